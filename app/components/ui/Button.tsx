@@ -1,0 +1,30 @@
+import { Link, type LinkProps } from "@remix-run/react";
+import type { ButtonHTMLAttributes } from "react";
+
+type Variant = "primary" | "secondary" | "ghost" | "danger";
+type Size = "md" | "lg";
+
+function classes(variant: Variant, size: Size, block?: boolean, extra?: string) {
+  return ["btn", `btn--${variant}`, size === "lg" && "btn--lg", block && "btn--block", extra].filter(Boolean).join(" ");
+}
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: Variant;
+  size?: Size;
+  block?: boolean;
+}
+
+export function Button({ variant = "primary", size = "md", block, className, type = "button", ...rest }: ButtonProps) {
+  return <button type={type} className={classes(variant, size, block, className)} {...rest} />;
+}
+
+export interface ButtonLinkProps extends LinkProps {
+  variant?: Variant;
+  size?: Size;
+  block?: boolean;
+}
+
+/** A link that looks like a button (navigation stays a link for assistive technology). */
+export function ButtonLink({ variant = "primary", size = "md", block, className, ...rest }: ButtonLinkProps) {
+  return <Link className={classes(variant, size, block, className)} {...rest} />;
+}

@@ -1,0 +1,92 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData, useRevalidator } from "@remix-run/react";
+import { Fragment } from "react";
+import { isDevOutboxOn } from "../../worker/env";
+import { listOutbox } from "../../worker/services/outbox";
+import { Button } from "../components/ui/Button";
+
+export const meta: MetaFunction = () => [{ title: "Dev outbox · Nudge" }, { name: "robots", content: "noindex" }];
+
+/** The local mailbox: every email, SMS, call, Telegram and push message the dev outbox "sent". */
+export async function loader({ context }: LoaderFunctionArgs) {
+  if (!isDevOutboxOn(context.cloudflare.env)) throw new Response("Not Found", { status: 404 });
+  return { messages: await listOutbox(context.deps) };
+}
+
+const URL_PATTERN = /(https?:\/\/[^\s<>"')]+)/g;
+
+/** Plain text with every URL turned into a link. */
+function Linkified({ text }: { text: string }) {
+  const parts = text.split(URL_PATTERN);
+  return (
+    <>
+      {parts.map((part, index) =>
+        index % 2 === 1 ? (
+          <a key={index} href={part}>
+            {part}
+          </a>
+        ) : (
+          <Fragment key={index}>{part}</Fragment>
+        ),
+      )}
+    </>
+  );
+}
+
+export default function DevOutbox() {
+  const { messages } = useLoaderData<typeof loader>();
+  const revalidator = useRevalidator();
+  return (
+    <div className="container page">
+      <div style={{ display: "flex", justifyContent: "space-between", alignItems: "center", gap: "1rem", flexWrap: "wrap" }}>
+        <div>
+          <h1 className="page__title">Dev outbox</h1>
+          <p className="muted">
+            Messages the product would have sent, newest first. Only on in development (DEV_OUTBOX). Also as JSON at{" "}
+            <a href="/dev/outbox.json">/dev/outbox.json</a>.
+          </p>
+        </div>
+        <Button variant="secondary" onClick={() => revalidator.revalidate()} disabled={revalidator.state !== "idle"}>
+          {revalidator.state === "idle" ? "Refresh" : "Refreshing..."}
+        </Button>
+      </div>
+      {messages.length === 0 ? (
+        <div className="card" style={{ textAlign: "center" }}>
+          <h2 style={{ fontSize: "var(--text-lg)" }}>The outbox is empty</h2>
+          <p className="muted" style={{ margin: 0 }}>
+            Register, verify an email or let a reminder come due, and the messages will appear here.
+          </p>
+        </div>
+      ) : (
+        <ol className="outbox-list" aria-label="Messages">
+          {messages.map((message) => (
+            <li key={message.id} className="card outbox-item" data-testid="outbox-message">
+              <div className="outbox-item__meta">
+                <span className="badge">{message.channel}</span>
+                <span>
+                  To: <strong>{message.to}</strong>
+                </span>
+                <time dateTime={message.createdAt}>{new Date(message.createdAt).toUTCString()}</time>
+              </div>
+              {message.subject ? <h2 style={{ fontSize: "var(--text-md)", margin: "0.75rem 0 0.5rem" }}>{message.subject}</h2> : null}
+              <div className="outbox-item__text">
+                <Linkified text={message.text} />
+              </div>
+              {message.html ? (
+                <details style={{ marginTop: "0.75rem" }}>
+                  <summary>Show the email as it looks</summary>
+                  <iframe
+                    className="outbox-item__html"
+                    title={`Email: ${message.subject ?? message.to}`}
+                    sandbox="allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation"
+                    srcDoc={`<base target="_top">${message.html}`}
+                  />
+                </details>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}

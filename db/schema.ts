@@ -1,0 +1,411 @@
+/**
+ * The whole data model for both specs, designed up front so later work extends it.
+ *
+ * Conventions:
+ * - ids are random UUID strings (crypto.randomUUID()), so they can be minted before a batch write.
+ * - every instant is an integer of milliseconds since the epoch, UTC ("*_at" columns);
+ *   user-facing wall times are computed in the user's IANA zone at the edges.
+ * - secrets at rest are SHA-256 hashes of the random token or code ("*_hash" columns), looked up by hash.
+ * - booleans are SQLite integers 0/1 (drizzle `mode: "boolean"`).
+ */
+import { sql } from "drizzle-orm";
+import {
+  blob,
+  index,
+  integer,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+
+const id = () => text("id").primaryKey();
+const createdAt = () =>
+  integer("created_at", { mode: "number" })
+    .notNull()
+    .default(sql`(unixepoch() * 1000)`);
+
+// ---------------------------------------------------------------------------------------------
+// Accounts and session (spec 01)
+// ---------------------------------------------------------------------------------------------
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    /** Stored lower-cased and trimmed; unique. */
+    email: text("email").notNull(),
+    /** PHC-style string with the KDF parameters; null for Google-only accounts. */
+    passwordHash: text("password_hash"),
+    isVerified: integer("is_verified", { mode: "boolean" }).notNull().default(false),
+    /** International string (e.g. +972501234567) or null. */
+    phone: text("phone"),
+    phoneVerified: integer("phone_verified", { mode: "boolean" }).notNull().default(false),
+    telegramChatId: text("telegram_chat_id"),
+    timezone: text("timezone").notNull().default("UTC"),
+    consent: integer("consent", { mode: "boolean" }).notNull().default(false),
+    googleId: text("google_id"),
+    /** SHA-256 of the calendar feed token; present means the feed is enabled. */
+    icsTokenHash: text("ics_token_hash"),
+    /** Key into the escalation catalogue; null means the product default. */
+    defaultEscalationStrategy: text("default_escalation_strategy"),
+    /** Set when the user skips onboarding (the spec's skip flag lives in a cookie too). */
+    onboardingSkippedAt: integer("onboarding_skipped_at", { mode: "number" }),
+    /** The optional pairing handshake given at registration, kept for the pairing work. */
+    pairPlatformId: text("pair_platform_id"),
+    pairPlatformCode: text("pair_platform_code"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "number" }),
+  },
+  (t) => [
+    uniqueIndex("users_email_unique").on(t.email),
+    uniqueIndex("users_google_id_unique").on(t.googleId),
+    uniqueIndex("users_telegram_chat_id_unique").on(t.telegramChatId),
+    uniqueIndex("users_ics_token_hash_unique").on(t.icsTokenHash),
+  ],
+);
+
+/** One row per refresh token ever issued; rotation marks the old row, reuse revokes the family. */
+export const refreshSessions = sqliteTable(
+  "refresh_sessions",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    familyId: text("family_id").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: integer("expires_at", { mode: "number" }).notNull(),
+    rotatedAt: integer("rotated_at", { mode: "number" }),
+    revokedAt: integer("revoked_at", { mode: "number" }),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("refresh_sessions_token_hash_unique").on(t.tokenHash),
+    index("refresh_sessions_family_idx").on(t.familyId),
+    index("refresh_sessions_user_idx").on(t.userId),
+  ],
+);
+
+/**
+ * Short numeric codes typed by a person: email verification OTP, password reset code, phone code.
+ * Single use, expiring, with an attempt counter.
+ */
+export const verificationCodes = sqliteTable(
+  "verification_codes",
+  {
+    id: id(),
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    /** "email_verify" | "password_reset" | "phone_verify" */
+    purpose: text("purpose").notNull(),
+    /** The email address or phone number the code was sent to. */
+    target: text("target").notNull(),
+    codeHash: text("code_hash").notNull(),
+    expiresAt: integer("expires_at", { mode: "number" }).notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    consumedAt: integer("consumed_at", { mode: "number" }),
+    lockedUntil: integer("locked_until", { mode: "number" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("verification_codes_user_purpose_idx").on(t.userId, t.purpose),
+    index("verification_codes_target_purpose_idx").on(t.target, t.purpose),
+  ],
+);
+
+/**
+ * Long random tokens carried in links: magic link, password reset link, email action links
+ * (done / snooze / acknowledge), buddy verify and unsubscribe, Google OAuth state.
+ */
+export const linkTokens = sqliteTable(
+  "link_tokens",
+  {
+    id: id(),
+    /** "magic_link" | "password_reset" | "task_action" | "buddy_verify" | "buddy_unsubscribe" | ... */
+    purpose: text("purpose").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    /** What the token acts on (a task id, a contact id), if anything. */
+    subjectId: text("subject_id"),
+    /** Purpose-specific JSON (e.g. the action of a task link). */
+    data: text("data"),
+    expiresAt: integer("expires_at", { mode: "number" }),
+    consumedAt: integer("consumed_at", { mode: "number" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("link_tokens_token_hash_unique").on(t.tokenHash),
+    index("link_tokens_subject_idx").on(t.purpose, t.subjectId),
+  ],
+);
+
+/** Exact counters for throttling (login failures per account+IP, code sends per address...). */
+export const rateLimits = sqliteTable("rate_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull().default(0),
+  windowStartedAt: integer("window_started_at", { mode: "number" }).notNull(),
+  blockedUntil: integer("blocked_until", { mode: "number" }),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Tasks and escalation (spec 02)
+// ---------------------------------------------------------------------------------------------
+
+export const tasks = sqliteTable(
+  "tasks",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    dueAt: integer("due_at", { mode: "number" }).notNull(),
+    /** "PENDING" | "ACKNOWLEDGED" | "SNOOZED" | "COMPLETED" */
+    status: text("status").notNull().default("PENDING"),
+    /** Key into the escalation catalogue chosen for this task (copied from the user's default). */
+    strategyKey: text("strategy_key").notNull(),
+    /** JSON recurrence rule ({ freq, days?, ... }) or null for a one-off task. */
+    recurrence: text("recurrence"),
+    /** Shared by every occurrence of a recurring reminder. */
+    seriesId: text("series_id"),
+    /** "web" | "nl" | "telegram" | "email" | "api" */
+    source: text("source").notNull().default("web"),
+    escalationHaltedAt: integer("escalation_halted_at", { mode: "number" }),
+    lastReminderSentAt: integer("last_reminder_sent_at", { mode: "number" }),
+    acknowledgedAt: integer("acknowledged_at", { mode: "number" }),
+    completedAt: integer("completed_at", { mode: "number" }),
+    snoozedUntil: integer("snoozed_until", { mode: "number" }),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "number" }),
+  },
+  (t) => [
+    index("tasks_user_due_idx").on(t.userId, t.dueAt),
+    index("tasks_user_status_idx").on(t.userId, t.status),
+    index("tasks_series_idx").on(t.seriesId),
+  ],
+);
+
+/**
+ * One escalation run of a task: the strategy is copied here when it starts, so later edits of the
+ * catalogue or the user's default never change a running escalation.
+ */
+export const escalations = sqliteTable(
+  "escalations",
+  {
+    id: id(),
+    taskId: text("task_id")
+      .notNull()
+      .references(() => tasks.id, { onDelete: "cascade" }),
+    strategyKey: text("strategy_key").notNull(),
+    /** JSON snapshot of the steps: [{ afterMinutes, channels: [...] }, ...]. */
+    steps: text("steps").notNull(),
+    /** "running" | "paused" | "acknowledged" | "completed" | "exhausted" | "cancelled" */
+    state: text("state").notNull().default("running"),
+    startedAt: integer("started_at", { mode: "number" }).notNull(),
+    endedAt: integer("ended_at", { mode: "number" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("escalations_task_idx").on(t.taskId, t.state)],
+);
+
+/**
+ * One row per step to fire. The cron tick claims due rows (state "pending", due_at <= now, or an
+ * expired lease) with a conditional update, then queues their ids.
+ */
+export const escalationSteps = sqliteTable(
+  "escalation_steps",
+  {
+    id: id(),
+    escalationId: text("escalation_id")
+      .notNull()
+      .references(() => escalations.id, { onDelete: "cascade" }),
+    taskId: text("task_id")
+      .notNull()
+      .references(() => tasks.id, { onDelete: "cascade" }),
+    stepIndex: integer("step_index").notNull(),
+    /** JSON array of channels for this step, e.g. ["telegram","push"]. */
+    channels: text("channels").notNull(),
+    dueAt: integer("due_at", { mode: "number" }).notNull(),
+    /** "pending" | "claimed" | "sent" | "cancelled" | "paused" | "dead" */
+    state: text("state").notNull().default("pending"),
+    leaseUntil: integer("lease_until", { mode: "number" }),
+    claimedBy: text("claimed_by"),
+    attempts: integer("attempts").notNull().default(0),
+    sentAt: integer("sent_at", { mode: "number" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("escalation_steps_unique").on(t.escalationId, t.stepIndex),
+    index("escalation_steps_due_idx").on(t.state, t.dueAt),
+    index("escalation_steps_task_idx").on(t.taskId),
+  ],
+);
+
+/**
+ * One row per message we attempt. The idempotency key (escalation, step, channel, recipient) is
+ * written BEFORE the provider is called, so a redelivered queue message never sends twice.
+ */
+export const deliveries = sqliteTable(
+  "deliveries",
+  {
+    id: id(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    taskId: text("task_id").references(() => tasks.id, { onDelete: "set null" }),
+    escalationStepId: text("escalation_step_id"),
+    /** "email" | "sms" | "voice" | "telegram" | "push" */
+    channel: text("channel").notNull(),
+    /** The channel the step asked for, when a fallback was used. */
+    requestedChannel: text("requested_channel"),
+    recipient: text("recipient").notNull(),
+    /** "pending" | "sent" | "failed" | "dead" */
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    providerMessageId: text("provider_message_id"),
+    error: text("error"),
+    createdAt: createdAt(),
+    sentAt: integer("sent_at", { mode: "number" }),
+  },
+  (t) => [
+    uniqueIndex("deliveries_idempotency_unique").on(t.idempotencyKey),
+    index("deliveries_task_idx").on(t.taskId),
+    index("deliveries_status_idx").on(t.status, t.createdAt),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Nudge buddies (spec 02)
+// ---------------------------------------------------------------------------------------------
+
+export const emergencyContacts = sqliteTable(
+  "emergency_contacts",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** "email" | "telegram_contact" | "telegram_group" */
+    type: text("type").notNull(),
+    /** Email address, @username or chat id; null for Telegram types until resolved. */
+    contact: text("contact"),
+    /** Resolved Telegram chat id once the buddy opened the deep link. */
+    telegramChatId: text("telegram_chat_id"),
+    /** 1 = Primary, 2 = Secondary; unique per user. */
+    order: integer("order").notNull(),
+    verified: integer("verified", { mode: "boolean" }).notNull().default(false),
+    verificationCodeHash: text("verification_code_hash"),
+    verificationExpiresAt: integer("verification_expires_at", { mode: "number" }),
+    verificationAttempts: integer("verification_attempts").notNull().default(0),
+    optedOutAt: integer("opted_out_at", { mode: "number" }),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "number" }),
+  },
+  (t) => [
+    uniqueIndex("emergency_contacts_user_order_unique").on(t.userId, t.order),
+    index("emergency_contacts_code_idx").on(t.verificationCodeHash),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Channels: Telegram linking, pairing, inbound dedupe, push, outbox
+// ---------------------------------------------------------------------------------------------
+
+/** One-time codes that link a Telegram chat to a user (10 minutes, single use). */
+export const telegramLinkCodes = sqliteTable(
+  "telegram_link_codes",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    expiresAt: integer("expires_at", { mode: "number" }).notNull(),
+    consumedAt: integer("consumed_at", { mode: "number" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("telegram_link_codes_hash_unique").on(t.codeHash)],
+);
+
+/** Pairing handshakes from another platform ({platformId, platformCode}). */
+export const pairingCodes = sqliteTable(
+  "pairing_codes",
+  {
+    id: id(),
+    platformId: text("platform_id").notNull(),
+    platformCodeHash: text("platform_code_hash").notNull(),
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at", { mode: "number" }),
+    pairedAt: integer("paired_at", { mode: "number" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("pairing_codes_unique").on(t.platformId, t.platformCodeHash)],
+);
+
+/** Telegram update ids already handled (webhooks are retried; handle each update once). */
+export const processedUpdates = sqliteTable("processed_updates", {
+  /** "telegram:<update_id>", "email:<message-id>", "twilio:<sid>" */
+  key: text("key").primaryKey(),
+  receivedAt: integer("received_at", { mode: "number" }).notNull(),
+});
+
+export const pushSubscriptions = sqliteTable(
+  "push_subscriptions",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull(),
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("push_subscriptions_endpoint_unique").on(t.endpoint)],
+);
+
+/** Bug reports from the feedback widget. */
+export const feedback = sqliteTable("feedback", {
+  id: id(),
+  userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+  name: text("name"),
+  email: text("email"),
+  message: text("message").notNull(),
+  source: text("source").notNull().default("widget"),
+  tags: text("tags"),
+  screenshot: blob("screenshot"),
+  createdAt: createdAt(),
+});
+
+/** The dev outbox: every message a dev-outbox channel "sends" lands here. */
+export const outboxMessages = sqliteTable(
+  "outbox_messages",
+  {
+    id: id(),
+    channel: text("channel").notNull(),
+    to: text("to").notNull(),
+    subject: text("subject"),
+    text: text("text").notNull(),
+    html: text("html"),
+    /** Structured extras, e.g. Telegram inline buttons or TwiML, as JSON. */
+    meta: text("meta"),
+    createdAt: integer("created_at", { mode: "number" }).notNull(),
+  },
+  (t) => [index("outbox_messages_created_idx").on(t.createdAt)],
+);
+
+/** A row a cron tick leaves behind, so the log and tests can see ticks happen. */
+export const cronRuns = sqliteTable("cron_runs", {
+  id: id(),
+  scheduledAt: integer("scheduled_at", { mode: "number" }).notNull(),
+  claimed: integer("claimed").notNull().default(0),
+  finishedAt: integer("finished_at", { mode: "number" }),
+});
+
+export type User = typeof users.$inferSelect;
+export type Task = typeof tasks.$inferSelect;
+export type EscalationStep = typeof escalationSteps.$inferSelect;
+export type Delivery = typeof deliveries.$inferSelect;
+export type EmergencyContact = typeof emergencyContacts.$inferSelect;
+export type OutboxMessage = typeof outboxMessages.$inferSelect;

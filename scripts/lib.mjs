@@ -1,0 +1,59 @@
+// Small helpers shared by the run scripts (start, browser-test server, benchmarks).
+import { spawn } from "node:child_process";
+import { copyFileSync, existsSync } from "node:fs";
+
+/** Runs a command to completion, streaming its output; rejects on a non-zero exit. */
+export function run(command, args, options = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: "inherit", shell: false, ...options });
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} exited with ${code}`))));
+  });
+}
+
+/** The local run needs .dev.vars (secrets); the committed example holds safe fake values. */
+export function ensureDevVars() {
+  if (!existsSync(".dev.vars")) {
+    copyFileSync(".dev.vars.example", ".dev.vars");
+    console.log("Created .dev.vars from .dev.vars.example (fake secrets, dev outbox on).");
+  }
+}
+
+/** Applies the D1 migrations to a local database (state kept under persistTo). */
+export async function migrateLocal(persistTo) {
+  const args = ["d1", "migrations", "apply", "DB", "--local"];
+  if (persistTo) args.push("--persist-to", persistTo);
+  // CI=true keeps wrangler from asking for confirmation.
+  await run("wrangler", args, { env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" } });
+}
+
+/** Starts `wrangler dev` on the built app; resolves with the child once it answers /v1/health. */
+export async function startWrangler({ port, persistTo, vars = {}, quiet = false }) {
+  const args = ["dev", "--port", String(port), "--ip", "127.0.0.1", "--test-scheduled", "--show-interactive-dev-session=false"];
+  if (persistTo) args.push("--persist-to", persistTo);
+  for (const [key, value] of Object.entries(vars)) args.push("--var", `${key}:${value}`);
+  const child = spawn("wrangler", args, {
+    stdio: quiet ? ["ignore", "ignore", "inherit"] : ["ignore", "inherit", "inherit"],
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false", BROWSER: "none" },
+  });
+  const url = `http://localhost:${port}`;
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(`${url}/v1/health`);
+      if (response.ok) return { child, url };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  child.kill();
+  throw new Error("wrangler dev did not answer /v1/health within 90 seconds");
+}
+
+/** Fires the cron trigger once, as Cloudflare would every minute. */
+export async function fireCron(url) {
+  const response = await fetch(`${url}/__scheduled?cron=*+*+*+*+*`);
+  return response.status;
+}

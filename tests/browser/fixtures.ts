@@ -1,0 +1,34 @@
+import { test as base, expect, type Page } from "@playwright/test";
+
+/**
+ * Every browser test fails on a console error or an uncaught page error: a screen that works
+ * but logs errors is not done.
+ */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error") errors.push(message.text());
+      });
+      page.on("pageerror", (error) => errors.push(String(error)));
+      await use(errors);
+      expect(errors, "console errors").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+export const VIEWPORTS = { phone: { width: 360, height: 780 }, desktop: { width: 1280, height: 860 } } as const;
+
+/** Saves a full-page screenshot under test-results/screenshots/<name>-<viewport>.png. */
+export async function screenshotBoth(page: Page, name: string, path: string) {
+  for (const [label, size] of Object.entries(VIEWPORTS)) {
+    await page.setViewportSize(size);
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+    await page.screenshot({ path: `test-results/screenshots/${name}-${label}.png`, fullPage: true });
+  }
+}

@@ -1,0 +1,27 @@
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { defineConfig } from "vitest/config";
+
+// Unit and integration tests inside workerd, with a real local D1 migrated by tests/workerd/setup.ts.
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations("migrations");
+  return {
+    plugins: [
+      cloudflareTest({
+        wrangler: { configPath: "./wrangler.toml" },
+        main: "./tests/workerd/worker-entry.ts",
+        miniflare: {
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            DEV_OUTBOX: "true",
+            APP_URL: "http://localhost:8787",
+            JWT_SECRET: "test-only-jwt-secret-0123456789abcdef0123456789",
+          },
+        },
+      }),
+    ],
+    test: {
+      include: ["tests/workerd/**/*.test.ts"],
+      setupFiles: ["./tests/workerd/setup.ts"],
+    },
+  };
+});

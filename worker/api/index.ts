@@ -1,0 +1,22 @@
+import { Hono } from "hono";
+import { secureHeaders } from "hono/secure-headers";
+import type { ApiEnv } from "./context";
+import { handleError, handleNotFound } from "./errors";
+import { health } from "./health";
+import { requestContext } from "./middleware";
+
+/**
+ * The JSON API of both specs, mounted at /v1. One module per resource; every input validated with
+ * the shared zod schemas; every error in the `{ message, code }` envelope.
+ */
+export function createApi() {
+  const api = new Hono<ApiEnv>();
+  api.use("*", requestContext);
+  api.use("*", secureHeaders({ referrerPolicy: "no-referrer" }));
+  api.route("/health", health);
+  // Last: anything else under /v1 is a JSON 404, never a page.
+  api.all("*", handleNotFound);
+  api.notFound(handleNotFound);
+  api.onError(handleError);
+  return api;
+}

@@ -1,0 +1,25 @@
+import type { Db } from "../../db/client";
+import { outboxMessages } from "../../db/schema";
+import type { Clock } from "../services/clock";
+import type { Channel, Medium, OutboundMessage } from "./types";
+
+/** The development provider: "sending" stores the message in D1, shown at /dev/outbox. */
+export function outboxChannel(medium: Medium, db: Db, clock: Clock): Channel {
+  return {
+    medium,
+    async send(message: OutboundMessage) {
+      const id = crypto.randomUUID();
+      await db.insert(outboxMessages).values({
+        id,
+        channel: medium,
+        to: message.to,
+        subject: message.subject ?? null,
+        text: message.text,
+        html: message.html ?? null,
+        meta: message.meta ? JSON.stringify(message.meta) : null,
+        createdAt: clock.now().getTime(),
+      });
+      return { providerMessageId: `outbox:${id}` };
+    },
+  };
+}

@@ -1,0 +1,32 @@
+/**
+ * One interface for every medium. Each medium has a real provider (an HTTP API configured by
+ * secrets) and the dev outbox provider, which stores the message in D1 for /dev/outbox.
+ */
+export const MEDIA = ["email", "sms", "voice", "telegram", "push"] as const;
+export type Medium = (typeof MEDIA)[number];
+
+export interface OutboundMessage {
+  /** Email address, E.164 phone number, Telegram chat id or push endpoint. */
+  to: string;
+  /** Email subject, push title; ignored by media without one. */
+  subject?: string;
+  /** Plain text: the email's text part, the SMS body, the spoken script, the Telegram message. */
+  text: string;
+  /** Email HTML part. */
+  html?: string;
+  /** Medium-specific extras, e.g. Telegram inline buttons or call keypad options. */
+  meta?: Record<string, unknown>;
+}
+
+export interface SendResult {
+  /** The provider's id for the message (the outbox row id in development). */
+  providerMessageId: string;
+}
+
+export interface Channel {
+  readonly medium: Medium;
+  /** Sends one message. Throws on failure; callers retry through the queue. */
+  send(message: OutboundMessage): Promise<SendResult>;
+}
+
+export type Channels = Record<Medium, Channel>;

@@ -1,0 +1,42 @@
+import type { Job } from "./jobs/messages";
+
+/** Every binding, var and secret the Worker reads. Secrets are listed in .dev.vars.example. */
+export interface Env {
+  DB: D1Database;
+  ESCALATION_QUEUE: Queue<Job>;
+  ASSETS?: Fetcher;
+
+  /** "true" turns on the dev outbox provider and the /dev/outbox pages. */
+  DEV_OUTBOX: string;
+  APP_URL: string;
+  JWT_SECRET: string;
+
+  EMAIL_PROVIDER: string;
+  EMAIL_FROM: string;
+  ASSISTANT_EMAIL: string;
+  SUPPORT_EMAIL: string;
+  RESEND_API_KEY?: string;
+  RESEND_API_BASE?: string;
+
+  GOOGLE_CLIENT_ID?: string;
+  GOOGLE_CLIENT_SECRET?: string;
+  GOOGLE_AUTH_BASE?: string;
+  GOOGLE_TOKEN_URL?: string;
+
+  TELEGRAM_BOT_USERNAME: string;
+  TELEGRAM_BOT_TOKEN?: string;
+  TELEGRAM_WEBHOOK_SECRET?: string;
+  TELEGRAM_API_ROOT?: string;
+
+  TWILIO_ACCOUNT_SID?: string;
+  TWILIO_AUTH_TOKEN?: string;
+  TWILIO_FROM_NUMBER?: string;
+  TWILIO_API_BASE?: string;
+
+  VAPID_PUBLIC_KEY?: string;
+  VAPID_PRIVATE_KEY?: string;
+}
+
+export function isDevOutboxOn(env: Pick<Env, "DEV_OUTBOX">): boolean {
+  return env.DEV_OUTBOX === "true" || env.DEV_OUTBOX === "1";
+}

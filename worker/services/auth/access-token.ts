@@ -1,0 +1,45 @@
+import { jwtVerify, SignJWT, errors as joseErrors } from "jose";
+import type { Env } from "../../env";
+import type { Clock } from "../clock";
+
+/** Access tokens: HS256 JWTs that live 15 minutes (security baseline). */
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+const ISSUER = "nudge";
+const AUDIENCE = "nudge-api";
+
+function key(env: Pick<Env, "JWT_SECRET">) {
+  if (!env.JWT_SECRET || env.JWT_SECRET.length < 32) throw new Error("JWT_SECRET must be set to at least 32 characters");
+  return new TextEncoder().encode(env.JWT_SECRET);
+}
+
+export async function signAccessToken(env: Pick<Env, "JWT_SECRET">, clock: Clock, userId: string): Promise<string> {
+  const now = Math.floor(clock.now().getTime() / 1000);
+  return new SignJWT({})
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setSubject(userId)
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt(now)
+    .setExpirationTime(now + ACCESS_TOKEN_TTL_SECONDS)
+    .setJti(crypto.randomUUID())
+    .sign(key(env));
+}
+
+export type AccessTokenCheck = { ok: true; userId: string } | { ok: false; reason: "expired" | "invalid" };
+
+/** Checks signature, algorithm (HS256 only), issuer, audience and expiry against the clock. */
+export async function verifyAccessToken(env: Pick<Env, "JWT_SECRET">, clock: Clock, token: string): Promise<AccessTokenCheck> {
+  try {
+    const { payload } = await jwtVerify(token, key(env), {
+      algorithms: ["HS256"],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      currentDate: clock.now(),
+    });
+    if (typeof payload.sub !== "string" || payload.sub.length === 0) return { ok: false, reason: "invalid" };
+    return { ok: true, userId: payload.sub };
+  } catch (error) {
+    if (error instanceof joseErrors.JWTExpired) return { ok: false, reason: "expired" };
+    return { ok: false, reason: "invalid" };
+  }
+}

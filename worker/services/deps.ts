@@ -1,0 +1,23 @@
+import { createDb, type Db } from "../../db/client";
+import { meteredD1, newMeter, type D1Meter } from "../../db/meter";
+import { createChannels } from "../channels";
+import type { Channels } from "../channels/types";
+import type { Env } from "../env";
+import { systemClock, type Clock } from "./clock";
+
+/** What every service function receives. Tests build it with a fixed clock. */
+export interface Deps {
+  db: Db;
+  clock: Clock;
+  channels: Channels;
+  env: Env;
+  /** What this request or job has cost in D1 so far. */
+  meter: D1Meter;
+}
+
+export function createDeps(env: Env, options: { clock?: Clock; meter?: D1Meter } = {}): Deps {
+  const meter = options.meter ?? newMeter();
+  const clock = options.clock ?? systemClock;
+  const db = createDb(meteredD1(env.DB, meter));
+  return { db, clock, channels: createChannels(env, db, clock), env, meter };
+}

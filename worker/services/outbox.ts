@@ -1,0 +1,33 @@
+import { desc, sql } from "drizzle-orm";
+import type { Deps } from "./deps";
+import { outboxMessages } from "../../db/schema";
+
+export interface OutboxEntry {
+  id: string;
+  channel: string;
+  to: string;
+  subject: string | null;
+  text: string;
+  html: string | null;
+  meta: Record<string, unknown> | null;
+  createdAt: string;
+}
+
+/** The dev outbox, newest first (ties within a millisecond broken by insertion order). */
+export async function listOutbox({ db }: Pick<Deps, "db">, limit = 200): Promise<OutboxEntry[]> {
+  const rows = await db
+    .select()
+    .from(outboxMessages)
+    .orderBy(desc(outboxMessages.createdAt), desc(sql`rowid`))
+    .limit(limit);
+  return rows.map((row) => ({
+    id: row.id,
+    channel: row.channel,
+    to: row.to,
+    subject: row.subject,
+    text: row.text,
+    html: row.html,
+    meta: row.meta ? (JSON.parse(row.meta) as Record<string, unknown>) : null,
+    createdAt: new Date(row.createdAt).toISOString(),
+  }));
+}
