@@ -6,10 +6,11 @@ export function Header() {
   return (
     <header className="site-header">
       <div className="container site-header__inner">
-        <Link to="/" className="brand" aria-label="Nudge home">
-          <span className="brand__mark" aria-hidden="true">
-            N
-          </span>
+        <Link to="/" className="brand">
+          <svg className="brand__mark" viewBox="0 0 64 64" width="32" height="32" aria-hidden="true" focusable="false">
+            <rect width="64" height="64" rx="16" fill="currentColor" />
+            <path d="M20 46V18h6l12 18V18h6v28h-6L26 28v18z" fill="#fff" />
+          </svg>
           Nudge
         </Link>
         <nav className="site-header__nav" aria-label="Account">

@@ -19,7 +19,7 @@ test.describe("home page", () => {
     const header = page.getByRole("banner");
     await expect(header.getByRole("link", { name: "Login" })).toHaveAttribute("href", "/auth/login");
     await expect(header.getByRole("link", { name: "Get Started" })).toHaveAttribute("href", "/auth/register");
-    await expect(header.getByRole("link", { name: "Nudge home" })).toHaveAttribute("href", "/");
+    await expect(header.getByRole("link", { name: "Nudge", exact: true })).toHaveAttribute("href", "/");
   });
 
   test("/home lands on /", async ({ page }) => {
@@ -31,7 +31,7 @@ test.describe("home page", () => {
   test("the promo video starts playing on click, not before", async ({ page }) => {
     await page.goto("/");
     await expect(page.getByTestId("promo-video")).toHaveCount(0);
-    await page.getByRole("button", { name: "Play the video: how Nudge works" }).click();
+    await page.getByRole("button", { name: "Watch how it works: play the 19-second video" }).click();
     const video = page.getByTestId("promo-video");
     await expect(video).toBeVisible();
     await expect

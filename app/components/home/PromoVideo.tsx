@@ -26,7 +26,7 @@ export function PromoVideo() {
           controls
           playsInline
           preload="auto"
-          aria-label="Nudge in 30 seconds: how a reminder escalates"
+          aria-label="How Nudge works: a 19-second video of one reminder escalating"
           data-testid="promo-video"
         >
           <track kind="captions" src="/media/promo.vtt" srcLang="en" label="English" default />
@@ -34,7 +34,7 @@ export function PromoVideo() {
       ) : (
         <>
           <img src="/media/promo-poster.png" alt="" width={1280} height={720} />
-          <button type="button" className="video-frame__play" onClick={start} aria-label="Play the video: how Nudge works">
+          <button type="button" className="video-frame__play" onClick={start} aria-label="Watch how it works: play the 19-second video">
             <span className="video-frame__play-icon" aria-hidden="true">
               <svg width="30" height="30" viewBox="0 0 24 24" fill="currentColor">
                 <path d="M8 5v14l11-7z" />
