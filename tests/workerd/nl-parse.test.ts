@@ -1,0 +1,285 @@
+import { DateTime } from "luxon";
+import { describe, expect, it } from "vitest";
+import { nextOccurrence, recurrenceSchema, type Recurrence } from "../../worker/services/recurrence";
+import {
+  confirmationMessage,
+  failureMessage,
+  parseReminder,
+  type ParsedReminder,
+  type ParseFailureReason,
+} from "../../worker/services/nl/parse-reminder";
+
+const NEW_YORK = "America/New_York";
+const BERLIN = "Europe/Berlin";
+const JERUSALEM = "Asia/Jerusalem";
+const TOKYO = "Asia/Tokyo";
+const AUCKLAND = "Pacific/Auckland";
+
+/** Fixed "now" instants; the comment gives the local wall time in the zone each is used with. */
+const NOW = {
+  /** Mon 2026-03-02 09:00 in New York (EST, UTC-5). */
+  nyMondayMorning: new Date("2026-03-02T14:00:00Z"),
+  /** Mon 2026-03-02 15:20 in New York: not on a round hour, to tell "same time as now" from defaults. */
+  nyMondayAfternoon: new Date("2026-03-02T20:20:00Z"),
+  /** Sat 2026-03-07 19:00 in New York, the evening before the spring-forward change. */
+  nyBeforeSpringForward: new Date("2026-03-08T00:00:00Z"),
+  /** Mon 2026-03-02 22:30 in New York, when it is already Tue Mar 3 in UTC. */
+  nyLateEvening: new Date("2026-03-03T03:30:00Z"),
+  /** Sat 2026-10-24 22:00 in Berlin (CEST), the evening before the fall-back change. */
+  berlinBeforeFallBack: new Date("2026-10-24T20:00:00Z"),
+  /** Thu 2026-03-26 22:00 in Jerusalem, the evening before Israel's Friday spring-forward. */
+  jerusalemBeforeSpringForward: new Date("2026-03-26T20:00:00Z"),
+  /** Tue 2026-03-03 01:00 in Tokyo, when it is still Mon Mar 2 in UTC. */
+  tokyoEarlyMorning: new Date("2026-03-02T16:00:00Z"),
+  /** Sun 2026-04-05 01:00 in Auckland (NZDT); at 03:00 clocks go back to 02:00 NZST. */
+  aucklandBeforeFallBack: new Date("2026-04-04T12:00:00Z"),
+};
+
+function localTime(instant: Date, zone: string): string {
+  return DateTime.fromJSDate(instant, { zone }).toFormat("yyyy-LL-dd HH:mm");
+}
+
+function parsed(prompt: string, now: Date, zone: string): ParsedReminder {
+  const result = parseReminder(prompt, now, zone);
+  if (!result.ok) throw new Error(`expected "${prompt}" to parse, got ${result.reason}`);
+  return result.reminder;
+}
+
+interface Case {
+  prompt: string;
+  now: Date;
+  zone: string;
+  title: string;
+  /** Expected due time as local wall time in `zone`, "yyyy-LL-dd HH:mm". */
+  local: string;
+  recurrence?: Recurrence;
+}
+
+const cases: Case[] = [
+  // The phrases the tasks API must understand (New York, Monday 09:00).
+  { prompt: "remind me to call mom tomorrow at 5pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call mom", local: "2026-03-03 17:00" },
+  { prompt: "take pills every day at 8", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "take pills", local: "2026-03-03 08:00", recurrence: { freq: "daily" } },
+  { prompt: "dentist on friday 14:30", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "dentist", local: "2026-03-06 14:30" },
+  { prompt: "in 20 minutes check the oven", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "check the oven", local: "2026-03-02 09:20" },
+  {
+    prompt: "remind me to water the plants every monday and thursday at 7pm",
+    now: NOW.nyMondayMorning,
+    zone: NEW_YORK,
+    title: "water the plants",
+    local: "2026-03-02 19:00",
+    recurrence: { freq: "weekly", days: [1, 4] },
+  },
+  { prompt: "pay rent on the 1st of every month at 9am", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pay rent", local: "2026-04-01 09:00", recurrence: { freq: "monthly", dayOfMonth: 1 } },
+  // 09:00 today is not strictly after 09:00 now, so the weekday series starts tomorrow.
+  { prompt: "every weekday at 9 stand-up", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "stand-up", local: "2026-03-03 09:00", recurrence: { freq: "weekdays" } },
+  { prompt: "call the bank at 10", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call the bank", local: "2026-03-02 10:00" },
+  { prompt: "call the bank at 8", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call the bank", local: "2026-03-03 08:00" },
+  { prompt: "next tuesday 3pm haircut", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "haircut", local: "2026-03-03 15:00" },
+  { prompt: "Remind me tomorrow morning to stretch", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "stretch", local: "2026-03-03 09:00" },
+  { prompt: "today at 5pm submit the report", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "submit the report", local: "2026-03-02 17:00" },
+
+  // Bare hours stay as written; only pm/afternoon/evening/night move them.
+  { prompt: "at 8 feed the cat", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "feed the cat", local: "2026-03-03 08:00" },
+  { prompt: "feed the cat at 8pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "feed the cat", local: "2026-03-02 20:00" },
+  { prompt: "at 8 in the evening call dad", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call dad", local: "2026-03-02 20:00" },
+  { prompt: "at 12 lunch with Sam", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "lunch with Sam", local: "2026-03-02 12:00" },
+  { prompt: "Call Mom at 17:00 please", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "Call Mom", local: "2026-03-02 17:00" },
+
+  // Parts of the day: morning 9, afternoon 15, evening 19, night 21.
+  { prompt: "tonight take out the trash", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "take out the trash", local: "2026-03-02 21:00" },
+  { prompt: "this afternoon call the plumber", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call the plumber", local: "2026-03-02 15:00" },
+  { prompt: "tomorrow evening pack the bags", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pack the bags", local: "2026-03-03 19:00" },
+  { prompt: "every morning meditate", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "meditate", local: "2026-03-03 09:00", recurrence: { freq: "daily" } },
+
+  // Days without a time default to 09:00; weekday names prefer the next such day in the future.
+  { prompt: "remind me on monday to do the thing", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "do the thing", local: "2026-03-09 09:00" },
+  { prompt: "remind me on monday at 10 to do the thing", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "do the thing", local: "2026-03-02 10:00" },
+  { prompt: "next monday at 10 team sync", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "team sync", local: "2026-03-09 10:00" },
+  { prompt: "pay the electricity bill by friday", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pay the electricity bill", local: "2026-03-06 09:00" },
+  { prompt: "on the 5th pay the bill", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pay the bill", local: "2026-03-05 09:00" },
+  { prompt: "mom's birthday dec 25", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "mom's birthday", local: "2026-12-25 09:00" },
+  { prompt: "remind me on march 1 to file taxes", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "file taxes", local: "2027-03-01 09:00" },
+  // Relative days keep the current time of day.
+  { prompt: "in 3 days renew the passport", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "renew the passport", local: "2026-03-05 15:20" },
+  { prompt: "in 1 hour and 30 minutes leave for the airport", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "leave for the airport", local: "2026-03-02 16:50" },
+
+  // Title clean-up keeps the user's words.
+  { prompt: "hey, can you please remind me to call mom tomorrow at 5pm?", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call mom", local: "2026-03-03 17:00" },
+  { prompt: "check in on grandma at 5pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "check in on grandma", local: "2026-03-02 17:00" },
+  { prompt: "log in at 5pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "log in", local: "2026-03-02 17:00" },
+  { prompt: "to-do list review at 4pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "to-do list review", local: "2026-03-02 16:00" },
+  { prompt: "don’t forget to buy milk at 6pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "buy milk", local: "2026-03-02 18:00" },
+  { prompt: "set a reminder for tomorrow at noon to eat lunch", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "eat lunch", local: "2026-03-03 12:00" },
+
+  // More repeats.
+  { prompt: "gym mondays and wednesdays at 6pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "gym", local: "2026-03-02 18:00", recurrence: { freq: "weekly", days: [1, 3] } },
+  { prompt: "every sat at 10 groceries", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "groceries", local: "2026-03-07 10:00", recurrence: { freq: "weekly", days: [6] } },
+  { prompt: "every week clean the fridge at 6pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "clean the fridge", local: "2026-03-02 18:00", recurrence: { freq: "weekly", days: [1] } },
+  { prompt: "weekends at 10 long run", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "long run", local: "2026-03-07 10:00", recurrence: { freq: "weekly", days: [6, 7] } },
+  { prompt: "last day of every month send the invoice", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "send the invoice", local: "2026-03-31 09:00", recurrence: { freq: "monthly", dayOfMonth: 31 } },
+  { prompt: "every month on the 15th at 18:00 pay the card", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pay the card", local: "2026-03-15 18:00", recurrence: { freq: "monthly", dayOfMonth: 15 } },
+  { prompt: "every day starting friday at 7 walk", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "walk", local: "2026-03-06 07:00", recurrence: { freq: "daily" } },
+
+  // Across New York's spring-forward (Sat 19:00 → Sun 2026-03-08 is 23 hours long).
+  { prompt: "tomorrow at 9am call the pharmacy", now: NOW.nyBeforeSpringForward, zone: NEW_YORK, title: "call the pharmacy", local: "2026-03-08 09:00" },
+  { prompt: "take pills every day at 8", now: NOW.nyBeforeSpringForward, zone: NEW_YORK, title: "take pills", local: "2026-03-08 08:00", recurrence: { freq: "daily" } },
+  { prompt: "in 3 hours check the stew", now: NOW.nyBeforeSpringForward, zone: NEW_YORK, title: "check the stew", local: "2026-03-07 22:00" },
+  // 02:30 does not exist on Mar 8: a one-off moves to 03:30, a series starts on the next day.
+  { prompt: "tomorrow at 2:30 feed the baby", now: NOW.nyBeforeSpringForward, zone: NEW_YORK, title: "feed the baby", local: "2026-03-08 03:30" },
+  { prompt: "every day at 2:30 feed the sourdough", now: NOW.nyBeforeSpringForward, zone: NEW_YORK, title: "feed the sourdough", local: "2026-03-09 02:30", recurrence: { freq: "daily" } },
+
+  // Late evening: the local date (Mon) differs from UTC's (Tue).
+  { prompt: "tomorrow at 9am call the vet", now: NOW.nyLateEvening, zone: NEW_YORK, title: "call the vet", local: "2026-03-03 09:00" },
+  { prompt: "today at 11pm lock the door", now: NOW.nyLateEvening, zone: NEW_YORK, title: "lock the door", local: "2026-03-02 23:00" },
+  { prompt: "at 8 walk the dog", now: NOW.nyLateEvening, zone: NEW_YORK, title: "walk the dog", local: "2026-03-03 08:00" },
+
+  // Berlin, across the fall-back night (Sun 2026-10-25 is 25 hours long).
+  { prompt: "tomorrow at 9 call Oma", now: NOW.berlinBeforeFallBack, zone: BERLIN, title: "call Oma", local: "2026-10-25 09:00" },
+  { prompt: "Sunday 18:00 family dinner", now: NOW.berlinBeforeFallBack, zone: BERLIN, title: "family dinner", local: "2026-10-25 18:00" },
+  { prompt: "every day at 7:15 walk the dog", now: NOW.berlinBeforeFallBack, zone: BERLIN, title: "walk the dog", local: "2026-10-25 07:15", recurrence: { freq: "daily" } },
+  { prompt: "in 2 days at 9 renew the parking permit", now: NOW.berlinBeforeFallBack, zone: BERLIN, title: "renew the parking permit", local: "2026-10-26 09:00" },
+
+  // Jerusalem, across Israel's Friday spring-forward.
+  { prompt: "tomorrow at 9am call the bank", now: NOW.jerusalemBeforeSpringForward, zone: JERUSALEM, title: "call the bank", local: "2026-03-27 09:00" },
+  { prompt: "every friday at 18:00 light candles", now: NOW.jerusalemBeforeSpringForward, zone: JERUSALEM, title: "light candles", local: "2026-03-27 18:00", recurrence: { freq: "weekly", days: [5] } },
+  { prompt: "next sunday 8am dentist", now: NOW.jerusalemBeforeSpringForward, zone: JERUSALEM, title: "dentist", local: "2026-03-29 08:00" },
+
+  // Tokyo early morning: already Tuesday locally while UTC is still on Monday.
+  { prompt: "today at 5pm call the office", now: NOW.tokyoEarlyMorning, zone: TOKYO, title: "call the office", local: "2026-03-03 17:00" },
+  { prompt: "tomorrow at 9 call the office", now: NOW.tokyoEarlyMorning, zone: TOKYO, title: "call the office", local: "2026-03-04 09:00" },
+  { prompt: "at 1 take a nap", now: NOW.tokyoEarlyMorning, zone: TOKYO, title: "take a nap", local: "2026-03-04 01:00" },
+  { prompt: "friday 10am submit the timesheet", now: NOW.tokyoEarlyMorning, zone: TOKYO, title: "submit the timesheet", local: "2026-03-06 10:00" },
+
+  // Auckland, across the southern-hemisphere fall-back (Apr 5, 03:00 NZDT → 02:00 NZST).
+  { prompt: "today at 9am brunch", now: NOW.aucklandBeforeFallBack, zone: AUCKLAND, title: "brunch", local: "2026-04-05 09:00" },
+  { prompt: "every day at 7 swim", now: NOW.aucklandBeforeFallBack, zone: AUCKLAND, title: "swim", local: "2026-04-05 07:00", recurrence: { freq: "daily" } },
+];
+
+describe("parseReminder: title, local due time and repeat", () => {
+  it.each(cases)("$zone: $prompt", ({ prompt, now, zone, title, local, recurrence }) => {
+    const reminder = parsed(prompt, now, zone);
+    expect({ title: reminder.title, local: localTime(reminder.dueAt, zone), recurrence: reminder.recurrence }).toEqual({
+      title,
+      local,
+      recurrence: recurrence ?? null,
+    });
+  });
+
+  it("always returns a due time in the future", () => {
+    for (const { prompt, now, zone } of cases) {
+      expect(parsed(prompt, now, zone).dueAt.getTime(), prompt).toBeGreaterThan(now.getTime());
+    }
+  });
+
+  it("returns repeat rules that the schema accepts", () => {
+    for (const { prompt, now, zone, recurrence } of cases) {
+      if (recurrence) expect(recurrenceSchema.parse(parsed(prompt, now, zone).recurrence), prompt).toEqual(recurrence);
+    }
+  });
+});
+
+describe("parseReminder: exact instants across DST", () => {
+  it("'tomorrow at 9am' on the evening before New York springs forward is 13:00Z, not 14:00Z", () => {
+    expect(parsed("tomorrow at 9am call", NOW.nyBeforeSpringForward, NEW_YORK).dueAt.toISOString()).toBe("2026-03-08T13:00:00.000Z");
+  });
+
+  it("'in 3 hours' is three real hours, even across the change", () => {
+    const now = new Date("2026-03-08T05:30:00Z"); // 00:30 EST
+    const reminder = parsed("in 3 hours check the stew", now, NEW_YORK);
+    expect(reminder.dueAt.toISOString()).toBe("2026-03-08T08:30:00.000Z");
+    expect(localTime(reminder.dueAt, NEW_YORK)).toBe("2026-03-08 04:30");
+  });
+
+  it("'tomorrow at 9' in Berlin before the fall-back is 08:00Z (CET, UTC+1)", () => {
+    expect(parsed("tomorrow at 9 call", NOW.berlinBeforeFallBack, BERLIN).dueAt.toISOString()).toBe("2026-10-25T08:00:00.000Z");
+  });
+
+  it("a daily series continues at the same local time with nextOccurrence", () => {
+    const reminder = parsed("take pills every day at 8", NOW.nyBeforeSpringForward, NEW_YORK);
+    const rule = reminder.recurrence;
+    if (!rule) throw new Error("expected a repeat rule");
+    const second = nextOccurrence(rule, reminder.dueAt, reminder.dueAt, NEW_YORK);
+    expect([reminder.dueAt.toISOString(), second.toISOString()]).toEqual(["2026-03-08T12:00:00.000Z", "2026-03-09T12:00:00.000Z"]);
+  });
+
+  it("depends only on the injected now", () => {
+    const monday = parsed("call the bank at 10", NOW.nyMondayMorning, NEW_YORK);
+    const tuesday = parsed("call the bank at 10", new Date(NOW.nyMondayMorning.getTime() + 24 * 3600 * 1000), NEW_YORK);
+    expect(localTime(monday.dueAt, NEW_YORK)).toBe("2026-03-02 10:00");
+    expect(localTime(tuesday.dueAt, NEW_YORK)).toBe("2026-03-03 10:00");
+  });
+
+  it("rejects an unknown time zone", () => {
+    expect(() => parseReminder("call mom at 5pm", NOW.nyMondayMorning, "Not/A_Zone")).toThrow(RangeError);
+  });
+});
+
+describe("parseReminder: failures", () => {
+  it.each<[string, ParseFailureReason]>([
+    ["", "empty"],
+    ["   \n\t ", "empty"],
+    ["remind me", "empty"],
+    ["please remind me to", "empty"],
+    ["call mom", "no_time"],
+    ["remind me to buy milk", "no_time"],
+    ["every other day water the fern", "no_time"],
+    // "today" without a time: the 09:00 default has gone by at 15:20.
+    ["remind me today to stretch", "no_time"],
+    ["at 5pm", "no_title"],
+    ["remind me tomorrow at 5pm", "no_title"],
+    ["every day at 8", "no_title"],
+    ["in 20 minutes", "no_title"],
+    ["yesterday at 5pm buy milk", "past"],
+    ["today at 8am buy milk", "past"],
+    ["remind me on march 1 2026 at 9am to pay the bill", "past"],
+    ["last friday call the bank", "past"],
+  ])("%j → %s", (prompt, reason) => {
+    expect(parseReminder(prompt, NOW.nyMondayAfternoon, NEW_YORK)).toEqual({ ok: false, reason });
+  });
+
+  it("has a message per reason", () => {
+    expect(failureMessage("empty")).toBe("Please tell me what to remind you about.");
+    expect(failureMessage("no_time")).toBe(
+      `I couldn't find a time in that. Try "remind me to call mom tomorrow at 5pm" or "in 20 minutes check the oven".`,
+    );
+    expect(failureMessage("no_title")).toBe(`I found the time, but not what to remind you about. Try "remind me to call mom tomorrow at 5pm".`);
+    expect(failureMessage("past")).toBe(`That time has already passed. Try a time in the future, like "tomorrow at 9am" or "in 2 hours".`);
+  });
+});
+
+describe("confirmationMessage", () => {
+  /** Sun 2026-03-01 10:00 in New York. */
+  const sundayMorning = new Date("2026-03-01T15:00:00Z");
+
+  function confirm(prompt: string, now: Date, zone: string): string {
+    return confirmationMessage(parsed(prompt, now, zone), zone, now);
+  }
+
+  it("confirms a one-off reminder with the local date and time", () => {
+    expect(confirm("remind me to call mom tomorrow at 5pm", sundayMorning, NEW_YORK)).toBe("Got it! I'll remind you to call mom on Mon, Mar 2 at 5:00 PM.");
+  });
+
+  it("confirms a repeating reminder with the rule and the first date", () => {
+    expect(confirm("take pills every day at 8", sundayMorning, NEW_YORK)).toBe("Got it! I'll remind you to take pills every day at 8:00 AM, starting Mon, Mar 2.");
+    expect(confirm("remind me to water the plants every monday and thursday at 7pm", sundayMorning, NEW_YORK)).toBe(
+      "Got it! I'll remind you to water the plants every Monday and Thursday at 7:00 PM, starting Mon, Mar 2.",
+    );
+    expect(confirm("pay rent on the 1st of every month at 9am", sundayMorning, NEW_YORK)).toBe(
+      "Got it! I'll remind you to pay rent every month on the 1st at 9:00 AM, starting Wed, Apr 1.",
+    );
+  });
+
+  it("says 'about' for a title that does not start with a verb", () => {
+    expect(confirm("dentist on friday 14:30", sundayMorning, NEW_YORK)).toBe("Got it! I'll remind you about dentist on Fri, Mar 6 at 2:30 PM.");
+  });
+
+  it("adds the year only when it is not the current one", () => {
+    expect(confirm("remind me on feb 3 to renew the lease", sundayMorning, NEW_YORK)).toBe("Got it! I'll remind you to renew the lease on Wed, Feb 3, 2027 at 9:00 AM.");
+  });
+
+  it("shows the time in the user's zone, not UTC", () => {
+    const reminder: ParsedReminder = { title: "call mom", dueAt: new Date("2026-03-02T22:00:00Z"), recurrence: null };
+    expect(confirmationMessage(reminder, NEW_YORK, sundayMorning)).toBe("Got it! I'll remind you to call mom on Mon, Mar 2 at 5:00 PM.");
+    expect(confirmationMessage(reminder, TOKYO, sundayMorning)).toBe("Got it! I'll remind you to call mom on Tue, Mar 3 at 7:00 AM.");
+  });
+});

@@ -1,0 +1,217 @@
+import { DateTime } from "luxon";
+import { describe, expect, it } from "vitest";
+import { describeRecurrence, nextOccurrence, nextOccurrenceAt, ordinal, recurrenceSchema, type Recurrence } from "../../worker/services/recurrence";
+
+const NEW_YORK = "America/New_York";
+const BERLIN = "Europe/Berlin";
+const JERUSALEM = "Asia/Jerusalem";
+const TOKYO = "Asia/Tokyo";
+
+/** An instant from a local wall time in `zone`, e.g. at("2026-03-06 08:00", NEW_YORK). */
+function at(local: string, zone: string): Date {
+  const parsed = DateTime.fromFormat(local, "yyyy-LL-dd HH:mm", { zone });
+  if (!parsed.isValid) throw new Error(`bad test time ${local}`);
+  return parsed.toJSDate();
+}
+
+function localTime(instant: Date, zone: string): string {
+  return DateTime.fromJSDate(instant, { zone }).toFormat("ccc yyyy-LL-dd HH:mm");
+}
+
+/** The next `count` occurrences after `anchor`, each one feeding the next call (as the escalation engine will). */
+function series(rule: Recurrence, anchor: Date, zone: string, count: number): Date[] {
+  const occurrences: Date[] = [];
+  let after = anchor;
+  for (let i = 0; i < count; i++) {
+    after = nextOccurrence(rule, anchor, after, zone);
+    occurrences.push(after);
+  }
+  return occurrences;
+}
+
+describe("nextOccurrence: daily across DST changes", () => {
+  it("keeps 08:00 local in New York across the spring-forward day (2026-03-08)", () => {
+    const anchor = at("2026-03-06 08:00", NEW_YORK);
+    const next = series({ freq: "daily" }, anchor, NEW_YORK, 4);
+    expect(next.map((d) => localTime(d, NEW_YORK))).toEqual([
+      "Sat 2026-03-07 08:00",
+      "Sun 2026-03-08 08:00",
+      "Mon 2026-03-09 08:00",
+      "Tue 2026-03-10 08:00",
+    ]);
+    // The UTC instant moves by an hour: EST is UTC-5, EDT UTC-4.
+    expect(next.map((d) => d.toISOString())).toEqual([
+      "2026-03-07T13:00:00.000Z",
+      "2026-03-08T12:00:00.000Z",
+      "2026-03-09T12:00:00.000Z",
+      "2026-03-10T12:00:00.000Z",
+    ]);
+  });
+
+  it("keeps 08:00 local in New York across the fall-back day (2026-11-01)", () => {
+    const anchor = at("2026-10-31 08:00", NEW_YORK);
+    const next = series({ freq: "daily" }, anchor, NEW_YORK, 2);
+    expect(next.map((d) => d.toISOString())).toEqual(["2026-11-01T13:00:00.000Z", "2026-11-02T13:00:00.000Z"]);
+    expect(anchor.toISOString()).toBe("2026-10-31T12:00:00.000Z");
+  });
+
+  it("keeps 07:30 local in Berlin across both 2026 changes", () => {
+    const spring = series({ freq: "daily" }, at("2026-03-28 07:30", BERLIN), BERLIN, 2);
+    expect(spring.map((d) => d.toISOString())).toEqual(["2026-03-29T05:30:00.000Z", "2026-03-30T05:30:00.000Z"]);
+    const autumn = series({ freq: "daily" }, at("2026-10-24 07:30", BERLIN), BERLIN, 2);
+    expect(autumn.map((d) => d.toISOString())).toEqual(["2026-10-25T06:30:00.000Z", "2026-10-26T06:30:00.000Z"]);
+  });
+
+  it("keeps 09:00 local in Jerusalem across its Friday spring-forward (2026-03-27)", () => {
+    const next = series({ freq: "daily" }, at("2026-03-26 09:00", JERUSALEM), JERUSALEM, 2);
+    expect(next.map((d) => localTime(d, JERUSALEM))).toEqual(["Fri 2026-03-27 09:00", "Sat 2026-03-28 09:00"]);
+    expect(next.map((d) => d.toISOString())).toEqual(["2026-03-27T06:00:00.000Z", "2026-03-28T06:00:00.000Z"]);
+  });
+
+  it("moves a wall time that does not exist (02:30 on the spring-forward day) to the next valid instant, then returns to 02:30", () => {
+    const next = series({ freq: "daily" }, at("2026-03-07 02:30", NEW_YORK), NEW_YORK, 2);
+    expect(next.map((d) => localTime(d, NEW_YORK))).toEqual(["Sun 2026-03-08 03:30", "Mon 2026-03-09 02:30"]);
+  });
+
+  it("fires a repeated wall time (01:30 on the fall-back day) once, at the later instant", () => {
+    const next = series({ freq: "daily" }, at("2026-10-31 01:30", NEW_YORK), NEW_YORK, 2);
+    expect(next.map((d) => d.toISOString())).toEqual(["2026-11-01T06:30:00.000Z", "2026-11-02T06:30:00.000Z"]);
+  });
+
+  it("uses the local date, not the UTC one, when a late-evening instant is already tomorrow in UTC (or vice versa)", () => {
+    // 23:00 UTC on Mar 2 is 08:00 on Mar 3 in Tokyo: today's 07:00 there has passed.
+    const next = nextOccurrence({ freq: "daily" }, at("2026-03-01 07:00", TOKYO), new Date("2026-03-02T23:00:00Z"), TOKYO);
+    expect(localTime(next, TOKYO)).toBe("Wed 2026-03-04 07:00");
+    // 03:30 UTC on Mar 3 is still Mar 2 (22:30) in New York: today's 23:00 is ahead.
+    const evening = nextOccurrence({ freq: "daily" }, at("2026-03-01 23:00", NEW_YORK), new Date("2026-03-03T03:30:00Z"), NEW_YORK);
+    expect(localTime(evening, NEW_YORK)).toBe("Mon 2026-03-02 23:00");
+  });
+});
+
+describe("nextOccurrence: general rules", () => {
+  it("is strictly after `after`: an occurrence exactly at `after` is skipped", () => {
+    const anchor = at("2026-03-02 08:00", NEW_YORK);
+    expect(localTime(nextOccurrence({ freq: "daily" }, anchor, anchor, NEW_YORK), NEW_YORK)).toBe("Tue 2026-03-03 08:00");
+    const justBefore = new Date(anchor.getTime() - 1);
+    expect(nextOccurrence({ freq: "daily" }, anchor, justBefore, NEW_YORK).getTime()).toBe(anchor.getTime());
+  });
+
+  it("keeps the anchor's time of day, not the time of `after`", () => {
+    const next = nextOccurrence({ freq: "daily" }, at("2026-01-05 17:45", BERLIN), at("2026-03-02 18:10", BERLIN), BERLIN);
+    expect(localTime(next, BERLIN)).toBe("Tue 2026-03-03 17:45");
+  });
+
+  it("weekdays skips the weekend", () => {
+    const anchor = at("2026-03-02 09:00", NEW_YORK);
+    const next = series({ freq: "weekdays" }, at("2026-03-05 09:00", NEW_YORK), NEW_YORK, 3);
+    expect(next.map((d) => localTime(d, NEW_YORK))).toEqual(["Fri 2026-03-06 09:00", "Mon 2026-03-09 09:00", "Tue 2026-03-10 09:00"]);
+    const fromSaturday = nextOccurrence({ freq: "weekdays" }, anchor, at("2026-03-07 12:00", NEW_YORK), NEW_YORK);
+    expect(localTime(fromSaturday, NEW_YORK)).toBe("Mon 2026-03-09 09:00");
+  });
+
+  it("weekly with several days visits each day in turn", () => {
+    const rule: Recurrence = { freq: "weekly", days: [1, 4, 6] };
+    const next = series(rule, at("2026-03-02 19:00", NEW_YORK), NEW_YORK, 5);
+    expect(next.map((d) => localTime(d, NEW_YORK))).toEqual([
+      "Thu 2026-03-05 19:00",
+      "Sat 2026-03-07 19:00",
+      "Mon 2026-03-09 19:00",
+      "Thu 2026-03-12 19:00",
+      "Sat 2026-03-14 19:00",
+    ]);
+  });
+
+  it("weekly on one day: today if its time is still ahead, otherwise a full week later", () => {
+    const rule: Recurrence = { freq: "weekly", days: [7] };
+    const anchor = at("2026-03-01 10:00", NEW_YORK); // a Sunday
+    expect(localTime(nextOccurrence(rule, anchor, at("2026-03-08 09:59", NEW_YORK), NEW_YORK), NEW_YORK)).toBe("Sun 2026-03-08 10:00");
+    expect(localTime(nextOccurrence(rule, anchor, at("2026-03-08 10:00", NEW_YORK), NEW_YORK), NEW_YORK)).toBe("Sun 2026-03-15 10:00");
+  });
+
+  it("monthly on the 31st uses the last day of shorter months, then returns to the 31st", () => {
+    const next = series({ freq: "monthly", dayOfMonth: 31 }, at("2026-01-31 09:00", NEW_YORK), NEW_YORK, 5);
+    expect(next.map((d) => localTime(d, NEW_YORK))).toEqual([
+      "Sat 2026-02-28 09:00",
+      "Tue 2026-03-31 09:00", // across the DST change: still 09:00
+      "Thu 2026-04-30 09:00",
+      "Sun 2026-05-31 09:00",
+      "Tue 2026-06-30 09:00",
+    ]);
+  });
+
+  it("monthly on the 30th uses Feb 29 in a leap year", () => {
+    const next = series({ freq: "monthly", dayOfMonth: 30 }, at("2028-01-30 08:15", BERLIN), BERLIN, 2);
+    expect(next.map((d) => localTime(d, BERLIN))).toEqual(["Tue 2028-02-29 08:15", "Thu 2028-03-30 08:15"]);
+  });
+
+  it("monthly: this month's day if still ahead, otherwise next month's", () => {
+    const rule: Recurrence = { freq: "monthly", dayOfMonth: 15 };
+    const anchor = at("2026-01-15 12:00", TOKYO);
+    expect(localTime(nextOccurrence(rule, anchor, at("2026-03-15 11:59", TOKYO), TOKYO), TOKYO)).toBe("Sun 2026-03-15 12:00");
+    expect(localTime(nextOccurrence(rule, anchor, at("2026-03-15 12:00", TOKYO), TOKYO), TOKYO)).toBe("Wed 2026-04-15 12:00");
+  });
+
+  it("nextOccurrenceAt takes the wall time directly", () => {
+    const next = nextOccurrenceAt({ freq: "weekly", days: [5] }, { hour: 14, minute: 30 }, at("2026-03-02 09:00", JERUSALEM), JERUSALEM);
+    expect(localTime(next, JERUSALEM)).toBe("Fri 2026-03-06 14:30");
+  });
+
+  it("rejects an unknown time zone instead of returning an Invalid Date", () => {
+    expect(() => nextOccurrence({ freq: "daily" }, new Date(), new Date(), "Mars/Olympus_Mons")).toThrow(RangeError);
+  });
+});
+
+describe("recurrenceSchema", () => {
+  const firstMessage = (input: unknown) => {
+    const result = recurrenceSchema.safeParse(input);
+    return result.success ? null : result.error.issues[0]?.message;
+  };
+
+  it.each<[string, Recurrence]>([
+    ["daily", { freq: "daily" }],
+    ["weekdays", { freq: "weekdays" }],
+    ["weekly", { freq: "weekly", days: [1, 4, 7] }],
+    ["monthly", { freq: "monthly", dayOfMonth: 31 }],
+  ])("accepts %s", (_name, rule) => {
+    expect(recurrenceSchema.parse(rule)).toEqual(rule);
+  });
+
+  it.each<[string, unknown, string]>([
+    ["an unknown freq", { freq: "yearly" }, 'The repeat must be "daily", "weekdays", "weekly" or "monthly".'],
+    ["a missing freq", {}, 'The repeat must be "daily", "weekdays", "weekly" or "monthly".'],
+    ["weekly without days", { freq: "weekly" }, "A weekly repeat needs a list of weekdays."],
+    ["weekly with no days", { freq: "weekly", days: [] }, "A weekly repeat needs at least one weekday."],
+    ["weekly with day 0", { freq: "weekly", days: [0] }, "Each weekday must be a number from 1 (Monday) to 7 (Sunday)."],
+    ["weekly with day 8", { freq: "weekly", days: [1, 8] }, "Each weekday must be a number from 1 (Monday) to 7 (Sunday)."],
+    ["weekly with unsorted days", { freq: "weekly", days: [4, 1] }, "List each weekday once, in order from Monday to Sunday."],
+    ["weekly with a repeated day", { freq: "weekly", days: [1, 1] }, "List each weekday once, in order from Monday to Sunday."],
+    ["monthly on day 0", { freq: "monthly", dayOfMonth: 0 }, "The day of the month must be a whole number from 1 to 31."],
+    ["monthly on day 32", { freq: "monthly", dayOfMonth: 32 }, "The day of the month must be a whole number from 1 to 31."],
+    ["monthly on day 1.5", { freq: "monthly", dayOfMonth: 1.5 }, "The day of the month must be a whole number from 1 to 31."],
+    ["monthly with a string day", { freq: "monthly", dayOfMonth: "1" }, "A monthly repeat needs the day of the month as a number."],
+  ])("rejects %s with a sentence", (_name, input, message) => {
+    expect(firstMessage(input)).toBe(message);
+  });
+});
+
+describe("describeRecurrence", () => {
+  it.each<[Recurrence, string]>([
+    [{ freq: "daily" }, "every day"],
+    [{ freq: "weekdays" }, "every weekday"],
+    [{ freq: "weekly", days: [3] }, "every Wednesday"],
+    [{ freq: "weekly", days: [1, 4] }, "every Monday and Thursday"],
+    [{ freq: "weekly", days: [1, 3, 5] }, "every Monday, Wednesday and Friday"],
+    [{ freq: "weekly", days: [6, 7] }, "every Saturday and Sunday"],
+    [{ freq: "monthly", dayOfMonth: 1 }, "every month on the 1st"],
+    [{ freq: "monthly", dayOfMonth: 22 }, "every month on the 22nd"],
+    [{ freq: "monthly", dayOfMonth: 31 }, "every month on the 31st"],
+  ])("%j → %s", (rule, phrase) => {
+    expect(describeRecurrence(rule)).toBe(phrase);
+  });
+
+  it("writes ordinals, including the teens", () => {
+    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 30, 31].map(ordinal)).toEqual([
+      "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd", "30th", "31st",
+    ]);
+  });
+});

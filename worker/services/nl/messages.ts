@@ -1,0 +1,57 @@
+import { DateTime } from "luxon";
+import { describeRecurrence, type Recurrence } from "../recurrence";
+
+/** What the assistant says back. Kept apart from the parser so the wording is easy to find and change. */
+
+export type ParseFailureReason = "empty" | "no_time" | "no_title" | "past";
+
+interface ConfirmableReminder {
+  title: string;
+  dueAt: Date;
+  recurrence: Recurrence | null;
+}
+
+/**
+ * `Got it! I'll remind you to call mom on Mon, Mar 2 at 5:00 PM.`
+ * `Got it! I'll remind you to take pills every day at 8:00 AM, starting Mon, Mar 2.`
+ * Dates and times are shown in the user's zone; the year only when it is not the current one.
+ */
+export function confirmationMessage(reminder: ConfirmableReminder, zone: string, now: Date): string {
+  const due = DateTime.fromJSDate(reminder.dueAt, { zone }).setLocale("en-US");
+  const sameYear = due.year === DateTime.fromJSDate(now, { zone }).year;
+  const date = due.toFormat(sameYear ? "ccc, LLL d" : "ccc, LLL d, yyyy");
+  const time = due.toFormat("h:mm a");
+  const what = reminderSubject(reminder.title);
+  if (!reminder.recurrence) return `Got it! I'll remind you ${what} on ${date} at ${time}.`;
+  return `Got it! I'll remind you ${what} ${describeRecurrence(reminder.recurrence)} at ${time}, starting ${date}.`;
+}
+
+const FAILURE_MESSAGES: Record<ParseFailureReason, string> = {
+  empty: "Please tell me what to remind you about.",
+  no_time: `I couldn't find a time in that. Try "remind me to call mom tomorrow at 5pm" or "in 20 minutes check the oven".`,
+  no_title: `I found the time, but not what to remind you about. Try "remind me to call mom tomorrow at 5pm".`,
+  past: `That time has already passed. Try a time in the future, like "tomorrow at 9am" or "in 2 hours".`,
+};
+
+/** The message for a failed parse, per reason. */
+export function failureMessage(reason: ParseFailureReason): string {
+  return FAILURE_MESSAGES[reason];
+}
+
+/**
+ * "to call mom" when the title starts with a common verb, otherwise "about dentist", so that titles
+ * that are just a noun ("dentist", "stand-up") still read as English. A heuristic, not grammar.
+ */
+function reminderSubject(title: string): string {
+  const firstWord = title.split(/\s+/, 1)[0]?.toLowerCase().replace(/[^a-z']/g, "") ?? "";
+  return COMMON_VERBS.has(firstWord) ? `to ${title}` : `about ${title}`;
+}
+
+const COMMON_VERBS = new Set(
+  `add answer apply ask attend back bake book bring brush buy call cancel change charge check clean close collect confirm
+  cook cut defrost do drink drop eat email empty exercise feed file fill finish fix floss follow get give go grab hang have
+  help invite iron join leave let lock log look mail make meditate meet message mop move mow open order pack pay phone pick
+  plan plug post practice practise pray prepare print put read record refill register remember remove renew reply reschedule
+  reset respond return review ring rsvp run save schedule see sell send set share shower sign sleep sort start stop stretch
+  study submit swap take talk text throw tidy turn unplug update vacuum visit wake walk wash watch water wish work wrap write`.split(/\s+/),
+);

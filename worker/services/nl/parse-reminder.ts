@@ -1,0 +1,69 @@
+import { assertTimeZone, type Recurrence } from "../recurrence";
+import { findDateTime } from "./date-time-phrases";
+import type { ParseFailureReason } from "./messages";
+import { findRecurrence } from "./recurrence-phrases";
+import { resolveSchedule } from "./schedule";
+import { cleanTitle, extractTitle } from "./title";
+import type { Span } from "./types";
+
+export { confirmationMessage, failureMessage, type ParseFailureReason } from "./messages";
+
+/**
+ * Reads a reminder typed in plain English: "remind me to call mom tomorrow at 5pm",
+ * "take pills every day at 8", "in 20 minutes check the oven".
+ *
+ * The pipeline, each step in its own file:
+ * 1. recurrence-phrases.ts finds a repeat phrase ("every monday and thursday") with our own patterns;
+ * 2. date-time-phrases.ts reads dates and times with chrono-node (repeat phrase blanked out);
+ * 3. schedule.ts resolves them to an instant in the user's IANA zone with luxon, preferring the future;
+ * 4. title.ts keeps what is left, minus "remind me to" and dangling "at"/"on"/"in".
+ *
+ * Pure: `now` is passed in (never read from the system clock), so results are reproducible.
+ * Throws a RangeError for an unknown time zone (a caller bug, not a user error).
+ */
+export interface ParsedReminder {
+  title: string;
+  dueAt: Date;
+  recurrence: Recurrence | null;
+}
+
+export type ParseResult = { ok: true; reminder: ParsedReminder } | { ok: false; reason: ParseFailureReason };
+
+/** now = the clock's current instant; zone = the user's IANA time zone. Prefer the future. */
+export function parseReminder(prompt: string, now: Date, zone: string): ParseResult {
+  assertTimeZone(zone);
+  const text = normalise(prompt);
+  if (cleanTitle(text) === "") return failure("empty");
+
+  const repeat = findRecurrence(text);
+  const repeatSpans = repeat ? [repeat.span] : [];
+  const hints = findDateTime(blankOut(text, repeatSpans), now, zone);
+  const schedule = resolveSchedule(hints, repeat, now, zone);
+  // A missing time is reported before a missing title, and a missing title before a past time.
+  if (!schedule.ok && schedule.reason === "no_time") return failure("no_time");
+
+  const title = extractTitle(text, [...repeatSpans, ...hints.spans]);
+  if (title === "") return failure("no_title");
+  if (!schedule.ok) return failure(schedule.reason);
+
+  return { ok: true, reminder: { title, dueAt: schedule.dueAt, recurrence: schedule.recurrence } };
+}
+
+function failure(reason: ParseFailureReason): ParseResult {
+  return { ok: false, reason };
+}
+
+/**
+ * One character in, one character out (so spans found later index the same string): any whitespace
+ * becomes a space, curly apostrophes straight ones ("don’t" → "don't"). Then trimmed.
+ */
+function normalise(prompt: string): string {
+  return prompt.replace(/\s/g, " ").replace(/[\u2018\u2019]/g, "'").trim();
+}
+
+/** Replaces the spans with spaces of the same length, so chrono does not read them and indices still line up. */
+function blankOut(text: string, spans: readonly Span[]): string {
+  let blanked = text;
+  for (const { start, end } of spans) blanked = blanked.slice(0, start) + " ".repeat(end - start) + blanked.slice(end);
+  return blanked;
+}

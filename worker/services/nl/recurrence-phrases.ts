@@ -1,0 +1,119 @@
+import type { Recurrence, Weekday } from "../recurrence";
+import { findPartOfDay, type PartOfDay, type Span } from "./types";
+
+/**
+ * Finds a repeat phrase ("every monday and thursday", "on the 1st of every month", "daily") in a prompt.
+ * chrono-node has no notion of repetition, so these are our own patterns; they run before chrono and
+ * their span is hidden from it, so "every monday" is not also read as "this Monday".
+ */
+export interface RecurrenceMatch {
+  span: Span;
+  /**
+   * The rule, or which kind of rule to build from the first due date once it is known:
+   * "every week" repeats on that date's weekday, "every month" on that date's day of the month.
+   */
+  rule: Recurrence | "weekly-on-first-date" | "monthly-on-first-date";
+  /** "every morning" carries a time of day as well as the repeat. */
+  partOfDay?: PartOfDay;
+}
+
+const WEEKDAY_BY_WORD: Record<string, Weekday> = {
+  monday: 1, mon: 1,
+  tuesday: 2, tues: 2, tue: 2,
+  wednesday: 3, wed: 3,
+  thursday: 4, thurs: 4, thur: 4, thu: 4,
+  friday: 5, fri: 5,
+  saturday: 6, sat: 6,
+  sunday: 7, sun: 7,
+};
+
+// Longest names first so "tuesday" wins over "tue"; an optional plural "s" ("mondays").
+const DAY = "(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tues|thurs|thur|mon|tue|wed|thu|fri|sat|sun)s?\\b";
+const FULL_DAY_PLURAL = "(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s\\b";
+const DAY_SEPARATOR = "(?:\\s*,\\s*(?:and\\s+)?|\\s+(?:and|&|\\+)\\s+|\\s*/\\s*)";
+const DAY_LIST = `${DAY}(?:${DAY_SEPARATOR}${DAY})*`;
+
+const UNIT_ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth"];
+const TEEN_ORDINALS = ["tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth", "eighteenth", "nineteenth"];
+/** Index + 1 is the day of the month: ORDINAL_WORDS[0] = "first" = 1 ... ORDINAL_WORDS[30] = "thirty-first" = 31. */
+const ORDINAL_WORDS = [...UNIT_ORDINALS, ...TEEN_ORDINALS, "twentieth", ...UNIT_ORDINALS.map((w) => `twenty-${w}`), "thirtieth", "thirty-first"];
+const ORDINAL_WORD = `(?:${[...ORDINAL_WORDS].sort((a, b) => b.length - a.length).map((w) => w.replace("-", "[- ]?")).join("|")})`;
+// "last" means the 31st, which the monthly rule clamps to each month's last day.
+const ORDINAL = `(?:\\d{1,2}(?:st|nd|rd|th)?|${ORDINAL_WORD}|last)\\b`;
+// After a bare "every", a plain number would be ambiguous ("every 2 days"), so a suffix is required.
+const SUFFIXED_ORDINAL = `(?:\\d{1,2}(?:st|nd|rd|th)|${ORDINAL_WORD}|last)\\b`;
+const EVERY = "(?:every|each)";
+
+interface Pattern {
+  regex: RegExp;
+  build(matched: string): Omit<RecurrenceMatch, "span"> | null;
+}
+
+const pattern = (source: string, build: Pattern["build"]): Pattern => ({ regex: new RegExp(`\\b${source}`, "i"), build });
+const fixed = (rule: Recurrence) => () => ({ rule });
+
+/** Tried in order; the first that matches wins. Specific phrases come before their general forms. */
+const PATTERNS: Pattern[] = [
+  // Monthly on a given day: "on the 1st of every month", "every month on the 15th", "every 15th", "last day of each month".
+  pattern(`(?:on\\s+)?(?:the\\s+)?${ORDINAL}(?:\\s+day)?\\s+(?:of\\s+)?${EVERY}\\s+month\\b`, monthlyOn),
+  pattern(`(?:${EVERY}\\s+month|monthly)\\s+(?:on\\s+(?:the\\s+)?|the\\s+)${ORDINAL}(?:\\s+day)?`, monthlyOn),
+  pattern(`${EVERY}\\s+${SUFFIXED_ORDINAL}(?:\\s+day)?(?:\\s+of\\s+(?:the|each|every)\\s+month\\b)?`, monthlyOn),
+  // Monday to Friday.
+  pattern(`${EVERY}\\s+(?:week\\s*day|work\\s*day|working\\s+day|business\\s+day)s?\\b`, fixed({ freq: "weekdays" })),
+  pattern(`(?:on\\s+)?(?:weekdays|workdays|work\\s+days|business\\s+days)\\b`, fixed({ freq: "weekdays" })),
+  pattern(`(?:${EVERY}\\s+day\\s+)?(?:from\\s+)?(?:monday|mon)\\s*(?:to|through|thru|till|until|-|–)\\s*(?:friday|fri)\\b`, fixed({ freq: "weekdays" })),
+  // Weekends.
+  pattern(`(?:${EVERY}\\s+weekend\\b|(?:on\\s+)?weekends\\b)`, fixed({ freq: "weekly", days: [6, 7] })),
+  // Weekly on named days: "every monday and thursday", "weekly on fri", "on mondays".
+  pattern(`(?:${EVERY}\\s+(?:week\\s+on\\s+)?|weekly\\s+on\\s+)${DAY_LIST}`, weeklyOn),
+  pattern(`(?:on\\s+)?${FULL_DAY_PLURAL}(?:${DAY_SEPARATOR}${DAY})*`, weeklyOn),
+  // Daily, possibly with a part of the day: "every morning", "nightly".
+  pattern(`${EVERY}\\s+(?:morning|afternoon|evening|night)\\b`, (m) => ({ rule: { freq: "daily" }, partOfDay: findPartOfDay(m) })),
+  pattern(`nightly\\b`, () => ({ rule: { freq: "daily" }, partOfDay: "night" })),
+  pattern(`(?:${EVERY}\\s+(?:single\\s+)?day|everyday|daily|once\\s+a\\s+day)\\b`, fixed({ freq: "daily" })),
+  // Every week / month without a day: taken from the first due date.
+  pattern(`(?:${EVERY}\\s+week|weekly|once\\s+a\\s+week)\\b`, () => ({ rule: "weekly-on-first-date" })),
+  pattern(`(?:${EVERY}\\s+month|monthly|once\\s+a\\s+month)\\b`, () => ({ rule: "monthly-on-first-date" })),
+];
+
+/** The first repeat phrase in `text`, or null for a one-off reminder. */
+export function findRecurrence(text: string): RecurrenceMatch | null {
+  for (const { regex, build } of PATTERNS) {
+    const match = regex.exec(text);
+    if (!match) continue;
+    const built = build(match[0]);
+    if (built) return { ...built, span: { start: match.index, end: match.index + match[0].length } };
+  }
+  return null;
+}
+
+function weeklyOn(matched: string): Omit<RecurrenceMatch, "span"> | null {
+  const days = new Set<Weekday>();
+  for (const [word] of matched.toLowerCase().matchAll(new RegExp(DAY, "g"))) {
+    const day = WEEKDAY_BY_WORD[word] ?? WEEKDAY_BY_WORD[word.replace(/s$/, "")];
+    if (day) days.add(day);
+  }
+  if (days.size === 0) return null;
+  return { rule: { freq: "weekly", days: [...days].sort((a, b) => a - b) } };
+}
+
+function monthlyOn(matched: string): Omit<RecurrenceMatch, "span"> | null {
+  const day = ordinalValue(matched);
+  return day === null ? null : { rule: { freq: "monthly", dayOfMonth: day } };
+}
+
+/** The day of the month named in a phrase ("15th" → 15, "twenty-first" → 21, "last" → 31), or null if out of range. */
+function ordinalValue(phrase: string): number | null {
+  const lower = phrase.toLowerCase();
+  const digits = /\b(\d{1,2})(?:st|nd|rd|th)?\b/.exec(lower);
+  if (digits?.[1]) {
+    const value = Number(digits[1]);
+    return value >= 1 && value <= 31 ? value : null;
+  }
+  if (/\blast\b/.test(lower)) return 31;
+  const words = new RegExp(ORDINAL_WORD).exec(lower);
+  if (!words) return null;
+  const compact = (word: string) => word.replace(/[- ]/g, "");
+  const index = ORDINAL_WORDS.findIndex((word) => compact(word) === compact(words[0]));
+  return index >= 0 ? index + 1 : null;
+}

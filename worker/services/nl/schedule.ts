@@ -1,0 +1,141 @@
+import { DateTime } from "luxon";
+import { atWallTime, localCalendarDate, nextOccurrenceAt, type Recurrence, type WallTime, type Weekday } from "../recurrence";
+import type { DateTimeHints, NamedDate } from "./date-time-phrases";
+import type { RecurrenceMatch } from "./recurrence-phrases";
+import { DEFAULT_HOUR, PART_OF_DAY_HOURS, type PartOfDay } from "./types";
+
+/**
+ * Turns what the prompt said about *when* into the first due instant, in the user's zone, with luxon.
+ *
+ * Rules ("prefer the future"):
+ * - A time alone ("at 10") is today if still ahead, otherwise tomorrow.
+ * - A weekday ("friday") is the next such day whose time is still ahead, today included;
+ *   "next friday" is the first Friday after today (never today).
+ * - A date without a year ("March 5") whose day has gone by is next year's; a day of the month alone
+ *   ("on the 5th") is this month's or the next month that has that day.
+ * - A day with no time uses 09:00; "in 3 days" / "next week" keep the current time of day.
+ * - A bare hour is taken as written, 24-hour style ("at 8" = 08:00), unless the prompt says
+ *   afternoon/evening/night ("at 8 in the evening" = 20:00).
+ * - A repeat without a date starts at its next occurrence after now; with a date ("every day starting
+ *   friday") at its first occurrence on or after that date. It never starts on a day where its time
+ *   does not exist (DST gap), see firstExactOccurrence.
+ * - A one-off time that does not exist (02:30 on a spring-forward day) moves to the next valid
+ *   instant (03:30), luxon's default.
+ */
+export type Schedule =
+  | { ok: true; dueAt: Date; recurrence: Recurrence | null }
+  | { ok: false; reason: "no_time" | "past" };
+
+interface FirstDue {
+  dueAt: Date;
+  time: WallTime;
+  /** Whether the prompt named a day (so a repeat starts there rather than now). */
+  dayGiven: boolean;
+}
+
+export function resolveSchedule(hints: DateTimeHints, repeat: RecurrenceMatch | null, now: Date, zone: string): Schedule {
+  const first = firstDue(hints, repeat, now, zone);
+  if (typeof first === "string") return { ok: false, reason: first };
+  if (!repeat) {
+    return first.dueAt.getTime() > now.getTime() ? { ok: true, dueAt: first.dueAt, recurrence: null } : { ok: false, reason: "past" };
+  }
+  const rule = concreteRule(repeat.rule, first.dueAt, zone);
+  // Start at the named day (but never in the past), otherwise at the next occurrence after now.
+  const startOfDay = DateTime.fromJSDate(first.dueAt, { zone }).startOf("day").toMillis();
+  const after = first.dayGiven ? new Date(Math.max(now.getTime(), startOfDay - 1)) : now;
+  return { ok: true, dueAt: firstExactOccurrence(rule, first.time, after, zone), recurrence: rule };
+}
+
+/**
+ * The first occurrence whose local time is the time asked for. The due date is all a task keeps (it
+ * becomes the anchor for nextOccurrence), so a series must not start on a spring-forward day where
+ * 02:30 was shifted to 03:30: every later occurrence would then be at 03:30. It starts a day later.
+ */
+function firstExactOccurrence(rule: Recurrence, time: WallTime, after: Date, zone: string): Date {
+  let dueAt = nextOccurrenceAt(rule, time, after, zone);
+  for (let attempt = 0; attempt < 3 && !hasWallTime(dueAt, time, zone); attempt++) {
+    dueAt = nextOccurrenceAt(rule, time, dueAt, zone);
+  }
+  return dueAt;
+}
+
+function hasWallTime(instant: Date, time: WallTime, zone: string): boolean {
+  const local = DateTime.fromJSDate(instant, { zone });
+  return local.hour === time.hour && local.minute === time.minute;
+}
+
+/** The one-off due instant, before any repeat rule is applied; "no_time" when nothing says when. */
+function firstDue(hints: DateTimeHints, repeat: RecurrenceMatch | null, now: Date, zone: string): FirstDue | "no_time" {
+  if (hints.instant) return { dueAt: hints.instant, time: wallTimeOf(hints.instant, zone), dayGiven: false };
+
+  const statedTime = clockTime(hints, hints.partOfDay ?? repeat?.partOfDay) ?? hints.date?.sameTimeAsNow;
+  const dayGiven = Boolean(hints.date || hints.weekday);
+  if (!statedTime && !dayGiven && !repeat) return "no_time";
+
+  const time = statedTime ?? { hour: DEFAULT_HOUR, minute: 0 };
+  const today = localCalendarDate(now, zone);
+  let dueAt: Date | null;
+  if (hints.date) dueAt = onNamedDate(hints.date, time, today, zone);
+  else if (hints.weekday) dueAt = onWeekday(hints.weekday, time, today, now, zone);
+  else dueAt = atNextWallTime(time, today, now, zone);
+  if (!dueAt || Number.isNaN(dueAt.getTime())) return "no_time";
+
+  // "remind me today to call mom" at 3 pm: the default 09:00 has gone, so ask for a time rather than
+  // report the past.
+  if (!statedTime && dueAt.getTime() <= now.getTime() && localCalendarDate(dueAt, zone).equals(today)) return "no_time";
+  return { dueAt, time, dayGiven };
+}
+
+/** The clock time the prompt asked for: an explicit time (moved to pm by "evening" etc.) or a part of day. */
+function clockTime(hints: DateTimeHints, partOfDay: PartOfDay | undefined): WallTime | undefined {
+  if (hints.time) {
+    const { hour, minute, meridiemKnown } = hints.time;
+    const pmPart = partOfDay === "afternoon" || partOfDay === "evening" || partOfDay === "night";
+    return { hour: !meridiemKnown && pmPart && hour < 12 ? hour + 12 : hour, minute };
+  }
+  return partOfDay ? { hour: PART_OF_DAY_HOURS[partOfDay], minute: 0 } : undefined;
+}
+
+/** Today at `time` if that is still ahead, otherwise tomorrow. */
+function atNextWallTime(time: WallTime, today: DateTime, now: Date, zone: string): Date {
+  const todayAt = atWallTime(today, time, zone);
+  return todayAt.getTime() > now.getTime() ? todayAt : atWallTime(today.plus({ days: 1 }), time, zone);
+}
+
+function onWeekday(weekday: { day: Weekday; next: boolean }, time: WallTime, today: DateTime, now: Date, zone: string): Date {
+  let daysAhead = (weekday.day - today.weekday + 7) % 7;
+  if (daysAhead === 0 && weekday.next) daysAhead = 7;
+  const candidate = atWallTime(today.plus({ days: daysAhead }), time, zone);
+  return candidate.getTime() > now.getTime() ? candidate : atWallTime(today.plus({ days: daysAhead + 7 }), time, zone);
+}
+
+/** Fills in a missing month or year so the date is today or later (the time of day is not considered). */
+function onNamedDate(date: NamedDate, time: WallTime, today: DateTime, zone: string): Date | null {
+  let calendarDate: DateTime | null = DateTime.utc(date.year, date.month, date.day);
+  if (!date.monthKnown) calendarDate = nextMonthWithDay(date.day, today);
+  else if (!date.yearKnown && calendarDate < today) calendarDate = calendarDate.plus({ years: 1 });
+  return calendarDate?.isValid ? atWallTime(calendarDate, time, zone) : null;
+}
+
+/** "on the 31st": this month if that day is still to come, else the next month that has a 31st. */
+function nextMonthWithDay(day: number, today: DateTime): DateTime | null {
+  for (let offset = 0; offset <= 12; offset++) {
+    const month = today.startOf("month").plus({ months: offset });
+    if (day > (month.daysInMonth ?? 0)) continue;
+    const candidate = month.set({ day });
+    if (candidate >= today) return candidate;
+  }
+  return null;
+}
+
+/** "every week" / "every month" take their day from the first due date. */
+function concreteRule(rule: RecurrenceMatch["rule"], firstDueAt: Date, zone: string): Recurrence {
+  if (rule === "weekly-on-first-date") return { freq: "weekly", days: [localCalendarDate(firstDueAt, zone).weekday as Weekday] };
+  if (rule === "monthly-on-first-date") return { freq: "monthly", dayOfMonth: localCalendarDate(firstDueAt, zone).day };
+  return rule;
+}
+
+function wallTimeOf(instant: Date, zone: string): WallTime {
+  const local = DateTime.fromJSDate(instant, { zone });
+  return { hour: local.hour, minute: local.minute, second: local.second, millisecond: local.millisecond };
+}

@@ -1,0 +1,71 @@
+import type { Span } from "./types";
+
+/**
+ * The reminder's title: the prompt without its date, time and repeat phrases, without the polite
+ * lead-in ("remind me to", "please") and without words left dangling by the removal ("call mom at"
+ * → "call mom"). The user's own words and capitalisation are kept.
+ */
+export function extractTitle(text: string, spans: readonly Span[]): string {
+  const kept = piecesBetween(text, spans).map(({ piece, followedBy }) =>
+    trimPunctuation(followedBy !== undefined ? dropDanglingConnector(piece, followedBy) : piece),
+  );
+  return cleanTitle(kept.filter(Boolean).join(" "));
+}
+
+/** Strips lead-ins, trailing courtesies and stray punctuation; "" if nothing meaningful is left. */
+export function cleanTitle(text: string): string {
+  let title = trimPunctuation(text.replace(/\s+/g, " "));
+  for (let previous = ""; previous !== title; ) {
+    previous = title;
+    for (const leadIn of LEAD_INS) title = trimPunctuation(title.replace(leadIn, ""));
+    title = trimPunctuation(title.replace(TRAILING_COURTESY, ""));
+  }
+  return title;
+}
+
+/** A lead-in at the very start, as whole words ("to-do list" does not start with "to"). */
+const leadIn = (source: string) => new RegExp(`^(?:${source})(?=[\\s,.!]|$)`, "i");
+
+/** Polite openings removed from the start of the title, repeatedly ("hey, can you please remind me to"). */
+const LEAD_INS: readonly RegExp[] = [
+  leadIn("hey|hi|hello|ok|okay"),
+  leadIn("please|pls|plz|kindly"),
+  leadIn("(?:can|could|would|will)\\s+you"),
+  leadIn("(?:remind|tell)\\s+me(?:\\s+(?:to|about|that|of))?"),
+  leadIn("set\\s+(?:me\\s+)?(?:a|an)\\s+reminder(?:\\s+(?:to|for|about))?"),
+  leadIn("(?:don'?t|do\\s+not)\\s+(?:let\\s+me\\s+)?forget(?:\\s+(?:to|about))?"),
+  leadIn("to"),
+];
+
+const TRAILING_COURTESY = /\b(?:please|pls|plz|thanks|thank\s+you|thx)$/i;
+
+const CONNECTOR = "(?:at|on|in|by|every|from|starting|beginning|until|till|before|around|for|@)";
+
+/**
+ * A word that only introduced the removed phrase: "by" in "pay by friday", "in the" in "at 8 in the
+ * evening". Only removed right before a removed phrase that does not bring its own ("at 5pm" does),
+ * so the same words elsewhere in a title ("check in on grandma", "log in at 5pm") survive.
+ */
+const DANGLING_CONNECTOR = new RegExp(`(?:^|\\s)${CONNECTOR}(?:\\s+the)?\\s*$`, "i");
+const CONNECTOR_AT_START = new RegExp(`^\\s*${CONNECTOR}(?=\\s|$)`, "i");
+
+function dropDanglingConnector(piece: string, removedPhrase: string): string {
+  return CONNECTOR_AT_START.test(removedPhrase) ? piece : piece.replace(DANGLING_CONNECTOR, "");
+}
+
+function trimPunctuation(text: string): string {
+  return text.replace(/^[\s,.;:!?\-–—]+|[\s,.;:!?\-–—]+$/g, "");
+}
+
+/** The text outside the spans, each piece with the text of the span that follows it (none for the last). */
+function piecesBetween(text: string, spans: readonly Span[]): Array<{ piece: string; followedBy?: string }> {
+  const sorted = [...spans].sort((a, b) => a.start - b.start);
+  const pieces: Array<{ piece: string; followedBy?: string }> = [];
+  let cursor = 0;
+  for (const span of sorted) {
+    if (span.start > cursor) pieces.push({ piece: text.slice(cursor, span.start), followedBy: text.slice(span.start, span.end) });
+    cursor = Math.max(cursor, span.end);
+  }
+  pieces.push({ piece: text.slice(cursor) });
+  return pieces;
+}

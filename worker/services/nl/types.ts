@@ -1,0 +1,31 @@
+/** A [start, end) range of characters in the prompt that belongs to a date, time or repeat phrase. */
+export interface Span {
+  start: number;
+  end: number;
+}
+
+/** Words that name a time of day without a clock time ("tomorrow morning", "every evening"). */
+export type PartOfDay = "morning" | "afternoon" | "evening" | "night";
+
+/**
+ * The clock time each part of day stands for. Documented product defaults:
+ * morning 09:00, afternoon 15:00, evening 19:00, night/tonight 21:00 (noon is 12:00 and midnight
+ * 00:00, which chrono reads as clock times).
+ */
+export const PART_OF_DAY_HOURS: Record<PartOfDay, number> = {
+  morning: 9,
+  afternoon: 15,
+  evening: 19,
+  night: 21,
+};
+
+/** The time used when a prompt names a day or a repeat but no time: 09:00, like "morning". */
+export const DEFAULT_HOUR = PART_OF_DAY_HOURS.morning;
+
+/** Finds a part-of-day word in a piece of text; "tonight" counts as night. */
+export function findPartOfDay(text: string): PartOfDay | undefined {
+  const match = /\b(morning|afternoon|evening|tonight|night)\b/i.exec(text);
+  const word = match?.[1]?.toLowerCase();
+  if (!word) return undefined;
+  return word === "tonight" ? "night" : (word as PartOfDay);
+}

@@ -1,0 +1,171 @@
+import { DateTime, IANAZone } from "luxon";
+import { z } from "zod";
+
+/**
+ * Repeat rules for reminders, and the arithmetic that finds the next occurrence.
+ *
+ * Everything here is pure: no clock, no database. Time-zone math goes through luxon, which knows
+ * the IANA rules, so a daily 08:00 reminder stays at 08:00 local time across DST changes.
+ *
+ * How wall times that do not map to exactly one instant are resolved (luxon's behaviour):
+ * - A wall time skipped by a spring-forward change (02:30 on 2026-03-08 in New York) is shifted
+ *   forward by the size of the gap, i.e. to the next valid instant (03:30 EDT). Other days keep 02:30.
+ * - A wall time that happens twice on a fall-back day (01:30 on 2026-11-01 in New York) resolves to
+ *   the later of the two instants (01:30 EST). It is used once, so a reminder never fires twice.
+ */
+
+/** ISO weekday: 1 = Monday ... 7 = Sunday (luxon's `weekday` uses the same numbering). */
+export type Weekday = 1 | 2 | 3 | 4 | 5 | 6 | 7;
+
+export type Recurrence =
+  | { freq: "daily" }
+  | { freq: "weekdays" } // Monday to Friday
+  | { freq: "weekly"; days: Weekday[] } // non-empty, sorted, unique
+  | { freq: "monthly"; dayOfMonth: number }; // 1..31; months without that day use their last day
+
+/** A local time of day, as on a wall clock. */
+export interface WallTime {
+  hour: number;
+  minute: number;
+  second?: number;
+  millisecond?: number;
+}
+
+const WEEKDAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
+
+const weekdaySchema = z.literal([1, 2, 3, 4, 5, 6, 7], {
+  error: "Each weekday must be a number from 1 (Monday) to 7 (Sunday).",
+});
+
+const isStrictlyAscending = (days: readonly number[]) => days.every((day, i) => i === 0 || day > (days[i - 1] ?? 0));
+
+export const recurrenceSchema: z.ZodType<Recurrence> = z.discriminatedUnion(
+  "freq",
+  [
+    z.object({ freq: z.literal("daily") }),
+    z.object({ freq: z.literal("weekdays") }),
+    z.object({
+      freq: z.literal("weekly"),
+      days: z
+        .array(weekdaySchema, { error: "A weekly repeat needs a list of weekdays." })
+        .min(1, { error: "A weekly repeat needs at least one weekday." })
+        .refine(isStrictlyAscending, { error: "List each weekday once, in order from Monday to Sunday." }),
+    }),
+    z.object({
+      freq: z.literal("monthly"),
+      dayOfMonth: z
+        .number({ error: "A monthly repeat needs the day of the month as a number." })
+        .int({ error: "The day of the month must be a whole number from 1 to 31." })
+        .min(1, { error: "The day of the month must be a whole number from 1 to 31." })
+        .max(31, { error: "The day of the month must be a whole number from 1 to 31." }),
+    }),
+  ],
+  { error: 'The repeat must be "daily", "weekdays", "weekly" or "monthly".' },
+);
+
+/**
+ * The first occurrence strictly after `after`, keeping the local wall-clock time of `anchor` (the task's original due time) in `zone`.
+ * Only the anchor's time of day matters: the rule has no start date, so an `after` earlier than the
+ * anchor can yield an occurrence before it. Throws a RangeError for an unknown zone.
+ */
+export function nextOccurrence(rule: Recurrence, anchor: Date, after: Date, zone: string): Date {
+  const local = DateTime.fromJSDate(anchor, { zone: assertTimeZone(zone) });
+  return nextOccurrenceAt(rule, { hour: local.hour, minute: local.minute, second: local.second, millisecond: local.millisecond }, after, zone);
+}
+
+/**
+ * The first occurrence strictly after `after` at the wall time `time` in `zone`.
+ * `nextOccurrence` uses this; the reminder parser calls it directly with the time the person asked
+ * for, because an anchor that fell into a DST gap has already been shifted (02:30 → 03:30).
+ */
+export function nextOccurrenceAt(rule: Recurrence, time: WallTime, after: Date, zone: string): Date {
+  assertTimeZone(zone);
+  return rule.freq === "monthly" ? nextMonthly(rule.dayOfMonth, time, after, zone) : nextDayBased(rule, time, after, zone);
+}
+
+/** A short English phrase: "every day", "every weekday", "every Monday and Thursday", "every month on the 31st". */
+export function describeRecurrence(rule: Recurrence): string {
+  switch (rule.freq) {
+    case "daily":
+      return "every day";
+    case "weekdays":
+      return "every weekday";
+    case "weekly":
+      return `every ${joinWithAnd(rule.days.map((day) => WEEKDAY_NAMES[day - 1] ?? String(day)))}`;
+    case "monthly":
+      return `every month on the ${ordinal(rule.dayOfMonth)}`;
+  }
+}
+
+/** 1 → "1st", 2 → "2nd", 11 → "11th", 22 → "22nd", 31 → "31st". */
+export function ordinal(n: number): string {
+  const lastTwo = n % 100;
+  if (lastTwo >= 11 && lastTwo <= 13) return `${n}th`;
+  const suffix = ({ 1: "st", 2: "nd", 3: "rd" } as Record<number, string>)[n % 10] ?? "th";
+  return `${n}${suffix}`;
+}
+
+/** ["a"] → "a", ["a", "b"] → "a and b", ["a", "b", "c"] → "a, b and c". */
+export function joinWithAnd(items: readonly string[]): string {
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+}
+
+/** Builds the instant for a calendar date and wall time in `zone` (gap/overlap handling: see the file comment). */
+export function atWallTime(date: { year: number; month: number; day: number }, time: WallTime, zone: string): Date {
+  return DateTime.fromObject(
+    { year: date.year, month: date.month, day: date.day, hour: time.hour, minute: time.minute, second: time.second ?? 0, millisecond: time.millisecond ?? 0 },
+    { zone },
+  ).toJSDate();
+}
+
+/** Throws on a zone luxon does not know, instead of silently computing an Invalid Date. */
+export function assertTimeZone(zone: string): string {
+  if (!IANAZone.isValidZone(zone)) throw new RangeError(`Unknown time zone "${zone}".`);
+  return zone;
+}
+
+function matchesDay(rule: Exclude<Recurrence, { freq: "monthly" }>, weekday: number): boolean {
+  switch (rule.freq) {
+    case "daily":
+      return true;
+    case "weekdays":
+      return weekday <= 5;
+    case "weekly":
+      return rule.days.some((day) => day === weekday);
+  }
+}
+
+/**
+ * Walks calendar days from the local date of `after`. Calendar arithmetic runs on a UTC DateTime so a
+ * DST change cannot skew it; only the final instant is resolved in the user's zone. Eight days are
+ * enough: a weekly rule whose only day is today, with today's time already gone, lands a week later.
+ */
+function nextDayBased(rule: Exclude<Recurrence, { freq: "monthly" }>, time: WallTime, after: Date, zone: string): Date {
+  const start = localCalendarDate(after, zone);
+  for (let offset = 0; offset <= 7; offset++) {
+    const day = start.plus({ days: offset });
+    if (!matchesDay(rule, day.weekday)) continue;
+    const candidate = atWallTime(day, time, zone);
+    if (candidate.getTime() > after.getTime()) return candidate;
+  }
+  throw new RangeError("The repeat rule matches no day of the week.");
+}
+
+/** This month's occurrence if it is still ahead, otherwise next month's; short months use their last day. */
+function nextMonthly(dayOfMonth: number, time: WallTime, after: Date, zone: string): Date {
+  const firstOfMonth = localCalendarDate(after, zone).startOf("month");
+  for (let offset = 0; offset <= 2; offset++) {
+    const month = firstOfMonth.plus({ months: offset });
+    const day = Math.min(dayOfMonth, month.daysInMonth ?? 28);
+    const candidate = atWallTime({ year: month.year, month: month.month, day }, time, zone);
+    if (candidate.getTime() > after.getTime()) return candidate;
+  }
+  throw new RangeError(`No monthly occurrence found for day ${dayOfMonth}.`);
+}
+
+/** The local calendar date of an instant in `zone`, as a UTC midnight so calendar arithmetic ignores DST. */
+export function localCalendarDate(instant: Date, zone: string): DateTime {
+  const local = DateTime.fromJSDate(instant, { zone });
+  return DateTime.utc(local.year, local.month, local.day);
+}
