@@ -2,8 +2,10 @@ import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import type { ApiEnv } from "./context";
 import { handleError, handleNotFound } from "./errors";
+import { auth } from "./auth";
 import { health } from "./health";
 import { requestContext } from "./middleware";
+import { users } from "./users";
 
 /**
  * The JSON API of both specs, mounted at /v1. One module per resource; every input validated with
@@ -14,6 +16,8 @@ export function createApi() {
   api.use("*", requestContext);
   api.use("*", secureHeaders({ referrerPolicy: "no-referrer" }));
   api.route("/health", health);
+  api.route("/auth", auth);
+  api.route("/users", users);
   // Last: anything else under /v1 is a JSON 404, never a page.
   api.all("*", handleNotFound);
   api.notFound(handleNotFound);

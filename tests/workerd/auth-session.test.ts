@@ -1,0 +1,181 @@
+import { env } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { refreshSessions } from "../../db/schema";
+import { refreshSession, register, signAccessToken } from "../../worker/services/auth";
+import { fixedClock } from "../../worker/services/clock";
+import { isAppError } from "../../worker/services/errors";
+import { sha256Hex } from "../../worker/services/tokens";
+import { jsonRequest, request, testDeps } from "./helpers";
+import { bearer, cookieHeader, cookiesFrom, getWithToken, ORIGIN, registerUser, registration, setCookieLine } from "./auth-support";
+
+type Tokens = { accessToken: string; refreshToken: string };
+
+function refresh(body: unknown, headers: Record<string, string> = {}) {
+  return jsonRequest("/v1/auth/refresh", "POST", body, headers);
+}
+
+async function sessionRow(refreshToken: string) {
+  const [row] = await testDeps().db.select().from(refreshSessions).where(eq(refreshSessions.tokenHash, await sha256Hex(refreshToken)));
+  return row ?? null;
+}
+
+describe("GET /v1/auth/profile", () => {
+  it("answers the signed-in user with a Bearer token or with the accessToken cookie", async () => {
+    const { body, cookies } = await registerUser();
+    const viaBearer = await getWithToken("/v1/auth/profile", body.accessToken);
+    expect(viaBearer.status).toBe(200);
+    expect(await viaBearer.json()).toEqual(body.user);
+    const viaCookie = await request("/v1/auth/profile", { headers: { Cookie: cookieHeader(cookies) } });
+    expect(viaCookie.status).toBe(200);
+    expect(await viaCookie.json()).toEqual(body.user);
+  });
+
+  it("answers 401 without a token, and 401 UNAUTHORIZED for a forged one", async () => {
+    const none = await request("/v1/auth/profile");
+    expect(none.status).toBe(401);
+    expect(await none.json()).toEqual({ message: "Please sign in to continue.", code: "UNAUTHORIZED" });
+    const forged = await getWithToken("/v1/auth/profile", "eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.");
+    expect(forged.status).toBe(401);
+  });
+});
+
+describe("POST /v1/auth/refresh", () => {
+  it("rotates: answers {accessToken, refreshToken} (body token), sets both cookies, and the new pair works", async () => {
+    const { body } = await registerUser();
+    const response = await refresh({ refreshToken: body.refreshToken });
+    expect(response.status).toBe(200);
+    const tokens = await response.json<Tokens>();
+    expect(Object.keys(tokens).sort()).toEqual(["accessToken", "refreshToken"]);
+    expect(tokens.refreshToken).not.toBe(body.refreshToken);
+    expect(setCookieLine(response, "accessToken")).toContain("Max-Age=900");
+    expect(setCookieLine(response, "refreshToken")).toContain(`refreshToken=${tokens.refreshToken}`);
+    expect((await getWithToken("/v1/auth/profile", tokens.accessToken)).status).toBe(200);
+
+    const old = await sessionRow(body.refreshToken);
+    const next = await sessionRow(tokens.refreshToken);
+    expect(old?.rotatedAt).toBeTypeOf("number");
+    expect(next?.familyId).toBe(old?.familyId);
+    expect(next?.expiresAt).toBeGreaterThan(Date.now() + 7 * 24 * 3600_000 - 60_000);
+  });
+
+  it("takes the token from the refreshToken cookie when the body has none", async () => {
+    const { cookies } = await registerUser();
+    const response = await request("/v1/auth/refresh", { method: "POST", headers: { Cookie: cookieHeader(cookies), Origin: ORIGIN } });
+    expect(response.status).toBe(200);
+    const tokens = await response.json<Tokens>();
+    expect(cookiesFrom(response).refreshToken).toBe(tokens.refreshToken);
+  });
+
+  it("detects reuse of a rotated token and revokes the whole family (the newest token dies too)", async () => {
+    const { body } = await registerUser();
+    const first = await (await refresh({ refreshToken: body.refreshToken })).json<Tokens>();
+    const reuse = await refresh({ refreshToken: body.refreshToken });
+    expect(reuse.status).toBe(401);
+    expect(await reuse.json()).toEqual({ message: "This session was ended for your safety. Please sign in again.", code: "REFRESH_TOKEN_REUSED" });
+    const afterTheft = await refresh({ refreshToken: first.refreshToken });
+    expect(afterTheft.status).toBe(401);
+    expect((await sessionRow(first.refreshToken))?.revokedAt).toBeTypeOf("number");
+  });
+
+  it("answers 400 'No refresh token available' without one, and 401 (cookies cleared) for an unknown one", async () => {
+    const missing = await refresh({});
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toEqual({ message: "No refresh token available", code: "NO_REFRESH_TOKEN" });
+    const unknown = await refresh({ refreshToken: "not-a-real-token-0123456789abcdef0123456789" });
+    expect(unknown.status).toBe(401);
+    expect(await unknown.json()).toEqual({ message: "Your session has expired. Please sign in again.", code: "REFRESH_TOKEN_INVALID" });
+    expect(setCookieLine(unknown, "refreshToken")).toContain("Max-Age=0");
+    expect(setCookieLine(unknown, "accessToken")).toContain("Max-Age=0");
+  });
+
+  it("refuses a cookie refresh from another site (403) and leaves the token usable", async () => {
+    const { cookies, body } = await registerUser();
+    const response = await request("/v1/auth/refresh", { method: "POST", headers: { Cookie: cookieHeader(cookies), Origin: "https://evil.example" } });
+    expect(response.status).toBe(403);
+    expect((await refresh({ refreshToken: body.refreshToken })).status).toBe(200);
+  });
+
+  it("expires refresh tokens after 7 days (fixed clock)", async () => {
+    const clock = fixedClock("2026-04-01T09:00:00Z");
+    const deps = testDeps(clock);
+    const { refreshToken } = await register(deps, registration(), { ip: null, userAgent: null });
+    clock.advance(7 * 24 * 3600_000 - 1000);
+    const rotated = await refreshSession(deps, refreshToken, { ip: null, userAgent: null });
+    clock.advance(7 * 24 * 3600_000);
+    const error = await refreshSession(deps, rotated.refreshToken, { ip: null, userAgent: null }).catch((e: unknown) => e);
+    expect(isAppError(error) && error.status).toBe(401);
+  });
+
+  it("lets only one of two simultaneous refreshes with the same token win", async () => {
+    const { body } = await registerUser();
+    const answers = await Promise.all([refresh({ refreshToken: body.refreshToken }), refresh({ refreshToken: body.refreshToken })]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 401]);
+  });
+});
+
+describe("a 401 on an expired access token -> one refresh -> replay", () => {
+  it("works like the spec's client: TOKEN_EXPIRED, refresh with the refresh token, replay with the new access token", async () => {
+    const { body } = await registerUser();
+    const expired = await signAccessToken(env, fixedClock(Date.now() - 16 * 60_000), body.user.id);
+
+    const first = await getWithToken("/v1/auth/profile", expired);
+    expect(first.status).toBe(401);
+    expect(await first.json()).toEqual({ message: "Your session has expired. Please sign in again.", code: "TOKEN_EXPIRED" });
+
+    const refreshed = await refresh({ refreshToken: body.refreshToken });
+    expect(refreshed.status).toBe(200);
+    const { accessToken } = await refreshed.json<Tokens>();
+
+    const replay = await getWithToken("/v1/auth/profile", accessToken);
+    expect(replay.status).toBe(200);
+    expect(await replay.json()).toEqual(body.user);
+  });
+
+  it("works for a write too (PUT /v1/users/{id}), with cookies as the web app sends them", async () => {
+    const { body, cookies } = await registerUser();
+    const expired = await signAccessToken(env, fixedClock(Date.now() - 20 * 60_000), body.user.id);
+    const put = (jar: Record<string, string>) =>
+      request(`/v1/users/${body.user.id}`, {
+        method: "PUT",
+        headers: { "Content-Type": "application/json", Origin: ORIGIN, Cookie: cookieHeader(jar) },
+        body: JSON.stringify({ timezone: "Asia/Tokyo" }),
+      });
+    const first = await put({ ...cookies, accessToken: expired });
+    expect(first.status).toBe(401);
+    expect((await first.json<{ code: string }>()).code).toBe("TOKEN_EXPIRED");
+    const refreshed = await request("/v1/auth/refresh", { method: "POST", headers: { Cookie: cookieHeader(cookies), Origin: ORIGIN } });
+    expect(refreshed.status).toBe(200);
+    const replay = await put({ ...cookies, ...cookiesFrom(refreshed) });
+    expect(replay.status).toBe(200);
+    expect((await replay.json<{ timezone: string }>()).timezone).toBe("Asia/Tokyo");
+  });
+});
+
+describe("POST /v1/auth/logout", () => {
+  it("revokes the session family, clears both cookies and answers 200", async () => {
+    const { body } = await registerUser();
+    const rotated = await (await refresh({ refreshToken: body.refreshToken })).json<Tokens>();
+    const response = await jsonRequest("/v1/auth/logout", "POST", { refreshToken: rotated.refreshToken });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ success: true, message: "You have been signed out." });
+    expect(setCookieLine(response, "accessToken")).toMatch(/^accessToken=; Max-Age=0/);
+    expect(setCookieLine(response, "refreshToken")).toMatch(/^refreshToken=; Max-Age=0/);
+    expect((await refresh({ refreshToken: rotated.refreshToken })).status).toBe(401);
+  });
+
+  it("uses the refreshToken cookie when the body is empty", async () => {
+    const { body, cookies } = await registerUser();
+    const response = await request("/v1/auth/logout", { method: "POST", headers: { Cookie: cookieHeader(cookies), Origin: ORIGIN } });
+    expect(response.status).toBe(200);
+    expect((await sessionRow(body.refreshToken))?.revokedAt).toBeTypeOf("number");
+  });
+
+  it("still clears the cookies with no token, an unknown token or a bad body (data cleared regardless)", async () => {
+    for (const body of [{}, { refreshToken: "unknown" }, { refreshToken: 42 }, "not json"]) {
+      const response = await jsonRequest("/v1/auth/logout", "POST", body, bearer("x"));
+      expect(response.status).toBe(200);
+      expect(setCookieLine(response, "refreshToken")).toContain("Max-Age=0");
+    }
+  });
+});

@@ -1,0 +1,195 @@
+import { Hono } from "hono";
+import { getCookie } from "hono/cookie";
+import {
+  clearGoogleFlowSetCookies,
+  clearSessionSetCookies,
+  completeGoogleSignIn,
+  emailSchema,
+  getProfile,
+  GOOGLE_FLOW_COOKIES,
+  googleFlowSetCookies,
+  isSupportedTimezone,
+  login,
+  loginSchema,
+  logout,
+  otpVerifySchema,
+  REFRESH_TOKEN_COOKIE,
+  refreshBodySchema,
+  refreshSession,
+  requestPasswordReset,
+  RESET_DONE_MESSAGE,
+  RESET_REQUESTED_MESSAGE,
+  resetPassword,
+  resetPasswordSchema,
+  safeRedirectPath,
+  sendMagicLink,
+  sessionSetCookies,
+  sendVerificationEmail,
+  startGoogleSignIn,
+  userIdSchema,
+  verifyEmailCode,
+  verifyEmailLink,
+  verifyEmailLinkSchema,
+  verifyMagicLink,
+} from "../services/auth";
+import { badRequest } from "../services/errors";
+import { parseInput } from "../services/validation";
+import { appendCookies, appErrorResponse, assertOwnUserId, isAppError, optionalJsonBody, requestMeta, sameOriginOnly, withSession } from "./auth-helpers";
+import { requireUser } from "./auth-middleware";
+import type { ApiEnv } from "./context";
+import { validate } from "./validate";
+
+/** Where the web app's Google page lives; it finishes the sign-in (the cookies are already set). */
+const GOOGLE_DONE_PAGE = "/auth/google/callback";
+
+/** Sends the browser somewhere with a 302 (relative Location: our own site), keeping Set-Cookie headers. */
+function redirectTo(location: string, cookies: string[]) {
+  const headers = new Headers({ Location: location, "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" });
+  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  return new Response(null, { status: 302, headers });
+}
+
+/**
+ * /v1/auth: session and verification (spec 01 §7, docs/api.md). Thin: each route validates with the
+ * shared schema, calls one service function and shapes the answer.
+ */
+export const auth = new Hono<ApiEnv>()
+  .post("/login", sameOriginOnly, validate("json", loginSchema), async (c) => {
+    const result = await login(c.get("deps"), c.req.valid("json"), requestMeta(c));
+    return withSession(c, result, result);
+  })
+
+  .post("/logout", sameOriginOnly, async (c) => {
+    // "Data cleared regardless" (spec 01 §7): a missing, unknown or malformed token still signs out here.
+    let bodyToken: string | null = null;
+    try {
+      const body = await optionalJsonBody(c);
+      const parsed = refreshBodySchema.safeParse(body);
+      if (parsed.success) bodyToken = parsed.data.refreshToken ?? null;
+    } catch {
+      bodyToken = null;
+    }
+    await logout(c.get("deps"), bodyToken ?? getCookie(c, REFRESH_TOKEN_COOKIE) ?? null);
+    appendCookies(c, clearSessionSetCookies());
+    return c.json({ success: true, message: "You have been signed out." });
+  })
+
+  .post("/refresh", sameOriginOnly, async (c) => {
+    const body = parseInput(refreshBodySchema, await optionalJsonBody(c));
+    const token = body.refreshToken || getCookie(c, REFRESH_TOKEN_COOKIE) || null;
+    if (!token) throw badRequest("No refresh token available", "NO_REFRESH_TOKEN");
+    try {
+      const tokens = await refreshSession(c.get("deps"), token, requestMeta(c));
+      return withSession(c, { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken }, tokens);
+    } catch (error) {
+      // A dead refresh token: also drop the cookies, so the browser stops presenting it.
+      if (isAppError(error) && error.status === 401) {
+        appendCookies(c, clearSessionSetCookies());
+        return appErrorResponse(c, error);
+      }
+      throw error;
+    }
+  })
+
+  .get("/profile", requireUser, async (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json(await getProfile(c.get("deps"), c.get("userId")));
+  })
+
+  // --- Email verification: one email carries a code and a magic link ---------------------------
+  .post("/otp", requireUser, validate("json", userIdSchema), async (c) => {
+    const { userId } = c.req.valid("json");
+    assertOwnUserId(c, userId);
+    await sendVerificationEmail(c.get("deps"), userId);
+    return c.json({ success: true, message: "We've sent a new verification code to your email." });
+  })
+
+  .post("/otp/verify", requireUser, validate("json", otpVerifySchema), async (c) => {
+    const { userId, otp } = c.req.valid("json");
+    assertOwnUserId(c, userId);
+    return c.json(await verifyEmailCode(c.get("deps"), userId, otp));
+  })
+
+  .post("/magic-link", requireUser, validate("json", userIdSchema), async (c) => {
+    const { userId } = c.req.valid("json");
+    assertOwnUserId(c, userId);
+    await sendMagicLink(c.get("deps"), userId);
+    return c.json({ success: true, message: "We've sent a new sign-in link to your email." });
+  })
+
+  .get("/magic-link/verify", async (c) => {
+    const token = c.req.query("token");
+    if (!token) throw badRequest("The link is incomplete. Please open the link from the email again.", "TOKEN_MISSING");
+    const result = await verifyMagicLink(c.get("deps"), token, requestMeta(c));
+    c.header("Cache-Control", "no-store");
+    if (!result) return c.json(false);
+    return withSession(c, true, result);
+  })
+
+  .post("/verify-email", validate("json", verifyEmailLinkSchema), async (c) => {
+    const { email, code } = c.req.valid("json");
+    return c.json(await verifyEmailLink(c.get("deps"), email, code));
+  })
+
+  // --- Password reset ---------------------------------------------------------------------------
+  .post("/forgot-password", validate("json", emailSchema), async (c) => {
+    const { email } = c.req.valid("json");
+    // The account-dependent work finishes after the answer, so its timing says nothing about the account.
+    const defer = executionContext(c);
+    await requestPasswordReset(c.get("deps"), email, defer ? { defer: (work) => defer.waitUntil(work) } : {});
+    return c.json({ success: true, message: RESET_REQUESTED_MESSAGE });
+  })
+
+  .post("/reset-password", validate("json", resetPasswordSchema), async (c) => {
+    await resetPassword(c.get("deps"), c.req.valid("json"));
+    return c.json({ success: true, message: RESET_DONE_MESSAGE });
+  })
+
+  // --- Google -----------------------------------------------------------------------------------
+  .get("/google", async (c) => {
+    let start;
+    try {
+      start = await startGoogleSignIn(c.get("deps"), c.req.query("redirect") ?? null);
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      return redirectTo(`${GOOGLE_DONE_PAGE}?error=1`, []);
+    }
+    const tz = c.req.query("tz");
+    const timezone = tz && tz.length <= 64 && isSupportedTimezone(tz) ? tz : null;
+    return redirectTo(start.url, googleFlowSetCookies({ state: start.state, codeVerifier: start.codeVerifier, redirectTo: start.redirectTo, timezone }));
+  })
+
+  .get("/google/callback", async (c) => {
+    const stored = {
+      state: getCookie(c, GOOGLE_FLOW_COOKIES.state) ?? null,
+      codeVerifier: getCookie(c, GOOGLE_FLOW_COOKIES.codeVerifier) ?? null,
+      redirectTo: safeRedirectPath(getCookie(c, GOOGLE_FLOW_COOKIES.redirectTo)),
+      timezone: getCookie(c, GOOGLE_FLOW_COOKIES.timezone) ?? null,
+    };
+    // The flow's cookies are single use: cleared on every outcome.
+    const clearFlow = clearGoogleFlowSetCookies();
+    const code = c.req.query("code");
+    const state = c.req.query("state");
+    if (c.req.query("error") || !code || !state) return redirectTo(`${GOOGLE_DONE_PAGE}?error=1`, clearFlow);
+    try {
+      const result = await completeGoogleSignIn(
+        c.get("deps"),
+        { code, state, storedState: stored.state, codeVerifier: stored.codeVerifier, timezone: stored.timezone },
+        requestMeta(c),
+      );
+      // Tokens travel only in HttpOnly cookies, never in a URL we generate.
+      return redirectTo(`${GOOGLE_DONE_PAGE}?redirect=${encodeURIComponent(stored.redirectTo)}`, [...clearFlow, ...sessionSetCookies(result)]);
+    } catch (error) {
+      if (!isAppError(error)) console.error(JSON.stringify({ level: "error", event: "google_callback_failed", error: String(error) }));
+      return redirectTo(`${GOOGLE_DONE_PAGE}?error=1`, clearFlow);
+    }
+  });
+
+/** The Worker's ExecutionContext when there is one (tests calling app.request without it get null). */
+function executionContext(c: { executionCtx: { waitUntil(promise: Promise<unknown>): void } }): { waitUntil(promise: Promise<unknown>): void } | null {
+  try {
+    return c.executionCtx;
+  } catch {
+    return null;
+  }
+}

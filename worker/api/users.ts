@@ -1,0 +1,29 @@
+import { Hono } from "hono";
+import { getOnboardingStatus, register, registerSchema, resumeOnboarding, skipOnboarding, updateTimezone, updateUserSchema } from "../services/auth";
+import { requestMeta, sameOriginOnly, withSession } from "./auth-helpers";
+import { requireUser } from "./auth-middleware";
+import type { ApiEnv } from "./context";
+import { validate } from "./validate";
+
+/**
+ * /v1/users: registration, profile changes and onboarding status (spec 01 §7, docs/api.md).
+ * `/me/...` routes act on the signed-in user; `/{id}` routes answer 404 for anyone else's id.
+ */
+export const users = new Hono<ApiEnv>()
+  .post("/", sameOriginOnly, validate("json", registerSchema), async (c) => {
+    const result = await register(c.get("deps"), c.req.valid("json"), requestMeta(c));
+    return withSession(c, result, result, 201);
+  })
+
+  .get("/me/onboarding", requireUser, async (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json(await getOnboardingStatus(c.get("deps"), c.get("userId")));
+  })
+
+  .post("/me/onboarding/skip", requireUser, async (c) => c.json(await skipOnboarding(c.get("deps"), c.get("userId"))))
+
+  .delete("/me/onboarding/skip", requireUser, async (c) => c.json(await resumeOnboarding(c.get("deps"), c.get("userId"))))
+
+  .put("/:id", requireUser, validate("json", updateUserSchema), async (c) => {
+    return c.json(await updateTimezone(c.get("deps"), c.get("userId"), c.req.param("id"), c.req.valid("json")));
+  });

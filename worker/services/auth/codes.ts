@@ -1,0 +1,96 @@
+import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
+import { users, verificationCodes } from "../../../db/schema";
+import type { Deps } from "../deps";
+import { constantTimeEqual, randomDigits, sha256Hex } from "../tokens";
+import { findUserByEmail, findUserById } from "./users";
+
+/**
+ * Short numeric codes a person types (ADR 012): email verification (6 digits, 15 minutes) and
+ * password reset (8 digits, 60 minutes). Single use, at most 5 tries per code, and only the latest
+ * code of a user and purpose counts, so asking for a new email ends the old code.
+ */
+export type CodePurpose = "email_verify" | "password_reset";
+
+export interface CodePolicy {
+  digits: number;
+  ttlMs: number;
+  maxAttempts: number;
+}
+
+export const EMAIL_CODE_POLICY: CodePolicy = { digits: 6, ttlMs: 15 * 60_000, maxAttempts: 5 };
+export const RESET_CODE_POLICY: CodePolicy = { digits: 8, ttlMs: 60 * 60_000, maxAttempts: 5 };
+
+/** The hash binds the code to its user and purpose, so equal codes of two users never collide. */
+function codeHash(purpose: CodePurpose, userId: string, code: string): Promise<string> {
+  return sha256Hex(`${purpose}:${userId}:${code}`);
+}
+
+export async function createCode(deps: Deps, userId: string, purpose: CodePurpose, target: string, policy: CodePolicy): Promise<string> {
+  const code = randomDigits(policy.digits);
+  const now = deps.clock.now().getTime();
+  await deps.db.insert(verificationCodes).values({
+    id: crypto.randomUUID(),
+    userId,
+    purpose,
+    target,
+    codeHash: await codeHash(purpose, userId, code),
+    expiresAt: now + policy.ttlMs,
+    createdAt: now,
+  });
+  return code;
+}
+
+/**
+ * Checks and, when right, consumes the latest code. Each check first takes one of the code's tries
+ * with a conditional update, so parallel guesses cannot exceed the limit; the right code is then
+ * consumed with a compare-and-set, so it works once.
+ */
+export async function checkCode(deps: Deps, userId: string, purpose: CodePurpose, target: string, code: string, policy: CodePolicy): Promise<boolean> {
+  const now = deps.clock.now().getTime();
+  const [latest] = await deps.db
+    .select()
+    .from(verificationCodes)
+    .where(and(eq(verificationCodes.userId, userId), eq(verificationCodes.purpose, purpose)))
+    .orderBy(desc(verificationCodes.createdAt), desc(sql`rowid`))
+    .limit(1);
+  if (!latest || latest.consumedAt !== null || latest.expiresAt <= now || latest.attempts >= policy.maxAttempts || latest.target !== target) {
+    return false;
+  }
+  const tried = await deps.db
+    .update(verificationCodes)
+    .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+    .where(and(eq(verificationCodes.id, latest.id), isNull(verificationCodes.consumedAt), lt(verificationCodes.attempts, policy.maxAttempts)))
+    .returning({ id: verificationCodes.id });
+  if (tried.length === 0) return false;
+  if (!constantTimeEqual(await codeHash(purpose, userId, code.trim()), latest.codeHash)) return false;
+  const consumed = await deps.db
+    .update(verificationCodes)
+    .set({ consumedAt: now })
+    .where(and(eq(verificationCodes.id, latest.id), isNull(verificationCodes.consumedAt)))
+    .returning({ id: verificationCodes.id });
+  return consumed.length === 1;
+}
+
+/** Marks the user's email as verified (idempotent). */
+export async function markEmailVerified(deps: Deps, userId: string): Promise<void> {
+  const now = deps.clock.now().getTime();
+  await deps.db.update(users).set({ isVerified: true, updatedAt: now }).where(and(eq(users.id, userId), eq(users.isVerified, false)));
+}
+
+/** POST /v1/auth/otp/verify: true when the code is the latest one, unexpired, unused, within 5 tries. */
+export async function verifyEmailCode(deps: Deps, userId: string, code: string): Promise<boolean> {
+  if (typeof code !== "string" || code.length === 0 || code.length > 36) return false;
+  const user = await findUserById(deps, userId);
+  if (!user) return false;
+  const ok = await checkCode(deps, user.id, "email_verify", user.email, code, EMAIL_CODE_POLICY);
+  if (ok) await markEmailVerified(deps, user.id);
+  return ok;
+}
+
+/** POST /v1/auth/verify-email: the link page, which knows the email and the code but has no session. */
+export async function verifyEmailLink(deps: Deps, email: string, code: string): Promise<boolean> {
+  if (typeof email !== "string" || typeof code !== "string") return false;
+  const user = await findUserByEmail(deps, email.trim().toLowerCase());
+  if (!user) return false;
+  return verifyEmailCode(deps, user.id, code);
+}

@@ -1,0 +1,67 @@
+/**
+ * Accounts and session: the service surface shared by the /v1 routes and the Remix loaders/actions
+ * (the contract in the auth-contract note; docs/api.md describes the HTTP side).
+ */
+export type { AuthResult, OnboardingStatus, PublicUser, RequestMeta, SessionTokens } from "./types";
+export {
+  emailSchema,
+  isSupportedTimezone,
+  loginSchema,
+  MESSAGES,
+  newPasswordField,
+  normalizeEmail,
+  otpVerifySchema,
+  refreshBodySchema,
+  registerSchema,
+  resetPasswordSchema,
+  timezoneSchema,
+  updateUserSchema,
+  userIdSchema,
+  verifyEmailLinkSchema,
+  type LoginInput,
+  type RegisterInput,
+  type ResetPasswordInput,
+} from "./schemas";
+export { ACCESS_TOKEN_TTL_SECONDS, signAccessToken, verifyAccessToken, type AccessTokenCheck } from "./access-token";
+export { EMAIL_TAKEN_MESSAGE, INVALID_CREDENTIALS_MESSAGE, login, register } from "./sign-in";
+export { createSession, logout, refreshSession, revokeAllSessions, REFRESH_TOKEN_TTL_MS } from "./sessions";
+export {
+  getOnboardingStatus,
+  getProfile,
+  ONBOARDING_SKIP_MS,
+  resumeOnboarding,
+  skipOnboarding,
+  toPublicUser,
+  updateTimezone,
+} from "./users";
+export { EMAIL_CODE_POLICY, RESET_CODE_POLICY, verifyEmailCode, verifyEmailLink } from "./codes";
+export { sendMagicLink, sendVerificationEmail } from "./verification-email";
+export { MAGIC_LINK_TTL_MS, verifyMagicLink } from "./magic-link";
+export {
+  INVALID_RESET_CODE_MESSAGE,
+  requestPasswordReset,
+  RESET_DONE_MESSAGE,
+  RESET_REQUESTED_MESSAGE,
+  resetPassword,
+  type ResetRequestOptions,
+} from "./password-reset";
+export {
+  completeGoogleSignIn,
+  DEFAULT_AFTER_SIGN_IN,
+  GOOGLE_FAILED_MESSAGE,
+  isGoogleConfigured,
+  safeRedirectPath,
+  startGoogleSignIn,
+  type GoogleCallbackInput,
+} from "./google";
+export {
+  ACCESS_TOKEN_COOKIE,
+  clearGoogleFlowSetCookies,
+  clearSessionSetCookies,
+  GOOGLE_FLOW_COOKIES,
+  googleFlowSetCookies,
+  REFRESH_TOKEN_COOKIE,
+  sessionSetCookies,
+} from "./cookies";
+export { hashPassword, PBKDF2_ITERATIONS, verifyPassword } from "./passwords";
+export { LOGIN_BLOCKED_MESSAGE } from "./throttle";

@@ -1,0 +1,79 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { refreshSessions, users } from "../../../db/schema";
+import type { Deps } from "../deps";
+import { badRequest } from "../errors";
+import { renderEmail } from "../email/layout";
+import { parseInput } from "../validation";
+import { checkCode, createCode, RESET_CODE_POLICY } from "./codes";
+import { hashPassword } from "./passwords";
+import { emailSchema, resetPasswordSchema } from "./schemas";
+import { resetEmailAllowed } from "./throttle";
+import { findUserByEmail } from "./users";
+import { appLink } from "./verification-email";
+
+export const INVALID_RESET_CODE_MESSAGE = "Invalid or expired reset code. Please try again.";
+export const RESET_REQUESTED_MESSAGE = "If an account exists for that email address, we've sent it a reset code. Please check your inbox.";
+export const RESET_DONE_MESSAGE = "Your password has been reset successfully! You can now sign in with your new password.";
+
+export interface ResetRequestOptions {
+  /**
+   * Hands the account-dependent part (code + email) to the caller to finish after the answer, e.g.
+   * `(work) => ctx.waitUntil(work)`, so the answer takes the same time whether or not the account
+   * exists. Without it the work is awaited (tests, and callers with no execution context).
+   */
+  defer?: (work: Promise<void>) => void;
+}
+
+/**
+ * POST /v1/auth/forgot-password. Never reveals whether the account exists: the same (lack of) answer,
+ * the same work before answering. Sends an 8-digit code (60 minutes, 5 tries, single use) and a link
+ * to the reset page; at most 5 emails per hour per address, silently.
+ */
+export async function requestPasswordReset(deps: Deps, email: string, options: ResetRequestOptions = {}): Promise<void> {
+  const { email: address } = parseInput(emailSchema, { email });
+  const work = async () => {
+    const allowed = await resetEmailAllowed(deps, address);
+    const user = await findUserByEmail(deps, address);
+    if (!user || !allowed) return;
+    const code = await createCode(deps, user.id, "password_reset", user.email, RESET_CODE_POLICY);
+    const minutes = Math.round(RESET_CODE_POLICY.ttlMs / 60_000);
+    const message = renderEmail({
+      subject: "Reset your Nudge password",
+      preheader: `Your reset code is inside. It expires in ${minutes} minutes.`,
+      heading: "Reset your password",
+      paragraphs: [
+        `Hi ${user.name}, someone asked to reset the password of the Nudge account for ${user.email}.`,
+        "Enter this code on the reset page together with your new password.",
+      ],
+      code,
+      actions: [{ label: "Choose a new password", url: appLink(deps.env, "/auth/reset-password", { email: user.email }) }],
+      footer: [`The code works once and expires in ${minutes} minutes.`, "If you didn't ask for this, ignore this email: your password stays the same."],
+    });
+    await deps.channels.email.send({ to: user.email, subject: message.subject, text: message.text, html: message.html });
+  };
+  if (options.defer) {
+    options.defer(work().catch((error: unknown) => console.error(JSON.stringify({ level: "error", event: "password_reset_email_failed", error: String(error) }))));
+    return;
+  }
+  await work();
+}
+
+/**
+ * POST /v1/auth/reset-password. A wrong, used, expired or exhausted code and an unknown email all get
+ * the same 400 (the spec's 404 for unknown emails would reveal accounts: docs/spec-deviations.md).
+ * Success sets the password, marks the email verified (the code proved the mailbox is theirs) and
+ * ends every session of the user.
+ */
+export async function resetPassword(deps: Deps, input: unknown): Promise<void> {
+  const { email, code, newPassword } = parseInput(resetPasswordSchema, input);
+  const user = await findUserByEmail(deps, email);
+  if (!user || !(await checkCode(deps, user.id, "password_reset", user.email, code, RESET_CODE_POLICY))) {
+    throw badRequest(INVALID_RESET_CODE_MESSAGE, "INVALID_RESET_CODE");
+  }
+  const passwordHash = await hashPassword(newPassword);
+  const now = deps.clock.now().getTime();
+  await deps.db.batch([
+    deps.db.update(users).set({ passwordHash, isVerified: true, updatedAt: now }).where(eq(users.id, user.id)),
+    deps.db.update(refreshSessions).set({ revokedAt: now }).where(and(eq(refreshSessions.userId, user.id), isNull(refreshSessions.revokedAt))),
+  ]);
+}

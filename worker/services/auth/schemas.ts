@@ -1,0 +1,175 @@
+import { z } from "zod";
+import { COMMON_PASSWORDS } from "./common-passwords";
+
+/**
+ * The input schemas of accounts and session, shared by the Hono routes and the Remix actions.
+ * Messages are the spec's own texts (spec 01 §5 and §8) where it gives one, else a plain sentence.
+ * Every string has an upper bound, so no input can make us hash or store megabytes.
+ */
+
+export const MESSAGES = {
+  fillAllFields: "Please fill in all fields",
+  loginPasswordLength: "Password must be at least 8 characters long",
+  passwordLength: "Password must be at least 8 characters long.",
+  passwordTooLong: "Password can be at most 256 characters long.",
+  passwordComplexity: "Password must contain at least one lowercase letter, one uppercase letter, and one number.",
+  passwordCommon: "This password is one of the most common ones and is easy to guess. Please choose a different password.",
+  consent: "You must agree to the Terms of Service and Privacy Policy to register.",
+  emailMissing: "Please enter your email address.",
+  emailInvalid: "Please enter a valid email address.",
+  nameMissing: "Please enter your name.",
+  nameTooLong: "Your name can be at most 100 characters long.",
+  timezoneMissing: "Please choose your timezone.",
+  timezoneInvalid: "Please choose a timezone from the list.",
+  notAnObject: "Please send the details as a JSON object.",
+  pairingIncomplete: "The pairing needs both platformId and platformCode.",
+  linkMissing: "Missing verification code or email.",
+  codeMissing: "Please enter the verification code.",
+  codeTooLong: "The verification code can be at most 36 characters long.",
+  resetCodeMissing: "Please enter the reset code from the email.",
+  resetCodeTooLong: "The reset code can be at most 36 characters long.",
+  userIdMissing: "The userId of your account is missing.",
+  userIdInvalid: "The userId is not valid.",
+} as const;
+
+export const PASSWORD_MIN = 8;
+/** Long passphrases are welcome (>= 64, security baseline); the cap only bounds the KDF input. */
+export const PASSWORD_MAX = 256;
+const EMAIL_MAX = 254;
+
+/** A JSON object with a sentence when the body is something else (array, string, null). */
+function jsonObject<Shape extends z.core.$ZodLooseShape>(shape: Shape) {
+  return z.object(shape, { error: (issue) => (issue.code === "invalid_type" ? MESSAGES.notAnObject : undefined) });
+}
+
+/** Emails are compared and stored trimmed and lower-cased. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+const emailField = z
+  .string({ error: MESSAGES.emailMissing })
+  .trim()
+  .toLowerCase()
+  .min(1, { error: MESSAGES.emailMissing })
+  .max(EMAIL_MAX, { error: MESSAGES.emailInvalid })
+  .pipe(z.email({ error: MESSAGES.emailInvalid }));
+
+/** The rules for a new password (register, reset): spec 01 §5 plus the common-password list. */
+export const newPasswordField = z
+  .string({ error: MESSAGES.passwordLength })
+  .min(PASSWORD_MIN, { error: MESSAGES.passwordLength })
+  .max(PASSWORD_MAX, { error: MESSAGES.passwordTooLong })
+  .regex(/\p{Ll}/u, { error: MESSAGES.passwordComplexity })
+  .regex(/\p{Lu}/u, { error: MESSAGES.passwordComplexity })
+  .regex(/\p{Nd}/u, { error: MESSAGES.passwordComplexity })
+  .refine((password) => !COMMON_PASSWORDS.has(password.toLowerCase()), { error: MESSAGES.passwordCommon });
+
+let zones: Set<string> | null = null;
+/** IANA zones the runtime knows (Intl.supportedValuesOf) plus "UTC", which that list omits. */
+export function isSupportedTimezone(zone: string): boolean {
+  zones ??= new Set([...Intl.supportedValuesOf("timeZone"), "UTC"]);
+  return zones.has(zone);
+}
+
+const timezoneField = z
+  .string({ error: MESSAGES.timezoneMissing })
+  .trim()
+  .min(1, { error: MESSAGES.timezoneMissing })
+  .max(64, { error: MESSAGES.timezoneInvalid })
+  .refine(isSupportedTimezone, { error: MESSAGES.timezoneInvalid });
+
+/** Checkbox values from a form ("on", "true") count as ticked; JSON clients send `true`. */
+const consentField = z.preprocess((value) => (value === "on" || value === "true" ? true : value), z.literal(true, { error: MESSAGES.consent }));
+
+const pairingField = z.string({ error: MESSAGES.pairingIncomplete }).trim().min(1, { error: MESSAGES.pairingIncomplete }).max(200, { error: MESSAGES.pairingIncomplete });
+
+/** POST /v1/users. confirmPassword is checked by the page and never sent; other extra keys are ignored. */
+export const registerSchema = jsonObject({
+  name: z.string({ error: MESSAGES.nameMissing }).trim().min(1, { error: MESSAGES.nameMissing }).max(100, { error: MESSAGES.nameTooLong }),
+  email: emailField,
+  password: newPasswordField,
+  timezone: timezoneField,
+  consent: consentField,
+  platformId: pairingField.nullish(),
+  platformCode: pairingField.nullish(),
+}).refine((input) => Boolean(input.platformId) === Boolean(input.platformCode), { error: MESSAGES.pairingIncomplete, path: ["platformCode"] });
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+/** POST /v1/auth/login: spec 01 §5 (no period at the end of these two texts, as in the spec). */
+export const loginSchema = jsonObject({
+  email: z
+    .string({ error: MESSAGES.fillAllFields })
+    .trim()
+    .toLowerCase()
+    .min(1, { error: MESSAGES.fillAllFields })
+    .max(EMAIL_MAX, { error: MESSAGES.emailInvalid })
+    .pipe(z.email({ error: MESSAGES.emailInvalid })),
+  password: z
+    .string({ error: MESSAGES.fillAllFields })
+    .min(1, { error: MESSAGES.fillAllFields })
+    .min(PASSWORD_MIN, { error: MESSAGES.loginPasswordLength })
+    .max(PASSWORD_MAX, { error: MESSAGES.passwordTooLong }),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+/** POST /v1/auth/forgot-password. */
+export const emailSchema = jsonObject({ email: emailField });
+
+/** POST /v1/auth/reset-password: spec 01 §5 (code at most 36 characters). */
+export const resetPasswordSchema = jsonObject({
+  email: emailField,
+  code: z.string({ error: MESSAGES.resetCodeMissing }).trim().min(1, { error: MESSAGES.resetCodeMissing }).max(36, { error: MESSAGES.resetCodeTooLong }),
+  newPassword: newPasswordField,
+});
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+const userIdField = z
+  .string({ error: MESSAGES.userIdMissing })
+  .trim()
+  .min(1, { error: MESSAGES.userIdMissing })
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: MESSAGES.userIdInvalid });
+const codeField = z.string({ error: MESSAGES.codeMissing }).trim().min(1, { error: MESSAGES.codeMissing }).max(36, { error: MESSAGES.codeTooLong });
+
+/** POST /v1/auth/otp and /v1/auth/magic-link. */
+export const userIdSchema = jsonObject({ userId: userIdField });
+
+/** POST /v1/auth/otp/verify. */
+export const otpVerifySchema = jsonObject({ userId: userIdField, otp: codeField });
+
+/** POST /v1/auth/verify-email: the link page's {email, code}; spec 01 §8 text when either is missing. */
+export const verifyEmailLinkSchema = jsonObject({
+  email: z
+    .string({ error: MESSAGES.linkMissing })
+    .trim()
+    .toLowerCase()
+    .min(1, { error: MESSAGES.linkMissing })
+    .max(EMAIL_MAX, { error: MESSAGES.emailInvalid })
+    .pipe(z.email({ error: MESSAGES.emailInvalid })),
+  code: z.string({ error: MESSAGES.linkMissing }).trim().min(1, { error: MESSAGES.linkMissing }).max(36, { error: MESSAGES.codeTooLong }),
+});
+
+/** {timezone}: one of Intl.supportedValuesOf('timeZone') or "UTC". Extra keys are ignored here. */
+export const timezoneSchema = jsonObject({ timezone: timezoneField });
+
+/**
+ * PUT /v1/users/{id}: only the timezone for now (the phone arrives with its own issue), so any other
+ * key is refused with a sentence instead of being silently dropped.
+ */
+export const updateUserSchema = z
+  .custom<Record<string, unknown>>((value) => typeof value === "object" && value !== null && !Array.isArray(value), { error: MESSAGES.notAnObject })
+  .superRefine((value, ctx) => {
+    // Unknown keys first: for {phone} the helpful answer is "not here yet", not "timezone missing".
+    const unknown = Object.keys(value).filter((key) => key !== "timezone");
+    if (unknown.length > 0) {
+      const keys = unknown.map((key) => `"${key.slice(0, 40)}"`).join(", ");
+      ctx.addIssue({ code: "custom", message: `Only the timezone can be changed here for now; ${keys} can't be updated.` });
+    }
+  })
+  .pipe(jsonObject({ timezone: timezoneField }));
+
+/** POST /v1/auth/refresh and /logout: the token may come in the body or in the refreshToken cookie. */
+export const refreshBodySchema = z.object(
+  { refreshToken: z.string({ error: "The refreshToken must be a string." }).max(512, { error: "The refreshToken is not valid." }).optional() },
+  { error: (issue) => (issue.code === "invalid_type" ? MESSAGES.notAnObject : undefined) },
+);

@@ -1,0 +1,80 @@
+import { eq } from "drizzle-orm";
+import { users } from "../../../db/schema";
+import type { Deps } from "../deps";
+import { conflict, unauthorized } from "../errors";
+import { parseInput } from "../validation";
+import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords";
+import { loginSchema, registerSchema } from "./schemas";
+import { createSession } from "./sessions";
+import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from "./throttle";
+import type { AuthResult, RequestMeta } from "./types";
+import { findUserByEmail, isUniqueViolation, toPublicUser } from "./users";
+import { sendVerificationEmail } from "./verification-email";
+
+export const INVALID_CREDENTIALS_MESSAGE = "Invalid email or password. Please check your credentials.";
+export const EMAIL_TAKEN_MESSAGE = "An account with this email address already exists. Please sign in instead.";
+
+/**
+ * POST /v1/users. Says plainly when the email is taken (409): a sign-up form that hides it is
+ * unusable, and the spec has no flow that would hide it (docs/spec-deviations.md). Sends the
+ * verification email (code + magic link); a failed send does not undo the account (resend exists).
+ */
+export async function register(deps: Deps, input: unknown, meta: RequestMeta): Promise<AuthResult> {
+  const data = parseInput(registerSchema, input);
+  if (await findUserByEmail(deps, data.email)) throw conflict(EMAIL_TAKEN_MESSAGE, "EMAIL_TAKEN");
+  const passwordHash = await hashPassword(data.password);
+  const now = deps.clock.now().getTime();
+  let row;
+  try {
+    [row] = await deps.db
+      .insert(users)
+      .values({
+        id: crypto.randomUUID(),
+        name: data.name,
+        email: data.email,
+        passwordHash,
+        timezone: data.timezone,
+        consent: true,
+        pairPlatformId: data.platformId ?? null,
+        pairPlatformCode: data.platformCode ?? null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN_MESSAGE, "EMAIL_TAKEN");
+    throw error;
+  }
+  if (!row) throw new Error("The new user row was not returned");
+  const tokens = await createSession(deps, row.id, meta);
+  try {
+    await sendVerificationEmail(deps, row.id);
+  } catch (error) {
+    console.error(JSON.stringify({ level: "error", event: "verification_email_failed", userId: row.id, error: String(error) }));
+  }
+  return { ...tokens, user: toPublicUser(row) };
+}
+
+/**
+ * POST /v1/auth/login. Unknown email, Google-only account and wrong password get the same 401 after
+ * the same work (a full KDF run). 10 failures per email + IP block that pair for 10 minutes (429).
+ */
+export async function login(deps: Deps, input: unknown, meta: RequestMeta): Promise<AuthResult> {
+  const { email, password } = parseInput(loginSchema, input);
+  await assertLoginAllowed(deps, email, meta.ip);
+  const user = await findUserByEmail(deps, email);
+  let check = { ok: false, needsRehash: false };
+  if (user?.passwordHash) check = await verifyPassword(password, user.passwordHash);
+  else await verifyAgainstDummy(password);
+  if (!user || !check.ok) {
+    await recordLoginFailure(deps, email, meta.ip);
+    throw unauthorized(INVALID_CREDENTIALS_MESSAGE, "INVALID_CREDENTIALS");
+  }
+  await clearLoginFailures(deps, email, meta.ip);
+  if (check.needsRehash) {
+    // The stored hash used older parameters: now that we hold the password, store it with today's.
+    await deps.db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, user.id));
+  }
+  const tokens = await createSession(deps, user.id, meta);
+  return { ...tokens, user: toPublicUser(user) };
+}

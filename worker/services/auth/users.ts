@@ -1,0 +1,97 @@
+import { eq } from "drizzle-orm";
+import { users, type User } from "../../../db/schema";
+import type { Deps } from "../deps";
+import { notFound } from "../errors";
+import { parseInput } from "../validation";
+import { timezoneSchema } from "./schemas";
+import type { OnboardingStatus, PublicUser } from "./types";
+
+/** How long "Skip" keeps onboarding away: one day, like the spec's skip cookie (spec 01 §4). */
+export const ONBOARDING_SKIP_MS = 24 * 60 * 60_000;
+
+export function toPublicUser(row: User): PublicUser {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    isVerified: row.isVerified,
+    phoneVerified: row.phoneVerified,
+    telegramChatId: row.telegramChatId,
+    timezone: row.timezone,
+    consent: row.consent,
+    ...(row.googleId ? { googleId: row.googleId } : {}),
+    // Only the hash of the feed token is stored; the calendar issue decides how the token is shown.
+    icsFeedToken: null,
+    defaultEscalationStrategy: row.defaultEscalationStrategy,
+  };
+}
+
+export async function findUserById({ db }: Pick<Deps, "db">, userId: string): Promise<User | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  return row ?? null;
+}
+
+/** `email` must already be normalised (trimmed, lower-case), as the schemas do. */
+export async function findUserByEmail({ db }: Pick<Deps, "db">, email: string): Promise<User | null> {
+  const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return row ?? null;
+}
+
+const accountNotFound = () => notFound("We couldn't find your account. Please sign in again.", "USER_NOT_FOUND");
+
+export async function getProfile(deps: Deps, userId: string): Promise<PublicUser> {
+  const row = await findUserById(deps, userId);
+  if (!row) throw accountNotFound();
+  return toPublicUser(row);
+}
+
+/** PUT /v1/users/{id} {timezone}. Another user's id answers 404, exactly like an unknown one. */
+export async function updateTimezone(deps: Deps, actingUserId: string, targetUserId: string, input: unknown): Promise<PublicUser> {
+  if (actingUserId !== targetUserId) throw notFound("We couldn't find that user.", "USER_NOT_FOUND");
+  const { timezone } = parseInput(timezoneSchema, input);
+  const [row] = await deps.db
+    .update(users)
+    .set({ timezone, updatedAt: deps.clock.now().getTime() })
+    .where(eq(users.id, actingUserId))
+    .returning();
+  if (!row) throw accountNotFound();
+  return toPublicUser(row);
+}
+
+/**
+ * Onboarding is needed while the email is unverified or Telegram is unlinked (spec 01 §4), unless
+ * the user skipped it in the last day.
+ */
+export async function getOnboardingStatus(deps: Deps, userId: string): Promise<OnboardingStatus> {
+  const row = await findUserById(deps, userId);
+  if (!row) throw accountNotFound();
+  const isTelegramLinked = Boolean(row.telegramChatId);
+  const skipped = row.onboardingSkippedAt !== null && row.onboardingSkippedAt > deps.clock.now().getTime() - ONBOARDING_SKIP_MS;
+  return { needsOnboarding: (!row.isVerified || !isTelegramLinked) && !skipped, isVerified: row.isVerified, isTelegramLinked, skipped };
+}
+
+/** "Skip" in the wizard. */
+export async function skipOnboarding(deps: Deps, userId: string): Promise<OnboardingStatus> {
+  const now = deps.clock.now().getTime();
+  const changed = await deps.db.update(users).set({ onboardingSkippedAt: now, updatedAt: now }).where(eq(users.id, userId)).returning({ id: users.id });
+  if (changed.length === 0) throw accountNotFound();
+  return getOnboardingStatus(deps, userId);
+}
+
+/** "Get Started" in the menu: the skip is forgotten and the wizard applies again. */
+export async function resumeOnboarding(deps: Deps, userId: string): Promise<OnboardingStatus> {
+  const now = deps.clock.now().getTime();
+  const changed = await deps.db.update(users).set({ onboardingSkippedAt: null, updatedAt: now }).where(eq(users.id, userId)).returning({ id: users.id });
+  if (changed.length === 0) throw accountNotFound();
+  return getOnboardingStatus(deps, userId);
+}
+
+/** True when a D1 error is a UNIQUE violation (e.g. two registrations of one email at once). */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
+    if (String((current as { message?: unknown }).message ?? current).includes("UNIQUE constraint failed")) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
