@@ -1,10 +1,23 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useLoaderData,
+  useRevalidator,
+  useRouteError,
+} from "@remix-run/react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { Footer } from "./components/Footer";
 import { Header } from "./components/Header";
+import { arrivedCrossSite, getOptionalUser } from "./lib/session.server";
 import { LegalModalsProvider } from "./components/legal/LegalModals";
 import { ToastProvider } from "./components/ui/Toast";
+import { CreateTaskFab } from "./components/tasks/CreateTaskFab";
+import { showCreateTaskButton } from "./lib/tasks.server";
 import stylesheet from "./styles/app.css?url";
 
 export const links: LinksFunction = () => [
@@ -17,8 +30,37 @@ export const meta: MetaFunction = () => [
   { name: "description", content: "A kind reminder assistant that escalates gently until you act: a ping, then texts and email, then a call, then a friend." },
 ];
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  return { supportEmail: context.cloudflare.env.SUPPORT_EMAIL ?? "support@nudge.example.com" };
+export async function loader(args: LoaderFunctionArgs) {
+  const { context, request } = args;
+  // The session (silently refreshed when the access token expired; new cookies ride on this
+  // response) and just what the header needs of the user.
+  const { user, headers } = await getOptionalUser(args);
+  return data(
+    {
+      supportEmail: context.cloudflare.env.SUPPORT_EMAIL ?? "support@nudge.example.com",
+      user: user ? { name: user.name } : null,
+      // Arrived from another site without our SameSite=Strict cookies: re-check once from here.
+      recheckSession: !user && arrivedCrossSite(request),
+      // Tasks issue: the floating Create Task button (signed in and onboarding not needed).
+      createTaskButton: user ? await showCreateTaskButton(context.deps, user) : false,
+    },
+    { headers },
+  );
+}
+
+/**
+ * SameSite=Strict cookies stay behind when a visitor arrives from another site (a link in a
+ * webmail, the way back from Google), so that first render looks logged out. One revalidation
+ * from the page itself is same-site and carries them; guards and redirects then apply as usual.
+ */
+function useSessionRecheck(recheck: boolean) {
+  const revalidator = useRevalidator();
+  const done = useRef(false);
+  useEffect(() => {
+    if (!recheck || done.current) return;
+    done.current = true;
+    revalidator.revalidate();
+  }, [recheck, revalidator]);
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -41,18 +83,20 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const { supportEmail } = useLoaderData<typeof loader>();
+  const { supportEmail, user, recheckSession, createTaskButton } = useLoaderData<typeof loader>();
+  useSessionRecheck(recheckSession);
   return (
     <ToastProvider>
       <LegalModalsProvider email={supportEmail}>
         <a className="skip-link" href="#main">
           Skip to content
         </a>
-        <Header />
+        <Header user={user} />
         <main id="main" tabIndex={-1}>
           <Outlet />
         </main>
         <Footer />
+        <CreateTaskFab show={createTaskButton} />
       </LegalModalsProvider>
     </ToastProvider>
   );

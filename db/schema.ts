@@ -227,17 +227,24 @@ export const escalationSteps = sqliteTable(
     /** JSON array of channels for this step, e.g. ["telegram","push"]. */
     channels: text("channels").notNull(),
     dueAt: integer("due_at", { mode: "number" }).notNull(),
-    /** "pending" | "claimed" | "sent" | "cancelled" | "paused" | "dead" */
+    /**
+     * "waiting" (a later step: becomes "pending" when the step before it is sent) | "pending" |
+     * "claimed" (by a tick) | "sending" (a consumer is delivering it) | "sent" | "cancelled" | "paused" | "dead"
+     */
     state: text("state").notNull().default("pending"),
     leaseUntil: integer("lease_until", { mode: "number" }),
     claimedBy: text("claimed_by"),
     attempts: integer("attempts").notNull().default(0),
     sentAt: integer("sent_at", { mode: "number" }),
+    /** Why the last attempt failed (kept when the step goes to the dead-letter queue). */
+    lastError: text("last_error"),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("escalation_steps_unique").on(t.escalationId, t.stepIndex),
     index("escalation_steps_due_idx").on(t.state, t.dueAt),
+    /** The tick's second claim: "claimed"/"sending" rows whose lease ran out. */
+    index("escalation_steps_lease_idx").on(t.state, t.leaseUntil),
     index("escalation_steps_task_idx").on(t.taskId),
   ],
 );
@@ -401,6 +408,16 @@ export const cronRuns = sqliteTable("cron_runs", {
   scheduledAt: integer("scheduled_at", { mode: "number" }).notNull(),
   claimed: integer("claimed").notNull().default(0),
   finishedAt: integer("finished_at", { mode: "number" }),
+  /** What the tick itself cost in D1 (deps.meter), for the log and the escalation benchmark. */
+  queries: integer("queries").notNull().default(0),
+  rowsRead: integer("rows_read").notNull().default(0),
+  rowsWritten: integer("rows_written").notNull().default(0),
+  /** What the queue consumer spent on this tick's steps, added up batch by batch. */
+  stepsHandled: integer("steps_handled").notNull().default(0),
+  stepsSent: integer("steps_sent").notNull().default(0),
+  consumerQueries: integer("consumer_queries").notNull().default(0),
+  consumerRowsRead: integer("consumer_rows_read").notNull().default(0),
+  consumerRowsWritten: integer("consumer_rows_written").notNull().default(0),
 });
 
 export type User = typeof users.$inferSelect;

@@ -5,7 +5,17 @@ import { rmSync } from "node:fs";
 import { ensureDevVars, migrateLocal, startWrangler } from "./lib.mjs";
 
 const port = Number(process.env.E2E_PORT ?? 8799);
-const persistTo = ".wrangler/e2e-state";
+// One state folder per port, so parallel runs on different ports never wipe each other's data.
+const persistTo = `.wrangler/e2e-state-${port}`;
+// Google sign-in is tested against a fake Google that the browser suite runs on E2E_PORT + 10000
+// (tests/browser/auth-google.spec.ts); the real arctic client talks to it through these endpoints.
+const fakeGooglePort = Number(process.env.FAKE_GOOGLE_PORT ?? port + 10000);
+const googleVars = {
+  GOOGLE_CLIENT_ID: "e2e-client",
+  GOOGLE_CLIENT_SECRET: "e2e-secret",
+  GOOGLE_AUTH_BASE: `http://127.0.0.1:${fakeGooglePort}`,
+  GOOGLE_TOKEN_URL: `http://127.0.0.1:${fakeGooglePort}/token`,
+};
 
 ensureDevVars();
 rmSync(persistTo, { recursive: true, force: true });
@@ -14,7 +24,7 @@ const { child, url } = await startWrangler({
   port,
   persistTo,
   quiet: true,
-  vars: { DEV_OUTBOX: "true", APP_URL: `http://localhost:${port}`, ...JSON.parse(process.env.E2E_VARS ?? "{}") },
+  vars: { DEV_OUTBOX: "true", APP_URL: `http://localhost:${port}`, ...googleVars, ...JSON.parse(process.env.E2E_VARS ?? "{}") },
 });
 console.log(`e2e server ready at ${url}`);
 const stop = () => {

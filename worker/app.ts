@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { createApi } from "./api";
 import type { ApiEnv } from "./api/context";
+import { devEscalationJson } from "./api/dev-escalation";
 import { devOutboxJson } from "./api/dev-outbox";
 import { requestContext } from "./api/middleware";
 import type { Env } from "./env";
@@ -18,6 +19,8 @@ export function createApp(options: { pages?: PageHandler } = {}) {
   app.route("/v1", createApi());
   app.use("/dev/outbox.json", requestContext);
   app.route("/dev/outbox.json", devOutboxJson);
+  app.use("/dev/escalation.json", requestContext);
+  app.route("/dev/escalation.json", devEscalationJson);
   app.all("*", async (c) => {
     if (!options.pages) return c.text("Not found", 404);
     return options.pages(c.req.raw, { env: c.env, ctx: c.executionCtx as unknown as ExecutionContext, deps: createDeps(c.env) });

@@ -2,18 +2,20 @@ import type { Env } from "./env";
 import { consumeBatch, consumeDeadLetters } from "./jobs/consumer";
 import type { Job } from "./jobs/messages";
 import { runTick } from "./jobs/tick";
-import { createDeps } from "./services/deps";
+import { createDeps, type Deps } from "./services/deps";
 
 export const DEAD_LETTER_QUEUE = "nudge-escalation-dlq";
 
-/** The cron trigger: one tick, with the tick's own scheduledTime as "now". */
-export async function scheduled(controller: ScheduledController, env: Env): Promise<void> {
-  await runTick(createDeps(env), controller.scheduledTime, env.ESCALATION_QUEUE);
+/**
+ * The cron trigger: one tick, with the tick's own scheduledTime as "now". Tests may pass their own
+ * deps (a fixed clock); the Worker entry passes none.
+ */
+export async function scheduled(controller: ScheduledController, env: Env, deps: Deps = createDeps(env)): Promise<void> {
+  await runTick(deps, controller.scheduledTime, env.ESCALATION_QUEUE);
 }
 
 /** The escalation queue and its dead-letter queue share one consumer entry. */
-export async function queue(batch: MessageBatch<Job>, env: Env): Promise<void> {
-  const deps = createDeps(env);
+export async function queue(batch: MessageBatch<Job>, env: Env, deps: Deps = createDeps(env)): Promise<void> {
   if (batch.queue === DEAD_LETTER_QUEUE) await consumeDeadLetters(deps, batch);
   else await consumeBatch(deps, batch);
 }

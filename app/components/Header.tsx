@@ -1,8 +1,17 @@
 import { Link } from "@remix-run/react";
 import { ButtonLink } from "./ui/Button";
+import { UserMenu } from "./UserMenu";
 
-/** The site header. The signed-in variant (Reminders, avatar menu) arrives with accounts. */
-export function Header() {
+/** What the header needs of the signed-in user (from the root loader). */
+export interface HeaderUser {
+  name: string;
+}
+
+/**
+ * The site header. Logged out: Login and Get Started. Logged in: Reminders (/dashboard) and the
+ * avatar button that opens the account menu.
+ */
+export function Header({ user = null }: { user?: HeaderUser | null }) {
   return (
     <header className="site-header">
       <div className="container site-header__inner">
@@ -13,14 +22,23 @@ export function Header() {
           </svg>
           Nudge
         </Link>
-        <nav className="site-header__nav" aria-label="Account">
-          <ButtonLink to="/auth/login" variant="ghost">
-            Login
-          </ButtonLink>
-          <ButtonLink to="/auth/register" variant="primary">
-            Get Started
-          </ButtonLink>
-        </nav>
+        {user ? (
+          <nav className="site-header__nav" aria-label="Main">
+            <ButtonLink to="/dashboard" variant="ghost">
+              Reminders
+            </ButtonLink>
+            <UserMenu name={user.name} />
+          </nav>
+        ) : (
+          <nav className="site-header__nav" aria-label="Account">
+            <ButtonLink to="/auth/login" variant="ghost">
+              Login
+            </ButtonLink>
+            <ButtonLink to="/auth/register" variant="primary">
+              Get Started
+            </ButtonLink>
+          </nav>
+        )}
       </div>
     </header>
   );

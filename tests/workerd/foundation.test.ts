@@ -53,30 +53,32 @@ describe("the error envelope", () => {
 });
 
 describe("scheduled() and queue()", () => {
-  it("a tick at a fixed time records itself and queues its follow-up, which the consumer finishes", async () => {
+  it("a tick at a fixed time records itself in cron_runs (finished, with its D1 cost); the queue acks a message whose step is gone", async () => {
     const scheduledTime = Date.parse("2026-03-01T09:00:00Z");
     const controller = createScheduledController({ scheduledTime, cron: "* * * * *" });
-    const sent: Job[] = [];
-    const queue = { send: async (job: Job) => void sent.push(job), sendBatch: async () => undefined } as unknown as Queue<Job>;
-    await worker.scheduled(controller, { ...env, ESCALATION_QUEUE: queue });
+    const sent: unknown[] = [];
+    const queue = { send: async (job: Job) => void sent.push(job), sendBatch: async (jobs: unknown[]) => void sent.push(...jobs) } as unknown as Queue<Job>;
+    const deps = testDeps(fixedClock(scheduledTime));
+    await worker.scheduled(controller, { ...env, ESCALATION_QUEUE: queue }, deps);
 
-    expect(sent).toHaveLength(1);
-    const job = sent[0]!;
-    expect(job.type).toBe("tick.finished");
-    const deps = testDeps();
-    const cronRunId = job.type === "tick.finished" ? job.cronRunId : "";
-    const [run] = await deps.db.select().from(cronRuns).where(eq(cronRuns.id, cronRunId));
-    expect(run?.scheduledAt).toBe(scheduledTime);
-    expect(run?.finishedAt).toBeNull();
+    // Nothing of this suite is due this early: the tick claims and queues nothing.
+    expect(sent).toHaveLength(0);
+    const runs = await deps.db.select().from(cronRuns).where(eq(cronRuns.scheduledAt, scheduledTime));
+    const run = runs[runs.length - 1];
+    expect(run?.claimed).toBe(0);
+    expect(run?.finishedAt).toBe(scheduledTime);
+    expect(run?.queries).toBeGreaterThan(0);
 
+    const job: Job = { type: "escalation.step", stepId: "no-such-step", claimId: run?.id ?? "" };
     const batch = createMessageBatch<Job>("nudge-escalation", [{ id: "m1", timestamp: new Date(), attempts: 1, body: job }]);
     const batchCtx = createExecutionContext();
     await worker.queue(batch, env);
     const result = await getQueueResult(batch, batchCtx);
     expect(result.explicitAcks).toEqual(["m1"]);
     expect(result.retryMessages).toEqual([]);
-    const [finished] = await deps.db.select().from(cronRuns).where(eq(cronRuns.id, cronRunId));
-    expect(finished?.finishedAt).toBeTypeOf("number");
+    const [after] = await deps.db.select().from(cronRuns).where(eq(cronRuns.id, run?.id ?? ""));
+    expect(after?.stepsHandled).toBe(1);
+    expect(after?.stepsSent).toBe(0);
   });
 });
 
@@ -103,9 +105,27 @@ describe("the dev outbox", () => {
     expect(response.status).toBe(404);
   });
 
-  it("a bad JSON body gets a 400 with a sentence, not a 500", async () => {
-    // Any /v1 POST route with a JSON validator answers like this; health has none, so use the router's 404 for POST.
-    const response = await jsonRequest("/v1/health", "POST", "{not json");
+  it("an unknown method on a known path is a JSON 404, not a page", async () => {
+    const response = await jsonRequest("/v1/health", "POST", {});
     expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ message: "There is no POST /v1/health in this API.", code: "ROUTE_NOT_FOUND" });
+  });
+});
+
+describe("bad requests", () => {
+  it("a body that is not JSON gets a 400 with a sentence, not a 500", async () => {
+    const response = await jsonRequest("/v1/auth/login", "POST", "{not json");
+    expect(response.status).toBe(400);
+    const body = await response.json<{ message: string; code: string }>();
+    expect(body.code).toBe("BAD_REQUEST");
+    expect(body.message).toBe("The request body could not be read. Please send valid JSON.");
+    expect(response.headers.get("Server-Timing")).toMatch(/d1;dur=/);
+  });
+
+  it("a body that fails validation gets a 400 with the rule's own message", async () => {
+    const response = await jsonRequest("/v1/auth/login", "POST", { email: "", password: "" });
+    expect(response.status).toBe(400);
+    const body = await response.json<{ message: string; code: string }>();
+    expect(body.message).toBe("Please fill in all fields");
   });
 });

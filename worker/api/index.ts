@@ -1,10 +1,13 @@
 import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import type { ApiEnv } from "./context";
+import { requireUser } from "./auth-middleware";
 import { handleError, handleNotFound } from "./errors";
 import { auth } from "./auth";
 import { health } from "./health";
 import { requestContext } from "./middleware";
+import { defaultStrategy } from "./strategy";
+import { taskListWithSlash, tasks } from "./tasks";
 import { users } from "./users";
 
 /**
@@ -18,6 +21,9 @@ export function createApi() {
   api.route("/health", health);
   api.route("/auth", auth);
   api.route("/users", users);
+  api.route("/users", defaultStrategy);
+  api.get("/tasks/", requireUser, taskListWithSlash);
+  api.route("/tasks", tasks);
   // Last: anything else under /v1 is a JSON 404, never a page.
   api.all("*", handleNotFound);
   api.notFound(handleNotFound);

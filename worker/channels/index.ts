@@ -1,6 +1,7 @@
 import type { Db } from "../../db/client";
 import type { Env } from "../env";
 import type { Clock } from "../services/clock";
+import { resendProvider } from "./email-resend";
 import { outboxChannel } from "./outbox";
 import { MEDIA, type Channel, type Channels, type Medium } from "./types";
 
@@ -16,6 +17,9 @@ const realProviders: Partial<Record<Medium, ProviderFactory>> = {};
 export function registerProvider(medium: Medium, factory: ProviderFactory) {
   realProviders[medium] = factory;
 }
+
+// Email: Resend's HTTP API when EMAIL_PROVIDER=resend (and RESEND_API_KEY is set).
+registerProvider("email", resendProvider);
 
 export function createChannels(env: Env, db: Db, clock: Clock): Channels {
   const useOutbox = env.DEV_OUTBOX === "true" || env.DEV_OUTBOX === "1";

@@ -16,6 +16,11 @@ export interface OutboundMessage {
   html?: string;
   /** Medium-specific extras, e.g. Telegram inline buttons or call keypad options. */
   meta?: Record<string, unknown>;
+  /**
+   * A key unique to this message (the escalation engine passes its deliveries key). Providers that
+   * dedupe retried requests get it (Resend's Idempotency-Key header); others may ignore it.
+   */
+  idempotencyKey?: string;
 }
 
 export interface SendResult {

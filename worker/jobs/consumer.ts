@@ -1,43 +1,131 @@
+import { eq, sql } from "drizzle-orm";
+import { createDb } from "../../db/client";
+import { meteredD1, newMeter, type D1Meter } from "../../db/meter";
+import { cronRuns } from "../../db/schema";
+import { markStepDead } from "../services/escalation/dead-letter";
+import { deliverStep, type StepOutcome } from "../services/escalation/deliver";
 import type { Deps } from "../services/deps";
 import type { Job } from "./messages";
-import { finishTick } from "./tick";
 
-/** Handles one queue message. Must be idempotent: queues deliver at least once. */
-export async function handleJob(deps: Deps, job: Job): Promise<void> {
+/** Messages of one batch handled at the same time (D1 round trips overlap; sends too). */
+export const CONSUMER_CONCURRENCY = 8;
+
+/** Retry delay after the n-th failed attempt: 10 s, 20 s, 40 s, 80 s, 160 s, then 300 s. */
+export function retryDelaySeconds(attempts: number): number {
+  return Math.min(300, 10 * 2 ** Math.max(0, attempts - 1));
+}
+
+/** Handles one queue message. Idempotent: queues deliver at least once. */
+export async function handleJob(deps: Deps, job: Job): Promise<StepOutcome> {
   switch (job.type) {
-    case "tick.finished":
-      await finishTick(deps, job.cronRunId);
-      return;
     case "escalation.step":
-      // The escalation engine (tasks issue) delivers the step here.
-      console.warn(JSON.stringify({ level: "warn", event: "escalation.step.unhandled", stepId: job.stepId }));
-      return;
+      return deliverStep(deps, job);
   }
+}
+
+interface Tally {
+  handled: number;
+  sent: number;
+  meter: D1Meter;
 }
 
 /**
  * Consumes a batch: each message is acked on success and retried (with a growing delay) on failure,
  * so one bad message never holds back the others. After max_retries the queue moves it to the DLQ.
+ * What D1 cost is added to the cron_runs row of the tick that claimed the steps.
  */
-export async function consumeBatch(deps: Deps, batch: MessageBatch<Job>) {
-  for (const message of batch.messages) {
+export async function consumeBatch(deps: Deps, batch: MessageBatch<Job>): Promise<void> {
+  const tallies = new Map<string, Tally>();
+  const outcomes: Record<string, number> = {};
+  await forEachLimited(batch.messages, CONSUMER_CONCURRENCY, async (message) => {
+    // Each message gets its own meter, so concurrent messages are counted exactly.
+    const meter = newMeter();
+    const own: Deps = { ...deps, meter, db: createDb(meteredD1(deps.env.DB, meter)) };
+    let outcome: StepOutcome | "retry" = "retry";
     try {
-      await handleJob(deps, message.body);
+      outcome = await handleJob(own, message.body);
       message.ack();
     } catch (error) {
-      const delaySeconds = Math.min(300, 10 * 2 ** Math.max(0, message.attempts - 1));
+      const delaySeconds = retryDelaySeconds(message.attempts);
       console.error(
-        JSON.stringify({ level: "error", event: "queue.retry", id: message.id, attempts: message.attempts, delaySeconds, error: String(error) }),
+        JSON.stringify({ level: "error", event: "queue.retry", id: message.id, body: message.body, attempts: message.attempts, delaySeconds, error: String(error) }),
       );
       message.retry({ delaySeconds });
+    } finally {
+      outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
+      addMeter(deps.meter, meter);
+      const tally = tallies.get(message.body.claimId) ?? { handled: 0, sent: 0, meter: newMeter() };
+      tally.handled += 1;
+      if (outcome === "sent") tally.sent += 1;
+      addMeter(tally.meter, meter);
+      tallies.set(message.body.claimId, tally);
+    }
+  });
+  await recordConsumerCost(deps, tallies);
+  console.log(
+    JSON.stringify({
+      level: "info",
+      event: "queue.batch",
+      queue: batch.queue,
+      messages: batch.messages.length,
+      outcomes,
+      d1: { queries: deps.meter.queries, rowsRead: deps.meter.rowsRead, rowsWritten: deps.meter.rowsWritten },
+    }),
+  );
+}
+
+/**
+ * The dead-letter queue: a step that used up its retries is marked dead (with its deliveries) and
+ * the chain moves on; nothing is dropped silently, each one is logged loudly.
+ */
+export async function consumeDeadLetters(deps: Deps, batch: MessageBatch<Job>): Promise<void> {
+  for (const message of batch.messages) {
+    try {
+      const result = await markStepDead(deps, message.body);
+      console.error(JSON.stringify({ level: "error", event: "queue.dead_letter", id: message.id, body: message.body, result }));
+      message.ack();
+    } catch (error) {
+      console.error(JSON.stringify({ level: "error", event: "queue.dead_letter.failed", id: message.id, body: message.body, error: String(error) }));
+      message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
     }
   }
 }
 
-/** The dead-letter queue: nothing is dropped silently; each dead message is logged loudly. */
-export async function consumeDeadLetters(_deps: Deps, batch: MessageBatch<Job>) {
-  for (const message of batch.messages) {
-    console.error(JSON.stringify({ level: "error", event: "queue.dead_letter", id: message.id, body: message.body }));
-    message.ack();
+/** One UPDATE per tick seen in the batch (usually one): the consumer's share of that tick's cost. */
+async function recordConsumerCost(deps: Deps, tallies: Map<string, Tally>) {
+  for (const [claimId, tally] of tallies) {
+    try {
+      await deps.db
+        .update(cronRuns)
+        .set({
+          stepsHandled: sql`${cronRuns.stepsHandled} + ${tally.handled}`,
+          stepsSent: sql`${cronRuns.stepsSent} + ${tally.sent}`,
+          consumerQueries: sql`${cronRuns.consumerQueries} + ${tally.meter.queries}`,
+          consumerRowsRead: sql`${cronRuns.consumerRowsRead} + ${tally.meter.rowsRead}`,
+          consumerRowsWritten: sql`${cronRuns.consumerRowsWritten} + ${tally.meter.rowsWritten}`,
+        })
+        .where(eq(cronRuns.id, claimId));
+    } catch (error) {
+      // Bookkeeping only: never fail (and so re-deliver) a batch because of it.
+      console.warn(JSON.stringify({ level: "warn", event: "queue.meter_failed", claimId, error: String(error) }));
+    }
   }
+}
+
+function addMeter(into: D1Meter, from: D1Meter) {
+  into.queries += from.queries;
+  into.durationMs += from.durationMs;
+  into.rowsRead += from.rowsRead;
+  into.rowsWritten += from.rowsWritten;
+}
+
+async function forEachLimited<T>(items: readonly T[], limit: number, run: (item: T) => Promise<void>) {
+  let next = 0;
+  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const item = items[next++] as T;
+      await run(item);
+    }
+  });
+  await Promise.all(workers);
 }

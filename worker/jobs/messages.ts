@@ -3,7 +3,8 @@
  * the state from D1, so a duplicate delivery or a replayed batch does nothing twice.
  */
 export type Job =
-  /** Deliver one claimed escalation step. */
-  | { type: "escalation.step"; stepId: string }
-  /** Close the bookkeeping of one cron tick (proves tick -> queue -> D1 works end to end). */
-  | { type: "tick.finished"; cronRunId: string };
+  /**
+   * Deliver one claimed escalation step. `claimId` is the id of the tick that claimed it (the
+   * cron_runs row): the consumer acts only while the step is still claimed under this id.
+   */
+  { type: "escalation.step"; stepId: string; claimId: string };

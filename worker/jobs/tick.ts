@@ -1,25 +1,68 @@
 import { eq } from "drizzle-orm";
 import { cronRuns } from "../../db/schema";
+import { claimSteps } from "../services/escalation/claim";
+import { LEASE_MS } from "../services/escalation/deliver";
 import type { Deps } from "../services/deps";
 import type { Job } from "./messages";
 
-/**
- * One cron tick. "Now" is the tick's scheduledTime, never the wall clock, so a late or replayed
- * tick decides exactly what it would have decided on time.
- */
-export async function runTick(deps: Deps, scheduledTime: number, queue: Queue<Job>) {
-  const cronRunId = crypto.randomUUID();
-  await deps.db.insert(cronRuns).values({ id: cronRunId, scheduledAt: scheduledTime, claimed: 0 });
-  await queue.send({ type: "tick.finished", cronRunId });
-  console.log(
-    JSON.stringify({ level: "info", event: "cron.tick", scheduledTime: new Date(scheduledTime).toISOString(), cronRunId }),
-  );
-  return { cronRunId, claimed: 0 };
+/** Rows claimed per UPDATE statement. */
+export const CLAIM_CHUNK = 500;
+/** At most this many chunks per kind per tick (50,000 steps); the rest waits for the next minute. */
+export const MAX_CHUNKS = 100;
+/** Queues accept at most 100 messages per sendBatch call. */
+export const SEND_BATCH_MAX = 100;
+
+export interface TickResult {
+  cronRunId: string;
+  claimed: number;
 }
 
-export async function finishTick(deps: Deps, cronRunId: string) {
+/**
+ * One cron tick. "Now" is the tick's scheduledTime, never the wall clock, so a late or replayed
+ * tick decides exactly what it would have decided on time, and a missed tick is caught up by the
+ * next one (everything with due_at <= now is still pending).
+ *
+ * The tick claims due steps in chunks (compare-and-set + a 5-minute lease under its own id) and
+ * queues their ids. If queueing fails after a claim, nothing is lost: the lease runs out and a
+ * later tick claims the step again.
+ */
+export async function runTick(deps: Deps, scheduledTime: number, queue: Queue<Job>): Promise<TickResult> {
+  const cronRunId = crypto.randomUUID();
+  const leaseUntil = Math.max(scheduledTime, deps.clock.now().getTime()) + LEASE_MS;
+  await deps.db.insert(cronRuns).values({ id: cronRunId, scheduledAt: scheduledTime, claimed: 0 });
+
+  let claimed = 0;
+  for (const kind of ["expired", "due"] as const) {
+    for (let chunk = 0; chunk < MAX_CHUNKS; chunk++) {
+      const ids = await claimSteps(deps, { kind, now: scheduledTime, claimId: cronRunId, leaseUntil, limit: CLAIM_CHUNK });
+      if (ids.length === 0) break;
+      await enqueue(queue, ids, cronRunId);
+      claimed += ids.length;
+      if (ids.length < CLAIM_CHUNK) break;
+    }
+  }
+
+  const { queries, rowsRead, rowsWritten } = deps.meter;
   await deps.db
     .update(cronRuns)
-    .set({ finishedAt: deps.clock.now().getTime() })
+    .set({ claimed, finishedAt: deps.clock.now().getTime(), queries, rowsRead, rowsWritten })
     .where(eq(cronRuns.id, cronRunId));
+  console.log(
+    JSON.stringify({
+      level: "info",
+      event: "cron.tick",
+      scheduledTime: new Date(scheduledTime).toISOString(),
+      cronRunId,
+      claimed,
+      d1: { queries, rowsRead, rowsWritten, ms: Math.round(deps.meter.durationMs) },
+    }),
+  );
+  return { cronRunId, claimed };
+}
+
+async function enqueue(queue: Queue<Job>, stepIds: string[], claimId: string) {
+  for (let i = 0; i < stepIds.length; i += SEND_BATCH_MAX) {
+    const slice = stepIds.slice(i, i + SEND_BATCH_MAX);
+    await queue.sendBatch(slice.map((stepId) => ({ body: { type: "escalation.step", stepId, claimId } satisfies Job })));
+  }
 }

@@ -1,0 +1,112 @@
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useRef, useState, type MouseEvent } from "react";
+import { useExpiring } from "../../lib/hooks";
+import { Alert } from "../ui/Alert";
+import { Button } from "../ui/Button";
+import { TextField } from "../ui/Field";
+
+/** What the /auth/verify action answers (both its intents). */
+export interface EmailVerificationResult {
+  intent: "verify" | "resend";
+  ok: boolean;
+  message: string;
+}
+
+export const EMAIL_CODE_MAX = 36;
+const RESEND_DEBOUNCE_MS = 500;
+const SUCCESS_CLEAR_MS = 3_000;
+const AUTOFILL_CLEAR_MS = 8_000;
+
+/**
+ * The email part of account verification, used on /auth/verify and on the Reminder Channels page.
+ * Posts to the /auth/verify action (one place calls the services). Works without JavaScript as a
+ * plain form; with it, answers appear in place, 'Resend code' is debounced by 500 ms, success
+ * messages clear after 3 s and the auto-filled-code note after 8 s.
+ */
+export function EmailVerificationPanel({
+  email,
+  isVerified,
+  initialCode = "",
+  fallbackResult,
+}: {
+  email: string;
+  isVerified: boolean;
+  /** A code from the link in the email (?code=), filled in for the user. */
+  initialCode?: string;
+  /** The route's own action data, for the no-JavaScript round trip on /auth/verify. */
+  fallbackResult?: EmailVerificationResult | null;
+}) {
+  const fetcher = useFetcher<EmailVerificationResult>({ key: "email-verification" });
+  const result = fetcher.data ?? fallbackResult ?? null;
+  const busyIntent = fetcher.state !== "idle" ? fetcher.formData?.get("intent") : null;
+  const [resendQueued, setResendQueued] = useState(false);
+  const resendTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const [autofillNote] = useState(() => (initialCode ? { text: "We filled in the code from your email. Press Verify to finish." } : null));
+  const shownAutofill = useExpiring(autofillNote, AUTOFILL_CLEAR_MS);
+  const shownSuccess = useExpiring(result?.ok ? result : null, SUCCESS_CLEAR_MS);
+  const error = result && !result.ok ? result.message : null;
+
+  useEffect(() => () => {
+    if (resendTimer.current) clearTimeout(resendTimer.current);
+  }, []);
+
+  function queueResend(event: MouseEvent<HTMLButtonElement>) {
+    // With JavaScript: wait 500 ms after the last click, then send once.
+    event.preventDefault();
+    if (resendTimer.current) clearTimeout(resendTimer.current);
+    setResendQueued(true);
+    resendTimer.current = setTimeout(() => {
+      resendTimer.current = null;
+      setResendQueued(false);
+      fetcher.submit({ intent: "resend" }, { method: "post", action: "/auth/verify" });
+    }, RESEND_DEBOUNCE_MS);
+  }
+
+  return (
+    <div className="verify-panel" data-testid="email-verification">
+      {shownSuccess ? <Alert tone="success">{shownSuccess.message}</Alert> : null}
+      {isVerified ? (
+        <p className="verify-panel__done">
+          <span className="check-badge" aria-hidden="true">
+            ✓
+          </span>
+          <span>
+            Your email address <strong>{email}</strong> is verified.
+          </span>
+        </p>
+      ) : (
+        <fetcher.Form method="post" action="/auth/verify" className="verify-panel__form" noValidate>
+          <p className="muted verify-panel__lead">
+            We sent a code to <strong>{email}</strong>. Enter it below, or open the link in that email.
+          </p>
+          {shownAutofill ? <Alert tone="info">{shownAutofill.text}</Alert> : null}
+          {error ? <Alert tone="error">{error}</Alert> : null}
+          <TextField
+            label="Email verification code"
+            name="code"
+            defaultValue={initialCode}
+            maxLength={EMAIL_CODE_MAX}
+            autoComplete="one-time-code"
+            inputMode="text"
+            spellCheck={false}
+          />
+          <div className="button-row">
+            <Button type="submit" name="intent" value="verify" disabled={busyIntent === "verify"}>
+              {busyIntent === "verify" ? "Verifying..." : "Verify"}
+            </Button>
+            <Button
+              type="submit"
+              name="intent"
+              value="resend"
+              variant="secondary"
+              onClick={queueResend}
+              disabled={busyIntent === "resend"}
+            >
+              {busyIntent === "resend" || resendQueued ? "Sending..." : "Resend code"}
+            </Button>
+          </div>
+        </fetcher.Form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useExpiring } from "../../lib/hooks";
+import { Alert } from "../ui/Alert";
+import { Button, ButtonLink } from "../ui/Button";
+import { TextField } from "../ui/Field";
+import type { PromptResult } from "./types";
+
+/** Spec 02 section 8: the failure text shows for 3.5 seconds. */
+const FAILURE_MS = 3_500;
+
+/**
+ * 'Or just type it': a reminder in plain language ("remind me to take my pills tomorrow at 9"),
+ * read by the server in the user's time zone (createTaskFromPrompt). The answer is shown as it
+ * comes: the confirmation, or advice on how to phrase it. An empty text is stopped here.
+ */
+export function NlReminderBox({ action, promptRequired }: { action: string; promptRequired: string }) {
+  const fetcher = useFetcher<PromptResult>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [clientError, setClientError] = useState<string | null>(null);
+  const busy = fetcher.state !== "idle";
+  const result = busy ? undefined : fetcher.data;
+  const failure = useExpiring(result?.failed ? result : null, FAILURE_MS);
+
+  useEffect(() => {
+    if (result?.ok) formRef.current?.reset();
+  }, [result]);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const prompt = new FormData(event.currentTarget).get("prompt");
+    if (typeof prompt !== "string" || prompt.trim() === "") {
+      event.preventDefault();
+      setClientError(promptRequired);
+      return;
+    }
+    setClientError(null);
+  }
+
+  return (
+    <section className="card nl-box" aria-labelledby="nl-box-title">
+      <h2 id="nl-box-title" className="nl-box__title">
+        Or just type it
+      </h2>
+      <p className="muted nl-box__lead">Write it the way you would say it. We read it in your time zone.</p>
+      <fetcher.Form ref={formRef} method="post" action={action} onSubmit={onSubmit} noValidate className="nl-box__form">
+        <input type="hidden" name="intent" value="nl" />
+        <TextField
+          label="Your reminder"
+          name="prompt"
+          placeholder="remind me to take my pills tomorrow at 9"
+          autoComplete="off"
+          maxLength={500}
+          hint='For example: "call mum every Sunday at 6pm" or "water the plants in 2 hours".'
+          error={clientError}
+          onChange={() => setClientError(null)}
+        />
+        <Button type="submit" variant="secondary" disabled={busy}>
+          {busy ? "Creating..." : "Create Reminder"}
+        </Button>
+      </fetcher.Form>
+      <div aria-live="polite" className="nl-box__result">
+        {result?.ok ? (
+          <Alert tone="success">
+            {result.message}{" "}
+            <ButtonLink to="/dashboard" variant="ghost" className="nl-box__link">
+              See it on your dashboard
+            </ButtonLink>
+          </Alert>
+        ) : null}
+        {result && !result.ok && !result.failed ? <Alert tone="info">{result.message}</Alert> : null}
+      </div>
+      {failure ? <Alert tone="error">{failure.message}</Alert> : null}
+    </section>
+  );
+}

@@ -1,0 +1,69 @@
+import { useFetcher, useLocation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { Alert } from "../ui/Alert";
+import { Button } from "../ui/Button";
+import { useToast } from "../ui/Toast";
+import { TASKS_RESOURCE, type TaskActionResult, type TaskView } from "./types";
+
+export interface ReminderActionsProps {
+  task: Pick<TaskView, "id" | "title" | "acknowledged" | "completed">;
+  /** Called once per answer with the server's result (also for failures). */
+  onAnswered?: (result: TaskActionResult) => void;
+  /** The dashboard offers Done as well; the reminder screen keeps to Acknowledge and Snooze. */
+  showDone?: boolean;
+}
+
+/**
+ * Acknowledge / Done / Snooze (30 minutes) for one task, through the resource route's action (the
+ * same services as /v1/tasks). A real form: without JavaScript it posts and comes back here.
+ * Success is a calm, polite toast; a failure stays next to the buttons until the next try.
+ */
+export function ReminderActions({ task, onAnswered, showDone = true }: ReminderActionsProps) {
+  const fetcher = useFetcher<TaskActionResult>();
+  const toast = useToast();
+  const location = useLocation();
+  const handled = useRef<TaskActionResult | null>(null);
+  const onAnsweredRef = useRef(onAnswered);
+  onAnsweredRef.current = onAnswered;
+
+  // The result is there as soon as the action answered ("loading" while pages revalidate), before
+  // a revalidation may remove this row; handle it once.
+  useEffect(() => {
+    const result = fetcher.data;
+    if (fetcher.state === "submitting" || !result || handled.current === result) return;
+    handled.current = result;
+    if (result.ok) toast.show(result.message, { tone: "success" });
+    onAnsweredRef.current?.(result);
+  }, [fetcher.state, fetcher.data, toast]);
+
+  const busy = fetcher.state !== "idle";
+  const busyIntent = fetcher.state === "submitting" ? fetcher.formData?.get("intent") : null;
+  const error = !busy && fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
+  const about = <span className="visually-hidden"> &quot;{task.title}&quot;</span>;
+
+  return (
+    <fetcher.Form method="post" action={TASKS_RESOURCE} className="reminder-actions" aria-busy={busy || undefined}>
+      <input type="hidden" name="taskId" value={task.id} />
+      <input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      <div className="reminder-actions__buttons">
+        {task.acknowledged ? null : (
+          <Button type="submit" name="intent" value="acknowledge" variant="secondary" disabled={busy}>
+            {busyIntent === "acknowledge" ? "Acknowledging..." : "Acknowledge"}
+            {about}
+          </Button>
+        )}
+        {showDone ? (
+          <Button type="submit" name="intent" value="done" variant="primary" disabled={busy}>
+            {busyIntent === "done" ? "Saving..." : "Done"}
+            {about}
+          </Button>
+        ) : null}
+        <Button type="submit" name="intent" value="snooze" variant="secondary" disabled={busy}>
+          {busyIntent === "snooze" ? "Snoozing..." : "Snooze 30 min"}
+          {about}
+        </Button>
+      </div>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,114 @@
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useState, type FormEvent } from "react";
+import { useExpiring, useHydrated } from "../../lib/hooks";
+import { Alert } from "../ui/Alert";
+import { Button } from "../ui/Button";
+import { SelectField } from "../ui/SelectField";
+import { TASKS_RESOURCE, type StrategyResult, type StrategySettings } from "./types";
+
+const SUCCESS_CLEAR_MS = 3_000;
+const SELECT_REQUIRED = "Please select a strategy.";
+
+/**
+ * The 'Default Escalation Strategy' block of the settings page (spec 02 section 2): a select filled
+ * from the catalogue, 'Update Default Strategy' (disabled while the selection equals the current
+ * value) and Reset (back to the current value). Under the select, what the chosen sequence does,
+ * step by step, so nobody picks "Urgent" without knowing it calls after 5 minutes.
+ */
+export function StrategyBlock({ settings }: { settings: StrategySettings }) {
+  const { current, options, productDefault } = settings;
+  const fetcher = useFetcher<StrategyResult>();
+  const hydrated = useHydrated();
+  const [selected, setSelected] = useState(current);
+  const [clientError, setClientError] = useState<string | null>(null);
+
+  // The page revalidates after a save: follow the new current value.
+  useEffect(() => setSelected(current), [current]);
+
+  const busy = fetcher.state !== "idle";
+  const result = busy ? undefined : fetcher.data;
+  const success = useExpiring(result?.ok ? result : null, SUCCESS_CLEAR_MS);
+  const error = clientError ?? (result && !result.ok ? result.message : null);
+  const chosen = options.find((o) => o.key === selected) ?? null;
+  const currentName = options.find((o) => o.key === current)?.name ?? null;
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    if (!selected) {
+      event.preventDefault();
+      setClientError(SELECT_REQUIRED);
+      return;
+    }
+    setClientError(null);
+  }
+
+  return (
+    <section className="card settings-section strategy-block" aria-labelledby="strategy-heading">
+      <h2 id="strategy-heading" className="settings-section__title">
+        Default Escalation Strategy
+      </h2>
+      <p className="muted">
+        How new reminders escalate when you don&apos;t respond.{" "}
+        {currentName ? (
+          <>
+            Right now: <strong>{currentName}</strong>.
+          </>
+        ) : (
+          <>
+            You haven&apos;t chosen one, so new tasks use <strong>{productDefault.name}</strong>.
+          </>
+        )}{" "}
+        Tasks that are already running keep their own sequence.
+      </p>
+      <div aria-live="polite" className="strategy-block__messages">
+        {success ? <Alert tone="success">{success.message}</Alert> : null}
+      </div>
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      <fetcher.Form method="post" action={TASKS_RESOURCE} className="settings-form" onSubmit={onSubmit} noValidate>
+        <input type="hidden" name="intent" value="default-strategy" />
+        <input type="hidden" name="returnTo" value="/settings" />
+        <SelectField
+          label="Select Default Strategy"
+          name="strategy"
+          value={selected}
+          onChange={(event) => {
+            setSelected(event.target.value);
+            setClientError(null);
+          }}
+          hint={chosen ? chosen.description : "Choose one of the sequences below."}
+        >
+          <option value="">Choose a strategy</option>
+          {options.map((option) => (
+            <option key={option.key} value={option.key}>
+              {option.name}
+            </option>
+          ))}
+        </SelectField>
+        {chosen ? (
+          <div className="strategy-steps">
+            <p className="strategy-steps__title">What {chosen.name} does:</p>
+            <ol className="strategy-steps__list">
+              {chosen.steps.map((step) => (
+                <li key={step}>{step}</li>
+              ))}
+            </ol>
+          </div>
+        ) : null}
+        <div className="button-row">
+          <Button type="submit" disabled={busy || (hydrated && selected === current)}>
+            {busy ? "Updating..." : "Update Default Strategy"}
+          </Button>
+          <Button
+            variant="secondary"
+            disabled={!hydrated || selected === current}
+            onClick={() => {
+              setSelected(current);
+              setClientError(null);
+            }}
+          >
+            Reset
+          </Button>
+        </div>
+      </fetcher.Form>
+    </section>
+  );
+}

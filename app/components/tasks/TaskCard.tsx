@@ -1,0 +1,54 @@
+import { useId } from "react";
+import { CheckIcon, ClockIcon, TrashIcon } from "./icons";
+import { ReminderActions } from "./ReminderActions";
+import type { TaskActionResult, TaskView } from "./types";
+
+export interface TaskCardProps {
+  task: TaskView;
+  onRequestDelete: (task: TaskView) => void;
+  onAnswered: (result: TaskActionResult) => void;
+}
+
+/**
+ * One task: title, a coloured label saying how soon it is due (the colour is never the only
+ * signal), the due time and the last reminder on the user's clock, and the answers while open.
+ */
+export function TaskCard({ task, onRequestDelete, onAnswered }: TaskCardProps) {
+  const titleId = useId();
+  return (
+    <article className={`card task-card task-card--${task.tone}`} aria-labelledby={titleId} data-tone={task.tone} data-task-id={task.id}>
+      <div className="task-card__head">
+        <h3 id={titleId} className="task-card__title" tabIndex={-1}>
+          {task.title}
+        </h3>
+        <button
+          type="button"
+          className="btn btn--ghost btn--icon task-card__delete"
+          aria-label={`Delete task "${task.title}"`}
+          onClick={() => onRequestDelete(task)}
+        >
+          <TrashIcon />
+        </button>
+      </div>
+      <p className="task-card__due">
+        <span className={`task-pill task-pill--${task.tone}`}>{task.toneLabel}</span>
+        <span>
+          Due <time dateTime={task.dueDate}>{task.dueLabel}</time>
+        </span>
+      </p>
+      <p className="task-card__meta">
+        <ClockIcon />
+        <span>{task.lastReminderLabel}</span>
+      </p>
+      {task.snoozeLabel ? <p className="task-card__meta task-card__snooze">{task.snoozeLabel}</p> : null}
+      {task.completed ? (
+        <p className="task-card__completed">
+          <CheckIcon />
+          Completed
+        </p>
+      ) : (
+        <ReminderActions task={task} onAnswered={onAnswered} />
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,186 @@
+import { Link, useFetcher } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Alert } from "../ui/Alert";
+import { Button, ButtonLink } from "../ui/Button";
+import { useToast } from "../ui/Toast";
+import { DeleteTaskDialog } from "./DeleteTaskDialog";
+import { TaskCard } from "./TaskCard";
+import { TASKS_RESOURCE, type TaskActionResult, type TaskListData, type TaskPageData, type TaskView } from "./types";
+
+/** Load the next page a little before the end marker scrolls into view. */
+const PRELOAD_MARGIN = "300px 0px";
+
+function appendNew(current: TaskView[], more: TaskView[]): TaskView[] {
+  const seen = new Set(current.map((t) => t.id));
+  return [...current, ...more.filter((t) => !seen.has(t.id))];
+}
+
+/**
+ * The dashboard's task list with infinite scroll (spec 02 section 2): 20 a page; the next page
+ * loads when the end marker is visible, more tasks exist and no load is in progress. A 'Load more'
+ * button does the same for keyboard users, and without JavaScript it is a link to ?page=N+1.
+ *
+ * The list lives in the page: answers update their card in place from the action's result; a
+ * delete (or a Done, which moves a task to the end of the server's order) shifts later pages one
+ * place up, so the next page is asked for with that `shift` and overlaps are dropped by id.
+ */
+export function TaskList({ initial }: { initial: TaskListData }) {
+  const [tasks, setTasks] = useState(initial.tasks);
+  const [page, setPage] = useState(initial.page);
+  const [hasMore, setHasMore] = useState(initial.hasMore);
+  const [shift, setShift] = useState(0);
+  const [loadError, setLoadError] = useState(initial.error);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [pendingDelete, setPendingDelete] = useState<TaskView | null>(null);
+  const toast = useToast();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const endRef = useRef<HTMLDivElement>(null);
+
+  const pager = useFetcher<TaskPageData>();
+  const handledPage = useRef<TaskPageData | null>(null);
+  // A page result not yet merged counts as "loading", so the end marker never asks twice.
+  const loading = pager.state !== "idle" || (pager.data !== undefined && handledPage.current !== pager.data);
+  const canLoad = hasMore && !loading && !loadError;
+
+  useEffect(() => {
+    const result = pager.data;
+    if (pager.state !== "idle" || !result || handledPage.current === result) return;
+    handledPage.current = result;
+    if (result.error) {
+      setLoadError(result.error);
+      return;
+    }
+    setLoadError(null);
+    setTasks((current) => appendNew(current, result.tasks));
+    setPage(result.page);
+    setHasMore(result.hasMore);
+  }, [pager.state, pager.data]);
+
+  const { load } = pager; // stable, unlike the fetcher object itself
+  const loadMore = useCallback(() => {
+    setLoadError(null);
+    load(`${TASKS_RESOURCE}?page=${page + 1}&shift=${shift}`);
+  }, [load, page, shift]);
+
+  // A new observer for every new end of the list: observe() reports at once whether the marker is
+  // already visible (a tall screen may need several pages to fill).
+  useEffect(() => {
+    const marker = endRef.current;
+    if (!canLoad || !marker || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          observer.disconnect();
+          loadMore();
+        }
+      },
+      { rootMargin: PRELOAD_MARGIN },
+    );
+    observer.observe(marker);
+    return () => observer.disconnect();
+  }, [canLoad, loadMore]);
+
+  const onAnswered = useCallback((result: TaskActionResult) => {
+    const { task: updated, nextTask } = result;
+    if (!result.ok || !updated) return;
+    setTasks((current) => {
+      const before = current.find((t) => t.id === updated.id);
+      if (before && !before.completed && updated.completed) setShift((s) => s + 1);
+      const replaced = current.map((t) => (t.id === updated.id ? updated : t));
+      if (!nextTask || replaced.some((t) => t.id === nextTask.id)) return replaced;
+      const at = replaced.findIndex((t) => t.id === updated.id);
+      return [...replaced.slice(0, at + 1), nextTask, ...replaced.slice(at + 1)];
+    });
+  }, []);
+
+  const deleter = useFetcher<TaskActionResult>();
+  const handledDelete = useRef<TaskActionResult | null>(null);
+  useEffect(() => {
+    const result = deleter.data;
+    if (deleter.state === "submitting" || !result || handledDelete.current === result) return;
+    handledDelete.current = result;
+    setPendingDelete(null);
+    if (!result.ok) {
+      setDeleteError(result.message);
+      return;
+    }
+    setDeleteError(null);
+    setTasks((current) => current.filter((t) => t.id !== result.taskId));
+    setShift((s) => s + 1);
+    toast.show(result.message, { tone: "success" });
+    // The card (and the focused dialog) are gone: continue from the list's heading.
+    requestAnimationFrame(() => headingRef.current?.focus());
+  }, [deleter.state, deleter.data, toast]);
+
+  const confirmDelete = () => {
+    if (!pendingDelete) return;
+    deleter.submit({ intent: "delete", taskId: pendingDelete.id }, { method: "post", action: TASKS_RESOURCE });
+  };
+
+  const empty = tasks.length === 0 && !hasMore && !loadError;
+
+  return (
+    <section className="task-list-section" aria-labelledby="task-list-heading">
+      <h2 id="task-list-heading" className="task-list-section__title" ref={headingRef} tabIndex={-1}>
+        Your tasks
+      </h2>
+      {deleteError ? <Alert tone="error">{deleteError}</Alert> : null}
+      {loadError && tasks.length === 0 ? (
+        <div className="task-list__error">
+          <Alert tone="error">{loadError}</Alert>
+          <ButtonLink to="/dashboard" variant="secondary" reloadDocument>
+            Try again
+          </ButtonLink>
+        </div>
+      ) : null}
+      {empty ? (
+        <div className="card task-empty">
+          <p className="task-empty__title">No tasks found.</p>
+          <p className="muted">Create your first task to get started!</p>
+          <ButtonLink to="/task-creator">New Task</ButtonLink>
+        </div>
+      ) : (
+        <ul className="task-list">
+          {tasks.map((task) => (
+            <li key={task.id} className="task-list__item">
+              <TaskCard task={task} onRequestDelete={setPendingDelete} onAnswered={onAnswered} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <div ref={endRef} className="task-list__end" data-testid="task-list-end" aria-hidden="true" />
+      <div className="task-list__footer">
+        <p className="task-list__status" role="status" aria-live="polite">
+          {loading ? "Loading more tasks..." : !hasMore && tasks.length > initial.tasks.length ? "That's all your tasks." : ""}
+        </p>
+        {loadError && tasks.length > 0 ? <Alert tone="error">{loadError}</Alert> : null}
+        {hasMore ? (
+          loadError ? (
+            <Button variant="secondary" onClick={loadMore}>
+              Try again
+            </Button>
+          ) : (
+            <Link
+              to={`/dashboard?page=${page + 1}`}
+              className="btn btn--secondary"
+              preventScrollReset
+              aria-disabled={loading || undefined}
+              onClick={(event) => {
+                event.preventDefault();
+                if (!loading) loadMore();
+              }}
+            >
+              {loading ? "Loading..." : "Load more"}
+            </Link>
+          )
+        ) : null}
+      </div>
+      <DeleteTaskDialog
+        task={pendingDelete}
+        busy={deleter.state !== "idle"}
+        onCancel={() => setPendingDelete(null)}
+        onConfirm={confirmDelete}
+      />
+    </section>
+  );
+}

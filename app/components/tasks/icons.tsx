@@ -1,0 +1,43 @@
+/** Small line icons of the task screens (decorative: every control has its own text or label). */
+const common = { width: 20, height: 20, viewBox: "0 0 24 24", fill: "none", stroke: "currentColor", strokeWidth: 2, strokeLinecap: "round" as const, strokeLinejoin: "round" as const, "aria-hidden": true, focusable: false };
+
+export function TrashIcon() {
+  return (
+    <svg {...common}>
+      <path d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />
+    </svg>
+  );
+}
+
+export function PlusIcon({ size = 28 }: { size?: number }) {
+  return (
+    <svg {...common} width={size} height={size} strokeWidth={2.5}>
+      <path d="M12 5v14M5 12h14" />
+    </svg>
+  );
+}
+
+export function CheckIcon() {
+  return (
+    <svg {...common}>
+      <path d="M5 12.5l4.5 4.5L19 7.5" />
+    </svg>
+  );
+}
+
+export function ClockIcon() {
+  return (
+    <svg {...common} width={16} height={16}>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 7v5l3 2" />
+    </svg>
+  );
+}
+
+export function CloseIcon() {
+  return (
+    <svg {...common}>
+      <path d="M6 6l12 12M18 6L6 18" />
+    </svg>
+  );
+}

@@ -1,0 +1,43 @@
+import type { TaskJson, TaskStatus } from "../../../worker/services/tasks/serialize";
+import { taskUrgency, type TaskTone } from "./task-colour";
+import { formatClock, formatDue, formatLastReminder } from "./task-format";
+
+/**
+ * A task as the screens show it: the service's TaskJson plus every text already formatted on the
+ * user's clock (see task-format.ts for why that happens on the server).
+ */
+export interface TaskView {
+  id: string;
+  title: string;
+  status: TaskStatus;
+  /** ISO instant (UTC), for machines (datetime attributes). */
+  dueDate: string;
+  /** "Today, 9:00 AM", "Mon, Mar 2, 9:00 AM" ... */
+  dueLabel: string;
+  /** 'Last reminder: 9:15 AM today' or 'No reminders sent yet'. */
+  lastReminderLabel: string;
+  tone: TaskTone;
+  /** 'Overdue', 'Due today', 'Tomorrow', 'In 2 days', 'Done', ... (colour is never the only signal). */
+  toneLabel: string;
+  /** "Snoozed until 9:45 AM" while snoozed, else null. */
+  snoozeLabel: string | null;
+  completed: boolean;
+  acknowledged: boolean;
+}
+
+export function toTaskView(task: TaskJson, zone: string, now: Date): TaskView {
+  const urgency = taskUrgency(task, now, zone);
+  return {
+    id: task.id,
+    title: task.title,
+    status: task.status,
+    dueDate: task.dueDate,
+    dueLabel: formatDue(task.dueDate, zone, now),
+    lastReminderLabel: formatLastReminder(task.lastReminderSentAt, zone, now),
+    tone: urgency.tone,
+    toneLabel: urgency.label,
+    snoozeLabel: task.status === "SNOOZED" && task.snoozedUntil ? `Snoozed until ${formatClock(task.snoozedUntil, zone)}` : null,
+    completed: task.status === "COMPLETED",
+    acknowledged: task.status === "ACKNOWLEDGED",
+  };
+}

@@ -1,0 +1,82 @@
+import type { TaskView } from "./task-view";
+
+/**
+ * The shapes the task screens receive from their loaders and actions (app/lib/tasks.server.ts
+ * builds them). Kept apart from the server module so components import only types from here.
+ */
+export type { TaskView } from "./task-view";
+
+export interface TaskListData {
+  tasks: TaskView[];
+  /** How many pages of 20 the list holds. */
+  page: number;
+  hasMore: boolean;
+  /** 'Failed to load tasks' (or the server's own sentence) when the load failed. */
+  error: string | null;
+}
+
+export type TaskPageData = TaskListData;
+
+export const TASK_INTENTS = ["acknowledge", "done", "snooze", "delete"] as const;
+export type TaskIntent = (typeof TASK_INTENTS)[number];
+
+export interface TaskActionResult {
+  kind: "task";
+  ok: boolean;
+  intent: TaskIntent;
+  taskId: string;
+  /** A calm sentence for a toast (success) or an alert (failure). */
+  message: string;
+  /** The task after the answer (null after a delete or a failure). */
+  task: TaskView | null;
+  /** The next occurrence a recurring task got when it was marked done. */
+  nextTask: TaskView | null;
+}
+
+export interface StrategyOption {
+  key: string;
+  name: string;
+  description: string;
+  /** "At the due time: Telegram message and push notification", ... */
+  steps: string[];
+}
+
+export interface StrategySettings {
+  /** The user's chosen key, or "" when they never chose (the product default applies). */
+  current: string;
+  productDefault: { key: string; name: string };
+  options: StrategyOption[];
+}
+
+export interface StrategyResult {
+  kind: "strategy";
+  ok: boolean;
+  message: string;
+  current: string;
+}
+
+export interface CreateTaskResult {
+  intent: "create";
+  ok: boolean;
+  message: string;
+  field?: "title" | "dueDate";
+}
+
+export interface PromptResult {
+  intent: "nl";
+  ok: boolean;
+  /** The service's confirmation, its advice on phrasing, or 'Failed to create reminder.' */
+  message: string;
+  /** True when the call itself failed (the message then shows for 3.5 s). */
+  failed: boolean;
+}
+
+export interface RemindersData {
+  reminders: TaskView[];
+  /** The reminder the 'Reminder' modal opens with: the longest-waiting one that is not snoozed. */
+  urgentId: string | null;
+  error: string | null;
+}
+
+/** Where the task answers and the next pages go (app/routes/resources.tasks.tsx). */
+export const TASKS_RESOURCE = "/resources/tasks";

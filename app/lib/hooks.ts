@@ -1,0 +1,37 @@
+import { useEffect, useState } from "react";
+
+/**
+ * False during the server render and the first client render, true after hydration. Controls
+ * that only make sense with JavaScript (e.g. a submit button disabled until consent is given)
+ * use it so the page still works without JavaScript.
+ */
+export function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+/**
+ * Returns `value` until `ms` after it appeared, then null (spec 01 section 9: success messages
+ * clear after 3 s, the auto-filled-code message after 8 s). Pass an object that is new for every
+ * occurrence (an action's data), so the same text shown twice gets its own full time. Rendered
+ * on the server as-is, so the message is there without JavaScript.
+ */
+export function useExpiring<T>(value: T | null | undefined, ms: number): T | null {
+  const [expired, setExpired] = useState<T | null | undefined>(undefined);
+  useEffect(() => {
+    if (value == null) return;
+    const timer = setTimeout(() => setExpired(() => value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return value != null && expired !== value ? value : null;
+}
+
+/** The browser's IANA time zone, or null when it cannot be read. */
+export function browserTimeZone(): string | null {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,193 @@
+/**
+ * The web session of the Remix pages. The browser never sees a token: the /v1 auth services set
+ * HttpOnly cookies (`accessToken`, 15 min; `refreshToken`, 7 days) and every loader/action reads
+ * them here.
+ *
+ * - The access token is checked with verifyAccessToken (signature, algorithm, expiry).
+ * - When it has expired (or is missing) but a refresh token is there, the session is refreshed
+ *   silently with refreshSession and the new cookies ride on the SAME response (loaders return
+ *   them through `data(…, { headers })`; Remix merges Set-Cookie from every loader, also for
+ *   single-fetch `.data` requests). A failed refresh clears both cookies.
+ * - The work is memoised per request (keyed by the load context object, which Remix shares between
+ *   the action and all loaders of one request), so the root loader and a route loader running in
+ *   parallel never refresh twice: a second refresh with the same token would look like token reuse
+ *   and revoke the whole family.
+ *
+ * Usage in a login-required route:
+ *   export async function loader(args: LoaderFunctionArgs) {
+ *     const { user, headers } = await requireUser(args);
+ *     return data({ ... }, { headers });
+ *   }
+ */
+import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { parse } from "hono/utils/cookie";
+import { isSameOrigin } from "../../worker/api/auth-middleware";
+import {
+  ACCESS_TOKEN_COOKIE,
+  clearSessionSetCookies,
+  getProfile,
+  REFRESH_TOKEN_COOKIE,
+  refreshSession,
+  safeRedirectPath,
+  sessionSetCookies,
+  verifyAccessToken,
+  type PublicUser,
+  type RequestMeta,
+} from "../../worker/services/auth";
+import { isAppError } from "../../worker/services/errors";
+
+/**
+ * Where to go after signing in: only same-site relative paths starting with a single '/'
+ * ('//evil.example', '/\x', 'https://…' and control characters fall back to /dashboard).
+ * The same rule as the API's Google redirect (safeRedirectPath).
+ */
+export const safeRedirect = (to: unknown): string => safeRedirectPath(typeof to === "string" ? to : null);
+
+/** The login URL that brings the visitor back to `path` (path + query) afterwards. */
+export function loginUrlFor(path: string): string {
+  return `/auth/login?redirect=${encodeURIComponent(path)}`;
+}
+
+interface Args {
+  request: Request;
+  context: AppLoadContext;
+}
+
+export interface WebSession {
+  /** The signed-in user's id, or null when logged out (or the refresh failed). */
+  userId: string | null;
+  /** Set-Cookie values this response must carry (rotated tokens, or clearing ones). */
+  setCookies: string[];
+}
+
+const sessions = new WeakMap<AppLoadContext, Promise<WebSession>>();
+
+/** Who sent this request: what the auth services log with sessions and rate limits. */
+export function requestMeta(request: Request): RequestMeta {
+  return {
+    ip: request.headers.get("CF-Connecting-IP") ?? request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim() ?? null,
+    userAgent: request.headers.get("User-Agent"),
+  };
+}
+
+export function readSessionCookies(request: Request): { accessToken: string | null; refreshToken: string | null } {
+  const cookies = parse(request.headers.get("Cookie") ?? "");
+  return { accessToken: cookies[ACCESS_TOKEN_COOKIE] || null, refreshToken: cookies[REFRESH_TOKEN_COOKIE] || null };
+}
+
+async function resolveSession({ request, context }: Args): Promise<WebSession> {
+  const { deps } = context;
+  const { accessToken, refreshToken } = readSessionCookies(request);
+  if (accessToken) {
+    const check = await verifyAccessToken(deps.env, deps.clock, accessToken);
+    if (check.ok) return { userId: check.userId, setCookies: [] };
+  }
+  if (refreshToken) {
+    try {
+      const tokens = await refreshSession(deps, refreshToken, requestMeta(request));
+      const check = await verifyAccessToken(deps.env, deps.clock, tokens.accessToken);
+      if (check.ok) return { userId: check.userId, setCookies: sessionSetCookies(tokens) };
+    } catch (error) {
+      // 401 (expired, revoked, reused) is the normal end of a session; anything else is a bug.
+      if (!isAppError(error)) console.error("Session refresh failed", error);
+    }
+    return { userId: null, setCookies: clearSessionSetCookies() };
+  }
+  // An access token that is neither valid nor refreshable: clear it so we stop checking it.
+  return { userId: null, setCookies: accessToken ? clearSessionSetCookies() : [] };
+}
+
+/** The session of this request (verified, refreshed when needed), computed once per request. */
+export function getSession(args: Args): Promise<WebSession> {
+  let session = sessions.get(args.context);
+  if (!session) {
+    session = resolveSession(args);
+    sessions.set(args.context, session);
+  }
+  return session;
+}
+
+/** Headers carrying this request's Set-Cookie values (empty when nothing changed). */
+export function cookieHeaders(setCookies: readonly string[], extra?: HeadersInit): Headers {
+  const headers = new Headers(extra);
+  for (const value of setCookies) headers.append("Set-Cookie", value);
+  return headers;
+}
+
+export interface OptionalUser {
+  user: PublicUser | null;
+  /** Must be returned with the loader's data (`data(value, { headers })`) or a redirect. */
+  headers: Headers;
+}
+
+/** The signed-in user's profile, or null. A user that no longer exists counts as logged out. */
+export async function getOptionalUser(args: Args): Promise<OptionalUser> {
+  const session = await getSession(args);
+  if (!session.userId) return { user: null, headers: cookieHeaders(session.setCookies) };
+  try {
+    const user = await getProfile(args.context.deps, session.userId);
+    return { user, headers: cookieHeaders(session.setCookies) };
+  } catch (error) {
+    if (isAppError(error) && error.status === 404) return { user: null, headers: cookieHeaders(clearSessionSetCookies()) };
+    throw error;
+  }
+}
+
+/** The full path (path + query) of a request: where to come back to after signing in. */
+export function fullPath(request: Request): string {
+  const url = new URL(request.url);
+  return `${url.pathname}${url.search}`;
+}
+
+/** Login required: logged-out visitors go to `/auth/login?redirect=<full path incl. query>`. */
+export async function requireUser(args: Args): Promise<{ user: PublicUser; headers: Headers }> {
+  const { user, headers } = await getOptionalUser(args);
+  if (!user) throw redirect(loginUrlFor(fullPath(args.request)), { headers });
+  return { user, headers };
+}
+
+/**
+ * For /auth/login and /auth/register: a signed-in user goes on to the dashboard (or to a safe
+ * `redirect` target when one is in the URL). Returns the headers to send otherwise.
+ */
+export async function redirectIfLoggedIn(args: Args): Promise<Headers> {
+  const { user, headers } = await getOptionalUser(args);
+  if (user) {
+    const target = safeRedirect(new URL(args.request.url).searchParams.get("redirect"));
+    throw redirect(target, { headers });
+  }
+  return headers;
+}
+
+/** A redirect that starts a new session (login, register, magic link, Google). */
+export function redirectWithTokens(to: string, tokens: { accessToken: string; refreshToken: string }): Response {
+  return redirect(to, { headers: cookieHeaders(sessionSetCookies(tokens)) });
+}
+
+/** Cookies that end the session. */
+export function clearedSessionHeaders(): Headers {
+  return cookieHeaders(clearSessionSetCookies());
+}
+
+/**
+ * Defence in depth for actions that change data with the cookie session (SameSite=Strict already
+ * keeps cross-site posts from carrying the cookies): the browser's Origin must be our own.
+ */
+export function assertSameOrigin({ request, context }: Args): void {
+  const ok = isSameOrigin(
+    request.url,
+    context.cloudflare.env.APP_URL,
+    request.headers.get("Origin") ?? undefined,
+    request.headers.get("Sec-Fetch-Site") ?? undefined,
+  );
+  if (!ok) throw new Response("This request came from another site and was blocked.", { status: 403 });
+}
+
+/**
+ * SameSite=Strict cookies are not sent on a navigation that arrives from another site (a link in
+ * a webmail, the way back from Google). The page then looks logged out although it is not; the
+ * client re-runs its loaders once (same-origin fetches do carry the cookies). See root.tsx.
+ */
+export function arrivedCrossSite(request: Request): boolean {
+  return request.headers.get("Sec-Fetch-Site") === "cross-site";
+}

@@ -1,0 +1,293 @@
+/**
+ * What the task screens (dashboard list, task creator, reminder screen, default strategy block,
+ * floating Create Task button) need from the server. Thin: every rule lives in the task and
+ * escalation services (worker/services/tasks, worker/services/escalation), called here exactly as
+ * the /v1 routes call them; this module only shapes their answers for the screens (texts on the
+ * user's clock, the spec's fallback messages).
+ */
+import { DateTime } from "luxon";
+import { getOnboardingStatus, type PublicUser } from "../../worker/services/auth";
+import type { Deps } from "../../worker/services/deps";
+import { DEFAULT_STRATEGY_KEY, STRATEGIES, type StepChannel } from "../../worker/services/escalation/catalogue";
+import { setDefaultStrategy } from "../../worker/services/escalation/strategy";
+import { isAppError } from "../../worker/services/errors";
+import {
+  acknowledgeTask,
+  completeTask,
+  createTask,
+  createTaskFromPrompt,
+  deleteTask,
+  DEFAULT_SNOOZE_MINUTES,
+  listTasks,
+  PAGE_SIZE_DEFAULT,
+  snoozeTask,
+} from "../../worker/services/tasks";
+import { listActiveReminders, mostUrgentReminder } from "../../worker/services/tasks/active-reminders";
+import { safeZone } from "../components/tasks/task-colour";
+import { formatClock } from "../components/tasks/task-format";
+import { toTaskView, type TaskView } from "../components/tasks/task-view";
+import {
+  TASK_INTENTS,
+  type CreateTaskResult,
+  type PromptResult,
+  type RemindersData,
+  type StrategySettings,
+  type StrategyResult,
+  type TaskActionResult,
+  type TaskIntent,
+  type TaskListData,
+  type TaskPageData,
+} from "../components/tasks/types";
+import { errorMessage, field } from "./messages.server";
+
+export const PAGE_SIZE = PAGE_SIZE_DEFAULT;
+/** The no-JavaScript "Load more" link renders up to this many pages at once (?page=N). */
+export const MAX_PAGES_AT_ONCE = 10;
+
+export const TASKS_LOAD_FAILED = "Failed to load tasks";
+export const TASK_DELETE_FAILED = "Failed to delete task";
+export const TASK_UPDATE_FAILED = "We couldn't update this task. Please try again.";
+export const CREATE_AUTH_FAILED = "Authentication failed. Please log in again.";
+export const CREATE_INVALID = "Invalid task data. Please check your inputs.";
+export const CREATE_FAILED = "Failed to create task. Please try again.";
+export const CREATE_SUCCESS = "Task created successfully!";
+export const NL_FAILED = "Failed to create reminder.";
+export const STRATEGY_FAILED = "Failed to update strategy. Please try again.";
+
+type TaskDeps = Deps;
+
+function views(tasks: Parameters<typeof toTaskView>[0][], user: PublicUser, now: Date): TaskView[] {
+  const zone = safeZone(user.timezone);
+  return tasks.map((task) => toTaskView(task, zone, now));
+}
+
+/* ------------------------------------------------------------------ the list */
+
+
+/**
+ * The tasks from `offset` on (at most `size`), with pages of `size` from listTasks. The offset
+ * need not be a multiple of the page size: after the client deleted (or completed, which moves a
+ * task to the end) some tasks, the next page starts that many places earlier, or those tasks would
+ * be skipped. Two pages are read then, and the overlap is dropped by the client by id.
+ */
+export async function loadTaskWindow(deps: TaskDeps, userId: string, offset: number, size = PAGE_SIZE) {
+  const start = Math.max(0, offset);
+  const page = Math.floor(start / size) + 1;
+  const skip = start % size;
+  const first = await listTasks(deps, userId, { page, limit: size });
+  let tasks = first.tasks;
+  let hasMore = first.hasMore;
+  if (skip > 0 && first.hasMore) {
+    const second = await listTasks(deps, userId, { page: page + 1, limit: size });
+    tasks = tasks.concat(second.tasks);
+    hasMore = second.hasMore;
+  }
+  return { tasks: tasks.slice(skip, skip + size), hasMore: hasMore || tasks.length > skip + size };
+}
+
+/** `?page=N` of the dashboard (the no-JavaScript "Load more"): 1..MAX_PAGES_AT_ONCE. */
+export function pagesParam(request: Request): number {
+  const raw = Number(new URL(request.url).searchParams.get("page") ?? "1");
+  return Number.isInteger(raw) ? Math.min(Math.max(raw, 1), MAX_PAGES_AT_ONCE) : 1;
+}
+
+/** The first `pages` pages of the user's tasks, for the dashboard loader. Never throws. */
+export async function loadDashboardTasks(deps: TaskDeps, user: PublicUser, pages = 1): Promise<TaskListData> {
+  const now = deps.clock.now();
+  try {
+    const tasks: TaskView[] = [];
+    let hasMore = true;
+    let page = 0;
+    while (hasMore && page < pages) {
+      page += 1;
+      const result = await listTasks(deps, user.id, { page, limit: PAGE_SIZE });
+      tasks.push(...views(result.tasks, user, now));
+      hasMore = result.hasMore;
+    }
+    return { tasks, page, hasMore, error: null };
+  } catch (error) {
+    return { tasks: [], page: 0, hasMore: false, error: errorMessage(error, TASKS_LOAD_FAILED) };
+  }
+}
+
+
+/** One more page for the infinite scroll: page N, moved up by the `shift` the client reports. */
+export async function loadNextPage(deps: TaskDeps, user: PublicUser, request: Request): Promise<TaskPageData> {
+  const params = new URL(request.url).searchParams;
+  const page = Math.max(1, Math.trunc(Number(params.get("page")) || 1));
+  const shift = Math.max(0, Math.trunc(Number(params.get("shift")) || 0));
+  try {
+    const result = await loadTaskWindow(deps, user.id, (page - 1) * PAGE_SIZE - shift);
+    return { tasks: views(result.tasks, user, deps.clock.now()), page, hasMore: result.hasMore, error: null };
+  } catch (error) {
+    return { tasks: [], page: page - 1, hasMore: true, error: errorMessage(error, TASKS_LOAD_FAILED) };
+  }
+}
+
+/* ------------------------------------------------------------------ the answers */
+
+
+
+export function readIntent(form: FormData): TaskIntent | null {
+  const intent = field(form, "intent");
+  return (TASK_INTENTS as readonly string[]).includes(intent) ? (intent as TaskIntent) : null;
+}
+
+/** Acknowledge / done / snooze (30 minutes) / delete, with the same services as /v1/tasks. */
+export async function runTaskAction(deps: TaskDeps, user: PublicUser, intent: TaskIntent, taskId: string): Promise<TaskActionResult> {
+  const zone = safeZone(user.timezone);
+  const base = { kind: "task" as const, intent, taskId, task: null, nextTask: null };
+  const view = (task: Parameters<typeof toTaskView>[0]) => toTaskView(task, zone, deps.clock.now());
+  try {
+    switch (intent) {
+      case "delete":
+        await deleteTask(deps, user.id, taskId);
+        return { ...base, ok: true, message: "Task deleted." };
+      case "acknowledge": {
+        const task = await acknowledgeTask(deps, user.id, taskId);
+        return { ...base, ok: true, task: view(task), message: `Got it. The reminders for "${task.title}" have stopped. Mark it done when you're finished.` };
+      }
+      case "done": {
+        const { nextTask, ...task } = await completeTask(deps, user.id, taskId);
+        const next = nextTask ? view(nextTask) : null;
+        const message = next ? `Well done: "${task.title}" is done. The next one is due ${next.dueLabel}.` : `Well done: "${task.title}" is done.`;
+        return { ...base, ok: true, task: view(task), nextTask: next, message };
+      }
+      case "snooze": {
+        const task = await snoozeTask(deps, user.id, taskId, { minutes: DEFAULT_SNOOZE_MINUTES });
+        const until = task.snoozedUntil ? formatClock(task.snoozedUntil, zone) : null;
+        return {
+          ...base,
+          ok: true,
+          task: view(task),
+          message: until ? `Snoozed. We'll remind you about "${task.title}" again at ${until}.` : `Snoozed for ${DEFAULT_SNOOZE_MINUTES} minutes.`,
+        };
+      }
+    }
+  } catch (error) {
+    return { ...base, ok: false, message: errorMessage(error, intent === "delete" ? TASK_DELETE_FAILED : TASK_UPDATE_FAILED) };
+  }
+}
+
+/* ------------------------------------------------------------------ creating */
+
+
+/** A datetime-local value ("2026-03-02T09:00") read on the user's clock, as a UTC ISO string. */
+export function localInputToUtcIso(value: string, zone: string): string {
+  const local = DateTime.fromISO(value, { zone: safeZone(zone) });
+  return local.isValid ? (local.toUTC().toISO() ?? value) : value;
+}
+
+/** The New Task form: createTask with the messages of spec 02 section 8 by status. */
+export async function createTaskFromForm(deps: TaskDeps, user: PublicUser, form: FormData): Promise<CreateTaskResult> {
+  const title = field(form, "title");
+  const dueLocal = field(form, "dueDate");
+  try {
+    await createTask(deps, user.id, { title, dueDate: dueLocal ? localInputToUtcIso(dueLocal, user.timezone) : "" });
+    return { intent: "create", ok: true, message: CREATE_SUCCESS };
+  } catch (error) {
+    if (!isAppError(error)) return { intent: "create", ok: false, message: errorMessage(error, CREATE_FAILED) };
+    if (error.status === 401) return { intent: "create", ok: false, message: CREATE_AUTH_FAILED };
+    if (error.status === 400) {
+      const message = error.message || CREATE_INVALID;
+      const fieldName = /title/i.test(message) ? "title" : /due date/i.test(message) ? "dueDate" : undefined;
+      return { intent: "create", ok: false, message, field: fieldName };
+    }
+    // 403 is the spec's own sentence ('You must verify your email address before creating tasks.').
+    if (error.status === 403) return { intent: "create", ok: false, message: error.message };
+    return { intent: "create", ok: false, message: CREATE_FAILED };
+  }
+}
+
+
+/** "Or just type it": createTaskFromPrompt. A blank prompt is the service's 400 sentence. */
+export async function createTaskFromText(deps: TaskDeps, user: PublicUser, form: FormData): Promise<PromptResult> {
+  try {
+    const result = await createTaskFromPrompt(deps, user.id, { prompt: field(form, "prompt") });
+    return { intent: "nl", ok: result.success, message: result.message, failed: false };
+  } catch (error) {
+    if (isAppError(error) && error.status === 400) return { intent: "nl", ok: false, message: error.message, failed: false };
+    if (!isAppError(error)) console.error(error);
+    return { intent: "nl", ok: false, message: NL_FAILED, failed: true };
+  }
+}
+
+/* ------------------------------------------------------------------ default strategy */
+
+const CHANNEL_WORDS: Record<StepChannel, string> = {
+  telegram: "Telegram message",
+  push: "push notification",
+  sms: "text message",
+  email: "email",
+  voice: "phone call",
+  buddies: "alert to your nudge buddies",
+};
+
+function whenWords(minutes: number): string {
+  if (minutes === 0) return "At the due time";
+  if (minutes < 60) return `After ${minutes} minutes`;
+  const hours = minutes / 60;
+  return Number.isInteger(hours) ? `After ${hours} hour${hours === 1 ? "" : "s"}` : `After ${minutes} minutes`;
+}
+
+function listWords(items: string[]): string {
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+}
+
+
+
+/** The catalogue (the same list as GET /v1/tasks/escalation-sequences) with readable steps. */
+export function strategySettings(user: Pick<PublicUser, "defaultEscalationStrategy">): StrategySettings {
+  const fallback = STRATEGIES.find((s) => s.key === DEFAULT_STRATEGY_KEY) ?? STRATEGIES[0];
+  return {
+    current: user.defaultEscalationStrategy ?? "",
+    productDefault: { key: fallback.key, name: fallback.name },
+    options: STRATEGIES.map((s) => ({
+      key: s.key,
+      name: s.name,
+      description: s.description,
+      steps: s.steps.map((step) => `${whenWords(step.afterMinutes)}: ${listWords(step.channels.map((c) => CHANNEL_WORDS[c]))}`),
+    })),
+  };
+}
+
+
+/** PUT default-escalation-strategy through setDefaultStrategy (for yourself only). */
+export async function updateDefaultStrategy(deps: TaskDeps, user: PublicUser, form: FormData): Promise<StrategyResult> {
+  const strategy = field(form, "strategy");
+  try {
+    const result = await setDefaultStrategy(deps, user.id, user.id, { strategy });
+    return { kind: "strategy", ok: true, message: result.message, current: result.defaultEscalationStrategy ?? "" };
+  } catch (error) {
+    return { kind: "strategy", ok: false, message: errorMessage(error, STRATEGY_FAILED), current: user.defaultEscalationStrategy ?? "" };
+  }
+}
+
+/* ------------------------------------------------------------------ reminders screen */
+
+
+export async function loadActiveReminders(deps: TaskDeps, user: PublicUser): Promise<RemindersData> {
+  try {
+    const reminders = await listActiveReminders(deps, user.id);
+    return { reminders: views(reminders, user, deps.clock.now()), urgentId: mostUrgentReminder(reminders)?.id ?? null, error: null };
+  } catch (error) {
+    return { reminders: [], urgentId: null, error: errorMessage(error, "Failed to load your reminders. Please try again.") };
+  }
+}
+
+/* ------------------------------------------------------------------ Create Task button */
+
+/**
+ * The floating 'Create Task' button shows when onboarding is not needed. For now that means: the
+ * email is verified, OR the user skipped onboarding in the last day (the server-side form of the
+ * spec's skip cookie, getOnboardingStatus().skipped). Telegram linking is not required yet.
+ */
+export async function showCreateTaskButton(deps: TaskDeps, user: PublicUser): Promise<boolean> {
+  if (user.isVerified) return true;
+  try {
+    return (await getOnboardingStatus(deps, user.id)).skipped;
+  } catch {
+    return false;
+  }
+}

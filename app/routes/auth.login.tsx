@@ -1,0 +1,87 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useState, type FormEvent } from "react";
+import { login } from "../../worker/services/auth";
+import { AuthCard, AuthDivider } from "../components/auth/AuthCard";
+import { GoogleButton } from "../components/auth/GoogleButton";
+import { PasswordField } from "../components/auth/PasswordField";
+import { Alert } from "../components/ui/Alert";
+import { Button } from "../components/ui/Button";
+import { TextField } from "../components/ui/Field";
+import { errorMessage, field } from "../lib/messages.server";
+import { redirectIfLoggedIn, redirectWithTokens, requestMeta, safeRedirect } from "../lib/session.server";
+
+export const meta: MetaFunction = () => [{ title: "Sign in · Nudge" }];
+
+const MIN_PASSWORD = 8;
+
+export async function loader(args: LoaderFunctionArgs) {
+  const headers = await redirectIfLoggedIn(args);
+  const redirectTo = new URL(args.request.url).searchParams.get("redirect");
+  return data({ redirectTo: redirectTo ? safeRedirect(redirectTo) : null }, { headers });
+}
+
+/** Signs in with the same login service as POST /v1/auth/login, then goes to `redirect` or /dashboard. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const email = field(form, "email");
+  const password = field(form, "password", { trim: false });
+  const redirectTo = safeRedirect(field(form, "redirect"));
+  let result;
+  try {
+    result = await login(context.deps, { email, password }, requestMeta(request));
+  } catch (error) {
+    return {
+      email,
+      error: errorMessage(error, "Login failed. Please try again.", { 401: "Invalid email or password. Please check your credentials." }),
+    };
+  }
+  // Thrown, so the action's data type stays the error shape.
+  throw redirectWithTokens(redirectTo, result);
+}
+
+export default function Login() {
+  const { redirectTo } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const [clientError, setClientError] = useState<string | null>(null);
+
+  // The quick checks of spec 01 section 5, before a round trip (the server checks the same).
+  function check(event: FormEvent<HTMLFormElement>) {
+    const form = new FormData(event.currentTarget);
+    const email = String(form.get("email") ?? "").trim();
+    const password = String(form.get("password") ?? "");
+    const problem = !email || !password ? "Please fill in all fields" : password.length < MIN_PASSWORD ? "Password must be at least 8 characters long" : null;
+    setClientError(problem);
+    if (problem) event.preventDefault();
+  }
+
+  const error = clientError ?? (busy ? null : actionData?.error ?? null);
+  return (
+    <AuthCard
+      title="Welcome back"
+      lead="Sign in to see your reminders."
+      footer={
+        <p>
+          New to Nudge? <Link to="/auth/register">Create one</Link>
+        </p>
+      }
+    >
+      <GoogleButton redirectTo={redirectTo}>Sign in with Google</GoogleButton>
+      <AuthDivider />
+      <Form method="post" noValidate onSubmit={check}>
+        {redirectTo ? <input type="hidden" name="redirect" value={redirectTo} /> : null}
+        {error ? <Alert tone="error">{error}</Alert> : null}
+        <TextField label="Email" name="email" type="email" autoComplete="email" aria-required="true" defaultValue={actionData?.email ?? ""} />
+        <PasswordField label="Password" name="password" autoComplete="current-password" aria-required="true" />
+        <p className="auth-card__aside">
+          <Link to="/auth/forgot-password">Forgot Password?</Link>
+        </p>
+        <Button type="submit" size="lg" block disabled={busy}>
+          {busy ? "Signing in..." : "Sign In"}
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,116 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+import { resetPassword } from "../../worker/services/auth";
+import { AuthCard } from "../components/auth/AuthCard";
+import { PasswordField } from "../components/auth/PasswordField";
+import { Alert } from "../components/ui/Alert";
+import { Button, ButtonLink } from "../components/ui/Button";
+import { TextField } from "../components/ui/Field";
+import { useHydrated } from "../lib/hooks";
+import { errorMessage, field } from "../lib/messages.server";
+
+export const meta: MetaFunction = () => [{ title: "Reset your password · Nudge" }, { name: "referrer", content: "same-origin" }];
+
+const RESET_CODE_MAX = 36;
+const MISMATCH = "Passwords do not match.";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  return {
+    email: url.searchParams.get("email")?.slice(0, 320) ?? "",
+    code: url.searchParams.get("code")?.slice(0, RESET_CODE_MAX) ?? "",
+  };
+}
+
+/** Sets the new password with the same resetPassword service as the API (all sessions end). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const email = field(form, "email");
+  const code = field(form, "code");
+  const newPassword = field(form, "newPassword", { trim: false });
+  const confirmPassword = field(form, "confirmPassword", { trim: false });
+  if (newPassword !== confirmPassword) return { ok: false as const, email, error: MISMATCH };
+  try {
+    await resetPassword(context.deps, { email, code, newPassword });
+    return { ok: true as const, email };
+  } catch (error) {
+    return {
+      ok: false as const,
+      email,
+      error: errorMessage(error, "Password reset failed. Please try again.", {
+        400: "Invalid or expired reset code. Please try again.",
+        404: "No account found with this email address.",
+      }),
+    };
+  }
+}
+
+export default function ResetPassword() {
+  const loaded = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const hydrated = useHydrated();
+  const [password, setPassword] = useState("");
+  const [confirm, setConfirm] = useState("");
+
+  if (result?.ok) {
+    return (
+      <AuthCard title="Password reset">
+        <Alert tone="success">Your password has been reset successfully! You can now sign in with your new password.</Alert>
+        <ButtonLink to="/auth/login" size="lg" block className="auth-card__action">
+          Continue to Sign In
+        </ButtonLink>
+      </AuthCard>
+    );
+  }
+
+  const mismatch = confirm.length > 0 && password !== confirm;
+  const error = busy ? null : result?.error ?? null;
+  return (
+    <AuthCard
+      title="Choose a new password"
+      lead="Enter the reset code from your email and pick a new password."
+      footer={
+        <p>
+          <Link to="/auth/login">Back to Sign in</Link>
+        </p>
+      }
+    >
+      <Form method="post" noValidate>
+        {error ? <Alert tone="error">{error}</Alert> : null}
+        <TextField
+          label="Email Address"
+          name="email"
+          type="email"
+          autoComplete="email"
+          aria-required="true"
+          defaultValue={result?.email ?? loaded.email}
+        />
+        <PasswordField label="Reset Code" name="code" autoComplete="one-time-code" aria-required="true" maxLength={RESET_CODE_MAX} defaultValue={loaded.code} />
+        <PasswordField
+          label="New Password"
+          name="newPassword"
+          autoComplete="new-password"
+          aria-required="true"
+          hint="At least 8 characters, with a lowercase letter, an uppercase letter and a number."
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <PasswordField
+          label="Confirm New Password"
+          name="confirmPassword"
+          autoComplete="new-password"
+          aria-required="true"
+          value={confirm}
+          onChange={(event) => setConfirm(event.target.value)}
+          error={mismatch ? MISMATCH : null}
+        />
+        <Button type="submit" size="lg" block disabled={busy || (hydrated && password !== confirm)}>
+          {busy ? "Resetting..." : "Reset Password"}
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}

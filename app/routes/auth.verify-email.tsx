@@ -1,0 +1,106 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation, useSubmit } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { verifyEmailLink } from "../../worker/services/auth";
+import { AuthCard, Working } from "../components/auth/AuthCard";
+import { Alert } from "../components/ui/Alert";
+import { Button, ButtonLink } from "../components/ui/Button";
+import { errorMessage, field } from "../lib/messages.server";
+
+export const meta: MetaFunction = () => [{ title: "Verifying your email · Nudge" }, { name: "referrer", content: "same-origin" }];
+
+const FAILED = "Please re-send the code from the verification page and try again.";
+const REDIRECT_AFTER_MS = 5_000;
+
+/** GET only shows the page (mail scanners open every link); the POST below verifies. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const code = url.searchParams.get("code")?.trim() ?? "";
+  const email = url.searchParams.get("email")?.trim() ?? "";
+  return { code: code.slice(0, 200), email: email.slice(0, 320), missing: !code || !email };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const code = field(form, "code");
+  const email = field(form, "email");
+  if (!code || !email) return { ok: false, message: "Missing verification code or email." };
+  try {
+    const verified = await verifyEmailLink(context.deps, email, code);
+    return verified ? { ok: true, message: "Your email address is verified." } : { ok: false, message: FAILED };
+  } catch (error) {
+    return { ok: false, message: errorMessage(error, FAILED) };
+  }
+}
+
+export default function VerifyEmailLink() {
+  const { code, email, missing } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const navigate = useNavigate();
+  const formRef = useRef<HTMLFormElement>(null);
+  const submitted = useRef(false);
+  const busy = navigation.state !== "idle";
+
+  // With JavaScript the check starts by itself; without it the Continue button does it.
+  useEffect(() => {
+    if (missing || result || submitted.current || !formRef.current) return;
+    submitted.current = true;
+    submit(formRef.current, { replace: true });
+  }, [missing, result, submit]);
+
+  useEffect(() => {
+    if (!result?.ok) return;
+    const timer = setTimeout(() => navigate("/integrations"), REDIRECT_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [result, navigate]);
+
+  const backLink = (
+    <p>
+      <Link to="/auth/verify">Back to the verification page</Link>
+    </p>
+  );
+
+  if (missing) {
+    return (
+      <AuthCard title="We couldn't verify your email" footer={backLink}>
+        <Alert tone="error">Missing verification code or email.</Alert>
+      </AuthCard>
+    );
+  }
+  if (result?.ok) {
+    return (
+      <AuthCard title="Email verified" footer={backLink}>
+        <Alert tone="success" title={result.message}>
+          Taking you to your reminder channels in 5 seconds.
+        </Alert>
+        <ButtonLink to="/integrations" size="lg" block className="auth-card__action">
+          Go to Reminder Channels now
+        </ButtonLink>
+      </AuthCard>
+    );
+  }
+  if (result) {
+    return (
+      <AuthCard title="We couldn't verify your email" footer={backLink}>
+        <Alert tone="error">{result.message}</Alert>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Verifying your email..." footer={backLink}>
+      <Form method="post" ref={formRef} className="stack">
+        <input type="hidden" name="code" value={code} />
+        <input type="hidden" name="email" value={email} />
+        <p className="muted">
+          Confirming <strong>{email}</strong>.
+        </p>
+        {busy ? <Working>Checking your link...</Working> : null}
+        <Button type="submit" size="lg" block disabled={busy}>
+          Continue
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,47 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { ButtonLink } from "../components/ui/Button";
+import { requireUser } from "../lib/session.server";
+import { keepTaskListOnTaskAnswers } from "../components/tasks/revalidate";
+import { TaskList } from "../components/tasks/TaskList";
+import { loadDashboardTasks, pagesParam } from "../lib/tasks.server";
+
+export const meta: MetaFunction = () => [{ title: "Reminders · Nudge" }];
+
+// Tasks issue: answers on the cards update the list in place; don't reload page 1 after them.
+export const shouldRevalidate = keepTaskListOnTaskAnswers;
+
+/** The dashboard (login required): header, verification banner, and the task list (`?page=N` renders N pages: the no-JavaScript "Load more"). */
+export async function loader(args: LoaderFunctionArgs) {
+  const { user, headers } = await requireUser(args);
+  const taskList = await loadDashboardTasks(args.context.deps, user, pagesParam(args.request));
+  return data({ isVerified: user.isVerified, taskList }, { headers });
+}
+
+export default function Dashboard() {
+  const { isVerified, taskList } = useLoaderData<typeof loader>();
+  return (
+    <div className="container page">
+      <header className="page-header">
+        <h1 className="page__title">Reminders</h1>
+        <p className="muted page-header__lead">Stay on top of your tasks.</p>
+      </header>
+      {isVerified ? null : (
+        <section className="verify-banner" aria-labelledby="verify-banner-title">
+          <div>
+            <h2 id="verify-banner-title" className="verify-banner__title">
+              Email Verification Required
+            </h2>
+            <p className="verify-banner__text">Verify your email address so Nudge can send your reminders and you can create tasks.</p>
+          </div>
+          <ButtonLink to="/integrations" className="verify-banner__button">
+            Verify Email Address
+          </ButtonLink>
+        </section>
+      )}
+      {/* SLOT(tasks issue): the task list (cards, empty state, infinite scroll) goes here. */}
+      <TaskList initial={taskList} />
+    </div>
+  );
+}
+

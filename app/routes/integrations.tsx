@@ -1,0 +1,73 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { EmailVerificationPanel } from "../components/auth/EmailVerificationPanel";
+import { Alert } from "../components/ui/Alert";
+import { requireUser } from "../lib/session.server";
+
+export const meta: MetaFunction = () => [{ title: "Reminder Channels · Nudge" }];
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { user, headers } = await requireUser(args);
+  const url = new URL(args.request.url);
+  return data(
+    {
+      email: user.email,
+      isVerified: user.isVerified,
+      assistantEmail: args.context.cloudflare.env.ASSISTANT_EMAIL,
+      justRegistered: url.searchParams.get("registered") === "1",
+    },
+    { headers },
+  );
+}
+
+/**
+ * Reminder Channels (IntegrationsPage). For now the Email row with its verification panel; the
+ * Telegram, Phone Call and Calendar rows come with their issues.
+ */
+export default function Integrations() {
+  const { email, isVerified, assistantEmail, justRegistered } = useLoaderData<typeof loader>();
+  return (
+    <div className="container page channels-page">
+      <header className="page-header">
+        <h1 className="page__title">Reminder Channels</h1>
+        <p className="muted page-header__lead">Choose where Nudge reaches you. The more channels, the harder a reminder is to miss.</p>
+      </header>
+      {justRegistered ? (
+        <div className="channels-page__notice">
+          <Alert tone="success">Registration successful! Please check your email for a verification code.</Alert>
+        </div>
+      ) : null}
+      <ul className="channel-list">
+        <li className="card channel-row">
+          <div className="channel-row__head">
+            <span className="channel-row__icon" aria-hidden="true">
+              <svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+                <rect x="3" y="5" width="18" height="14" rx="2" />
+                <path d="M3 7l9 6 9-6" />
+              </svg>
+            </span>
+            <h2 id="channel-email-title" className="channel-row__title">
+              Email
+            </h2>
+            <label className="switch">
+              <input type="checkbox" role="switch" checked disabled readOnly aria-describedby="channel-email-always" />
+              <span className="switch__track" aria-hidden="true" />
+              <span className="visually-hidden">Email reminders</span>
+            </label>
+            <span id="channel-email-always" className="visually-hidden">
+              Email is always on.
+            </span>
+            <p className="muted channel-row__description">
+              Reminders arrive at your verified email address. You can also create one by adding <strong>{assistantEmail}</strong> as a
+              participant to a meeting invitation.
+            </p>
+          </div>
+          <EmailVerificationPanel email={email} isVerified={isVerified} />
+        </li>
+        {/* SLOT(telegram issue): the Telegram row with its linking panel goes here. */}
+        {/* SLOT(phone issue): the Phone Call row with its phone verification panel goes here. */}
+        {/* SLOT(calendar issue): the Calendar row with its feed panel goes here. */}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,147 @@
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { describeActionLink, redeemActionLink, type ActionLinkOutcome, type ActionLinkView } from "../../worker/services/tasks/action-links";
+import { Alert } from "../components/ui/Alert";
+import { Button, ButtonLink } from "../components/ui/Button";
+
+/**
+ * /r/<token>: the Done / Snooze / Acknowledge links of reminder emails. GET only shows what the
+ * link will do (mail scanners and link previews open every link); the button POSTs, and only the
+ * POST acts, once (worker/services/tasks/action-links.ts).
+ */
+export const meta: MetaFunction = () => [
+  { title: "Your reminder · Nudge" },
+  { name: "robots", content: "noindex" },
+  // Not "no-referrer": that sends `Origin: null` on the form POST, which our CSRF check rejects.
+  { name: "referrer", content: "same-origin" },
+];
+
+export const headers: HeadersFunction = () => ({
+  "Referrer-Policy": "same-origin",
+  "Cache-Control": "no-store",
+  "X-Robots-Tag": "noindex",
+});
+
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  return describeActionLink(context.deps, params.token ?? "");
+}
+
+export async function action({ params, context }: ActionFunctionArgs) {
+  return redeemActionLink(context.deps, params.token ?? "");
+}
+
+type Action = "done" | "snooze" | "acknowledge";
+
+const QUESTION: Record<Action, (title: string, minutes: number) => string> = {
+  done: (title) => `Mark '${title}' as done?`,
+  snooze: (title, minutes) => `Snooze '${title}' for ${minutes} minutes?`,
+  acknowledge: (title) => `Stop the reminders for '${title}'?`,
+};
+
+const EXPLAIN: Record<Action, (minutes: number) => string> = {
+  done: () => "The reminders stop. If it repeats, the next one is set up for you.",
+  snooze: (minutes) => `We'll remind you again in ${minutes} minutes. The due time stays the same.`,
+  acknowledge: () => "The reminders stop, and the task stays open until you mark it done.",
+};
+
+const CONFIRM: Record<Action, (minutes: number) => string> = {
+  done: () => "Yes, mark it done",
+  snooze: (minutes) => `Snooze ${minutes} minutes`,
+  acknowledge: () => "Yes, stop the reminders",
+};
+
+const STATUS_WORDS: Record<string, string> = {
+  PENDING: "is still open",
+  SNOOZED: "is snoozed",
+  ACKNOWLEDGED: "is acknowledged: its reminders have stopped",
+  COMPLETED: "is done",
+};
+
+function Page({ title, lead, children }: { title: string; lead?: string; children: ReactNode }) {
+  return (
+    <div className="container auth-page">
+      <section className="card auth-card" aria-labelledby="reminder-link-title">
+        <h1 id="reminder-link-title" className="auth-card__title">
+          {title}
+        </h1>
+        {lead ? <p className="auth-card__lead muted">{lead}</p> : null}
+        {children}
+        <div className="auth-card__footer">
+          <p>
+            All your reminders are on your <a href="/dashboard">dashboard</a>.
+          </p>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function Invalid() {
+  return (
+    <Page title="This link doesn't work any more">
+      <Alert tone="info">
+        Reminder links work for a week. Nothing has changed: you can answer the reminder from your dashboard.
+      </Alert>
+      <ButtonLink to="/dashboard" size="lg" block>
+        Open my reminders
+      </ButtonLink>
+    </Page>
+  );
+}
+
+function Result({ outcome }: { outcome: Exclude<ActionLinkOutcome, { state: "invalid" }> }) {
+  if (outcome.state === "done") {
+    return (
+      <Page title="All set" lead={`Due ${outcome.task.dueLocal}.`}>
+        <Alert tone="success">{outcome.message}</Alert>
+        <ButtonLink to="/dashboard" size="lg" block>
+          Open my reminders
+        </ButtonLink>
+      </Page>
+    );
+  }
+  const message =
+    outcome.state === "failed" ? outcome.message : `This link was already used. '${outcome.task.title}' ${STATUS_WORDS[outcome.task.status] ?? "is unchanged"}.`;
+  return (
+    <Page title={outcome.task.title} lead={`Due ${outcome.task.dueLocal}.`}>
+      <Alert tone={outcome.state === "failed" ? "warning" : "info"}>{message}</Alert>
+      <ButtonLink to="/dashboard" size="lg" block>
+        Open my reminders
+      </ButtonLink>
+    </Page>
+  );
+}
+
+function Confirm({ view }: { view: Extract<ActionLinkView, { state: "ready" }> }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const minutes = view.minutes ?? 30;
+  const finished = view.task.status === "COMPLETED";
+  return (
+    <Page title={QUESTION[view.action](view.task.title, minutes)} lead={`It was due at ${view.task.dueLocal}.`}>
+      {finished ? (
+        <Alert tone="info">{`'${view.task.title}' is already done.`}</Alert>
+      ) : (
+        <p>{EXPLAIN[view.action](minutes)}</p>
+      )}
+      <Form method="post" replace>
+        <Button type="submit" size="lg" block disabled={busy} aria-disabled={busy}>
+          {busy ? "Working..." : CONFIRM[view.action](minutes)}
+        </Button>
+      </Form>
+      <ButtonLink to="/dashboard" variant="ghost" block className="auth-card__action">
+        Not now
+      </ButtonLink>
+    </Page>
+  );
+}
+
+export default function ReminderLink() {
+  const view = useLoaderData<typeof loader>();
+  const outcome = useActionData<typeof action>();
+  if (outcome) return outcome.state === "invalid" ? <Invalid /> : <Result outcome={outcome} />;
+  if (view.state === "invalid") return <Invalid />;
+  if (view.state === "used") return <Result outcome={{ state: "used", action: view.action, task: view.task }} />;
+  return <Confirm view={view} />;
+}

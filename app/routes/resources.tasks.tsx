@@ -1,0 +1,47 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { field } from "../lib/messages.server";
+import { assertSameOrigin, requireUser, safeRedirect } from "../lib/session.server";
+import { loadNextPage, readIntent, runTaskAction, updateDefaultStrategy } from "../lib/tasks.server";
+
+/**
+ * The task screens' resource route (no UI):
+ * - GET  /resources/tasks?page=N&shift=S  the next page of the dashboard's infinite scroll;
+ * - POST /resources/tasks  intent=acknowledge|done|snooze|delete (taskId), or
+ *                          intent=default-strategy (strategy): the settings block.
+ * Fetchers get the result as data. A plain form post (no JavaScript) does the same work and then
+ * goes back to `returnTo`, so the buttons work without scripts too.
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const { user, headers } = await requireUser(args);
+  headers.set("Cache-Control", "no-store");
+  return data(await loadNextPage(args.context.deps, user, args.request), { headers });
+}
+
+/** A form post the browser navigates with (no JavaScript), as opposed to a fetcher's fetch(). */
+function isDocumentPost(request: Request): boolean {
+  return request.headers.get("Sec-Fetch-Mode") === "navigate";
+}
+
+export async function action(args: ActionFunctionArgs) {
+  assertSameOrigin(args);
+  const { user, headers } = await requireUser(args);
+  const form = await args.request.formData();
+  const { deps } = args.context;
+  const back = () => redirect(safeRedirect(field(form, "returnTo")), { headers });
+
+  if (field(form, "intent") === "default-strategy") {
+    const result = await updateDefaultStrategy(deps, user, form);
+    return isDocumentPost(args.request) ? back() : data(result, { headers });
+  }
+
+  const intent = readIntent(form);
+  const taskId = field(form, "taskId");
+  if (!intent || !taskId) {
+    return data(
+      { kind: "task" as const, ok: false, intent: intent ?? "acknowledge", taskId, message: "That request was not understood. Please reload the page and try again.", task: null, nextTask: null },
+      { headers, status: 400 },
+    );
+  }
+  const result = await runTaskAction(deps, user, intent, taskId);
+  return isDocumentPost(args.request) ? back() : data(result, { headers });
+}

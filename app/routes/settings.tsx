@@ -1,0 +1,79 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+import { updateTimezone } from "../../worker/services/auth";
+import { Alert } from "../components/ui/Alert";
+import { Button } from "../components/ui/Button";
+import { SelectField } from "../components/ui/SelectField";
+import { useExpiring, useHydrated } from "../lib/hooks";
+import { errorMessage, field } from "../lib/messages.server";
+import { assertSameOrigin, requireUser } from "../lib/session.server";
+import { supportedTimeZones } from "../lib/timezones.server";
+import { StrategyBlock } from "../components/tasks/StrategyBlock";
+import { strategySettings } from "../lib/tasks.server";
+
+export const meta: MetaFunction = () => [{ title: "Settings · Nudge" }];
+
+const SUCCESS_CLEAR_MS = 3_000;
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { user, headers } = await requireUser(args);
+  const others = supportedTimeZones().filter((zone) => zone !== user.timezone);
+  // The current zone first (spec 01 section 2), then every other zone.
+  return data({ timezone: user.timezone, timeZones: [user.timezone, ...others], strategy: strategySettings(user) }, { headers });
+}
+
+/** Saves the time zone with updateTimezone; nothing is sent when it is empty or unchanged. */
+export async function action(args: ActionFunctionArgs) {
+  assertSameOrigin(args);
+  const { user, headers } = await requireUser(args);
+  const form = await args.request.formData();
+  const timezone = field(form, "timezone");
+  if (!timezone || timezone === user.timezone) return data({ ok: true, changed: false, message: null }, { headers });
+  try {
+    const updated = await updateTimezone(args.context.deps, user.id, user.id, { timezone });
+    return data({ ok: true, changed: true, message: `Timezone saved. Reminders now follow ${updated.timezone} time.` }, { headers });
+  } catch (error) {
+    return data({ ok: false, changed: false, message: errorMessage(error, "Failed to update timezone. Please try again.") }, { headers });
+  }
+}
+
+export default function Settings() {
+  const { timezone, timeZones, strategy } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const hydrated = useHydrated();
+  const [selected, setSelected] = useState(timezone);
+  const success = useExpiring(result?.ok && result.message ? result : null, SUCCESS_CLEAR_MS);
+  const error = !busy && result && !result.ok ? result.message : null;
+  const unchanged = !selected || selected === timezone;
+
+  return (
+    <div className="container page settings-page">
+      <h1 className="page__title">Settings</h1>
+      <section className="card settings-section" aria-labelledby="timezone-heading">
+        <h2 id="timezone-heading" className="settings-section__title">
+          Timezone
+        </h2>
+        <p className="muted">Reminders are due at the times you pick, in this time zone.</p>
+        {success ? <Alert tone="success">{success.message}</Alert> : null}
+        {error ? <Alert tone="error">{error}</Alert> : null}
+        <Form method="post" className="settings-form">
+          <SelectField label="Timezone" name="timezone" value={selected} onChange={(event) => setSelected(event.target.value)}>
+            {timeZones.map((zone) => (
+              <option key={zone} value={zone}>
+                {zone.replaceAll("_", " ")}
+              </option>
+            ))}
+          </SelectField>
+          <Button type="submit" disabled={busy || (hydrated && unchanged)}>
+            {busy ? "Saving..." : "Save"}
+          </Button>
+        </Form>
+      </section>
+      {/* SLOT(escalation issue): the 'Default Escalation Strategy' block (spec 02) goes here. */}
+      <StrategyBlock settings={strategy} />
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+CREATE INDEX `escalation_steps_lease_idx` ON `escalation_steps` (`state`,`lease_until`);

@@ -1,0 +1,107 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, screenshotBoth, test } from "./fixtures";
+import { card, inputValue, local, signUp } from "./tasks-helpers";
+
+test.describe("New Task screen", () => {
+  test("creates a task from the form, read in the user's zone, then goes to the dashboard after 2 s", async ({ page }) => {
+    const user = await signUp(page, { timezone: "Asia/Tokyo" });
+    await page.goto("/task-creator");
+    await expect(page.getByRole("heading", { level: 1, name: "New Task" })).toBeVisible();
+    const title = page.getByLabel("Task Title");
+    await expect(title).toHaveAttribute("placeholder", "Morning Medication");
+    // The default due date is now on the user's clock (Tokyo), to the minute.
+    const due = page.getByLabel("Due Date/Time");
+    const shown = await due.inputValue();
+    const now = local(user);
+    expect([inputValue(now), inputValue(now.minus({ minutes: 1 }))]).toContain(shown);
+
+    // Client checks first: an empty title, then an empty date.
+    await title.fill("   ");
+    await page.getByRole("button", { name: "Create Task" }).click();
+    await expect(page.getByText("Task title is required.")).toBeVisible();
+    await expect(title).toBeFocused();
+    await title.fill("Morning Medication");
+    await due.fill("");
+    await page.getByRole("button", { name: "Create Task" }).click();
+    await expect(page.getByText("Due date is required.")).toBeVisible();
+
+    const tomorrowNine = local(user, { days: 1 }).set({ hour: 9, minute: 0, second: 0, millisecond: 0 });
+    await due.fill(inputValue(tomorrowNine));
+    const started = Date.now();
+    await page.getByRole("button", { name: "Create Task" }).click();
+    await expect(page.getByText("Task created successfully!")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Create Task" })).toBeDisabled();
+    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_900);
+
+    const c = card(page, "Morning Medication");
+    await expect(c).toContainText("Due Tomorrow, 9:00 AM");
+    await expect(c).toHaveClass(/task-card--orange/);
+
+    // Stored as the right instant: 09:00 in Tokyo is 00:00 UTC.
+    const list = await page.request.get("/v1/tasks", { headers: { Authorization: `Bearer ${user.token}` } });
+    const body = (await list.json()) as { tasks: Array<{ title: string; dueDate: string }> };
+    expect(body.tasks.find((t) => t.title === "Morning Medication")?.dueDate).toBe(tomorrowNine.toUTC().toISO());
+  });
+
+  test("creates a reminder from plain language, and rejects an empty one", async ({ page }) => {
+    await signUp(page);
+    await page.goto("/task-creator");
+    const box = page.getByRole("region", { name: "Or just type it" });
+    await expect(box).toBeVisible();
+    const input = box.getByLabel("Your reminder");
+    await expect(input).toHaveAttribute("placeholder", "remind me to take my pills tomorrow at 9");
+
+    await input.fill("   ");
+    await box.getByRole("button", { name: "Create Reminder" }).click();
+    await expect(box.getByText(/Please type what you want to be reminded of/)).toBeVisible();
+
+    await input.fill("remind me to take my pills tomorrow at 9");
+    await box.getByRole("button", { name: "Create Reminder" }).click();
+    await expect(box.locator(".alert--success")).toBeVisible();
+    await expect(input).toHaveValue("");
+
+    await page.goto("/dashboard");
+    const pills = page.locator("article.task-card").filter({ hasText: /pills/i });
+    await expect(pills).toHaveCount(1);
+    await expect(pills).toContainText("Due Tomorrow, 9:00 AM");
+    await expect(pills).toHaveClass(/task-card--orange/);
+  });
+
+  test("an unverified user sees the verification warning and no form, and no Create Task button", async ({ page }) => {
+    await signUp(page, { verified: false });
+    await page.goto("/task-creator");
+    await expect(page.getByText("Email Verification Required")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Verify Email Address" })).toHaveAttribute("href", "/auth/verify");
+    await expect(page.getByLabel("Task Title")).toHaveCount(0);
+    await expect(page.getByRole("region", { name: "Or just type it" })).toHaveCount(0);
+    await page.goto("/dashboard");
+    await expect(page.getByRole("link", { name: "Create Task", exact: true })).toHaveCount(0);
+    await screenshotBoth(page, "tasks-creator-unverified", "/task-creator");
+  });
+
+  test("the close button goes back, or to the dashboard when there is no history", async ({ page }) => {
+    await signUp(page);
+    await page.goto("/settings");
+    await page.getByRole("link", { name: "Create Task", exact: true }).click();
+    await expect(page).toHaveURL(/\/task-creator$/);
+    await page.getByRole("link", { name: "Close" }).click();
+    await expect(page).toHaveURL(/\/settings$/);
+
+    const fresh = await page.context().newPage();
+    await fresh.goto("/task-creator");
+    await fresh.getByRole("link", { name: "Close" }).click();
+    await expect(fresh).toHaveURL(/\/dashboard$/);
+    await fresh.close();
+  });
+
+  test("is accessible and fits 360 px and 1280 px", async ({ page }) => {
+    await signUp(page);
+    await page.goto("/task-creator");
+    const results = await new AxeBuilder({ page }).include("main").analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await screenshotBoth(page, "tasks-creator", "/task-creator");
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    expect(overflow).toBe(false);
+  });
+});

@@ -1,0 +1,166 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, screenshotBoth, test } from "./fixtures";
+import { card, createTaskViaApi, local, signUp } from "./tasks-helpers";
+
+test.describe("dashboard task list", () => {
+  test("a new user sees the empty state and the Create Task button", async ({ page }) => {
+    await signUp(page);
+    await page.goto("/dashboard");
+    await expect(page.getByRole("heading", { level: 1, name: "Reminders" })).toBeVisible();
+    await expect(page.getByText("No tasks found.")).toBeVisible();
+    await expect(page.getByText("Create your first task to get started!")).toBeVisible();
+    const fab = page.getByRole("link", { name: "Create Task", exact: true });
+    await expect(fab).toHaveAttribute("href", "/task-creator");
+    await expect(fab).toHaveCSS("position", "fixed");
+    await fab.click();
+    await expect(page).toHaveURL(/\/task-creator$/);
+    await expect(page.getByRole("link", { name: "Create Task", exact: true })).toHaveCount(0);
+  });
+
+  test("cards show colour AND a label by calendar days, the due time and the last reminder", async ({ page }) => {
+    const user = await signUp(page);
+    await createTaskViaApi(page.request, user, "Overdue call", local(user, { days: -1 }));
+    await createTaskViaApi(page.request, user, "Tomorrow pills", local(user, { days: 1 }));
+    await createTaskViaApi(page.request, user, "Two-day report", local(user, { days: 2 }));
+    await createTaskViaApi(page.request, user, "Far away trip", local(user, { days: 10 }));
+    await page.goto("/dashboard");
+
+    const expectations: Array<[string, string, string]> = [
+      ["Overdue call", "red", "Overdue"],
+      ["Tomorrow pills", "orange", "Tomorrow"],
+      ["Two-day report", "blue", "In 2 days"],
+      ["Far away trip", "green", "In 10 days"],
+    ];
+    for (const [title, tone, label] of expectations) {
+      const c = card(page, title);
+      await expect(c).toHaveClass(new RegExp(`task-card--${tone}`));
+      await expect(c.locator(".task-pill")).toHaveText(label);
+      await expect(c.getByText("No reminders sent yet")).toBeVisible();
+    }
+    await expect(card(page, "Tomorrow pills")).toContainText(`Due Tomorrow, ${local(user, { days: 1 }).toFormat("h:mm a")}`);
+
+    const results = await new AxeBuilder({ page }).include("main").analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await screenshotBoth(page, "tasks-dashboard", "/dashboard");
+  });
+
+  test("delete asks for confirmation; Cancel keeps the task, Delete removes it", async ({ page }) => {
+    const user = await signUp(page);
+    await createTaskViaApi(page.request, user, "Keep me", local(user, { days: 3 }));
+    await createTaskViaApi(page.request, user, "Remove me", local(user, { days: 4 }));
+    await page.goto("/dashboard");
+
+    await page.getByRole("button", { name: 'Delete task "Remove me"' }).click();
+    const dialog = page.getByRole("dialog", { name: "Confirm Delete" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('Are you sure you want to delete the task "Remove me"?');
+    await expect(dialog).toContainText("This action cannot be undone.");
+    await page.screenshot({ path: "test-results/screenshots/tasks-delete-dialog-desktop.png" });
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(card(page, "Remove me")).toBeVisible();
+
+    // Keyboard only: focus the delete button, open with Enter, confirm.
+    await page.getByRole("button", { name: 'Delete task "Remove me"' }).focus();
+    await page.keyboard.press("Enter");
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Delete", exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(card(page, "Remove me")).toHaveCount(0);
+    await expect(page.locator(".toast")).toContainText("Task deleted.");
+    await expect(card(page, "Keep me")).toBeVisible();
+
+    await page.reload();
+    await expect(card(page, "Remove me")).toHaveCount(0);
+    await expect(card(page, "Keep me")).toBeVisible();
+  });
+
+  test("acknowledge, snooze and done from a card, with calm feedback", async ({ page }) => {
+    const user = await signUp(page);
+    await createTaskViaApi(page.request, user, "Ack me", local(user, { minutes: -20 }));
+    await createTaskViaApi(page.request, user, "Snooze me", local(user, { minutes: -10 }));
+    await createTaskViaApi(page.request, user, "Finish me", local(user, { minutes: -5 }));
+    await page.goto("/dashboard");
+
+    await card(page, "Ack me").getByRole("button", { name: 'Acknowledge "Ack me"' }).click();
+    await expect(page.locator(".toast")).toContainText('Got it. The reminders for "Ack me" have stopped.');
+    await expect(card(page, "Ack me")).toHaveClass(/task-card--green/);
+    await expect(card(page, "Ack me").locator(".task-pill")).toHaveText("Acknowledged");
+    await expect(card(page, "Ack me").getByRole("button", { name: /Acknowledge/ })).toHaveCount(0);
+
+    await card(page, "Snooze me").getByRole("button", { name: 'Snooze 30 min "Snooze me"' }).click();
+    const until = local(user, { minutes: 30 });
+    await expect(card(page, "Snooze me")).toContainText(/Snoozed until \d{1,2}:\d{2} (AM|PM)/);
+    await expect(page.locator(".toast").last()).toContainText(`again at ${until.toFormat("h:mm a")}`);
+
+    await card(page, "Finish me").getByRole("button", { name: 'Done "Finish me"' }).click();
+    await expect(card(page, "Finish me").getByText("Completed")).toBeVisible();
+    await expect(card(page, "Finish me").locator(".task-pill")).toHaveText("Done");
+    await expect(card(page, "Finish me").getByRole("button", { name: /Snooze/ })).toHaveCount(0);
+
+    // The server agrees after a reload.
+    await page.reload();
+    await expect(card(page, "Ack me").locator(".task-pill")).toHaveText("Acknowledged");
+    await expect(card(page, "Finish me").getByText("Completed")).toBeVisible();
+    await expect(card(page, "Snooze me")).toContainText("Snoozed until");
+  });
+
+  test("infinite scroll loads 20 at a time over 45 tasks, without duplicates", async ({ page }) => {
+    const user = await signUp(page);
+    for (let i = 0; i < 45; i++) {
+      await createTaskViaApi(page.request, user, `Task ${String(i + 1).padStart(2, "0")}`, local(user, { days: 3, minutes: i }));
+    }
+    await page.setViewportSize({ width: 1280, height: 860 });
+    await page.goto("/dashboard");
+    const cards = page.locator("article.task-card");
+    await expect(cards).toHaveCount(20);
+    await expect(page.getByRole("link", { name: "Load more" })).toBeVisible();
+
+    await page.getByTestId("task-list-end").scrollIntoViewIfNeeded();
+    await expect(cards).toHaveCount(40);
+    await page.getByTestId("task-list-end").scrollIntoViewIfNeeded();
+    await expect(cards).toHaveCount(45);
+    await expect(page.getByText("That's all your tasks.")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Load more" })).toHaveCount(0);
+
+    const titles = await page.locator("article.task-card h3").allTextContents();
+    expect(titles).toEqual(Array.from({ length: 45 }, (_, i) => `Task ${String(i + 1).padStart(2, "0")}`));
+  });
+
+  test("after deleting on page 1, the next page still brings every task (no gap)", async ({ page }) => {
+    const user = await signUp(page);
+    for (let i = 0; i < 25; i++) {
+      await createTaskViaApi(page.request, user, `Item ${String(i + 1).padStart(2, "0")}`, local(user, { days: 5, minutes: i }));
+    }
+    await page.goto("/dashboard");
+    await expect(page.locator("article.task-card")).toHaveCount(20);
+    for (const title of ["Item 01", "Item 02"]) {
+      await page.getByRole("button", { name: `Delete task "${title}"` }).click();
+      await page.getByRole("dialog", { name: "Confirm Delete" }).getByRole("button", { name: "Delete", exact: true }).click();
+      await expect(card(page, title)).toHaveCount(0);
+    }
+    // Keyboard users: the visible Load more control.
+    await page.getByRole("link", { name: "Load more" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page.locator("article.task-card")).toHaveCount(23);
+    const titles = await page.locator("article.task-card h3").allTextContents();
+    expect(titles).toEqual(Array.from({ length: 23 }, (_, i) => `Item ${String(i + 3).padStart(2, "0")}`));
+  });
+
+  test("without JavaScript, Load more is a link to the next page", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const user = await signUp(page);
+    for (let i = 0; i < 22; i++) await createTaskViaApi(page.request, user, `Plain ${i + 1}`, local(user, { days: 4, minutes: i }));
+    await page.goto("/dashboard");
+    await expect(page.locator("article.task-card")).toHaveCount(20);
+    await page.getByRole("link", { name: "Load more" }).click();
+    await expect(page).toHaveURL(/\/dashboard\?page=2$/);
+    await expect(page.locator("article.task-card")).toHaveCount(22);
+    // The answers are real forms too.
+    await card(page, "Plain 1").getByRole("button", { name: 'Done "Plain 1"' }).click();
+    await expect(page).toHaveURL(/\/dashboard\?page=2$/);
+    await expect(card(page, "Plain 1").getByText("Completed")).toBeVisible();
+    await context.close();
+  });
+});

@@ -1,0 +1,73 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { DateTime } from "luxon";
+import { codeFrom, PASSWORD, uniqueEmail, waitForEmail } from "./auth-helpers";
+import { expect } from "./fixtures";
+
+/**
+ * Shared steps of the tasks-*.spec.ts browser tests. A user registers through POST /v1/users with
+ * the page's own request context (so the session cookies land in the browser), reads the code in
+ * the dev outbox and verifies it; tasks are made through POST /v1/tasks with the Bearer token.
+ */
+
+export interface TaskUser {
+  id: string;
+  email: string;
+  name: string;
+  token: string;
+  timezone: string;
+}
+
+export async function signUp(page: Page, options: { verified?: boolean; timezone?: string; name?: string } = {}): Promise<TaskUser> {
+  const timezone = options.timezone ?? "America/New_York";
+  const name = options.name ?? "Robin Tasks";
+  const email = uniqueEmail("tasks");
+  const response = await page.request.post("/v1/users", { data: { name, email, password: PASSWORD, timezone, consent: true } });
+  expect(response.status(), await response.text()).toBe(201);
+  const body = (await response.json()) as { accessToken: string; user: { id: string } };
+  const user = { id: body.user.id, email, name, token: body.accessToken, timezone };
+  if (options.verified ?? true) {
+    const message = await waitForEmail(page.request, email, "Verify your email");
+    const verify = await page.request.post("/v1/auth/otp/verify", {
+      data: { userId: user.id, otp: codeFrom(message) },
+      headers: { Authorization: `Bearer ${user.token}` },
+    });
+    expect(verify.status(), await verify.text()).toBe(200);
+    expect(await verify.json()).toBe(true);
+  }
+  return user;
+}
+
+export interface CreatedTask {
+  id: string;
+  title: string;
+  dueDate: string;
+  status: string;
+}
+
+export async function createTaskViaApi(request: APIRequestContext, user: TaskUser, title: string, due: DateTime | string): Promise<CreatedTask> {
+  const dueDate = typeof due === "string" ? due : (due.toUTC().toISO() ?? "");
+  const response = await request.post("/v1/tasks", { data: { title, dueDate }, headers: { Authorization: `Bearer ${user.token}` } });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as CreatedTask;
+}
+
+/** Now on the user's clock, shifted: local(user, { days: 1 }) is this time tomorrow in their zone. */
+export function local(user: TaskUser, shift: Record<string, number> = {}): DateTime {
+  return DateTime.now().setZone(user.timezone).plus(shift);
+}
+
+/** A datetime-local value ("2026-03-02T09:00") on the user's clock. */
+export function inputValue(at: DateTime): string {
+  return at.toFormat("yyyy-LL-dd'T'HH:mm");
+}
+
+/** Fires the one-minute cron once, as Cloudflare would (wrangler dev --test-scheduled). */
+export async function fireCron(request: APIRequestContext) {
+  const response = await request.get("/__scheduled?cron=*+*+*+*+*");
+  expect(response.status()).toBeLessThan(400);
+}
+
+/** The card of a task on the dashboard, by its title. */
+export function card(page: Page, title: string) {
+  return page.locator("article.task-card").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
+}

@@ -1,0 +1,112 @@
+import AxeBuilder from "@axe-core/playwright";
+import { waitForEmail } from "./auth-helpers";
+import { expect, screenshotBoth, test } from "./fixtures";
+import { card, createTaskViaApi, fireCron, local, signUp } from "./tasks-helpers";
+
+test.describe("reminders", () => {
+  test("with nothing due, the reminder screen says so and offers Create New Task", async ({ page }) => {
+    const user = await signUp(page);
+    await createTaskViaApi(page.request, user, "Later today maybe", local(user, { hours: 5 }));
+    await page.goto("/reminder-dialog");
+    await expect(page.getByRole("heading", { name: "No Active Reminders" })).toBeVisible();
+    await expect(page.getByText("You don't have any pending reminders at the moment.")).toBeVisible();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await page.getByRole("link", { name: "Create New Task" }).click();
+    await expect(page).toHaveURL(/\/task-creator$/);
+    await screenshotBoth(page, "tasks-reminders-empty", "/reminder-dialog");
+  });
+
+  test("lists the real due reminders; the Reminder modal opens for the most urgent; acknowledge and snooze work", async ({ page }) => {
+    const user = await signUp(page);
+    await createTaskViaApi(page.request, user, "Take pills", local(user, { hours: -2 }));
+    await createTaskViaApi(page.request, user, "Call the clinic", local(user, { minutes: -15 }));
+    await createTaskViaApi(page.request, user, "Not yet", local(user, { days: 1 }));
+    await page.goto("/reminder-dialog");
+
+    const modal = page.getByRole("dialog", { name: "Reminder" });
+    await expect(modal).toBeVisible();
+    await expect(modal).toContainText("Take pills");
+    await page.setViewportSize({ width: 360, height: 780 });
+    await page.screenshot({ path: "test-results/screenshots/tasks-reminder-modal-phone.png" });
+    await page.setViewportSize({ width: 1280, height: 860 });
+    await modal.getByRole("button", { name: 'Snooze 30 min "Take pills"' }).click();
+    await expect(modal).toBeHidden();
+    await expect(page.locator(".toast")).toContainText(`again at ${local(user, { minutes: 30 }).toFormat("h:mm a")}`);
+
+    const list = page.getByRole("list", { name: "Active reminders" });
+    await expect(list.getByRole("listitem")).toHaveCount(2);
+    await expect(list.getByRole("listitem").filter({ hasText: "Take pills" })).toContainText("Snoozed until");
+    await expect(list).not.toContainText("Not yet");
+
+    await list.getByRole("button", { name: 'Acknowledge "Call the clinic"' }).click();
+    await expect(list.getByRole("listitem")).toHaveCount(1);
+    await expect(page.locator(".toast").last()).toContainText('The reminders for "Call the clinic" have stopped');
+
+    // Open the modal for a row, answer with the keyboard.
+    await list.getByRole("button", { name: 'Open "Take pills"' }).click();
+    await expect(modal).toBeVisible();
+    await modal.getByRole("button", { name: 'Acknowledge "Take pills"' }).focus();
+    await page.keyboard.press("Enter");
+    await expect(modal).toBeHidden();
+    await expect(page.getByRole("heading", { name: "No Active Reminders" })).toBeVisible();
+
+    await page.goto("/dashboard");
+    await expect(card(page, "Take pills").locator(".task-pill")).toHaveText("Acknowledged");
+    await expect(card(page, "Call the clinic").locator(".task-pill")).toHaveText("Acknowledged");
+  });
+
+  test("is accessible and fits 360 px and 1280 px", async ({ page }) => {
+    const user = await signUp(page);
+    await createTaskViaApi(page.request, user, "Stretch for five minutes", local(user, { minutes: -40 }));
+    await createTaskViaApi(page.request, user, "Reply to the landlord about the boiler repair appointment", local(user, { days: -2 }));
+    await page.goto("/reminder-dialog");
+    const modal = page.getByRole("dialog", { name: "Reminder" });
+    await expect(modal).toBeVisible();
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    await page.keyboard.press("Escape");
+    await expect(modal).toBeHidden();
+    await screenshotBoth(page, "tasks-reminders", "/reminder-dialog");
+  });
+
+  test("a reminder email arrives when the cron fires; its Acknowledge link stops the reminders", async ({ page }) => {
+    const user = await signUp(page);
+    await createTaskViaApi(page.request, user, "Email me now", local(user, { minutes: -1 }));
+    await page.goto("/dashboard");
+    await expect(card(page, "Email me now").getByText("No reminders sent yet")).toBeVisible();
+
+    await fireCron(page.request);
+    const email = await waitForEmail(page.request, user.email, "Reminder: Email me now");
+    const match = email.text.match(/Acknowledge \(stop reminders\): (\S+)/);
+    expect(match?.[1], email.text).toBeTruthy();
+    const url = new URL(match![1]!);
+
+    await page.reload();
+    await expect(card(page, "Email me now")).toContainText(/Last reminder: \d{1,2}:\d{2} (AM|PM) today/);
+
+    // GET only describes; the button acts.
+    await page.goto(`${url.pathname}${url.search}`);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Stop the reminders for 'Email me now'?");
+    await page.getByRole("button", { name: "Yes, stop the reminders" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+
+    await page.goto("/dashboard");
+    await expect(card(page, "Email me now").locator(".task-pill")).toHaveText("Acknowledged");
+    await expect(card(page, "Email me now")).toHaveClass(/task-card--green/);
+  });
+
+  test("acknowledge from the dashboard after a reminder was sent", async ({ page }) => {
+    const user = await signUp(page);
+    await createTaskViaApi(page.request, user, "Dashboard ack", local(user, { minutes: -1 }));
+    await fireCron(page.request);
+    await waitForEmail(page.request, user.email, "Reminder: Dashboard ack");
+    await page.goto("/dashboard");
+    const c = card(page, "Dashboard ack");
+    await expect(c).toHaveClass(/task-card--red/);
+    await expect(c.locator(".task-pill")).toHaveText("Overdue");
+    await c.getByRole("button", { name: 'Acknowledge "Dashboard ack"' }).click();
+    await expect(c.locator(".task-pill")).toHaveText("Acknowledged");
+    await expect(c).toHaveClass(/task-card--green/);
+    await expect(c).toContainText(/Last reminder: .* today/);
+  });
+});

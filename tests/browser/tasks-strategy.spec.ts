@@ -1,0 +1,68 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, screenshotBoth, test } from "./fixtures";
+import { signUp } from "./tasks-helpers";
+
+test.describe("default escalation strategy (settings)", () => {
+  test("select, describe, reset, update with a 3 s success message, and persist", async ({ page }) => {
+    const user = await signUp(page);
+    await page.goto("/settings");
+    const block = page.getByRole("region", { name: "Default Escalation Strategy" });
+    await expect(block).toBeVisible();
+    const select = block.getByLabel("Select Default Strategy");
+    const update = block.getByRole("button", { name: "Update Default Strategy" });
+    const reset = block.getByRole("button", { name: "Reset" });
+
+    // Filled from the catalogue: the same list as GET /v1/tasks/escalation-sequences.
+    const api = await page.request.get("/v1/tasks/escalation-sequences", { headers: { Authorization: `Bearer ${user.token}` } });
+    const sequences = (await api.json()) as Array<{ key: string; name: string }>;
+    const options = await select.locator("option").evaluateAll((nodes) => nodes.map((n) => (n as HTMLOptionElement).value).filter(Boolean));
+    expect(options).toEqual(sequences.map((s) => s.key));
+    await expect(block).toContainText("You haven't chosen one, so new tasks use Standard.");
+
+    await expect(select).toHaveValue("");
+    await expect(update).toBeDisabled();
+    await expect(reset).toBeDisabled();
+
+    await select.selectOption("urgent");
+    await expect(block.getByText("What Urgent (call early) does:")).toBeVisible();
+    await expect(block.getByRole("listitem").first()).toHaveText("At the due time: Telegram message, push notification and text message");
+    await expect(update).toBeEnabled();
+    await reset.click();
+    await expect(select).toHaveValue("");
+    await expect(update).toBeDisabled();
+
+    await select.selectOption("gentle");
+    await update.click();
+    const success = block.getByText("Default escalation strategy updated successfully!");
+    await expect(success).toBeVisible();
+    await expect(update).toBeDisabled();
+    await expect(block).toContainText("Right now: Gentle (pings only).");
+    await expect(success).toBeHidden({ timeout: 5_000 });
+
+    // Back to the placeholder: the client asks for a choice.
+    await select.selectOption("");
+    await expect(update).toBeEnabled();
+    await update.click();
+    await expect(block.getByText("Please select a strategy.")).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByLabel("Select Default Strategy")).toHaveValue("gentle");
+    const profile = await page.request.get("/v1/auth/profile", { headers: { Authorization: `Bearer ${user.token}` } });
+    expect(((await profile.json()) as { defaultEscalationStrategy: string }).defaultEscalationStrategy).toBe("gentle");
+  });
+
+  test("is keyboard-usable, accessible, and fits 360 px and 1280 px", async ({ page }) => {
+    await signUp(page);
+    await page.goto("/settings");
+    const select = page.getByLabel("Select Default Strategy");
+    await select.focus();
+    await select.selectOption("no_buddies");
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("button", { name: "Update Default Strategy" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page.getByText("Default escalation strategy updated successfully!")).toBeVisible();
+    const results = await new AxeBuilder({ page }).include("main").analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    await screenshotBoth(page, "tasks-settings-strategy", "/settings");
+  });
+});

@@ -1,0 +1,88 @@
+/** The Resend email provider against a mocked fetch: the request it makes, and its errors. */
+import { env } from "cloudflare:test";
+import { describe, expect, it, vi } from "vitest";
+import { resendEmailChannel, ResendError } from "../../worker/channels/email-resend";
+import { createChannels } from "../../worker/channels";
+import { createDeps } from "../../worker/services/deps";
+
+interface Captured {
+  url: string;
+  init: RequestInit;
+}
+
+function mockFetch(status: number, body: unknown) {
+  const calls: Captured[] = [];
+  const fetchFn = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    calls.push({ url: String(input), init: init ?? {} });
+    return new Response(typeof body === "string" ? body : JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+  }) as typeof fetch;
+  return { calls, fetchFn };
+}
+
+const message = { to: "ana@example.com", subject: "Reminder: Take pills", text: "Take pills", html: "<p>Take pills</p>", idempotencyKey: "esc-1:0:email:ana@example.com" };
+
+describe("the Resend email channel", () => {
+  it("POSTs {from, to, subject, html, text} to /emails with the bearer key and the idempotency key", async () => {
+    const { calls, fetchFn } = mockFetch(200, { id: "49a3999c-0ce1-4ea6-ab68-afcd6dc2e794" });
+    const channel = resendEmailChannel({ apiKey: "re_test_123", apiBase: "https://resend.test/", from: "Nudge <reminders@nudge.example.com>", fetch: fetchFn });
+    const result = await channel.send(message);
+    expect(result).toEqual({ providerMessageId: "resend:49a3999c-0ce1-4ea6-ab68-afcd6dc2e794" });
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.url).toBe("https://resend.test/emails");
+    expect(calls[0]!.init.method).toBe("POST");
+    const headers = calls[0]!.init.headers as Record<string, string>;
+    expect(headers.Authorization).toBe("Bearer re_test_123");
+    expect(headers["Content-Type"]).toBe("application/json");
+    expect(headers["Idempotency-Key"]).toBe("esc-1:0:email:ana@example.com");
+    expect(JSON.parse(String(calls[0]!.init.body))).toEqual({
+      from: "Nudge <reminders@nudge.example.com>",
+      to: ["ana@example.com"],
+      subject: "Reminder: Take pills",
+      html: "<p>Take pills</p>",
+      text: "Take pills",
+    });
+  });
+
+  it("throws on a non-2xx answer with the provider's message, so the queue retries", async () => {
+    const { fetchFn } = mockFetch(422, { statusCode: 422, name: "validation_error", message: "Invalid `to` field." });
+    const channel = resendEmailChannel({ apiKey: "re_test_123", from: "a@b.c", fetch: fetchFn });
+    const error = await channel.send(message).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ResendError);
+    expect((error as ResendError).status).toBe(422);
+    expect((error as Error).message).toBe("Resend answered 422: Invalid `to` field.");
+
+    const down = resendEmailChannel({ apiKey: "k", from: "a@b.c", fetch: mockFetch(503, "upstream unavailable").fetchFn });
+    await expect(down.send(message)).rejects.toThrow("Resend answered 503: upstream unavailable");
+  });
+
+  it("counts a 409 invalid_idempotent_request (the key was already sent) as sent", async () => {
+    const { fetchFn } = mockFetch(409, { statusCode: 409, name: "invalid_idempotent_request", message: "Same idempotency key used with a different payload." });
+    const channel = resendEmailChannel({ apiKey: "k", from: "a@b.c", fetch: fetchFn });
+    expect(await channel.send(message)).toEqual({ providerMessageId: "resend:idempotent:esc-1:0:email:ana@example.com" });
+    const busy = resendEmailChannel({ apiKey: "k", from: "a@b.c", fetch: mockFetch(409, { name: "concurrent_idempotent_requests", message: "In progress." }).fetchFn });
+    await expect(busy.send(message)).rejects.toThrow("Resend answered 409: In progress.");
+  });
+
+  it("is chosen only when EMAIL_PROVIDER=resend with a key and the dev outbox off", async () => {
+    const deps = createDeps(env);
+    const spy = vi.spyOn(globalThis, "fetch").mockImplementation(async () => Response.json({ id: "from-spy" }));
+    try {
+      const live = createChannels({ ...env, EMAIL_PROVIDER: "resend", RESEND_API_KEY: "re_live", RESEND_API_BASE: "https://resend.test", DEV_OUTBOX: "false" }, deps.db, deps.clock);
+      expect(await live.email.send({ ...message, to: "resend-route@example.com" })).toEqual({ providerMessageId: "resend:from-spy" });
+      expect(spy).toHaveBeenCalledTimes(1);
+      expect(String(spy.mock.calls[0]![0])).toBe("https://resend.test/emails");
+
+      for (const vars of [
+        { EMAIL_PROVIDER: "resend", RESEND_API_KEY: "re_live", DEV_OUTBOX: "true" },
+        { EMAIL_PROVIDER: "outbox", RESEND_API_KEY: "re_live", DEV_OUTBOX: "false" },
+        { EMAIL_PROVIDER: "resend", RESEND_API_KEY: "", DEV_OUTBOX: "false" },
+      ]) {
+        const channels = createChannels({ ...env, ...vars }, deps.db, deps.clock);
+        expect((await channels.email.send({ ...message, to: "outbox-route@example.com" })).providerMessageId).toMatch(/^outbox:/);
+      }
+      expect(spy).toHaveBeenCalledTimes(1);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});

@@ -1,0 +1,568 @@
+/**
+ * The escalation engine end to end inside workerd: cron tick -> Queue -> consumer -> channels -> D1,
+ * with a fixed clock. The ONLY test file that runs ticks; it keeps to 2027 (see escalation-helpers.ts).
+ */
+import { createExecutionContext, createScheduledController, env, getQueueResult } from "cloudflare:test";
+import { and, eq } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import { cronRuns, deliveries, emergencyContacts, escalations, pushSubscriptions } from "../../db/schema";
+import type { Channel } from "../../worker/channels/types";
+import { DEAD_LETTER_QUEUE, queue, scheduled } from "../../worker/handlers";
+import type { Job } from "../../worker/jobs/messages";
+import type { Deps } from "../../worker/services/deps";
+import { acknowledgeTask, completeTask, createTask, describeActionLink, redeemActionLink, snoozeTask } from "../../worker/services/tasks";
+import type { EscalationStats } from "../../worker/services/escalation/stats";
+import { request } from "./helpers";
+import { FakeQueue, MINUTE, createUser, deleteUsers, depsAt, outboxTo, stepsOf, taskRow, tasksOfUser, type UserOptions } from "./escalation-helpers";
+
+const created: string[] = [];
+afterEach(async () => {
+  // Deleting the users cascades to their tasks, escalations and steps, so no later tick sees them.
+  await deleteUsers(...created.splice(0));
+});
+
+const DAY = 24 * 60 * MINUTE;
+let day = 0;
+/** Each test gets its own day in 2027, 09:00 UTC. */
+function nextDueTime(): number {
+  day += 1;
+  return Date.parse("2027-01-01T09:00:00Z") + day * 24 * 60 * MINUTE;
+}
+
+async function user(options: UserOptions = {}) {
+  const u = await createUser(options);
+  created.push(u.id);
+  return u;
+}
+
+async function newTask(userId: string, dueAt: number, extra: Record<string, unknown> = {}, createdAt = dueAt - 60 * MINUTE) {
+  const { deps } = depsAt(createdAt);
+  return createTask(deps, userId, { title: "Take pills", dueDate: new Date(dueAt).toISOString(), ...extra });
+}
+
+/** One cron tick at `at` through worker.scheduled, with the tick's deps on a fixed clock. */
+async function tick(at: number, fake = new FakeQueue()) {
+  const { deps } = depsAt(at);
+  await scheduled(createScheduledController({ scheduledTime: at, cron: "* * * * *" }), { ...env, ESCALATION_QUEUE: fake.asQueue }, deps);
+  return fake;
+}
+
+/** Feeds a batch to worker.queue at `at` and returns what was acked and retried. */
+async function consume(batch: MessageBatch<Job>, at: number, override: (deps: Deps) => Deps = (d) => d) {
+  const { deps } = depsAt(at);
+  const ctx = createExecutionContext();
+  await queue(batch, env, override(deps));
+  return getQueueResult(batch, ctx);
+}
+
+/** A tick at `at` and the consumer right after it, as Cloudflare would run them. */
+async function tickAndConsume(at: number) {
+  const fake = await tick(at);
+  const batch = fake.take();
+  const result = await consume(batch, at);
+  return { fake, batch, result };
+}
+
+function stepIdsIn(fake: FakeQueue): string[] {
+  return fake.calls.flat().map((job) => job.stepId);
+}
+
+describe("the first step", () => {
+  it("a task due at T pings at T, not before, in the user's zone, by email when the user has no ping channel", async () => {
+    const T = nextDueTime();
+    const u = await user({ timezone: "America/New_York" });
+    const task = await newTask(u.id, T);
+    const [first] = await stepsOf(task.id);
+
+    const early = await tick(T - MINUTE);
+    expect(stepIdsIn(early)).not.toContain(first!.id);
+    expect(await outboxTo(u.email)).toHaveLength(0);
+
+    const { fake, result } = await tickAndConsume(T);
+    expect(stepIdsIn(fake)).toEqual([first!.id]);
+    expect(result.retryMessages).toEqual([]);
+
+    // Telegram and push both fall back to email: ONE email, carrying both notes.
+    const mail = await outboxTo(u.email);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.channel).toBe("email");
+    expect(mail[0]!.subject).toBe("Reminder: Take pills");
+    const localDue = new Date(T).toLocaleString("en-US", { timeZone: "America/New_York", hour: "numeric", minute: "2-digit" });
+    expect(localDue).toBe("4:00 AM");
+    expect(mail[0]!.text).toContain("4:00 AM on");
+    expect(mail[0]!.text).toContain("(America/New_York)");
+    expect(mail[0]!.text).toContain(
+      "This reminder came by email because Telegram isn't connected to your account and no device has Nudge notifications turned on yet.",
+    );
+    expect(mail[0]!.text).toMatch(/Done: http:\/\/localhost:8787\/r\/[A-Za-z0-9_-]{43}/);
+    expect(mail[0]!.text).toMatch(/Snooze 30 minutes: http:\/\/localhost:8787\/r\//);
+    expect(mail[0]!.text).toMatch(/Acknowledge \(stop reminders\): http:\/\/localhost:8787\/r\//);
+    expect(mail[0]!.html).toContain("Take pills");
+
+    const { deps } = depsAt(T);
+    const rows = await deps.db.select().from(deliveries).where(eq(deliveries.taskId, task.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ channel: "email", requestedChannel: "telegram", status: "sent", recipient: u.email, sentAt: T });
+    expect(rows[0]!.idempotencyKey).toMatch(new RegExp(`:0:email:${u.email}$`));
+
+    const steps = await stepsOf(task.id);
+    expect(steps.map((s) => s.state)).toEqual(["sent", "pending", "waiting", "waiting"]);
+    expect((await taskRow(task.id))?.lastReminderSentAt).toBe(T);
+  });
+
+  it("a missed tick is caught up by the next one", async () => {
+    const T = nextDueTime();
+    const u = await user();
+    const task = await newTask(u.id, T);
+    // No tick at T (missed); the next one, a minute later, still finds the step due.
+    const { fake } = await tickAndConsume(T + MINUTE);
+    expect(stepIdsIn(fake)).toHaveLength(1);
+    expect(await outboxTo(u.email)).toHaveLength(1);
+    const steps = await stepsOf(task.id);
+    expect(steps[0]!.sentAt).toBe(T + MINUTE);
+    // Later steps keep their planned times.
+    expect(steps[1]!.dueAt).toBe(T + 15 * MINUTE);
+  });
+
+  it("a task created with a due date in the past starts now instead of firing every missed step", async () => {
+    const T = nextDueTime();
+    const u = await user();
+    const task = await newTask(u.id, T - 90 * MINUTE, {}, T);
+    const steps = await stepsOf(task.id);
+    expect(steps.map((s) => s.dueAt - T)).toEqual([0, 15 * MINUTE, 30 * MINUTE, 60 * MINUTE]);
+  });
+});
+
+describe("the standard chain", () => {
+  it("fires each unacknowledged step at its offset, on the channels the user has, then exhausts", async () => {
+    const T = nextDueTime();
+    const chatId = `tg-${crypto.randomUUID()}`;
+    const phone = `+1555${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
+    const u = await user({ telegramChatId: chatId, phone, phoneVerified: true, name: "Ana" });
+    const { deps } = depsAt(T - 2 * 60 * MINUTE);
+    const buddy = `buddy-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const unverifiedBuddy = `nope-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const optedOutBuddy = `gone-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    await deps.db.insert(emergencyContacts).values([
+      { id: crypto.randomUUID(), userId: u.id, name: "Sam", type: "email", contact: buddy, order: 1, verified: true },
+      { id: crypto.randomUUID(), userId: u.id, name: "Lee", type: "email", contact: unverifiedBuddy, order: 2, verified: false },
+      // Opted out (e.g. through the unsubscribe link): no more alerts. (Order 3 only to fit a third row in this test.)
+      { id: crypto.randomUUID(), userId: u.id, name: "Kim", type: "email", contact: optedOutBuddy, order: 3, verified: true, optedOutAt: T - DAY },
+    ]);
+    const endpoint = `https://push.example.com/${crypto.randomUUID()}`;
+    await deps.db.insert(pushSubscriptions).values({ id: crypto.randomUUID(), userId: u.id, endpoint, p256dh: "k", auth: "a" });
+    const task = await newTask(u.id, T);
+
+    // Step 0 at T: a Telegram message with buttons and a push notification; no email.
+    await tickAndConsume(T);
+    const [tg] = await outboxTo(chatId, "telegram");
+    expect(tg?.text).toContain("Take pills");
+    expect(JSON.parse(tg!.meta ?? "{}")).toMatchObject({ taskId: task.id, buttons: [[{ callbackData: `done:${task.id}` }, { callbackData: `snooze:${task.id}` }, { callbackData: `acknowledge:${task.id}` }]] });
+    expect(await outboxTo(endpoint, "push")).toHaveLength(1);
+    expect(await outboxTo(u.email)).toHaveLength(0);
+
+    // Nothing more until +15 minutes.
+    await tickAndConsume(T + 14 * MINUTE);
+    expect(await outboxTo(phone)).toHaveLength(0);
+
+    // Step 1 at +15: a text message and an email.
+    await tickAndConsume(T + 15 * MINUTE);
+    const sms = await outboxTo(phone, "sms");
+    expect(sms).toHaveLength(1);
+    expect(sms[0]!.text).toContain('"Take pills" was due at 9:00 AM');
+    const mail = await outboxTo(u.email, "email");
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.subject).toBe("Still to do: Take pills");
+
+    // Step 2 at +30: a phone call with a keypad.
+    await tickAndConsume(T + 29 * MINUTE);
+    expect(await outboxTo(phone, "voice")).toHaveLength(0);
+    await tickAndConsume(T + 30 * MINUTE);
+    const [call] = await outboxTo(phone, "voice");
+    expect(call?.text).toContain("Press 1 if it's done");
+    expect(JSON.parse(call!.meta ?? "{}")).toMatchObject({ keypad: { "1": "done", "2": "snooze", "3": "acknowledge" } });
+
+    // Step 3 at +60: the verified email buddy only, with an unsubscribe link.
+    await tickAndConsume(T + 60 * MINUTE);
+    const [alert] = await outboxTo(buddy, "email");
+    expect(alert?.subject).toBe('Ana may need a nudge: "Take pills"');
+    expect(alert?.text).toContain("Hi Sam, Ana asked Nudge to remind them");
+    expect(alert?.text).toMatch(/Unsubscribe: http:\/\/localhost:8787\/unsubscribe\?token=/);
+    expect(await outboxTo(unverifiedBuddy)).toHaveLength(0);
+    expect(await outboxTo(optedOutBuddy)).toHaveLength(0);
+
+    const steps = await stepsOf(task.id);
+    expect(steps.map((s) => [s.state, s.sentAt === null ? null : (s.sentAt - T) / MINUTE])).toEqual([
+      ["sent", 0],
+      ["sent", 15],
+      ["sent", 30],
+      ["sent", 60],
+    ]);
+    const done = await taskRow(task.id);
+    expect(done?.escalationHaltedAt).toBe(T + 60 * MINUTE);
+    expect(done?.lastReminderSentAt).toBe(T + 60 * MINUTE);
+    const [esc] = await deps.db.select().from(escalations).where(eq(escalations.taskId, task.id));
+    expect(esc?.state).toBe("exhausted");
+    expect(JSON.parse(esc!.steps)).toHaveLength(4);
+
+    // Nothing after the end.
+    const { fake } = await tickAndConsume(T + 3 * 60 * MINUTE);
+    expect(stepIdsIn(fake).filter((id) => steps.some((s) => s.id === id))).toEqual([]);
+  });
+
+  it("with no verified buddy, the buddies step comes to the user's own email with a note", async () => {
+    const T = nextDueTime();
+    const u = await user({ defaultEscalationStrategy: "urgent" });
+    const task = await newTask(u.id, T);
+    expect(task.strategy).toBe("urgent");
+    for (const minutes of [0, 5, 15, 30]) await tickAndConsume(T + minutes * MINUTE);
+    const mail = await outboxTo(u.email, "email");
+    // urgent: step 0 (telegram, push, sms -> one email), 1 (voice, email -> one), 2 (voice -> one), 3 (buddies -> one).
+    expect(mail).toHaveLength(4);
+    expect(mail[3]!.text).toContain("no verified nudge buddy");
+    expect(mail[0]!.text).toContain(
+      "because Telegram isn't connected to your account, no device has Nudge notifications turned on and you have no verified phone number yet.",
+    );
+  });
+});
+
+describe("acknowledge, done and snooze", () => {
+  it("acknowledge stops the chain: pending steps are cancelled and nothing more is sent", async () => {
+    const T = nextDueTime();
+    const u = await user();
+    const task = await newTask(u.id, T);
+    await tickAndConsume(T);
+    const { deps } = depsAt(T + 3 * MINUTE);
+    const acked = await acknowledgeTask(deps, u.id, task.id);
+    expect(acked).toMatchObject({ status: "ACKNOWLEDGED", escalationHaltedAt: new Date(T + 3 * MINUTE).toISOString(), acknowledgedAt: new Date(T + 3 * MINUTE).toISOString() });
+    // Twice is the same as once.
+    expect(await acknowledgeTask(depsAt(T + 4 * MINUTE).deps, u.id, task.id)).toEqual(acked);
+    for (const minutes of [15, 30, 60, 120]) await tickAndConsume(T + minutes * MINUTE);
+    expect(await outboxTo(u.email)).toHaveLength(1);
+    expect((await stepsOf(task.id)).map((s) => s.state)).toEqual(["sent", "cancelled", "cancelled", "cancelled"]);
+    const [esc] = await deps.db.select().from(escalations).where(eq(escalations.taskId, task.id));
+    expect(esc).toMatchObject({ state: "acknowledged", endedAt: T + 3 * MINUTE });
+  });
+
+  it("a step already claimed when the user acknowledges is skipped by the consumer", async () => {
+    const T = nextDueTime();
+    const u = await user();
+    const task = await newTask(u.id, T);
+    const fake = await tick(T);
+    await acknowledgeTask(depsAt(T).deps, u.id, task.id);
+    const result = await consume(fake.take(), T);
+    expect(result.explicitAcks).toHaveLength(1);
+    expect(await outboxTo(u.email)).toHaveLength(0);
+    expect((await stepsOf(task.id))[0]?.state).toBe("cancelled");
+  });
+
+  it("a step claimed when the user snoozes is not sent; it fires when the snooze ends", async () => {
+    const T = nextDueTime();
+    const u = await user();
+    const task = await newTask(u.id, T);
+    const fake = await tick(T);
+    await snoozeTask(depsAt(T).deps, u.id, task.id, { minutes: 10 });
+    const result = await consume(fake.take(), T);
+    expect(result.explicitAcks).toHaveLength(1);
+    expect(await outboxTo(u.email)).toHaveLength(0);
+    expect((await stepsOf(task.id))[0]).toMatchObject({ state: "pending", dueAt: T + 10 * MINUTE });
+    await tickAndConsume(T + 10 * MINUTE);
+    expect(await outboxTo(u.email)).toHaveLength(1);
+    expect((await taskRow(task.id))?.status).toBe("PENDING");
+  });
+
+  it("done ends the chain; for a recurring task it creates ONE next occurrence with its own escalation", async () => {
+    const T = nextDueTime();
+    const u = await user({ timezone: "Europe/London" });
+    const task = await newTask(u.id, T, { recurrence: { freq: "daily" } });
+    await tickAndConsume(T);
+    const first = await completeTask(depsAt(T + 5 * MINUTE).deps, u.id, task.id);
+    expect(first).toMatchObject({ status: "COMPLETED", completedAt: new Date(T + 5 * MINUTE).toISOString() });
+    expect(first.nextTask).toMatchObject({ title: "Take pills", status: "PENDING", dueDate: new Date(T + 24 * 60 * MINUTE).toISOString(), recurrence: { freq: "daily" } });
+    const again = await completeTask(depsAt(T + 6 * MINUTE).deps, u.id, task.id);
+    expect(again.nextTask?.id).toBe(first.nextTask?.id);
+    expect(await tasksOfUser(u.id)).toHaveLength(2);
+
+    for (const minutes of [15, 30, 60]) await tickAndConsume(T + minutes * MINUTE);
+    expect(await outboxTo(u.email)).toHaveLength(1);
+    expect((await stepsOf(task.id)).map((s) => s.state)).toEqual(["sent", "cancelled", "cancelled", "cancelled"]);
+
+    // The next occurrence escalates on its own the next day.
+    const nextSteps = await stepsOf(first.nextTask!.id);
+    expect(nextSteps.map((s) => s.state)).toEqual(["pending", "waiting", "waiting", "waiting"]);
+    await tickAndConsume(T + 24 * 60 * MINUTE);
+    expect(await outboxTo(u.email)).toHaveLength(2);
+  });
+
+  it("snooze pauses the chain and resumes at the same step after N minutes, without moving the due date", async () => {
+    const T = nextDueTime();
+    const u = await user();
+    const task = await newTask(u.id, T);
+    await tickAndConsume(T); // step 0 sent
+    const snoozed = await snoozeTask(depsAt(T + 2 * MINUTE).deps, u.id, task.id, { minutes: 30 });
+    expect(snoozed).toMatchObject({ status: "SNOOZED", snoozedUntil: new Date(T + 32 * MINUTE).toISOString(), dueDate: new Date(T).toISOString() });
+    let steps = await stepsOf(task.id);
+    // The next step (planned at +15) fires at +32; the later ones keep their spacing (+17 minutes each).
+    expect(steps.map((s) => [s.state, (s.dueAt - T) / MINUTE])).toEqual([
+      ["sent", 0],
+      ["pending", 32],
+      ["waiting", 47],
+      ["waiting", 77],
+    ]);
+    const { deps } = depsAt(T);
+    const [esc] = await deps.db.select().from(escalations).where(eq(escalations.taskId, task.id));
+    expect(esc?.state).toBe("paused");
+
+    await tickAndConsume(T + 15 * MINUTE);
+    await tickAndConsume(T + 31 * MINUTE);
+    expect(await outboxTo(u.email)).toHaveLength(1);
+
+    await tickAndConsume(T + 32 * MINUTE);
+    expect(await outboxTo(u.email)).toHaveLength(2);
+    const resumed = await taskRow(task.id);
+    expect(resumed).toMatchObject({ status: "PENDING", snoozedUntil: null, dueAt: T });
+    const [esc2] = await deps.db.select().from(escalations).where(eq(escalations.taskId, task.id));
+    expect(esc2?.state).toBe("running");
+    steps = await stepsOf(task.id);
+    expect(steps.map((s) => s.state)).toEqual(["sent", "sent", "pending", "waiting"]);
+  });
+
+  it("snoozing before the due time holds the first ping until the snooze ends", async () => {
+    const T = nextDueTime();
+    const u = await user();
+    const task = await newTask(u.id, T);
+    await snoozeTask(depsAt(T - 10 * MINUTE).deps, u.id, task.id, { minutes: 20 });
+    expect((await stepsOf(task.id)).map((s) => (s.dueAt - T) / MINUTE)).toEqual([10, 25, 40, 70]);
+    await tickAndConsume(T);
+    expect(await outboxTo(u.email)).toHaveLength(0);
+    await tickAndConsume(T + 10 * MINUTE);
+    expect(await outboxTo(u.email)).toHaveLength(1);
+  });
+
+  it("snoozing after the chain ran out (or after acknowledging) adds one more reminder at the end of the snooze", async () => {
+    const T = nextDueTime();
+    const u = await user({ defaultEscalationStrategy: "gentle" });
+    const task = await newTask(u.id, T);
+    await tickAndConsume(T);
+    await acknowledgeTask(depsAt(T + MINUTE).deps, u.id, task.id);
+    const snoozed = await snoozeTask(depsAt(T + 2 * MINUTE).deps, u.id, task.id, { minutes: 10 });
+    expect(snoozed.status).toBe("SNOOZED");
+    expect(snoozed.escalationHaltedAt).toBeNull();
+    await tickAndConsume(T + 12 * MINUTE);
+    expect(await outboxTo(u.email)).toHaveLength(2);
+    const after = await taskRow(task.id);
+    expect(after?.status).toBe("PENDING");
+    // The extra step was the last one: the chain is exhausted again.
+    expect(after?.escalationHaltedAt).toBe(T + 12 * MINUTE);
+  });
+});
+
+describe("exactly once, under at-least-once delivery", () => {
+  it("a duplicate queue delivery and a replayed batch send nothing twice", async () => {
+    const T = nextDueTime();
+    const u = await user();
+    await newTask(u.id, T);
+    const fake = await tick(T);
+    const [job] = fake.pending;
+    // The same message delivered twice in one batch, then the batch replayed.
+    fake.pending.push(job!);
+    const first = fake.take();
+    const result = await consume(first, T);
+    expect(result.explicitAcks).toHaveLength(2);
+    fake.pending.push(job!, job!);
+    await consume(fake.take(), T + 10_000);
+    expect(await outboxTo(u.email)).toHaveLength(1);
+  });
+
+  it("two overlapping ticks claim each step once", async () => {
+    const T = nextDueTime();
+    const u1 = await user();
+    const u2 = await user();
+    const a = await newTask(u1.id, T);
+    const b = await newTask(u2.id, T);
+    const q1 = new FakeQueue();
+    const q2 = new FakeQueue();
+    await Promise.all([tick(T, q1), tick(T, q2), tick(T, q1)]);
+    const ids = [...stepIdsIn(q1), ...stepIdsIn(q2)];
+    const mine = [(await stepsOf(a.id))[0]!.id, (await stepsOf(b.id))[0]!.id];
+    expect(ids.filter((id) => mine.includes(id)).sort()).toEqual([...mine].sort());
+    await consume(q1.take(), T);
+    await consume(q2.take(), T);
+    expect(await outboxTo(u1.email)).toHaveLength(1);
+    expect(await outboxTo(u2.email)).toHaveLength(1);
+  });
+
+  it("a delivery left 'pending' by a crashed attempt is sent on the retry; a 'sent' one is not sent again", async () => {
+    const T = nextDueTime();
+    const u = await user({ telegramChatId: `tg-${crypto.randomUUID()}` });
+    const task = await newTask(u.id, T);
+    const fake = await tick(T);
+    const batch = fake.take();
+    const job = batch.messages[0]!.body;
+    // First attempt: telegram goes out, then the email provider fails.
+    let emailCalls = 0;
+    const failingEmail = (deps: Deps): Deps => ({
+      ...deps,
+      channels: {
+        ...deps.channels,
+        email: {
+          medium: "email",
+          send: async (message) => {
+            emailCalls += 1;
+            if (emailCalls === 1) throw new Error("SMTP timeout");
+            return deps.channels.email.send(message);
+          },
+        } satisfies Channel,
+      },
+    });
+    const r1 = await consume(batch, T, failingEmail);
+    expect(r1.retryMessages).toEqual([{ msgId: batch.messages[0]!.id }]);
+    expect(fake.retryDelays).toEqual([10]);
+    const { deps } = depsAt(T);
+    const rows = await deps.db.select().from(deliveries).where(eq(deliveries.taskId, task.id));
+    expect(rows.map((r) => [r.channel, r.status]).sort()).toEqual([
+      ["email", "failed"],
+      ["telegram", "sent"],
+    ]);
+    expect(rows.find((r) => r.channel === "email")?.error).toBe("SMTP timeout");
+
+    // The retry, 10 seconds later: only the email goes out.
+    fake.pending.push(job);
+    const r2 = await consume(fake.take("nudge-escalation", 2), T + 10_000, failingEmail);
+    expect(r2.explicitAcks).toHaveLength(1);
+    expect(await outboxTo(u.email)).toHaveLength(1);
+    const tg = await deps.db.select().from(deliveries).where(and(eq(deliveries.taskId, task.id), eq(deliveries.channel, "telegram")));
+    expect(tg[0]?.attempts).toBe(1);
+    expect((await stepsOf(task.id))[0]).toMatchObject({ state: "sent", attempts: 2, lastError: null });
+  });
+
+  it("a provider that keeps failing is retried with growing delays, then dead-lettered; the chain moves on", async () => {
+    const T = nextDueTime();
+    const u = await user();
+    const task = await newTask(u.id, T);
+    const broken = (deps: Deps): Deps => ({
+      ...deps,
+      channels: { ...deps.channels, email: { medium: "email", send: async () => Promise.reject(new Error("Resend answered 503: try later")) } },
+    });
+    const fake = await tick(T);
+    const job = fake.pending[0]!;
+    let at = T;
+    for (let attempt = 1; attempt <= 6; attempt++) {
+      fake.pending.push(...(attempt === 1 ? [] : [job]));
+      const result = await consume(fake.take("nudge-escalation", attempt), at, broken);
+      expect(result.explicitAcks).toEqual([]);
+      expect(result.retryMessages).toHaveLength(1);
+      at += fake.retryDelays[fake.retryDelays.length - 1]! * 1000;
+    }
+    expect(fake.retryDelays).toEqual([10, 20, 40, 80, 160, 300]);
+    const { deps } = depsAt(at);
+    let [row] = await deps.db.select().from(deliveries).where(eq(deliveries.taskId, task.id));
+    expect(row).toMatchObject({ status: "failed", attempts: 6, error: "Resend answered 503: try later" });
+
+    // The queue gives up and moves the message to the dead-letter queue.
+    fake.pending.push(job);
+    const dead = await consume(fake.take(DEAD_LETTER_QUEUE, 1), at);
+    expect(dead.explicitAcks).toHaveLength(1);
+    [row] = await deps.db.select().from(deliveries).where(eq(deliveries.taskId, task.id));
+    expect(row?.status).toBe("dead");
+    expect(row?.error).toBe("Gave up after 6 attempts. Last error: Resend answered 503: try later");
+    const steps = await stepsOf(task.id);
+    expect(steps[0]).toMatchObject({ state: "dead" });
+    expect(steps[0]?.lastError).toContain("Gave up after 6 attempts");
+    // The next step is still coming: one broken provider never silences the rest of the chain.
+    expect(steps[1]?.state).toBe("pending");
+    expect(await outboxTo(u.email)).toHaveLength(0);
+  });
+
+  it("a claim whose lease ran out is claimed again by a later tick, and the old message is then ignored", async () => {
+    const T = nextDueTime();
+    const u = await user();
+    const task = await newTask(u.id, T);
+    const lost = await tick(T); // its message is lost
+    const oldJob = lost.pending[0]!;
+    const later = await tick(T + 6 * MINUTE);
+    expect(stepIdsIn(later)).toContain(oldJob.stepId);
+    const newJob = later.pending.find((j) => j.stepId === oldJob.stepId)!;
+    expect(newJob.claimId).not.toBe(oldJob.claimId);
+    const stale = new FakeQueue();
+    stale.pending.push(oldJob);
+    await consume(stale.take(), T + 6 * MINUTE);
+    expect(await outboxTo(u.email)).toHaveLength(0);
+    await consume(later.take(), T + 6 * MINUTE);
+    expect(await outboxTo(u.email)).toHaveLength(1);
+    expect((await stepsOf(task.id))[0]?.state).toBe("sent");
+  });
+
+  it("a deleted task's queued step is dropped quietly", async () => {
+    const T = nextDueTime();
+    const u = await user();
+    const task = await newTask(u.id, T);
+    const fake = await tick(T);
+    const { deps } = depsAt(T);
+    const { deleteTask } = await import("../../worker/services/tasks");
+    await deleteTask(deps, u.id, task.id);
+    expect(await stepsOf(task.id)).toEqual([]);
+    const result = await consume(fake.take(), T);
+    expect(result.explicitAcks).toHaveLength(1);
+    expect(await outboxTo(u.email)).toHaveLength(0);
+  });
+});
+
+describe("the tick", () => {
+  it("queues in sendBatch calls of at most 100 messages and records its cost in cron_runs", { timeout: 60_000 }, async () => {
+    const T = nextDueTime();
+    const u = await user();
+    for (let i = 0; i < 130; i++) await newTask(u.id, T);
+    const fake = await tick(T);
+    const sizes = fake.calls.map((c) => c.length);
+    expect(sizes.every((n) => n <= 100)).toBe(true);
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(130);
+    const claimId = fake.calls[0]![0]!.claimId;
+    const { deps } = depsAt(T);
+    const [run] = await deps.db.select().from(cronRuns).where(eq(cronRuns.id, claimId));
+    expect(run).toMatchObject({ scheduledAt: T, claimed: 130, finishedAt: T });
+    expect(run!.rowsRead).toBeGreaterThan(0);
+
+    await consume(fake.take(), T);
+    const [after] = await deps.db.select().from(cronRuns).where(eq(cronRuns.id, claimId));
+    expect(after).toMatchObject({ stepsHandled: 130, stepsSent: 130 });
+    expect(after!.consumerRowsRead / 130).toBeLessThan(40);
+    expect(await outboxTo(u.email)).toHaveLength(130);
+
+    // The same counters, summed, at the dev-only /dev/escalation.json (the benchmark polls it).
+    const stats = await (await request("/dev/escalation.json")).json<EscalationStats>();
+    expect(stats.ticks.stepsSent).toBeGreaterThanOrEqual(130);
+    expect(stats.ticks.tick.rowsRead).toBeGreaterThan(0);
+    expect(stats.firstSteps.sent).toBeGreaterThanOrEqual(130);
+    expect((await request("/dev/escalation.json", {}, { DEV_OUTBOX: "false" })).status).toBe(404);
+  });
+});
+
+describe("email action links (/r/<token>)", () => {
+  it("GET shows without acting; POST acts once", async () => {
+    const T = nextDueTime();
+    const u = await user({ timezone: "Asia/Tokyo" });
+    const task = await newTask(u.id, T);
+    await tickAndConsume(T);
+    const [mail] = await outboxTo(u.email);
+    const token = (label: string) => new RegExp(`${label}: http://localhost:8787/r/([A-Za-z0-9_-]+)`).exec(mail!.text)?.[1] ?? "";
+    const done = token("Done");
+    const snooze = token("Snooze 30 minutes");
+
+    const { deps } = depsAt(T + 5 * MINUTE);
+    const view = await describeActionLink(deps, done);
+    expect(view).toMatchObject({ state: "ready", action: "done", task: { title: "Take pills", status: "PENDING" } });
+    expect(view.state === "ready" && view.task.dueLocal).toMatch(/^6:00 PM on \w+day, \d{1,2} January \(Asia\/Tokyo\)$/);
+    expect(await describeActionLink(deps, done)).toMatchObject({ state: "ready" });
+    expect((await taskRow(task.id))?.status).toBe("PENDING");
+
+    const acted = await redeemActionLink(deps, done);
+    expect(acted).toMatchObject({ state: "done", action: "done", task: { status: "COMPLETED" }, message: '"Take pills" is done. Well done!' });
+    expect(await redeemActionLink(deps, done)).toMatchObject({ state: "used", task: { status: "COMPLETED" } });
+    expect(await describeActionLink(deps, done)).toMatchObject({ state: "used" });
+    // The snooze link of the same email now explains why it can't act.
+    expect(await redeemActionLink(deps, snooze)).toMatchObject({ state: "failed", message: "This task is already done, so there is nothing to snooze." });
+    expect(await describeActionLink(deps, "not-a-real-token-at-all-0000000000")).toEqual({ state: "invalid" });
+    expect(await describeActionLink(deps, "../../etc")).toEqual({ state: "invalid" });
+  });
+});

@@ -1,0 +1,146 @@
+/**
+ * Helpers for the tasks-*, escalation-* and nl-api test files: users inserted directly, bearer
+ * tokens, a fake Queue that captures sendBatch, and outbox/step readers.
+ *
+ * D1 is shared by every test file, and a cron tick claims EVERY due step. So the files keep to
+ * their own eras: escalation-engine.test.ts (the only file that runs ticks) uses 2027-2028; the
+ * API files run with the system time faked into 2041+ and only create steps due after that.
+ * The foundation test's tick (2026-03-01) is earlier than both.
+ */
+import { createMessageBatch, env } from "cloudflare:test";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { escalationSteps, outboxMessages, tasks, users } from "../../db/schema";
+import type { Job } from "../../worker/jobs/messages";
+import { signAccessToken } from "../../worker/services/auth/access-token";
+import { fixedClock, systemClock, type Clock } from "../../worker/services/clock";
+import { createDeps } from "../../worker/services/deps";
+import { request } from "./helpers";
+
+export const ORIGIN = "http://localhost:8787";
+
+export interface TestUser {
+  id: string;
+  email: string;
+  name: string;
+  token: string;
+}
+
+export interface UserOptions {
+  isVerified?: boolean;
+  timezone?: string;
+  name?: string;
+  phone?: string | null;
+  phoneVerified?: boolean;
+  telegramChatId?: string | null;
+  defaultEscalationStrategy?: string | null;
+}
+
+/** Inserts a user directly and signs an access token for it (with `clock`, default the system clock). */
+export async function createUser(options: UserOptions = {}, clock: Clock = systemClock): Promise<TestUser> {
+  const id = crypto.randomUUID();
+  const email = `t-${id.slice(0, 13)}@example.com`;
+  const name = options.name ?? "Robin";
+  const deps = createDeps(env, { clock });
+  await deps.db.insert(users).values({
+    id,
+    name,
+    email,
+    isVerified: options.isVerified ?? true,
+    timezone: options.timezone ?? "UTC",
+    phone: options.phone ?? null,
+    phoneVerified: options.phoneVerified ?? false,
+    telegramChatId: options.telegramChatId ?? null,
+    defaultEscalationStrategy: options.defaultEscalationStrategy ?? null,
+    consent: true,
+  });
+  return { id, email, name, token: await signAccessToken(env, clock, id) };
+}
+
+export async function deleteUsers(...ids: string[]) {
+  const deps = createDeps(env);
+  for (const id of ids) await deps.db.delete(users).where(eq(users.id, id));
+}
+
+/** A JSON request to the API with a bearer token. */
+export function api(path: string, method = "GET", body?: unknown, token?: string) {
+  const headers: Record<string, string> = { Origin: ORIGIN };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  return request(path, { method, headers, body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body) });
+}
+
+/** A Queue whose sendBatch calls are recorded; `take()` hands the messages over as a MessageBatch. */
+export class FakeQueue {
+  calls: Job[][] = [];
+  pending: Job[] = [];
+  async send(job: Job) {
+    this.calls.push([job]);
+    this.pending.push(job);
+  }
+  async sendBatch(messages: Iterable<MessageSendRequest<Job>>) {
+    const jobs = [...messages].map((m) => m.body);
+    if (jobs.length > 100) throw new Error(`sendBatch takes at most 100 messages, got ${jobs.length}`);
+    this.calls.push(jobs);
+    this.pending.push(...jobs);
+  }
+  get asQueue(): Queue<Job> {
+    return this as unknown as Queue<Job>;
+  }
+  /** The delaySeconds of every message.retry() call on batches from take() (getQueueResult omits them). */
+  retryDelays: number[] = [];
+  /** Empties the queue into a MessageBatch (attempts = 1). */
+  take(queueName = "nudge-escalation", attempts = 1): MessageBatch<Job> {
+    const jobs = this.pending;
+    this.pending = [];
+    const batch = createMessageBatch<Job>(
+      queueName,
+      jobs.map((body, i) => ({ id: `msg-${i}-${crypto.randomUUID().slice(0, 8)}`, timestamp: new Date(), attempts, body })),
+    );
+    for (const message of batch.messages) {
+      const retry = message.retry.bind(message);
+      Object.defineProperty(message, "retry", {
+        value: (options?: QueueRetryOptions) => {
+          this.retryDelays.push(options?.delaySeconds ?? -1);
+          retry(options);
+        },
+      });
+    }
+    return batch;
+  }
+}
+
+export function depsAt(at: string | number | Date) {
+  const clock = fixedClock(at);
+  return { clock, deps: createDeps(env, { clock }) };
+}
+
+export async function outboxTo(to: string, channel?: string) {
+  const deps = createDeps(env);
+  return deps.db
+    .select()
+    .from(outboxMessages)
+    .where(channel ? and(eq(outboxMessages.to, to), eq(outboxMessages.channel, channel)) : eq(outboxMessages.to, to))
+    .orderBy(asc(outboxMessages.createdAt), asc(sql`rowid`));
+}
+
+export async function stepsOf(taskId: string) {
+  const deps = createDeps(env);
+  return deps.db
+    .select()
+    .from(escalationSteps)
+    .where(eq(escalationSteps.taskId, taskId))
+    .orderBy(asc(escalationSteps.createdAt), asc(escalationSteps.stepIndex));
+}
+
+export async function taskRow(taskId: string) {
+  const deps = createDeps(env);
+  const [row] = await deps.db.select().from(tasks).where(eq(tasks.id, taskId));
+  return row;
+}
+
+export async function tasksOfUser(userId: string) {
+  const deps = createDeps(env);
+  return deps.db.select().from(tasks).where(eq(tasks.userId, userId)).orderBy(desc(tasks.dueAt));
+}
+
+export const MINUTE = 60_000;

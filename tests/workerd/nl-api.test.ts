@@ -1,0 +1,90 @@
+/**
+ * POST /v1/tasks/nl {prompt}: plain-language reminders through the API, read on the user's own
+ * clock in several time zones. System time faked to Monday 2043-03-02 14:00 UTC (an era no engine
+ * tick reaches, see escalation-helpers.ts).
+ */
+import { DateTime } from "luxon";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { api, createUser, deleteUsers, stepsOf, tasksOfUser } from "./escalation-helpers";
+
+const NOW = new Date("2043-03-02T14:00:00Z");
+const created: string[] = [];
+
+beforeAll(() => {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(NOW);
+});
+afterAll(async () => {
+  await deleteUsers(...created);
+  vi.useRealTimers();
+});
+
+interface NlAnswer {
+  success: boolean;
+  message: string;
+  task?: { id: string; title: string; dueDate: string; recurrence: unknown; status: string; strategy: string };
+}
+
+async function say(token: string | undefined, body: unknown) {
+  const response = await api("/v1/tasks/nl", "POST", body, token);
+  return { status: response.status, body: await response.json<NlAnswer & { code?: string }>() };
+}
+
+// Local time at NOW: New York Mon 09:00, Berlin Mon 15:00, Tokyo Mon 23:00, Jerusalem Mon 16:00.
+const table: Array<{ zone: string; prompt: string; title: string; local: string; recurrence?: unknown; says: RegExp }> = [
+  { zone: "America/New_York", prompt: "remind me to call mom tomorrow at 5pm", title: "call mom", local: "2043-03-03 17:00", says: /^Got it! I'll remind you to call mom on Tue, Mar 3 at 5:00 PM\.$/ },
+  { zone: "America/New_York", prompt: "in 20 minutes check the oven", title: "check the oven", local: "2043-03-02 09:20", says: /check the oven on Mon, Mar 2 at 9:20 AM/ },
+  { zone: "America/New_York", prompt: "take pills every day at 8", title: "take pills", local: "2043-03-03 08:00", recurrence: { freq: "daily" }, says: /take pills every day at 8:00 AM, starting Tue, Mar 3/ },
+  { zone: "Europe/Berlin", prompt: "dentist on friday 14:30", title: "dentist", local: "2043-03-06 14:30", says: /about dentist on Fri, Mar 6 at 2:30 PM/ },
+  { zone: "Europe/Berlin", prompt: "call the bank at 10", title: "call the bank", local: "2043-03-03 10:00", says: /call the bank on Tue, Mar 3 at 10:00 AM/ },
+  { zone: "Europe/Berlin", prompt: "remind me to water the plants every monday and thursday at 7pm", title: "water the plants", local: "2043-03-02 19:00", recurrence: { freq: "weekly", days: [1, 4] }, says: /water the plants every Monday and Thursday at 7:00 PM/ },
+  { zone: "Asia/Tokyo", prompt: "remind me tomorrow morning to stretch", title: "stretch", local: "2043-03-03 09:00", says: /stretch on Tue, Mar 3 at 9:00 AM/ },
+  { zone: "Asia/Tokyo", prompt: "pay rent on the 1st of every month at 9am", title: "pay rent", local: "2043-04-01 09:00", recurrence: { freq: "monthly", dayOfMonth: 1 }, says: /pay rent every month on the 1st at 9:00 AM, starting Wed, Apr 1/ },
+  { zone: "Asia/Jerusalem", prompt: "today at 5pm submit the report", title: "submit the report", local: "2043-03-02 17:00", says: /submit the report on Mon, Mar 2 at 5:00 PM/ },
+  { zone: "Asia/Jerusalem", prompt: "every weekday at 9 stand-up", title: "stand-up", local: "2043-03-03 09:00", recurrence: { freq: "weekdays" }, says: /stand-up every weekday at 9:00 AM, starting Tue, Mar 3/ },
+];
+
+describe("POST /v1/tasks/nl", () => {
+  it.each(table)("[$zone] \"$prompt\" -> \"$title\" at $local", async ({ zone, prompt, title, local, recurrence, says }) => {
+    const u = await createUser({ timezone: zone });
+    created.push(u.id);
+    const { status, body } = await say(u.token, { prompt });
+    expect(status, JSON.stringify(body)).toBe(201);
+    expect(body.success).toBe(true);
+    expect(body.message).toMatch(says);
+    expect(body.task).toMatchObject({ title, status: "PENDING", strategy: "standard", recurrence: recurrence ?? null });
+    const storedLocal = DateTime.fromISO(body.task!.dueDate, { zone }).toFormat("yyyy-LL-dd HH:mm");
+    expect(storedLocal).toBe(local);
+    // The stored task is the one the API answers with, and it escalates.
+    const [row] = await tasksOfUser(u.id);
+    expect(row).toMatchObject({ title, source: "nl", dueAt: Date.parse(body.task!.dueDate) });
+    expect((await stepsOf(row!.id))[0]).toMatchObject({ state: "pending", dueAt: Date.parse(body.task!.dueDate) });
+  });
+
+  it("answers 200 {success: false} with how to phrase it when it can't read the prompt, and creates nothing", async () => {
+    const u = await createUser({ timezone: "Europe/Berlin" });
+    created.push(u.id);
+    for (const [prompt, message] of [
+      ["buy milk", `I couldn't find a time in that. Try "remind me to call mom tomorrow at 5pm" or "in 20 minutes check the oven".`],
+      ["tomorrow at 5pm", `I found the time, but not what to remind you about. Try "remind me to call mom tomorrow at 5pm".`],
+    ] as const) {
+      expect(await say(u.token, { prompt })).toEqual({ status: 200, body: { success: false, message } });
+    }
+    expect(await tasksOfUser(u.id)).toEqual([]);
+  });
+
+  it("answers 400 for an empty prompt, 403 when the email is unverified, 401 when logged out", async () => {
+    const u = await createUser();
+    const unverified = await createUser({ isVerified: false });
+    created.push(u.id, unverified.id);
+    const empty = 'Please type what you want to be reminded of, for example "Take pills tomorrow at 9am".';
+    for (const body of [{ prompt: "" }, { prompt: "   \n " }, {}, { prompt: 7 }]) {
+      expect(await say(u.token, body)).toMatchObject({ status: 400, body: { message: empty } });
+    }
+    expect(await say(u.token, { prompt: "x".repeat(501) })).toMatchObject({ status: 400, body: { message: "Please keep the reminder under 500 characters." } });
+    expect(await say(unverified.token, { prompt: "call mom tomorrow at 5pm" })).toMatchObject({ status: 403, body: { message: "You must verify your email address before creating tasks." } });
+    expect(await say(undefined, { prompt: "call mom tomorrow at 5pm" })).toMatchObject({ status: 401, body: { message: "Please sign in to continue." } });
+    expect(await tasksOfUser(u.id)).toEqual([]);
+    expect(await tasksOfUser(unverified.id)).toEqual([]);
+  });
+});

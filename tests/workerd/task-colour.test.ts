@@ -1,0 +1,128 @@
+import { describe, expect, it } from "vitest";
+import { calendarDaysUntil, taskUrgency, type UrgencyInput } from "../../app/components/tasks/task-colour";
+import { datetimeLocalValue, formatDue, formatLastReminder } from "../../app/components/tasks/task-format";
+import { toTaskView } from "../../app/components/tasks/task-view";
+import type { TaskJson } from "../../worker/services/tasks/serialize";
+
+/**
+ * The card colour rule of spec 02 section 2, in calendar days on the user's clock:
+ * completed or escalation halted = green; due today or overdue = red; 1 day = orange;
+ * 2 days or fewer = blue; otherwise green. Plus the text labels that carry the same meaning.
+ */
+const NY = "America/New_York";
+/** Mon 2026-03-02 09:00 in New York (EST, UTC-5). */
+const NY_MORNING = new Date("2026-03-02T14:00:00Z");
+/** Mon 2026-03-02 23:00 in New York, already Tue 04:00 in UTC. */
+const NY_LATE = new Date("2026-03-03T04:00:00Z");
+
+function open(dueDate: string, extra: Partial<UrgencyInput> = {}): UrgencyInput {
+  return { dueDate, status: "PENDING", escalationHaltedAt: null, ...extra };
+}
+
+describe("taskUrgency: the colour rule", () => {
+  it("is green with 'Done' for a completed task, even an overdue one", () => {
+    const u = taskUrgency(open("2026-02-20T14:00:00Z", { status: "COMPLETED", escalationHaltedAt: "2026-02-20T15:00:00Z" }), NY_MORNING, NY);
+    expect(u).toEqual({ tone: "green", label: "Done", daysUntilDue: -10 });
+  });
+
+  it("is green when the escalation was halted (acknowledged, or the chain ran out)", () => {
+    const halted = "2026-03-02T13:00:00Z";
+    expect(taskUrgency(open("2026-03-02T12:00:00Z", { status: "ACKNOWLEDGED", escalationHaltedAt: halted }), NY_MORNING, NY)).toMatchObject({
+      tone: "green",
+      label: "Acknowledged",
+    });
+    expect(taskUrgency(open("2026-03-02T12:00:00Z", { escalationHaltedAt: halted }), NY_MORNING, NY)).toMatchObject({
+      tone: "green",
+      label: "Reminders stopped",
+    });
+  });
+
+  it("is red for overdue: an earlier day, or earlier today", () => {
+    expect(taskUrgency(open("2026-03-01T14:00:00Z"), NY_MORNING, NY)).toEqual({ tone: "red", label: "Overdue", daysUntilDue: -1 });
+    expect(taskUrgency(open("2026-03-02T13:00:00Z"), NY_MORNING, NY)).toEqual({ tone: "red", label: "Overdue", daysUntilDue: 0 });
+  });
+
+  it("is red with 'Due today' for later today", () => {
+    expect(taskUrgency(open("2026-03-02T22:00:00Z"), NY_MORNING, NY)).toEqual({ tone: "red", label: "Due today", daysUntilDue: 0 });
+  });
+
+  it("is orange for tomorrow, blue for 2 days, green for 3 days or more", () => {
+    expect(taskUrgency(open("2026-03-03T14:00:00Z"), NY_MORNING, NY)).toEqual({ tone: "orange", label: "Tomorrow", daysUntilDue: 1 });
+    expect(taskUrgency(open("2026-03-04T14:00:00Z"), NY_MORNING, NY)).toEqual({ tone: "blue", label: "In 2 days", daysUntilDue: 2 });
+    expect(taskUrgency(open("2026-03-05T14:00:00Z"), NY_MORNING, NY)).toEqual({ tone: "green", label: "In 3 days", daysUntilDue: 3 });
+    expect(taskUrgency(open("2026-04-30T14:00:00Z"), NY_MORNING, NY)).toMatchObject({ tone: "green", label: "In 59 days" });
+  });
+
+  it("counts calendar days in the user's zone, not 24-hour blocks or UTC days", () => {
+    // 23:00 Monday in New York; due 00:30 Tuesday local (05:30 UTC): only 90 minutes away, but tomorrow.
+    expect(taskUrgency(open("2026-03-03T05:30:00Z"), NY_LATE, NY)).toMatchObject({ tone: "orange", label: "Tomorrow" });
+    // Same instants in UTC: both on Tuesday, so "Due today".
+    expect(taskUrgency(open("2026-03-03T05:30:00Z"), NY_LATE, "UTC")).toMatchObject({ tone: "red", label: "Due today" });
+    // 47 hours away but two calendar days: Mon 09:00 -> Wed 08:00 local.
+    expect(calendarDaysUntil("2026-03-04T13:00:00Z", NY_MORNING, NY)).toBe(2);
+  });
+
+  it("stays right across a DST change (the 23-hour day of 8 March 2026 in New York)", () => {
+    const saturdayNoon = new Date("2026-03-07T17:00:00Z"); // Sat 12:00 EST
+    // Mon 2026-03-09 00:30 EDT = 04:30 UTC: two calendar days, although fewer than 48 hours.
+    expect(calendarDaysUntil("2026-03-09T04:30:00Z", saturdayNoon, NY)).toBe(2);
+    expect(taskUrgency(open("2026-03-09T04:30:00Z"), saturdayNoon, NY).tone).toBe("blue");
+  });
+
+  it("treats an unknown zone as UTC instead of failing", () => {
+    expect(taskUrgency(open("2026-03-03T14:00:00Z"), NY_MORNING, "Mars/Olympus")).toMatchObject({ tone: "orange" });
+  });
+});
+
+describe("task texts on the user's clock", () => {
+  it("formats the due date relative to today", () => {
+    expect(formatDue("2026-03-02T22:00:00Z", NY, NY_MORNING)).toBe("Today, 5:00 PM");
+    expect(formatDue("2026-03-03T14:00:00Z", NY, NY_MORNING)).toBe("Tomorrow, 9:00 AM");
+    expect(formatDue("2026-03-01T14:15:00Z", NY, NY_MORNING)).toBe("Yesterday, 9:15 AM");
+    expect(formatDue("2026-03-10T13:00:00Z", NY, NY_MORNING)).toBe("Tue, Mar 10, 9:00 AM");
+    expect(formatDue("2027-01-05T14:00:00Z", NY, NY_MORNING)).toBe("Tue, Jan 5, 2027, 9:00 AM");
+  });
+
+  it("says when the last reminder went out, or that none did", () => {
+    expect(formatLastReminder(null, NY, NY_MORNING)).toBe("No reminders sent yet");
+    expect(formatLastReminder("2026-03-02T14:15:00Z", NY, NY_MORNING)).toBe("Last reminder: 9:15 AM today");
+    expect(formatLastReminder("2026-03-01T21:30:00Z", NY, NY_MORNING)).toBe("Last reminder: 4:30 PM yesterday");
+    expect(formatLastReminder("2026-02-26T14:15:00Z", NY, NY_MORNING)).toBe("Last reminder: Thu, Feb 26, 9:15 AM");
+  });
+
+  it("gives the datetime-local default on the user's clock", () => {
+    expect(datetimeLocalValue(NY_LATE, NY)).toBe("2026-03-02T23:00");
+    expect(datetimeLocalValue(NY_LATE, "UTC")).toBe("2026-03-03T04:00");
+    expect(datetimeLocalValue(new Date("2026-03-02T00:05:00Z"), "Asia/Kolkata")).toBe("2026-03-02T05:35");
+  });
+
+  it("builds the card view: tone, label, due and snooze texts", () => {
+    const task: TaskJson = {
+      id: "t1",
+      title: "Pills",
+      dueDate: "2026-03-02T13:00:00.000Z",
+      status: "SNOOZED",
+      escalationHaltedAt: null,
+      lastReminderSentAt: "2026-03-02T13:00:30.000Z",
+      strategy: "standard",
+      recurrence: null,
+      acknowledgedAt: null,
+      completedAt: null,
+      snoozedUntil: "2026-03-02T14:30:00.000Z",
+      createdAt: "2026-03-01T10:00:00.000Z",
+    };
+    expect(toTaskView(task, NY, NY_MORNING)).toEqual({
+      id: "t1",
+      title: "Pills",
+      status: "SNOOZED",
+      dueDate: "2026-03-02T13:00:00.000Z",
+      dueLabel: "Today, 8:00 AM",
+      lastReminderLabel: "Last reminder: 8:00 AM today",
+      tone: "red",
+      toneLabel: "Overdue",
+      snoozeLabel: "Snoozed until 9:30 AM",
+      completed: false,
+      acknowledged: false,
+    });
+  });
+});

@@ -1,0 +1,227 @@
+import { env } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import {
+  createTaskFromForm,
+  createTaskFromText,
+  loadDashboardTasks,
+  loadTaskWindow,
+  localInputToUtcIso,
+  runTaskAction,
+  showCreateTaskButton,
+  strategySettings,
+  updateDefaultStrategy,
+  loadActiveReminders,
+} from "../../app/lib/tasks.server";
+import { tasks as tasksTable, users } from "../../db/schema";
+import { getProfile } from "../../worker/services/auth";
+import { fixedClock } from "../../worker/services/clock";
+import { createDeps } from "../../worker/services/deps";
+import { STRATEGIES } from "../../worker/services/escalation/catalogue";
+import { createTask, listTasks } from "../../worker/services/tasks";
+import { listActiveReminders, mostUrgentReminder } from "../../worker/services/tasks/active-reminders";
+import { createUser } from "./escalation-helpers";
+
+/**
+ * What the task screens get from the server (app/lib/tasks.server.ts and the active-reminders
+ * service): the paging window behind the infinite scroll, the answers, the create messages of
+ * spec 02 section 8, the reminder screen's list and the strategy block. Era 2044 (see
+ * escalation-helpers.ts): no cron tick of another file ever claims these steps.
+ */
+const NOW = "2044-05-02T13:00:00Z"; // Mon 09:00 in New York (EDT)
+const clock = fixedClock(NOW);
+const deps = () => createDeps(env, { clock });
+const minutes = (n: number) => new Date(Date.parse(NOW) + n * 60_000).toISOString();
+
+function form(values: Record<string, string>): FormData {
+  const data = new FormData();
+  for (const [key, value] of Object.entries(values)) data.set(key, value);
+  return data;
+}
+
+async function userWith(options: Parameters<typeof createUser>[0] = {}) {
+  const created = await createUser({ timezone: "America/New_York", ...options }, clock);
+  return getProfile(deps(), created.id);
+}
+
+describe("the dashboard list and its infinite scroll", () => {
+  it("reads any window of the list, also one that does not start on a page boundary", async () => {
+    const user = await userWith();
+    for (let i = 0; i < 45; i++) {
+      await createTask(deps(), user.id, { title: `Task ${String(i).padStart(2, "0")}`, dueDate: minutes(60 + i) });
+    }
+    const all = (await listTasks(deps(), user.id, { page: 1, limit: 100 })).tasks.map((t) => t.id);
+    expect(all).toHaveLength(45);
+
+    const second = await loadTaskWindow(deps(), user.id, 20);
+    expect(second.tasks.map((t) => t.id)).toEqual(all.slice(20, 40));
+    expect(second.hasMore).toBe(true);
+
+    // Two tasks of the first pages were deleted on the client: the next page starts 2 places up.
+    const shifted = await loadTaskWindow(deps(), user.id, 38);
+    expect(shifted.tasks.map((t) => t.id)).toEqual(all.slice(38, 45));
+    expect(shifted.hasMore).toBe(false);
+
+    const middle = await loadTaskWindow(deps(), user.id, 17);
+    expect(middle.tasks.map((t) => t.id)).toEqual(all.slice(17, 37));
+    expect(middle.hasMore).toBe(true);
+
+    const pageOne = await loadDashboardTasks(deps(), user);
+    expect(pageOne).toMatchObject({ page: 1, hasMore: true, error: null });
+    expect(pageOne.tasks).toHaveLength(20);
+    expect(pageOne.tasks[0]).toMatchObject({ title: "Task 00", dueLabel: "Today, 10:00 AM", tone: "red", toneLabel: "Due today" });
+
+    const threePages = await loadDashboardTasks(deps(), user, 3);
+    expect(threePages).toMatchObject({ page: 3, hasMore: false });
+    expect(threePages.tasks.map((t) => t.id)).toEqual(all);
+  });
+
+  it("shows an empty list for a new user", async () => {
+    const user = await userWith();
+    expect(await loadDashboardTasks(deps(), user)).toEqual({ tasks: [], page: 1, hasMore: false, error: null });
+  });
+});
+
+describe("the answers on a card", () => {
+  it("acknowledges, snoozes for 30 minutes, completes and deletes, with calm messages", async () => {
+    const user = await userWith();
+    const task = await createTask(deps(), user.id, { title: "Water the plants", dueDate: minutes(-5) });
+
+    const snoozed = await runTaskAction(deps(), user, "snooze", task.id);
+    expect(snoozed).toMatchObject({ ok: true, intent: "snooze", message: 'Snoozed. We\'ll remind you about "Water the plants" again at 9:30 AM.' });
+    expect(snoozed.task).toMatchObject({ status: "SNOOZED", snoozeLabel: "Snoozed until 9:30 AM" });
+
+    const acknowledged = await runTaskAction(deps(), user, "acknowledge", task.id);
+    expect(acknowledged.task).toMatchObject({ acknowledged: true, tone: "green", toneLabel: "Acknowledged" });
+    expect(acknowledged.message).toContain("have stopped");
+
+    const done = await runTaskAction(deps(), user, "done", task.id);
+    expect(done).toMatchObject({ ok: true, message: 'Well done: "Water the plants" is done.', nextTask: null });
+    expect(done.task).toMatchObject({ completed: true, toneLabel: "Done", tone: "green" });
+
+    const deleted = await runTaskAction(deps(), user, "delete", task.id);
+    expect(deleted).toMatchObject({ ok: true, message: "Task deleted.", task: null });
+    expect(await listTasks(deps(), user.id, {})).toMatchObject({ tasks: [] });
+  });
+
+  it("gives the server's sentence first when an answer fails (another user's task is not found)", async () => {
+    const owner = await userWith();
+    const other = await userWith();
+    const task = await createTask(deps(), owner.id, { title: "Private", dueDate: minutes(30) });
+    const result = await runTaskAction(deps(), other, "delete", task.id);
+    expect(result).toMatchObject({ ok: false, message: "We couldn't find that task. It may have been deleted." });
+    const snooze = await runTaskAction(deps(), owner, "done", task.id).then(() => runTaskAction(deps(), owner, "snooze", task.id));
+    expect(snooze).toMatchObject({ ok: false, message: "This task is already done, so there is nothing to snooze." });
+  });
+});
+
+describe("creating a task from the New Task screen", () => {
+  it("reads the datetime-local value on the user's clock and sends it as UTC", async () => {
+    expect(localInputToUtcIso("2044-05-03T09:00", "America/New_York")).toBe("2044-05-03T13:00:00.000Z");
+    const user = await userWith();
+    const result = await createTaskFromForm(deps(), user, form({ title: "  Morning Medication ", dueDate: "2044-05-03T09:00" }));
+    expect(result).toEqual({ intent: "create", ok: true, message: "Task created successfully!" });
+    const [row] = await deps().db.select().from(tasksTable).where(eq(tasksTable.userId, user.id));
+    expect(row).toMatchObject({ title: "Morning Medication", dueAt: Date.parse("2044-05-03T13:00:00Z") });
+  });
+
+  it("answers with the spec's messages", async () => {
+    const user = await userWith();
+    expect(await createTaskFromForm(deps(), user, form({ title: " ", dueDate: "2044-05-03T09:00" }))).toEqual({
+      intent: "create",
+      ok: false,
+      message: "Task title is required.",
+      field: "title",
+    });
+    expect(await createTaskFromForm(deps(), user, form({ title: "Pills", dueDate: "" }))).toMatchObject({ message: "Due date is required.", field: "dueDate" });
+    const unverified = await userWith({ isVerified: false });
+    expect(await createTaskFromForm(deps(), unverified, form({ title: "Pills", dueDate: "2044-05-03T09:00" }))).toMatchObject({
+      ok: false,
+      message: "You must verify your email address before creating tasks.",
+    });
+    await deps().db.delete(users).where(eq(users.id, user.id));
+    expect(await createTaskFromForm(deps(), user, form({ title: "Pills", dueDate: "2044-05-03T09:00" }))).toMatchObject({
+      ok: false,
+      message: "Authentication failed. Please log in again.",
+    });
+  });
+
+  it("creates a reminder from plain language, and explains what it could not read", async () => {
+    const user = await userWith();
+    const ok = await createTaskFromText(deps(), user, form({ prompt: "remind me to take my pills tomorrow at 9" }));
+    expect(ok).toMatchObject({ intent: "nl", ok: true, failed: false });
+    expect(ok.message.length).toBeGreaterThan(10);
+    const [row] = await deps().db.select().from(tasksTable).where(eq(tasksTable.userId, user.id));
+    expect(row?.dueAt).toBe(Date.parse("2044-05-03T13:00:00Z"));
+
+    const blank = await createTaskFromText(deps(), user, form({ prompt: "   " }));
+    expect(blank).toMatchObject({ ok: false, failed: false });
+    expect(blank.message).toMatch(/Please type what you want to be reminded of/);
+  });
+});
+
+describe("the reminder screen's list", () => {
+  it("lists due, unanswered and snoozed tasks, longest-waiting first; not future, acknowledged or done ones", async () => {
+    const user = await userWith();
+    const d = deps();
+    const older = await createTask(d, user.id, { title: "Older", dueDate: minutes(-120) });
+    const recent = await createTask(d, user.id, { title: "Recent", dueDate: minutes(-10) });
+    const future = await createTask(d, user.id, { title: "Future", dueDate: minutes(120) });
+    const acked = await createTask(d, user.id, { title: "Acked", dueDate: minutes(-30) });
+    const done = await createTask(d, user.id, { title: "Done", dueDate: minutes(-40) });
+    const snoozedFuture = await createTask(d, user.id, { title: "Snoozed", dueDate: minutes(-300) });
+    await runTaskAction(d, user, "acknowledge", acked.id);
+    await runTaskAction(d, user, "done", done.id);
+    await runTaskAction(d, user, "snooze", snoozedFuture.id);
+
+    const list = await listActiveReminders(d, user.id);
+    expect(list.map((t) => t.title)).toEqual(["Snoozed", "Older", "Recent"]);
+    expect(mostUrgentReminder(list)?.id).toBe(older.id);
+    expect(list.map((t) => t.id)).not.toContain(future.id);
+    expect(list.map((t) => t.id)).toContain(recent.id);
+
+    const screen = await loadActiveReminders(d, user);
+    expect(screen.urgentId).toBe(older.id);
+    expect(screen.reminders[0]).toMatchObject({ title: "Snoozed", snoozeLabel: "Snoozed until 9:30 AM" });
+
+    const other = await userWith();
+    expect(await loadActiveReminders(d, other)).toEqual({ reminders: [], urgentId: null, error: null });
+  });
+});
+
+describe("the default strategy block and the Create Task button", () => {
+  it("lists the catalogue with readable steps and saves a choice", async () => {
+    const user = await userWith();
+    const settings = strategySettings(user);
+    expect(settings.current).toBe("");
+    expect(settings.productDefault.key).toBe("standard");
+    expect(settings.options.map((o) => o.key)).toEqual(STRATEGIES.map((s) => s.key));
+    expect(settings.options.find((o) => o.key === "standard")?.steps).toEqual([
+      "At the due time: Telegram message and push notification",
+      "After 15 minutes: text message and email",
+      "After 30 minutes: phone call",
+      "After 1 hour: alert to your nudge buddies",
+    ]);
+
+    expect(await updateDefaultStrategy(deps(), user, form({ strategy: "" }))).toMatchObject({ ok: false, message: "Please select a strategy." });
+    expect(await updateDefaultStrategy(deps(), user, form({ strategy: "urgent" }))).toEqual({
+      kind: "strategy",
+      ok: true,
+      message: "Default escalation strategy updated successfully!",
+      current: "urgent",
+    });
+    expect((await getProfile(deps(), user.id)).defaultEscalationStrategy).toBe("urgent");
+    const bad = await updateDefaultStrategy(deps(), await getProfile(deps(), user.id), form({ strategy: "loud" }));
+    expect(bad).toMatchObject({ ok: false, current: "urgent" });
+    expect(bad.message).toMatch(/Unknown escalation strategy "loud"/);
+  });
+
+  it("shows the Create Task button to verified users, and to unverified ones who skipped onboarding", async () => {
+    const verified = await userWith();
+    const unverified = await userWith({ isVerified: false });
+    expect(await showCreateTaskButton(deps(), verified)).toBe(true);
+    expect(await showCreateTaskButton(deps(), unverified)).toBe(false);
+    await deps().db.update(users).set({ onboardingSkippedAt: Date.parse(NOW) - 60_000 }).where(eq(users.id, unverified.id));
+    expect(await showCreateTaskButton(deps(), unverified)).toBe(true);
+  });
+});

@@ -1,0 +1,206 @@
+/**
+ * Acknowledge, done and snooze through /v1 (success and error texts, idempotency), recurring tasks
+ * across DST changes via done, and PUT /v1/users/:id/default-escalation-strategy.
+ * System time faked into 2042 (see escalation-helpers.ts for why the eras).
+ */
+import { env } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { users } from "../../db/schema";
+import { createDeps } from "../../worker/services/deps";
+import { api, createUser, deleteUsers, stepsOf, tasksOfUser, type TestUser } from "./escalation-helpers";
+
+const NOW = new Date("2042-03-01T12:00:00Z");
+const created: string[] = [];
+
+beforeAll(() => vi.useFakeTimers({ toFake: ["Date"] }));
+beforeEach(() => vi.setSystemTime(NOW));
+afterAll(async () => {
+  await deleteUsers(...created);
+  vi.useRealTimers();
+});
+
+async function user(options: Parameters<typeof createUser>[0] = {}): Promise<TestUser> {
+  const u = await createUser(options);
+  created.push(u.id);
+  return u;
+}
+
+type TaskBody = Record<string, unknown> & { id: string; dueDate: string; status: string; nextTask?: (Record<string, unknown> & { id: string; dueDate: string }) | null };
+
+async function createOk(token: string, input: Record<string, unknown>): Promise<TaskBody> {
+  const response = await api("/v1/tasks", "POST", input, token);
+  expect(response.status, await response.clone().text()).toBe(201);
+  return response.json<TaskBody>();
+}
+
+async function post(path: string, token: string | undefined, body?: unknown) {
+  const response = await api(path, "POST", body, token);
+  return { status: response.status, body: await response.json<TaskBody & { message?: string }>() };
+}
+
+const NOT_FOUND = "We couldn't find that task. It may have been deleted.";
+
+describe("POST /v1/tasks/:id/acknowledge", () => {
+  it("stops the escalation (ACKNOWLEDGED, escalationHaltedAt set) and is idempotent", async () => {
+    const u = await user();
+    const task = await createOk(u.token, { title: "Take pills", dueDate: "2042-03-02T08:00:00Z" });
+    const first = await post(`/v1/tasks/${task.id}/acknowledge`, u.token);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ id: task.id, status: "ACKNOWLEDGED", acknowledgedAt: NOW.toISOString(), escalationHaltedAt: NOW.toISOString(), completedAt: null });
+    expect((await stepsOf(task.id)).map((s) => s.state)).toEqual(["cancelled", "cancelled", "cancelled", "cancelled"]);
+    vi.setSystemTime(new Date(NOW.getTime() + 60_000));
+    const again = await post(`/v1/tasks/${task.id}/acknowledge`, u.token);
+    expect(again).toEqual(first);
+  });
+
+  it("is 404 for another user's task or an unknown id, 401 when logged out", async () => {
+    const u = await user();
+    const other = await user();
+    const task = await createOk(u.token, { title: "Take pills", dueDate: "2042-03-02T08:00:00Z" });
+    for (const action of ["acknowledge", "done", "snooze"]) {
+      expect(await post(`/v1/tasks/${task.id}/${action}`, other.token)).toMatchObject({ status: 404, body: { message: NOT_FOUND } });
+      expect(await post(`/v1/tasks/${crypto.randomUUID()}/${action}`, u.token)).toMatchObject({ status: 404, body: { message: NOT_FOUND } });
+      expect(await post(`/v1/tasks/${task.id}/${action}`, undefined)).toMatchObject({ status: 401, body: { message: "Please sign in to continue." } });
+    }
+    expect((await api(`/v1/tasks/${task.id}`, "GET", undefined, u.token)).status).toBe(200);
+    expect((await stepsOf(task.id))[0]?.state).toBe("pending");
+  });
+});
+
+describe("POST /v1/tasks/:id/done", () => {
+  it("completes a one-off task and ends its chain; done twice is done once", async () => {
+    const u = await user();
+    const task = await createOk(u.token, { title: "Post the letter", dueDate: "2042-03-02T08:00:00Z" });
+    const done = await post(`/v1/tasks/${task.id}/done`, u.token);
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ status: "COMPLETED", completedAt: NOW.toISOString(), escalationHaltedAt: NOW.toISOString(), nextTask: null });
+    expect((await stepsOf(task.id)).every((s) => s.state === "cancelled")).toBe(true);
+    const twice = await post(`/v1/tasks/${task.id}/done`, u.token);
+    expect(twice.body).toEqual(done.body);
+    // Acknowledging a finished task changes nothing.
+    expect((await post(`/v1/tasks/${task.id}/acknowledge`, u.token)).body).toMatchObject({ status: "COMPLETED", acknowledgedAt: null });
+  });
+
+  it("creates the next occurrence of a recurring task ONCE, with its own escalation", async () => {
+    const u = await user({ timezone: "Europe/Berlin" });
+    const task = await createOk(u.token, { title: "Take pills", dueDate: "2042-03-02T08:00", recurrence: { freq: "weekdays" } });
+    expect(task.dueDate).toBe("2042-03-02T07:00:00.000Z"); // Sunday 08:00 in Berlin
+    const [a, b] = await Promise.all([post(`/v1/tasks/${task.id}/done`, u.token), post(`/v1/tasks/${task.id}/done`, u.token)]);
+    expect(a.body.nextTask?.id).toBeTruthy();
+    expect(b.body.nextTask?.id).toBe(a.body.nextTask?.id);
+    expect(a.body.nextTask).toMatchObject({ title: "Take pills", status: "PENDING", dueDate: "2042-03-03T07:00:00.000Z", recurrence: { freq: "weekdays" }, strategy: "standard" });
+    const all = await tasksOfUser(u.id);
+    expect(all).toHaveLength(2);
+    expect(all.every((t) => t.seriesId === task.id)).toBe(true);
+    expect((await stepsOf(a.body.nextTask!.id)).map((s) => s.state)).toEqual(["pending", "waiting", "waiting", "waiting"]);
+  });
+
+  it.each([
+    // [zone, first local due, rule, expected next UTC due, what it shows]
+    ["America/New_York", "2042-03-08T08:00", { freq: "daily" }, "2042-03-09T12:00:00.000Z", "spring forward: 08:00 EST then 08:00 EDT"],
+    ["America/New_York", "2042-11-01T08:00", { freq: "daily" }, "2042-11-02T13:00:00.000Z", "fall back: 08:00 EDT then 08:00 EST"],
+    ["Europe/London", "2042-03-24T07:30", { freq: "weekly", days: [1] }, "2042-03-31T06:30:00.000Z", "weekly across BST"],
+    ["Europe/London", "2042-10-20T21:00", { freq: "weekdays" }, "2042-10-21T20:00:00.000Z", "weekdays, before the change"],
+    ["Asia/Jerusalem", "2042-01-31T09:00", { freq: "monthly", dayOfMonth: 31 }, "2042-02-28T07:00:00.000Z", "monthly on the 31st in February"],
+  ])("in %s, done on %s (%j) schedules the next one at %s (%s)", async (zone, localDue, recurrence, expected, _what) => {
+    vi.setSystemTime(new Date("2042-01-02T00:00:00Z"));
+    const u = await user({ timezone: zone });
+    const task = await createOk(u.token, { title: "Take pills", dueDate: localDue, recurrence });
+    const done = await post(`/v1/tasks/${task.id}/done`, u.token);
+    expect(done.body.nextTask?.dueDate).toBe(expected);
+    const local = new Date(expected).toLocaleTimeString("en-GB", { timeZone: zone, hour: "2-digit", minute: "2-digit" });
+    expect(local).toBe(localDue.slice(11, 16));
+  });
+
+  it("a late done skips the occurrences that already passed", async () => {
+    const u = await user({ timezone: "UTC" });
+    vi.setSystemTime(new Date("2042-02-01T00:00:00Z"));
+    const task = await createOk(u.token, { title: "Take pills", dueDate: "2042-02-01T08:00:00Z", recurrence: { freq: "daily" } });
+    vi.setSystemTime(new Date("2042-02-04T10:00:00Z"));
+    const done = await post(`/v1/tasks/${task.id}/done`, u.token);
+    expect(done.body.nextTask?.dueDate).toBe("2042-02-05T08:00:00.000Z");
+  });
+});
+
+describe("POST /v1/tasks/:id/snooze", () => {
+  it("snoozes for N minutes (30 by default) without moving the due date", async () => {
+    const u = await user();
+    const task = await createOk(u.token, { title: "Take pills", dueDate: "2042-03-01T11:50:00Z" });
+    const snoozed = await post(`/v1/tasks/${task.id}/snooze`, u.token, { minutes: 45 });
+    expect(snoozed.status).toBe(200);
+    expect(snoozed.body).toMatchObject({ status: "SNOOZED", snoozedUntil: "2042-03-01T12:45:00.000Z", dueDate: "2042-03-01T11:50:00.000Z" });
+    // The first ping (planned at 11:50) waits for the end of the snooze; the rest keep their spacing.
+    expect((await stepsOf(task.id)).map((s) => [s.state, new Date(s.dueAt).toISOString().slice(11, 16)])).toEqual([
+      ["pending", "12:45"],
+      ["waiting", "13:00"],
+      ["waiting", "13:15"],
+      ["waiting", "13:45"],
+    ]);
+    const byDefault = await post(`/v1/tasks/${task.id}/snooze`, u.token);
+    expect(byDefault.body).toMatchObject({ status: "SNOOZED", snoozedUntil: "2042-03-01T12:30:00.000Z" });
+    // Calling it again with the same input is the same snooze.
+    expect((await post(`/v1/tasks/${task.id}/snooze`, u.token, {})).body).toEqual(byDefault.body);
+  });
+
+  it("answers 400 for minutes outside 1..1440 and 409 for a task that is already done", async () => {
+    const u = await user();
+    const task = await createOk(u.token, { title: "Take pills", dueDate: "2042-03-02T08:00:00Z" });
+    for (const body of [{ minutes: 0 }, { minutes: 1441 }, { minutes: 2.5 }, { minutes: "30" }, { minutes: null }]) {
+      expect(await post(`/v1/tasks/${task.id}/snooze`, u.token, body)).toMatchObject({ status: 400, body: { message: "Snooze minutes must be a whole number from 1 to 1440." } });
+    }
+    expect((await post(`/v1/tasks/${task.id}/snooze`, u.token, "{oops"))).toMatchObject({ status: 400, body: { message: "The request body could not be read. Please send valid JSON." } });
+    expect((await stepsOf(task.id))[0]?.dueAt).toBe(Date.parse("2042-03-02T08:00:00Z"));
+    expect((await post(`/v1/tasks/${task.id}/snooze`, u.token, { minutes: 1440 })).status).toBe(200);
+    expect((await post(`/v1/tasks/${task.id}/snooze`, u.token, { minutes: 1 })).status).toBe(200);
+    await post(`/v1/tasks/${task.id}/done`, u.token);
+    expect(await post(`/v1/tasks/${task.id}/snooze`, u.token, { minutes: 10 })).toMatchObject({ status: 409, body: { message: "This task is already done, so there is nothing to snooze." } });
+  });
+});
+
+describe("PUT /v1/users/:id/default-escalation-strategy", () => {
+  it("sets the default for new tasks; null resets it to the product default", async () => {
+    const u = await user();
+    const response = await api(`/v1/users/${u.id}/default-escalation-strategy`, "PUT", { strategy: "urgent" }, u.token);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      id: u.id,
+      defaultEscalationStrategy: "urgent",
+      effectiveStrategy: { key: "urgent", name: "Urgent (call early)" },
+      message: "Default escalation strategy updated successfully!",
+    });
+    const [row] = await createDeps(env).db.select().from(users).where(eq(users.id, u.id));
+    expect(row?.defaultEscalationStrategy).toBe("urgent");
+    expect((await createOk(u.token, { title: "Call the bank", dueDate: "2042-03-02T08:00:00Z" })).strategy).toBe("urgent");
+
+    const reset = await api(`/v1/users/${u.id}/default-escalation-strategy`, "PUT", { strategy: null }, u.token);
+    expect(await reset.json()).toMatchObject({ defaultEscalationStrategy: null, effectiveStrategy: { key: "standard" } });
+    expect((await createOk(u.token, { title: "Call the bank", dueDate: "2042-03-02T08:00:00Z" })).strategy).toBe("standard");
+  });
+
+  it("answers 400 for a missing or unknown strategy, 404 for another user's id, 401 when logged out", async () => {
+    const u = await user({ defaultEscalationStrategy: "gentle" });
+    const other = await user();
+    const path = `/v1/users/${u.id}/default-escalation-strategy`;
+    const cases: Array<[unknown, string]> = [
+      [{}, "Please select a strategy."],
+      [{ strategy: "" }, "Please select a strategy."],
+      [{ strategy: 3 }, "Please select a strategy."],
+      [{ strategy: "shouty" }, 'Unknown escalation strategy "shouty". Choose one of: gentle, standard, urgent, no_buddies.'],
+    ];
+    for (const [body, message] of cases) {
+      const response = await api(path, "PUT", body, u.token);
+      expect([response.status, (await response.json<{ message: string }>()).message]).toEqual([400, message]);
+    }
+    const bad = await api(path, "PUT", "nope", u.token);
+    expect(bad.status).toBe(400);
+    const foreign = await api(`/v1/users/${other.id}/default-escalation-strategy`, "PUT", { strategy: "urgent" }, u.token);
+    expect([foreign.status, (await foreign.json<{ message: string }>()).message]).toEqual([404, "User not found. Please log in again."]);
+    const out = await api(path, "PUT", { strategy: "urgent" });
+    expect(out.status).toBe(401);
+    const [row] = await createDeps(env).db.select().from(users).where(eq(users.id, u.id));
+    expect(row?.defaultEscalationStrategy).toBe("gentle");
+    const [otherRow] = await createDeps(env).db.select().from(users).where(eq(users.id, other.id));
+    expect(otherRow?.defaultEscalationStrategy).toBeNull();
+  });
+});

@@ -1,0 +1,69 @@
+import { Hono, type Context } from "hono";
+import { listSequences } from "../services/escalation/catalogue";
+import { badRequest } from "../services/errors";
+import {
+  acknowledgeTask,
+  completeTask,
+  createTask,
+  createTaskFromPrompt,
+  deleteTask,
+  getTask,
+  listTasks,
+  snoozeTask,
+  updateTask,
+} from "../services/tasks";
+import { requireUser } from "./auth-middleware";
+import type { ApiEnv } from "./context";
+
+/**
+ * /v1/tasks (spec 02 section 7, docs/api.md). Thin: each route reads its input and calls the task
+ * service, which validates it with the shared zod schemas. Bodies are parsed by the service rather
+ * than a validator middleware because the spec orders the checks: signed in (401), verified email
+ * (403), then the fields (400).
+ */
+async function jsonBody(c: Context<ApiEnv>, optional = false): Promise<unknown> {
+  const text = await c.req.text();
+  if (text.trim() === "") {
+    if (optional) return {};
+    throw badRequest("The request needs a JSON body.", "BAD_REQUEST");
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw badRequest("The request body could not be read. Please send valid JSON.", "BAD_REQUEST");
+  }
+}
+
+const list = async (c: Context<ApiEnv>) => {
+  c.header("Cache-Control", "no-store");
+  return c.json(await listTasks(c.get("deps"), c.get("userId"), c.req.query()));
+};
+
+export const tasks = new Hono<ApiEnv>()
+  .use("*", requireUser)
+  // Before /:id, so "escalation-sequences" is never read as a task id.
+  .get("/escalation-sequences", (c) => {
+    c.header("Cache-Control", "private, max-age=3600");
+    return c.json(listSequences());
+  })
+  .get("/", list)
+  .post("/", async (c) => c.json(await createTask(c.get("deps"), c.get("userId"), await jsonBody(c)), 201))
+  .post("/nl", async (c) => {
+    const result = await createTaskFromPrompt(c.get("deps"), c.get("userId"), await jsonBody(c));
+    return c.json(result, result.success ? 201 : 200);
+  })
+  .get("/:id", async (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json(await getTask(c.get("deps"), c.get("userId"), c.req.param("id")));
+  })
+  .put("/:id", async (c) => c.json(await updateTask(c.get("deps"), c.get("userId"), c.req.param("id"), await jsonBody(c))))
+  .delete("/:id", async (c) => {
+    await deleteTask(c.get("deps"), c.get("userId"), c.req.param("id"));
+    return c.json({ success: true, message: "Task deleted." });
+  })
+  .post("/:id/acknowledge", async (c) => c.json(await acknowledgeTask(c.get("deps"), c.get("userId"), c.req.param("id"))))
+  .post("/:id/done", async (c) => c.json(await completeTask(c.get("deps"), c.get("userId"), c.req.param("id"))))
+  .post("/:id/snooze", async (c) => c.json(await snoozeTask(c.get("deps"), c.get("userId"), c.req.param("id"), await jsonBody(c, true))));
+
+/** `GET /v1/tasks/` (with the slash, as spec 02 writes it) answers like `GET /v1/tasks`. */
+export const taskListWithSlash = list;

@@ -1,0 +1,32 @@
+/**
+ * Ids and tokens.
+ *
+ * `deterministicUuid(name)` turns a name into a stable UUID-shaped id (SHA-256 based, like a
+ * version-5 UUID). Writes that may run twice (a double "done", a replayed message) use it together
+ * with INSERT ... ON CONFLICT DO NOTHING, so the second run creates nothing new.
+ */
+export async function deterministicUuid(name: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(name)));
+  const bytes = digest.slice(0, 16);
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x80; // version 8 (custom, name-based)
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80; // RFC 4122 variant
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+function base64Url(bytes: Uint8Array): string {
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** A 256-bit random token for links, URL-safe. */
+export function randomToken(): string {
+  return base64Url(crypto.getRandomValues(new Uint8Array(32)));
+}
+
+/** SHA-256 hex of a token: what is stored and looked up (the raw token never touches D1). */
+export async function sha256Hex(value: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(value)));
+  return [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
+}

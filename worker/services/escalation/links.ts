@@ -1,0 +1,74 @@
+import type { Db } from "../../../db/client";
+import { linkTokens } from "../../../db/schema";
+import type { Env } from "../../env";
+import { randomToken, sha256Hex } from "./ids";
+import type { Statement } from "./start";
+
+/**
+ * Links carried in reminder emails. Each is a 256-bit random token stored only as its SHA-256
+ * (link_tokens, purpose "task_action", data {action}); the link opens `${APP_URL}/r/<token>`, whose
+ * GET only shows a page (mail scanners open every link) and whose POST acts.
+ */
+export const TASK_ACTIONS = ["done", "snooze", "acknowledge"] as const;
+export type TaskAction = (typeof TASK_ACTIONS)[number];
+
+/** The snooze an email link offers. */
+export const SNOOZE_LINK_MINUTES = 30;
+/** Reminder links stay usable for a week. */
+export const ACTION_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+export interface ActionLinkData {
+  action: TaskAction;
+  minutes?: number;
+}
+
+export function appUrl(env: Pick<Env, "APP_URL">): string {
+  return (env.APP_URL || "http://localhost:8787").replace(/\/+$/, "");
+}
+
+export async function createActionLinks(
+  db: Db,
+  env: Pick<Env, "APP_URL">,
+  input: { userId: string; taskId: string; now: number },
+): Promise<{ urls: Record<TaskAction, string>; statements: Statement[] }> {
+  const base = appUrl(env);
+  const urls = {} as Record<TaskAction, string>;
+  const rows = [];
+  for (const action of TASK_ACTIONS) {
+    const token = randomToken();
+    const data: ActionLinkData = action === "snooze" ? { action, minutes: SNOOZE_LINK_MINUTES } : { action };
+    rows.push({
+      id: crypto.randomUUID(),
+      purpose: "task_action",
+      tokenHash: await sha256Hex(token),
+      userId: input.userId,
+      subjectId: input.taskId,
+      data: JSON.stringify(data),
+      expiresAt: input.now + ACTION_LINK_TTL_MS,
+      createdAt: input.now,
+    });
+    urls[action] = `${base}/r/${token}`;
+  }
+  return { urls, statements: [db.insert(linkTokens).values(rows)] };
+}
+
+/**
+ * The opt-out link in every nudge-buddy alert. The token is real (purpose "buddy_unsubscribe",
+ * subject = the contact) so the buddies work can redeem it at /unsubscribe?token=... later.
+ */
+export async function createBuddyUnsubscribeLink(
+  db: Db,
+  env: Pick<Env, "APP_URL">,
+  input: { userId: string; contactId: string; now: number },
+): Promise<{ url: string; statements: Statement[] }> {
+  const token = randomToken();
+  const statement = db.insert(linkTokens).values({
+    id: crypto.randomUUID(),
+    purpose: "buddy_unsubscribe",
+    tokenHash: await sha256Hex(token),
+    userId: input.userId,
+    subjectId: input.contactId,
+    createdAt: input.now,
+  });
+  return { url: `${appUrl(env)}/unsubscribe?token=${encodeURIComponent(token)}`, statements: [statement] };
+}

@@ -1,0 +1,144 @@
+import { DateTime, IANAZone } from "luxon";
+import type { OutboundMessage } from "../../channels/types";
+import { renderEmail, type RenderedEmail } from "../email/layout";
+import { joinWithAnd } from "../recurrence";
+import type { StepChannel } from "./catalogue";
+import { SNOOZE_LINK_MINUTES, type TaskAction } from "./links";
+
+/**
+ * What each channel says. Every message names the task and its due time on the user's own clock
+ * (luxon, the user's IANA zone), and offers the three answers: done, snooze, acknowledge.
+ */
+export interface ReminderContext {
+  task: { id: string; title: string; dueAt: number };
+  user: { name: string; email: string; timezone: string };
+  stepIndex: number;
+  stepCount: number;
+  strategyName: string;
+}
+
+/** "9:00 AM on Monday, 2 March (Europe/London)". */
+export function formatLocalDue(dueAt: number, zone: string): string {
+  const safeZone = IANAZone.isValidZone(zone) ? zone : "UTC";
+  const local = DateTime.fromMillis(dueAt, { zone: safeZone }).setLocale("en-US");
+  return `${local.toFormat("h:mm a 'on' cccc, d LLLL")} (${safeZone})`;
+}
+
+/** "9:00 AM": the short form for SMS, calls and pings. */
+export function formatLocalTime(dueAt: number, zone: string): string {
+  const safeZone = IANAZone.isValidZone(zone) ? zone : "UTC";
+  return DateTime.fromMillis(dueAt, { zone: safeZone }).setLocale("en-US").toFormat("h:mm a");
+}
+
+/** Why a channel the step asked for was not used: completed to one sentence by `fallbackNotes`. */
+const FALLBACK_REASONS: Record<Exclude<StepChannel, "email" | "buddies">, string> = {
+  telegram: "Telegram isn't connected to your account",
+  push: "no device has Nudge notifications turned on",
+  sms: "you have no verified phone number",
+  voice: "you have no verified phone number",
+};
+
+export const BUDDY_FALLBACK_NOTE =
+  "You have no verified nudge buddy with an email address yet, so the alert that would have gone to your buddies came to you. Add one under Nudge Buddies.";
+
+/**
+ * The sentences under a reminder that came by email instead of the channels the step asked for:
+ * "This reminder came by email because Telegram isn't connected to your account and no device has
+ * Nudge notifications turned on yet." (one sentence however many channels fell back).
+ */
+export function fallbackNotes(fallbacks: readonly StepChannel[]): string[] {
+  const reasons = [...new Set(fallbacks.flatMap((c) => (c === "email" || c === "buddies" ? [] : [FALLBACK_REASONS[c]])))];
+  const notes = reasons.length > 0 ? [`This reminder came by email because ${joinWithAnd(reasons)} yet.`] : [];
+  if (fallbacks.includes("buddies")) notes.push(BUDDY_FALLBACK_NOTE);
+  return notes;
+}
+
+function heading(ctx: ReminderContext): string {
+  return ctx.stepIndex === 0 ? `Time for: ${ctx.task.title}` : `Still waiting: ${ctx.task.title}`;
+}
+
+export function reminderEmail(ctx: ReminderContext, urls: Record<TaskAction, string>, fallbacks: readonly StepChannel[]): RenderedEmail {
+  const due = formatLocalDue(ctx.task.dueAt, ctx.user.timezone);
+  return renderEmail({
+    subject: ctx.stepIndex === 0 ? `Reminder: ${ctx.task.title}` : `Still to do: ${ctx.task.title}`,
+    preheader: `Due ${due}. Tap Done when it's finished.`,
+    heading: heading(ctx),
+    paragraphs: [
+      `Hi ${ctx.user.name}, "${ctx.task.title}" was due at ${due}.`,
+      `Tap Done when it's finished and the reminders stop. Need a moment? Snooze it for ${SNOOZE_LINK_MINUTES} minutes, or acknowledge it to stop the reminders without marking it done.`,
+      ...fallbackNotes(fallbacks),
+    ],
+    actions: [
+      { label: "Done", url: urls.done, style: "primary" },
+      { label: `Snooze ${SNOOZE_LINK_MINUTES} minutes`, url: urls.snooze, style: "secondary" },
+      { label: "Acknowledge (stop reminders)", url: urls.acknowledge, style: "secondary" },
+    ],
+    footer: [
+      `Reminder ${ctx.stepIndex + 1} of ${ctx.stepCount} of your "${ctx.strategyName}" escalation. Each link works from any device.`,
+      "You're getting this because you set this reminder in Nudge.",
+    ],
+  });
+}
+
+export function buddyEmail(ctx: ReminderContext, buddyName: string, unsubscribeUrl: string): RenderedEmail {
+  const due = formatLocalDue(ctx.task.dueAt, ctx.user.timezone);
+  return renderEmail({
+    subject: `${ctx.user.name} may need a nudge: "${ctx.task.title}"`,
+    preheader: `${ctx.user.name} hasn't responded to their reminders yet.`,
+    heading: `${ctx.user.name} may need a nudge`,
+    paragraphs: [
+      `Hi ${buddyName}, ${ctx.user.name} asked Nudge to remind them to "${ctx.task.title}" at ${due}, and hasn't responded to the reminders yet.`,
+      `A quick message or call from you might help. There's nothing you need to do in Nudge.`,
+    ],
+    footer: [
+      `You get this because ${ctx.user.name} named you as a nudge buddy.`,
+      `Don't want these alerts any more? Unsubscribe: ${unsubscribeUrl}`,
+    ],
+  });
+}
+
+const ACTION_BUTTONS = [
+  { action: "done", label: "Done" },
+  { action: "snooze", label: `Snooze ${SNOOZE_LINK_MINUTES} min` },
+  { action: "acknowledge", label: "Seen it" },
+] as const;
+
+export function telegramMessage(ctx: ReminderContext, chatId: string): OutboundMessage {
+  const time = formatLocalTime(ctx.task.dueAt, ctx.user.timezone);
+  return {
+    to: chatId,
+    text: ctx.stepIndex === 0 ? `⏰ ${ctx.task.title} (due ${time})` : `⏰ Still waiting: ${ctx.task.title} (due ${time})`,
+    meta: {
+      taskId: ctx.task.id,
+      buttons: [ACTION_BUTTONS.map((b) => ({ text: b.label, callbackData: `${b.action}:${ctx.task.id}` }))],
+    },
+  };
+}
+
+export function pushMessage(ctx: ReminderContext, endpoint: string): OutboundMessage {
+  const time = formatLocalTime(ctx.task.dueAt, ctx.user.timezone);
+  return {
+    to: endpoint,
+    subject: ctx.task.title,
+    text: `Due ${time}. Tap Done when it's finished.`,
+    meta: { taskId: ctx.task.id, actions: ACTION_BUTTONS.map((b) => ({ action: b.action, title: b.label })) },
+  };
+}
+
+export function smsMessage(ctx: ReminderContext, phone: string): OutboundMessage {
+  const time = formatLocalTime(ctx.task.dueAt, ctx.user.timezone);
+  return {
+    to: phone,
+    text: `Nudge: "${ctx.task.title}" was due at ${time}. Reply DONE when it's finished, SNOOZE for ${SNOOZE_LINK_MINUTES} more minutes, or OK to stop the reminders.`,
+    meta: { taskId: ctx.task.id, replies: { DONE: "done", SNOOZE: "snooze", OK: "acknowledge" } },
+  };
+}
+
+export function voiceMessage(ctx: ReminderContext, phone: string): OutboundMessage {
+  const time = formatLocalTime(ctx.task.dueAt, ctx.user.timezone);
+  return {
+    to: phone,
+    text: `Hello ${ctx.user.name}, this is Nudge with a reminder: ${ctx.task.title}, due at ${time}. Press 1 if it's done. Press 2 to snooze for ${SNOOZE_LINK_MINUTES} minutes. Press 3 to stop the reminders.`,
+    meta: { taskId: ctx.task.id, keypad: { "1": "done", "2": "snooze", "3": "acknowledge" } },
+  };
+}

@@ -1,0 +1,183 @@
+import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { escalations, escalationSteps, tasks, type Task } from "../../../db/schema";
+import type { Deps } from "../deps";
+import { conflict } from "../errors";
+import type { EscalationStepSpec } from "../escalation/catalogue";
+import { deterministicUuid } from "../escalation/ids";
+import { haltEscalationStatements, LIVE_ESCALATION_STATES, runBatch, startEscalationStatements, UNSENT_STEP_STATES, type Statement } from "../escalation/start";
+import { nextOccurrence, type Recurrence } from "../recurrence";
+import { parseInput } from "../validation";
+import { snoozeSchema } from "./schemas";
+import { toTaskJson, type TaskJson } from "./serialize";
+import { loadOwnTask, loadUser, newTaskStatements, type TaskSource } from "./service";
+
+/**
+ * Acknowledge, done and snooze: the three answers a person can give from any channel (dashboard,
+ * email link, and later Telegram buttons, SMS replies, the call keypad). Each is idempotent.
+ */
+
+export const ALREADY_DONE_SNOOZE = "This task is already done, so there is nothing to snooze.";
+
+/** Stops the escalation; the task stays open (ACKNOWLEDGED) until it is marked done. */
+export async function acknowledgeTask(deps: Deps, userId: string, taskId: string): Promise<TaskJson> {
+  const task = await loadOwnTask(deps, userId, taskId);
+  const now = deps.clock.now().getTime();
+  if (task.status === "COMPLETED" || task.status === "ACKNOWLEDGED") return toTaskJson(task, now);
+  await runBatch(deps.db, [
+    deps.db
+      .update(tasks)
+      .set({ status: "ACKNOWLEDGED", acknowledgedAt: now, snoozedUntil: null, updatedAt: now, escalationHaltedAt: sql`coalesce(${tasks.escalationHaltedAt}, ${now})` })
+      .where(and(eq(tasks.id, task.id), inArray(tasks.status, ["PENDING", "SNOOZED"]))),
+    ...haltEscalationStatements(deps.db, task.id, "acknowledged", now),
+  ]);
+  return toTaskJson(await loadOwnTask(deps, userId, taskId), now);
+}
+
+export interface DoneResult extends TaskJson {
+  /** The next occurrence of a recurring task (a new PENDING task with its own escalation), else null. */
+  nextTask: TaskJson | null;
+}
+
+/**
+ * Marks a task done and ends its chain. A recurring task gets its next occurrence: the first one
+ * after both its due time and now (so a late "done" never creates a reminder in the past),
+ * computed in the user's zone across DST. Its ids are derived from this task's id and written with
+ * ON CONFLICT DO NOTHING in the same batch, so "done" twice creates ONE next occurrence.
+ */
+export async function completeTask(deps: Deps, userId: string, taskId: string): Promise<DoneResult> {
+  const task = await loadOwnTask(deps, userId, taskId);
+  const now = deps.clock.now().getTime();
+  const nextId = task.recurrence ? await deterministicUuid(`${task.id}:next-occurrence`) : null;
+  if (task.status === "COMPLETED") return { ...toTaskJson(task, now), nextTask: await nextTaskJson(deps, userId, nextId, now) };
+
+  const statements: Statement[] = [
+    deps.db
+      .update(tasks)
+      .set({ status: "COMPLETED", completedAt: now, snoozedUntil: null, updatedAt: now, escalationHaltedAt: sql`coalesce(${tasks.escalationHaltedAt}, ${now})` })
+      .where(and(eq(tasks.id, task.id), sql`${tasks.status} <> 'COMPLETED'`)),
+    ...haltEscalationStatements(deps.db, task.id, "completed", now),
+  ];
+  if (task.recurrence && nextId) {
+    const user = await loadUser(deps, userId);
+    const rule = JSON.parse(task.recurrence) as Recurrence;
+    const after = new Date(Math.max(task.dueAt, now));
+    const dueAt = nextOccurrence(rule, new Date(task.dueAt), after, user.timezone).getTime();
+    statements.push(
+      ...newTaskStatements(deps, {
+        id: nextId,
+        escalationId: await deterministicUuid(`${nextId}:escalation`),
+        userId,
+        title: task.title,
+        dueAt,
+        strategyKey: task.strategyKey,
+        recurrence: task.recurrence,
+        seriesId: task.seriesId ?? task.id,
+        source: task.source as TaskSource,
+        now,
+      }).statements,
+    );
+  }
+  await runBatch(deps.db, statements);
+  const done = await loadOwnTask(deps, userId, taskId);
+  return { ...toTaskJson(done, now), nextTask: await nextTaskJson(deps, userId, nextId, now) };
+}
+
+async function nextTaskJson(deps: Deps, userId: string, nextId: string | null, now: number): Promise<TaskJson | null> {
+  if (!nextId) return null;
+  const [next] = await deps.db
+    .select()
+    .from(tasks)
+    .where(and(eq(tasks.id, nextId), eq(tasks.userId, userId)))
+    .limit(1);
+  return next ? toTaskJson(next, now) : null;
+}
+
+/**
+ * Pauses the escalation for `minutes` without moving the due date. The chain resumes at the SAME
+ * step: the first unsent step fires at snoozedUntil (or at its own time if that is later), and the
+ * steps after it keep their spacing. If nothing is left to send (the chain was acknowledged or ran
+ * out), one more ping is added at snoozedUntil, since "remind me in 30 minutes" must remind.
+ */
+export async function snoozeTask(deps: Deps, userId: string, taskId: string, input: unknown): Promise<TaskJson> {
+  const task = await loadOwnTask(deps, userId, taskId);
+  if (task.status === "COMPLETED") throw conflict(ALREADY_DONE_SNOOZE, "TASK_COMPLETED");
+  const { minutes } = parseInput(snoozeSchema, input ?? {});
+  const now = deps.clock.now().getTime();
+  const until = now + minutes * 60_000;
+
+  const statements: Statement[] = [
+    deps.db
+      .update(tasks)
+      .set({ status: "SNOOZED", snoozedUntil: until, escalationHaltedAt: null, updatedAt: now })
+      .where(and(eq(tasks.id, task.id), sql`${tasks.status} <> 'COMPLETED'`)),
+  ];
+  statements.push(...(await resumeAtStatements(deps, task, until, now)));
+  await runBatch(deps.db, statements);
+  return toTaskJson(await loadOwnTask(deps, userId, taskId), now);
+}
+
+async function resumeAtStatements(deps: Deps, task: Task, until: number, now: number): Promise<Statement[]> {
+  const { db } = deps;
+  const [escalation] = await db
+    .select({ id: escalations.id, steps: escalations.steps, state: escalations.state })
+    .from(escalations)
+    .where(eq(escalations.taskId, task.id))
+    .orderBy(sql`(${escalations.state} in ('running', 'paused')) desc`, desc(escalations.createdAt), desc(sql`rowid`))
+    .limit(1);
+  if (!escalation) {
+    return startEscalationStatements(db, { taskId: task.id, strategyKey: task.strategyKey, dueAt: until, now }).statements;
+  }
+  const steps = await db
+    .select({ id: escalationSteps.id, stepIndex: escalationSteps.stepIndex, state: escalationSteps.state, dueAt: escalationSteps.dueAt })
+    .from(escalationSteps)
+    .where(eq(escalationSteps.escalationId, escalation.id))
+    .orderBy(escalationSteps.stepIndex);
+  const unsent = steps.filter((s) => (UNSENT_STEP_STATES as readonly string[]).includes(s.state));
+  const pause = db
+    .update(escalations)
+    .set({ state: "paused", endedAt: null })
+    .where(and(eq(escalations.id, escalation.id), inArray(escalations.state, [...LIVE_ESCALATION_STATES, "acknowledged", "exhausted"])));
+
+  const current = unsent[0];
+  if (!current) {
+    // Nothing left to send: one more reminder, on the channels of the strategy's first step.
+    const snapshot = JSON.parse(escalation.steps) as EscalationStepSpec[];
+    const lastIndex = steps.length > 0 ? Math.max(...steps.map((s) => s.stepIndex)) : -1;
+    return [
+      pause,
+      db
+        .insert(escalationSteps)
+        .values({
+          id: crypto.randomUUID(),
+          escalationId: escalation.id,
+          taskId: task.id,
+          stepIndex: lastIndex + 1,
+          channels: JSON.stringify(snapshot[0]?.channels ?? ["email"]),
+          dueAt: until,
+          state: "pending",
+          createdAt: now,
+        })
+        .onConflictDoNothing(),
+    ];
+  }
+  const shift = Math.max(0, until - current.dueAt);
+  const unsentStates = [...UNSENT_STEP_STATES];
+  return [
+    pause,
+    // The current step (even one claimed right now: its consumer will see it is no longer claimed).
+    db
+      .update(escalationSteps)
+      .set({ state: "pending", dueAt: current.dueAt + shift, leaseUntil: null, claimedBy: null })
+      .where(and(eq(escalationSteps.id, current.id), inArray(escalationSteps.state, unsentStates))),
+    db
+      .update(escalationSteps)
+      .set({ state: "waiting", dueAt: sql`${escalationSteps.dueAt} + ${shift}`, leaseUntil: null, claimedBy: null })
+      .where(
+        and(
+          eq(escalationSteps.escalationId, escalation.id),
+          gt(escalationSteps.stepIndex, current.stepIndex),
+          inArray(escalationSteps.state, unsentStates),
+        ),
+      ),
+  ];
+}

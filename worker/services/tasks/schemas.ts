@@ -1,0 +1,139 @@
+import { DateTime } from "luxon";
+import { z } from "zod";
+import { isStrategyKey, strategyKeySchema, unknownStrategyMessage } from "../escalation/catalogue";
+import { recurrenceSchema } from "../recurrence";
+
+/**
+ * The zod schemas of the task API, shared by the Hono routes and the Remix actions. Every message
+ * is a sentence a person can act on; the spec's exact texts where it gives them (spec 02 section 5).
+ */
+export const TITLE_MAX = 200;
+export const SNOOZE_MIN_MINUTES = 1;
+export const SNOOZE_MAX_MINUTES = 1440;
+export const DEFAULT_SNOOZE_MINUTES = 30;
+export const PAGE_SIZE_DEFAULT = 20;
+export const PAGE_SIZE_MAX = 100;
+export const PROMPT_MAX = 500;
+
+export const DUE_DATE_REQUIRED = "Due date is required.";
+export const DUE_DATE_INVALID = "Due date is not a valid date and time. Send it as ISO 8601, for example 2026-03-01T09:00:00Z.";
+export const DUE_DATE_RANGE = "Due date must be between the years 2000 and 2100.";
+export const TITLE_REQUIRED = "Task title is required.";
+export const TITLE_TOO_LONG = `Task title must be ${TITLE_MAX} characters or fewer.`;
+
+const titleSchema = z
+  .string({ error: TITLE_REQUIRED })
+  .trim()
+  .min(1, { error: TITLE_REQUIRED })
+  .max(TITLE_MAX, { error: TITLE_TOO_LONG });
+
+/**
+ * The instant a due date stands for. A date-time with an offset or "Z" is exact; one without an
+ * offset ("2026-03-01T09:00") is read on the user's own clock (their IANA zone), like the web form.
+ */
+export function dueDateToInstant(value: string, zone: string): number | null {
+  const parsed = DateTime.fromISO(value.trim(), { zone, setZone: false });
+  return parsed.isValid ? parsed.toMillis() : null;
+}
+
+const dueDateSchema = z
+  .string({ error: (issue) => (issue.input === undefined || issue.input === null ? DUE_DATE_REQUIRED : DUE_DATE_INVALID) })
+  .trim()
+  .min(1, { error: DUE_DATE_REQUIRED })
+  .superRefine((value, ctx) => {
+    const instant = dueDateToInstant(value, "UTC");
+    if (instant === null) ctx.addIssue({ code: "custom", message: DUE_DATE_INVALID });
+    else {
+      const year = new Date(instant).getUTCFullYear();
+      if (year < 2000 || year > 2100) ctx.addIssue({ code: "custom", message: DUE_DATE_RANGE });
+    }
+  });
+
+const taskStrategySchema = strategyKeySchema.nullable().optional();
+const taskRecurrenceSchema = recurrenceSchema.nullable().optional();
+
+/** POST /v1/tasks: {title, dueDate} plus an optional strategy key and recurrence rule. */
+export const createTaskSchema = z.object(
+  {
+    title: titleSchema,
+    dueDate: dueDateSchema,
+    strategy: taskStrategySchema,
+    recurrence: taskRecurrenceSchema,
+  },
+  { error: "Send the task as a JSON object with a title and a dueDate." },
+);
+export type CreateTaskInput = z.infer<typeof createTaskSchema>;
+
+/** PUT /v1/tasks/:id: any of title, dueDate, strategy, recurrence (other fields are ignored). */
+export const updateTaskSchema = z
+  .object(
+    {
+      title: titleSchema.optional(),
+      dueDate: dueDateSchema.optional(),
+      strategy: taskStrategySchema,
+      recurrence: taskRecurrenceSchema,
+    },
+    { error: "Send the changes as a JSON object." },
+  )
+  .refine((v) => v.title !== undefined || v.dueDate !== undefined || v.strategy !== undefined || v.recurrence !== undefined, {
+    error: "Send at least one of title, dueDate, strategy or recurrence to change.",
+  });
+export type UpdateTaskInput = z.infer<typeof updateTaskSchema>;
+
+const PAGE_MESSAGE = "page must be a whole number of 1 or more.";
+const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${PAGE_SIZE_MAX}.`;
+
+/** GET /v1/tasks?page=1&limit=20 (query strings). */
+export const listTasksQuerySchema = z.object({
+  page: z.coerce.number({ error: PAGE_MESSAGE }).int({ error: PAGE_MESSAGE }).min(1, { error: PAGE_MESSAGE }).max(1_000_000, { error: PAGE_MESSAGE }).default(1),
+  limit: z.coerce
+    .number({ error: LIMIT_MESSAGE })
+    .int({ error: LIMIT_MESSAGE })
+    .min(1, { error: LIMIT_MESSAGE })
+    .max(PAGE_SIZE_MAX, { error: LIMIT_MESSAGE })
+    .default(PAGE_SIZE_DEFAULT),
+});
+
+const SNOOZE_MESSAGE = `Snooze minutes must be a whole number from ${SNOOZE_MIN_MINUTES} to ${SNOOZE_MAX_MINUTES}.`;
+
+/** POST /v1/tasks/:id/snooze {minutes} (1..1440; 30 when left out). */
+export const snoozeSchema = z.object(
+  {
+    minutes: z
+      .number({ error: SNOOZE_MESSAGE })
+      .int({ error: SNOOZE_MESSAGE })
+      .min(SNOOZE_MIN_MINUTES, { error: SNOOZE_MESSAGE })
+      .max(SNOOZE_MAX_MINUTES, { error: SNOOZE_MESSAGE })
+      .default(DEFAULT_SNOOZE_MINUTES),
+  },
+  { error: "Send the snooze as a JSON object, for example {\"minutes\": 30}." },
+);
+
+export const PROMPT_REQUIRED = 'Please type what you want to be reminded of, for example "Take pills tomorrow at 9am".';
+
+/** POST /v1/tasks/nl {prompt}: non-empty after trimming (spec 02 section 5). */
+export const nlPromptSchema = z.object(
+  {
+    prompt: z
+      .string({ error: PROMPT_REQUIRED })
+      .trim()
+      .min(1, { error: PROMPT_REQUIRED })
+      .max(PROMPT_MAX, { error: `Please keep the reminder under ${PROMPT_MAX} characters.` }),
+  },
+  { error: PROMPT_REQUIRED },
+);
+
+export const STRATEGY_REQUIRED = "Please select a strategy.";
+
+/** PUT /v1/users/:id/default-escalation-strategy {strategy}: a catalogue key, or null for the product default. */
+export const defaultStrategySchema = z.object(
+  {
+    strategy: z
+      .string({ error: STRATEGY_REQUIRED })
+      .trim()
+      .min(1, { error: STRATEGY_REQUIRED })
+      .refine(isStrategyKey, { error: (issue) => unknownStrategyMessage(String(issue.input)) })
+      .nullable(),
+  },
+  { error: STRATEGY_REQUIRED },
+);

@@ -1,0 +1,49 @@
+import type { Task } from "../../../db/schema";
+import type { Recurrence } from "../recurrence";
+
+/**
+ * A task as the API returns it: every field of spec 02 section 3 (id, title, dueDate, status,
+ * escalationHaltedAt, lastReminderSentAt) plus strategy, recurrence, acknowledgedAt, completedAt,
+ * snoozedUntil and createdAt. Instants are ISO 8601 strings in UTC, or null.
+ */
+export interface TaskJson {
+  id: string;
+  title: string;
+  dueDate: string;
+  /** "PENDING" | "ACKNOWLEDGED" | "SNOOZED" | "COMPLETED" */
+  status: TaskStatus;
+  escalationHaltedAt: string | null;
+  lastReminderSentAt: string | null;
+  strategy: string;
+  recurrence: Recurrence | null;
+  acknowledgedAt: string | null;
+  completedAt: string | null;
+  snoozedUntil: string | null;
+  createdAt: string;
+}
+
+export type TaskStatus = "PENDING" | "ACKNOWLEDGED" | "SNOOZED" | "COMPLETED";
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/**
+ * A snooze that has run out reads as PENDING even before the tick has resumed the escalation
+ * (at most a minute later), so clients never show "snoozed until" a time in the past.
+ */
+export function toTaskJson(task: Task, now: number): TaskJson {
+  const snoozeOver = task.status === "SNOOZED" && task.snoozedUntil !== null && task.snoozedUntil <= now;
+  return {
+    id: task.id,
+    title: task.title,
+    dueDate: new Date(task.dueAt).toISOString(),
+    status: (snoozeOver ? "PENDING" : task.status) as TaskStatus,
+    escalationHaltedAt: iso(task.escalationHaltedAt),
+    lastReminderSentAt: iso(task.lastReminderSentAt),
+    strategy: task.strategyKey,
+    recurrence: task.recurrence ? (JSON.parse(task.recurrence) as Recurrence) : null,
+    acknowledgedAt: iso(task.acknowledgedAt),
+    completedAt: iso(task.completedAt),
+    snoozedUntil: snoozeOver ? null : iso(task.snoozedUntil),
+    createdAt: new Date(task.createdAt).toISOString(),
+  };
+}

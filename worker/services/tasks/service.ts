@@ -1,0 +1,173 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { tasks, users, type Task, type User } from "../../../db/schema";
+import type { Deps } from "../deps";
+import { forbidden, notFound, unauthorized } from "../errors";
+import { resolveStrategyKey } from "../escalation/catalogue";
+import { haltEscalationStatements, runBatch, startEscalationStatements, type Statement } from "../escalation/start";
+import { parseInput } from "../validation";
+import { createTaskSchema, dueDateToInstant, listTasksQuerySchema, updateTaskSchema } from "./schemas";
+import { toTaskJson, type TaskJson } from "./serialize";
+
+export const EMAIL_NOT_VERIFIED = "You must verify your email address before creating tasks.";
+export const TASK_NOT_FOUND = "We couldn't find that task. It may have been deleted.";
+
+export type TaskSource = "web" | "nl" | "telegram" | "email" | "api";
+
+export async function loadUser(deps: Pick<Deps, "db">, userId: string): Promise<User> {
+  const [user] = await deps.db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) throw unauthorized("Your account could not be found. Please sign in again.", "USER_NOT_FOUND");
+  return user;
+}
+
+/** A task of this user, or 404 (another user's task is "not found", never "forbidden"). */
+export async function loadOwnTask(deps: Pick<Deps, "db">, userId: string, taskId: string): Promise<Task> {
+  const [task] = await deps.db
+    .select()
+    .from(tasks)
+    .where(and(eq(tasks.id, taskId), eq(tasks.userId, userId)))
+    .limit(1);
+  if (!task) throw notFound(TASK_NOT_FOUND, "TASK_NOT_FOUND");
+  return task;
+}
+
+/**
+ * The writes that create a task and start its escalation, for `createTask`, plain-language
+ * reminders and the next occurrence of a recurring task (which passes deterministic ids, so a
+ * double "done" writes it once: the inserts are ON CONFLICT DO NOTHING).
+ */
+export function newTaskStatements(
+  deps: Pick<Deps, "db">,
+  input: {
+    id?: string;
+    escalationId?: string;
+    userId: string;
+    title: string;
+    dueAt: number;
+    strategyKey: string;
+    recurrence: string | null;
+    seriesId: string | null;
+    source: TaskSource;
+    now: number;
+  },
+): { task: Task; statements: Statement[] } {
+  const id = input.id ?? crypto.randomUUID();
+  const task: Task = {
+    id,
+    userId: input.userId,
+    title: input.title,
+    dueAt: input.dueAt,
+    status: "PENDING",
+    strategyKey: input.strategyKey,
+    recurrence: input.recurrence,
+    seriesId: input.recurrence ? (input.seriesId ?? id) : input.seriesId,
+    source: input.source,
+    escalationHaltedAt: null,
+    lastReminderSentAt: null,
+    acknowledgedAt: null,
+    completedAt: null,
+    snoozedUntil: null,
+    createdAt: input.now,
+    updatedAt: null,
+  };
+  const escalation = startEscalationStatements(deps.db, {
+    taskId: id,
+    strategyKey: input.strategyKey,
+    dueAt: input.dueAt,
+    now: input.now,
+    escalationId: input.escalationId,
+  });
+  return { task, statements: [deps.db.insert(tasks).values(task).onConflictDoNothing(), ...escalation.statements] };
+}
+
+/** POST /v1/tasks. Order of checks as in spec 02 section 5: verified email, title, due date. */
+export async function createTask(deps: Deps, userId: string, input: unknown, source: TaskSource = "web"): Promise<TaskJson> {
+  const user = await loadUser(deps, userId);
+  if (!user.isVerified) throw forbidden(EMAIL_NOT_VERIFIED, "EMAIL_NOT_VERIFIED");
+  const data = parseInput(createTaskSchema, input);
+  const now = deps.clock.now().getTime();
+  const { task, statements } = newTaskStatements(deps, {
+    userId,
+    title: data.title,
+    dueAt: dueDateToInstant(data.dueDate, user.timezone) as number,
+    strategyKey: resolveStrategyKey(data.strategy, user.defaultEscalationStrategy),
+    recurrence: data.recurrence ? JSON.stringify(data.recurrence) : null,
+    seriesId: null,
+    source,
+    now,
+  });
+  await runBatch(deps.db, statements);
+  return toTaskJson(task, now);
+}
+
+export async function getTask(deps: Deps, userId: string, taskId: string): Promise<TaskJson> {
+  return toTaskJson(await loadOwnTask(deps, userId, taskId), deps.clock.now().getTime());
+}
+
+/**
+ * PUT /v1/tasks/:id. A new due date or strategy restarts the escalation (the old one is cancelled,
+ * a new snapshot starts at the new due time, the task is PENDING again); a title or recurrence
+ * change does not. A completed task keeps its status: its fields change, no reminders restart.
+ */
+export async function updateTask(deps: Deps, userId: string, taskId: string, input: unknown): Promise<TaskJson> {
+  const task = await loadOwnTask(deps, userId, taskId);
+  const data = parseInput(updateTaskSchema, input);
+  const now = deps.clock.now().getTime();
+  const user = data.dueDate !== undefined || data.strategy !== undefined ? await loadUser(deps, userId) : null;
+
+  // Only the columns this request changes are written, so a reminder recorded meanwhile by the
+  // engine (lastReminderSentAt, escalationHaltedAt) is never overwritten with a stale copy.
+  const changes: Partial<Task> = { updatedAt: now };
+  if (data.title !== undefined) changes.title = data.title;
+  if (data.dueDate !== undefined) changes.dueAt = dueDateToInstant(data.dueDate, user?.timezone ?? "UTC") as number;
+  if (data.strategy !== undefined) changes.strategyKey = resolveStrategyKey(data.strategy, user?.defaultEscalationStrategy);
+  if (data.recurrence !== undefined) {
+    changes.recurrence = data.recurrence ? JSON.stringify(data.recurrence) : null;
+    if (data.recurrence && !task.seriesId) changes.seriesId = task.id;
+  }
+  const next: Task = { ...task, ...changes };
+
+  const restart = task.status !== "COMPLETED" && (next.dueAt !== task.dueAt || next.strategyKey !== task.strategyKey);
+  const statements: Statement[] = [];
+  if (restart) {
+    Object.assign(changes, { status: "PENDING", acknowledgedAt: null, snoozedUntil: null, escalationHaltedAt: null });
+    Object.assign(next, changes);
+    statements.push(...haltEscalationStatements(deps.db, task.id, "cancelled", now));
+    statements.push(...startEscalationStatements(deps.db, { taskId: task.id, strategyKey: next.strategyKey, dueAt: next.dueAt, now }).statements);
+  }
+  statements.unshift(deps.db.update(tasks).set(changes).where(and(eq(tasks.id, task.id), eq(tasks.userId, userId))));
+  await runBatch(deps.db, statements);
+  return toTaskJson(next, now);
+}
+
+/** DELETE /v1/tasks/:id: the escalation and its steps go with it (foreign keys cascade). */
+export async function deleteTask(deps: Deps, userId: string, taskId: string): Promise<void> {
+  const deleted = await deps.db
+    .delete(tasks)
+    .where(and(eq(tasks.id, taskId), eq(tasks.userId, userId)))
+    .returning({ id: tasks.id });
+  if (deleted.length === 0) throw notFound(TASK_NOT_FOUND, "TASK_NOT_FOUND");
+}
+
+export interface TaskPage {
+  tasks: TaskJson[];
+  hasMore: boolean;
+  page: number;
+}
+
+/**
+ * GET /v1/tasks?page&limit: open tasks first by due date (soonest first), completed tasks after
+ * them, also by due date; ties broken by id so pages never overlap.
+ */
+export async function listTasks(deps: Deps, userId: string, query: unknown): Promise<TaskPage> {
+  const { page, limit } = parseInput(listTasksQuerySchema, query);
+  const rows = await deps.db
+    .select()
+    .from(tasks)
+    .where(eq(tasks.userId, userId))
+    .orderBy(sql`(${tasks.status} = 'COMPLETED')`, asc(tasks.dueAt), asc(tasks.id))
+    .limit(limit + 1)
+    .offset((page - 1) * limit);
+  const now = deps.clock.now().getTime();
+  return { tasks: rows.slice(0, limit).map((t) => toTaskJson(t, now)), hasMore: rows.length > limit, page };
+}
+
