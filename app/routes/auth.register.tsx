@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { register } from "../../worker/services/auth";
 import { AuthCard, AuthDivider } from "../components/auth/AuthCard";
 import { GoogleButton } from "../components/auth/GoogleButton";
-import { PasswordField } from "../components/auth/PasswordField";
+import { NewPasswordFields } from "../components/auth/NewPasswordFields";
 import { useLegalModals } from "../components/legal/LegalModals";
 import { Alert } from "../components/ui/Alert";
 import { Button } from "../components/ui/Button";
@@ -86,7 +86,6 @@ export default function Register() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const mismatch = confirm.length > 0 && password !== confirm;
   // Disabled only once JavaScript runs; without it the server checks consent and the match.
   const blocked = hydrated && (!consent || password !== confirm);
   const error = busy ? null : actionData?.error ?? null;
@@ -113,23 +112,15 @@ export default function Register() {
         {error ? <Alert tone="error">{error}</Alert> : null}
         <TextField label="Name" name="name" autoComplete="name" aria-required="true" defaultValue={actionData?.values.name ?? ""} />
         <TextField label="Email" name="email" type="email" autoComplete="email" aria-required="true" defaultValue={actionData?.values.email ?? ""} />
-        <PasswordField
-          label="Password"
-          name="password"
-          autoComplete="new-password"
-          aria-required="true"
-          hint="At least 8 characters, with a lowercase letter, an uppercase letter and a number."
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-        <PasswordField
-          label="Confirm password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          aria-required="true"
-          value={confirm}
-          onChange={(event) => setConfirm(event.target.value)}
-          error={mismatch ? MISMATCH_MESSAGE : null}
+        <NewPasswordFields
+          passwordLabel="Password"
+          passwordName="password"
+          confirmLabel="Confirm password"
+          password={password}
+          confirm={confirm}
+          onPasswordChange={setPassword}
+          onConfirmChange={setConfirm}
+          mismatchMessage={MISMATCH_MESSAGE}
         />
         <SelectField
           label="Timezone"

@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useState } from "react";
 import { resetPassword } from "../../worker/services/auth";
 import { AuthCard } from "../components/auth/AuthCard";
+import { NewPasswordFields } from "../components/auth/NewPasswordFields";
 import { PasswordField } from "../components/auth/PasswordField";
 import { Alert } from "../components/ui/Alert";
 import { Button, ButtonLink } from "../components/ui/Button";
@@ -66,7 +67,6 @@ export default function ResetPassword() {
     );
   }
 
-  const mismatch = confirm.length > 0 && password !== confirm;
   const error = busy ? null : result?.error ?? null;
   return (
     <AuthCard
@@ -89,23 +89,15 @@ export default function ResetPassword() {
           defaultValue={result?.email ?? loaded.email}
         />
         <PasswordField label="Reset Code" name="code" autoComplete="one-time-code" aria-required="true" maxLength={RESET_CODE_MAX} defaultValue={loaded.code} />
-        <PasswordField
-          label="New Password"
-          name="newPassword"
-          autoComplete="new-password"
-          aria-required="true"
-          hint="At least 8 characters, with a lowercase letter, an uppercase letter and a number."
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-        <PasswordField
-          label="Confirm New Password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          aria-required="true"
-          value={confirm}
-          onChange={(event) => setConfirm(event.target.value)}
-          error={mismatch ? MISMATCH : null}
+        <NewPasswordFields
+          passwordLabel="New Password"
+          passwordName="newPassword"
+          confirmLabel="Confirm New Password"
+          password={password}
+          confirm={confirm}
+          onPasswordChange={setPassword}
+          onConfirmChange={setConfirm}
+          mismatchMessage={MISMATCH}
         />
         <Button type="submit" size="lg" block disabled={busy || (hydrated && password !== confirm)}>
           {busy ? "Resetting..." : "Reset Password"}

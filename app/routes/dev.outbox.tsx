@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useRevalidator } from "@remix-run/react";
-import { Fragment } from "react";
+import { Fragment, useState } from "react";
 import { isDevOutboxOn } from "../../worker/env";
 import { listOutbox } from "../../worker/services/outbox";
 import { Button } from "../components/ui/Button";
@@ -30,6 +30,27 @@ function Linkified({ text }: { text: string }) {
         ),
       )}
     </>
+  );
+}
+
+/**
+ * The email as a mail app would show it, in a sandboxed frame (no scripts, links open in the top
+ * window). The frame is created only when opened, so a long outbox stays light.
+ */
+function EmailPreview({ html, title }: { html: string; title: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details style={{ marginTop: "0.75rem" }} onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary>Show the email as it looks</summary>
+      {open ? (
+        <iframe
+          className="outbox-item__html"
+          title={title}
+          sandbox="allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation"
+          srcDoc={`<base target="_top">${html}`}
+        />
+      ) : null}
+    </details>
   );
 }
 
@@ -72,17 +93,7 @@ export default function DevOutbox() {
               <div className="outbox-item__text">
                 <Linkified text={message.text} />
               </div>
-              {message.html ? (
-                <details style={{ marginTop: "0.75rem" }}>
-                  <summary>Show the email as it looks</summary>
-                  <iframe
-                    className="outbox-item__html"
-                    title={`Email: ${message.subject ?? message.to}`}
-                    sandbox="allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation"
-                    srcDoc={`<base target="_top">${message.html}`}
-                  />
-                </details>
-              ) : null}
+              {message.html ? <EmailPreview html={message.html} title={`Email: ${message.subject ?? message.to}`} /> : null}
             </li>
           ))}
         </ol>

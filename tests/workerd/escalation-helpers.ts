@@ -9,6 +9,7 @@
  */
 import { createMessageBatch, env } from "cloudflare:test";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, vi } from "vitest";
 import { escalationSteps, outboxMessages, tasks, users } from "../../db/schema";
 import type { Job } from "../../worker/jobs/messages";
 import { signAccessToken } from "../../worker/services/auth/access-token";
@@ -144,3 +145,24 @@ export async function tasksOfUser(userId: string) {
 }
 
 export const MINUTE = 60_000;
+
+/**
+ * A test file's own era: Date is faked at `now` (before each test, so a test that moves the clock
+ * does not leak into the next), and every user made through `user()` is deleted afterwards.
+ */
+export function testEra(now: Date) {
+  const created: string[] = [];
+  beforeAll(() => vi.useFakeTimers({ toFake: ["Date"] }));
+  beforeEach(() => vi.setSystemTime(now));
+  afterAll(async () => {
+    await deleteUsers(...created);
+    vi.useRealTimers();
+  });
+  return {
+    async user(options: UserOptions = {}): Promise<TestUser> {
+      const u = await createUser(options);
+      created.push(u.id);
+      return u;
+    },
+  };
+}

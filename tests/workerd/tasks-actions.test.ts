@@ -5,26 +5,13 @@
  */
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { users } from "../../db/schema";
 import { createDeps } from "../../worker/services/deps";
-import { api, createUser, deleteUsers, stepsOf, tasksOfUser, type TestUser } from "./escalation-helpers";
+import { api, stepsOf, tasksOfUser, testEra } from "./escalation-helpers";
 
 const NOW = new Date("2042-03-01T12:00:00Z");
-const created: string[] = [];
-
-beforeAll(() => vi.useFakeTimers({ toFake: ["Date"] }));
-beforeEach(() => vi.setSystemTime(NOW));
-afterAll(async () => {
-  await deleteUsers(...created);
-  vi.useRealTimers();
-});
-
-async function user(options: Parameters<typeof createUser>[0] = {}): Promise<TestUser> {
-  const u = await createUser(options);
-  created.push(u.id);
-  return u;
-}
+const { user } = testEra(NOW);
 
 type TaskBody = Record<string, unknown> & { id: string; dueDate: string; status: string; nextTask?: (Record<string, unknown> & { id: string; dueDate: string }) | null };
 

@@ -5,28 +5,13 @@
  */
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { escalations } from "../../db/schema";
 import { createDeps } from "../../worker/services/deps";
-import { api, createUser, deleteUsers, stepsOf, type TestUser } from "./escalation-helpers";
+import { api, stepsOf, testEra } from "./escalation-helpers";
 
 const NOW = new Date("2041-04-01T10:00:00Z");
-const created: string[] = [];
-
-beforeAll(() => {
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(NOW);
-});
-afterAll(async () => {
-  await deleteUsers(...created);
-  vi.useRealTimers();
-});
-
-async function user(options: Parameters<typeof createUser>[0] = {}): Promise<TestUser> {
-  const u = await createUser(options);
-  created.push(u.id);
-  return u;
-}
+const { user } = testEra(NOW);
 
 interface TaskBody {
   id: string;
