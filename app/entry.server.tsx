@@ -2,6 +2,8 @@ import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
+import { NonceProvider } from "./lib/nonce";
+import { newNonce, setPageSecurityHeaders } from "./lib/security-headers.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -14,10 +16,15 @@ export default async function handleRequest(
 ) {
   const controller = new AbortController();
   const timeoutId = setTimeout(() => controller.abort(), ABORT_DELAY);
+  // One nonce per document: Remix's inline scripts carry it, the CSP allows only those.
+  const nonce = newNonce();
 
   const body = await renderToReadableStream(
-    <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />,
+    <NonceProvider value={nonce}>
+      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+    </NonceProvider>,
     {
+      nonce,
       signal: controller.signal,
       onError(error: unknown) {
         if (!controller.signal.aborted) console.error(error);
@@ -30,8 +37,6 @@ export default async function handleRequest(
   if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  responseHeaders.set("X-Content-Type-Options", "nosniff");
-  responseHeaders.set("X-Frame-Options", "DENY");
-  responseHeaders.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  setPageSecurityHeaders(responseHeaders, nonce, new URL(request.url).pathname);
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }

@@ -17,7 +17,8 @@ import { arrivedCrossSite, getOptionalUser } from "./lib/session.server";
 import { LegalModalsProvider } from "./components/legal/LegalModals";
 import { ToastProvider } from "./components/ui/Toast";
 import { CreateTaskFab } from "./components/tasks/CreateTaskFab";
-import { showCreateTaskButton } from "./lib/tasks.server";
+import { headerFlags } from "./lib/tasks.server";
+import { useNonce } from "./lib/nonce";
 import stylesheet from "./styles/app.css?url";
 
 export const links: LinksFunction = () => [
@@ -35,14 +36,15 @@ export async function loader(args: LoaderFunctionArgs) {
   // The session (silently refreshed when the access token expired; new cookies ride on this
   // response) and just what the header needs of the user.
   const { user, headers } = await getOptionalUser(args);
+  // The floating Create Task button (signed in and onboarding not needed) and the menu's Get Started.
+  const flags = user ? await headerFlags(context.deps, user) : { createTaskButton: false, onboardingSkipped: false };
   return data(
     {
       supportEmail: context.cloudflare.env.SUPPORT_EMAIL ?? "support@nudge.example.com",
-      user: user ? { name: user.name } : null,
+      user: user ? { name: user.name, onboardingSkipped: flags.onboardingSkipped } : null,
       // Arrived from another site without our SameSite=Strict cookies: re-check once from here.
       recheckSession: !user && arrivedCrossSite(request),
-      // Tasks issue: the floating Create Task button (signed in and onboarding not needed).
-      createTaskButton: user ? await showCreateTaskButton(context.deps, user) : false,
+      createTaskButton: flags.createTaskButton,
     },
     { headers },
   );
@@ -64,6 +66,7 @@ function useSessionRecheck(recheck: boolean) {
 }
 
 export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -75,8 +78,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
@@ -102,16 +105,26 @@ export default function App() {
   );
 }
 
+/** A sentence a route sent with its 4xx answer (e.g. readForm's 400), shown instead of a generic text. */
+function clientErrorMessage(error: unknown): string | null {
+  if (!isRouteErrorResponse(error) || error.status < 400 || error.status >= 500) return null;
+  const body: unknown = error.data;
+  if (typeof body === "string" && body.length > 0 && body.length < 300) return body;
+  if (body && typeof body === "object" && typeof (body as { message?: unknown }).message === "string") return (body as { message: string }).message;
+  return null;
+}
+
 export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const message = notFound ? null : clientErrorMessage(error);
   return (
     <main id="main" className="container page">
-      <h1 className="page__title">{notFound ? "We couldn't find that page" : "Something went wrong"}</h1>
+      <h1 className="page__title">{notFound ? "We couldn't find that page" : message ? "That didn't work" : "Something went wrong"}</h1>
       <p className="muted">
         {notFound
           ? "The link may be old or mistyped. Nothing is lost: your reminders are safe."
-          : "Please try again in a moment. Your reminders keep running in the meantime."}
+          : message ?? "Please try again in a moment. Your reminders keep running in the meantime."}
       </p>
       <a className="btn btn--primary" href="/">
         Return to Homepage

@@ -229,7 +229,7 @@ export const escalationSteps = sqliteTable(
     dueAt: integer("due_at", { mode: "number" }).notNull(),
     /**
      * "waiting" (a later step: becomes "pending" when the step before it is sent) | "pending" |
-     * "claimed" (by a tick) | "sending" (a consumer is delivering it) | "sent" | "cancelled" | "paused" | "dead"
+     * "claimed" (by a tick) | "sending" (a consumer is delivering it) | "sent" | "cancelled" | "dead"
      */
     state: text("state").notNull().default("pending"),
     leaseUntil: integer("lease_until", { mode: "number" }),
@@ -250,8 +250,9 @@ export const escalationSteps = sqliteTable(
 );
 
 /**
- * One row per message we attempt. The idempotency key (escalation, step, channel, recipient) is
- * written BEFORE the provider is called, so a redelivered queue message never sends twice.
+ * One row per message we attempt. The idempotency key (escalation, step@round, channel, recipient;
+ * the round is the step's due_at when it fired) is written BEFORE the provider is called, so a
+ * redelivered queue message never sends twice (ADR 021, ADR 027).
  */
 export const deliveries = sqliteTable(
   "deliveries",

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { createApi } from "./api";
+import { isSameOrigin } from "./api/auth-middleware";
 import type { ApiEnv } from "./api/context";
 import { devEscalationJson } from "./api/dev-escalation";
 import { devOutboxJson } from "./api/dev-outbox";
@@ -23,7 +24,54 @@ export function createApp(options: { pages?: PageHandler } = {}) {
   app.route("/dev/escalation.json", devEscalationJson);
   app.all("*", async (c) => {
     if (!options.pages) return c.text("Not found", 404);
+    const blocked = crossSitePageWrite(c.req.raw, c.env.APP_URL);
+    if (blocked) return blocked;
     return options.pages(c.req.raw, { env: c.env, ctx: c.executionCtx as unknown as ExecutionContext, deps: createDeps(c.env) });
   });
   return app;
+}
+
+export const CROSS_SITE_MESSAGE = "This request came from another site and was blocked. Please go back to Nudge and try again.";
+
+/**
+ * CSRF for the pages: a form post (or a fetcher's .data post) whose Origin / Sec-Fetch-Site names
+ * another site is refused with a 403 before Remix runs. Remix's own origin check throws a plain
+ * Error there, which surfaced as a 500; and every Remix action then need not repeat the check.
+ * GET and HEAD never change anything, so they pass. Returns null when the request may go on.
+ */
+export function crossSitePageWrite(request: Request, appUrl: string): Response | null {
+  if (request.method === "GET" || request.method === "HEAD") return null;
+  const origin = request.headers.get("Origin") ?? undefined;
+  const fetchSite = request.headers.get("Sec-Fetch-Site") ?? undefined;
+  if (isSameOrigin(request.url, appUrl, origin, fetchSite)) return null;
+  const headers = {
+    "Cache-Control": "no-store",
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  };
+  if (wantsJson(request)) {
+    return Response.json({ message: CROSS_SITE_MESSAGE, code: "CSRF_REJECTED" }, { status: 403, headers });
+  }
+  return new Response(crossSitePage(), { status: 403, headers: { ...headers, "Content-Type": "text/html; charset=utf-8" } });
+}
+
+/** Single-fetch data requests (`/path.data`) and API-style clients get JSON; browsers get a page. */
+function wantsJson(request: Request): boolean {
+  if (new URL(request.url).pathname.endsWith(".data")) return true;
+  const accept = request.headers.get("Accept") ?? "";
+  return accept.includes("application/json") && !accept.includes("text/html");
+}
+
+/** A small self-contained page (no scripts, no external styles): nothing of the app runs here. */
+function crossSitePage(): string {
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Request blocked · Nudge</title></head>
+<body style="font-family: system-ui, sans-serif; max-width: 36rem; margin: 4rem auto; padding: 0 1rem; line-height: 1.5; color: #1f2433">
+<h1>Request blocked</h1>
+<p>${CROSS_SITE_MESSAGE}</p>
+<p>Nothing was changed.</p>
+<p><a href="/">Return to Homepage</a></p>
+</body>
+</html>`;
 }

@@ -5,6 +5,8 @@ import { UserMenu } from "./UserMenu";
 /** What the header needs of the signed-in user (from the root loader). */
 export interface HeaderUser {
   name: string;
+  /** The user skipped onboarding (server record): the menu offers 'Get Started'. */
+  onboardingSkipped?: boolean;
 }
 
 /**
@@ -27,7 +29,7 @@ export function Header({ user = null }: { user?: HeaderUser | null }) {
             <ButtonLink to="/dashboard" variant="ghost">
               Reminders
             </ButtonLink>
-            <UserMenu name={user.name} />
+            <UserMenu name={user.name} onboardingSkipped={user.onboardingSkipped} />
           </nav>
         ) : (
           <nav className="site-header__nav" aria-label="Account">

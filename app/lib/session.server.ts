@@ -5,13 +5,17 @@
  *
  * - The access token is checked with verifyAccessToken (signature, algorithm, expiry).
  * - When it has expired (or is missing) but a refresh token is there, the session is refreshed
- *   silently with refreshSession and the new cookies ride on the SAME response (loaders return
+ *   silently with refreshSessionOrRace and the new cookies ride on the SAME response (loaders return
  *   them through `data(…, { headers })`; Remix merges Set-Cookie from every loader, also for
  *   single-fetch `.data` requests). A failed refresh clears both cookies.
  * - The work is memoised per request (keyed by the load context object, which Remix shares between
  *   the action and all loaders of one request), so the root loader and a route loader running in
  *   parallel never refresh twice: a second refresh with the same token would look like token reuse
  *   and revoke the whole family.
+ * - Two requests of one browser (two tabs, a document and a fetch) can still present the same
+ *   expired token at once. The one that loses the rotation gets `raced` (the token was rotated
+ *   by the other less than 30 s ago): it counts as signed in for its own response and sets no
+ *   cookies; the winner's response brings the new ones (ADR 030).
  *
  * Usage in a login-required route:
  *   export async function loader(args: LoaderFunctionArgs) {
@@ -27,14 +31,15 @@ import {
   clearSessionSetCookies,
   getProfile,
   REFRESH_TOKEN_COOKIE,
-  refreshSession,
+  refreshSessionOrRace,
   safeRedirectPath,
   sessionSetCookies,
   verifyAccessToken,
   type PublicUser,
-  type RequestMeta,
 } from "../../worker/services/auth";
 import { isAppError } from "../../worker/services/errors";
+import { requestMeta } from "./request-meta.server";
+import { loginUrlFor } from "./urls";
 
 /**
  * Where to go after signing in: only same-site relative paths starting with a single '/'
@@ -43,10 +48,7 @@ import { isAppError } from "../../worker/services/errors";
  */
 export const safeRedirect = (to: unknown): string => safeRedirectPath(typeof to === "string" ? to : null);
 
-/** The login URL that brings the visitor back to `path` (path + query) afterwards. */
-export function loginUrlFor(path: string): string {
-  return `/auth/login?redirect=${encodeURIComponent(path)}`;
-}
+export { loginUrlFor } from "./urls";
 
 interface Args {
   request: Request;
@@ -62,13 +64,7 @@ export interface WebSession {
 
 const sessions = new WeakMap<AppLoadContext, Promise<WebSession>>();
 
-/** Who sent this request: what the auth services log with sessions and rate limits. */
-export function requestMeta(request: Request): RequestMeta {
-  return {
-    ip: request.headers.get("CF-Connecting-IP") ?? request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim() ?? null,
-    userAgent: request.headers.get("User-Agent"),
-  };
-}
+export { requestMeta } from "./request-meta.server";
 
 export function readSessionCookies(request: Request): { accessToken: string | null; refreshToken: string | null } {
   const cookies = parse(request.headers.get("Cookie") ?? "");
@@ -84,9 +80,13 @@ async function resolveSession({ request, context }: Args): Promise<WebSession> {
   }
   if (refreshToken) {
     try {
-      const tokens = await refreshSession(deps, refreshToken, requestMeta(request));
-      const check = await verifyAccessToken(deps.env, deps.clock, tokens.accessToken);
-      if (check.ok) return { userId: check.userId, setCookies: sessionSetCookies(tokens) };
+      const outcome = await refreshSessionOrRace(deps, refreshToken, requestMeta(request));
+      // Another request of this browser (a second tab, a parallel fetch) rotated this very token a
+      // moment ago and its response carries the new cookies: signed in for this response, and no
+      // Set-Cookie here, or we would overwrite the winner's fresh cookies with nothing better.
+      if (outcome.kind === "raced") return { userId: outcome.userId, setCookies: [] };
+      const check = await verifyAccessToken(deps.env, deps.clock, outcome.tokens.accessToken);
+      if (check.ok) return { userId: check.userId, setCookies: sessionSetCookies(outcome.tokens) };
     } catch (error) {
       // 401 (expired, revoked, reused) is the normal end of a session; anything else is a bug.
       if (!isAppError(error)) console.error("Session refresh failed", error);

@@ -38,21 +38,34 @@ import {
   type TaskListData,
   type TaskPageData,
 } from "../components/tasks/types";
+import {
+  CREATE_AUTH_FAILED,
+  CREATE_FAILED,
+  CREATE_INVALID,
+  CREATE_SUCCESS,
+  NL_FAILED,
+  STRATEGY_FAILED,
+  TASK_DELETE_FAILED,
+  TASK_UPDATE_FAILED,
+  TASKS_LOAD_FAILED,
+} from "./messages";
 import { errorMessage, field } from "./messages.server";
 
 export const PAGE_SIZE = PAGE_SIZE_DEFAULT;
 /** The no-JavaScript "Load more" link renders up to this many pages at once (?page=N). */
 export const MAX_PAGES_AT_ONCE = 10;
 
-export const TASKS_LOAD_FAILED = "Failed to load tasks";
-export const TASK_DELETE_FAILED = "Failed to delete task";
-export const TASK_UPDATE_FAILED = "We couldn't update this task. Please try again.";
-export const CREATE_AUTH_FAILED = "Authentication failed. Please log in again.";
-export const CREATE_INVALID = "Invalid task data. Please check your inputs.";
-export const CREATE_FAILED = "Failed to create task. Please try again.";
-export const CREATE_SUCCESS = "Task created successfully!";
-export const NL_FAILED = "Failed to create reminder.";
-export const STRATEGY_FAILED = "Failed to update strategy. Please try again.";
+export {
+  CREATE_AUTH_FAILED,
+  CREATE_FAILED,
+  CREATE_INVALID,
+  CREATE_SUCCESS,
+  NL_FAILED,
+  STRATEGY_FAILED,
+  TASK_DELETE_FAILED,
+  TASK_UPDATE_FAILED,
+  TASKS_LOAD_FAILED,
+} from "./messages";
 
 type TaskDeps = Deps;
 
@@ -253,9 +266,13 @@ export function strategySettings(user: Pick<PublicUser, "defaultEscalationStrate
 }
 
 
-/** PUT default-escalation-strategy through setDefaultStrategy (for yourself only). */
+/**
+ * PUT default-escalation-strategy through setDefaultStrategy (for yourself only). The select's
+ * '<product default> (default)' option posts "" (a form cannot send null): that is null, back to
+ * the product default.
+ */
 export async function updateDefaultStrategy(deps: TaskDeps, user: PublicUser, form: FormData): Promise<StrategyResult> {
-  const strategy = field(form, "strategy");
+  const strategy = field(form, "strategy") || null;
   try {
     const result = await setDefaultStrategy(deps, user.id, user.id, { strategy });
     return { kind: "strategy", ok: true, message: result.message, current: result.defaultEscalationStrategy ?? "" };
@@ -279,15 +296,23 @@ export async function loadActiveReminders(deps: TaskDeps, user: PublicUser): Pro
 /* ------------------------------------------------------------------ Create Task button */
 
 /**
- * The floating 'Create Task' button shows when onboarding is not needed. For now that means: the
- * email is verified, OR the user skipped onboarding in the last day (the server-side form of the
- * spec's skip cookie, getOnboardingStatus().skipped). Telegram linking is not required yet.
+ * What the header needs beyond the name: the floating 'Create Task' button, and whether the menu
+ * offers 'Get Started' (onboarding was skipped). The button shows when onboarding is not needed.
+ * For now that means: the email is verified, OR the user skipped onboarding in the last day (the
+ * server-side form of the spec's skip cookie, getOnboardingStatus().skipped). Telegram linking is
+ * not required yet. One status read serves both.
  */
-export async function showCreateTaskButton(deps: TaskDeps, user: PublicUser): Promise<boolean> {
-  if (user.isVerified) return true;
+export async function headerFlags(deps: TaskDeps, user: PublicUser): Promise<{ createTaskButton: boolean; onboardingSkipped: boolean }> {
+  let skipped = false;
   try {
-    return (await getOnboardingStatus(deps, user.id)).skipped;
-  } catch {
-    return false;
+    skipped = (await getOnboardingStatus(deps, user.id)).skipped;
+  } catch (error) {
+    if (!isAppError(error)) console.error(error);
   }
+  return { createTaskButton: user.isVerified || skipped, onboardingSkipped: skipped };
+}
+
+/** The floating 'Create Task' button alone (see headerFlags). */
+export async function showCreateTaskButton(deps: TaskDeps, user: PublicUser): Promise<boolean> {
+  return (await headerFlags(deps, user)).createTaskButton;
 }

@@ -1,10 +1,13 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { requestPasswordReset } from "../../worker/services/auth";
 import { AuthCard } from "../components/auth/AuthCard";
 import { Button, ButtonLink } from "../components/ui/Button";
 import { TextField } from "../components/ui/Field";
+import { formText, serverOr, submittedForm } from "../lib/client-fallback";
 import { field } from "../lib/messages.server";
+import { readForm } from "../lib/forms.server";
 
 export const meta: MetaFunction = () => [{ title: "Forgot password · Nudge" }];
 
@@ -13,7 +16,7 @@ export const meta: MetaFunction = () => [{ title: "Forgot password · Nudge" }];
  * the same card (spec 01 section 8), so it is only logged.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const email = field(form, "email");
   if (!email) return { sent: false as const, error: "Please enter your email address." };
   try {
@@ -25,8 +28,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return { sent: true as const, email };
 }
 
+/** Spec 01 section 8: a failed request shows the same card, also when the server is unreachable. */
+export async function clientAction({ request, serverAction }: ClientActionFunctionArgs) {
+  const form = await submittedForm(request);
+  return serverOr(serverAction<typeof action>, () => ({ sent: true as const, email: formText(form, "email").trim() }));
+}
+
 export default function ForgotPassword() {
-  const result = useActionData<typeof action>();
+  const result = useActionData<typeof clientAction>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
 

@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { login } from "../../worker/services/auth";
 import { AuthCard, AuthDivider } from "../components/auth/AuthCard";
 import { GoogleButton } from "../components/auth/GoogleButton";
@@ -8,7 +9,10 @@ import { PasswordField } from "../components/auth/PasswordField";
 import { Alert } from "../components/ui/Alert";
 import { Button } from "../components/ui/Button";
 import { TextField } from "../components/ui/Field";
+import { formText, serverOr, submittedForm } from "../lib/client-fallback";
+import { LOGIN_FAILED } from "../lib/messages";
 import { errorMessage, field } from "../lib/messages.server";
+import { readForm } from "../lib/forms.server";
 import { redirectIfLoggedIn, redirectWithTokens, requestMeta, safeRedirect } from "../lib/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Nudge" }];
@@ -23,7 +27,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 /** Signs in with the same login service as POST /v1/auth/login, then goes to `redirect` or /dashboard. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const email = field(form, "email");
   const password = field(form, "password", { trim: false });
   const redirectTo = safeRedirect(field(form, "redirect"));
@@ -33,16 +37,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     return {
       email,
-      error: errorMessage(error, "Login failed. Please try again.", { 401: "Invalid email or password. Please check your credentials." }),
+      // The server's sentence first (429: how long to wait), then the spec's texts.
+      error: errorMessage(error, LOGIN_FAILED, { 401: "Invalid email or password. Please check your credentials." }),
     };
   }
   // Thrown, so the action's data type stays the error shape.
   throw redirectWithTokens(redirectTo, result);
 }
 
+/** The server unreachable or failing: 'Login failed. Please try again.' instead of the error page. */
+export async function clientAction({ request, serverAction }: ClientActionFunctionArgs) {
+  const form = await submittedForm(request);
+  return serverOr(serverAction<typeof action>, () => ({ email: formText(form, "email").trim(), error: LOGIN_FAILED }));
+}
+
 export default function Login() {
   const { redirectTo } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionData<typeof clientAction>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const [clientError, setClientError] = useState<string | null>(null);
@@ -58,6 +69,11 @@ export default function Login() {
   }
 
   const error = clientError ?? (busy ? null : actionData?.error ?? null);
+  // After a failed attempt, focus moves to the message, so it is read first and the form follows.
+  const alertRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (error) alertRef.current?.focus();
+  }, [error, actionData]);
   return (
     <AuthCard
       title="Welcome back"
@@ -72,14 +88,18 @@ export default function Login() {
       <AuthDivider />
       <Form method="post" noValidate onSubmit={check}>
         {redirectTo ? <input type="hidden" name="redirect" value={redirectTo} /> : null}
-        {error ? <Alert tone="error">{error}</Alert> : null}
+        {error ? (
+          <Alert ref={alertRef} tabIndex={-1} tone="error">
+            {error}
+          </Alert>
+        ) : null}
         <TextField label="Email" name="email" type="email" autoComplete="email" aria-required="true" defaultValue={actionData?.email ?? ""} />
         <PasswordField label="Password" name="password" autoComplete="current-password" aria-required="true" />
         <p className="auth-card__aside">
           <Link to="/auth/forgot-password">Forgot Password?</Link>
         </p>
         <Button type="submit" size="lg" block disabled={busy}>
-          {busy ? "Signing in..." : "Sign In"}
+          {busy ? "Signing in..." : "Sign in"}
         </Button>
       </Form>
     </AuthCard>

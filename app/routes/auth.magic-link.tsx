@@ -1,12 +1,13 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { verifyMagicLink } from "../../worker/services/auth";
+import { logout, verifyMagicLink } from "../../worker/services/auth";
 import { AuthCard, Working } from "../components/auth/AuthCard";
 import { Alert } from "../components/ui/Alert";
 import { Button } from "../components/ui/Button";
 import { errorMessage, field } from "../lib/messages.server";
-import { redirectWithTokens, requestMeta } from "../lib/session.server";
+import { readForm } from "../lib/forms.server";
+import { getOptionalUser, readSessionCookies, redirectWithTokens, requestMeta } from "../lib/session.server";
 
 // Token pages send no Referer to other sites. Not "no-referrer": that makes the browser send
 // `Origin: null` on the form POST, which Remix (and our origin check) rightly refuse.
@@ -18,14 +19,21 @@ const FAILED = "This sign-in link has expired or was already used. You can get a
  * GET only shows the page: mail scanners open every link, and a GET must not use up the token.
  * The page then posts the token (automatically with JavaScript, with the Continue button without).
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const token = new URL(request.url).searchParams.get("token")?.trim() ?? "";
-  return { token: token.slice(0, 512) };
+export async function loader(args: LoaderFunctionArgs) {
+  const token = new URL(args.request.url).searchParams.get("token")?.trim() ?? "";
+  // Someone already signed in here: the link may belong to another account (a shared computer, a
+  // forwarded email), so it waits for a click instead of switching accounts silently.
+  const { user, headers } = await getOptionalUser(args);
+  return data({ token: token.slice(0, 512), signedInAs: user?.email ?? null }, { headers });
 }
 
-/** Verifies the email and signs in (verifyMagicLink), then on to the dashboard. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+/**
+ * Verifies the email and signs in (verifyMagicLink), then on to the dashboard. A different account
+ * that was signed in here is signed out on the server too (its cookies are replaced anyway).
+ */
+export async function action(args: ActionFunctionArgs) {
+  const { request, context } = args;
+  const form = await readForm(request);
   const token = field(form, "token");
   if (!token) return { error: FAILED };
   let result;
@@ -35,11 +43,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return { error: errorMessage(error, FAILED) };
   }
   if (!result) return { error: FAILED };
+  const { user: before } = await getOptionalUser(args);
+  if (before && before.id !== result.user.id) await logout(context.deps, readSessionCookies(request).refreshToken);
   throw redirectWithTokens("/dashboard", result);
 }
 
 export default function MagicLink() {
-  const { token } = useLoaderData<typeof loader>();
+  const { token, signedInAs } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const submit = useSubmit();
@@ -48,10 +58,10 @@ export default function MagicLink() {
   const busy = navigation.state !== "idle";
 
   useEffect(() => {
-    if (!token || result || submitted.current || !formRef.current) return;
+    if (!token || signedInAs || result || submitted.current || !formRef.current) return;
     submitted.current = true;
     submit(formRef.current, { replace: true });
-  }, [token, result, submit]);
+  }, [token, signedInAs, result, submit]);
 
   const error = result?.error ?? (token ? null : FAILED);
   if (error) {
@@ -67,6 +77,26 @@ export default function MagicLink() {
         <Alert tone="error">{error}</Alert>
         <p className="auth-card__note">
           <Link to="/auth/verify">Go to the verification page</Link>
+        </p>
+      </AuthCard>
+    );
+  }
+  if (signedInAs) {
+    return (
+      <AuthCard title="Verifying Magic Link...">
+        <Alert tone="warning" title="You are already signed in">
+          This browser is signed in as <strong>{signedInAs}</strong>. The link signs in the account it was emailed to, which may be a
+          different one.
+        </Alert>
+        <Form method="post" replace className="stack">
+          <input type="hidden" name="token" value={token} />
+          {busy ? <Working>Signing you in...</Working> : null}
+          <Button type="submit" size="lg" block disabled={busy}>
+            Continue as the link&apos;s account
+          </Button>
+        </Form>
+        <p className="auth-card__note">
+          <Link to="/dashboard">Stay signed in as {signedInAs}</Link>
         </p>
       </AuthCard>
     );

@@ -1,17 +1,21 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, type ClientActionFunctionArgs } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { register } from "../../worker/services/auth";
 import { AuthCard, AuthDivider } from "../components/auth/AuthCard";
 import { GoogleButton } from "../components/auth/GoogleButton";
 import { NewPasswordFields } from "../components/auth/NewPasswordFields";
-import { useLegalModals } from "../components/legal/LegalModals";
+import { LegalLink, useLegalModals } from "../components/legal/LegalModals";
 import { Alert } from "../components/ui/Alert";
 import { Button } from "../components/ui/Button";
 import { TextField } from "../components/ui/Field";
 import { SelectField } from "../components/ui/SelectField";
 import { browserTimeZone, useHydrated } from "../lib/hooks";
+import { matchListedTimeZone } from "../lib/timezones";
+import { formText, serverOr, submittedForm } from "../lib/client-fallback";
+import { REGISTRATION_FAILED } from "../lib/messages";
 import { errorMessage, field } from "../lib/messages.server";
+import { readForm } from "../lib/forms.server";
 import { redirectIfLoggedIn, redirectWithTokens, requestMeta } from "../lib/session.server";
 import { supportedTimeZones } from "../lib/timezones.server";
 
@@ -38,7 +42,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 /** Creates the account with the same register service as the API, signs in, goes to the channels page. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = { name: field(form, "name"), email: field(form, "email"), timezone: field(form, "timezone") };
   const password = field(form, "password", { trim: false });
   const confirmPassword = field(form, "confirmPassword", { trim: false });
@@ -60,28 +64,39 @@ export async function action({ request, context }: ActionFunctionArgs) {
       requestMeta(request),
     );
   } catch (error) {
-    return { values, error: errorMessage(error, "Registration failed. Please try again.") };
+    return { values, error: errorMessage(error, REGISTRATION_FAILED) };
   }
   throw redirectWithTokens(AFTER_REGISTER, result);
 }
 
+/** The server unreachable or failing: 'Registration failed. Please try again.', the form kept. */
+export async function clientAction({ request, serverAction }: ClientActionFunctionArgs) {
+  const form = await submittedForm(request);
+  const values = { name: formText(form, "name").trim(), email: formText(form, "email").trim(), timezone: formText(form, "timezone") };
+  return serverOr(serverAction<typeof action>, () => ({ values, error: REGISTRATION_FAILED }));
+}
+
 export default function Register() {
   const { timeZones, platformId, platformCode } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionData<typeof clientAction>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const hydrated = useHydrated();
   const legal = useLegalModals();
   const [timezone, setTimezone] = useState(actionData?.values.timezone || "UTC");
+  const [unmatchedZone, setUnmatchedZone] = useState<string | null>(null);
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
   const [consent, setConsent] = useState(false);
 
-  // The server renders UTC; the browser then picks its own zone (spec: default is the browser's).
+  // The server renders UTC; the browser then picks its own zone (spec: default is the browser's),
+  // in the list's spelling (Asia/Kolkata may be listed as Asia/Calcutta). No match is said aloud.
   useEffect(() => {
     if (actionData?.values.timezone) return;
     const zone = browserTimeZone();
-    if (zone && timeZones.includes(zone)) setTimezone(zone);
+    const listed = matchListedTimeZone(zone, timeZones);
+    if (listed) setTimezone(listed);
+    else if (zone) setUnmatchedZone(zone);
     // Only on mount: later choices are the user's.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -100,7 +115,13 @@ export default function Register() {
         </p>
       }
     >
-      <GoogleButton>Sign up with Google</GoogleButton>
+      <GoogleButton consent describedBy="google-consent">
+        Sign up with Google
+      </GoogleButton>
+      <p id="google-consent" className="field__hint auth-card__note google-consent">
+        By continuing with Google you agree to the <LegalLink document="terms">Terms of Service</LegalLink> and{" "}
+        <LegalLink document="privacy">Privacy Policy</LegalLink>.
+      </p>
       <AuthDivider />
       <Form method="post" noValidate>
         {platformId && platformCode ? (
@@ -126,8 +147,15 @@ export default function Register() {
           label="Timezone"
           name="timezone"
           value={timezone}
-          onChange={(event) => setTimezone(event.target.value)}
-          hint="Reminders arrive at the right local time."
+          onChange={(event) => {
+            setTimezone(event.target.value);
+            setUnmatchedZone(null);
+          }}
+          hint={
+            unmatchedZone
+              ? `Your device reports "${unmatchedZone}", which is not in our list. Please choose your time zone.`
+              : "Reminders arrive at the right local time."
+          }
         >
           {timeZones.map((zone) => (
             <option key={zone} value={zone}>

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, type ClientActionFunctionArgs } from "@remix-run/react";
 import { useState } from "react";
 import { resetPassword } from "../../worker/services/auth";
 import { AuthCard } from "../components/auth/AuthCard";
@@ -9,7 +9,10 @@ import { Alert } from "../components/ui/Alert";
 import { Button, ButtonLink } from "../components/ui/Button";
 import { TextField } from "../components/ui/Field";
 import { useHydrated } from "../lib/hooks";
+import { formText, serverOr, submittedForm } from "../lib/client-fallback";
+import { RESET_FAILED } from "../lib/messages";
 import { errorMessage, field } from "../lib/messages.server";
+import { readForm } from "../lib/forms.server";
 
 export const meta: MetaFunction = () => [{ title: "Reset your password · Nudge" }, { name: "referrer", content: "same-origin" }];
 
@@ -26,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** Sets the new password with the same resetPassword service as the API (all sessions end). */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const email = field(form, "email");
   const code = field(form, "code");
   const newPassword = field(form, "newPassword", { trim: false });
@@ -39,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return {
       ok: false as const,
       email,
-      error: errorMessage(error, "Password reset failed. Please try again.", {
+      error: errorMessage(error, RESET_FAILED, {
         400: "Invalid or expired reset code. Please try again.",
         404: "No account found with this email address.",
       }),
@@ -47,9 +50,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
+/** The server unreachable or failing: 'Password reset failed. Please try again.' */
+export async function clientAction({ request, serverAction }: ClientActionFunctionArgs) {
+  const form = await submittedForm(request);
+  return serverOr(serverAction<typeof action>, () => ({ ok: false as const, email: formText(form, "email").trim(), error: RESET_FAILED }));
+}
+
 export default function ResetPassword() {
   const loaded = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const result = useActionData<typeof clientAction>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const hydrated = useHydrated();
@@ -74,7 +83,7 @@ export default function ResetPassword() {
       lead="Enter the reset code from your email and pick a new password."
       footer={
         <p>
-          <Link to="/auth/login">Back to Sign in</Link>
+          <Link to="/auth/login">Back to sign in</Link>
         </p>
       }
     >

@@ -6,6 +6,8 @@ import { AuthCard, Working } from "../components/auth/AuthCard";
 import { Alert } from "../components/ui/Alert";
 import { Button, ButtonLink } from "../components/ui/Button";
 import { errorMessage, field } from "../lib/messages.server";
+import { readForm } from "../lib/forms.server";
+import { requestMeta } from "../lib/request-meta.server";
 
 export const meta: MetaFunction = () => [{ title: "Verifying your email · Nudge" }, { name: "referrer", content: "same-origin" }];
 
@@ -21,12 +23,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const code = field(form, "code");
   const email = field(form, "email");
   if (!code || !email) return { ok: false, message: "Missing verification code or email." };
   try {
-    const verified = await verifyEmailLink(context.deps, email, code);
+    const verified = await verifyEmailLink(context.deps, email, code, requestMeta(request));
     return verified ? { ok: true, message: "Your email address is verified." } : { ok: false, message: FAILED };
   } catch (error) {
     return { ok: false, message: errorMessage(error, FAILED) };

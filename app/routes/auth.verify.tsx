@@ -1,13 +1,16 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useNavigate, type ClientActionFunctionArgs } from "@remix-run/react";
 import { useEffect } from "react";
-import { sendVerificationEmail, verifyEmailCode } from "../../worker/services/auth";
 import { AuthCard } from "../components/auth/AuthCard";
 import { EMAIL_CODE_MAX, EmailVerificationPanel, type EmailVerificationResult } from "../components/auth/EmailVerificationPanel";
 import { SessionRecheck } from "../components/auth/SessionRecheck";
 import { Alert } from "../components/ui/Alert";
 import { ButtonLink } from "../components/ui/Button";
-import { errorMessage, field } from "../lib/messages.server";
+import { formText, serverOr, submittedForm } from "../lib/client-fallback";
+import { RESEND_FAILED, VERIFY_FAILED } from "../lib/messages";
+import { field } from "../lib/messages.server";
+import { checkVerificationCode, resendVerification } from "../lib/verification.server";
+import { readForm } from "../lib/forms.server";
 import { arrivedCrossSite, assertSameOrigin, getOptionalUser } from "../lib/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Verify your account · Nudge" }, { name: "referrer", content: "same-origin" }];
@@ -30,40 +33,34 @@ export async function loader(args: LoaderFunctionArgs) {
 
 /**
  * The email-verification actions (shared with the panel on the Reminder Channels page):
- * intent=verify checks the code with verifyEmailCode, intent=resend sends a new code and link.
+ * intent=verify checks the code, intent=resend sends a new code and link
+ * (app/lib/verification.server.ts: the services and the spec's sentences).
  */
 export async function action(args: ActionFunctionArgs): Promise<ReturnType<typeof data<EmailVerificationResult>>> {
   assertSameOrigin(args);
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const intent = field(form, "intent") === "resend" ? "resend" : "verify";
   const { user, headers } = await getOptionalUser(args);
-  const answer = (ok: boolean, message: string) => data<EmailVerificationResult>({ intent, ok, message }, { headers });
-  if (!user) return answer(false, NO_SESSION);
+  const answer = ({ ok, message }: { ok: boolean; message: string }) => data<EmailVerificationResult>({ intent, ok, message }, { headers });
+  if (!user) return answer({ ok: false, message: NO_SESSION });
+  if (intent === "resend") return answer(await resendVerification(args.context.deps, user));
+  return answer(await checkVerificationCode(args.context.deps, user.id, field(form, "code")));
+}
 
-  if (intent === "resend") {
-    try {
-      await sendVerificationEmail(args.context.deps, user.id);
-      return answer(true, `We sent a new code to ${user.email}. It can take a minute to arrive.`);
-    } catch (error) {
-      return answer(false, errorMessage(error, "Failed to resend email code. Please try again."));
-    }
-  }
-
-  const code = field(form, "code");
-  if (!code) return answer(false, "Please enter the code from your email.");
-  try {
-    const verified = await verifyEmailCode(args.context.deps, user.id, code);
-    return verified
-      ? answer(true, "Your email address is verified. Thank you!")
-      : answer(false, "Invalid email verification code. Please check and try again.");
-  } catch (error) {
-    return answer(false, errorMessage(error, "Email verification failed. Please try again."));
-  }
+/** The server unreachable or failing: the spec's 'Failed to resend…' / 'Email verification failed…'. */
+export async function clientAction({ request, serverAction }: ClientActionFunctionArgs) {
+  const form = await submittedForm(request);
+  const intent = formText(form, "intent") === "resend" ? "resend" : "verify";
+  return serverOr(serverAction<typeof action>, (): EmailVerificationResult => ({
+    intent,
+    ok: false,
+    message: intent === "resend" ? RESEND_FAILED : VERIFY_FAILED,
+  }));
 }
 
 export default function VerifyAccount() {
   const { user, code, recheck } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionData<typeof clientAction>();
   const navigate = useNavigate();
 
   // Without a session the page says so and moves on to registration (spec 01 section 2).
@@ -86,7 +83,7 @@ export default function VerifyAccount() {
     return (
       <AuthCard title="Verify your account">
         <Alert tone="info">{NO_SESSION}</Alert>
-        <p className="muted auth-card__note">Taking you to registration…</p>
+        <p className="muted auth-card__note">Taking you to registration in 3 seconds…</p>
         <div className="button-row">
           <ButtonLink to="/auth/register">Create an account</ButtonLink>
           <ButtonLink to={`/auth/login?redirect=${encodeURIComponent(back)}`} variant="secondary">

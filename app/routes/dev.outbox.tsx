@@ -40,7 +40,7 @@ function Linkified({ text }: { text: string }) {
 function EmailPreview({ html, title }: { html: string; title: string }) {
   const [open, setOpen] = useState(false);
   return (
-    <details style={{ marginTop: "0.75rem" }} onToggle={(event) => setOpen(event.currentTarget.open)}>
+    <details className="outbox-item__preview" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>Show the email as it looks</summary>
       {open ? (
         <iframe
@@ -59,7 +59,7 @@ export default function DevOutbox() {
   const revalidator = useRevalidator();
   return (
     <div className="container page">
-      <div style={{ display: "flex", justifyContent: "space-between", alignItems: "center", gap: "1rem", flexWrap: "wrap" }}>
+      <div className="outbox-head">
         <div>
           <h1 className="page__title">Dev outbox</h1>
           <p className="muted">
@@ -72,9 +72,9 @@ export default function DevOutbox() {
         </Button>
       </div>
       {messages.length === 0 ? (
-        <div className="card" style={{ textAlign: "center" }}>
-          <h2 style={{ fontSize: "var(--text-lg)" }}>The outbox is empty</h2>
-          <p className="muted" style={{ margin: 0 }}>
+        <div className="card outbox-empty">
+          <h2 className="outbox-empty__title">The outbox is empty</h2>
+          <p className="muted outbox-empty__text">
             Register, verify an email or let a reminder come due, and the messages will appear here.
           </p>
         </div>
@@ -89,7 +89,7 @@ export default function DevOutbox() {
                 </span>
                 <time dateTime={message.createdAt}>{new Date(message.createdAt).toUTCString()}</time>
               </div>
-              {message.subject ? <h2 style={{ fontSize: "var(--text-md)", margin: "0.75rem 0 0.5rem" }}>{message.subject}</h2> : null}
+              {message.subject ? <h2 className="outbox-item__subject">{message.subject}</h2> : null}
               <div className="outbox-item__text">
                 <Linkified text={message.text} />
               </div>

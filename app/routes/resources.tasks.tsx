@@ -1,5 +1,10 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { ClientActionFunctionArgs, ClientLoaderFunctionArgs } from "@remix-run/react";
+import type { StrategyResult, TaskActionResult, TaskIntent, TaskPageData } from "../components/tasks/types";
+import { formText, serverOr, submittedForm } from "../lib/client-fallback";
+import { STRATEGY_FAILED, TASK_DELETE_FAILED, TASK_UPDATE_FAILED, TASKS_LOAD_FAILED } from "../lib/messages";
 import { field } from "../lib/messages.server";
+import { readForm } from "../lib/forms.server";
 import { assertSameOrigin, requireUser, safeRedirect } from "../lib/session.server";
 import { loadNextPage, readIntent, runTaskAction, updateDefaultStrategy } from "../lib/tasks.server";
 
@@ -25,7 +30,7 @@ function isDocumentPost(request: Request): boolean {
 export async function action(args: ActionFunctionArgs) {
   assertSameOrigin(args);
   const { user, headers } = await requireUser(args);
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const { deps } = args.context;
   const back = () => redirect(safeRedirect(field(form, "returnTo")), { headers });
 
@@ -44,4 +49,32 @@ export async function action(args: ActionFunctionArgs) {
   }
   const result = await runTaskAction(deps, user, intent, taskId);
   return isDocumentPost(args.request) ? back() : data(result, { headers });
+}
+
+/**
+ * The next page could not be fetched (offline, a 5xx): 'Failed to load tasks' in the list, with
+ * Try again, instead of the error page replacing the dashboard.
+ */
+export async function clientLoader({ request, serverLoader }: ClientLoaderFunctionArgs) {
+  const page = Math.max(1, Math.trunc(Number(new URL(request.url).searchParams.get("page")) || 1));
+  return serverOr(serverLoader<typeof loader>, (): TaskPageData => ({ tasks: [], page: page - 1, hasMore: true, error: TASKS_LOAD_FAILED }));
+}
+
+/** The answer could not be sent (offline, a 5xx): the spec's sentence for that answer, the page stays. */
+export async function clientAction({ request, serverAction }: ClientActionFunctionArgs) {
+  const form = await submittedForm(request);
+  const intent = formText(form, "intent");
+  return serverOr(serverAction<typeof action>, (): StrategyResult | TaskActionResult => {
+    if (intent === "default-strategy") return { kind: "strategy", ok: false, message: STRATEGY_FAILED, current: formText(form, "current") };
+    const taskIntent = (["acknowledge", "done", "snooze", "delete"].includes(intent) ? intent : "acknowledge") as TaskIntent;
+    return {
+      kind: "task",
+      ok: false,
+      intent: taskIntent,
+      taskId: formText(form, "taskId"),
+      message: taskIntent === "delete" ? TASK_DELETE_FAILED : TASK_UPDATE_FAILED,
+      task: null,
+      nextTask: null,
+    };
+  });
 }

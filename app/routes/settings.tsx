@@ -1,12 +1,16 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useState } from "react";
+import { Form, useActionData, useLoaderData, useNavigation, type ClientActionFunctionArgs } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { updateTimezone } from "../../worker/services/auth";
 import { Alert } from "../components/ui/Alert";
 import { Button } from "../components/ui/Button";
 import { SelectField } from "../components/ui/SelectField";
-import { useExpiring, useHydrated } from "../lib/hooks";
+import { browserTimeZone, useExpiring, useHydrated } from "../lib/hooks";
+import { matchListedTimeZone } from "../lib/timezones";
+import { serverOr } from "../lib/client-fallback";
+import { TIMEZONE_FAILED } from "../lib/messages";
 import { errorMessage, field } from "../lib/messages.server";
+import { readForm } from "../lib/forms.server";
 import { assertSameOrigin, requireUser } from "../lib/session.server";
 import { supportedTimeZones } from "../lib/timezones.server";
 import { StrategyBlock } from "../components/tasks/StrategyBlock";
@@ -27,24 +31,33 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   assertSameOrigin(args);
   const { user, headers } = await requireUser(args);
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const timezone = field(form, "timezone");
   if (!timezone || timezone === user.timezone) return data({ ok: true, changed: false, message: null }, { headers });
   try {
     const updated = await updateTimezone(args.context.deps, user.id, user.id, { timezone });
     return data({ ok: true, changed: true, message: `Timezone saved. Reminders now follow ${updated.timezone} time.` }, { headers });
   } catch (error) {
-    return data({ ok: false, changed: false, message: errorMessage(error, "Failed to update timezone. Please try again.") }, { headers });
+    return data({ ok: false, changed: false, message: errorMessage(error, TIMEZONE_FAILED) }, { headers });
   }
+}
+
+/** The server unreachable or failing: the plain sentence, the page stays. */
+export async function clientAction({ serverAction }: ClientActionFunctionArgs) {
+  return serverOr(serverAction<typeof action>, () => ({ ok: false, changed: false, message: TIMEZONE_FAILED }));
 }
 
 export default function Settings() {
   const { timezone, timeZones, strategy } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const result = useActionData<typeof clientAction>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const hydrated = useHydrated();
   const [selected, setSelected] = useState(timezone);
+  // The device's zone in the list's spelling (Asia/Kolkata may be listed as Asia/Calcutta), offered
+  // with one click when it differs from the saved one: travellers and Google sign-ups land here.
+  const [deviceZone, setDeviceZone] = useState<string | null>(null);
+  useEffect(() => setDeviceZone(matchListedTimeZone(browserTimeZone(), timeZones)), [timeZones]);
   const success = useExpiring(result?.ok && result.message ? result : null, SUCCESS_CLEAR_MS);
   const error = !busy && result && !result.ok ? result.message : null;
   const unchanged = !selected || selected === timezone;
@@ -60,7 +73,22 @@ export default function Settings() {
         {success ? <Alert tone="success">{success.message}</Alert> : null}
         {error ? <Alert tone="error">{error}</Alert> : null}
         <Form method="post" className="settings-form">
-          <SelectField label="Timezone" name="timezone" value={selected} onChange={(event) => setSelected(event.target.value)}>
+          <SelectField
+            label="Timezone"
+            name="timezone"
+            value={selected}
+            onChange={(event) => setSelected(event.target.value)}
+            hint={
+              deviceZone && deviceZone !== selected ? (
+                <>
+                  This device is set to {deviceZone.replaceAll("_", " ")}.{" "}
+                  <button type="button" className="link-button" onClick={() => setSelected(deviceZone)}>
+                    Use this device&apos;s time zone
+                  </button>
+                </>
+              ) : undefined
+            }
+          >
             {timeZones.map((zone) => (
               <option key={zone} value={zone}>
                 {zone.replaceAll("_", " ")}

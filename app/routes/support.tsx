@@ -8,7 +8,7 @@ export default function Support() {
   const data = useRouteLoaderData<typeof rootLoader>("root");
   const email = data?.supportEmail ?? "support@nudge.example.com";
   return (
-    <div className="container page" style={{ maxWidth: "44rem" }}>
+    <div className="container page support-page">
       <h1 className="page__title">Support</h1>
       <p>
         Stuck on a code, a missing reminder or anything else? Write to us at <a href={`mailto:${email}`}>{email}</a> and a

@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation, type ClientActionFunctionArgs, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useEffect, useState, type FormEvent, type MouseEvent } from "react";
 import { DUE_DATE_REQUIRED, PROMPT_REQUIRED, TITLE_MAX, TITLE_REQUIRED } from "../../worker/services/tasks/schemas";
 import { CloseIcon } from "../components/tasks/icons";
@@ -12,7 +12,11 @@ import { Button, ButtonLink } from "../components/ui/Button";
 import { TextField } from "../components/ui/Field";
 import { useHydrated } from "../lib/hooks";
 import { field } from "../lib/messages.server";
-import { assertSameOrigin, requireUser } from "../lib/session.server";
+import { readForm } from "../lib/forms.server";
+import { formText, serverOr, submittedForm } from "../lib/client-fallback";
+import { CREATE_AUTH_FAILED, CREATE_FAILED, NL_FAILED } from "../lib/messages";
+import { assertSameOrigin, clearedSessionHeaders, getOptionalUser, requireUser } from "../lib/session.server";
+import { loginUrlFor } from "../lib/urls";
 import { createTaskFromForm, createTaskFromText } from "../lib/tasks.server";
 
 export const meta: MetaFunction = () => [{ title: "New Task · Nudge" }];
@@ -36,15 +40,47 @@ export async function loader(args: LoaderFunctionArgs) {
   );
 }
 
-/** intent=create: the form (createTask); intent=nl: 'Or just type it' (createTaskFromPrompt). */
+/** After the session was found gone, the sign-in page follows this long after the message. */
+const SIGN_IN_AFTER_MS = 3_000;
+
+/**
+ * intent=create: the form (createTask); intent=nl: 'Or just type it' (createTaskFromPrompt).
+ * Without a session (expired and not refreshable, signed out in another tab) this is the spec's
+ * 401: 'Authentication failed. Please log in again.', the session cookies cleared, and the page
+ * then goes to sign-in (spec 02 section 8).
+ */
 export async function action(args: ActionFunctionArgs) {
   assertSameOrigin(args);
-  const { user, headers } = await requireUser(args);
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
+  const intent = field(form, "intent") === "nl" ? "nl" : "create";
+  const { user, headers } = await getOptionalUser(args);
+  if (!user) {
+    const signedOut: CreateTaskResult | PromptResult =
+      intent === "nl"
+        ? { intent, ok: false, message: CREATE_AUTH_FAILED, failed: false, signedOut: true }
+        : { intent, ok: false, message: CREATE_AUTH_FAILED, signedOut: true };
+    return data(signedOut, { headers: clearedSessionHeaders(), status: 401 });
+  }
   const result: CreateTaskResult | PromptResult =
-    field(form, "intent") === "nl" ? await createTaskFromText(args.context.deps, user, form) : await createTaskFromForm(args.context.deps, user, form);
+    intent === "nl" ? await createTaskFromText(args.context.deps, user, form) : await createTaskFromForm(args.context.deps, user, form);
   return data(result, { headers });
 }
+
+/** The server unreachable or failing: 'Failed to create task. Please try again.' / 'Failed to create reminder.' */
+export async function clientAction({ request, serverAction }: ClientActionFunctionArgs) {
+  const form = await submittedForm(request);
+  return serverOr(serverAction<typeof action>, (): CreateTaskResult | PromptResult =>
+    formText(form, "intent") === "nl"
+      ? { intent: "nl", ok: false, message: NL_FAILED, failed: true }
+      : { intent: "create", ok: false, message: CREATE_FAILED },
+  );
+}
+
+/** After a signed-out answer the loader would only redirect: keep the page so the message shows. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) => {
+  if (actionResult && typeof actionResult === "object" && "signedOut" in actionResult && actionResult.signedOut) return false;
+  return defaultShouldRevalidate;
+};
 
 type FieldErrors = Partial<Record<"title" | "dueDate", string>>;
 
@@ -67,8 +103,9 @@ function CloseButton() {
 
 export default function TaskCreator() {
   const { verified, timezone, defaultDue, messages, titleMax } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionData<typeof clientAction>();
   const result = actionData && actionData.intent === "create" ? actionData : undefined;
+  const signedOut = Boolean(actionData?.signedOut);
   const navigation = useNavigation();
   const navigate = useNavigate();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "create";
@@ -81,9 +118,15 @@ export default function TaskCreator() {
     return () => clearTimeout(timer);
   }, [result, navigate]);
 
+  useEffect(() => {
+    if (!signedOut) return;
+    const timer = setTimeout(() => navigate(loginUrlFor("/task-creator")), SIGN_IN_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [signedOut, navigate]);
+
   const serverErrors: FieldErrors = result && !result.ok && result.field ? { [result.field]: result.message } : {};
   const errors: FieldErrors = busy ? {} : { ...serverErrors, ...clientErrors };
-  const generalError = !busy && result && !result.ok && !result.field ? result.message : null;
+  const generalError = !busy && result && !result.ok && !result.field && !signedOut ? result.message : null;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const form = new FormData(event.currentTarget);
@@ -107,7 +150,14 @@ export default function TaskCreator() {
           </h1>
           <CloseButton />
         </div>
-        {!verified ? (
+        {signedOut ? (
+          <div className="task-creator__verify">
+            <Alert tone="error" title={CREATE_AUTH_FAILED}>
+              Your session has ended, so nothing was saved. Taking you to sign in…
+            </Alert>
+            <ButtonLink to={loginUrlFor("/task-creator")}>Sign in again</ButtonLink>
+          </div>
+        ) : !verified ? (
           <div className="task-creator__verify">
             <Alert tone="warning" title="Email Verification Required">
               Please verify your email address before creating tasks. It takes a minute: we send you a code.
@@ -152,7 +202,7 @@ export default function TaskCreator() {
           </Form>
         )}
       </section>
-      {verified ? <NlReminderBox action="/task-creator" promptRequired={messages.promptRequired} /> : null}
+      {verified && !signedOut ? <NlReminderBox action="/task-creator" promptRequired={messages.promptRequired} /> : null}
       <p className="task-creator__aside muted">
         Looking for reminders that are waiting for you? <Link to="/reminder-dialog">See active reminders</Link>.
       </p>

@@ -143,14 +143,18 @@ test.describe("Google callback page", () => {
     }
   });
 
-  test("the spec's accessToken/refreshToken query still signs in (as cookies, via a POST)", async ({ page, request, context }) => {
+  test("the spec's accessToken/refreshToken query signs in only after 'Continue as <email>' (as fresh cookies, via a POST)", async ({ page, request, context }) => {
     const { email } = await createAccount(request, "Tom Tokens");
     const login = await request.post("/v1/auth/login", { data: { email, password: PASSWORD } });
     const { accessToken, refreshToken } = (await login.json()) as { accessToken: string; refreshToken: string };
     await page.goto(`/auth/google/callback?accessToken=${accessToken}&refreshToken=${refreshToken}&redirect=%2Fintegrations`);
+    // Never silently: a link with someone's tokens must not sign the visitor in (tests/browser/web-session.spec.ts).
+    await page.getByRole("button", { name: `Continue as ${email}` }).click();
     await expect(page).toHaveURL(/\/integrations$/);
     await expect(page.getByRole("button", { name: "Account menu" })).toHaveText("T");
-    expect((await sessionCookies(context)).access?.value).toBe(accessToken);
+    // Rotated on the way in: the URL's copy is not the session.
+    expect((await sessionCookies(context)).access?.value).toBeTruthy();
+    expect((await sessionCookies(context)).refresh?.value).not.toBe(refreshToken);
 
     await context.clearCookies();
     await page.goto(`/auth/google/callback?accessToken=forged.token.value&refreshToken=x`);

@@ -42,8 +42,7 @@ test.describe("sign in, guards and session", () => {
   });
 
   test("logged-out visitors of login-required pages go to login with the full path, and come back after", async ({ page, request }) => {
-    // /emergency-contacts joins this list when the nudge-buddies page exists.
-    for (const path of ["/dashboard", "/settings", "/integrations", "/onboarding", "/task-creator", "/reminder-dialog"]) {
+    for (const path of ["/dashboard", "/settings", "/integrations", "/onboarding", "/task-creator", "/reminder-dialog", "/emergency-contacts", "/menu"]) {
       await page.goto(path);
       await expect(page).toHaveURL(`/auth/login?redirect=${encodeURIComponent(path)}`);
     }
@@ -145,7 +144,7 @@ test.describe("sign in, guards and session", () => {
   test("the account menu: name, items, Escape and outside click, Get Started flag", async ({ page, request }) => {
     const { email } = await createAccount(request, "Alexandria Smith");
     await signIn(page, email);
-    const avatar = page.getByRole("button", { name: "Account menu" });
+    const avatar = page.getByRole("button", { name: "Account menu for Alexandria Smith", exact: true });
     await expect(avatar).toHaveText("A");
     await expect(page.getByRole("banner").getByRole("link", { name: "Reminders" })).toHaveAttribute("href", "/dashboard");
     await expect(avatar).toHaveAttribute("aria-expanded", "false");
@@ -174,7 +173,8 @@ test.describe("sign in, guards and session", () => {
     await page.getByRole("heading", { level: 1 }).click();
     await expect(panel).toBeHidden();
 
-    // With the skipOnBoarding flag, Get Started shows; it removes the flag and opens onboarding.
+    // With the spec's skipOnBoarding flag, Get Started shows; it removes the flag, tells the server
+    // (resumeOnboarding) and opens onboarding.
     await page.evaluate(() => window.localStorage.setItem("skipOnBoarding", "true"));
     await avatar.click();
     await panel.getByRole("button", { name: "Get Started" }).click();
@@ -183,6 +183,25 @@ test.describe("sign in, guards and session", () => {
     await expect(panel).toBeHidden();
     await avatar.click();
     await expect(panel.getByRole("button", { name: "Get Started" })).toHaveCount(0);
+  });
+
+  test("Get Started after skipping onboarding: the server forgets the skip, then the wizard", async ({ page, request }) => {
+    const { email } = await createAccount(request, "Skip Per");
+    const login = await request.post("/v1/auth/login", { data: { email, password: PASSWORD } });
+    const { accessToken } = (await login.json()) as { accessToken: string };
+    const auth = { Authorization: `Bearer ${accessToken}` };
+    expect((await request.post("/v1/users/me/onboarding/skip", { headers: auth })).status()).toBe(200);
+
+    await signIn(page, email);
+    // No browser flag at all: the server's record is enough to offer it.
+    expect(await page.evaluate(() => window.localStorage.getItem("skipOnBoarding"))).toBeNull();
+    await page.getByRole("button", { name: "Account menu for Skip Per" }).click();
+    await page.getByRole("button", { name: "Get Started" }).click();
+    await expect(page).toHaveURL(/\/onboarding$/);
+    const status = await request.get("/v1/users/me/onboarding", { headers: auth });
+    expect(((await status.json()) as { skipped: boolean }).skipped).toBe(false);
+    await page.getByRole("button", { name: "Account menu for Skip Per" }).click();
+    await expect(page.getByRole("button", { name: "Get Started" })).toHaveCount(0);
   });
 
   test("a short name shows whole in the menu", async ({ page, request }) => {
@@ -234,9 +253,14 @@ test.describe("sign in, guards and session", () => {
     await expect(page.getByText("Passwords do not match.")).toBeVisible();
     await expect(page.getByRole("button", { name: "Reset Password" })).toBeDisabled();
     await page.getByLabel("Confirm New Password").fill(newPassword);
-    await page.getByRole("button", { name: "Show new password" }).click();
+    // A toggle button: one name, its state in aria-pressed.
+    const toggle = page.getByRole("button", { name: "Show new password" });
+    await expect(toggle).toHaveAttribute("aria-pressed", "false");
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-pressed", "true");
     await expect(page.getByLabel("New Password", { exact: true })).toHaveAttribute("type", "text");
-    await page.getByRole("button", { name: "Hide new password" }).click();
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-pressed", "false");
     await expect(page.getByLabel("New Password", { exact: true })).toHaveAttribute("type", "password");
     await page.getByRole("button", { name: "Reset Password" }).click();
     await expect(page.getByRole("alert")).toHaveText("Invalid or expired reset code. Please try again.");

@@ -40,7 +40,19 @@ test.describe("registration and email verification", () => {
   test("the form: browser time zone, consent gate, password match, legal modals, server messages", async ({ page }) => {
     await page.goto("/auth/register");
     await expect(page.getByRole("heading", { level: 1, name: "Create your account" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Sign up with Google" })).toHaveAttribute("href", /^\/v1\/auth\/google/);
+    // Google sign-up: the consent sentence beside the button, and consent=1 sent with it.
+    const google = page.getByRole("link", { name: "Sign up with Google" });
+    await expect(google).toHaveAttribute("href", /^\/v1\/auth\/google\?.*consent=1/);
+    await expect(google).toHaveAttribute("href", /tz=Europe%2FBerlin/);
+    const consentNote = page.locator("#google-consent");
+    await expect(consentNote).toHaveText("By continuing with Google you agree to the Terms of Service and Privacy Policy.");
+    await expect(google).toHaveAccessibleDescription(/^By continuing with Google you agree to the Terms of Service and Privacy Policy ?\.$/);
+    await consentNote.getByRole("button", { name: "Terms of Service" }).click();
+    await expect(page.getByRole("dialog", { name: "Terms of Service" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await consentNote.getByRole("button", { name: "Privacy Policy" }).click();
+    await expect(page.getByRole("dialog", { name: "Privacy Policy" })).toBeVisible();
+    await page.keyboard.press("Escape");
     await expect(page.getByLabel("Timezone")).toHaveValue("Europe/Berlin");
     const submit = page.getByRole("button", { name: "Create Account" });
     await expect(submit).toBeDisabled();
@@ -56,12 +68,13 @@ test.describe("registration and email verification", () => {
     await expect(page.getByText("Passwords do not match. Please check and try again.")).toHaveCount(0);
     await expect(submit).toBeEnabled();
 
-    await page.getByRole("main").getByRole("button", { name: "Terms of Service" }).click();
+    const consentLabel = page.locator("label[for=consent]");
+    await consentLabel.getByRole("button", { name: "Terms of Service" }).click();
     const terms = page.getByRole("dialog", { name: "Terms of Service" });
     await expect(terms).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(terms).toBeHidden();
-    await page.getByRole("main").getByRole("button", { name: "Privacy Policy" }).click();
+    await consentLabel.getByRole("button", { name: "Privacy Policy" }).click();
     await expect(page.getByRole("dialog", { name: "Privacy Policy" })).toBeVisible();
     await page.keyboard.press("Escape");
 
@@ -106,8 +119,10 @@ test.describe("registration and email verification", () => {
     await expect(otherPage.getByRole("button", { name: "Account menu" })).toHaveText("M");
     await expect(otherPage.getByRole("heading", { name: "Email Verification Required" })).toHaveCount(0);
 
-    // Used once: a second visit explains and points to the verification page.
+    // Used once: a second visit explains and points to the verification page. (Signed in now, the
+    // page first asks before using a link: it might be another account's.)
     await otherPage.goto(link);
+    await otherPage.getByRole("button", { name: "Continue as the link's account" }).click();
     await expect(otherPage.getByText("This sign-in link has expired or was already used.", { exact: false })).toBeVisible();
     await expect(otherPage.getByRole("link", { name: "Go to the verification page" })).toHaveAttribute("href", "/auth/verify");
     await other.close();
@@ -165,5 +180,67 @@ test.describe("registration and email verification", () => {
     await page.goto("/auth/verify");
     await expect(page.getByText("Please register or log in first.")).toBeVisible();
     await expect(page).toHaveURL(/\/auth\/register$/, { timeout: 6_000 });
+  });
+});
+
+test.describe("the time zone the browser reports", () => {
+  test.use({ timezoneId: "Asia/Kolkata" });
+
+  test("a zone the list spells differently is matched, not replaced by UTC", async ({ page }) => {
+    await page.goto("/auth/register");
+    const select = page.getByLabel("Timezone");
+    const listed = await select.locator("option").evaluateAll((nodes) => nodes.map((n) => (n as HTMLOptionElement).value));
+    const india = listed.find((zone) => zone === "Asia/Kolkata" || zone === "Asia/Calcutta");
+    expect(india).toBeTruthy();
+    await expect(select).toHaveValue(india!);
+  });
+
+  test("a browser that says Asia/Kolkata while the list says Asia/Calcutta (Firefox, Safari) still gets India", async ({ page }) => {
+    // Such browsers report the current IANA names; Chromium and workerd keep ICU's older ones.
+    await page.addInitScript(() => {
+      const original = Intl.DateTimeFormat.prototype.resolvedOptions;
+      Intl.DateTimeFormat.prototype.resolvedOptions = function (this: Intl.DateTimeFormat) {
+        const options = original.call(this);
+        if (options.timeZone === "Asia/Calcutta") options.timeZone = "Asia/Kolkata";
+        return options;
+      };
+    });
+    await page.goto("/auth/register");
+    const select = page.getByLabel("Timezone");
+    const listed = await select.locator("option").evaluateAll((nodes) => nodes.map((n) => (n as HTMLOptionElement).value));
+    const browserZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(browserZone).toBe("Asia/Kolkata");
+    const expected = listed.includes("Asia/Kolkata") ? "Asia/Kolkata" : "Asia/Calcutta";
+    await expect(select).toHaveValue(expected);
+    await expect(page.getByText("which is not in our list", { exact: false })).toHaveCount(0);
+  });
+
+  test("a zone that matches nothing is said aloud, not silently UTC", async ({ page }) => {
+    await page.addInitScript(() => {
+      const original = Intl.DateTimeFormat.prototype.resolvedOptions;
+      Intl.DateTimeFormat.prototype.resolvedOptions = function (this: Intl.DateTimeFormat) {
+        const options = original.call(this);
+        return { ...options, timeZone: "Mars/Olympus_Mons" };
+      };
+    });
+    await page.goto("/auth/register");
+    await expect(page.getByText('Your device reports "Mars/Olympus_Mons", which is not in our list. Please choose your time zone.')).toBeVisible();
+  });
+
+  test("settings offers this device's zone when the saved one differs", async ({ page, request }) => {
+    const email = uniqueEmail("tz-device");
+    await request.post("/v1/users", { data: { name: "Dev Ice", email, password: PASSWORD, timezone: "UTC", consent: true } });
+    await page.goto("/auth/login");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.goto("/settings");
+    const select = page.getByRole("combobox", { name: "Timezone" });
+    await expect(select).toHaveValue("UTC");
+    await page.getByRole("button", { name: "Use this device's time zone" }).click();
+    await expect(select).toHaveValue(/^Asia\/(Kolkata|Calcutta)$/);
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText(/Timezone saved\. Reminders now follow Asia\/(Kolkata|Calcutta) time\./)).toBeVisible();
+    await expect(page.getByRole("button", { name: "Use this device's time zone" })).toHaveCount(0);
   });
 });

@@ -86,6 +86,8 @@ test.describe("accounts screens", () => {
       ["auth-verify", "/auth/verify"],
       ["settings", "/settings"],
       ["onboarding", "/onboarding"],
+      ["emergency-contacts-signed-in", "/emergency-contacts"],
+      ["menu-page", "/menu"],
       ["auth-magic-link-pending", "/auth/magic-link?token=not-a-real-token-but-long-enough"],
     ] as const) {
       if (name === "auth-magic-link-pending") {

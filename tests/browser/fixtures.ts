@@ -37,3 +37,20 @@ export async function screenshotBoth(page: Page, name: string, path: string) {
     await page.screenshot({ path: `test-results/screenshots/${name}-${label}.png`, fullPage: true });
   }
 }
+
+/**
+ * For tests that make a request fail on purpose (page.route answering 500 or aborting): Chromium
+ * logs each failed resource as a console error, and some screens log what failed (spec: a failed
+ * sign-out is "only logged"). Each pattern must have been seen at least once; the matching
+ * errors are then removed, so any OTHER console error still fails the test.
+ */
+export function expectConsoleErrors(errors: string[], patterns: RegExp[]) {
+  for (const pattern of patterns) {
+    expect(errors.some((e) => pattern.test(e)), `a console error matching ${pattern} (got: ${JSON.stringify(errors)})`).toBe(true);
+  }
+  const rest = errors.filter((e) => !patterns.some((p) => p.test(e)));
+  errors.splice(0, errors.length, ...rest);
+}
+
+/** The console errors a deliberately failed request leaves in Chromium. */
+export const FAILED_REQUEST = /Failed to load resource|net::ERR_FAILED/;

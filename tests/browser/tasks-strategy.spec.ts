@@ -20,6 +20,7 @@ test.describe("default escalation strategy (settings)", () => {
     await expect(block).toContainText("You haven't chosen one, so new tasks use Standard.");
 
     await expect(select).toHaveValue("");
+    await expect(select.locator("option").first()).toHaveText("Standard (default)");
     await expect(update).toBeDisabled();
     await expect(reset).toBeDisabled();
 
@@ -39,16 +40,18 @@ test.describe("default escalation strategy (settings)", () => {
     await expect(block).toContainText("Right now: Gentle (pings only).");
     await expect(success).toBeHidden({ timeout: 5_000 });
 
-    // Back to the placeholder: the client asks for a choice.
-    await select.selectOption("");
-    await expect(update).toBeEnabled();
-    await update.click();
-    await expect(block.getByText("Please select a strategy.")).toBeVisible();
-
     await page.reload();
     await expect(page.getByLabel("Select Default Strategy")).toHaveValue("gentle");
     const profile = await page.request.get("/v1/auth/profile", { headers: { Authorization: `Bearer ${user.token}` } });
     expect(((await profile.json()) as { defaultEscalationStrategy: string }).defaultEscalationStrategy).toBe("gentle");
+
+    // Back to the product default: the '(default)' option is "no choice" (null on the server).
+    await page.getByLabel("Select Default Strategy").selectOption("");
+    await expect(block.getByText("What Standard does:")).toBeVisible();
+    await update.click();
+    await expect(block).toContainText("You haven't chosen one, so new tasks use Standard.");
+    const after = await page.request.get("/v1/auth/profile", { headers: { Authorization: `Bearer ${user.token}` } });
+    expect(((await after.json()) as { defaultEscalationStrategy: string | null }).defaultEscalationStrategy).toBeNull();
   });
 
   test("is keyboard-usable, accessible, and fits 360 px and 1280 px", async ({ page }) => {

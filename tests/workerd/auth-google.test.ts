@@ -1,8 +1,11 @@
+import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { completeGoogleSignIn, GOOGLE_FAILED_MESSAGE } from "../../worker/services/auth";
+import { pushSubscriptions, telegramLinkCodes, users } from "../../db/schema";
+import { canonicalTimeZone, completeGoogleSignIn, GOOGLE_FAILED_MESSAGE, verifyEmailCode } from "../../worker/services/auth";
 import { checkIdTokenClaims, safeRedirectPath } from "../../worker/services/auth/google";
 import { request, testDeps } from "./helpers";
-import { cookieHeader, cookiesFrom, GOOD_PASSWORD, json, registerUser, setCookieLine, uniqueEmail, userByEmail } from "./auth-support";
+import { sha256Hex } from "../../worker/services/tokens";
+import { cookieHeader, cookiesFrom, GOOD_PASSWORD, json, latestCode, latestEmail, readEmail, registerUser, setCookieLine, uniqueEmail, userByEmail } from "./auth-support";
 import { createFakeGoogle, type FakeGoogleAccount } from "./fake-google";
 
 const GOOGLE_ENV = {
@@ -106,7 +109,7 @@ describe("GET /v1/auth/google/callback (against the fake Google)", () => {
     expect(location).not.toMatch(/token/i);
     expect(setCookieLine(response, "accessToken")).toContain("SameSite=Strict");
     expect(setCookieLine(response, "refreshToken")).toContain("HttpOnly");
-    for (const name of ["google_oauth_state", "google_oauth_verifier", "google_oauth_redirect", "google_oauth_tz"]) expect(setCookieLine(response, name)).toContain("Max-Age=0");
+    for (const name of ["google_oauth_state", "google_oauth_verifier", "google_oauth_redirect", "google_oauth_tz", "google_oauth_consent"]) expect(setCookieLine(response, name)).toContain("Max-Age=0");
 
     const profile = await profileWith(cookies);
     expect(profile).toMatchObject({ email: who.email, name: "Gal Googler", googleId: who.sub, isVerified: true, timezone: "Asia/Jerusalem", consent: false, phone: null });
@@ -118,19 +121,96 @@ describe("GET /v1/auth/google/callback (against the fake Google)", () => {
     expect(google.tokenRequests[0]!.authorization).toMatch(/^Basic /);
   });
 
+  it("stores consent for a new account only when the page showed the terms note (consent=1)", async () => {
+    const started = await start("?redirect=%2Fdashboard&consent=1");
+    expect(started.cookies.google_oauth_consent).toBe("1");
+    const line = setCookieLine(started.response, "google_oauth_consent")!;
+    for (const part of ["HttpOnly", "Secure", "SameSite=Lax", "Path=/v1/auth/google", "Max-Age=600"]) expect(line).toContain(part);
+    const who = account();
+    const response = await callback(google.authorize(started.location, who), started.cookies);
+    expect(setCookieLine(response, "google_oauth_consent")).toContain("Max-Age=0");
+    expect(await profileWith(cookiesFrom(response))).toMatchObject({ email: who.email, consent: true });
+
+    for (const query of ["?redirect=%2Fdashboard", "?consent=0", "?consent=yes"]) {
+      expect((await start(query)).cookies.google_oauth_consent).toBeUndefined();
+      const other = account();
+      const { cookies } = await signInWithGoogle(other, query);
+      expect((await profileWith(cookies)).consent, query).toBe(false);
+    }
+  });
+
+  it("records consent for a returning Google user who now saw the terms note", async () => {
+    const who = account();
+    const first = await signInWithGoogle(who);
+    expect((await profileWith(first.cookies)).consent).toBe(false);
+    const second = await signInWithGoogle(who, "?consent=1");
+    expect((await profileWith(second.cookies)).consent).toBe(true);
+  });
+
+  it("keeps the browser's zone in its canonical form (Asia/Kolkata, which Intl's list lacks)", async () => {
+    const started = await start("?tz=Asia%2FKolkata");
+    expect(started.cookies.google_oauth_tz).toBe(canonicalTimeZone("Asia/Kolkata"));
+    const response = await callback(google.authorize(started.location, account()), started.cookies);
+    expect((await profileWith(cookiesFrom(response))).timezone).toBe(canonicalTimeZone("Asia/Kolkata"));
+    expect((await start("?tz=%2B05%3A30")).cookies.google_oauth_tz).toBeUndefined();
+  });
+
   it("uses UTC when the browser's zone was not given", async () => {
     const { cookies } = await signInWithGoogle(account(), "?redirect=%2Fonboarding");
     expect((await profileWith(cookies)).timezone).toBe("UTC");
   });
 
-  it("links an existing password account with the same verified email, and both ways of signing in keep working", async () => {
+  it("links an existing VERIFIED password account with the same email, and both ways of signing in keep working", async () => {
     const { input, body } = await registerUser();
+    expect((await json("/v1/auth/verify-email", "POST", { email: input.email, code: await latestCode(input.email) })).status).toBe(200);
     const who = account({ email: input.email.toUpperCase() });
     const { response, cookies } = await signInWithGoogle(who);
     expect(response.headers.get("Location")).toBe("/auth/google/callback?redirect=%2Fdashboard");
     const profile = await profileWith(cookies);
-    expect(profile).toMatchObject({ id: body.user.id, googleId: who.sub, isVerified: true, timezone: "Europe/Berlin" });
+    expect(profile).toMatchObject({ id: body.user.id, googleId: who.sub, isVerified: true, timezone: "Europe/Berlin", consent: true });
     expect((await json("/v1/auth/login", "POST", { email: input.email, password: GOOD_PASSWORD })).status).toBe(200);
+    expect((await json("/v1/auth/refresh", "POST", { refreshToken: body.refreshToken })).status).toBe(200);
+  });
+
+  it("takes an UNVERIFIED account back from whoever registered it: their password, sessions, links and channels stop working", async () => {
+    // The attacker registers the victim's address with a password and never verifies it.
+    const attacker = await registerUser({ platformId: "whatsapp", platformCode: "attacker-code" });
+    const userId = attacker.body.user.id;
+    const strandedLink = readEmail((await latestEmail(attacker.input.email))!.text).magicToken!;
+    const deps = testDeps();
+    await deps.db.update(users).set({ telegramChatId: `chat-${crypto.randomUUID()}`, phone: "+15550001111", icsTokenHash: await sha256Hex(crypto.randomUUID()) }).where(eq(users.id, userId));
+    await deps.db.insert(pushSubscriptions).values({ id: crypto.randomUUID(), userId, endpoint: `https://push.example/${crypto.randomUUID()}`, p256dh: "k", auth: "a" });
+    await deps.db.insert(telegramLinkCodes).values({ id: crypto.randomUUID(), userId, codeHash: await sha256Hex(crypto.randomUUID()), expiresAt: Date.now() + 600_000 });
+
+    // The real owner signs in with Google (the terms note was shown).
+    const who = account({ email: attacker.input.email });
+    const { response, cookies } = await signInWithGoogle(who, "?redirect=%2Fdashboard&consent=1");
+    expect(response.headers.get("Location")).toBe("/auth/google/callback?redirect=%2Fdashboard");
+    expect(await profileWith(cookies)).toMatchObject({ id: userId, googleId: who.sub, isVerified: true, phone: null, telegramChatId: null, consent: true });
+    expect(warnings.some((line) => line.includes("google_claimed_unverified_account"))).toBe(true);
+
+    // The attacker's password and refresh token are dead; the stranded magic link too.
+    const login = await json("/v1/auth/login", "POST", { email: attacker.input.email, password: GOOD_PASSWORD }, { "CF-Connecting-IP": "198.51.100.77" });
+    expect(login.status).toBe(401);
+    const refreshed = await json("/v1/auth/refresh", "POST", { refreshToken: attacker.body.refreshToken });
+    expect(refreshed.status).toBe(401);
+    expect((await refreshed.json<{ code: string }>()).code).toBe("REFRESH_TOKEN_INVALID");
+    expect(await (await request(`/v1/auth/magic-link/verify?token=${encodeURIComponent(strandedLink)}`)).json()).toBe(false);
+    expect(await verifyEmailCode(deps, userId, await latestCode(attacker.input.email))).toBe(false);
+
+    const row = await userByEmail(attacker.input.email);
+    expect(row).toMatchObject({ passwordHash: null, pairPlatformId: null, pairPlatformCode: null, icsTokenHash: null, phoneVerified: false });
+    expect(await deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId))).toEqual([]);
+    const codes = await deps.db.select().from(telegramLinkCodes).where(eq(telegramLinkCodes.userId, userId));
+    expect(codes.every((code) => code.consumedAt !== null)).toBe(true);
+    // The owner's own Google session works, and keeps working after a refresh.
+    expect((await json("/v1/auth/refresh", "POST", { refreshToken: cookies.refreshToken })).status).toBe(200);
+  });
+
+  it("without the terms note, claiming an unverified account leaves consent false (the registrant's tick was not the owner's)", async () => {
+    const attacker = await registerUser();
+    const { cookies } = await signInWithGoogle(account({ email: attacker.input.email }));
+    expect(await profileWith(cookies)).toMatchObject({ id: attacker.body.user.id, consent: false, isVerified: true });
   });
 
   it("signs a returning Google user into the same account (by Google id)", async () => {

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { users } from "../../db/schema";
-import { hashPassword, login, PBKDF2_ITERATIONS, register, verifyPassword } from "../../worker/services/auth";
-import { LOGIN_RULE } from "../../worker/services/auth/throttle";
+import { hashPassword, login, loginBlockedMessage, PBKDF2_ITERATIONS, register, verifyPassword } from "../../worker/services/auth";
+import { ACCOUNT_LOGIN_RULE, LOGIN_RULE } from "../../worker/services/auth/throttle";
 import { fixedClock } from "../../worker/services/clock";
 import { isAppError } from "../../worker/services/errors";
 import { base64Encode, randomBytes } from "../../worker/services/tokens";
@@ -84,6 +84,29 @@ describe("POST /v1/auth/login", () => {
     expect(otherIp.status).toBe(200);
   });
 
+  it("reserves attempts before checking passwords: 30 parallel wrong guesses get at most 10 password checks (401), the rest 429", async () => {
+    const { input } = await registerUser();
+    const ip = { "CF-Connecting-IP": "198.51.100.50" };
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => loginStatus(input.email, `Wrong-Password-${i}`, ip)));
+    const statuses = answers.map((r) => r.status);
+    const checked = statuses.filter((status) => status === 401).length;
+    expect(checked).toBeGreaterThan(0);
+    expect(checked).toBeLessThanOrEqual(LOGIN_RULE.limit);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(30 - checked);
+    // Still blocked afterwards, even with the right password.
+    expect((await loginStatus(input.email, GOOD_PASSWORD, ip)).status).toBe(429);
+  });
+
+  it("keys the throttle on CF-Connecting-IP only: a client-chosen X-Forwarded-For changes nothing", async () => {
+    const { input } = await registerUser();
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      const response = await loginStatus(input.email, "Wrong-Password-1", { "CF-Connecting-IP": "198.51.100.60", "X-Forwarded-For": `10.1.1.${attempt}` });
+      expect(response.status, `attempt ${attempt}`).toBe(401);
+    }
+    const blocked = await loginStatus(input.email, GOOD_PASSWORD, { "CF-Connecting-IP": "198.51.100.60", "X-Forwarded-For": "10.9.9.9" });
+    expect(blocked.status).toBe(429);
+  });
+
   it("counts unknown emails the same way, so the throttle reveals nothing", async () => {
     const email = uniqueEmail("ghost");
     const ip = { "CF-Connecting-IP": "198.51.100.99" };
@@ -129,6 +152,51 @@ describe("login throttling over time (services with a fixed clock)", () => {
     clock.advance(10 * 60_000);
     for (let i = 0; i < 9; i++) expect(await attempt(deps, input.email, "Wrong-Password-1", "10.0.0.2")).toBe(401);
     expect(await attempt(deps, input.email, GOOD_PASSWORD, "10.0.0.2")).toBe(200);
+  });
+});
+
+describe("login throttling: the account across all IPs, and honest waiting times (fixed clock)", () => {
+  async function attempt(deps: ReturnType<typeof testDeps>, email: string, password: string, ip: string) {
+    try {
+      await login(deps, { email, password }, meta(ip));
+      return { status: 200, message: "" };
+    } catch (error) {
+      if (isAppError(error)) return { status: error.status, message: error.message, retryAfter: error.retryAfterSeconds };
+      throw error;
+    }
+  }
+
+  it("50 failures for one account from many IPs block that account for an hour, from every IP, right password or not", async () => {
+    const clock = fixedClock("2026-03-03T09:00:00Z");
+    const deps = testDeps(clock);
+    const input = registration();
+    await register(deps, input, meta());
+    expect(ACCOUNT_LOGIN_RULE).toMatchObject({ limit: 50, windowMs: 3600_000 });
+    // 5 failures from each of 10 addresses: no single IP comes near its own limit of 10.
+    for (let i = 0; i < 50; i++) expect((await attempt(deps, input.email, "Wrong-Password-1", `192.0.2.${i % 10}`)).status).toBe(401);
+    const blocked = await attempt(deps, input.email, GOOD_PASSWORD, "192.0.2.200");
+    expect(blocked).toEqual({ status: 429, message: "Too many sign-in attempts. Please wait 60 minutes and try again.", retryAfter: 3600 });
+    // Another account from the same addresses is unaffected.
+    const other = registration();
+    await register(deps, other, meta());
+    expect((await attempt(deps, other.email, GOOD_PASSWORD, "192.0.2.1")).status).toBe(200);
+
+    clock.advance(60 * 60_000);
+    expect((await attempt(deps, input.email, GOOD_PASSWORD, "192.0.2.200")).status).toBe(200);
+  });
+
+  it("the 429 says how many minutes are really left", async () => {
+    const clock = fixedClock("2026-03-04T09:00:00Z");
+    const deps = testDeps(clock);
+    const input = registration();
+    await register(deps, input, meta());
+    for (let i = 0; i < LOGIN_RULE.limit; i++) await attempt(deps, input.email, "Wrong-Password-1", "10.0.0.3");
+    expect(await attempt(deps, input.email, GOOD_PASSWORD, "10.0.0.3")).toMatchObject({ message: "Too many sign-in attempts. Please wait 10 minutes and try again.", retryAfter: 600 });
+    clock.advance(5 * 60_000 + 30_000);
+    expect(await attempt(deps, input.email, GOOD_PASSWORD, "10.0.0.3")).toMatchObject({ message: "Too many sign-in attempts. Please wait 5 minutes and try again.", retryAfter: 270 });
+    clock.advance(4 * 60_000 + 10_000);
+    expect(await attempt(deps, input.email, GOOD_PASSWORD, "10.0.0.3")).toMatchObject({ message: "Too many sign-in attempts. Please wait 1 minute and try again.", retryAfter: 20 });
+    expect(loginBlockedMessage(61)).toBe("Too many sign-in attempts. Please wait 2 minutes and try again.");
   });
 });
 

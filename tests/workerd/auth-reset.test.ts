@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { register, requestPasswordReset, resetPassword } from "../../worker/services/auth";
+import { login, register, requestPasswordReset, resetPassword, verifyEmailCode, verifyMagicLink } from "../../worker/services/auth";
 import { fixedClock } from "../../worker/services/clock";
 import { jsonRequest, testDeps } from "./helpers";
 import { emailCount, GOOD_PASSWORD, latestCode, latestEmail, readEmail, registerUser, registration, uniqueEmail, userRow } from "./auth-support";
@@ -64,6 +64,20 @@ describe("POST /v1/auth/reset-password", () => {
     const again = await reset({ email: input.email, code, newPassword: "Another-Secret-8" });
     expect(again.status).toBe(400);
     expect(await again.json()).toEqual(INVALID);
+  });
+
+  it("ends the magic links and codes still in the mailbox: an old link signs nobody in after the password changed", async () => {
+    const deps = testDeps();
+    const input = registration();
+    await register(deps, input, meta);
+    const magicToken = readEmail((await latestEmail(input.email))!.text).magicToken!;
+    const verifyCode = await latestCode(input.email);
+    await requestPasswordReset(deps, input.email);
+    await resetPassword(deps, { email: input.email, code: await latestCode(input.email), newPassword: NEW_PASSWORD });
+    expect(await verifyMagicLink(deps, magicToken, meta)).toBeNull();
+    const { user } = (await login(deps, { email: input.email, password: NEW_PASSWORD }, meta))!;
+    expect(user.isVerified).toBe(true);
+    expect(await verifyEmailCode(deps, user.id, verifyCode)).toBe(false);
   });
 
   it("answers the same 400 for a wrong code and for an unknown email (no 404: it would reveal accounts)", async () => {

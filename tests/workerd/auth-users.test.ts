@@ -1,7 +1,8 @@
+import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { users } from "../../db/schema";
-import { getOnboardingStatus, register, skipOnboarding, updateTimezone } from "../../worker/services/auth";
+import { canonicalTimeZone, getOnboardingStatus, register, signAccessToken, skipOnboarding, updateTimezone } from "../../worker/services/auth";
 import { fixedClock } from "../../worker/services/clock";
 import { jsonRequest, request, testDeps } from "./helpers";
 import { bearer, cookieHeader, latestCode, ORIGIN, registerUser, registration, userRow } from "./auth-support";
@@ -71,10 +72,76 @@ describe("PUT /v1/users/{id} {timezone}", () => {
     expect(own.status).toBe(200);
   });
 
+  it("without a session answers 401 'User not authenticated' (spec 01 §5/§8); an expired token still says TOKEN_EXPIRED", async () => {
+    const { body } = await registerUser();
+    const anonymous = await jsonRequest(`/v1/users/${body.user.id}`, "PUT", { timezone: "Asia/Tokyo" });
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toEqual({ message: "User not authenticated", code: "UNAUTHORIZED" });
+    const forged = await put(body.user.id, { timezone: "Asia/Tokyo" }, "not-a-token");
+    expect(await forged.json()).toEqual({ message: "User not authenticated", code: "UNAUTHORIZED" });
+    const expired = await put(body.user.id, { timezone: "Asia/Tokyo" }, await signAccessToken(env, fixedClock(Date.now() - 16 * 60_000), body.user.id));
+    expect(expired.status).toBe(401);
+    expect((await expired.json<{ code: string }>()).code).toBe("TOKEN_EXPIRED");
+    // Other routes keep the general sentence.
+    expect(await (await request("/v1/users/me/onboarding")).json()).toEqual({ message: "Please sign in to continue.", code: "UNAUTHORIZED" });
+    expect((await userRow(body.user.id))?.timezone).toBe("Europe/Berlin");
+  });
+
+  it("accepts the zone names browsers report that Intl.supportedValuesOf lacks, and stores the canonical name", async () => {
+    const { body } = await registerUser();
+    const cases: Array<[string, string]> = [
+      ["Asia/Kolkata", canonicalTimeZone("Asia/Kolkata")!],
+      ["Europe/Kyiv", canonicalTimeZone("Europe/Kyiv")!],
+      ["Etc/UTC", "UTC"],
+      ["utc", "UTC"],
+      ["  america/new_york ", "America/New_York"],
+    ];
+    for (const [sent, stored] of cases) {
+      const response = await put(body.user.id, { timezone: sent }, body.accessToken);
+      expect(response.status, sent).toBe(200);
+      expect((await response.json<{ timezone: string }>()).timezone, sent).toBe(stored);
+      expect((await userRow(body.user.id))?.timezone, sent).toBe(stored);
+    }
+    const garbage = await put(body.user.id, { timezone: "Not/A_Zone" }, body.accessToken);
+    expect(garbage.status).toBe(400);
+    expect(await garbage.json()).toEqual({ message: "Please choose a timezone from the list.", code: "VALIDATION_FAILED" });
+  });
+
   it("the service refuses a different acting user with 404 before reading the input", async () => {
     const deps = testDeps();
     const { user } = await register(deps, registration(), meta);
     await expect(updateTimezone(deps, crypto.randomUUID(), user.id, { timezone: "UTC" })).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe("canonicalTimeZone", () => {
+  it("canonicalises every zone Intl.DateTimeFormat accepts and refuses the rest", () => {
+    const kolkata = canonicalTimeZone("Asia/Kolkata");
+    const kyiv = canonicalTimeZone("Europe/Kyiv");
+    // V8 answers the ICU names (Asia/Calcutta, Europe/Kiev); whatever it answers must be stable and usable.
+    for (const zone of [kolkata, kyiv]) {
+      expect(zone).toMatch(/^[A-Z][A-Za-z_]+\/[A-Za-z_]+$/);
+      expect(canonicalTimeZone(zone!)).toBe(zone);
+      expect(() => new Intl.DateTimeFormat("en-US", { timeZone: zone! })).not.toThrow();
+    }
+    expect(canonicalTimeZone("Asia/Calcutta")).toBe(kolkata);
+    expect(canonicalTimeZone("Europe/Kiev")).toBe(kyiv);
+    expect(canonicalTimeZone("Etc/UTC")).toBe("UTC");
+    expect(canonicalTimeZone("utc")).toBe("UTC");
+    expect(canonicalTimeZone("UTC")).toBe("UTC");
+    expect(canonicalTimeZone("asia/tokyo")).toBe("Asia/Tokyo");
+    expect(canonicalTimeZone("US/Pacific")).toBe("America/Los_Angeles");
+    for (const bad of ["garbage", "Europe/Atlantis", "", "   ", "+05:30", "-08:00", "x".repeat(65), "\u0000", "../../etc/passwd"]) {
+      expect(canonicalTimeZone(bad), JSON.stringify(bad)).toBeNull();
+    }
+  });
+
+  it("registration stores the canonical zone too", async () => {
+    const { body } = await registerUser({ timezone: "Europe/Kyiv" });
+    expect(body.user.timezone).toBe(canonicalTimeZone("Europe/Kyiv"));
+    expect((await userRow(body.user.id))?.timezone).toBe(canonicalTimeZone("Europe/Kyiv"));
+    const utc = await registerUser({ timezone: "Etc/UTC" });
+    expect(utc.body.user.timezone).toBe("UTC");
   });
 });
 

@@ -2,7 +2,9 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { verificationCodes } from "../../db/schema";
 import { register, sendVerificationEmail, verifyEmailCode, verifyEmailLink, verifyMagicLink } from "../../worker/services/auth";
+import { codeHash } from "../../worker/services/auth/codes";
 import { fixedClock } from "../../worker/services/clock";
+import { sha256Hex } from "../../worker/services/tokens";
 import { jsonRequest, request, testDeps } from "./helpers";
 import { bearer, cookiesFrom, emailCount, getWithToken, latestCode, latestEmail, readEmail, registerUser, registration, setCookieLine, userRow } from "./auth-support";
 
@@ -151,7 +153,108 @@ describe("POST /v1/auth/verify-email (the link page: {email, code})", () => {
   });
 });
 
+describe("POST /v1/auth/verify-email is throttled (no session, so strangers could burn the owner's tries)", () => {
+  const THROTTLED = /^Too many verification attempts\. Please wait \d+ minutes? and try again, or ask for a new email\.$/;
+
+  it("allows 10 checks per hour per IP + email, then 429 with a sentence and Retry-After; the code's 5-try rule is unchanged", async () => {
+    const { input, body } = await registerUser();
+    const ip = { "CF-Connecting-IP": "203.0.113.70" };
+    const code = await latestCode(input.email);
+    for (let i = 0; i < 10; i++) {
+      const response = await jsonRequest("/v1/auth/verify-email", "POST", { email: input.email, code: wrongCode(code) }, ip);
+      expect(response.status, `check ${i + 1}`).toBe(200);
+      expect(await response.json()).toBe(false);
+    }
+    const blocked = await jsonRequest("/v1/auth/verify-email", "POST", { email: input.email, code }, ip);
+    expect(blocked.status).toBe(429);
+    const answer = await blocked.json<{ message: string; code: string }>();
+    expect(answer.code).toBe("VERIFY_THROTTLED");
+    expect(answer.message).toMatch(THROTTLED);
+    expect(Number(blocked.headers.get("Retry-After"))).toBeGreaterThan(3500);
+    // Only 5 of those 10 wrong checks took a try; the owner still verifies with a new email while signed in.
+    const [row] = await testDeps().db.select().from(verificationCodes).where(and(eq(verificationCodes.userId, body.user.id), eq(verificationCodes.purpose, "email_verify")));
+    expect(row?.attempts).toBe(5);
+    expect((await userRow(body.user.id))?.isVerified).toBe(false);
+    // Another address from the same IP still works.
+    const other = await registerUser();
+    const ok = await jsonRequest("/v1/auth/verify-email", "POST", { email: other.input.email, code: await latestCode(other.input.email) }, ip);
+    expect(await ok.json()).toBe(true);
+  });
+
+  it("allows 30 checks per hour per IP across all addresses, unknown addresses included (fixed clock)", async () => {
+    const clock = fixedClock("2026-05-04T09:00:00Z");
+    const deps = testDeps(clock);
+    const ipMeta = { ip: "203.0.113.71", userAgent: null };
+    for (let i = 0; i < 30; i++) expect(await verifyEmailLink(deps, `nobody-${i}-${crypto.randomUUID()}@example.com`, "123456", ipMeta)).toBe(false);
+    const input = registration();
+    const { user } = await register(deps, input, meta);
+    const code = await latestCode(input.email);
+    await expect(verifyEmailLink(deps, input.email, code, ipMeta)).rejects.toMatchObject({ status: 429, code: "VERIFY_THROTTLED" });
+    await expect(verifyEmailLink(deps, input.email, code, ipMeta)).rejects.toMatchObject({ message: expect.stringMatching(THROTTLED) });
+    // Refused checks took none of the code's tries: the right code still works from another address.
+    expect(await verifyEmailLink(deps, input.email, code, { ip: "203.0.113.72", userAgent: null })).toBe(true);
+    // An hour later the address may check again.
+    clock.advance(60 * 60_000);
+    expect(await verifyEmailLink(deps, `nobody-${crypto.randomUUID()}@example.com`, "123456", ipMeta)).toBe(false);
+    expect((await userRow(user.id))?.isVerified).toBe(true);
+  });
+});
+
+describe("codes at rest", () => {
+  it("are stored as an HMAC under a server key, not a plain SHA-256 that 10^6 guesses would reverse", async () => {
+    const deps = testDeps();
+    const input = registration();
+    const { user } = await register(deps, input, meta);
+    const code = await latestCode(input.email);
+    const [row] = await deps.db.select().from(verificationCodes).where(and(eq(verificationCodes.userId, user.id), eq(verificationCodes.purpose, "email_verify")));
+    expect(row?.codeHash).not.toBe(await sha256Hex(`email_verify:${user.id}:${code}`));
+    expect(row?.codeHash).toBe(await codeHash(deps.env, "email_verify", user.id, code));
+    expect(row?.codeHash).not.toBe(await codeHash({ JWT_SECRET: "some-other-server-secret-0123456789abcdef" }, "email_verify", user.id, code));
+    // A server with another key cannot check the code either.
+    const otherServer = testDeps(undefined, { JWT_SECRET: "some-other-server-secret-0123456789abcdef" });
+    expect(await verifyEmailCode(otherServer, user.id, code)).toBe(false);
+    expect(await verifyEmailCode(deps, user.id, code)).toBe(true);
+  });
+
+  it("a row from before the change (plain SHA-256) no longer matches", async () => {
+    const deps = testDeps();
+    const input = registration();
+    const { user } = await register(deps, input, meta);
+    const code = await latestCode(input.email);
+    await deps.db
+      .update(verificationCodes)
+      .set({ codeHash: await sha256Hex(`email_verify:${user.id}:${code}`) })
+      .where(and(eq(verificationCodes.userId, user.id), eq(verificationCodes.purpose, "email_verify")));
+    expect(await verifyEmailCode(deps, user.id, code)).toBe(false);
+  });
+});
+
 describe("GET /v1/auth/magic-link/verify", () => {
+  it("refuses a cross-site browser request (login CSRF) without using up the token", async () => {
+    const { input } = await registerUser();
+    const token = readEmail((await latestEmail(input.email))!.text).magicToken!;
+    const attempts: Array<Record<string, string>> = [{ "Sec-Fetch-Site": "cross-site" }, { Origin: "https://evil.example" }, { "Sec-Fetch-Site": "same-site" }];
+    for (const headers of attempts) {
+      const response = await request(`/v1/auth/magic-link/verify?token=${encodeURIComponent(token)}`, { headers });
+      expect(response.status).toBe(403);
+      expect(await response.json()).toEqual({ message: "This request came from another site and was blocked.", code: "CSRF_REJECTED" });
+      expect(response.headers.getSetCookie()).toEqual([]);
+    }
+    const own = await request(`/v1/auth/magic-link/verify?token=${encodeURIComponent(token)}`, { headers: { "Sec-Fetch-Site": "same-origin" } });
+    expect(await own.json()).toBe(true);
+  });
+
+  it("a newer verification email ends the magic link of the older one", async () => {
+    const { body, input } = await registerUser();
+    const older = readEmail((await latestEmail(input.email))!.text).magicToken!;
+    expect((await post("/v1/auth/magic-link", { userId: body.user.id }, body.accessToken)).status).toBe(200);
+    const newer = readEmail((await latestEmail(input.email))!.text).magicToken!;
+    expect(newer).not.toBe(older);
+    expect(await (await request(`/v1/auth/magic-link/verify?token=${encodeURIComponent(older)}`)).json()).toBe(false);
+    expect(await (await request(`/v1/auth/magic-link/verify?token=${encodeURIComponent(newer)}`)).json()).toBe(true);
+  });
+
+
   it("verifies the email AND signs in (answers true and sets the session cookies), once", async () => {
     const { body, input } = await registerUser();
     const token = readEmail((await latestEmail(input.email))!.text).magicToken!;

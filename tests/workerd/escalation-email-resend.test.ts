@@ -2,6 +2,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import { resendEmailChannel, ResendError } from "../../worker/channels/email-resend";
+import { PROVIDER_TIMEOUT_MS } from "../../worker/channels/types";
 import { createChannels } from "../../worker/channels";
 import { createDeps } from "../../worker/services/deps";
 
@@ -61,6 +62,23 @@ describe("the Resend email channel", () => {
     expect(await channel.send(message)).toEqual({ providerMessageId: "resend:idempotent:esc-1:0:email:ana@example.com" });
     const busy = resendEmailChannel({ apiKey: "k", from: "a@b.c", fetch: mockFetch(409, { name: "concurrent_idempotent_requests", message: "In progress." }).fetchFn });
     await expect(busy.send(message)).rejects.toThrow("Resend answered 409: In progress.");
+  });
+
+  it("gives up on a request that hangs (after 20 seconds by default), so a send never outlives the step's lease", async () => {
+    const { calls, fetchFn } = mockFetch(200, { id: "x" });
+    await resendEmailChannel({ apiKey: "k", from: "a@b.c", fetch: fetchFn }).send(message);
+    expect(calls[0]!.init.signal).toBeInstanceOf(AbortSignal);
+    expect(PROVIDER_TIMEOUT_MS).toBe(20_000);
+
+    // A provider that never answers: the request is aborted after the timeout and the send fails (the queue retries).
+    const hung = (async (_input: RequestInfo | URL, init?: RequestInit) =>
+      new Promise<Response>((_resolve, reject) => {
+        init?.signal?.addEventListener("abort", () => reject(init.signal?.reason));
+      })) as typeof fetch;
+    const channel = resendEmailChannel({ apiKey: "k", from: "a@b.c", fetch: hung, timeoutMs: 30 });
+    const error = await channel.send(message).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ResendError);
+    expect((error as Error).message).toBe("Resend did not answer within 0.03 seconds.");
   });
 
   it("is chosen only when EMAIL_PROVIDER=resend with a key and the dev outbox off", async () => {

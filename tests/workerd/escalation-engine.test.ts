@@ -3,17 +3,34 @@
  * with a fixed clock. The ONLY test file that runs ticks; it keeps to 2027 (see escalation-helpers.ts).
  */
 import { createExecutionContext, createScheduledController, env, getQueueResult } from "cloudflare:test";
-import { and, eq } from "drizzle-orm";
-import { afterEach, describe, expect, it } from "vitest";
-import { cronRuns, deliveries, emergencyContacts, escalations, pushSubscriptions } from "../../db/schema";
-import type { Channel } from "../../worker/channels/types";
+import { and, asc, eq } from "drizzle-orm";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createDb } from "../../db/client";
+import { cronRuns, deliveries, emergencyContacts, escalations, escalationSteps, linkTokens, pushSubscriptions } from "../../db/schema";
+import type { Channel, Medium, OutboundMessage } from "../../worker/channels/types";
 import { DEAD_LETTER_QUEUE, queue, scheduled } from "../../worker/handlers";
 import type { Job } from "../../worker/jobs/messages";
+import type { fixedClock } from "../../worker/services/clock";
 import type { Deps } from "../../worker/services/deps";
+import { sha256Hex } from "../../worker/services/escalation/ids";
 import { acknowledgeTask, completeTask, createTask, describeActionLink, redeemActionLink, snoozeTask } from "../../worker/services/tasks";
 import type { EscalationStats } from "../../worker/services/escalation/stats";
 import { request } from "./helpers";
-import { FakeQueue, MINUTE, createUser, deleteUsers, depsAt, outboxTo, stepsOf, taskRow, tasksOfUser, type UserOptions } from "./escalation-helpers";
+import {
+  FakeQueue,
+  MINUTE,
+  createUser,
+  d1Down,
+  d1FailingBatches,
+  dbWithRaceBeforeFirstBatch,
+  deleteUsers,
+  depsAt,
+  outboxTo,
+  stepsOf,
+  taskRow,
+  tasksOfUser,
+  type UserOptions,
+} from "./escalation-helpers";
 
 const created: string[] = [];
 afterEach(async () => {
@@ -103,7 +120,8 @@ describe("the first step", () => {
     const rows = await deps.db.select().from(deliveries).where(eq(deliveries.taskId, task.id));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ channel: "email", requestedChannel: "telegram", status: "sent", recipient: u.email, sentAt: T });
-    expect(rows[0]!.idempotencyKey).toMatch(new RegExp(`:0:email:${u.email}$`));
+    // escalation : step @ round (the step's due time when it fired) : medium : recipient
+    expect(rows[0]!.idempotencyKey).toMatch(new RegExp(`:0@${T}:email:${u.email}$`));
 
     const steps = await stepsOf(task.id);
     expect(steps.map((s) => s.state)).toEqual(["sent", "pending", "waiting", "waiting"]);
@@ -564,5 +582,394 @@ describe("email action links (/r/<token>)", () => {
     expect(await redeemActionLink(deps, snooze)).toMatchObject({ state: "failed", message: "This task is already done, so there is nothing to snooze." });
     expect(await describeActionLink(deps, "not-a-real-token-at-all-0000000000")).toEqual({ state: "invalid" });
     expect(await describeActionLink(deps, "../../etc")).toEqual({ state: "invalid" });
+  });
+});
+
+/** Wraps the consumer's channels so `hook` runs right after the provider accepted a message (the step is "sending"). */
+function afterSend(hook: (deps: Deps, message: OutboundMessage) => Promise<void>, media: Medium[] = ["email"]) {
+  return (deps: Deps): Deps => {
+    const channels = { ...deps.channels };
+    for (const medium of media) {
+      const inner = deps.channels[medium];
+      channels[medium] = {
+        medium,
+        send: async (message) => {
+          const result = await inner.send(message);
+          await hook(deps, message);
+          return result;
+        },
+      };
+    }
+    return { ...deps, channels };
+  };
+}
+
+async function deliveriesOf(taskId: string) {
+  return depsAt(0).deps.db.select().from(deliveries).where(eq(deliveries.taskId, taskId)).orderBy(asc(deliveries.createdAt), asc(deliveries.recipient));
+}
+
+const FINAL_BATCH = /^update "escalation_steps" set .*"sent_at" = \?/;
+
+describe("crashes, failed writes and slow providers", () => {
+  it("a consumer that died between writing its delivery row and sending: the retry is acked, the tick re-claims the step after the lease, it is sent once", async () => {
+    const T = nextDueTime();
+    const u = await user();
+    const task = await newTask(u.id, T);
+    const fake = await tick(T);
+    const job = fake.pending[0]!;
+    // Have a consumer write the delivery row (its provider fails), then make the rows look exactly like a
+    // consumer that died right after writing it: step "sending" under a 2-minute lease, delivery "pending".
+    await consume(fake.take(), T, (d) => ({ ...d, channels: { ...d.channels, email: { medium: "email", send: () => Promise.reject(new Error("isolate died")) } } }));
+    const { deps } = depsAt(T);
+    await deps.db.update(deliveries).set({ status: "pending", error: null, attempts: 0 }).where(eq(deliveries.taskId, task.id));
+    await deps.db.update(escalationSteps).set({ state: "sending", leaseUntil: T + 2 * MINUTE, lastError: null, attempts: 1 }).where(eq(escalationSteps.id, job.stepId));
+    expect(await outboxTo(u.email)).toHaveLength(0);
+
+    // The queue's retry arrives while the lease is live: acked as stale, nothing sent.
+    fake.pending.push(job);
+    const retry = await consume(fake.take("nudge-escalation", 2), T + 10_000);
+    expect(retry.explicitAcks).toHaveLength(1);
+    expect(await outboxTo(u.email)).toHaveLength(0);
+
+    const { fake: later } = await tickAndConsume(T + 3 * MINUTE);
+    expect(stepIdsIn(later)).toContain(job.stepId);
+    expect(await outboxTo(u.email)).toHaveLength(1);
+    expect((await deliveriesOf(task.id)).map((d) => d.status)).toEqual(["sent"]);
+    expect((await stepsOf(task.id))[0]).toMatchObject({ state: "sent", attempts: 2 });
+  });
+
+  it("a final batch that fails after the provider accepted never leads to a second send", async () => {
+    const T = nextDueTime();
+    const u = await user();
+    const task = await newTask(u.id, T);
+    const fake = await tick(T);
+    const job = fake.pending[0]!;
+    let failures = 0;
+    const flaky = (deps: Deps): Deps => ({
+      ...deps,
+      env: {
+        ...deps.env,
+        DB: d1FailingBatches(deps.env.DB, (queries) => {
+          if (failures > 0 || !queries.some((q) => FINAL_BATCH.test(q))) return false;
+          failures += 1;
+          return true;
+        }),
+      },
+    });
+    const first = await consume(fake.take(), T, flaky);
+    expect(failures).toBe(1);
+    expect(first.retryMessages).toHaveLength(1);
+    expect(await outboxTo(u.email)).toHaveLength(1);
+
+    // The failed attempt handed the step back to the queue: its retry finds the delivery recorded as
+    // sent, sends nothing, and finishes the step.
+    expect((await stepsOf(task.id))[0]).toMatchObject({ state: "claimed", claimedBy: job.claimId, lastError: "D1_ERROR: simulated failure of this batch" });
+    fake.pending.push(job);
+    expect((await consume(fake.take("nudge-escalation", 2), T + 10_000)).explicitAcks).toHaveLength(1);
+    expect(await outboxTo(u.email)).toHaveLength(1);
+    await tickAndConsume(T + 15 * MINUTE);
+    expect(await outboxTo(u.email)).toHaveLength(2); // the next step, and nothing of the first one again
+    // Attempts count every time a consumer took the step, including the one whose final write failed.
+    expect((await stepsOf(task.id)).map((s) => [s.state, s.attempts])).toEqual([
+      ["sent", 2],
+      ["sent", 1],
+      ["pending", 0],
+      ["waiting", 0],
+    ]);
+    const rows = await deliveriesOf(task.id);
+    expect(rows.map((r) => [r.status, r.sentAt])).toEqual([
+      ["sent", T],
+      ["sent", T + 15 * MINUTE],
+    ]);
+  });
+
+  it("a step whose consumer keeps dying is buried by the tick after 6 attempts instead of being claimed forever", async () => {
+    const T = nextDueTime();
+    const u = await user();
+    const task = await newTask(u.id, T);
+    const fake = await tick(T);
+    const job = fake.pending[0]!;
+    // Six consumers took the step and died before recording anything; the last lease ran out.
+    const { deps } = depsAt(T);
+    await deps.db.update(escalationSteps).set({ state: "sending", leaseUntil: T + 2 * MINUTE, attempts: 6 }).where(eq(escalationSteps.id, job.stepId));
+
+    const later = await tick(T + 3 * MINUTE);
+    expect(stepIdsIn(later)).not.toContain(job.stepId);
+    const steps = await stepsOf(task.id);
+    expect(steps[0]).toMatchObject({ state: "dead", leaseUntil: null });
+    expect(steps[0]!.lastError).toBe("Gave up after 6 attempts. Last error: none recorded (each attempt stopped before it could record one).");
+    // The chain moves on.
+    expect(steps[1]!.state).toBe("pending");
+    // No delivery row had been written: a dead one records why nothing went out.
+    const rows = await deliveriesOf(task.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: "dead", escalationStepId: job.stepId, userId: u.id });
+    expect(rows[0]!.error).toContain("Gave up after 6 attempts.");
+    // A late copy of the old message does nothing.
+    const late = new FakeQueue();
+    late.pending.push(job);
+    expect((await consume(late.take(), T + 3 * MINUTE)).explicitAcks).toHaveLength(1);
+    expect(await outboxTo(u.email)).toHaveLength(0);
+    expect((await stepsOf(task.id))[0]?.state).toBe("dead");
+  });
+
+  it("an error before the delivery rows are written releases the step for the queue's retry; after the retries it is dead with a dead delivery row", async () => {
+    const T = nextDueTime();
+    const u = await user();
+    const task = await newTask(u.id, T);
+    const broken = (deps: Deps): Deps => ({
+      ...deps,
+      env: { ...deps.env, DB: d1FailingBatches(deps.env.DB, (queries) => queries.some((q) => q.startsWith('insert into "deliveries"'))) },
+    });
+    const fake = await tick(T);
+    const job = fake.pending[0]!;
+    let at = T;
+    for (let attempt = 1; attempt <= 6; attempt++) {
+      if (attempt > 1) fake.pending.push(job);
+      const result = await consume(fake.take("nudge-escalation", attempt), at, broken);
+      expect(result.retryMessages, `attempt ${attempt}`).toHaveLength(1);
+      at += fake.retryDelays[fake.retryDelays.length - 1]! * 1000;
+    }
+    expect((await stepsOf(task.id))[0]).toMatchObject({ state: "claimed", attempts: 6, lastError: "D1_ERROR: simulated failure of this batch" });
+    fake.pending.push(job);
+    expect((await consume(fake.take(DEAD_LETTER_QUEUE), at)).explicitAcks).toHaveLength(1);
+    const steps = await stepsOf(task.id);
+    expect(steps.map((s) => s.state)).toEqual(["dead", "pending", "waiting", "waiting"]);
+    const rows = await deliveriesOf(task.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: "dead", error: "Gave up after 6 attempts. Last error: D1_ERROR: simulated failure of this batch" });
+    expect(await outboxTo(u.email)).toHaveLength(0);
+  });
+
+  it("each send extends the 'sending' lease, so slow sends never let a tick hand the step to a second consumer", async () => {
+    const T = nextDueTime();
+    const u = await user();
+    const { deps: setup } = depsAt(T - 60 * MINUTE);
+    const endpoints = [1, 2, 3].map(() => `https://push.example.com/${crypto.randomUUID()}`);
+    for (const endpoint of endpoints) await setup.db.insert(pushSubscriptions).values({ id: crypto.randomUUID(), userId: u.id, endpoint, p256dh: "k", auth: "a" });
+    const task = await newTask(u.id, T);
+    const fake = await tick(T);
+    const job = fake.pending[0]!;
+    const claimedMeanwhile: string[] = [];
+    // Telegram falls back to email, push goes to three devices: four sends of 50 seconds each, with a tick
+    // after each one. Without extending, the 2-minute lease would run out during the fourth send.
+    const slow = afterSend(async (deps) => {
+      const clock = deps.clock as ReturnType<typeof fixedClock>;
+      clock.advance(50_000);
+      claimedMeanwhile.push(...stepIdsIn(await tick(clock.now().getTime())));
+    }, ["email", "push"]);
+    const result = await consume(fake.take(), T, slow);
+    expect(result.explicitAcks).toHaveLength(1);
+    expect(claimedMeanwhile).not.toContain(job.stepId);
+    expect(await outboxTo(u.email)).toHaveLength(1);
+    for (const endpoint of endpoints) expect(await outboxTo(endpoint, "push")).toHaveLength(1);
+    expect((await stepsOf(task.id))[0]?.state).toBe("sent");
+  });
+});
+
+describe("answers racing a send", () => {
+  it("snooze while the step is being sent: the step fires again when the snooze ends (a new round)", async () => {
+    const T = nextDueTime();
+    const u = await user();
+    const task = await newTask(u.id, T);
+    const fake = await tick(T);
+    let stateDuringSend = "";
+    const result = await consume(
+      fake.take(),
+      T,
+      afterSend(async () => {
+        stateDuringSend = (await stepsOf(task.id))[0]!.state;
+        await snoozeTask(depsAt(T).deps, u.id, task.id, { minutes: 30 });
+      }),
+    );
+    expect(stateDuringSend).toBe("sending");
+    expect(result.explicitAcks).toHaveLength(1);
+    expect(await outboxTo(u.email)).toHaveLength(1);
+    expect(await taskRow(task.id)).toMatchObject({ status: "SNOOZED", snoozedUntil: T + 30 * MINUTE, lastReminderSentAt: T });
+    expect((await stepsOf(task.id))[0]).toMatchObject({ state: "pending", dueAt: T + 30 * MINUTE });
+
+    await tickAndConsume(T + 30 * MINUTE);
+    expect(await outboxTo(u.email)).toHaveLength(2);
+    expect(await taskRow(task.id)).toMatchObject({ status: "PENDING", snoozedUntil: null, lastReminderSentAt: T + 30 * MINUTE });
+    expect((await stepsOf(task.id)).map((s) => s.state)).toEqual(["sent", "pending", "waiting", "waiting"]);
+    const rows = await deliveriesOf(task.id);
+    expect(rows.map((r) => r.status)).toEqual(["sent", "sent"]);
+    expect(new Set(rows.map((r) => r.idempotencyKey)).size).toBe(2);
+  });
+
+  it("a new snooze given while the step that ends the previous snooze is being sent is kept", async () => {
+    const T = nextDueTime();
+    const u = await user();
+    const task = await newTask(u.id, T);
+    await snoozeTask(depsAt(T - 10 * MINUTE).deps, u.id, task.id, { minutes: 20 });
+    const fake = await tick(T + 10 * MINUTE);
+    await consume(
+      fake.take(),
+      T + 10 * MINUTE,
+      afterSend(async () => {
+        await snoozeTask(depsAt(T + 10 * MINUTE).deps, u.id, task.id, { minutes: 30 });
+      }),
+    );
+    expect(await outboxTo(u.email)).toHaveLength(1);
+    expect(await taskRow(task.id)).toMatchObject({ status: "SNOOZED", snoozedUntil: T + 40 * MINUTE });
+    expect((await stepsOf(task.id))[0]).toMatchObject({ state: "pending", dueAt: T + 40 * MINUTE });
+    await tickAndConsume(T + 40 * MINUTE);
+    expect(await outboxTo(u.email)).toHaveLength(2);
+    expect((await taskRow(task.id))?.status).toBe("PENDING");
+  });
+
+  it("acknowledge while the step is being sent: nothing more of the step goes out and the chain stays stopped", async () => {
+    const T = nextDueTime();
+    const u = await user();
+    const endpoint = `https://push.example.com/${crypto.randomUUID()}`;
+    await depsAt(T - DAY).deps.db.insert(pushSubscriptions).values({ id: crypto.randomUUID(), userId: u.id, endpoint, p256dh: "k", auth: "a" });
+    const task = await newTask(u.id, T);
+    const fake = await tick(T);
+    let stateDuringSend = "";
+    // The email goes first (Telegram falls back to it), then the push notification.
+    await consume(
+      fake.take(),
+      T,
+      afterSend(async () => {
+        stateDuringSend = (await stepsOf(task.id))[0]!.state;
+        await acknowledgeTask(depsAt(T).deps, u.id, task.id);
+      }),
+    );
+    expect(stateDuringSend).toBe("sending");
+    expect(await outboxTo(u.email)).toHaveLength(1);
+    expect(await outboxTo(endpoint, "push")).toHaveLength(0);
+    expect(await taskRow(task.id)).toMatchObject({ status: "ACKNOWLEDGED", acknowledgedAt: T, escalationHaltedAt: T });
+    expect((await stepsOf(task.id)).map((s) => s.state)).toEqual(["cancelled", "cancelled", "cancelled", "cancelled"]);
+    const [esc] = await depsAt(T).deps.db.select().from(escalations).where(eq(escalations.taskId, task.id));
+    expect(esc?.state).toBe("acknowledged");
+    for (const minutes of [3, 15, 30, 60]) await tickAndConsume(T + minutes * MINUTE);
+    expect(await outboxTo(u.email)).toHaveLength(1);
+    expect(await outboxTo(endpoint, "push")).toHaveLength(0);
+  });
+});
+
+describe("recurring series without a done", () => {
+  it("a chain that runs out unanswered still creates the next occurrence; a later done does not create a second", async () => {
+    const T = nextDueTime();
+    const u = await user({ defaultEscalationStrategy: "gentle" });
+    const task = await newTask(u.id, T, { recurrence: { freq: "daily" } });
+    for (const minutes of [0, 30, 120]) await tickAndConsume(T + minutes * MINUTE);
+    expect(await outboxTo(u.email)).toHaveLength(3);
+    const all = await tasksOfUser(u.id);
+    expect(all).toHaveLength(2);
+    const next = all.find((t) => t.id !== task.id)!;
+    expect(next).toMatchObject({ status: "PENDING", dueAt: T + DAY, seriesId: task.id, recurrence: '{"freq":"daily"}', strategyKey: "gentle" });
+    expect((await stepsOf(next.id)).map((s) => s.state)).toEqual(["pending", "waiting", "waiting"]);
+
+    const done = await completeTask(depsAt(T + 4 * 60 * MINUTE).deps, u.id, task.id);
+    expect(done.nextTask?.id).toBe(next.id);
+    expect(await tasksOfUser(u.id)).toHaveLength(2);
+  });
+
+  it("a last step that is dead-lettered ends the chain and continues the series too", async () => {
+    const T = nextDueTime();
+    const u = await user({ defaultEscalationStrategy: "gentle" });
+    const task = await newTask(u.id, T, { recurrence: { freq: "daily" } });
+    for (const minutes of [0, 30]) await tickAndConsume(T + minutes * MINUTE);
+    const fake = await tick(T + 120 * MINUTE);
+    await consume(fake.take(DEAD_LETTER_QUEUE), T + 125 * MINUTE);
+    expect((await stepsOf(task.id)).map((s) => s.state)).toEqual(["sent", "sent", "dead"]);
+    const all = await tasksOfUser(u.id);
+    expect(all.map((t) => t.dueAt).sort()).toEqual([T, T + DAY]);
+  });
+});
+
+describe("the dead-letter consumer", () => {
+  it("acks a stale message without touching the step", async () => {
+    const T = nextDueTime();
+    const u = await user();
+    const task = await newTask(u.id, T);
+    const fake = await tick(T);
+    const job = fake.pending[0]!;
+    const dlq = new FakeQueue();
+    dlq.pending.push({ ...job, claimId: crypto.randomUUID() });
+    const result = await consume(dlq.take(DEAD_LETTER_QUEUE), T);
+    expect(result.explicitAcks).toHaveLength(1);
+    expect((await stepsOf(task.id))[0]).toMatchObject({ state: "claimed", claimedBy: job.claimId });
+    expect(await deliveriesOf(task.id)).toEqual([]);
+  });
+
+  it("never throws: a failure is retried a few times, then logged loudly with the message and acked", async () => {
+    const T = nextDueTime();
+    const u = await user();
+    const task = await newTask(u.id, T);
+    const fake = await tick(T);
+    const job = fake.pending[0]!;
+    const down = (deps: Deps): Deps => ({ ...deps, db: createDb(d1Down()) });
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const dlq = new FakeQueue();
+      dlq.pending.push(job);
+      const first = await consume(dlq.take(DEAD_LETTER_QUEUE, 1), T, down);
+      expect(first.retryMessages).toHaveLength(1);
+      dlq.pending.push(job);
+      const last = await consume(dlq.take(DEAD_LETTER_QUEUE, 3), T + MINUTE, down);
+      expect(last.retryMessages).toEqual([]);
+      expect(last.explicitAcks).toHaveLength(1);
+      const logged = errors.mock.calls.map((c) => String(c[0])).filter((line) => line.includes("queue.dead_letter.dropped"));
+      expect(logged).toHaveLength(1);
+      expect(JSON.parse(logged[0]!)).toMatchObject({ level: "error", body: job, error: expect.stringContaining("D1_ERROR") });
+    } finally {
+      errors.mockRestore();
+    }
+    // Nothing was lost: the step is still claimed, and the tick takes it again after its lease.
+    expect((await stepsOf(task.id))[0]?.state).toBe("claimed");
+  });
+});
+
+describe("retries and email links", () => {
+  it("a retried email is identical to the first attempt (same links), and its tokens are stored hashed only", async () => {
+    const T = nextDueTime();
+    const u = await user();
+    const task = await newTask(u.id, T);
+    const fake = await tick(T);
+    const job = fake.pending[0]!;
+    const sent: OutboundMessage[] = [];
+    const flaky = (deps: Deps): Deps => ({
+      ...deps,
+      channels: {
+        ...deps.channels,
+        email: {
+          medium: "email",
+          send: async (message) => {
+            sent.push(message);
+            if (sent.length === 1) throw new Error("Resend answered 500: internal");
+            return deps.channels.email.send(message);
+          },
+        },
+      },
+    });
+    await consume(fake.take(), T, flaky);
+    fake.pending.push(job);
+    await consume(fake.take("nudge-escalation", 2), T + 10_000, flaky);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toEqual(sent[0]);
+    const tokens = [...sent[0]!.text.matchAll(/\/r\/([A-Za-z0-9_-]+)/g)].map((m) => m[1]!);
+    expect(tokens).toHaveLength(3);
+    const rows = await depsAt(T).deps.db.select().from(linkTokens).where(and(eq(linkTokens.subjectId, task.id), eq(linkTokens.purpose, "task_action")));
+    expect(rows).toHaveLength(3);
+    expect(rows.map((r) => r.tokenHash).sort()).toEqual((await Promise.all(tokens.map((t) => sha256Hex(t)))).sort());
+    expect(JSON.stringify(rows)).not.toContain(tokens[0]);
+  });
+
+  it("a link whose action hits a database error stays usable", async () => {
+    const T = nextDueTime();
+    const u = await user();
+    const task = await newTask(u.id, T);
+    await tickAndConsume(T);
+    const [mail] = await outboxTo(u.email);
+    const done = /Done: http:\/\/localhost:8787\/r\/([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
+    const { deps } = depsAt(T + 5 * MINUTE);
+    const failing = { ...deps, db: dbWithRaceBeforeFirstBatch(deps.db, async () => {}, { fail: true }) };
+    await expect(redeemActionLink(failing, done)).rejects.toThrow("D1_ERROR");
+    expect((await taskRow(task.id))?.status).toBe("PENDING");
+    expect(await describeActionLink(deps, done)).toMatchObject({ state: "ready" });
+    expect(await redeemActionLink(deps, done)).toMatchObject({ state: "done", task: { status: "COMPLETED" } });
+    expect(await redeemActionLink(deps, done)).toMatchObject({ state: "used" });
   });
 });

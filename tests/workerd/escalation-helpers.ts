@@ -166,3 +166,73 @@ export function testEra(now: Date) {
     },
   };
 }
+
+const QUERY = Symbol("query");
+const INNER = Symbol("inner");
+interface Tagged {
+  [QUERY]: string;
+  [INNER]: D1PreparedStatement;
+}
+
+function tagStatement(stmt: D1PreparedStatement, query: string): D1PreparedStatement {
+  const tagged = {
+    [QUERY]: query,
+    [INNER]: stmt,
+    bind: (...values: unknown[]) => tagStatement(stmt.bind(...values), query),
+    first: (column?: string) => (column === undefined ? stmt.first() : stmt.first(column)),
+    all: () => stmt.all(),
+    run: () => stmt.run(),
+    raw: (options?: { columnNames?: boolean }) => stmt.raw(options as { columnNames: true }),
+  };
+  return tagged as unknown as D1PreparedStatement;
+}
+
+/**
+ * A D1 binding whose `batch()` throws a D1-style error whenever `shouldFail` says so for the SQL of
+ * the batch's statements (a D1 outage, or the isolate dying at exactly that write). Everything
+ * else goes to the real binding.
+ */
+export function d1FailingBatches(db: D1Database, shouldFail: (queries: string[]) => boolean): D1Database {
+  return {
+    prepare: (query: string) => tagStatement(db.prepare(query), query),
+    async batch(statements: D1PreparedStatement[]) {
+      const tagged = statements as unknown as Tagged[];
+      if (shouldFail(tagged.map((s) => s[QUERY]))) throw new Error("D1_ERROR: simulated failure of this batch");
+      return db.batch(tagged.map((s) => s[INNER]));
+    },
+    exec: (query: string) => db.exec(query),
+    dump: () => db.dump(),
+    withSession: (...args: Parameters<D1Database["withSession"]>) => db.withSession(...args),
+  } as D1Database;
+}
+
+/** A D1 binding that is down: every query throws. */
+export function d1Down(): D1Database {
+  const fail = () => {
+    throw new Error("D1_ERROR: the database is overloaded");
+  };
+  return { prepare: fail, batch: async () => fail(), exec: async () => fail(), dump: async () => fail(), withSession: fail } as unknown as D1Database;
+}
+
+/**
+ * A Drizzle client that runs `before()` ahead of its first `batch()` call: what another request
+ * did between this one's read and its write (a race, made deterministic).
+ */
+export function dbWithRaceBeforeFirstBatch<T extends object>(db: T, before: () => Promise<unknown>, options: { fail?: boolean } = {}): T {
+  let raced = false;
+  return new Proxy(db, {
+    get(target, prop, receiver) {
+      if (prop === "batch") {
+        return async (statements: unknown) => {
+          if (!raced) {
+            raced = true;
+            await before();
+            if (options.fail) throw new Error("D1_ERROR: simulated failure of this batch");
+          }
+          return (target as { batch(s: unknown): Promise<unknown> }).batch(statements);
+        };
+      }
+      return Reflect.get(target, prop, receiver) as unknown;
+    },
+  });
+}

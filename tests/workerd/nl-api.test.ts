@@ -83,7 +83,8 @@ describe("POST /v1/tasks/nl", () => {
     }
     expect(await say(u.token, { prompt: "x".repeat(501) })).toMatchObject({ status: 400, body: { message: "Please keep the reminder under 500 characters." } });
     expect(await say(unverified.token, { prompt: "call mom tomorrow at 5pm" })).toMatchObject({ status: 403, body: { message: "You must verify your email address before creating tasks." } });
-    expect(await say(undefined, { prompt: "call mom tomorrow at 5pm" })).toMatchObject({ status: 401, body: { message: "Please sign in to continue." } });
+    expect(await say(undefined, { prompt: "call mom tomorrow at 5pm" })).toMatchObject({ status: 401, body: { message: "You must be logged in to create a task." } });
+    expect(await say("not-a-token", { prompt: "call mom tomorrow at 5pm" })).toMatchObject({ status: 401, body: { message: "You must be logged in to create a task." } });
     expect(await tasksOfUser(u.id)).toEqual([]);
     expect(await tasksOfUser(unverified.id)).toEqual([]);
   });

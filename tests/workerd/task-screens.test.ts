@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import {
   createTaskFromForm,
   createTaskFromText,
+  headerFlags,
   loadDashboardTasks,
   loadTaskWindow,
   localInputToUtcIso,
@@ -203,7 +204,6 @@ describe("the default strategy block and the Create Task button", () => {
       "After 1 hour: alert to your nudge buddies",
     ]);
 
-    expect(await updateDefaultStrategy(deps(), user, form({ strategy: "" }))).toMatchObject({ ok: false, message: "Please select a strategy." });
     expect(await updateDefaultStrategy(deps(), user, form({ strategy: "urgent" }))).toEqual({
       kind: "strategy",
       ok: true,
@@ -214,6 +214,12 @@ describe("the default strategy block and the Create Task button", () => {
     const bad = await updateDefaultStrategy(deps(), await getProfile(deps(), user.id), form({ strategy: "loud" }));
     expect(bad).toMatchObject({ ok: false, current: "urgent" });
     expect(bad.message).toMatch(/Unknown escalation strategy "loud"/);
+
+    // The select's '<product default> (default)' option posts "": back to the product default (null).
+    const reset = await updateDefaultStrategy(deps(), await getProfile(deps(), user.id), form({ strategy: "" }));
+    expect(reset).toEqual({ kind: "strategy", ok: true, message: "Default escalation strategy updated successfully!", current: "" });
+    expect((await getProfile(deps(), user.id)).defaultEscalationStrategy).toBeNull();
+    expect(strategySettings(await getProfile(deps(), user.id)).current).toBe("");
   });
 
   it("shows the Create Task button to verified users, and to unverified ones who skipped onboarding", async () => {
@@ -221,7 +227,10 @@ describe("the default strategy block and the Create Task button", () => {
     const unverified = await userWith({ isVerified: false });
     expect(await showCreateTaskButton(deps(), verified)).toBe(true);
     expect(await showCreateTaskButton(deps(), unverified)).toBe(false);
+    expect(await headerFlags(deps(), verified)).toEqual({ createTaskButton: true, onboardingSkipped: false });
     await deps().db.update(users).set({ onboardingSkippedAt: Date.parse(NOW) - 60_000 }).where(eq(users.id, unverified.id));
     expect(await showCreateTaskButton(deps(), unverified)).toBe(true);
+    // The menu's 'Get Started' follows the same record.
+    expect(await headerFlags(deps(), unverified)).toEqual({ createTaskButton: true, onboardingSkipped: true });
   });
 });

@@ -83,6 +83,25 @@ describe("POST /v1/tasks/:id/done", () => {
     expect((await stepsOf(a.body.nextTask!.id)).map((s) => s.state)).toEqual(["pending", "waiting", "waiting", "waiting"]);
   });
 
+  it("acknowledging a recurring occurrence creates the next one; done afterwards does not create a second", async () => {
+    const u = await user({ timezone: "Europe/Berlin" });
+    const task = await createOk(u.token, { title: "Take pills", dueDate: "2042-03-02T08:00", recurrence: { freq: "daily" } });
+    const acked = await post(`/v1/tasks/${task.id}/acknowledge`, u.token);
+    expect(acked.body.status).toBe("ACKNOWLEDGED");
+    let all = await tasksOfUser(u.id);
+    expect(all).toHaveLength(2);
+    const next = all.find((t) => t.id !== task.id)!;
+    expect(next).toMatchObject({ status: "PENDING", dueAt: Date.parse("2042-03-03T07:00:00Z"), seriesId: task.id, recurrence: '{"freq":"daily"}' });
+    expect((await stepsOf(next.id)).map((s) => s.state)).toEqual(["pending", "waiting", "waiting", "waiting"]);
+    // Acknowledging again, then done (twice): still one next occurrence, and done answers with it.
+    await post(`/v1/tasks/${task.id}/acknowledge`, u.token);
+    const done = await post(`/v1/tasks/${task.id}/done`, u.token);
+    expect(done.body).toMatchObject({ status: "COMPLETED", nextTask: { id: next.id, dueDate: "2042-03-03T07:00:00.000Z" } });
+    expect((await post(`/v1/tasks/${task.id}/done`, u.token)).body.nextTask?.id).toBe(next.id);
+    all = await tasksOfUser(u.id);
+    expect(all).toHaveLength(2);
+  });
+
   it.each([
     // [zone, first local due, rule, expected next UTC due, what it shows]
     ["America/New_York", "2042-03-08T08:00", { freq: "daily" }, "2042-03-09T12:00:00.000Z", "spring forward: 08:00 EST then 08:00 EDT"],
@@ -128,6 +147,14 @@ describe("POST /v1/tasks/:id/snooze", () => {
     expect(byDefault.body).toMatchObject({ status: "SNOOZED", snoozedUntil: "2042-03-01T12:30:00.000Z" });
     // Calling it again with the same input is the same snooze.
     expect((await post(`/v1/tasks/${task.id}/snooze`, u.token, {})).body).toEqual(byDefault.body);
+  });
+
+  it("snoozing an acknowledged task clears acknowledgedAt: it is snoozed, no longer acknowledged", async () => {
+    const u = await user();
+    const task = await createOk(u.token, { title: "Take pills", dueDate: "2042-03-01T11:00:00Z" });
+    expect((await post(`/v1/tasks/${task.id}/acknowledge`, u.token)).body).toMatchObject({ status: "ACKNOWLEDGED", acknowledgedAt: NOW.toISOString() });
+    const snoozed = await post(`/v1/tasks/${task.id}/snooze`, u.token, { minutes: 10 });
+    expect(snoozed.body).toMatchObject({ status: "SNOOZED", acknowledgedAt: null, escalationHaltedAt: null, snoozedUntil: "2042-03-01T12:10:00.000Z" });
   });
 
   it("answers 400 for minutes outside 1..1440 and 409 for a task that is already done", async () => {

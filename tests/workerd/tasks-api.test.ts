@@ -8,7 +8,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { escalations } from "../../db/schema";
 import { createDeps } from "../../worker/services/deps";
-import { api, stepsOf, testEra } from "./escalation-helpers";
+import { completeTask, updateTask } from "../../worker/services/tasks";
+import { api, dbWithRaceBeforeFirstBatch, stepsOf, testEra } from "./escalation-helpers";
 
 const NOW = new Date("2041-04-01T10:00:00Z");
 const { user } = testEra(NOW);
@@ -87,9 +88,11 @@ describe("POST /v1/tasks", () => {
     expect((await createOk(u.token, { title: "Water plants", dueDate: "2041-12-01T09:00:00+02:00" })).dueDate).toBe("2041-12-01T07:00:00.000Z");
   });
 
-  it("answers 401 when logged out, 403 before anything else when the email is not verified", async () => {
-    await expectError(await api("/v1/tasks", "POST", { title: "x", dueDate: "2041-04-02T08:00:00Z" }), 401, "Please sign in to continue.");
-    await expectError(await api("/v1/tasks", "POST", { title: "x", dueDate: "2041-04-02T08:00:00Z" }, "not-a-token"), 401, "Please sign in to continue.");
+  it("answers 401 with the spec's sentence when logged out, 403 before anything else when the email is not verified", async () => {
+    // Spec 02 section 5: 'You must be logged in to create a task.'
+    await expectError(await api("/v1/tasks", "POST", { title: "x", dueDate: "2041-04-02T08:00:00Z" }), 401, "You must be logged in to create a task.");
+    await expectError(await api("/v1/tasks", "POST", { title: "x", dueDate: "2041-04-02T08:00:00Z" }, "not-a-token"), 401, "You must be logged in to create a task.");
+    await expectError(await api("/v1/tasks", "POST", "{not json"), 401, "You must be logged in to create a task.");
     const unverified = await user({ isVerified: false });
     await expectError(await api("/v1/tasks", "POST", { title: "Take pills", dueDate: "2041-04-02T08:00:00Z" }, unverified.token), 403, "You must verify your email address before creating tasks.");
     await expectError(await api("/v1/tasks", "POST", { title: "" }, unverified.token), 403, "You must verify your email address before creating tasks.");
@@ -163,6 +166,22 @@ describe("GET, PUT and DELETE /v1/tasks/:id", () => {
       ["gentle", "running"],
       ["standard", "cancelled"],
     ]);
+  });
+
+  it("PUT with a new due date that loses a race with done leaves the task completed and restarts nothing", async () => {
+    const u = await user();
+    const task = await createOk(u.token, { title: "Take pills", dueDate: "2041-04-02T08:00:00Z" });
+    const deps = createDeps(env);
+    // "done" lands between the PUT's read of the task and its write.
+    const racing = { ...deps, db: dbWithRaceBeforeFirstBatch(deps.db, () => completeTask(createDeps(env), u.id, task.id)) };
+    const answer = await updateTask(racing, u.id, task.id, { dueDate: "2041-04-05T08:00:00Z", strategy: "urgent", title: "Take vitamins" });
+    expect(answer).toMatchObject({ status: "COMPLETED", completedAt: NOW.toISOString(), title: "Take vitamins", dueDate: "2041-04-05T08:00:00.000Z" });
+    const stored = await (await api(`/v1/tasks/${task.id}`, "GET", undefined, u.token)).json<TaskBody>();
+    expect(stored).toEqual(answer);
+    // The chain that done stopped stays stopped, and no new one started.
+    const runs = await createDeps(env).db.select().from(escalations).where(eq(escalations.taskId, task.id));
+    expect(runs.map((r) => r.state)).toEqual(["completed"]);
+    expect((await stepsOf(task.id)).map((s) => s.state)).toEqual(["cancelled", "cancelled", "cancelled", "cancelled"]);
   });
 
   it("PUT answers 400 for bad fields (nothing changes) and 404 for another user's task", async () => {

@@ -8,7 +8,7 @@ import {
   getProfile,
   GOOGLE_FLOW_COOKIES,
   googleFlowSetCookies,
-  isSupportedTimezone,
+  canonicalTimeZone,
   login,
   loginSchema,
   logout,
@@ -82,9 +82,11 @@ export const auth = new Hono<ApiEnv>()
       const tokens = await refreshSession(c.get("deps"), token, requestMeta(c));
       return withSession(c, { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken }, tokens);
     } catch (error) {
-      // A dead refresh token: also drop the cookies, so the browser stops presenting it.
+      // A dead refresh token: also drop the cookies, so the browser stops presenting it. Not on a
+      // lost race: the winning request's response carries fresh cookies that clearing could overwrite.
       if (isAppError(error) && error.status === 401) {
-        appendCookies(c, clearSessionSetCookies());
+        if (error.code !== "REFRESH_RACE") appendCookies(c, clearSessionSetCookies());
+        else c.header("Cache-Control", "no-store");
         return appErrorResponse(c, error);
       }
       throw error;
@@ -117,7 +119,10 @@ export const auth = new Hono<ApiEnv>()
     return c.json({ success: true, message: "We've sent a new sign-in link to your email." });
   })
 
-  .get("/magic-link/verify", async (c) => {
+  // Sets session cookies on a GET (the spec's shape). A cross-site browser request (a link or an
+  // <img> on another site, i.e. login CSRF with someone else's token) is refused before the token is
+  // touched; API clients and our own pages pass. The web page itself verifies with a POST.
+  .get("/magic-link/verify", sameOriginOnly, async (c) => {
     const token = c.req.query("token");
     if (!token) throw badRequest("The link is incomplete. Please open the link from the email again.", "TOKEN_MISSING");
     const result = await verifyMagicLink(c.get("deps"), token, requestMeta(c));
@@ -128,7 +133,7 @@ export const auth = new Hono<ApiEnv>()
 
   .post("/verify-email", validate("json", verifyEmailLinkSchema), async (c) => {
     const { email, code } = c.req.valid("json");
-    return c.json(await verifyEmailLink(c.get("deps"), email, code));
+    return c.json(await verifyEmailLink(c.get("deps"), email, code, requestMeta(c)));
   })
 
   // --- Password reset ---------------------------------------------------------------------------
@@ -155,8 +160,10 @@ export const auth = new Hono<ApiEnv>()
       return redirectTo(`${GOOGLE_DONE_PAGE}?error=1`, []);
     }
     const tz = c.req.query("tz");
-    const timezone = tz && tz.length <= 64 && isSupportedTimezone(tz) ? tz : null;
-    return redirectTo(start.url, googleFlowSetCookies({ state: start.state, codeVerifier: start.codeVerifier, redirectTo: start.redirectTo, timezone }));
+    const timezone = tz ? canonicalTimeZone(tz) : null;
+    // consent=1: the page showed the terms note next to the Google button (docs/spec-deviations.md).
+    const consent = c.req.query("consent") === "1";
+    return redirectTo(start.url, googleFlowSetCookies({ state: start.state, codeVerifier: start.codeVerifier, redirectTo: start.redirectTo, timezone, consent }));
   })
 
   .get("/google/callback", async (c) => {
@@ -165,6 +172,7 @@ export const auth = new Hono<ApiEnv>()
       codeVerifier: getCookie(c, GOOGLE_FLOW_COOKIES.codeVerifier) ?? null,
       redirectTo: safeRedirectPath(getCookie(c, GOOGLE_FLOW_COOKIES.redirectTo)),
       timezone: getCookie(c, GOOGLE_FLOW_COOKIES.timezone) ?? null,
+      consent: getCookie(c, GOOGLE_FLOW_COOKIES.consent) === "1",
     };
     // The flow's cookies are single use: cleared on every outcome.
     const clearFlow = clearGoogleFlowSetCookies();
@@ -174,7 +182,7 @@ export const auth = new Hono<ApiEnv>()
     try {
       const result = await completeGoogleSignIn(
         c.get("deps"),
-        { code, state, storedState: stored.state, codeVerifier: stored.codeVerifier, timezone: stored.timezone },
+        { code, state, storedState: stored.state, codeVerifier: stored.codeVerifier, timezone: stored.timezone, consent: stored.consent },
         requestMeta(c),
       );
       // Tokens travel only in HttpOnly cookies, never in a URL we generate.

@@ -12,7 +12,7 @@ import {
   snoozeTask,
   updateTask,
 } from "../services/tasks";
-import { requireUser } from "./auth-middleware";
+import { requireUser, requireUserWith } from "./auth-middleware";
 import type { ApiEnv } from "./context";
 
 /**
@@ -21,6 +21,12 @@ import type { ApiEnv } from "./context";
  * than a validator middleware because the spec orders the checks: signed in (401), verified email
  * (403), then the fields (400).
  */
+
+/** Spec 02 section 5, creating a task while signed out (an expired token still answers TOKEN_EXPIRED). */
+export const SIGNED_OUT_CREATE = "You must be logged in to create a task.";
+
+const requireUserToCreate = requireUserWith({ signInMessage: SIGNED_OUT_CREATE });
+
 async function jsonBody(c: Context<ApiEnv>, optional = false): Promise<unknown> {
   const text = await c.req.text();
   if (text.trim() === "") {
@@ -39,31 +45,31 @@ const list = async (c: Context<ApiEnv>) => {
   return c.json(await listTasks(c.get("deps"), c.get("userId"), c.req.query()));
 };
 
+// Every route needs a signed-in user; the two that create a task say so in the spec's words.
 export const tasks = new Hono<ApiEnv>()
-  .use("*", requireUser)
   // Before /:id, so "escalation-sequences" is never read as a task id.
-  .get("/escalation-sequences", (c) => {
+  .get("/escalation-sequences", requireUser, (c) => {
     c.header("Cache-Control", "private, max-age=3600");
     return c.json(listSequences());
   })
-  .get("/", list)
-  .post("/", async (c) => c.json(await createTask(c.get("deps"), c.get("userId"), await jsonBody(c)), 201))
-  .post("/nl", async (c) => {
+  .get("/", requireUser, list)
+  .post("/", requireUserToCreate, async (c) => c.json(await createTask(c.get("deps"), c.get("userId"), await jsonBody(c)), 201))
+  .post("/nl", requireUserToCreate, async (c) => {
     const result = await createTaskFromPrompt(c.get("deps"), c.get("userId"), await jsonBody(c));
     return c.json(result, result.success ? 201 : 200);
   })
-  .get("/:id", async (c) => {
+  .get("/:id", requireUser, async (c) => {
     c.header("Cache-Control", "no-store");
     return c.json(await getTask(c.get("deps"), c.get("userId"), c.req.param("id")));
   })
-  .put("/:id", async (c) => c.json(await updateTask(c.get("deps"), c.get("userId"), c.req.param("id"), await jsonBody(c))))
-  .delete("/:id", async (c) => {
+  .put("/:id", requireUser, async (c) => c.json(await updateTask(c.get("deps"), c.get("userId"), c.req.param("id"), await jsonBody(c))))
+  .delete("/:id", requireUser, async (c) => {
     await deleteTask(c.get("deps"), c.get("userId"), c.req.param("id"));
     return c.json({ success: true, message: "Task deleted." });
   })
-  .post("/:id/acknowledge", async (c) => c.json(await acknowledgeTask(c.get("deps"), c.get("userId"), c.req.param("id"))))
-  .post("/:id/done", async (c) => c.json(await completeTask(c.get("deps"), c.get("userId"), c.req.param("id"))))
-  .post("/:id/snooze", async (c) => c.json(await snoozeTask(c.get("deps"), c.get("userId"), c.req.param("id"), await jsonBody(c, true))));
+  .post("/:id/acknowledge", requireUser, async (c) => c.json(await acknowledgeTask(c.get("deps"), c.get("userId"), c.req.param("id"))))
+  .post("/:id/done", requireUser, async (c) => c.json(await completeTask(c.get("deps"), c.get("userId"), c.req.param("id"))))
+  .post("/:id/snooze", requireUser, async (c) => c.json(await snoozeTask(c.get("deps"), c.get("userId"), c.req.param("id"), await jsonBody(c, true))));
 
 /** `GET /v1/tasks/` (with the slash, as spec 02 writes it) answers like `GET /v1/tasks`. */
 export const taskListWithSlash = list;

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { getOnboardingStatus, register, registerSchema, resumeOnboarding, skipOnboarding, updateTimezone, updateUserSchema } from "../services/auth";
 import { requestMeta, sameOriginOnly, withSession } from "./auth-helpers";
-import { requireUser } from "./auth-middleware";
+import { requireUser, requireUserWith } from "./auth-middleware";
 import type { ApiEnv } from "./context";
 import { validate } from "./validate";
 
@@ -24,6 +24,7 @@ export const users = new Hono<ApiEnv>()
 
   .delete("/me/onboarding/skip", requireUser, async (c) => c.json(await resumeOnboarding(c.get("deps"), c.get("userId"))))
 
-  .put("/:id", requireUser, validate("json", updateUserSchema), async (c) => {
+  // Spec 01 §5/§8: setting the timezone without a user answers 'User not authenticated'.
+  .put("/:id", requireUserWith({ signInMessage: "User not authenticated" }), validate("json", updateUserSchema), async (c) => {
     return c.json(await updateTimezone(c.get("deps"), c.get("userId"), c.req.param("id"), c.req.valid("json")));
   });

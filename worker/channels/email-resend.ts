@@ -1,5 +1,5 @@
 import type { Env } from "../env";
-import type { Channel, OutboundMessage, SendResult } from "./types";
+import { PROVIDER_TIMEOUT_MS, type Channel, type OutboundMessage, type SendResult } from "./types";
 
 /**
  * Email through Resend's HTTP API: `POST {RESEND_API_BASE}/emails` with `Authorization: Bearer
@@ -7,10 +7,13 @@ import type { Channel, OutboundMessage, SendResult } from "./types";
  * dev outbox is off (worker/channels/index.ts).
  *
  * The message's idempotency key (the engine's deliveries key) goes in the `Idempotency-Key` header:
- * Resend sends a retried request with the same key only once within 24 hours. A retry whose body
- * differs (a reminder email carries fresh link tokens on each attempt) is answered 409
- * `invalid_idempotent_request`, which means the first request with that key was accepted: it
- * counts as sent.
+ * Resend sends a retried request with the same key only once within 24 hours. The engine's retries
+ * send an identical body (link tokens are derived per delivery, ADR 027); should a body still
+ * differ, Resend answers 409 `invalid_idempotent_request`, which means the first request with that
+ * key was accepted: it counts as sent.
+ *
+ * Every request is aborted after PROVIDER_TIMEOUT_MS (20 s): a hung request fails like any other
+ * provider error (the queue retries it) instead of outliving the step's "sending" lease.
  */
 export interface ResendOptions {
   apiKey: string;
@@ -18,6 +21,8 @@ export interface ResendOptions {
   from: string;
   /** Injected in tests; the global fetch otherwise. */
   fetch?: typeof fetch;
+  /** How long to wait for Resend before giving up; PROVIDER_TIMEOUT_MS unless a test says otherwise. */
+  timeoutMs?: number;
 }
 
 export class ResendError extends Error {
@@ -35,6 +40,7 @@ const DEFAULT_BASE = "https://api.resend.com";
 export function resendEmailChannel(options: ResendOptions): Channel {
   const base = (options.apiBase || DEFAULT_BASE).replace(/\/+$/, "");
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
+  const timeoutMs = options.timeoutMs ?? PROVIDER_TIMEOUT_MS;
   return {
     medium: "email",
     async send(message: OutboundMessage): Promise<SendResult> {
@@ -43,18 +49,27 @@ export function resendEmailChannel(options: ResendOptions): Channel {
         "Content-Type": "application/json",
       };
       if (message.idempotencyKey) headers["Idempotency-Key"] = message.idempotencyKey.slice(0, 256);
-      const response = await doFetch(`${base}/emails`, {
-        method: "POST",
-        headers,
-        body: JSON.stringify({
-          from: options.from,
-          to: [message.to],
-          subject: message.subject ?? "A message from Nudge",
-          html: message.html,
-          text: message.text,
-        }),
-      });
-      const raw = await response.text();
+      const signal = AbortSignal.timeout(timeoutMs);
+      let response: Response;
+      let raw: string;
+      try {
+        response = await doFetch(`${base}/emails`, {
+          method: "POST",
+          headers,
+          body: JSON.stringify({
+            from: options.from,
+            to: [message.to],
+            subject: message.subject ?? "A message from Nudge",
+            html: message.html,
+            text: message.text,
+          }),
+          signal,
+        });
+        raw = await response.text();
+      } catch (error) {
+        if (signal.aborted) throw new ResendError(0, `Resend did not answer within ${timeoutMs / 1000} seconds.`);
+        throw error;
+      }
       const body = parseJson(raw);
       if (response.ok) {
         const id = typeof body?.id === "string" ? body.id : "unknown";

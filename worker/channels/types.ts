@@ -3,6 +3,13 @@
  * secrets) and the dev outbox provider, which stores the message in D1 for /dev/outbox.
  */
 export const MEDIA = ["email", "sms", "voice", "telegram", "push"] as const;
+
+/**
+ * Every provider HTTP call is cut off after this long (AbortSignal.timeout). The escalation
+ * consumer extends its "sending" lease before each send, so one send must fit well inside that
+ * lease (2 minutes): a hung provider must never let a second consumer send the same step.
+ */
+export const PROVIDER_TIMEOUT_MS = 20_000;
 export type Medium = (typeof MEDIA)[number];
 
 export interface OutboundMessage {

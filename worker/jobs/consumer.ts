@@ -74,9 +74,15 @@ export async function consumeBatch(deps: Deps, batch: MessageBatch<Job>): Promis
   );
 }
 
+/** Deliveries of one dead-letter message before it is given up (acked and logged); below the DLQ consumer's max_retries. */
+export const DEAD_LETTER_ATTEMPTS = 3;
+
 /**
  * The dead-letter queue: a step that used up its retries is marked dead (with its deliveries) and
- * the chain moves on; nothing is dropped silently, each one is logged loudly.
+ * the chain moves on; each one is logged loudly. This consumer never throws: the DLQ has no DLQ of
+ * its own, so a message that keeps failing here (D1 down) is retried a few times, then logged at
+ * error level with its body and acked. Nothing is lost by that: the step is still claimed, so once
+ * its lease runs out the tick claims it again, or buries it after MAX_STEP_ATTEMPTS (ADR 026).
  */
 export async function consumeDeadLetters(deps: Deps, batch: MessageBatch<Job>): Promise<void> {
   for (const message of batch.messages) {
@@ -85,8 +91,14 @@ export async function consumeDeadLetters(deps: Deps, batch: MessageBatch<Job>): 
       console.error(JSON.stringify({ level: "error", event: "queue.dead_letter", id: message.id, body: message.body, result }));
       message.ack();
     } catch (error) {
-      console.error(JSON.stringify({ level: "error", event: "queue.dead_letter.failed", id: message.id, body: message.body, error: String(error) }));
-      message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+      const line = { level: "error", id: message.id, body: message.body, attempts: message.attempts, error: String(error) };
+      if (message.attempts < DEAD_LETTER_ATTEMPTS) {
+        console.error(JSON.stringify({ ...line, event: "queue.dead_letter.failed" }));
+        message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+      } else {
+        console.error(JSON.stringify({ ...line, event: "queue.dead_letter.dropped", note: "The step stays claimed; the tick takes it again (or buries it) when its lease runs out." }));
+        message.ack();
+      }
     }
   }
 }

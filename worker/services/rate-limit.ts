@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, gte, isNull, sql } from "drizzle-orm";
 import { rateLimits } from "../../db/schema";
 import type { Deps } from "./deps";
 
@@ -7,10 +7,13 @@ import type { Deps } from "./deps";
  * `email-send:<userId>`. Each update is a single upsert, so concurrent requests never lose a count
  * (the Workers rate-limit binding is approximate and per location, which is not enough for logins).
  *
- * Two shapes:
- * - `takeToken`: at most `limit` events per fixed window (sending emails, codes).
- * - `recordFailure` + `blockedFor`: after `limit` failures within a window the key is blocked for
- *   `blockMs` (sign-in attempts); a success calls `clearKey`.
+ * Shapes:
+ * - `takeToken`: at most `limit` events per fixed window (sending emails, checking codes).
+ * - `reserveAttempt` + `blockIfLimitReached` + `clearKey`/`releaseAttempt` (sign-in, ADR 013): the
+ *   attempt is counted BEFORE the expensive check, in the same upsert that reads the count, so N
+ *   parallel requests can never all pass a "fewer than limit so far?" check (check-then-record would
+ *   let them). A failure turns a full count into a block; a success clears the key. (There is
+ *   deliberately no "is it blocked?" read: check-then-record is the race this shape removes.)
  * Time comes from deps.clock only, so tests move a fixed clock past the window.
  */
 
@@ -52,37 +55,63 @@ export async function takeToken({ db, clock }: Pick<Deps, "db" | "clock">, key: 
   return { allowed: count <= rule.limit, retryAfterSeconds: secondsUntil(windowEnds, now), count };
 }
 
-/** Seconds left on a block, or null when the key is not blocked. */
-export async function blockedFor({ db, clock }: Pick<Deps, "db" | "clock">, key: string): Promise<number | null> {
-  const now = clock.now().getTime();
-  const [row] = await db.select({ blockedUntil: rateLimits.blockedUntil }).from(rateLimits).where(eq(rateLimits.key, key));
-  if (!row?.blockedUntil || row.blockedUntil <= now) return null;
-  return secondsUntil(row.blockedUntil, now);
+export interface AttemptResult {
+  allowed: boolean;
+  /** Attempts in this window, this one included. */
+  count: number;
+  /** When refused: seconds until the block (or the window) ends, for Retry-After and the message. */
+  retryAfterSeconds: number;
 }
 
 /**
- * Counts one failure. The window restarts when it has passed or when an earlier block has ended;
- * reaching `limit` failures sets `blocked_until = now + blockMs`. Returns the block's length in
- * seconds when this failure started one.
+ * Reserves one attempt under `key`: count + 1 in a single upsert that also answers the new count.
+ * Refused while the key is blocked or when this attempt is beyond `limit`; the first attempt beyond
+ * the limit starts a block of `blockMs` if a failure has not started one already. The window
+ * restarts once it has passed or once a block has ended. (SQLite evaluates every SET expression
+ * against the old row, so the CASEs below all see the row as it was.)
  */
-export async function recordFailure({ db, clock }: Pick<Deps, "db" | "clock">, key: string, rule: BlockRule): Promise<{ count: number; blockedForSeconds: number | null }> {
+export async function reserveAttempt({ db, clock }: Pick<Deps, "db" | "clock">, key: string, rule: BlockRule): Promise<AttemptResult> {
   const now = clock.now().getTime();
   const restart = sql`((${rateLimits.windowStartedAt} + ${rule.windowMs} <= ${now}) OR (${rateLimits.blockedUntil} IS NOT NULL AND ${rateLimits.blockedUntil} <= ${now}))`;
   const nextCount = sql`(CASE WHEN ${restart} THEN 1 ELSE ${rateLimits.count} + 1 END)`;
   const [row] = await db
     .insert(rateLimits)
-    .values({ key, count: 1, windowStartedAt: now, blockedUntil: rule.limit <= 1 ? now + rule.blockMs : null })
+    .values({ key, count: 1, windowStartedAt: now, blockedUntil: rule.limit < 1 ? now + rule.blockMs : null })
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
         count: nextCount,
         windowStartedAt: sql`CASE WHEN ${restart} THEN ${now} ELSE ${rateLimits.windowStartedAt} END`,
-        blockedUntil: sql`CASE WHEN ${nextCount} >= ${rule.limit} THEN ${now + rule.blockMs} WHEN ${restart} THEN NULL ELSE ${rateLimits.blockedUntil} END`,
+        blockedUntil: sql`CASE WHEN ${restart} THEN NULL WHEN ${rateLimits.blockedUntil} IS NULL AND ${nextCount} > ${rule.limit} THEN ${now + rule.blockMs} ELSE ${rateLimits.blockedUntil} END`,
       },
     })
-    .returning({ count: rateLimits.count, blockedUntil: rateLimits.blockedUntil });
+    .returning({ count: rateLimits.count, windowStartedAt: rateLimits.windowStartedAt, blockedUntil: rateLimits.blockedUntil });
+  const count = row?.count ?? 1;
   const blockedUntil = row?.blockedUntil ?? null;
-  return { count: row?.count ?? 1, blockedForSeconds: blockedUntil && blockedUntil > now ? secondsUntil(blockedUntil, now) : null };
+  const blocked = blockedUntil !== null && blockedUntil > now;
+  const allowed = !blocked && count <= rule.limit;
+  const endsAt = blocked ? blockedUntil : (row?.windowStartedAt ?? now) + rule.windowMs;
+  return { allowed, count, retryAfterSeconds: secondsUntil(endsAt, now) };
+}
+
+/**
+ * After a failed attempt: once the window holds `limit` attempts, the key is blocked for `blockMs`
+ * from now (the 10th failure blocks, not only the 11th attempt).
+ */
+export async function blockIfLimitReached({ db, clock }: Pick<Deps, "db" | "clock">, key: string, rule: BlockRule): Promise<void> {
+  const now = clock.now().getTime();
+  await db
+    .update(rateLimits)
+    .set({ blockedUntil: now + rule.blockMs })
+    .where(and(eq(rateLimits.key, key), gte(rateLimits.count, rule.limit), isNull(rateLimits.blockedUntil)));
+}
+
+/** Gives back one reserved attempt (it turned out to be a success, or was refused by another rule). */
+export async function releaseAttempt({ db }: Pick<Deps, "db">, key: string): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`MAX(${rateLimits.count} - 1, 0)` })
+    .where(eq(rateLimits.key, key));
 }
 
 export async function clearKey({ db }: Pick<Deps, "db">, key: string): Promise<void> {

@@ -2,8 +2,10 @@
  * Random secrets and their hashes, shared by every feature that mails or links a secret (sessions,
  * verification codes, magic links, reset codes, ICS feeds, unsubscribe and buddy links).
  *
- * Rule: the database only ever holds `sha256Hex(secret)`; look rows up by that hash, and compare
- * secrets a person typed with `constantTimeEqual`.
+ * Rule: the database only ever holds `sha256Hex(secret)` for long random secrets (>= 128 bits: no
+ * brute force can reverse them); look rows up by that hash, and compare secrets a person typed with
+ * `constantTimeEqual`. SHORT secrets (6-8 digit codes) are stored as `hmacSha256Hex(key, code)` with a
+ * server-side key instead: an unkeyed hash of a 6-digit code is reversed by trying 10^6 values.
  */
 
 const encoder = new TextEncoder();
@@ -60,10 +62,31 @@ export function randomDigits(length: number): string {
 
 /** SHA-256 of a UTF-8 string, as lower-case hex: what `*_hash` columns store. */
 export async function sha256Hex(value: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", encoder.encode(value)));
+  return toHex(new Uint8Array(await crypto.subtle.digest("SHA-256", encoder.encode(value))));
+}
+
+// Resolved keys only, never promises: workerd ties a promise to the request that created it.
+const hmacKeys = new Map<string, CryptoKey>();
+
+async function hmacKey(secret: string): Promise<CryptoKey> {
+  let key = hmacKeys.get(secret);
+  if (!key) {
+    key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+    hmacKeys.set(secret, key);
+  }
+  return key;
+}
+
+function toHex(bytes: Uint8Array): string {
   let hex = "";
-  for (const byte of digest) hex += byte.toString(16).padStart(2, "0");
+  for (const byte of bytes) hex += byte.toString(16).padStart(2, "0");
   return hex;
+}
+
+/** HMAC-SHA-256 of a UTF-8 string under a secret key, as lower-case hex. */
+export async function hmacSha256Hex(secret: string, value: string): Promise<string> {
+  const signature = await crypto.subtle.sign("HMAC", await hmacKey(secret), encoder.encode(value));
+  return toHex(new Uint8Array(signature));
 }
 
 /**

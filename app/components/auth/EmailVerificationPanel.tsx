@@ -87,7 +87,7 @@ export function EmailVerificationPanel({
             defaultValue={initialCode}
             maxLength={EMAIL_CODE_MAX}
             autoComplete="one-time-code"
-            inputMode="text"
+            inputMode="numeric"
             spellCheck={false}
           />
           <div className="button-row">

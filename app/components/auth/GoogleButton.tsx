@@ -5,17 +5,35 @@ import { browserTimeZone } from "../../lib/hooks";
  * Starts Google sign-in: a full-page visit to the API, which redirects to Google and, on the way
  * back, sets the session cookies and lands on /auth/google/callback. A plain link (not a Remix
  * <Link>), because it must leave the app. Once JavaScript runs, the browser's time zone rides
- * along (`tz`), so an account created by Google gets the right zone.
+ * along (`tz`), so an account created by Google gets the right zone. On Register, `consent=1`
+ * records that the visitor agreed to the terms shown beside the button (spec 01: consent is part
+ * of every registration; a Google sign-up is one too).
  */
-export function GoogleButton({ redirectTo, children = "Continue with Google" }: { redirectTo?: string | null; children?: string }) {
+export function GoogleButton({
+  redirectTo,
+  consent = false,
+  children = "Continue with Google",
+  describedBy,
+}: {
+  redirectTo?: string | null;
+  /** From Register: the visitor saw the consent sentence next to the button (`consent=1`). */
+  consent?: boolean;
+  children?: string;
+  describedBy?: string;
+}) {
   const [timeZone, setTimeZone] = useState<string | null>(null);
   useEffect(() => setTimeZone(browserTimeZone()), []);
   const query = new URLSearchParams();
   if (redirectTo) query.set("redirect", redirectTo);
   if (timeZone) query.set("tz", timeZone);
+  if (consent) query.set("consent", "1");
   const search = query.toString();
   return (
-    <a className="btn btn--secondary btn--block btn--lg google-button" href={`/v1/auth/google${search ? `?${search}` : ""}`}>
+    <a
+      className="btn btn--secondary btn--block btn--lg google-button"
+      href={`/v1/auth/google${search ? `?${search}` : ""}`}
+      aria-describedby={describedBy}
+    >
       <svg width="20" height="20" viewBox="0 0 48 48" aria-hidden="true">
         <path fill="#EA4335" d="M24 9.5c3.5 0 6.6 1.2 9.1 3.6l6.8-6.8C35.8 2.4 30.3 0 24 0 14.6 0 6.6 5.4 2.7 13.3l7.9 6.1C12.5 13.6 17.8 9.5 24 9.5z" />
         <path fill="#4285F4" d="M46.5 24.5c0-1.6-.1-3.1-.4-4.5H24v9h12.7c-.6 3-2.3 5.5-4.8 7.2l7.7 6c4.5-4.2 6.9-10.3 6.9-17.7z" />

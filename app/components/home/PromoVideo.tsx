@@ -17,7 +17,7 @@ export function PromoVideo() {
   }
 
   return (
-    <figure className="video-frame" style={{ margin: 0 }}>
+    <figure className="video-frame">
       {started ? (
         <video
           ref={videoRef}

@@ -1,6 +1,7 @@
-import { useFetcher } from "@remix-run/react";
+import { useFetcher, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useExpiring } from "../../lib/hooks";
+import { loginUrlFor } from "../../lib/urls";
 import { Alert } from "../ui/Alert";
 import { Button, ButtonLink } from "../ui/Button";
 import { TextField } from "../ui/Field";
@@ -8,6 +9,7 @@ import type { PromptResult } from "./types";
 
 /** Spec 02 section 8: the failure text shows for 3.5 seconds. */
 const FAILURE_MS = 3_500;
+const SIGN_IN_AFTER_MS = 3_000;
 
 /**
  * 'Or just type it': a reminder in plain language ("remind me to take my pills tomorrow at 9"),
@@ -25,6 +27,15 @@ export function NlReminderBox({ action, promptRequired }: { action: string; prom
   useEffect(() => {
     if (result?.ok) formRef.current?.reset();
   }, [result]);
+
+  // The session was gone: the server cleared the cookies; sign-in follows (spec 02 section 8).
+  const navigate = useNavigate();
+  const signedOut = Boolean(result?.signedOut);
+  useEffect(() => {
+    if (!signedOut) return;
+    const timer = setTimeout(() => navigate(loginUrlFor(window.location.pathname)), SIGN_IN_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [signedOut, navigate]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const prompt = new FormData(event.currentTarget).get("prompt");
@@ -67,7 +78,12 @@ export function NlReminderBox({ action, promptRequired }: { action: string; prom
             </ButtonLink>
           </Alert>
         ) : null}
-        {result && !result.ok && !result.failed ? <Alert tone="info">{result.message}</Alert> : null}
+        {signedOut ? (
+          <Alert tone="error" title={result?.message}>
+            Your session has ended, so nothing was saved. Taking you to sign in…
+          </Alert>
+        ) : null}
+        {result && !result.ok && !result.failed && !signedOut ? <Alert tone="info">{result.message}</Alert> : null}
       </div>
       {failure ? <Alert tone="error">{failure.message}</Alert> : null}
     </section>

@@ -1,5 +1,5 @@
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState } from "react";
 import { useExpiring, useHydrated } from "../../lib/hooks";
 import { Alert } from "../ui/Alert";
 import { Button } from "../ui/Button";
@@ -7,20 +7,22 @@ import { SelectField } from "../ui/SelectField";
 import { TASKS_RESOURCE, type StrategyResult, type StrategySettings } from "./types";
 
 const SUCCESS_CLEAR_MS = 3_000;
-const SELECT_REQUIRED = "Please select a strategy.";
 
 /**
  * The 'Default Escalation Strategy' block of the settings page (spec 02 section 2): a select filled
  * from the catalogue, 'Update Default Strategy' (disabled while the selection equals the current
  * value) and Reset (back to the current value). Under the select, what the chosen sequence does,
  * step by step, so nobody picks "Urgent" without knowing it calls after 5 minutes.
+ *
+ * The first option, '<product default> (default)', is "no choice": saving it puts the user back
+ * on the product default (null on the server), which follows the product if the default changes.
+ * So there is always a selection, and the spec's 'Please select a strategy.' cannot arise here.
  */
 export function StrategyBlock({ settings }: { settings: StrategySettings }) {
   const { current, options, productDefault } = settings;
   const fetcher = useFetcher<StrategyResult>();
   const hydrated = useHydrated();
   const [selected, setSelected] = useState(current);
-  const [clientError, setClientError] = useState<string | null>(null);
 
   // The page revalidates after a save: follow the new current value.
   useEffect(() => setSelected(current), [current]);
@@ -28,18 +30,10 @@ export function StrategyBlock({ settings }: { settings: StrategySettings }) {
   const busy = fetcher.state !== "idle";
   const result = busy ? undefined : fetcher.data;
   const success = useExpiring(result?.ok ? result : null, SUCCESS_CLEAR_MS);
-  const error = clientError ?? (result && !result.ok ? result.message : null);
-  const chosen = options.find((o) => o.key === selected) ?? null;
+  const error = result && !result.ok ? result.message : null;
+  // "" is the product default: describe the sequence it stands for.
+  const chosen = options.find((o) => o.key === (selected || productDefault.key)) ?? null;
   const currentName = options.find((o) => o.key === current)?.name ?? null;
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    if (!selected) {
-      event.preventDefault();
-      setClientError(SELECT_REQUIRED);
-      return;
-    }
-    setClientError(null);
-  }
 
   return (
     <section className="card settings-section strategy-block" aria-labelledby="strategy-heading">
@@ -63,20 +57,21 @@ export function StrategyBlock({ settings }: { settings: StrategySettings }) {
         {success ? <Alert tone="success">{success.message}</Alert> : null}
       </div>
       {error ? <Alert tone="error">{error}</Alert> : null}
-      <fetcher.Form method="post" action={TASKS_RESOURCE} className="settings-form" onSubmit={onSubmit} noValidate>
+      <fetcher.Form method="post" action={TASKS_RESOURCE} className="settings-form" noValidate>
         <input type="hidden" name="intent" value="default-strategy" />
         <input type="hidden" name="returnTo" value="/settings" />
         <SelectField
           label="Select Default Strategy"
           name="strategy"
           value={selected}
-          onChange={(event) => {
-            setSelected(event.target.value);
-            setClientError(null);
-          }}
-          hint={chosen ? chosen.description : "Choose one of the sequences below."}
+          onChange={(event) => setSelected(event.target.value)}
+          hint={
+            selected === ""
+              ? `Follows the product default, now ${productDefault.name}. ${chosen?.description ?? ""}`.trim()
+              : chosen?.description
+          }
         >
-          <option value="">Choose a strategy</option>
+          <option value="">{productDefault.name} (default)</option>
           {options.map((option) => (
             <option key={option.key} value={option.key}>
               {option.name}
@@ -100,10 +95,7 @@ export function StrategyBlock({ settings }: { settings: StrategySettings }) {
           <Button
             variant="secondary"
             disabled={!hydrated || selected === current}
-            onClick={() => {
-              setSelected(current);
-              setClientError(null);
-            }}
+            onClick={() => setSelected(current)}
           >
             Reset
           </Button>

@@ -60,6 +60,8 @@ export interface CreateTaskResult {
   ok: boolean;
   message: string;
   field?: "title" | "dueDate";
+  /** The session was gone (spec 02 section 8, 401): the cookies were cleared; sign in again. */
+  signedOut?: boolean;
 }
 
 export interface PromptResult {
@@ -69,6 +71,8 @@ export interface PromptResult {
   message: string;
   /** True when the call itself failed (the message then shows for 3.5 s). */
   failed: boolean;
+  /** The session was gone: the cookies were cleared; sign in again. */
+  signedOut?: boolean;
 }
 
 export interface RemindersData {

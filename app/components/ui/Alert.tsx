@@ -1,15 +1,21 @@
-import type { ReactNode } from "react";
+import { forwardRef, type ReactNode } from "react";
 
 export type AlertTone = "error" | "success" | "warning" | "info";
 
-/** A coloured message box; errors are announced at once, others politely. */
-export function Alert({ tone, children, title }: { tone: AlertTone; children?: ReactNode; title?: string }) {
+/**
+ * A coloured message box; errors are announced at once, others politely. `tabIndex={-1}` with a
+ * ref lets a screen move focus to it (the login error).
+ */
+export const Alert = forwardRef<HTMLDivElement, { tone: AlertTone; children?: ReactNode; title?: string; tabIndex?: number }>(function Alert(
+  { tone, children, title, tabIndex },
+  ref,
+) {
   return (
-    <div className={`alert alert--${tone}`} role={tone === "error" ? "alert" : "status"}>
+    <div ref={ref} className={`alert alert--${tone}`} role={tone === "error" ? "alert" : "status"} tabIndex={tabIndex}>
       <div>
-        {title ? <strong style={{ display: "block" }}>{title}</strong> : null}
+        {title ? <strong className="alert__title">{title}</strong> : null}
         {children}
       </div>
     </div>
   );
-}
+});

@@ -14,7 +14,7 @@ export function TextField({ label, hint, error, trailing, id, className, ...rest
   return (
     <FieldFrame label={label} hint={hint} error={error} id={id}>
       {(wiring) => (
-        <div style={trailing ? { display: "flex", gap: "0.5rem" } : undefined}>
+        <div className={trailing ? "field__row" : undefined}>
           <input className={["input", className].filter(Boolean).join(" ")} {...wiring} {...rest} />
           {trailing}
         </div>

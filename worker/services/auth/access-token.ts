@@ -43,3 +43,29 @@ export async function verifyAccessToken(env: Pick<Env, "JWT_SECRET">, clock: Clo
     return { ok: false, reason: "invalid" };
   }
 }
+
+/**
+ * Signature, algorithm, issuer and audience as `verifyAccessToken`, but an expired token still passes
+ * when it expired less than `maxExpiredSeconds` ago. Only for recognising a token we once signed
+ * (inspectSessionTokens); never for authorising a request.
+ */
+export async function verifyAccessTokenSignature(
+  env: Pick<Env, "JWT_SECRET">,
+  clock: Clock,
+  token: string,
+  maxExpiredSeconds: number,
+): Promise<{ userId: string } | null> {
+  try {
+    const { payload } = await jwtVerify(token, key(env), {
+      algorithms: ["HS256"],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      currentDate: clock.now(),
+      clockTolerance: maxExpiredSeconds,
+    });
+    if (typeof payload.sub !== "string" || payload.sub.length === 0) return null;
+    return { userId: payload.sub };
+  } catch {
+    return null;
+  }
+}

@@ -1,7 +1,9 @@
 import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import { users, verificationCodes } from "../../../db/schema";
 import type { Deps } from "../deps";
-import { constantTimeEqual, randomDigits, sha256Hex } from "../tokens";
+import { constantTimeEqual, hmacSha256Hex, randomDigits } from "../tokens";
+import { assertVerifyLinkAllowed } from "./throttle";
+import type { RequestMeta } from "./types";
 import { findUserByEmail, findUserById } from "./users";
 
 /**
@@ -20,9 +22,18 @@ export interface CodePolicy {
 export const EMAIL_CODE_POLICY: CodePolicy = { digits: 6, ttlMs: 15 * 60_000, maxAttempts: 5 };
 export const RESET_CODE_POLICY: CodePolicy = { digits: 8, ttlMs: 60 * 60_000, maxAttempts: 5 };
 
-/** The hash binds the code to its user and purpose, so equal codes of two users never collide. */
-function codeHash(purpose: CodePurpose, userId: string, code: string): Promise<string> {
-  return sha256Hex(`${purpose}:${userId}:${code}`);
+/**
+ * What `code_hash` stores: HMAC-SHA-256 under a key derived from JWT_SECRET (ADR 019). A 6-digit code
+ * has only 10^6 values, so an unkeyed SHA-256 of it would be reversed in seconds by anyone holding a
+ * copy of the database; without the key the hash says nothing. The message binds the code to its
+ * user and purpose, so equal codes of two users never collide. Rows written before this change
+ * (plain SHA-256) simply stop matching and expire within the hour.
+ */
+export async function codeHash(env: Pick<Deps["env"], "JWT_SECRET">, purpose: CodePurpose, userId: string, code: string): Promise<string> {
+  if (!env.JWT_SECRET || env.JWT_SECRET.length < 32) throw new Error("JWT_SECRET must be set to at least 32 characters");
+  // A sub-key for this one use, so the JWT signing key is never applied to anything else directly.
+  const key = await hmacSha256Hex(env.JWT_SECRET, "nudge/short-code-hash/v1");
+  return hmacSha256Hex(key, `${purpose}:${userId}:${code}`);
 }
 
 export async function createCode(deps: Deps, userId: string, purpose: CodePurpose, target: string, policy: CodePolicy): Promise<string> {
@@ -33,7 +44,7 @@ export async function createCode(deps: Deps, userId: string, purpose: CodePurpos
     userId,
     purpose,
     target,
-    codeHash: await codeHash(purpose, userId, code),
+    codeHash: await codeHash(deps.env, purpose, userId, code),
     expiresAt: now + policy.ttlMs,
     createdAt: now,
   });
@@ -62,7 +73,7 @@ export async function checkCode(deps: Deps, userId: string, purpose: CodePurpose
     .where(and(eq(verificationCodes.id, latest.id), isNull(verificationCodes.consumedAt), lt(verificationCodes.attempts, policy.maxAttempts)))
     .returning({ id: verificationCodes.id });
   if (tried.length === 0) return false;
-  if (!constantTimeEqual(await codeHash(purpose, userId, code.trim()), latest.codeHash)) return false;
+  if (!constantTimeEqual(await codeHash(deps.env, purpose, userId, code.trim()), latest.codeHash)) return false;
   const consumed = await deps.db
     .update(verificationCodes)
     .set({ consumedAt: now })
@@ -87,10 +98,17 @@ export async function verifyEmailCode(deps: Deps, userId: string, code: string):
   return ok;
 }
 
-/** POST /v1/auth/verify-email: the link page, which knows the email and the code but has no session. */
-export async function verifyEmailLink(deps: Deps, email: string, code: string): Promise<boolean> {
+/**
+ * POST /v1/auth/verify-email: the link page, which knows the email and the code but has no session.
+ * Throttled per IP + email and per IP (429, throttle.ts) before anything is looked up, so strangers
+ * cannot cheaply burn the 5 tries of someone else's code; pass the request's meta (its
+ * CF-Connecting-IP). Without an IP every caller shares one bucket per email.
+ */
+export async function verifyEmailLink(deps: Deps, email: string, code: string, meta: RequestMeta = { ip: null, userAgent: null }): Promise<boolean> {
   if (typeof email !== "string" || typeof code !== "string") return false;
-  const user = await findUserByEmail(deps, email.trim().toLowerCase());
+  const address = email.trim().toLowerCase();
+  await assertVerifyLinkAllowed(deps, address, meta.ip);
+  const user = await findUserByEmail(deps, address);
   if (!user) return false;
   return verifyEmailCode(deps, user.id, code);
 }

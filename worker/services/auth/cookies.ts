@@ -29,7 +29,8 @@ export function clearSessionSetCookies(): string[] {
 }
 
 /**
- * The Google flow's own cookies: state, PKCE verifier, where to go afterwards, the browser's zone.
+ * The Google flow's own cookies: state, PKCE verifier, where to go afterwards, the browser's zone,
+ * and whether the page showed the terms note (consent).
  * 10 minutes, HttpOnly, Secure, scoped to /v1/auth/google, and SameSite=Lax because they must come
  * back on the top-level redirect from accounts.google.com (Strict cookies would not).
  */
@@ -38,17 +39,19 @@ export const GOOGLE_FLOW_COOKIES = {
   codeVerifier: "google_oauth_verifier",
   redirectTo: "google_oauth_redirect",
   timezone: "google_oauth_tz",
+  consent: "google_oauth_consent",
 } as const;
 const GOOGLE_FLOW_TTL_SECONDS = 10 * 60;
 const googleCookie = { httpOnly: true, secure: true, sameSite: "Lax", path: "/v1/auth/google" } as const;
 
-export function googleFlowSetCookies(values: { state: string; codeVerifier: string; redirectTo: string; timezone: string | null }): string[] {
+export function googleFlowSetCookies(values: { state: string; codeVerifier: string; redirectTo: string; timezone: string | null; consent?: boolean }): string[] {
   const cookies = [
     generateCookie(GOOGLE_FLOW_COOKIES.state, values.state, { ...googleCookie, maxAge: GOOGLE_FLOW_TTL_SECONDS }),
     generateCookie(GOOGLE_FLOW_COOKIES.codeVerifier, values.codeVerifier, { ...googleCookie, maxAge: GOOGLE_FLOW_TTL_SECONDS }),
     generateCookie(GOOGLE_FLOW_COOKIES.redirectTo, values.redirectTo, { ...googleCookie, maxAge: GOOGLE_FLOW_TTL_SECONDS }),
   ];
   if (values.timezone) cookies.push(generateCookie(GOOGLE_FLOW_COOKIES.timezone, values.timezone, { ...googleCookie, maxAge: GOOGLE_FLOW_TTL_SECONDS }));
+  if (values.consent) cookies.push(generateCookie(GOOGLE_FLOW_COOKIES.consent, "1", { ...googleCookie, maxAge: GOOGLE_FLOW_TTL_SECONDS }));
   return cookies;
 }
 

@@ -1,12 +1,13 @@
 import { CodeChallengeMethod, generateCodeVerifier, generateState, OAuth2Client, type OAuth2Tokens } from "arctic";
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { decodeJwt, type JWTPayload } from "jose";
-import { users, type User } from "../../../db/schema";
+import { pushSubscriptions, telegramLinkCodes, users, type User } from "../../../db/schema";
 import type { Env } from "../../env";
 import type { Deps } from "../deps";
 import { badRequest } from "../errors";
 import { constantTimeEqual } from "../tokens";
-import { isSupportedTimezone, normalizeEmail } from "./schemas";
+import { endCodes, endLinkTokens, endSessions } from "./revoke";
+import { canonicalTimeZone, normalizeEmail } from "./schemas";
 import { createSession } from "./sessions";
 import type { AuthResult, RequestMeta } from "./types";
 import { findUserByEmail, isUniqueViolation, toPublicUser } from "./users";
@@ -93,6 +94,11 @@ export interface GoogleCallbackInput {
   codeVerifier: string | null;
   /** The browser's zone, kept from the start of the flow; used only when an account is created. */
   timezone?: string | null;
+  /**
+   * True when the sign-in started with `consent=1`: the page showed "By continuing you agree to the
+   * Terms of Service and Privacy Policy" next to the Google button. Stored as the user's consent.
+   */
+  consent?: boolean;
 }
 
 interface GoogleIdentity {
@@ -127,7 +133,9 @@ export function checkIdTokenClaims(claims: JWTPayload & Record<string, unknown>,
 /**
  * GET /v1/auth/google/callback: checks the state, exchanges the code (with the PKCE verifier), checks
  * the ID token, then signs in the account with that Google id, or links the account with that
- * verified email, or creates one (email verified, timezone from the browser or UTC).
+ * verified email, or creates one (email verified, timezone from the browser or UTC). Linking an
+ * account whose email was never verified first takes it back from whoever registered it
+ * (claimUnverifiedAccount).
  * Every failure is a 400 with the spec's Google message.
  */
 export async function completeGoogleSignIn(deps: Deps, input: GoogleCallbackInput, meta: RequestMeta): Promise<AuthResult> {
@@ -151,15 +159,15 @@ export async function completeGoogleSignIn(deps: Deps, input: GoogleCallbackInpu
     logFailure("id_token_claims");
     throw failed("GOOGLE_ID_TOKEN_REJECTED");
   }
-  const user = await findOrCreateGoogleUser(deps, identity, input.timezone ?? null);
+  const user = await findOrCreateGoogleUser(deps, identity, input.timezone ?? null, input.consent === true);
   const session = await createSession(deps, user.id, meta);
   return { ...session, user: toPublicUser(user) };
 }
 
-async function findOrCreateGoogleUser(deps: Deps, identity: GoogleIdentity, timezone: string | null): Promise<User> {
+async function findOrCreateGoogleUser(deps: Deps, identity: GoogleIdentity, timezone: string | null, consent: boolean): Promise<User> {
   const now = deps.clock.now().getTime();
   const [linked] = await deps.db.select().from(users).where(eq(users.googleId, identity.sub)).limit(1);
-  if (linked) return linked;
+  if (linked) return consent && !linked.consent ? await recordConsent(deps, linked, now) : linked;
 
   const existing = await findUserByEmail(deps, identity.email);
   if (existing) {
@@ -168,14 +176,20 @@ async function findOrCreateGoogleUser(deps: Deps, identity: GoogleIdentity, time
       logFailure("email_linked_to_other_google_id");
       throw failed("GOOGLE_ACCOUNT_CONFLICT");
     }
+    if (!existing.isVerified) {
+      const claimed = await claimUnverifiedAccount(deps, existing, identity, consent, now);
+      if (claimed) return claimed;
+      // Verified in the meantime (by the mailbox owner): link it like any verified account.
+    }
     const [updated] = await deps.db
       .update(users)
-      .set({ googleId: identity.sub, isVerified: true, updatedAt: now })
+      .set({ googleId: identity.sub, isVerified: true, ...(consent ? { consent: true } : {}), updatedAt: now })
       .where(eq(users.id, existing.id))
       .returning();
     return updated ?? existing;
   }
 
+  const zone = timezone ? canonicalTimeZone(timezone) : null;
   try {
     const [created] = await deps.db
       .insert(users)
@@ -186,9 +200,10 @@ async function findOrCreateGoogleUser(deps: Deps, identity: GoogleIdentity, time
         passwordHash: null,
         googleId: identity.sub,
         isVerified: true,
-        // No consent box was ticked: Google's pages don't ask for it (see docs/api.md).
-        consent: false,
-        timezone: timezone && isSupportedTimezone(timezone) ? timezone : "UTC",
+        // Google's pages ask for no consent; ours shows the terms note next to the button and says so
+        // with `consent=1` (docs/spec-deviations.md). Without it nothing was agreed to.
+        consent,
+        timezone: zone ?? "UTC",
         createdAt: now,
         updatedAt: now,
       })
@@ -202,4 +217,51 @@ async function findOrCreateGoogleUser(deps: Deps, identity: GoogleIdentity, time
     if (!raced) throw failed("GOOGLE_ACCOUNT_CONFLICT");
     return raced;
   }
+}
+
+/** A returning Google user who saw the terms note this time. */
+async function recordConsent(deps: Deps, user: User, now: number): Promise<User> {
+  const [updated] = await deps.db.update(users).set({ consent: true, updatedAt: now }).where(eq(users.id, user.id)).returning();
+  return updated ?? user;
+}
+
+/**
+ * Pre-account takeover defence (ADR 017). Anyone can register someone else's address with a password
+ * and never verify it; when the real owner later proves the mailbox through Google, everything the
+ * registrant set up without that proof must stop working, or they keep a way in: the password, every
+ * refresh session, unused magic links and codes, and every channel that would deliver this account's
+ * reminders to a destination they chose (Telegram chat, phone, push subscriptions, calendar feed,
+ * pairing). Tasks and the name stay (a real owner who simply never verified keeps their work); the
+ * consent becomes what this person agreed to. Access tokens already issued cannot be recalled and
+ * expire within 15 minutes.
+ * Returns null when the account was verified in the meantime (then nothing here applies).
+ */
+async function claimUnverifiedAccount(deps: Deps, existing: User, identity: GoogleIdentity, consent: boolean, now: number): Promise<User | null> {
+  const [[claimed]] = await deps.db.batch([
+    deps.db
+      .update(users)
+      .set({
+        googleId: identity.sub,
+        isVerified: true,
+        passwordHash: null,
+        phone: null,
+        phoneVerified: false,
+        telegramChatId: null,
+        icsTokenHash: null,
+        pairPlatformId: null,
+        pairPlatformCode: null,
+        consent,
+        updatedAt: now,
+      })
+      .where(and(eq(users.id, existing.id), eq(users.isVerified, false)))
+      .returning(),
+    endSessions(deps, existing.id, now),
+    endLinkTokens(deps, existing.id, now),
+    endCodes(deps, existing.id, now),
+    deps.db.update(telegramLinkCodes).set({ consumedAt: now }).where(and(eq(telegramLinkCodes.userId, existing.id), isNull(telegramLinkCodes.consumedAt))),
+    deps.db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, existing.id)),
+  ]);
+  if (!claimed) return null;
+  console.warn(JSON.stringify({ level: "warn", event: "google_claimed_unverified_account", userId: existing.id }));
+  return claimed;
 }

@@ -4,6 +4,7 @@
  */
 export type { AuthResult, OnboardingStatus, PublicUser, RequestMeta, SessionTokens } from "./types";
 export {
+  canonicalTimeZone,
   emailSchema,
   isSupportedTimezone,
   loginSchema,
@@ -24,7 +25,18 @@ export {
 } from "./schemas";
 export { ACCESS_TOKEN_TTL_SECONDS, signAccessToken, verifyAccessToken, type AccessTokenCheck } from "./access-token";
 export { EMAIL_TAKEN_MESSAGE, INVALID_CREDENTIALS_MESSAGE, login, register } from "./sign-in";
-export { createSession, logout, refreshSession, revokeAllSessions, REFRESH_TOKEN_TTL_MS } from "./sessions";
+export {
+  createSession,
+  logout,
+  REFRESH_RACE_GRACE_MS,
+  REFRESH_RACE_MESSAGE,
+  refreshSession,
+  refreshSessionOrRace,
+  revokeAllSessions,
+  REFRESH_TOKEN_TTL_MS,
+  type RefreshOutcome,
+} from "./sessions";
+export { inspectSessionTokens } from "./legacy-tokens";
 export {
   getOnboardingStatus,
   getProfile,
@@ -64,4 +76,4 @@ export {
   sessionSetCookies,
 } from "./cookies";
 export { hashPassword, PBKDF2_ITERATIONS, verifyPassword } from "./passwords";
-export { LOGIN_BLOCKED_MESSAGE } from "./throttle";
+export { loginBlockedMessage, verifyBlockedMessage } from "./throttle";

@@ -1,11 +1,12 @@
-import { and, eq, isNull } from "drizzle-orm";
-import { refreshSessions, users } from "../../../db/schema";
+import { eq } from "drizzle-orm";
+import { users } from "../../../db/schema";
 import type { Deps } from "../deps";
 import { badRequest } from "../errors";
 import { renderEmail } from "../email/layout";
 import { parseInput } from "../validation";
 import { checkCode, createCode, RESET_CODE_POLICY } from "./codes";
 import { hashPassword } from "./passwords";
+import { endCodes, endLinkTokens, endSessions } from "./revoke";
 import { emailSchema, resetPasswordSchema } from "./schemas";
 import { resetEmailAllowed } from "./throttle";
 import { findUserByEmail } from "./users";
@@ -62,7 +63,8 @@ export async function requestPasswordReset(deps: Deps, email: string, options: R
  * POST /v1/auth/reset-password. A wrong, used, expired or exhausted code and an unknown email all get
  * the same 400 (the spec's 404 for unknown emails would reveal accounts: docs/spec-deviations.md).
  * Success sets the password, marks the email verified (the code proved the mailbox is theirs) and
- * ends every session of the user.
+ * ends every session of the user and every magic link, reset link and code still in their mailbox
+ * (an old email must not sign anyone in after the password changed).
  */
 export async function resetPassword(deps: Deps, input: unknown): Promise<void> {
   const { email, code, newPassword } = parseInput(resetPasswordSchema, input);
@@ -74,6 +76,8 @@ export async function resetPassword(deps: Deps, input: unknown): Promise<void> {
   const now = deps.clock.now().getTime();
   await deps.db.batch([
     deps.db.update(users).set({ passwordHash, isVerified: true, updatedAt: now }).where(eq(users.id, user.id)),
-    deps.db.update(refreshSessions).set({ revokedAt: now }).where(and(eq(refreshSessions.userId, user.id), isNull(refreshSessions.revokedAt))),
+    endSessions(deps, user.id, now),
+    endLinkTokens(deps, user.id, now),
+    endCodes(deps, user.id, now),
   ]);
 }

@@ -65,19 +65,41 @@ export const newPasswordField = z
   .regex(/\p{Nd}/u, { error: MESSAGES.passwordComplexity })
   .refine((password) => !COMMON_PASSWORDS.has(password.toLowerCase()), { error: MESSAGES.passwordCommon });
 
-let zones: Set<string> | null = null;
-/** IANA zones the runtime knows (Intl.supportedValuesOf) plus "UTC", which that list omits. */
-export function isSupportedTimezone(zone: string): boolean {
-  zones ??= new Set([...Intl.supportedValuesOf("timeZone"), "UTC"]);
-  return zones.has(zone);
+/**
+ * The canonical name of an IANA time zone, or null when the runtime does not know it. Accepts every
+ * name `Intl.DateTimeFormat` accepts, in any letter case, and answers what it resolves to: "utc" and
+ * "Etc/UTC" -> "UTC", "US/Pacific" -> "America/Los_Angeles", and in V8 "Asia/Kolkata" ->
+ * "Asia/Calcutta", "Europe/Kyiv" -> "Europe/Kiev". Browsers report the new names, which
+ * `Intl.supportedValuesOf('timeZone')` lacks, so a list check would refuse real users' zones.
+ * Fixed offsets ("+05:30") are refused: they know nothing of daylight saving time.
+ */
+export function canonicalTimeZone(zone: string): string | null {
+  if (typeof zone !== "string") return null;
+  const trimmed = zone.trim();
+  if (trimmed.length === 0 || trimmed.length > 64) return null;
+  let resolved: string;
+  try {
+    resolved = new Intl.DateTimeFormat("en-US", { timeZone: trimmed }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+  if (!resolved || /^[+-]/.test(resolved)) return null;
+  return resolved;
 }
 
+/** True when `canonicalTimeZone` knows the zone (kept for callers that only need a yes or no). */
+export function isSupportedTimezone(zone: string): boolean {
+  return canonicalTimeZone(zone) !== null;
+}
+
+/** A zone field: any zone the runtime knows, stored in its canonical form. */
 const timezoneField = z
   .string({ error: MESSAGES.timezoneMissing })
   .trim()
   .min(1, { error: MESSAGES.timezoneMissing })
   .max(64, { error: MESSAGES.timezoneInvalid })
-  .refine(isSupportedTimezone, { error: MESSAGES.timezoneInvalid });
+  .refine(isSupportedTimezone, { error: MESSAGES.timezoneInvalid })
+  .transform((zone) => canonicalTimeZone(zone) ?? zone);
 
 /** Checkbox values from a form ("on", "true") count as ticked; JSON clients send `true`. */
 const consentField = z.preprocess((value) => (value === "on" || value === "true" ? true : value), z.literal(true, { error: MESSAGES.consent }));
@@ -149,7 +171,7 @@ export const verifyEmailLinkSchema = jsonObject({
   code: z.string({ error: MESSAGES.linkMissing }).trim().min(1, { error: MESSAGES.linkMissing }).max(36, { error: MESSAGES.codeTooLong }),
 });
 
-/** {timezone}: one of Intl.supportedValuesOf('timeZone') or "UTC". Extra keys are ignored here. */
+/** {timezone}: any zone Intl.DateTimeFormat knows, canonicalised (canonicalTimeZone). Extra keys are ignored here. */
 export const timezoneSchema = jsonObject({ timezone: timezoneField });
 
 /**

@@ -6,7 +6,7 @@ import { parseInput } from "../validation";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords";
 import { loginSchema, registerSchema } from "./schemas";
 import { createSession } from "./sessions";
-import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from "./throttle";
+import { clearLoginFailures, recordLoginFailure, reserveLoginAttempt } from "./throttle";
 import type { AuthResult, RequestMeta } from "./types";
 import { findUserByEmail, isUniqueViolation, toPublicUser } from "./users";
 import { sendVerificationEmail } from "./verification-email";
@@ -57,11 +57,13 @@ export async function register(deps: Deps, input: unknown, meta: RequestMeta): P
 
 /**
  * POST /v1/auth/login. Unknown email, Google-only account and wrong password get the same 401 after
- * the same work (a full KDF run). 10 failures per email + IP block that pair for 10 minutes (429).
+ * the same work (a full KDF run). The attempt is reserved before the password is checked, so parallel
+ * guesses cannot pass the limits: 10 per email + IP (then 10 minutes of 429), 50 failures per email
+ * across all IPs (then an hour of 429). See throttle.ts and ADR 013.
  */
 export async function login(deps: Deps, input: unknown, meta: RequestMeta): Promise<AuthResult> {
   const { email, password } = parseInput(loginSchema, input);
-  await assertLoginAllowed(deps, email, meta.ip);
+  await reserveLoginAttempt(deps, email, meta.ip);
   const user = await findUserByEmail(deps, email);
   let check = { ok: false, needsRehash: false };
   if (user?.passwordHash) check = await verifyPassword(password, user.passwordHash);

@@ -1,45 +1,104 @@
 import type { Deps } from "../deps";
 import { tooManyRequests } from "../errors";
-import { blockedFor, clearKey, recordFailure, takeToken, type BlockRule, type WindowRule } from "../rate-limit";
+import { blockIfLimitReached, clearKey, releaseAttempt, reserveAttempt, takeToken, type BlockRule, type WindowRule } from "../rate-limit";
 import { sha256Hex } from "../tokens";
 
 /**
  * The auth throttles (ADR 013), all exact counters in D1:
- * - sign-in: 10 failures per email + IP within 10 minutes block that pair for 10 minutes. Unknown
- *   emails are counted the same way, so the throttle does not reveal which accounts exist.
+ * - sign-in, per email + IP: 10 attempts within 10 minutes, then that pair is blocked for 10 minutes.
+ *   The attempt is reserved BEFORE the password is checked (one atomic upsert), so parallel requests
+ *   cannot slip past the limit; a success clears the pair's count.
+ * - sign-in, per email across every IP: 50 failures within an hour block the account's sign-in for an
+ *   hour (a distributed guesser gets 50 tries an hour, not 10 per IP).
+ *   Unknown emails are counted the same way, so neither throttle reveals which accounts exist.
  * - verification emails: 5 per hour per user.
  * - password-reset emails: 5 per hour per email address (silently: the answer never changes).
+ * - the session-less code page (POST /v1/auth/verify-email): 10 checks per hour per IP + email and
+ *   30 per hour per IP, so nobody can cheaply burn the 5 tries of someone else's code.
+ * The IP is always `CF-Connecting-IP` (set by Cloudflare, not by the client); X-Forwarded-For is
+ * never read, because a client can write anything into it.
  */
 export const LOGIN_RULE: BlockRule = { limit: 10, windowMs: 10 * 60_000, blockMs: 10 * 60_000 };
+export const ACCOUNT_LOGIN_RULE: BlockRule = { limit: 50, windowMs: 60 * 60_000, blockMs: 60 * 60_000 };
 export const VERIFICATION_EMAIL_RULE: WindowRule = { limit: 5, windowMs: 60 * 60_000 };
 export const RESET_EMAIL_RULE: WindowRule = { limit: 5, windowMs: 60 * 60_000 };
+export const VERIFY_LINK_RULE: WindowRule = { limit: 10, windowMs: 60 * 60_000 };
+export const VERIFY_LINK_IP_RULE: WindowRule = { limit: 30, windowMs: 60 * 60_000 };
 
-export const LOGIN_BLOCKED_MESSAGE = "Too many sign-in attempts. Please wait 10 minutes and try again.";
+/** "1 minute" / "N minutes", rounded up so people never come back too early. */
+function minutesText(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+}
+
+/** The 429 sentence of sign-in, saying how long the block really has left. */
+export function loginBlockedMessage(retryAfterSeconds: number): string {
+  return `Too many sign-in attempts. Please wait ${minutesText(retryAfterSeconds)} and try again.`;
+}
+
+/** The 429 sentence of the code page. */
+export function verifyBlockedMessage(retryAfterSeconds: number): string {
+  return `Too many verification attempts. Please wait ${minutesText(retryAfterSeconds)} and try again, or ask for a new email.`;
+}
 
 /** Keys hold a hash of the email, not the address itself. */
-async function loginKey(email: string, ip: string | null): Promise<string> {
-  return `login:${(await sha256Hex(email)).slice(0, 32)}:${ip ?? "unknown"}`;
+async function emailKey(email: string): Promise<string> {
+  return (await sha256Hex(email)).slice(0, 32);
 }
 
-export async function assertLoginAllowed(deps: Deps, email: string, ip: string | null): Promise<void> {
-  const seconds = await blockedFor(deps, await loginKey(email, ip));
-  if (seconds !== null) throw tooManyRequests(LOGIN_BLOCKED_MESSAGE, seconds, "LOGIN_THROTTLED");
+async function loginKeys(email: string, ip: string | null) {
+  const hashed = await emailKey(email);
+  return { pair: `login:${hashed}:${ip ?? "unknown"}`, account: `login-account:${hashed}` };
 }
 
+/**
+ * Takes one sign-in attempt for this email + IP and for the account, or throws 429. Call it before
+ * the password is checked; then exactly one of `recordLoginFailure` / `clearLoginFailures`.
+ */
+export async function reserveLoginAttempt(deps: Deps, email: string, ip: string | null): Promise<void> {
+  const keys = await loginKeys(email, ip);
+  const pair = await reserveAttempt(deps, keys.pair, LOGIN_RULE);
+  if (!pair.allowed) throw tooManyRequests(loginBlockedMessage(pair.retryAfterSeconds), pair.retryAfterSeconds, "LOGIN_THROTTLED");
+  const account = await reserveAttempt(deps, keys.account, ACCOUNT_LOGIN_RULE);
+  if (!account.allowed) {
+    // No password was checked: this attempt does not count against the person's own IP.
+    await releaseAttempt(deps, keys.pair);
+    throw tooManyRequests(loginBlockedMessage(account.retryAfterSeconds), account.retryAfterSeconds, "LOGIN_THROTTLED");
+  }
+}
+
+/** The reserved attempt failed: a full count now becomes a block. */
 export async function recordLoginFailure(deps: Deps, email: string, ip: string | null): Promise<void> {
-  await recordFailure(deps, await loginKey(email, ip), LOGIN_RULE);
+  const keys = await loginKeys(email, ip);
+  await blockIfLimitReached(deps, keys.pair, LOGIN_RULE);
+  await blockIfLimitReached(deps, keys.account, ACCOUNT_LOGIN_RULE);
 }
 
+/**
+ * The reserved attempt succeeded: the email + IP pair starts from zero; the account keeps counting
+ * the failures of others (only this attempt's own reservation is given back).
+ */
 export async function clearLoginFailures(deps: Deps, email: string, ip: string | null): Promise<void> {
-  await clearKey(deps, await loginKey(email, ip));
+  const keys = await loginKeys(email, ip);
+  await clearKey(deps, keys.pair);
+  await releaseAttempt(deps, keys.account);
+}
+
+/** POST /v1/auth/verify-email: one check of a code without a session, or 429. */
+export async function assertVerifyLinkAllowed(deps: Deps, email: string, ip: string | null): Promise<void> {
+  if (ip) {
+    const perIp = await takeToken(deps, `verify-link-ip:${ip}`, VERIFY_LINK_IP_RULE);
+    if (!perIp.allowed) throw tooManyRequests(verifyBlockedMessage(perIp.retryAfterSeconds), perIp.retryAfterSeconds, "VERIFY_THROTTLED");
+  }
+  const perEmail = await takeToken(deps, `verify-link:${await emailKey(email)}:${ip ?? "unknown"}`, VERIFY_LINK_RULE);
+  if (!perEmail.allowed) throw tooManyRequests(verifyBlockedMessage(perEmail.retryAfterSeconds), perEmail.retryAfterSeconds, "VERIFY_THROTTLED");
 }
 
 export async function assertVerificationEmailAllowed(deps: Deps, userId: string): Promise<void> {
   const result = await takeToken(deps, `email-send:${userId}`, VERIFICATION_EMAIL_RULE);
   if (!result.allowed) {
-    const minutes = Math.ceil(result.retryAfterSeconds / 60);
     throw tooManyRequests(
-      `We've already sent you ${VERIFICATION_EMAIL_RULE.limit} verification emails this hour. Please check your inbox (and spam folder), or try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+      `We've already sent you ${VERIFICATION_EMAIL_RULE.limit} verification emails this hour. Please check your inbox (and spam folder), or try again in ${minutesText(result.retryAfterSeconds)}.`,
       result.retryAfterSeconds,
       "EMAIL_RATE_LIMITED",
     );
@@ -48,6 +107,6 @@ export async function assertVerificationEmailAllowed(deps: Deps, userId: string)
 
 /** True when another reset email may go to this address now. */
 export async function resetEmailAllowed(deps: Deps, email: string): Promise<boolean> {
-  const result = await takeToken(deps, `reset-send:${(await sha256Hex(email)).slice(0, 32)}`, RESET_EMAIL_RULE);
+  const result = await takeToken(deps, `reset-send:${await emailKey(email)}`, RESET_EMAIL_RULE);
   return result.allowed;
 }

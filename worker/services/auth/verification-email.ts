@@ -3,6 +3,7 @@ import { badRequest, notFound } from "../errors";
 import { renderEmail } from "../email/layout";
 import { createCode, EMAIL_CODE_POLICY } from "./codes";
 import { createMagicLinkToken, MAGIC_LINK_TTL_MS } from "./magic-link";
+import { endLinkTokens } from "./revoke";
 import { assertVerificationEmailAllowed } from "./throttle";
 import { findUserById } from "./users";
 
@@ -24,6 +25,9 @@ export async function sendVerificationEmail(deps: Deps, userId: string): Promise
   if (user.isVerified) throw badRequest("Your email address is already verified.", "ALREADY_VERIFIED");
   await assertVerificationEmailAllowed(deps, user.id);
 
+  // Only the newest email works: its code replaces older codes (only the latest counts) and older
+  // magic links end here, so a link from an earlier email cannot sign anyone in later.
+  await endLinkTokens(deps, user.id, deps.clock.now().getTime());
   const code = await createCode(deps, user.id, "email_verify", user.email, EMAIL_CODE_POLICY);
   const token = await createMagicLinkToken(deps, user.id);
   const minutes = Math.round(MAGIC_LINK_TTL_MS / 60_000);

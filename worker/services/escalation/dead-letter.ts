@@ -1,50 +1,192 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
-import { deliveries, escalationSteps } from "../../../db/schema";
+import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { deliveries, escalationSteps, tasks, users } from "../../../db/schema";
 import type { Deps } from "../deps";
-import { advanceChainStatements, type StepJob } from "./deliver";
-import { runBatch } from "./start";
+import { advanceChainStatements, MAX_STEP_ATTEMPTS, type SeriesContext, type StepJob } from "./deliver";
+import { insertIfStatement, runBatch, type Statement } from "./start";
 
 /**
- * A step whose message used up its queue retries (it arrived on the dead-letter queue): the step
- * becomes "dead", its unsent deliveries "dead" with the reason, and the chain moves on, so one broken
- * provider never silences the later steps (a phone call after a failed email still happens).
+ * Giving up on a step. Two ways lead here:
+ * - its queue message used up its retries and arrived on the dead-letter queue (`markStepDead`);
+ * - its consumers kept dying (or the DLQ message was lost): the tick finds its lease run out with
+ *   MAX_STEP_ATTEMPTS attempts and buries it instead of claiming it again (`buryExhaustedSteps`).
+ * Either way the step becomes "dead" with the reason, its unsent deliveries "dead" (or, if it never
+ * got as far as writing one, a "dead" delivery row records why nothing went out), and the chain
+ * moves on, so one broken provider never silences the later steps (a phone call after a failed
+ * email still happens). The last step's death ends the chain like a send would (ADR 028).
  */
+
+const NO_ERROR_FROM_DLQ = "none recorded (the message kept failing before sending)";
+const NO_ERROR_FROM_TICK = "none recorded (each attempt stopped before it could record one).";
+
+function gaveUpAfter(attempts: number): string {
+  return `Gave up after ${attempts} attempt${attempts === 1 ? "" : "s"}.`;
+}
+
+interface StepContext {
+  escalationId: string;
+  stepIndex: number;
+  taskId: string;
+  dueAt: number;
+  channels: string;
+  state: string;
+  claimedBy: string | null;
+  attempts: number;
+  lastError: string | null;
+  lastIndex: number;
+  series: SeriesContext | null;
+  userId: string;
+}
+
+/** The step with what giving up on it needs: the chain's length, and the task if it recurs. */
+async function loadStep(deps: Pick<Deps, "db">, stepId: string): Promise<StepContext | null> {
+  const s = escalationSteps;
+  const [row] = await deps.db
+    .select({
+      escalationId: s.escalationId,
+      stepIndex: s.stepIndex,
+      taskId: s.taskId,
+      dueAt: sql<number>`${s.dueAt}`.as("step_due_at"),
+      channels: s.channels,
+      state: s.state,
+      claimedBy: s.claimedBy,
+      attempts: s.attempts,
+      lastError: s.lastError,
+      lastIndex: sql<number>`(select max(s2.step_index) from escalation_steps as s2 where s2.escalation_id = ${s.escalationId})`.as("last_index"),
+      userId: tasks.userId,
+      title: tasks.title,
+      taskDueAt: sql<number>`${tasks.dueAt}`.as("task_due_at"),
+      strategyKey: tasks.strategyKey,
+      recurrence: tasks.recurrence,
+      seriesId: tasks.seriesId,
+      source: tasks.source,
+      timezone: users.timezone,
+    })
+    .from(s)
+    .innerJoin(tasks, eq(tasks.id, s.taskId))
+    .innerJoin(users, eq(users.id, tasks.userId))
+    .where(eq(s.id, stepId))
+    .limit(1);
+  if (!row) return null;
+  const series: SeriesContext | null = row.recurrence
+    ? {
+        task: { id: row.taskId, userId: row.userId, title: row.title, dueAt: row.taskDueAt, strategyKey: row.strategyKey, recurrence: row.recurrence, seriesId: row.seriesId, source: row.source },
+        timezone: row.timezone,
+      }
+    : null;
+  return { ...row, series };
+}
+
+/**
+ * The writes after a step became dead under `claimId` (each guarded by that, so a step re-claimed
+ * or answered meanwhile is left alone): its unsent deliveries dead, a dead delivery row if it has
+ * none, and the chain moved on.
+ */
+async function afterDeathStatements(deps: Pick<Deps, "db">, stepId: string, claimId: string, step: StepContext, reason: string, now: number): Promise<Statement[]> {
+  const { db } = deps;
+  const dead = sql`exists (select 1 from escalation_steps as cur where cur.id = ${stepId} and cur.state = 'dead' and cur.claimed_by = ${claimId})`;
+  const gaveUp = gaveUpAfter(step.attempts);
+  return [
+    db
+      .update(deliveries)
+      .set({ status: "dead", error: sql`${gaveUp} || ' Last error: ' || coalesce(${deliveries.error}, 'none recorded (never attempted)')` })
+      // task_id first: it is indexed (deliveries_task_idx), escalation_step_id is not.
+      .where(and(eq(deliveries.taskId, step.taskId), eq(deliveries.escalationStepId, stepId), inArray(deliveries.status, ["pending", "failed"]), dead)),
+    // Every attempt failed before writing a delivery row (e.g. a D1 error while composing): one
+    // dead row still says, where deliveries are looked at, that this step sent nothing and why.
+    insertIfStatement(
+      db,
+      deliveries,
+      [
+        {
+          id: crypto.randomUUID(),
+          idempotencyKey: `${step.escalationId}:${step.stepIndex}@${step.dueAt}:unresolved`,
+          userId: step.userId,
+          taskId: step.taskId,
+          escalationStepId: stepId,
+          channel: "none",
+          requestedChannel: (JSON.parse(step.channels) as string[]).join(","),
+          recipient: "(not resolved)",
+          status: "dead",
+          attempts: step.attempts,
+          error: reason,
+          createdAt: now,
+        },
+      ],
+      sql`${dead} and not exists (select 1 from deliveries as d where d.task_id = ${step.taskId} and d.escalation_step_id = ${stepId})`,
+    ),
+    ...(await advanceChainStatements(deps, {
+      escalationId: step.escalationId,
+      stepIndex: step.stepIndex,
+      lastIndex: step.lastIndex,
+      taskId: step.taskId,
+      stepId,
+      claimId,
+      finishedState: "dead",
+      now,
+      series: step.series,
+    })),
+  ];
+}
+
+function logDead(stepId: string, step: StepContext, reason: string, via: "dead_letter_queue" | "tick") {
+  console.error(JSON.stringify({ level: "error", event: "escalation.step.dead", via, stepId, taskId: step.taskId, stepIndex: step.stepIndex, reason }));
+}
+
+/** The dead-letter consumer's work for one message. */
 export async function markStepDead(deps: Deps, job: StepJob): Promise<"dead" | "stale" | "missing"> {
   const now = deps.clock.now().getTime();
-  const [step] = await deps.db
-    .select({
-      escalationId: escalationSteps.escalationId,
-      stepIndex: escalationSteps.stepIndex,
-      taskId: escalationSteps.taskId,
-      state: escalationSteps.state,
-      claimedBy: escalationSteps.claimedBy,
-      attempts: escalationSteps.attempts,
-      lastError: escalationSteps.lastError,
-      lastIndex: sql<number>`(select max(s2.step_index) from escalation_steps as s2 where s2.escalation_id = ${escalationSteps.escalationId})`.as("last_index"),
-    })
-    .from(escalationSteps)
-    .where(eq(escalationSteps.id, job.stepId))
-    .limit(1);
+  const step = await loadStep(deps, job.stepId);
   if (!step) return "missing";
   // Only the claim this message carried may be buried; a step re-claimed or finished since is left alone.
   if ((step.state !== "claimed" && step.state !== "sending") || step.claimedBy !== job.claimId) return "stale";
 
-  const gaveUp = `Gave up after ${step.attempts} attempt${step.attempts === 1 ? "" : "s"}.`;
-  const reason = `${gaveUp} Last error: ${step.lastError ?? "none recorded (the message kept failing before sending)"}`;
+  const reason = `${gaveUpAfter(step.attempts)} Last error: ${step.lastError ?? NO_ERROR_FROM_DLQ}`;
   await runBatch(deps.db, [
     deps.db
       .update(escalationSteps)
       .set({ state: "dead", leaseUntil: null, lastError: reason })
       .where(and(eq(escalationSteps.id, job.stepId), inArray(escalationSteps.state, ["claimed", "sending"]), eq(escalationSteps.claimedBy, job.claimId))),
-    deps.db
-      .update(deliveries)
-      .set({ status: "dead", error: sql`${gaveUp} || ' Last error: ' || coalesce(${deliveries.error}, 'none recorded (never attempted)')` })
-      // task_id first: it is indexed (deliveries_task_idx), escalation_step_id is not.
-      .where(and(eq(deliveries.taskId, step.taskId), eq(deliveries.escalationStepId, job.stepId), inArray(deliveries.status, ["pending", "failed"]))),
-    ...advanceChainStatements(deps, { ...step, stepId: job.stepId, claimId: job.claimId, finishedState: "dead", now }),
+    ...(await afterDeathStatements(deps, job.stepId, job.claimId, step, reason, now)),
   ]);
-  console.error(
-    JSON.stringify({ level: "error", event: "escalation.step.dead", stepId: job.stepId, taskId: step.taskId, stepIndex: step.stepIndex, reason }),
-  );
+  logDead(job.stepId, step, reason, "dead_letter_queue");
   return "dead";
+}
+
+/**
+ * For the tick, before it claims expired leases again: every "claimed"/"sending" step whose lease
+ * ran out after MAX_STEP_ATTEMPTS attempts becomes dead under this tick's claim id (compare-and-set,
+ * like the claim itself), instead of being claimed, and re-sent, for ever. Returns how many.
+ */
+export async function buryExhaustedSteps(deps: Pick<Deps, "db">, input: { now: number; claimId: string; limit: number }): Promise<number> {
+  const { db } = deps;
+  const s = escalationSteps;
+  const chosen = db
+    .select({ id: s.id })
+    .from(s)
+    .where(and(inArray(s.state, ["claimed", "sending"]), lt(s.leaseUntil, input.now), gte(s.attempts, MAX_STEP_ATTEMPTS)))
+    .orderBy(asc(s.leaseUntil))
+    .limit(input.limit);
+  const buried = await db
+    .update(s)
+    .set({
+      state: "dead",
+      claimedBy: input.claimId,
+      leaseUntil: null,
+      lastError: sql`'Gave up after ' || ${s.attempts} || ' attempts. Last error: ' || coalesce(${s.lastError}, ${NO_ERROR_FROM_TICK})`,
+    })
+    .where(
+      and(
+        inArray(s.id, chosen),
+        // As in claim.ts: the repeated condition (compare-and-set) kept off the index with unary "+".
+        sql`+${s.state} in ('claimed', 'sending') and +${s.leaseUntil} < ${input.now} and +${s.attempts} >= ${MAX_STEP_ATTEMPTS}`,
+      ),
+    )
+    .returning({ id: s.id });
+  for (const { id } of buried) {
+    const step = await loadStep(deps, id);
+    if (!step || step.lastError === null) continue;
+    await runBatch(db, await afterDeathStatements(deps, id, input.claimId, step, step.lastError, input.now));
+    logDead(id, step, step.lastError, "tick");
+  }
+  return buried.length;
 }

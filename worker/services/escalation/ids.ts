@@ -20,6 +20,28 @@ function base64Url(bytes: Uint8Array): string {
   return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
+const hmacKeys = new Map<string, Promise<CryptoKey>>();
+
+function hmacKey(secret: string): Promise<CryptoKey> {
+  let key = hmacKeys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+    hmacKeys.set(secret, key);
+  }
+  return key;
+}
+
+/**
+ * A 256-bit token derived from `label` with HMAC-SHA-256 under `secret`, URL-safe: the same label
+ * always gives the same token, and without the secret it is as unguessable as a random one. Used
+ * for the links of a delivery, so a retried delivery carries the same links (ADR 027). Like random
+ * tokens, only its SHA-256 is stored.
+ */
+export async function derivedToken(secret: string, label: string): Promise<string> {
+  const mac = await crypto.subtle.sign("HMAC", await hmacKey(secret), new TextEncoder().encode(label));
+  return base64Url(new Uint8Array(mac));
+}
+
 /** A 256-bit random token for links, URL-safe. */
 export function randomToken(): string {
   return base64Url(crypto.getRandomValues(new Uint8Array(32)));

@@ -1,13 +1,17 @@
 import type { Db } from "../../../db/client";
 import { linkTokens } from "../../../db/schema";
 import type { Env } from "../../env";
-import { randomToken, sha256Hex } from "./ids";
+import { derivedToken, randomToken, sha256Hex } from "./ids";
 import type { Statement } from "./start";
 
 /**
- * Links carried in reminder emails. Each is a 256-bit random token stored only as its SHA-256
+ * Links carried in reminder emails. Each is a 256-bit token stored only as its SHA-256
  * (link_tokens, purpose "task_action", data {action}); the link opens `${APP_URL}/r/<token>`, whose
  * GET only shows a page (mail scanners open every link) and whose POST acts.
+ *
+ * The tokens of a delivery are derived from its idempotency key (HMAC under JWT_SECRET, ADR 027):
+ * a retried delivery writes the same rows (ON CONFLICT DO NOTHING) and sends a byte-identical
+ * email, so a provider that dedupes by key (Resend) sees the same request twice, not two bodies.
  */
 export const TASK_ACTIONS = ["done", "snooze", "acknowledge"] as const;
 export type TaskAction = (typeof TASK_ACTIONS)[number];
@@ -22,20 +26,32 @@ export interface ActionLinkData {
   minutes?: number;
 }
 
+type LinkEnv = Pick<Env, "APP_URL" | "JWT_SECRET">;
+
 export function appUrl(env: Pick<Env, "APP_URL">): string {
   return (env.APP_URL || "http://localhost:8787").replace(/\/+$/, "");
 }
 
+/**
+ * The token for `label`: derived when the Worker has its secret (always in production, where
+ * sign-in needs it too); random otherwise, because a token derived from a missing or short secret
+ * could be guessed from the label.
+ */
+async function linkToken(env: LinkEnv, label: string): Promise<string> {
+  const secret = env.JWT_SECRET ?? "";
+  return secret.length >= 16 ? derivedToken(secret, `link:${label}`) : randomToken();
+}
+
 export async function createActionLinks(
   db: Db,
-  env: Pick<Env, "APP_URL">,
-  input: { userId: string; taskId: string; now: number },
+  env: LinkEnv,
+  input: { userId: string; taskId: string; now: number; deliveryKey: string },
 ): Promise<{ urls: Record<TaskAction, string>; statements: Statement[] }> {
   const base = appUrl(env);
   const urls = {} as Record<TaskAction, string>;
   const rows = [];
   for (const action of TASK_ACTIONS) {
-    const token = randomToken();
+    const token = await linkToken(env, `task_action:${input.deliveryKey}:${action}`);
     const data: ActionLinkData = action === "snooze" ? { action, minutes: SNOOZE_LINK_MINUTES } : { action };
     rows.push({
       id: crypto.randomUUID(),
@@ -49,7 +65,8 @@ export async function createActionLinks(
     });
     urls[action] = `${base}/r/${token}`;
   }
-  return { urls, statements: [db.insert(linkTokens).values(rows)] };
+  // A retry writes the same token hashes: the rows (and the first attempt's expiry) are kept.
+  return { urls, statements: [db.insert(linkTokens).values(rows).onConflictDoNothing()] };
 }
 
 /**
@@ -58,17 +75,20 @@ export async function createActionLinks(
  */
 export async function createBuddyUnsubscribeLink(
   db: Db,
-  env: Pick<Env, "APP_URL">,
-  input: { userId: string; contactId: string; now: number },
+  env: LinkEnv,
+  input: { userId: string; contactId: string; now: number; deliveryKey: string },
 ): Promise<{ url: string; statements: Statement[] }> {
-  const token = randomToken();
-  const statement = db.insert(linkTokens).values({
-    id: crypto.randomUUID(),
-    purpose: "buddy_unsubscribe",
-    tokenHash: await sha256Hex(token),
-    userId: input.userId,
-    subjectId: input.contactId,
-    createdAt: input.now,
-  });
+  const token = await linkToken(env, `buddy_unsubscribe:${input.deliveryKey}`);
+  const statement = db
+    .insert(linkTokens)
+    .values({
+      id: crypto.randomUUID(),
+      purpose: "buddy_unsubscribe",
+      tokenHash: await sha256Hex(token),
+      userId: input.userId,
+      subjectId: input.contactId,
+      createdAt: input.now,
+    })
+    .onConflictDoNothing();
   return { url: `${appUrl(env)}/unsubscribe?token=${encodeURIComponent(token)}`, statements: [statement] };
 }

@@ -85,7 +85,13 @@ export async function describeActionLink(deps: Deps, rawToken: string): Promise<
   return { state: "ready", action: data.action, minutes: data.minutes, task };
 }
 
-/** What POST /r/<token> does: consumes the token (once) and performs its action. */
+/**
+ * What POST /r/<token> does: consumes the token (once) and performs its action. If the action
+ * fails with something other than an answer for the person (an AppError, shown as "failed"), e.g.
+ * a D1 error, the token is given back before the error goes on (a 500 page): the action's writes
+ * are one batch, so nothing was done and the link must still work (ADR 029). Should the failure
+ * come after that batch, using the link again repeats an idempotent answer.
+ */
 export async function redeemActionLink(deps: Deps, rawToken: string): Promise<ActionLinkOutcome> {
   const row = await findToken(deps, rawToken);
   const data = row ? readData(row) : null;
@@ -119,8 +125,21 @@ export async function redeemActionLink(deps: Deps, rawToken: string): Promise<Ac
     const after = (await loadTaskView(deps, row)) ?? before;
     return { state: "done", action: data.action, minutes: data.minutes, task: after, message };
   } catch (error) {
-    if (!isAppError(error)) throw error;
-    return { state: "failed", action: data.action, task: before, message: error.message };
+    if (isAppError(error)) return { state: "failed", action: data.action, task: before, message: error.message };
+    await unconsume(deps, row.id, now);
+    throw error;
+  }
+}
+
+/** Gives a token back; only the consumption made by this request (consumed_at = its now). */
+async function unconsume(deps: Deps, tokenId: string, consumedAt: number) {
+  try {
+    await deps.db
+      .update(linkTokens)
+      .set({ consumedAt: null })
+      .where(and(eq(linkTokens.id, tokenId), eq(linkTokens.consumedAt, consumedAt)));
+  } catch (error) {
+    console.error(JSON.stringify({ level: "error", event: "action_link.unconsume_failed", tokenId, error: String(error) }));
   }
 }
 

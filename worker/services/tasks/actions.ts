@@ -3,13 +3,12 @@ import { escalations, escalationSteps, tasks, type Task } from "../../../db/sche
 import type { Deps } from "../deps";
 import { conflict } from "../errors";
 import type { EscalationStepSpec } from "../escalation/catalogue";
-import { deterministicUuid } from "../escalation/ids";
 import { haltEscalationStatements, LIVE_ESCALATION_STATES, runBatch, startEscalationStatements, UNSENT_STEP_STATES, type Statement } from "../escalation/start";
-import { nextOccurrence, type Recurrence } from "../recurrence";
 import { parseInput } from "../validation";
+import { nextOccurrenceId, nextOccurrenceStatements } from "./recurring";
 import { snoozeSchema } from "./schemas";
 import { toTaskJson, type TaskJson } from "./serialize";
-import { loadOwnTask, loadUser, newTaskStatements, type TaskSource } from "./service";
+import { loadOwnTask, loadUser } from "./service";
 
 /**
  * Acknowledge, done and snooze: the three answers a person can give from any channel (dashboard,
@@ -18,7 +17,21 @@ import { loadOwnTask, loadUser, newTaskStatements, type TaskSource } from "./ser
 
 export const ALREADY_DONE_SNOOZE = "This task is already done, so there is nothing to snooze.";
 
-/** Stops the escalation; the task stays open (ACKNOWLEDGED) until it is marked done. */
+/**
+ * A recurring task's next occurrence, written in the same batch as the answer and only if the
+ * answer's own update took (the task really is in `status` after it): see recurring.ts.
+ */
+async function seriesStatements(deps: Deps, userId: string, task: Task, status: "ACKNOWLEDGED" | "COMPLETED", now: number): Promise<Statement[]> {
+  if (!task.recurrence) return [];
+  const user = await loadUser(deps, userId);
+  const answered = sql`exists (select 1 from tasks as t where t.id = ${task.id} and t.status = ${status})`;
+  return nextOccurrenceStatements(deps, task, user.timezone, now, answered);
+}
+
+/**
+ * Stops the escalation; the task stays open (ACKNOWLEDGED) until it is marked done. A recurring
+ * task's series goes on: its next occurrence is created now (ADR 028).
+ */
 export async function acknowledgeTask(deps: Deps, userId: string, taskId: string): Promise<TaskJson> {
   const task = await loadOwnTask(deps, userId, taskId);
   const now = deps.clock.now().getTime();
@@ -29,6 +42,7 @@ export async function acknowledgeTask(deps: Deps, userId: string, taskId: string
       .set({ status: "ACKNOWLEDGED", acknowledgedAt: now, snoozedUntil: null, updatedAt: now, escalationHaltedAt: sql`coalesce(${tasks.escalationHaltedAt}, ${now})` })
       .where(and(eq(tasks.id, task.id), inArray(tasks.status, ["PENDING", "SNOOZED"]))),
     ...haltEscalationStatements(deps.db, task.id, "acknowledged", now),
+    ...(await seriesStatements(deps, userId, task, "ACKNOWLEDGED", now)),
   ]);
   return toTaskJson(await loadOwnTask(deps, userId, taskId), now);
 }
@@ -42,42 +56,23 @@ export interface DoneResult extends TaskJson {
  * Marks a task done and ends its chain. A recurring task gets its next occurrence: the first one
  * after both its due time and now (so a late "done" never creates a reminder in the past),
  * computed in the user's zone across DST. Its ids are derived from this task's id and written with
- * ON CONFLICT DO NOTHING in the same batch, so "done" twice creates ONE next occurrence.
+ * ON CONFLICT DO NOTHING in the same batch, so "done" twice, or done after acknowledge (which
+ * already created it), creates ONE next occurrence.
  */
 export async function completeTask(deps: Deps, userId: string, taskId: string): Promise<DoneResult> {
   const task = await loadOwnTask(deps, userId, taskId);
   const now = deps.clock.now().getTime();
-  const nextId = task.recurrence ? await deterministicUuid(`${task.id}:next-occurrence`) : null;
+  const nextId = task.recurrence ? await nextOccurrenceId(task.id) : null;
   if (task.status === "COMPLETED") return { ...toTaskJson(task, now), nextTask: await nextTaskJson(deps, userId, nextId, now) };
 
-  const statements: Statement[] = [
+  await runBatch(deps.db, [
     deps.db
       .update(tasks)
       .set({ status: "COMPLETED", completedAt: now, snoozedUntil: null, updatedAt: now, escalationHaltedAt: sql`coalesce(${tasks.escalationHaltedAt}, ${now})` })
       .where(and(eq(tasks.id, task.id), sql`${tasks.status} <> 'COMPLETED'`)),
     ...haltEscalationStatements(deps.db, task.id, "completed", now),
-  ];
-  if (task.recurrence && nextId) {
-    const user = await loadUser(deps, userId);
-    const rule = JSON.parse(task.recurrence) as Recurrence;
-    const after = new Date(Math.max(task.dueAt, now));
-    const dueAt = nextOccurrence(rule, new Date(task.dueAt), after, user.timezone).getTime();
-    statements.push(
-      ...newTaskStatements(deps, {
-        id: nextId,
-        escalationId: await deterministicUuid(`${nextId}:escalation`),
-        userId,
-        title: task.title,
-        dueAt,
-        strategyKey: task.strategyKey,
-        recurrence: task.recurrence,
-        seriesId: task.seriesId ?? task.id,
-        source: task.source as TaskSource,
-        now,
-      }).statements,
-    );
-  }
-  await runBatch(deps.db, statements);
+    ...(await seriesStatements(deps, userId, task, "COMPLETED", now)),
+  ]);
   const done = await loadOwnTask(deps, userId, taskId);
   return { ...toTaskJson(done, now), nextTask: await nextTaskJson(deps, userId, nextId, now) };
 }
@@ -97,6 +92,7 @@ async function nextTaskJson(deps: Deps, userId: string, nextId: string | null, n
  * step: the first unsent step fires at snoozedUntil (or at its own time if that is later), and the
  * steps after it keep their spacing. If nothing is left to send (the chain was acknowledged or ran
  * out), one more ping is added at snoozedUntil, since "remind me in 30 minutes" must remind.
+ * A snoozed task is no longer acknowledged: acknowledgedAt is cleared with the status change.
  */
 export async function snoozeTask(deps: Deps, userId: string, taskId: string, input: unknown): Promise<TaskJson> {
   const task = await loadOwnTask(deps, userId, taskId);
@@ -108,7 +104,7 @@ export async function snoozeTask(deps: Deps, userId: string, taskId: string, inp
   const statements: Statement[] = [
     deps.db
       .update(tasks)
-      .set({ status: "SNOOZED", snoozedUntil: until, escalationHaltedAt: null, updatedAt: now })
+      .set({ status: "SNOOZED", snoozedUntil: until, acknowledgedAt: null, escalationHaltedAt: null, updatedAt: now })
       .where(and(eq(tasks.id, task.id), sql`${tasks.status} <> 'COMPLETED'`)),
   ];
   statements.push(...(await resumeAtStatements(deps, task, until, now)));
@@ -164,10 +160,11 @@ async function resumeAtStatements(deps: Deps, task: Task, until: number, now: nu
   const unsentStates = [...UNSENT_STEP_STATES];
   return [
     pause,
-    // The current step (even one claimed right now: its consumer will see it is no longer claimed).
+    // The current step (even one claimed or being sent right now: its consumer sees it is no longer
+    // its own and stops). A new round: new due_at (so new delivery keys, ADR 027), attempts anew.
     db
       .update(escalationSteps)
-      .set({ state: "pending", dueAt: current.dueAt + shift, leaseUntil: null, claimedBy: null })
+      .set({ state: "pending", dueAt: current.dueAt + shift, leaseUntil: null, claimedBy: null, attempts: 0, lastError: null })
       .where(and(eq(escalationSteps.id, current.id), inArray(escalationSteps.state, unsentStates))),
     db
       .update(escalationSteps)

@@ -8,6 +8,10 @@ import { nlPromptSchema } from "./schemas";
 import { toTaskJson, type TaskJson } from "./serialize";
 import { EMAIL_NOT_VERIFIED, loadUser, newTaskStatements } from "./service";
 
+/** The create form's range ends in 2100 (schemas.ts); a plain-language date past it is refused the same way. */
+export const LATEST_YEAR = 2100;
+export const TOO_FAR_AHEAD = `I can only set reminders up to the end of ${LATEST_YEAR}. Try a nearer date, like "call mom tomorrow at 5pm".`;
+
 export interface NlResult {
   success: boolean;
   message: string;
@@ -31,6 +35,7 @@ export async function createTaskFromPrompt(deps: Deps, userId: string, input: un
 
   const now = nowDate.getTime();
   const { reminder } = parsed;
+  if (!(reminder.dueAt.getUTCFullYear() <= LATEST_YEAR)) return { success: false, message: TOO_FAR_AHEAD };
   const { task, statements } = newTaskStatements(deps, {
     userId,
     title: reminder.title.slice(0, 200),

@@ -1,9 +1,9 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { tasks, users, type Task, type User } from "../../../db/schema";
 import type { Deps } from "../deps";
 import { forbidden, notFound, unauthorized } from "../errors";
 import { resolveStrategyKey } from "../escalation/catalogue";
-import { haltEscalationStatements, runBatch, startEscalationStatements, type Statement } from "../escalation/start";
+import { haltEscalationStatements, insertIfStatement, runBatch, startEscalationStatements, type Statement } from "../escalation/start";
 import { parseInput } from "../validation";
 import { createTaskSchema, dueDateToInstant, listTasksQuerySchema, updateTaskSchema } from "./schemas";
 import { toTaskJson, type TaskJson } from "./serialize";
@@ -33,7 +33,8 @@ export async function loadOwnTask(deps: Pick<Deps, "db">, userId: string, taskId
 /**
  * The writes that create a task and start its escalation, for `createTask`, plain-language
  * reminders and the next occurrence of a recurring task (which passes deterministic ids, so a
- * double "done" writes it once: the inserts are ON CONFLICT DO NOTHING).
+ * double "done" writes it once: the inserts are ON CONFLICT DO NOTHING, and `onlyIf` makes them
+ * depend on an earlier write of the same batch).
  */
 export function newTaskStatements(
   deps: Pick<Deps, "db">,
@@ -48,6 +49,7 @@ export function newTaskStatements(
     seriesId: string | null;
     source: TaskSource;
     now: number;
+    onlyIf?: SQL;
   },
 ): { task: Task; statements: Statement[] } {
   const id = input.id ?? crypto.randomUUID();
@@ -75,8 +77,10 @@ export function newTaskStatements(
     dueAt: input.dueAt,
     now: input.now,
     escalationId: input.escalationId,
+    onlyIf: input.onlyIf,
   });
-  return { task, statements: [deps.db.insert(tasks).values(task).onConflictDoNothing(), ...escalation.statements] };
+  const insertTask = input.onlyIf ? insertIfStatement(deps.db, tasks, [task], input.onlyIf) : deps.db.insert(tasks).values(task).onConflictDoNothing();
+  return { task, statements: [insertTask, ...escalation.statements] };
 }
 
 /** POST /v1/tasks. Order of checks as in spec 02 section 5: verified email, title, due date. */
@@ -107,6 +111,11 @@ export async function getTask(deps: Deps, userId: string, taskId: string): Promi
  * PUT /v1/tasks/:id. A new due date or strategy restarts the escalation (the old one is cancelled,
  * a new snapshot starts at the new due time, the task is PENDING again); a title or recurrence
  * change does not. A completed task keeps its status: its fields change, no reminders restart.
+ *
+ * "done" can land between the read below and the batch (another tab, an email link). So the
+ * restart is conditional in SQL: the status is reset only `WHERE status <> 'COMPLETED'`, the new
+ * escalation is inserted only if the task is still open after that, and otherwise the field changes
+ * alone are applied, as for any edit of a completed task (ADR 029).
  */
 export async function updateTask(deps: Deps, userId: string, taskId: string, input: unknown): Promise<TaskJson> {
   const task = await loadOwnTask(deps, userId, taskId);
@@ -127,16 +136,24 @@ export async function updateTask(deps: Deps, userId: string, taskId: string, inp
   const next: Task = { ...task, ...changes };
 
   const restart = task.status !== "COMPLETED" && (next.dueAt !== task.dueAt || next.strategyKey !== task.strategyKey);
+  const own = and(eq(tasks.id, task.id), eq(tasks.userId, userId));
   const statements: Statement[] = [];
   if (restart) {
-    Object.assign(changes, { status: "PENDING", acknowledgedAt: null, snoozedUntil: null, escalationHaltedAt: null });
-    Object.assign(next, changes);
-    statements.push(...haltEscalationStatements(deps.db, task.id, "cancelled", now));
-    statements.push(...startEscalationStatements(deps.db, { taskId: task.id, strategyKey: next.strategyKey, dueAt: next.dueAt, now }).statements);
+    const reopen: Partial<Task> = { ...changes, status: "PENDING", acknowledgedAt: null, snoozedUntil: null, escalationHaltedAt: null };
+    const stillOpen = sql`exists (select 1 from tasks as t where t.id = ${task.id} and t.status <> 'COMPLETED')`;
+    statements.push(
+      deps.db.update(tasks).set(reopen).where(and(own, sql`${tasks.status} <> 'COMPLETED'`)),
+      // Stops nothing if done won (done already ended the chain).
+      ...haltEscalationStatements(deps.db, task.id, "cancelled", now),
+      ...startEscalationStatements(deps.db, { taskId: task.id, strategyKey: next.strategyKey, dueAt: next.dueAt, now, onlyIf: stillOpen }).statements,
+      // Done won the race: the task stays completed and only its fields change.
+      deps.db.update(tasks).set(changes).where(and(own, eq(tasks.status, "COMPLETED"))),
+    );
+  } else {
+    statements.push(deps.db.update(tasks).set(changes).where(own));
   }
-  statements.unshift(deps.db.update(tasks).set(changes).where(and(eq(tasks.id, task.id), eq(tasks.userId, userId))));
   await runBatch(deps.db, statements);
-  return toTaskJson(next, now);
+  return toTaskJson(await loadOwnTask(deps, userId, taskId), now);
 }
 
 /** DELETE /v1/tasks/:id: the escalation and its steps go with it (foreign keys cascade). */

@@ -1,0 +1,178 @@
+import type { Page } from "@playwright/test";
+import { codeFrom, createAccount, PASSWORD, registerThroughUi, signIn, uniqueEmail, waitForEmail, linkFrom } from "./auth-helpers";
+import { expect, expectConsoleErrors, FAILED_REQUEST, test } from "./fixtures";
+import { signUp } from "./tasks-helpers";
+
+/**
+ * The spec's timings (spec 01 section 9, spec 02 section 9), both bounds, with Playwright's fake
+ * clock: the page's timers only move when the test moves them. The clock is installed before the
+ * page loads; `freeze` stops it just before the step that starts a timer, so "2.9 s later" means
+ * exactly that.
+ */
+
+/**
+ * Stops the page's clock (half a second ahead of the page's now, so the jump is never into the
+ * past while the clock still runs): timers fire only through runFor from here on.
+ */
+async function freeze(page: Page) {
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(now + 500);
+}
+
+test.describe("timed messages and redirects (fake clock)", () => {
+  test("/auth/verify: the success message shows for 3 s", async ({ page, request }) => {
+    await page.clock.install();
+    const email = uniqueEmail("timing-verify");
+    await registerThroughUi(page, "Tia Timer", email);
+    const mail = await waitForEmail(request, email, "Verify your email");
+    await page.goto("/auth/verify");
+    await page.getByLabel("Email verification code").fill(codeFrom(mail));
+    await freeze(page);
+    await page.getByRole("button", { name: "Verify", exact: true }).click();
+    const success = page.getByText("Your email address is verified. Thank you!");
+    await expect(success).toBeVisible();
+    await page.clock.runFor(2_900);
+    await expect(success).toBeVisible();
+    await page.clock.runFor(200);
+    await expect(success).toBeHidden();
+    // Verified for good: only the transient message went away.
+    await expect(page.getByText(`Your email address ${email} is verified.`)).toBeVisible();
+  });
+
+  test("/auth/verify: the auto-filled-code note shows for 8 s", async ({ page, request }) => {
+    const { email } = await createAccount(request, "Nora Note");
+    await page.clock.install();
+    await signIn(page, email);
+    await freeze(page);
+    // Loaded with the clock stopped: the note's 8 s start when the page hydrates, at this instant.
+    await page.goto("/auth/verify?code=12345678");
+    const note = page.getByText("We filled in the code from your email. Press Verify to finish.");
+    await expect(note).toBeVisible();
+    await expect(page.getByLabel("Email verification code")).toHaveValue("12345678");
+    await page.clock.runFor(7_900);
+    await expect(note).toBeVisible();
+    await page.clock.runFor(200);
+    await expect(note).toBeHidden();
+  });
+
+  test("/auth/verify: 'Resend code' waits 500 ms after the last click, then sends once", async ({ page, request }) => {
+    const { email } = await createAccount(request, "Reese Resend");
+    await page.clock.install();
+    await signIn(page, email);
+    await page.goto("/auth/verify");
+    const sends: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "POST" && new URL(r.url()).pathname.startsWith("/auth/verify") && (r.postData() ?? "").includes("intent=resend")) sends.push(r.url());
+    });
+    await freeze(page);
+    await page.getByRole("button", { name: "Resend code" }).click();
+    await page.clock.runFor(300);
+    await page.getByRole("button", { name: "Sending..." }).click();
+    await page.clock.runFor(300);
+    await page.getByRole("button", { name: "Sending..." }).click();
+    // 499 ms after the last click (1.1 s after the first): nothing sent yet.
+    await page.clock.runFor(499);
+    await page.waitForTimeout(300); // real time for a request that should not exist to show up
+    expect(sends).toHaveLength(0);
+    await page.clock.runFor(1);
+    await expect.poll(() => sends.length).toBe(1);
+    await expect(page.getByText(`We sent a new code to ${email}.`, { exact: false })).toBeVisible();
+    await page.clock.runFor(5_000);
+    await page.waitForTimeout(300);
+    expect(sends).toHaveLength(1);
+  });
+
+  test("/auth/verify without a session: registration follows after 3 s", async ({ page }) => {
+    await page.clock.install();
+    await page.goto("/");
+    await freeze(page);
+    await page.goto("/auth/verify");
+    await expect(page.getByText("Please register or log in first.")).toBeVisible();
+    await expect(page.getByText("Taking you to registration in 3 seconds…")).toBeVisible();
+    await page.clock.runFor(2_900);
+    await expect(page).toHaveURL(/\/auth\/verify$/);
+    await page.clock.runFor(200);
+    await expect(page).toHaveURL(/\/auth\/register$/);
+  });
+
+  test("the link page goes to Reminder Channels 5 s after verifying", async ({ page, request }) => {
+    const email = uniqueEmail("timing-link");
+    await request.post("/v1/users", { data: { name: "Lin Timer", email, password: PASSWORD, timezone: "UTC", consent: true } });
+    const mail = await waitForEmail(request, email, "Verify your email");
+    await page.clock.install();
+    await signIn(page, email);
+    await freeze(page);
+    await page.goto(linkFrom(mail, "/auth/verify-email"));
+    await expect(page.getByText("Taking you to your reminder channels in 5 seconds.")).toBeVisible();
+    await page.clock.runFor(4_900);
+    await expect(page).toHaveURL(/\/auth\/verify-email\?/);
+    await page.clock.runFor(200);
+    await expect(page).toHaveURL(/\/integrations$/);
+  });
+
+  test("settings: the time zone saved message shows for 3 s", async ({ page, request }) => {
+    const { email } = await createAccount(request, "Sid Settings");
+    await page.clock.install();
+    await signIn(page, email);
+    await page.goto("/settings");
+    await page.getByRole("combobox", { name: "Timezone" }).selectOption("Europe/Paris");
+    await freeze(page);
+    await page.getByRole("button", { name: "Save" }).click();
+    const saved = page.getByText("Timezone saved. Reminders now follow Europe/Paris time.");
+    await expect(saved).toBeVisible();
+    await page.clock.runFor(2_900);
+    await expect(saved).toBeVisible();
+    await page.clock.runFor(200);
+    await expect(saved).toBeHidden();
+  });
+
+  test("settings: the default strategy message shows for 3 s", async ({ page }) => {
+    await page.clock.install();
+    await signUp(page);
+    await page.goto("/settings");
+    const block = page.getByRole("region", { name: "Default Escalation Strategy" });
+    await block.getByLabel("Select Default Strategy").selectOption("gentle");
+    await freeze(page);
+    await block.getByRole("button", { name: "Update Default Strategy" }).click();
+    const success = block.getByText("Default escalation strategy updated successfully!");
+    await expect(success).toBeVisible();
+    await page.clock.runFor(2_900);
+    await expect(success).toBeVisible();
+    await page.clock.runFor(200);
+    await expect(success).toBeHidden();
+  });
+
+  test("new task: the dashboard follows 2 s after 'Task created successfully!'", async ({ page }) => {
+    await page.clock.install();
+    await signUp(page);
+    await page.goto("/task-creator");
+    await page.getByLabel("Task Title").fill("Timed task");
+    await freeze(page);
+    await page.getByRole("button", { name: "Create Task" }).click();
+    await expect(page.getByText("Task created successfully!")).toBeVisible();
+    await page.clock.runFor(1_900);
+    await expect(page).toHaveURL(/\/task-creator$/);
+    await page.clock.runFor(200);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.locator("article.task-card").filter({ hasText: "Timed task" })).toHaveCount(1);
+  });
+
+  test("plain-language box: 'Failed to create reminder.' shows for 3.5 s when the call fails", async ({ page, consoleErrors }) => {
+    await page.clock.install();
+    await signUp(page);
+    await page.goto("/task-creator");
+    // The request never reaches the server (offline): the box says so in plain words.
+    await page.route("**/task-creator.data*", (route) => (route.request().method() === "POST" ? route.abort("failed") : route.continue()));
+    const box = page.getByRole("region", { name: "Or just type it" });
+    await box.getByLabel("Your reminder").fill("remind me to water the plants in 2 hours");
+    await freeze(page);
+    await box.getByRole("button", { name: "Create Reminder" }).click();
+    const failure = box.getByText("Failed to create reminder.");
+    await expect(failure).toBeVisible();
+    await page.clock.runFor(3_400);
+    await expect(failure).toBeVisible();
+    await page.clock.runFor(200);
+    await expect(failure).toBeHidden();
+    expectConsoleErrors(consoleErrors, [FAILED_REQUEST]);
+  });
+});

@@ -1,0 +1,162 @@
+import { env } from "cloudflare:test";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import * as messages from "../../app/lib/messages";
+import { errorMessage } from "../../app/lib/messages.server";
+import {
+  createTaskFromForm,
+  createTaskFromText,
+  headerFlags,
+  loadDashboardTasks,
+  loadNextPage,
+  runTaskAction,
+  updateDefaultStrategy,
+} from "../../app/lib/tasks.server";
+import { checkVerificationCode, CODE_INVALID, CODE_MISSING, CODE_USED_UP, resendVerification, VERIFIED } from "../../app/lib/verification.server";
+import { users } from "../../db/schema";
+import { getProfile, type PublicUser } from "../../worker/services/auth";
+import { fixedClock } from "../../worker/services/clock";
+import { createDeps, type Deps } from "../../worker/services/deps";
+import { AppError, tooManyRequests } from "../../worker/services/errors";
+
+/**
+ * The plain-language failures of the screens (spec 01 and 02 section 8), server side: each
+ * app/lib/*.server.ts mapping is run against a database that fails, and must answer the spec's
+ * sentence (never a raw error, never a throw). The browser side (the server unreachable) is in
+ * tests/browser/web-messages.spec.ts.
+ */
+const clock = fixedClock("2044-06-01T09:00:00Z");
+const deps = () => createDeps(env, { clock });
+
+/** The same deps, but every database call fails as D1 does when it is down. */
+function brokenDeps(error: unknown = new Error("D1_ERROR: database is unavailable")): Deps {
+  const failing = new Proxy(
+    {},
+    {
+      get() {
+        throw error;
+      },
+    },
+  );
+  return { ...deps(), db: failing as Deps["db"] };
+}
+
+async function newUser(): Promise<PublicUser> {
+  const id = crypto.randomUUID();
+  await deps()
+    .db.insert(users)
+    .values({ id, name: "Mara Messages", email: `msg-${id.slice(0, 12)}@example.com`, isVerified: true, timezone: "Europe/Berlin", consent: true });
+  return getProfile(deps(), id);
+}
+
+function form(values: Record<string, string>): FormData {
+  const data = new FormData();
+  for (const [key, value] of Object.entries(values)) data.set(key, value);
+  return data;
+}
+
+let logged: ReturnType<typeof vi.spyOn>;
+beforeEach(() => {
+  // Unknown failures are logged as bugs; keep the test output readable and check they were logged.
+  logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+});
+afterEach(() => logged.mockRestore());
+
+describe("task screens when the database fails", () => {
+  it("the list: 'Failed to load tasks', for the first page and the next ones", async () => {
+    const user = await newUser();
+    expect(await loadDashboardTasks(brokenDeps(), user)).toEqual({ tasks: [], page: 0, hasMore: false, error: "Failed to load tasks" });
+    const next = await loadNextPage(brokenDeps(), user, new Request("http://localhost/resources/tasks?page=2&shift=0"));
+    expect(next).toEqual({ tasks: [], page: 1, hasMore: true, error: "Failed to load tasks" });
+    expect(logged).toHaveBeenCalled();
+  });
+
+  it("delete: 'Failed to delete task'; the other answers: a calm retry sentence", async () => {
+    const user = await newUser();
+    expect(await runTaskAction(brokenDeps(), user, "delete", crypto.randomUUID())).toMatchObject({ ok: false, message: "Failed to delete task" });
+    for (const intent of ["acknowledge", "done", "snooze"] as const) {
+      expect(await runTaskAction(brokenDeps(), user, intent, crypto.randomUUID())).toMatchObject({ ok: false, message: messages.TASK_UPDATE_FAILED });
+    }
+  });
+
+  it("create: 'Failed to create task. Please try again.'; plain language: 'Failed to create reminder.' (shown 3.5 s)", async () => {
+    const user = await newUser();
+    expect(await createTaskFromForm(brokenDeps(), user, form({ title: "Pills", dueDate: "2044-06-02T09:00" }))).toEqual({
+      intent: "create",
+      ok: false,
+      message: "Failed to create task. Please try again.",
+    });
+    expect(await createTaskFromText(brokenDeps(), user, form({ prompt: "remind me to call mum tomorrow at 6pm" }))).toEqual({
+      intent: "nl",
+      ok: false,
+      message: "Failed to create reminder.",
+      failed: true,
+    });
+  });
+
+  it("create: a 401 from the service is the spec's 'Authentication failed. Please log in again.'", async () => {
+    const user = await newUser();
+    const gone = brokenDeps(new AppError(401, "UNAUTHORIZED", "Please sign in to continue."));
+    expect(await createTaskFromForm(gone, user, form({ title: "Pills", dueDate: "2044-06-02T09:00" }))).toMatchObject({
+      ok: false,
+      message: "Authentication failed. Please log in again.",
+    });
+  });
+
+  it("default strategy: 'Failed to update strategy. Please try again.'", async () => {
+    const user = await newUser();
+    expect(await updateDefaultStrategy(brokenDeps(), user, form({ strategy: "gentle" }))).toEqual({
+      kind: "strategy",
+      ok: false,
+      message: "Failed to update strategy. Please try again.",
+      current: "",
+    });
+  });
+
+  it("the header: no Create Task button and no Get Started for an unverified user when the status cannot be read", async () => {
+    const user = { ...(await newUser()), isVerified: false };
+    expect(await headerFlags(brokenDeps(), user)).toEqual({ createTaskButton: false, onboardingSkipped: false });
+  });
+});
+
+describe("email verification answers", () => {
+  it("resend: 'Failed to resend email code. Please try again.'; verify: 'Email verification failed. Please try again.'", async () => {
+    const user = await newUser();
+    expect(await resendVerification(brokenDeps(), user)).toEqual({ ok: false, message: "Failed to resend email code. Please try again." });
+    expect(await checkVerificationCode(brokenDeps(), user.id, "123456")).toEqual({ ok: false, message: "Email verification failed. Please try again." });
+  });
+
+  it("a wrong code, no code, and the service's own sentences", async () => {
+    const user = await newUser();
+    expect(await checkVerificationCode(deps(), user.id, "000000")).toEqual({ ok: false, message: CODE_INVALID });
+    expect(CODE_INVALID).toBe("Invalid email verification code. Please check and try again.");
+    expect(await checkVerificationCode(deps(), user.id, "")).toEqual({ ok: false, message: CODE_MISSING });
+    // A 429 keeps the server's sentence: it says how long to wait.
+    const throttled = brokenDeps(tooManyRequests("Too many verification attempts. Please wait 10 minutes and try again, or ask for a new email.", 600));
+    expect(await checkVerificationCode(throttled, user.id, "123456")).toEqual({
+      ok: false,
+      message: "Too many verification attempts. Please wait 10 minutes and try again, or ask for a new email.",
+    });
+    expect(VERIFIED).toBe("Your email address is verified. Thank you!");
+  });
+
+  it("says so when the service reports the code expired or its tries are used up", async () => {
+    const user = await newUser();
+    for (const code of ["CODE_EXPIRED", "CODE_TOO_MANY_TRIES"]) {
+      const usedUp = brokenDeps(new AppError(400, code, "That code can no longer be used."));
+      expect(await checkVerificationCode(usedUp, user.id, "123456")).toEqual({ ok: false, message: CODE_USED_UP });
+    }
+    expect(CODE_USED_UP).toBe("This code has expired or had too many tries. Press Resend code for a new one.");
+  });
+});
+
+describe("errorMessage (the screens' rule: the server's sentence first)", () => {
+  it("shows a 429's sentence on the login page, a status text when the server gave none, else the fallback", () => {
+    const blocked = tooManyRequests("Too many sign-in attempts. Please wait 10 minutes and try again.", 600, "LOGIN_THROTTLED");
+    expect(errorMessage(blocked, messages.LOGIN_FAILED)).toBe("Too many sign-in attempts. Please wait 10 minutes and try again.");
+    expect(errorMessage(new AppError(401, "X", ""), messages.LOGIN_FAILED, { 401: "Invalid email or password. Please check your credentials." })).toBe(
+      "Invalid email or password. Please check your credentials.",
+    );
+    expect(errorMessage(new TypeError("fetch failed at worker/x.ts:1"), messages.LOGIN_FAILED)).toBe("Login failed. Please try again.");
+    expect(messages.REGISTRATION_FAILED).toBe("Registration failed. Please try again.");
+  });
+});

@@ -1,0 +1,38 @@
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import { linkTokens, refreshSessions, verificationCodes } from "../../../db/schema";
+import type { Deps } from "../deps";
+
+/**
+ * Ending a user's outstanding secrets. Each function returns the UPDATE (not yet run), so callers can
+ * put several into one `db.batch` next to the change that makes them necessary: a password reset, a
+ * new verification email, a Google sign-in that takes over an unverified account.
+ */
+
+/** Link tokens that sign in or reset: a newer email or a password reset makes the old ones useless. */
+const ACCOUNT_LINK_PURPOSES = ["magic_link", "password_reset"];
+/** Emailed codes of the account (task and buddy codes are not touched). */
+const ACCOUNT_CODE_PURPOSES = ["email_verify", "password_reset"];
+
+/** Every unused magic link (and reset link) of the user stops working. */
+export function endLinkTokens(deps: Deps, userId: string, now: number) {
+  return deps.db
+    .update(linkTokens)
+    .set({ consumedAt: now })
+    .where(and(eq(linkTokens.userId, userId), inArray(linkTokens.purpose, ACCOUNT_LINK_PURPOSES), isNull(linkTokens.consumedAt)));
+}
+
+/** Every unused verification and reset code of the user stops working. */
+export function endCodes(deps: Deps, userId: string, now: number) {
+  return deps.db
+    .update(verificationCodes)
+    .set({ consumedAt: now })
+    .where(and(eq(verificationCodes.userId, userId), inArray(verificationCodes.purpose, ACCOUNT_CODE_PURPOSES), isNull(verificationCodes.consumedAt)));
+}
+
+/** Every refresh token of the user is revoked (access tokens die within their 15 minutes). */
+export function endSessions(deps: Deps, userId: string, now: number) {
+  return deps.db
+    .update(refreshSessions)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshSessions.userId, userId), isNull(refreshSessions.revokedAt)));
+}

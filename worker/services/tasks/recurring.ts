@@ -1,0 +1,66 @@
+import type { SQL } from "drizzle-orm";
+import type { Deps } from "../deps";
+import { deterministicUuid } from "../escalation/ids";
+import type { Statement } from "../escalation/start";
+import { nextOccurrence, type Recurrence } from "../recurrence";
+import { newTaskStatements, type TaskSource } from "./service";
+
+/**
+ * The next occurrence of a recurring task (ADR 023, ADR 028). It is created when an occurrence is
+ * done, when it is acknowledged, and when its chain runs out unanswered (the last step sent or
+ * dead), so a medication or habit series never stops because one occurrence was left open.
+ *
+ * Whichever comes first creates it; the others write nothing: its task id and escalation id are
+ * derived from the occurrence's id and every insert is ON CONFLICT DO NOTHING. `onlyIf` ties the
+ * inserts to the write that triggered them (the task really acknowledged / completed, the step
+ * really finished under this claim), so a lost race or a deleted task creates nothing.
+ */
+export interface OccurrenceSource {
+  id: string;
+  userId: string;
+  title: string;
+  dueAt: number;
+  strategyKey: string;
+  recurrence: string | null;
+  seriesId: string | null;
+  source: string;
+}
+
+export function nextOccurrenceId(taskId: string): Promise<string> {
+  return deterministicUuid(`${taskId}:next-occurrence`);
+}
+
+/**
+ * The next due time: the first occurrence after both the task's due time and now (a late answer
+ * never creates a reminder in the past), on the user's clock so 08:00 stays 08:00 across DST.
+ */
+export function nextOccurrenceDueAt(task: Pick<OccurrenceSource, "dueAt" | "recurrence">, timezone: string, now: number): number | null {
+  if (!task.recurrence) return null;
+  const rule = JSON.parse(task.recurrence) as Recurrence;
+  return nextOccurrence(rule, new Date(task.dueAt), new Date(Math.max(task.dueAt, now)), timezone).getTime();
+}
+
+export async function nextOccurrenceStatements(
+  deps: Pick<Deps, "db">,
+  task: OccurrenceSource,
+  timezone: string,
+  now: number,
+  onlyIf: SQL,
+): Promise<Statement[]> {
+  const dueAt = nextOccurrenceDueAt(task, timezone, now);
+  if (dueAt === null) return [];
+  const nextId = await nextOccurrenceId(task.id);
+  return newTaskStatements(deps, {
+    id: nextId,
+    escalationId: await deterministicUuid(`${nextId}:escalation`),
+    userId: task.userId,
+    title: task.title,
+    dueAt,
+    strategyKey: task.strategyKey,
+    recurrence: task.recurrence,
+    seriesId: task.seriesId ?? task.id,
+    source: task.source as TaskSource,
+    now,
+    onlyIf,
+  }).statements;
+}
