@@ -55,18 +55,6 @@ export const PAGE_SIZE = PAGE_SIZE_DEFAULT;
 /** The no-JavaScript "Load more" link renders up to this many pages at once (?page=N). */
 export const MAX_PAGES_AT_ONCE = 10;
 
-export {
-  CREATE_AUTH_FAILED,
-  CREATE_FAILED,
-  CREATE_INVALID,
-  CREATE_SUCCESS,
-  NL_FAILED,
-  STRATEGY_FAILED,
-  TASK_DELETE_FAILED,
-  TASK_UPDATE_FAILED,
-  TASKS_LOAD_FAILED,
-} from "./messages";
-
 type TaskDeps = Deps;
 
 function views(tasks: Parameters<typeof toTaskView>[0][], user: PublicUser, now: Date): TaskView[] {
