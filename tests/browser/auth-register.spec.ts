@@ -234,6 +234,8 @@ test.describe("the time zone the browser reports", () => {
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await page.getByRole("button", { name: "Sign in" }).click();
+    // Wait for the sign-in to land before moving on, or /settings may be asked for while logged out.
+    await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto("/settings");
     const select = page.getByRole("combobox", { name: "Timezone" });
     await expect(select).toHaveValue("UTC");
