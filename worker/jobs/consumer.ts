@@ -8,7 +8,7 @@ import type { Deps } from "../services/deps";
 import type { Job } from "./messages";
 
 /** Messages of one batch handled at the same time (D1 round trips overlap; sends too). */
-export const CONSUMER_CONCURRENCY = 8;
+export const CONSUMER_CONCURRENCY = 25;
 
 /** Retry delay after the n-th failed attempt: 10 s, 20 s, 40 s, 80 s, 160 s, then 300 s. */
 export function retryDelaySeconds(attempts: number): number {

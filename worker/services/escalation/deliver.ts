@@ -233,9 +233,19 @@ async function deliverTaken(deps: Deps, job: StepJob, row: StepRow, now: number,
     .select({ key: deliveries.idempotencyKey, status: deliveries.status })
     .from(deliveries)
     .where(inArray(deliveries.idempotencyKey, keys.length > 0 ? keys : ["-"]));
-  const batch = [...writes, existing as unknown as Statement] as unknown as [Statement, ...Statement[]];
+  // The same round trip also stretches the lease and checks the step is still ours, which is what
+  // the first send needs (one round trip less per step; later sends of the step check again).
+  const extendLease = () =>
+    db
+      .update(escalationSteps)
+      .set({ leaseUntil: deps.clock.now().getTime() + SENDING_LEASE_MS })
+      .where(stillMine)
+      .returning({ id: escalationSteps.id });
+  const batch = [...writes, extendLease() as unknown as Statement, existing as unknown as Statement] as unknown as [Statement, ...Statement[]];
   const results = (await db.batch(batch)) as unknown[];
   const statusByKey = new Map((results[results.length - 1] as Array<{ key: string; status: string }>).map((r) => [r.key, r.status]));
+  if ((results[results.length - 2] as unknown[]).length === 0) return "stale";
+  let leaseFresh = true;
 
   // Send what has not been sent yet: a "pending" row from a crashed attempt is sent again (at least
   // once per provider; the idempotency key goes along for providers that dedupe, like Resend).
@@ -250,12 +260,9 @@ async function deliverTaken(deps: Deps, job: StepJob, row: StepRow, now: number,
     if (statusByKey.get(item.key) === "sent") continue;
     // Before each send: stretch the lease so this send cannot outlive it, and make sure the step is
     // still ours. A snooze, acknowledge or done (or a tick that took over) stops the rest here.
-    const extended = await db
-      .update(escalationSteps)
-      .set({ leaseUntil: deps.clock.now().getTime() + SENDING_LEASE_MS })
-      .where(stillMine)
-      .returning({ id: escalationSteps.id });
-    if (extended.length === 0) return "stale";
+    // The first send uses the stretch made with the delivery rows just above.
+    if (!leaseFresh && (await extendLease()).length === 0) return "stale";
+    leaseFresh = false;
     let providerMessageId: string;
     try {
       providerMessageId = (await deps.channels[item.plan.medium].send(item.message)).providerMessageId;
