@@ -4,9 +4,8 @@
  * of spec 01 section 8. Kept apart from the route so the mapping is unit-tested
  * (tests/workerd/web-messages.test.ts).
  */
-import { sendVerificationEmail, verifyEmailCode, type PublicUser } from "../../worker/services/auth";
+import { checkEmailCode, sendVerificationEmail, type CodeFailure, type PublicUser } from "../../worker/services/auth";
 import type { Deps } from "../../worker/services/deps";
-import { isAppError } from "../../worker/services/errors";
 import { RESEND_FAILED, VERIFY_FAILED } from "./messages";
 import { errorMessage } from "./messages.server";
 
@@ -17,8 +16,17 @@ export const CODE_USED_UP = "This code has expired or had too many tries. Press 
 export const CODE_MISSING = "Please enter the code from your email.";
 export const VERIFIED = "Your email address is verified. Thank you!";
 
-/** Error codes by which the service says a code can no longer work (expired, or its tries used up). */
-const USED_UP_CODES = new Set(["CODE_EXPIRED", "CODE_TOO_MANY_TRIES", "CODE_LOCKED", "CODE_USED_UP"]);
+/**
+ * The sentence for each reason checkEmailCode gives. A code that expired or used up its 5 tries can
+ * never work again, so the person is told to ask for a new one; 'no_code' (none outstanding, e.g.
+ * already used) keeps the spec's sentence, as before.
+ */
+export const CODE_FAILURE_MESSAGES: Record<CodeFailure, string> = {
+  wrong: CODE_INVALID,
+  expired: CODE_USED_UP,
+  too_many_tries: CODE_USED_UP,
+  no_code: CODE_INVALID,
+};
 
 export interface VerificationAnswer {
   ok: boolean;
@@ -36,17 +44,16 @@ export async function resendVerification(deps: Deps, user: Pick<PublicUser, "id"
 }
 
 /**
- * 'Verify': checks the code. A wrong code is the spec's 'Invalid email verification code…'; when
- * the service says the code expired or its tries are used up, the user is told to ask for a new
- * one; a 429 keeps the server's sentence; anything else is 'Email verification failed…'.
+ * 'Verify': checks the code (checkEmailCode, the same check as POST /v1/auth/otp/verify) and says
+ * why it failed (CODE_FAILURE_MESSAGES); a thrown 429 keeps the server's sentence; anything else
+ * thrown is 'Email verification failed…'.
  */
 export async function checkVerificationCode(deps: Deps, userId: string, code: string): Promise<VerificationAnswer> {
   if (!code) return { ok: false, message: CODE_MISSING };
   try {
-    const verified = await verifyEmailCode(deps, userId, code);
-    return verified ? { ok: true, message: VERIFIED } : { ok: false, message: CODE_INVALID };
+    const result = await checkEmailCode(deps, userId, code);
+    return result.ok ? { ok: true, message: VERIFIED } : { ok: false, message: CODE_FAILURE_MESSAGES[result.reason] };
   } catch (error) {
-    if (isAppError(error) && error.code && USED_UP_CODES.has(error.code)) return { ok: false, message: CODE_USED_UP };
     return { ok: false, message: errorMessage(error, VERIFY_FAILED) };
   }
 }

@@ -241,6 +241,8 @@ test.describe("sign in, guards and session", () => {
     await expect(page.getByRole("heading", { name: "Password Reset Email Sent!" })).toBeVisible();
     await expect(page.getByText("If an account exists for that address, we sent a reset code and a link.", { exact: false })).toBeVisible();
     await expect(page.getByRole("link", { name: "Go to Login" })).toHaveAttribute("href", "/auth/login");
+    // Let the form's revalidation finish: leaving mid-flight aborts it, and the router logs that.
+    await page.waitForLoadState("networkidle");
 
     const mail = await waitForEmail(request, email, "Reset your Nudge password");
     await page.goto(linkFrom(mail, "/auth/reset-password"));

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { verificationCodes } from "../../db/schema";
-import { register, sendVerificationEmail, verifyEmailCode, verifyEmailLink, verifyMagicLink } from "../../worker/services/auth";
+import { checkEmailCode, register, sendVerificationEmail, verifyEmailCode, verifyEmailLink, verifyMagicLink } from "../../worker/services/auth";
 import { codeHash } from "../../worker/services/auth/codes";
 import { fixedClock } from "../../worker/services/clock";
 import { sha256Hex } from "../../worker/services/tokens";
@@ -118,6 +118,90 @@ describe("POST /v1/auth/otp and /v1/auth/otp/verify", () => {
     const response = await post("/v1/auth/otp/verify", { userId: body.user.id, otp: "1".repeat(37) }, body.accessToken);
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ message: "The verification code can be at most 36 characters long.", code: "VALIDATION_FAILED" });
+  });
+});
+
+describe("checkEmailCode: why a code failed (for the verify screen)", () => {
+  async function emailCodeRow(userId: string) {
+    const [row] = await testDeps().db.select().from(verificationCodes).where(and(eq(verificationCodes.userId, userId), eq(verificationCodes.purpose, "email_verify")));
+    return row;
+  }
+
+  it("'wrong' takes a try; the right code is ok once, then 'no_code'; verifyEmailCode says the same as a boolean", async () => {
+    const deps = testDeps();
+    const input = registration();
+    const { user } = await register(deps, input, meta);
+    const code = await latestCode(input.email);
+    expect(await checkEmailCode(deps, user.id, wrongCode(code))).toEqual({ ok: false, reason: "wrong" });
+    expect((await emailCodeRow(user.id))?.attempts).toBe(1);
+    expect(await checkEmailCode(deps, user.id, ` ${code} `)).toEqual({ ok: true });
+    expect((await userRow(user.id))?.isVerified).toBe(true);
+    expect(await checkEmailCode(deps, user.id, code)).toEqual({ ok: false, reason: "no_code" });
+    expect(await verifyEmailCode(deps, user.id, code)).toBe(false);
+  });
+
+  it("'expired' after 15 minutes (fixed clock), without taking a try", async () => {
+    const clock = fixedClock("2026-05-05T09:00:00Z");
+    const deps = testDeps(clock);
+    const input = registration();
+    const { user } = await register(deps, input, meta);
+    const code = await latestCode(input.email);
+    clock.advance(15 * 60_000 - 1);
+    expect(await checkEmailCode(deps, user.id, wrongCode(code))).toEqual({ ok: false, reason: "wrong" });
+    clock.advance(1);
+    expect(await checkEmailCode(deps, user.id, code)).toEqual({ ok: false, reason: "expired" });
+    expect(await checkEmailCode(deps, user.id, wrongCode(code))).toEqual({ ok: false, reason: "expired" });
+    expect(await verifyEmailCode(deps, user.id, code)).toBe(false);
+    expect((await emailCodeRow(user.id))?.attempts).toBe(1);
+    expect((await userRow(user.id))?.isVerified).toBe(false);
+  });
+
+  it("'too_many_tries' after 5 wrong tries, even for the right code, until a new code is sent", async () => {
+    const deps = testDeps();
+    const input = registration();
+    const { user } = await register(deps, input, meta);
+    const code = await latestCode(input.email);
+    for (let i = 0; i < 5; i++) expect(await checkEmailCode(deps, user.id, wrongCode(code)), `try ${i + 1}`).toEqual({ ok: false, reason: "wrong" });
+    expect(await checkEmailCode(deps, user.id, code)).toEqual({ ok: false, reason: "too_many_tries" });
+    expect(await verifyEmailCode(deps, user.id, code)).toBe(false);
+    expect((await emailCodeRow(user.id))?.attempts).toBe(5);
+
+    await sendVerificationEmail(deps, user.id);
+    const fresh = await latestCode(input.email);
+    expect(await checkEmailCode(deps, user.id, fresh)).toEqual({ ok: true });
+  });
+
+  it("only the newest code counts: an older one is 'wrong'", async () => {
+    const deps = testDeps();
+    const input = registration();
+    const { user } = await register(deps, input, meta);
+    const first = await latestCode(input.email);
+    await sendVerificationEmail(deps, user.id);
+    const second = await latestCode(input.email);
+    if (first !== second) expect(await checkEmailCode(deps, user.id, first)).toEqual({ ok: false, reason: "wrong" });
+    expect(await checkEmailCode(deps, user.id, second)).toEqual({ ok: true });
+  });
+
+  it("'no_code' for an unknown user or a code sent to an address the account no longer has; bad input is 'wrong'", async () => {
+    const deps = testDeps();
+    expect(await checkEmailCode(deps, crypto.randomUUID(), "123456")).toEqual({ ok: false, reason: "no_code" });
+    const input = registration();
+    const { user } = await register(deps, input, meta);
+    const code = await latestCode(input.email);
+    expect(await checkEmailCode(deps, user.id, "")).toEqual({ ok: false, reason: "wrong" });
+    expect(await checkEmailCode(deps, user.id, "1".repeat(37))).toEqual({ ok: false, reason: "wrong" });
+    expect((await emailCodeRow(user.id))?.attempts).toBe(0);
+    await deps.db.update(verificationCodes).set({ target: "someone-else@example.com" }).where(eq(verificationCodes.userId, user.id));
+    expect(await checkEmailCode(deps, user.id, code)).toEqual({ ok: false, reason: "no_code" });
+  });
+
+  it("POST /v1/auth/otp/verify still answers a bare boolean whatever the reason", async () => {
+    const { body, input } = await registerUser();
+    const code = await latestCode(input.email);
+    for (let i = 0; i < 5; i++) await post("/v1/auth/otp/verify", { userId: body.user.id, otp: wrongCode(code) }, body.accessToken);
+    const usedUp = await post("/v1/auth/otp/verify", { userId: body.user.id, otp: code }, body.accessToken);
+    expect(usedUp.status).toBe(200);
+    expect(await usedUp.text()).toBe("false");
   });
 });
 

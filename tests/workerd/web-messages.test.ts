@@ -11,9 +11,10 @@ import {
   runTaskAction,
   updateDefaultStrategy,
 } from "../../app/lib/tasks.server";
-import { checkVerificationCode, CODE_INVALID, CODE_MISSING, CODE_USED_UP, resendVerification, VERIFIED } from "../../app/lib/verification.server";
+import { checkVerificationCode, CODE_FAILURE_MESSAGES, CODE_INVALID, CODE_MISSING, CODE_USED_UP, resendVerification, VERIFIED } from "../../app/lib/verification.server";
 import { users } from "../../db/schema";
 import { getProfile, type PublicUser } from "../../worker/services/auth";
+import { createCode, EMAIL_CODE_POLICY } from "../../worker/services/auth/codes";
 import { fixedClock } from "../../worker/services/clock";
 import { createDeps, type Deps } from "../../worker/services/deps";
 import { AppError, tooManyRequests } from "../../worker/services/errors";
@@ -139,13 +140,38 @@ describe("email verification answers", () => {
     expect(VERIFIED).toBe("Your email address is verified. Thank you!");
   });
 
-  it("says so when the service reports the code expired or its tries are used up", async () => {
-    const user = await newUser();
-    for (const code of ["CODE_EXPIRED", "CODE_TOO_MANY_TRIES"]) {
-      const usedUp = brokenDeps(new AppError(400, code, "That code can no longer be used."));
-      expect(await checkVerificationCode(usedUp, user.id, "123456")).toEqual({ ok: false, message: CODE_USED_UP });
-    }
+  it("maps each reason: wrong -> the spec's sentence; expired or too many tries -> ask for a new code", () => {
+    expect(CODE_FAILURE_MESSAGES).toEqual({ wrong: CODE_INVALID, expired: CODE_USED_UP, too_many_tries: CODE_USED_UP, no_code: CODE_INVALID });
     expect(CODE_USED_UP).toBe("This code has expired or had too many tries. Press Resend code for a new one.");
+  });
+
+  /** An unverified user with a fresh email code, on a clock of its own. */
+  async function userWithCode() {
+    const codeClock = fixedClock("2044-06-01T09:00:00Z");
+    const codeDeps = createDeps(env, { clock: codeClock });
+    const id = crypto.randomUUID();
+    const email = `msg-code-${id.slice(0, 12)}@example.com`;
+    await codeDeps.db.insert(users).values({ id, name: "Mara Messages", email, isVerified: false, timezone: "Europe/Berlin", consent: true });
+    const code = await createCode(codeDeps, id, "email_verify", email, EMAIL_CODE_POLICY);
+    const wrong = code.replace(/\d$/, (d) => String((Number(d) + 1) % 10));
+    return { id, code, wrong, codeClock, codeDeps };
+  }
+
+  it("an expired code (fixed clock): 'This code has expired or had too many tries…'", async () => {
+    const { id, code, codeClock, codeDeps } = await userWithCode();
+    codeClock.advance(EMAIL_CODE_POLICY.ttlMs);
+    expect(await checkVerificationCode(codeDeps, id, code)).toEqual({ ok: false, message: CODE_USED_UP });
+  });
+
+  it("a code whose 5 tries are used up: wrong 5 times, then the used-up sentence even for the right code", async () => {
+    const { id, code, wrong, codeDeps } = await userWithCode();
+    for (let i = 0; i < 5; i++) expect(await checkVerificationCode(codeDeps, id, wrong)).toEqual({ ok: false, message: CODE_INVALID });
+    expect(await checkVerificationCode(codeDeps, id, code)).toEqual({ ok: false, message: CODE_USED_UP });
+  });
+
+  it("the right code verifies", async () => {
+    const { id, code, codeDeps } = await userWithCode();
+    expect(await checkVerificationCode(codeDeps, id, code)).toEqual({ ok: true, message: VERIFIED });
   });
 });
 

@@ -3,6 +3,7 @@ import { cronRuns } from "../../db/schema";
 import { claimSteps } from "../services/escalation/claim";
 import { LEASE_MS } from "../services/escalation/deliver";
 import type { Deps } from "../services/deps";
+import { isRetentionMinute, pruneExpired } from "../services/retention";
 import type { Job } from "./messages";
 
 /** Rows claimed per UPDATE statement. */
@@ -42,6 +43,8 @@ export async function runTick(deps: Deps, scheduledTime: number, queue: Queue<Jo
     }
   }
 
+  if (isRetentionMinute(scheduledTime)) await pruneSafely(deps, scheduledTime, cronRunId);
+
   const { queries, rowsRead, rowsWritten } = deps.meter;
   await deps.db
     .update(cronRuns)
@@ -64,5 +67,15 @@ async function enqueue(queue: Queue<Job>, stepIds: string[], claimId: string) {
   for (let i = 0; i < stepIds.length; i += SEND_BATCH_MAX) {
     const slice = stepIds.slice(i, i + SEND_BATCH_MAX);
     await queue.sendBatch(slice.map((stepId) => ({ body: { type: "escalation.step", stepId, claimId } satisfies Job })));
+  }
+}
+
+/** Hourly clean-up of the tables that only grow. Runs after claiming; a failure is logged, never thrown. */
+async function pruneSafely(deps: Deps, now: number, cronRunId: string) {
+  try {
+    const deleted = await pruneExpired(deps, now);
+    console.log(JSON.stringify({ level: "info", event: "cron.retention", cronRunId, deleted }));
+  } catch (error) {
+    console.error(JSON.stringify({ level: "error", event: "cron.retention_failed", cronRunId, error: String(error) }));
   }
 }

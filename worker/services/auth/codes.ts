@@ -51,12 +51,24 @@ export async function createCode(deps: Deps, userId: string, purpose: CodePurpos
   return code;
 }
 
+/** Why a code check failed, so a screen can say what to do next (the /v1 routes still answer a boolean). */
+export type CodeFailure = "wrong" | "expired" | "too_many_tries" | "no_code";
+export type CodeCheckResult = { ok: true } | { ok: false; reason: CodeFailure };
+
 /**
  * Checks and, when right, consumes the latest code. Each check first takes one of the code's tries
  * with a conditional update, so parallel guesses cannot exceed the limit; the right code is then
- * consumed with a compare-and-set, so it works once.
+ * consumed with a compare-and-set, so it works once. A code that is used, or was sent to an address
+ * the account no longer has, counts as no code at all.
  */
-export async function checkCode(deps: Deps, userId: string, purpose: CodePurpose, target: string, code: string, policy: CodePolicy): Promise<boolean> {
+export async function checkCodeDetailed(
+  deps: Deps,
+  userId: string,
+  purpose: CodePurpose,
+  target: string,
+  code: string,
+  policy: CodePolicy,
+): Promise<CodeCheckResult> {
   const now = deps.clock.now().getTime();
   const [latest] = await deps.db
     .select()
@@ -64,22 +76,28 @@ export async function checkCode(deps: Deps, userId: string, purpose: CodePurpose
     .where(and(eq(verificationCodes.userId, userId), eq(verificationCodes.purpose, purpose)))
     .orderBy(desc(verificationCodes.createdAt), desc(sql`rowid`))
     .limit(1);
-  if (!latest || latest.consumedAt !== null || latest.expiresAt <= now || latest.attempts >= policy.maxAttempts || latest.target !== target) {
-    return false;
-  }
+  if (!latest || latest.consumedAt !== null || latest.target !== target) return { ok: false, reason: "no_code" };
+  if (latest.expiresAt <= now) return { ok: false, reason: "expired" };
+  if (latest.attempts >= policy.maxAttempts) return { ok: false, reason: "too_many_tries" };
   const tried = await deps.db
     .update(verificationCodes)
     .set({ attempts: sql`${verificationCodes.attempts} + 1` })
     .where(and(eq(verificationCodes.id, latest.id), isNull(verificationCodes.consumedAt), lt(verificationCodes.attempts, policy.maxAttempts)))
     .returning({ id: verificationCodes.id });
-  if (tried.length === 0) return false;
-  if (!constantTimeEqual(await codeHash(deps.env, purpose, userId, code.trim()), latest.codeHash)) return false;
+  // Lost a race since the read: parallel guesses took the last tries (or, rarely, a parallel check used the code).
+  if (tried.length === 0) return { ok: false, reason: "too_many_tries" };
+  if (!constantTimeEqual(await codeHash(deps.env, purpose, userId, code.trim()), latest.codeHash)) return { ok: false, reason: "wrong" };
   const consumed = await deps.db
     .update(verificationCodes)
     .set({ consumedAt: now })
     .where(and(eq(verificationCodes.id, latest.id), isNull(verificationCodes.consumedAt)))
     .returning({ id: verificationCodes.id });
-  return consumed.length === 1;
+  return consumed.length === 1 ? { ok: true } : { ok: false, reason: "no_code" };
+}
+
+/** checkCodeDetailed as a yes/no, for callers that show one sentence for every failure (password reset). */
+export async function checkCode(deps: Deps, userId: string, purpose: CodePurpose, target: string, code: string, policy: CodePolicy): Promise<boolean> {
+  return (await checkCodeDetailed(deps, userId, purpose, target, code, policy)).ok;
 }
 
 /** Marks the user's email as verified (idempotent). */
@@ -88,14 +106,24 @@ export async function markEmailVerified(deps: Deps, userId: string): Promise<voi
   await deps.db.update(users).set({ isVerified: true, updatedAt: now }).where(and(eq(users.id, userId), eq(users.isVerified, false)));
 }
 
-/** POST /v1/auth/otp/verify: true when the code is the latest one, unexpired, unused, within 5 tries. */
-export async function verifyEmailCode(deps: Deps, userId: string, code: string): Promise<boolean> {
-  if (typeof code !== "string" || code.length === 0 || code.length > 36) return false;
+/**
+ * The email code check with its reason, for the web verify screen: 'wrong' (a try was spent, or the
+ * input cannot be a code; an older code than the newest is simply wrong), 'expired' (15 minutes),
+ * 'too_many_tries' (5 tries used), 'no_code' (none sent, already used, sent to an address the account
+ * no longer has, or no such account). Marks the email verified when right.
+ */
+export async function checkEmailCode(deps: Deps, userId: string, code: string): Promise<CodeCheckResult> {
+  if (typeof code !== "string" || code.length === 0 || code.length > 36) return { ok: false, reason: "wrong" };
   const user = await findUserById(deps, userId);
-  if (!user) return false;
-  const ok = await checkCode(deps, user.id, "email_verify", user.email, code, EMAIL_CODE_POLICY);
-  if (ok) await markEmailVerified(deps, user.id);
-  return ok;
+  if (!user) return { ok: false, reason: "no_code" };
+  const result = await checkCodeDetailed(deps, user.id, "email_verify", user.email, code, EMAIL_CODE_POLICY);
+  if (result.ok) await markEmailVerified(deps, user.id);
+  return result;
+}
+
+/** POST /v1/auth/otp/verify: true when the code is the latest one, unexpired, unused, within 5 tries (spec: a boolean). */
+export async function verifyEmailCode(deps: Deps, userId: string, code: string): Promise<boolean> {
+  return (await checkEmailCode(deps, userId, code)).ok;
 }
 
 /**

@@ -46,7 +46,7 @@ export {
   toPublicUser,
   updateTimezone,
 } from "./users";
-export { EMAIL_CODE_POLICY, RESET_CODE_POLICY, verifyEmailCode, verifyEmailLink } from "./codes";
+export { checkEmailCode, EMAIL_CODE_POLICY, RESET_CODE_POLICY, verifyEmailCode, verifyEmailLink, type CodeCheckResult, type CodeFailure } from "./codes";
 export { sendMagicLink, sendVerificationEmail } from "./verification-email";
 export { MAGIC_LINK_TTL_MS, verifyMagicLink } from "./magic-link";
 export {

@@ -1,0 +1,99 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
+import {
+  cronRuns,
+  linkTokens,
+  outboxMessages,
+  processedUpdates,
+  rateLimits,
+  refreshSessions,
+  telegramLinkCodes,
+  verificationCodes,
+} from "../../db/schema";
+import type { Deps } from "./deps";
+
+/** Rows deleted per table per run: one run never does unbounded work; a backlog drains hour by hour. */
+export const RETENTION_BATCH = 1000;
+
+const DAY = 24 * 60 * 60_000;
+
+/**
+ * One cron tick an hour prunes: minute 17 of its scheduledTime (UTC). Not minute 0, where reminders
+ * bunch up (people set them on the hour), so the clean-up never competes with the busiest tick.
+ */
+export const RETENTION_MINUTE = 17;
+
+export function isRetentionMinute(scheduledTime: number): boolean {
+  return new Date(scheduledTime).getUTCMinutes() === RETENTION_MINUTE;
+}
+
+/**
+ * Which rows of the tables that only grow are no longer needed at `now` (ms since epoch).
+ * Deliveries, tasks, escalations and escalation steps are history and are never pruned here.
+ */
+function rules(now: number): { name: string; table: SQLiteTable; where: SQL }[] {
+  return [
+    {
+      // Kept a week past expiry/use, so an old link still answers "expired/used" rather than "unknown".
+      name: "link_tokens",
+      table: linkTokens,
+      where: sql`(${linkTokens.expiresAt} < ${now - 7 * DAY} OR ${linkTokens.consumedAt} < ${now - 7 * DAY})`,
+    },
+    {
+      name: "verification_codes",
+      table: verificationCodes,
+      where: sql`${verificationCodes.expiresAt} < ${now - DAY} AND (${verificationCodes.lockedUntil} IS NULL OR ${verificationCodes.lockedUntil} <= ${now})`,
+    },
+    {
+      // An expired or revoked row is refused before any reuse check (services/auth/sessions.ts), so it
+      // carries no information. A rotated row is what detects reuse while it is still unexpired, so
+      // rotation alone never qualifies: rotated rows go only through "expired".
+      name: "refresh_sessions",
+      table: refreshSessions,
+      where: sql`(${refreshSessions.expiresAt} < ${now} OR ${refreshSessions.revokedAt} < ${now - 7 * DAY})`,
+    },
+    {
+      // Windows are at most an hour; a running block is kept whatever its window.
+      name: "rate_limits",
+      table: rateLimits,
+      where: sql`${rateLimits.windowStartedAt} < ${now - 2 * DAY} AND (${rateLimits.blockedUntil} IS NULL OR ${rateLimits.blockedUntil} <= ${now})`,
+    },
+    {
+      name: "telegram_link_codes",
+      table: telegramLinkCodes,
+      where: sql`${telegramLinkCodes.expiresAt} < ${now - DAY}`,
+    },
+    {
+      // Webhook retries come within hours; a week is ample for dedupe.
+      name: "processed_updates",
+      table: processedUpdates,
+      where: sql`${processedUpdates.receivedAt} < ${now - 7 * DAY}`,
+    },
+    {
+      name: "outbox_messages",
+      table: outboxMessages,
+      where: sql`${outboxMessages.createdAt} < ${now - 14 * DAY}`,
+    },
+    {
+      name: "cron_runs",
+      table: cronRuns,
+      where: sql`${cronRuns.scheduledAt} < ${now - 7 * DAY}`,
+    },
+  ];
+}
+
+/**
+ * Deletes what `rules` says is no longer needed: one DELETE per table, bounded to RETENTION_BATCH
+ * rows through a rowid sub-select, so a big backlog costs a fixed amount per run. Answers the rows
+ * deleted per table. (NULL columns never compare as "<", so a row without the timestamp stays.)
+ */
+export async function pruneExpired(deps: Deps, now: number): Promise<Record<string, number>> {
+  const deleted: Record<string, number> = {};
+  for (const { name, table, where } of rules(now)) {
+    const result = await deps.db.run(
+      sql`DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM ${table} WHERE ${where} LIMIT ${RETENTION_BATCH})`,
+    );
+    deleted[name] = result.meta.changes ?? 0;
+  }
+  return deleted;
+}
