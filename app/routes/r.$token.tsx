@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { AuthCard } from "../components/auth/AuthCard";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { describeActionLink, redeemActionLink, type ActionLinkOutcome, type ActionLinkView } from "../../worker/services/tasks/action-links";
@@ -58,22 +59,20 @@ const STATUS_WORDS: Record<string, string> = {
   COMPLETED: "is done",
 };
 
+/** The same centred card as the account screens, with a way back to the dashboard. */
 function Page({ title, lead, children }: { title: string; lead?: string; children: ReactNode }) {
   return (
-    <div className="container auth-page">
-      <section className="card auth-card" aria-labelledby="reminder-link-title">
-        <h1 id="reminder-link-title" className="auth-card__title">
-          {title}
-        </h1>
-        {lead ? <p className="auth-card__lead muted">{lead}</p> : null}
-        {children}
-        <div className="auth-card__footer">
-          <p>
-            All your reminders are on your <a href="/dashboard">dashboard</a>.
-          </p>
-        </div>
-      </section>
-    </div>
+    <AuthCard
+      title={title}
+      lead={lead}
+      footer={
+        <p>
+          All your reminders are on your <a href="/dashboard">dashboard</a>.
+        </p>
+      }
+    >
+      {children}
+    </AuthCard>
   );
 }
 
