@@ -5,7 +5,9 @@
  * - ids are random UUID strings (crypto.randomUUID()), so they can be minted before a batch write.
  * - every instant is an integer of milliseconds since the epoch, UTC ("*_at" columns);
  *   user-facing wall times are computed in the user's IANA zone at the edges.
- * - secrets at rest are SHA-256 hashes of the random token or code ("*_hash" columns), looked up by hash.
+ * - secrets at rest are hashes ("*_hash" columns), looked up by hash: SHA-256 of long random tokens;
+ *   short codes a person types are HMAC-SHA-256 under a server key (ADR 019), so a leaked table
+ *   cannot be reversed by trying every code.
  * - booleans are SQLite integers 0/1 (drizzle `mode: "boolean"`).
  */
 import { sql } from "drizzle-orm";
