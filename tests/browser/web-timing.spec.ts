@@ -150,6 +150,9 @@ test.describe("timed messages and redirects (fake clock)", () => {
     await freeze(page);
     await page.getByRole("button", { name: "Create Task" }).click();
     await expect(page.getByText("Task created successfully!")).toBeVisible();
+    // The fake clock jumps 2 s at once; let the action's revalidation land first, or the redirect
+    // aborts it mid-flight and the router logs an AbortError (a real user has the full 2 s).
+    await page.waitForLoadState("networkidle");
     await page.clock.runFor(1_900);
     await expect(page).toHaveURL(/\/task-creator$/);
     await page.clock.runFor(200);
