@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_PATH, CHROMIUM_QUIET_ARGS } from "./scripts/chromium.mjs";
 
 const port = Number(process.env.E2E_PORT ?? 8799);
 
@@ -17,17 +18,8 @@ export default defineConfig({
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--autoplay-policy=no-user-gesture-required",
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: [...CHROMIUM_QUIET_ARGS, "--autoplay-policy=no-user-gesture-required"],
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],

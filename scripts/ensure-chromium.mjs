@@ -2,8 +2,9 @@
 // Installs it when missing and we are root with apt-get; otherwise stops with the exact command.
 import { execSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { CHROMIUM_PATH } from "./chromium.mjs";
 
-const path = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const path = CHROMIUM_PATH;
 if (existsSync(path)) process.exit(0);
 
 const isRoot = typeof process.getuid === "function" && process.getuid() === 0;

@@ -20,6 +20,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } f
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { CHROMIUM_PATH, CHROMIUM_QUIET_ARGS } from "./chromium.mjs";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const OUT_DIR = join(ROOT, "public", "media");
@@ -27,7 +28,7 @@ const WIDTH = 1280;
 const HEIGHT = 720;
 const FPS = 25;
 const FADE_SECONDS = 1;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const CHROMIUM = CHROMIUM_PATH;
 const KEEP = process.argv.includes("--keep");
 
 // ---------------------------------------------------------------------------------------------
@@ -393,7 +394,7 @@ async function renderWithPlaywright(jobs) {
   }
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--hide-scrollbars"],
+    args: [...CHROMIUM_QUIET_ARGS, "--hide-scrollbars"],
   });
   try {
     const context = await browser.newContext({ viewport: { width: WIDTH, height: HEIGHT }, deviceScaleFactor: 1, reducedMotion: "reduce" });
@@ -415,13 +416,7 @@ function renderWithCli(jobs) {
       CHROMIUM,
       [
         "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
+        ...CHROMIUM_QUIET_ARGS,
         "--hide-scrollbars",
         `--window-size=${WIDTH},${HEIGHT}`,
         `--screenshot=${job.pngPath}`,

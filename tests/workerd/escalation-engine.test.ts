@@ -73,6 +73,15 @@ async function consume(batch: MessageBatch<Job>, at: number, override: (deps: De
 }
 
 /** A tick at `at` and the consumer right after it, as Cloudflare would run them. */
+/** The usual start: a user with a task due at the next free minute, and the tick at that minute. */
+async function dueTaskTicked() {
+  const T = nextDueTime();
+  const u = await user();
+  const task = await newTask(u.id, T);
+  const fake = await tick(T);
+  return { T, u, task, fake };
+}
+
 async function tickAndConsume(at: number) {
   const fake = await tick(at);
   const batch = fake.take();
@@ -263,10 +272,7 @@ describe("acknowledge, done and snooze", () => {
   });
 
   it("a step already claimed when the user acknowledges is skipped by the consumer", async () => {
-    const T = nextDueTime();
-    const u = await user();
-    const task = await newTask(u.id, T);
-    const fake = await tick(T);
+    const { T, u, task, fake } = await dueTaskTicked();
     await acknowledgeTask(depsAt(T).deps, u.id, task.id);
     const result = await consume(fake.take(), T);
     expect(result.explicitAcks).toHaveLength(1);
@@ -275,10 +281,7 @@ describe("acknowledge, done and snooze", () => {
   });
 
   it("a step claimed when the user snoozes is not sent; it fires when the snooze ends", async () => {
-    const T = nextDueTime();
-    const u = await user();
-    const task = await newTask(u.id, T);
-    const fake = await tick(T);
+    const { T, u, task, fake } = await dueTaskTicked();
     await snoozeTask(depsAt(T).deps, u.id, task.id, { minutes: 10 });
     const result = await consume(fake.take(), T);
     expect(result.explicitAcks).toHaveLength(1);
@@ -512,10 +515,7 @@ describe("exactly once, under at-least-once delivery", () => {
   });
 
   it("a deleted task's queued step is dropped quietly", async () => {
-    const T = nextDueTime();
-    const u = await user();
-    const task = await newTask(u.id, T);
-    const fake = await tick(T);
+    const { T, u, task, fake } = await dueTaskTicked();
     const { deps } = depsAt(T);
     const { deleteTask } = await import("../../worker/services/tasks");
     await deleteTask(deps, u.id, task.id);
@@ -612,10 +612,7 @@ const FINAL_BATCH = /^update "escalation_steps" set .*"sent_at" = \?/;
 
 describe("crashes, failed writes and slow providers", () => {
   it("a consumer that died between writing its delivery row and sending: the retry is acked, the tick re-claims the step after the lease, it is sent once", async () => {
-    const T = nextDueTime();
-    const u = await user();
-    const task = await newTask(u.id, T);
-    const fake = await tick(T);
+    const { T, u, task, fake } = await dueTaskTicked();
     const job = fake.pending[0]!;
     // Have a consumer write the delivery row (its provider fails), then make the rows look exactly like a
     // consumer that died right after writing it: step "sending" under a 2-minute lease, delivery "pending".
@@ -639,10 +636,7 @@ describe("crashes, failed writes and slow providers", () => {
   });
 
   it("a final batch that fails after the provider accepted never leads to a second send", async () => {
-    const T = nextDueTime();
-    const u = await user();
-    const task = await newTask(u.id, T);
-    const fake = await tick(T);
+    const { T, u, task, fake } = await dueTaskTicked();
     const job = fake.pending[0]!;
     let failures = 0;
     const flaky = (deps: Deps): Deps => ({
@@ -684,10 +678,7 @@ describe("crashes, failed writes and slow providers", () => {
   });
 
   it("a step whose consumer keeps dying is buried by the tick after 6 attempts instead of being claimed forever", async () => {
-    const T = nextDueTime();
-    const u = await user();
-    const task = await newTask(u.id, T);
-    const fake = await tick(T);
+    const { T, u, task, fake } = await dueTaskTicked();
     const job = fake.pending[0]!;
     // Six consumers took the step and died before recording anything; the last lease ran out.
     const { deps } = depsAt(T);
@@ -769,10 +760,7 @@ describe("crashes, failed writes and slow providers", () => {
 
 describe("answers racing a send", () => {
   it("snooze while the step is being sent: the step fires again when the snooze ends (a new round)", async () => {
-    const T = nextDueTime();
-    const u = await user();
-    const task = await newTask(u.id, T);
-    const fake = await tick(T);
+    const { T, u, task, fake } = await dueTaskTicked();
     let stateDuringSend = "";
     const result = await consume(
       fake.take(),
@@ -881,10 +869,7 @@ describe("recurring series without a done", () => {
 
 describe("the dead-letter consumer", () => {
   it("acks a stale message without touching the step", async () => {
-    const T = nextDueTime();
-    const u = await user();
-    const task = await newTask(u.id, T);
-    const fake = await tick(T);
+    const { T, task, fake } = await dueTaskTicked();
     const job = fake.pending[0]!;
     const dlq = new FakeQueue();
     dlq.pending.push({ ...job, claimId: crypto.randomUUID() });
@@ -895,10 +880,7 @@ describe("the dead-letter consumer", () => {
   });
 
   it("never throws: a failure is retried a few times, then logged loudly with the message and acked", async () => {
-    const T = nextDueTime();
-    const u = await user();
-    const task = await newTask(u.id, T);
-    const fake = await tick(T);
+    const { T, task, fake } = await dueTaskTicked();
     const job = fake.pending[0]!;
     const down = (deps: Deps): Deps => ({ ...deps, db: createDb(d1Down()) });
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
@@ -924,10 +906,7 @@ describe("the dead-letter consumer", () => {
 
 describe("retries and email links", () => {
   it("a retried email is identical to the first attempt (same links), and its tokens are stored hashed only", async () => {
-    const T = nextDueTime();
-    const u = await user();
-    const task = await newTask(u.id, T);
-    const fake = await tick(T);
+    const { T, task, fake } = await dueTaskTicked();
     const job = fake.pending[0]!;
     const sent: OutboundMessage[] = [];
     const flaky = (deps: Deps): Deps => ({

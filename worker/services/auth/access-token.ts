@@ -27,17 +27,26 @@ export async function signAccessToken(env: Pick<Env, "JWT_SECRET">, clock: Clock
 
 export type AccessTokenCheck = { ok: true; userId: string } | { ok: false; reason: "expired" | "invalid" };
 
+/**
+ * The one place a token is checked: signature, algorithm (HS256 only), issuer, audience, expiry
+ * against the clock (with `toleranceSeconds` of grace) and a subject. Throws jose's errors.
+ */
+async function verifiedSubject(env: Pick<Env, "JWT_SECRET">, clock: Clock, token: string, toleranceSeconds = 0): Promise<string | null> {
+  const { payload } = await jwtVerify(token, key(env), {
+    algorithms: ["HS256"],
+    issuer: ISSUER,
+    audience: AUDIENCE,
+    currentDate: clock.now(),
+    clockTolerance: toleranceSeconds,
+  });
+  return typeof payload.sub === "string" && payload.sub.length > 0 ? payload.sub : null;
+}
+
 /** Checks signature, algorithm (HS256 only), issuer, audience and expiry against the clock. */
 export async function verifyAccessToken(env: Pick<Env, "JWT_SECRET">, clock: Clock, token: string): Promise<AccessTokenCheck> {
   try {
-    const { payload } = await jwtVerify(token, key(env), {
-      algorithms: ["HS256"],
-      issuer: ISSUER,
-      audience: AUDIENCE,
-      currentDate: clock.now(),
-    });
-    if (typeof payload.sub !== "string" || payload.sub.length === 0) return { ok: false, reason: "invalid" };
-    return { ok: true, userId: payload.sub };
+    const userId = await verifiedSubject(env, clock, token);
+    return userId ? { ok: true, userId } : { ok: false, reason: "invalid" };
   } catch (error) {
     if (error instanceof joseErrors.JWTExpired) return { ok: false, reason: "expired" };
     return { ok: false, reason: "invalid" };
@@ -56,15 +65,8 @@ export async function verifyAccessTokenSignature(
   maxExpiredSeconds: number,
 ): Promise<{ userId: string } | null> {
   try {
-    const { payload } = await jwtVerify(token, key(env), {
-      algorithms: ["HS256"],
-      issuer: ISSUER,
-      audience: AUDIENCE,
-      currentDate: clock.now(),
-      clockTolerance: maxExpiredSeconds,
-    });
-    if (typeof payload.sub !== "string" || payload.sub.length === 0) return null;
-    return { userId: payload.sub };
+    const userId = await verifiedSubject(env, clock, token, maxExpiredSeconds);
+    return userId ? { userId } : null;
   } catch {
     return null;
   }
