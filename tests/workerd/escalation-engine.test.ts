@@ -428,6 +428,7 @@ describe("exactly once, under at-least-once delivery", () => {
         ...deps.channels,
         email: {
           medium: "email",
+          status: deps.channels.email.status,
           send: async (message) => {
             emailCalls += 1;
             if (emailCalls === 1) throw new Error("SMTP timeout");
@@ -463,7 +464,7 @@ describe("exactly once, under at-least-once delivery", () => {
     const task = await newTask(u.id, T);
     const broken = (deps: Deps): Deps => ({
       ...deps,
-      channels: { ...deps.channels, email: { medium: "email", send: async () => Promise.reject(new Error("Resend answered 503: try later")) } },
+      channels: { ...deps.channels, email: { medium: "email", status: deps.channels.email.status, send: async () => Promise.reject(new Error("Resend answered 503: try later")) } },
     });
     const fake = await tick(T);
     const job = fake.pending[0]!;
@@ -593,6 +594,7 @@ function afterSend(hook: (deps: Deps, message: OutboundMessage) => Promise<void>
       const inner = deps.channels[medium];
       channels[medium] = {
         medium,
+        status: inner.status,
         send: async (message) => {
           const result = await inner.send(message);
           await hook(deps, message);
@@ -616,7 +618,7 @@ describe("crashes, failed writes and slow providers", () => {
     const job = fake.pending[0]!;
     // Have a consumer write the delivery row (its provider fails), then make the rows look exactly like a
     // consumer that died right after writing it: step "sending" under a 2-minute lease, delivery "pending".
-    await consume(fake.take(), T, (d) => ({ ...d, channels: { ...d.channels, email: { medium: "email", send: () => Promise.reject(new Error("isolate died")) } } }));
+    await consume(fake.take(), T, (d) => ({ ...d, channels: { ...d.channels, email: { medium: "email", status: d.channels.email.status, send: () => Promise.reject(new Error("isolate died")) } } }));
     const { deps } = depsAt(T);
     await deps.db.update(deliveries).set({ status: "pending", error: null, attempts: 0 }).where(eq(deliveries.taskId, task.id));
     await deps.db.update(escalationSteps).set({ state: "sending", leaseUntil: T + 2 * MINUTE, lastError: null, attempts: 1 }).where(eq(escalationSteps.id, job.stepId));
@@ -915,6 +917,7 @@ describe("retries and email links", () => {
         ...deps.channels,
         email: {
           medium: "email",
+          status: deps.channels.email.status,
           send: async (message) => {
             sent.push(message);
             if (sent.length === 1) throw new Error("Resend answered 500: internal");

@@ -43,6 +43,7 @@ export function resendEmailChannel(options: ResendOptions): Channel {
   const timeoutMs = options.timeoutMs ?? PROVIDER_TIMEOUT_MS;
   return {
     medium: "email",
+    status: { available: true, provider: "resend", reason: null },
     async send(message: OutboundMessage): Promise<SendResult> {
       const headers: Record<string, string> = {
         Authorization: `Bearer ${options.apiKey}`,

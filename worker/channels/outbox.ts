@@ -7,6 +7,7 @@ import type { Channel, Medium, OutboundMessage } from "./types";
 export function outboxChannel(medium: Medium, db: Db, clock: Clock): Channel {
   return {
     medium,
+    status: { available: true, provider: "outbox", reason: null },
     async send(message: OutboundMessage) {
       const id = crypto.randomUUID();
       await db.insert(outboxMessages).values({

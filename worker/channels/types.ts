@@ -35,8 +35,22 @@ export interface SendResult {
   providerMessageId: string;
 }
 
+/**
+ * Whether a medium can be used here, and why not. The engine's fallback reads it (an unavailable
+ * medium is treated like a channel the user lacks, and the fallback says why), and so does
+ * `/v1/health`. With the dev outbox on every medium is available through the outbox.
+ */
+export interface ChannelStatus {
+  available: boolean;
+  /** Which provider serves the medium: "outbox", "resend", ... or "none" when unavailable. */
+  provider: string;
+  /** A sentence for people (logs, health, fallback notes) when unavailable; null otherwise. */
+  reason: string | null;
+}
+
 export interface Channel {
   readonly medium: Medium;
+  readonly status: ChannelStatus;
   /** Sends one message. Throws on failure; callers retry through the queue. */
   send(message: OutboundMessage): Promise<SendResult>;
 }
