@@ -92,6 +92,8 @@ export const listTasksQuerySchema = z.object({
     .min(1, { error: LIMIT_MESSAGE })
     .max(PAGE_SIZE_MAX, { error: LIMIT_MESSAGE })
     .default(PAGE_SIZE_DEFAULT),
+  /** The `nextCursor` of the page before (keyset paging); checked by the list service. */
+  after: z.string({ error: "after must be the nextCursor of the page before." }).max(200, { error: "after must be the nextCursor of the page before." }).optional(),
 });
 
 const SNOOZE_MESSAGE = `Snooze minutes must be a whole number from ${SNOOZE_MIN_MINUTES} to ${SNOOZE_MAX_MINUTES}.`;

@@ -1,11 +1,11 @@
-import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { tasks, users, type Task, type User } from "../../../db/schema";
 import type { Deps } from "../deps";
 import { forbidden, notFound, unauthorized } from "../errors";
 import { resolveStrategyKey } from "../escalation/catalogue";
 import { haltEscalationStatements, insertIfStatement, runBatch, startEscalationStatements, type Statement } from "../escalation/start";
 import { parseInput } from "../validation";
-import { createTaskSchema, dueDateToInstant, listTasksQuerySchema, updateTaskSchema } from "./schemas";
+import { createTaskSchema, dueDateToInstant, updateTaskSchema } from "./schemas";
 import { toTaskJson, type TaskJson } from "./serialize";
 
 export const EMAIL_NOT_VERIFIED = "You must verify your email address before creating tasks.";
@@ -164,27 +164,3 @@ export async function deleteTask(deps: Deps, userId: string, taskId: string): Pr
     .returning({ id: tasks.id });
   if (deleted.length === 0) throw notFound(TASK_NOT_FOUND, "TASK_NOT_FOUND");
 }
-
-export interface TaskPage {
-  tasks: TaskJson[];
-  hasMore: boolean;
-  page: number;
-}
-
-/**
- * GET /v1/tasks?page&limit: open tasks first by due date (soonest first), completed tasks after
- * them, also by due date; ties broken by id so pages never overlap.
- */
-export async function listTasks(deps: Deps, userId: string, query: unknown): Promise<TaskPage> {
-  const { page, limit } = parseInput(listTasksQuerySchema, query);
-  const rows = await deps.db
-    .select()
-    .from(tasks)
-    .where(eq(tasks.userId, userId))
-    .orderBy(sql`(${tasks.status} = 'COMPLETED')`, asc(tasks.dueAt), asc(tasks.id))
-    .limit(limit + 1)
-    .offset((page - 1) * limit);
-  const now = deps.clock.now().getTime();
-  return { tasks: rows.slice(0, limit).map((t) => toTaskJson(t, now)), hasMore: rows.length > limit, page };
-}
-

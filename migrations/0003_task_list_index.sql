@@ -1,0 +1,1 @@
+CREATE INDEX `tasks_user_list_idx` ON `tasks` (`user_id`,("status" = 'COMPLETED'),`due_at`,`id`);

@@ -1,0 +1,116 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { tasks } from "../../db/schema";
+import { createDb } from "../../db/client";
+import { BAD_CURSOR, listSegmentStatement, listTasks, listTasksStatement } from "../../worker/services/tasks/list";
+import { api, createUser, deleteUsers } from "./escalation-helpers";
+import { testDeps } from "./helpers";
+
+// The task list reads by an index that matches its order (issue 8): page 1 costs one page of rows,
+// and the keyset cursor keeps every further page at one page too.
+
+const DAY = 86_400_000;
+const BASE = Date.parse("2031-01-01T09:00:00Z");
+
+async function seedTasks(userId: string, count: number) {
+  const db = createDb(env.DB);
+  const rows = Array.from({ length: count }, (_, i) => ({
+    id: `list-${userId.slice(0, 8)}-${String(i).padStart(5, "0")}`,
+    userId,
+    title: `Task ${i}`,
+    // Every third task shares its due time with the one before (ties broken by id); every fifth is done.
+    dueAt: BASE + Math.floor(i / 3) * DAY,
+    status: i % 5 === 0 ? "COMPLETED" : "PENDING",
+    strategyKey: "standard",
+    createdAt: BASE,
+  }));
+  for (let i = 0; i < rows.length; i += 10) await db.insert(tasks).values(rows.slice(i, i + 10));
+}
+
+async function queryPlan(statement: { toSQL(): { sql: string; params: unknown[] } }): Promise<string> {
+  const { sql, params } = statement.toSQL();
+  const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>();
+  return results.map((r) => r.detail).join("\n");
+}
+
+describe("the task list reads one page through its index", () => {
+  it("uses tasks_user_list_idx with no sort of its own, by page and by cursor", async () => {
+    const db = createDb(env.DB);
+    const statements = [
+      listTasksStatement(db, "someone", { limit: 21, offset: 0 }),
+      listTasksStatement(db, "someone", { limit: 21, offset: 40 }),
+      listSegmentStatement(db, "someone", { completed: 0, limit: 21 }),
+      listSegmentStatement(db, "someone", { completed: 1, after: { completed: 1, dueAt: BASE, id: "x" }, limit: 21 }),
+    ];
+    for (const statement of statements) {
+      const plan = await queryPlan(statement);
+      expect(plan).toContain("tasks_user_list_idx");
+      expect(plan).not.toMatch(/TEMP B-TREE|SCAN tasks(?! USING)/);
+    }
+  });
+
+  it("page 1 of a user with 300 tasks reads at most 2 x limit + 5 rows", async () => {
+    const user = await createUser();
+    try {
+      await seedTasks(user.id, 300);
+      const deps = testDeps();
+      const page = await listTasks(deps, user.id, { page: 1, limit: 20 });
+      expect(page.tasks).toHaveLength(20);
+      expect(deps.meter.queries).toBe(1);
+      expect(deps.meter.rowsRead).toBeLessThanOrEqual(2 * 20 + 5);
+    } finally {
+      await deleteUsers(user.id);
+    }
+  });
+
+  it("walking by cursor gives the same order as walking by page, each cursor page costing one page", async () => {
+    const user = await createUser();
+    try {
+      await seedTasks(user.id, 95);
+      const byPage: string[] = [];
+      for (let page = 1; page <= 5; page++) byPage.push(...(await listTasks(testDeps(), user.id, { page, limit: 20 })).tasks.map((t) => t.id));
+      expect(byPage).toHaveLength(95);
+
+      const byCursor: string[] = [];
+      let after = "";
+      for (;;) {
+        const deps = testDeps();
+        const page = await listTasks(deps, user.id, { after, limit: 20 });
+        expect(deps.meter.rowsRead).toBeLessThanOrEqual(2 * 20 + 5);
+        byCursor.push(...page.tasks.map((t) => t.id));
+        if (!page.nextCursor) {
+          expect(page.hasMore).toBe(false);
+          break;
+        }
+        after = page.nextCursor;
+      }
+      expect(byCursor).toEqual(byPage);
+      // Open tasks first, completed after them.
+      const firstDone = byPage.findIndex((id) => Number(id.slice(-5)) % 5 === 0);
+      expect(byPage.slice(firstDone).every((id) => Number(id.slice(-5)) % 5 === 0)).toBe(true);
+    } finally {
+      await deleteUsers(user.id);
+    }
+  });
+
+  it("answers by cursor over /v1 with nextCursor, keeps the spec's shape by page, and refuses a forged cursor", async () => {
+    const user = await createUser();
+    try {
+      await seedTasks(user.id, 3);
+      const first = await (await api("/v1/tasks?after=&limit=2", "GET", undefined, user.token)).json<{ tasks: unknown[]; hasMore: boolean; nextCursor: string }>();
+      expect(first.tasks).toHaveLength(2);
+      expect(first.hasMore).toBe(true);
+      const second = await (await api(`/v1/tasks?after=${first.nextCursor}&limit=2`, "GET", undefined, user.token)).json<{ tasks: unknown[]; nextCursor: string | null }>();
+      expect(second).toMatchObject({ nextCursor: null, hasMore: false });
+      expect(second.tasks).toHaveLength(1);
+
+      for (const forged of ["not-a-cursor", btoa("[2,1,\"x\"]"), btoa("{}")]) {
+        const response = await api(`/v1/tasks?after=${encodeURIComponent(forged)}`, "GET", undefined, user.token);
+        expect(response.status).toBe(400);
+        expect(await response.json()).toMatchObject({ message: BAD_CURSOR, code: "BAD_CURSOR" });
+      }
+    } finally {
+      await deleteUsers(user.id);
+    }
+  });
+});

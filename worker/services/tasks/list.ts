@@ -1,0 +1,126 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { tasks } from "../../../db/schema";
+import type { Db } from "../../../db/client";
+import type { Deps } from "../deps";
+import { badRequest } from "../errors";
+import { base64Decode, base64UrlEncode } from "../tokens";
+import { parseInput } from "../validation";
+import { listTasksQuerySchema } from "./schemas";
+import { toTaskJson, type TaskJson } from "./serialize";
+
+export interface TaskPage {
+  tasks: TaskJson[];
+  hasMore: boolean;
+  page: number;
+  /**
+   * Keyset paging only (the request had `after`, empty for the first page): where the next page
+   * starts, opaque; pass it back as `after`. It costs one page of rows however deep the list goes.
+   * Null on the last page. Left out in `?page=N` answers, which keep the spec's shape.
+   */
+  nextCursor?: string | null;
+}
+
+/** The list's order key of one task: open before completed, then due date, then id. */
+interface ListPosition {
+  completed: 0 | 1;
+  dueAt: number;
+  id: string;
+}
+
+export const BAD_CURSOR = "This list position is not valid any more. Please reload the list.";
+
+/**
+ * Open tasks first by due date (soonest first), completed tasks after them, also by due date; ties
+ * broken by id so pages never overlap. The order is exactly the `tasks_user_list_idx` index
+ * (db/schema.ts): SQLite walks the index and stops after one page, instead of sorting every task.
+ */
+const completedFirstKey = sql`(${tasks.status} = 'COMPLETED')`;
+
+/** Page mode (`?page=N`): the whole order, walked through the index, skipping `offset` rows. */
+export function listTasksStatement(db: Db, userId: string, options: { limit: number; offset: number }) {
+  return db
+    .select()
+    .from(tasks)
+    .where(eq(tasks.userId, userId))
+    .orderBy(completedFirstKey, asc(tasks.dueAt), asc(tasks.id))
+    .limit(options.limit)
+    .offset(options.offset);
+}
+
+/**
+ * Keyset mode: one part of the order (open or completed tasks) after a position. The part is fixed
+ * by equality, so SQLite seeks straight to the position in the index and orders by (due_at, id)
+ * without a sort; a row value over all three keys would make it scan the user's whole list.
+ */
+export function listSegmentStatement(db: Db, userId: string, options: { completed: 0 | 1; after?: ListPosition; limit: number }) {
+  const after = options.after;
+  return db
+    .select()
+    .from(tasks)
+    .where(
+      and(
+        eq(tasks.userId, userId),
+        sql`${completedFirstKey} = ${options.completed}`,
+        after ? sql`(${tasks.dueAt}, ${tasks.id}) > (${after.dueAt}, ${after.id})` : undefined,
+      ),
+    )
+    .orderBy(asc(tasks.dueAt), asc(tasks.id))
+    .limit(options.limit);
+}
+
+/** Up to `limit` tasks after `position` (from the top when null): open ones, then completed ones. */
+async function readAfter(db: Db, userId: string, position: ListPosition | null, limit: number) {
+  const first = position ?? { completed: 0 as const };
+  const rows = await listSegmentStatement(db, userId, { completed: first.completed, after: position ?? undefined, limit });
+  // Crossing from the open tasks into the completed ones: a second read, once per walk.
+  if (rows.length < limit && first.completed === 0) rows.push(...(await listSegmentStatement(db, userId, { completed: 1, limit: limit - rows.length })));
+  return rows;
+}
+
+/**
+ * GET /v1/tasks?page&limit (the spec's paging) or ?after=<cursor>&limit (keyset: the dashboard's
+ * infinite scroll; `after=` empty starts at the top). With `after`, `page` only labels the answer.
+ */
+export async function listTasks(deps: Deps, userId: string, query: unknown): Promise<TaskPage> {
+  const { page, limit, after } = parseInput(listTasksQuerySchema, query);
+  const keyset = after !== undefined;
+  const rows = keyset
+    ? await readAfter(deps.db, userId, after ? decodeCursor(after) : null, limit + 1)
+    : await listTasksStatement(deps.db, userId, { limit: limit + 1, offset: (page - 1) * limit });
+  const now = deps.clock.now().getTime();
+  const shown = rows.slice(0, limit);
+  const hasMore = rows.length > limit;
+  const last = shown[shown.length - 1];
+  return {
+    tasks: shown.map((t) => toTaskJson(t, now)),
+    hasMore,
+    page,
+    ...(keyset ? { nextCursor: hasMore && last ? encodeCursor(positionOf(last)) : null } : {}),
+  };
+}
+
+function positionOf(task: { status: string; dueAt: number; id: string }): ListPosition {
+  return { completed: task.status === "COMPLETED" ? 1 : 0, dueAt: task.dueAt, id: task.id };
+}
+
+const encoder = new TextEncoder();
+
+export function encodeCursor(position: ListPosition): string {
+  return base64UrlEncode(encoder.encode(JSON.stringify([position.completed, position.dueAt, position.id])));
+}
+
+export function decodeCursor(cursor: string): ListPosition {
+  try {
+    const json = new TextDecoder().decode(base64Decode(cursor));
+    const value = JSON.parse(json) as unknown;
+    if (Array.isArray(value) && value.length === 3) {
+      const [completed, dueAt, id] = value as unknown[];
+      if ((completed === 0 || completed === 1) && typeof dueAt === "number" && Number.isSafeInteger(dueAt) && typeof id === "string" && id.length <= 64) {
+        return { completed, dueAt, id };
+      }
+    }
+  } catch {
+    // falls through to the error below
+  }
+  throw badRequest(BAD_CURSOR, "BAD_CURSOR");
+}
