@@ -43,6 +43,13 @@ export async function startWrangler({ port, persistTo, vars = {}, quiet = false 
     try {
       const response = await fetch(`${url}/v1/health`);
       if (response.ok) return { child, url };
+      // 503 "degraded": the server runs, but a required channel is not configured (DEV_OUTBOX off
+      // without an email provider). Say so and go on; /v1/health keeps saying it until it is fixed.
+      if (response.status === 503) {
+        const body = await response.json().catch(() => ({}));
+        console.warn(`/v1/health says ${body.status ?? "degraded"}: ${(body.problems ?? []).join(" ")}`);
+        return { child, url };
+      }
     } catch {
       // not listening yet
     }

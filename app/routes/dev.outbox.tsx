@@ -34,14 +34,16 @@ function Linkified({ text }: { text: string }) {
 }
 
 /**
- * The email as a mail app would show it, in a sandboxed frame (no scripts, links open in the top
- * window). The frame is created only when opened, so a long outbox stays light.
+ * The message as the person would see it (an email as a mail app shows it; which media have a
+ * preview is their dev side's choice, worker/channels/<medium>/dev.ts), in a sandboxed frame (no
+ * scripts, links open in the top window). The frame is created only when opened, so a long outbox
+ * stays light.
  */
-function EmailPreview({ html, title }: { html: string; title: string }) {
+function Preview({ html, title, summary }: { html: string; title: string; summary: string }) {
   const [open, setOpen] = useState(false);
   return (
     <details className="outbox-item__preview" onToggle={(event) => setOpen(event.currentTarget.open)}>
-      <summary>Show the email as it looks</summary>
+      <summary>{summary}</summary>
       {open ? (
         <iframe
           className="outbox-item__html"
@@ -83,7 +85,7 @@ export default function DevOutbox() {
           {messages.map((message) => (
             <li key={message.id} className="card outbox-item" data-testid="outbox-message">
               <div className="outbox-item__meta">
-                <span className="badge">{message.channel}</span>
+                <span className="badge">{message.view.label}</span>
                 <span>
                   To: <strong>{message.to}</strong>
                 </span>
@@ -93,7 +95,7 @@ export default function DevOutbox() {
               <div className="outbox-item__text">
                 <Linkified text={message.text} />
               </div>
-              {message.html ? <EmailPreview html={message.html} title={`Email: ${message.subject ?? message.to}`} /> : null}
+              {message.view.preview && message.html ? <Preview html={message.html} {...message.view.preview} /> : null}
             </li>
           ))}
         </ol>

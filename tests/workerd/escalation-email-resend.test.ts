@@ -1,9 +1,11 @@
 /** The Resend email provider against a mocked fetch: the request it makes, and its errors. */
 import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
-import { resendEmailChannel, ResendError } from "../../worker/channels/email-resend";
+import { resendEmailChannel, ResendError } from "../../worker/channels/email";
 import { PROVIDER_TIMEOUT_MS } from "../../worker/channels/types";
-import { createChannels } from "../../worker/channels";
+import { eq } from "drizzle-orm";
+import { outboxMessages } from "../../db/schema";
+import { ChannelUnavailableError, createChannels } from "../../worker/channels";
 import { createDeps } from "../../worker/services/deps";
 
 interface Captured {
@@ -81,7 +83,7 @@ describe("the Resend email channel", () => {
     expect((error as Error).message).toBe("Resend did not answer within 0.03 seconds.");
   });
 
-  it("is chosen only when EMAIL_PROVIDER=resend with a key and the dev outbox off", async () => {
+  it("is chosen only when EMAIL_PROVIDER=resend with a key and the dev outbox off; without them in production email is unavailable", async () => {
     const deps = createDeps(env);
     const spy = vi.spyOn(globalThis, "fetch").mockImplementation(async () => Response.json({ id: "from-spy" }));
     try {
@@ -90,13 +92,23 @@ describe("the Resend email channel", () => {
       expect(spy).toHaveBeenCalledTimes(1);
       expect(String(spy.mock.calls[0]![0])).toBe("https://resend.test/emails");
 
-      for (const vars of [
-        { EMAIL_PROVIDER: "resend", RESEND_API_KEY: "re_live", DEV_OUTBOX: "true" },
-        { EMAIL_PROVIDER: "outbox", RESEND_API_KEY: "re_live", DEV_OUTBOX: "false" },
-        { EMAIL_PROVIDER: "resend", RESEND_API_KEY: "", DEV_OUTBOX: "false" },
-      ]) {
+      const dev = createChannels({ ...env, EMAIL_PROVIDER: "resend", RESEND_API_KEY: "re_live", DEV_OUTBOX: "true" }, deps.db, deps.clock);
+      expect((await dev.email.send({ ...message, to: "outbox-route@example.com" })).providerMessageId).toMatch(/^outbox:/);
+
+      // Issue 7: with the dev outbox off, email without a configured provider is unavailable (it
+      // used to fall back to the outbox, storing the message in D1 and sending nothing).
+      for (const [vars, missing] of [
+        [{ EMAIL_PROVIDER: "outbox", RESEND_API_KEY: "re_live", DEV_OUTBOX: "false" }, 'EMAIL_PROVIDER is "outbox"'],
+        [{ EMAIL_PROVIDER: "resend", RESEND_API_KEY: "", DEV_OUTBOX: "false" }, "RESEND_API_KEY is missing"],
+      ] as const) {
         const channels = createChannels({ ...env, ...vars }, deps.db, deps.clock);
-        expect((await channels.email.send({ ...message, to: "outbox-route@example.com" })).providerMessageId).toMatch(/^outbox:/);
+        expect(channels.email.status).toMatchObject({ available: false, provider: "none" });
+        expect(channels.email.status.reason).toContain(missing);
+        const to = `unavailable-${crypto.randomUUID()}@example.com`;
+        const error = await channels.email.send({ ...message, to }).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(ChannelUnavailableError);
+        expect((error as Error).message).toContain(missing);
+        expect(await deps.db.select().from(outboxMessages).where(eq(outboxMessages.to, to))).toEqual([]);
       }
       expect(spy).toHaveBeenCalledTimes(1);
     } finally {

@@ -1,33 +1,34 @@
 import type { Db } from "../../db/client";
-import type { Env } from "../env";
+import { isDevOutboxOn, type Env } from "../env";
 import type { Clock } from "../services/clock";
-import { resendProvider } from "./email-resend";
+import type { MediumFace, ProviderDeps } from "./face";
 import { outboxChannel } from "./outbox";
-import { MEDIA, type Channel, type Channels, type Medium } from "./types";
+import { REGISTRY } from "./registry";
+import { MEDIA, type Channel, type Channels } from "./types";
+import { unavailableChannel } from "./unavailable";
 
 /**
- * Picks the provider for each medium. The dev outbox is the default everywhere; a real provider is
- * used only when its secrets are configured and the dev outbox is off. Real providers register
- * here as they arrive (email, then Telegram, Twilio SMS/voice, web push) without changing callers.
+ * The channel of every medium, as services see them (`deps.channels.email`, `deps.channels[medium]`).
+ * With the dev outbox on, every medium is the outbox. With it off, a medium is its real provider when
+ * its folder's config check passes, and otherwise unavailable: its status says why and its send
+ * throws ChannelUnavailableError, so nothing is silently stored in production (issue 7, ADR 036).
  */
-export type ProviderFactory = (env: Env, deps: { db: Db; clock: Clock }) => Channel | null;
-
-const realProviders: Partial<Record<Medium, ProviderFactory>> = {};
-
-export function registerProvider(medium: Medium, factory: ProviderFactory) {
-  realProviders[medium] = factory;
-}
-
-// Email: Resend's HTTP API when EMAIL_PROVIDER=resend (and RESEND_API_KEY is set).
-registerProvider("email", resendProvider);
-
 export function createChannels(env: Env, db: Db, clock: Clock): Channels {
-  const useOutbox = env.DEV_OUTBOX === "true" || env.DEV_OUTBOX === "1";
-  const entries = MEDIA.map((medium) => {
-    const real = useOutbox ? null : (realProviders[medium]?.(env, { db, clock }) ?? null);
-    return [medium, real ?? outboxChannel(medium, db, clock)] as const;
-  });
-  return Object.fromEntries(entries) as Channels;
+  const deps = { db, clock };
+  const channel = (face: MediumFace) => (isDevOutboxOn(env) ? outboxChannel(face.medium, db, clock) : realChannel(face, env, deps));
+  // One entry per medium of MEDIA, so the record is complete (REGISTRY is typed against the same list).
+  return Object.fromEntries(MEDIA.map((medium) => [medium, channel(REGISTRY[medium])])) as Channels;
 }
 
-export type { Channel, Channels, Medium, OutboundMessage } from "./types";
+function realChannel(face: MediumFace, env: Env, deps: ProviderDeps): Channel {
+  const check = face.checkConfig(env);
+  if (!check.configured) return unavailableChannel(face.medium, check.reason);
+  if (!face.provider) {
+    return unavailableChannel(face.medium, `No provider for ${face.name} is built into this server yet.`);
+  }
+  return face.provider(env, deps);
+}
+
+export { MEDIA };
+export { ChannelUnavailableError } from "./unavailable";
+export type { Channel, ChannelStatus, Channels, Medium, OutboundMessage, SendResult } from "./types";

@@ -1,6 +1,7 @@
 import { createDb, type Db } from "../../db/client";
 import { meteredD1, newMeter, type D1Meter } from "../../db/meter";
 import { createChannels } from "../channels";
+import { logConfigProblemsOnce } from "../channels/report";
 import type { Channels } from "../channels/types";
 import type { Env } from "../env";
 import { systemClock, type Clock } from "./clock";
@@ -19,5 +20,8 @@ export function createDeps(env: Env, options: { clock?: Clock; meter?: D1Meter }
   const meter = options.meter ?? newMeter();
   const clock = options.clock ?? systemClock;
   const db = createDb(meteredD1(env.DB, meter));
-  return { db, clock, channels: createChannels(env, db, clock), env, meter };
+  const channels = createChannels(env, db, clock);
+  // Every request and job starts here: the first one of an isolate without email says so in the log.
+  logConfigProblemsOnce(channels);
+  return { db, clock, channels, env, meter };
 }

@@ -1,6 +1,8 @@
 import { desc, sql } from "drizzle-orm";
 import type { Deps } from "./deps";
 import { outboxMessages } from "../../db/schema";
+import type { OutboxView } from "../channels/face";
+import { outboxView } from "../channels/outbox/view";
 
 export interface OutboxEntry {
   id: string;
@@ -11,6 +13,8 @@ export interface OutboxEntry {
   html: string | null;
   meta: Record<string, unknown> | null;
   createdAt: string;
+  /** How the dev outbox page shows it: the medium's own dev side decides (worker/channels/<medium>/dev). */
+  view: OutboxView;
 }
 
 /** The dev outbox, newest first (ties within a millisecond broken by insertion order). */
@@ -20,14 +24,14 @@ export async function listOutbox({ db }: Pick<Deps, "db">, limit = 200): Promise
     .from(outboxMessages)
     .orderBy(desc(outboxMessages.createdAt), desc(sql`rowid`))
     .limit(limit);
-  return rows.map((row) => ({
-    id: row.id,
-    channel: row.channel,
-    to: row.to,
-    subject: row.subject,
-    text: row.text,
-    html: row.html,
-    meta: row.meta ? (JSON.parse(row.meta) as Record<string, unknown>) : null,
-    createdAt: new Date(row.createdAt).toISOString(),
-  }));
+  return rows.map((row) => {
+    const message = {
+      to: row.to,
+      subject: row.subject,
+      text: row.text,
+      html: row.html,
+      meta: row.meta ? (JSON.parse(row.meta) as Record<string, unknown>) : null,
+    };
+    return { id: row.id, channel: row.channel, ...message, createdAt: new Date(row.createdAt).toISOString(), view: outboxView(row.channel, message) };
+  });
 }

@@ -1,9 +1,12 @@
-import type { Db } from "../../db/client";
-import { outboxMessages } from "../../db/schema";
-import type { Clock } from "../services/clock";
-import type { Channel, Medium, OutboundMessage } from "./types";
+import type { Db } from "../../../db/client";
+import { outboxMessages } from "../../../db/schema";
+import type { Clock } from "../../services/clock";
+import type { Channel, Medium, OutboundMessage } from "../types";
 
-/** The development provider: "sending" stores the message in D1, shown at /dev/outbox. */
+/**
+ * The development provider of every medium while DEV_OUTBOX is on: "sending" stores the message in
+ * D1 (`outbox_messages`), shown at /dev/outbox and /dev/outbox.json. Never used with the outbox off.
+ */
 export function outboxChannel(medium: Medium, db: Db, clock: Clock): Channel {
   return {
     medium,

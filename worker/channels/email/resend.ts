@@ -1,10 +1,10 @@
-import type { Env } from "../env";
-import { PROVIDER_TIMEOUT_MS, type Channel, type OutboundMessage, type SendResult } from "./types";
+import type { Env } from "../../env";
+import { PROVIDER_TIMEOUT_MS, type Channel, type OutboundMessage, type SendResult } from "../types";
 
 /**
  * Email through Resend's HTTP API: `POST {RESEND_API_BASE}/emails` with `Authorization: Bearer
- * {RESEND_API_KEY}` and `{from, to, subject, html, text}`. Used when EMAIL_PROVIDER=resend and the
- * dev outbox is off (worker/channels/index.ts).
+ * {RESEND_API_KEY}` and `{from, to, subject, html, text}`. Used when EMAIL_PROVIDER=resend with a key
+ * and the dev outbox is off (./config.ts says when; worker/channels/index.ts builds it).
  *
  * The message's idempotency key (the engine's deliveries key) goes in the `Idempotency-Key` header:
  * Resend sends a retried request with the same key only once within 24 hours. The engine's retries
@@ -94,8 +94,7 @@ function parseJson(text: string): Record<string, unknown> | null {
   }
 }
 
-/** The provider factory registered for "email": null (dev outbox) unless Resend is configured. */
-export function resendProvider(env: Env): Channel | null {
-  if (env.EMAIL_PROVIDER !== "resend" || !env.RESEND_API_KEY) return null;
-  return resendEmailChannel({ apiKey: env.RESEND_API_KEY, apiBase: env.RESEND_API_BASE, from: env.EMAIL_FROM });
+/** The provider the email face builds once ./config.ts found Resend configured. */
+export function resendFromEnv(env: Env): Channel {
+  return resendEmailChannel({ apiKey: env.RESEND_API_KEY ?? "", apiBase: env.RESEND_API_BASE, from: env.EMAIL_FROM });
 }
