@@ -13,8 +13,26 @@ function tidy(text: string): string {
   return text.replace(/[\u202f\u00a0]/g, " ");
 }
 
+/**
+ * Formatters are made once per zone and shape, then reused: building an Intl.DateTimeFormat costs
+ * about a millisecond of CPU (it loads ICU data), formatting with one costs microseconds, and a
+ * dashboard page formats several dates per task (issue 8: the server render must stay within the
+ * free plan's 10 ms). The cache is bounded by the zones in use times the few shapes below.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+export function cachedFormatter(locale: string, zone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${zone}|${JSON.stringify(options)}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(locale, { timeZone: zone, ...options });
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
 function format(instant: Date, zone: string, options: Intl.DateTimeFormatOptions): string {
-  return tidy(new Intl.DateTimeFormat(LOCALE, { timeZone: safeZone(zone), ...options }).format(instant));
+  return tidy(cachedFormatter(LOCALE, safeZone(zone), options).format(instant));
 }
 
 /** "9:15 AM". */
@@ -60,8 +78,7 @@ export function formatLastReminder(iso: string | null, zone: string, now: Date):
 
 /** The value of an <input type="datetime-local"> for `now` on the user's clock: "2026-03-02T09:05". */
 export function datetimeLocalValue(now: Date, zone: string): string {
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone: safeZone(zone),
+  const parts = cachedFormatter("en-CA", safeZone(zone), {
     year: "numeric",
     month: "2-digit",
     day: "2-digit",
