@@ -15,10 +15,3 @@ export function errorMessage(error: unknown, fallback: string, byStatus: Partial
 export function errorStatus(error: unknown): number {
   return isAppError(error) ? error.status : 500;
 }
-
-/** A text field of a submitted form, trimmed; '' when absent. */
-export function field(form: FormData, name: string, { trim = true }: { trim?: boolean } = {}): string {
-  const value = form.get(name);
-  if (typeof value !== "string") return "";
-  return trim ? value.trim() : value;
-}
