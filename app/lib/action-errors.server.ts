@@ -1,4 +1,5 @@
 import { isAppError } from "../../worker/services/errors";
+import { errorFields, log } from "../../worker/services/log";
 
 /**
  * The message a screen shows for a failed service call (spec 01 section 8): the server's own
@@ -7,7 +8,7 @@ import { isAppError } from "../../worker/services/errors";
  */
 export function errorMessage(error: unknown, fallback: string, byStatus: Partial<Record<number, string>> = {}): string {
   if (isAppError(error)) return error.message || byStatus[error.status] || fallback;
-  console.error(error);
+  log.error("screen_call_failed", errorFields(error));
   return fallback;
 }
 

@@ -1,6 +1,7 @@
 import { getOnboardingStatus, needsOnboarding, type PublicUser } from "../../worker/services/auth";
 import type { Deps } from "../../worker/services/deps";
 import { isAppError } from "../../worker/services/errors";
+import { errorFields, log } from "../../worker/services/log";
 
 export interface HeaderFlags {
   /** The floating 'Create Task' button: shown when onboarding is not needed. */
@@ -20,7 +21,7 @@ export async function headerFlags(deps: Deps, user: PublicUser): Promise<HeaderF
   try {
     state = await getOnboardingStatus(deps, user.id);
   } catch (error) {
-    if (!isAppError(error)) console.error(error);
+    if (!isAppError(error)) log.error("header_flags_failed", errorFields(error));
   }
   return { createTaskButton: !needsOnboarding(state, { telegramLinkable: false }), onboardingSkipped: state.skipped };
 }

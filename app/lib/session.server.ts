@@ -37,6 +37,7 @@ import {
   type PublicUser,
 } from "../../worker/services/auth";
 import { isAppError } from "../../worker/services/errors";
+import { errorFields, log } from "../../worker/services/log";
 import { CROSS_SITE_BLOCKED, isSameOrigin, requestMeta } from "../../worker/http";
 import { loginUrlFor } from "./urls";
 
@@ -87,7 +88,7 @@ async function resolveSession({ request, context }: Args): Promise<WebSession> {
       if (check.ok) return { userId: check.userId, setCookies: sessionSetCookies(outcome.tokens) };
     } catch (error) {
       // 401 (expired, revoked, reused) is the normal end of a session; anything else is a bug.
-      if (!isAppError(error)) console.error("Session refresh failed", error);
+      if (!isAppError(error)) log.error("session_refresh_failed", errorFields(error));
     }
     return { userId: null, setCookies: clearSessionSetCookies() };
   }

@@ -11,6 +11,7 @@ import type { Deps } from "../../worker/services/deps";
 import { DEFAULT_STRATEGY_KEY, setDefaultStrategy, STRATEGIES, type StepChannel } from "../../worker/services/escalation";
 import { acknowledgedMessage, SNOOZE_MINUTES } from "../../worker/services/answers";
 import { isAppError } from "../../worker/services/errors";
+import { errorFields, log } from "../../worker/services/log";
 import { safeZone } from "../../worker/services/time-zone";
 import {
   acknowledgeTask,
@@ -209,7 +210,7 @@ export async function createTaskFromText(deps: TaskDeps, user: PublicUser, form:
     return { intent: "nl", ok: result.success, message: result.message, failed: false };
   } catch (error) {
     if (isAppError(error) && error.status === 400) return { intent: "nl", ok: false, message: error.message, failed: false };
-    if (!isAppError(error)) console.error(error);
+    if (!isAppError(error)) log.error("task_from_text_failed", errorFields(error));
     return { intent: "nl", ok: false, message: NL_FAILED, failed: true };
   }
 }
