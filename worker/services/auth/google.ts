@@ -3,6 +3,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { decodeJwt, type JWTPayload } from "jose";
 import { pushSubscriptions, telegramLinkCodes, users, type User } from "../../../db/schema";
 import type { Env } from "../../env";
+import { appLink } from "../app-url";
 import type { Deps } from "../deps";
 import { badRequest } from "../errors";
 import { log } from "../log";
@@ -12,7 +13,6 @@ import { canonicalTimeZone, normalizeEmail } from "./schemas";
 import { createSession } from "./sessions";
 import type { AuthResult, RequestMeta } from "./types";
 import { findUserByEmail, isUniqueViolation, toPublicUser } from "./users";
-import { appLink } from "../app-url";
 
 /**
  * Google sign-in (ADR 014): authorization code flow with state and PKCE (S256) through arctic.

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { users } from "../../../db/schema";
+import { appLink } from "../app-url";
 import type { Deps } from "../deps";
 import { badRequest } from "../errors";
 import { errorFields, log } from "../log";
@@ -11,7 +12,6 @@ import { endCodes, endLinkTokens, endSessions } from "./revoke";
 import { emailSchema, resetPasswordSchema } from "./schemas";
 import { resetEmailAllowed } from "./throttle";
 import { findUserByEmail } from "./users";
-import { appLink } from "../app-url";
 
 export const INVALID_RESET_CODE_MESSAGE = "Invalid or expired reset code. Please try again.";
 export const RESET_REQUESTED_MESSAGE = "If an account exists for that email address, we've sent it a reset code. Please check your inbox.";
