@@ -19,6 +19,33 @@ export default tseslint.config(
     },
   },
   {
+    // The fence (ADR 037): app/ reaches worker/ only through a service's face
+    // (worker/services/<domain>/index.ts, or a one-file service such as worker/services/errors.ts),
+    // the HTTP toolkit's face (worker/http) and worker/env; inside app/, the `~/` alias, never `../`.
+    files: ["app/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(\\.\\./)+(?!\\.\\./|worker/)",
+              message: "Inside app/, import with the ~/ alias (tsconfig paths), not ../.",
+            },
+            {
+              regex: "(^|/)worker/(?!(env|http|services/[\\w-]+)$)",
+              message: "app/ reaches worker/ only through worker/env, worker/http or a service's face (worker/services/<domain>); export what you need from there.",
+            },
+            {
+              regex: "(^|/)db/",
+              message: "app/ reads data through the services, never db/ directly.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["scripts/**/*.mjs", "*.config.{js,ts}"],
     languageOptions: { globals: { ...globals.node } },
   },

@@ -1,4 +1,5 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 // Unit and integration tests inside workerd, with a real local D1 migrated by tests/workerd/setup.ts.
@@ -19,6 +20,8 @@ export default defineConfig(async () => {
         },
       }),
     ],
+    // The app's `~/` alias (tsconfig paths), for tests that load app/ modules.
+    resolve: { alias: [{ find: /^~\//, replacement: fileURLToPath(new URL("./app/", import.meta.url)) }] },
     test: {
       include: ["tests/workerd/**/*.test.ts"],
       setupFiles: ["./tests/workerd/setup.ts"],

@@ -17,7 +17,7 @@ import { arrivedCrossSite, getOptionalUser } from "./lib/session.server";
 import { LegalModalsProvider } from "./components/legal/LegalModals";
 import { ToastProvider } from "./components/ui/Toast";
 import { CreateTaskFab } from "./components/tasks/CreateTaskFab";
-import { headerFlags } from "./lib/tasks.server";
+import { headerFlags } from "~/lib/header.server";
 import { useNonce } from "./lib/nonce";
 import stylesheet from "./styles/app.css?url";
 

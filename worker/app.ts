@@ -1,11 +1,11 @@
 import { Hono } from "hono";
 import { createApi } from "./api";
-import { isSameOrigin } from "./api/auth-middleware";
 import type { ApiEnv } from "./api/context";
 import { devEscalationJson } from "./api/dev-escalation";
 import { devOutboxJson } from "./api/dev-outbox";
 import { requestContext } from "./api/middleware";
 import type { Env } from "./env";
+import { CROSS_SITE_BLOCKED, isSafeMethod, isSameOrigin } from "./http";
 import { createDeps, type Deps } from "./services/deps";
 
 /** What Remix needs to render a page; the Worker entry passes the real build's handler. */
@@ -31,7 +31,7 @@ export function createApp(options: { pages?: PageHandler } = {}) {
   return app;
 }
 
-export const CROSS_SITE_MESSAGE = "This request came from another site and was blocked. Please go back to Nudge and try again.";
+export const CROSS_SITE_MESSAGE = `${CROSS_SITE_BLOCKED} Please go back to Nudge and try again.`;
 
 /**
  * CSRF for the pages: a form post (or a fetcher's .data post) whose Origin / Sec-Fetch-Site names
@@ -40,10 +40,7 @@ export const CROSS_SITE_MESSAGE = "This request came from another site and was b
  * GET and HEAD never change anything, so they pass. Returns null when the request may go on.
  */
 export function crossSitePageWrite(request: Request, appUrl: string): Response | null {
-  if (request.method === "GET" || request.method === "HEAD") return null;
-  const origin = request.headers.get("Origin") ?? undefined;
-  const fetchSite = request.headers.get("Sec-Fetch-Site") ?? undefined;
-  if (isSameOrigin(request.url, appUrl, origin, fetchSite)) return null;
+  if (isSafeMethod(request.method) || isSameOrigin(request, appUrl)) return null;
   const headers = {
     "Cache-Control": "no-store",
     "X-Content-Type-Options": "nosniff",

@@ -1,7 +1,7 @@
 import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
-import { useHydrated } from "../lib/hooks";
-import { accountMenuLabel, avatarLetter, menuName } from "../lib/user-display";
+import { useHydrated } from "~/lib/hooks";
+import { accountMenuLabel, avatarLetter, menuName } from "~/lib/user-display";
 
 /** The localStorage flag set when onboarding was skipped; its presence shows 'Get Started'. */
 export const SKIP_ONBOARDING_FLAG = "skipOnBoarding";

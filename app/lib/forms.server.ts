@@ -24,3 +24,10 @@ export async function readForm(request: Request): Promise<FormData> {
 function unreadable(): Response {
   return Response.json({ message: FORM_UNREADABLE }, { status: 400, headers: { "Cache-Control": "no-store" } });
 }
+
+/** A text field of a submitted form, trimmed; '' when absent. */
+export function field(form: FormData, name: string, { trim = true }: { trim?: boolean } = {}): string {
+  const value = form.get(name);
+  if (typeof value !== "string") return "";
+  return trim ? value.trim() : value;
+}

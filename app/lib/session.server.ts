@@ -25,7 +25,6 @@
  */
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { parse } from "hono/utils/cookie";
-import { isSameOrigin } from "../../worker/api/auth-middleware";
 import {
   ACCESS_TOKEN_COOKIE,
   clearSessionSetCookies,
@@ -38,7 +37,8 @@ import {
   type PublicUser,
 } from "../../worker/services/auth";
 import { isAppError } from "../../worker/services/errors";
-import { requestMeta } from "./request-meta.server";
+import { errorFields, log } from "../../worker/services/log";
+import { CROSS_SITE_BLOCKED, isSameOrigin, requestMeta } from "../../worker/http";
 import { loginUrlFor } from "./urls";
 
 /**
@@ -64,7 +64,6 @@ export interface WebSession {
 
 const sessions = new WeakMap<AppLoadContext, Promise<WebSession>>();
 
-export { requestMeta } from "./request-meta.server";
 
 export function readSessionCookies(request: Request): { accessToken: string | null; refreshToken: string | null } {
   const cookies = parse(request.headers.get("Cookie") ?? "");
@@ -89,7 +88,7 @@ async function resolveSession({ request, context }: Args): Promise<WebSession> {
       if (check.ok) return { userId: check.userId, setCookies: sessionSetCookies(outcome.tokens) };
     } catch (error) {
       // 401 (expired, revoked, reused) is the normal end of a session; anything else is a bug.
-      if (!isAppError(error)) console.error("Session refresh failed", error);
+      if (!isAppError(error)) log.error("session_refresh_failed", errorFields(error));
     }
     return { userId: null, setCookies: clearSessionSetCookies() };
   }
@@ -174,13 +173,7 @@ export function clearedSessionHeaders(): Headers {
  * keeps cross-site posts from carrying the cookies): the browser's Origin must be our own.
  */
 export function assertSameOrigin({ request, context }: Args): void {
-  const ok = isSameOrigin(
-    request.url,
-    context.cloudflare.env.APP_URL,
-    request.headers.get("Origin") ?? undefined,
-    request.headers.get("Sec-Fetch-Site") ?? undefined,
-  );
-  if (!ok) throw new Response("This request came from another site and was blocked.", { status: 403 });
+  if (!isSameOrigin(request, context.cloudflare.env.APP_URL)) throw new Response(CROSS_SITE_BLOCKED, { status: 403 });
 }
 
 /**

@@ -6,26 +6,27 @@
  * user's clock, the spec's fallback messages).
  */
 import { DateTime } from "luxon";
-import { getOnboardingStatus, type PublicUser } from "../../worker/services/auth";
+import type { PublicUser } from "../../worker/services/auth";
 import type { Deps } from "../../worker/services/deps";
-import { DEFAULT_STRATEGY_KEY, STRATEGIES, type StepChannel } from "../../worker/services/escalation/catalogue";
-import { setDefaultStrategy } from "../../worker/services/escalation/strategy";
+import { DEFAULT_STRATEGY_KEY, setDefaultStrategy, STRATEGIES, type StepChannel } from "../../worker/services/escalation";
+import { acknowledgedMessage, SNOOZE_MINUTES } from "../../worker/services/answers";
 import { isAppError } from "../../worker/services/errors";
+import { errorFields, log } from "../../worker/services/log";
+import { safeZone } from "../../worker/services/time-zone";
 import {
   acknowledgeTask,
   completeTask,
   createTask,
   createTaskFromPrompt,
   deleteTask,
-  DEFAULT_SNOOZE_MINUTES,
   listTasks,
   PAGE_SIZE_DEFAULT,
+  listActiveReminders,
+  mostUrgentReminder,
   snoozeTask,
 } from "../../worker/services/tasks";
-import { listActiveReminders, mostUrgentReminder } from "../../worker/services/tasks/active-reminders";
-import { safeZone } from "../components/tasks/task-colour";
-import { formatClock } from "../components/tasks/task-format";
-import { toTaskView, type TaskView } from "../components/tasks/task-view";
+import { formatClock } from "~/components/tasks/task-format";
+import { toTaskView, type TaskView } from "~/components/tasks/task-view";
 import {
   TASK_INTENTS,
   type CreateTaskResult,
@@ -37,7 +38,7 @@ import {
   type TaskIntent,
   type TaskListData,
   type TaskPageData,
-} from "../components/tasks/types";
+} from "~/components/tasks/types";
 import {
   CREATE_AUTH_FAILED,
   CREATE_FAILED,
@@ -49,7 +50,8 @@ import {
   TASK_UPDATE_FAILED,
   TASKS_LOAD_FAILED,
 } from "./messages";
-import { errorMessage, field } from "./messages.server";
+import { errorMessage } from "./action-errors.server";
+import { field } from "./forms.server";
 
 export const PAGE_SIZE = PAGE_SIZE_DEFAULT;
 /** The no-JavaScript "Load more" link renders up to this many pages at once (?page=N). */
@@ -146,7 +148,7 @@ export async function runTaskAction(deps: TaskDeps, user: PublicUser, intent: Ta
         return { ...base, ok: true, message: "Task deleted." };
       case "acknowledge": {
         const task = await acknowledgeTask(deps, user.id, taskId);
-        return { ...base, ok: true, task: view(task), message: `Got it. The reminders for "${task.title}" have stopped. Mark it done when you're finished.` };
+        return { ...base, ok: true, task: view(task), message: acknowledgedMessage(task.title) };
       }
       case "done": {
         const { nextTask, ...task } = await completeTask(deps, user.id, taskId);
@@ -155,13 +157,13 @@ export async function runTaskAction(deps: TaskDeps, user: PublicUser, intent: Ta
         return { ...base, ok: true, task: view(task), nextTask: next, message };
       }
       case "snooze": {
-        const task = await snoozeTask(deps, user.id, taskId, { minutes: DEFAULT_SNOOZE_MINUTES });
+        const task = await snoozeTask(deps, user.id, taskId, { minutes: SNOOZE_MINUTES });
         const until = task.snoozedUntil ? formatClock(task.snoozedUntil, zone) : null;
         return {
           ...base,
           ok: true,
           task: view(task),
-          message: until ? `Snoozed. We'll remind you about "${task.title}" again at ${until}.` : `Snoozed for ${DEFAULT_SNOOZE_MINUTES} minutes.`,
+          message: until ? `Snoozed. We'll remind you about "${task.title}" again at ${until}.` : `Snoozed for ${SNOOZE_MINUTES} minutes.`,
         };
       }
     }
@@ -208,7 +210,7 @@ export async function createTaskFromText(deps: TaskDeps, user: PublicUser, form:
     return { intent: "nl", ok: result.success, message: result.message, failed: false };
   } catch (error) {
     if (isAppError(error) && error.status === 400) return { intent: "nl", ok: false, message: error.message, failed: false };
-    if (!isAppError(error)) console.error(error);
+    if (!isAppError(error)) log.error("task_from_text_failed", errorFields(error));
     return { intent: "nl", ok: false, message: NL_FAILED, failed: true };
   }
 }
@@ -279,28 +281,4 @@ export async function loadActiveReminders(deps: TaskDeps, user: PublicUser): Pro
   } catch (error) {
     return { reminders: [], urgentId: null, error: errorMessage(error, "Failed to load your reminders. Please try again.") };
   }
-}
-
-/* ------------------------------------------------------------------ Create Task button */
-
-/**
- * What the header needs beyond the name: the floating 'Create Task' button, and whether the menu
- * offers 'Get Started' (onboarding was skipped). The button shows when onboarding is not needed.
- * For now that means: the email is verified, OR the user skipped onboarding in the last day (the
- * server-side form of the spec's skip cookie, getOnboardingStatus().skipped). Telegram linking is
- * not required yet. One status read serves both.
- */
-export async function headerFlags(deps: TaskDeps, user: PublicUser): Promise<{ createTaskButton: boolean; onboardingSkipped: boolean }> {
-  let skipped = false;
-  try {
-    skipped = (await getOnboardingStatus(deps, user.id)).skipped;
-  } catch (error) {
-    if (!isAppError(error)) console.error(error);
-  }
-  return { createTaskButton: user.isVerified || skipped, onboardingSkipped: skipped };
-}
-
-/** The floating 'Create Task' button alone (see headerFlags). */
-export async function showCreateTaskButton(deps: TaskDeps, user: PublicUser): Promise<boolean> {
-  return (await headerFlags(deps, user)).createTaskButton;
 }

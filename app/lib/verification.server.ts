@@ -7,7 +7,7 @@
 import { checkEmailCode, sendVerificationEmail, type CodeFailure, type PublicUser } from "../../worker/services/auth";
 import type { Deps } from "../../worker/services/deps";
 import { RESEND_FAILED, VERIFY_FAILED } from "./messages";
-import { errorMessage } from "./messages.server";
+import { errorMessage } from "./action-errors.server";
 
 export { RESEND_FAILED, VERIFY_FAILED };
 

@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { ButtonLink } from "../components/ui/Button";
-import { PromoVideo } from "../components/home/PromoVideo";
+import { ButtonLink } from "~/components/ui/Button";
+import { PromoVideo } from "~/components/home/PromoVideo";
 
 export const meta: MetaFunction = () => [
   { title: "Nudge: reminders that wait until you act" },

@@ -2,12 +2,11 @@ import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { requestPasswordReset } from "../../worker/services/auth";
-import { AuthCard } from "../components/auth/AuthCard";
-import { Button, ButtonLink } from "../components/ui/Button";
-import { TextField } from "../components/ui/Field";
-import { formText, serverOr, submittedForm } from "../lib/client-fallback";
-import { field } from "../lib/messages.server";
-import { readForm } from "../lib/forms.server";
+import { AuthCard } from "~/components/auth/AuthCard";
+import { Button, ButtonLink } from "~/components/ui/Button";
+import { TextField } from "~/components/ui/Field";
+import { formText, serverOr, submittedForm } from "~/lib/client-fallback";
+import { field, readForm } from "~/lib/forms.server";
 
 export const meta: MetaFunction = () => [{ title: "Forgot password · Nudge" }];
 

@@ -2,13 +2,13 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GOOGLE_FAILED_MESSAGE, inspectSessionTokens, logout, refreshSessionOrRace } from "../../worker/services/auth";
 import { isAppError } from "../../worker/services/errors";
-import { AuthCard, Working } from "../components/auth/AuthCard";
-import { SessionRecheck } from "../components/auth/SessionRecheck";
-import { Alert } from "../components/ui/Alert";
-import { Button, ButtonLink } from "../components/ui/Button";
-import { readForm } from "../lib/forms.server";
-import { field } from "../lib/messages.server";
-import { arrivedCrossSite, getOptionalUser, readSessionCookies, redirectWithTokens, requestMeta, safeRedirect } from "../lib/session.server";
+import { requestMeta } from "../../worker/http";
+import { AuthCard, Working } from "~/components/auth/AuthCard";
+import { SessionRecheck } from "~/components/auth/SessionRecheck";
+import { Alert } from "~/components/ui/Alert";
+import { Button, ButtonLink } from "~/components/ui/Button";
+import { field, readForm } from "~/lib/forms.server";
+import { arrivedCrossSite, getOptionalUser, readSessionCookies, redirectWithTokens, safeRedirect } from "~/lib/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Google sign-in · Nudge" }, { name: "referrer", content: "same-origin" }];
 

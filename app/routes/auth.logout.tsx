@@ -1,9 +1,9 @@
 import { data, redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { logout } from "../../worker/services/auth";
-import { SIGN_OUT_FAILED } from "../components/UserMenu";
-import { serverOr } from "../lib/client-fallback";
-import { assertSameOrigin, clearedSessionHeaders, readSessionCookies } from "../lib/session.server";
+import { SIGN_OUT_FAILED } from "~/components/UserMenu";
+import { serverOr } from "~/lib/client-fallback";
+import { assertSameOrigin, clearedSessionHeaders, readSessionCookies } from "~/lib/session.server";
 
 /** Visiting /auth/logout does nothing (a GET must not sign anyone out): back home. */
 export async function loader() {

@@ -2,12 +2,13 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { logout, verifyMagicLink } from "../../worker/services/auth";
-import { AuthCard, Working } from "../components/auth/AuthCard";
-import { Alert } from "../components/ui/Alert";
-import { Button } from "../components/ui/Button";
-import { errorMessage, field } from "../lib/messages.server";
-import { readForm } from "../lib/forms.server";
-import { getOptionalUser, readSessionCookies, redirectWithTokens, requestMeta } from "../lib/session.server";
+import { requestMeta } from "../../worker/http";
+import { AuthCard, Working } from "~/components/auth/AuthCard";
+import { Alert } from "~/components/ui/Alert";
+import { Button } from "~/components/ui/Button";
+import { errorMessage } from "~/lib/action-errors.server";
+import { field, readForm } from "~/lib/forms.server";
+import { getOptionalUser, readSessionCookies, redirectWithTokens } from "~/lib/session.server";
 
 // Token pages send no Referer to other sites. Not "no-referrer": that makes the browser send
 // `Origin: null` on the form POST, which Remix (and our origin check) rightly refuse.

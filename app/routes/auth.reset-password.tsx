@@ -2,17 +2,17 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData, useNavigation, type ClientActionFunctionArgs } from "@remix-run/react";
 import { useState } from "react";
 import { resetPassword } from "../../worker/services/auth";
-import { AuthCard } from "../components/auth/AuthCard";
-import { NewPasswordFields } from "../components/auth/NewPasswordFields";
-import { PasswordField } from "../components/auth/PasswordField";
-import { Alert } from "../components/ui/Alert";
-import { Button, ButtonLink } from "../components/ui/Button";
-import { TextField } from "../components/ui/Field";
-import { useHydrated } from "../lib/hooks";
-import { formText, serverOr, submittedForm } from "../lib/client-fallback";
-import { RESET_FAILED } from "../lib/messages";
-import { errorMessage, field } from "../lib/messages.server";
-import { readForm } from "../lib/forms.server";
+import { AuthCard } from "~/components/auth/AuthCard";
+import { NewPasswordFields } from "~/components/auth/NewPasswordFields";
+import { PasswordField } from "~/components/auth/PasswordField";
+import { Alert } from "~/components/ui/Alert";
+import { Button, ButtonLink } from "~/components/ui/Button";
+import { TextField } from "~/components/ui/Field";
+import { useHydrated } from "~/lib/hooks";
+import { formText, serverOr, submittedForm } from "~/lib/client-fallback";
+import { RESET_FAILED } from "~/lib/messages";
+import { errorMessage } from "~/lib/action-errors.server";
+import { field, readForm } from "~/lib/forms.server";
 
 export const meta: MetaFunction = () => [{ title: "Reset your password · Nudge" }, { name: "referrer", content: "same-origin" }];
 

@@ -2,12 +2,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { verifyEmailLink } from "../../worker/services/auth";
-import { AuthCard, Working } from "../components/auth/AuthCard";
-import { Alert } from "../components/ui/Alert";
-import { Button, ButtonLink } from "../components/ui/Button";
-import { errorMessage, field } from "../lib/messages.server";
-import { readForm } from "../lib/forms.server";
-import { requestMeta } from "../lib/request-meta.server";
+import { requestMeta } from "../../worker/http";
+import { AuthCard, Working } from "~/components/auth/AuthCard";
+import { Alert } from "~/components/ui/Alert";
+import { Button, ButtonLink } from "~/components/ui/Button";
+import { errorMessage } from "~/lib/action-errors.server";
+import { field, readForm } from "~/lib/forms.server";
 
 export const meta: MetaFunction = () => [{ title: "Verifying your email · Nudge" }, { name: "referrer", content: "same-origin" }];
 

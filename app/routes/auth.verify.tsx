@@ -1,17 +1,16 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData, useNavigate, type ClientActionFunctionArgs } from "@remix-run/react";
 import { useEffect } from "react";
-import { AuthCard } from "../components/auth/AuthCard";
-import { EMAIL_CODE_MAX, EmailVerificationPanel, type EmailVerificationResult } from "../components/auth/EmailVerificationPanel";
-import { SessionRecheck } from "../components/auth/SessionRecheck";
-import { Alert } from "../components/ui/Alert";
-import { ButtonLink } from "../components/ui/Button";
-import { formText, serverOr, submittedForm } from "../lib/client-fallback";
-import { RESEND_FAILED, VERIFY_FAILED } from "../lib/messages";
-import { field } from "../lib/messages.server";
-import { checkVerificationCode, resendVerification } from "../lib/verification.server";
-import { readForm } from "../lib/forms.server";
-import { arrivedCrossSite, assertSameOrigin, getOptionalUser } from "../lib/session.server";
+import { AuthCard } from "~/components/auth/AuthCard";
+import { EMAIL_CODE_MAX, EmailVerificationPanel, type EmailVerificationResult } from "~/components/auth/EmailVerificationPanel";
+import { SessionRecheck } from "~/components/auth/SessionRecheck";
+import { Alert } from "~/components/ui/Alert";
+import { ButtonLink } from "~/components/ui/Button";
+import { formText, serverOr, submittedForm } from "~/lib/client-fallback";
+import { RESEND_FAILED, VERIFY_FAILED } from "~/lib/messages";
+import { checkVerificationCode, resendVerification } from "~/lib/verification.server";
+import { field, readForm } from "~/lib/forms.server";
+import { arrivedCrossSite, assertSameOrigin, getOptionalUser } from "~/lib/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Verify your account · Nudge" }, { name: "referrer", content: "same-origin" }];
 

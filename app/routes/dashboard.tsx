@@ -1,10 +1,10 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { ButtonLink } from "../components/ui/Button";
-import { requireUser } from "../lib/session.server";
-import { keepTaskListOnTaskAnswers } from "../components/tasks/revalidate";
-import { TaskList } from "../components/tasks/TaskList";
-import { loadDashboardTasks, pagesParam } from "../lib/tasks.server";
+import { ButtonLink } from "~/components/ui/Button";
+import { requireUser } from "~/lib/session.server";
+import { keepTaskListOnTaskAnswers } from "~/components/tasks/revalidate";
+import { TaskList } from "~/components/tasks/TaskList";
+import { loadDashboardTasks, pagesParam } from "~/lib/tasks.server";
 
 export const meta: MetaFunction = () => [{ title: "Reminders · Nudge" }];
 

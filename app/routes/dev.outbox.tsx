@@ -3,7 +3,7 @@ import { useLoaderData, useRevalidator } from "@remix-run/react";
 import { Fragment, useState } from "react";
 import { isDevOutboxOn } from "../../worker/env";
 import { listOutbox } from "../../worker/services/outbox";
-import { Button } from "../components/ui/Button";
+import { Button } from "~/components/ui/Button";
 
 export const meta: MetaFunction = () => [{ title: "Dev outbox · Nudge" }, { name: "robots", content: "noindex" }];
 

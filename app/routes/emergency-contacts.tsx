@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { ButtonLink } from "../components/ui/Button";
-import { requireUser } from "../lib/session.server";
+import { ButtonLink } from "~/components/ui/Button";
+import { requireUser } from "~/lib/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Nudge Buddies · Nudge" }];
 

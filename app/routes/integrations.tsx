@@ -1,8 +1,8 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { EmailVerificationPanel } from "../components/auth/EmailVerificationPanel";
-import { Alert } from "../components/ui/Alert";
-import { requireUser } from "../lib/session.server";
+import { EmailVerificationPanel } from "~/components/auth/EmailVerificationPanel";
+import { Alert } from "~/components/ui/Alert";
+import { requireUser } from "~/lib/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Reminder Channels · Nudge" }];
 

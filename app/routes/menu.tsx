@@ -1,10 +1,10 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { AccountMenuItems, SIGN_OUT_FAILED } from "../components/UserMenu";
-import { Alert } from "../components/ui/Alert";
-import { requireUser } from "../lib/session.server";
-import { headerFlags } from "../lib/tasks.server";
-import { menuName } from "../lib/user-display";
+import { AccountMenuItems, SIGN_OUT_FAILED } from "~/components/UserMenu";
+import { Alert } from "~/components/ui/Alert";
+import { requireUser } from "~/lib/session.server";
+import { headerFlags } from "~/lib/header.server";
+import { menuName } from "~/lib/user-display";
 
 export const meta: MetaFunction = () => [{ title: "Account menu · Nudge" }];
 

@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { ButtonLink } from "../components/ui/Button";
-import { requireUser } from "../lib/session.server";
+import { ButtonLink } from "~/components/ui/Button";
+import { requireUser } from "~/lib/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Get started · Nudge" }];
 

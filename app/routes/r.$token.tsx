@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { AuthCard } from "../components/auth/AuthCard";
+import { AuthCard } from "~/components/auth/AuthCard";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { describeActionLink, redeemActionLink, type ActionLinkOutcome, type ActionLinkView } from "../../worker/services/tasks/action-links";
-import { Alert } from "../components/ui/Alert";
-import { Button, ButtonLink } from "../components/ui/Button";
+import { ANSWER_CONFIRM_LABELS, ANSWER_EFFECTS, ANSWER_QUESTIONS, SNOOZE_MINUTES } from "../../worker/services/answers";
+import { describeActionLink, redeemActionLink, type ActionLinkOutcome, type ActionLinkView } from "../../worker/services/tasks";
+import { Alert } from "~/components/ui/Alert";
+import { Button, ButtonLink } from "~/components/ui/Button";
 
 /**
  * /r/<token>: the Done / Snooze / Acknowledge links of reminder emails. GET only shows what the
@@ -31,26 +32,6 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 export async function action({ params, context }: ActionFunctionArgs) {
   return redeemActionLink(context.deps, params.token ?? "");
 }
-
-type Action = "done" | "snooze" | "acknowledge";
-
-const QUESTION: Record<Action, (title: string, minutes: number) => string> = {
-  done: (title) => `Mark '${title}' as done?`,
-  snooze: (title, minutes) => `Snooze '${title}' for ${minutes} minutes?`,
-  acknowledge: (title) => `Stop the reminders for '${title}'?`,
-};
-
-const EXPLAIN: Record<Action, (minutes: number) => string> = {
-  done: () => "The reminders stop. If it repeats, the next one is set up for you.",
-  snooze: (minutes) => `We'll remind you again in ${minutes} minutes. The due time stays the same.`,
-  acknowledge: () => "The reminders stop, and the task stays open until you mark it done.",
-};
-
-const CONFIRM: Record<Action, (minutes: number) => string> = {
-  done: () => "Yes, mark it done",
-  snooze: (minutes) => `Snooze ${minutes} minutes`,
-  acknowledge: () => "Yes, stop the reminders",
-};
 
 const STATUS_WORDS: Record<string, string> = {
   PENDING: "is still open",
@@ -115,18 +96,18 @@ function Result({ outcome }: { outcome: Exclude<ActionLinkOutcome, { state: "inv
 function Confirm({ view }: { view: Extract<ActionLinkView, { state: "ready" }> }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
-  const minutes = view.minutes ?? 30;
+  const minutes = view.minutes ?? SNOOZE_MINUTES;
   const finished = view.task.status === "COMPLETED";
   return (
-    <Page title={QUESTION[view.action](view.task.title, minutes)} lead={`It was due at ${view.task.dueLocal}.`}>
+    <Page title={ANSWER_QUESTIONS[view.action](view.task.title, minutes)} lead={`It was due at ${view.task.dueLocal}.`}>
       {finished ? (
         <Alert tone="info">{`'${view.task.title}' is already done.`}</Alert>
       ) : (
-        <p>{EXPLAIN[view.action](minutes)}</p>
+        <p>{ANSWER_EFFECTS[view.action](minutes)}</p>
       )}
       <Form method="post" replace>
         <Button type="submit" size="lg" block disabled={busy} aria-disabled={busy}>
-          {busy ? "Working..." : CONFIRM[view.action](minutes)}
+          {busy ? "Working..." : ANSWER_CONFIRM_LABELS[view.action](minutes)}
         </Button>
       </Form>
       <ButtonLink to="/dashboard" variant="ghost" block className="auth-card__action">

@@ -1,14 +1,14 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
-import { ClockIcon } from "../components/tasks/icons";
-import { ReminderActions } from "../components/tasks/ReminderActions";
-import type { TaskView } from "../components/tasks/types";
-import { Alert } from "../components/ui/Alert";
-import { Button, ButtonLink } from "../components/ui/Button";
-import { Modal } from "../components/ui/Modal";
-import { requireUser } from "../lib/session.server";
-import { loadActiveReminders } from "../lib/tasks.server";
+import { ClockIcon } from "~/components/tasks/icons";
+import { ReminderActions } from "~/components/tasks/ReminderActions";
+import type { TaskView } from "~/components/tasks/types";
+import { Alert } from "~/components/ui/Alert";
+import { Button, ButtonLink } from "~/components/ui/Button";
+import { Modal } from "~/components/ui/Modal";
+import { requireUser } from "~/lib/session.server";
+import { loadActiveReminders } from "~/lib/tasks.server";
 
 export const meta: MetaFunction = () => [{ title: "Active Reminders · Nudge" }];
 

@@ -1,9 +1,9 @@
 import { data, redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import type { ClientActionFunctionArgs } from "@remix-run/react";
-import { serverOr } from "../lib/client-fallback";
+import { serverOr } from "~/lib/client-fallback";
 import { resumeOnboarding } from "../../worker/services/auth";
-import { errorMessage } from "../lib/messages.server";
-import { requireUser } from "../lib/session.server";
+import { errorMessage } from "~/lib/action-errors.server";
+import { requireUser } from "~/lib/session.server";
 
 const RESUME_FAILED = "We couldn't start the guided setup. Please try again.";
 

@@ -1,12 +1,11 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { ClientActionFunctionArgs, ClientLoaderFunctionArgs } from "@remix-run/react";
-import type { StrategyResult, TaskActionResult, TaskIntent, TaskPageData } from "../components/tasks/types";
-import { formText, serverOr, submittedForm } from "../lib/client-fallback";
-import { STRATEGY_FAILED, TASK_DELETE_FAILED, TASK_UPDATE_FAILED, TASKS_LOAD_FAILED } from "../lib/messages";
-import { field } from "../lib/messages.server";
-import { readForm } from "../lib/forms.server";
-import { assertSameOrigin, requireUser, safeRedirect } from "../lib/session.server";
-import { loadNextPage, readIntent, runTaskAction, updateDefaultStrategy } from "../lib/tasks.server";
+import type { StrategyResult, TaskActionResult, TaskIntent, TaskPageData } from "~/components/tasks/types";
+import { formText, serverOr, submittedForm } from "~/lib/client-fallback";
+import { STRATEGY_FAILED, TASK_DELETE_FAILED, TASK_UPDATE_FAILED, TASKS_LOAD_FAILED } from "~/lib/messages";
+import { field, readForm } from "~/lib/forms.server";
+import { assertSameOrigin, requireUser, safeRedirect } from "~/lib/session.server";
+import { loadNextPage, readIntent, runTaskAction, updateDefaultStrategy } from "~/lib/tasks.server";
 
 /**
  * The task screens' resource route (no UI):

@@ -2,19 +2,19 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData, useNavigation, type ClientActionFunctionArgs } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { updateTimezone } from "../../worker/services/auth";
-import { Alert } from "../components/ui/Alert";
-import { Button } from "../components/ui/Button";
-import { SelectField } from "../components/ui/SelectField";
-import { browserTimeZone, useExpiring, useHydrated } from "../lib/hooks";
-import { matchListedTimeZone } from "../lib/timezones";
-import { serverOr } from "../lib/client-fallback";
-import { TIMEZONE_FAILED } from "../lib/messages";
-import { errorMessage, field } from "../lib/messages.server";
-import { readForm } from "../lib/forms.server";
-import { assertSameOrigin, requireUser } from "../lib/session.server";
-import { supportedTimeZones } from "../lib/timezones.server";
-import { StrategyBlock } from "../components/tasks/StrategyBlock";
-import { strategySettings } from "../lib/tasks.server";
+import { Alert } from "~/components/ui/Alert";
+import { Button } from "~/components/ui/Button";
+import { SelectField } from "~/components/ui/SelectField";
+import { browserTimeZone, useExpiring, useHydrated } from "~/lib/hooks";
+import { matchListedTimeZone } from "~/lib/timezones";
+import { serverOr } from "~/lib/client-fallback";
+import { TIMEZONE_FAILED } from "~/lib/messages";
+import { errorMessage } from "~/lib/action-errors.server";
+import { field, readForm } from "~/lib/forms.server";
+import { assertSameOrigin, requireUser } from "~/lib/session.server";
+import { supportedTimeZones } from "~/lib/timezones.server";
+import { StrategyBlock } from "~/components/tasks/StrategyBlock";
+import { strategySettings } from "~/lib/tasks.server";
 
 export const meta: MetaFunction = () => [{ title: "Settings · Nudge" }];
 

@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { useRouteLoaderData } from "@remix-run/react";
-import type { loader as rootLoader } from "../root";
+import type { loader as rootLoader } from "~/root";
 
 export const meta: MetaFunction = () => [{ title: "Support · Nudge" }];
 

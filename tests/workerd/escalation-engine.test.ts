@@ -12,7 +12,7 @@ import { DEAD_LETTER_QUEUE, queue, scheduled } from "../../worker/handlers";
 import type { Job } from "../../worker/jobs/messages";
 import type { fixedClock } from "../../worker/services/clock";
 import type { Deps } from "../../worker/services/deps";
-import { sha256Hex } from "../../worker/services/escalation/ids";
+import { sha256Hex } from "../../worker/services/tokens";
 import { acknowledgeTask, completeTask, createTask, describeActionLink, redeemActionLink, snoozeTask } from "../../worker/services/tasks";
 import type { EscalationStats } from "../../worker/services/escalation/stats";
 import { request } from "./helpers";

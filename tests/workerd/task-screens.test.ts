@@ -4,16 +4,15 @@ import { describe, expect, it } from "vitest";
 import {
   createTaskFromForm,
   createTaskFromText,
-  headerFlags,
   loadDashboardTasks,
   loadTaskWindow,
   localInputToUtcIso,
   runTaskAction,
-  showCreateTaskButton,
   strategySettings,
   updateDefaultStrategy,
   loadActiveReminders,
 } from "../../app/lib/tasks.server";
+import { headerFlags, showCreateTaskButton } from "../../app/lib/header.server";
 import { tasks as tasksTable, users } from "../../db/schema";
 import { getProfile } from "../../worker/services/auth";
 import { fixedClock } from "../../worker/services/clock";

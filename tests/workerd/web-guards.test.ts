@@ -1,7 +1,7 @@
 import { createExecutionContext, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { FORM_UNREADABLE, readForm } from "../../app/lib/forms.server";
-import { requestMeta } from "../../app/lib/request-meta.server";
+import { requestMeta } from "../../worker/http";
 import { createApp, CROSS_SITE_MESSAGE, type PageHandler } from "../../worker/app";
 
 /**

@@ -1,16 +1,16 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import * as messages from "../../app/lib/messages";
-import { errorMessage } from "../../app/lib/messages.server";
+import { errorMessage } from "../../app/lib/action-errors.server";
 import {
   createTaskFromForm,
   createTaskFromText,
-  headerFlags,
   loadDashboardTasks,
   loadNextPage,
   runTaskAction,
   updateDefaultStrategy,
 } from "../../app/lib/tasks.server";
+import { headerFlags } from "../../app/lib/header.server";
 import { checkVerificationCode, CODE_FAILURE_MESSAGES, CODE_INVALID, CODE_MISSING, CODE_USED_UP, resendVerification, VERIFIED } from "../../app/lib/verification.server";
 import { users } from "../../db/schema";
 import { getProfile, type PublicUser } from "../../worker/services/auth";

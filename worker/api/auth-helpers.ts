@@ -1,17 +1,14 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { badRequest, forbidden, isAppError, notFound, type AppError } from "../services/errors";
-import { sessionSetCookies, type RequestMeta, type SessionTokens } from "../services/auth";
-import { isSameOrigin } from "./auth-middleware";
+import { CROSS_SITE_BLOCKED, isSameOrigin, requestMeta as readRequestMeta, type HttpRequestMeta } from "../http";
+import { sessionSetCookies, type SessionTokens } from "../services/auth";
+import { forbidden, isAppError, notFound } from "../services/errors";
 import type { ApiEnv } from "./context";
 
-/** Who is asking: the client IP Cloudflare saw (for throttling) and the user agent (kept on the session). */
-export function requestMeta(c: Context<ApiEnv>): RequestMeta {
-  return {
-    ip: c.req.header("CF-Connecting-IP") ?? null,
-    userAgent: c.req.header("User-Agent") ?? null,
-  };
+/** Who is asking (the toolkit's requestMeta, with this request's id). */
+export function requestMeta(c: Context<ApiEnv>): HttpRequestMeta {
+  return readRequestMeta(c.req.raw, c.get("requestId"));
 }
 
 /**
@@ -20,10 +17,7 @@ export function requestMeta(c: Context<ApiEnv>): RequestMeta {
  * Requests without those headers are not browser cross-site requests (API clients) and pass.
  */
 export const sameOriginOnly = createMiddleware<ApiEnv>(async (c, next) => {
-  const { env } = c.get("deps");
-  if (!isSameOrigin(c.req.url, env.APP_URL, c.req.header("Origin"), c.req.header("Sec-Fetch-Site"))) {
-    throw forbidden("This request came from another site and was blocked.", "CSRF_REJECTED");
-  }
+  if (!isSameOrigin(c.req.raw, c.get("deps").env.APP_URL)) throw forbidden(CROSS_SITE_BLOCKED, "CSRF_REJECTED");
   await next();
 });
 
@@ -39,27 +33,7 @@ export function withSession(c: Context<ApiEnv>, body: unknown, tokens: SessionTo
   return c.json(body as object, status);
 }
 
-/** The error envelope for an AppError, keeping headers already set on the context (cookies). */
-export function appErrorResponse(c: Context<ApiEnv>, error: AppError) {
-  if (error.retryAfterSeconds !== undefined) c.header("Retry-After", String(error.retryAfterSeconds));
-  return c.json({ message: error.message, code: error.code }, error.status);
-}
-
 export { isAppError };
-
-/**
- * A JSON body that may be absent (refresh and logout can rely on the cookie alone). Empty means {};
- * anything present must be valid JSON.
- */
-export async function optionalJsonBody(c: Context<ApiEnv>): Promise<unknown> {
-  const text = await c.req.text();
-  if (!text.trim()) return {};
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw badRequest("The request body could not be read. Please send valid JSON.", "BAD_REQUEST");
-  }
-}
 
 /** The {userId} these endpoints take must be the signed-in user; anyone else's id is "not found". */
 export function assertOwnUserId(c: Context<ApiEnv>, userId: string) {

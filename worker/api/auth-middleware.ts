@@ -1,11 +1,9 @@
 import { getCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
-import { verifyAccessToken } from "../services/auth/access-token";
+import { CROSS_SITE_BLOCKED, isSafeMethod, isSameOrigin } from "../http";
+import { ACCESS_TOKEN_COOKIE, verifyAccessToken } from "../services/auth";
 import { forbidden, unauthorized } from "../services/errors";
 import type { ApiEnv } from "./context";
-
-export const ACCESS_TOKEN_COOKIE = "accessToken";
-export const REFRESH_TOKEN_COOKIE = "refreshToken";
 
 /** The access token of a request: `Authorization: Bearer` first (API clients), then the cookie (web app). */
 export function readAccessToken(header: string | undefined, cookie: string | undefined): { token: string; viaCookie: boolean } | null {
@@ -13,20 +11,6 @@ export function readAccessToken(header: string | undefined, cookie: string | und
   if (match?.[1]) return { token: match[1].trim(), viaCookie: false };
   if (cookie) return { token: cookie, viaCookie: true };
   return null;
-}
-
-/**
- * CSRF defence for cookie-authenticated writes: the browser's Origin (or Sec-Fetch-Site) must be
- * our own. Bearer-token requests are not sent automatically by browsers, so they need no check.
- */
-export function isSameOrigin(requestUrl: string, appUrl: string, origin: string | undefined, fetchSite: string | undefined): boolean {
-  if (origin) {
-    const allowed = new Set([new URL(requestUrl).origin, new URL(appUrl).origin]);
-    return allowed.has(origin);
-  }
-  if (fetchSite) return fetchSite === "same-origin" || fetchSite === "none";
-  // Neither header: not a browser-initiated cross-site request (browsers send Origin on POST).
-  return true;
 }
 
 export const SIGN_IN_MESSAGE = "Please sign in to continue.";
@@ -49,10 +33,9 @@ export function requireUserWith(options: { signInMessage?: string } = {}) {
         ? unauthorized("Your session has expired. Please sign in again.", "TOKEN_EXPIRED")
         : unauthorized(signInMessage, "UNAUTHORIZED");
     }
-    if (found.viaCookie && c.req.method !== "GET" && c.req.method !== "HEAD") {
-      if (!isSameOrigin(c.req.url, env.APP_URL, c.req.header("Origin"), c.req.header("Sec-Fetch-Site"))) {
-        throw forbidden("This request came from another site and was blocked.", "CSRF_REJECTED");
-      }
+    // CSRF: a cookie rides along on a cross-site write; a Bearer header never does.
+    if (found.viaCookie && !isSafeMethod(c.req.method) && !isSameOrigin(c.req.raw, env.APP_URL)) {
+      throw forbidden(CROSS_SITE_BLOCKED, "CSRF_REJECTED");
     }
     c.set("userId", check.userId);
     await next();

@@ -32,12 +32,15 @@ import {
   verifyEmailLinkSchema,
   verifyMagicLink,
 } from "../services/auth";
+import { readJsonBody } from "../http";
+import { jsonBody } from "../http/hono";
 import { badRequest } from "../services/errors";
+import { errorFields } from "../services/log";
 import { parseInput } from "../services/validation";
-import { appendCookies, appErrorResponse, assertOwnUserId, isAppError, optionalJsonBody, requestMeta, sameOriginOnly, withSession } from "./auth-helpers";
+import { appendCookies, assertOwnUserId, isAppError, requestMeta, sameOriginOnly, withSession } from "./auth-helpers";
 import { requireUser } from "./auth-middleware";
 import type { ApiEnv } from "./context";
-import { validate } from "./validate";
+import { appErrorResponse } from "./errors";
 
 /** Where the web app's Google page lives; it finishes the sign-in (the cookies are already set). */
 const GOOGLE_DONE_PAGE = "/auth/google/callback";
@@ -54,7 +57,7 @@ function redirectTo(location: string, cookies: string[]) {
  * shared schema, calls one service function and shapes the answer.
  */
 export const auth = new Hono<ApiEnv>()
-  .post("/login", sameOriginOnly, validate("json", loginSchema), async (c) => {
+  .post("/login", sameOriginOnly, jsonBody(loginSchema), async (c) => {
     const result = await login(c.get("deps"), c.req.valid("json"), requestMeta(c));
     return withSession(c, result, result);
   })
@@ -63,7 +66,7 @@ export const auth = new Hono<ApiEnv>()
     // "Data cleared regardless" (spec 01 §7): a missing, unknown or malformed token still signs out here.
     let bodyToken: string | null = null;
     try {
-      const body = await optionalJsonBody(c);
+      const body = await readJsonBody(c.req.raw);
       const parsed = refreshBodySchema.safeParse(body);
       if (parsed.success) bodyToken = parsed.data.refreshToken ?? null;
     } catch {
@@ -75,7 +78,7 @@ export const auth = new Hono<ApiEnv>()
   })
 
   .post("/refresh", sameOriginOnly, async (c) => {
-    const body = parseInput(refreshBodySchema, await optionalJsonBody(c));
+    const body = parseInput(refreshBodySchema, await readJsonBody(c.req.raw));
     const token = body.refreshToken || getCookie(c, REFRESH_TOKEN_COOKIE) || null;
     if (!token) throw badRequest("No refresh token available", "NO_REFRESH_TOKEN");
     try {
@@ -99,20 +102,20 @@ export const auth = new Hono<ApiEnv>()
   })
 
   // --- Email verification: one email carries a code and a magic link ---------------------------
-  .post("/otp", requireUser, validate("json", userIdSchema), async (c) => {
+  .post("/otp", requireUser, jsonBody(userIdSchema), async (c) => {
     const { userId } = c.req.valid("json");
     assertOwnUserId(c, userId);
     await sendVerificationEmail(c.get("deps"), userId);
     return c.json({ success: true, message: "We've sent a new verification code to your email." });
   })
 
-  .post("/otp/verify", requireUser, validate("json", otpVerifySchema), async (c) => {
+  .post("/otp/verify", requireUser, jsonBody(otpVerifySchema), async (c) => {
     const { userId, otp } = c.req.valid("json");
     assertOwnUserId(c, userId);
     return c.json(await verifyEmailCode(c.get("deps"), userId, otp));
   })
 
-  .post("/magic-link", requireUser, validate("json", userIdSchema), async (c) => {
+  .post("/magic-link", requireUser, jsonBody(userIdSchema), async (c) => {
     const { userId } = c.req.valid("json");
     assertOwnUserId(c, userId);
     await sendMagicLink(c.get("deps"), userId);
@@ -131,13 +134,13 @@ export const auth = new Hono<ApiEnv>()
     return withSession(c, true, result);
   })
 
-  .post("/verify-email", validate("json", verifyEmailLinkSchema), async (c) => {
+  .post("/verify-email", jsonBody(verifyEmailLinkSchema), async (c) => {
     const { email, code } = c.req.valid("json");
     return c.json(await verifyEmailLink(c.get("deps"), email, code, requestMeta(c)));
   })
 
   // --- Password reset ---------------------------------------------------------------------------
-  .post("/forgot-password", validate("json", emailSchema), async (c) => {
+  .post("/forgot-password", jsonBody(emailSchema), async (c) => {
     const { email } = c.req.valid("json");
     // The account-dependent work finishes after the answer, so its timing says nothing about the account.
     const defer = executionContext(c);
@@ -145,7 +148,7 @@ export const auth = new Hono<ApiEnv>()
     return c.json({ success: true, message: RESET_REQUESTED_MESSAGE });
   })
 
-  .post("/reset-password", validate("json", resetPasswordSchema), async (c) => {
+  .post("/reset-password", jsonBody(resetPasswordSchema), async (c) => {
     await resetPassword(c.get("deps"), c.req.valid("json"));
     return c.json({ success: true, message: RESET_DONE_MESSAGE });
   })
@@ -188,7 +191,7 @@ export const auth = new Hono<ApiEnv>()
       // Tokens travel only in HttpOnly cookies, never in a URL we generate.
       return redirectTo(`${GOOGLE_DONE_PAGE}?redirect=${encodeURIComponent(stored.redirectTo)}`, [...clearFlow, ...sessionSetCookies(result)]);
     } catch (error) {
-      if (!isAppError(error)) console.error(JSON.stringify({ level: "error", event: "google_callback_failed", error: String(error) }));
+      if (!isAppError(error)) c.get("log").error("google_callback_failed", errorFields(error));
       return redirectTo(`${GOOGLE_DONE_PAGE}?error=1`, clearFlow);
     }
   });

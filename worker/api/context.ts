@@ -1,5 +1,6 @@
 import type { Env } from "../env";
 import type { Deps } from "../services/deps";
+import type { Logger } from "../services/log";
 
 /** Hono's environment for every /v1 route. */
 export interface ApiEnv {
@@ -7,7 +8,11 @@ export interface ApiEnv {
   Variables: {
     deps: Deps;
     requestId: string;
+    /** The logger of this request: every line carries its requestId. */
+    log: Logger;
     /** Set by the auth middleware on routes that need a signed-in user. */
     userId: string;
+    /** Set on spec 01's account routes, whose contract is exactly `{ message, code }` (see errors.ts). */
+    exactEnvelope: boolean;
   };
 }

@@ -1,12 +1,20 @@
 import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { isAppError } from "../services/errors";
+import { BAD_JSON_MESSAGE } from "../http";
+import { isAppError, type AppError } from "../services/errors";
+import { createLogger, errorFields } from "../services/log";
+import type { ApiEnv } from "./context";
 
-/** The error envelope every /v1 answer uses: a human sentence first, then a stable code. */
+/**
+ * The error envelope every /v1 answer uses: a human sentence first, then a stable code; a
+ * validation failure adds the sentence of each field (`fields`), a 500 the request id.
+ */
 export interface ErrorBody {
   message: string;
   code: string;
+  fields?: Readonly<Record<string, string>>;
   requestId?: string;
 }
 
@@ -14,22 +22,34 @@ export function errorResponse(c: Context, status: ContentfulStatusCode, body: Er
   return c.json(body, status);
 }
 
+/**
+ * Spec 01's account routes (/v1/auth, /v1/users and its /me and /{id} routes) answer exactly
+ * `{ message, code }`: their contract tests pin the body, so `fields` stays off there (ADR 037).
+ */
+export const exactEnvelope = createMiddleware<ApiEnv>(async (c, next) => {
+  c.set("exactEnvelope", true);
+  await next();
+});
+
+/** The envelope of an AppError, keeping headers already set on the context (cookies). */
+export function appErrorResponse(c: Context<ApiEnv>, error: AppError) {
+  if (error.retryAfterSeconds !== undefined) c.header("Retry-After", String(error.retryAfterSeconds));
+  const body: ErrorBody = { message: error.message, code: error.code };
+  if (error.fields && !c.get("exactEnvelope")) body.fields = error.fields;
+  return errorResponse(c, error.status, body);
+}
+
 /** Hono onError: known errors keep their status and message; anything else is a logged 500. */
-export function handleError(error: Error, c: Context) {
-  const requestId = (c.get("requestId") as string | undefined) ?? crypto.randomUUID();
-  if (isAppError(error)) {
-    if (error.retryAfterSeconds !== undefined) c.header("Retry-After", String(error.retryAfterSeconds));
-    return errorResponse(c, error.status, { message: error.message, code: error.code });
-  }
+export function handleError(error: Error, c: Context<ApiEnv>) {
+  if (isAppError(error)) return appErrorResponse(c, error);
   if (error instanceof HTTPException && error.status < 500) {
-    // Hono's own 4xx (e.g. malformed JSON from the validator): keep the status, give a sentence.
-    const message =
-      error.status === 400
-        ? "The request body could not be read. Please send valid JSON."
-        : error.message || "The request could not be handled.";
+    // Hono's own 4xx: keep the status, give a sentence.
+    const message = error.status === 400 ? BAD_JSON_MESSAGE : error.message || "The request could not be handled.";
     return errorResponse(c, error.status as ContentfulStatusCode, { message, code: "BAD_REQUEST" });
   }
-  console.error(JSON.stringify({ level: "error", requestId, path: c.req.path, error: String(error), stack: error.stack }));
+  const requestId = c.get("requestId") ?? crypto.randomUUID();
+  const log = c.get("log") ?? createLogger({ requestId });
+  log.error("request_failed", { path: c.req.path, ...errorFields(error) });
   return errorResponse(c, 500, {
     message: "Something went wrong on our side. Please try again in a moment.",
     code: "INTERNAL_ERROR",

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import type { ApiEnv } from "./context";
 import { requireUser } from "./auth-middleware";
-import { handleError, handleNotFound } from "./errors";
+import { exactEnvelope, handleError, handleNotFound } from "./errors";
 import { auth } from "./auth";
 import { health } from "./health";
 import { requestContext } from "./middleware";
@@ -18,6 +18,10 @@ export function createApi() {
   const api = new Hono<ApiEnv>();
   api.use("*", requestContext);
   api.use("*", secureHeaders({ referrerPolicy: "no-referrer" }));
+  // Spec 01's account routes keep their exact `{ message, code }` bodies (no `fields`); the task and
+  // strategy routes (spec 02) name the failing fields. /users/:id/default-escalation-strategy is
+  // deeper than /users/:id, so it is not matched here.
+  for (const path of ["/auth/*", "/users", "/users/me/*", "/users/:id"]) api.use(path, exactEnvelope);
   api.route("/health", health);
   api.route("/auth", auth);
   api.route("/users", users);

@@ -1,16 +1,20 @@
 import { createMiddleware } from "hono/factory";
 import { serverTimingHeader } from "../../db/meter";
+import { newRequestId } from "../http";
 import { createDeps } from "../services/deps";
+import { createLogger } from "../services/log";
 import type { ApiEnv } from "./context";
 
 /**
- * Gives each request its id and its service dependencies, and reports what D1 cost in
- * `Server-Timing` (wall time in D1, rows read and written, from D1's result meta).
+ * Gives each request its id, its logger (carrying that id) and its service dependencies, and
+ * reports what D1 cost in `Server-Timing` (wall time in D1, rows read and written, from D1's
+ * result meta).
  */
 export const requestContext = createMiddleware<ApiEnv>(async (c, next) => {
   const started = performance.now();
-  const requestId = c.req.header("cf-ray") ?? crypto.randomUUID();
+  const requestId = newRequestId(c.req.raw);
   c.set("requestId", requestId);
+  c.set("log", createLogger({ requestId }));
   const deps = createDeps(c.env);
   c.set("deps", deps);
   try {

@@ -1,16 +1,11 @@
 import { Hono } from "hono";
-import { badRequest } from "../services/errors";
+import { readJsonBody } from "../http";
 import { setDefaultStrategy } from "../services/escalation/strategy";
 import { requireUser } from "./auth-middleware";
 import type { ApiEnv } from "./context";
 
 /** PUT /v1/users/:id/default-escalation-strategy {strategy} (mounted beside the users routes). */
 export const defaultStrategy = new Hono<ApiEnv>().put("/:id/default-escalation-strategy", requireUser, async (c) => {
-  let body: unknown;
-  try {
-    body = await c.req.json();
-  } catch {
-    throw badRequest("The request body could not be read. Please send valid JSON, for example {\"strategy\": \"standard\"}.", "BAD_REQUEST");
-  }
+  const body = await readJsonBody(c.req.raw, { required: true });
   return c.json(await setDefaultStrategy(c.get("deps"), c.get("userId"), c.req.param("id"), body));
 });

@@ -3,14 +3,14 @@ import { getOnboardingStatus, register, registerSchema, resumeOnboarding, skipOn
 import { requestMeta, sameOriginOnly, withSession } from "./auth-helpers";
 import { requireUser, requireUserWith } from "./auth-middleware";
 import type { ApiEnv } from "./context";
-import { validate } from "./validate";
+import { jsonBody } from "../http/hono";
 
 /**
  * /v1/users: registration, profile changes and onboarding status (spec 01 §7, docs/api.md).
  * `/me/...` routes act on the signed-in user; `/{id}` routes answer 404 for anyone else's id.
  */
 export const users = new Hono<ApiEnv>()
-  .post("/", sameOriginOnly, validate("json", registerSchema), async (c) => {
+  .post("/", sameOriginOnly, jsonBody(registerSchema), async (c) => {
     const result = await register(c.get("deps"), c.req.valid("json"), requestMeta(c));
     return withSession(c, result, result, 201);
   })
@@ -25,6 +25,6 @@ export const users = new Hono<ApiEnv>()
   .delete("/me/onboarding/skip", requireUser, async (c) => c.json(await resumeOnboarding(c.get("deps"), c.get("userId"))))
 
   // Spec 01 §5/§8: setting the timezone without a user answers 'User not authenticated'.
-  .put("/:id", requireUserWith({ signInMessage: "User not authenticated" }), validate("json", updateUserSchema), async (c) => {
+  .put("/:id", requireUserWith({ signInMessage: "User not authenticated" }), jsonBody(updateUserSchema), async (c) => {
     return c.json(await updateTimezone(c.get("deps"), c.get("userId"), c.req.param("id"), c.req.valid("json")));
   });

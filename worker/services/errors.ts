@@ -3,7 +3,7 @@
  * `{ message, code }` with `status`; Remix actions show `message`. Anything else is a bug: a 500
  * with a request id and no stack in the body.
  */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 422 | 429;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429;
 
 export class AppError extends Error {
   constructor(
@@ -12,6 +12,8 @@ export class AppError extends Error {
     message: string,
     /** Seconds to wait, for 429 answers (sent as Retry-After). */
     readonly retryAfterSeconds?: number,
+    /** Validation failures: one sentence per field path ("dueDate", "steps.0.channels"), so a form can point at the field. */
+    readonly fields?: Readonly<Record<string, string>>,
   ) {
     super(message);
     this.name = "AppError";

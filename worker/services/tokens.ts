@@ -83,10 +83,14 @@ function toHex(bytes: Uint8Array): string {
   return hex;
 }
 
+/** HMAC-SHA-256 of a UTF-8 string under a secret key, as bytes. */
+export async function hmacSha256(secret: string, value: string): Promise<Uint8Array> {
+  return new Uint8Array(await crypto.subtle.sign("HMAC", await hmacKey(secret), encoder.encode(value)));
+}
+
 /** HMAC-SHA-256 of a UTF-8 string under a secret key, as lower-case hex. */
 export async function hmacSha256Hex(secret: string, value: string): Promise<string> {
-  const signature = await crypto.subtle.sign("HMAC", await hmacKey(secret), encoder.encode(value));
-  return toHex(new Uint8Array(signature));
+  return toHex(await hmacSha256(secret, value));
 }
 
 /**

@@ -1,9 +1,9 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState, type MouseEvent } from "react";
-import { useExpiring } from "../../lib/hooks";
-import { Alert } from "../ui/Alert";
-import { Button } from "../ui/Button";
-import { TextField } from "../ui/Field";
+import { useExpiring } from "~/lib/hooks";
+import { Alert } from "~/components/ui/Alert";
+import { Button } from "~/components/ui/Button";
+import { TextField } from "~/components/ui/Field";
 
 /** What the /auth/verify action answers (both its intents). */
 export interface EmailVerificationResult {

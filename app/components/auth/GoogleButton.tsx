@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { browserTimeZone } from "../../lib/hooks";
+import { browserTimeZone } from "~/lib/hooks";
 
 /**
  * Starts Google sign-in: a full-page visit to the API, which redirects to Google and, on the way

@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { useHydrated } from "../../lib/hooks";
-import { TextField, type TextFieldProps } from "../ui/Field";
+import { useHydrated } from "~/lib/hooks";
+import { TextField, type TextFieldProps } from "~/components/ui/Field";
 
 /**
  * A secret field with a show/hide toggle. The toggle is a toggle button: one accessible name that

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useState, type ReactNode } from "react";
-import { Button } from "../ui/Button";
-import { Modal } from "../ui/Modal";
+import { Button } from "~/components/ui/Button";
+import { Modal } from "~/components/ui/Modal";
 import { PrivacyPolicyText, TermsOfServiceText } from "./LegalText";
 
 type LegalDocument = "terms" | "privacy";

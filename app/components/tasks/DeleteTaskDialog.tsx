@@ -1,5 +1,5 @@
-import { Button } from "../ui/Button";
-import { Modal } from "../ui/Modal";
+import { Button } from "~/components/ui/Button";
+import { Modal } from "~/components/ui/Modal";
 import type { TaskView } from "./types";
 
 export interface DeleteTaskDialogProps {

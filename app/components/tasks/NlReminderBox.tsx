@@ -1,10 +1,10 @@
 import { useFetcher, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { useExpiring } from "../../lib/hooks";
-import { loginUrlFor } from "../../lib/urls";
-import { Alert } from "../ui/Alert";
-import { Button, ButtonLink } from "../ui/Button";
-import { TextField } from "../ui/Field";
+import { useExpiring } from "~/lib/hooks";
+import { loginUrlFor } from "~/lib/urls";
+import { Alert } from "~/components/ui/Alert";
+import { Button, ButtonLink } from "~/components/ui/Button";
+import { TextField } from "~/components/ui/Field";
 import type { PromptResult } from "./types";
 
 /** Spec 02 section 8: the failure text shows for 3.5 seconds. */

@@ -1,8 +1,9 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { Alert } from "../ui/Alert";
-import { Button } from "../ui/Button";
-import { useToast } from "../ui/Toast";
+import { ANSWER_LABELS, ANSWER_PENDING_LABELS, type Answer } from "../../../worker/services/answers";
+import { Alert } from "~/components/ui/Alert";
+import { Button } from "~/components/ui/Button";
+import { useToast } from "~/components/ui/Toast";
 import { TASKS_RESOURCE, type TaskActionResult, type TaskView } from "./types";
 
 export interface ReminderActionsProps {
@@ -14,7 +15,7 @@ export interface ReminderActionsProps {
 }
 
 /**
- * Acknowledge / Done / Snooze (30 minutes) for one task, through the resource route's action (the
+ * Acknowledge / Done / Snooze for one task, in the words of worker/services/answers.ts, through the resource route's action (the
  * same services as /v1/tasks). A real form: without JavaScript it posts and comes back here.
  * Success is a calm, polite toast; a failure stays next to the buttons until the next try.
  */
@@ -40,6 +41,8 @@ export function ReminderActions({ task, onAnswered, showDone = true }: ReminderA
   const busyIntent = fetcher.state === "submitting" ? fetcher.formData?.get("intent") : null;
   const error = !busy && fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
   const about = <span className="visually-hidden"> &quot;{task.title}&quot;</span>;
+  // The order on screen: Acknowledge (until acknowledged), Done (where offered), Snooze.
+  const shown: Answer[] = [...(task.acknowledged ? [] : (["acknowledge"] as const)), ...(showDone ? (["done"] as const) : []), "snooze"];
 
   return (
     <fetcher.Form method="post" action={TASKS_RESOURCE} className="reminder-actions" aria-busy={busy || undefined}>
@@ -47,22 +50,12 @@ export function ReminderActions({ task, onAnswered, showDone = true }: ReminderA
       <input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />
       {error ? <Alert tone="error">{error}</Alert> : null}
       <div className="reminder-actions__buttons">
-        {task.acknowledged ? null : (
-          <Button type="submit" name="intent" value="acknowledge" variant="secondary" disabled={busy}>
-            {busyIntent === "acknowledge" ? "Acknowledging..." : "Acknowledge"}
+        {shown.map((answer) => (
+          <Button key={answer} type="submit" name="intent" value={answer} variant={answer === "done" ? "primary" : "secondary"} disabled={busy}>
+            {busyIntent === answer ? ANSWER_PENDING_LABELS[answer] : ANSWER_LABELS[answer]}
             {about}
           </Button>
-        )}
-        {showDone ? (
-          <Button type="submit" name="intent" value="done" variant="primary" disabled={busy}>
-            {busyIntent === "done" ? "Saving..." : "Done"}
-            {about}
-          </Button>
-        ) : null}
-        <Button type="submit" name="intent" value="snooze" variant="secondary" disabled={busy}>
-          {busyIntent === "snooze" ? "Snoozing..." : "Snooze 30 min"}
-          {about}
-        </Button>
+        ))}
       </div>
     </fetcher.Form>
   );

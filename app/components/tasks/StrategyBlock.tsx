@@ -1,9 +1,9 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { useExpiring, useHydrated } from "../../lib/hooks";
-import { Alert } from "../ui/Alert";
-import { Button } from "../ui/Button";
-import { SelectField } from "../ui/SelectField";
+import { useExpiring, useHydrated } from "~/lib/hooks";
+import { Alert } from "~/components/ui/Alert";
+import { Button } from "~/components/ui/Button";
+import { SelectField } from "~/components/ui/SelectField";
 import { TASKS_RESOURCE, type StrategyResult, type StrategySettings } from "./types";
 
 const SUCCESS_CLEAR_MS = 3_000;

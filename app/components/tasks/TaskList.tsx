@@ -1,8 +1,8 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Alert } from "../ui/Alert";
-import { Button, ButtonLink } from "../ui/Button";
-import { useToast } from "../ui/Toast";
+import { Alert } from "~/components/ui/Alert";
+import { Button, ButtonLink } from "~/components/ui/Button";
+import { useToast } from "~/components/ui/Toast";
 import { DeleteTaskDialog } from "./DeleteTaskDialog";
 import { TaskCard } from "./TaskCard";
 import { TASKS_RESOURCE, type TaskActionResult, type TaskListData, type TaskPageData, type TaskView } from "./types";

@@ -1,4 +1,5 @@
-import { DateTime, IANAZone } from "luxon";
+import { DateTime } from "luxon";
+import { safeZone } from "../../../worker/services/time-zone";
 
 /**
  * The colour rule of the task cards (spec 02 section 2), as a pure function:
@@ -24,10 +25,6 @@ export interface TaskUrgency {
   daysUntilDue: number;
 }
 
-/** A zone luxon can use; anything else reads as UTC so a bad profile value never breaks a page. */
-export function safeZone(zone: string | null | undefined): string {
-  return zone && IANAZone.isValidZone(zone) ? zone : "UTC";
-}
 
 /** Calendar days from `now`'s day to `due`'s day, both on the clock of `zone` (DST-safe). */
 export function calendarDaysUntil(due: Date | string, now: Date, zone: string): number {

@@ -1,4 +1,5 @@
-import { calendarDaysUntil, safeZone } from "./task-colour";
+import { safeZone } from "../../../worker/services/time-zone";
+import { calendarDaysUntil } from "./task-colour";
 
 /**
  * The date and time texts of the task screens, on the user's own clock (the time zone of their

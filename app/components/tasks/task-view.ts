@@ -1,4 +1,4 @@
-import type { TaskJson, TaskStatus } from "../../../worker/services/tasks/serialize";
+import type { TaskJson, TaskStatus } from "../../../worker/services/tasks";
 import { taskUrgency, type TaskTone } from "./task-colour";
 import { formatClock, formatDue, formatLastReminder } from "./task-format";
 

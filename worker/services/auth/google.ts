@@ -3,15 +3,16 @@ import { and, eq, isNull } from "drizzle-orm";
 import { decodeJwt, type JWTPayload } from "jose";
 import { pushSubscriptions, telegramLinkCodes, users, type User } from "../../../db/schema";
 import type { Env } from "../../env";
+import { appLink } from "../app-url";
 import type { Deps } from "../deps";
 import { badRequest } from "../errors";
+import { log } from "../log";
 import { constantTimeEqual } from "../tokens";
 import { endCodes, endLinkTokens, endSessions } from "./revoke";
 import { canonicalTimeZone, normalizeEmail } from "./schemas";
 import { createSession } from "./sessions";
 import type { AuthResult, RequestMeta } from "./types";
 import { findUserByEmail, isUniqueViolation, toPublicUser } from "./users";
-import { appLink } from "./verification-email";
 
 /**
  * Google sign-in (ADR 014): authorization code flow with state and PKCE (S256) through arctic.
@@ -110,7 +111,7 @@ interface GoogleIdentity {
 const failed = (code: string) => badRequest(GOOGLE_FAILED_MESSAGE, code);
 
 function logFailure(reason: string, error?: unknown) {
-  console.warn(JSON.stringify({ level: "warn", event: "google_sign_in_failed", reason, error: error === undefined ? undefined : String(error) }));
+  log.warn("google_sign_in_failed", { reason, error: error === undefined ? undefined : String(error) });
 }
 
 /** The claims we rely on, checked against our client id and our clock. */
@@ -262,6 +263,6 @@ async function claimUnverifiedAccount(deps: Deps, existing: User, identity: Goog
     deps.db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, existing.id)),
   ]);
   if (!claimed) return null;
-  console.warn(JSON.stringify({ level: "warn", event: "google_claimed_unverified_account", userId: existing.id }));
+  log.warn("google_claimed_unverified_account", { userId: existing.id });
   return claimed;
 }

@@ -40,6 +40,7 @@ export { inspectSessionTokens } from "./legacy-tokens";
 export {
   getOnboardingStatus,
   getProfile,
+  needsOnboarding,
   ONBOARDING_SKIP_MS,
   resumeOnboarding,
   skipOnboarding,

@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import { users } from "../../../db/schema";
+import { appLink } from "../app-url";
 import type { Deps } from "../deps";
 import { badRequest } from "../errors";
+import { errorFields, log } from "../log";
 import { renderEmail } from "../email/layout";
 import { parseInput } from "../validation";
 import { checkCode, createCode, RESET_CODE_POLICY } from "./codes";
@@ -10,7 +12,6 @@ import { endCodes, endLinkTokens, endSessions } from "./revoke";
 import { emailSchema, resetPasswordSchema } from "./schemas";
 import { resetEmailAllowed } from "./throttle";
 import { findUserByEmail } from "./users";
-import { appLink } from "./verification-email";
 
 export const INVALID_RESET_CODE_MESSAGE = "Invalid or expired reset code. Please try again.";
 export const RESET_REQUESTED_MESSAGE = "If an account exists for that email address, we've sent it a reset code. Please check your inbox.";
@@ -53,7 +54,7 @@ export async function requestPasswordReset(deps: Deps, email: string, options: R
     await deps.channels.email.send({ to: user.email, subject: message.subject, text: message.text, html: message.html });
   };
   if (options.defer) {
-    options.defer(work().catch((error: unknown) => console.error(JSON.stringify({ level: "error", event: "password_reset_email_failed", error: String(error) }))));
+    options.defer(work().catch((error: unknown) => log.error("password_reset_email_failed", errorFields(error))));
     return;
   }
   await work();

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { users } from "../../../db/schema";
 import type { Deps } from "../deps";
 import { conflict, unauthorized } from "../errors";
+import { errorFields, log } from "../log";
 import { parseInput } from "../validation";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords";
 import { loginSchema, registerSchema } from "./schemas";
@@ -50,7 +51,7 @@ export async function register(deps: Deps, input: unknown, meta: RequestMeta): P
   try {
     await sendVerificationEmail(deps, row.id);
   } catch (error) {
-    console.error(JSON.stringify({ level: "error", event: "verification_email_failed", userId: row.id, error: String(error) }));
+    log.error("verification_email_failed", { userId: row.id, ...errorFields(error) });
   }
   return { ...tokens, user: toPublicUser(row) };
 }

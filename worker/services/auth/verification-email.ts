@@ -1,3 +1,4 @@
+import { appLink } from "../app-url";
 import type { Deps } from "../deps";
 import { badRequest, notFound } from "../errors";
 import { renderEmail } from "../email/layout";
@@ -6,13 +7,6 @@ import { createMagicLinkToken, MAGIC_LINK_TTL_MS } from "./magic-link";
 import { endLinkTokens } from "./revoke";
 import { assertVerificationEmailAllowed } from "./throttle";
 import { findUserById } from "./users";
-
-/** An absolute link into the web app. */
-export function appLink(env: Pick<Deps["env"], "APP_URL">, path: string, query: Record<string, string>): string {
-  const url = new URL(path, env.APP_URL.endsWith("/") ? env.APP_URL : `${env.APP_URL}/`);
-  for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
-  return url.toString();
-}
 
 /**
  * The one verification email (ADR 012): a 6-digit code to type on /auth/verify, a magic link that

@@ -1,5 +1,8 @@
+import { base64UrlEncode, hmacSha256 } from "../tokens";
+
 /**
- * Ids and tokens.
+ * Ids and tokens that must come out the same when a write runs twice. Random tokens and the
+ * SHA-256 of a token are `worker/services/tokens.ts` (one of each for the whole Worker).
  *
  * `deterministicUuid(name)` turns a name into a stable UUID-shaped id (SHA-256 based, like a
  * version-5 UUID). Writes that may run twice (a double "done", a replayed message) use it together
@@ -14,23 +17,6 @@ export async function deterministicUuid(name: string): Promise<string> {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-function base64Url(bytes: Uint8Array): string {
-  let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-const hmacKeys = new Map<string, Promise<CryptoKey>>();
-
-function hmacKey(secret: string): Promise<CryptoKey> {
-  let key = hmacKeys.get(secret);
-  if (!key) {
-    key = crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-    hmacKeys.set(secret, key);
-  }
-  return key;
-}
-
 /**
  * A 256-bit token derived from `label` with HMAC-SHA-256 under `secret`, URL-safe: the same label
  * always gives the same token, and without the secret it is as unguessable as a random one. Used
@@ -38,17 +24,5 @@ function hmacKey(secret: string): Promise<CryptoKey> {
  * tokens, only its SHA-256 is stored.
  */
 export async function derivedToken(secret: string, label: string): Promise<string> {
-  const mac = await crypto.subtle.sign("HMAC", await hmacKey(secret), new TextEncoder().encode(label));
-  return base64Url(new Uint8Array(mac));
-}
-
-/** A 256-bit random token for links, URL-safe. */
-export function randomToken(): string {
-  return base64Url(crypto.getRandomValues(new Uint8Array(32)));
-}
-
-/** SHA-256 hex of a token: what is stored and looked up (the raw token never touches D1). */
-export async function sha256Hex(value: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(value)));
-  return [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return base64UrlEncode(await hmacSha256(secret, label));
 }

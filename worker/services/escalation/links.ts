@@ -1,7 +1,10 @@
 import type { Db } from "../../../db/client";
 import { linkTokens } from "../../../db/schema";
 import type { Env } from "../../env";
-import { derivedToken, randomToken, sha256Hex } from "./ids";
+import { ANSWERS, SNOOZE_MINUTES, type Answer } from "../answers";
+import { appLink } from "../app-url";
+import { randomToken, sha256Hex } from "../tokens";
+import { derivedToken } from "./ids";
 import type { Statement } from "./start";
 
 /**
@@ -13,24 +16,15 @@ import type { Statement } from "./start";
  * a retried delivery writes the same rows (ON CONFLICT DO NOTHING) and sends a byte-identical
  * email, so a provider that dedupes by key (Resend) sees the same request twice, not two bodies.
  */
-export const TASK_ACTIONS = ["done", "snooze", "acknowledge"] as const;
-export type TaskAction = (typeof TASK_ACTIONS)[number];
-
-/** The snooze an email link offers. */
-export const SNOOZE_LINK_MINUTES = 30;
 /** Reminder links stay usable for a week. */
 export const ACTION_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 export interface ActionLinkData {
-  action: TaskAction;
+  action: Answer;
   minutes?: number;
 }
 
 type LinkEnv = Pick<Env, "APP_URL" | "JWT_SECRET">;
-
-export function appUrl(env: Pick<Env, "APP_URL">): string {
-  return (env.APP_URL || "http://localhost:8787").replace(/\/+$/, "");
-}
 
 /**
  * The token for `label`: derived when the Worker has its secret (always in production, where
@@ -46,13 +40,12 @@ export async function createActionLinks(
   db: Db,
   env: LinkEnv,
   input: { userId: string; taskId: string; now: number; deliveryKey: string },
-): Promise<{ urls: Record<TaskAction, string>; statements: Statement[] }> {
-  const base = appUrl(env);
-  const urls = {} as Record<TaskAction, string>;
+): Promise<{ urls: Record<Answer, string>; statements: Statement[] }> {
+  const urls = {} as Record<Answer, string>;
   const rows = [];
-  for (const action of TASK_ACTIONS) {
+  for (const action of ANSWERS) {
     const token = await linkToken(env, `task_action:${input.deliveryKey}:${action}`);
-    const data: ActionLinkData = action === "snooze" ? { action, minutes: SNOOZE_LINK_MINUTES } : { action };
+    const data: ActionLinkData = action === "snooze" ? { action, minutes: SNOOZE_MINUTES } : { action };
     rows.push({
       id: crypto.randomUUID(),
       purpose: "task_action",
@@ -63,7 +56,7 @@ export async function createActionLinks(
       expiresAt: input.now + ACTION_LINK_TTL_MS,
       createdAt: input.now,
     });
-    urls[action] = `${base}/r/${token}`;
+    urls[action] = appLink(env, `/r/${token}`);
   }
   // A retry writes the same token hashes: the rows (and the first attempt's expiry) are kept.
   return { urls, statements: [db.insert(linkTokens).values(rows).onConflictDoNothing()] };
@@ -90,5 +83,5 @@ export async function createBuddyUnsubscribeLink(
       createdAt: input.now,
     })
     .onConflictDoNothing();
-  return { url: `${appUrl(env)}/unsubscribe?token=${encodeURIComponent(token)}`, statements: [statement] };
+  return { url: appLink(env, "/unsubscribe", { token }), statements: [statement] };
 }

@@ -1,9 +1,10 @@
-import { DateTime, IANAZone } from "luxon";
+import { DateTime } from "luxon";
 import type { OutboundMessage } from "../../channels/types";
 import { renderEmail, type RenderedEmail } from "../email/layout";
+import { ANSWER_KEYPAD, ANSWER_LABELS, ANSWER_LINK_LABELS, ANSWER_REPLY_WORDS, ANSWERS, SNOOZE_MINUTES, type Answer } from "../answers";
 import { joinWithAnd } from "../recurrence";
+import { safeZone } from "../time-zone";
 import type { StepChannel } from "./catalogue";
-import { SNOOZE_LINK_MINUTES, type TaskAction } from "./links";
 
 /**
  * What each channel says. Every message names the task and its due time on the user's own clock
@@ -19,15 +20,14 @@ export interface ReminderContext {
 
 /** "9:00 AM on Monday, 2 March (Europe/London)". */
 export function formatLocalDue(dueAt: number, zone: string): string {
-  const safeZone = IANAZone.isValidZone(zone) ? zone : "UTC";
-  const local = DateTime.fromMillis(dueAt, { zone: safeZone }).setLocale("en-US");
-  return `${local.toFormat("h:mm a 'on' cccc, d LLLL")} (${safeZone})`;
+  const shown = safeZone(zone);
+  const local = DateTime.fromMillis(dueAt, { zone: shown }).setLocale("en-US");
+  return `${local.toFormat("h:mm a 'on' cccc, d LLLL")} (${shown})`;
 }
 
 /** "9:00 AM": the short form for SMS, calls and pings. */
 export function formatLocalTime(dueAt: number, zone: string): string {
-  const safeZone = IANAZone.isValidZone(zone) ? zone : "UTC";
-  return DateTime.fromMillis(dueAt, { zone: safeZone }).setLocale("en-US").toFormat("h:mm a");
+  return DateTime.fromMillis(dueAt, { zone: safeZone(zone) }).setLocale("en-US").toFormat("h:mm a");
 }
 
 /** Why a channel the step asked for was not used: completed to one sentence by `fallbackNotes`. */
@@ -57,7 +57,7 @@ function heading(ctx: ReminderContext): string {
   return ctx.stepIndex === 0 ? `Time for: ${ctx.task.title}` : `Still waiting: ${ctx.task.title}`;
 }
 
-export function reminderEmail(ctx: ReminderContext, urls: Record<TaskAction, string>, fallbacks: readonly StepChannel[]): RenderedEmail {
+export function reminderEmail(ctx: ReminderContext, urls: Record<Answer, string>, fallbacks: readonly StepChannel[]): RenderedEmail {
   const due = formatLocalDue(ctx.task.dueAt, ctx.user.timezone);
   return renderEmail({
     subject: ctx.stepIndex === 0 ? `Reminder: ${ctx.task.title}` : `Still to do: ${ctx.task.title}`,
@@ -65,14 +65,10 @@ export function reminderEmail(ctx: ReminderContext, urls: Record<TaskAction, str
     heading: heading(ctx),
     paragraphs: [
       `Hi ${ctx.user.name}, "${ctx.task.title}" was due at ${due}.`,
-      `Tap Done when it's finished and the reminders stop. Need a moment? Snooze it for ${SNOOZE_LINK_MINUTES} minutes, or acknowledge it to stop the reminders without marking it done.`,
+      `Tap Done when it's finished and the reminders stop. Need a moment? Snooze it for ${SNOOZE_MINUTES} minutes, or acknowledge it to stop the reminders without marking it done.`,
       ...fallbackNotes(fallbacks),
     ],
-    actions: [
-      { label: "Done", url: urls.done, style: "primary" },
-      { label: `Snooze ${SNOOZE_LINK_MINUTES} minutes`, url: urls.snooze, style: "secondary" },
-      { label: "Acknowledge (stop reminders)", url: urls.acknowledge, style: "secondary" },
-    ],
+    actions: ANSWERS.map((answer) => ({ label: ANSWER_LINK_LABELS[answer], url: urls[answer], style: answer === "done" ? ("primary" as const) : ("secondary" as const) })),
     footer: [
       `Reminder ${ctx.stepIndex + 1} of ${ctx.stepCount} of your "${ctx.strategyName}" escalation. Each link works from any device.`,
       "You're getting this because you set this reminder in Nudge.",
@@ -97,11 +93,8 @@ export function buddyEmail(ctx: ReminderContext, buddyName: string, unsubscribeU
   });
 }
 
-const ACTION_BUTTONS = [
-  { action: "done", label: "Done" },
-  { action: "snooze", label: `Snooze ${SNOOZE_LINK_MINUTES} min` },
-  { action: "acknowledge", label: "Seen it" },
-] as const;
+/** The answers as buttons (bot, push): the one wording of answers.ts. */
+const ACTION_BUTTONS = ANSWERS.map((action) => ({ action, label: ANSWER_LABELS[action] }));
 
 export function telegramMessage(ctx: ReminderContext, chatId: string): OutboundMessage {
   const time = formatLocalTime(ctx.task.dueAt, ctx.user.timezone);
@@ -129,8 +122,8 @@ export function smsMessage(ctx: ReminderContext, phone: string): OutboundMessage
   const time = formatLocalTime(ctx.task.dueAt, ctx.user.timezone);
   return {
     to: phone,
-    text: `Nudge: "${ctx.task.title}" was due at ${time}. Reply DONE when it's finished, SNOOZE for ${SNOOZE_LINK_MINUTES} more minutes, or OK to stop the reminders.`,
-    meta: { taskId: ctx.task.id, replies: { DONE: "done", SNOOZE: "snooze", OK: "acknowledge" } },
+    text: `Nudge: "${ctx.task.title}" was due at ${time}. Reply DONE when it's finished, SNOOZE for ${SNOOZE_MINUTES} more minutes, or OK to stop the reminders.`,
+    meta: { taskId: ctx.task.id, replies: ANSWER_REPLY_WORDS },
   };
 }
 
@@ -138,7 +131,7 @@ export function voiceMessage(ctx: ReminderContext, phone: string): OutboundMessa
   const time = formatLocalTime(ctx.task.dueAt, ctx.user.timezone);
   return {
     to: phone,
-    text: `Hello ${ctx.user.name}, this is Nudge with a reminder: ${ctx.task.title}, due at ${time}. Press 1 if it's done. Press 2 to snooze for ${SNOOZE_LINK_MINUTES} minutes. Press 3 to stop the reminders.`,
-    meta: { taskId: ctx.task.id, keypad: { "1": "done", "2": "snooze", "3": "acknowledge" } },
+    text: `Hello ${ctx.user.name}, this is Nudge with a reminder: ${ctx.task.title}, due at ${time}. Press 1 if it's done. Press 2 to snooze for ${SNOOZE_MINUTES} minutes. Press 3 to stop the reminders.`,
+    meta: { taskId: ctx.task.id, keypad: ANSWER_KEYPAD },
   };
 }

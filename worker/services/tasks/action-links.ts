@@ -1,10 +1,12 @@
 import { and, eq, gt, isNull, or } from "drizzle-orm";
 import { linkTokens, tasks, users } from "../../../db/schema";
 import type { Deps } from "../deps";
+import { acknowledgedMessage, isAnswer, SNOOZE_MINUTES, type Answer } from "../answers";
 import { isAppError } from "../errors";
-import { sha256Hex } from "../escalation/ids";
+import type { ActionLinkData } from "../escalation/links";
 import { formatLocalDue } from "../escalation/messages";
-import { TASK_ACTIONS, type ActionLinkData, type TaskAction } from "../escalation/links";
+import { errorFields, log } from "../log";
+import { sha256Hex } from "../tokens";
 import { acknowledgeTask, completeTask, snoozeTask } from "./actions";
 import type { TaskStatus } from "./serialize";
 
@@ -21,14 +23,14 @@ export interface ActionLinkTask {
 }
 
 export type ActionLinkView =
-  | { state: "ready"; action: TaskAction; minutes?: number; task: ActionLinkTask }
-  | { state: "used"; action: TaskAction; task: ActionLinkTask }
+  | { state: "ready"; action: Answer; minutes?: number; task: ActionLinkTask }
+  | { state: "used"; action: Answer; task: ActionLinkTask }
   | { state: "invalid" };
 
 export type ActionLinkOutcome =
-  | { state: "done"; action: TaskAction; minutes?: number; task: ActionLinkTask; message: string }
-  | { state: "used"; action: TaskAction; task: ActionLinkTask }
-  | { state: "failed"; action: TaskAction; task: ActionLinkTask; message: string }
+  | { state: "done"; action: Answer; minutes?: number; task: ActionLinkTask; message: string }
+  | { state: "used"; action: Answer; task: ActionLinkTask }
+  | { state: "failed"; action: Answer; task: ActionLinkTask; message: string }
   | { state: "invalid" };
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,100}$/;
@@ -55,7 +57,7 @@ async function findToken(deps: Deps, rawToken: string): Promise<TokenRow | null>
 function readData(row: TokenRow): ActionLinkData | null {
   try {
     const data = JSON.parse(row.data ?? "null") as ActionLinkData | null;
-    return data && (TASK_ACTIONS as readonly string[]).includes(data.action) ? data : null;
+    return data && isAnswer(data.action) ? data : null;
   } catch {
     return null;
   }
@@ -115,12 +117,12 @@ export async function redeemActionLink(deps: Deps, rawToken: string): Promise<Ac
         ? `"${result.title}" is done. The next one is on ${formatLocalDue(Date.parse(result.nextTask.dueDate), await zoneOf(deps, row.userId))}.`
         : `"${result.title}" is done. Well done!`;
     } else if (data.action === "snooze") {
-      const minutes = data.minutes ?? 30;
+      const minutes = data.minutes ?? SNOOZE_MINUTES;
       await snoozeTask(deps, row.userId, row.subjectId, { minutes });
       message = `Snoozed. We'll remind you about "${before.title}" again in ${minutes} minutes.`;
     } else {
       await acknowledgeTask(deps, row.userId, row.subjectId);
-      message = `Got it. The reminders for "${before.title}" have stopped. Mark it done when you're finished.`;
+      message = acknowledgedMessage(before.title);
     }
     const after = (await loadTaskView(deps, row)) ?? before;
     return { state: "done", action: data.action, minutes: data.minutes, task: after, message };
@@ -139,7 +141,7 @@ async function unconsume(deps: Deps, tokenId: string, consumedAt: number) {
       .set({ consumedAt: null })
       .where(and(eq(linkTokens.id, tokenId), eq(linkTokens.consumedAt, consumedAt)));
   } catch (error) {
-    console.error(JSON.stringify({ level: "error", event: "action_link.unconsume_failed", tokenId, error: String(error) }));
+    log.error("action_link.unconsume_failed", { tokenId, ...errorFields(error) });
   }
 }
 

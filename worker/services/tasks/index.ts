@@ -5,4 +5,5 @@ export { acknowledgeTask, completeTask, snoozeTask, ALREADY_DONE_SNOOZE, type Do
 export { createTaskFromPrompt, type NlResult } from "./nl";
 export { describeActionLink, redeemActionLink, type ActionLinkOutcome, type ActionLinkView } from "./action-links";
 export { toTaskJson, type TaskJson, type TaskStatus } from "./serialize";
+export { listActiveReminders, mostUrgentReminder } from "./active-reminders";
 export * from "./schemas";

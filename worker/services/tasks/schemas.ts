@@ -1,5 +1,6 @@
 import { DateTime } from "luxon";
 import { z } from "zod";
+import { SNOOZE_MINUTES } from "../answers";
 import { isStrategyKey, strategyKeySchema, unknownStrategyMessage } from "../escalation/catalogue";
 import { recurrenceSchema } from "../recurrence";
 
@@ -10,7 +11,6 @@ import { recurrenceSchema } from "../recurrence";
 export const TITLE_MAX = 200;
 export const SNOOZE_MIN_MINUTES = 1;
 export const SNOOZE_MAX_MINUTES = 1440;
-export const DEFAULT_SNOOZE_MINUTES = 30;
 export const PAGE_SIZE_DEFAULT = 20;
 export const PAGE_SIZE_MAX = 100;
 export const PROMPT_MAX = 500;
@@ -106,7 +106,7 @@ export const snoozeSchema = z.object(
       .int({ error: SNOOZE_MESSAGE })
       .min(SNOOZE_MIN_MINUTES, { error: SNOOZE_MESSAGE })
       .max(SNOOZE_MAX_MINUTES, { error: SNOOZE_MESSAGE })
-      .default(DEFAULT_SNOOZE_MINUTES),
+      .default(SNOOZE_MINUTES),
   },
   { error: "Send the snooze as a JSON object, for example {\"minutes\": 30}." },
 );

@@ -1,4 +1,5 @@
 import { isAppError } from "../../worker/services/errors";
+import { errorFields, log } from "../../worker/services/log";
 
 /**
  * The message a screen shows for a failed service call (spec 01 section 8): the server's own
@@ -7,18 +8,11 @@ import { isAppError } from "../../worker/services/errors";
  */
 export function errorMessage(error: unknown, fallback: string, byStatus: Partial<Record<number, string>> = {}): string {
   if (isAppError(error)) return error.message || byStatus[error.status] || fallback;
-  console.error(error);
+  log.error("screen_call_failed", errorFields(error));
   return fallback;
 }
 
 /** The HTTP status to answer a failed action with (4xx for known errors, 500 otherwise). */
 export function errorStatus(error: unknown): number {
   return isAppError(error) ? error.status : 500;
-}
-
-/** A text field of a submitted form, trimmed; '' when absent. */
-export function field(form: FormData, name: string, { trim = true }: { trim?: boolean } = {}): string {
-  const value = form.get(name);
-  if (typeof value !== "string") return "";
-  return trim ? value.trim() : value;
 }

@@ -1,0 +1,71 @@
+/**
+ * The answers a person gives a reminder, and their words, defined once for every medium: the web
+ * (dashboard, reminder dialog), the email links (/r/<token>), and next the bot's buttons, SMS
+ * reply keywords, the call's keypad and push actions. Below both the tasks and the escalation
+ * services, which both speak them.
+ *
+ * Done ends the chain, Snooze pauses it and resumes at the same step, Acknowledge stops the
+ * reminders and leaves the task open.
+ */
+export const ANSWERS = ["done", "snooze", "acknowledge"] as const;
+export type Answer = (typeof ANSWERS)[number];
+
+/** How long Snooze waits, from every medium (the spec's sample snooze is 30 minutes too). */
+export const SNOOZE_MINUTES = 30;
+
+export function isAnswer(value: unknown): value is Answer {
+  return (ANSWERS as readonly unknown[]).includes(value);
+}
+
+/** Button labels where space is short: web buttons, bot buttons, push actions. */
+export const ANSWER_LABELS: Record<Answer, string> = {
+  done: "Done",
+  snooze: `Snooze ${SNOOZE_MINUTES} min`,
+  acknowledge: "Acknowledge",
+};
+
+/** Email buttons, with room to say what the answer does. */
+export const ANSWER_LINK_LABELS: Record<Answer, string> = {
+  done: "Done",
+  snooze: `Snooze ${SNOOZE_MINUTES} minutes`,
+  acknowledge: "Acknowledge (stop reminders)",
+};
+
+/** What a web button says while its answer is on the way. */
+export const ANSWER_PENDING_LABELS: Record<Answer, string> = {
+  done: "Saving...",
+  snooze: "Snoozing...",
+  acknowledge: "Acknowledging...",
+};
+
+/** The words a text message can be answered with (SMS replies, case-insensitive). */
+export const ANSWER_REPLY_WORDS: Record<string, Answer> = { DONE: "done", SNOOZE: "snooze", OK: "acknowledge" };
+
+/** The digits of a reminder call's keypad. */
+export const ANSWER_KEYPAD: Record<string, Answer> = { "1": "done", "2": "snooze", "3": "acknowledge" };
+
+/** The confirmation an email link's page asks for before acting (GET shows it, POST acts). */
+export const ANSWER_QUESTIONS: Record<Answer, (title: string, minutes: number) => string> = {
+  done: (title) => `Mark '${title}' as done?`,
+  snooze: (title, minutes) => `Snooze '${title}' for ${minutes} minutes?`,
+  acknowledge: (title) => `Stop the reminders for '${title}'?`,
+};
+
+/** What each answer does, in a sentence (under the question). */
+export const ANSWER_EFFECTS: Record<Answer, (minutes: number) => string> = {
+  done: () => "The reminders stop. If it repeats, the next one is set up for you.",
+  snooze: (minutes) => `We'll remind you again in ${minutes} minutes. The due time stays the same.`,
+  acknowledge: () => "The reminders stop, and the task stays open until you mark it done.",
+};
+
+/** The confirming button of an email link's page. */
+export const ANSWER_CONFIRM_LABELS: Record<Answer, (minutes: number) => string> = {
+  done: () => "Yes, mark it done",
+  snooze: (minutes) => `Snooze ${minutes} minutes`,
+  acknowledge: () => "Yes, stop the reminders",
+};
+
+/** The sentence after an acknowledgement, from the dashboard and from a link alike. */
+export function acknowledgedMessage(title: string): string {
+  return `Got it. The reminders for "${title}" have stopped. Mark it done when you're finished.`;
+}
