@@ -101,25 +101,36 @@ export async function loadDashboardTasks(deps: TaskDeps, user: PublicUser, pages
     const tasks: TaskView[] = [];
     let hasMore = true;
     let page = 0;
+    let after = ""; // keyset paging from the top: each page reads one page of rows
     while (hasMore && page < pages) {
       page += 1;
-      const result = await listTasks(deps, user.id, { page, limit: PAGE_SIZE });
+      const result = await listTasks(deps, user.id, { after, limit: PAGE_SIZE });
       tasks.push(...views(result.tasks, user, now));
       hasMore = result.hasMore;
+      after = result.nextCursor ?? "";
     }
-    return { tasks, page, hasMore, error: null };
+    return { tasks, page, hasMore, ...(hasMore && after ? { nextCursor: after } : {}), error: null };
   } catch (error) {
     return { tasks: [], page: 0, hasMore: false, error: errorMessage(error, TASKS_LOAD_FAILED) };
   }
 }
 
 
-/** One more page for the infinite scroll: page N, moved up by the `shift` the client reports. */
+/**
+ * One more page for the infinite scroll: page N after the cursor the page before gave (`after`),
+ * or, from a client that has no cursor, page N moved up by the `shift` it reports.
+ */
 export async function loadNextPage(deps: TaskDeps, user: PublicUser, request: Request): Promise<TaskPageData> {
   const params = new URL(request.url).searchParams;
   const page = Math.max(1, Math.trunc(Number(params.get("page")) || 1));
   const shift = Math.max(0, Math.trunc(Number(params.get("shift")) || 0));
+  const after = params.get("after");
   try {
+    if (after) {
+      const result = await listTasks(deps, user.id, { after, limit: PAGE_SIZE });
+      const next = result.hasMore && result.nextCursor ? { nextCursor: result.nextCursor } : {};
+      return { tasks: views(result.tasks, user, deps.clock.now()), page, hasMore: result.hasMore, ...next, error: null };
+    }
     const result = await loadTaskWindow(deps, user.id, (page - 1) * PAGE_SIZE - shift);
     return { tasks: views(result.tasks, user, deps.clock.now()), page, hasMore: result.hasMore, error: null };
   } catch (error) {

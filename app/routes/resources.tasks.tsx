@@ -9,7 +9,8 @@ import { loadNextPage, readIntent, runTaskAction, updateDefaultStrategy } from "
 
 /**
  * The task screens' resource route (no UI):
- * - GET  /resources/tasks?page=N&shift=S  the next page of the dashboard's infinite scroll;
+ * - GET  /resources/tasks?page=N&after=C  the next page of the dashboard's infinite scroll (keyset
+ *                                         cursor C; `shift=S` instead when a client has none);
  * - POST /resources/tasks  intent=acknowledge|done|snooze|delete (taskId), or
  *                          intent=default-strategy (strategy): the settings block.
  * Fetchers get the result as data. A plain form post (no JavaScript) does the same work and then

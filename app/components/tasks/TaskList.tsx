@@ -21,14 +21,17 @@ function appendNew(current: TaskView[], more: TaskView[]): TaskView[] {
  * button does the same for keyboard users, and without JavaScript it is a link to ?page=N+1.
  *
  * The list lives in the page: answers update their card in place from the action's result; a
- * delete (or a Done, which moves a task to the end of the server's order) shifts later pages one
- * place up, so the next page is asked for with that `shift` and overlaps are dropped by id.
+ * delete (or a Done, which moves a task to the end of the server's order) would shift later pages,
+ * so the next page is asked for after the keyset cursor of the last page (a position in the order,
+ * not an offset), and a task seen twice (Done moved it further down) is dropped by id.
  */
 export function TaskList({ initial }: { initial: TaskListData }) {
   const [tasks, setTasks] = useState(initial.tasks);
   const [page, setPage] = useState(initial.page);
   const [hasMore, setHasMore] = useState(initial.hasMore);
   const [shift, setShift] = useState(0);
+  // The keyset cursor of the last page loaded: deletes and Done moves above it change nothing.
+  const [cursor, setCursor] = useState(initial.nextCursor);
   const [loadError, setLoadError] = useState(initial.error);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const [pendingDelete, setPendingDelete] = useState<TaskView | null>(null);
@@ -54,13 +57,15 @@ export function TaskList({ initial }: { initial: TaskListData }) {
     setTasks((current) => appendNew(current, result.tasks));
     setPage(result.page);
     setHasMore(result.hasMore);
+    setCursor(result.nextCursor);
   }, [pager.state, pager.data]);
 
   const { load } = pager; // stable, unlike the fetcher object itself
   const loadMore = useCallback(() => {
     setLoadError(null);
-    load(`${TASKS_RESOURCE}?page=${page + 1}&shift=${shift}`);
-  }, [load, page, shift]);
+    const from = cursor ? `after=${encodeURIComponent(cursor)}` : `shift=${shift}`;
+    load(`${TASKS_RESOURCE}?page=${page + 1}&${from}`);
+  }, [load, page, shift, cursor]);
 
   // A new observer for every new end of the list: observe() reports at once whether the marker is
   // already visible (a tall screen may need several pages to fill).

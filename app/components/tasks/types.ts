@@ -11,6 +11,11 @@ export interface TaskListData {
   /** How many pages of 20 the list holds. */
   page: number;
   hasMore: boolean;
+  /**
+   * Where the next page starts (the list service's keyset cursor), while there is more: the next
+   * page costs one page of rows however deep the scroll goes (issue 8).
+   */
+  nextCursor?: string;
   /** 'Failed to load tasks' (or the server's own sentence) when the load failed. */
   error: string | null;
 }
