@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { badRequest } from "../services/errors";
-import { setDefaultStrategy } from "../services/escalation/strategy";
+import { setDefaultStrategy } from "../services/escalation";
 import { requireUser } from "./auth-middleware";
 import type { ApiEnv } from "./context";
 

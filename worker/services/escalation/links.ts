@@ -2,7 +2,7 @@ import type { Db } from "../../../db/client";
 import { linkTokens } from "../../../db/schema";
 import type { Env } from "../../env";
 import { derivedToken, randomToken, sha256Hex } from "./ids";
-import type { Statement } from "./start";
+import type { Statement } from "../../../db/batch";
 
 /**
  * Links carried in reminder emails. Each is a 256-bit token stored only as its SHA-256

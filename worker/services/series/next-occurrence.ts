@@ -1,9 +1,9 @@
 import type { SQL } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { deterministicUuid } from "../escalation/ids";
-import type { Statement } from "../escalation/start";
+import type { Statement } from "../../../db/batch";
 import { nextOccurrence, type Recurrence } from "../recurrence";
-import { newTaskStatements, type TaskSource } from "./service";
+import { newTaskStatements, type TaskSource } from "./new-task";
 
 /**
  * The next occurrence of a recurring task (ADR 023, ADR 028). It is created when an occurrence is
