@@ -8,20 +8,9 @@ import { missingChannels } from "./recipients";
 
 /**
  * One delivery's message, with the writes of the link tokens it carries. The links derive from the
- * delivery key (ADR 027), so a retry composes the same bytes; the key also goes to the provider.
+ * delivery key (ADR 027), so a retry composes the same bytes (the caller sends the key along too).
  */
 export async function composeMessage(
-  deps: Pick<Deps, "db" | "env">,
-  ctx: ReminderContext,
-  delivery: PlannedDelivery,
-  userId: string,
-  now: number,
-): Promise<{ message: OutboundMessage; statements: Statement[] }> {
-  const { message, statements } = await compose(deps, ctx, delivery, userId, now);
-  return { message: { ...message, idempotencyKey: delivery.key }, statements };
-}
-
-async function compose(
   deps: Pick<Deps, "db" | "env">,
   ctx: ReminderContext,
   delivery: PlannedDelivery,

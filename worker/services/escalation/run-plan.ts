@@ -28,7 +28,8 @@ export async function runSendPlan(deps: Deps, plan: SendPlan, mine: SQL, now: nu
   for (const delivery of plan.deliveries) {
     const { message, statements } = await composeMessage(deps, plan.context, delivery, plan.userId, now);
     writes.push(...statements, db.insert(deliveries).values({ id: crypto.randomUUID(), ...delivery.row }).onConflictDoNothing());
-    prepared.push({ delivery, message });
+    // The key goes along for providers that dedupe retried requests (Resend's Idempotency-Key).
+    prepared.push({ delivery, message: { ...message, idempotencyKey: delivery.key } });
   }
   const extendLease = () =>
     db

@@ -3,5 +3,5 @@
  * create a task with its escalation, and the next occurrence of a recurring task (ADR 023, ADR 028),
  * which the task service's answers and the engine's end of a chain both create.
  */
-export { newTaskStatements, type TaskSource } from "./new-task";
+export { newTaskStatements, type NewTask, type TaskSource } from "./new-task";
 export { nextOccurrenceDueAt, nextOccurrenceId, nextOccurrenceStatements, type OccurrenceSource } from "./next-occurrence";

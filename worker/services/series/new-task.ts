@@ -6,6 +6,21 @@ import { startEscalationStatements } from "../escalation/start-and-halt";
 
 export type TaskSource = "web" | "nl" | "telegram" | "email" | "api";
 
+export interface NewTask {
+  id?: string;
+  escalationId?: string;
+  userId: string;
+  title: string;
+  dueAt: number;
+  strategyKey: string;
+  recurrence: string | null;
+  seriesId: string | null;
+  source: TaskSource;
+  now: number;
+  /** Write the task and its escalation only if this holds when the statements run. */
+  onlyIf?: SQL;
+}
+
 /**
  * The writes that create a task and start its escalation, for `createTask`, plain-language
  * reminders and the next occurrence of a recurring task (which passes deterministic ids, so a
@@ -13,22 +28,7 @@ export type TaskSource = "web" | "nl" | "telegram" | "email" | "api";
  * depend on an earlier write of the same batch). It lives below the task service and the
  * escalation engine because both create tasks: the engine when a series' chain runs out (ADR 028).
  */
-export function newTaskStatements(
-  deps: Pick<Deps, "db">,
-  input: {
-    id?: string;
-    escalationId?: string;
-    userId: string;
-    title: string;
-    dueAt: number;
-    strategyKey: string;
-    recurrence: string | null;
-    seriesId: string | null;
-    source: TaskSource;
-    now: number;
-    onlyIf?: SQL;
-  },
-): { task: Task; statements: Statement[] } {
+export function newTaskStatements(deps: Pick<Deps, "db">, input: NewTask): { task: Task; statements: Statement[] } {
   const id = input.id ?? crypto.randomUUID();
   const task: Task = {
     id,
