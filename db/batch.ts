@@ -29,8 +29,9 @@ export async function runBatch(db: Db, statements: Statement[]): Promise<void> {
  * `results.existing` instead of counting positions from the end of the batch's answer.
  */
 export async function runNamedBatch<N extends Record<string, Statement>>(db: Db, named: N, writes: Statement[] = []): Promise<NamedResults<N>> {
+  // Object.keys and Object.values list a record in the same order.
   const names = Object.keys(named);
-  const [first, ...rest] = [...writes, ...names.map((name) => named[name] as Statement)];
+  const [first, ...rest] = [...writes, ...Object.values(named)];
   if (!first) return {} as NamedResults<N>;
   const answers = await db.batch([first, ...rest]);
   const offset = writes.length;

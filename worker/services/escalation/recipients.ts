@@ -78,7 +78,7 @@ export function planDeliveries(channels: readonly StepChannel[], reach: Reachabi
     const status = media[channel];
     if (!status.available) toEmail(channel, "unavailable", status.reason ?? `${channel} is not available on this server.`);
     else if (recipients.length === 0) toEmail(channel, "missing", MISSING[channel]);
-    for (const recipient of status.available ? recipients : []) add({ medium: channel, recipient, requested: channel, kind: "reminder" });
+    else for (const recipient of recipients) add({ medium: channel, recipient, requested: channel, kind: "reminder" });
   };
   const phone = reach.phone && reach.phoneVerified ? [reach.phone] : [];
 
