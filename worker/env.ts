@@ -1,4 +1,4 @@
-import type { Job } from "./jobs/messages";
+import type { Job } from "./queue-payloads";
 
 /** Every binding, var and secret the Worker reads. Secrets are listed in .dev.vars.example. */
 export interface Env {

@@ -1,6 +1,6 @@
 import type { Env } from "./env";
 import { consumeBatch, consumeDeadLetters } from "./jobs/consumer";
-import type { Job } from "./jobs/messages";
+import type { Job } from "./queue-payloads";
 import { runTick } from "./jobs/tick";
 import { createDeps, type Deps } from "./services/deps";
 

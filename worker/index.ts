@@ -7,7 +7,7 @@ import * as build from "virtual:remix-build";
 import { createApp } from "./app";
 import type { Env } from "./env";
 import { queue, scheduled } from "./handlers";
-import type { Job } from "./jobs/messages";
+import type { Job } from "./queue-payloads";
 
 const handleRemixRequest = createRequestHandler(build, "production");
 

@@ -9,7 +9,7 @@ import { createDb } from "../../db/client";
 import { cronRuns, deliveries, emergencyContacts, escalations, escalationSteps, linkTokens, pushSubscriptions } from "../../db/schema";
 import type { Channel, Medium, OutboundMessage } from "../../worker/channels/types";
 import { DEAD_LETTER_QUEUE, queue, scheduled } from "../../worker/handlers";
-import type { Job } from "../../worker/jobs/messages";
+import type { Job } from "../../worker/queue-payloads";
 import type { fixedClock } from "../../worker/services/clock";
 import type { Deps } from "../../worker/services/deps";
 import { sha256Hex } from "../../worker/services/tokens";

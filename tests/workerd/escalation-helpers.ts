@@ -11,7 +11,7 @@ import { createMessageBatch, env } from "cloudflare:test";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, vi } from "vitest";
 import { escalationSteps, outboxMessages, tasks, users } from "../../db/schema";
-import type { Job } from "../../worker/jobs/messages";
+import type { Job } from "../../worker/queue-payloads";
 import { signAccessToken } from "../../worker/services/auth/access-token";
 import { fixedClock, systemClock, type Clock } from "../../worker/services/clock";
 import { createDeps } from "../../worker/services/deps";

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { cronRuns, outboxMessages } from "../../db/schema";
 import * as worker from "../../worker/handlers";
-import type { Job } from "../../worker/jobs/messages";
+import type { Job } from "../../worker/queue-payloads";
 import { fixedClock } from "../../worker/services/clock";
 import { jsonRequest, request, testDeps } from "./helpers";
 

@@ -5,7 +5,7 @@
 import { createApp } from "../../worker/app";
 import type { Env } from "../../worker/env";
 import { queue, scheduled } from "../../worker/handlers";
-import type { Job } from "../../worker/jobs/messages";
+import type { Job } from "../../worker/queue-payloads";
 
 const app = createApp();
 

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { isDevOutboxOn } from "../env";
-import { escalationStats } from "../services/escalation/stats";
+import { escalationStats } from "../services/escalation";
 import type { ApiEnv } from "./context";
 
 /**

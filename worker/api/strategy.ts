@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { readJsonBody } from "../http";
-import { setDefaultStrategy } from "../services/escalation/strategy";
+import { setDefaultStrategy } from "../services/escalation";
 import { requireUser } from "./auth-middleware";
 import type { ApiEnv } from "./context";
 

@@ -1,5 +1,5 @@
 import { Hono, type Context } from "hono";
-import { listSequences } from "../services/escalation/catalogue";
+import { listSequences } from "../services/escalation";
 import { readJsonBody } from "../http";
 import {
   acknowledgeTask,

@@ -2,10 +2,9 @@ import { eq, sql } from "drizzle-orm";
 import { createDb } from "../../db/client";
 import { meteredD1, newMeter, type D1Meter } from "../../db/meter";
 import { cronRuns } from "../../db/schema";
-import { markStepDead } from "../services/escalation/dead-letter";
-import { deliverStep, type StepOutcome } from "../services/escalation/deliver";
+import { deliverStep, markStepDead, type StepOutcome } from "../services/escalation";
 import type { Deps } from "../services/deps";
-import type { Job } from "./messages";
+import type { Job } from "../queue-payloads";
 
 /** Messages of one batch handled at the same time (D1 round trips overlap; sends too). */
 export const CONSUMER_CONCURRENCY = 25;

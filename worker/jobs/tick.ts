@@ -1,10 +1,9 @@
 import { eq } from "drizzle-orm";
 import { cronRuns } from "../../db/schema";
-import { claimSteps } from "../services/escalation/claim";
-import { LEASE_MS } from "../services/escalation/deliver";
+import { claimSteps, LEASE_MS } from "../services/escalation";
 import type { Deps } from "../services/deps";
 import { isRetentionMinute, pruneExpired } from "../services/retention";
-import type { Job } from "./messages";
+import type { Job } from "../queue-payloads";
 
 /** Rows claimed per UPDATE statement. */
 export const CLAIM_CHUNK = 500;

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, lt, lte, sql } from "drizzle-orm";
 import { escalationSteps } from "../../../db/schema";
 import type { Deps } from "../deps";
 import { buryExhaustedSteps } from "./dead-letter";
-import { MAX_STEP_ATTEMPTS } from "./deliver";
+import { MAX_STEP_ATTEMPTS } from "./leases";
 
 /**
  * Claims due steps with compare-and-set: one UPDATE whose WHERE repeats the condition the rows were

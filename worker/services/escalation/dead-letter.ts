@@ -1,8 +1,10 @@
 import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { insertIfStatement, runBatch, type Statement } from "../../../db/batch";
 import { deliveries, escalationSteps, tasks, users } from "../../../db/schema";
+import type { StepJob } from "../../queue-payloads";
 import type { Deps } from "../deps";
-import { advanceChainStatements, MAX_STEP_ATTEMPTS, type SeriesContext, type StepJob } from "./deliver";
-import { insertIfStatement, runBatch, type Statement } from "./start";
+import { advanceChainStatements, type SeriesContext } from "./chain";
+import { MAX_STEP_ATTEMPTS } from "./leases";
 
 /**
  * Giving up on a step. Two ways lead here:

@@ -1,3 +1,13 @@
-/** The escalation service's face for the web app: the strategy catalogue and the user's default strategy. */
-export { DEFAULT_STRATEGY_KEY, STRATEGIES, type StepChannel, type StrategyKey } from "./catalogue";
+/**
+ * The escalation service's face: what app/, worker/api and worker/jobs import. The engine's steps
+ * (claim, read, plan, run, record) are described in docs/escalation.md; the files behind this face
+ * may move without their callers noticing.
+ */
+export { DEFAULT_STRATEGY_KEY, listSequences, STRATEGIES, STEP_CHANNELS, type EscalationStepSpec, type EscalationStrategy, type StepChannel, type StrategyKey } from "./catalogue";
+export { claimSteps } from "./claim";
+export { buryExhaustedSteps, markStepDead } from "./dead-letter";
+export { deliverStep } from "./deliver";
+export { LEASE_MS, MAX_STEP_ATTEMPTS, RETRY_LEASE_MS, SENDING_LEASE_MS } from "./leases";
+export { StepDeliveryError, type StepOutcome } from "./outcomes";
+export { escalationStats, type EscalationStats } from "./stats";
 export { setDefaultStrategy, type DefaultStrategyResult } from "./strategy";

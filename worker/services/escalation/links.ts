@@ -5,7 +5,7 @@ import { ANSWERS, SNOOZE_MINUTES, type Answer } from "../answers";
 import { appLink } from "../app-url";
 import { randomToken, sha256Hex } from "../tokens";
 import { derivedToken } from "./ids";
-import type { Statement } from "./start";
+import type { Statement } from "../../../db/batch";
 
 /**
  * Links carried in reminder emails. Each is a 256-bit token stored only as its SHA-256

@@ -1,4 +1,4 @@
-import type { Medium } from "../../channels/types";
+import type { ChannelStatus, Medium } from "../../channels/types";
 import type { StepChannel } from "./catalogue";
 
 /** What the engine knows about where a user can be reached. */
@@ -13,6 +13,22 @@ export interface Reachability {
   emailBuddies: Array<{ id: string; name: string; email: string }>;
 }
 
+/** Whether each medium can be used on this server (`deps.channels[medium].status`). */
+export type MediaStatus = Record<Medium, Pick<ChannelStatus, "available" | "reason">>;
+
+/**
+ * Why a step channel was not used and its message went to the user's email instead:
+ * - "missing": the user lacks it (no Telegram chat, no verified phone, no device, no buddy); the
+ *   email says so (messages.ts `fallbackNotes`), because the user can change it;
+ * - "unavailable": this server cannot use the medium (its provider is not configured); the reason
+ *   is the channel status's sentence, for the log. The email does not blame the user for it.
+ */
+export interface FallbackReason {
+  channel: Exclude<StepChannel, "email">;
+  cause: "missing" | "unavailable";
+  reason: string;
+}
+
 /** One message to send: a medium, a recipient, and why (the channel the step asked for). */
 export interface DeliveryPlan {
   medium: Medium;
@@ -22,25 +38,49 @@ export interface DeliveryPlan {
   /** "reminder" goes to the user; "buddy" is an alert to a nudge buddy. */
   kind: "reminder" | "buddy";
   buddy?: { id: string; name: string };
-  /** The step channels that fell back to this email (explained in it). */
-  fallbacks: StepChannel[];
+  /** The step channels that fell back to this email, each with why. */
+  fallbacks: FallbackReason[];
+}
+
+/** Sentences for the plan and the log when the user lacks a channel (the email words it for people). */
+const MISSING: Record<FallbackReason["channel"], string> = {
+  telegram: "The user has not connected Telegram.",
+  push: "No device of the user has notifications turned on.",
+  sms: "The user has no verified phone number.",
+  voice: "The user has no verified phone number.",
+  buddies: "The user has no verified nudge buddy with an email address.",
+};
+
+/** The step channels the user lacks among `fallbacks`: what a reminder email explains. */
+export function missingChannels(fallbacks: readonly FallbackReason[]): StepChannel[] {
+  return fallbacks.filter((f) => f.cause === "missing").map((f) => f.channel);
 }
 
 /**
- * Resolves a step's channels to concrete deliveries. A channel the user lacks falls back to the
- * user's email; plans are keyed by medium + recipient, so several channels falling back to email
- * in one step (or email asked for explicitly as well) produce ONE email, which says why.
+ * Resolves a step's channels to concrete deliveries. A channel whose medium this server cannot use,
+ * or that the user lacks, falls back to the user's email, and the plan records why. Email is the
+ * floor: it never falls back (without a provider its send fails and the step is retried, then dead).
+ * Plans are keyed by medium + recipient, so several channels falling back to email in one step (or
+ * email asked for explicitly as well) produce ONE email, which says why.
  */
-export function planDeliveries(channels: StepChannel[], reach: Reachability): DeliveryPlan[] {
+export function planDeliveries(channels: readonly StepChannel[], reach: Reachability, media: MediaStatus): DeliveryPlan[] {
   const plans = new Map<string, DeliveryPlan>();
-  const add = (plan: Omit<DeliveryPlan, "fallbacks">, fallback?: StepChannel) => {
+  const add = (plan: Omit<DeliveryPlan, "fallbacks">, fallback?: FallbackReason) => {
     const key = `${plan.medium}:${plan.recipient}`;
     const existing = plans.get(key) ?? { ...plan, fallbacks: [] };
-    if (fallback && !existing.fallbacks.includes(fallback)) existing.fallbacks.push(fallback);
+    if (fallback && !existing.fallbacks.some((f) => f.channel === fallback.channel)) existing.fallbacks.push(fallback);
     plans.set(key, existing);
   };
-  const toEmail = (requested: Exclude<StepChannel, "email">) =>
-    add({ medium: "email", recipient: reach.email, requested, kind: "reminder" }, requested);
+  const toEmail = (channel: FallbackReason["channel"], cause: FallbackReason["cause"], reason: string) =>
+    add({ medium: "email", recipient: reach.email, requested: channel, kind: "reminder" }, { channel, cause, reason });
+  // The server first: telling a user to connect a medium this server cannot use would mislead.
+  const toMedium = (channel: Exclude<FallbackReason["channel"], "buddies">, recipients: string[]) => {
+    const status = media[channel];
+    if (!status.available) toEmail(channel, "unavailable", status.reason ?? `${channel} is not available on this server.`);
+    else if (recipients.length === 0) toEmail(channel, "missing", MISSING[channel]);
+    else for (const recipient of recipients) add({ medium: channel, recipient, requested: channel, kind: "reminder" });
+  };
+  const phone = reach.phone && reach.phoneVerified ? [reach.phone] : [];
 
   for (const channel of channels) {
     switch (channel) {
@@ -48,25 +88,20 @@ export function planDeliveries(channels: StepChannel[], reach: Reachability): De
         add({ medium: "email", recipient: reach.email, requested: "email", kind: "reminder" });
         break;
       case "telegram":
-        if (reach.telegramChatId) add({ medium: "telegram", recipient: reach.telegramChatId, requested: channel, kind: "reminder" });
-        else toEmail(channel);
+        toMedium(channel, reach.telegramChatId ? [reach.telegramChatId] : []);
         break;
       case "push":
-        if (reach.pushEndpoints.length > 0) {
-          for (const endpoint of reach.pushEndpoints) add({ medium: "push", recipient: endpoint, requested: channel, kind: "reminder" });
-        } else toEmail(channel);
+        toMedium(channel, reach.pushEndpoints);
         break;
       case "sms":
       case "voice":
-        if (reach.phone && reach.phoneVerified) add({ medium: channel, recipient: reach.phone, requested: channel, kind: "reminder" });
-        else toEmail(channel);
+        toMedium(channel, phone);
         break;
       case "buddies":
-        if (reach.emailBuddies.length > 0) {
-          for (const buddy of reach.emailBuddies) {
-            add({ medium: "email", recipient: buddy.email, requested: "buddies", kind: "buddy", buddy: { id: buddy.id, name: buddy.name } });
-          }
-        } else toEmail(channel);
+        if (reach.emailBuddies.length === 0) toEmail(channel, "missing", MISSING.buddies);
+        for (const buddy of reach.emailBuddies) {
+          add({ medium: "email", recipient: buddy.email, requested: "buddies", kind: "buddy", buddy: { id: buddy.id, name: buddy.name } });
+        }
         break;
     }
   }

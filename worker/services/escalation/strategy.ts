@@ -1,12 +1,26 @@
 import { eq } from "drizzle-orm";
+import { z } from "zod";
 import { users } from "../../../db/schema";
 import type { Deps } from "../deps";
 import { notFound } from "../errors";
-import { defaultStrategySchema } from "../tasks/schemas";
 import { parseInput } from "../validation";
-import { DEFAULT_STRATEGY_KEY, getStrategy } from "./catalogue";
+import { DEFAULT_STRATEGY_KEY, getStrategy, isStrategyKey, unknownStrategyMessage } from "./catalogue";
 
 export const USER_NOT_FOUND = "User not found. Please log in again.";
+export const STRATEGY_REQUIRED = "Please select a strategy.";
+
+/** PUT /v1/users/:id/default-escalation-strategy {strategy}: a catalogue key, or null for the product default. */
+export const defaultStrategySchema = z.object(
+  {
+    strategy: z
+      .string({ error: STRATEGY_REQUIRED })
+      .trim()
+      .min(1, { error: STRATEGY_REQUIRED })
+      .refine(isStrategyKey, { error: (issue) => unknownStrategyMessage(String(issue.input)) })
+      .nullable(),
+  },
+  { error: STRATEGY_REQUIRED },
+);
 
 export interface DefaultStrategyResult {
   id: string;

@@ -1,11 +1,13 @@
 import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { runBatch, type Statement } from "../../../db/batch";
 import { escalations, escalationSteps, tasks, type Task } from "../../../db/schema";
 import type { Deps } from "../deps";
 import { conflict } from "../errors";
 import type { EscalationStepSpec } from "../escalation/catalogue";
-import { haltEscalationStatements, LIVE_ESCALATION_STATES, runBatch, startEscalationStatements, UNSENT_STEP_STATES, type Statement } from "../escalation/start";
+import { haltEscalationStatements, startEscalationStatements } from "../escalation/start-and-halt";
+import { LIVE_ESCALATION_STATES, UNSENT_STEP_STATES } from "../escalation/states";
+import { nextOccurrenceId, nextOccurrenceStatements } from "../series";
 import { parseInput } from "../validation";
-import { nextOccurrenceId, nextOccurrenceStatements } from "./recurring";
 import { snoozeSchema } from "./schemas";
 import { toTaskJson, type TaskJson } from "./serialize";
 import { loadOwnTask, loadUser } from "./service";
@@ -19,7 +21,7 @@ export const ALREADY_DONE_SNOOZE = "This task is already done, so there is nothi
 
 /**
  * A recurring task's next occurrence, written in the same batch as the answer and only if the
- * answer's own update took (the task really is in `status` after it): see recurring.ts.
+ * answer's own update took (the task really is in `status` after it): see services/series/next-occurrence.ts.
  */
 async function seriesStatements(deps: Deps, userId: string, task: Task, status: "ACKNOWLEDGED" | "COMPLETED", now: number): Promise<Statement[]> {
   if (!task.recurrence) return [];

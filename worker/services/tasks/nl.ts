@@ -1,12 +1,13 @@
+import { runBatch } from "../../../db/batch";
 import type { Deps } from "../deps";
 import { forbidden } from "../errors";
 import { resolveStrategyKey } from "../escalation/catalogue";
-import { runBatch } from "../escalation/start";
 import { confirmationMessage, failureMessage, parseReminder } from "../nl/parse-reminder";
+import { newTaskStatements } from "../series";
 import { parseInput } from "../validation";
 import { nlPromptSchema } from "./schemas";
 import { toTaskJson, type TaskJson } from "./serialize";
-import { EMAIL_NOT_VERIFIED, loadUser, newTaskStatements } from "./service";
+import { EMAIL_NOT_VERIFIED, loadUser } from "./service";
 
 /** The create form's range ends in 2100 (schemas.ts); a plain-language date past it is refused the same way. */
 export const LATEST_YEAR = 2100;

@@ -1,7 +1,7 @@
 import { DateTime } from "luxon";
 import { z } from "zod";
 import { SNOOZE_MINUTES } from "../answers";
-import { isStrategyKey, strategyKeySchema, unknownStrategyMessage } from "../escalation/catalogue";
+import { strategyKeySchema } from "../escalation/catalogue";
 import { recurrenceSchema } from "../recurrence";
 
 /**
@@ -123,19 +123,4 @@ export const nlPromptSchema = z.object(
       .max(PROMPT_MAX, { error: `Please keep the reminder under ${PROMPT_MAX} characters.` }),
   },
   { error: PROMPT_REQUIRED },
-);
-
-export const STRATEGY_REQUIRED = "Please select a strategy.";
-
-/** PUT /v1/users/:id/default-escalation-strategy {strategy}: a catalogue key, or null for the product default. */
-export const defaultStrategySchema = z.object(
-  {
-    strategy: z
-      .string({ error: STRATEGY_REQUIRED })
-      .trim()
-      .min(1, { error: STRATEGY_REQUIRED })
-      .refine(isStrategyKey, { error: (issue) => unknownStrategyMessage(String(issue.input)) })
-      .nullable(),
-  },
-  { error: STRATEGY_REQUIRED },
 );

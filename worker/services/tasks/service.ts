@@ -1,9 +1,11 @@
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import { runBatch, type Statement } from "../../../db/batch";
 import { tasks, users, type Task, type User } from "../../../db/schema";
 import type { Deps } from "../deps";
 import { forbidden, notFound, unauthorized } from "../errors";
 import { resolveStrategyKey } from "../escalation/catalogue";
-import { haltEscalationStatements, insertIfStatement, runBatch, startEscalationStatements, type Statement } from "../escalation/start";
+import { haltEscalationStatements, startEscalationStatements } from "../escalation/start-and-halt";
+import { newTaskStatements, type TaskSource } from "../series";
 import { parseInput } from "../validation";
 import { createTaskSchema, dueDateToInstant, updateTaskSchema } from "./schemas";
 import { toTaskJson, type TaskJson } from "./serialize";
@@ -11,7 +13,7 @@ import { toTaskJson, type TaskJson } from "./serialize";
 export const EMAIL_NOT_VERIFIED = "You must verify your email address before creating tasks.";
 export const TASK_NOT_FOUND = "We couldn't find that task. It may have been deleted.";
 
-export type TaskSource = "web" | "nl" | "telegram" | "email" | "api";
+export type { TaskSource };
 
 export async function loadUser(deps: Pick<Deps, "db">, userId: string): Promise<User> {
   const [user] = await deps.db.select().from(users).where(eq(users.id, userId)).limit(1);
@@ -28,59 +30,6 @@ export async function loadOwnTask(deps: Pick<Deps, "db">, userId: string, taskId
     .limit(1);
   if (!task) throw notFound(TASK_NOT_FOUND, "TASK_NOT_FOUND");
   return task;
-}
-
-/**
- * The writes that create a task and start its escalation, for `createTask`, plain-language
- * reminders and the next occurrence of a recurring task (which passes deterministic ids, so a
- * double "done" writes it once: the inserts are ON CONFLICT DO NOTHING, and `onlyIf` makes them
- * depend on an earlier write of the same batch).
- */
-export function newTaskStatements(
-  deps: Pick<Deps, "db">,
-  input: {
-    id?: string;
-    escalationId?: string;
-    userId: string;
-    title: string;
-    dueAt: number;
-    strategyKey: string;
-    recurrence: string | null;
-    seriesId: string | null;
-    source: TaskSource;
-    now: number;
-    onlyIf?: SQL;
-  },
-): { task: Task; statements: Statement[] } {
-  const id = input.id ?? crypto.randomUUID();
-  const task: Task = {
-    id,
-    userId: input.userId,
-    title: input.title,
-    dueAt: input.dueAt,
-    status: "PENDING",
-    strategyKey: input.strategyKey,
-    recurrence: input.recurrence,
-    seriesId: input.recurrence ? (input.seriesId ?? id) : input.seriesId,
-    source: input.source,
-    escalationHaltedAt: null,
-    lastReminderSentAt: null,
-    acknowledgedAt: null,
-    completedAt: null,
-    snoozedUntil: null,
-    createdAt: input.now,
-    updatedAt: null,
-  };
-  const escalation = startEscalationStatements(deps.db, {
-    taskId: id,
-    strategyKey: input.strategyKey,
-    dueAt: input.dueAt,
-    now: input.now,
-    escalationId: input.escalationId,
-    onlyIf: input.onlyIf,
-  });
-  const insertTask = input.onlyIf ? insertIfStatement(deps.db, tasks, [task], input.onlyIf) : deps.db.insert(tasks).values(task).onConflictDoNothing();
-  return { task, statements: [insertTask, ...escalation.statements] };
 }
 
 /** POST /v1/tasks. Order of checks as in spec 02 section 5: verified email, title, due date. */

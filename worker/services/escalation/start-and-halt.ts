@@ -1,49 +1,14 @@
-import { and, eq, getTableColumns, inArray, is, SQL, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
-import type { SQLiteTable } from "drizzle-orm/sqlite-core";
+import { and, eq, inArray, type SQL } from "drizzle-orm";
+import { insertIfStatement, type Statement } from "../../../db/batch";
 import type { Db } from "../../../db/client";
 import { escalations, escalationSteps } from "../../../db/schema";
 import { getStrategy, type EscalationStepSpec } from "./catalogue";
-
-/** One statement of a D1 batch (D1 runs a batch as one transaction). */
-export type Statement = BatchItem<"sqlite">;
-
-export async function runBatch(db: Db, statements: Statement[]): Promise<void> {
-  if (statements.length === 0) return;
-  await db.batch(statements as [Statement, ...Statement[]]);
-}
+import { LIVE_ESCALATION_STATES, UNSENT_STEP_STATES } from "./states";
 
 /**
- * INSERT ... SELECT <values> WHERE <condition> ON CONFLICT DO NOTHING: the rows are written only if
- * `condition` holds when the statement runs, i.e. after the statements before it in the same batch.
- * D1 has no interactive transactions; this is how one write of a batch depends on another (ADR 029).
- * Every column is written, in table order (what Drizzle's insert-select expects); a column a row
- * leaves out gets its default exactly as `.values()` would give it.
+ * The writes that start a task's escalation and the writes that stop it: statements for a caller's
+ * batch (the task service's create, update and answers, and the next occurrence of a series).
  */
-export function insertIfStatement<T extends SQLiteTable>(db: Db, table: T, rows: Array<T["$inferInsert"]>, condition: SQL): Statement {
-  // Drizzle leaves generated columns out of an insert (an internal method; none of our tables has one).
-  const generated = (column: unknown) => (column as { shouldDisableInsert?: () => boolean }).shouldDisableInsert?.() === true;
-  const columns = Object.entries(getTableColumns(table)).filter(([, column]) => !generated(column));
-  const selects = rows.map((row) => {
-    const values = columns.map(([key, column]) => {
-      const value = (row as Record<string, unknown>)[key];
-      if (value !== undefined) return sql.param(value, column);
-      if (column.default !== undefined && column.default !== null) return is(column.default, SQL) ? column.default : sql.param(column.default, column);
-      if (column.defaultFn) {
-        const made = column.defaultFn();
-        return is(made, SQL) ? made : sql.param(made, column);
-      }
-      return sql`null`;
-    });
-    return sql`select ${sql.join(values, sql`, `)} where ${condition}`;
-  });
-  return db.insert(table).select(sql.join(selects, sql` union all `)).onConflictDoNothing();
-}
-
-/** Step states that have not been sent yet (and may still be cancelled, shifted or claimed). */
-export const UNSENT_STEP_STATES = ["waiting", "pending", "claimed", "sending"] as const;
-/** Escalation states of a chain that is still going (or only paused by a snooze). */
-export const LIVE_ESCALATION_STATES = ["running", "paused"] as const;
 
 const MINUTE = 60_000;
 

@@ -1,9 +1,9 @@
 import type { SQL } from "drizzle-orm";
+import type { Statement } from "../../../db/batch";
 import type { Deps } from "../deps";
 import { deterministicUuid } from "../escalation/ids";
-import type { Statement } from "../escalation/start";
 import { nextOccurrence, type Recurrence } from "../recurrence";
-import { newTaskStatements, type TaskSource } from "./service";
+import { newTaskStatements, type NewTask, type TaskSource } from "./new-task";
 
 /**
  * The next occurrence of a recurring task (ADR 023, ADR 028). It is created when an occurrence is
@@ -15,16 +15,7 @@ import { newTaskStatements, type TaskSource } from "./service";
  * inserts to the write that triggered them (the task really acknowledged / completed, the step
  * really finished under this claim), so a lost race or a deleted task creates nothing.
  */
-export interface OccurrenceSource {
-  id: string;
-  userId: string;
-  title: string;
-  dueAt: number;
-  strategyKey: string;
-  recurrence: string | null;
-  seriesId: string | null;
-  source: string;
-}
+export type OccurrenceSource = Pick<NewTask, "userId" | "title" | "dueAt" | "strategyKey" | "recurrence" | "seriesId"> & { id: string; source: string };
 
 export function nextOccurrenceId(taskId: string): Promise<string> {
   return deterministicUuid(`${taskId}:next-occurrence`);

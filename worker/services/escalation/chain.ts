@@ -1,0 +1,75 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Statement } from "../../../db/batch";
+import { escalations, escalationSteps, tasks } from "../../../db/schema";
+import type { Deps } from "../deps";
+import { nextOccurrenceStatements, type OccurrenceSource } from "../series";
+import { LIVE_ESCALATION_STATES } from "./states";
+
+/** What the chain's end needs to continue a recurring series. */
+export interface SeriesContext {
+  task: OccurrenceSource;
+  timezone: string;
+}
+
+/** Where the chain stands once a step finished: what `advanceChainStatements` needs. */
+export interface ChainAdvance {
+  escalationId: string;
+  stepIndex: number;
+  lastIndex: number;
+  taskId: string;
+  stepId: string;
+  claimId: string;
+  finishedState: "sent" | "dead";
+  now: number;
+  /** false when the escalation is known to be running (saves a statement). */
+  paused?: boolean;
+  /** The task, when it recurs: the chain's end creates its next occurrence. */
+  series?: SeriesContext | null;
+}
+
+/**
+ * Moves the chain on after a step finished (sent, or dead after its retries): the next step becomes
+ * pending (its due_at was fixed when the escalation started), or, after the last step, the
+ * escalation is exhausted, the task's escalationHaltedAt is set and a recurring task gets its next
+ * occurrence (ADR 028). Guarded by "the step really is in `finishedState` under this claim", so a
+ * racing acknowledge or snooze is never overridden.
+ */
+export async function advanceChainStatements(deps: Pick<Deps, "db">, input: ChainAdvance): Promise<Statement[]> {
+  const { db } = deps;
+  const finished = sql`exists (select 1 from escalation_steps as cur where cur.id = ${input.stepId} and cur.state = ${input.finishedState} and cur.claimed_by = ${input.claimId})`;
+  if (input.stepIndex < input.lastIndex) {
+    const next: Statement[] = [
+      db
+        .update(escalationSteps)
+        .set({ state: "pending" })
+        .where(
+          and(
+            eq(escalationSteps.escalationId, input.escalationId),
+            eq(escalationSteps.stepIndex, input.stepIndex + 1),
+            eq(escalationSteps.state, "waiting"),
+            finished,
+          ),
+        ),
+    ];
+    if (input.paused !== false) {
+      next.push(
+        db
+          .update(escalations)
+          .set({ state: "running" })
+          .where(and(eq(escalations.id, input.escalationId), eq(escalations.state, "paused"), finished)),
+      );
+    }
+    return next;
+  }
+  return [
+    db
+      .update(escalations)
+      .set({ state: "exhausted", endedAt: input.now })
+      .where(and(eq(escalations.id, input.escalationId), inArray(escalations.state, [...LIVE_ESCALATION_STATES]), finished)),
+    db
+      .update(tasks)
+      .set({ escalationHaltedAt: sql`coalesce(${tasks.escalationHaltedAt}, ${input.now})` })
+      .where(and(eq(tasks.id, input.taskId), finished)),
+    ...(input.series ? await nextOccurrenceStatements(deps, input.series.task, input.series.timezone, input.now, finished) : []),
+  ];
+}

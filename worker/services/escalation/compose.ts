@@ -1,0 +1,45 @@
+import type { Statement } from "../../../db/batch";
+import type { OutboundMessage } from "../../channels/types";
+import type { Deps } from "../deps";
+import { createActionLinks, createBuddyUnsubscribeLink } from "./links";
+import { buddyEmail, pushMessage, reminderEmail, smsMessage, telegramMessage, voiceMessage, type ReminderContext } from "./messages";
+import type { PlannedDelivery } from "./plan";
+import { missingChannels } from "./recipients";
+
+/**
+ * One delivery's message, with the writes of the link tokens it carries. The links derive from the
+ * delivery key (ADR 027), so a retry composes the same bytes (the caller sends the key along too).
+ */
+export async function composeMessage(
+  deps: Pick<Deps, "db" | "env">,
+  ctx: ReminderContext,
+  delivery: PlannedDelivery,
+  userId: string,
+  now: number,
+): Promise<{ message: OutboundMessage; statements: Statement[] }> {
+  const deliveryKey = delivery.key;
+  switch (delivery.medium) {
+    case "email": {
+      if (delivery.kind === "buddy" && delivery.buddy) {
+        const link = await createBuddyUnsubscribeLink(deps.db, deps.env, { userId, contactId: delivery.buddy.id, now, deliveryKey });
+        const email = buddyEmail(ctx, delivery.buddy.name, link.url);
+        return { message: { to: delivery.recipient, subject: email.subject, text: email.text, html: email.html }, statements: link.statements };
+      }
+      const links = await createActionLinks(deps.db, deps.env, { userId, taskId: ctx.task.id, now, deliveryKey });
+      // Only what the user lacks is explained; a medium this server cannot use is not the user's to fix.
+      const email = reminderEmail(ctx, links.urls, missingChannels(delivery.fallbacks));
+      return {
+        message: { to: delivery.recipient, subject: email.subject, text: email.text, html: email.html, meta: { taskId: ctx.task.id } },
+        statements: links.statements,
+      };
+    }
+    case "telegram":
+      return { message: telegramMessage(ctx, delivery.recipient), statements: [] };
+    case "push":
+      return { message: pushMessage(ctx, delivery.recipient), statements: [] };
+    case "sms":
+      return { message: smsMessage(ctx, delivery.recipient), statements: [] };
+    case "voice":
+      return { message: voiceMessage(ctx, delivery.recipient), statements: [] };
+  }
+}

@@ -1,0 +1,163 @@
+import type { deliveries } from "../../../db/schema";
+import type { StepJob } from "../../queue-payloads";
+import { getStrategy, isStrategyKey, type StepChannel } from "./catalogue";
+import type { ChainAdvance } from "./chain";
+import type { ReminderContext } from "./messages";
+import { planDeliveries, type DeliveryPlan, type FallbackReason, type MediaStatus, type Reachability } from "./recipients";
+import { isLiveEscalationState } from "./states";
+
+/**
+ * The engine's pure core: given the step a consumer has just taken (with its task, escalation and
+ * user), where the user can be reached, which media this server can use, and the clock, it decides
+ * what happens to the step and, for a send, every delivery and write. No D1, no fetch: the shell
+ * (deliver.ts, run-plan.ts) reads what it needs, asks for a plan, and runs it. Its imports are
+ * pure modules and types only, so it is unit-tested without D1 (tests/workerd/escalation-plan.test.ts).
+ */
+
+/** The taken step as read in the same round trip as the take (step-read.ts). */
+export interface ClaimedStep {
+  escalationId: string;
+  stepIndex: number;
+  /** The step's channels as stored (a JSON array of StepChannel). */
+  channels: string;
+  /** The step's due_at when it fired: the delivery round (ADR 027). */
+  round: number;
+  taskId: string;
+  userId: string;
+  title: string;
+  dueAt: number;
+  status: string;
+  snoozedUntil: number | null;
+  recurrence: string | null;
+  taskStrategy: string;
+  seriesId: string | null;
+  source: string;
+  escalationState: string;
+  strategyKey: string;
+  name: string;
+  email: string;
+  timezone: string;
+  telegramChatId: string | null;
+  phone: string | null;
+  phoneVerified: boolean;
+  /** The index of the chain's last step. */
+  lastIndex: number;
+}
+
+/** A deliveries row as the plan wants it written (the shell adds the row id). */
+export type DeliveryRow = Omit<(typeof deliveries)["$inferInsert"], "id">;
+
+/** One delivery of a send: what to send to whom on which medium, its unique key, and its row. */
+export interface PlannedDelivery extends DeliveryPlan {
+  key: string;
+  row: DeliveryRow;
+}
+
+export type StepPlan =
+  /** The task was acknowledged or completed, or its escalation ended: the step is cancelled. */
+  | { decision: "cancel" }
+  /** The task is snoozed past now: the step is pending again at `until`, a new round. */
+  | { decision: "defer"; until: number }
+  | {
+      decision: "send";
+      /** Whose reminder it is (the owner of the link tokens the messages carry). */
+      userId: string;
+      context: ReminderContext;
+      deliveries: PlannedDelivery[];
+      /** Channels that fell back because this server cannot use their medium (for the log). */
+      unavailable: FallbackReason[];
+      /** The writes after every delivery went out. */
+      finish: {
+        /** The task is SNOOZED with its snooze run out: it becomes PENDING (if still so then). */
+        endSnooze: boolean;
+        chain: ChainAdvance;
+      };
+    };
+
+export interface PlanInput {
+  job: StepJob;
+  step: ClaimedStep;
+  reach: Reachability;
+  media: MediaStatus;
+  now: number;
+}
+
+/**
+ * The unique key of one delivery (ADR 021, ADR 027): escalation, step, the step's ROUND, medium
+ * and recipient. The round is the step's due_at when it fired: a snooze that re-pends a step gives
+ * it a new due_at, so the step fires again with new keys instead of finding its old deliveries
+ * "sent" and sending nothing. Retries of one round share the keys (and so are deduplicated).
+ */
+export function deliveryKey(input: { escalationId: string; stepIndex: number; round: number; medium: string; recipient: string }): string {
+  return `${input.escalationId}:${input.stepIndex}@${input.round}:${input.medium}:${input.recipient}`;
+}
+
+export function stepChannels(step: Pick<ClaimedStep, "channels">): StepChannel[] {
+  return JSON.parse(step.channels) as StepChannel[];
+}
+
+function decide(step: ClaimedStep, now: number): StepPlan | null {
+  if (step.status === "COMPLETED" || step.status === "ACKNOWLEDGED" || !isLiveEscalationState(step.escalationState)) return { decision: "cancel" };
+  if (step.status === "SNOOZED" && step.snoozedUntil !== null && step.snoozedUntil > now) return { decision: "defer", until: step.snoozedUntil };
+  return null;
+}
+
+/**
+ * The reads a plan needs beyond the step row: push subscriptions and buddies, only when the step
+ * will send and asks for them (and, for push, when this server can push at all).
+ */
+export function readsNeeded(step: ClaimedStep, media: MediaStatus, now: number): { push: boolean; buddies: boolean } {
+  if (decide(step, now)) return { push: false, buddies: false };
+  const channels = stepChannels(step);
+  return { push: channels.includes("push") && media.push.available, buddies: channels.includes("buddies") };
+}
+
+export function planStep({ job, step, reach, media, now }: PlanInput): StepPlan {
+  const stop = decide(step, now);
+  if (stop) return stop;
+
+  const planned = planDeliveries(stepChannels(step), reach, media).map((plan): PlannedDelivery => {
+    const key = deliveryKey({ escalationId: step.escalationId, stepIndex: step.stepIndex, round: step.round, medium: plan.medium, recipient: plan.recipient });
+    const row: DeliveryRow = {
+      idempotencyKey: key,
+      userId: step.userId,
+      taskId: step.taskId,
+      escalationStepId: job.stepId,
+      channel: plan.medium,
+      requestedChannel: plan.requested === plan.medium ? null : plan.requested,
+      recipient: plan.recipient,
+      status: "pending",
+      createdAt: now,
+    };
+    return { ...plan, key, row };
+  });
+  const { taskId, userId, title, dueAt, recurrence, seriesId, source } = step;
+  return {
+    decision: "send",
+    userId,
+    context: {
+      task: { id: taskId, title, dueAt },
+      user: { name: step.name, email: step.email, timezone: step.timezone },
+      stepIndex: step.stepIndex,
+      stepCount: step.lastIndex + 1,
+      strategyName: isStrategyKey(step.strategyKey) ? getStrategy(step.strategyKey).name : step.strategyKey,
+    },
+    deliveries: planned,
+    unavailable: planned.flatMap((p) => p.fallbacks.filter((f) => f.cause === "unavailable")),
+    finish: {
+      endSnooze: step.status === "SNOOZED",
+      chain: {
+        escalationId: step.escalationId,
+        stepIndex: step.stepIndex,
+        lastIndex: step.lastIndex,
+        taskId,
+        stepId: job.stepId,
+        claimId: job.claimId,
+        finishedState: "sent",
+        now,
+        paused: step.escalationState === "paused",
+        series: recurrence ? { task: { id: taskId, userId, title, dueAt, strategyKey: step.taskStrategy, recurrence, seriesId, source }, timezone: step.timezone } : null,
+      },
+    },
+  };
+}

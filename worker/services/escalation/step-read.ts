@@ -1,0 +1,106 @@
+import { and, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
+import { runNamedBatch } from "../../../db/batch";
+import { emergencyContacts, escalations, escalationSteps, pushSubscriptions, tasks, users } from "../../../db/schema";
+import type { StepJob } from "../../queue-payloads";
+import type { Deps } from "../deps";
+import { SENDING_LEASE_MS } from "./leases";
+import type { ClaimedStep } from "./plan";
+import type { Reachability } from "./recipients";
+
+/**
+ * The consumer's reads: the take (claimed -> sending) with the step's row in one round trip, and
+ * where the user can be reached.
+ */
+
+/** "The step is still sending under this message's claim": the guard of every later write. */
+export function stillMine(job: StepJob): SQL {
+  return sql`${and(eq(escalationSteps.id, job.stepId), eq(escalationSteps.state, "sending"), eq(escalationSteps.claimedBy, job.claimId))}`;
+}
+
+/**
+ * Takes the step for this attempt (compare-and-set): "claimed" under this message's claim with a
+ * live lease, or "sending" left behind by a consumer that died. A duplicate of this message
+ * arriving while the first copy is sending loses here and is acked: if the first copy dies, its
+ * short "sending" lease runs out and the next tick claims the step again. Attempts are counted
+ * here, so an attempt that dies before recording anything still counts (ADR 026).
+ * The step's row (with its task, escalation and user) is read in the same batch, after the update.
+ */
+export async function takeStep(deps: Pick<Deps, "db">, job: StepJob, now: number): Promise<{ taken: boolean; step: ClaimedStep | null }> {
+  const { db } = deps;
+  const s = escalationSteps;
+  const take = db
+    .update(s)
+    .set({ state: "sending", leaseUntil: now + SENDING_LEASE_MS, attempts: sql`${s.attempts} + 1` })
+    .where(
+      and(
+        eq(s.id, job.stepId),
+        eq(s.claimedBy, job.claimId),
+        or(and(eq(s.state, "claimed"), gte(s.leaseUntil, now)), and(eq(s.state, "sending"), lt(s.leaseUntil, now))),
+      ),
+    )
+    .returning({ id: s.id });
+  const read = db
+    .select({
+      escalationId: s.escalationId,
+      stepIndex: s.stepIndex,
+      channels: s.channels,
+      round: sql<number>`${s.dueAt}`.as("step_due_at"),
+      taskId: s.taskId,
+      userId: tasks.userId,
+      title: tasks.title,
+      dueAt: sql<number>`${tasks.dueAt}`.as("task_due_at"),
+      status: tasks.status,
+      snoozedUntil: tasks.snoozedUntil,
+      recurrence: sql<string | null>`${tasks.recurrence}`.as("task_recurrence"),
+      taskStrategy: sql<string>`${tasks.strategyKey}`.as("task_strategy"),
+      seriesId: sql<string | null>`${tasks.seriesId}`.as("task_series_id"),
+      source: sql<string>`${tasks.source}`.as("task_source"),
+      escalationState: sql<string>`${escalations.state}`.as("escalation_state"),
+      strategyKey: sql<string>`${escalations.strategyKey}`.as("escalation_strategy"),
+      name: users.name,
+      email: users.email,
+      timezone: users.timezone,
+      telegramChatId: users.telegramChatId,
+      phone: users.phone,
+      phoneVerified: users.phoneVerified,
+      lastIndex: sql<number>`(select max(s2.step_index) from escalation_steps as s2 where s2.escalation_id = ${s.escalationId})`.as("last_index"),
+    })
+    .from(s)
+    .innerJoin(tasks, eq(tasks.id, s.taskId))
+    .innerJoin(escalations, eq(escalations.id, s.escalationId))
+    .innerJoin(users, eq(users.id, tasks.userId))
+    .where(eq(s.id, job.stepId))
+    .limit(1);
+  const { taken, rows } = await runNamedBatch(db, { taken: take, rows: read });
+  return { taken: taken.length > 0, step: rows[0] ?? null };
+}
+
+/**
+ * Where the user can be reached: the contact fields come with the step's row; push subscriptions and
+ * buddies are read only when the plan needs them (plan.ts `readsNeeded`).
+ */
+export async function readReachability(deps: Pick<Deps, "db">, step: ClaimedStep, needs: { push: boolean; buddies: boolean }): Promise<Reachability> {
+  const reach: Reachability = {
+    email: step.email,
+    telegramChatId: step.telegramChatId,
+    phone: step.phone,
+    phoneVerified: step.phoneVerified,
+    pushEndpoints: [],
+    emailBuddies: [],
+  };
+  if (needs.push) {
+    const subs = await deps.db.select({ endpoint: pushSubscriptions.endpoint }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, step.userId));
+    reach.pushEndpoints = subs.map((sub) => sub.endpoint);
+  }
+  if (needs.buddies) {
+    const c = emergencyContacts;
+    const buddies = await deps.db
+      .select({ id: c.id, name: c.name, contact: c.contact, type: c.type, verified: c.verified, optedOutAt: c.optedOutAt })
+      .from(c)
+      .where(eq(c.userId, step.userId))
+      .orderBy(c.order);
+    // Only verified, not opted-out email buddies get alerts for now; Telegram buddies come with the bot.
+    reach.emailBuddies = buddies.flatMap((b) => (b.type === "email" && b.verified && b.optedOutAt === null && b.contact ? [{ id: b.id, name: b.name, email: b.contact }] : []));
+  }
+  return reach;
+}
