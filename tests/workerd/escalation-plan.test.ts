@@ -7,7 +7,8 @@ import { describe, expect, it } from "vitest";
 import type { Medium } from "../../worker/channels/types";
 import type { StepChannel } from "../../worker/services/escalation/catalogue";
 import { deliveryKey, planStep, readsNeeded, type ClaimedStep, type PlanInput, type StepPlan } from "../../worker/services/escalation/plan";
-import { missingChannels, type MediaStatus, type Reachability } from "../../worker/services/escalation/recipients";
+import { reminderEmail, unavailableNotes } from "../../worker/services/escalation/messages";
+import { missingChannels, unavailableChannels, type MediaStatus, type Reachability } from "../../worker/services/escalation/recipients";
 
 const NOW = Date.parse("2027-03-01T09:00:00Z");
 const MINUTE = 60_000;
@@ -238,5 +239,31 @@ describe("keys, message context and the chain", () => {
     const result = sendPlan({ step: step([]) });
     expect(result.deliveries).toEqual([]);
     expect(result.finish.chain.finishedState).toBe("sent");
+  });
+});
+
+describe("what a reminder email says about a medium the server cannot use", () => {
+  const ctx = {
+    task: { id: "task-1", title: "Take pills", dueAt: NOW },
+    user: { name: "Robin", email: "robin@example.com", timezone: "UTC" },
+    stepIndex: 0,
+    stepCount: 3,
+    strategyName: "Standard",
+  };
+  const urls = { done: "https://x/done", snooze: "https://x/snooze", acknowledge: "https://x/ack" };
+
+  it("names the media in one sentence, and leaves the user's own fixes to the other note", () => {
+    expect(unavailableNotes(["sms", "voice"])).toEqual(["Text messages and phone calls aren't available on Nudge right now, so this reminder came by email."]);
+    expect(unavailableNotes(["telegram"])).toEqual(["Telegram messages aren't available on Nudge right now, so this reminder came by email."]);
+    expect(unavailableNotes(["email", "buddies"])).toEqual([]);
+
+    const fallbacks = [
+      { channel: "telegram" as const, cause: "unavailable" as const, reason: TELEGRAM_OFF },
+      { channel: "push" as const, cause: "missing" as const, reason: "no device" },
+    ];
+    const email = reminderEmail(ctx, urls, missingChannels(fallbacks), unavailableChannels(fallbacks));
+    expect(email.text).toContain("This reminder came by email because no device has Nudge notifications turned on yet.");
+    expect(email.text).toContain("Telegram messages aren't available on Nudge right now, so this reminder came by email.");
+    expect(email.text).not.toContain("Telegram isn't connected");
   });
 });

@@ -4,7 +4,7 @@ import type { Deps } from "../deps";
 import { createActionLinks, createBuddyUnsubscribeLink } from "./links";
 import { buddyEmail, pushMessage, reminderEmail, smsMessage, telegramMessage, voiceMessage, type ReminderContext } from "./messages";
 import type { PlannedDelivery } from "./plan";
-import { missingChannels } from "./recipients";
+import { missingChannels, unavailableChannels } from "./recipients";
 
 /**
  * One delivery's message, with the writes of the link tokens it carries. The links derive from the
@@ -26,8 +26,9 @@ export async function composeMessage(
         return { message: { to: delivery.recipient, subject: email.subject, text: email.text, html: email.html }, statements: link.statements };
       }
       const links = await createActionLinks(deps.db, deps.env, { userId, taskId: ctx.task.id, now, deliveryKey });
-      // Only what the user lacks is explained; a medium this server cannot use is not the user's to fix.
-      const email = reminderEmail(ctx, links.urls, missingChannels(delivery.fallbacks));
+      // What the user lacks is theirs to fix (the email says how); a medium this server cannot use
+      // is not, but the email still says why it came instead.
+      const email = reminderEmail(ctx, links.urls, missingChannels(delivery.fallbacks), unavailableChannels(delivery.fallbacks));
       return {
         message: { to: delivery.recipient, subject: email.subject, text: email.text, html: email.html, meta: { taskId: ctx.task.id } },
         statements: links.statements,

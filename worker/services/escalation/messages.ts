@@ -53,11 +53,37 @@ export function fallbackNotes(fallbacks: readonly StepChannel[]): string[] {
   return notes;
 }
 
+/** What a medium this server cannot use right now is called in a sentence to the user. */
+const MEDIUM_NAMES: Record<Exclude<StepChannel, "email" | "buddies">, string> = {
+  telegram: "Telegram messages",
+  push: "notifications",
+  sms: "text messages",
+  voice: "phone calls",
+};
+
+/**
+ * The sentence under a reminder that came by email because the SERVER cannot use a medium right now
+ * (no provider configured, ADR 036): not the user's to fix, but they should know why their phone
+ * stayed quiet. "Text messages and phone calls aren't available on Nudge right now, so this
+ * reminder came by email."
+ */
+export function unavailableNotes(channels: readonly StepChannel[]): string[] {
+  const names = [...new Set(channels.flatMap((c) => (c === "email" || c === "buddies" ? [] : [MEDIUM_NAMES[c]])))];
+  if (names.length === 0) return [];
+  const first = names[0]!.charAt(0).toUpperCase() + names[0]!.slice(1);
+  return [`${joinWithAnd([first, ...names.slice(1)])} aren't available on Nudge right now, so this reminder came by email.`];
+}
+
 function heading(ctx: ReminderContext): string {
   return ctx.stepIndex === 0 ? `Time for: ${ctx.task.title}` : `Still waiting: ${ctx.task.title}`;
 }
 
-export function reminderEmail(ctx: ReminderContext, urls: Record<Answer, string>, fallbacks: readonly StepChannel[]): RenderedEmail {
+export function reminderEmail(
+  ctx: ReminderContext,
+  urls: Record<Answer, string>,
+  fallbacks: readonly StepChannel[],
+  unavailable: readonly StepChannel[] = [],
+): RenderedEmail {
   const due = formatLocalDue(ctx.task.dueAt, ctx.user.timezone);
   return renderEmail({
     subject: ctx.stepIndex === 0 ? `Reminder: ${ctx.task.title}` : `Still to do: ${ctx.task.title}`,
@@ -67,6 +93,7 @@ export function reminderEmail(ctx: ReminderContext, urls: Record<Answer, string>
       `Hi ${ctx.user.name}, "${ctx.task.title}" was due at ${due}.`,
       `Tap Done when it's finished and the reminders stop. Need a moment? Snooze it for ${SNOOZE_MINUTES} minutes, or acknowledge it to stop the reminders without marking it done.`,
       ...fallbackNotes(fallbacks),
+      ...unavailableNotes(unavailable),
     ],
     actions: ANSWERS.map((answer) => ({ label: ANSWER_LINK_LABELS[answer], url: urls[answer], style: answer === "done" ? ("primary" as const) : ("secondary" as const) })),
     footer: [

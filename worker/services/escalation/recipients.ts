@@ -51,6 +51,11 @@ const MISSING: Record<FallbackReason["channel"], string> = {
   buddies: "The user has no verified nudge buddy with an email address.",
 };
 
+/** The step channels this server cannot use right now among `fallbacks` (no provider configured). */
+export function unavailableChannels(fallbacks: readonly FallbackReason[]): StepChannel[] {
+  return fallbacks.filter((f) => f.cause === "unavailable").map((f) => f.channel);
+}
+
 /** The step channels the user lacks among `fallbacks`: what a reminder email explains. */
 export function missingChannels(fallbacks: readonly FallbackReason[]): StepChannel[] {
   return fallbacks.filter((f) => f.cause === "missing").map((f) => f.channel);
