@@ -1,16 +1,17 @@
 /**
- * A local fake of Google's OAuth 2.0 / OpenID Connect endpoints, enough for the authorization code
- * flow with PKCE as arctic drives it:
- * - `authorize(url, account)` plays the consent screen: it checks what our server put in the Google
- *   URL (client id, redirect URI, scopes, S256 challenge, state) and returns the callback URL Google
- *   would send the browser to, with a one-time code.
- * - `fetch` answers the token endpoint like Google: client authentication (HTTP Basic), grant type,
- *   redirect URI, a single-use code, and the PKCE check SHA-256(code_verifier) == code_challenge;
- *   it returns an RS256 ID token signed with a fresh key (jose).
- * Install it with `vi.stubGlobal("fetch", fake.fetch)`: the server's real arctic code calls the
- * global fetch, so the whole path under test is the production one.
+ * A fake of Google's OAuth 2.0 / OpenID Connect endpoints, enough for the authorization code flow
+ * with PKCE as arctic drives it (ADR 014). It speaks the real protocol:
+ * - `GET /o/oauth2/v2/auth` is the consent screen: it checks what our server put in the Google URL
+ *   (client id, redirect URI, scopes, S256 challenge, state) and shows "Choose an account" with a
+ *   "Continue as <name>" link (back to the redirect URI with a one-time code) and a "Cancel" link
+ *   (back with `error=access_denied`). Browser tests click it; workerd tests call `authorize(url, account)`.
+ * - `POST /token` answers like Google: client authentication (HTTP Basic), grant type, redirect URI,
+ *   a single-use code, and the PKCE check SHA-256(code_verifier) == code_challenge; it returns an
+ *   RS256 ID token signed with a fresh key (jose).
+ * Start it with `fakeFetch(google)` in workerd or `startFake(google, port)` in Node (docs/testing.md).
  */
 import { generateKeyPair, SignJWT, type JWTPayload } from "jose";
+import type { Fake } from "./fake";
 
 export interface FakeGoogleAccount {
   sub: string;
@@ -33,7 +34,13 @@ export interface FakeGoogleOptions {
   clientId: string;
   clientSecret: string;
   redirectUri: string;
+  /** Who the consent screen offers until `signInAs` says otherwise. */
+  account?: FakeGoogleAccount;
 }
+
+const AUTH_PATH = "/o/oauth2/v2/auth";
+const TOKEN_PATH = "/token";
+const DEFAULT_ACCOUNT: FakeGoogleAccount = { sub: "fake-google-user", email: "google.user@example.com", name: "Google User" };
 
 function base64Url(bytes: Uint8Array): string {
   let binary = "";
@@ -45,17 +52,20 @@ function oauthError(error: string, description: string, status = 400) {
   return Response.json({ error, error_description: description }, { status });
 }
 
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}
+
 export function createFakeGoogle(options: FakeGoogleOptions) {
   const codes = new Map<string, IssuedCode>();
   const tokenRequests: Array<{ form: Record<string, string>; authorization: string | null }> = [];
   let keys: CryptoKeyPair | null = null;
-  const realFetch = globalThis.fetch;
-  const authorizationEndpoint = `${options.origin}/o/oauth2/v2/auth`;
-  const tokenEndpoint = `${options.origin}/token`;
+  let chosen = options.account ?? DEFAULT_ACCOUNT;
+  const authorizationEndpoint = `${options.origin}${AUTH_PATH}`;
+  const tokenEndpoint = `${options.origin}${TOKEN_PATH}`;
 
-  /** The consent screen: validates the authorization request and "redirects" back with a code. */
-  function authorize(url: string, account: FakeGoogleAccount): string {
-    const request = new URL(url);
+  /** What is wrong with an authorization request, as Google would refuse it (empty when fine). */
+  function problemsWith(request: URL): string[] {
     const params = request.searchParams;
     const problems: string[] = [];
     if (`${request.origin}${request.pathname}` !== authorizationEndpoint) problems.push(`endpoint ${request.origin}${request.pathname}`);
@@ -65,19 +75,48 @@ export function createFakeGoogle(options: FakeGoogleOptions) {
     const scopes = (params.get("scope") ?? "").split(" ");
     for (const scope of ["openid", "email", "profile"]) if (!scopes.includes(scope)) problems.push(`scope ${scope}`);
     if (params.get("code_challenge_method") !== "S256") problems.push("code_challenge_method");
-    const challenge = params.get("code_challenge");
-    if (!challenge || !/^[A-Za-z0-9_-]{43}$/.test(challenge)) problems.push("code_challenge");
-    const state = params.get("state");
-    if (!state) problems.push("state");
-    if (problems.length > 0) throw new Error(`Fake Google refused the authorization request: ${problems.join(", ")}`);
+    if (!/^[A-Za-z0-9_-]{43}$/.test(params.get("code_challenge") ?? "")) problems.push("code_challenge");
+    if (!params.get("state")) problems.push("state");
+    return problems;
+  }
 
-    const code = `fake-code-${crypto.randomUUID()}`;
-    codes.set(code, { challenge: challenge!, redirectUri: params.get("redirect_uri")!, account, used: false });
+  /** The URL Google sends the browser back to, with `extra` (a code, or an error) and the state. */
+  function callbackUrl(request: URL, extra: Record<string, string>): string {
     const callback = new URL(options.redirectUri);
-    callback.searchParams.set("code", code);
-    callback.searchParams.set("state", state!);
-    callback.searchParams.set("scope", "email profile openid");
+    for (const [key, value] of Object.entries(extra)) callback.searchParams.set(key, value);
+    callback.searchParams.set("state", request.searchParams.get("state")!);
     return callback.toString();
+  }
+
+  function issueCode(request: URL, account: FakeGoogleAccount): string {
+    const code = `fake-code-${crypto.randomUUID()}`;
+    const params = request.searchParams;
+    codes.set(code, { challenge: params.get("code_challenge")!, redirectUri: params.get("redirect_uri")!, account, used: false });
+    return callbackUrl(request, { code, scope: "email profile openid" });
+  }
+
+  /** The consent screen without a browser: validates the request and "redirects" back with a code. */
+  function authorize(url: string, account: FakeGoogleAccount): string {
+    const request = new URL(url);
+    const problems = problemsWith(request);
+    if (problems.length > 0) throw new Error(`Fake Google refused the authorization request: ${problems.join(", ")}`);
+    return issueCode(request, account);
+  }
+
+  /** The consent screen in a browser: one account to continue as, or Cancel. */
+  function consentPage(request: URL): Response {
+    const problems = problemsWith(request);
+    if (problems.length > 0) {
+      return new Response(`<!doctype html><html lang="en"><title>Error 400</title><h1>Error 400: invalid_request</h1><p>${escapeHtml(problems.join(", "))}</p></html>`, {
+        status: 400,
+        headers: { "Content-Type": "text/html; charset=utf-8" },
+      });
+    }
+    const name = escapeHtml(chosen.name ?? chosen.email);
+    const html = `<!doctype html><html lang="en"><link rel="icon" href="data:,"><title>Fake Google</title><h1>Choose an account</h1>
+      <a href="${escapeHtml(issueCode(request, chosen))}">Continue as ${name}</a>
+      <a href="${escapeHtml(callbackUrl(request, { error: "access_denied" }))}">Cancel</a></html>`;
+    return new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } });
   }
 
   async function idToken(account: FakeGoogleAccount): Promise<string> {
@@ -122,12 +161,30 @@ export function createFakeGoogle(options: FakeGoogleOptions) {
     });
   }
 
-  /** A global fetch: Google's token endpoint is answered here, anything else goes out as usual. */
-  const fetch: typeof globalThis.fetch = async (input, init) => {
-    const request = new Request(input, init);
-    if (request.url === tokenEndpoint) return tokenEndpointAnswer(request);
-    return realFetch(input, init);
+  const fake: Fake = {
+    name: "google",
+    origin: options.origin,
+    async handle(request) {
+      const url = new URL(request.url);
+      // The path decides, not the host: in Node the fake may be reached as localhost or 127.0.0.1.
+      const asServed = new URL(`${url.pathname}${url.search}`, options.origin);
+      if (url.pathname === AUTH_PATH && request.method === "GET") return consentPage(asServed);
+      if (url.pathname === TOKEN_PATH) return tokenEndpointAnswer(request);
+      return new Response("Not Found", { status: 404 });
+    },
   };
 
-  return { authorize, fetch, tokenRequests, authorizationEndpoint, tokenEndpoint };
+  return {
+    ...fake,
+    authorize,
+    /** Who the consent screen offers from now on (browser tests, one account per test). */
+    signInAs(account: FakeGoogleAccount) {
+      chosen = account;
+    },
+    tokenRequests,
+    authorizationEndpoint,
+    tokenEndpoint,
+  };
 }
+
+export type FakeGoogle = ReturnType<typeof createFakeGoogle>;
