@@ -26,6 +26,6 @@ export function slowestReport(suite: string, tests: TimedTest[]): string[] {
     lines.push(`${mark} ${seconds(test.durationMs).padStart(7)} (${seconds(test.timeoutMs)})  ${test.title}`);
   }
   const over = tests.filter((test) => test.timeoutMs > 0 && test.durationMs > test.timeoutMs / 2).length;
-  lines.push(over === 0 ? "No test took over half its limit." : `${over} test(s) took over half their limit: split them (one screen or flow per test).`);
+  lines.push(over === 0 ? "No test took over half its limit." : `${over} test(s) took over half their limit: split them (one screen or flow per test), or give inherently heavy work its own limit.`);
   return lines;
 }
