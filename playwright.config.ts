@@ -12,7 +12,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [["list"]],
+  // The usual list, then the ten slowest tests (docs/testing.md, "The slow-test report").
+  reporter: [["list"], ["./tests/browser/slowest-reporter.ts"]],
   use: {
     baseURL: `http://localhost:${port}`,
     trace: "retain-on-failure",

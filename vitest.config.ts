@@ -25,6 +25,8 @@ export default defineConfig(async () => {
     test: {
       include: ["tests/workerd/**/*.test.ts"],
       setupFiles: ["./tests/workerd/setup.ts"],
+      // The usual output, then the ten slowest tests (docs/testing.md, "The slow-test report").
+      reporters: ["default", "./tests/workerd/slowest-reporter.ts"],
     },
   };
 });

@@ -1,5 +1,6 @@
 // `npm start`: build, migrate the local D1, serve the Worker with wrangler dev, and fire the cron
 // every minute (wrangler dev never fires cron triggers by itself).
+import { startDevFakes } from "./dev-fakes.mjs";
 import { ensureDevVars, fireCron, migrateLocal, run, startWrangler } from "./lib.mjs";
 
 const port = Number(process.env.PORT ?? 8787);
@@ -7,7 +8,8 @@ const port = Number(process.env.PORT ?? 8787);
 ensureDevVars();
 await run("remix", ["vite:build"]);
 await migrateLocal();
-const { child, url } = await startWrangler({ port, vars: { APP_URL: `http://localhost:${port}` } });
+const fakes = await startDevFakes({ port });
+const { child, url } = await startWrangler({ port, vars: { APP_URL: `http://localhost:${port}`, ...fakes.vars } });
 
 console.log(`\n  Nudge is running at ${url}\n  Dev outbox (emails, texts, calls): ${url}/dev/outbox\n  Press Ctrl+C to stop.\n`);
 

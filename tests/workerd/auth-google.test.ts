@@ -6,7 +6,8 @@ import { checkIdTokenClaims, safeRedirectPath } from "../../worker/services/auth
 import { request, testDeps } from "./helpers";
 import { sha256Hex } from "../../worker/services/tokens";
 import { cookieHeader, cookiesFrom, GOOD_PASSWORD, json, latestCode, latestEmail, readEmail, registerUser, setCookieLine, uniqueEmail, userByEmail } from "./auth-support";
-import { createFakeGoogle, type FakeGoogleAccount } from "./fake-google";
+import { fakeFetch } from "../fakes/fake";
+import { createFakeGoogle, type FakeGoogleAccount } from "../fakes/google";
 
 const GOOGLE_ENV = {
   GOOGLE_CLIENT_ID: "test-client-id.apps.googleusercontent.com",
@@ -24,7 +25,7 @@ beforeEach(() => {
   warnings = [];
   vi.spyOn(console, "warn").mockImplementation((line: unknown) => void warnings.push(String(line)));
   google = createFakeGoogle({ origin: "https://fake-google.test", clientId: GOOGLE_ENV.GOOGLE_CLIENT_ID, clientSecret: GOOGLE_ENV.GOOGLE_CLIENT_SECRET, redirectUri: REDIRECT_URI });
-  vi.stubGlobal("fetch", google.fetch);
+  vi.stubGlobal("fetch", fakeFetch(google));
 });
 
 afterEach(() => {

@@ -1,4 +1,8 @@
-/** The Resend email provider against a mocked fetch: the request it makes, and its errors. */
+/**
+ * The Resend email provider against the fake Resend (tests/fakes/resend.ts) where it can answer as
+ * the real one would, and against a stubbed fetch for what no real Resend answers on purpose
+ * (an upstream outage, a request still in progress, a request that hangs).
+ */
 import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import { resendEmailChannel, ResendError } from "../../worker/channels/email";
@@ -7,6 +11,9 @@ import { eq } from "drizzle-orm";
 import { outboxMessages } from "../../db/schema";
 import { ChannelUnavailableError, createChannels } from "../../worker/channels";
 import { createDeps } from "../../worker/services/deps";
+
+import { fakeFetch } from "../fakes/fake";
+import { createFakeResend } from "../fakes/resend";
 
 interface Captured {
   url: string;
@@ -22,11 +29,23 @@ function mockFetch(status: number, body: unknown) {
   return { calls, fetchFn };
 }
 
+/** The fake Resend behind a fetch that also keeps what the channel handed to fetch (url and init). */
+function fakeResendFetch(options: Parameters<typeof createFakeResend>[0]) {
+  const resend = createFakeResend(options);
+  const calls: Captured[] = [];
+  const answer = fakeFetch(resend);
+  const fetchFn: typeof fetch = async (input, init) => {
+    calls.push({ url: String(input), init: init ?? {} });
+    return answer(input, init);
+  };
+  return { calls, fetchFn, resend };
+}
+
 const message = { to: "ana@example.com", subject: "Reminder: Take pills", text: "Take pills", html: "<p>Take pills</p>", idempotencyKey: "esc-1:0:email:ana@example.com" };
 
 describe("the Resend email channel", () => {
   it("POSTs {from, to, subject, html, text} to /emails with the bearer key and the idempotency key", async () => {
-    const { calls, fetchFn } = mockFetch(200, { id: "49a3999c-0ce1-4ea6-ab68-afcd6dc2e794" });
+    const { calls, fetchFn } = fakeResendFetch({ apiKey: "re_test_123", origin: "https://resend.test", newId: () => "49a3999c-0ce1-4ea6-ab68-afcd6dc2e794" });
     const channel = resendEmailChannel({ apiKey: "re_test_123", apiBase: "https://resend.test/", from: "Nudge <reminders@nudge.example.com>", fetch: fetchFn });
     const result = await channel.send(message);
     expect(result).toEqual({ providerMessageId: "resend:49a3999c-0ce1-4ea6-ab68-afcd6dc2e794" });
@@ -59,15 +78,17 @@ describe("the Resend email channel", () => {
   });
 
   it("counts a 409 invalid_idempotent_request (the key was already sent) as sent", async () => {
-    const { fetchFn } = mockFetch(409, { statusCode: 409, name: "invalid_idempotent_request", message: "Same idempotency key used with a different payload." });
+    const { fetchFn } = fakeResendFetch({ apiKey: "k" });
     const channel = resendEmailChannel({ apiKey: "k", from: "a@b.c", fetch: fetchFn });
+    // The same key was first sent with another body: Resend answers 409 invalid_idempotent_request.
+    await channel.send({ ...message, text: "Take pills (first wording)" });
     expect(await channel.send(message)).toEqual({ providerMessageId: "resend:idempotent:esc-1:0:email:ana@example.com" });
     const busy = resendEmailChannel({ apiKey: "k", from: "a@b.c", fetch: mockFetch(409, { name: "concurrent_idempotent_requests", message: "In progress." }).fetchFn });
     await expect(busy.send(message)).rejects.toThrow("Resend answered 409: In progress.");
   });
 
   it("gives up on a request that hangs (after 20 seconds by default), so a send never outlives the step's lease", async () => {
-    const { calls, fetchFn } = mockFetch(200, { id: "x" });
+    const { calls, fetchFn } = fakeResendFetch({ apiKey: "k" });
     await resendEmailChannel({ apiKey: "k", from: "a@b.c", fetch: fetchFn }).send(message);
     expect(calls[0]!.init.signal).toBeInstanceOf(AbortSignal);
     expect(PROVIDER_TIMEOUT_MS).toBe(20_000);

@@ -31,6 +31,7 @@ import {
   tasksOfUser,
   type UserOptions,
 } from "./escalation-helpers";
+import { expectConsoleError } from "./console-errors";
 
 const created: string[] = [];
 afterEach(async () => {
@@ -414,6 +415,7 @@ describe("exactly once, under at-least-once delivery", () => {
   });
 
   it("a delivery left 'pending' by a crashed attempt is sent on the retry; a 'sent' one is not sent again", async () => {
+    expectConsoleError(/queue\.retry/);
     const T = nextDueTime();
     const u = await user({ telegramChatId: `tg-${crypto.randomUUID()}` });
     const task = await newTask(u.id, T);
@@ -459,6 +461,7 @@ describe("exactly once, under at-least-once delivery", () => {
   });
 
   it("a provider that keeps failing is retried with growing delays, then dead-lettered; the chain moves on", async () => {
+    expectConsoleError(/queue\.retry/, /escalation\.step\.dead/, /queue\.dead_letter/);
     const T = nextDueTime();
     const u = await user();
     const task = await newTask(u.id, T);
@@ -614,6 +617,7 @@ const FINAL_BATCH = /^update "escalation_steps" set .*"sent_at" = \?/;
 
 describe("crashes, failed writes and slow providers", () => {
   it("a consumer that died between writing its delivery row and sending: the retry is acked, the tick re-claims the step after the lease, it is sent once", async () => {
+    expectConsoleError(/queue\.retry/);
     const { T, u, task, fake } = await dueTaskTicked();
     const job = fake.pending[0]!;
     // Have a consumer write the delivery row (its provider fails), then make the rows look exactly like a
@@ -638,6 +642,7 @@ describe("crashes, failed writes and slow providers", () => {
   });
 
   it("a final batch that fails after the provider accepted never leads to a second send", async () => {
+    expectConsoleError(/queue\.retry/);
     const { T, u, task, fake } = await dueTaskTicked();
     const job = fake.pending[0]!;
     let failures = 0;
@@ -680,6 +685,7 @@ describe("crashes, failed writes and slow providers", () => {
   });
 
   it("a step whose consumer keeps dying is buried by the tick after 6 attempts instead of being claimed forever", async () => {
+    expectConsoleError(/escalation\.step\.dead/);
     const { T, u, task, fake } = await dueTaskTicked();
     const job = fake.pending[0]!;
     // Six consumers took the step and died before recording anything; the last lease ran out.
@@ -707,6 +713,7 @@ describe("crashes, failed writes and slow providers", () => {
   });
 
   it("an error before the delivery rows are written releases the step for the queue's retry; after the retries it is dead with a dead delivery row", async () => {
+    expectConsoleError(/queue\.retry/, /escalation\.step\.dead/, /queue\.dead_letter/);
     const T = nextDueTime();
     const u = await user();
     const task = await newTask(u.id, T);
@@ -857,6 +864,7 @@ describe("recurring series without a done", () => {
   });
 
   it("a last step that is dead-lettered ends the chain and continues the series too", async () => {
+    expectConsoleError(/escalation\.step\.dead/, /queue\.dead_letter/);
     const T = nextDueTime();
     const u = await user({ defaultEscalationStrategy: "gentle" });
     const task = await newTask(u.id, T, { recurrence: { freq: "daily" } });
@@ -871,6 +879,7 @@ describe("recurring series without a done", () => {
 
 describe("the dead-letter consumer", () => {
   it("acks a stale message without touching the step", async () => {
+    expectConsoleError(/queue\.dead_letter/);
     const { T, task, fake } = await dueTaskTicked();
     const job = fake.pending[0]!;
     const dlq = new FakeQueue();
@@ -908,6 +917,7 @@ describe("the dead-letter consumer", () => {
 
 describe("retries and email links", () => {
   it("a retried email is identical to the first attempt (same links), and its tokens are stored hashed only", async () => {
+    expectConsoleError(/queue\.retry/);
     const { T, task, fake } = await dueTaskTicked();
     const job = fake.pending[0]!;
     const sent: OutboundMessage[] = [];

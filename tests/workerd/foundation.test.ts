@@ -6,6 +6,7 @@ import * as worker from "../../worker/handlers";
 import type { Job } from "../../worker/queue-payloads";
 import { fixedClock } from "../../worker/services/clock";
 import { jsonRequest, request, testDeps } from "./helpers";
+import { expectConsoleError } from "./console-errors";
 
 describe("GET /v1/health", () => {
   it("answers ok after asking D1", async () => {
@@ -35,6 +36,8 @@ describe("the error envelope", () => {
   });
 
   it("answers a thrown error with a 500, a request id and no stack", async () => {
+    // The envelope's log line for an unexpected error (worker/api/errors.ts).
+    expectConsoleError(/Failed to run the query 'select 1'/);
     const brokenDb = {
       prepare() {
         throw new Error("D1 exploded: secret internals at worker/db.ts:42");

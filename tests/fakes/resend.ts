@@ -1,0 +1,128 @@
+/**
+ * A fake of Resend's email API (https://resend.com/docs/api-reference/emails/send-email), as our
+ * Resend channel uses it. It speaks the real protocol:
+ * - `POST /emails` with `Authorization: Bearer <key>` and a JSON `{from, to, subject, html?, text?}`;
+ *   200 `{ "id": "<uuid>" }` when accepted.
+ * - Errors as Resend shapes them, `{ statusCode, name, message }`: 401 `missing_api_key`,
+ *   403 `invalid_api_key`, 422 `missing_required_field`, 422 `validation_error` on a bad `to`,
+ *   404 `not_found`, 405 `method_not_allowed`.
+ * - `Idempotency-Key` (1-256 characters, else 400 `invalid_idempotency_key`): within 24 hours the
+ *   same key with the same body answers the first answer again without sending twice; with a
+ *   different body it is 409 `invalid_idempotent_request`.
+ * It records every request it received (`received`) and every email it accepted (`sent`).
+ * Start it with `fakeFetch(resend)` in workerd or `startFake(resend, port)` in Node (docs/testing.md).
+ */
+import type { Fake } from "./fake";
+
+export interface FakeResendOptions {
+  /** The key a request must carry as `Authorization: Bearer <key>`. */
+  apiKey: string;
+  /** Where the channel sends (its RESEND_API_BASE); Resend's own by default. */
+  origin?: string;
+  /** The id of the next accepted email; a fresh UUID by default. */
+  newId?: () => string;
+  /** The clock for the 24-hour idempotency window; Date.now by default. */
+  now?: () => number;
+}
+
+export interface ReceivedRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+export interface SentEmail {
+  id: string;
+  from: string;
+  to: string[];
+  subject: string;
+  html?: string;
+  text?: string;
+  idempotencyKey: string | null;
+}
+
+const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
+// An address alone, or `Name <address>`, as Resend accepts in `to`.
+const ADDRESS = /^(?:[^<>]*<\s*[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+\s*>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/;
+
+function resendError(statusCode: number, name: string, message: string): Response {
+  return Response.json({ statusCode, name, message }, { status: statusCode });
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+export function createFakeResend(options: FakeResendOptions) {
+  const received: ReceivedRequest[] = [];
+  const sent: SentEmail[] = [];
+  // Idempotency key -> the body it was first used with, its answer's id, and when.
+  const keys = new Map<string, { body: string; id: string; at: number }>();
+  const now = options.now ?? Date.now;
+  const newId = options.newId ?? (() => crypto.randomUUID());
+
+  /** Validates a send request's body: the accepted email, or Resend's error answer. */
+  function emailFrom(body: unknown, idempotencyKey: string | null): SentEmail | Response {
+    if (!body || typeof body !== "object") return resendError(422, "validation_error", "Invalid JSON body.");
+    const { from, to, subject, html, text } = body as Record<string, unknown>;
+    const missing = [["from", from], ["to", to], ["subject", subject]].filter(([, value]) => value === undefined).map(([name]) => `\`${String(name)}\``);
+    if (missing.length > 0) return resendError(422, "missing_required_field", `Missing ${missing.join(", ")} field${missing.length > 1 ? "s" : ""}.`);
+    const recipients = Array.isArray(to) ? to : [to];
+    if (recipients.length === 0 || recipients.length > 50 || !recipients.every((address) => typeof address === "string" && ADDRESS.test(address.trim()))) {
+      return resendError(422, "validation_error", "Invalid `to` field. The email address needs to follow the `email@example.com` or `Name <email@example.com>` format.");
+    }
+    if (typeof from !== "string" || !ADDRESS.test(from.trim())) {
+      return resendError(422, "validation_error", "Invalid `from` field. The email address needs to follow the `email@example.com` or `Name <email@example.com>` format.");
+    }
+    return {
+      id: newId(),
+      from,
+      to: recipients as string[],
+      subject: String(subject),
+      html: typeof html === "string" ? html : undefined,
+      text: typeof text === "string" ? text : undefined,
+      idempotencyKey,
+    };
+  }
+
+  async function sendEmail(request: Request): Promise<Response> {
+    const authorization = request.headers.get("Authorization");
+    if (!authorization?.startsWith("Bearer ")) return resendError(401, "missing_api_key", "Missing API key in the authorization header.");
+    if (authorization !== `Bearer ${options.apiKey}`) return resendError(403, "invalid_api_key", "API key is invalid.");
+    const raw = await request.text();
+    const key = request.headers.get("Idempotency-Key");
+    if (key !== null && (key.length < 1 || key.length > 256)) return resendError(400, "invalid_idempotency_key", "The key must be between 1-256 chars.");
+    const earlier = key === null ? undefined : keys.get(key);
+    if (earlier && now() - earlier.at < IDEMPOTENCY_WINDOW_MS) {
+      if (earlier.body !== raw) return resendError(409, "invalid_idempotent_request", "Same idempotency key used with a different request payload.");
+      return Response.json({ id: earlier.id });
+    }
+    const email = emailFrom(parseJson(raw), key);
+    if (email instanceof Response) return email;
+    sent.push(email);
+    if (key !== null) keys.set(key, { body: raw, id: email.id, at: now() });
+    return Response.json({ id: email.id });
+  }
+
+  const fake: Fake = {
+    name: "resend",
+    origin: (options.origin ?? "https://api.resend.com").replace(/\/+$/, ""),
+    async handle(request) {
+      const url = new URL(request.url);
+      const copy = request.clone();
+      received.push({ method: request.method, path: url.pathname, headers: Object.fromEntries(request.headers), body: parseJson(await copy.text()) ?? null });
+      if (url.pathname !== "/emails") return resendError(404, "not_found", "The requested endpoint does not exist.");
+      if (request.method !== "POST") return resendError(405, "method_not_allowed", "Method is not allowed for the requested path.");
+      return sendEmail(request);
+    },
+  };
+
+  return { ...fake, received, sent };
+}
+
+export type FakeResend = ReturnType<typeof createFakeResend>;
