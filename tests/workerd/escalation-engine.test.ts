@@ -15,7 +15,7 @@ import type { Deps } from "../../worker/services/deps";
 import { sha256Hex } from "../../worker/services/tokens";
 import { acknowledgeTask, completeTask, createTask, describeActionLink, redeemActionLink, snoozeTask } from "../../worker/services/tasks";
 import type { EscalationStats } from "../../worker/services/escalation/stats";
-import { request } from "./helpers";
+import { EMAIL_CONFIGURED, request } from "./helpers";
 import {
   FakeQueue,
   MINUTE,
@@ -556,7 +556,7 @@ describe("the tick", () => {
     expect(stats.ticks.stepsSent).toBeGreaterThanOrEqual(130);
     expect(stats.ticks.tick.rowsRead).toBeGreaterThan(0);
     expect(stats.firstSteps.sent).toBeGreaterThanOrEqual(130);
-    expect((await request("/dev/escalation.json", {}, { DEV_OUTBOX: "false" })).status).toBe(404);
+    expect((await request("/dev/escalation.json", {}, { DEV_OUTBOX: "false", ...EMAIL_CONFIGURED })).status).toBe(404);
   });
 });
 

@@ -5,7 +5,7 @@ import { cronRuns, outboxMessages } from "../../db/schema";
 import * as worker from "../../worker/handlers";
 import type { Job } from "../../worker/queue-payloads";
 import { fixedClock } from "../../worker/services/clock";
-import { jsonRequest, request, testDeps } from "./helpers";
+import { EMAIL_CONFIGURED, jsonRequest, request, testDeps } from "./helpers";
 import { expectConsoleError } from "./console-errors";
 
 describe("GET /v1/health", () => {
@@ -104,7 +104,7 @@ describe("the dev outbox", () => {
   });
 
   it("does not exist when DEV_OUTBOX is off", async () => {
-    const response = await request("/dev/outbox.json", {}, { DEV_OUTBOX: "false" });
+    const response = await request("/dev/outbox.json", {}, { DEV_OUTBOX: "false", ...EMAIL_CONFIGURED });
     expect(response.status).toBe(404);
   });
 

@@ -22,3 +22,9 @@ export function jsonRequest(path: string, method: string, body: unknown, headers
 export function testDeps(clock: Clock = fixedClock("2026-03-01T09:00:00Z"), overrides: Partial<Env> = {}) {
   return createDeps({ ...env, ...overrides }, { clock });
 }
+
+/**
+ * Production-like overrides need a configured email provider, or the Worker rightly logs
+ * `config.email_unavailable` (a console.error, which fails a test that does not expect it).
+ */
+export const EMAIL_CONFIGURED = { EMAIL_PROVIDER: "resend", RESEND_API_KEY: "re_test_configured" } as const;
