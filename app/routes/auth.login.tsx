@@ -15,7 +15,10 @@ import { errorMessage, field } from "../lib/messages.server";
 import { readForm } from "../lib/forms.server";
 import { redirectIfLoggedIn, redirectWithTokens, requestMeta, safeRedirect } from "../lib/session.server";
 
-export const meta: MetaFunction = () => [{ title: "Sign in · Nudge" }];
+export const meta: MetaFunction = () => [
+  { title: "Sign in · Nudge" },
+  { name: "description", content: "Sign in to Nudge with your email and password or with Google, and see the reminders that are waiting for you." },
+];
 
 const MIN_PASSWORD = 8;
 
