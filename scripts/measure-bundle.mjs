@@ -25,7 +25,10 @@ function readManifest() {
 }
 
 const manifest = readManifest();
-const urls = new Set([manifest.entry.module, ...manifest.entry.imports]);
+// The entry and its imports are the runtime every page loads (React, React DOM, Remix and its
+// router); the rest is the app's own code for these routes.
+const runtime = new Set([manifest.entry.module, ...manifest.entry.imports]);
+const urls = new Set(runtime);
 for (const id of routeIds) {
   const route = manifest.routes[id];
   if (!route) throw new Error(`No route ${id} in the manifest.`);
@@ -42,14 +45,19 @@ const rows = [...urls].map((url) => {
   };
 });
 rows.sort((a, b) => b.gzip - a.gzip);
-const total = rows.reduce((sum, row) => ({ raw: sum.raw + row.raw, gzip: sum.gzip + row.gzip, brotli: sum.brotli + row.brotli }), { raw: 0, gzip: 0, brotli: 0 });
+const sum = (list) => list.reduce((acc, row) => ({ raw: acc.raw + row.raw, gzip: acc.gzip + row.gzip, brotli: acc.brotli + row.brotli }), { raw: 0, gzip: 0, brotli: 0 });
+const total = sum(rows);
+const runtimeTotal = sum(rows.filter((row) => runtime.has(row.file)));
+const appTotal = sum(rows.filter((row) => !runtime.has(row.file)));
 
 if (args.json) {
-  console.log(JSON.stringify({ routes: routeIds, files: rows, total }, null, 2));
+  console.log(JSON.stringify({ routes: routeIds, files: rows, total, runtime: runtimeTotal, app: appTotal }, null, 2));
 } else {
   const kb = (n) => (n / 1000).toFixed(2).padStart(8);
   console.log(`First-load JS for routes ${routeIds.join(" + ")} (${rows.length} files)`);
   console.log(`${"raw kB".padStart(8)} ${"gzip kB".padStart(8)} ${"br kB".padStart(8)}  file`);
   for (const row of rows) console.log(`${kb(row.raw)} ${kb(row.gzip)} ${kb(row.brotli)}  ${row.file}`);
+  console.log(`${kb(runtimeTotal.raw)} ${kb(runtimeTotal.gzip)} ${kb(runtimeTotal.brotli)}  runtime (entry.client and its imports)`);
+  console.log(`${kb(appTotal.raw)} ${kb(appTotal.gzip)} ${kb(appTotal.brotli)}  app code of these routes`);
   console.log(`${kb(total.raw)} ${kb(total.gzip)} ${kb(total.brotli)}  TOTAL`);
 }

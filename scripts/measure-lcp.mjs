@@ -5,9 +5,9 @@
 // browser context (cold HTTP cache). Prints every run, the median and the spread, and what the
 // LCP element was. Not a test: a figure for docs/performance.md.
 //
-//   node scripts/measure-lcp.mjs [--url=http://localhost:8861/] [--runs=3] [--no-build] [--desktop]
+//   node scripts/measure-lcp.mjs [--url=http://localhost:8861/] [--runs=3] [--no-build] [--desktop] [--port=8795]
 //
-// Without --url it builds the app, serves it with wrangler dev on port 8795 (a fresh local D1)
+// Without --url it builds the app, serves it with wrangler dev on --port (a fresh local D1)
 // and stops it afterwards.
 /* global window -- the page functions below run in the browser */
 import { chromium } from "playwright-core";
@@ -22,7 +22,7 @@ const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 
 
 async function serve() {
   if (args.get("no-build") !== "true") await run("remix", ["vite:build"], { stdio: ["ignore", "ignore", "inherit"] });
-  const port = 8795;
+  const port = Number(args.get("port") ?? 8795);
   const persistTo = `.wrangler/lcp-state-${port}`;
   ensureDevVars();
   rmSync(persistTo, { recursive: true, force: true });
