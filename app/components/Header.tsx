@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { ButtonLink } from "./ui/Button";
-import { UserMenu } from "./UserMenu";
+import { LazyUserMenu } from "./LazyUserMenu";
 
 /** What the header needs of the signed-in user (from the root loader). */
 export interface HeaderUser {
@@ -29,7 +29,7 @@ export function Header({ user = null }: { user?: HeaderUser | null }) {
             <ButtonLink to="/dashboard" variant="ghost">
               Reminders
             </ButtonLink>
-            <UserMenu name={user.name} onboardingSkipped={user.onboardingSkipped} />
+            <LazyUserMenu name={user.name} onboardingSkipped={user.onboardingSkipped} />
           </nav>
         ) : (
           <nav className="site-header__nav" aria-label="Account">

@@ -2,13 +2,12 @@ import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useHydrated } from "~/lib/hooks";
 import { accountMenuLabel, avatarLetter, menuName } from "~/lib/user-display";
+import { AvatarMenuLink } from "./AvatarMenuLink";
 
 /** The localStorage flag set when onboarding was skipped; its presence shows 'Get Started'. */
 export const SKIP_ONBOARDING_FLAG = "skipOnBoarding";
 /** Where 'Get Started' posts: resumeOnboarding, then on to /onboarding (app/routes/resources.onboarding.tsx). */
 export const RESUME_ONBOARDING_ACTION = "/resources/onboarding";
-/** The account menu as a page: what the avatar opens without JavaScript (app/routes/menu.tsx). */
-export const MENU_PAGE = "/menu";
 /** What a failed sign-out says where it is shown (the /menu page; the drop-down only logs it). */
 export const SIGN_OUT_FAILED = "Sign-out failed. Please try again.";
 
@@ -102,7 +101,7 @@ export function AccountMenuItems({
  * it in the tab order. Escape closes it and puts focus back on the avatar; so does a click
  * outside. Sign Out posts to /auth/logout; on failure the error is only logged and the menu stays.
  *
- * Before hydration (and without JavaScript) the avatar is a link to the /menu page, which lists
+ * Before hydration (and without JavaScript) the avatar is a link to the /menu page (AvatarMenuLink), which lists
  * the same items as plain forms and links.
  *
  * 'Get Started' shows when onboarding was skipped: the server's record (`onboardingSkipped`) or
@@ -163,15 +162,7 @@ export function UserMenu({ name, onboardingSkipped = false }: { name: string | n
     }
   }, [resume.state, resume.data]);
 
-  if (!hydrated) {
-    return (
-      <div className="user-menu">
-        <a className="avatar-button" href={MENU_PAGE} aria-label={label}>
-          <span aria-hidden="true">{avatarLetter(name)}</span>
-        </a>
-      </div>
-    );
-  }
+  if (!hydrated) return <AvatarMenuLink name={name} />;
 
   return (
     <div className="user-menu">

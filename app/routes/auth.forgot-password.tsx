@@ -8,7 +8,10 @@ import { TextField } from "~/components/ui/Field";
 import { formText, serverOr, submittedForm } from "~/lib/client-fallback";
 import { field, readForm } from "~/lib/forms.server";
 
-export const meta: MetaFunction = () => [{ title: "Forgot password · Nudge" }];
+export const meta: MetaFunction = () => [
+  { title: "Forgot password · Nudge" },
+  { name: "description", content: "Forgot your Nudge password? Enter your email and we will send you a reset code and a link to choose a new one." },
+];
 
 /**
  * Asks for a reset email. The answer never says whether the account exists, and a failure shows

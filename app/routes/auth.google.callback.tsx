@@ -10,7 +10,11 @@ import { Button, ButtonLink } from "~/components/ui/Button";
 import { field, readForm } from "~/lib/forms.server";
 import { arrivedCrossSite, getOptionalUser, readSessionCookies, redirectWithTokens, safeRedirect } from "~/lib/session.server";
 
-export const meta: MetaFunction = () => [{ title: "Google sign-in · Nudge" }, { name: "referrer", content: "same-origin" }];
+export const meta: MetaFunction = () => [
+  { title: "Google sign-in · Nudge" },
+  { name: "description", content: "Finishing your Google sign-in to Nudge." },
+  { name: "referrer", content: "same-origin" },
+];
 
 const MAX_TOKEN = 4096;
 

@@ -16,7 +16,10 @@ import { errorMessage } from "~/lib/action-errors.server";
 import { field, readForm } from "~/lib/forms.server";
 import { redirectIfLoggedIn, redirectWithTokens, safeRedirect } from "~/lib/session.server";
 
-export const meta: MetaFunction = () => [{ title: "Sign in · Nudge" }];
+export const meta: MetaFunction = () => [
+  { title: "Sign in · Nudge" },
+  { name: "description", content: "Sign in to Nudge with your email and password or with Google, and see the reminders that are waiting for you." },
+];
 
 const MIN_PASSWORD = 8;
 

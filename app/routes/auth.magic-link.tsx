@@ -12,7 +12,11 @@ import { getOptionalUser, readSessionCookies, redirectWithTokens } from "~/lib/s
 
 // Token pages send no Referer to other sites. Not "no-referrer": that makes the browser send
 // `Origin: null` on the form POST, which Remix (and our origin check) rightly refuse.
-export const meta: MetaFunction = () => [{ title: "Signing you in · Nudge" }, { name: "referrer", content: "same-origin" }];
+export const meta: MetaFunction = () => [
+  { title: "Signing you in · Nudge" },
+  { name: "description", content: "Signing you in to Nudge with the link from your email." },
+  { name: "referrer", content: "same-origin" },
+];
 
 const FAILED = "This sign-in link has expired or was already used. You can get a new code or link on the verification page.";
 

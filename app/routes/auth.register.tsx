@@ -20,7 +20,10 @@ import { field, readForm } from "~/lib/forms.server";
 import { redirectIfLoggedIn, redirectWithTokens } from "~/lib/session.server";
 import { supportedTimeZones } from "~/lib/timezones.server";
 
-export const meta: MetaFunction = () => [{ title: "Create your account · Nudge" }];
+export const meta: MetaFunction = () => [
+  { title: "Create your account · Nudge" },
+  { name: "description", content: "Create a free Nudge account: a kind reminder assistant that keeps nudging you, and a friend if you want, until the task is done." },
+];
 
 const CONSENT_MESSAGE = "You must agree to the Terms of Service and Privacy Policy to register.";
 const MISMATCH_MESSAGE = "Passwords do not match. Please check and try again.";

@@ -14,7 +14,11 @@ import { RESET_FAILED } from "~/lib/messages";
 import { errorMessage } from "~/lib/action-errors.server";
 import { field, readForm } from "~/lib/forms.server";
 
-export const meta: MetaFunction = () => [{ title: "Reset your password · Nudge" }, { name: "referrer", content: "same-origin" }];
+export const meta: MetaFunction = () => [
+  { title: "Reset your password · Nudge" },
+  { name: "description", content: "Choose a new password for your Nudge account with the code from your reset email." },
+  { name: "referrer", content: "same-origin" },
+];
 
 const RESET_CODE_MAX = 36;
 const MISMATCH = "Passwords do not match.";

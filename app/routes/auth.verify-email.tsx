@@ -9,7 +9,11 @@ import { Button, ButtonLink } from "~/components/ui/Button";
 import { errorMessage } from "~/lib/action-errors.server";
 import { field, readForm } from "~/lib/forms.server";
 
-export const meta: MetaFunction = () => [{ title: "Verifying your email · Nudge" }, { name: "referrer", content: "same-origin" }];
+export const meta: MetaFunction = () => [
+  { title: "Verifying your email · Nudge" },
+  { name: "description", content: "Confirming your email address for your Nudge account." },
+  { name: "referrer", content: "same-origin" },
+];
 
 const FAILED = "Please re-send the code from the verification page and try again.";
 const REDIRECT_AFTER_MS = 5_000;

@@ -12,7 +12,11 @@ import { checkVerificationCode, resendVerification } from "~/lib/verification.se
 import { field, readForm } from "~/lib/forms.server";
 import { arrivedCrossSite, assertSameOrigin, getOptionalUser } from "~/lib/session.server";
 
-export const meta: MetaFunction = () => [{ title: "Verify your account · Nudge" }, { name: "referrer", content: "same-origin" }];
+export const meta: MetaFunction = () => [
+  { title: "Verify your account · Nudge" },
+  { name: "description", content: "Verify your email address with the code we sent, to finish setting up your Nudge account." },
+  { name: "referrer", content: "same-origin" },
+];
 
 const NO_SESSION = "Please register or log in first.";
 const NO_SESSION_REDIRECT_MS = 3_000;

@@ -6,7 +6,10 @@ import { keepTaskListOnTaskAnswers } from "~/components/tasks/revalidate";
 import { TaskList } from "~/components/tasks/TaskList";
 import { loadDashboardTasks, pagesParam } from "~/lib/tasks.server";
 
-export const meta: MetaFunction = () => [{ title: "Reminders · Nudge" }];
+export const meta: MetaFunction = () => [
+  { title: "Reminders · Nudge" },
+  { name: "description", content: "Your Nudge reminders: what is due, what is waiting for you, and what is done." },
+];
 
 // Tasks issue: answers on the cards update the list in place; don't reload page 1 after them.
 export const shouldRevalidate = keepTaskListOnTaskAnswers;

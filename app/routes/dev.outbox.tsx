@@ -5,7 +5,11 @@ import { isDevOutboxOn } from "../../worker/env";
 import { listOutbox } from "../../worker/services/outbox";
 import { Button } from "~/components/ui/Button";
 
-export const meta: MetaFunction = () => [{ title: "Dev outbox · Nudge" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Dev outbox · Nudge" },
+  { name: "description", content: "The local dev outbox: every message Nudge sent while developing." },
+  { name: "robots", content: "noindex" },
+];
 
 /** The local mailbox: every email, SMS, call, Telegram and push message the dev outbox "sent". */
 export async function loader({ context }: LoaderFunctionArgs) {

@@ -2,7 +2,10 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { ButtonLink } from "~/components/ui/Button";
 import { requireUser } from "~/lib/session.server";
 
-export const meta: MetaFunction = () => [{ title: "Nudge Buddies · Nudge" }];
+export const meta: MetaFunction = () => [
+  { title: "Nudge Buddies · Nudge" },
+  { name: "description", content: "Your Nudge Buddies: up to two trusted people who get a kind heads-up when a reminder is still waiting." },
+];
 
 /** Login required, like every page of the menu (spec 02 section 2). */
 export async function loader(args: LoaderFunctionArgs) {

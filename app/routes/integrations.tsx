@@ -4,7 +4,10 @@ import { EmailVerificationPanel } from "~/components/auth/EmailVerificationPanel
 import { Alert } from "~/components/ui/Alert";
 import { requireUser } from "~/lib/session.server";
 
-export const meta: MetaFunction = () => [{ title: "Reminder Channels · Nudge" }];
+export const meta: MetaFunction = () => [
+  { title: "Reminder Channels · Nudge" },
+  { name: "description", content: "Choose the channels Nudge uses to reach you with your reminders." },
+];
 
 export async function loader(args: LoaderFunctionArgs) {
   const { user, headers } = await requireUser(args);

@@ -6,7 +6,10 @@ import { requireUser } from "~/lib/session.server";
 import { headerFlags } from "~/lib/header.server";
 import { menuName } from "~/lib/user-display";
 
-export const meta: MetaFunction = () => [{ title: "Account menu · Nudge" }];
+export const meta: MetaFunction = () => [
+  { title: "Account menu · Nudge" },
+  { name: "description", content: "Your Nudge account menu: Nudge Buddies, reminder channels, settings and sign-out." },
+];
 
 /**
  * The account menu as a page. The header's avatar is a link here until JavaScript runs (and for

@@ -3,7 +3,10 @@ import { useLoaderData } from "@remix-run/react";
 import { ButtonLink } from "~/components/ui/Button";
 import { requireUser } from "~/lib/session.server";
 
-export const meta: MetaFunction = () => [{ title: "Get started · Nudge" }];
+export const meta: MetaFunction = () => [
+  { title: "Get started · Nudge" },
+  { name: "description", content: "Get started with Nudge: set up your channels and your first reminder." },
+];
 
 /** Placeholder (login required): the onboarding issue builds the four-step wizard here. */
 export async function loader(args: LoaderFunctionArgs) {

@@ -14,6 +14,7 @@ import { Button, ButtonLink } from "~/components/ui/Button";
  */
 export const meta: MetaFunction = () => [
   { title: "Your reminder · Nudge" },
+  { name: "description", content: "A reminder from Nudge: mark it done, acknowledge it or snooze it." },
   { name: "robots", content: "noindex" },
   // Not "no-referrer": that sends `Origin: null` on the form POST, which our CSRF check rejects.
   { name: "referrer", content: "same-origin" },

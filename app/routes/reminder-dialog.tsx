@@ -10,7 +10,10 @@ import { Modal } from "~/components/ui/Modal";
 import { requireUser } from "~/lib/session.server";
 import { loadActiveReminders } from "~/lib/tasks.server";
 
-export const meta: MetaFunction = () => [{ title: "Active Reminders · Nudge" }];
+export const meta: MetaFunction = () => [
+  { title: "Active Reminders · Nudge" },
+  { name: "description", content: "Your active reminders in Nudge: acknowledge them or snooze them for a while." },
+];
 
 /**
  * The Reminder Management screen (spec 02 section 2). The spec's version shows local sample data;

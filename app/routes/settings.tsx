@@ -16,7 +16,10 @@ import { supportedTimeZones } from "~/lib/timezones.server";
 import { StrategyBlock } from "~/components/tasks/StrategyBlock";
 import { strategySettings } from "~/lib/tasks.server";
 
-export const meta: MetaFunction = () => [{ title: "Settings · Nudge" }];
+export const meta: MetaFunction = () => [
+  { title: "Settings · Nudge" },
+  { name: "description", content: "Your Nudge settings, such as the time zone your reminders follow." },
+];
 
 const SUCCESS_CLEAR_MS = 3_000;
 

@@ -2,7 +2,10 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { useRouteLoaderData } from "@remix-run/react";
 import type { loader as rootLoader } from "~/root";
 
-export const meta: MetaFunction = () => [{ title: "Support · Nudge" }];
+export const meta: MetaFunction = () => [
+  { title: "Support · Nudge" },
+  { name: "description", content: "Get help with Nudge: write to our support team and a person will answer, usually within a day." },
+];
 
 export default function Support() {
   const data = useRouteLoaderData<typeof rootLoader>("root");

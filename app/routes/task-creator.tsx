@@ -18,7 +18,10 @@ import { assertSameOrigin, clearedSessionHeaders, getOptionalUser, requireUser }
 import { loginUrlFor } from "~/lib/urls";
 import { createTaskFromForm, createTaskFromText } from "~/lib/tasks.server";
 
-export const meta: MetaFunction = () => [{ title: "New Task · Nudge" }];
+export const meta: MetaFunction = () => [
+  { title: "New Task · Nudge" },
+  { name: "description", content: "Create a reminder in Nudge: say what and when, and choose how gently it should nudge you." },
+];
 
 /** Spec 02 section 4: after 'Task created successfully!' the dashboard follows in 2 seconds. */
 const REDIRECT_AFTER_MS = 2_000;

@@ -1,5 +1,17 @@
 import { useRef, useState } from "react";
 
+// The poster is the home page's largest paint (issue 8): AVIF, then WebP, at the widths
+// scripts/make-poster-images.mjs writes (keep the two lists in step), the PNG for the rest.
+const POSTER_WIDTHS = [480, 800, 1280];
+const POSTER_PNG = "/media/promo-poster.png";
+const posterSet = (format: "avif" | "webp") => POSTER_WIDTHS.map((width) => `/media/promo-poster-${width}.${format} ${width}w`).join(", ");
+// Its rendered width (app.css): the full column on phones, a 1/2.1 share of the 72rem container
+// beside the text from 900 px on.
+const POSTER_SIZES = "(min-width: 1152px) 520px, (min-width: 900px) 46vw, calc(100vw - 2rem)";
+// React 18 does not know `fetchPriority` yet (it warns in development); the lowercase attribute
+// passes through as is. The poster is above the fold on every screen size.
+const HIGH_PRIORITY = { fetchpriority: "high" };
+
 /**
  * The promo video: a still poster with a play button; the video loads and plays only on click
  * (no autoplay, nothing moves until the visitor asks).
@@ -22,7 +34,7 @@ export function PromoVideo() {
         <video
           ref={videoRef}
           src="/media/promo.webm"
-          poster="/media/promo-poster.png"
+          poster="/media/promo-poster-1280.webp"
           controls
           playsInline
           preload="auto"
@@ -33,7 +45,11 @@ export function PromoVideo() {
         </video>
       ) : (
         <>
-          <img src="/media/promo-poster.png" alt="" width={1280} height={720} />
+          <picture>
+            <source type="image/avif" srcSet={posterSet("avif")} sizes={POSTER_SIZES} />
+            <source type="image/webp" srcSet={posterSet("webp")} sizes={POSTER_SIZES} />
+            <img src={POSTER_PNG} alt="" width={1280} height={720} {...HIGH_PRIORITY} />
+          </picture>
           <button type="button" className="video-frame__play" onClick={start} aria-label="Watch how it works: play the 19-second video">
             <span className="video-frame__play-icon" aria-hidden="true">
               <svg width="30" height="30" viewBox="0 0 24 24" fill="currentColor">

@@ -1,33 +1,27 @@
-import { createContext, useCallback, useContext, useState, type ReactNode } from "react";
-import { Button } from "~/components/ui/Button";
-import { Modal } from "~/components/ui/Modal";
-import { PrivacyPolicyText, TermsOfServiceText } from "./LegalText";
-
-type LegalDocument = "terms" | "privacy";
+import { createContext, lazy, Suspense, useCallback, useContext, useState, type ReactNode } from "react";
+import type { LegalDocument } from "./LegalDialog";
 
 const LegalContext = createContext<{ open(document: LegalDocument): void }>({ open: () => undefined });
+
+// The dialog (modal, focus trap, both legal texts) is fetched on first use: every page links to
+// the documents from its footer, few visitors open them. Hovering or focusing a link starts the
+// fetch early, so the dialog is usually there by the time of the click.
+const loadLegalDialog = () => import("./LegalDialog");
+const LegalDialog = lazy(loadLegalDialog);
 
 /** Holds the Terms of Service and Privacy Policy modals, openable from any screen. */
 export function LegalModalsProvider({ email, children }: { email: string; children: ReactNode }) {
   const [openDocument, setOpenDocument] = useState<LegalDocument | null>(null);
   const close = useCallback(() => setOpenDocument(null), []);
   const open = useCallback((document: LegalDocument) => setOpenDocument(document), []);
-  const title = openDocument === "privacy" ? "Privacy Policy" : "Terms of Service";
   return (
     <LegalContext.Provider value={{ open }}>
       {children}
-      <Modal
-        open={openDocument !== null}
-        title={title}
-        onClose={close}
-        footer={
-          <Button variant="primary" onClick={close}>
-            Close
-          </Button>
-        }
-      >
-        {openDocument === "privacy" ? <PrivacyPolicyText email={email} /> : <TermsOfServiceText email={email} />}
-      </Modal>
+      {openDocument !== null ? (
+        <Suspense fallback={null}>
+          <LegalDialog document={openDocument} email={email} onClose={close} />
+        </Suspense>
+      ) : null}
     </LegalContext.Provider>
   );
 }
@@ -39,8 +33,9 @@ export function useLegalModals() {
 /** An inline button that opens one of the legal documents. */
 export function LegalLink({ document, children }: { document: LegalDocument; children: ReactNode }) {
   const { open } = useLegalModals();
+  const preload = () => void loadLegalDialog();
   return (
-    <button type="button" className="link-button" onClick={() => open(document)}>
+    <button type="button" className="link-button" onClick={() => open(document)} onPointerEnter={preload} onFocus={preload}>
       {children}
     </button>
   );
