@@ -10,6 +10,8 @@ import { cookieHeader, cookiesFrom, emailCount, GOOD_PASSWORD, latestCode, lates
 
 const ip = (n: number) => ({ "CF-Connecting-IP": `192.0.2.${n}` });
 const NEW_PASSWORD = "Another-Horse-7";
+/** Dozens of full password checks (PBKDF2) per test. */
+const SLOW = { timeout: 60_000 };
 const SIGN_IN_LINK_SENT = "If an account exists for that email address, we've sent it a sign-in link. Please check your inbox.";
 
 function login(email: string, password: string, headers: Record<string, string> = {}) {
@@ -23,7 +25,7 @@ async function guessFromManyIps(email: string) {
 }
 
 describe("a browser the owner signed in from keeps password sign-in during an attack", () => {
-  it("a successful sign-in sets an HttpOnly device cookie; with it the right password works while strangers are blocked", async () => {
+  it("a successful sign-in sets an HttpOnly device cookie; with it the right password works while strangers are blocked", SLOW, async () => {
     const { input } = await registerUser();
     const first = await login(input.email, GOOD_PASSWORD, ip(201));
     expect(first.status).toBe(200);
@@ -39,7 +41,7 @@ describe("a browser the owner signed in from keeps password sign-in during an at
     expect((await login(input.email, GOOD_PASSWORD, ip(202))).status).toBe(429);
   });
 
-  it("the device cookie is bound to its account and cannot be forged", async () => {
+  it("the device cookie is bound to its account and cannot be forged", SLOW, async () => {
     const alice = await registerUser();
     const bob = await registerUser();
     const aliceDevice = cookiesFrom(await login(alice.input.email, GOOD_PASSWORD, ip(203))).loginDevice!;
@@ -49,7 +51,7 @@ describe("a browser the owner signed in from keeps password sign-in during an at
     expect((await login(bob.input.email, GOOD_PASSWORD, { ...ip(203), Cookie: cookieHeader({ loginDevice: forged }) })).status).toBe(429);
   });
 
-  it("a trusted device gets its own limit: 10 failures lock that device, not the account", async () => {
+  it("a trusted device gets its own limit: 10 failures lock that device, not the account", SLOW, async () => {
     const { input } = await registerUser();
     const device = cookiesFrom(await login(input.email, GOOD_PASSWORD, ip(204))).loginDevice!;
     // Ten failures from ten addresses with the stolen device cookie: the device is locked.
@@ -63,7 +65,7 @@ describe("a browser the owner signed in from keeps password sign-in during an at
 });
 
 describe("a successful password reset lifts the block", () => {
-  it("after 50 guesses from many IPs, the reset code and the new password sign in at once", async () => {
+  it("after 50 guesses from many IPs, the reset code and the new password sign in at once", SLOW, async () => {
     const { input } = await registerUser();
     await guessFromManyIps(input.email);
     expect((await jsonRequest("/v1/auth/forgot-password", "POST", { email: input.email })).status).toBe(200);
@@ -76,7 +78,7 @@ describe("a successful password reset lifts the block", () => {
 });
 
 describe("POST /v1/auth/magic-link/request: an emailed sign-in link without a session", () => {
-  it("a verified user gets a link that signs in, even while password sign-in is blocked", async () => {
+  it("a verified user gets a link that signs in, even while password sign-in is blocked", SLOW, async () => {
     const { input, body } = await registerUser();
     await jsonRequest("/v1/auth/otp/verify", "POST", { userId: body.user.id, otp: await latestCode(input.email) }, { Authorization: `Bearer ${body.accessToken}` });
     await guessFromManyIps(input.email);

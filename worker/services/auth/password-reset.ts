@@ -8,7 +8,8 @@ import { checkCode, createCode, RESET_CODE_POLICY } from "./codes";
 import { hashPassword } from "./passwords";
 import { endCodes, endLinkTokens, endSessions } from "./revoke";
 import { emailSchema, resetPasswordSchema } from "./schemas";
-import { resetEmailAllowed } from "./throttle";
+import { takeBackStatements, logTakeBack } from "./take-back";
+import { liftLoginBlocks, resetEmailAllowed } from "./throttle";
 import { findUserByEmail } from "./users";
 import { appLink } from "./verification-email";
 
@@ -64,7 +65,9 @@ export async function requestPasswordReset(deps: Deps, email: string, options: R
  * the same 400 (the spec's 404 for unknown emails would reveal accounts: docs/spec-deviations.md).
  * Success sets the password, marks the email verified (the code proved the mailbox is theirs) and
  * ends every session of the user and every magic link, reset link and code still in their mailbox
- * (an old email must not sign anyone in after the password changed).
+ * (an old email must not sign anyone in after the password changed). An unverified account also
+ * loses the channels its registrant set up (take-back.ts, ADR 038), and every sign-in block of the
+ * address is lifted (ADR 039), all in one batch.
  */
 export async function resetPassword(deps: Deps, input: unknown): Promise<void> {
   const { email, code, newPassword } = parseInput(resetPasswordSchema, input);
@@ -74,10 +77,23 @@ export async function resetPassword(deps: Deps, input: unknown): Promise<void> {
   }
   const passwordHash = await hashPassword(newPassword);
   const now = deps.clock.now().getTime();
-  await deps.db.batch([
+  const lift = await liftLoginBlocks(deps, user.email);
+  // An unverified account is first taken back from whoever registered it (ADR 038): the reset
+  // proved the mailbox. Those statements do nothing for a verified account.
+  const [sessions, links, codes, telegram, push, takeBack] = takeBackStatements(deps, user.id, now);
+  const results = await deps.db.batch([
+    sessions,
+    links,
+    codes,
+    telegram,
+    push,
+    takeBack,
     deps.db.update(users).set({ passwordHash, isVerified: true, updatedAt: now }).where(eq(users.id, user.id)),
     endSessions(deps, user.id, now),
     endLinkTokens(deps, user.id, now),
     endCodes(deps, user.id, now),
+    // The reset proved the mailbox and changed the password: nobody's guesses block it any more (ADR 039).
+    lift.statement,
   ]);
+  if (results[5].length > 0) logTakeBack(user.id, "password_reset");
 }
