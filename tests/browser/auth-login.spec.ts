@@ -228,6 +228,20 @@ test.describe("sign in, guards and session", () => {
     await expect(page).toHaveURL("/auth/login?redirect=%2Fdashboard");
   });
 
+  test("Email me a sign-in link: from the login page, the emailed link signs in (issue 7, ADR 039)", async ({ page, request }) => {
+    const { email } = await createAccount(request, "Lina Link");
+    await page.goto("/auth/login");
+    await page.getByRole("link", { name: "Email me a sign-in link" }).click();
+    await expect(page).toHaveURL(/\/auth\/sign-in-link$/);
+    await page.getByLabel("Email Address").fill(email);
+    await page.getByRole("button", { name: "Email me a sign-in link" }).click();
+    await expect(page.getByText("If an account exists for that email address, we've sent it a sign-in link. Please check your inbox.")).toBeVisible();
+    const mail = await waitForEmail(request, email, "Your Nudge sign-in link");
+    await page.goto(linkFrom(mail, "/auth/magic-link"));
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole("button", { name: "Account menu" })).toHaveText("L");
+  });
+
   test("forgot password -> reset with the emailed code -> sign in with the new password", async ({ page, request }) => {
     const { email } = await createAccount(request, "Fern Forgot");
     await page.goto("/auth/login");
