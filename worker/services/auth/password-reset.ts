@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { users } from "../../../db/schema";
 import type { Deps } from "../deps";
+import { finishAfterAnswer, type AfterAnswerOptions } from "./after-answer";
 import { badRequest } from "../errors";
 import { renderEmail } from "../email/layout";
 import { parseInput } from "../validation";
@@ -17,14 +18,8 @@ export const INVALID_RESET_CODE_MESSAGE = "Invalid or expired reset code. Please
 export const RESET_REQUESTED_MESSAGE = "If an account exists for that email address, we've sent it a reset code. Please check your inbox.";
 export const RESET_DONE_MESSAGE = "Your password has been reset successfully! You can now sign in with your new password.";
 
-export interface ResetRequestOptions {
-  /**
-   * Hands the account-dependent part (code + email) to the caller to finish after the answer, e.g.
-   * `(work) => ctx.waitUntil(work)`, so the answer takes the same time whether or not the account
-   * exists. Without it the work is awaited (tests, and callers with no execution context).
-   */
-  defer?: (work: Promise<void>) => void;
-}
+/** How the account work of a reset request finishes (after-answer.ts). */
+export type ResetRequestOptions = AfterAnswerOptions;
 
 /**
  * POST /v1/auth/forgot-password. Never reveals whether the account exists: the same (lack of) answer,
@@ -53,11 +48,7 @@ export async function requestPasswordReset(deps: Deps, email: string, options: R
     });
     await deps.channels.email.send({ to: user.email, subject: message.subject, text: message.text, html: message.html });
   };
-  if (options.defer) {
-    options.defer(work().catch((error: unknown) => console.error(JSON.stringify({ level: "error", event: "password_reset_email_failed", error: String(error) }))));
-    return;
-  }
-  await work();
+  await finishAfterAnswer(work, options, "password_reset_email_failed");
 }
 
 /**

@@ -1,8 +1,8 @@
 import type { Deps } from "../deps";
 import { renderEmail } from "../email/layout";
+import { finishAfterAnswer, type AfterAnswerOptions } from "./after-answer";
 import { parseInput } from "../validation";
 import { createMagicLinkToken, MAGIC_LINK_TTL_MS } from "./magic-link";
-import type { ResetRequestOptions } from "./password-reset";
 import { endLinkTokens } from "./revoke";
 import { emailSchema } from "./schemas";
 import { signInLinkEmailAllowed } from "./throttle";
@@ -19,7 +19,7 @@ export const SIGN_IN_LINK_SENT_MESSAGE = "If an account exists for that email ad
  * exists (the account-dependent work can be deferred past the answer, as for password resets);
  * at most 5 emails per hour per address, silently. Only the newest link works.
  */
-export async function requestSignInLink(deps: Deps, email: string, options: ResetRequestOptions = {}): Promise<void> {
+export async function requestSignInLink(deps: Deps, email: string, options: AfterAnswerOptions = {}): Promise<void> {
   const { email: address } = parseInput(emailSchema, { email });
   const work = async () => {
     const allowed = await signInLinkEmailAllowed(deps, address);
@@ -38,9 +38,5 @@ export async function requestSignInLink(deps: Deps, email: string, options: Rese
     });
     await deps.channels.email.send({ to: user.email, subject: message.subject, text: message.text, html: message.html });
   };
-  if (options.defer) {
-    options.defer(work().catch((error: unknown) => console.error(JSON.stringify({ level: "error", event: "sign_in_link_email_failed", error: String(error) }))));
-    return;
-  }
-  await work();
+  await finishAfterAnswer(work, options, "sign_in_link_email_failed");
 }
