@@ -64,6 +64,17 @@ describe("a browser the owner signed in from keeps password sign-in during an at
   });
 });
 
+describe("a device cookie belongs to the password it was earned with", () => {
+  it("after a password reset (or a take-back, which removes the password) an old device cookie exempts nobody", SLOW, async () => {
+    const { input } = await registerUser();
+    const device = cookiesFrom(await login(input.email, GOOD_PASSWORD, ip(207))).loginDevice!;
+    await jsonRequest("/v1/auth/forgot-password", "POST", { email: input.email });
+    await jsonRequest("/v1/auth/reset-password", "POST", { email: input.email, code: await latestCode(input.email), newPassword: NEW_PASSWORD });
+    await guessFromManyIps(input.email);
+    expect((await login(input.email, NEW_PASSWORD, { ...ip(207), Cookie: cookieHeader({ loginDevice: device }) })).status).toBe(429);
+  });
+});
+
 describe("a successful password reset lifts the block", () => {
   it("after 50 guesses from many IPs, the reset code and the new password sign in at once", SLOW, async () => {
     const { input } = await registerUser();

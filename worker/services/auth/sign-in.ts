@@ -71,9 +71,9 @@ export interface LoginResult extends AuthResult {
  */
 export async function login(deps: Deps, input: unknown, meta: RequestMeta, options: { loginDevice?: string | null } = {}): Promise<LoginResult> {
   const { email, password } = parseInput(loginSchema, input);
-  const device = await trustedLoginDevice(deps.env, email, options.loginDevice);
-  await reserveLoginAttempt(deps, email, meta.ip, device);
   const user = await findUserByEmail(deps, email);
+  const device = await trustedLoginDevice(deps.env, email, user?.passwordHash ?? null, options.loginDevice);
+  await reserveLoginAttempt(deps, email, meta.ip, device);
   let check = { ok: false, needsRehash: false };
   if (user?.passwordHash) check = await verifyPassword(password, user.passwordHash);
   else await verifyAgainstDummy(password);
@@ -82,12 +82,14 @@ export async function login(deps: Deps, input: unknown, meta: RequestMeta, optio
     throw unauthorized(INVALID_CREDENTIALS_MESSAGE, "INVALID_CREDENTIALS");
   }
   await clearLoginFailures(deps, email, meta.ip, device);
+  let passwordHash = user.passwordHash ?? "";
   if (check.needsRehash) {
     // The stored hash used older parameters: now that we hold the password, store it with today's.
-    await deps.db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, user.id));
+    passwordHash = await hashPassword(password);
+    await deps.db.update(users).set({ passwordHash }).where(eq(users.id, user.id));
   }
   const tokens = await createSession(deps, user.id, meta);
-  // A known device keeps its cookie (and so its own count); a new one gets one.
-  const loginDevice = device && options.loginDevice ? options.loginDevice : await issueLoginDevice(deps.env, email);
+  // A known device keeps its cookie (and so its own count) unless the hash changed; a new one gets one.
+  const loginDevice = device && options.loginDevice && !check.needsRehash ? options.loginDevice : await issueLoginDevice(deps.env, email, passwordHash);
   return { ...tokens, user: toPublicUser(user), loginDevice };
 }
