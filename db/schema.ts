@@ -55,7 +55,12 @@ export const users = sqliteTable(
     onboardingSkippedAt: integer("onboarding_skipped_at", { mode: "number" }),
     /** The optional pairing handshake given at registration, kept for the pairing work. */
     pairPlatformId: text("pair_platform_id"),
-    pairPlatformCode: text("pair_platform_code"),
+    /**
+     * HMAC of `platformId:code` under a server key (pairingCodeHash, ADR 040), never the code: it
+     * would let anyone with a copy of the table pair with the person's account. The column keeps
+     * its first name so no table rebuild is needed.
+     */
+    pairPlatformCodeHash: text("pair_platform_code"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "number" }),
   },

@@ -30,6 +30,7 @@ import {
   clearSessionSetCookies,
   getProfile,
   REFRESH_TOKEN_COOKIE,
+  refreshIntentFor,
   refreshSessionOrRace,
   safeRedirectPath,
   sessionSetCookies,
@@ -79,7 +80,8 @@ async function resolveSession({ request, context }: Args): Promise<WebSession> {
   }
   if (refreshToken) {
     try {
-      const outcome = await refreshSessionOrRace(deps, refreshToken, requestMeta(request));
+      // A raced token may serve a read, never an action (ADR 040): it could be a thief's copy.
+      const outcome = await refreshSessionOrRace(deps, refreshToken, requestMeta(request), { intent: refreshIntentFor(request.method) });
       // Another request of this browser (a second tab, a parallel fetch) rotated this very token a
       // moment ago and its response carries the new cookies: signed in for this response, and no
       // Set-Cookie here, or we would overwrite the winner's fresh cookies with nothing better.
@@ -87,6 +89,9 @@ async function resolveSession({ request, context }: Args): Promise<WebSession> {
       const check = await verifyAccessToken(deps.env, deps.clock, outcome.tokens.accessToken);
       if (check.ok) return { userId: check.userId, setCookies: sessionSetCookies(outcome.tokens) };
     } catch (error) {
+      // An action with a token another request just rotated: signed out for this request only. The
+      // cookies stay (the winner's response sets the new ones; clearing here would undo that).
+      if (isAppError(error) && error.code === "REFRESH_RACE") return { userId: null, setCookies: [] };
       // 401 (expired, revoked, reused) is the normal end of a session; anything else is a bug.
       if (!isAppError(error)) log.error("session_refresh_failed", errorFields(error));
     }

@@ -2,7 +2,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { login } from "../../worker/services/auth";
+import { parse } from "hono/utils/cookie";
+import { login, LOGIN_DEVICE_COOKIE, loginDeviceSetCookie } from "../../worker/services/auth";
 import { requestMeta } from "../../worker/http";
 import { AuthCard, AuthDivider } from "~/components/auth/AuthCard";
 import { GoogleButton } from "~/components/auth/GoogleButton";
@@ -37,7 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const redirectTo = safeRedirect(field(form, "redirect"));
   let result;
   try {
-    result = await login(context.deps, { email, password }, requestMeta(request));
+    result = await login(context.deps, { email, password }, requestMeta(request), { loginDevice: parse(request.headers.get("Cookie") ?? "")[LOGIN_DEVICE_COOKIE] });
   } catch (error) {
     return {
       email,
@@ -45,8 +46,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       error: errorMessage(error, LOGIN_FAILED, { 401: "Invalid email or password. Please check your credentials." }),
     };
   }
-  // Thrown, so the action's data type stays the error shape.
-  throw redirectWithTokens(redirectTo, result);
+  // Thrown, so the action's data type stays the error shape. The device cookie keeps this browser
+  // clear of the account-wide limit that strangers' wrong guesses can fill (ADR 039).
+  const response = redirectWithTokens(redirectTo, result);
+  response.headers.append("Set-Cookie", loginDeviceSetCookie(result.loginDevice));
+  throw response;
 }
 
 /** The server unreachable or failing: 'Login failed. Please try again.' instead of the error page. */
@@ -101,6 +105,8 @@ export default function Login() {
         <PasswordField label="Password" name="password" autoComplete="current-password" aria-required="true" />
         <p className="auth-card__aside">
           <Link to="/auth/forgot-password">Forgot Password?</Link>
+          {" · "}
+          <Link to="/auth/sign-in-link">Email me a sign-in link</Link>
         </p>
         <Button type="submit" size="lg" block disabled={busy}>
           {busy ? "Signing in..." : "Sign in"}

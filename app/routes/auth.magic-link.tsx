@@ -41,14 +41,16 @@ export async function action(args: ActionFunctionArgs) {
   const form = await readForm(request);
   const token = field(form, "token");
   if (!token) return { error: FAILED };
+  // Who is signed in here decides what the link does to an unverified account: the registrant's own
+  // session verifies it; anywhere else the account is taken back from whoever registered it (ADR 038).
+  const { user: before } = await getOptionalUser(args);
   let result;
   try {
-    result = await verifyMagicLink(context.deps, token, requestMeta(request));
+    result = await verifyMagicLink(context.deps, token, requestMeta(request), { sessionUserId: before?.id ?? null });
   } catch (error) {
     return { error: errorMessage(error, FAILED) };
   }
   if (!result) return { error: FAILED };
-  const { user: before } = await getOptionalUser(args);
   if (before && before.id !== result.user.id) await logout(context.deps, readSessionCookies(request).refreshToken);
   throw redirectWithTokens("/dashboard", result);
 }

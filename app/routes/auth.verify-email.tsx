@@ -1,13 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { verifyEmailLink } from "../../worker/services/auth";
+import { checkEmailLink } from "../../worker/services/auth";
 import { requestMeta } from "../../worker/http";
 import { AuthCard, Working } from "~/components/auth/AuthCard";
 import { Alert } from "~/components/ui/Alert";
 import { Button, ButtonLink } from "~/components/ui/Button";
 import { errorMessage } from "~/lib/action-errors.server";
 import { field, readForm } from "~/lib/forms.server";
+import { getSession } from "~/lib/session.server";
 
 export const meta: MetaFunction = () => [
   { title: "Verifying your email · Nudge" },
@@ -26,16 +27,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { code: code.slice(0, 200), email: email.slice(0, 320), missing: !code || !email };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action(args: ActionFunctionArgs) {
+  const { request, context } = args;
   const form = await readForm(request);
   const code = field(form, "code");
   const email = field(form, "email");
-  if (!code || !email) return { ok: false, message: "Missing verification code or email." };
+  if (!code || !email) return { ok: false, tookBack: false, message: "Missing verification code or email." };
   try {
-    const verified = await verifyEmailLink(context.deps, email, code, requestMeta(request));
-    return verified ? { ok: true, message: "Your email address is verified." } : { ok: false, message: FAILED };
+    // In the registrant's own session the code verifies; anywhere else it takes an unverified
+    // account back from whoever registered it (ADR 038).
+    const { userId } = await getSession(args);
+    const result = await checkEmailLink(context.deps, email, code, requestMeta(request), userId);
+    if (!result.ok) return { ok: false, tookBack: false, message: FAILED };
+    return { ok: true, tookBack: result.tookBack, message: "Your email address is verified." };
   } catch (error) {
-    return { ok: false, message: errorMessage(error, FAILED) };
+    return { ok: false, tookBack: false, message: errorMessage(error, FAILED) };
   }
 }
 
@@ -57,7 +63,8 @@ export default function VerifyEmailLink() {
   }, [missing, result, submit]);
 
   useEffect(() => {
-    if (!result?.ok) return;
+    // After a take-back nobody is signed in here: the person reads how to sign in instead.
+    if (!result?.ok || result.tookBack) return;
     const timer = setTimeout(() => navigate("/integrations"), REDIRECT_AFTER_MS);
     return () => clearTimeout(timer);
   }, [result, navigate]);
@@ -72,6 +79,21 @@ export default function VerifyEmailLink() {
     return (
       <AuthCard title="We couldn't verify your email" footer={backLink}>
         <Alert tone="error">Missing verification code or email.</Alert>
+      </AuthCard>
+    );
+  }
+  if (result?.ok && result.tookBack) {
+    return (
+      <AuthCard title="Email verified" footer={backLink}>
+        <Alert tone="success" title={result.message}>
+          For your safety, every other device was signed out and the password chosen when the account was created no longer works.
+        </Alert>
+        <ButtonLink to={`/auth/sign-in-link?email=${encodeURIComponent(email)}`} size="lg" block className="auth-card__action">
+          Email me a sign-in link
+        </ButtonLink>
+        <p className="auth-card__note">
+          <Link to={`/auth/reset-password?email=${encodeURIComponent(email)}`}>Or choose a new password</Link>
+        </p>
       </AuthCard>
     );
   }

@@ -228,6 +228,40 @@ test.describe("sign in, guards and session", () => {
     await expect(page).toHaveURL("/auth/login?redirect=%2Fdashboard");
   });
 
+  test("a refresh cookie copied and replayed within 30 s of its rotation may render a page, never run an action (issue 7, ADR 040)", async ({ playwright, baseURL, request }) => {
+    const { email } = await createAccount(request, "Cory Copy");
+    const signedIn = await request.post("/v1/auth/login", { data: { email, password: PASSWORD } });
+    const { refreshToken } = (await signedIn.json()) as { refreshToken: string };
+    // The owner's browser refreshes: the token is rotated.
+    expect((await request.post("/v1/auth/refresh", { data: { refreshToken } })).status()).toBe(200);
+    const thief = await playwright.request.newContext({ baseURL });
+    const headers = { Cookie: `refreshToken=${refreshToken}`, Origin: baseURL! };
+    const read = await thief.get("/settings", { headers, maxRedirects: 0 });
+    expect(read.status()).toBe(200);
+    // The write: signed out for this request (to login), the timezone unchanged, no cookie set or cleared.
+    const write = await thief.post("/settings", { headers, form: { timezone: "Asia/Tokyo" }, maxRedirects: 0 });
+    expect(write.status()).toBe(302);
+    expect(write.headers()["location"]).toBe("/auth/login?redirect=%2Fsettings");
+    expect(write.headersArray().filter((h) => h.name.toLowerCase() === "set-cookie")).toEqual([]);
+    await thief.dispose();
+    const profile = await request.get("/v1/auth/profile");
+    expect(((await profile.json()) as { timezone: string }).timezone).toBe("UTC");
+  });
+
+  test("Email me a sign-in link: from the login page, the emailed link signs in (issue 7, ADR 039)", async ({ page, request }) => {
+    const { email } = await createAccount(request, "Lina Link");
+    await page.goto("/auth/login");
+    await page.getByRole("link", { name: "Email me a sign-in link" }).click();
+    await expect(page).toHaveURL(/\/auth\/sign-in-link$/);
+    await page.getByLabel("Email Address").fill(email);
+    await page.getByRole("button", { name: "Email me a sign-in link" }).click();
+    await expect(page.getByText("If an account exists for that email address, we've sent it a sign-in link. Please check your inbox.")).toBeVisible();
+    const mail = await waitForEmail(request, email, "Your Nudge sign-in link");
+    await page.goto(linkFrom(mail, "/auth/magic-link"));
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole("button", { name: "Account menu" })).toHaveText("L");
+  });
+
   test("forgot password -> reset with the emailed code -> sign in with the new password", async ({ page, request }) => {
     const { email } = await createAccount(request, "Fern Forgot");
     await page.goto("/auth/login");

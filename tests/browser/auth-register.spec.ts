@@ -146,6 +146,26 @@ test.describe("registration and email verification", () => {
     await expect(page.getByRole("link", { name: "Back to the verification page" })).toHaveAttribute("href", "/auth/verify");
   });
 
+  test("the link page in another browser takes the account back from its registrant and offers a sign-in link (issue 7, ADR 038)", async ({ page, request, browser }) => {
+    const email = uniqueEmail("takeback");
+    await registerThroughUi(page, "Sam Squatter", email);
+    const mail = await waitForEmail(request, email, "Verify your email");
+    const owner = await browser.newContext();
+    const ownerPage = await owner.newPage();
+    await ownerPage.goto(linkFrom(mail, "/auth/verify-email"));
+    await expect(ownerPage.getByText("Your email address is verified.")).toBeVisible();
+    await expect(ownerPage.getByText("every other device was signed out", { exact: false })).toBeVisible();
+    await expect(ownerPage.getByRole("link", { name: "Email me a sign-in link" })).toHaveAttribute("href", `/auth/sign-in-link?email=${encodeURIComponent(email)}`);
+    await owner.close();
+    // The registrant's refresh token is dead (its access token lives out its 15 minutes: drop it), and
+    // the password no longer works.
+    await page.context().clearCookies({ name: "accessToken" });
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Fdashboard$/);
+    const login = await request.post("/v1/auth/login", { data: { email, password: PASSWORD } });
+    expect(login.status()).toBe(401);
+  });
+
   test("/auth/verify: code auto-filled from the link, resend, support link", async ({ page, request }) => {
     const email = uniqueEmail("verify");
     await registerThroughUi(page, "Vera", email);

@@ -36,6 +36,7 @@ const PUBLIC_SCREENS: Array<[string, string, string]> = [
   ["auth-verify-email-missing", "/auth/verify-email", "We couldn't verify your email"],
   ["auth-magic-link-failed", "/auth/magic-link", "We couldn't sign you in"],
   ["auth-google-failed", "/auth/google/callback?error=1", "Sign-in Failed"],
+  ["auth-sign-in-link", "/auth/sign-in-link", "Sign in with an emailed link"],
 ];
 
 test.describe("accounts screens", () => {

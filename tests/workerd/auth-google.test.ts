@@ -163,7 +163,8 @@ describe("GET /v1/auth/google/callback (against the fake Google)", () => {
 
   it("links an existing VERIFIED password account with the same email, and both ways of signing in keep working", async () => {
     const { input, body } = await registerUser();
-    expect((await json("/v1/auth/verify-email", "POST", { email: input.email, code: await latestCode(input.email) })).status).toBe(200);
+    // Verified in the registrant's own session (from anywhere else the code takes the account back, ADR 038).
+    expect((await json("/v1/auth/verify-email", "POST", { email: input.email, code: await latestCode(input.email) }, { Authorization: `Bearer ${body.accessToken}` })).status).toBe(200);
     const who = account({ email: input.email.toUpperCase() });
     const { response, cookies } = await signInWithGoogle(who);
     expect(response.headers.get("Location")).toBe("/auth/google/callback?redirect=%2Fdashboard");
@@ -200,7 +201,7 @@ describe("GET /v1/auth/google/callback (against the fake Google)", () => {
     expect(await verifyEmailCode(deps, userId, await latestCode(attacker.input.email))).toBe(false);
 
     const row = await userByEmail(attacker.input.email);
-    expect(row).toMatchObject({ passwordHash: null, pairPlatformId: null, pairPlatformCode: null, icsTokenHash: null, phoneVerified: false });
+    expect(row).toMatchObject({ passwordHash: null, pairPlatformId: null, pairPlatformCodeHash: null, icsTokenHash: null, phoneVerified: false });
     expect(await deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId))).toEqual([]);
     const codes = await deps.db.select().from(telegramLinkCodes).where(eq(telegramLinkCodes.userId, userId));
     expect(codes.every((code) => code.consumedAt !== null)).toBe(true);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "../../worker/services/auth";
-import { jsonRequest } from "./helpers";
+import { pairingCodeHash } from "../../worker/services/auth/codes";
+import { jsonRequest, testDeps } from "./helpers";
 import { GOOD_PASSWORD, latestEmail, readEmail, registerUser, registration, setCookieLine, uniqueEmail, userByEmail } from "./auth-support";
 
 describe("POST /v1/users (register)", () => {
@@ -60,10 +61,10 @@ describe("POST /v1/users (register)", () => {
     expect(email!.html).toContain(found.code!);
   });
 
-  it("stores the optional pairing {platformId, platformCode} on the user", async () => {
+  it("stores the optional pairing {platformId, platformCode} on the user (the code as a keyed hash, issue 7 / ADR 040)", async () => {
     const { input } = await registerUser({ platformId: "whatsapp", platformCode: "PAIR-1234" });
     const row = await userByEmail(input.email);
-    expect(row).toMatchObject({ pairPlatformId: "whatsapp", pairPlatformCode: "PAIR-1234" });
+    expect(row).toMatchObject({ pairPlatformId: "whatsapp", pairPlatformCodeHash: await pairingCodeHash(testDeps().env, "whatsapp", "PAIR-1234") });
   });
 
   it("ignores confirmPassword (the page checks it) and answers 409 with a sentence when the email is taken, in any case", async () => {

@@ -1,6 +1,7 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { getCookie } from "hono/cookie";
 import {
+  ACCESS_TOKEN_COOKIE,
   clearGoogleFlowSetCookies,
   clearSessionSetCookies,
   completeGoogleSignIn,
@@ -10,6 +11,8 @@ import {
   googleFlowSetCookies,
   canonicalTimeZone,
   login,
+  LOGIN_DEVICE_COOKIE,
+  loginDeviceSetCookie,
   loginSchema,
   logout,
   otpVerifySchema,
@@ -17,6 +20,7 @@ import {
   refreshBodySchema,
   refreshSession,
   requestPasswordReset,
+  requestSignInLink,
   RESET_DONE_MESSAGE,
   RESET_REQUESTED_MESSAGE,
   resetPassword,
@@ -24,7 +28,9 @@ import {
   safeRedirectPath,
   sendMagicLink,
   sessionSetCookies,
+  sessionUserOf,
   sendVerificationEmail,
+  SIGN_IN_LINK_SENT_MESSAGE,
   startGoogleSignIn,
   userIdSchema,
   verifyEmailCode,
@@ -38,7 +44,7 @@ import { badRequest } from "../services/errors";
 import { errorFields } from "../services/log";
 import { parseInput } from "../services/validation";
 import { appendCookies, assertOwnUserId, isAppError, requestMeta, sameOriginOnly, withSession } from "./auth-helpers";
-import { requireUser } from "./auth-middleware";
+import { readAccessToken, requireUser } from "./auth-middleware";
 import type { ApiEnv } from "./context";
 import { appErrorResponse } from "./errors";
 
@@ -58,7 +64,9 @@ function redirectTo(location: string, cookies: string[]) {
  */
 export const auth = new Hono<ApiEnv>()
   .post("/login", sameOriginOnly, jsonBody(loginSchema), async (c) => {
-    const result = await login(c.get("deps"), c.req.valid("json"), requestMeta(c));
+    const { loginDevice, ...result } = await login(c.get("deps"), c.req.valid("json"), requestMeta(c), { loginDevice: getCookie(c, LOGIN_DEVICE_COOKIE) });
+    // The device cookie keeps this browser clear of the account-wide limit strangers can fill (ADR 039).
+    appendCookies(c, [loginDeviceSetCookie(loginDevice)]);
     return withSession(c, result, result);
   })
 
@@ -128,7 +136,7 @@ export const auth = new Hono<ApiEnv>()
   .get("/magic-link/verify", sameOriginOnly, async (c) => {
     const token = c.req.query("token");
     if (!token) throw badRequest("The link is incomplete. Please open the link from the email again.", "TOKEN_MISSING");
-    const result = await verifyMagicLink(c.get("deps"), token, requestMeta(c));
+    const result = await verifyMagicLink(c.get("deps"), token, requestMeta(c), { sessionUserId: await sessionUserId(c) });
     c.header("Cache-Control", "no-store");
     if (!result) return c.json(false);
     return withSession(c, true, result);
@@ -136,7 +144,15 @@ export const auth = new Hono<ApiEnv>()
 
   .post("/verify-email", jsonBody(verifyEmailLinkSchema), async (c) => {
     const { email, code } = c.req.valid("json");
-    return c.json(await verifyEmailLink(c.get("deps"), email, code, requestMeta(c)));
+    return c.json(await verifyEmailLink(c.get("deps"), email, code, requestMeta(c), await sessionUserId(c)));
+  })
+
+  // A sign-in link by email without a session (ADR 039); the same answer whether or not the account exists.
+  .post("/magic-link/request", jsonBody(emailSchema), async (c) => {
+    const { email } = c.req.valid("json");
+    const defer = executionContext(c);
+    await requestSignInLink(c.get("deps"), email, defer ? { defer: (work) => defer.waitUntil(work) } : {});
+    return c.json({ success: true, message: SIGN_IN_LINK_SENT_MESSAGE });
   })
 
   // --- Password reset ---------------------------------------------------------------------------
@@ -195,6 +211,15 @@ export const auth = new Hono<ApiEnv>()
       return redirectTo(`${GOOGLE_DONE_PAGE}?error=1`, clearFlow);
     }
   });
+
+/**
+ * Whose session the request carries (Bearer or cookies), without rotating anything: the registrant's
+ * own session proving the mailbox verifies, proof from anywhere else takes the account back (ADR 038).
+ */
+async function sessionUserId(c: Context<ApiEnv>): Promise<string | null> {
+  const access = readAccessToken(c.req.header("Authorization"), getCookie(c, ACCESS_TOKEN_COOKIE));
+  return sessionUserOf(c.get("deps"), { accessToken: access?.token ?? null, refreshToken: getCookie(c, REFRESH_TOKEN_COOKIE) ?? null });
+}
 
 /** The Worker's ExecutionContext when there is one (tests calling app.request without it get null). */
 function executionContext(c: { executionCtx: { waitUntil(promise: Promise<unknown>): void } }): { waitUntil(promise: Promise<unknown>): void } | null {

@@ -2,9 +2,9 @@ import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import { users, verificationCodes } from "../../../db/schema";
 import type { Deps } from "../deps";
 import { constantTimeEqual, hmacSha256Hex, randomDigits } from "../tokens";
-import { assertVerifyLinkAllowed } from "./throttle";
-import type { RequestMeta } from "./types";
-import { findUserByEmail, findUserById } from "./users";
+import type { WindowRule } from "../rate-limit";
+import { EMAIL_CODE_LIFETIME_RULE, takeCodeTry } from "./throttle";
+import { findUserById } from "./users";
 
 /**
  * Short numeric codes a person types (ADR 012): email verification (6 digits, 15 minutes) and
@@ -17,9 +17,11 @@ export interface CodePolicy {
   digits: number;
   ttlMs: number;
   maxAttempts: number;
+  /** Tries per address across every code sent to it (ADR 040); none for the 8-digit reset code. */
+  lifetime?: WindowRule;
 }
 
-export const EMAIL_CODE_POLICY: CodePolicy = { digits: 6, ttlMs: 15 * 60_000, maxAttempts: 5 };
+export const EMAIL_CODE_POLICY: CodePolicy = { digits: 6, ttlMs: 15 * 60_000, maxAttempts: 5, lifetime: EMAIL_CODE_LIFETIME_RULE };
 export const RESET_CODE_POLICY: CodePolicy = { digits: 8, ttlMs: 60 * 60_000, maxAttempts: 5 };
 
 /**
@@ -30,10 +32,22 @@ export const RESET_CODE_POLICY: CodePolicy = { digits: 8, ttlMs: 60 * 60_000, ma
  * (plain SHA-256) simply stop matching and expire within the hour.
  */
 export async function codeHash(env: Pick<Deps["env"], "JWT_SECRET">, purpose: CodePurpose, userId: string, code: string): Promise<string> {
+  return hmacSha256Hex(await subKey(env, "nudge/short-code-hash/v1"), `${purpose}:${userId}:${code}`);
+}
+
+/** A sub-key of JWT_SECRET for one use, so the JWT signing key is never applied to anything else directly. */
+export async function subKey(env: Pick<Deps["env"], "JWT_SECRET">, label: string): Promise<string> {
   if (!env.JWT_SECRET || env.JWT_SECRET.length < 32) throw new Error("JWT_SECRET must be set to at least 32 characters");
-  // A sub-key for this one use, so the JWT signing key is never applied to anything else directly.
-  const key = await hmacSha256Hex(env.JWT_SECRET, "nudge/short-code-hash/v1");
-  return hmacSha256Hex(key, `${purpose}:${userId}:${code}`);
+  return hmacSha256Hex(env.JWT_SECRET, label);
+}
+
+/**
+ * What `users.pair_platform_code` stores for the pairing handshake given at registration (ADR 040):
+ * a keyed hash of `platformId:code`, like the short codes above. The pairing work finds a handshake
+ * by recomputing it from what the platform presents; a copy of the table pairs nobody.
+ */
+export async function pairingCodeHash(env: Pick<Deps["env"], "JWT_SECRET">, platformId: string, code: string): Promise<string> {
+  return hmacSha256Hex(await subKey(env, "nudge/pairing-code-hash/v1"), `${platformId}:${code}`);
 }
 
 export async function createCode(deps: Deps, userId: string, purpose: CodePurpose, target: string, policy: CodePolicy): Promise<string> {
@@ -79,6 +93,8 @@ export async function checkCodeDetailed(
   if (!latest || latest.consumedAt !== null || latest.target !== target) return { ok: false, reason: "no_code" };
   if (latest.expiresAt <= now) return { ok: false, reason: "expired" };
   if (latest.attempts >= policy.maxAttempts) return { ok: false, reason: "too_many_tries" };
+  // Re-sending gives a fresh 5 tries, so the address also has a budget across codes (ADR 040).
+  if (policy.lifetime && !(await takeCodeTry(deps, purpose, target, policy.lifetime))) return { ok: false, reason: "too_many_tries" };
   const tried = await deps.db
     .update(verificationCodes)
     .set({ attempts: sql`${verificationCodes.attempts} + 1` })
@@ -124,19 +140,4 @@ export async function checkEmailCode(deps: Deps, userId: string, code: string): 
 /** POST /v1/auth/otp/verify: true when the code is the latest one, unexpired, unused, within 5 tries (spec: a boolean). */
 export async function verifyEmailCode(deps: Deps, userId: string, code: string): Promise<boolean> {
   return (await checkEmailCode(deps, userId, code)).ok;
-}
-
-/**
- * POST /v1/auth/verify-email: the link page, which knows the email and the code but has no session.
- * Throttled per IP + email and per IP (429, throttle.ts) before anything is looked up, so strangers
- * cannot cheaply burn the 5 tries of someone else's code; pass the request's meta (its
- * CF-Connecting-IP). Without an IP every caller shares one bucket per email.
- */
-export async function verifyEmailLink(deps: Deps, email: string, code: string, meta: RequestMeta = { ip: null, userAgent: null }): Promise<boolean> {
-  if (typeof email !== "string" || typeof code !== "string") return false;
-  const address = email.trim().toLowerCase();
-  await assertVerifyLinkAllowed(deps, address, meta.ip);
-  const user = await findUserByEmail(deps, address);
-  if (!user) return false;
-  return verifyEmailCode(deps, user.id, code);
 }

@@ -1,16 +1,16 @@
 import { CodeChallengeMethod, generateCodeVerifier, generateState, OAuth2Client, type OAuth2Tokens } from "arctic";
-import { and, eq, isNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { decodeJwt, type JWTPayload } from "jose";
-import { pushSubscriptions, telegramLinkCodes, users, type User } from "../../../db/schema";
+import { users, type User } from "../../../db/schema";
 import type { Env } from "../../env";
 import { appLink } from "../app-url";
 import type { Deps } from "../deps";
 import { badRequest } from "../errors";
 import { log } from "../log";
 import { constantTimeEqual } from "../tokens";
-import { endCodes, endLinkTokens, endSessions } from "./revoke";
 import { canonicalTimeZone, normalizeEmail } from "./schemas";
 import { createSession } from "./sessions";
+import { takeBackUnverifiedAccount } from "./take-back";
 import type { AuthResult, RequestMeta } from "./types";
 import { findUserByEmail, isUniqueViolation, toPublicUser } from "./users";
 
@@ -178,7 +178,7 @@ async function findOrCreateGoogleUser(deps: Deps, identity: GoogleIdentity, time
       throw failed("GOOGLE_ACCOUNT_CONFLICT");
     }
     if (!existing.isVerified) {
-      const claimed = await claimUnverifiedAccount(deps, existing, identity, consent, now);
+      const claimed = await claimUnverifiedAccount(deps, existing, identity, consent);
       if (claimed) return claimed;
       // Verified in the meantime (by the mailbox owner): link it like any verified account.
     }
@@ -227,42 +227,10 @@ async function recordConsent(deps: Deps, user: User, now: number): Promise<User>
 }
 
 /**
- * Pre-account takeover defence (ADR 017). Anyone can register someone else's address with a password
- * and never verify it; when the real owner later proves the mailbox through Google, everything the
- * registrant set up without that proof must stop working, or they keep a way in: the password, every
- * refresh session, unused magic links and codes, and every channel that would deliver this account's
- * reminders to a destination they chose (Telegram chat, phone, push subscriptions, calendar feed,
- * pairing). Tasks and the name stay (a real owner who simply never verified keeps their work); the
- * consent becomes what this person agreed to. Access tokens already issued cannot be recalled and
- * expire within 15 minutes.
- * Returns null when the account was verified in the meantime (then nothing here applies).
+ * Pre-account takeover defence (ADR 017): the owner proved the mailbox through Google, so whoever
+ * registered the address without that proof loses every way in (take-back.ts). The consent becomes
+ * what this person agreed to. Returns null when the account was verified in the meantime.
  */
-async function claimUnverifiedAccount(deps: Deps, existing: User, identity: GoogleIdentity, consent: boolean, now: number): Promise<User | null> {
-  const [[claimed]] = await deps.db.batch([
-    deps.db
-      .update(users)
-      .set({
-        googleId: identity.sub,
-        isVerified: true,
-        passwordHash: null,
-        phone: null,
-        phoneVerified: false,
-        telegramChatId: null,
-        icsTokenHash: null,
-        pairPlatformId: null,
-        pairPlatformCode: null,
-        consent,
-        updatedAt: now,
-      })
-      .where(and(eq(users.id, existing.id), eq(users.isVerified, false)))
-      .returning(),
-    endSessions(deps, existing.id, now),
-    endLinkTokens(deps, existing.id, now),
-    endCodes(deps, existing.id, now),
-    deps.db.update(telegramLinkCodes).set({ consumedAt: now }).where(and(eq(telegramLinkCodes.userId, existing.id), isNull(telegramLinkCodes.consumedAt))),
-    deps.db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, existing.id)),
-  ]);
-  if (!claimed) return null;
-  log.warn("google_claimed_unverified_account", { userId: existing.id });
-  return claimed;
+async function claimUnverifiedAccount(deps: Deps, existing: User, identity: GoogleIdentity, consent: boolean): Promise<User | null> {
+  return takeBackUnverifiedAccount(deps, existing.id, "google", { googleId: identity.sub, consent });
 }

@@ -24,16 +24,18 @@ export {
   type ResetPasswordInput,
 } from "./schemas";
 export { ACCESS_TOKEN_TTL_SECONDS, signAccessToken, verifyAccessToken, type AccessTokenCheck } from "./access-token";
-export { EMAIL_TAKEN_MESSAGE, INVALID_CREDENTIALS_MESSAGE, login, register } from "./sign-in";
+export { EMAIL_TAKEN_MESSAGE, INVALID_CREDENTIALS_MESSAGE, login, register, type LoginResult } from "./sign-in";
 export {
   createSession,
   logout,
   REFRESH_RACE_GRACE_MS,
   REFRESH_RACE_MESSAGE,
   refreshSession,
+  refreshIntentFor,
   refreshSessionOrRace,
   revokeAllSessions,
   REFRESH_TOKEN_TTL_MS,
+  type RefreshIntent,
   type RefreshOutcome,
 } from "./sessions";
 export { inspectSessionTokens } from "./legacy-tokens";
@@ -47,9 +49,13 @@ export {
   toPublicUser,
   updateTimezone,
 } from "./users";
-export { checkEmailCode, EMAIL_CODE_POLICY, RESET_CODE_POLICY, verifyEmailCode, verifyEmailLink, type CodeCheckResult, type CodeFailure } from "./codes";
+export { checkEmailCode, EMAIL_CODE_POLICY, RESET_CODE_POLICY, verifyEmailCode, type CodeCheckResult, type CodeFailure } from "./codes";
+export { checkEmailLink, verifyEmailLink, type EmailLinkResult } from "./email-link";
 export { sendMagicLink, sendVerificationEmail } from "./verification-email";
-export { MAGIC_LINK_TTL_MS, verifyMagicLink } from "./magic-link";
+export { MAGIC_LINK_TTL_MS, verifyMagicLink, type LinkOpener } from "./magic-link";
+export { requestSignInLink, SIGN_IN_LINK_SENT_MESSAGE } from "./sign-in-link";
+export { sessionUserOf } from "./session-owner";
+export { LOGIN_DEVICE_COOKIE, loginDeviceSetCookie } from "./login-device";
 export {
   INVALID_RESET_CODE_MESSAGE,
   requestPasswordReset,

@@ -2,10 +2,10 @@ import { and, eq, gt, isNull } from "drizzle-orm";
 import { linkTokens } from "../../../db/schema";
 import type { Deps } from "../deps";
 import { randomToken, sha256Hex } from "../tokens";
-import { markEmailVerified } from "./codes";
 import { createSession } from "./sessions";
+import { mailboxProved } from "./take-back";
 import type { AuthResult, RequestMeta } from "./types";
-import { getProfile } from "./users";
+import { findUserById, getProfile } from "./users";
 
 /**
  * Magic links (ADR 012): a 256-bit random token, stored as SHA-256 in link_tokens, valid 15 minutes,
@@ -28,8 +28,18 @@ export async function createMagicLinkToken(deps: Deps, userId: string): Promise<
   return token;
 }
 
-/** GET /v1/auth/magic-link/verify: null when the token is unknown, used or expired. */
-export async function verifyMagicLink(deps: Deps, token: string, meta: RequestMeta): Promise<AuthResult | null> {
+/** Who opened the link: the user whose session the request carried (ADR 038), or null without one. */
+export interface LinkOpener {
+  sessionUserId: string | null;
+}
+
+/**
+ * GET /v1/auth/magic-link/verify (and the web page's POST): null when the token is unknown, used or
+ * expired. Opened in the registrant's own session it verifies the email; opened anywhere else, an
+ * unverified account is first taken back from whoever registered it (take-back.ts). Either way the
+ * opener is signed in: they hold the mailbox.
+ */
+export async function verifyMagicLink(deps: Deps, token: string, meta: RequestMeta, opener: LinkOpener = { sessionUserId: null }): Promise<AuthResult | null> {
   if (typeof token !== "string" || token.length < 16 || token.length > 200) return null;
   const now = deps.clock.now().getTime();
   // One conditional update both checks and consumes, so two clicks racing cannot both sign in.
@@ -39,7 +49,9 @@ export async function verifyMagicLink(deps: Deps, token: string, meta: RequestMe
     .where(and(eq(linkTokens.tokenHash, await sha256Hex(token)), eq(linkTokens.purpose, PURPOSE), isNull(linkTokens.consumedAt), gt(linkTokens.expiresAt, now)))
     .returning({ userId: linkTokens.userId });
   if (!claimed?.userId) return null;
-  await markEmailVerified(deps, claimed.userId);
-  const tokens = await createSession(deps, claimed.userId, meta);
-  return { ...tokens, user: await getProfile(deps, claimed.userId) };
+  const user = await findUserById(deps, claimed.userId);
+  if (!user) return null;
+  await mailboxProved(deps, user, "magic_link", opener.sessionUserId);
+  const tokens = await createSession(deps, user.id, meta);
+  return { ...tokens, user: await getProfile(deps, user.id) };
 }

@@ -2,29 +2,24 @@ import { eq } from "drizzle-orm";
 import { users } from "../../../db/schema";
 import { appLink } from "../app-url";
 import type { Deps } from "../deps";
+import { finishAfterAnswer, type AfterAnswerOptions } from "./after-answer";
 import { badRequest } from "../errors";
-import { errorFields, log } from "../log";
 import { renderEmail } from "../email/layout";
 import { parseInput } from "../validation";
 import { checkCode, createCode, RESET_CODE_POLICY } from "./codes";
 import { hashPassword } from "./passwords";
 import { endCodes, endLinkTokens, endSessions } from "./revoke";
 import { emailSchema, resetPasswordSchema } from "./schemas";
-import { resetEmailAllowed } from "./throttle";
+import { takeBackStatements, logTakeBack } from "./take-back";
+import { liftLoginBlocks, resetEmailAllowed } from "./throttle";
 import { findUserByEmail } from "./users";
 
 export const INVALID_RESET_CODE_MESSAGE = "Invalid or expired reset code. Please try again.";
 export const RESET_REQUESTED_MESSAGE = "If an account exists for that email address, we've sent it a reset code. Please check your inbox.";
 export const RESET_DONE_MESSAGE = "Your password has been reset successfully! You can now sign in with your new password.";
 
-export interface ResetRequestOptions {
-  /**
-   * Hands the account-dependent part (code + email) to the caller to finish after the answer, e.g.
-   * `(work) => ctx.waitUntil(work)`, so the answer takes the same time whether or not the account
-   * exists. Without it the work is awaited (tests, and callers with no execution context).
-   */
-  defer?: (work: Promise<void>) => void;
-}
+/** How the account work of a reset request finishes (after-answer.ts). */
+export type ResetRequestOptions = AfterAnswerOptions;
 
 /**
  * POST /v1/auth/forgot-password. Never reveals whether the account exists: the same (lack of) answer,
@@ -53,11 +48,7 @@ export async function requestPasswordReset(deps: Deps, email: string, options: R
     });
     await deps.channels.email.send({ to: user.email, subject: message.subject, text: message.text, html: message.html });
   };
-  if (options.defer) {
-    options.defer(work().catch((error: unknown) => log.error("password_reset_email_failed", errorFields(error))));
-    return;
-  }
-  await work();
+  await finishAfterAnswer(work, options, "password_reset_email_failed");
 }
 
 /**
@@ -65,7 +56,9 @@ export async function requestPasswordReset(deps: Deps, email: string, options: R
  * the same 400 (the spec's 404 for unknown emails would reveal accounts: docs/spec-deviations.md).
  * Success sets the password, marks the email verified (the code proved the mailbox is theirs) and
  * ends every session of the user and every magic link, reset link and code still in their mailbox
- * (an old email must not sign anyone in after the password changed).
+ * (an old email must not sign anyone in after the password changed). An unverified account also
+ * loses the channels its registrant set up (take-back.ts, ADR 038), and every sign-in block of the
+ * address is lifted (ADR 039), all in one batch.
  */
 export async function resetPassword(deps: Deps, input: unknown): Promise<void> {
   const { email, code, newPassword } = parseInput(resetPasswordSchema, input);
@@ -75,10 +68,23 @@ export async function resetPassword(deps: Deps, input: unknown): Promise<void> {
   }
   const passwordHash = await hashPassword(newPassword);
   const now = deps.clock.now().getTime();
-  await deps.db.batch([
+  const lift = await liftLoginBlocks(deps, user.email);
+  // An unverified account is first taken back from whoever registered it (ADR 038): the reset
+  // proved the mailbox. Those statements do nothing for a verified account.
+  const [sessions, links, codes, telegram, push, takeBack] = takeBackStatements(deps, user.id, now);
+  const results = await deps.db.batch([
+    sessions,
+    links,
+    codes,
+    telegram,
+    push,
+    takeBack,
     deps.db.update(users).set({ passwordHash, isVerified: true, updatedAt: now }).where(eq(users.id, user.id)),
     endSessions(deps, user.id, now),
     endLinkTokens(deps, user.id, now),
     endCodes(deps, user.id, now),
+    // The reset proved the mailbox and changed the password: nobody's guesses block it any more (ADR 039).
+    lift.statement,
   ]);
+  if (results[5].length > 0) logTakeBack(user.id, "password_reset");
 }

@@ -59,6 +59,20 @@ const sessionEnded = () => unauthorized("This session was ended for your safety.
 
 export type RefreshOutcome = { kind: "rotated"; tokens: SessionTokens; userId: string } | { kind: "raced"; userId: string };
 
+/**
+ * What the refreshed session is for (ADR 040). Within the grace window the token may be a copy
+ * replayed by a thief as well as a second tab, and nothing tells them apart; so a `raced` answer may
+ * serve a read (one page render, no tokens), never a write: with `intent: "write"` it is a 401
+ * `REFRESH_RACE` (retry), exactly like the API's refresh.
+ */
+export type RefreshIntent = "read" | "write";
+
+/** A page request's intent: GET and HEAD only read (loaders); anything else runs an action. */
+export function refreshIntentFor(method: string): RefreshIntent {
+  const upper = method.toUpperCase();
+  return upper === "GET" || upper === "HEAD" ? "read" : "write";
+}
+
 type SessionRow = typeof refreshSessions.$inferSelect;
 
 /**
@@ -66,8 +80,11 @@ type SessionRow = typeof refreshSessions.$inferSelect;
  * revoked, no new tokens are issued for this request); later it is a replayed copy and the whole
  * family is revoked.
  */
-async function alreadyRotated(deps: Deps, row: SessionRow & { rotatedAt: number }, now: number): Promise<RefreshOutcome> {
-  if (now - row.rotatedAt < REFRESH_RACE_GRACE_MS) return { kind: "raced", userId: row.userId };
+async function alreadyRotated(deps: Deps, row: SessionRow & { rotatedAt: number }, now: number, intent: RefreshIntent): Promise<RefreshOutcome> {
+  if (now - row.rotatedAt < REFRESH_RACE_GRACE_MS) {
+    if (intent === "write") throw unauthorized(REFRESH_RACE_MESSAGE, "REFRESH_RACE");
+    return { kind: "raced", userId: row.userId };
+  }
   await revokeFamily(deps, row.familyId);
   throw sessionEnded();
 }
@@ -81,15 +98,17 @@ async function findSession(deps: Deps, refreshToken: string): Promise<SessionRow
  * For the web session (Remix loaders): rotates the token, or says `raced` when a concurrent request
  * rotated it less than 30 seconds ago. On `raced` the caller treats the person as signed in for this
  * one response and sets no cookies: the winning response carries the new ones. Throws 401 when the
- * token is unknown, expired, revoked, or reused after the grace window (then the family is revoked).
+ * token is unknown, expired, revoked, or reused after the grace window (then the family is revoked),
+ * and 401 `REFRESH_RACE` for a raced token when `intent` is "write" (RefreshIntent).
  */
-export async function refreshSessionOrRace(deps: Deps, refreshToken: string, meta: RequestMeta): Promise<RefreshOutcome> {
+export async function refreshSessionOrRace(deps: Deps, refreshToken: string, meta: RequestMeta, options: { intent?: RefreshIntent } = {}): Promise<RefreshOutcome> {
+  const intent = options.intent ?? "read";
   if (typeof refreshToken !== "string" || refreshToken.length === 0) throw badRequest("No refresh token available", "NO_REFRESH_TOKEN");
   if (refreshToken.length > 512) throw sessionExpired();
   const now = deps.clock.now().getTime();
   const row = await findSession(deps, refreshToken);
   if (!row || row.revokedAt !== null || row.expiresAt <= now) throw sessionExpired();
-  if (row.rotatedAt !== null) return alreadyRotated(deps, { ...row, rotatedAt: row.rotatedAt }, now);
+  if (row.rotatedAt !== null) return alreadyRotated(deps, { ...row, rotatedAt: row.rotatedAt }, now, intent);
   // Compare-and-set: of two requests racing with the same token, only one rotates it.
   const claimed = await deps.db
     .update(refreshSessions)
@@ -100,7 +119,7 @@ export async function refreshSessionOrRace(deps: Deps, refreshToken: string, met
     // Lost the compare-and-set: read again to tell a concurrent rotation from a revocation.
     const current = await findSession(deps, refreshToken);
     if (!current || current.revokedAt !== null || current.rotatedAt === null) throw sessionExpired();
-    return alreadyRotated(deps, { ...current, rotatedAt: current.rotatedAt }, now);
+    return alreadyRotated(deps, { ...current, rotatedAt: current.rotatedAt }, now, intent);
   }
   const next = await issueRefreshToken(deps, row.userId, row.familyId, meta);
   return { kind: "rotated", userId: row.userId, tokens: { accessToken: await signAccessToken(deps.env, deps.clock, row.userId), refreshToken: next } };

@@ -4,6 +4,8 @@ import type { Deps } from "../deps";
 import { conflict, unauthorized } from "../errors";
 import { errorFields, log } from "../log";
 import { parseInput } from "../validation";
+import { pairingCodeHash } from "./codes";
+import { issueLoginDevice, trustedLoginDevice } from "./login-device";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords";
 import { loginSchema, registerSchema } from "./schemas";
 import { createSession } from "./sessions";
@@ -37,7 +39,7 @@ export async function register(deps: Deps, input: unknown, meta: RequestMeta): P
         timezone: data.timezone,
         consent: true,
         pairPlatformId: data.platformId ?? null,
-        pairPlatformCode: data.platformCode ?? null,
+        pairPlatformCodeHash: data.platformId && data.platformCode ? await pairingCodeHash(deps.env, data.platformId, data.platformCode) : null,
         createdAt: now,
         updatedAt: now,
       })
@@ -56,28 +58,39 @@ export async function register(deps: Deps, input: unknown, meta: RequestMeta): P
   return { ...tokens, user: toPublicUser(row) };
 }
 
+/** A successful sign-in, and the device cookie value to (re)set on the browser (ADR 039). */
+export interface LoginResult extends AuthResult {
+  loginDevice: string;
+}
+
 /**
  * POST /v1/auth/login. Unknown email, Google-only account and wrong password get the same 401 after
  * the same work (a full KDF run). The attempt is reserved before the password is checked, so parallel
  * guesses cannot pass the limits: 10 per email + IP (then 10 minutes of 429), 50 failures per email
- * across all IPs (then an hour of 429). See throttle.ts and ADR 013.
+ * across all IPs (then an hour of 429) - except for a browser holding this account's device cookie
+ * (`loginDevice`), which has its own 10 instead. See throttle.ts, ADR 013 and ADR 039.
  */
-export async function login(deps: Deps, input: unknown, meta: RequestMeta): Promise<AuthResult> {
+export async function login(deps: Deps, input: unknown, meta: RequestMeta, options: { loginDevice?: string | null } = {}): Promise<LoginResult> {
   const { email, password } = parseInput(loginSchema, input);
-  await reserveLoginAttempt(deps, email, meta.ip);
   const user = await findUserByEmail(deps, email);
+  const device = await trustedLoginDevice(deps.env, email, user?.passwordHash ?? null, options.loginDevice);
+  await reserveLoginAttempt(deps, email, meta.ip, device);
   let check = { ok: false, needsRehash: false };
   if (user?.passwordHash) check = await verifyPassword(password, user.passwordHash);
   else await verifyAgainstDummy(password);
   if (!user || !check.ok) {
-    await recordLoginFailure(deps, email, meta.ip);
+    await recordLoginFailure(deps, email, meta.ip, device);
     throw unauthorized(INVALID_CREDENTIALS_MESSAGE, "INVALID_CREDENTIALS");
   }
-  await clearLoginFailures(deps, email, meta.ip);
+  await clearLoginFailures(deps, email, meta.ip, device);
+  let passwordHash = user.passwordHash ?? "";
   if (check.needsRehash) {
     // The stored hash used older parameters: now that we hold the password, store it with today's.
-    await deps.db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, user.id));
+    passwordHash = await hashPassword(password);
+    await deps.db.update(users).set({ passwordHash }).where(eq(users.id, user.id));
   }
   const tokens = await createSession(deps, user.id, meta);
-  return { ...tokens, user: toPublicUser(user) };
+  // A known device keeps its cookie (and so its own count) unless the hash changed; a new one gets one.
+  const loginDevice = device && options.loginDevice && !check.needsRehash ? options.loginDevice : await issueLoginDevice(deps.env, email, passwordHash);
+  return { ...tokens, user: toPublicUser(user), loginDevice };
 }
