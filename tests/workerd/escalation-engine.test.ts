@@ -558,6 +558,23 @@ describe("the tick", () => {
     expect(stats.firstSteps.sent).toBeGreaterThanOrEqual(130);
     expect((await request("/dev/escalation.json", {}, { DEV_OUTBOX: "false", ...EMAIL_CONFIGURED })).status).toBe(404);
   });
+
+  it("audits the live chains first: a chain left with no step that can fire is repaired, and its due step claimed by the same tick", async () => {
+    expectConsoleError(/escalation\.audit_repaired/);
+    const T = nextDueTime();
+    const u = await user();
+    const task = await newTask(u.id, T);
+    // Step 0 sent, step 1 left "waiting" (what the snooze race of issue 7 did): nothing would ever fire.
+    const [first, second] = await stepsOf(task.id);
+    await depsAt(T).deps.db.update(escalationSteps).set({ state: "sent", sentAt: T }).where(eq(escalationSteps.id, first!.id));
+
+    const fake = await tick(T + 15 * MINUTE);
+    expect(stepIdsIn(fake)).toEqual([second!.id]);
+    const [run] = await depsAt(T).deps.db.select().from(cronRuns).where(eq(cronRuns.id, fake.calls[0]![0]!.claimId));
+    expect(run!.auditCursor).toBe(""); // fewer than a slice of live chains: the next tick starts again
+    await consume(fake.take(), T + 15 * MINUTE);
+    expect(await outboxTo(u.email)).toHaveLength(1);
+  });
 });
 
 describe("email action links (/r/<token>)", () => {
