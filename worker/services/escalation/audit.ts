@@ -3,7 +3,7 @@ import type { Statement } from "../../../db/batch";
 import type { Db } from "../../../db/client";
 import { cronRuns, escalations, escalationSteps, tasks, users } from "../../../db/schema";
 import type { Deps } from "../deps";
-import { chainEndStatements, nextStepPendingStatement, type SeriesContext } from "./chain";
+import { chainEndStatements, nextStepPendingStatement, seriesColumns, seriesContextOf } from "./chain";
 
 /**
  * The active-escalation auditor (ADR 040; Grafana OnCall's check_escalation_finished is the model):
@@ -80,18 +80,7 @@ type Repair = "next_step_pending" | "chain_ended" | "chain_closed";
 async function repair(deps: Pick<Deps, "db">, escalationId: string, now: number): Promise<boolean> {
   const { db } = deps;
   const [chain] = await db
-    .select({
-      taskId: tasks.id,
-      userId: tasks.userId,
-      title: tasks.title,
-      dueAt: tasks.dueAt,
-      status: tasks.status,
-      strategyKey: tasks.strategyKey,
-      recurrence: tasks.recurrence,
-      seriesId: tasks.seriesId,
-      source: tasks.source,
-      timezone: users.timezone,
-    })
+    .select({ ...seriesColumns, status: tasks.status })
     .from(escalations)
     .innerJoin(tasks, eq(tasks.id, escalations.taskId))
     .innerJoin(users, eq(users.id, tasks.userId))
@@ -127,8 +116,7 @@ async function repair(deps: Pick<Deps, "db">, escalationId: string, now: number)
   } else {
     // Nothing is left to send: the chain ends as if its last step had just finished.
     kind = "chain_ended";
-    const series: SeriesContext | null = chain.recurrence ? { task: { ...chain, id: chain.taskId }, timezone: chain.timezone } : null;
-    statements = await chainEndStatements(deps, { escalationId, taskId: chain.taskId, now, series, onlyIf: stuck });
+    statements = await chainEndStatements(deps, { escalationId, taskId: chain.taskId, now, series: seriesContextOf(chain), onlyIf: stuck });
   }
   // The last statement shows whether the repair took: its `returning` lists the row it changed.
   const [first, ...rest] = statements;

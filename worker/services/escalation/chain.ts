@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Statement } from "../../../db/batch";
 import type { Db } from "../../../db/client";
-import { escalations, escalationSteps, tasks } from "../../../db/schema";
+import { escalations, escalationSteps, tasks, users } from "../../../db/schema";
 import type { Deps } from "../deps";
 import { nextOccurrenceStatements, type OccurrenceSource } from "../series";
 import { LIVE_ESCALATION_STATES } from "./states";
@@ -10,6 +10,30 @@ import { LIVE_ESCALATION_STATES } from "./states";
 export interface SeriesContext {
   task: OccurrenceSource;
   timezone: string;
+}
+
+/**
+ * The task's and user's columns a chain's end needs (select them with tasks and users joined), and
+ * the series context they make: null for a one-off task.
+ */
+export const seriesColumns = {
+  taskId: tasks.id,
+  userId: tasks.userId,
+  title: tasks.title,
+  taskDueAt: sql<number>`${tasks.dueAt}`.as("task_due_at"),
+  strategyKey: tasks.strategyKey,
+  recurrence: tasks.recurrence,
+  seriesId: tasks.seriesId,
+  source: tasks.source,
+  timezone: users.timezone,
+};
+
+type SeriesRow = Omit<OccurrenceSource, "id" | "dueAt"> & { taskId: string; taskDueAt: number; timezone: string };
+
+export function seriesContextOf(row: SeriesRow): SeriesContext | null {
+  if (!row.recurrence) return null;
+  const { taskId, userId, title, taskDueAt, strategyKey, recurrence, seriesId, source, timezone } = row;
+  return { task: { id: taskId, userId, title, dueAt: taskDueAt, strategyKey, recurrence, seriesId, source }, timezone };
 }
 
 /** Where the chain stands once a step finished: what `advanceChainStatements` needs. */

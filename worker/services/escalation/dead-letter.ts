@@ -3,7 +3,7 @@ import { insertIfStatement, runBatch, type Statement } from "../../../db/batch";
 import { deliveries, escalationSteps, tasks, users } from "../../../db/schema";
 import type { StepJob } from "../../queue-payloads";
 import type { Deps } from "../deps";
-import { advanceChainStatements, type SeriesContext } from "./chain";
+import { advanceChainStatements, seriesColumns, seriesContextOf, type SeriesContext } from "./chain";
 import { MAX_STEP_ATTEMPTS } from "./leases";
 
 /**
@@ -46,7 +46,6 @@ async function loadStep(deps: Pick<Deps, "db">, stepId: string): Promise<StepCon
     .select({
       escalationId: s.escalationId,
       stepIndex: s.stepIndex,
-      taskId: s.taskId,
       dueAt: sql<number>`${s.dueAt}`.as("step_due_at"),
       channels: s.channels,
       state: s.state,
@@ -54,14 +53,7 @@ async function loadStep(deps: Pick<Deps, "db">, stepId: string): Promise<StepCon
       attempts: s.attempts,
       lastError: s.lastError,
       lastIndex: sql<number>`(select max(s2.step_index) from escalation_steps as s2 where s2.escalation_id = ${s.escalationId})`.as("last_index"),
-      userId: tasks.userId,
-      title: tasks.title,
-      taskDueAt: sql<number>`${tasks.dueAt}`.as("task_due_at"),
-      strategyKey: tasks.strategyKey,
-      recurrence: tasks.recurrence,
-      seriesId: tasks.seriesId,
-      source: tasks.source,
-      timezone: users.timezone,
+      ...seriesColumns,
     })
     .from(s)
     .innerJoin(tasks, eq(tasks.id, s.taskId))
@@ -69,12 +61,7 @@ async function loadStep(deps: Pick<Deps, "db">, stepId: string): Promise<StepCon
     .where(eq(s.id, stepId))
     .limit(1);
   if (!row) return null;
-  const series: SeriesContext | null = row.recurrence
-    ? {
-        task: { id: row.taskId, userId: row.userId, title: row.title, dueAt: row.taskDueAt, strategyKey: row.strategyKey, recurrence: row.recurrence, seriesId: row.seriesId, source: row.source },
-        timezone: row.timezone,
-      }
-    : null;
+  const series = seriesContextOf(row);
   return { ...row, series };
 }
 
