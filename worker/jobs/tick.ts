@@ -23,8 +23,8 @@ export interface TickResult {
  * next one (everything with due_at <= now is still pending).
  *
  * It first audits a bounded slice of the live chains (audit.ts: a chain left with no step that
- * can fire is repaired and logged), then claims due steps in chunks (compare-and-set + a 5-minute lease under its own id) and
- * queues their ids. If queueing fails after a claim, nothing is lost: the lease runs out and a
+ * can fire is repaired and logged), then claims due steps in chunks (compare-and-set + a 5-minute
+ * lease under its own id) and queues their ids. If queueing fails after a claim, nothing is lost: the lease runs out and a
  * later tick claims the step again.
  */
 export async function runTick(deps: Deps, scheduledTime: number, queue: Queue<Job>): Promise<TickResult> {
@@ -33,7 +33,7 @@ export async function runTick(deps: Deps, scheduledTime: number, queue: Queue<Jo
   await deps.db.insert(cronRuns).values({ id: cronRunId, scheduledAt: scheduledTime, claimed: 0 });
 
   // First the auditor, so a chain it repairs is claimed by this very tick when its step is due.
-  const auditCursor = await auditForTick(deps, scheduledTime, cronRunId);
+  const audit = await auditForTick(deps, scheduledTime, cronRunId);
 
   let claimed = 0;
   for (const kind of ["expired", "due"] as const) {
@@ -51,7 +51,7 @@ export async function runTick(deps: Deps, scheduledTime: number, queue: Queue<Jo
   const { queries, rowsRead, rowsWritten } = deps.meter;
   await deps.db
     .update(cronRuns)
-    .set({ claimed, finishedAt: deps.clock.now().getTime(), queries, rowsRead, rowsWritten, ...(auditCursor === null ? {} : { auditCursor }) })
+    .set({ claimed, finishedAt: deps.clock.now().getTime(), queries, rowsRead, rowsWritten, ...(audit.cursor === null ? {} : { auditCursor: audit.cursor }) })
     .where(eq(cronRuns.id, cronRunId));
   console.log(
     JSON.stringify({
@@ -60,6 +60,7 @@ export async function runTick(deps: Deps, scheduledTime: number, queue: Queue<Jo
       scheduledTime: new Date(scheduledTime).toISOString(),
       cronRunId,
       claimed,
+      audit: { examined: audit.examined, repaired: audit.repaired },
       d1: { queries, rowsRead, rowsWritten, ms: Math.round(deps.meter.durationMs) },
     }),
   );

@@ -152,16 +152,16 @@ export function encodeAuditCursor(cursor: AuditCursor | null): string {
 }
 
 /**
- * The tick's audit: one bounded sweep from where the previous tick stopped. Returns the cursor to
- * record, or null if it failed (logged, never thrown: the claims after it must still run).
+ * The tick's audit: one bounded sweep from where the previous tick stopped. Returns what it did and
+ * the cursor to record (null if it failed: logged, never thrown, since the claims after it must
+ * still run).
  */
-export async function auditForTick(deps: Pick<Deps, "db">, now: number, cronRunId: string): Promise<string | null> {
+export async function auditForTick(deps: Pick<Deps, "db">, now: number, cronRunId: string): Promise<{ cursor: string | null; examined: number; repaired: number }> {
   try {
     const result = await auditEscalations(deps, { now, after: await readAuditCursor(deps, now), limit: AUDIT_BATCH });
-    if (result.repaired > 0) console.log(JSON.stringify({ level: "info", event: "escalation.audit", cronRunId, examined: result.examined, repaired: result.repaired }));
-    return encodeAuditCursor(result.next);
+    return { cursor: encodeAuditCursor(result.next), examined: result.examined, repaired: result.repaired };
   } catch (error) {
     console.error(JSON.stringify({ level: "error", event: "escalation.audit_failed", cronRunId, error: String(error) }));
-    return null;
+    return { cursor: null, examined: 0, repaired: 0 };
   }
 }
