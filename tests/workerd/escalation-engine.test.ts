@@ -22,6 +22,7 @@ import {
   createUser,
   d1Down,
   d1FailingBatches,
+  d1FailingQueries,
   dbWithRaceBeforeFirstBatch,
   deleteUsers,
   depsAt,
@@ -574,6 +575,20 @@ describe("the tick", () => {
     expect(run!.auditCursor).toBe(""); // fewer than a slice of live chains: the next tick starts again
     await consume(fake.take(), T + 15 * MINUTE);
     expect(await outboxTo(u.email)).toHaveLength(1);
+  });
+
+  it("a failing audit is logged and the tick still claims what is due", async () => {
+    expectConsoleError(/escalation\.audit_failed/);
+    const T = nextDueTime();
+    const u = await user();
+    const task = await newTask(u.id, T);
+    const { deps } = depsAt(T);
+    const failing = createDb(d1FailingQueries(env.DB, (query) => query.startsWith("select") && query.includes('"audit_cursor"')));
+    const fake = new FakeQueue();
+    await scheduled(createScheduledController({ scheduledTime: T, cron: "* * * * *" }), { ...env, ESCALATION_QUEUE: fake.asQueue }, { ...deps, db: failing });
+    expect(stepIdsIn(fake)).toEqual([(await stepsOf(task.id))[0]!.id]);
+    const [run] = await deps.db.select().from(cronRuns).where(eq(cronRuns.id, fake.calls[0]![0]!.claimId));
+    expect(run).toMatchObject({ claimed: 1, auditCursor: null });
   });
 });
 

@@ -14,7 +14,7 @@ import { fixedClock } from "../../worker/services/clock";
 import { createDeps, type Deps } from "../../worker/services/deps";
 import { auditEscalations, buryExhaustedSteps, type AuditCursor } from "../../worker/services/escalation";
 import { liveChainsQuery } from "../../worker/services/escalation/audit";
-import { createTask, snoozeTask } from "../../worker/services/tasks";
+import { completeTask, createTask, snoozeTask } from "../../worker/services/tasks";
 import { expectConsoleError } from "./console-errors";
 import { FakeQueue, MINUTE, d1FailingBatches, dbWithRaceBeforeFirstBatch, depsAt, outboxTo, stepsOf, taskRow, tasksOfUser, testEra } from "./escalation-helpers";
 
@@ -109,6 +109,23 @@ describe("a snooze racing the consumer's final batch", () => {
     expect(after.map((s) => s.state)).toEqual(["sent", "sent", "sent", "sent", "pending"]);
     expect(after[4]).toMatchObject({ stepIndex: 4, dueAt: at + 10 * MINUTE });
     expect((await escalationOf(task.id))?.state).toBe("paused");
+  });
+});
+
+describe("a snooze racing a done", () => {
+  it("leaves the finished chain alone: no step shifted, no extra ping", async () => {
+    const T = nextDueTime();
+    const u = await user();
+    const task = await newTask(u.id, T);
+    await snoozeTask(
+      racing(T, () => completeTask(depsAt(T).deps, u.id, task.id)),
+      u.id,
+      task.id,
+      { minutes: 30 },
+    );
+    expect((await taskRow(task.id))?.status).toBe("COMPLETED");
+    expect((await stepsOf(task.id)).map((s) => s.state)).toEqual(["cancelled", "cancelled", "cancelled", "cancelled"]);
+    expect((await escalationOf(task.id))?.state).toBe("completed");
   });
 });
 
