@@ -24,8 +24,8 @@ export interface TickResult {
  *
  * It first audits a bounded slice of the live chains (audit.ts: a chain left with no step that
  * can fire is repaired and logged), then claims due steps in chunks (compare-and-set + a 5-minute
- * lease under its own id) and queues their ids. If queueing fails after a claim, nothing is lost: the lease runs out and a
- * later tick claims the step again.
+ * lease under its own id) and queues their ids. If queueing fails after a claim, nothing is lost:
+ * the lease runs out and a later tick claims the step again.
  */
 export async function runTick(deps: Deps, scheduledTime: number, queue: Queue<Job>): Promise<TickResult> {
   const cronRunId = crypto.randomUUID();
