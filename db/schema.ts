@@ -217,7 +217,15 @@ export const escalations = sqliteTable(
     endedAt: integer("ended_at", { mode: "number" }),
     createdAt: createdAt(),
   },
-  (t) => [index("escalations_task_idx").on(t.taskId, t.state)],
+  (t) => [
+    index("escalations_task_idx").on(t.taskId, t.state),
+    // The auditor's sweep (services/escalation/audit.ts): live chains in (started_at, id) order. Partial,
+    // so it holds only the chains still going, not the history; the query must repeat its WHERE
+    // word for word (literal states) or SQLite cannot use it.
+    index("escalations_live_idx")
+      .on(t.startedAt, t.id)
+      .where(sql`${sql.identifier("state")} in ('running', 'paused')`),
+  ],
 );
 
 /**
@@ -415,22 +423,32 @@ export const outboxMessages = sqliteTable(
 );
 
 /** A row a cron tick leaves behind, so the log and tests can see ticks happen. */
-export const cronRuns = sqliteTable("cron_runs", {
-  id: id(),
-  scheduledAt: integer("scheduled_at", { mode: "number" }).notNull(),
-  claimed: integer("claimed").notNull().default(0),
-  finishedAt: integer("finished_at", { mode: "number" }),
-  /** What the tick itself cost in D1 (deps.meter), for the log and the escalation benchmark. */
-  queries: integer("queries").notNull().default(0),
-  rowsRead: integer("rows_read").notNull().default(0),
-  rowsWritten: integer("rows_written").notNull().default(0),
-  /** What the queue consumer spent on this tick's steps, added up batch by batch. */
-  stepsHandled: integer("steps_handled").notNull().default(0),
-  stepsSent: integer("steps_sent").notNull().default(0),
-  consumerQueries: integer("consumer_queries").notNull().default(0),
-  consumerRowsRead: integer("consumer_rows_read").notNull().default(0),
-  consumerRowsWritten: integer("consumer_rows_written").notNull().default(0),
-});
+export const cronRuns = sqliteTable(
+  "cron_runs",
+  {
+    id: id(),
+    scheduledAt: integer("scheduled_at", { mode: "number" }).notNull(),
+    claimed: integer("claimed").notNull().default(0),
+    finishedAt: integer("finished_at", { mode: "number" }),
+    /** What the tick itself cost in D1 (deps.meter), for the log and the escalation benchmark. */
+    queries: integer("queries").notNull().default(0),
+    rowsRead: integer("rows_read").notNull().default(0),
+    rowsWritten: integer("rows_written").notNull().default(0),
+    /** What the queue consumer spent on this tick's steps, added up batch by batch. */
+    stepsHandled: integer("steps_handled").notNull().default(0),
+    stepsSent: integer("steps_sent").notNull().default(0),
+    consumerQueries: integer("consumer_queries").notNull().default(0),
+    consumerRowsRead: integer("consumer_rows_read").notNull().default(0),
+    consumerRowsWritten: integer("consumer_rows_written").notNull().default(0),
+    /**
+     * Where the escalation auditor stopped ("<startedAt>:<escalationId>", or "" once it went round):
+     * the next tick goes on from there (services/escalation/audit.ts).
+     */
+    auditCursor: text("audit_cursor"),
+  },
+  // The next tick reads the newest run's audit cursor; the hourly prune deletes by scheduled_at too.
+  (t) => [index("cron_runs_scheduled_idx").on(t.scheduledAt)],
+);
 
 export type User = typeof users.$inferSelect;
 export type Task = typeof tasks.$inferSelect;

@@ -22,6 +22,7 @@ import {
   createUser,
   d1Down,
   d1FailingBatches,
+  d1FailingQueries,
   dbWithRaceBeforeFirstBatch,
   deleteUsers,
   depsAt,
@@ -557,6 +558,37 @@ describe("the tick", () => {
     expect(stats.ticks.tick.rowsRead).toBeGreaterThan(0);
     expect(stats.firstSteps.sent).toBeGreaterThanOrEqual(130);
     expect((await request("/dev/escalation.json", {}, { DEV_OUTBOX: "false", ...EMAIL_CONFIGURED })).status).toBe(404);
+  });
+
+  it("audits the live chains first: a chain left with no step that can fire is repaired, and its due step claimed by the same tick", async () => {
+    expectConsoleError(/escalation\.audit_repaired/);
+    const T = nextDueTime();
+    const u = await user();
+    const task = await newTask(u.id, T);
+    // Step 0 sent, step 1 left "waiting" (what the snooze race of issue 7 did): nothing would ever fire.
+    const [first, second] = await stepsOf(task.id);
+    await depsAt(T).deps.db.update(escalationSteps).set({ state: "sent", sentAt: T }).where(eq(escalationSteps.id, first!.id));
+
+    const fake = await tick(T + 15 * MINUTE);
+    expect(stepIdsIn(fake)).toEqual([second!.id]);
+    const [run] = await depsAt(T).deps.db.select().from(cronRuns).where(eq(cronRuns.id, fake.calls[0]![0]!.claimId));
+    expect(run!.auditCursor).toBe(""); // fewer than a slice of live chains: the next tick starts again
+    await consume(fake.take(), T + 15 * MINUTE);
+    expect(await outboxTo(u.email)).toHaveLength(1);
+  });
+
+  it("a failing audit is logged and the tick still claims what is due", async () => {
+    expectConsoleError(/escalation\.audit_failed/);
+    const T = nextDueTime();
+    const u = await user();
+    const task = await newTask(u.id, T);
+    const { deps } = depsAt(T);
+    const failing = createDb(d1FailingQueries(env.DB, (query) => query.startsWith("select") && query.includes('"audit_cursor"')));
+    const fake = new FakeQueue();
+    await scheduled(createScheduledController({ scheduledTime: T, cron: "* * * * *" }), { ...env, ESCALATION_QUEUE: fake.asQueue }, { ...deps, db: failing });
+    expect(stepIdsIn(fake)).toEqual([(await stepsOf(task.id))[0]!.id]);
+    const [run] = await deps.db.select().from(cronRuns).where(eq(cronRuns.id, fake.calls[0]![0]!.claimId));
+    expect(run).toMatchObject({ claimed: 1, auditCursor: null });
   });
 });
 

@@ -206,6 +206,24 @@ export function d1FailingBatches(db: D1Database, shouldFail: (queries: string[])
   } as D1Database;
 }
 
+/**
+ * A D1 binding on which every single query (not a batch) whose SQL `shouldFail` picks throws a
+ * D1-style error: one read or write failing while the rest of the database works.
+ */
+export function d1FailingQueries(db: D1Database, shouldFail: (query: string) => boolean): D1Database {
+  const failing = d1FailingBatches(db, () => false);
+  return {
+    prepare: (query: string) => {
+      if (shouldFail(query)) throw new Error("D1_ERROR: simulated failure of this query");
+      return failing.prepare(query);
+    },
+    batch: (statements: D1PreparedStatement[]) => failing.batch(statements),
+    exec: (query: string) => failing.exec(query),
+    dump: () => failing.dump(),
+    withSession: (...args: Parameters<D1Database["withSession"]>) => failing.withSession(...args),
+  } as D1Database;
+}
+
 /** A D1 binding that is down: every query throws. */
 export function d1Down(): D1Database {
   const fail = () => {

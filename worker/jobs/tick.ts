@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { cronRuns } from "../../db/schema";
-import { claimSteps, LEASE_MS } from "../services/escalation";
+import { auditForTick, claimSteps, LEASE_MS } from "../services/escalation";
 import type { Deps } from "../services/deps";
 import { isRetentionMinute, pruneExpired } from "../services/retention";
 import type { Job } from "../queue-payloads";
@@ -22,14 +22,18 @@ export interface TickResult {
  * tick decides exactly what it would have decided on time, and a missed tick is caught up by the
  * next one (everything with due_at <= now is still pending).
  *
- * The tick claims due steps in chunks (compare-and-set + a 5-minute lease under its own id) and
- * queues their ids. If queueing fails after a claim, nothing is lost: the lease runs out and a
- * later tick claims the step again.
+ * It first audits a bounded slice of the live chains (audit.ts: a chain left with no step that
+ * can fire is repaired and logged), then claims due steps in chunks (compare-and-set + a 5-minute
+ * lease under its own id) and queues their ids. If queueing fails after a claim, nothing is lost:
+ * the lease runs out and a later tick claims the step again.
  */
 export async function runTick(deps: Deps, scheduledTime: number, queue: Queue<Job>): Promise<TickResult> {
   const cronRunId = crypto.randomUUID();
   const leaseUntil = Math.max(scheduledTime, deps.clock.now().getTime()) + LEASE_MS;
   await deps.db.insert(cronRuns).values({ id: cronRunId, scheduledAt: scheduledTime, claimed: 0 });
+
+  // First the auditor, so a chain it repairs is claimed by this very tick when its step is due.
+  const audit = await auditForTick(deps, scheduledTime, cronRunId);
 
   let claimed = 0;
   for (const kind of ["expired", "due"] as const) {
@@ -47,7 +51,7 @@ export async function runTick(deps: Deps, scheduledTime: number, queue: Queue<Jo
   const { queries, rowsRead, rowsWritten } = deps.meter;
   await deps.db
     .update(cronRuns)
-    .set({ claimed, finishedAt: deps.clock.now().getTime(), queries, rowsRead, rowsWritten })
+    .set({ claimed, finishedAt: deps.clock.now().getTime(), queries, rowsRead, rowsWritten, ...(audit.cursor === null ? {} : { auditCursor: audit.cursor }) })
     .where(eq(cronRuns.id, cronRunId));
   console.log(
     JSON.stringify({
@@ -56,6 +60,7 @@ export async function runTick(deps: Deps, scheduledTime: number, queue: Queue<Jo
       scheduledTime: new Date(scheduledTime).toISOString(),
       cronRunId,
       claimed,
+      audit: { examined: audit.examined, repaired: audit.repaired },
       d1: { queries, rowsRead, rowsWritten, ms: Math.round(deps.meter.durationMs) },
     }),
   );

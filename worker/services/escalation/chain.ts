@@ -1,6 +1,7 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Statement } from "../../../db/batch";
-import { escalations, escalationSteps, tasks } from "../../../db/schema";
+import type { Db } from "../../../db/client";
+import { escalations, escalationSteps, tasks, users } from "../../../db/schema";
 import type { Deps } from "../deps";
 import { nextOccurrenceStatements, type OccurrenceSource } from "../series";
 import { LIVE_ESCALATION_STATES } from "./states";
@@ -9,6 +10,30 @@ import { LIVE_ESCALATION_STATES } from "./states";
 export interface SeriesContext {
   task: OccurrenceSource;
   timezone: string;
+}
+
+/**
+ * The task's and user's columns a chain's end needs (select them with tasks and users joined), and
+ * the series context they make: null for a one-off task.
+ */
+export const seriesColumns = {
+  taskId: tasks.id,
+  userId: tasks.userId,
+  title: tasks.title,
+  taskDueAt: sql<number>`${tasks.dueAt}`.as("task_due_at"),
+  strategyKey: tasks.strategyKey,
+  recurrence: tasks.recurrence,
+  seriesId: tasks.seriesId,
+  source: tasks.source,
+  timezone: users.timezone,
+};
+
+type SeriesRow = Omit<OccurrenceSource, "id" | "dueAt"> & { taskId: string; taskDueAt: number; timezone: string };
+
+export function seriesContextOf(row: SeriesRow): SeriesContext | null {
+  if (!row.recurrence) return null;
+  const { taskId, userId, title, taskDueAt, strategyKey, recurrence, seriesId, source, timezone } = row;
+  return { task: { id: taskId, userId, title, dueAt: taskDueAt, strategyKey, recurrence, seriesId, source }, timezone };
 }
 
 /** Where the chain stands once a step finished: what `advanceChainStatements` needs. */
@@ -38,19 +63,7 @@ export async function advanceChainStatements(deps: Pick<Deps, "db">, input: Chai
   const { db } = deps;
   const finished = sql`exists (select 1 from escalation_steps as cur where cur.id = ${input.stepId} and cur.state = ${input.finishedState} and cur.claimed_by = ${input.claimId})`;
   if (input.stepIndex < input.lastIndex) {
-    const next: Statement[] = [
-      db
-        .update(escalationSteps)
-        .set({ state: "pending" })
-        .where(
-          and(
-            eq(escalationSteps.escalationId, input.escalationId),
-            eq(escalationSteps.stepIndex, input.stepIndex + 1),
-            eq(escalationSteps.state, "waiting"),
-            finished,
-          ),
-        ),
-    ];
+    const next: Statement[] = [nextStepPendingStatement(db, { escalationId: input.escalationId, stepIndex: input.stepIndex + 1, onlyIf: finished })];
     if (input.paused !== false) {
       next.push(
         db
@@ -61,15 +74,38 @@ export async function advanceChainStatements(deps: Pick<Deps, "db">, input: Chai
     }
     return next;
   }
+  return chainEndStatements(deps, { escalationId: input.escalationId, taskId: input.taskId, now: input.now, series: input.series ?? null, onlyIf: finished });
+}
+
+/** The step at `stepIndex` becomes pending (its due_at was fixed when the escalation started), if `onlyIf` holds. */
+export function nextStepPendingStatement(db: Db, input: { escalationId: string; stepIndex: number; onlyIf: SQL }) {
+  return db
+    .update(escalationSteps)
+    .set({ state: "pending" })
+    .where(and(eq(escalationSteps.escalationId, input.escalationId), eq(escalationSteps.stepIndex, input.stepIndex), eq(escalationSteps.state, "waiting"), input.onlyIf))
+    .returning({ id: escalationSteps.id });
+}
+
+/**
+ * The chain's end, if `onlyIf` holds: the task's escalationHaltedAt, a recurring task's next
+ * occurrence (ADR 028), and the escalation exhausted LAST, so a guard that asks "is the chain
+ * still live?" (the auditor's) holds for every statement before it.
+ */
+export async function chainEndStatements(
+  deps: Pick<Deps, "db">,
+  input: { escalationId: string; taskId: string; now: number; series: SeriesContext | null; onlyIf: SQL },
+): Promise<Statement[]> {
+  const { db } = deps;
   return [
-    db
-      .update(escalations)
-      .set({ state: "exhausted", endedAt: input.now })
-      .where(and(eq(escalations.id, input.escalationId), inArray(escalations.state, [...LIVE_ESCALATION_STATES]), finished)),
     db
       .update(tasks)
       .set({ escalationHaltedAt: sql`coalesce(${tasks.escalationHaltedAt}, ${input.now})` })
-      .where(and(eq(tasks.id, input.taskId), finished)),
-    ...(input.series ? await nextOccurrenceStatements(deps, input.series.task, input.series.timezone, input.now, finished) : []),
+      .where(and(eq(tasks.id, input.taskId), input.onlyIf)),
+    ...(input.series ? await nextOccurrenceStatements(deps, input.series.task, input.series.timezone, input.now, input.onlyIf) : []),
+    db
+      .update(escalations)
+      .set({ state: "exhausted", endedAt: input.now })
+      .where(and(eq(escalations.id, input.escalationId), inArray(escalations.state, [...LIVE_ESCALATION_STATES]), input.onlyIf))
+      .returning({ id: escalations.id }),
   ];
 }

@@ -3,7 +3,7 @@ import { insertIfStatement, runBatch, type Statement } from "../../../db/batch";
 import { deliveries, escalationSteps, tasks, users } from "../../../db/schema";
 import type { StepJob } from "../../queue-payloads";
 import type { Deps } from "../deps";
-import { advanceChainStatements, type SeriesContext } from "./chain";
+import { advanceChainStatements, seriesColumns, seriesContextOf, type SeriesContext } from "./chain";
 import { MAX_STEP_ATTEMPTS } from "./leases";
 
 /**
@@ -46,7 +46,6 @@ async function loadStep(deps: Pick<Deps, "db">, stepId: string): Promise<StepCon
     .select({
       escalationId: s.escalationId,
       stepIndex: s.stepIndex,
-      taskId: s.taskId,
       dueAt: sql<number>`${s.dueAt}`.as("step_due_at"),
       channels: s.channels,
       state: s.state,
@@ -54,14 +53,7 @@ async function loadStep(deps: Pick<Deps, "db">, stepId: string): Promise<StepCon
       attempts: s.attempts,
       lastError: s.lastError,
       lastIndex: sql<number>`(select max(s2.step_index) from escalation_steps as s2 where s2.escalation_id = ${s.escalationId})`.as("last_index"),
-      userId: tasks.userId,
-      title: tasks.title,
-      taskDueAt: sql<number>`${tasks.dueAt}`.as("task_due_at"),
-      strategyKey: tasks.strategyKey,
-      recurrence: tasks.recurrence,
-      seriesId: tasks.seriesId,
-      source: tasks.source,
-      timezone: users.timezone,
+      ...seriesColumns,
     })
     .from(s)
     .innerJoin(tasks, eq(tasks.id, s.taskId))
@@ -69,12 +61,7 @@ async function loadStep(deps: Pick<Deps, "db">, stepId: string): Promise<StepCon
     .where(eq(s.id, stepId))
     .limit(1);
   if (!row) return null;
-  const series: SeriesContext | null = row.recurrence
-    ? {
-        task: { id: row.taskId, userId: row.userId, title: row.title, dueAt: row.taskDueAt, strategyKey: row.strategyKey, recurrence: row.recurrence, seriesId: row.seriesId, source: row.source },
-        timezone: row.timezone,
-      }
-    : null;
+  const series = seriesContextOf(row);
   return { ...row, series };
 }
 
@@ -158,37 +145,35 @@ export async function markStepDead(deps: Deps, job: StepJob): Promise<"dead" | "
  * For the tick, before it claims expired leases again: every "claimed"/"sending" step whose lease
  * ran out after MAX_STEP_ATTEMPTS attempts becomes dead under this tick's claim id (compare-and-set,
  * like the claim itself), instead of being claimed, and re-sent, for ever. Returns how many.
+ *
+ * Each step's burial and its chain moving on are ONE batch (ADR 040): a D1 failure between them
+ * used to leave the step dead and its chain with no step that could ever fire. Now a failed batch
+ * leaves the step as it was, and the next tick buries it again.
  */
 export async function buryExhaustedSteps(deps: Pick<Deps, "db">, input: { now: number; claimId: string; limit: number }): Promise<number> {
   const { db } = deps;
   const s = escalationSteps;
-  const chosen = db
+  const chosen = await db
     .select({ id: s.id })
     .from(s)
     .where(and(inArray(s.state, ["claimed", "sending"]), lt(s.leaseUntil, input.now), gte(s.attempts, MAX_STEP_ATTEMPTS)))
     .orderBy(asc(s.leaseUntil))
     .limit(input.limit);
-  const buried = await db
-    .update(s)
-    .set({
-      state: "dead",
-      claimedBy: input.claimId,
-      leaseUntil: null,
-      lastError: sql`'Gave up after ' || ${s.attempts} || ' attempts. Last error: ' || coalesce(${s.lastError}, ${NO_ERROR_FROM_TICK})`,
-    })
-    .where(
-      and(
-        inArray(s.id, chosen),
-        // As in claim.ts: the repeated condition (compare-and-set) kept off the index with unary "+".
-        sql`+${s.state} in ('claimed', 'sending') and +${s.leaseUntil} < ${input.now} and +${s.attempts} >= ${MAX_STEP_ATTEMPTS}`,
-      ),
-    )
-    .returning({ id: s.id });
-  for (const { id } of buried) {
+  let buried = 0;
+  for (const { id } of chosen) {
     const step = await loadStep(deps, id);
-    if (!step || step.lastError === null) continue;
-    await runBatch(db, await afterDeathStatements(deps, id, input.claimId, step, step.lastError, input.now));
-    logDead(id, step, step.lastError, "tick");
+    if (!step) continue;
+    const reason = `${gaveUpAfter(step.attempts)} Last error: ${step.lastError ?? NO_ERROR_FROM_TICK}`;
+    const bury = db
+      .update(s)
+      .set({ state: "dead", claimedBy: input.claimId, leaseUntil: null, lastError: reason })
+      // Still as read (compare-and-set): a consumer that took the step meanwhile keeps it.
+      .where(and(eq(s.id, id), inArray(s.state, ["claimed", "sending"]), lt(s.leaseUntil, input.now), eq(s.attempts, step.attempts), gte(s.attempts, MAX_STEP_ATTEMPTS)))
+      .returning({ id: s.id });
+    const [took] = await db.batch([bury, ...(await afterDeathStatements(deps, id, input.claimId, step, reason, input.now))]);
+    if (took.length === 0) continue;
+    logDead(id, step, reason, "tick");
+    buried += 1;
   }
-  return buried.length;
+  return buried;
 }

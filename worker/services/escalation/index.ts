@@ -4,6 +4,7 @@
  * may move without their callers noticing.
  */
 export { DEFAULT_STRATEGY_KEY, listSequences, STRATEGIES, STEP_CHANNELS, type EscalationStepSpec, type EscalationStrategy, type StepChannel, type StrategyKey } from "./catalogue";
+export { AUDIT_BATCH, auditEscalations, auditForTick, type AuditCursor, type AuditResult } from "./audit";
 export { claimSteps } from "./claim";
 export { buryExhaustedSteps, markStepDead } from "./dead-letter";
 export { deliverStep } from "./deliver";

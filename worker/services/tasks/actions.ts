@@ -1,11 +1,11 @@
-import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { runBatch, type Statement } from "../../../db/batch";
-import { escalations, escalationSteps, tasks, type Task } from "../../../db/schema";
+import { escalations, tasks, type Task } from "../../../db/schema";
 import type { Deps } from "../deps";
 import { conflict } from "../errors";
 import type { EscalationStepSpec } from "../escalation/catalogue";
 import { haltEscalationStatements, startEscalationStatements } from "../escalation/start-and-halt";
-import { LIVE_ESCALATION_STATES, UNSENT_STEP_STATES } from "../escalation/states";
+import { snoozeChainStatements } from "../escalation/snooze";
 import { nextOccurrenceId, nextOccurrenceStatements } from "../series";
 import { parseInput } from "../validation";
 import { snoozeSchema } from "./schemas";
@@ -114,10 +114,21 @@ export async function snoozeTask(deps: Deps, userId: string, taskId: string, inp
   return toTaskJson(await loadOwnTask(deps, userId, taskId), now);
 }
 
+/**
+ * The chain's part of a snooze. Which step is current and how far the chain moves are decided in
+ * SQL when the batch runs (escalation/snooze.ts), never from this read: the read only finds the
+ * escalation, its first step's channels and its last step index (ADR 040).
+ */
 async function resumeAtStatements(deps: Deps, task: Task, until: number, now: number): Promise<Statement[]> {
   const { db } = deps;
   const [escalation] = await db
-    .select({ id: escalations.id, steps: escalations.steps, state: escalations.state })
+    .select({
+      id: escalations.id,
+      steps: escalations.steps,
+      // Written out in full: in a one-table select Drizzle leaves the column unqualified, and inside
+      // the subquery that would name the step's own id.
+      lastIndex: sql<number | null>`(select max(s.step_index) from escalation_steps as s where s.escalation_id = "escalations"."id")`.as("last_index"),
+    })
     .from(escalations)
     .where(eq(escalations.taskId, task.id))
     .orderBy(sql`(${escalations.state} in ('running', 'paused')) desc`, desc(escalations.createdAt), desc(sql`rowid`))
@@ -125,58 +136,14 @@ async function resumeAtStatements(deps: Deps, task: Task, until: number, now: nu
   if (!escalation) {
     return startEscalationStatements(db, { taskId: task.id, strategyKey: task.strategyKey, dueAt: until, now }).statements;
   }
-  const steps = await db
-    .select({ id: escalationSteps.id, stepIndex: escalationSteps.stepIndex, state: escalationSteps.state, dueAt: escalationSteps.dueAt })
-    .from(escalationSteps)
-    .where(eq(escalationSteps.escalationId, escalation.id))
-    .orderBy(escalationSteps.stepIndex);
-  const unsent = steps.filter((s) => (UNSENT_STEP_STATES as readonly string[]).includes(s.state));
-  const pause = db
-    .update(escalations)
-    .set({ state: "paused", endedAt: null })
-    .where(and(eq(escalations.id, escalation.id), inArray(escalations.state, [...LIVE_ESCALATION_STATES, "acknowledged", "exhausted"])));
-
-  const current = unsent[0];
-  if (!current) {
-    // Nothing left to send: one more reminder, on the channels of the strategy's first step.
-    const snapshot = JSON.parse(escalation.steps) as EscalationStepSpec[];
-    const lastIndex = steps.length > 0 ? Math.max(...steps.map((s) => s.stepIndex)) : -1;
-    return [
-      pause,
-      db
-        .insert(escalationSteps)
-        .values({
-          id: crypto.randomUUID(),
-          escalationId: escalation.id,
-          taskId: task.id,
-          stepIndex: lastIndex + 1,
-          channels: JSON.stringify(snapshot[0]?.channels ?? ["email"]),
-          dueAt: until,
-          state: "pending",
-          createdAt: now,
-        })
-        .onConflictDoNothing(),
-    ];
-  }
-  const shift = Math.max(0, until - current.dueAt);
-  const unsentStates = [...UNSENT_STEP_STATES];
-  return [
-    pause,
-    // The current step (even one claimed or being sent right now: its consumer sees it is no longer
-    // its own and stops). A new round: new due_at (so new delivery keys, ADR 027), attempts anew.
-    db
-      .update(escalationSteps)
-      .set({ state: "pending", dueAt: current.dueAt + shift, leaseUntil: null, claimedBy: null, attempts: 0, lastError: null })
-      .where(and(eq(escalationSteps.id, current.id), inArray(escalationSteps.state, unsentStates))),
-    db
-      .update(escalationSteps)
-      .set({ state: "waiting", dueAt: sql`${escalationSteps.dueAt} + ${shift}`, leaseUntil: null, claimedBy: null })
-      .where(
-        and(
-          eq(escalationSteps.escalationId, escalation.id),
-          gt(escalationSteps.stepIndex, current.stepIndex),
-          inArray(escalationSteps.state, unsentStates),
-        ),
-      ),
-  ];
+  const snapshot = JSON.parse(escalation.steps) as EscalationStepSpec[];
+  return snoozeChainStatements(db, {
+    escalationId: escalation.id,
+    taskId: task.id,
+    until,
+    now,
+    extraChannels: snapshot[0]?.channels ?? ["email"],
+    lastIndex: escalation.lastIndex ?? -1,
+    snoozed: sql`exists (select 1 from tasks as t where t.id = ${task.id} and t.status = 'SNOOZED')`,
+  });
 }
