@@ -1,6 +1,6 @@
 /**
  * Races between an answer and the engine, and the auditor that repairs a chain left with no step
- * that can fire (issue 7, items 2 and 3; ADR 040). Era: 2049 (docs/testing.md). This file never
+ * that can fire (issue 7, items 2 and 3; ADR 041). Era: 2049 (docs/testing.md). This file never
  * runs a tick (a tick claims every due step in the shared D1): it claims its own steps by hand and
  * calls the tick's services with a fixed "now".
  */

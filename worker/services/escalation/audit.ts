@@ -6,7 +6,7 @@ import type { Deps } from "../deps";
 import { chainEndStatements, nextStepPendingStatement, seriesColumns, seriesContextOf } from "./chain";
 
 /**
- * The active-escalation auditor (ADR 040; Grafana OnCall's check_escalation_finished is the model):
+ * The active-escalation auditor (ADR 041; Grafana OnCall's check_escalation_finished is the model):
  * the net under every race nobody has thought of. Every write of the engine keeps a live chain
  * (running or paused) with exactly one step that can still fire (pending, claimed or sending) until
  * the chain ends; a chain without one is stuck for ever, as the snooze race of issue 7 left them.

@@ -146,7 +146,7 @@ export async function markStepDead(deps: Deps, job: StepJob): Promise<"dead" | "
  * ran out after MAX_STEP_ATTEMPTS attempts becomes dead under this tick's claim id (compare-and-set,
  * like the claim itself), instead of being claimed, and re-sent, for ever. Returns how many.
  *
- * Each step's burial and its chain moving on are ONE batch (ADR 040): a D1 failure between them
+ * Each step's burial and its chain moving on are ONE batch (ADR 041): a D1 failure between them
  * used to leave the step dead and its chain with no step that could ever fire. Now a failed batch
  * leaves the step as it was, and the next tick buries it again.
  */

@@ -5,7 +5,7 @@ import { escalations, escalationSteps } from "../../../db/schema";
 import { LIVE_ESCALATION_STATES, UNSENT_STEP_STATES } from "./states";
 
 /**
- * A snooze's writes to a chain (ADR 022, ADR 040). The chain resumes at its CURRENT step (the first
+ * A snooze's writes to a chain (ADR 022, ADR 041). The chain resumes at its CURRENT step (the first
  * unsent one, even one being sent right now: its consumer sees it is no longer its own and stops):
  * that step fires at `until` (or its own time if later), as a new round with its attempts anew
  * (new due_at, so new delivery keys, ADR 027), and the steps after it keep their spacing. With

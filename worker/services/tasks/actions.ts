@@ -117,7 +117,7 @@ export async function snoozeTask(deps: Deps, userId: string, taskId: string, inp
 /**
  * The chain's part of a snooze. Which step is current and how far the chain moves are decided in
  * SQL when the batch runs (escalation/snooze.ts), never from this read: the read only finds the
- * escalation, its first step's channels and its last step index (ADR 040).
+ * escalation, its first step's channels and its last step index (ADR 041).
  */
 async function resumeAtStatements(deps: Deps, task: Task, until: number, now: number): Promise<Statement[]> {
   const { db } = deps;
