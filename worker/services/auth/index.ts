@@ -52,7 +52,7 @@ export {
 export { checkEmailCode, EMAIL_CODE_POLICY, RESET_CODE_POLICY, verifyEmailCode, type CodeCheckResult, type CodeFailure } from "./codes";
 export { checkEmailLink, verifyEmailLink, type EmailLinkResult } from "./email-link";
 export { sendMagicLink, sendVerificationEmail } from "./verification-email";
-export { MAGIC_LINK_TTL_MS, magicLinkQuestion, verifyMagicLink, type LinkOpener } from "./magic-link";
+export { MAGIC_LINK_TTL_MS, verifyMagicLink, type LinkOpener } from "./magic-link";
 export {
   isOwnershipQuestion,
   OWNERSHIP_QUESTION_CODE,

@@ -54,10 +54,10 @@ function plausibleToken(token: unknown): token is string {
 }
 
 /**
- * The question the link's page must ask before the link is used (null when none applies, or the link
- * is dead). Reads only: mail scanners open links, and the web page shows the question on GET.
+ * The question the opener must answer before the link is used (null when none applies, or the link
+ * is dead). Reads only, so the link stays usable for the answer.
  */
-export async function magicLinkQuestion(deps: Deps, token: string, sessionUserId: string | null): Promise<OwnershipQuestion | null> {
+async function magicLinkQuestion(deps: Deps, token: string, sessionUserId: string | null): Promise<OwnershipQuestion | null> {
   if (!plausibleToken(token)) return null;
   const user = await linkUser(deps, token);
   return user && ownershipQuestionApplies(user, sessionUserId) ? ownershipQuestionOf(user) : null;
