@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { linkFrom, PASSWORD, registerThroughUi, uniqueEmail, waitForEmail } from "./auth-helpers";
 import { expect, test, VIEWPORTS } from "./fixtures";
 
@@ -45,15 +45,20 @@ async function stillSignedIn(page: Page, initial: string) {
   await expect(page.getByRole("button", { name: "Account menu" })).toHaveText(initial);
 }
 
+/** Registers in `page` (the laptop), then opens the emailed `path` link in a second browser (the phone). */
+async function registerThenOpenOnPhone(page: Page, request: APIRequestContext, browser: Browser, name: string, path: string) {
+  const email = uniqueEmail("phone");
+  await registerThroughUi(page, name, email);
+  const mail = await waitForEmail(request, email, "Verify your email");
+  const phone = await browser.newContext({ viewport: VIEWPORTS.phone, timezoneId: "Europe/Berlin" });
+  const phonePage = await phone.newPage();
+  await phonePage.goto(linkFrom(mail, path));
+  return { email, phone, phonePage };
+}
+
 test.describe("the ownership question", () => {
   test("registered on the laptop, link opened on the phone: 'Yes, I signed up' signs the phone in and keeps the laptop signed in", async ({ page, request, browser }) => {
-    const email = uniqueEmail("phone-yes");
-    await registerThroughUi(page, "Robin", email);
-    const mail = await waitForEmail(request, email, "Verify your email");
-
-    const phone = await browser.newContext({ viewport: VIEWPORTS.phone, timezoneId: "Europe/Berlin" });
-    const phonePage = await phone.newPage();
-    await phonePage.goto(linkFrom(mail, "/auth/magic-link"));
+    const { email, phone, phonePage } = await registerThenOpenOnPhone(page, request, browser, "Robin", "/auth/magic-link");
     await expectCalmQuestion(phonePage, "Robin", "auth-ownership-question");
     await phonePage.getByRole("button", { name: "Yes, I signed up" }).click();
     await expect(phonePage).toHaveURL(/\/dashboard$/);
@@ -67,13 +72,7 @@ test.describe("the ownership question", () => {
   });
 
   test("the code page on the phone: 'Yes, I signed up' verifies and keeps the laptop signed in", async ({ page, request, browser }) => {
-    const email = uniqueEmail("phone-code-yes");
-    await registerThroughUi(page, "Robin Code", email);
-    const mail = await waitForEmail(request, email, "Verify your email");
-
-    const phone = await browser.newContext({ viewport: VIEWPORTS.phone, timezoneId: "Europe/Berlin" });
-    const phonePage = await phone.newPage();
-    await phonePage.goto(linkFrom(mail, "/auth/verify-email"));
+    const { phone, phonePage } = await registerThenOpenOnPhone(page, request, browser, "Robin Code", "/auth/verify-email");
     await expectCalmQuestion(phonePage, "Robin Code");
     await phonePage.getByRole("button", { name: "Yes, I signed up" }).click();
     await expect(phonePage.getByText("Your email address is verified.")).toBeVisible();
@@ -85,16 +84,10 @@ test.describe("the ownership question", () => {
   });
 
   test("'No, that wasn't me' on the magic link: the phone is signed in, the registrant's browser and password are out", async ({ page, request, browser }) => {
-    const email = uniqueEmail("phone-no");
-    await registerThroughUi(page, "Sam Squatter", email);
-    const mail = await waitForEmail(request, email, "Verify your email");
-
-    const owner = await browser.newContext();
-    const ownerPage = await owner.newPage();
-    await ownerPage.goto(linkFrom(mail, "/auth/magic-link"));
-    await ownerPage.getByRole("button", { name: "No, that wasn't me" }).click();
-    await expect(ownerPage).toHaveURL(/\/dashboard$/);
-    await owner.close();
+    const { email, phone, phonePage } = await registerThenOpenOnPhone(page, request, browser, "Sam Squatter", "/auth/magic-link");
+    await phonePage.getByRole("button", { name: "No, that wasn't me" }).click();
+    await expect(phonePage).toHaveURL(/\/dashboard$/);
+    await phone.close();
 
     await page.context().clearCookies({ name: "accessToken" });
     await page.goto("/dashboard");
