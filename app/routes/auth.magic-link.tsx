@@ -1,9 +1,10 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { logout, verifyMagicLink } from "../../worker/services/auth";
+import { isOwnershipQuestion, logout, readRegisteredByMe, verifyMagicLink } from "../../worker/services/auth";
 import { requestMeta } from "../../worker/http";
 import { AuthCard, Working } from "~/components/auth/AuthCard";
+import { OwnershipQuestion } from "~/components/auth/OwnershipQuestion";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import { errorMessage } from "~/lib/action-errors.server";
@@ -35,19 +36,26 @@ export async function loader(args: LoaderFunctionArgs) {
 /**
  * Verifies the email and signs in (verifyMagicLink), then on to the dashboard. A different account
  * that was signed in here is signed out on the server too (its cookies are replaced anyway).
+ * Outside the registrant's session an unverified account registered with a password is not touched
+ * until the opener answers "Did you create this Nudge account?" (ADR 038, amended): the first POST,
+ * without an answer, only brings back the question (the link stays unused); the answer posts again.
  */
 export async function action(args: ActionFunctionArgs) {
   const { request, context } = args;
   const form = await readForm(request);
   const token = field(form, "token");
   if (!token) return { error: FAILED };
+  // "Yes, I signed up" / "No, that wasn't me", when the question was asked (absent otherwise).
+  const registeredByMe = readRegisteredByMe(field(form, "registeredByMe"));
   // Who is signed in here decides what the link does to an unverified account: the registrant's own
   // session verifies it; anywhere else the account is taken back from whoever registered it (ADR 038).
   const { user: before } = await getOptionalUser(args);
   let result;
   try {
-    result = await verifyMagicLink(context.deps, token, requestMeta(request), { sessionUserId: before?.id ?? null });
+    result = await verifyMagicLink(context.deps, token, requestMeta(request), { sessionUserId: before?.id ?? null, registeredByMe });
   } catch (error) {
+    // Posted without an answer (no JavaScript, or the question arose since the page loaded): ask now.
+    if (isOwnershipQuestion(error)) return { question: error.question };
     return { error: errorMessage(error, FAILED) };
   }
   if (!result) return { error: FAILED };
@@ -70,7 +78,8 @@ export default function MagicLink() {
     submit(formRef.current, { replace: true });
   }, [token, signedInAs, result, submit]);
 
-  const error = result?.error ?? (token ? null : FAILED);
+  const error = (result && "error" in result ? result.error : null) ?? (token ? null : FAILED);
+  const question = result && "question" in result ? result.question : null;
   if (error) {
     return (
       <AuthCard
@@ -86,6 +95,29 @@ export default function MagicLink() {
           <Link to="/auth/verify">Go to the verification page</Link>
         </p>
       </AuthCard>
+    );
+  }
+  if (question) {
+    return (
+      <OwnershipQuestion
+        question={question}
+        hidden={{ token }}
+        busy={busy}
+        notice={
+          signedInAs ? (
+            <Alert tone="warning" title="You are already signed in">
+              This browser is signed in as <strong>{signedInAs}</strong>. Answering signs you in to the account the link was emailed to.
+            </Alert>
+          ) : null
+        }
+        footer={
+          signedInAs ? (
+            <p>
+              <Link to="/dashboard">Stay signed in as {signedInAs}</Link>
+            </p>
+          ) : null
+        }
+      />
     );
   }
   if (signedInAs) {

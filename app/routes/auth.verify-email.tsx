@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { checkEmailLink } from "../../worker/services/auth";
+import { checkEmailLink, isOwnershipQuestion, readRegisteredByMe, type OwnershipQuestion as Question } from "../../worker/services/auth";
 import { requestMeta } from "../../worker/http";
 import { AuthCard, Working } from "~/components/auth/AuthCard";
+import { OwnershipQuestion } from "~/components/auth/OwnershipQuestion";
 import { Alert } from "~/components/ui/Alert";
 import { Button, ButtonLink } from "~/components/ui/Button";
 import { errorMessage } from "~/lib/action-errors.server";
@@ -27,20 +28,34 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { code: code.slice(0, 200), email: email.slice(0, 320), missing: !code || !email };
 }
 
-export async function action(args: ActionFunctionArgs) {
+interface VerifyEmailResult {
+  ok: boolean;
+  tookBack: boolean;
+  message: string;
+  /** Set when the mailbox owner must first say whether they created the account (ADR 038, amended). */
+  question?: Question;
+}
+
+/**
+ * The first POST (automatic) carries no answer: a right code outside the registrant's session of an
+ * account registered with a password comes back as the question, the code still unused. The answer
+ * ("Yes, I signed up" / "No, that wasn't me") is a second POST with `registeredByMe`.
+ */
+export async function action(args: ActionFunctionArgs): Promise<VerifyEmailResult> {
   const { request, context } = args;
   const form = await readForm(request);
   const code = field(form, "code");
   const email = field(form, "email");
   if (!code || !email) return { ok: false, tookBack: false, message: "Missing verification code or email." };
   try {
-    // In the registrant's own session the code verifies; anywhere else it takes an unverified
-    // account back from whoever registered it (ADR 038).
+    // In the registrant's own session the code verifies; anywhere else the mailbox owner's answer
+    // decides: keep the account as it is, or take it back from whoever registered it (ADR 038).
     const { userId } = await getSession(args);
-    const result = await checkEmailLink(context.deps, email, code, requestMeta(request), userId);
+    const result = await checkEmailLink(context.deps, email, code, requestMeta(request), userId, readRegisteredByMe(field(form, "registeredByMe")));
     if (!result.ok) return { ok: false, tookBack: false, message: FAILED };
     return { ok: true, tookBack: result.tookBack, message: "Your email address is verified." };
   } catch (error) {
+    if (isOwnershipQuestion(error)) return { ok: false, tookBack: false, message: error.message, question: error.question };
     return { ok: false, tookBack: false, message: errorMessage(error, FAILED) };
   }
 }
@@ -81,6 +96,9 @@ export default function VerifyEmailLink() {
         <Alert tone="error">Missing verification code or email.</Alert>
       </AuthCard>
     );
+  }
+  if (result?.question) {
+    return <OwnershipQuestion question={result.question} hidden={{ code, email }} busy={busy} footer={backLink} />;
   }
   if (result?.ok && result.tookBack) {
     return (

@@ -258,6 +258,8 @@ test.describe("sign in, guards and session", () => {
     await expect(page.getByText("If an account exists for that email address, we've sent it a sign-in link. Please check your inbox.")).toBeVisible();
     const mail = await waitForEmail(request, email, "Your Nudge sign-in link");
     await page.goto(linkFrom(mail, "/auth/magic-link"));
+    // The account was never verified and this browser holds no session: asked first (ADR 038, amended).
+    await page.getByRole("button", { name: "Yes, I signed up" }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole("button", { name: "Account menu" })).toHaveText("L");
   });
@@ -379,6 +381,8 @@ test.describe("without JavaScript", () => {
     await page.goto(linkFrom(mail, "/auth/magic-link"));
     await expect(page.getByRole("heading", { level: 1, name: "Verifying Magic Link..." })).toBeVisible();
     await page.getByRole("button", { name: "Continue" }).click();
+    // Without JavaScript the question comes back from that POST (ADR 038, amended).
+    await page.getByRole("button", { name: "Yes, I signed up" }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 });

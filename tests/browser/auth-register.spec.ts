@@ -115,6 +115,8 @@ test.describe("registration and email verification", () => {
     const other = await browser.newContext();
     const otherPage = await other.newPage();
     await otherPage.goto(link);
+    // Outside the registrant's session the opener is asked first (ADR 038, amended).
+    await otherPage.getByRole("button", { name: "Yes, I signed up" }).click();
     await expect(otherPage).toHaveURL(/\/dashboard$/);
     await expect(otherPage.getByRole("button", { name: "Account menu" })).toHaveText("M");
     await expect(otherPage.getByRole("heading", { name: "Email Verification Required" })).toHaveCount(0);
@@ -153,6 +155,8 @@ test.describe("registration and email verification", () => {
     const owner = await browser.newContext();
     const ownerPage = await owner.newPage();
     await ownerPage.goto(linkFrom(mail, "/auth/verify-email"));
+    // The owner answers the question first (ADR 038, amended).
+    await ownerPage.getByRole("button", { name: "No, that wasn't me" }).click();
     await expect(ownerPage.getByText("Your email address is verified.")).toBeVisible();
     await expect(ownerPage.getByText("every other device was signed out", { exact: false })).toBeVisible();
     await expect(ownerPage.getByRole("link", { name: "Email me a sign-in link" })).toHaveAttribute("href", `/auth/sign-in-link?email=${encodeURIComponent(email)}`);

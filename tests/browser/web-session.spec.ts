@@ -169,6 +169,8 @@ test.describe("magic link while someone else is signed in", () => {
     await page.screenshot({ path: "test-results/screenshots/auth-magic-link-other-user-desktop.png", fullPage: true });
 
     await page.getByRole("button", { name: "Continue as the link's account" }).click();
+    // Lena's account is unverified with a password: she is asked first (ADR 038, amended).
+    await page.getByRole("button", { name: "Yes, I signed up" }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole("button", { name: "Account menu for Lena Link" })).toBeVisible();
     expect((await sessionCookies(context)).refresh?.value).toBeTruthy();

@@ -71,10 +71,12 @@ async function expectKept(squatter: Awaited<ReturnType<typeof squat>>) {
   expect(warnings.some((line) => line.includes("mailbox_proof_claimed_unverified_account"))).toBe(false);
 }
 
+// "No, that wasn't me" (registeredByMe=false): the mailbox owner's answer to the question of the
+// amended ADR 038 that leads to the take-back; without an answer the question comes first (below).
 describe("the magic link proves the mailbox", () => {
   it("opened without the registrant's session: the squatter's password, sessions, links and channels go; the opener is signed in", async () => {
     const squatter = await squat();
-    const opened = await request(`/v1/auth/magic-link/verify?token=${encodeURIComponent(squatter.magicToken)}`);
+    const opened = await request(`/v1/auth/magic-link/verify?token=${encodeURIComponent(squatter.magicToken)}&registeredByMe=false`);
     expect(await opened.json()).toBe(true);
     const owner = cookiesFrom(opened);
     await expectTakenBack(squatter);
@@ -86,7 +88,7 @@ describe("the magic link proves the mailbox", () => {
   it("opened in a browser signed in to ANOTHER account: still a take-back", async () => {
     const squatter = await squat();
     const someoneElse = await registerUser();
-    const opened = await request(`/v1/auth/magic-link/verify?token=${encodeURIComponent(squatter.magicToken)}`, { headers: { Cookie: cookieHeader(someoneElse.cookies) } });
+    const opened = await request(`/v1/auth/magic-link/verify?token=${encodeURIComponent(squatter.magicToken)}&registeredByMe=false`, { headers: { Cookie: cookieHeader(someoneElse.cookies) } });
     expect(await opened.json()).toBe(true);
     await expectTakenBack(squatter);
   });
@@ -118,7 +120,7 @@ describe("the magic link proves the mailbox", () => {
 describe("the emailed code proves the mailbox", () => {
   it("on the link page with no session (POST /v1/auth/verify-email): a take-back", async () => {
     const squatter = await squat();
-    const verified = await jsonRequest("/v1/auth/verify-email", "POST", { email: squatter.input.email, code: squatter.code });
+    const verified = await jsonRequest("/v1/auth/verify-email", "POST", { email: squatter.input.email, code: squatter.code, registeredByMe: false });
     expect(await verified.json()).toBe(true);
     await expectTakenBack(squatter);
     // The stranded magic link of the same email dies with the rest.
@@ -137,5 +139,107 @@ describe("the emailed code proves the mailbox", () => {
     const typed = await jsonRequest("/v1/auth/otp/verify", "POST", { userId: squatter.userId, otp: await latestCode(squatter.input.email) }, bearer(squatter.body.accessToken));
     expect(await typed.json()).toBe(true);
     await expectKept(squatter);
+  });
+});
+
+/**
+ * ADR 038, amended: outside the registrant's session the mailbox owner is asked first, "Did you create
+ * this Nudge account?", for an unverified account registered with a password. "Yes" verifies and keeps
+ * the password and the other sessions; "no" is the take-back above. No answer: 409, nothing used up.
+ */
+async function expectQuestion(response: Response, squatter: Awaited<ReturnType<typeof squat>>) {
+  expect(response.status).toBe(409);
+  const body = await response.json<{ message: string; code: string; registration: { name: string; registeredAt: string } }>();
+  expect(body).toMatchObject({ message: "Please tell us whether you created this account.", code: "OWNERSHIP_QUESTION" });
+  expect(body.registration.name).toBe(squatter.input.name);
+  expect(new Date(body.registration.registeredAt).getTime()).toBe((await userRow(squatter.userId))!.createdAt);
+  // Nothing happened yet.
+  expect((await userRow(squatter.userId))?.isVerified).toBe(false);
+  expect(await passwordWorks(squatter.input.email)).toBe(true);
+}
+
+const linkUrl = (token: string, answer = "") => `/v1/auth/magic-link/verify?token=${encodeURIComponent(token)}${answer}`;
+
+describe("the ownership question (magic link)", () => {
+  it("without an answer: 409 OWNERSHIP_QUESTION with the registration's name and date, and the link stays usable", async () => {
+    const squatter = await squat();
+    await expectQuestion(await request(linkUrl(squatter.magicToken)), squatter);
+    expect(await (await request(linkUrl(squatter.magicToken, "&registeredByMe=true"))).json()).toBe(true);
+  });
+
+  it("'Yes, I signed up': verified, signed in here, and the password, the other sessions and the channels stay", async () => {
+    const squatter = await squat();
+    const opened = await request(linkUrl(squatter.magicToken, "&registeredByMe=true"));
+    expect(await opened.json()).toBe(true);
+    const phone = cookiesFrom(opened);
+    expect(await (await getWithToken("/v1/auth/profile", phone.accessToken!)).json()).toMatchObject({ id: squatter.userId, isVerified: true });
+    await expectKept(squatter);
+    expect((await userRow(squatter.userId))?.phone).toBe("+15550002222");
+  });
+
+  it("is asked in a browser signed in to another account too", async () => {
+    const squatter = await squat();
+    const someoneElse = await registerUser();
+    await expectQuestion(await request(linkUrl(squatter.magicToken), { headers: { Cookie: cookieHeader(someoneElse.cookies) } }), squatter);
+  });
+
+  it("is not asked in the registrant's own session (the answer, if sent, changes nothing)", async () => {
+    const squatter = await squat();
+    expect(await (await request(linkUrl(squatter.magicToken, "&registeredByMe=false"), { headers: bearer(squatter.body.accessToken) })).json()).toBe(true);
+    await expectKept(squatter);
+  });
+
+  it("is not asked for an account without a password: the take-back as before", async () => {
+    const squatter = await squat();
+    await testDeps().db.update(users).set({ passwordHash: null }).where(eq(users.id, squatter.userId));
+    expect(await (await request(linkUrl(squatter.magicToken))).json()).toBe(true);
+    expect((await userRow(squatter.userId))?.isVerified).toBe(true);
+    expect(await refreshWorks(squatter.body.refreshToken)).toBe(false);
+  });
+});
+
+describe("the ownership question (the emailed code on the link page)", () => {
+  const verifyEmail = (squatter: Awaited<ReturnType<typeof squat>>, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
+    jsonRequest("/v1/auth/verify-email", "POST", { email: squatter.input.email, code: squatter.code, ...extra }, { ...freshIp(), ...headers });
+
+  it("without an answer: 409 for the right code (which stays usable, its try given back); a wrong code is just false", async () => {
+    const squatter = await squat();
+    const wrong = squatter.code === "000000" ? "111111" : "000000";
+    expect(await (await verifyEmail(squatter, { code: wrong })).json()).toBe(false);
+    await expectQuestion(await verifyEmail(squatter), squatter);
+    await expectQuestion(await verifyEmail(squatter), squatter);
+    expect(await (await verifyEmail(squatter, { registeredByMe: true })).json()).toBe(true);
+    await expectKept(squatter);
+  });
+
+  it("'Yes, I signed up': verified; password, sessions and channels stay; nobody is signed in", async () => {
+    const squatter = await squat();
+    const answered = await verifyEmail(squatter, { registeredByMe: true });
+    expect(await answered.json()).toBe(true);
+    expect(cookiesFrom(answered).accessToken).toBeUndefined();
+    await expectKept(squatter);
+    expect((await userRow(squatter.userId))?.telegramChatId).not.toBeNull();
+  });
+
+  it("'No, that wasn't me': the take-back", async () => {
+    const squatter = await squat();
+    expect(await (await verifyEmail(squatter, { registeredByMe: false })).json()).toBe(true);
+    await expectTakenBack(squatter);
+  });
+
+  it("is not asked in the registrant's own browser, nor for an account without a password", async () => {
+    const own = await squat();
+    expect(await (await verifyEmail(own, {}, { Cookie: cookieHeader(own.cookies) })).json()).toBe(true);
+    await expectKept(own);
+
+    const noPassword = await squat();
+    await testDeps().db.update(users).set({ passwordHash: null }).where(eq(users.id, noPassword.userId));
+    expect(await (await verifyEmail(noPassword)).json()).toBe(true);
+    expect(await refreshWorks(noPassword.body.refreshToken)).toBe(false);
+  });
+
+  it("refuses an answer that is not true or false with 400", async () => {
+    const squatter = await squat();
+    expect((await verifyEmail(squatter, { registeredByMe: "yes" })).status).toBe(400);
   });
 });

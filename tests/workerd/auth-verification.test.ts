@@ -209,7 +209,7 @@ describe("POST /v1/auth/verify-email (the link page: {email, code})", () => {
   it("verifies with the code and email from the email's link, without a session", async () => {
     const { body, input } = await registerUser();
     const link = new URL(readEmail((await latestEmail(input.email))!.text).verifyLink!);
-    const response = await jsonRequest("/v1/auth/verify-email", "POST", { email: link.searchParams.get("email"), code: link.searchParams.get("code") });
+    const response = await jsonRequest("/v1/auth/verify-email", "POST", { email: link.searchParams.get("email"), code: link.searchParams.get("code"), registeredByMe: false });
     expect(response.status).toBe(200);
     expect(await response.json()).toBe(true);
     expect((await userRow(body.user.id))?.isVerified).toBe(true);
@@ -261,7 +261,7 @@ describe("POST /v1/auth/verify-email is throttled (no session, so strangers coul
     expect((await userRow(body.user.id))?.isVerified).toBe(false);
     // Another address from the same IP still works.
     const other = await registerUser();
-    const ok = await jsonRequest("/v1/auth/verify-email", "POST", { email: other.input.email, code: await latestCode(other.input.email) }, ip);
+    const ok = await jsonRequest("/v1/auth/verify-email", "POST", { email: other.input.email, code: await latestCode(other.input.email), registeredByMe: false }, ip);
     expect(await ok.json()).toBe(true);
   });
 
@@ -276,7 +276,7 @@ describe("POST /v1/auth/verify-email is throttled (no session, so strangers coul
     await expect(verifyEmailLink(deps, input.email, code, ipMeta)).rejects.toMatchObject({ status: 429, code: "VERIFY_THROTTLED" });
     await expect(verifyEmailLink(deps, input.email, code, ipMeta)).rejects.toMatchObject({ message: expect.stringMatching(THROTTLED) });
     // Refused checks took none of the code's tries: the right code still works from another address.
-    expect(await verifyEmailLink(deps, input.email, code, { ip: "203.0.113.72", userAgent: null })).toBe(true);
+    expect(await verifyEmailLink(deps, input.email, code, { ip: "203.0.113.72", userAgent: null }, null, false)).toBe(true);
     // An hour later the address may check again.
     clock.advance(60 * 60_000);
     expect(await verifyEmailLink(deps, `nobody-${crypto.randomUUID()}@example.com`, "123456", ipMeta)).toBe(false);
@@ -313,18 +313,19 @@ describe("codes at rest", () => {
   });
 });
 
+// registeredByMe=false: the answer to the ownership question (ADR 038, amended) that keeps the old take-back.
 describe("GET /v1/auth/magic-link/verify", () => {
   it("refuses a cross-site browser request (login CSRF) without using up the token", async () => {
     const { input } = await registerUser();
     const token = readEmail((await latestEmail(input.email))!.text).magicToken!;
     const attempts: Array<Record<string, string>> = [{ "Sec-Fetch-Site": "cross-site" }, { Origin: "https://evil.example" }, { "Sec-Fetch-Site": "same-site" }];
     for (const headers of attempts) {
-      const response = await request(`/v1/auth/magic-link/verify?token=${encodeURIComponent(token)}`, { headers });
+      const response = await request(`/v1/auth/magic-link/verify?token=${encodeURIComponent(token)}&registeredByMe=false`, { headers });
       expect(response.status).toBe(403);
       expect(await response.json()).toEqual({ message: "This request came from another site and was blocked.", code: "CSRF_REJECTED" });
       expect(response.headers.getSetCookie()).toEqual([]);
     }
-    const own = await request(`/v1/auth/magic-link/verify?token=${encodeURIComponent(token)}`, { headers: { "Sec-Fetch-Site": "same-origin" } });
+    const own = await request(`/v1/auth/magic-link/verify?token=${encodeURIComponent(token)}&registeredByMe=false`, { headers: { "Sec-Fetch-Site": "same-origin" } });
     expect(await own.json()).toBe(true);
   });
 
@@ -334,15 +335,15 @@ describe("GET /v1/auth/magic-link/verify", () => {
     expect((await post("/v1/auth/magic-link", { userId: body.user.id }, body.accessToken)).status).toBe(200);
     const newer = readEmail((await latestEmail(input.email))!.text).magicToken!;
     expect(newer).not.toBe(older);
-    expect(await (await request(`/v1/auth/magic-link/verify?token=${encodeURIComponent(older)}`)).json()).toBe(false);
-    expect(await (await request(`/v1/auth/magic-link/verify?token=${encodeURIComponent(newer)}`)).json()).toBe(true);
+    expect(await (await request(`/v1/auth/magic-link/verify?token=${encodeURIComponent(older)}&registeredByMe=false`)).json()).toBe(false);
+    expect(await (await request(`/v1/auth/magic-link/verify?token=${encodeURIComponent(newer)}&registeredByMe=false`)).json()).toBe(true);
   });
 
 
   it("verifies the email AND signs in (answers true and sets the session cookies), once", async () => {
     const { body, input } = await registerUser();
     const token = readEmail((await latestEmail(input.email))!.text).magicToken!;
-    const response = await request(`/v1/auth/magic-link/verify?token=${encodeURIComponent(token)}`);
+    const response = await request(`/v1/auth/magic-link/verify?token=${encodeURIComponent(token)}&registeredByMe=false`);
     expect(response.status).toBe(200);
     expect(await response.json()).toBe(true);
     expect(response.headers.get("Referrer-Policy")).toBe("no-referrer");
@@ -352,7 +353,7 @@ describe("GET /v1/auth/magic-link/verify", () => {
     const profile = await getWithToken("/v1/auth/profile", jar.accessToken!);
     expect(await profile.json()).toMatchObject({ id: body.user.id, isVerified: true });
 
-    const second = await request(`/v1/auth/magic-link/verify?token=${encodeURIComponent(token)}`);
+    const second = await request(`/v1/auth/magic-link/verify?token=${encodeURIComponent(token)}&registeredByMe=false`);
     expect(second.status).toBe(200);
     expect(await second.json()).toBe(false);
     expect(second.headers.getSetCookie()).toEqual([]);
@@ -365,7 +366,7 @@ describe("GET /v1/auth/magic-link/verify", () => {
     expect(await sent.json()).toEqual({ success: true, message: "We've sent a new sign-in link to your email." });
     const found = readEmail((await latestEmail(input.email))!.text);
     expect(found.code).toMatch(/^\d{6}$/);
-    expect(await (await request(`/v1/auth/magic-link/verify?token=${found.magicToken}`)).json()).toBe(true);
+    expect(await (await request(`/v1/auth/magic-link/verify?token=${found.magicToken}&registeredByMe=false`)).json()).toBe(true);
   });
 
   it("answers false for an unknown token and 400 with a sentence when the token is missing", async () => {
@@ -389,6 +390,6 @@ describe("GET /v1/auth/magic-link/verify", () => {
     await register(deps, again, meta);
     const fresh = readEmail((await latestEmail(again.email))!.text).magicToken!;
     clock.advance(15 * 60_000 - 1);
-    expect(await verifyMagicLink(deps, fresh, meta)).toMatchObject({ user: { email: again.email, isVerified: true } });
+    expect(await verifyMagicLink(deps, fresh, meta, { sessionUserId: null, registeredByMe: false })).toMatchObject({ user: { email: again.email, isVerified: true } });
   });
 });

@@ -8,6 +8,7 @@ import {
   emailSchema,
   getProfile,
   GOOGLE_FLOW_COOKIES,
+  isOwnershipQuestion,
   googleFlowSetCookies,
   canonicalTimeZone,
   login,
@@ -17,6 +18,7 @@ import {
   logout,
   otpVerifySchema,
   REFRESH_TOKEN_COOKIE,
+  readRegisteredByMe,
   refreshBodySchema,
   refreshSession,
   requestPasswordReset,
@@ -136,15 +138,18 @@ export const auth = new Hono<ApiEnv>()
   .get("/magic-link/verify", sameOriginOnly, async (c) => {
     const token = c.req.query("token");
     if (!token) throw badRequest("The link is incomplete. Please open the link from the email again.", "TOKEN_MISSING");
-    const result = await verifyMagicLink(c.get("deps"), token, requestMeta(c), { sessionUserId: await sessionUserId(c) });
     c.header("Cache-Control", "no-store");
+    const opener = { sessionUserId: await sessionUserId(c), registeredByMe: readRegisteredByMe(c.req.query("registeredByMe")) };
+    const result = await askingOwnership(c, () => verifyMagicLink(c.get("deps"), token, requestMeta(c), opener));
+    if (result instanceof Response) return result;
     if (!result) return c.json(false);
     return withSession(c, true, result);
   })
 
   .post("/verify-email", jsonBody(verifyEmailLinkSchema), async (c) => {
-    const { email, code } = c.req.valid("json");
-    return c.json(await verifyEmailLink(c.get("deps"), email, code, requestMeta(c), await sessionUserId(c)));
+    const { email, code, registeredByMe } = c.req.valid("json");
+    const verified = await askingOwnership(c, async () => verifyEmailLink(c.get("deps"), email, code, requestMeta(c), await sessionUserId(c), registeredByMe));
+    return verified instanceof Response ? verified : c.json(verified);
   })
 
   // A sign-in link by email without a session (ADR 039); the same answer whether or not the account exists.
@@ -216,6 +221,22 @@ export const auth = new Hono<ApiEnv>()
  * Whose session the request carries (Bearer or cookies), without rotating anything: the registrant's
  * own session proving the mailbox verifies, proof from anywhere else takes the account back (ADR 038).
  */
+/**
+ * Runs a mailbox proof; when the owner must first answer "Did you create this Nudge account?"
+ * (ADR 038, amended) the answer is 409 OWNERSHIP_QUESTION with the name and date of the registration,
+ * and the link or code stays unused.
+ */
+async function askingOwnership<T>(c: Context<ApiEnv>, proof: () => Promise<T>): Promise<T | Response> {
+  try {
+    return await proof();
+  } catch (error) {
+    if (!isOwnershipQuestion(error)) throw error;
+    c.header("Cache-Control", "no-store");
+    const { name, registeredAt } = error.question;
+    return c.json({ message: error.message, code: error.code, registration: { name, registeredAt } }, 409);
+  }
+}
+
 async function sessionUserId(c: Context<ApiEnv>): Promise<string | null> {
   const access = readAccessToken(c.req.header("Authorization"), getCookie(c, ACCESS_TOKEN_COOKIE));
   return sessionUserOf(c.get("deps"), { accessToken: access?.token ?? null, refreshToken: getCookie(c, REFRESH_TOKEN_COOKIE) ?? null });

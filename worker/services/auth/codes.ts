@@ -73,7 +73,8 @@ export type CodeCheckResult = { ok: true } | { ok: false; reason: CodeFailure };
  * Checks and, when right, consumes the latest code. Each check first takes one of the code's tries
  * with a conditional update, so parallel guesses cannot exceed the limit; the right code is then
  * consumed with a compare-and-set, so it works once. A code that is used, or was sent to an address
- * the account no longer has, counts as no code at all.
+ * the account no longer has, counts as no code at all. With `consume: false` a right code is only
+ * recognised (and its try given back), so a question can be asked before it is used.
  */
 export async function checkCodeDetailed(
   deps: Deps,
@@ -82,6 +83,7 @@ export async function checkCodeDetailed(
   target: string,
   code: string,
   policy: CodePolicy,
+  options: { consume?: boolean } = {},
 ): Promise<CodeCheckResult> {
   const now = deps.clock.now().getTime();
   const [latest] = await deps.db
@@ -103,6 +105,11 @@ export async function checkCodeDetailed(
   // Lost a race since the read: parallel guesses took the last tries (or, rarely, a parallel check used the code).
   if (tried.length === 0) return { ok: false, reason: "too_many_tries" };
   if (!constantTimeEqual(await codeHash(deps.env, purpose, userId, code.trim()), latest.codeHash)) return { ok: false, reason: "wrong" };
+  if (options.consume === false) {
+    // Only looking (the ownership question is asked before the code is used): the right code gives its try back.
+    await deps.db.update(verificationCodes).set({ attempts: sql`max(${verificationCodes.attempts} - 1, 0)` }).where(eq(verificationCodes.id, latest.id));
+    return { ok: true };
+  }
   const consumed = await deps.db
     .update(verificationCodes)
     .set({ consumedAt: now })

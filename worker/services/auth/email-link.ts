@@ -1,5 +1,6 @@
 import type { Deps } from "../deps";
 import { checkCodeDetailed, EMAIL_CODE_POLICY } from "./codes";
+import { OwnershipQuestionError, ownershipQuestionApplies, ownershipQuestionOf, type RegisteredByMe } from "./ownership-question";
 import { mailboxProved } from "./take-back";
 import { assertVerifyLinkAllowed } from "./throttle";
 import type { RequestMeta } from "./types";
@@ -18,17 +19,29 @@ export interface EmailLinkResult {
  * CF-Connecting-IP). Without an IP every caller shares one bucket per email.
  * `sessionUserId` is the user whose session the request carried: in the registrant's own session the
  * right code verifies the email; anywhere else it takes an unverified account back from whoever
- * registered it (take-back.ts). The page does not sign anyone in: 6 digits are guessable, a link is not.
+ * registered it (take-back.ts), unless the mailbox owner answers `registeredByMe: true` for an account
+ * registered with a password. When that question applies and has no answer yet, a right code throws
+ * OwnershipQuestionError (409) and stays unused (its try given back); a wrong one is just wrong.
+ * The page does not sign anyone in: 6 digits are guessable, a link is not.
  */
-export async function checkEmailLink(deps: Deps, email: string, code: string, meta: RequestMeta, sessionUserId: string | null): Promise<EmailLinkResult> {
+export async function checkEmailLink(
+  deps: Deps,
+  email: string,
+  code: string,
+  meta: RequestMeta,
+  sessionUserId: string | null,
+  registeredByMe: RegisteredByMe = undefined,
+): Promise<EmailLinkResult> {
   if (typeof email !== "string" || typeof code !== "string") return { ok: false, tookBack: false };
   const address = email.trim().toLowerCase();
   await assertVerifyLinkAllowed(deps, address, meta.ip);
   const user = await findUserByEmail(deps, address);
   if (!user || code.length === 0 || code.length > 36) return { ok: false, tookBack: false };
-  const result = await checkCodeDetailed(deps, user.id, "email_verify", user.email, code, EMAIL_CODE_POLICY);
+  const ask = registeredByMe === undefined && ownershipQuestionApplies(user, sessionUserId);
+  const result = await checkCodeDetailed(deps, user.id, "email_verify", user.email, code, EMAIL_CODE_POLICY, { consume: !ask });
   if (!result.ok) return { ok: false, tookBack: false };
-  return { ok: true, tookBack: (await mailboxProved(deps, user, "email_code", sessionUserId)) === "taken_back" };
+  if (ask) throw new OwnershipQuestionError(ownershipQuestionOf(user));
+  return { ok: true, tookBack: (await mailboxProved(deps, user, "email_code", sessionUserId, registeredByMe)) === "taken_back" };
 }
 
 /** The same as a boolean (the spec's answer). */
@@ -38,6 +51,7 @@ export async function verifyEmailLink(
   code: string,
   meta: RequestMeta = { ip: null, userAgent: null },
   sessionUserId: string | null = null,
+  registeredByMe: RegisteredByMe = undefined,
 ): Promise<boolean> {
-  return (await checkEmailLink(deps, email, code, meta, sessionUserId)).ok;
+  return (await checkEmailLink(deps, email, code, meta, sessionUserId, registeredByMe)).ok;
 }

@@ -53,6 +53,15 @@ export { checkEmailCode, EMAIL_CODE_POLICY, RESET_CODE_POLICY, verifyEmailCode, 
 export { checkEmailLink, verifyEmailLink, type EmailLinkResult } from "./email-link";
 export { sendMagicLink, sendVerificationEmail } from "./verification-email";
 export { MAGIC_LINK_TTL_MS, verifyMagicLink, type LinkOpener } from "./magic-link";
+export {
+  isOwnershipQuestion,
+  OWNERSHIP_QUESTION_CODE,
+  OWNERSHIP_QUESTION_MESSAGE,
+  OwnershipQuestionError,
+  readRegisteredByMe,
+  type OwnershipQuestion,
+  type RegisteredByMe,
+} from "./ownership-question";
 export { requestSignInLink, SIGN_IN_LINK_SENT_MESSAGE } from "./sign-in-link";
 export { sessionUserOf } from "./session-owner";
 export { LOGIN_DEVICE_COOKIE, loginDeviceSetCookie } from "./login-device";

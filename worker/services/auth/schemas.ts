@@ -24,6 +24,7 @@ export const MESSAGES = {
   notAnObject: "Please send the details as a JSON object.",
   pairingIncomplete: "The pairing needs both platformId and platformCode.",
   linkMissing: "Missing verification code or email.",
+  registeredByMe: "registeredByMe must be true or false.",
   codeMissing: "Please enter the verification code.",
   codeTooLong: "The verification code can be at most 36 characters long.",
   resetCodeMissing: "Please enter the reset code from the email.",
@@ -169,6 +170,8 @@ export const verifyEmailLinkSchema = jsonObject({
     .max(EMAIL_MAX, { error: MESSAGES.emailInvalid })
     .pipe(z.email({ error: MESSAGES.emailInvalid })),
   code: z.string({ error: MESSAGES.linkMissing }).trim().min(1, { error: MESSAGES.linkMissing }).max(36, { error: MESSAGES.codeTooLong }),
+  // The mailbox owner's answer to "Did you create this Nudge account?" (ownership-question.ts, ADR 038).
+  registeredByMe: z.boolean({ error: MESSAGES.registeredByMe }).optional(),
 });
 
 /** {timezone}: any zone Intl.DateTimeFormat knows, canonicalised (canonicalTimeZone). Extra keys are ignored here. */

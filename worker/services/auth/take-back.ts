@@ -5,6 +5,7 @@ import { markEmailVerified } from "./codes";
 import { endCodes, endLinkTokens, endSessions } from "./revoke";
 import { findUserById } from "./users";
 import { log } from "../log";
+import { OwnershipQuestionError, ownershipQuestionApplies, ownershipQuestionOf, type RegisteredByMe } from "./ownership-question";
 
 /**
  * Taking an unverified account back from whoever registered it (ADR 017, ADR 038).
@@ -80,12 +81,22 @@ export async function takeBackUnverifiedAccount(deps: Deps, userId: string, proo
 /**
  * The emailed magic link or code was right. `bySessionOf` is the user whose session the request
  * carried (null without one). The registrant's own session proving the mailbox is an ordinary
- * verification; proof from anywhere else (no session, another account's session) takes an
- * unverified account back. A verified account is left as it is.
+ * verification. Anywhere else (no session, another account's session) the mailbox owner decides for
+ * an account registered with a password (ownership-question.ts): "yes, I signed up" verifies and
+ * keeps everything, "no" takes the account back; without an answer OwnershipQuestionError (409).
+ * An account without a password is taken back as before. A verified account is left as it is.
  */
-export async function mailboxProved(deps: Deps, user: Pick<User, "id" | "isVerified">, proof: "magic_link" | "email_code", bySessionOf: string | null): Promise<"verified" | "taken_back" | "already_verified"> {
+export async function mailboxProved(
+  deps: Deps,
+  user: User,
+  proof: "magic_link" | "email_code",
+  bySessionOf: string | null,
+  registeredByMe: RegisteredByMe = undefined,
+): Promise<"verified" | "taken_back" | "already_verified"> {
   if (user.isVerified) return "already_verified";
-  if (bySessionOf === user.id) {
+  const asked = ownershipQuestionApplies(user, bySessionOf);
+  if (asked && registeredByMe === undefined) throw new OwnershipQuestionError(ownershipQuestionOf(user));
+  if (bySessionOf === user.id || (asked && registeredByMe === true)) {
     await markEmailVerified(deps, user.id);
     return "verified";
   }
