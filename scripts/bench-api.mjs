@@ -43,7 +43,7 @@ async function someTaskId(url, headers) {
   return body.tasks[0].id;
 }
 
-await prepareWorker({ dir: DIR, port: PORT, noBuild: args.get("no-build") === "true" });
+await prepareWorker({ dir: DIR, noBuild: args.get("no-build") === "true" });
 const database = await freshDatabase(DIR);
 const [user] = await seedUsers(database, [{ tasks: TASKS, completedEvery: 10 }]);
 const worker = await startWorker({ dir: DIR, port: PORT, persistTo: database.persistTo, verbose: args.get("verbose") === "true" });

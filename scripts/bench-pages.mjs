@@ -18,7 +18,7 @@ const args = parseArgs();
 const count = Number(args.get("count") ?? 50);
 const rounds = Number(args.get("rounds") ?? 3);
 
-await prepareWorker({ dir: DIR, port: PORT, noBuild: args.get("no-build") === "true" });
+await prepareWorker({ dir: DIR, noBuild: args.get("no-build") === "true" });
 const database = await freshDatabase(DIR);
 const [small, large] = await seedUsers(database, [{ tasks: 20 }, { tasks: 200 }]);
 const worker = await startWorker({ dir: DIR, port: PORT, persistTo: database.persistTo, verbose: args.get("verbose") === "true" });

@@ -28,7 +28,7 @@ export function parseArgs(argv = process.argv.slice(2)) {
  * Builds the app (unless `noBuild`) and bundles the Worker once into `dir`, served from there with
  * no_bundle: a rebuild or an edit by someone else cannot reload the Worker mid-measurement.
  */
-export async function prepareWorker({ dir, port, noBuild }) {
+export async function prepareWorker({ dir, noBuild }) {
   ensureDevVars();
   if (!noBuild) {
     console.log("Building the app (remix vite:build)...");
