@@ -9,8 +9,7 @@
 // process over the batch divided by the requests (locally workerd runs D1's SQLite too, so this is
 // Worker + D1 + the dev proxy; "- health" takes out what every request costs).
 // Options: --count=200 --rounds=3 --no-build --keep (keep the state) --verbose (the Worker's log).
-import { rmSync } from "node:fs";
-import { freshDatabase, measureBatch, median, parseArgs, prepareWorker, seedUsers, serverTiming, signIn, startWorker } from "./bench-worker.mjs";
+import { freshDatabase, measureBatch, appendTo, median, parseArgs, prepareWorker, seedUsers, spread, stopAndClean, serverTiming, signIn, startWorker } from "./bench-worker.mjs";
 
 const DIR = ".wrangler/bench-api";
 const PORT = 8891;
@@ -68,22 +67,14 @@ try {
     for (const [label, path] of routes) {
       const health = await measureBatch({ url: worker.url, path: "/v1/health", count, workerdPid: worker.workerdPid });
       const route = await measureBatch({ url: worker.url, path, headers, count, workerdPid: worker.workerdPid });
-      if (!results.has(label)) results.set(label, []);
-      results.get(label).push({ route, health });
+      appendTo(results, label, { route, health });
       console.log(
         `  ${label}: p50 ${route.p50.toFixed(2)} ms (health ${health.p50.toFixed(2)}), server ${route.serverMs.toFixed(1)} ms (health ${health.serverMs.toFixed(1)}), rows read ${route.rowsRead}, CPU ${route.cpuPerRequestMs.toFixed(2)} ms/request (health ${health.cpuPerRequestMs.toFixed(2)})`,
       );
     }
   }
 } finally {
-  await worker.stop();
-  if (args.get("keep") !== "true") rmSync(database.persistTo, { recursive: true, force: true });
-}
-
-/** "median (min-max)" over the rounds. */
-function spread(values, digits) {
-  const text = (v) => v.toFixed(digits);
-  return values.length > 1 ? `${text(median(values))} (${text(Math.min(...values))}-${text(Math.max(...values))})` : text(values[0]);
+  await stopAndClean(worker, database, args.get("keep") === "true");
 }
 
 console.log(`\n${TASKS.toLocaleString("en-US")} tasks, limit ${LIMIT}, ${count} requests per route and round, median of ${rounds} round(s) (min-max)`);

@@ -8,9 +8,8 @@
 // (what every request costs: routing, the dev proxy, health's one D1 query), and the HTML size.
 // `/dashboard?page=10` is the no-JavaScript "Load more" path: it renders 10 pages of 20.
 // Options: --count=50 --rounds=3 --no-build --keep (keep the state) --verbose (the Worker's log).
-import { rmSync } from "node:fs";
 import { gzipSync } from "node:zlib";
-import { freshDatabase, measureBatch, median, parseArgs, prepareWorker, seedUsers, signIn, startWorker } from "./bench-worker.mjs";
+import { freshDatabase, measureBatch, appendTo, median, parseArgs, prepareWorker, seedUsers, spread, stopAndClean, signIn, startWorker } from "./bench-worker.mjs";
 
 const DIR = ".wrangler/bench-pages";
 const PORT = 8892;
@@ -43,19 +42,12 @@ try {
       }
       const health = await measureBatch({ url: worker.url, path: "/v1/health", count, workerdPid: worker.workerdPid });
       const page = await measureBatch({ url: worker.url, path, headers: cookie, count, workerdPid: worker.workerdPid });
-      if (!results.has(label)) results.set(label, []);
-      results.get(label).push({ page, health });
+      appendTo(results, label, { page, health });
       console.log(`  ${label}: CPU ${page.cpuPerRequestMs.toFixed(2)} ms/request (health ${health.cpuPerRequestMs.toFixed(2)}), p50 ${page.p50.toFixed(1)} ms`);
     }
   }
 } finally {
-  await worker.stop();
-  if (args.get("keep") !== "true") rmSync(database.persistTo, { recursive: true, force: true });
-}
-
-function spread(values, digits) {
-  const text = (v) => v.toFixed(digits);
-  return values.length > 1 ? `${text(median(values))} (${text(Math.min(...values))}-${text(Math.max(...values))})` : text(values[0]);
+  await stopAndClean(worker, database, args.get("keep") === "true");
 }
 
 console.log(`\n${count} requests per page and round, median of ${rounds} round(s) (min-max)`);

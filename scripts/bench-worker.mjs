@@ -257,3 +257,21 @@ export async function measureBatch({ url, path, headers, count, warmup = 5, work
     cpuPerRequestMs,
   };
 }
+
+/** Stops the Worker and removes its state folder (unless `keep`). */
+export async function stopAndClean(worker, database, keep) {
+  await worker.stop();
+  if (!keep) rmSync(database.persistTo, { recursive: true, force: true });
+}
+
+/** Adds `value` to the list kept under `key` (one entry per round). */
+export function appendTo(map, key, value) {
+  if (!map.has(key)) map.set(key, []);
+  map.get(key).push(value);
+}
+
+/** "median (min-max)" of the rounds' values, or the one value. */
+export function spread(values, digits) {
+  const text = (v) => v.toFixed(digits);
+  return values.length > 1 ? `${text(median(values))} (${text(Math.min(...values))}-${text(Math.max(...values))})` : text(values[0]);
+}
