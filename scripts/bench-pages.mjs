@@ -1,0 +1,66 @@
+// `npm run bench:pages`: the server's CPU per request for the dashboard page, and its HTML size.
+//
+// The Worker is bundled once and served under `wrangler dev` on port 8892 with its own local D1
+// (.wrangler/bench-pages/state); two verified users, with 20 and with 200 tasks, are seeded straight
+// into it and sign in through POST /v1/auth/login (the session cookies). Per page, one request after
+// the other (5 unmeasured, then --count), right after the same number to GET /v1/health: the CPU time
+// of the workerd runtime process over the batch divided by the requests, minus the same for health
+// (what every request costs: routing, the dev proxy, health's one D1 query), and the HTML size.
+// `/dashboard?page=10` is the no-JavaScript "Load more" path: it renders 10 pages of 20.
+// Options: --count=50 --rounds=3 --no-build --keep (keep the state) --verbose (the Worker's log).
+import { gzipSync } from "node:zlib";
+import { freshDatabase, measureBatch, appendTo, median, parseArgs, prepareWorker, seedUsers, spread, stopAndClean, signIn, startWorker } from "./bench-worker.mjs";
+
+const DIR = ".wrangler/bench-pages";
+const PORT = 8892;
+const args = parseArgs();
+const count = Number(args.get("count") ?? 50);
+const rounds = Number(args.get("rounds") ?? 3);
+
+await prepareWorker({ dir: DIR, noBuild: args.get("no-build") === "true" });
+const database = await freshDatabase(DIR);
+const [small, large] = await seedUsers(database, [{ tasks: 20 }, { tasks: 200 }]);
+const worker = await startWorker({ dir: DIR, port: PORT, persistTo: database.persistTo, verbose: args.get("verbose") === "true" });
+
+const results = new Map(); // label -> [{ page, health, tasks }] per round
+const sizes = new Map(); // label -> { bytes, gzip }
+try {
+  const pages = [
+    ["/dashboard, 20 tasks", "/dashboard", small],
+    ["/dashboard, 200 tasks (page 1)", "/dashboard", large],
+    ["/dashboard?page=10, 200 tasks", "/dashboard?page=10", large],
+  ];
+  for (let round = 1; round <= rounds; round++) {
+    console.log(`\nRound ${round} of ${rounds} (${count} requests per page, each after ${count} to /v1/health)`);
+    for (const [label, path, user] of pages) {
+      // A fresh session each time: the access token lives 15 minutes.
+      const { cookie } = await signIn(worker.url, user.email);
+      if (!sizes.has(label)) {
+        const html = Buffer.from(await (await fetch(`${worker.url}${path}`, { headers: cookie })).arrayBuffer());
+        const cards = new Set(html.toString().match(/Bench task \d+/g)).size;
+        sizes.set(label, { bytes: html.byteLength, gzip: gzipSync(html).byteLength, cards });
+      }
+      const health = await measureBatch({ url: worker.url, path: "/v1/health", count, workerdPid: worker.workerdPid });
+      const page = await measureBatch({ url: worker.url, path, headers: cookie, count, workerdPid: worker.workerdPid });
+      appendTo(results, label, { page, health });
+      console.log(`  ${label}: CPU ${page.cpuPerRequestMs.toFixed(2)} ms/request (health ${health.cpuPerRequestMs.toFixed(2)}), p50 ${page.p50.toFixed(1)} ms`);
+    }
+  }
+} finally {
+  await stopAndClean(worker, database, args.get("keep") === "true");
+}
+
+console.log(`\n${count} requests per page and round, median of ${rounds} round(s) (min-max)`);
+console.log("| page | CPU ms/request | health CPU ms/request | page - health | p50 ms | HTML | gzip | tasks in the HTML |");
+console.log("|---|---:|---:|---:|---:|---:|---:|---:|");
+for (const [label, runs] of results) {
+  const size = sizes.get(label);
+  console.log(
+    `| ${label} | ${spread(runs.map((r) => r.page.cpuPerRequestMs), 2)} | ${spread(runs.map((r) => r.health.cpuPerRequestMs), 2)} | ${spread(runs.map((r) => r.page.cpuPerRequestMs - r.health.cpuPerRequestMs), 2)} | ${spread(runs.map((r) => r.page.p50), 1)} | ${(size.bytes / 1000).toFixed(1)} kB | ${(size.gzip / 1000).toFixed(1)} kB | ${size.cards} |`,
+  );
+}
+const twenty = results.get("/dashboard, 20 tasks");
+if (twenty) {
+  const cpu = median(twenty.map((r) => r.page.cpuPerRequestMs - r.health.cpuPerRequestMs));
+  console.log(`\nTarget: /dashboard with 20 tasks <= 10 ms server CPU: ${cpu <= 10 ? "met" : "NOT met"} (${cpu.toFixed(2)} ms)`);
+}
