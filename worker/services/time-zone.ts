@@ -6,5 +6,19 @@ import { IANAZone } from "luxon";
  * task cards use it in the browser too.
  */
 export function safeZone(zone: string | null | undefined): string {
-  return zone && IANAZone.isValidZone(zone) ? zone : "UTC";
+  if (!zone) return "UTC";
+  let valid = validity.get(zone);
+  if (valid === undefined) {
+    valid = IANAZone.isValidZone(zone);
+    if (validity.size < MAX_REMEMBERED) validity.set(zone, valid);
+  }
+  return valid ? zone : "UTC";
 }
+
+/**
+ * luxon's check builds a new Intl.DateTimeFormat on every call (30-60 µs), and a dashboard card
+ * asks several times (issue 8: ~0.2 ms per task): the answer per zone string is remembered. Bounded,
+ * so junk zone strings cannot grow it without end (past the bound they are just checked each time).
+ */
+const validity = new Map<string, boolean>();
+const MAX_REMEMBERED = 1_000;

@@ -1,5 +1,6 @@
 import { safeZone } from "../../../worker/services/time-zone";
 import { calendarDaysUntil } from "./task-colour";
+import { cachedFormatter } from "./formatters";
 
 /**
  * The date and time texts of the task screens, on the user's own clock (the time zone of their
@@ -12,24 +13,6 @@ const LOCALE = "en-US";
 /** ICU writes a narrow no-break space before AM/PM in newer versions; one plain space everywhere. */
 function tidy(text: string): string {
   return text.replace(/[\u202f\u00a0]/g, " ");
-}
-
-/**
- * Formatters are made once per zone and shape, then reused: building an Intl.DateTimeFormat costs
- * about a millisecond of CPU (it loads ICU data), formatting with one costs microseconds, and a
- * dashboard page formats several dates per task (issue 8: the server render must stay within the
- * free plan's 10 ms). The cache is bounded by the zones in use times the few shapes below.
- */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-export function cachedFormatter(locale: string, zone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale}|${zone}|${JSON.stringify(options)}`;
-  let formatter = formatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat(locale, { timeZone: zone, ...options });
-    formatters.set(key, formatter);
-  }
-  return formatter;
 }
 
 function format(instant: Date, zone: string, options: Intl.DateTimeFormatOptions): string {
