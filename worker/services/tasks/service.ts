@@ -7,6 +7,7 @@ import { resolveStrategyKey } from "../escalation/catalogue";
 import { haltEscalationStatements, startEscalationStatements } from "../escalation/start-and-halt";
 import { newTaskStatements, type TaskSource } from "../series";
 import { parseInput } from "../validation";
+import { assertRoomForTask } from "./quotas";
 import { createTaskSchema, dueDateToInstant, updateTaskSchema } from "./schemas";
 import { toTaskJson, type TaskJson } from "./serialize";
 
@@ -32,11 +33,12 @@ export async function loadOwnTask(deps: Pick<Deps, "db">, userId: string, taskId
   return task;
 }
 
-/** POST /v1/tasks. Order of checks as in spec 02 section 5: verified email, title, due date. */
+/** POST /v1/tasks. Order of checks as in spec 02 section 5: verified email, title, due date; then the account's caps (quotas.ts). */
 export async function createTask(deps: Deps, userId: string, input: unknown, source: TaskSource = "web"): Promise<TaskJson> {
   const user = await loadUser(deps, userId);
   if (!user.isVerified) throw forbidden(EMAIL_NOT_VERIFIED, "EMAIL_NOT_VERIFIED");
   const data = parseInput(createTaskSchema, input);
+  await assertRoomForTask(deps, userId);
   const now = deps.clock.now().getTime();
   const { task, statements } = newTaskStatements(deps, {
     userId,
