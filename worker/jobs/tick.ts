@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { cronRuns } from "../../db/schema";
-import { auditForTick, claimSteps, LEASE_MS, takeTurnsByOwner, type ClaimedStep } from "../services/escalation";
+import { auditForTick, claimSteps, LEASE_MS, takeTurnsByOwner, type WonStep } from "../services/escalation";
 import type { Deps } from "../services/deps";
 import { isRetentionMinute, pruneExpired } from "../services/retention";
 import type { Job } from "../queue-payloads";
@@ -41,7 +41,7 @@ export async function runTick(deps: Deps, scheduledTime: number, queue: Queue<Jo
 
   let claimed = 0;
   for (const kind of ["expired", "first", "due"] as const) {
-    const won: ClaimedStep[] = [];
+    const won: WonStep[] = [];
     for (let chunk = 0; chunk < MAX_CHUNKS; chunk++) {
       const steps = await claimSteps(deps, { kind, now: scheduledTime, claimId: cronRunId, leaseUntil, limit: CLAIM_CHUNK });
       won.push(...steps);

@@ -27,7 +27,7 @@ import { MAX_STEP_ATTEMPTS } from "./leases";
 export type ClaimKind = "expired" | "first" | "due";
 
 /** A step won by a claim, with the owner of its task (the tick takes turns between owners, ADR 043). */
-export interface ClaimedStep {
+export interface WonStep {
   id: string;
   userId: string;
 }
@@ -35,7 +35,7 @@ export interface ClaimedStep {
 export async function claimSteps(
   deps: Pick<Deps, "db">,
   input: { kind: ClaimKind; now: number; claimId: string; leaseUntil: number; limit: number },
-): Promise<ClaimedStep[]> {
+): Promise<WonStep[]> {
   const { db } = deps;
   const s = escalationSteps;
   if (input.kind === "expired") await buryExhaustedSteps(deps, { now: input.now, claimId: input.claimId, limit: input.limit });

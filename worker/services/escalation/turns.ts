@@ -1,4 +1,4 @@
-import type { ClaimedStep } from "./claim";
+import type { WonStep } from "./claim";
 
 /**
  * The order a tick queues its claimed steps in: round-robin by owner. The first step of every
@@ -6,7 +6,7 @@ import type { ClaimedStep } from "./claim";
  * order. One account with thousands of due steps then takes one place in each turn instead of the
  * head of the queue, and everyone else's reminder goes out with the first batch (ADR 043).
  */
-export function takeTurnsByOwner(steps: readonly ClaimedStep[]): string[] {
+export function takeTurnsByOwner(steps: readonly WonStep[]): string[] {
   const byOwner = new Map<string, string[]>();
   for (const step of steps) {
     const queue = byOwner.get(step.userId);

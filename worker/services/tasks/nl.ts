@@ -1,4 +1,5 @@
 import { runBatch } from "../../../db/batch";
+import { oneLine } from "../one-line";
 import type { Deps } from "../deps";
 import { forbidden } from "../errors";
 import { resolveStrategyKey } from "../escalation/catalogue";
@@ -41,7 +42,7 @@ export async function createTaskFromPrompt(deps: Deps, userId: string, input: un
   await assertRoomForTask(deps, userId);
   const { task, statements } = newTaskStatements(deps, {
     userId,
-    title: reminder.title.slice(0, 200),
+    title: oneLine(reminder.title).slice(0, 200),
     dueAt: reminder.dueAt.getTime(),
     strategyKey: resolveStrategyKey(null, user.defaultEscalationStrategy),
     recurrence: reminder.recurrence ? JSON.stringify(reminder.recurrence) : null,
