@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import type { Medium } from "../../worker/channels/types";
 import type { StepChannel } from "../../worker/services/escalation/catalogue";
 import { deliveryKey, planStep, readsNeeded, type ClaimedStep, type PlanInput, type StepPlan } from "../../worker/services/escalation/plan";
-import { reminderEmail, smsMessage, unavailableNotes } from "../../worker/services/escalation/messages";
+import { buddyEmail, reminderEmail, smsMessage, unavailableNotes } from "../../worker/services/escalation/messages";
 import { missingChannels, unavailableChannels, type MediaStatus, type Reachability } from "../../worker/services/escalation/recipients";
 
 const NOW = Date.parse("2027-03-01T09:00:00Z");
@@ -220,6 +220,7 @@ describe("keys, message context and the chain", () => {
     const email = reminderEmail(result.context, { done: "https://x/done", snooze: "https://x/snooze", acknowledge: "https://x/ack" }, []);
     expect(email.subject).toBe("Reminder: Pay rent Bcc: x@evil.test");
     expect(smsMessage(result.context, "+15550100").text).not.toMatch(/[\r\n]/);
+    expect(buddyEmail(result.context, "Sam\r\nBcc: y@evil.test", "https://x/unsubscribe").text).toContain("Hi Sam Bcc: y@evil.test, Robin Hood asked");
   });
 
   it("the chain moves on under this claim; a recurring task's last step carries its series", () => {
