@@ -7,7 +7,7 @@ import type { Job } from "../queue-payloads";
 
 /** Rows claimed per UPDATE statement. */
 export const CLAIM_CHUNK = 500;
-/** At most this many chunks per kind per tick (50,000 steps); the rest waits for the next minute. */
+/** At most this many chunks per pass (expired, first pings, later steps) per tick: 50,000 steps each; the rest waits for the next minute. */
 export const MAX_CHUNKS = 100;
 /** Queues accept at most 100 messages per sendBatch call. */
 export const SEND_BATCH_MAX = 100;
