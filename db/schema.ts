@@ -262,6 +262,11 @@ export const escalationSteps = sqliteTable(
   (t) => [
     uniqueIndex("escalation_steps_unique").on(t.escalationId, t.stepIndex),
     index("escalation_steps_due_idx").on(t.state, t.dueAt),
+    // The tick's first claim: first pings before any later step (claim.ts, ADR 043). Partial, so it
+    // holds only pending first steps; the claim repeats its WHERE word for word (literals).
+    index("escalation_steps_first_due_idx")
+      .on(t.dueAt)
+      .where(sql`${sql.identifier("state")} = 'pending' and ${sql.identifier("step_index")} = 0`),
     /** The tick's second claim: "claimed"/"sending" rows whose lease ran out. */
     index("escalation_steps_lease_idx").on(t.state, t.leaseUntil),
     index("escalation_steps_task_idx").on(t.taskId),

@@ -592,6 +592,63 @@ describe("the tick", () => {
   });
 });
 
+describe("fair claims (ADR 043)", () => {
+  /** `count` open tasks of one user, each with a chain of two steps, step `pendingIndex` pending and due at `dueAt`; written in three statements. */
+  async function bulkChains(userId: string, prefix: string, count: number, dueAt: number, pendingIndex: 0 | 1) {
+    const other = pendingIndex === 0 ? 1 : 0;
+    const otherState = pendingIndex === 0 ? "waiting" : "sent";
+    const n = `with recursive n(i) as (select 0 union all select i + 1 from n where i < ${count - 1})`;
+    await env.DB.batch([
+      env.DB.prepare(`${n} insert into tasks (id, user_id, title, due_at, status, strategy_key, source, created_at) select '${prefix}-t-' || i, ?, 'Backlog', ?, 'PENDING', 'gentle', 'api', ? from n`).bind(userId, dueAt, dueAt),
+      env.DB.prepare(`${n} insert into escalations (id, task_id, strategy_key, steps, state, started_at, created_at) select '${prefix}-e-' || i, '${prefix}-t-' || i, 'gentle', '[]', 'running', ?, ? from n`).bind(dueAt, dueAt),
+      env.DB.prepare(
+        `${n} insert into escalation_steps (id, escalation_id, task_id, step_index, channels, due_at, state, created_at)
+         select '${prefix}-s' || ${pendingIndex} || '-' || i, '${prefix}-e-' || i, '${prefix}-t-' || i, ${pendingIndex}, '["email"]', ?, 'pending', ? from n
+         union all select '${prefix}-s' || ${other} || '-' || i, '${prefix}-e-' || i, '${prefix}-t-' || i, ${other}, '["email"]', ?, '${otherState}', ? from n`,
+      ).bind(dueAt, dueAt, dueAt, dueAt),
+    ]);
+  }
+
+  it("one account's 2,000 due steps do not hold back five other people's first pings: they go out in the tick's first batch", { timeout: 60_000 }, async () => {
+    const T = nextDueTime();
+    const heavy = await user();
+    // Due earlier than everyone else's: 1,000 follow-ups (step 1) and 1,000 first pings of one account.
+    await bulkChains(heavy.id, `fair-${T}-late`, 1000, T - 30 * MINUTE, 1);
+    await bulkChains(heavy.id, `fair-${T}-first`, 1000, T - 20 * MINUTE, 0);
+    const others = [];
+    for (let i = 0; i < 5; i++) {
+      const u = await user();
+      others.push((await stepsOf((await newTask(u.id, T)).id))[0]!.id);
+    }
+
+    const fake = await tick(T);
+    const claimed = stepIdsIn(fake);
+    expect(claimed).toHaveLength(2005);
+    expect(fake.calls[0]!.map((job) => job.stepId)).toEqual(expect.arrayContaining(others));
+    // First pings (the heavy account's too) are queued before any later step.
+    const firstLate = claimed.findIndex((id) => id.includes("-late-"));
+    expect(firstLate).toBe(1005);
+  });
+
+  it("each claim reads an index range, never the whole table: the first pings their own partial index", async () => {
+    const { claimSteps } = await import("../../worker/services/escalation/claim");
+    const expected = { first: "escalation_steps_first_due_idx", due: "escalation_steps_due_idx", expired: "escalation_steps_lease_idx" } as const;
+    for (const kind of ["first", "due", "expired"] as const) {
+      const captured: string[] = [];
+      const spying = createDb(d1FailingQueries(env.DB, (query) => (captured.push(query), false)));
+      // now = 0: nothing is due, so the claim changes nothing; only its statement is kept.
+      await claimSteps({ db: spying }, { kind, now: 0, claimId: "plan", leaseUntil: 1, limit: 500 });
+      const update = captured.find((q) => q.startsWith("update"))!;
+      const params = new Array<number>(update.split("?").length - 1).fill(0);
+      const plan = await env.DB.prepare(`explain query plan ${update}`).bind(...params).all<{ detail: string }>();
+      const details = plan.results.map((r) => r.detail).join("\n");
+      expect(details, kind).toContain(expected[kind]);
+      expect(details, kind).not.toMatch(/SCAN escalation_steps(?! USING)/);
+      expect(details, kind).not.toMatch(/SCAN t\b|SCAN tasks/);
+    }
+  });
+});
+
 describe("email action links (/r/<token>)", () => {
   it("GET shows without acting; POST acts once", async () => {
     const T = nextDueTime();

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import type { Medium } from "../../worker/channels/types";
 import type { StepChannel } from "../../worker/services/escalation/catalogue";
 import { deliveryKey, planStep, readsNeeded, type ClaimedStep, type PlanInput, type StepPlan } from "../../worker/services/escalation/plan";
-import { reminderEmail, unavailableNotes } from "../../worker/services/escalation/messages";
+import { buddyEmail, reminderEmail, smsMessage, unavailableNotes } from "../../worker/services/escalation/messages";
 import { missingChannels, unavailableChannels, type MediaStatus, type Reachability } from "../../worker/services/escalation/recipients";
 
 const NOW = Date.parse("2027-03-01T09:00:00Z");
@@ -211,6 +211,16 @@ describe("keys, message context and the chain", () => {
       strategyName: "Standard",
     });
     expect(result.userId).toBe("user-1");
+  });
+
+  it("a title or name written before titles were cleaned still reaches the messages as one line (ADR 043)", () => {
+    const result = sendPlan({ step: step(["email", "sms"], { title: "Pay rent\r\nBcc: x@evil.test", name: "Robin\u0000\u2028Hood" }) });
+    expect(result.context.task.title).toBe("Pay rent Bcc: x@evil.test");
+    expect(result.context.user.name).toBe("Robin Hood");
+    const email = reminderEmail(result.context, { done: "https://x/done", snooze: "https://x/snooze", acknowledge: "https://x/ack" }, []);
+    expect(email.subject).toBe("Reminder: Pay rent Bcc: x@evil.test");
+    expect(smsMessage(result.context, "+15550100").text).not.toMatch(/[\r\n]/);
+    expect(buddyEmail(result.context, "Sam\r\nBcc: y@evil.test", "https://x/unsubscribe").text).toContain("Hi Sam Bcc: y@evil.test, Robin Hood asked");
   });
 
   it("the chain moves on under this claim; a recurring task's last step carries its series", () => {

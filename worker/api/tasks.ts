@@ -54,7 +54,7 @@ export const tasks = new Hono<ApiEnv>()
   })
   .put("/:id", requireUser, async (c) => c.json(await updateTask(c.get("deps"), c.get("userId"), c.req.param("id"), await body(c))))
   .delete("/:id", requireUser, async (c) => {
-    await deleteTask(c.get("deps"), c.get("userId"), c.req.param("id"));
+    await deleteTask(c.get("deps"), c.get("userId"), c.req.param("id"), { series: c.req.query("series") === "true" });
     return c.json({ success: true, message: "Task deleted." });
   })
   .post("/:id/acknowledge", requireUser, async (c) => c.json(await acknowledgeTask(c.get("deps"), c.get("userId"), c.req.param("id"))))

@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import { cronRuns } from "../../db/schema";
-import { auditForTick, claimSteps, LEASE_MS } from "../services/escalation";
+import { auditForTick, claimSteps, LEASE_MS, takeTurnsByOwner, type WonStep } from "../services/escalation";
 import type { Deps } from "../services/deps";
 import { isRetentionMinute, pruneExpired } from "../services/retention";
 import type { Job } from "../queue-payloads";
 
 /** Rows claimed per UPDATE statement. */
 export const CLAIM_CHUNK = 500;
-/** At most this many chunks per kind per tick (50,000 steps); the rest waits for the next minute. */
+/** At most this many chunks per pass (expired, first pings, later steps) per tick: 50,000 steps each; the rest waits for the next minute. */
 export const MAX_CHUNKS = 100;
 /** Queues accept at most 100 messages per sendBatch call. */
 export const SEND_BATCH_MAX = 100;
@@ -26,6 +26,10 @@ export interface TickResult {
  * can fire is repaired and logged), then claims due steps in chunks (compare-and-set + a 5-minute
  * lease under its own id) and queues their ids. If queueing fails after a claim, nothing is lost:
  * the lease runs out and a later tick claims the step again.
+ *
+ * Fairness (ADR 043): expired leases first (they are late already), then every due FIRST ping, then
+ * the later steps; within each pass the ids are queued taking turns by owner, so one account's
+ * thousands of due steps never push everyone else's first reminder to the back of the queue.
  */
 export async function runTick(deps: Deps, scheduledTime: number, queue: Queue<Job>): Promise<TickResult> {
   const cronRunId = crypto.randomUUID();
@@ -36,14 +40,16 @@ export async function runTick(deps: Deps, scheduledTime: number, queue: Queue<Jo
   const audit = await auditForTick(deps, scheduledTime, cronRunId);
 
   let claimed = 0;
-  for (const kind of ["expired", "due"] as const) {
+  for (const kind of ["expired", "first", "due"] as const) {
+    const won: WonStep[] = [];
     for (let chunk = 0; chunk < MAX_CHUNKS; chunk++) {
-      const ids = await claimSteps(deps, { kind, now: scheduledTime, claimId: cronRunId, leaseUntil, limit: CLAIM_CHUNK });
-      if (ids.length === 0) break;
-      await enqueue(queue, ids, cronRunId);
-      claimed += ids.length;
-      if (ids.length < CLAIM_CHUNK) break;
+      const steps = await claimSteps(deps, { kind, now: scheduledTime, claimId: cronRunId, leaseUntil, limit: CLAIM_CHUNK });
+      won.push(...steps);
+      if (steps.length < CLAIM_CHUNK) break;
     }
+    if (won.length === 0) continue;
+    await enqueue(queue, takeTurnsByOwner(won), cronRunId);
+    claimed += won.length;
   }
 
   if (isRetentionMinute(scheduledTime)) await pruneSafely(deps, scheduledTime, cronRunId);

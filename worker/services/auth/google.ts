@@ -13,6 +13,7 @@ import { createSession } from "./sessions";
 import { takeBackUnverifiedAccount } from "./take-back";
 import type { AuthResult, RequestMeta } from "./types";
 import { findUserByEmail, isUniqueViolation, toPublicUser } from "./users";
+import { oneLine } from "../one-line";
 
 /**
  * Google sign-in (ADR 014): authorization code flow with state and PKCE (S256) through arctic.
@@ -196,7 +197,7 @@ async function findOrCreateGoogleUser(deps: Deps, identity: GoogleIdentity, time
       .insert(users)
       .values({
         id: crypto.randomUUID(),
-        name: identity.name ?? identity.email.split("@")[0] ?? "Friend",
+        name: oneLine(identity.name ?? "") || (identity.email.split("@")[0] ?? "Friend"),
         email: identity.email,
         passwordHash: null,
         googleId: identity.sub,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { COMMON_PASSWORDS } from "./common-passwords";
+import { oneLine } from "../one-line";
 
 /**
  * The input schemas of accounts and session, shared by the Hono routes and the Remix actions.
@@ -109,7 +110,7 @@ const pairingField = z.string({ error: MESSAGES.pairingIncomplete }).trim().min(
 
 /** POST /v1/users. confirmPassword is checked by the page and never sent; other extra keys are ignored. */
 export const registerSchema = jsonObject({
-  name: z.string({ error: MESSAGES.nameMissing }).trim().min(1, { error: MESSAGES.nameMissing }).max(100, { error: MESSAGES.nameTooLong }),
+  name: z.string({ error: MESSAGES.nameMissing }).overwrite(oneLine).min(1, { error: MESSAGES.nameMissing }).max(100, { error: MESSAGES.nameTooLong }),
   email: emailField,
   password: newPasswordField,
   timezone: timezoneField,

@@ -9,7 +9,7 @@ import { issueLoginDevice, trustedLoginDevice } from "./login-device";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords";
 import { loginSchema, registerSchema } from "./schemas";
 import { createSession } from "./sessions";
-import { clearLoginFailures, recordLoginFailure, reserveLoginAttempt } from "./throttle";
+import { clearLoginFailures, recordLoginFailure, reserveLoginAttempt, takeRegistration } from "./throttle";
 import type { AuthResult, RequestMeta } from "./types";
 import { findUserByEmail, isUniqueViolation, toPublicUser } from "./users";
 import { sendVerificationEmail } from "./verification-email";
@@ -21,9 +21,12 @@ export const EMAIL_TAKEN_MESSAGE = "An account with this email address already e
  * POST /v1/users. Says plainly when the email is taken (409): a sign-up form that hides it is
  * unusable, and the spec has no flow that would hide it (docs/spec-deviations.md). Sends the
  * verification email (code + magic link); a failed send does not undo the account (resend exists).
+ * A valid form counts against the IP's registrations (10 an hour, ADR 043) before anything else is
+ * looked at, so the 409 cannot be used to test thousands of addresses either.
  */
 export async function register(deps: Deps, input: unknown, meta: RequestMeta): Promise<AuthResult> {
   const data = parseInput(registerSchema, input);
+  await takeRegistration(deps, meta.ip);
   if (await findUserByEmail(deps, data.email)) throw conflict(EMAIL_TAKEN_MESSAGE, "EMAIL_TAKEN");
   const passwordHash = await hashPassword(data.password);
   const now = deps.clock.now().getTime();

@@ -22,6 +22,8 @@ import { sha256Hex } from "../tokens";
  * - the session-less code page (POST /v1/auth/verify-email): 10 checks per hour per IP + email and
  *   30 per hour per IP, so nobody can cheaply burn the 5 tries of someone else's code.
  * - the 6-digit email code: 20 tries per address in 24 hours across re-sends (ADR 040).
+ * - registration: 10 accounts per hour per IP (ADR 043). A request without CF-Connecting-IP (local
+ *   development and tests; Cloudflare always sets it) is not counted per IP.
  * The IP is always `CF-Connecting-IP` (set by Cloudflare, not by the client); X-Forwarded-For is
  * never read, because a client can write anything into it.
  */
@@ -34,6 +36,9 @@ export const VERIFY_LINK_RULE: WindowRule = { limit: 10, windowMs: 60 * 60_000 }
 export const VERIFY_LINK_IP_RULE: WindowRule = { limit: 30, windowMs: 60 * 60_000 };
 /** Tries of the 6-digit email code per address, across every code sent to it (ADR 040). */
 export const EMAIL_CODE_LIFETIME_RULE: WindowRule = { limit: 20, windowMs: 24 * 60 * 60_000 };
+
+/** Registrations per IP (ADR 043): a household or an office registers a few; a script registers thousands. */
+export const REGISTER_IP_RULE: WindowRule = { limit: 10, windowMs: 60 * 60_000 };
 
 /** "1 minute" / "N minutes", rounded up so people never come back too early. */
 function minutesText(retryAfterSeconds: number): string {
@@ -49,6 +54,18 @@ export function loginBlockedMessage(retryAfterSeconds: number): string {
 /** The 429 sentence of the code page. */
 export function verifyBlockedMessage(retryAfterSeconds: number): string {
   return `Too many verification attempts. Please wait ${minutesText(retryAfterSeconds)} and try again, or ask for a new email.`;
+}
+
+/** The 429 sentence of registration. */
+export function registerBlockedMessage(retryAfterSeconds: number): string {
+  return `Too many accounts were created from this network. Please wait ${minutesText(retryAfterSeconds)} and try again.`;
+}
+
+/** Counts one registration from this IP, or throws 429 REGISTER_THROTTLED with Retry-After. */
+export async function takeRegistration(deps: Pick<Deps, "db" | "clock">, ip: string | null): Promise<void> {
+  if (!ip) return;
+  const result = await takeToken(deps, `register-ip:${ip}`, REGISTER_IP_RULE);
+  if (!result.allowed) throw tooManyRequests(registerBlockedMessage(result.retryAfterSeconds), result.retryAfterSeconds, "REGISTER_THROTTLED");
 }
 
 /** Keys hold a hash of the email, not the address itself. */

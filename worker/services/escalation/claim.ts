@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, lte, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { escalationSteps } from "../../../db/schema";
 import type { Deps } from "../deps";
 import { buryExhaustedSteps } from "./dead-letter";
@@ -15,35 +15,67 @@ import { MAX_STEP_ATTEMPTS } from "./leases";
  *   died mid-send (index state, lease_until). One that has already been taken MAX_STEP_ATTEMPTS
  *   times is not claimed again: it is buried first (dead-letter.ts), so a step whose consumer keeps
  *   dying is given up like one whose provider keeps failing, never re-sent for ever (ADR 026).
+ * - "first": the "due" rows that are a chain's first ping (step_index 0), from their own partial
+ *   index (escalation_steps_first_due_idx). The tick claims these before any later step, so one
+ *   account's thousands of due follow-ups never hold back someone else's first reminder (ADR 043).
+ *   Its WHERE repeats the index's WHERE word for word, with literals, or SQLite cannot use it.
  * The repeated condition in the outer WHERE is written with SQLite's unary "+" so the planner
  * cannot use an index for it: the UPDATE then visits only the 500 chosen rows by primary key
  * instead of walking the whole due range again for every chunk (which made a 10,000-step backlog
  * cost rows read quadratic in its size).
  */
+export type ClaimKind = "expired" | "first" | "due";
+
+/** A step won by a claim, with the owner of its task (the tick takes turns between owners, ADR 043). */
+export interface WonStep {
+  id: string;
+  userId: string;
+}
+
 export async function claimSteps(
   deps: Pick<Deps, "db">,
-  input: { kind: "due" | "expired"; now: number; claimId: string; leaseUntil: number; limit: number },
-): Promise<string[]> {
+  input: { kind: ClaimKind; now: number; claimId: string; leaseUntil: number; limit: number },
+): Promise<WonStep[]> {
   const { db } = deps;
   const s = escalationSteps;
   if (input.kind === "expired") await buryExhaustedSteps(deps, { now: input.now, claimId: input.claimId, limit: input.limit });
-  const chosen =
-    input.kind === "due"
-      ? db.select({ id: s.id }).from(s).where(and(eq(s.state, "pending"), lte(s.dueAt, input.now))).orderBy(asc(s.dueAt)).limit(input.limit)
-      : db
-          .select({ id: s.id })
-          .from(s)
-          .where(and(inArray(s.state, ["claimed", "sending"]), lt(s.leaseUntil, input.now), lt(s.attempts, MAX_STEP_ATTEMPTS)))
-          .orderBy(asc(s.leaseUntil))
-          .limit(input.limit);
-  const stillAsRead =
-    input.kind === "due"
-      ? sql`+${s.state} = 'pending' and +${s.dueAt} <= ${input.now}`
-      : sql`+${s.state} in ('claimed', 'sending') and +${s.leaseUntil} < ${input.now} and +${s.attempts} < ${MAX_STEP_ATTEMPTS}`;
+  const { chosen, stillAsRead } = claimConditions(deps, input);
   const won = await db
     .update(s)
     .set({ state: "claimed", claimedBy: input.claimId, leaseUntil: input.leaseUntil })
     .where(and(inArray(s.id, chosen), stillAsRead))
-    .returning({ id: s.id });
-  return won.map((r) => r.id);
+    // One primary-key read of the task per row won: the owner, for the tick's turns.
+    .returning({ id: s.id, userId: sql<string>`(select t.user_id from tasks as t where t.id = ${s.taskId})` });
+  return won;
+}
+
+/** The rows a claim chooses (an index range, in order, no sort) and its compare-and-set condition. */
+function claimConditions(
+  { db }: Pick<Deps, "db">,
+  input: { kind: ClaimKind; now: number; limit: number },
+): { chosen: ReturnType<typeof chosenIds> | SQL; stillAsRead: SQL } {
+  const s = escalationSteps;
+  if (input.kind === "expired") {
+    return {
+      chosen: chosenIds(db, and(inArray(s.state, ["claimed", "sending"]), lt(s.leaseUntil, input.now), lt(s.attempts, MAX_STEP_ATTEMPTS)), s.leaseUntil, input.limit),
+      stillAsRead: sql`+${s.state} in ('claimed', 'sending') and +${s.leaseUntil} < ${input.now} and +${s.attempts} < ${MAX_STEP_ATTEMPTS}`,
+    };
+  }
+  if (input.kind === "first") {
+    // INDEXED BY: without statistics SQLite prefers the wider (state, due_at) index and filters
+    // step_index row by row; naming the partial index makes the plan certain (or the query fails).
+    return {
+      chosen: sql`(select "id" from "escalation_steps" indexed by "escalation_steps_first_due_idx" where "state" = 'pending' and "step_index" = 0 and "due_at" <= ${input.now} order by "due_at" limit ${input.limit})`,
+      stillAsRead: sql`+${s.state} = 'pending' and +${s.dueAt} <= ${input.now}`,
+    };
+  }
+  return {
+    chosen: chosenIds(db, and(eq(s.state, "pending"), lte(s.dueAt, input.now)), s.dueAt, input.limit),
+    stillAsRead: sql`+${s.state} = 'pending' and +${s.dueAt} <= ${input.now}`,
+  };
+}
+
+function chosenIds(db: Deps["db"], where: SQL | undefined, order: AnyColumn, limit: number) {
+  const s = escalationSteps;
+  return db.select({ id: s.id }).from(s).where(where).orderBy(asc(order)).limit(limit);
 }

@@ -5,7 +5,8 @@
  */
 export { DEFAULT_STRATEGY_KEY, listSequences, STRATEGIES, STEP_CHANNELS, type EscalationStepSpec, type EscalationStrategy, type StepChannel, type StrategyKey } from "./catalogue";
 export { AUDIT_BATCH, auditEscalations, auditForTick, type AuditCursor, type AuditResult } from "./audit";
-export { claimSteps } from "./claim";
+export { claimSteps, type WonStep, type ClaimKind } from "./claim";
+export { takeTurnsByOwner } from "./turns";
 export { buryExhaustedSteps, markStepDead } from "./dead-letter";
 export { deliverStep } from "./deliver";
 export { LEASE_MS, MAX_STEP_ATTEMPTS, RETRY_LEASE_MS, SENDING_LEASE_MS } from "./leases";

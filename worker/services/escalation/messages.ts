@@ -2,6 +2,7 @@ import { DateTime } from "luxon";
 import type { OutboundMessage } from "../../channels/types";
 import { renderEmail, type RenderedEmail } from "../email/layout";
 import { ANSWER_KEYPAD, ANSWER_LABELS, ANSWER_LINK_LABELS, ANSWER_REPLY_WORDS, ANSWERS, SNOOZE_MINUTES, type Answer } from "../answers";
+import { oneLine } from "../one-line";
 import { joinWithAnd } from "../recurrence";
 import { safeZone } from "../time-zone";
 import type { StepChannel } from "./catalogue";
@@ -110,7 +111,7 @@ export function buddyEmail(ctx: ReminderContext, buddyName: string, unsubscribeU
     preheader: `${ctx.user.name} hasn't responded to their reminders yet.`,
     heading: `${ctx.user.name} may need a nudge`,
     paragraphs: [
-      `Hi ${buddyName}, ${ctx.user.name} asked Nudge to remind them to "${ctx.task.title}" at ${due}, and hasn't responded to the reminders yet.`,
+      `Hi ${oneLine(buddyName)}, ${ctx.user.name} asked Nudge to remind them to "${ctx.task.title}" at ${due}, and hasn't responded to the reminders yet.`,
       `A quick message or call from you might help. There's nothing you need to do in Nudge.`,
     ],
     footer: [

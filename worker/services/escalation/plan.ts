@@ -5,6 +5,7 @@ import type { ChainAdvance } from "./chain";
 import type { ReminderContext } from "./messages";
 import { planDeliveries, type DeliveryPlan, type FallbackReason, type MediaStatus, type Reachability } from "./recipients";
 import { isLiveEscalationState } from "./states";
+import { oneLine } from "../one-line";
 
 /**
  * The engine's pure core: given the step a consumer has just taken (with its task, escalation and
@@ -136,8 +137,9 @@ export function planStep({ job, step, reach, media, now }: PlanInput): StepPlan 
     decision: "send",
     userId,
     context: {
-      task: { id: taskId, title, dueAt },
-      user: { name: step.name, email: step.email, timezone: step.timezone },
+      // One line again where messages are composed: rows written before titles were cleaned (ADR 043).
+      task: { id: taskId, title: oneLine(title), dueAt },
+      user: { name: oneLine(step.name), email: step.email, timezone: step.timezone },
       stepIndex: step.stepIndex,
       stepCount: step.lastIndex + 1,
       strategyName: isStrategyKey(step.strategyKey) ? getStrategy(step.strategyKey).name : step.strategyKey,

@@ -1,4 +1,4 @@
-import type { SQL } from "drizzle-orm";
+import { and, sql, type SQL } from "drizzle-orm";
 import type { Statement } from "../../../db/batch";
 import type { Deps } from "../deps";
 import { deterministicUuid } from "../escalation/ids";
@@ -14,6 +14,11 @@ import { newTaskStatements, type NewTask, type TaskSource } from "./new-task";
  * derived from the occurrence's id and every insert is ON CONFLICT DO NOTHING. `onlyIf` ties the
  * inserts to the write that triggered them (the task really acknowledged / completed, the step
  * really finished under this claim), so a lost race or a deleted task creates nothing.
+ *
+ * A series has one next occurrence at a time (ADR 043): nothing is created while the series already
+ * holds an occurrence due after this one. So an occurrence the user deleted stays deleted: its
+ * deletion created the one after it (deleteTask), and a late answer to an older occurrence (done
+ * after acknowledge, the chain running out) finds that later one and creates nothing.
  */
 export type OccurrenceSource = Pick<NewTask, "userId" | "title" | "dueAt" | "strategyKey" | "recurrence" | "seriesId"> & { id: string; source: string };
 
@@ -41,6 +46,9 @@ export async function nextOccurrenceStatements(
   const dueAt = nextOccurrenceDueAt(task, timezone, now);
   if (dueAt === null) return [];
   const nextId = await nextOccurrenceId(task.id);
+  const seriesId = task.seriesId ?? task.id;
+  // The new occurrence itself is left out: the escalation's inserts run after the task's, in the same batch.
+  const noLaterOccurrence = sql`not exists (select 1 from tasks as later where later.series_id = ${seriesId} and later.due_at > ${task.dueAt} and later.id <> ${nextId})`;
   return newTaskStatements(deps, {
     id: nextId,
     escalationId: await deterministicUuid(`${nextId}:escalation`),
@@ -49,9 +57,9 @@ export async function nextOccurrenceStatements(
     dueAt,
     strategyKey: task.strategyKey,
     recurrence: task.recurrence,
-    seriesId: task.seriesId ?? task.id,
+    seriesId,
     source: task.source as TaskSource,
     now,
-    onlyIf,
+    onlyIf: and(onlyIf, noLaterOccurrence),
   }).statements;
 }

@@ -6,7 +6,7 @@ import { conflict } from "../errors";
 import type { EscalationStepSpec } from "../escalation/catalogue";
 import { haltEscalationStatements, startEscalationStatements } from "../escalation/start-and-halt";
 import { snoozeChainStatements } from "../escalation/snooze";
-import { nextOccurrenceId, nextOccurrenceStatements } from "../series";
+import { nextOccurrenceDueAt, nextOccurrenceId, nextOccurrenceStatements } from "../series";
 import { parseInput } from "../validation";
 import { snoozeSchema } from "./schemas";
 import { toTaskJson, type TaskJson } from "./serialize";
@@ -95,6 +95,9 @@ async function nextTaskJson(deps: Deps, userId: string, nextId: string | null, n
  * steps after it keep their spacing. If nothing is left to send (the chain was acknowledged or ran
  * out), one more ping is added at snoozedUntil, since "remind me in 30 minutes" must remind.
  * A snoozed task is no longer acknowledged: acknowledgedAt is cleared with the status change.
+ * A recurring task snoozed past its next occurrence's time (a day or more for a daily one) gets
+ * that next occurrence now, so it still comes on time (ADR 043): "done" after such a snooze would
+ * otherwise compute the next one from its own, later time and skip a day.
  */
 export async function snoozeTask(deps: Deps, userId: string, taskId: string, input: unknown): Promise<TaskJson> {
   const task = await loadOwnTask(deps, userId, taskId);
@@ -109,9 +112,19 @@ export async function snoozeTask(deps: Deps, userId: string, taskId: string, inp
       .set({ status: "SNOOZED", snoozedUntil: until, acknowledgedAt: null, escalationHaltedAt: null, updatedAt: now })
       .where(and(eq(tasks.id, task.id), sql`${tasks.status} <> 'COMPLETED'`)),
   ];
-  statements.push(...(await resumeAtStatements(deps, task, until, now)));
+  statements.push(...(await resumeAtStatements(deps, task, until, now)), ...(await snoozedPastNextStatements(deps, userId, task, until, now)));
   await runBatch(deps.db, statements);
   return toTaskJson(await loadOwnTask(deps, userId, taskId), now);
+}
+
+/** The next occurrence of a recurring task whose snooze reaches past it, written only if the snooze took. */
+async function snoozedPastNextStatements(deps: Deps, userId: string, task: Task, until: number, now: number): Promise<Statement[]> {
+  if (!task.recurrence) return [];
+  const user = await loadUser(deps, userId);
+  const nextDue = nextOccurrenceDueAt(task, user.timezone, now);
+  if (nextDue === null || nextDue > until) return [];
+  const snoozed = sql`exists (select 1 from tasks as t where t.id = ${task.id} and t.status = 'SNOOZED')`;
+  return nextOccurrenceStatements(deps, task, user.timezone, now, snoozed);
 }
 
 /**

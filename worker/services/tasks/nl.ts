@@ -1,10 +1,12 @@
 import { runBatch } from "../../../db/batch";
+import { oneLine } from "../one-line";
 import type { Deps } from "../deps";
 import { forbidden } from "../errors";
 import { resolveStrategyKey } from "../escalation/catalogue";
 import { confirmationMessage, failureMessage, parseReminder } from "../nl/parse-reminder";
 import { newTaskStatements } from "../series";
 import { parseInput } from "../validation";
+import { assertRoomForTask } from "./quotas";
 import { nlPromptSchema } from "./schemas";
 import { toTaskJson, type TaskJson } from "./serialize";
 import { EMAIL_NOT_VERIFIED, loadUser } from "./service";
@@ -37,9 +39,10 @@ export async function createTaskFromPrompt(deps: Deps, userId: string, input: un
   const now = nowDate.getTime();
   const { reminder } = parsed;
   if (!(reminder.dueAt.getUTCFullYear() <= LATEST_YEAR)) return { success: false, message: TOO_FAR_AHEAD };
+  await assertRoomForTask(deps, userId);
   const { task, statements } = newTaskStatements(deps, {
     userId,
-    title: reminder.title.slice(0, 200),
+    title: oneLine(reminder.title).slice(0, 200),
     dueAt: reminder.dueAt.getTime(),
     strategyKey: resolveStrategyKey(null, user.defaultEscalationStrategy),
     recurrence: reminder.recurrence ? JSON.stringify(reminder.recurrence) : null,

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { SNOOZE_MINUTES } from "../answers";
 import { strategyKeySchema } from "../escalation/catalogue";
 import { recurrenceSchema } from "../recurrence";
+import { oneLine } from "../one-line";
 
 /**
  * The zod schemas of the task API, shared by the Hono routes and the Remix actions. Every message
@@ -21,9 +22,10 @@ export const DUE_DATE_RANGE = "Due date must be between the years 2000 and 2100.
 export const TITLE_REQUIRED = "Task title is required.";
 export const TITLE_TOO_LONG = `Task title must be ${TITLE_MAX} characters or fewer.`;
 
+/** One line (services/one-line.ts): no control characters or line breaks reach a subject or an SMS. */
 const titleSchema = z
   .string({ error: TITLE_REQUIRED })
-  .trim()
+  .overwrite(oneLine)
   .min(1, { error: TITLE_REQUIRED })
   .max(TITLE_MAX, { error: TITLE_TOO_LONG });
 

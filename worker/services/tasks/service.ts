@@ -5,8 +5,9 @@ import type { Deps } from "../deps";
 import { forbidden, notFound, unauthorized } from "../errors";
 import { resolveStrategyKey } from "../escalation/catalogue";
 import { haltEscalationStatements, startEscalationStatements } from "../escalation/start-and-halt";
-import { newTaskStatements, type TaskSource } from "../series";
+import { newTaskStatements, nextOccurrenceStatements, type TaskSource } from "../series";
 import { parseInput } from "../validation";
+import { assertRoomForTask } from "./quotas";
 import { createTaskSchema, dueDateToInstant, updateTaskSchema } from "./schemas";
 import { toTaskJson, type TaskJson } from "./serialize";
 
@@ -32,11 +33,12 @@ export async function loadOwnTask(deps: Pick<Deps, "db">, userId: string, taskId
   return task;
 }
 
-/** POST /v1/tasks. Order of checks as in spec 02 section 5: verified email, title, due date. */
+/** POST /v1/tasks. Order of checks as in spec 02 section 5: verified email, title, due date; then the account's caps (quotas.ts). */
 export async function createTask(deps: Deps, userId: string, input: unknown, source: TaskSource = "web"): Promise<TaskJson> {
   const user = await loadUser(deps, userId);
   if (!user.isVerified) throw forbidden(EMAIL_NOT_VERIFIED, "EMAIL_NOT_VERIFIED");
   const data = parseInput(createTaskSchema, input);
+  await assertRoomForTask(deps, userId);
   const now = deps.clock.now().getTime();
   const { task, statements } = newTaskStatements(deps, {
     userId,
@@ -105,11 +107,29 @@ export async function updateTask(deps: Deps, userId: string, taskId: string, inp
   return toTaskJson(await loadOwnTask(deps, userId, taskId), now);
 }
 
-/** DELETE /v1/tasks/:id: the escalation and its steps go with it (foreign keys cascade). */
-export async function deleteTask(deps: Deps, userId: string, taskId: string): Promise<void> {
-  const deleted = await deps.db
-    .delete(tasks)
-    .where(and(eq(tasks.id, taskId), eq(tasks.userId, userId)))
-    .returning({ id: tasks.id });
-  if (deleted.length === 0) throw notFound(TASK_NOT_FOUND, "TASK_NOT_FOUND");
+/**
+ * DELETE /v1/tasks/:id: the escalation and its steps go with it (foreign keys cascade).
+ * A recurring task (ADR 043): deleting an open occurrence skips that one, and the series goes on
+ * with the next occurrence, created in the same batch (as "done" would; its ids are derived, so a
+ * racing answer writes it once). `series: true` ends the series instead: every open occurrence
+ * goes, completed ones stay as history, and nothing comes next.
+ */
+export async function deleteTask(deps: Deps, userId: string, taskId: string, options: { series?: boolean } = {}): Promise<void> {
+  const task = await loadOwnTask(deps, userId, taskId);
+  const own = and(eq(tasks.id, task.id), eq(tasks.userId, userId));
+  if (!task.recurrence || !task.seriesId) {
+    const deleted = await deps.db.delete(tasks).where(own).returning({ id: tasks.id });
+    if (deleted.length === 0) throw notFound(TASK_NOT_FOUND, "TASK_NOT_FOUND");
+    return;
+  }
+  if (options.series) {
+    const openOfSeries = and(eq(tasks.userId, userId), eq(tasks.seriesId, task.seriesId), sql`${tasks.status} <> 'COMPLETED'`);
+    await runBatch(deps.db, [deps.db.delete(tasks).where(own), deps.db.delete(tasks).where(openOfSeries)]);
+    return;
+  }
+  const user = await loadUser(deps, userId);
+  const now = deps.clock.now().getTime();
+  const gone = sql`not exists (select 1 from tasks as t where t.id = ${task.id})`;
+  const next = task.status === "COMPLETED" ? [] : await nextOccurrenceStatements(deps, task, user.timezone, now, gone);
+  await runBatch(deps.db, [deps.db.delete(tasks).where(own), ...next]);
 }

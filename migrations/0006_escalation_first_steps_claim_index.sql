@@ -1,0 +1,1 @@
+CREATE INDEX `escalation_steps_first_due_idx` ON `escalation_steps` (`due_at`) WHERE "state" = 'pending' and "step_index" = 0;

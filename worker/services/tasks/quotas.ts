@@ -1,0 +1,31 @@
+import { sql } from "drizzle-orm";
+import type { Deps } from "../deps";
+import { conflict } from "../errors";
+
+/**
+ * Per-account caps (ADR 043): a guard against a runaway script or a compromised token filling the
+ * database and the tick, far above what a person uses (a heavy user has tens of open reminders).
+ * - open tasks (not COMPLETED): 5,000;
+ * - escalations running or paused at once: 500 (each is a chain the tick and the queue carry).
+ * Checked before a task is created (the API, plain language). The check reads the counts, then
+ * the batch writes: a burst of parallel creates can pass a cap by the few in flight, which is fine
+ * for a guard. A recurring series is never stopped by a cap: its next occurrence replaces the one
+ * answered, and a reminder someone relies on must not fall silent.
+ */
+export const OPEN_TASKS_MAX = 5000;
+export const LIVE_ESCALATIONS_MAX = 500;
+
+export const TASK_LIMIT_MESSAGE = `You have ${OPEN_TASKS_MAX.toLocaleString("en-US")} open reminders, the most one account can hold. Mark some as done or delete them, then try again.`;
+export const ESCALATION_LIMIT_MESSAGE = `You have ${LIVE_ESCALATIONS_MAX} reminders going off right now, the most one account can have at once. Acknowledge or finish some of them, then try again.`;
+
+/** Throws 409 TASK_LIMIT_REACHED or ESCALATION_LIMIT_REACHED when one more task would pass a cap. */
+export async function assertRoomForTask(deps: Pick<Deps, "db">, userId: string): Promise<void> {
+  // Both counts walk index ranges of this user only: tasks_user_status_idx, then escalations_task_idx.
+  const [counts] = await deps.db.all<{ openTasks: number; liveEscalations: number }>(sql`
+    select
+      (select count(*) from tasks as t where t.user_id = ${userId} and t.status <> 'COMPLETED') as openTasks,
+      (select count(*) from tasks as t join escalations as e on e.task_id = t.id
+        where t.user_id = ${userId} and t.status <> 'COMPLETED' and e.state in ('running', 'paused')) as liveEscalations`);
+  if ((counts?.openTasks ?? 0) >= OPEN_TASKS_MAX) throw conflict(TASK_LIMIT_MESSAGE, "TASK_LIMIT_REACHED");
+  if ((counts?.liveEscalations ?? 0) >= LIVE_ESCALATIONS_MAX) throw conflict(ESCALATION_LIMIT_MESSAGE, "ESCALATION_LIMIT_REACHED");
+}
