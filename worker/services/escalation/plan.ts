@@ -62,6 +62,8 @@ export type StepPlan =
       decision: "send";
       /** Whose reminder it is (the owner of the link tokens the messages carry). */
       userId: string;
+      /** The step's delivery round (ADR 027): the keys of a fallback added while sending, and the retry window (ADR 042). */
+      round: number;
       context: ReminderContext;
       deliveries: PlannedDelivery[];
       /** Channels that fell back because this server cannot use their medium (for the log). */
@@ -135,6 +137,7 @@ export function planStep({ job, step, reach, media, now }: PlanInput): StepPlan 
   return {
     decision: "send",
     userId,
+    round: step.round,
     context: {
       task: { id: taskId, title, dueAt },
       user: { name: step.name, email: step.email, timezone: step.timezone },

@@ -21,11 +21,13 @@ export type MediaStatus = Record<Medium, Pick<ChannelStatus, "available" | "reas
  * - "missing": the user lacks it (no Telegram chat, no verified phone, no device, no buddy); the
  *   email says so (messages.ts `fallbackNotes`), because the user can change it;
  * - "unavailable": this server cannot use the medium (its provider is not configured); the reason
- *   is the channel status's sentence, for the log. The email does not blame the user for it.
+ *   is the channel status's sentence, for the log. The email does not blame the user for it;
+ * - "refused": the provider refused the send for good (a permanent failure, ADR 042); the reason is
+ *   the provider's sentence, on the refused delivery's row. The email says the message failed.
  */
 export interface FallbackReason {
   channel: Exclude<StepChannel, "email">;
-  cause: "missing" | "unavailable";
+  cause: "missing" | "unavailable" | "refused";
   reason: string;
 }
 
@@ -54,6 +56,11 @@ const MISSING: Record<FallbackReason["channel"], string> = {
 /** The step channels this server cannot use right now among `fallbacks` (no provider configured). */
 export function unavailableChannels(fallbacks: readonly FallbackReason[]): StepChannel[] {
   return fallbacks.filter((f) => f.cause === "unavailable").map((f) => f.channel);
+}
+
+/** The step channels whose send the provider refused for good among `fallbacks`. */
+export function refusedChannels(fallbacks: readonly FallbackReason[]): StepChannel[] {
+  return fallbacks.filter((f) => f.cause === "refused").map((f) => f.channel);
 }
 
 /** The step channels the user lacks among `fallbacks`: what a reminder email explains. */

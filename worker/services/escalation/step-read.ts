@@ -44,7 +44,8 @@ export async function takeStep(deps: Pick<Deps, "db">, job: StepJob, now: number
       escalationId: s.escalationId,
       stepIndex: s.stepIndex,
       channels: s.channels,
-      round: sql<number>`${s.dueAt}`.as("step_due_at"),
+      // The round is due_at, or where a provider retry moved due_at on, the due_at it fired at (ADR 042).
+      round: sql<number>`coalesce(${s.roundAt}, ${s.dueAt})`.as("step_round"),
       taskId: s.taskId,
       userId: tasks.userId,
       title: tasks.title,
