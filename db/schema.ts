@@ -292,7 +292,10 @@ export const deliveries = sqliteTable(
     /** The channel the step asked for, when a fallback was used. */
     requestedChannel: text("requested_channel"),
     recipient: text("recipient").notNull(),
-    /** "pending" | "sent" | "failed" | "dead" */
+    /**
+     * "pending" | "sent" | "failed" (the last try failed; the next sends it again) | "refused" (the
+     * provider refused it for good, ADR 042: never sent again) | "dead" (its step was given up)
+     */
     status: text("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     providerMessageId: text("provider_message_id"),

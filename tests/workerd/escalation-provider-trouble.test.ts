@@ -16,7 +16,7 @@ import type { Channel } from "../../worker/channels/types";
 import { queue } from "../../worker/handlers";
 import type { Job } from "../../worker/queue-payloads";
 import type { Deps } from "../../worker/services/deps";
-import { createTask } from "../../worker/services/tasks";
+import { createTask, snoozeTask } from "../../worker/services/tasks";
 import { fakeFetch } from "../fakes/fake";
 import { createFakeResend } from "../fakes/resend";
 import { expectConsoleError } from "./console-errors";
@@ -116,6 +116,30 @@ describe("transient trouble: the step is rescheduled in the same round, not dead
     expect(sent!.idempotencyKey).toContain(`@${T}:email:`);
     expect(resend.received.map((r) => r.headers["idempotency-key"])).toEqual([failed!.idempotencyKey, failed!.idempotencyKey]);
     expect((await stepsOf(task.id)).map((s) => s.state)).toEqual(["sent", "pending", "waiting", "waiting"]);
+  });
+
+  it("a snooze while the step waits for its next try starts a new round: new keys, at the snooze's end", async () => {
+    const T = nextDueTime();
+    let now = T;
+    const { resend, channel } = resendAt(() => now);
+    const u = await user();
+    const task = await newTask(u.id, T);
+    const stepId = (await stepsOf(task.id))[0]!.id;
+    resend.failNext({ status: 503, times: 1 });
+    await runStep(stepId, T, { email: channel });
+    expect((await stepsOf(task.id))[0]).toMatchObject({ state: "pending", dueAt: T + 30_000, roundAt: T });
+
+    now = T + MINUTE;
+    await snoozeTask(depsAt(now).deps, u.id, task.id, { minutes: 30 });
+    // The chain resumes from the round (T), so the later steps keep their spacing from it.
+    const steps = await stepsOf(task.id);
+    expect(steps[0]).toMatchObject({ state: "pending", dueAt: now + 30 * MINUTE, roundAt: null });
+    expect(steps[1]!.dueAt - steps[0]!.dueAt).toBe(15 * MINUTE);
+
+    now = steps[0]!.dueAt;
+    await runStep(stepId, now, { email: channel });
+    expect(resend.sent).toHaveLength(1);
+    expect(resend.sent[0]!.idempotencyKey).toContain(`@${now}:email:`);
   });
 
   it("5xx for 30 minutes of the clock, then 200: tried with growing delays, sent, not dead", async () => {

@@ -71,7 +71,7 @@ export function missingChannels(fallbacks: readonly FallbackReason[]): StepChann
 /**
  * Resolves a step's channels to concrete deliveries. A channel whose medium this server cannot use,
  * or that the user lacks, falls back to the user's email, and the plan records why. Email is the
- * floor: it never falls back (without a provider its send fails and the step is retried, then dead).
+ * floor: it never falls back (without a provider its send is refused for good and logged loudly, ADR 042).
  * Plans are keyed by medium + recipient, so several channels falling back to email in one step (or
  * email asked for explicitly as well) produce ONE email, which says why.
  */
