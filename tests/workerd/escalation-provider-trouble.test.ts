@@ -7,11 +7,12 @@
  */
 import { createExecutionContext, env, getQueueResult } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { deliveries, escalationSteps, pushSubscriptions, users } from "../../db/schema";
 import { resendEmailChannel, ResendError } from "../../worker/channels/email";
 import { ProviderError, retryAfterMs } from "../../worker/channels/errors";
 import { rateLimited, tokenBucket } from "../../worker/channels/rate-limit";
+import { createChannels } from "../../worker/channels";
 import type { Channel } from "../../worker/channels/types";
 import { queue } from "../../worker/handlers";
 import type { Job } from "../../worker/queue-payloads";
@@ -253,18 +254,21 @@ describe("permanent failures: failed for good, the chain goes on", () => {
 });
 
 describe("the send rate to a provider is bounded", () => {
-  it("N sends at once never exceed the bucket in any one-second window, and none is dropped", async () => {
-    const { resend, channel } = resendAt(() => Date.now());
+  it("N sends at once through production's Resend channel never exceed the bucket in any one-second window, and none is dropped", async () => {
+    const resend = createFakeResend({ apiKey: "re_rate", origin: "https://resend.test" });
     const arrivals: number[] = [];
     const started = performance.now();
-    const paced = rateLimited(channel, tokenBucket({ perSecond: 20, maxWaitMs: 2_000, now: () => performance.now() }));
+    const answer = fakeFetch(resend);
+    vi.stubGlobal("fetch", (async (input: RequestInfo | URL, init?: RequestInit) => {
+      arrivals.push(performance.now() - started);
+      return answer(input, init);
+    }) as typeof fetch);
+    const { deps } = depsAt(ERA);
+    const production = { ...env, DEV_OUTBOX: "false", EMAIL_PROVIDER: "resend", RESEND_API_KEY: "re_rate", RESEND_API_BASE: "https://resend.test", RESEND_MAX_PER_SECOND: "20" };
+    const channel = createChannels(production, deps.db, deps.clock).email;
     const outcomes = await Promise.allSettled(
-      Array.from({ length: 30 }, async (_, i) => {
-        const result = await paced.send({ to: `n${i}@example.com`, subject: "Hi", text: "Hi", idempotencyKey: `rate-${i}` });
-        arrivals.push(performance.now() - started);
-        return result;
-      }),
-    );
+      Array.from({ length: 30 }, (_, i) => channel.send({ to: `n${i}@example.com`, subject: "Hi", text: "Hi", idempotencyKey: `rate-${i}` })),
+    ).finally(() => vi.unstubAllGlobals());
     expect(outcomes.every((o) => o.status === "fulfilled")).toBe(true);
     expect(resend.sent).toHaveLength(30);
     arrivals.sort((a, b) => a - b);

@@ -27,7 +27,7 @@ export interface BucketOptions {
   burst?: number;
   /** The longest a send waits for a token; 5 s by default (well inside the 2-minute sending lease). */
   maxWaitMs?: number;
-  /** Injected in tests; the wall clock and setTimeout otherwise. */
+  /** Injected in tests; a monotonic clock (performance.now) and setTimeout otherwise. */
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
 }
@@ -38,7 +38,7 @@ export function tokenBucket(options: BucketOptions): TokenBucket {
   const { perSecond } = options;
   const burst = options.burst ?? 1;
   const maxWaitMs = options.maxWaitMs ?? DEFAULT_MAX_WAIT_MS;
-  const now = options.now ?? (() => Date.now());
+  const now = options.now ?? (() => performance.now());
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const interval = 1000 / perSecond;
   // GCRA (the virtual-scheduling form of a token bucket): `tat` is when the bucket would be full
