@@ -58,6 +58,29 @@ async function newTask(userId: string, dueAt: number, strategy?: string) {
   return createTask(depsAt(dueAt - HOUR).deps, userId, { title: "Take pills", dueDate: new Date(dueAt).toISOString(), ...(strategy ? { strategy } : {}) });
 }
 
+/** A user with a task due at the next free day, its first step, and the fake Resend on a clock the test moves (`clock.now`). */
+async function scenario(options: { user?: Parameters<typeof user>[0] } = {}) {
+  const T = nextDueTime();
+  const clock = { now: T };
+  const { resend, channel } = resendAt(() => clock.now);
+  const u = await user(options.user);
+  return { T, clock, resend, channel, u };
+}
+
+/** Runs the step at each due time it is given, while it is pending (at most `max` tries); the times tried, from T, in seconds. */
+async function tryWhilePending(taskId: string, stepId: string, T: number, clock: { now: number }, channels: Partial<Deps["channels"]>, max: number) {
+  const tries: number[] = [];
+  for (let i = 0; i < max; i++) {
+    const step = (await stepsOf(taskId))[0]!;
+    if (step.state !== "pending") break;
+    clock.now = step.dueAt;
+    tries.push((clock.now - T) / 1000);
+    const result = await runStep(stepId, clock.now, channels);
+    expect(result.retryMessages).toEqual([]);
+  }
+  return tries;
+}
+
 async function deliveriesOfStep(stepId: string) {
   return depsAt(ERA).deps.db.select().from(deliveries).where(eq(deliveries.escalationStepId, stepId));
 }
@@ -91,10 +114,7 @@ describe("Resend's failures, classified", () => {
 
 describe("transient trouble: the step is rescheduled in the same round, not dead-lettered", () => {
   it("429 with Retry-After, then 200: sent once, after the delay, with the same delivery key", async () => {
-    const T = nextDueTime();
-    let now = T;
-    const { resend, channel } = resendAt(() => now);
-    const u = await user();
+    const { T, clock, resend, channel, u } = await scenario();
     const task = await newTask(u.id, T);
     const step = (await stepsOf(task.id))[0]!;
 
@@ -109,8 +129,8 @@ describe("transient trouble: the step is rescheduled in the same round, not dead
     expect(failed).toMatchObject({ status: "failed", attempts: 1, error: expect.stringContaining("Resend asked us to slow down") });
     expect(resend.sent).toHaveLength(0);
 
-    now = T + 2 * MINUTE;
-    await runStep(step.id, now, { email: channel });
+    clock.now = T + 2 * MINUTE;
+    await runStep(step.id, clock.now, { email: channel });
     expect(resend.sent).toHaveLength(1);
     const [sent] = await deliveriesOfStep(step.id);
     expect(sent).toMatchObject({ status: "sent", attempts: 2, idempotencyKey: failed!.idempotencyKey, error: null });
@@ -120,47 +140,33 @@ describe("transient trouble: the step is rescheduled in the same round, not dead
   });
 
   it("a snooze while the step waits for its next try starts a new round: new keys, at the snooze's end", async () => {
-    const T = nextDueTime();
-    let now = T;
-    const { resend, channel } = resendAt(() => now);
-    const u = await user();
+    const { T, clock, resend, channel, u } = await scenario();
     const task = await newTask(u.id, T);
     const stepId = (await stepsOf(task.id))[0]!.id;
     resend.failNext({ status: 503, times: 1 });
     await runStep(stepId, T, { email: channel });
     expect((await stepsOf(task.id))[0]).toMatchObject({ state: "pending", dueAt: T + 30_000, roundAt: T });
 
-    now = T + MINUTE;
-    await snoozeTask(depsAt(now).deps, u.id, task.id, { minutes: 30 });
+    clock.now = T + MINUTE;
+    await snoozeTask(depsAt(clock.now).deps, u.id, task.id, { minutes: 30 });
     // The chain resumes from the round (T), so the later steps keep their spacing from it.
     const steps = await stepsOf(task.id);
-    expect(steps[0]).toMatchObject({ state: "pending", dueAt: now + 30 * MINUTE, roundAt: null });
+    expect(steps[0]).toMatchObject({ state: "pending", dueAt: clock.now + 30 * MINUTE, roundAt: null });
     expect(steps[1]!.dueAt - steps[0]!.dueAt).toBe(15 * MINUTE);
 
-    now = steps[0]!.dueAt;
-    await runStep(stepId, now, { email: channel });
+    clock.now = steps[0]!.dueAt;
+    await runStep(stepId, clock.now, { email: channel });
     expect(resend.sent).toHaveLength(1);
-    expect(resend.sent[0]!.idempotencyKey).toContain(`@${now}:email:`);
+    expect(resend.sent[0]!.idempotencyKey).toContain(`@${clock.now}:email:`);
   });
 
   it("5xx for 30 minutes of the clock, then 200: tried with growing delays, sent, not dead", async () => {
-    const T = nextDueTime();
-    let now = T;
-    const { resend, channel } = resendAt(() => now);
-    const u = await user();
+    const { T, clock, resend, channel, u } = await scenario();
     const task = await newTask(u.id, T);
     const stepId = (await stepsOf(task.id))[0]!.id;
     resend.failNext({ status: 503, until: T + 30 * MINUTE });
 
-    const tries: number[] = [];
-    for (let i = 0; i < 12; i++) {
-      const step = (await stepsOf(task.id))[0]!;
-      if (step.state !== "pending") break;
-      now = step.dueAt;
-      tries.push((now - T) / 1000);
-      const result = await runStep(stepId, now, { email: channel });
-      expect(result.retryMessages).toEqual([]);
-    }
+    const tries = await tryWhilePending(task.id, stepId, T, clock, { email: channel }, 12);
     // 30 s, 1, 2, 5, 10, 20 minutes apart: more than the queue's 5 retries, and still going.
     expect(tries).toEqual([0, 30, 90, 210, 510, 1110, 2310]);
     expect(resend.sent).toHaveLength(1);
@@ -171,22 +177,14 @@ describe("transient trouble: the step is rescheduled in the same round, not dead
 
   it("trouble past the 6-hour window: the step is dead with the reason on its delivery, and the chain goes on", async () => {
     expectConsoleError(/escalation\.step\.dead/);
-    const T = nextDueTime();
-    let now = T;
-    const { resend, channel } = resendAt(() => now);
-    const u = await user();
+    const { T, clock, resend, channel, u } = await scenario();
     const task = await newTask(u.id, T);
     const stepId = (await stepsOf(task.id))[0]!.id;
     resend.failNext({ status: 500, until: T + 8 * HOUR });
 
-    for (let i = 0; i < 30; i++) {
-      const step = (await stepsOf(task.id))[0]!;
-      if (step.state !== "pending") break;
-      now = step.dueAt;
-      await runStep(stepId, now, { email: channel });
-    }
-    expect(now - T).toBeLessThanOrEqual(6 * HOUR);
-    expect(now - T).toBeGreaterThan(5 * HOUR);
+    await tryWhilePending(task.id, stepId, T, clock, { email: channel }, 30);
+    expect(clock.now - T).toBeLessThanOrEqual(6 * HOUR);
+    expect(clock.now - T).toBeGreaterThan(5 * HOUR);
     const [row] = await deliveriesOfStep(stepId);
     expect(row!.status).toBe("dead");
     expect(row!.error).toMatch(/^Gave up after 5\.\d hours of provider trouble\. Last error: Resend is having trouble \(500\): An unexpected error occurred\.$/);
@@ -197,9 +195,7 @@ describe("transient trouble: the step is rescheduled in the same round, not dead
 describe("permanent failures: failed for good, the chain goes on", () => {
   it("422 (a bad address): the delivery is refused with the reason, never retried, and the next step comes", async () => {
     expectConsoleError(/delivery\.permanent_failure/);
-    const T = nextDueTime();
-    const { resend, channel } = resendAt(() => T);
-    const u = await user();
+    const { T, resend, channel, u } = await scenario();
     await depsAt(T).deps.db.update(users).set({ email: `robin-${u.id.slice(0, 8)}@localhost` }).where(eq(users.id, u.id));
     const task = await newTask(u.id, T);
     const stepId = (await stepsOf(task.id))[0]!.id;
@@ -216,10 +212,7 @@ describe("permanent failures: failed for good, the chain goes on", () => {
 
   it("an SMS the provider refuses falls back to ONE email saying why; the SMS is not tried again", async () => {
     expectConsoleError(/delivery\.permanent_failure/);
-    const T = nextDueTime();
-    let now = T;
-    const { resend, channel } = resendAt(() => now);
-    const u = await user({ phone: "+447700900123", phoneVerified: true, telegramChatId: "4242" });
+    const { T, clock, resend, channel, u } = await scenario({ user: { phone: "+447700900123", phoneVerified: true, telegramChatId: "4242" } });
     await depsAt(T).deps.db.insert(pushSubscriptions).values({ id: crypto.randomUUID(), userId: u.id, endpoint: `https://push.test/${u.id}`, p256dh: "p", auth: "a" });
     // Urgent's first step is telegram, push and sms: nothing of it goes by email unless a send fails.
     const task = await newTask(u.id, T, "urgent");
@@ -236,8 +229,8 @@ describe("permanent failures: failed for good, the chain goes on", () => {
     // The fallback email meets Resend's outage once: the step is rescheduled, and sends it on the next try.
     resend.failNext({ status: 500, times: 1 });
     await runStep(stepId, T, { email: channel, sms });
-    now = (await stepsOf(task.id))[0]!.dueAt;
-    await runStep(stepId, now, { email: channel, sms });
+    clock.now = (await stepsOf(task.id))[0]!.dueAt;
+    await runStep(stepId, clock.now, { email: channel, sms });
 
     expect(smsTries).toBe(1);
     expect(resend.sent).toHaveLength(1);
