@@ -1,11 +1,11 @@
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { runBatch, runNamedBatch, type Statement } from "../../../db/batch";
 import { deliveries, escalationSteps, tasks } from "../../../db/schema";
+import { classifyFailure } from "../../channels/errors";
 import type { OutboundMessage } from "../../channels/types";
 import type { Deps } from "../deps";
 import { advanceChainStatements } from "./chain";
 import { composeMessage } from "./compose";
-import { classifyFailure } from "../../channels/errors";
 import { markStepDead } from "./dead-letter";
 import { RETRY_LEASE_MS, SENDING_LEASE_MS } from "./leases";
 import { errorText, StepDeliveryError, type StepOutcome } from "./outcomes";
