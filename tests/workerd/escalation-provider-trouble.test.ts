@@ -6,7 +6,7 @@
  * Era: 2046 (docs/testing.md). No tick runs here: steps are claimed by hand, as a tick would.
  */
 import { createExecutionContext, env, getQueueResult } from "cloudflare:test";
-import { and, eq } from "drizzle-orm";
+import { and, eq, gt } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { deliveries, escalationSteps, pushSubscriptions, users } from "../../db/schema";
 import { resendEmailChannel, ResendError } from "../../worker/channels/email";
@@ -79,6 +79,14 @@ async function tryWhilePending(taskId: string, stepId: string, T: number, clock:
     expect(result.retryMessages).toEqual([]);
   }
   return tries;
+}
+
+/**
+ * Makes the task's first step the chain's last (its later steps removed): a step with a next step is
+ * retried only until that one is due (ADR 042), the last one for up to 6 hours.
+ */
+async function onlyFirstStep(taskId: string) {
+  await depsAt(ERA).deps.db.delete(escalationSteps).where(and(eq(escalationSteps.taskId, taskId), gt(escalationSteps.stepIndex, 0)));
 }
 
 async function deliveriesOfStep(stepId: string) {
@@ -164,6 +172,7 @@ describe("transient trouble: the step is rescheduled in the same round, not dead
     const { T, clock, resend, channel, u } = await scenario();
     const task = await newTask(u.id, T);
     const stepId = (await stepsOf(task.id))[0]!.id;
+    await onlyFirstStep(task.id);
     resend.failNext({ status: 503, until: T + 30 * MINUTE });
 
     const tries = await tryWhilePending(task.id, stepId, T, clock, { email: channel }, 12);
@@ -175,11 +184,12 @@ describe("transient trouble: the step is rescheduled in the same round, not dead
     expect((await stepsOf(task.id))[0]).toMatchObject({ state: "sent", lastError: null });
   });
 
-  it("trouble past the 6-hour window: the step is dead with the reason on its delivery, and the chain goes on", async () => {
+  it("the last step in trouble past the 6-hour window: dead with the reason on its delivery, and the chain ends", async () => {
     expectConsoleError(/escalation\.step\.dead/);
     const { T, clock, resend, channel, u } = await scenario();
     const task = await newTask(u.id, T);
     const stepId = (await stepsOf(task.id))[0]!.id;
+    await onlyFirstStep(task.id);
     resend.failNext({ status: 500, until: T + 8 * HOUR });
 
     await tryWhilePending(task.id, stepId, T, clock, { email: channel }, 30);
@@ -188,7 +198,24 @@ describe("transient trouble: the step is rescheduled in the same round, not dead
     const [row] = await deliveriesOfStep(stepId);
     expect(row!.status).toBe("dead");
     expect(row!.error).toMatch(/^Gave up after 5\.\d hours of provider trouble\. Last error: Resend is having trouble \(500\): An unexpected error occurred\.$/);
-    expect((await stepsOf(task.id)).map((s) => s.state)).toEqual(["dead", "pending", "waiting", "waiting"]);
+    expect((await stepsOf(task.id)).map((s) => s.state)).toEqual(["dead"]);
+  });
+
+  it("a step with a next step is retried only until that one is due: the escalation keeps its schedule", async () => {
+    expectConsoleError(/escalation\.step\.dead/);
+    const { T, clock, resend, channel, u } = await scenario();
+    const task = await newTask(u.id, T);
+    const [first, second] = await stepsOf(task.id);
+    resend.failNext({ status: 500, until: T + 8 * HOUR });
+
+    await tryWhilePending(task.id, first!.id, T, clock, { email: channel }, 30);
+    expect(clock.now).toBeLessThanOrEqual(second!.dueAt);
+    const [row] = await deliveriesOfStep(first!.id);
+    expect(row!.status).toBe("dead");
+    expect(row!.error).toMatch(/^Gave up after \d+ minutes of provider trouble, when the next step was due\. Last error: /);
+    const steps = await stepsOf(task.id);
+    expect(steps.map((s) => s.state)).toEqual(["dead", "pending", "waiting", "waiting"]);
+    expect(steps[1]!.dueAt).toBe(second!.dueAt);
   });
 });
 

@@ -42,6 +42,8 @@ export interface ClaimedStep {
   phoneVerified: boolean;
   /** The index of the chain's last step. */
   lastIndex: number;
+  /** When the next step of the chain is due (null on the last step): the end of provider retries. */
+  nextDueAt: number | null;
 }
 
 /** A deliveries row as the plan wants it written (the shell adds the row id). */
@@ -64,6 +66,8 @@ export type StepPlan =
       userId: string;
       /** The step's delivery round (ADR 027): the keys of a fallback added while sending, and the retry window (ADR 042). */
       round: number;
+      /** When the next step is due (null on the last step): transient trouble is retried until then (ADR 042). */
+      nextDueAt: number | null;
       context: ReminderContext;
       deliveries: PlannedDelivery[];
       /** Channels that fell back because this server cannot use their medium (for the log). */
@@ -138,6 +142,7 @@ export function planStep({ job, step, reach, media, now }: PlanInput): StepPlan 
     decision: "send",
     userId,
     round: step.round,
+    nextDueAt: step.nextDueAt,
     context: {
       task: { id: taskId, title, dueAt },
       user: { name: step.name, email: step.email, timezone: step.timezone },

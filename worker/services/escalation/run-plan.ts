@@ -154,7 +154,7 @@ async function retryStep(
   // The delivery tried most often sets the pace; the longest Retry-After is the floor.
   const tries = Math.max(...input.retrying.map((f) => (input.rows.get(f.delivery.key)?.attempts ?? 0) + 1));
   const retryAfterMs = Math.max(0, ...input.retrying.map((f) => (f.failure.kind === "transient" ? (f.failure.retryAfterMs ?? 0) : 0)));
-  const at = nextProviderTry({ round: plan.round, now, tries, retryAfterMs });
+  const at = nextProviderTry({ round: plan.round, nextDueAt: plan.nextDueAt, now, tries, retryAfterMs });
   if (at === null) {
     await runBatch(db, [...recorded, db.update(escalationSteps).set({ lastError: summary }).where(mine)]);
     const { stepId, claimId } = plan.finish.chain;
