@@ -247,6 +247,12 @@ export const escalationSteps = sqliteTable(
     channels: text("channels").notNull(),
     dueAt: integer("due_at", { mode: "number" }).notNull(),
     /**
+     * The step's delivery round (ADR 027) while a provider retry has moved its due_at on (ADR 042):
+     * the due_at it fired at, so the retried deliveries keep their keys. Null: the round is due_at.
+     * A snooze starts a new round and clears it.
+     */
+    roundAt: integer("round_at", { mode: "number" }),
+    /**
      * "waiting" (a later step: becomes "pending" when the step before it is sent) | "pending" |
      * "claimed" (by a tick) | "sending" (a consumer is delivering it) | "sent" | "cancelled" | "dead"
      */
@@ -291,7 +297,10 @@ export const deliveries = sqliteTable(
     /** The channel the step asked for, when a fallback was used. */
     requestedChannel: text("requested_channel"),
     recipient: text("recipient").notNull(),
-    /** "pending" | "sent" | "failed" | "dead" */
+    /**
+     * "pending" | "sent" | "failed" (the last try failed; the next sends it again) | "refused" (the
+     * provider refused it for good, ADR 042: never sent again) | "dead" (its step was given up)
+     */
     status: text("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     providerMessageId: text("provider_message_id"),

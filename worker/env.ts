@@ -17,6 +17,8 @@ export interface Env {
   SUPPORT_EMAIL: string;
   RESEND_API_KEY?: string;
   RESEND_API_BASE?: string;
+  /** Sends per second to Resend from one isolate (default 2, Resend's default team limit; ADR 042). */
+  RESEND_MAX_PER_SECOND?: string;
 
   GOOGLE_CLIENT_ID?: string;
   GOOGLE_CLIENT_SECRET?: string;

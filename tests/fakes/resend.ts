@@ -9,6 +9,9 @@
  * - `Idempotency-Key` (1-256 characters, else 400 `invalid_idempotency_key`): within 24 hours the
  *   same key with the same body answers the first answer again without sending twice; with a
  *   different body it is 409 `invalid_idempotent_request`.
+ * - Trouble on demand (`failNext`): Resend's throttle, 429 `rate_limit_exceeded` with a `retry-after`
+ *   in seconds, or its outage answer, 500 `internal_server_error` (or any 5xx), for the next N
+ *   requests or until a time of the fake's clock. Nothing is sent or remembered meanwhile.
  * It records every request it received (`received`) and every email it accepted (`sent`).
  * Start it with `fakeFetch(resend)` in workerd or `startFake(resend, port)` in Node (docs/testing.md).
  */
@@ -23,6 +26,15 @@ export interface FakeResendOptions {
   newId?: () => string;
   /** The clock for the 24-hour idempotency window; Date.now by default. */
   now?: () => number;
+}
+
+/** A spell of trouble: `status` 429 or 5xx, for `times` requests or until `until` (the fake's clock), whichever ends first. */
+export interface Trouble {
+  status: number;
+  /** The `retry-after` header of a 429, in seconds (Resend sends seconds). */
+  retryAfterSeconds?: number;
+  times?: number;
+  until?: number;
 }
 
 export interface ReceivedRequest {
@@ -90,10 +102,29 @@ export function createFakeResend(options: FakeResendOptions) {
     };
   }
 
+  let trouble: (Trouble & { answered: number }) | null = null;
+  /** The trouble answer for this request, if a spell of trouble is on. */
+  function troubleAnswer(): Response | null {
+    if (!trouble) return null;
+    if ((trouble.times !== undefined && trouble.answered >= trouble.times) || (trouble.until !== undefined && now() >= trouble.until)) {
+      trouble = null;
+      return null;
+    }
+    trouble.answered += 1;
+    if (trouble.status === 429) {
+      const response = resendError(429, "rate_limit_exceeded", "Too many requests. You can only make 2 requests per second. See rate limit response headers for more information.");
+      if (trouble.retryAfterSeconds !== undefined) response.headers.set("retry-after", String(trouble.retryAfterSeconds));
+      return response;
+    }
+    return resendError(trouble.status, "internal_server_error", "An unexpected error occurred.");
+  }
+
   async function sendEmail(request: Request): Promise<Response> {
     const authorization = request.headers.get("Authorization");
     if (!authorization?.startsWith("Bearer ")) return resendError(401, "missing_api_key", "Missing API key in the authorization header.");
     if (authorization !== `Bearer ${options.apiKey}`) return resendError(403, "invalid_api_key", "API key is invalid.");
+    const troubled = troubleAnswer();
+    if (troubled) return troubled;
     const raw = await request.text();
     const key = request.headers.get("Idempotency-Key");
     if (key !== null && (key.length < 1 || key.length > 256)) return resendError(400, "invalid_idempotency_key", "The key must be between 1-256 chars.");
@@ -122,7 +153,15 @@ export function createFakeResend(options: FakeResendOptions) {
     },
   };
 
-  return { ...fake, received, sent };
+  return {
+    ...fake,
+    received,
+    sent,
+    /** Starts a spell of trouble (replacing any other); `null` ends it. */
+    failNext(spell: Trouble | null) {
+      trouble = spell ? { ...spell, answered: 0 } : null;
+    },
+  };
 }
 
 export type FakeResend = ReturnType<typeof createFakeResend>;

@@ -40,6 +40,7 @@ function step(channels: StepChannel[], extra: Partial<ClaimedStep> = {}): Claime
     phone: null,
     phoneVerified: false,
     lastIndex: 3,
+    nextDueAt: null,
     ...extra,
   };
 }

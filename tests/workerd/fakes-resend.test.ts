@@ -69,4 +69,21 @@ describe("the fake Resend", () => {
     expect((await fetch(`${BASE}/domains`, { headers: { Authorization: "Bearer re_key" } })).status).toBe(404);
     expect((await fetch(`${BASE}/emails`, { headers: { Authorization: "Bearer re_key" } })).status).toBe(405);
   });
+
+  it("throttles (429 rate_limit_exceeded with retry-after seconds) or fails (500 internal_server_error) on demand, then recovers", async () => {
+    let at = 0;
+    const { resend, fetch, send } = client({ now: () => at });
+    resend.failNext({ status: 429, retryAfterSeconds: 3, times: 1 });
+    const throttled = await fetch(`${BASE}/emails`, { method: "POST", headers: { Authorization: "Bearer re_key" }, body: JSON.stringify(email) });
+    expect(throttled.status).toBe(429);
+    expect(throttled.headers.get("retry-after")).toBe("3");
+    expect(await throttled.json()).toMatchObject({ statusCode: 429, name: "rate_limit_exceeded" });
+    expect((await send(email)).status).toBe(200);
+
+    resend.failNext({ status: 500, until: 60_000 });
+    expect(await send(email)).toMatchObject({ status: 500, body: { name: "internal_server_error" } });
+    at = 60_000;
+    expect((await send(email)).status).toBe(200);
+    expect(resend.sent).toHaveLength(2);
+  });
 });

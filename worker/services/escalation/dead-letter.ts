@@ -46,7 +46,7 @@ async function loadStep(deps: Pick<Deps, "db">, stepId: string): Promise<StepCon
     .select({
       escalationId: s.escalationId,
       stepIndex: s.stepIndex,
-      dueAt: sql<number>`${s.dueAt}`.as("step_due_at"),
+      dueAt: sql<number>`coalesce(${s.roundAt}, ${s.dueAt})`.as("step_round"),
       channels: s.channels,
       state: s.state,
       claimedBy: s.claimedBy,
@@ -70,10 +70,17 @@ async function loadStep(deps: Pick<Deps, "db">, stepId: string): Promise<StepCon
  * or answered meanwhile is left alone): its unsent deliveries dead, a dead delivery row if it has
  * none, and the chain moved on.
  */
-async function afterDeathStatements(deps: Pick<Deps, "db">, stepId: string, claimId: string, step: StepContext, reason: string, now: number): Promise<Statement[]> {
+async function afterDeathStatements(
+  deps: Pick<Deps, "db">,
+  stepId: string,
+  claimId: string,
+  step: StepContext,
+  reason: string,
+  now: number,
+  gaveUp = gaveUpAfter(step.attempts),
+): Promise<Statement[]> {
   const { db } = deps;
   const dead = sql`exists (select 1 from escalation_steps as cur where cur.id = ${stepId} and cur.state = 'dead' and cur.claimed_by = ${claimId})`;
-  const gaveUp = gaveUpAfter(step.attempts);
   return [
     db
       .update(deliveries)
@@ -117,27 +124,32 @@ async function afterDeathStatements(deps: Pick<Deps, "db">, stepId: string, clai
   ];
 }
 
-function logDead(stepId: string, step: StepContext, reason: string, via: "dead_letter_queue" | "tick") {
+function logDead(stepId: string, step: StepContext, reason: string, via: "dead_letter_queue" | "tick" | "provider_retries") {
   console.error(JSON.stringify({ level: "error", event: "escalation.step.dead", via, stepId, taskId: step.taskId, stepIndex: step.stepIndex, reason }));
 }
 
-/** The dead-letter consumer's work for one message. */
-export async function markStepDead(deps: Deps, job: StepJob): Promise<"dead" | "stale" | "missing"> {
+/**
+ * The dead-letter consumer's work for one message; also the consumer's, when a provider's transient
+ * trouble outlasted the retry window (`gaveUp` then says so: "Gave up after 6 hours of provider
+ * trouble.", ADR 042).
+ */
+export async function markStepDead(deps: Deps, job: StepJob, gaveUp?: string): Promise<"dead" | "stale" | "missing"> {
   const now = deps.clock.now().getTime();
   const step = await loadStep(deps, job.stepId);
   if (!step) return "missing";
   // Only the claim this message carried may be buried; a step re-claimed or finished since is left alone.
   if ((step.state !== "claimed" && step.state !== "sending") || step.claimedBy !== job.claimId) return "stale";
 
-  const reason = `${gaveUpAfter(step.attempts)} Last error: ${step.lastError ?? NO_ERROR_FROM_DLQ}`;
+  const why = gaveUp ?? gaveUpAfter(step.attempts);
+  const reason = `${why} Last error: ${step.lastError ?? NO_ERROR_FROM_DLQ}`;
   await runBatch(deps.db, [
     deps.db
       .update(escalationSteps)
       .set({ state: "dead", leaseUntil: null, lastError: reason })
       .where(and(eq(escalationSteps.id, job.stepId), inArray(escalationSteps.state, ["claimed", "sending"]), eq(escalationSteps.claimedBy, job.claimId))),
-    ...(await afterDeathStatements(deps, job.stepId, job.claimId, step, reason, now)),
+    ...(await afterDeathStatements(deps, job.stepId, job.claimId, step, reason, now, why)),
   ]);
-  logDead(job.stepId, step, reason, "dead_letter_queue");
+  logDead(job.stepId, step, reason, gaveUp ? "provider_retries" : "dead_letter_queue");
   return "dead";
 }
 

@@ -53,7 +53,7 @@ async function runPlan(deps: Deps, plan: StepPlan, mine: SQL, now: number): Prom
       return "cancelled";
     case "defer":
       // A new round at the end of the snooze: its attempts start again.
-      await deps.db.update(escalationSteps).set({ state: "pending", dueAt: plan.until, leaseUntil: null, claimedBy: null, attempts: 0 }).where(mine);
+      await deps.db.update(escalationSteps).set({ state: "pending", dueAt: plan.until, roundAt: null, leaseUntil: null, claimedBy: null, attempts: 0 }).where(mine);
       return "deferred";
     case "send":
       if (plan.unavailable.length > 0) {

@@ -75,6 +75,24 @@ export function unavailableNotes(channels: readonly StepChannel[]): string[] {
   return [`${joinWithAnd([first, ...names.slice(1)])} aren't available on Nudge right now, so this reminder came by email.`];
 }
 
+/**
+ * The sentence under a reminder that came by email because the provider of a channel the step asked
+ * for refused its message for good (ADR 042): "Your text message for this reminder couldn't be
+ * delivered, so it came by email."
+ */
+export function refusedNotes(channels: readonly StepChannel[]): string[] {
+  const names = [...new Set(channels.flatMap((c) => (c === "email" || c === "buddies" ? [] : [SINGULAR_NAMES[c]])))];
+  if (names.length === 0) return [];
+  return [`Your ${joinWithAnd(names)} for this reminder couldn't be delivered, so it came by email.`];
+}
+
+const SINGULAR_NAMES: Record<Exclude<StepChannel, "email" | "buddies">, string> = {
+  telegram: "Telegram message",
+  push: "notification",
+  sms: "text message",
+  voice: "phone call",
+};
+
 function heading(ctx: ReminderContext): string {
   return ctx.stepIndex === 0 ? `Time for: ${ctx.task.title}` : `Still waiting: ${ctx.task.title}`;
 }
@@ -84,6 +102,7 @@ export function reminderEmail(
   urls: Record<Answer, string>,
   fallbacks: readonly StepChannel[],
   unavailable: readonly StepChannel[] = [],
+  refused: readonly StepChannel[] = [],
 ): RenderedEmail {
   const due = formatLocalDue(ctx.task.dueAt, ctx.user.timezone);
   return renderEmail({
@@ -95,6 +114,7 @@ export function reminderEmail(
       `Tap Done when it's finished and the reminders stop. Need a moment? Snooze it for ${SNOOZE_MINUTES} minutes, or acknowledge it to stop the reminders without marking it done.`,
       ...fallbackNotes(fallbacks),
       ...unavailableNotes(unavailable),
+      ...refusedNotes(refused),
     ],
     actions: ANSWERS.map((answer) => ({ label: ANSWER_LINK_LABELS[answer], url: urls[answer], style: answer === "done" ? ("primary" as const) : ("secondary" as const) })),
     footer: [

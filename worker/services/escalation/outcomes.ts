@@ -6,11 +6,18 @@
  *   was snoozed, acknowledged or completed while this attempt was sending (it stopped there);
  * - missing: the task of the step vanished between two reads;
  * - cancelled: the task was acknowledged or completed, or its escalation ended: the step is cancelled;
- * - deferred: the task is snoozed past now: the step waits for the end of the snooze.
+ * - deferred: the task is snoozed past now: the step waits for the end of the snooze;
+ * - rescheduled: a provider failed transiently: the step is pending again later in the same round
+ *   (provider-retry.ts, ADR 042), and the message is acked;
+ * - dead: a provider's transient trouble outlasted the retry window: the step was given up.
  */
-export type StepOutcome = "sent" | "stale" | "missing" | "cancelled" | "deferred";
+export type StepOutcome = "sent" | "stale" | "missing" | "cancelled" | "deferred" | "rescheduled" | "dead";
 
-/** Thrown when a provider failed: the queue retries the message with a growing delay. */
+/**
+ * Thrown when a send failed with an error no provider classified (a bug, a D1 error in the dev
+ * outbox): the queue retries the message with a growing delay. Classified provider failures do not
+ * throw: transient ones reschedule the step, permanent ones fail the delivery (ADR 042).
+ */
 export class StepDeliveryError extends Error {
   override name = "StepDeliveryError";
 }

@@ -43,6 +43,8 @@ export interface ClaimedStep {
   phoneVerified: boolean;
   /** The index of the chain's last step. */
   lastIndex: number;
+  /** When the next step of the chain is due (null on the last step): the end of provider retries. */
+  nextDueAt: number | null;
 }
 
 /** A deliveries row as the plan wants it written (the shell adds the row id). */
@@ -63,6 +65,10 @@ export type StepPlan =
       decision: "send";
       /** Whose reminder it is (the owner of the link tokens the messages carry). */
       userId: string;
+      /** The step's delivery round (ADR 027): the keys of a fallback added while sending, and the retry window (ADR 042). */
+      round: number;
+      /** When the next step is due (null on the last step): transient trouble is retried until then (ADR 042). */
+      nextDueAt: number | null;
       context: ReminderContext;
       deliveries: PlannedDelivery[];
       /** Channels that fell back because this server cannot use their medium (for the log). */
@@ -136,6 +142,8 @@ export function planStep({ job, step, reach, media, now }: PlanInput): StepPlan 
   return {
     decision: "send",
     userId,
+    round: step.round,
+    nextDueAt: step.nextDueAt,
     context: {
       // One line again where messages are composed: rows written before titles were cleaned (ADR 043).
       task: { id: taskId, title: oneLine(title), dueAt },

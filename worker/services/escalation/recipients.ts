@@ -21,11 +21,13 @@ export type MediaStatus = Record<Medium, Pick<ChannelStatus, "available" | "reas
  * - "missing": the user lacks it (no Telegram chat, no verified phone, no device, no buddy); the
  *   email says so (messages.ts `fallbackNotes`), because the user can change it;
  * - "unavailable": this server cannot use the medium (its provider is not configured); the reason
- *   is the channel status's sentence, for the log. The email does not blame the user for it.
+ *   is the channel status's sentence, for the log. The email does not blame the user for it;
+ * - "refused": the provider refused the send for good (a permanent failure, ADR 042); the reason is
+ *   the provider's sentence, on the refused delivery's row. The email says the message failed.
  */
 export interface FallbackReason {
   channel: Exclude<StepChannel, "email">;
-  cause: "missing" | "unavailable";
+  cause: "missing" | "unavailable" | "refused";
   reason: string;
 }
 
@@ -56,6 +58,11 @@ export function unavailableChannels(fallbacks: readonly FallbackReason[]): StepC
   return fallbacks.filter((f) => f.cause === "unavailable").map((f) => f.channel);
 }
 
+/** The step channels whose send the provider refused for good among `fallbacks`. */
+export function refusedChannels(fallbacks: readonly FallbackReason[]): StepChannel[] {
+  return fallbacks.filter((f) => f.cause === "refused").map((f) => f.channel);
+}
+
 /** The step channels the user lacks among `fallbacks`: what a reminder email explains. */
 export function missingChannels(fallbacks: readonly FallbackReason[]): StepChannel[] {
   return fallbacks.filter((f) => f.cause === "missing").map((f) => f.channel);
@@ -64,7 +71,7 @@ export function missingChannels(fallbacks: readonly FallbackReason[]): StepChann
 /**
  * Resolves a step's channels to concrete deliveries. A channel whose medium this server cannot use,
  * or that the user lacks, falls back to the user's email, and the plan records why. Email is the
- * floor: it never falls back (without a provider its send fails and the step is retried, then dead).
+ * floor: it never falls back (without a provider its send is refused for good and logged loudly, ADR 042).
  * Plans are keyed by medium + recipient, so several channels falling back to email in one step (or
  * email asked for explicitly as well) produce ONE email, which says why.
  */

@@ -1,12 +1,16 @@
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { runBatch, runNamedBatch, type Statement } from "../../../db/batch";
 import { deliveries, escalationSteps, tasks } from "../../../db/schema";
+import { classifyFailure } from "../../channels/errors";
 import type { OutboundMessage } from "../../channels/types";
 import type { Deps } from "../deps";
 import { advanceChainStatements } from "./chain";
 import { composeMessage } from "./compose";
+import { markStepDead } from "./dead-letter";
 import { RETRY_LEASE_MS, SENDING_LEASE_MS } from "./leases";
 import { errorText, StepDeliveryError, type StepOutcome } from "./outcomes";
+import { gaveUpOnProvider, nextProviderTry } from "./provider-retry";
+import { failedRowStatements, failureSummary, logRefusals, refusalFallback, type FailedSend } from "./send-failures";
 import type { PlannedDelivery, StepPlan } from "./plan";
 
 type SendPlan = Extract<StepPlan, { decision: "send" }>;
@@ -15,21 +19,23 @@ type SendPlan = Extract<StepPlan, { decision: "send" }>;
  * Runs a "send" plan for a step this consumer holds ("sending" under its claim; `mine` says so in SQL):
  * 1. one batch: the link tokens and `deliveries` rows (ON CONFLICT DO NOTHING) BEFORE any send, the
  *    lease stretched (which also checks the step is still ours), and the rows' current status;
- * 2. each delivery not yet "sent": stretch the lease again (from the second send on), send through
- *    `deps.channels[medium]`, and mark it "sent" at once, on its own, so no later failure causes a
- *    resend. A "pending"/"failed" row from an earlier attempt is sent again (ADR 021, ADR 026);
- * 3. a failed send: the failures recorded and the step handed back to the queue's retry
- *    (StepDeliveryError); otherwise the final guarded batch moves the chain on.
+ * 2. each delivery not yet "sent" (nor "refused"): stretch the lease again (from the second send on),
+ *    send through `deps.channels[medium]`, and mark it "sent" at once, on its own, so no later failure
+ *    causes a resend. A "pending"/"failed" row from an earlier attempt is sent again (ADR 021, ADR 026).
+ *    A reminder the provider refused for good gets one email instead (send-failures.ts, ADR 042);
+ * 3. the failures (ADR 042): an unclassified one hands the step to the queue's retry
+ *    (StepDeliveryError); a transient one reschedules the step in the same round, or gives it up past
+ *    the retry window; permanent ones only mark their rows. Otherwise the final guarded batch moves
+ *    the chain on.
  */
 export async function runSendPlan(deps: Deps, plan: SendPlan, mine: SQL, now: number): Promise<StepOutcome> {
   const { db } = deps;
-  const prepared: Array<{ delivery: PlannedDelivery; message: OutboundMessage }> = [];
+  const prepared: Prepared[] = [];
   const writes: Statement[] = [];
   for (const delivery of plan.deliveries) {
-    const { message, statements } = await composeMessage(deps, plan.context, delivery, plan.userId, now);
-    writes.push(...statements, db.insert(deliveries).values({ id: crypto.randomUUID(), ...delivery.row }).onConflictDoNothing());
-    // The key goes along for providers that dedupe retried requests (Resend's Idempotency-Key).
-    prepared.push({ delivery, message: { ...message, idempotencyKey: delivery.key } });
+    const { item, statements } = await prepare(deps, plan, delivery, now);
+    writes.push(...statements);
+    prepared.push(item);
   }
   const extendLease = () =>
     db
@@ -40,19 +46,9 @@ export async function runSendPlan(deps: Deps, plan: SendPlan, mine: SQL, now: nu
   const keys = plan.deliveries.map((d) => d.key);
   // The same round trip stretches the lease and checks the step is still ours, which is what the
   // first send needs (one round trip less per step; later sends of the step check again).
-  const { lease, existing } = await runNamedBatch(
-    db,
-    {
-      lease: extendLease(),
-      existing: db
-        .select({ key: deliveries.idempotencyKey, status: deliveries.status })
-        .from(deliveries)
-        .where(inArray(deliveries.idempotencyKey, keys.length > 0 ? keys : ["-"])),
-    },
-    writes,
-  );
+  const { lease, existing } = await runNamedBatch(db, { lease: extendLease(), existing: rowsOf(deps, keys) }, writes);
   if (lease.length === 0) return "stale";
-  const statusByKey = new Map(existing.map((row) => [row.key, row.status]));
+  const rows = new Map(existing.map((row) => [row.key, row]));
 
   const markSent = (key: string, providerMessageId: string, at: number) =>
     db
@@ -60,10 +56,27 @@ export async function runSendPlan(deps: Deps, plan: SendPlan, mine: SQL, now: nu
       .set({ status: "sent", providerMessageId, sentAt: at, error: null, attempts: sql`${deliveries.attempts} + 1` })
       .where(and(eq(deliveries.idempotencyKey, key), sql`${deliveries.status} <> 'sent'`));
   const unrecorded: Statement[] = [];
-  const failed: Array<{ delivery: PlannedDelivery; error: string }> = [];
+  const failed: FailedSend[] = [];
+  const fellBack = new Set<string>();
   let leaseFresh = true;
-  for (const { delivery, message } of prepared) {
-    if (statusByKey.get(delivery.key) === "sent") continue;
+  // A refused reminder's email is added while sending: written (and its status read) before it goes.
+  const addFallback = async (delivery: PlannedDelivery, reason: string) => {
+    const fallback = refusalFallback(plan, delivery, reason, now);
+    if (!fallback || prepared.some((p) => p.delivery.key === fallback.key)) return;
+    const { item, statements } = await prepare(deps, plan, fallback, now);
+    const { status } = await runNamedBatch(db, { status: rowsOf(deps, [fallback.key]) }, statements);
+    for (const row of status) rows.set(row.key, row);
+    prepared.push(item);
+    fellBack.add(delivery.key);
+  };
+  for (let i = 0; i < prepared.length; i++) {
+    const { delivery, message } = prepared[i]!;
+    const row = rows.get(delivery.key);
+    if (row?.status === "sent") continue;
+    if (row?.status === "refused") {
+      await addFallback(delivery, row.error ?? "The provider refused it.");
+      continue;
+    }
     // Before each send: stretch the lease so this send cannot outlive it, and make sure the step is
     // still ours. A snooze, acknowledge or done (or a tick that took over) stops the rest here.
     if (!leaseFresh && (await extendLease()).length === 0) return "stale";
@@ -72,7 +85,9 @@ export async function runSendPlan(deps: Deps, plan: SendPlan, mine: SQL, now: nu
     try {
       providerMessageId = (await deps.channels[delivery.medium].send(message)).providerMessageId;
     } catch (error) {
-      failed.push({ delivery, error: errorText(error) });
+      const failure = classifyFailure(error);
+      failed.push({ delivery, failure: { ...failure, reason: errorText(failure.reason) } });
+      if (failure.kind === "permanent") await addFallback(delivery, failure.reason);
       continue;
     }
     // Recorded at once, on its own: a failure of any later write can no longer cause a resend.
@@ -84,28 +99,77 @@ export async function runSendPlan(deps: Deps, plan: SendPlan, mine: SQL, now: nu
       unrecorded.push(markSent(delivery.key, providerMessageId, sentAt));
     }
   }
+  logRefusals(plan, failed, fellBack);
 
-  if (failed.length > 0) {
-    const summary = failed.map((f) => `${f.delivery.medium}:${f.delivery.recipient}: ${f.error}`).join("; ");
-    await runBatch(db, [
-      ...unrecorded,
-      ...failed.map((f) =>
-        db
-          .update(deliveries)
-          .set({ status: "failed", error: f.error, attempts: sql`${deliveries.attempts} + 1` })
-          .where(and(eq(deliveries.idempotencyKey, f.delivery.key), sql`${deliveries.status} <> 'sent'`)),
-      ),
-      // Back to "claimed" under the same claim, with a lease that outlives the queue's retry delay.
-      db
-        .update(escalationSteps)
-        .set({ state: "claimed", lastError: summary, leaseUntil: deps.clock.now().getTime() + RETRY_LEASE_MS })
-        .where(mine),
-    ]);
-    throw new StepDeliveryError(`${failed.length} of ${prepared.length} deliveries failed: ${summary}`);
-  }
-
-  await runBatch(db, [...unrecorded, ...(await finishStatements(deps, plan, mine, now))]);
+  const retrying = failed.filter((f) => f.failure.kind !== "permanent");
+  if (retrying.length > 0) return retryStep(deps, plan, mine, { failed, retrying, unrecorded, rows, total: prepared.length });
+  await runBatch(db, [...unrecorded, ...failedRowStatements(deps, failed), ...(await finishStatements(deps, plan, mine, now))]);
   return "sent";
+}
+
+interface Prepared {
+  delivery: PlannedDelivery;
+  message: OutboundMessage;
+}
+
+/** A delivery's message and the writes before it is sent: its link tokens and its row (ON CONFLICT DO NOTHING). */
+async function prepare(deps: Deps, plan: SendPlan, delivery: PlannedDelivery, now: number): Promise<{ item: Prepared; statements: Statement[] }> {
+  const { message, statements } = await composeMessage(deps, plan.context, delivery, plan.userId, now);
+  const row = deps.db.insert(deliveries).values({ id: crypto.randomUUID(), ...delivery.row }).onConflictDoNothing();
+  // The key goes along for providers that dedupe retried requests (Resend's Idempotency-Key).
+  return { item: { delivery, message: { ...message, idempotencyKey: delivery.key } }, statements: [...statements, row] };
+}
+
+function rowsOf(deps: Pick<Deps, "db">, keys: string[]) {
+  return deps.db
+    .select({ key: deliveries.idempotencyKey, status: deliveries.status, attempts: deliveries.attempts, error: deliveries.error })
+    .from(deliveries)
+    .where(inArray(deliveries.idempotencyKey, keys.length > 0 ? keys : ["-"]));
+}
+
+/**
+ * Some sends failed and may pass later. An unclassified error: the failed rows recorded and the step
+ * handed back to the queue's retry (StepDeliveryError), as before ADR 042. Transient trouble only:
+ * the step pending again at the next try's time in the SAME round (`round_at` keeps the keys), its
+ * attempts anew, and the message acked; past the retry window the step is given up (dead-letter.ts).
+ */
+async function retryStep(
+  deps: Deps,
+  plan: SendPlan,
+  mine: SQL,
+  input: { failed: FailedSend[]; retrying: FailedSend[]; unrecorded: Statement[]; rows: Map<string, { attempts: number }>; total: number },
+): Promise<StepOutcome> {
+  const { db } = deps;
+  const summary = failureSummary(input.retrying);
+  const recorded = [...input.unrecorded, ...failedRowStatements(deps, input.failed)];
+  const now = deps.clock.now().getTime();
+  if (input.retrying.some((f) => f.failure.kind === "unknown")) {
+    await runBatch(db, [
+      ...recorded,
+      // Back to "claimed" under the same claim, with a lease that outlives the queue's retry delay.
+      db.update(escalationSteps).set({ state: "claimed", lastError: summary, leaseUntil: now + RETRY_LEASE_MS }).where(mine),
+    ]);
+    throw new StepDeliveryError(`${input.retrying.length} of ${input.total} deliveries failed: ${summary}`);
+  }
+  // The delivery tried most often sets the pace; the longest Retry-After is the floor.
+  const tries = Math.max(...input.retrying.map((f) => (input.rows.get(f.delivery.key)?.attempts ?? 0) + 1));
+  const retryAfterMs = Math.max(0, ...input.retrying.map((f) => (f.failure.kind === "transient" ? (f.failure.retryAfterMs ?? 0) : 0)));
+  const at = nextProviderTry({ round: plan.round, nextDueAt: plan.nextDueAt, now, tries, retryAfterMs });
+  if (at === null) {
+    await runBatch(db, [...recorded, db.update(escalationSteps).set({ lastError: summary }).where(mine)]);
+    const { stepId, claimId } = plan.finish.chain;
+    const result = await markStepDead(deps, { stepId, claimId }, gaveUpOnProvider(plan.round, now));
+    return result === "dead" ? "dead" : "stale";
+  }
+  await runBatch(db, [
+    ...recorded,
+    db
+      .update(escalationSteps)
+      .set({ state: "pending", dueAt: at, roundAt: sql`coalesce(${escalationSteps.roundAt}, ${escalationSteps.dueAt})`, claimedBy: null, leaseUntil: null, attempts: 0, lastError: summary })
+      .where(mine),
+  ]);
+  console.log(JSON.stringify({ level: "info", event: "delivery.retry_scheduled", taskId: plan.finish.chain.taskId, stepIndex: plan.finish.chain.stepIndex, tries, at, reason: summary }));
+  return "rescheduled";
 }
 
 /**

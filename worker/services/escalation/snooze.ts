@@ -37,7 +37,8 @@ const unsentList = sql.join(
 export function snoozeChainStatements(db: Db, input: SnoozeChain): Statement[] {
   const { escalationId } = input;
   const current = sql`(select min(c.step_index) from escalation_steps as c where c.escalation_id = ${escalationId} and c.state in (${unsentList}))`;
-  const currentDue = sql`(select c.due_at from escalation_steps as c where c.escalation_id = ${escalationId} and c.step_index = ${current})`;
+  // The current step's own time: its round, if a provider retry moved its due_at on (ADR 042).
+  const currentDue = sql`(select coalesce(c.round_at, c.due_at) from escalation_steps as c where c.escalation_id = ${escalationId} and c.step_index = ${current})`;
   // Every write below also needs the pause and the task's snooze to have taken (a done that landed
   // first leaves the chain alone).
   const paused = sql`exists (select 1 from escalations as e where e.id = ${escalationId} and e.state = 'paused') and ${input.snoozed}`;
@@ -54,7 +55,7 @@ export function snoozeChainStatements(db: Db, input: SnoozeChain): Statement[] {
       .where(and(eq(escalationSteps.escalationId, escalationId), gt(escalationSteps.stepIndex, current), inArray(escalationSteps.state, unsent), paused)),
     db
       .update(escalationSteps)
-      .set({ state: "pending", dueAt: sql`max(${escalationSteps.dueAt}, ${input.until})`, leaseUntil: null, claimedBy: null, attempts: 0, lastError: null })
+      .set({ state: "pending", dueAt: sql`max(coalesce(${escalationSteps.roundAt}, ${escalationSteps.dueAt}), ${input.until})`, roundAt: null, leaseUntil: null, claimedBy: null, attempts: 0, lastError: null })
       .where(and(eq(escalationSteps.escalationId, escalationId), eq(escalationSteps.stepIndex, current), paused)),
     // Nothing left to send: one more reminder. Two snoozes at once add it once (same step index).
     insertIfStatement(

@@ -44,7 +44,8 @@ export async function takeStep(deps: Pick<Deps, "db">, job: StepJob, now: number
       escalationId: s.escalationId,
       stepIndex: s.stepIndex,
       channels: s.channels,
-      round: sql<number>`${s.dueAt}`.as("step_due_at"),
+      // The round is due_at, or where a provider retry moved due_at on, the due_at it fired at (ADR 042).
+      round: sql<number>`coalesce(${s.roundAt}, ${s.dueAt})`.as("step_round"),
       taskId: s.taskId,
       userId: tasks.userId,
       title: tasks.title,
@@ -64,6 +65,8 @@ export async function takeStep(deps: Pick<Deps, "db">, job: StepJob, now: number
       phone: users.phone,
       phoneVerified: users.phoneVerified,
       lastIndex: sql<number>`(select max(s2.step_index) from escalation_steps as s2 where s2.escalation_id = ${s.escalationId})`.as("last_index"),
+      // When the next step is due: transient provider trouble is retried until then, never longer (ADR 042).
+      nextDueAt: sql<number | null>`(select s3.due_at from escalation_steps as s3 where s3.escalation_id = ${s.escalationId} and s3.step_index = ${s.stepIndex} + 1)`.as("next_due_at"),
     })
     .from(s)
     .innerJoin(tasks, eq(tasks.id, s.taskId))
