@@ -148,15 +148,21 @@ export function readIntent(form: FormData): TaskIntent | null {
 }
 
 /** Acknowledge / done / snooze (30 minutes) / delete, with the same services as /v1/tasks. */
-export async function runTaskAction(deps: TaskDeps, user: PublicUser, intent: TaskIntent, taskId: string): Promise<TaskActionResult> {
+export async function runTaskAction(
+  deps: TaskDeps,
+  user: PublicUser,
+  intent: TaskIntent,
+  taskId: string,
+  options: { series?: boolean } = {},
+): Promise<TaskActionResult> {
   const zone = safeZone(user.timezone);
   const base = { kind: "task" as const, intent, taskId, task: null, nextTask: null };
   const view = (task: Parameters<typeof toTaskView>[0]) => toTaskView(task, zone, deps.clock.now());
   try {
     switch (intent) {
       case "delete":
-        await deleteTask(deps, user.id, taskId);
-        return { ...base, ok: true, message: "Task deleted." };
+        await deleteTask(deps, user.id, taskId, { series: options.series === true });
+        return { ...base, ok: true, message: options.series ? "Task deleted, and its repeats stopped." : "Task deleted." };
       case "acknowledge": {
         const task = await acknowledgeTask(deps, user.id, taskId);
         return { ...base, ok: true, task: view(task), message: acknowledgedMessage(task.title) };

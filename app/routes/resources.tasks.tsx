@@ -47,7 +47,7 @@ export async function action(args: ActionFunctionArgs) {
       { headers, status: 400 },
     );
   }
-  const result = await runTaskAction(deps, user, intent, taskId);
+  const result = await runTaskAction(deps, user, intent, taskId, { series: field(form, "series") === "true" });
   return isDocumentPost(args.request) ? back() : data(result, { headers });
 }
 

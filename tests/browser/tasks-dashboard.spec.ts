@@ -75,6 +75,37 @@ test.describe("dashboard task list", () => {
     await expect(card(page, "Keep me")).toBeVisible();
   });
 
+  test("deleting a repeating task asks whether the repeats stop too; without the box the next one still comes", async ({ page }) => {
+    const user = await signUp(page);
+    const repeat = (title: string, days: number) =>
+      page.request.post("/v1/tasks", {
+        data: { title, dueDate: local(user, { days }).toUTC().toISO(), recurrence: { freq: "daily" } },
+        headers: { Authorization: `Bearer ${user.token}` },
+      });
+    expect((await repeat("Water the plants", 3)).status()).toBe(201);
+    expect((await repeat("Take pills", 3)).status()).toBe(201);
+    await page.goto("/dashboard");
+
+    // Only this one: the series goes on, so the next day's occurrence is on the list after a reload.
+    await page.getByRole("button", { name: 'Delete task "Water the plants"' }).click();
+    const dialog = page.getByRole("dialog", { name: "Confirm Delete" });
+    const stopRepeats = dialog.getByRole("checkbox", { name: /Also stop the repeats/ });
+    await expect(stopRepeats).not.toBeChecked();
+    await page.screenshot({ path: "test-results/screenshots/tasks-delete-repeating-dialog-desktop.png" });
+    await dialog.getByRole("button", { name: "Delete", exact: true }).click();
+    await expect(page.locator(".toast")).toContainText("Task deleted.");
+    await page.reload();
+    await expect(card(page, "Water the plants")).toHaveCount(1);
+
+    // With the box ticked, every open occurrence goes and none comes back.
+    await page.getByRole("button", { name: 'Delete task "Take pills"' }).click();
+    await dialog.getByRole("checkbox", { name: /Also stop the repeats/ }).check();
+    await dialog.getByRole("button", { name: "Delete", exact: true }).click();
+    await expect(page.locator(".toast")).toContainText("Task deleted, and its repeats stopped.");
+    await page.reload();
+    await expect(card(page, "Take pills")).toHaveCount(0);
+  });
+
   test("acknowledge, snooze and done from a card, with calm feedback", async ({ page }) => {
     const user = await signUp(page);
     await createTaskViaApi(page.request, user, "Ack me", local(user, { minutes: -20 }));

@@ -117,9 +117,9 @@ export function TaskList({ initial }: { initial: TaskListData }) {
     requestAnimationFrame(() => headingRef.current?.focus());
   }, [deleter.state, deleter.data, toast]);
 
-  const confirmDelete = () => {
+  const confirmDelete = ({ series }: { series: boolean }) => {
     if (!pendingDelete) return;
-    deleter.submit({ intent: "delete", taskId: pendingDelete.id }, { method: "post", action: TASKS_RESOURCE });
+    deleter.submit({ intent: "delete", taskId: pendingDelete.id, ...(series ? { series: "true" } : {}) }, { method: "post", action: TASKS_RESOURCE });
   };
 
   const empty = tasks.length === 0 && !hasMore && !loadError;

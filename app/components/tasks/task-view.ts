@@ -23,6 +23,8 @@ export interface TaskView {
   snoozeLabel: string | null;
   completed: boolean;
   acknowledged: boolean;
+  /** A recurring task: deleting asks whether the repeats stop too (ADR 043). */
+  repeats: boolean;
 }
 
 export function toTaskView(task: TaskJson, zone: string, now: Date): TaskView {
@@ -38,6 +40,7 @@ export function toTaskView(task: TaskJson, zone: string, now: Date): TaskView {
     toneLabel: urgency.label,
     snoozeLabel: task.status === "SNOOZED" && task.snoozedUntil ? `Snoozed until ${formatClock(task.snoozedUntil, zone)}` : null,
     completed: task.status === "COMPLETED",
+    repeats: task.recurrence !== null && task.recurrence !== undefined,
     acknowledged: task.status === "ACKNOWLEDGED",
   };
 }
