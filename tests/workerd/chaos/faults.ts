@@ -48,8 +48,8 @@ export const DEFAULT_RATES: FaultRates = {
   tickSkipped: 0.1,
   tickLate: 0.1,
   tickOverlap: 0.1,
-  answerPerMinute: 0.01,
-  answerInFlight: 0.05,
+  answerPerMinute: 0.02,
+  answerInFlight: 0.08,
 };
 
 /** Called from inside a provider call, before it accepts: an answer racing the consumer. */
