@@ -64,6 +64,7 @@ export async function checkInvariants(raw: D1Database, journal: Journal, at: { n
   for (const s of steps) {
     const where = `step ${s.id} (escalation ${s.escalation_id}, index ${s.step_index}, task ${s.task_id} ${s.task_status}, chain ${s.escalation_state})`;
     check(!["pending", "claimed", "sending"].includes(s.state), () => `stuck: ${where} is still ${s.state} when nothing is left to run`);
+    check(s.state !== "waiting", () => `stuck: ${where} is still waiting after its chain ended (it should be sent, dead or cancelled)`);
     check(!["running", "paused"].includes(s.escalation_state), () => `stuck: ${where} belongs to a chain still ${s.escalation_state} at the end`);
     if (s.task_status !== "PENDING" && s.task_status !== "SNOOZED") continue;
     const round = deliveries.filter((d) => d.key.startsWith(roundOf(s)));

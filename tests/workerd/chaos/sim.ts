@@ -166,7 +166,9 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
 
 /** Each open task may get an answer this minute, from any channel (they all call the same services). */
 async function answersBetweenSteps(raw: D1Database, rng: () => number, rates: FaultRates, answer: (kind: AnswerKind, taskId: string, via: "between_steps") => Promise<void>) {
-  const open = (await raw.prepare("SELECT id FROM tasks WHERE status <> 'COMPLETED' ORDER BY id").all<{ id: string }>()).results;
+  // Today's tasks only: a next occurrence (due tomorrow) answered today would start a series' third
+  // occurrence, which the check of "exactly one next occurrence" does not model.
+  const open = (await raw.prepare("SELECT id FROM tasks WHERE status <> 'COMPLETED' AND due_at < ? ORDER BY id").bind(FUTURE_AFTER).all<{ id: string }>()).results;
   for (const { id } of open) {
     if (rng() >= rates.answerPerMinute) continue;
     const kind = pick<AnswerKind>(rng, ["acknowledge", "done", "snooze", "snooze", "delete"]);
