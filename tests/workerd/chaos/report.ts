@@ -5,20 +5,11 @@ function sum(into: Record<string, number>, from: Record<string, number>) {
   for (const [k, v] of Object.entries(from)) into[k] = (into[k] ?? 0) + v;
 }
 
-export interface Totals {
+/** Every figure of a run, summed; plus how many runs and which seeds failed. */
+export type Totals = Omit<SimResult, "seed" | "violations"> & {
   runs: number;
-  simulatedMinutes: number;
-  operations: Record<string, number>;
-  timings: Record<string, number>;
-  faults: Record<string, number>;
-  logEvents: Record<string, number>;
-  invariantsChecked: number;
-  acceptedSends: number;
-  resentAfterTimeout: number;
-  auditRepairs: number;
-  lost: number;
   failingSeeds: { seed: number; violations: string[] }[];
-}
+};
 
 export function totalsOf(results: SimResult[]): Totals {
   const totals: Totals = { runs: 0, simulatedMinutes: 0, operations: {}, timings: {}, faults: {}, logEvents: {}, invariantsChecked: 0, acceptedSends: 0, resentAfterTimeout: 0, auditRepairs: 0, lost: 0, failingSeeds: [] };
