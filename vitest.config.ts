@@ -11,11 +11,16 @@ export default defineConfig(async () => {
         wrangler: { configPath: "./wrangler.toml" },
         main: "./tests/workerd/worker-entry.ts",
         miniflare: {
+          // The fault-injection simulation's own D1 (tests/workerd/chaos/): its ticks claim every due
+          // step and its auditor sweeps every live chain, so it must not share a database with the other files.
+          d1Databases: ["CHAOS_DB"],
           bindings: {
             TEST_MIGRATIONS: migrations,
             DEV_OUTBOX: "true",
             APP_URL: "http://localhost:8787",
             JWT_SECRET: "test-only-jwt-secret-0123456789abcdef0123456789",
+            // `npm run chaos` (vitest.chaos.config.ts): which seeds, how many, for how long.
+            ...Object.fromEntries(["CHAOS_SEED", "CHAOS_RUNS", "CHAOS_FIRST_SEED", "CHAOS_MINUTES"].flatMap((k) => (process.env[k] ? [[k, process.env[k]]] : []))),
           },
         },
       }),

@@ -5,6 +5,13 @@ declare global {
   namespace Cloudflare {
     interface Env extends WorkerEnv {
       TEST_MIGRATIONS: D1Migration[];
+      /** The chaos simulation's own database (vitest.config.ts). */
+      CHAOS_DB: D1Database;
+      /** `npm run chaos` settings (vitest.config.ts passes them through when set). */
+      CHAOS_SEED?: string;
+      CHAOS_RUNS?: string;
+      CHAOS_FIRST_SEED?: string;
+      CHAOS_MINUTES?: string;
     }
   }
 }

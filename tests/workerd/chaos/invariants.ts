@@ -1,0 +1,129 @@
+/**
+ * The engine's promises, checked once the clock has run past every chain (issue 7):
+ * 1. every step of a task that stayed open was sent (each of its round's deliveries accepted) or is
+ *    dead with a reason, and nothing is stuck: no live chain, no step that could still fire;
+ * 2. nothing of a chain is sent after an acknowledge, done or delete took, beyond the one in flight;
+ * 3. no delivery key is sent twice unless its provider timed out after accepting it;
+ * 4. a recurring series has exactly one next occurrence (none if an occurrence was deleted first);
+ * and the tick's auditor never had to repair a chain (each repair is a race the engine lost).
+ * Each violation is a sentence naming the rows, so the seed that found it can be replayed.
+ */
+import type { Journal } from "./journal";
+
+export interface InvariantReport {
+  invariantsChecked: number;
+  violations: string[];
+  /** Steps of open tasks neither sent nor dead: reminders lost. */
+  lost: number;
+  /** Keys the provider got twice, allowed because it timed out after accepting the first. */
+  resentAfterTimeout: number;
+  /** Chains the tick's auditor had to repair (each a race the engine lost, saved by the net). */
+  auditRepairs: number;
+  acceptedSends: number;
+}
+
+interface StepRow {
+  id: string;
+  escalation_id: string;
+  task_id: string;
+  step_index: number;
+  state: string;
+  due_at: number;
+  last_error: string | null;
+  task_status: string;
+  escalation_state: string;
+  started_at: number;
+}
+
+export async function checkInvariants(raw: D1Database, journal: Journal, at: { now: number; futureAfter: number }): Promise<InvariantReport> {
+  const violations: string[] = [];
+  let checked = 0;
+  const check = (ok: boolean, sentence: () => string) => {
+    checked += 1;
+    if (!ok) violations.push(sentence());
+  };
+
+  const acceptedByKey = new Map<string, number>();
+  for (const send of journal.sends) acceptedByKey.set(send.key, (acceptedByKey.get(send.key) ?? 0) + 1);
+
+  // 1. Open tasks' steps: sent once per round or dead with a reason; nothing live or stuck.
+  const steps = (
+    await raw
+      .prepare(
+        `SELECT s.id, s.escalation_id, s.task_id, s.step_index, s.state, s.due_at, s.last_error, t.status AS task_status,
+                e.state AS escalation_state, e.started_at
+         FROM escalation_steps s JOIN escalations e ON e.id = s.escalation_id JOIN tasks t ON t.id = s.task_id
+         WHERE e.started_at < ? ORDER BY s.escalation_id, s.step_index`,
+      )
+      .bind(at.futureAfter)
+      .all<StepRow>()
+  ).results;
+  const deliveries = (await raw.prepare("SELECT idempotency_key AS key, status, error FROM deliveries").all<{ key: string; status: string; error: string | null }>()).results;
+  const roundOf = (s: StepRow) => `${s.escalation_id}:${s.step_index}@${s.due_at}:`;
+  const acknowledged = new Set(journal.answers.filter((a) => a.kind === "acknowledge").map((a) => a.taskId));
+  let lost = 0;
+  for (const s of steps) {
+    const where = `step ${s.id} (escalation ${s.escalation_id}, index ${s.step_index}, task ${s.task_id} ${s.task_status}, chain ${s.escalation_state})`;
+    check(!["pending", "claimed", "sending"].includes(s.state), () => `stuck: ${where} is still ${s.state} when nothing is left to run`);
+    check(s.state !== "waiting", () => `stuck: ${where} is still waiting after its chain ended (it should be sent, dead or cancelled)`);
+    check(!["running", "paused"].includes(s.escalation_state), () => `stuck: ${where} belongs to a chain still ${s.escalation_state} at the end`);
+    if (s.task_status !== "PENDING" && s.task_status !== "SNOOZED") continue;
+    const round = deliveries.filter((d) => d.key.startsWith(roundOf(s)));
+    if (s.state === "sent") {
+      check(round.length > 0 && round.every((d) => d.status === "sent"), () => `${where} is sent but its round's deliveries are ${JSON.stringify(round.map((d) => d.status))}`);
+      check(round.every((d) => (acceptedByKey.get(d.key) ?? 0) >= 1), () => `${where} is sent but a provider never accepted one of its deliveries`);
+    } else if (s.state === "dead") {
+      check(Boolean(s.last_error), () => `${where} is dead without a reason`);
+      check(round.every((d) => d.status === "sent" || (d.status === "dead" && Boolean(d.error))), () => `${where} is dead but its deliveries are ${JSON.stringify(round)}`);
+    } else if (s.state === "cancelled" && acknowledged.has(s.task_id)) {
+      // Acknowledged, then snoozed: the chain's unsent steps were cancelled and one more ping added.
+    } else {
+      lost += 1;
+      check(false, () => `lost: ${where} of an open task ended ${s.state} (waiting for ever, or cancelled with the task open)`);
+    }
+  }
+
+  // 2. Nothing sent after an acknowledge, done or delete beyond the one in flight (until a later snooze reopens the chain).
+  for (const answer of journal.answers) {
+    if (answer.kind === "snooze") continue;
+    const reopened = journal.answers.find((a) => a.kind === "snooze" && a.taskId === answer.taskId && a.startSeq > answer.endSeq)?.startSeq ?? Infinity;
+    const after = journal.sends.filter((s) => answer.escalationIds.includes(s.escalationId) && s.startSeq > answer.endSeq && s.startSeq < reopened);
+    check(after.length <= 1, () => `sent after ${answer.kind} (${answer.via}) of task ${answer.taskId}: ${after.length} messages (${after.map((s) => s.key).join(", ")})`);
+  }
+
+  // 3. No key sent twice, unless the provider timed out after accepting it.
+  let resentAfterTimeout = 0;
+  for (const [key, count] of acceptedByKey) {
+    const timeouts = journal.timedOutAfterAccept.get(key) ?? 0;
+    check(count <= 1 + timeouts, () => `key ${key} was accepted ${count} times with ${timeouts} timeouts after accepting`);
+    if (count > 1) resentAfterTimeout += count - 1;
+  }
+
+  // 4. A recurring series: occurrences at distinct times and exactly one next one (none if an occurrence was deleted first).
+  const series = (
+    await raw
+      .prepare("SELECT COALESCE(series_id, id) AS series, COUNT(*) AS occurrences, COUNT(DISTINCT due_at) AS times, SUM(due_at >= ?) AS upcoming FROM tasks WHERE recurrence IS NOT NULL GROUP BY 1")
+      .bind(at.futureAfter)
+      .all<{ series: string; occurrences: number; times: number; upcoming: number }>()
+  ).results;
+  const deletedSeries = new Set(journal.answers.filter((a) => a.kind === "delete" && a.seriesId).map((a) => a.seriesId));
+  for (const s of series) {
+    check(s.occurrences === s.times, () => `series ${s.series} has ${s.occurrences} occurrences at ${s.times} times (a duplicate)`);
+    const allowed = deletedSeries.has(s.series) ? [0, 1] : [1];
+    check(allowed.includes(s.upcoming), () => `series ${s.series} has ${s.upcoming} next occurrences`);
+  }
+
+  // The auditor is the net, not the mechanism: a chain it had to repair was stuck for a while (until
+  // the next tick's sweep), so a repair is a race the engine lost and fails the run too.
+  const auditRepairs = journal.logEvents["escalation.audit_repaired"] ?? 0;
+  check(auditRepairs === 0, () => `stuck until the auditor came: ${auditRepairs} chains repaired (escalation.audit_repaired)`);
+
+  return {
+    invariantsChecked: checked,
+    violations,
+    lost,
+    resentAfterTimeout,
+    auditRepairs,
+    acceptedSends: journal.sends.length,
+  };
+}

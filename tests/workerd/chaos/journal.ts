@@ -1,0 +1,68 @@
+/**
+ * What the simulation saw happen, in order: every send a provider accepted, every answer that
+ * took, every fault injected. The invariants (invariants.ts) are checked against it and against D1.
+ * `seq` orders events across concurrent code (one JavaScript thread: an increment is atomic).
+ */
+export interface AcceptedSend {
+  key: string;
+  escalationId: string;
+  medium: string;
+  /** Taken just before the provider was called, and just after it answered. */
+  startSeq: number;
+  endSeq: number;
+  at: number;
+}
+
+export type AnswerKind = "acknowledge" | "done" | "snooze" | "delete";
+
+export interface Answer {
+  kind: AnswerKind;
+  taskId: string;
+  /** The series of a recurring task, else null. */
+  seriesId: string | null;
+  /** The task's escalations when the answer took (a delete removes them from D1). */
+  escalationIds: string[];
+  startSeq: number;
+  endSeq: number;
+  /** "in_flight": given from inside a provider call, racing the consumer's next write. */
+  via: "between_steps" | "in_flight";
+}
+
+export class Journal {
+  private seqNo = 0;
+  sends: AcceptedSend[] = [];
+  answers: Answer[] = [];
+  /** Keys whose provider accepted the message but answered with a timeout (a resend is allowed). */
+  timedOutAfterAccept = new Map<string, number>();
+  /** Provider calls per delivery key so far: the n-th call's fate is fixed by (seed, key, n). */
+  providerCalls = new Map<string, number>();
+  faults: Record<string, number> = {};
+  operations: Record<string, number> = {};
+  /** Milliseconds of real time spent per part of the simulation. */
+  timings: Record<string, number> = {};
+  /** Error-level log lines by event (the engine's retries, dead steps, auditor repairs). */
+  logEvents: Record<string, number> = {};
+
+  seq(): number {
+    return ++this.seqNo;
+  }
+  fault(kind: string) {
+    this.faults[kind] = (this.faults[kind] ?? 0) + 1;
+  }
+  async timed<T>(part: string, run: () => Promise<T>): Promise<T> {
+    const started = performance.now();
+    try {
+      return await run();
+    } finally {
+      this.timings[part] = (this.timings[part] ?? 0) + (performance.now() - started);
+    }
+  }
+  op(kind: string) {
+    this.operations[kind] = (this.operations[kind] ?? 0) + 1;
+  }
+}
+
+/** The escalation id inside a delivery key (`${escalationId}:${step}@${round}:${medium}:${recipient}`). */
+export function escalationOfKey(key: string): string {
+  return key.slice(0, key.indexOf(":"));
+}
