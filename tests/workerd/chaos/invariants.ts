@@ -29,6 +29,8 @@ interface StepRow {
   step_index: number;
   state: string;
   due_at: number;
+  /** The step's delivery round: `round_at` while a provider retry moved `due_at` on (ADR 042), else `due_at`. */
+  round: number;
   last_error: string | null;
   task_status: string;
   escalation_state: string;
@@ -50,7 +52,7 @@ export async function checkInvariants(raw: D1Database, journal: Journal, at: { n
   const steps = (
     await raw
       .prepare(
-        `SELECT s.id, s.escalation_id, s.task_id, s.step_index, s.state, s.due_at, s.last_error, t.status AS task_status,
+        `SELECT s.id, s.escalation_id, s.task_id, s.step_index, s.state, COALESCE(s.round_at, s.due_at) AS round, s.due_at, s.last_error, t.status AS task_status,
                 e.state AS escalation_state, e.started_at
          FROM escalation_steps s JOIN escalations e ON e.id = s.escalation_id JOIN tasks t ON t.id = s.task_id
          WHERE e.started_at < ? ORDER BY s.escalation_id, s.step_index`,
@@ -59,7 +61,7 @@ export async function checkInvariants(raw: D1Database, journal: Journal, at: { n
       .all<StepRow>()
   ).results;
   const deliveries = (await raw.prepare("SELECT idempotency_key AS key, status, error FROM deliveries").all<{ key: string; status: string; error: string | null }>()).results;
-  const roundOf = (s: StepRow) => `${s.escalation_id}:${s.step_index}@${s.due_at}:`;
+  const roundOf = (s: StepRow) => `${s.escalation_id}:${s.step_index}@${s.round}:`;
   const acknowledged = new Set(journal.answers.filter((a) => a.kind === "acknowledge").map((a) => a.taskId));
   let lost = 0;
   for (const s of steps) {
@@ -70,8 +72,10 @@ export async function checkInvariants(raw: D1Database, journal: Journal, at: { n
     if (s.task_status !== "PENDING" && s.task_status !== "SNOOZED") continue;
     const round = deliveries.filter((d) => d.key.startsWith(roundOf(s)));
     if (s.state === "sent") {
-      check(round.length > 0 && round.every((d) => d.status === "sent"), () => `${where} is sent but its round's deliveries are ${JSON.stringify(round.map((d) => d.status))}`);
-      check(round.every((d) => (acceptedByKey.get(d.key) ?? 0) >= 1), () => `${where} is sent but a provider never accepted one of its deliveries`);
+      // A delivery the provider refused for good carries its reason (ADR 042); every other one was sent.
+      const refused = (d: (typeof round)[number]) => d.status === "refused" && Boolean(d.error);
+      check(round.length > 0 && round.every((d) => d.status === "sent" || refused(d)), () => `${where} is sent but its round's deliveries are ${JSON.stringify(round.map((d) => d.status))}`);
+      check(round.every((d) => refused(d) || (acceptedByKey.get(d.key) ?? 0) >= 1), () => `${where} is sent but a provider never accepted one of its deliveries`);
     } else if (s.state === "dead") {
       check(Boolean(s.last_error), () => `${where} is dead without a reason`);
       check(round.every((d) => d.status === "sent" || (d.status === "dead" && Boolean(d.error))), () => `${where} is dead but its deliveries are ${JSON.stringify(round)}`);
