@@ -10,6 +10,8 @@ export interface Env {
   DEV_OUTBOX: string;
   APP_URL: string;
   JWT_SECRET: string;
+  /** Registrations allowed per IP per hour (default 10, ADR 043); the browser suite raises it. */
+  REGISTRATIONS_PER_IP_PER_HOUR?: string;
 
   EMAIL_PROVIDER: string;
   EMAIL_FROM: string;
