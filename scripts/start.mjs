@@ -9,7 +9,8 @@ ensureDevVars();
 await run("remix", ["vite:build"]);
 await migrateLocal();
 const fakes = await startDevFakes({ port });
-const { child, url } = await startWrangler({ port, vars: { APP_URL: `http://localhost:${port}`, ...fakes.vars } });
+// Locally one person tries many accounts from one address: the per-IP registration limit (10 an hour) is raised.
+const { child, url } = await startWrangler({ port, vars: { APP_URL: `http://localhost:${port}`, REGISTRATIONS_PER_IP_PER_HOUR: "1000", ...fakes.vars } });
 
 console.log(`\n  Nudge is running at ${url}\n  Dev outbox (emails, texts, calls): ${url}/dev/outbox\n  Press Ctrl+C to stop.\n`);
 
