@@ -23,8 +23,8 @@ export interface TaskView {
   snoozeLabel: string | null;
   completed: boolean;
   acknowledged: boolean;
-  /** A recurring task: deleting asks whether the repeats stop too (ADR 043). */
-  repeats: boolean;
+  /** Present (true) on a recurring task: deleting asks whether the repeats stop too (ADR 043). */
+  repeats?: true;
 }
 
 export function toTaskView(task: TaskJson, zone: string, now: Date): TaskView {
@@ -40,7 +40,7 @@ export function toTaskView(task: TaskJson, zone: string, now: Date): TaskView {
     toneLabel: urgency.label,
     snoozeLabel: task.status === "SNOOZED" && task.snoozedUntil ? `Snoozed until ${formatClock(task.snoozedUntil, zone)}` : null,
     completed: task.status === "COMPLETED",
-    repeats: task.recurrence !== null && task.recurrence !== undefined,
+    ...(task.recurrence ? { repeats: true as const } : {}),
     acknowledged: task.status === "ACKNOWLEDGED",
   };
 }
