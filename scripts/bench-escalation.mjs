@@ -15,9 +15,9 @@
 // the 10k/1k time ratio. Options: --sizes=1000,10000  --no-build  --keep (keep the state folders)
 // --verbose (show the Worker's log).
 import { spawn } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { randomUUID } from "node:crypto";
-import { ensureDevVars, fireCron, run } from "./lib.mjs";
+import { bundleBenchWorker, ensureDevVars, fireCron, run } from "./lib.mjs";
 
 const BENCH_DIR = ".wrangler/bench-escalation";
 const CONFIG = `${BENCH_DIR}/wrangler.toml`;
@@ -175,19 +175,7 @@ async function benchOne(count) {
  * the static assets (not needed here) and pointing at that bundle.
  */
 async function prepareBenchWorker() {
-  mkdirSync(`${BENCH_DIR}/dist`, { recursive: true });
-  await run("wrangler", ["deploy", "--dry-run", "--outdir", `${BENCH_DIR}/dist`], { env: WRANGLER_ENV, stdio: ["ignore", "ignore", "inherit"] });
-  const config = readFileSync("wrangler.toml", "utf8")
-    .replace(/^name = .*$/m, 'name = "nudge-bench"')
-    .replace(/^main = .*$/m, 'main = "dist/index.js"\nno_bundle = true')
-    .replace(/^\[assets\][\s\S]*?(?=^\[)/m, "")
-    .replace(/^\[alias\][\s\S]*$/m, "")
-    .replace(/^migrations_dir = .*$/m, 'migrations_dir = "../../migrations"')
-    .replace(/^DEV_OUTBOX = .*$/m, 'DEV_OUTBOX = "true"')
-    .replace(/^APP_URL = .*$/m, `APP_URL = "http://localhost:${PORT}"`)
-    .replace(/^EMAIL_PROVIDER = .*$/m, 'EMAIL_PROVIDER = "outbox"');
-  writeFileSync(CONFIG, config);
-  copyFileSync(".dev.vars", `${BENCH_DIR}/.dev.vars`);
+  await bundleBenchWorker(BENCH_DIR, { APP_URL: `http://localhost:${PORT}` });
 }
 
 async function startBenchWorker(persistTo, verbose) {

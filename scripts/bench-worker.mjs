@@ -4,8 +4,8 @@
 // Worker and, locally, D1's SQLite too) read from /proc.
 import { spawn } from "node:child_process";
 import { pbkdf2Sync, randomBytes, randomUUID } from "node:crypto";
-import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { ensureDevVars, run } from "./lib.mjs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { bundleBenchWorker, ensureDevVars, run } from "./lib.mjs";
 
 const WRANGLER_ENV = { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false", BROWSER: "none" };
 const ROWS_PER_INSERT = 200;
@@ -36,18 +36,7 @@ export async function prepareWorker({ dir, noBuild }) {
   } else if (!existsSync("build/server/index.js")) {
     throw new Error("No build found: run without --no-build");
   }
-  mkdirSync(`${dir}/dist`, { recursive: true });
-  await run("wrangler", ["deploy", "--dry-run", "--outdir", `${dir}/dist`], { env: WRANGLER_ENV, stdio: ["ignore", "ignore", "inherit"] });
-  const config = readFileSync("wrangler.toml", "utf8")
-    .replace(/^name = .*$/m, 'name = "nudge-bench"')
-    .replace(/^main = .*$/m, 'main = "dist/index.js"\nno_bundle = true')
-    .replace(/^\[assets\][\s\S]*?(?=^\[)/m, "")
-    .replace(/^\[alias\][\s\S]*$/m, "")
-    .replace(/^migrations_dir = .*$/m, `migrations_dir = "${"../".repeat(dir.split("/").length)}migrations"`)
-    .replace(/^DEV_OUTBOX = .*$/m, 'DEV_OUTBOX = "true"')
-    .replace(/^EMAIL_PROVIDER = .*$/m, 'EMAIL_PROVIDER = "outbox"');
-  writeFileSync(`${dir}/wrangler.toml`, config);
-  copyFileSync(".dev.vars", `${dir}/.dev.vars`);
+  await bundleBenchWorker(dir);
 }
 
 /** A fresh, migrated local D1 under `${dir}/state`; returns the wrangler arguments that address it. */

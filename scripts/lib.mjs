@@ -1,6 +1,6 @@
 // Small helpers shared by the run scripts (start, browser-test server, benchmarks).
 import { spawn } from "node:child_process";
-import { copyFileSync, existsSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 
 /** Runs a command to completion, streaming its output; rejects on a non-zero exit. */
 export function run(command, args, options = {}) {
@@ -63,4 +63,29 @@ export async function startWrangler({ port, persistTo, vars = {}, quiet = false 
 export async function fireCron(url) {
   const response = await fetch(`${url}/__scheduled?cron=*+*+*+*+*`);
   return response.status;
+}
+
+/**
+ * Bundles the real Worker once into `${dir}/dist` and writes `${dir}/wrangler.toml`: the project's
+ * config minus the static assets (not needed by the benchmarks), served from that bundle with
+ * no_bundle, so a rebuild or an edit by someone else cannot reload the Worker mid-measurement.
+ * `vars` overrides further [vars] lines that already stand in wrangler.toml (e.g. APP_URL).
+ */
+export async function bundleBenchWorker(dir, vars = {}) {
+  const env = { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false", BROWSER: "none" };
+  mkdirSync(`${dir}/dist`, { recursive: true });
+  await run("wrangler", ["deploy", "--dry-run", "--outdir", `${dir}/dist`], { env, stdio: ["ignore", "ignore", "inherit"] });
+  let config = readFileSync("wrangler.toml", "utf8")
+    .replace(/^name = .*$/m, 'name = "nudge-bench"')
+    .replace(/^main = .*$/m, 'main = "dist/index.js"\nno_bundle = true')
+    .replace(/^\[assets\][\s\S]*?(?=^\[)/m, "")
+    .replace(/^\[alias\][\s\S]*$/m, "")
+    .replace(/^migrations_dir = .*$/m, `migrations_dir = "${"../".repeat(dir.split("/").length)}migrations"`)
+    .replace(/^DEV_OUTBOX = .*$/m, 'DEV_OUTBOX = "true"')
+    .replace(/^EMAIL_PROVIDER = .*$/m, 'EMAIL_PROVIDER = "outbox"');
+  for (const [name, value] of Object.entries(vars)) {
+    config = config.replace(new RegExp(`^${name} = .*$`, "m"), `${name} = ${JSON.stringify(value)}`);
+  }
+  writeFileSync(`${dir}/wrangler.toml`, config);
+  copyFileSync(".dev.vars", `${dir}/.dev.vars`);
 }

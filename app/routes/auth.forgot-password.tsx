@@ -2,9 +2,9 @@ import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { requestPasswordReset } from "../../worker/services/auth";
+import { EmailField } from "~/components/auth/EmailField";
 import { AuthCard } from "~/components/auth/AuthCard";
 import { Button, ButtonLink } from "~/components/ui/Button";
-import { TextField } from "~/components/ui/Field";
 import { formText, serverOr, submittedForm } from "~/lib/client-fallback";
 import { field, readForm } from "~/lib/forms.server";
 
@@ -71,12 +71,8 @@ export default function ForgotPassword() {
       }
     >
       <Form method="post" noValidate>
-        <TextField
+        <EmailField
           label="Email Address"
-          name="email"
-          type="email"
-          autoComplete="email"
-          aria-required="true"
           error={busy ? null : result?.error ?? null}
         />
         <Button type="submit" size="lg" block disabled={busy}>

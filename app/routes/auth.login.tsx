@@ -5,12 +5,12 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { parse } from "hono/utils/cookie";
 import { login, LOGIN_DEVICE_COOKIE, loginDeviceSetCookie } from "../../worker/services/auth";
 import { requestMeta } from "../../worker/http";
+import { EmailField } from "~/components/auth/EmailField";
 import { AuthCard, AuthDivider } from "~/components/auth/AuthCard";
 import { GoogleButton } from "~/components/auth/GoogleButton";
 import { PasswordField } from "~/components/auth/PasswordField";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
-import { TextField } from "~/components/ui/Field";
 import { formText, serverOr, submittedForm } from "~/lib/client-fallback";
 import { LOGIN_FAILED } from "~/lib/messages";
 import { errorMessage } from "~/lib/action-errors.server";
@@ -101,7 +101,7 @@ export default function Login() {
             {error}
           </Alert>
         ) : null}
-        <TextField label="Email" name="email" type="email" autoComplete="email" aria-required="true" defaultValue={actionData?.email ?? ""} />
+        <EmailField label="Email" defaultValue={actionData?.email ?? ""} />
         <PasswordField label="Password" name="password" autoComplete="current-password" aria-required="true" />
         <p className="auth-card__aside">
           <Link to="/auth/forgot-password">Forgot Password?</Link>

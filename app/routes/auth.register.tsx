@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, type ClientAct
 import { useEffect, useState } from "react";
 import { register } from "../../worker/services/auth";
 import { requestMeta } from "../../worker/http";
+import { EmailField } from "~/components/auth/EmailField";
 import { AuthCard, AuthDivider } from "~/components/auth/AuthCard";
 import { GoogleButton } from "~/components/auth/GoogleButton";
 import { NewPasswordFields } from "~/components/auth/NewPasswordFields";
@@ -136,7 +137,7 @@ export default function Register() {
         ) : null}
         {error ? <Alert tone="error">{error}</Alert> : null}
         <TextField label="Name" name="name" autoComplete="name" aria-required="true" defaultValue={actionData?.values.name ?? ""} />
-        <TextField label="Email" name="email" type="email" autoComplete="email" aria-required="true" defaultValue={actionData?.values.email ?? ""} />
+        <EmailField label="Email" defaultValue={actionData?.values.email ?? ""} />
         <NewPasswordFields
           passwordLabel="Password"
           passwordName="password"

@@ -2,12 +2,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData, useNavigation, type ClientActionFunctionArgs } from "@remix-run/react";
 import { useState } from "react";
 import { resetPassword } from "../../worker/services/auth";
+import { EmailField } from "~/components/auth/EmailField";
 import { AuthCard } from "~/components/auth/AuthCard";
 import { NewPasswordFields } from "~/components/auth/NewPasswordFields";
 import { PasswordField } from "~/components/auth/PasswordField";
 import { Alert } from "~/components/ui/Alert";
 import { Button, ButtonLink } from "~/components/ui/Button";
-import { TextField } from "~/components/ui/Field";
 import { useHydrated } from "~/lib/hooks";
 import { formText, serverOr, submittedForm } from "~/lib/client-fallback";
 import { RESET_FAILED } from "~/lib/messages";
@@ -93,12 +93,8 @@ export default function ResetPassword() {
     >
       <Form method="post" noValidate>
         {error ? <Alert tone="error">{error}</Alert> : null}
-        <TextField
+        <EmailField
           label="Email Address"
-          name="email"
-          type="email"
-          autoComplete="email"
-          aria-required="true"
           defaultValue={result?.email ?? loaded.email}
         />
         <PasswordField label="Reset Code" name="code" autoComplete="one-time-code" aria-required="true" maxLength={RESET_CODE_MAX} defaultValue={loaded.code} />

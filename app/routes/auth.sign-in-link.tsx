@@ -3,10 +3,10 @@ import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requestSignInLink, SIGN_IN_LINK_SENT_MESSAGE } from "../../worker/services/auth";
+import { EmailField } from "~/components/auth/EmailField";
 import { AuthCard } from "~/components/auth/AuthCard";
 import { Alert } from "~/components/ui/Alert";
 import { Button, ButtonLink } from "~/components/ui/Button";
-import { TextField } from "~/components/ui/Field";
 import { formText, serverOr, submittedForm } from "~/lib/client-fallback";
 import { errorMessage } from "~/lib/action-errors.server";
 import { field, readForm } from "~/lib/forms.server";
@@ -72,12 +72,8 @@ export default function SignInLink() {
       }
     >
       <Form method="post" noValidate>
-        <TextField
+        <EmailField
           label="Email Address"
-          name="email"
-          type="email"
-          autoComplete="email"
-          aria-required="true"
           defaultValue={result?.email ?? email}
           error={busy ? null : result && "error" in result ? result.error : null}
         />

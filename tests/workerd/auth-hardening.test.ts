@@ -9,7 +9,7 @@ import { pairingCodeHash } from "../../worker/services/auth/codes";
 import { EMAIL_CODE_LIFETIME_RULE } from "../../worker/services/auth/throttle";
 import { fixedClock } from "../../worker/services/clock";
 import { testDeps } from "./helpers";
-import { latestCode, registerUser, registration, userByEmail } from "./auth-support";
+import { latestCode, registeredSessionAt, registerUser, registration, userByEmail } from "./auth-support";
 
 const meta = { ip: null, userAgent: null };
 const wrongCode = (code: string) => code.replace(/\d$/, (d) => String((Number(d) + 1) % 10));
@@ -44,9 +44,7 @@ describe("the 6-digit email code: a lifetime cap on tries per address, across re
 
 describe("the refresh grace window never lets a write through", () => {
   it("a token rotated less than 30 s ago answers 'raced' for a read, and 401 REFRESH_RACE for a write, revoking nothing", async () => {
-    const clock = fixedClock("2026-06-02T09:00:00Z");
-    const deps = testDeps(clock);
-    const { refreshToken, user } = await register(deps, registration(), meta);
+    const { clock, deps, refreshToken, user } = await registeredSessionAt("2026-06-02T09:00:00Z");
     const rotated = await refreshSessionOrRace(deps, refreshToken, meta);
     expect(rotated.kind).toBe("rotated");
     clock.advance(5_000);

@@ -12,6 +12,15 @@ import { GOOD_PASSWORD, registerUser, registration, setCookieLine, uniqueEmail, 
 const INVALID = { message: "Invalid email or password. Please check your credentials.", code: "INVALID_CREDENTIALS" };
 const meta = (ip = "203.0.113.7") => ({ ip, userAgent: "vitest" });
 
+/** Arrange for the fixed-clock tests: a clock at `iso`, services on it, and a freshly registered user. */
+async function registeredAt(iso: string) {
+  const clock = fixedClock(iso);
+  const deps = testDeps(clock);
+  const input = registration();
+  await register(deps, input, meta());
+  return { clock, deps, input };
+}
+
 async function loginStatus(email: string, password: string, headers: Record<string, string> = {}) {
   return jsonRequest("/v1/auth/login", "POST", { email, password }, headers);
 }
@@ -127,10 +136,7 @@ describe("login throttling over time (services with a fixed clock)", () => {
   }
 
   it("unblocks once the clock passes 10 minutes, and a success resets the count", async () => {
-    const clock = fixedClock("2026-03-01T09:00:00Z");
-    const deps = testDeps(clock);
-    const input = registration();
-    await register(deps, input, meta());
+    const { clock, deps, input } = await registeredAt("2026-03-01T09:00:00Z");
     for (let i = 0; i < LOGIN_RULE.limit; i++) expect(await attempt(deps, input.email, "Wrong-Password-1", "10.0.0.1")).toBe(401);
     expect(await attempt(deps, input.email, GOOD_PASSWORD, "10.0.0.1")).toBe(429);
     clock.advance(10 * 60_000 - 1000);
@@ -144,10 +150,7 @@ describe("login throttling over time (services with a fixed clock)", () => {
   });
 
   it("forgets failures older than the 10-minute window", async () => {
-    const clock = fixedClock("2026-03-02T09:00:00Z");
-    const deps = testDeps(clock);
-    const input = registration();
-    await register(deps, input, meta());
+    const { clock, deps, input } = await registeredAt("2026-03-02T09:00:00Z");
     for (let i = 0; i < 9; i++) expect(await attempt(deps, input.email, "Wrong-Password-1", "10.0.0.2")).toBe(401);
     clock.advance(10 * 60_000);
     for (let i = 0; i < 9; i++) expect(await attempt(deps, input.email, "Wrong-Password-1", "10.0.0.2")).toBe(401);
@@ -169,10 +172,7 @@ describe("login throttling: the account across all IPs, and honest waiting times
   // 53 real password checks (PBKDF2, 100,000 iterations each, ADR 010): about 3 s on a quiet machine, so
   // its own limit rather than the default 5 s, which a busy 2-core CI machine would overrun.
   it("50 failures for one account from many IPs block that account for an hour, from every IP, right password or not", async () => {
-    const clock = fixedClock("2026-03-03T09:00:00Z");
-    const deps = testDeps(clock);
-    const input = registration();
-    await register(deps, input, meta());
+    const { clock, deps, input } = await registeredAt("2026-03-03T09:00:00Z");
     expect(ACCOUNT_LOGIN_RULE).toMatchObject({ limit: 50, windowMs: 3600_000 });
     // 5 failures from each of 10 addresses: no single IP comes near its own limit of 10.
     for (let i = 0; i < 50; i++) expect((await attempt(deps, input.email, "Wrong-Password-1", `192.0.2.${i % 10}`)).status).toBe(401);
@@ -188,10 +188,7 @@ describe("login throttling: the account across all IPs, and honest waiting times
   }, 20_000);
 
   it("the 429 says how many minutes are really left", async () => {
-    const clock = fixedClock("2026-03-04T09:00:00Z");
-    const deps = testDeps(clock);
-    const input = registration();
-    await register(deps, input, meta());
+    const { clock, deps, input } = await registeredAt("2026-03-04T09:00:00Z");
     for (let i = 0; i < LOGIN_RULE.limit; i++) await attempt(deps, input.email, "Wrong-Password-1", "10.0.0.3");
     expect(await attempt(deps, input.email, GOOD_PASSWORD, "10.0.0.3")).toMatchObject({ message: "Too many sign-in attempts. Please wait 10 minutes and try again.", retryAfter: 600 });
     clock.advance(5 * 60_000 + 30_000);

@@ -16,7 +16,7 @@ import { fixedClock } from "../../worker/services/clock";
 import { isAppError } from "../../worker/services/errors";
 import { sha256Hex } from "../../worker/services/tokens";
 import { jsonRequest, request, testDeps } from "./helpers";
-import { bearer, cookieHeader, cookiesFrom, getWithToken, ORIGIN, registerUser, registration, setCookieLine } from "./auth-support";
+import { bearer, cookieHeader, cookiesFrom, getWithToken, ORIGIN, registeredSessionAt, registerUser, registration, setCookieLine } from "./auth-support";
 
 type Tokens = { accessToken: string; refreshToken: string };
 
@@ -169,9 +169,7 @@ describe("POST /v1/auth/refresh", () => {
 
 describe("the refresh grace window (fixed clock)", () => {
   it("29 s after a rotation the old token is a race (refreshSession: 401 REFRESH_RACE; refreshSessionOrRace: raced); at 31 s it revokes the family", async () => {
-    const clock = fixedClock("2026-04-10T09:00:00Z");
-    const deps = testDeps(clock);
-    const { refreshToken, user } = await register(deps, registration(), meta);
+    const { clock, deps, refreshToken, user } = await registeredSessionAt("2026-04-10T09:00:00Z");
     const first = await refreshSessionOrRace(deps, refreshToken, meta);
     expect(first).toMatchObject({ kind: "rotated", userId: user.id });
     const next = first.kind === "rotated" ? first.tokens.refreshToken : "";

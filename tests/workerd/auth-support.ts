@@ -5,7 +5,8 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { expect } from "vitest";
 import { outboxMessages, users } from "../../db/schema";
-import type { PublicUser } from "../../worker/services/auth";
+import { register, type PublicUser } from "../../worker/services/auth";
+import { fixedClock } from "../../worker/services/clock";
 import { jsonRequest, request, testDeps } from "./helpers";
 
 export const ORIGIN = "http://localhost:8787";
@@ -17,6 +18,14 @@ export function uniqueEmail(prefix = "user"): string {
 
 export function registration(overrides: Record<string, unknown> = {}) {
   return { name: "Dana Tester", email: uniqueEmail(), password: GOOD_PASSWORD, timezone: "Europe/Berlin", consent: true, ...overrides };
+}
+
+/** Arrange for the fixed-clock session tests: a clock at `iso`, services on it, and a new user's session (register's answer). */
+export async function registeredSessionAt(iso: string) {
+  const clock = fixedClock(iso);
+  const deps = testDeps(clock);
+  const session = await register(deps, registration(), { ip: null, userAgent: null });
+  return { clock, deps, ...session };
 }
 
 export interface SessionAnswer {

@@ -15,6 +15,16 @@ function post(path: string, body: unknown, token: string) {
 }
 
 /** A code of the same length that is surely not the real one. */
+/** Arrange for the fixed-clock code tests: a clock at `iso`, services on it, a new user and the code emailed to them. */
+async function registeredWithCodeAt(iso: string) {
+  const clock = fixedClock(iso);
+  const deps = testDeps(clock);
+  const input = registration();
+  const { user } = await register(deps, input, meta);
+  const code = await latestCode(input.email);
+  return { clock, deps, input, user, code };
+}
+
 const wrongCode = (code: string) => code.replace(/\d$/, (d) => String((Number(d) + 1) % 10));
 
 describe("POST /v1/auth/otp and /v1/auth/otp/verify", () => {
@@ -60,11 +70,7 @@ describe("POST /v1/auth/otp and /v1/auth/otp/verify", () => {
   });
 
   it("codes expire after 15 minutes (fixed clock)", async () => {
-    const clock = fixedClock("2026-05-01T09:00:00Z");
-    const deps = testDeps(clock);
-    const input = registration();
-    const { user } = await register(deps, input, meta);
-    const code = await latestCode(input.email);
+    const { clock, deps, input, user, code } = await registeredWithCodeAt("2026-05-01T09:00:00Z");
     clock.advance(15 * 60_000);
     expect(await verifyEmailCode(deps, user.id, code)).toBe(false);
 
@@ -141,11 +147,7 @@ describe("checkEmailCode: why a code failed (for the verify screen)", () => {
   });
 
   it("'expired' after 15 minutes (fixed clock), without taking a try", async () => {
-    const clock = fixedClock("2026-05-05T09:00:00Z");
-    const deps = testDeps(clock);
-    const input = registration();
-    const { user } = await register(deps, input, meta);
-    const code = await latestCode(input.email);
+    const { clock, deps, user, code } = await registeredWithCodeAt("2026-05-05T09:00:00Z");
     clock.advance(15 * 60_000 - 1);
     expect(await checkEmailCode(deps, user.id, wrongCode(code))).toEqual({ ok: false, reason: "wrong" });
     clock.advance(1);

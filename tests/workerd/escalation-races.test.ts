@@ -33,6 +33,14 @@ async function newTask(userId: string, dueAt: number) {
   return createTask(depsAt(dueAt - 60 * MINUTE).deps, userId, { title: "Take pills", dueDate: new Date(dueAt).toISOString() });
 }
 
+/** Arrange: a new user with a one-off task due on the next free day. */
+async function userWithTaskDue() {
+  const T = nextDueTime();
+  const u = await user();
+  const task = await newTask(u.id, T);
+  return { T, u, task };
+}
+
 /** Claims a step by hand, as a tick would, and returns its queue message. */
 async function claim(stepId: string, at: number): Promise<Job> {
   const claimId = `claim-${crypto.randomUUID()}`;
@@ -62,9 +70,7 @@ async function escalationOf(taskId: string) {
 
 describe("a snooze racing the consumer's final batch", () => {
   it("the next step the consumer made pending is shifted, never put back to waiting", async () => {
-    const T = nextDueTime();
-    const u = await user();
-    const task = await newTask(u.id, T);
+    const { T, u, task } = await userWithTaskDue();
     const job = await claim((await stepsOf(task.id))[0]!.id, T);
 
     // The snooze reads the chain (step 0 claimed), then the consumer sends step 0 and makes step 1
@@ -89,9 +95,7 @@ describe("a snooze racing the consumer's final batch", () => {
   });
 
   it("a snooze while the last step is sent still reminds: the chain ran out in between, so one more ping is added", async () => {
-    const T = nextDueTime();
-    const u = await user();
-    const task = await newTask(u.id, T);
+    const { T, u, task } = await userWithTaskDue();
     const steps = await stepsOf(task.id);
     const { deps } = depsAt(T);
     for (const s of steps.slice(0, 3)) await deps.db.update(escalationSteps).set({ state: "sent", sentAt: s.dueAt }).where(eq(escalationSteps.id, s.id));
@@ -114,9 +118,7 @@ describe("a snooze racing the consumer's final batch", () => {
 
 describe("a snooze racing a done", () => {
   it("leaves the finished chain alone: no step shifted, no extra ping", async () => {
-    const T = nextDueTime();
-    const u = await user();
-    const task = await newTask(u.id, T);
+    const { T, u, task } = await userWithTaskDue();
     await snoozeTask(
       racing(T, () => completeTask(depsAt(T).deps, u.id, task.id)),
       u.id,
@@ -131,9 +133,7 @@ describe("a snooze racing a done", () => {
 
 describe("two snoozes at once", () => {
   it("shift the chain once: the later steps keep their spacing from the current one", async () => {
-    const T = nextDueTime();
-    const u = await user();
-    const task = await newTask(u.id, T);
+    const { T, u, task } = await userWithTaskDue();
     const at = T - 10 * MINUTE;
     // Both read the chain before either writes.
     await snoozeTask(
@@ -155,9 +155,7 @@ describe("two snoozes at once", () => {
 describe("the tick's bury path", () => {
   it("is one batch per chain: a D1 failure between burying a step and moving its chain on cannot strand the chain", async () => {
     expectConsoleError(/escalation\.step\.dead/);
-    const T = nextDueTime();
-    const u = await user();
-    const task = await newTask(u.id, T);
+    const { T, task } = await userWithTaskDue();
     const [first] = await stepsOf(task.id);
     // Six consumers took step 0 and died; its last lease ran out.
     await depsAt(T).deps.db
@@ -229,9 +227,7 @@ describe("the active-escalation auditor", () => {
 
   it("ends the chain of a task that was answered when its escalation was left running", async () => {
     expectConsoleError(/escalation\.audit_repaired/);
-    const T = nextDueTime();
-    const u = await user();
-    const task = await newTask(u.id, T);
+    const { T, task } = await userWithTaskDue();
     const { deps } = depsAt(T);
     await deps.db.update(tasks).set({ status: "COMPLETED", completedAt: T }).where(eq(tasks.id, task.id));
     await deps.db.update(escalationSteps).set({ state: "cancelled" }).where(eq(escalationSteps.taskId, task.id));

@@ -27,6 +27,17 @@ async function seedTasks(userId: string, count: number) {
   for (let i = 0; i < rows.length; i += 10) await db.insert(tasks).values(rows.slice(i, i + 10));
 }
 
+/** Runs `body` with a new user holding `count` seeded tasks, and deletes the user afterwards, pass or fail. */
+async function withSeededUser(count: number, body: (user: Awaited<ReturnType<typeof createUser>>) => Promise<void>) {
+  const user = await createUser();
+  try {
+    await seedTasks(user.id, count);
+    await body(user);
+  } finally {
+    await deleteUsers(user.id);
+  }
+}
+
 async function queryPlan(statement: { toSQL(): { sql: string; params: unknown[] } }): Promise<string> {
   const { sql, params } = statement.toSQL();
   const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>();
@@ -50,23 +61,17 @@ describe("the task list reads one page through its index", () => {
   });
 
   it("page 1 of a user with 300 tasks reads at most 2 x limit + 5 rows", async () => {
-    const user = await createUser();
-    try {
-      await seedTasks(user.id, 300);
+    await withSeededUser(300, async (user) => {
       const deps = testDeps();
       const page = await listTasks(deps, user.id, { page: 1, limit: 20 });
       expect(page.tasks).toHaveLength(20);
       expect(deps.meter.queries).toBe(1);
       expect(deps.meter.rowsRead).toBeLessThanOrEqual(2 * 20 + 5);
-    } finally {
-      await deleteUsers(user.id);
-    }
+    });
   });
 
   it("walking by cursor gives the same order as walking by page, each cursor page costing one page", async () => {
-    const user = await createUser();
-    try {
-      await seedTasks(user.id, 95);
+    await withSeededUser(95, async (user) => {
       const byPage: string[] = [];
       for (let page = 1; page <= 5; page++) byPage.push(...(await listTasks(testDeps(), user.id, { page, limit: 20 })).tasks.map((t) => t.id));
       expect(byPage).toHaveLength(95);
@@ -88,15 +93,11 @@ describe("the task list reads one page through its index", () => {
       // Open tasks first, completed after them.
       const firstDone = byPage.findIndex((id) => Number(id.slice(-5)) % 5 === 0);
       expect(byPage.slice(firstDone).every((id) => Number(id.slice(-5)) % 5 === 0)).toBe(true);
-    } finally {
-      await deleteUsers(user.id);
-    }
+    });
   });
 
   it("answers by cursor over /v1 with nextCursor, keeps the spec's shape by page, and refuses a forged cursor", async () => {
-    const user = await createUser();
-    try {
-      await seedTasks(user.id, 3);
+    await withSeededUser(3, async (user) => {
       const first = await (await api("/v1/tasks?after=&limit=2", "GET", undefined, user.token)).json<{ tasks: unknown[]; hasMore: boolean; nextCursor: string }>();
       expect(first.tasks).toHaveLength(2);
       expect(first.hasMore).toBe(true);
@@ -109,8 +110,6 @@ describe("the task list reads one page through its index", () => {
         expect(response.status).toBe(400);
         expect(await response.json()).toMatchObject({ message: BAD_CURSOR, code: "BAD_CURSOR" });
       }
-    } finally {
-      await deleteUsers(user.id);
-    }
+    });
   });
 });

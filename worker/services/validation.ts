@@ -1,4 +1,4 @@
-import { type z } from "zod";
+import { z } from "zod";
 import { AppError } from "./errors";
 
 interface IssueLike {
@@ -58,4 +58,9 @@ export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.in
   const result = schema.safeParse(input);
   if (!result.success) throw validationFailed(result.error);
   return result.data;
+}
+
+/** A required text: trimmed, and `message` when it is absent, not a string, or empty after trimming. */
+export function requiredText(message: string) {
+  return z.string({ error: message }).trim().min(1, { error: message });
 }

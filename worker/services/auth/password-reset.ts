@@ -1,15 +1,15 @@
 import { eq } from "drizzle-orm";
-import { users } from "../../../db/schema";
+import { users, type User } from "../../../db/schema";
 import { appLink } from "../app-url";
 import type { Deps } from "../deps";
-import { finishAfterAnswer, type AfterAnswerOptions } from "./after-answer";
+import { emailAccountAfterAnswer, type AfterAnswerOptions } from "./after-answer";
 import { badRequest } from "../errors";
 import { renderEmail } from "../email/layout";
 import { parseInput } from "../validation";
 import { checkCode, createCode, RESET_CODE_POLICY } from "./codes";
 import { hashPassword } from "./passwords";
 import { endCodes, endLinkTokens, endSessions } from "./revoke";
-import { emailSchema, resetPasswordSchema } from "./schemas";
+import { resetPasswordSchema } from "./schemas";
 import { takeBackStatements, logTakeBack } from "./take-back";
 import { liftLoginBlocks, resetEmailAllowed } from "./throttle";
 import { findUserByEmail } from "./users";
@@ -27,14 +27,12 @@ export type ResetRequestOptions = AfterAnswerOptions;
  * to the reset page; at most 5 emails per hour per address, silently.
  */
 export async function requestPasswordReset(deps: Deps, email: string, options: ResetRequestOptions = {}): Promise<void> {
-  const { email: address } = parseInput(emailSchema, { email });
-  const work = async () => {
-    const allowed = await resetEmailAllowed(deps, address);
-    const user = await findUserByEmail(deps, address);
-    if (!user || !allowed) return;
+  await emailAccountAfterAnswer(deps, email, { allowed: resetEmailAllowed, compose, failureEvent: "password_reset_email_failed" }, options);
+
+  async function compose(user: User) {
     const code = await createCode(deps, user.id, "password_reset", user.email, RESET_CODE_POLICY);
     const minutes = Math.round(RESET_CODE_POLICY.ttlMs / 60_000);
-    const message = renderEmail({
+    return renderEmail({
       subject: "Reset your Nudge password",
       preheader: `Your reset code is inside. It expires in ${minutes} minutes.`,
       heading: "Reset your password",
@@ -46,9 +44,7 @@ export async function requestPasswordReset(deps: Deps, email: string, options: R
       actions: [{ label: "Choose a new password", url: appLink(deps.env, "/auth/reset-password", { email: user.email }) }],
       footer: [`The code works once and expires in ${minutes} minutes.`, "If you didn't ask for this, ignore this email: your password stays the same."],
     });
-    await deps.channels.email.send({ to: user.email, subject: message.subject, text: message.text, html: message.html });
-  };
-  await finishAfterAnswer(work, options, "password_reset_email_failed");
+  }
 }
 
 /**

@@ -49,13 +49,18 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-const emailField = z
-  .string({ error: MESSAGES.emailMissing })
-  .trim()
-  .toLowerCase()
-  .min(1, { error: MESSAGES.emailMissing })
-  .max(EMAIL_MAX, { error: MESSAGES.emailInvalid })
-  .pipe(z.email({ error: MESSAGES.emailInvalid }));
+/** An email address, trimmed and lower-cased; `missing` is the text when it is absent or empty (it differs by form). */
+function emailFieldMissing(missing: string) {
+  return z
+    .string({ error: missing })
+    .trim()
+    .toLowerCase()
+    .min(1, { error: missing })
+    .max(EMAIL_MAX, { error: MESSAGES.emailInvalid })
+    .pipe(z.email({ error: MESSAGES.emailInvalid }));
+}
+
+const emailField = emailFieldMissing(MESSAGES.emailMissing);
 
 /** The rules for a new password (register, reset): spec 01 §5 plus the common-password list. */
 export const newPasswordField = z
@@ -122,13 +127,7 @@ export type RegisterInput = z.infer<typeof registerSchema>;
 
 /** POST /v1/auth/login: spec 01 §5 (no period at the end of these two texts, as in the spec). */
 export const loginSchema = jsonObject({
-  email: z
-    .string({ error: MESSAGES.fillAllFields })
-    .trim()
-    .toLowerCase()
-    .min(1, { error: MESSAGES.fillAllFields })
-    .max(EMAIL_MAX, { error: MESSAGES.emailInvalid })
-    .pipe(z.email({ error: MESSAGES.emailInvalid })),
+  email: emailFieldMissing(MESSAGES.fillAllFields),
   password: z
     .string({ error: MESSAGES.fillAllFields })
     .min(1, { error: MESSAGES.fillAllFields })
@@ -163,13 +162,7 @@ export const otpVerifySchema = jsonObject({ userId: userIdField, otp: codeField 
 
 /** POST /v1/auth/verify-email: the link page's {email, code}; spec 01 §8 text when either is missing. */
 export const verifyEmailLinkSchema = jsonObject({
-  email: z
-    .string({ error: MESSAGES.linkMissing })
-    .trim()
-    .toLowerCase()
-    .min(1, { error: MESSAGES.linkMissing })
-    .max(EMAIL_MAX, { error: MESSAGES.emailInvalid })
-    .pipe(z.email({ error: MESSAGES.emailInvalid })),
+  email: emailFieldMissing(MESSAGES.linkMissing),
   code: z.string({ error: MESSAGES.linkMissing }).trim().min(1, { error: MESSAGES.linkMissing }).max(36, { error: MESSAGES.codeTooLong }),
   // The mailbox owner's answer to "Did you create this Nudge account?" (ownership-question.ts, ADR 038).
   registeredByMe: z.boolean({ error: MESSAGES.registeredByMe }).optional(),

@@ -1,12 +1,10 @@
 import type { Deps } from "../deps";
 import { renderEmail } from "../email/layout";
-import { finishAfterAnswer, type AfterAnswerOptions } from "./after-answer";
-import { parseInput } from "../validation";
+import type { User } from "../../../db/schema";
+import { emailAccountAfterAnswer, type AfterAnswerOptions } from "./after-answer";
 import { createMagicLinkToken, MAGIC_LINK_TTL_MS } from "./magic-link";
 import { endLinkTokens } from "./revoke";
-import { emailSchema } from "./schemas";
 import { signInLinkEmailAllowed } from "./throttle";
-import { findUserByEmail } from "./users";
 import { appLink } from "../app-url";
 
 export const SIGN_IN_LINK_SENT_MESSAGE = "If an account exists for that email address, we've sent it a sign-in link. Please check your inbox.";
@@ -20,15 +18,13 @@ export const SIGN_IN_LINK_SENT_MESSAGE = "If an account exists for that email ad
  * at most 5 emails per hour per address, silently. Only the newest link works.
  */
 export async function requestSignInLink(deps: Deps, email: string, options: AfterAnswerOptions = {}): Promise<void> {
-  const { email: address } = parseInput(emailSchema, { email });
-  const work = async () => {
-    const allowed = await signInLinkEmailAllowed(deps, address);
-    const user = await findUserByEmail(deps, address);
-    if (!user || !allowed) return;
+  await emailAccountAfterAnswer(deps, email, { allowed: signInLinkEmailAllowed, compose, failureEvent: "sign_in_link_email_failed" }, options);
+
+  async function compose(user: User) {
     await endLinkTokens(deps, user.id, deps.clock.now().getTime());
     const token = await createMagicLinkToken(deps, user.id);
     const minutes = Math.round(MAGIC_LINK_TTL_MS / 60_000);
-    const message = renderEmail({
+    return renderEmail({
       subject: "Your Nudge sign-in link",
       preheader: `Tap the button to sign in. It expires in ${minutes} minutes.`,
       heading: "Sign in to Nudge",
@@ -36,7 +32,5 @@ export async function requestSignInLink(deps: Deps, email: string, options: Afte
       actions: [{ label: "Sign in", url: appLink(deps.env, "/auth/magic-link", { token }) }],
       footer: [`The link works once and expires in ${minutes} minutes.`, "If you didn't ask for this, ignore this email: nobody can use the link without your mailbox."],
     });
-    await deps.channels.email.send({ to: user.email, subject: message.subject, text: message.text, html: message.html });
-  };
-  await finishAfterAnswer(work, options, "sign_in_link_email_failed");
+  }
 }

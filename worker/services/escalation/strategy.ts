@@ -3,7 +3,7 @@ import { z } from "zod";
 import { users } from "../../../db/schema";
 import type { Deps } from "../deps";
 import { notFound } from "../errors";
-import { parseInput } from "../validation";
+import { parseInput, requiredText } from "../validation";
 import { DEFAULT_STRATEGY_KEY, getStrategy, isStrategyKey, unknownStrategyMessage } from "./catalogue";
 
 export const USER_NOT_FOUND = "User not found. Please log in again.";
@@ -12,10 +12,7 @@ export const STRATEGY_REQUIRED = "Please select a strategy.";
 /** PUT /v1/users/:id/default-escalation-strategy {strategy}: a catalogue key, or null for the product default. */
 export const defaultStrategySchema = z.object(
   {
-    strategy: z
-      .string({ error: STRATEGY_REQUIRED })
-      .trim()
-      .min(1, { error: STRATEGY_REQUIRED })
+    strategy: requiredText(STRATEGY_REQUIRED)
       .refine(isStrategyKey, { error: (issue) => unknownStrategyMessage(String(issue.input)) })
       .nullable(),
   },

@@ -4,6 +4,7 @@ import { SNOOZE_MINUTES } from "../answers";
 import { strategyKeySchema } from "../escalation/catalogue";
 import { recurrenceSchema } from "../recurrence";
 import { oneLine } from "../one-line";
+import { requiredText } from "../validation";
 
 /**
  * The zod schemas of the task API, shared by the Hono routes and the Remix actions. Every message
@@ -118,10 +119,7 @@ export const PROMPT_REQUIRED = 'Please type what you want to be reminded of, for
 /** POST /v1/tasks/nl {prompt}: non-empty after trimming (spec 02 section 5). */
 export const nlPromptSchema = z.object(
   {
-    prompt: z
-      .string({ error: PROMPT_REQUIRED })
-      .trim()
-      .min(1, { error: PROMPT_REQUIRED })
+    prompt: requiredText(PROMPT_REQUIRED)
       .max(PROMPT_MAX, { error: `Please keep the reminder under ${PROMPT_MAX} characters.` }),
   },
   { error: PROMPT_REQUIRED },
