@@ -8,7 +8,6 @@
 import { DateTime } from "luxon";
 import type { PublicUser } from "../../worker/services/auth";
 import type { Deps } from "../../worker/services/deps";
-import { DEFAULT_STRATEGY_KEY, setDefaultStrategy, STRATEGIES, type StepChannel } from "../../worker/services/escalation";
 import { acknowledgedMessage, SNOOZE_MINUTES } from "../../worker/services/answers";
 import { isAppError } from "../../worker/services/errors";
 import { errorFields, log } from "../../worker/services/log";
@@ -32,8 +31,6 @@ import {
   type CreateTaskResult,
   type PromptResult,
   type RemindersData,
-  type StrategySettings,
-  type StrategyResult,
   type TaskActionResult,
   type TaskIntent,
   type TaskListData,
@@ -45,7 +42,6 @@ import {
   CREATE_INVALID,
   CREATE_SUCCESS,
   NL_FAILED,
-  STRATEGY_FAILED,
   TASK_DELETE_FAILED,
   TASK_UPDATE_FAILED,
   TASKS_LOAD_FAILED,
@@ -229,62 +225,6 @@ export async function createTaskFromText(deps: TaskDeps, user: PublicUser, form:
     if (isAppError(error) && error.status === 400) return { intent: "nl", ok: false, message: error.message, failed: false };
     if (!isAppError(error)) log.error("task_from_text_failed", errorFields(error));
     return { intent: "nl", ok: false, message: NL_FAILED, failed: true };
-  }
-}
-
-/* ------------------------------------------------------------------ default strategy */
-
-const CHANNEL_WORDS: Record<StepChannel, string> = {
-  telegram: "Telegram message",
-  push: "push notification",
-  sms: "text message",
-  email: "email",
-  voice: "phone call",
-  buddies: "alert to your nudge buddies",
-};
-
-function whenWords(minutes: number): string {
-  if (minutes === 0) return "At the due time";
-  if (minutes < 60) return `After ${minutes} minutes`;
-  const hours = minutes / 60;
-  return Number.isInteger(hours) ? `After ${hours} hour${hours === 1 ? "" : "s"}` : `After ${minutes} minutes`;
-}
-
-function listWords(items: string[]): string {
-  if (items.length <= 1) return items.join("");
-  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
-}
-
-
-
-/** The catalogue (the same list as GET /v1/tasks/escalation-sequences) with readable steps. */
-export function strategySettings(user: Pick<PublicUser, "defaultEscalationStrategy">): StrategySettings {
-  const fallback = STRATEGIES.find((s) => s.key === DEFAULT_STRATEGY_KEY) ?? STRATEGIES[0];
-  return {
-    current: user.defaultEscalationStrategy ?? "",
-    productDefault: { key: fallback.key, name: fallback.name },
-    options: STRATEGIES.map((s) => ({
-      key: s.key,
-      name: s.name,
-      description: s.description,
-      steps: s.steps.map((step) => `${whenWords(step.afterMinutes)}: ${listWords(step.channels.map((c) => CHANNEL_WORDS[c]))}`),
-    })),
-  };
-}
-
-
-/**
- * PUT default-escalation-strategy through setDefaultStrategy (for yourself only). The select's
- * '<product default> (default)' option posts "" (a form cannot send null): that is null, back to
- * the product default.
- */
-export async function updateDefaultStrategy(deps: TaskDeps, user: PublicUser, form: FormData): Promise<StrategyResult> {
-  const strategy = field(form, "strategy") || null;
-  try {
-    const result = await setDefaultStrategy(deps, user.id, user.id, { strategy });
-    return { kind: "strategy", ok: true, message: result.message, current: result.defaultEscalationStrategy ?? "" };
-  } catch (error) {
-    return { kind: "strategy", ok: false, message: errorMessage(error, STRATEGY_FAILED), current: user.defaultEscalationStrategy ?? "" };
   }
 }
 

@@ -5,7 +5,8 @@ import { formText, serverOr, submittedForm } from "~/lib/client-fallback";
 import { STRATEGY_FAILED, TASK_DELETE_FAILED, TASK_UPDATE_FAILED, TASKS_LOAD_FAILED } from "~/lib/messages";
 import { field, readForm } from "~/lib/forms.server";
 import { assertSameOrigin, requireUser, safeRedirect } from "~/lib/session.server";
-import { loadNextPage, readIntent, runTaskAction, updateDefaultStrategy } from "~/lib/tasks.server";
+import { updateDefaultStrategy } from "~/lib/strategy-settings.server";
+import { loadNextPage, readIntent, runTaskAction } from "~/lib/tasks.server";
 
 /**
  * The task screens' resource route (no UI):

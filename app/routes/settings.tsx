@@ -14,7 +14,7 @@ import { field, readForm } from "~/lib/forms.server";
 import { assertSameOrigin, requireUser } from "~/lib/session.server";
 import { supportedTimeZones } from "~/lib/timezones.server";
 import { StrategyBlock } from "~/components/tasks/StrategyBlock";
-import { strategySettings } from "~/lib/tasks.server";
+import { strategySettings } from "~/lib/strategy-settings.server";
 
 export const meta: MetaFunction = () => [
   { title: "Settings · Nudge" },

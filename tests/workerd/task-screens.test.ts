@@ -8,10 +8,9 @@ import {
   loadTaskWindow,
   localInputToUtcIso,
   runTaskAction,
-  strategySettings,
-  updateDefaultStrategy,
   loadActiveReminders,
 } from "../../app/lib/tasks.server";
+import { strategySettings, updateDefaultStrategy } from "../../app/lib/strategy-settings.server";
 import { headerFlags, showCreateTaskButton } from "../../app/lib/header.server";
 import { tasks as tasksTable, users } from "../../db/schema";
 import { getProfile } from "../../worker/services/auth";

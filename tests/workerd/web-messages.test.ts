@@ -8,8 +8,8 @@ import {
   loadDashboardTasks,
   loadNextPage,
   runTaskAction,
-  updateDefaultStrategy,
 } from "../../app/lib/tasks.server";
+import { updateDefaultStrategy } from "../../app/lib/strategy-settings.server";
 import { headerFlags } from "../../app/lib/header.server";
 import { checkVerificationCode, CODE_FAILURE_MESSAGES, CODE_INVALID, CODE_MISSING, CODE_USED_UP, resendVerification, VERIFIED } from "../../app/lib/verification.server";
 import { users } from "../../db/schema";

@@ -1,0 +1,63 @@
+import type { PublicUser } from "../../worker/services/auth";
+import type { Deps } from "../../worker/services/deps";
+import { DEFAULT_STRATEGY_KEY, setDefaultStrategy, STRATEGIES, type StepChannel } from "../../worker/services/escalation";
+import type { StrategyResult, StrategySettings } from "~/components/tasks/types";
+import { STRATEGY_FAILED } from "./messages";
+import { errorMessage } from "./action-errors.server";
+import { field } from "./forms.server";
+
+/**
+ * The default escalation strategy block of Settings (spec 02): the catalogue with readable steps,
+ * and the update through the same service as PUT /v1/users/{id}/default-escalation-strategy.
+ */
+
+const CHANNEL_WORDS: Record<StepChannel, string> = {
+  telegram: "Telegram message",
+  push: "push notification",
+  sms: "text message",
+  email: "email",
+  voice: "phone call",
+  buddies: "alert to your nudge buddies",
+};
+
+function whenWords(minutes: number): string {
+  if (minutes === 0) return "At the due time";
+  if (minutes < 60) return `After ${minutes} minutes`;
+  const hours = minutes / 60;
+  return Number.isInteger(hours) ? `After ${hours} hour${hours === 1 ? "" : "s"}` : `After ${minutes} minutes`;
+}
+
+function listWords(items: string[]): string {
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+}
+
+/** The catalogue (the same list as GET /v1/tasks/escalation-sequences) with readable steps. */
+export function strategySettings(user: Pick<PublicUser, "defaultEscalationStrategy">): StrategySettings {
+  const fallback = STRATEGIES.find((s) => s.key === DEFAULT_STRATEGY_KEY) ?? STRATEGIES[0];
+  return {
+    current: user.defaultEscalationStrategy ?? "",
+    productDefault: { key: fallback.key, name: fallback.name },
+    options: STRATEGIES.map((s) => ({
+      key: s.key,
+      name: s.name,
+      description: s.description,
+      steps: s.steps.map((step) => `${whenWords(step.afterMinutes)}: ${listWords(step.channels.map((c) => CHANNEL_WORDS[c]))}`),
+    })),
+  };
+}
+
+/**
+ * PUT default-escalation-strategy through setDefaultStrategy (for yourself only). The select's
+ * '<product default> (default)' option posts "" (a form cannot send null): that is null, back to
+ * the product default.
+ */
+export async function updateDefaultStrategy(deps: Deps, user: PublicUser, form: FormData): Promise<StrategyResult> {
+  const strategy = field(form, "strategy") || null;
+  try {
+    const result = await setDefaultStrategy(deps, user.id, user.id, { strategy });
+    return { kind: "strategy", ok: true, message: result.message, current: result.defaultEscalationStrategy ?? "" };
+  } catch (error) {
+    return { kind: "strategy", ok: false, message: errorMessage(error, STRATEGY_FAILED), current: user.defaultEscalationStrategy ?? "" };
+  }
+}
