@@ -6,7 +6,8 @@
 // the other (5 unmeasured, then --count), right after the same number to GET /v1/health: the CPU time
 // of the workerd runtime process over the batch divided by the requests, minus the same for health
 // (what every request costs: routing, the dev proxy, health's one D1 query), and the HTML size.
-// `/dashboard?page=10` is the no-JavaScript "Load more" path: it renders 10 pages of 20.
+// `/dashboard?page=10` is a deep no-JavaScript "Load more" page without its cursor (an old bookmark):
+// since issue 8 it renders that one page of 20 (read by offset), never the ten before it.
 // Options: --count=50 --rounds=3 --no-build --keep (keep the state) --verbose (the Worker's log).
 import { gzipSync } from "node:zlib";
 import { freshDatabase, measureBatch, appendTo, median, parseArgs, prepareWorker, seedUsers, spread, stopAndClean, signIn, startWorker } from "./bench-worker.mjs";

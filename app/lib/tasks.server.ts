@@ -50,8 +50,8 @@ import { errorMessage } from "./action-errors.server";
 import { field } from "./forms.server";
 
 export const PAGE_SIZE = PAGE_SIZE_DEFAULT;
-/** The no-JavaScript "Load more" link renders up to this many pages at once (?page=N). */
-export const MAX_PAGES_AT_ONCE = 10;
+/** The deepest `?page=N` the dashboard renders (a page past the list is simply empty). */
+export const MAX_DASHBOARD_PAGE = 10_000;
 
 type TaskDeps = Deps;
 
@@ -84,33 +84,50 @@ export async function loadTaskWindow(deps: TaskDeps, userId: string, offset: num
   return { tasks: tasks.slice(skip, skip + size), hasMore: hasMore || tasks.length > skip + size };
 }
 
-/** `?page=N` of the dashboard (the no-JavaScript "Load more"): 1..MAX_PAGES_AT_ONCE. */
-export function pagesParam(request: Request): number {
-  const raw = Number(new URL(request.url).searchParams.get("page") ?? "1");
-  return Number.isInteger(raw) ? Math.min(Math.max(raw, 1), MAX_PAGES_AT_ONCE) : 1;
+/**
+ * Which page of the dashboard a URL asks for: `?page=N` (1..MAX_DASHBOARD_PAGE), and the keyset
+ * cursor the no-JavaScript "Load more" link carries (`&after=`), so that page costs one page of rows.
+ */
+export function dashboardPageParam(request: Request): { page: number; after: string | null } {
+  const params = new URL(request.url).searchParams;
+  const raw = Number(params.get("page") ?? "1");
+  const page = Number.isInteger(raw) ? Math.min(Math.max(raw, 1), MAX_DASHBOARD_PAGE) : 1;
+  const after = params.get("after");
+  return { page, after: page > 1 && after ? after : null };
 }
 
-/** The first `pages` pages of the user's tasks, for the dashboard loader. Never throws. */
-export async function loadDashboardTasks(deps: TaskDeps, user: PublicUser, pages = 1): Promise<TaskListData> {
+/**
+ * One page of the user's tasks for the dashboard loader: page 1, or the page a "Load more" link
+ * names (issue 8: whatever the URL says, the server reads and renders one page). Never throws; a
+ * cursor that does not parse reads as the page number alone.
+ */
+export async function loadDashboardTasks(
+  deps: TaskDeps,
+  user: PublicUser,
+  at: { page: number; after: string | null } = { page: 1, after: null },
+): Promise<TaskListData> {
   const now = deps.clock.now();
   try {
-    const tasks: TaskView[] = [];
-    let hasMore = true;
-    let page = 0;
-    let after = ""; // keyset paging from the top: each page reads one page of rows
-    while (hasMore && page < pages) {
-      page += 1;
-      const result = await listTasks(deps, user.id, { after, limit: PAGE_SIZE });
-      tasks.push(...views(result.tasks, user, now));
-      hasMore = result.hasMore;
-      after = result.nextCursor ?? "";
-    }
-    return { tasks, page, hasMore, ...(hasMore && after ? { nextCursor: after } : {}), error: null };
+    const result = await readDashboardPage(deps, user.id, at);
+    const next = result.hasMore && result.nextCursor ? { nextCursor: result.nextCursor } : {};
+    return { tasks: views(result.tasks, user, now), page: at.page, hasMore: result.hasMore, ...next, error: null };
   } catch (error) {
     return { tasks: [], page: 0, hasMore: false, error: errorMessage(error, TASKS_LOAD_FAILED) };
   }
 }
 
+/** Page 1 and cursor pages by keyset; a bare `?page=N` (an old bookmark, a bad cursor) by its number. */
+async function readDashboardPage(deps: TaskDeps, userId: string, at: { page: number; after: string | null }) {
+  if (at.page === 1) return listTasks(deps, userId, { after: "", limit: PAGE_SIZE });
+  if (at.after) {
+    try {
+      return await listTasks(deps, userId, { after: at.after, limit: PAGE_SIZE });
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+    }
+  }
+  return listTasks(deps, userId, { page: at.page, limit: PAGE_SIZE });
+}
 
 /**
  * One more page for the infinite scroll: page N after the cursor the page before gave (`after`),

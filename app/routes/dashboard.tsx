@@ -4,7 +4,7 @@ import { ButtonLink } from "~/components/ui/Button";
 import { requireUser } from "~/lib/session.server";
 import { keepTaskListOnTaskAnswers } from "~/components/tasks/revalidate";
 import { TaskList } from "~/components/tasks/TaskList";
-import { loadDashboardTasks, pagesParam } from "~/lib/tasks.server";
+import { dashboardPageParam, loadDashboardTasks } from "~/lib/tasks.server";
 
 export const meta: MetaFunction = () => [
   { title: "Reminders · Nudge" },
@@ -14,10 +14,10 @@ export const meta: MetaFunction = () => [
 // Tasks issue: answers on the cards update the list in place; don't reload page 1 after them.
 export const shouldRevalidate = keepTaskListOnTaskAnswers;
 
-/** The dashboard (login required): header, verification banner, and the task list (`?page=N` renders N pages: the no-JavaScript "Load more"). */
+/** The dashboard (login required): header, verification banner, and the task list (`?page=N&after=` is one page: the no-JavaScript "Load more"). */
 export async function loader(args: LoaderFunctionArgs) {
   const { user, headers } = await requireUser(args);
-  const taskList = await loadDashboardTasks(args.context.deps, user, pagesParam(args.request));
+  const taskList = await loadDashboardTasks(args.context.deps, user, dashboardPageParam(args.request));
   return data({ isVerified: user.isVerified, taskList }, { headers });
 }
 

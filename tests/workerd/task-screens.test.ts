@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import {
   createTaskFromForm,
   createTaskFromText,
+  dashboardPageParam,
   loadDashboardTasks,
   loadTaskWindow,
   localInputToUtcIso,
@@ -70,9 +71,34 @@ describe("the dashboard list and its infinite scroll", () => {
     expect(pageOne.tasks).toHaveLength(20);
     expect(pageOne.tasks[0]).toMatchObject({ title: "Task 00", dueLabel: "Today, 10:00 AM", tone: "red", toneLabel: "Due today" });
 
-    const threePages = await loadDashboardTasks(deps(), user, 3);
-    expect(threePages).toMatchObject({ page: 3, hasMore: false });
-    expect(threePages.tasks.map((t) => t.id)).toEqual(all);
+    // The no-JavaScript "Load more": the next page alone, by the cursor page 1 gave (issue 8: the
+    // server renders one page whatever the URL says).
+    const pageTwo = await loadDashboardTasks(deps(), user, { page: 2, after: pageOne.nextCursor ?? null });
+    expect(pageTwo).toMatchObject({ page: 2, hasMore: true, error: null });
+    expect(pageTwo.tasks.map((t) => t.id)).toEqual(all.slice(20, 40));
+    const pageThree = await loadDashboardTasks(deps(), user, { page: 3, after: pageTwo.nextCursor ?? null });
+    expect(pageThree).toMatchObject({ page: 3, hasMore: false });
+    expect(pageThree.nextCursor).toBeUndefined();
+    expect(pageThree.tasks.map((t) => t.id)).toEqual(all.slice(40));
+
+    // A bookmark without a cursor, or a cursor that does not parse: that page by its number.
+    const byNumber = await loadDashboardTasks(deps(), user, { page: 2, after: null });
+    expect(byNumber.tasks.map((t) => t.id)).toEqual(all.slice(20, 40));
+    const badCursor = await loadDashboardTasks(deps(), user, { page: 3, after: "not-a-cursor" });
+    expect(badCursor).toMatchObject({ page: 3, hasMore: false, error: null });
+    expect(badCursor.tasks.map((t) => t.id)).toEqual(all.slice(40));
+    // Past the end: an empty page, not an error.
+    expect(await loadDashboardTasks(deps(), user, { page: 9, after: null })).toEqual({ tasks: [], page: 9, hasMore: false, error: null });
+  });
+
+  it("reads the page and the cursor from the URL, within bounds", () => {
+    const at = (query: string) => dashboardPageParam(new Request(`https://nudge.test/dashboard${query}`));
+    expect(at("")).toEqual({ page: 1, after: null });
+    expect(at("?page=3&after=abc")).toEqual({ page: 3, after: "abc" });
+    expect(at("?page=1&after=abc")).toEqual({ page: 1, after: null });
+    expect(at("?page=-4")).toEqual({ page: 1, after: null });
+    expect(at("?page=2.5")).toEqual({ page: 1, after: null });
+    expect(at("?page=99999999")).toEqual({ page: 10_000, after: null });
   });
 
   it("shows an empty list for a new user", async () => {

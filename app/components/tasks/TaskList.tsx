@@ -18,7 +18,8 @@ function appendNew(current: TaskView[], more: TaskView[]): TaskView[] {
 /**
  * The dashboard's task list with infinite scroll (spec 02 section 2): 20 a page; the next page
  * loads when the end marker is visible, more tasks exist and no load is in progress. A 'Load more'
- * button does the same for keyboard users, and without JavaScript it is a link to ?page=N+1.
+ * button does the same for keyboard users, and without JavaScript it is a link to the next page alone
+ * (?page=N+1&after=<cursor>: the server renders one page whatever the depth).
  *
  * The list lives in the page: answers update their card in place from the action's result; a
  * delete (or a Done, which moves a task to the end of the server's order) would shift later pages,
@@ -123,6 +124,8 @@ export function TaskList({ initial }: { initial: TaskListData }) {
   };
 
   const empty = tasks.length === 0 && !hasMore && !loadError;
+  // A later page opened by the no-JavaScript "Load more" (or a bookmark) shows that page alone.
+  const laterPage = initial.page > 1;
 
   return (
     <section className="task-list-section" aria-labelledby="task-list-heading">
@@ -130,6 +133,11 @@ export function TaskList({ initial }: { initial: TaskListData }) {
         Your tasks
       </h2>
       {deleteError ? <Alert tone="error">{deleteError}</Alert> : null}
+      {laterPage ? (
+        <p className="task-list__earlier">
+          <Link to="/dashboard">Back to the first tasks</Link>
+        </p>
+      ) : null}
       {loadError && tasks.length === 0 ? (
         <div className="task-list__error">
           <Alert tone="error">{loadError}</Alert>
@@ -138,7 +146,11 @@ export function TaskList({ initial }: { initial: TaskListData }) {
           </ButtonLink>
         </div>
       ) : null}
-      {empty ? (
+      {empty && laterPage ? (
+        <div className="card task-empty">
+          <p className="task-empty__title">No more tasks here.</p>
+        </div>
+      ) : empty ? (
         <div className="card task-empty">
           <p className="task-empty__title">No tasks found.</p>
           <p className="muted">Create your first task to get started!</p>
@@ -166,7 +178,7 @@ export function TaskList({ initial }: { initial: TaskListData }) {
             </Button>
           ) : (
             <Link
-              to={`/dashboard?page=${page + 1}`}
+              to={`/dashboard?page=${page + 1}${cursor ? `&after=${encodeURIComponent(cursor)}` : ""}`}
               className="btn btn--secondary"
               preventScrollReset
               aria-disabled={loading || undefined}
