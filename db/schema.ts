@@ -401,9 +401,15 @@ export const pushSubscriptions = sqliteTable(
     endpoint: text("endpoint").notNull(),
     p256dh: text("p256dh").notNull(),
     auth: text("auth").notNull(),
+    /** What the device list calls it ("Chrome on Android"), from the browser that subscribed. */
+    label: text("label"),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("push_subscriptions_endpoint_unique").on(t.endpoint)],
+  (t) => [
+    uniqueIndex("push_subscriptions_endpoint_unique").on(t.endpoint),
+    // The push step and the device list read a user's devices.
+    index("push_subscriptions_user_idx").on(t.userId, t.createdAt),
+  ],
 );
 
 /** Bug reports from the feedback widget. */

@@ -6,6 +6,7 @@ import { exactEnvelope, handleError, handleNotFound } from "./errors";
 import { auth } from "./auth";
 import { health } from "./health";
 import { requestContext } from "./middleware";
+import { push } from "./push";
 import { defaultStrategy } from "./strategy";
 import { taskListWithSlash, tasks } from "./tasks";
 import { users } from "./users";
@@ -28,6 +29,7 @@ export function createApi() {
   api.route("/users", defaultStrategy);
   api.get("/tasks/", requireUser, taskListWithSlash);
   api.route("/tasks", tasks);
+  api.route("/push", push);
   // Last: anything else under /v1 is a JSON 404, never a page.
   api.all("*", handleNotFound);
   api.notFound(handleNotFound);

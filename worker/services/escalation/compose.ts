@@ -1,5 +1,6 @@
 import type { Statement } from "../../../db/batch";
 import type { OutboundMessage } from "../../channels/types";
+import { appLink } from "../app-url";
 import type { Deps } from "../deps";
 import { createActionLinks, createBuddyUnsubscribeLink } from "./links";
 import { buddyEmail, pushMessage, reminderEmail, smsMessage, telegramMessage, voiceMessage, type ReminderContext } from "./messages";
@@ -36,8 +37,11 @@ export async function composeMessage(
     }
     case "telegram":
       return { message: telegramMessage(ctx, delivery.recipient), statements: [] };
-    case "push":
-      return { message: pushMessage(ctx, delivery.recipient), statements: [] };
+    case "push": {
+      // The buttons answer through one-use links, like the email's: no session is needed.
+      const links = await createActionLinks(deps.db, deps.env, { userId, taskId: ctx.task.id, now, deliveryKey });
+      return { message: pushMessage(ctx, delivery.recipient, links.urls, appLink(deps.env, "/dashboard")), statements: links.statements };
+    }
     case "sms":
       return { message: smsMessage(ctx, delivery.recipient), statements: [] };
     case "voice":

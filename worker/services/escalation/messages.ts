@@ -156,13 +156,24 @@ export function telegramMessage(ctx: ReminderContext, chatId: string): OutboundM
   };
 }
 
-export function pushMessage(ctx: ReminderContext, endpoint: string): OutboundMessage {
+/** Notifications show at most two buttons on most systems: Done and Snooze (issue 13). */
+export const PUSH_ANSWERS = ["done", "snooze"] as const satisfies readonly Answer[];
+
+/**
+ * A push notification: the title, when it was due, and Done / Snooze buttons that answer through the
+ * same one-use links as the email's (`urls`, /r/<token>), so they work with every page closed.
+ */
+export function pushMessage(ctx: ReminderContext, endpoint: string, urls: Record<Answer, string>, dashboardUrl: string): OutboundMessage {
   const time = formatLocalTime(ctx.task.dueAt, ctx.user.timezone);
   return {
     to: endpoint,
     subject: ctx.task.title,
-    text: `Due ${time}. Tap Done when it's finished.`,
-    meta: { taskId: ctx.task.id, actions: ACTION_BUTTONS.map((b) => ({ action: b.action, title: b.label })) },
+    text: ctx.stepIndex === 0 ? `Due ${time}. Tap Done when it's finished.` : `Still waiting since ${time}. Tap Done when it's finished.`,
+    meta: {
+      taskId: ctx.task.id,
+      url: dashboardUrl,
+      actions: PUSH_ANSWERS.map((action) => ({ action, title: ANSWER_LABELS[action], url: urls[action] })),
+    },
   };
 }
 
