@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { serializeVapidKeys, generateVapidKeys } from "web-push-browser";
 import { deliveries, escalationSteps, pushSubscriptions, tasks } from "../../db/schema";
-import { ProviderError } from "../../worker/channels/errors";
+import { type ProviderError } from "../../worker/channels/errors";
 import { PUSH_TTL_SECONDS, webPushChannel } from "../../worker/channels/push/web-push";
 import { queue } from "../../worker/handlers";
 import type { Job } from "../../worker/queue-payloads";
