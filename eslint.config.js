@@ -49,4 +49,9 @@ export default tseslint.config(
     files: ["scripts/**/*.mjs", "*.config.{js,ts}"],
     languageOptions: { globals: { ...globals.node } },
   },
+  {
+    // The service worker: plain JavaScript served as is, in the service worker's scope.
+    files: ["public/sw.js"],
+    languageOptions: { sourceType: "script", globals: { ...globals.serviceworker } },
+  },
 );

@@ -19,11 +19,15 @@ import { ToastProvider } from "./components/ui/Toast";
 import { CreateTaskFab } from "./components/tasks/CreateTaskFab";
 import { headerFlags } from "~/lib/header.server";
 import { useNonce } from "./lib/nonce";
+import { useServiceWorker } from "./lib/service-worker";
 import stylesheet from "./styles/app.css?url";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // Installable on a phone's home screen (issue 13: iOS needs that for notifications).
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
 ];
 
 export const meta: MetaFunction = () => [
@@ -88,6 +92,7 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   const { supportEmail, user, recheckSession, createTaskButton } = useLoaderData<typeof loader>();
   useSessionRecheck(recheckSession);
+  useServiceWorker();
   return (
     <ToastProvider>
       <LegalModalsProvider email={supportEmail}>

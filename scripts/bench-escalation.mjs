@@ -199,7 +199,7 @@ async function startBenchWorker(persistTo, verbose) {
   throw new Error("wrangler dev did not answer /v1/health within 90 seconds");
 }
 
-ensureDevVars();
+await ensureDevVars();
 if (args.get("no-build") !== "true") {
   console.log("Building the app (remix vite:build)...");
   await run("remix", ["vite:build"], { stdio: ["ignore", "ignore", "inherit"] });

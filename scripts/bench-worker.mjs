@@ -29,7 +29,7 @@ export function parseArgs(argv = process.argv.slice(2)) {
  * no_bundle: a rebuild or an edit by someone else cannot reload the Worker mid-measurement.
  */
 export async function prepareWorker({ dir, noBuild }) {
-  ensureDevVars();
+  await ensureDevVars();
   if (!noBuild) {
     console.log("Building the app (remix vite:build)...");
     await run("remix", ["vite:build"], { stdio: ["ignore", "ignore", "inherit"] });

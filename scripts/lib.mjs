@@ -12,11 +12,27 @@ export function run(command, args, options = {}) {
 }
 
 /** The local run needs .dev.vars (secrets); the committed example holds safe fake values. */
-export function ensureDevVars() {
+export async function ensureDevVars() {
   if (!existsSync(".dev.vars")) {
     copyFileSync(".dev.vars.example", ".dev.vars");
     console.log("Created .dev.vars from .dev.vars.example (fake secrets, dev outbox on).");
   }
+  await ensureDevVapidKeys();
+}
+
+/**
+ * A browser subscribes to push with the server's real VAPID public key, also locally (issue 13), so a
+ * .dev.vars without a real pair gets one made here, once (the same library the Worker signs with).
+ */
+async function ensureDevVapidKeys() {
+  const vars = readFileSync(".dev.vars", "utf8");
+  const current = /^VAPID_PUBLIC_KEY=(.*)$/m.exec(vars)?.[1]?.trim() ?? "";
+  if (/^[A-Za-z0-9_-]{87}$/.test(current)) return;
+  const { generateVapidKeys, serializeVapidKeys } = await import("web-push-browser");
+  const keys = await serializeVapidKeys(await generateVapidKeys());
+  const without = vars.replace(/^VAPID_(PUBLIC|PRIVATE)_KEY=.*\n?/gm, "");
+  writeFileSync(".dev.vars", `${without.trimEnd()}\nVAPID_PUBLIC_KEY=${keys.publicKey}\nVAPID_PRIVATE_KEY=${keys.privateKey}\n`);
+  console.log("Made a VAPID key pair for local web push in .dev.vars.");
 }
 
 /** Applies the D1 migrations to a local database (state kept under persistTo). */

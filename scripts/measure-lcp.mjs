@@ -24,7 +24,7 @@ async function serve() {
   if (args.get("no-build") !== "true") await run("remix", ["vite:build"], { stdio: ["ignore", "ignore", "inherit"] });
   const port = Number(args.get("port") ?? 8795);
   const persistTo = `.wrangler/lcp-state-${port}`;
-  ensureDevVars();
+  await ensureDevVars();
   rmSync(persistTo, { recursive: true, force: true });
   await migrateLocal(persistTo);
   const { child, url } = await startWrangler({ port, persistTo, quiet: true, vars: { DEV_OUTBOX: "true" } });

@@ -17,7 +17,7 @@ const googleVars = {
   GOOGLE_TOKEN_URL: `http://127.0.0.1:${fakeGooglePort}/token`,
 };
 
-ensureDevVars();
+await ensureDevVars();
 rmSync(persistTo, { recursive: true, force: true });
 await migrateLocal(persistTo);
 const { child, url } = await startWrangler({

@@ -5,7 +5,7 @@ import { ensureDevVars, fireCron, migrateLocal, run, startWrangler } from "./lib
 
 const port = Number(process.env.PORT ?? 8787);
 
-ensureDevVars();
+await ensureDevVars();
 await run("remix", ["vite:build"]);
 await migrateLocal();
 const fakes = await startDevFakes({ port });

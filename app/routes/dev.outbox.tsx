@@ -100,6 +100,15 @@ export default function DevOutbox() {
                 <Linkified text={message.text} />
               </div>
               {message.view.preview && message.html ? <Preview html={message.html} {...message.view.preview} /> : null}
+              {message.view.links ? (
+                <p className="outbox-item__links">
+                  {message.view.links.map((link) => (
+                    <a key={link.url} className="btn btn--secondary" href={link.url}>
+                      {link.label}
+                    </a>
+                  ))}
+                </p>
+              ) : null}
             </li>
           ))}
         </ol>

@@ -1,6 +1,8 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { EmailVerificationPanel } from "~/components/auth/EmailVerificationPanel";
+import { PushRow } from "~/components/integrations/PushRow";
+import { loadPushRow } from "~/lib/push.server";
 import { Alert } from "~/components/ui/Alert";
 import { requireUser } from "~/lib/session.server";
 
@@ -18,6 +20,7 @@ export async function loader(args: LoaderFunctionArgs) {
       isVerified: user.isVerified,
       assistantEmail: args.context.cloudflare.env.ASSISTANT_EMAIL,
       justRegistered: url.searchParams.get("registered") === "1",
+      push: await loadPushRow(args.context.deps, user.id),
     },
     { headers },
   );
@@ -28,7 +31,7 @@ export async function loader(args: LoaderFunctionArgs) {
  * Telegram, Phone Call and Calendar rows come with their issues.
  */
 export default function Integrations() {
-  const { email, isVerified, assistantEmail, justRegistered } = useLoaderData<typeof loader>();
+  const { email, isVerified, assistantEmail, justRegistered, push } = useLoaderData<typeof loader>();
   return (
     <div className="container page channels-page">
       <header className="page-header">
@@ -70,6 +73,7 @@ export default function Integrations() {
         {/* SLOT(telegram issue): the Telegram row with its linking panel goes here. */}
         {/* SLOT(phone issue): the Phone Call row with its phone verification panel goes here. */}
         {/* SLOT(calendar issue): the Calendar row with its feed panel goes here. */}
+        <PushRow initial={push} />
       </ul>
     </div>
   );

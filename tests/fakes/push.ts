@@ -35,8 +35,8 @@ export interface DeliveredPush {
 interface Holder {
   subscription: FakeSubscription;
   privateKey: CryptoKey;
-  publicRaw: Uint8Array;
-  auth: Uint8Array;
+  publicRaw: Uint8Array<ArrayBuffer>;
+  auth: Uint8Array<ArrayBuffer>;
   gone: boolean;
 }
 
@@ -150,7 +150,7 @@ async function checkVapid(authorization: string | null, origin: string, nowMs: n
 }
 
 /** RFC 8291 section 3.4 with RFC 8188's header (salt, record size, the sender's public key). */
-export async function decryptWebPush(body: Uint8Array, holder: Pick<Holder, "privateKey" | "publicRaw" | "auth">): Promise<string> {
+export async function decryptWebPush(body: Uint8Array<ArrayBuffer>, holder: Pick<Holder, "privateKey" | "publicRaw" | "auth">): Promise<string> {
   if (body.byteLength < 16 + 4 + 1) throw new Error("too short");
   const salt = body.slice(0, 16);
   const idLength = body[20] ?? 0;
@@ -172,12 +172,12 @@ export async function decryptWebPush(body: Uint8Array, holder: Pick<Holder, "pri
   return new TextDecoder().decode(padded.slice(0, end));
 }
 
-async function hkdf(salt: Uint8Array, ikm: Uint8Array, info: Uint8Array, bytes: number): Promise<Uint8Array> {
+async function hkdf(salt: Uint8Array<ArrayBuffer>, ikm: Uint8Array<ArrayBuffer>, info: Uint8Array<ArrayBuffer>, bytes: number): Promise<Uint8Array<ArrayBuffer>> {
   const key = await crypto.subtle.importKey("raw", ikm, "HKDF", false, ["deriveBits"]);
   return new Uint8Array(await crypto.subtle.deriveBits({ name: "HKDF", hash: "SHA-256", salt, info }, key, bytes * 8));
 }
 
-function concat(...parts: Uint8Array[]): Uint8Array {
+function concat(...parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
   let offset = 0;
   for (const part of parts) {
@@ -201,8 +201,10 @@ export function toBase64Url(bytes: Uint8Array): string {
   return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
-export function fromBase64Url(text: string): Uint8Array {
+export function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
   const base64 = text.replace(/-/g, "+").replace(/_/g, "/");
   const binary = atob(base64 + "=".repeat((4 - (base64.length % 4)) % 4));
-  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
 }

@@ -120,13 +120,13 @@ describe("each medium's status", () => {
     }
   });
 
-  it("in production with every setting: email is Resend; media with no provider built yet say so", () => {
+  it("in production with every setting: email is Resend, push is web push; media with no provider built yet say so", () => {
     const channels = channelsFor(CONFIGURED);
     expect(channels.email.status).toEqual({ available: true, provider: "resend", reason: null });
     expect(channels.sms.status).toEqual({ available: false, provider: "none", reason: "No provider for text messages is built into this server yet." });
     expect(channels.voice.status.reason).toBe("No provider for phone calls is built into this server yet.");
     expect(channels.telegram.status.reason).toBe("No provider for Telegram messages is built into this server yet.");
-    expect(channels.push.status.reason).toBe("No provider for push notifications is built into this server yet.");
+    expect(channels.push.status).toEqual({ available: true, provider: "web-push", reason: null });
   });
 
   it("names exactly what is missing, and why an email provider is not one", () => {
@@ -267,6 +267,6 @@ describe("the dev outbox's view of each medium", () => {
     expect(views).toHaveLength(4);
 
     const json = await (await request("/dev/outbox.json")).json<Array<Record<string, unknown>>>();
-    expect(Object.keys(json.find((entry) => entry.to === to)!).sort()).toEqual(["channel", "createdAt", "html", "id", "subject", "text", "to"]);
+    expect(Object.keys(json.find((entry) => entry.to === to)!).sort()).toEqual(["channel", "createdAt", "html", "id", "meta", "subject", "text", "to"]);
   });
 });

@@ -98,7 +98,7 @@ describe("the dev outbox", () => {
     expect(response.status).toBe(200);
     const entries = await response.json<Array<Record<string, unknown>>>();
     expect(entries.map((e) => e.to)).toEqual(["+972501234567", "first@example.com"]);
-    expect(Object.keys(entries[1]!).sort()).toEqual(["channel", "createdAt", "html", "id", "subject", "text", "to"]);
+    expect(Object.keys(entries[1]!).sort()).toEqual(["channel", "createdAt", "html", "id", "meta", "subject", "text", "to"]);
     expect(entries[1]).toMatchObject({ channel: "email", subject: "First", text: "Hello https://example.com/a", html: "<p>Hello</p>", createdAt: "2026-03-01T09:00:00.000Z" });
     expect(entries[0]).toMatchObject({ channel: "sms", subject: null, html: null });
   });

@@ -204,7 +204,7 @@ describe("the devices API", () => {
     expect((await api("/v1/push/devices", "GET")).status).toBe(401);
     const u = await pushUser();
     const config = (overrides: Record<string, string>) =>
-      request("/v1/push/config", { headers: { Authorization: `Bearer ${u.token}` } }, overrides).then((r) => r.json());
+      Promise.resolve(request("/v1/push/config", { headers: { Authorization: `Bearer ${u.token}` } }, overrides)).then((r: Response) => r.json());
     const keys = await vapidPair();
     expect(await config({ VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey })).toEqual({ available: true, publicKey: keys.publicKey, reason: null });
     expect(await config({ VAPID_PUBLIC_KEY: "", VAPID_PRIVATE_KEY: "" })).toEqual({

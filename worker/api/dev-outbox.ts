@@ -11,5 +11,5 @@ export const devOutboxJson = new Hono<ApiEnv>().get("/", async (c) => {
   if (!isDevOutboxOn(c.env)) return c.notFound();
   const entries = await listOutbox(c.get("deps"));
   c.header("Cache-Control", "no-store");
-  return c.json(entries.map(({ id, channel, to, subject, text, html, createdAt }) => ({ id, channel, to, subject, text, html, createdAt })));
+  return c.json(entries.map(({ id, channel, to, subject, text, html, meta, createdAt }) => ({ id, channel, to, subject, text, html, meta, createdAt })));
 });

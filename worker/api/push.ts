@@ -1,7 +1,6 @@
 import { Hono } from "hono";
-import { checkPushConfig } from "../channels/push/config";
 import { readJsonBody } from "../http";
-import { listDevices, removeDevice, subscribeDevice } from "../services/push";
+import { listDevices, pushSetup, removeDevice, subscribeDevice } from "../services/push";
 import { requireUser } from "./auth-middleware";
 import type { ApiEnv } from "./context";
 
@@ -11,15 +10,7 @@ import type { ApiEnv } from "./context";
  * GET /v1/push/devices, POST /v1/push/devices (PushSubscription JSON + label), DELETE /v1/push/devices/:id.
  */
 export const push = new Hono<ApiEnv>()
-  .get("/config", requireUser, (c) => {
-    // A browser subscribes with the real VAPID public key, also in development (the dev outbox then
-    // stores what would be pushed), so the key must be configured either way.
-    const status = c.get("deps").channels.push.status;
-    const config = checkPushConfig(c.env);
-    if (!status.available) return c.json({ available: false, publicKey: null, reason: status.reason });
-    if (!config.configured) return c.json({ available: false, publicKey: null, reason: config.reason });
-    return c.json({ available: true, publicKey: c.env.VAPID_PUBLIC_KEY ?? null, reason: null });
-  })
+  .get("/config", requireUser, (c) => c.json(pushSetup(c.get("deps"))))
   .get("/devices", requireUser, async (c) => c.json({ devices: await listDevices(c.get("deps"), c.get("userId")) }))
   .post("/devices", requireUser, async (c) => {
     const body = await readJsonBody(c.req.raw, { required: true });

@@ -52,6 +52,8 @@ export interface OutboxView {
    * by a toggle saying `summary`, in a frame titled `title`; null when the medium has no such view.
    */
   preview: { summary: string; title: string } | null;
+  /** Links that play the message's buttons (a push notification's Done / Snooze), when it has any. */
+  links?: Array<{ label: string; url: string }>;
 }
 
 export interface DevSide {

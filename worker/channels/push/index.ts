@@ -1,4 +1,5 @@
-import { plainTextDevSide, type MediumFace } from "../face";
+import type { MediumFace } from "../face";
+import { pushDevSide } from "./dev";
 import { checkPushConfig } from "./config";
 import { webPushFromEnv } from "./web-push";
 
@@ -13,5 +14,5 @@ export const push: MediumFace = {
   required: false,
   checkConfig: checkPushConfig,
   provider: webPushFromEnv,
-  dev: plainTextDevSide("Push notification"),
+  dev: pushDevSide,
 };

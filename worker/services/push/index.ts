@@ -1,6 +1,7 @@
 import { and, asc, count, eq } from "drizzle-orm";
 import { z } from "zod";
 import { pushSubscriptions } from "../../../db/schema";
+import { checkPushConfig } from "../../channels/push/config";
 import type { Deps } from "../deps";
 import { conflict, notFound } from "../errors";
 import { parseInput } from "../validation";
@@ -96,4 +97,30 @@ function toView(row: typeof pushSubscriptions.$inferSelect): DeviceView {
 function decodedLength(value: string): number {
   const unpadded = value.replace(/=+$/, "");
   return Math.floor((unpadded.length * 3) / 4);
+}
+
+export interface PushSetup {
+  available: boolean;
+  /** The VAPID public key browsers subscribe with (applicationServerKey). */
+  publicKey: string | null;
+  /** Why push cannot be turned on here, for the page and GET /v1/push/config. */
+  reason: string | null;
+}
+
+/**
+ * Can a browser turn notifications on here? A browser subscribes with the real VAPID public key, also
+ * in development (the dev outbox then stores what would be pushed), so the key must be configured
+ * either way; in production the push channel must be available too.
+ */
+export function pushSetup(deps: Pick<Deps, "env" | "channels">): PushSetup {
+  const status = deps.channels.push.status;
+  if (!status.available) return { available: false, publicKey: null, reason: status.reason };
+  const config = checkPushConfig(deps.env);
+  if (!config.configured) return { available: false, publicKey: null, reason: config.reason };
+  return { available: true, publicKey: deps.env.VAPID_PUBLIC_KEY ?? null, reason: null };
+}
+
+/** Turns notifications off for this browser (its endpoint), if it is the user's. */
+export async function removeDeviceByEndpoint(deps: Pick<Deps, "db">, userId: string, endpoint: string): Promise<void> {
+  await deps.db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.endpoint, endpoint), eq(pushSubscriptions.userId, userId)));
 }

@@ -1,0 +1,116 @@
+/*
+ * Nudge's service worker (issue 13, docs/push.md):
+ * - push: shows the reminder the server pushed (title, when it was due, Done / Snooze buttons);
+ * - notificationclick: a button answers through the reminder's one-use link (/r/<token>), with every
+ *   page closed and without a session; a tap on the notification itself opens the dashboard; an
+ *   answer that could not be sent opens the link's page, where the person can press the button;
+ * - navigations that fail because the device is offline get the offline page. Everything else goes
+ *   to the network untouched: reminders change by the minute, so nothing of the app is cached.
+ * The handlers' work is in functions on `self.nudge`, so the browser tests can run them without a
+ * real push service (docs/push.md says what that leaves untested).
+ */
+const OFFLINE_CACHE = "nudge-offline-v1";
+const OFFLINE_URL = "/offline.html";
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    caches
+      .open(OFFLINE_CACHE)
+      .then((cache) => cache.addAll([OFFLINE_URL, "/favicon.svg", "/icons/icon-192.png"]))
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) => Promise.all(keys.filter((key) => key !== OFFLINE_CACHE).map((key) => caches.delete(key))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+self.addEventListener("fetch", (event) => {
+  if (event.request.mode !== "navigate") return;
+  event.respondWith(fetch(event.request).catch(() => caches.match(OFFLINE_URL)));
+});
+
+/** What the server pushed (worker/channels/push/web-push.ts `pushPayload`), read defensively. */
+function readPayload(text) {
+  let data = {};
+  try {
+    data = JSON.parse(text || "{}");
+  } catch {
+    data = { body: String(text || "") };
+  }
+  return {
+    title: typeof data.title === "string" ? data.title : "Nudge",
+    body: typeof data.body === "string" ? data.body : "You have a reminder waiting.",
+    tag: typeof data.tag === "string" ? data.tag : undefined,
+    url: typeof data.url === "string" ? data.url : "/dashboard",
+    actions: Array.isArray(data.actions) ? data.actions.filter((a) => a && typeof a.action === "string" && typeof a.url === "string") : [],
+  };
+}
+
+/** Shows one reminder. A newer one for the same task replaces the older (same tag) and alerts again. */
+function showReminder(text) {
+  const data = readPayload(text);
+  return self.registration.showNotification(data.title, {
+    body: data.body,
+    tag: data.tag,
+    renotify: Boolean(data.tag),
+    // A reminder waits until the person acts on it (it is the point of Nudge).
+    requireInteraction: true,
+    icon: "/icons/icon-192.png",
+    badge: "/icons/icon-192.png",
+    data: { url: data.url, actions: data.actions },
+    actions: data.actions.map((a) => ({ action: a.action, title: a.title })),
+  });
+}
+
+/** Focuses an open Nudge tab on `url`, or opens one. */
+async function openPage(url) {
+  const target = new URL(url, self.location.origin).href;
+  const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  for (const client of windows) {
+    if (new URL(client.url).origin === self.location.origin && "focus" in client) {
+      await client.focus();
+      return client.navigate ? client.navigate(target) : client;
+    }
+  }
+  return self.clients.openWindow(target);
+}
+
+/**
+ * A click on the notification (`action` is "" for the body, else the button's action). Returns what
+ * happened, for the tests: "opened", "answered" or "answer-page".
+ */
+async function handleClick(data, action) {
+  const chosen = action ? (data && Array.isArray(data.actions) ? data.actions : []).find((a) => a.action === action) : null;
+  if (!chosen) {
+    await openPage((data && data.url) || "/dashboard");
+    return "opened";
+  }
+  try {
+    // The link's token is the permission: no cookies needed (the page may have been closed for days).
+    const response = await fetch(chosen.url, { method: "POST", credentials: "omit", redirect: "follow" });
+    if (!response.ok) throw new Error(`answer failed: ${response.status}`);
+    return "answered";
+  } catch {
+    // Offline, or the link refused: the link's page explains and offers the button again.
+    await openPage(chosen.url);
+    return "answer-page";
+  }
+}
+
+self.addEventListener("push", (event) => {
+  event.waitUntil(showReminder(event.data ? event.data.text() : ""));
+});
+
+self.addEventListener("notificationclick", (event) => {
+  const notification = event.notification;
+  notification.close();
+  event.waitUntil(handleClick(notification.data, event.action));
+});
+
+self.nudge = { readPayload, showReminder, handleClick };
