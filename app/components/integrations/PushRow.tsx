@@ -104,11 +104,16 @@ export function PushRow({ initial }: { initial: PushRowData }) {
                     {device.label}
                     {device.endpoint === thisEndpoint ? <span className="muted"> (this device)</span> : null}
                   </span>
-                  <Form method="post" action={RESOURCE} onSubmit={(event) => {
-                    event.preventDefault();
-                    fetcher.submit(event.currentTarget);
-                    if (device.endpoint === thisEndpoint) setThisEndpoint(null);
-                  }}>
+                  <Form
+                    method="post"
+                    action={RESOURCE}
+                    onSubmit={(event) => {
+                      // With JavaScript the answer stays on the page (JSON); without, the form posts and the page reloads.
+                      event.preventDefault();
+                      fetcher.submit({ intent: "remove", deviceId: device.id } as never, { method: "post", action: RESOURCE, encType: "application/json" });
+                      if (device.endpoint === thisEndpoint) setThisEndpoint(null);
+                    }}
+                  >
                     <input type="hidden" name="intent" value="remove" />
                     <input type="hidden" name="deviceId" value={device.id} />
                     <Button type="submit" variant="ghost" disabled={fetcher.state !== "idle"} aria-label={`Remove ${device.label}`}>
