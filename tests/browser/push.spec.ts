@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, screenshotBoth, test } from "./fixtures";
 import { createTaskViaApi, fireCron, local, signUp } from "./tasks-helpers";
 
@@ -24,7 +25,7 @@ const device = (suffix: string) => ({
 });
 
 /** The push the engine sent to `endpoint`, once the queue has delivered it to the dev outbox. */
-async function waitForPush(page: import("@playwright/test").Page, endpoint: string): Promise<OutboxEntry> {
+async function waitForPush(page: Page, endpoint: string): Promise<OutboxEntry> {
   let pushed: OutboxEntry | undefined;
   await expect
     .poll(
@@ -39,7 +40,7 @@ async function waitForPush(page: import("@playwright/test").Page, endpoint: stri
   return pushed!;
 }
 
-async function serviceWorker(page: import("@playwright/test").Page) {
+async function serviceWorker(page: Page) {
   await page.goto("/integrations");
   await page.waitForFunction(async () => Boolean(await navigator.serviceWorker.getRegistration("/")?.then((r) => r?.active)));
   const [worker] = page.context().serviceWorkers();
