@@ -47,7 +47,7 @@ async function serviceWorker(page: Page) {
   expect(worker, "the service worker is running").toBeTruthy();
   // Its registration reports it active once it has activated (skipWaiting, then clients.claim).
   await worker!.evaluate(async () => {
-    const sw = self as unknown as ServiceWorkerGlobalScope;
+    const sw = self as unknown as { registration: ServiceWorkerRegistration };
     for (let i = 0; i < 100 && !sw.registration.active; i++) await new Promise((resolve) => setTimeout(resolve, 50));
   });
   return worker!;
