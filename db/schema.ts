@@ -181,6 +181,8 @@ export const tasks = sqliteTable(
     escalationHaltedAt: integer("escalation_halted_at", { mode: "number" }),
     lastReminderSentAt: integer("last_reminder_sent_at", { mode: "number" }),
     acknowledgedAt: integer("acknowledged_at", { mode: "number" }),
+    /** When the next check-back after an Acknowledge is due (issue 13); null when none is planned. */
+    checkBackAt: integer("check_back_at", { mode: "number" }),
     completedAt: integer("completed_at", { mode: "number" }),
     snoozedUntil: integer("snoozed_until", { mode: "number" }),
     createdAt: createdAt(),
@@ -213,6 +215,11 @@ export const escalations = sqliteTable(
     steps: text("steps").notNull(),
     /** "running" | "paused" | "acknowledged" | "completed" | "exhausted" | "cancelled" */
     state: text("state").notNull().default("running"),
+    /**
+     * "reminder": the task's chain; "check_back": the gentle pings after an Acknowledge while the
+     * task is not done (issue 13, catalogue.ts `checkBack`), which fire although the task is ACKNOWLEDGED.
+     */
+    kind: text("kind").notNull().default("reminder"),
     startedAt: integer("started_at", { mode: "number" }).notNull(),
     endedAt: integer("ended_at", { mode: "number" }),
     createdAt: createdAt(),

@@ -178,7 +178,7 @@ export async function runTaskAction(
         return { ...base, ok: true, message: options.series ? "Task deleted, and its repeats stopped." : "Task deleted." };
       case "acknowledge": {
         const task = await acknowledgeTask(deps, user.id, taskId);
-        return { ...base, ok: true, task: view(task), message: acknowledgedMessage(task.title) };
+        return { ...base, ok: true, task: view(task), message: acknowledgedMessage(task.title, task.checkBackAt ? formatClock(task.checkBackAt, zone) : undefined) };
       }
       case "done": {
         const { nextTask, ...task } = await completeTask(deps, user.id, taskId);

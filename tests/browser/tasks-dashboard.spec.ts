@@ -114,7 +114,9 @@ test.describe("dashboard task list", () => {
     await page.goto("/dashboard");
 
     await card(page, "Ack me").getByRole("button", { name: 'Acknowledge "Ack me"' }).click();
-    await expect(page.locator(".toast")).toContainText('Got it. The reminders for "Ack me" have stopped.');
+    // The default strategy (Standard) checks back 2 hours after an Acknowledge (issue 13).
+    await expect(page.locator(".toast")).toContainText(/Got it\. The reminders for "Ack me" have stopped; I'll check back at \d{1,2}:\d{2} (AM|PM)\. Mark it done when you're finished\./);
+    await expect(card(page, "Ack me")).toContainText(/Acknowledged — I'll check back at \d{1,2}:\d{2} (AM|PM)/);
     await expect(card(page, "Ack me")).toHaveClass(/task-card--green/);
     await expect(card(page, "Ack me").locator(".task-pill")).toHaveText("Acknowledged");
     await expect(card(page, "Ack me").getByRole("button", { name: /Acknowledge/ })).toHaveCount(0);

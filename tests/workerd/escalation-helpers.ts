@@ -7,14 +7,15 @@
  * API files run with the system time faked into 2041+ and only create steps due after that.
  * The foundation test's tick (2026-03-01) is earlier than both.
  */
-import { createMessageBatch, env } from "cloudflare:test";
+import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, vi } from "vitest";
-import { escalationSteps, outboxMessages, tasks, users } from "../../db/schema";
+import { escalations, escalationSteps, outboxMessages, tasks, users } from "../../db/schema";
+import { queue } from "../../worker/handlers";
 import type { Job } from "../../worker/queue-payloads";
 import { signAccessToken } from "../../worker/services/auth/access-token";
 import { fixedClock, systemClock, type Clock } from "../../worker/services/clock";
-import { createDeps } from "../../worker/services/deps";
+import { createDeps, type Deps } from "../../worker/services/deps";
 import { request } from "./helpers";
 
 export const ORIGIN = "http://localhost:8787";
@@ -124,13 +125,19 @@ export async function outboxTo(to: string, channel?: string) {
     .orderBy(asc(outboxMessages.createdAt), asc(sql`rowid`));
 }
 
-export async function stepsOf(taskId: string) {
+/**
+ * A task's steps, oldest chain first. The task's reminder chains by default; the check-back pings
+ * after an Acknowledge (issue 13) are `{ kind: "check_back" }` (tests/workerd/check-back.test.ts).
+ */
+export async function stepsOf(taskId: string, { kind = "reminder" }: { kind?: "reminder" | "check_back" } = {}) {
   const deps = createDeps(env);
-  return deps.db
-    .select()
+  const rows = await deps.db
+    .select({ step: escalationSteps })
     .from(escalationSteps)
-    .where(eq(escalationSteps.taskId, taskId))
+    .innerJoin(escalations, eq(escalations.id, escalationSteps.escalationId))
+    .where(and(eq(escalationSteps.taskId, taskId), eq(escalations.kind, kind)))
     .orderBy(asc(escalationSteps.createdAt), asc(escalationSteps.stepIndex));
+  return rows.map((row) => row.step);
 }
 
 export async function taskRow(taskId: string) {
@@ -253,4 +260,19 @@ export function dbWithRaceBeforeFirstBatch<T extends object>(db: T, before: () =
       return Reflect.get(target, prop, receiver) as unknown;
     },
   });
+}
+
+/**
+ * Claims the step by hand at `at` (as a tick would) and runs the queue consumer on it, with
+ * `channels` in place of the dev outbox's (a real provider against a fake). For files that run no tick.
+ */
+export async function runStepByHand(stepId: string, at: number, channels: Partial<Deps["channels"]> = {}) {
+  const { deps } = depsAt(at);
+  const claimId = `claim-${crypto.randomUUID()}`;
+  await deps.db.update(escalationSteps).set({ state: "claimed", claimedBy: claimId, leaseUntil: at + 5 * MINUTE }).where(eq(escalationSteps.id, stepId));
+  const fake = new FakeQueue();
+  fake.pending.push({ type: "escalation.step", stepId, claimId } satisfies Job);
+  const batch = fake.take();
+  await queue(batch, env, { ...deps, channels: { ...deps.channels, ...channels } });
+  return getQueueResult(batch, createExecutionContext());
 }

@@ -32,6 +32,7 @@ function step(channels: StepChannel[], extra: Partial<ClaimedStep> = {}): Claime
     seriesId: null,
     source: "web",
     escalationState: "running",
+    escalationKind: "reminder",
     strategyKey: "standard",
     name: "Robin",
     email: "robin@example.com",

@@ -5,7 +5,7 @@
  * provider are paced. The real Resend channel talks to the fake Resend (tests/fakes/resend.ts).
  * Era: 2047 (docs/testing.md). No tick runs here: steps are claimed by hand, as a tick would.
  */
-import { createExecutionContext, env, getQueueResult } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { and, eq, gt } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { deliveries, escalationSteps, pushSubscriptions, users } from "../../db/schema";
@@ -14,14 +14,12 @@ import { ProviderError, retryAfterMs } from "../../worker/channels/errors";
 import { rateLimited, tokenBucket } from "../../worker/channels/rate-limit";
 import { createChannels } from "../../worker/channels";
 import type { Channel } from "../../worker/channels/types";
-import { queue } from "../../worker/handlers";
-import type { Job } from "../../worker/queue-payloads";
 import type { Deps } from "../../worker/services/deps";
 import { createTask, snoozeTask } from "../../worker/services/tasks";
 import { fakeFetch } from "../fakes/fake";
 import { createFakeResend } from "../fakes/resend";
 import { expectConsoleError } from "./console-errors";
-import { depsAt, FakeQueue, MINUTE, stepsOf, testEra } from "./escalation-helpers";
+import { depsAt, MINUTE, runStepByHand, stepsOf, testEra } from "./escalation-helpers";
 
 const ERA = Date.parse("2047-01-01T09:00:00Z");
 const DAY = 24 * 60 * MINUTE;
@@ -42,17 +40,7 @@ function resendAt(at: () => number) {
   return { resend, channel };
 }
 
-/** Claims the step by hand at `at` (as a tick would) and runs the queue consumer on it with `channels`. */
-async function runStep(stepId: string, at: number, channels: Partial<Deps["channels"]>) {
-  const { deps } = depsAt(at);
-  const claimId = `claim-${crypto.randomUUID()}`;
-  await deps.db.update(escalationSteps).set({ state: "claimed", claimedBy: claimId, leaseUntil: at + 5 * MINUTE }).where(eq(escalationSteps.id, stepId));
-  const fake = new FakeQueue();
-  fake.pending.push({ type: "escalation.step", stepId, claimId } satisfies Job);
-  const batch = fake.take();
-  await queue(batch, env, { ...deps, channels: { ...deps.channels, ...channels } });
-  return getQueueResult(batch, createExecutionContext());
-}
+const runStep = runStepByHand;
 
 async function newTask(userId: string, dueAt: number, strategy?: string) {
   return createTask(depsAt(dueAt - HOUR).deps, userId, { title: "Take pills", dueDate: new Date(dueAt).toISOString(), ...(strategy ? { strategy } : {}) });

@@ -3,22 +3,18 @@
  * decrypts (RFC 8291) and checks VAPID (RFC 8292), and the engine's push step end to end.
  * Era: 2065 (docs/testing.md). No tick runs here: steps are claimed by hand, as a tick would.
  */
-import { createExecutionContext, env, getQueueResult } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { serializeVapidKeys, generateVapidKeys } from "web-push-browser";
-import { deliveries, escalationSteps, pushSubscriptions, tasks } from "../../db/schema";
+import { deliveries, pushSubscriptions, tasks } from "../../db/schema";
 import { type ProviderError } from "../../worker/channels/errors";
 import { PUSH_TTL_SECONDS, webPushChannel } from "../../worker/channels/push/web-push";
-import { queue } from "../../worker/handlers";
-import type { Job } from "../../worker/queue-payloads";
-import type { Deps } from "../../worker/services/deps";
 import { DEVICE_NOT_FOUND, MAX_DEVICES, TOO_MANY_DEVICES } from "../../worker/services/push";
 import { createTask, redeemActionLink } from "../../worker/services/tasks";
 import { fakeFetch } from "../fakes/fake";
 import { createFakePush, decryptWebPush, fromBase64Url, type FakeSubscription } from "../fakes/push";
 import { request } from "./helpers";
-import { api, depsAt, FakeQueue, MINUTE, outboxTo, stepsOf, testEra } from "./escalation-helpers";
+import { api, depsAt, runStepByHand, MINUTE, outboxTo, stepsOf, testEra } from "./escalation-helpers";
 
 const ERA = Date.parse("2065-01-01T09:00:00Z");
 const DAY = 24 * 60 * MINUTE;
@@ -215,17 +211,7 @@ describe("the devices API", () => {
   });
 });
 
-/** Claims the step by hand at `at` (as a tick would) and runs the queue consumer with `channels`. */
-async function runStep(stepId: string, at: number, channels: Partial<Deps["channels"]>) {
-  const { deps } = depsAt(at);
-  const claimId = `claim-${crypto.randomUUID()}`;
-  await deps.db.update(escalationSteps).set({ state: "claimed", claimedBy: claimId, leaseUntil: at + 5 * MINUTE }).where(eq(escalationSteps.id, stepId));
-  const fake = new FakeQueue();
-  fake.pending.push({ type: "escalation.step", stepId, claimId } satisfies Job);
-  const batch = fake.take();
-  await queue(batch, env, { ...deps, channels: { ...deps.channels, ...channels } });
-  return getQueueResult(batch, createExecutionContext());
-}
+const runStep = runStepByHand;
 
 describe("the push step", () => {
   it("notifies every device with Done and Snooze links that answer without a session", async () => {

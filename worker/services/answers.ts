@@ -66,6 +66,8 @@ export const ANSWER_CONFIRM_LABELS: Record<Answer, (minutes: number) => string> 
 };
 
 /** The sentence after an acknowledgement, from the dashboard and from a link alike. */
-export function acknowledgedMessage(title: string): string {
+/** `checkBackAt`: the first check-in's time on the person's clock ("2:30 PM"), when the strategy has one (issue 13). */
+export function acknowledgedMessage(title: string, checkBackAt?: string): string {
+  if (checkBackAt) return `Got it. The reminders for "${title}" have stopped; I'll check back at ${checkBackAt}. Mark it done when you're finished.`;
   return `Got it. The reminders for "${title}" have stopped. Mark it done when you're finished.`;
 }

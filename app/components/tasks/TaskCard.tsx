@@ -41,6 +41,7 @@ export function TaskCard({ task, onRequestDelete, onAnswered }: TaskCardProps) {
         <span>{task.lastReminderLabel}</span>
       </p>
       {task.snoozeLabel ? <p className="task-card__meta task-card__snooze">{task.snoozeLabel}</p> : null}
+      {task.checkBackLabel ? <p className="task-card__meta task-card__snooze">{task.checkBackLabel}</p> : null}
       {task.completed ? (
         <p className="task-card__completed">
           <CheckIcon />

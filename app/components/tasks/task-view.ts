@@ -25,6 +25,8 @@ export interface TaskView {
   acknowledged: boolean;
   /** Present (true) on a recurring task: deleting asks whether the repeats stop too (ADR 043). */
   repeats?: true;
+  /** "Acknowledged — I'll check back at 2:30 PM" while a check-back is ahead (issue 13). */
+  checkBackLabel?: string;
 }
 
 export function toTaskView(task: TaskJson, zone: string, now: Date): TaskView {
@@ -42,5 +44,6 @@ export function toTaskView(task: TaskJson, zone: string, now: Date): TaskView {
     completed: task.status === "COMPLETED",
     ...(task.recurrence ? { repeats: true as const } : {}),
     acknowledged: task.status === "ACKNOWLEDGED",
+    ...(task.checkBackAt ? { checkBackLabel: `Acknowledged — I'll check back at ${formatClock(task.checkBackAt, zone)}` } : {}),
   };
 }

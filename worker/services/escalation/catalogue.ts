@@ -16,11 +16,22 @@ export interface EscalationStepSpec {
   channels: StepChannel[];
 }
 
+/**
+ * "Acknowledged but not done" (issue 13): after an Acknowledge, the task is checked on again with the
+ * strategy's first (gentlest) step, `afterMinutes` after the answer and then as often again, at most
+ * `times` times; Done, or another Acknowledge, ends it. Null: an Acknowledge ends the reminders.
+ */
+export interface CheckBack {
+  afterMinutes: number;
+  times: number;
+}
+
 export interface EscalationStrategy {
   key: string;
   name: string;
   description: string;
   steps: EscalationStepSpec[];
+  checkBack: CheckBack | null;
 }
 
 export const STRATEGIES = [
@@ -33,6 +44,7 @@ export const STRATEGIES = [
       { afterMinutes: 30, channels: ["telegram", "push"] },
       { afterMinutes: 120, channels: ["telegram", "push"] },
     ],
+    checkBack: null,
   },
   {
     key: "standard",
@@ -44,6 +56,7 @@ export const STRATEGIES = [
       { afterMinutes: 30, channels: ["voice"] },
       { afterMinutes: 60, channels: ["buddies"] },
     ],
+    checkBack: { afterMinutes: 120, times: 2 },
   },
   {
     key: "urgent",
@@ -55,6 +68,7 @@ export const STRATEGIES = [
       { afterMinutes: 15, channels: ["voice"] },
       { afterMinutes: 30, channels: ["buddies"] },
     ],
+    checkBack: { afterMinutes: 30, times: 3 },
   },
   {
     key: "no_buddies",
@@ -66,6 +80,7 @@ export const STRATEGIES = [
       { afterMinutes: 30, channels: ["voice"] },
       { afterMinutes: 60, channels: ["voice", "email"] },
     ],
+    checkBack: { afterMinutes: 120, times: 2 },
   },
 ] as const satisfies readonly EscalationStrategy[];
 

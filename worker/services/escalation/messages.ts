@@ -17,6 +17,8 @@ export interface ReminderContext {
   stepIndex: number;
   stepCount: number;
   strategyName: string;
+  /** A check-back after an Acknowledge (issue 13): the task is acknowledged, not done. */
+  checkBack?: boolean;
 }
 
 /** "9:00 AM on Monday, 2 March (Europe/London)". */
@@ -105,6 +107,7 @@ export function reminderEmail(
   refused: readonly StepChannel[] = [],
 ): RenderedEmail {
   const due = formatLocalDue(ctx.task.dueAt, ctx.user.timezone);
+  if (ctx.checkBack) return checkBackEmail(ctx, urls);
   return renderEmail({
     subject: ctx.stepIndex === 0 ? `Reminder: ${ctx.task.title}` : `Still to do: ${ctx.task.title}`,
     preheader: `Due ${due}. Tap Done when it's finished.`,
@@ -121,6 +124,21 @@ export function reminderEmail(
       `Reminder ${ctx.stepIndex + 1} of ${ctx.stepCount} of your "${ctx.strategyName}" escalation. Each link works from any device.`,
       "You're getting this because you set this reminder in Nudge.",
     ],
+  });
+}
+
+/** The check-back email (issue 13): kinder than a reminder; the person already said they're on it. */
+function checkBackEmail(ctx: ReminderContext, urls: Record<Answer, string>): RenderedEmail {
+  return renderEmail({
+    subject: `Checking in: ${ctx.task.title}`,
+    preheader: `You acknowledged it earlier. Is it done yet?`,
+    heading: `Checking in: ${ctx.task.title}`,
+    paragraphs: [
+      `Hi ${ctx.user.name}, you acknowledged "${ctx.task.title}" earlier. Is it done yet?`,
+      `Tap Done when it is. Need more time? Snooze it for ${SNOOZE_MINUTES} minutes, or acknowledge it again and we won't ask about it any more.`,
+    ],
+    actions: ANSWERS.map((answer) => ({ label: ANSWER_LINK_LABELS[answer], url: urls[answer], style: answer === "done" ? ("primary" as const) : ("secondary" as const) })),
+    footer: [`Check-in ${ctx.stepIndex + 1} of ${ctx.stepCount} after you acknowledged it. Each link works from any device.`, "You're getting this because you set this reminder in Nudge."],
   });
 }
 
@@ -168,7 +186,11 @@ export function pushMessage(ctx: ReminderContext, endpoint: string, urls: Record
   return {
     to: endpoint,
     subject: ctx.task.title,
-    text: ctx.stepIndex === 0 ? `Due ${time}. Tap Done when it's finished.` : `Still waiting since ${time}. Tap Done when it's finished.`,
+    text: ctx.checkBack
+      ? "You acknowledged this earlier. Is it done yet? Tap Done when it is."
+      : ctx.stepIndex === 0
+        ? `Due ${time}. Tap Done when it's finished.`
+        : `Still waiting since ${time}. Tap Done when it's finished.`,
     meta: {
       taskId: ctx.task.id,
       url: dashboardUrl,

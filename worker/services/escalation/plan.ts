@@ -34,6 +34,8 @@ export interface ClaimedStep {
   seriesId: string | null;
   source: string;
   escalationState: string;
+  /** "reminder", or "check_back": the pings after an Acknowledge (issue 13), which fire while the task is ACKNOWLEDGED. */
+  escalationKind: string;
   strategyKey: string;
   name: string;
   email: string;
@@ -103,8 +105,14 @@ export function stepChannels(step: Pick<ClaimedStep, "channels">): StepChannel[]
   return JSON.parse(step.channels) as StepChannel[];
 }
 
+/** A check-back step (issue 13) asks about an acknowledged task: that is the state it is for. */
+function checkingBack(step: ClaimedStep): boolean {
+  return step.escalationKind === "check_back" && step.status === "ACKNOWLEDGED";
+}
+
 function decide(step: ClaimedStep, now: number): StepPlan | null {
-  if (step.status === "COMPLETED" || step.status === "ACKNOWLEDGED" || !isLiveEscalationState(step.escalationState)) return { decision: "cancel" };
+  const answered = step.status === "COMPLETED" || (step.status === "ACKNOWLEDGED" && !checkingBack(step));
+  if (answered || !isLiveEscalationState(step.escalationState)) return { decision: "cancel" };
   if (step.status === "SNOOZED" && step.snoozedUntil !== null && step.snoozedUntil > now) return { decision: "defer", until: step.snoozedUntil };
   return null;
 }
@@ -151,6 +159,7 @@ export function planStep({ job, step, reach, media, now }: PlanInput): StepPlan 
       stepIndex: step.stepIndex,
       stepCount: step.lastIndex + 1,
       strategyName: isStrategyKey(step.strategyKey) ? getStrategy(step.strategyKey).name : step.strategyKey,
+      ...(checkingBack(step) ? { checkBack: true } : {}),
     },
     deliveries: planned,
     unavailable: planned.flatMap((p) => p.fallbacks.filter((f) => f.cause === "unavailable")),

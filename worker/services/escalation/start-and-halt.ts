@@ -40,16 +40,7 @@ export function startEscalationStatements(db: Db, input: StartEscalation): { esc
   const startAt = Math.max(input.dueAt, input.now);
   const snapshot: EscalationStepSpec[] = strategy.steps.map((s) => ({ afterMinutes: s.afterMinutes, channels: [...s.channels] }));
   const escalation = { id: escalationId, taskId: input.taskId, strategyKey: strategy.key, steps: JSON.stringify(snapshot), state: "running", startedAt: startAt, createdAt: input.now };
-  const steps = snapshot.map((step, index) => ({
-    id: crypto.randomUUID(),
-    escalationId,
-    taskId: input.taskId,
-    stepIndex: index,
-    channels: JSON.stringify(step.channels),
-    dueAt: startAt + step.afterMinutes * MINUTE,
-    state: index === 0 ? "pending" : "waiting",
-    createdAt: input.now,
-  }));
+  const steps = stepRows({ escalationId, taskId: input.taskId, snapshot, startAt, now: input.now });
   const statements: Statement[] = input.onlyIf
     ? [insertIfStatement(db, escalations, [escalation], input.onlyIf), insertIfStatement(db, escalationSteps, steps, input.onlyIf)]
     : [db.insert(escalations).values(escalation).onConflictDoNothing(), db.insert(escalationSteps).values(steps).onConflictDoNothing()];
@@ -76,4 +67,38 @@ export function haltEscalationStatements(
       .set({ state: endState, endedAt: now })
       .where(and(eq(escalations.taskId, taskId), inArray(escalations.state, [...LIVE_ESCALATION_STATES]))),
   ];
+}
+
+/**
+ * The writes that start the check-back after an Acknowledge (issue 13, catalogue.ts `checkBack`):
+ * a chain of `times` steps on the strategy's first (gentlest) channels, the first `afterMinutes` after
+ * the answer and each next one as long again. Its escalation is of kind "check_back", which the
+ * engine lets fire while the task is ACKNOWLEDGED; Done or another Acknowledge halts it like any
+ * chain. Null when the strategy has no check-back. `firstDueAt` is for the task's card. Written only
+ * if `onlyIf` holds when the batch runs (the Acknowledge's own update took), after the batch's halt.
+ */
+export function checkBackStatements(db: Db, input: { taskId: string; strategyKey: string; now: number; onlyIf: SQL }): { firstDueAt: number; statements: Statement[] } | null {
+  const strategy = getStrategy(input.strategyKey);
+  const plan = strategy.checkBack;
+  const first = strategy.steps[0];
+  if (!plan || !first || plan.times < 1) return null;
+  const escalationId = crypto.randomUUID();
+  const snapshot: EscalationStepSpec[] = Array.from({ length: plan.times }, (_, i) => ({ afterMinutes: (i + 1) * plan.afterMinutes, channels: [...first.channels] }));
+  const escalation = { id: escalationId, taskId: input.taskId, strategyKey: strategy.key, kind: "check_back", steps: JSON.stringify(snapshot), state: "running", startedAt: input.now, createdAt: input.now };
+  const steps = stepRows({ escalationId, taskId: input.taskId, snapshot, startAt: input.now, now: input.now });
+  return { firstDueAt: steps[0]!.dueAt, statements: [insertIfStatement(db, escalations, [escalation], input.onlyIf), insertIfStatement(db, escalationSteps, steps, input.onlyIf)] };
+}
+
+/** One `escalation_steps` row per step of a chain starting at `startAt`: the first pending, the rest waiting. */
+function stepRows(input: { escalationId: string; taskId: string; snapshot: EscalationStepSpec[]; startAt: number; now: number }) {
+  return input.snapshot.map((step, index) => ({
+    id: crypto.randomUUID(),
+    escalationId: input.escalationId,
+    taskId: input.taskId,
+    stepIndex: index,
+    channels: JSON.stringify(step.channels),
+    dueAt: input.startAt + step.afterMinutes * MINUTE,
+    state: index === 0 ? "pending" : "waiting",
+    createdAt: input.now,
+  }));
 }

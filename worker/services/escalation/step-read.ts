@@ -57,6 +57,7 @@ export async function takeStep(deps: Pick<Deps, "db">, job: StepJob, now: number
       seriesId: sql<string | null>`${tasks.seriesId}`.as("task_series_id"),
       source: sql<string>`${tasks.source}`.as("task_source"),
       escalationState: sql<string>`${escalations.state}`.as("escalation_state"),
+      escalationKind: sql<string>`${escalations.kind}`.as("escalation_kind"),
       strategyKey: sql<string>`${escalations.strategyKey}`.as("escalation_strategy"),
       name: users.name,
       email: users.email,

@@ -43,6 +43,7 @@ export function newTaskStatements(deps: Pick<Deps, "db">, input: NewTask): { tas
     escalationHaltedAt: null,
     lastReminderSentAt: null,
     acknowledgedAt: null,
+    checkBackAt: null,
     completedAt: null,
     snoozedUntil: null,
     createdAt: input.now,

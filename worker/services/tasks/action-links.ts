@@ -4,7 +4,7 @@ import type { Deps } from "../deps";
 import { acknowledgedMessage, isAnswer, SNOOZE_MINUTES, type Answer } from "../answers";
 import { isAppError } from "../errors";
 import type { ActionLinkData } from "../escalation/links";
-import { formatLocalDue } from "../escalation/messages";
+import { formatLocalDue, formatLocalTime } from "../escalation/messages";
 import { errorFields, log } from "../log";
 import { sha256Hex } from "../tokens";
 import { acknowledgeTask, completeTask, snoozeTask } from "./actions";
@@ -121,8 +121,9 @@ export async function redeemActionLink(deps: Deps, rawToken: string): Promise<Ac
       await snoozeTask(deps, row.userId, row.subjectId, { minutes });
       message = `Snoozed. We'll remind you about "${before.title}" again in ${minutes} minutes.`;
     } else {
-      await acknowledgeTask(deps, row.userId, row.subjectId);
-      message = acknowledgedMessage(before.title);
+      const acknowledged = await acknowledgeTask(deps, row.userId, row.subjectId);
+      const checkBackAt = acknowledged.checkBackAt ? formatLocalTime(Date.parse(acknowledged.checkBackAt), await zoneOf(deps, row.userId)) : undefined;
+      message = acknowledgedMessage(before.title, checkBackAt);
     }
     const after = (await loadTaskView(deps, row)) ?? before;
     return { state: "done", action: data.action, minutes: data.minutes, task: after, message };

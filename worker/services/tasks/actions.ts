@@ -4,7 +4,7 @@ import { escalations, tasks, type Task } from "../../../db/schema";
 import type { Deps } from "../deps";
 import { conflict } from "../errors";
 import type { EscalationStepSpec } from "../escalation/catalogue";
-import { haltEscalationStatements, startEscalationStatements } from "../escalation/start-and-halt";
+import { checkBackStatements, haltEscalationStatements, startEscalationStatements } from "../escalation/start-and-halt";
 import { snoozeChainStatements } from "../escalation/snooze";
 import { nextOccurrenceDueAt, nextOccurrenceId, nextOccurrenceStatements } from "../series";
 import { parseInput } from "../validation";
@@ -31,22 +31,52 @@ async function seriesStatements(deps: Deps, userId: string, task: Task, status: 
 }
 
 /**
- * Stops the escalation; the task stays open (ACKNOWLEDGED) until it is marked done. A recurring
- * task's series goes on: its next occurrence is created now (ADR 028).
+ * Stops the escalation; the task stays open (ACKNOWLEDGED) until it is marked done, and the
+ * strategy's check-back asks about it later (issue 13). A recurring task's series goes on: its next
+ * occurrence is created now (ADR 028).
  */
 export async function acknowledgeTask(deps: Deps, userId: string, taskId: string): Promise<TaskJson> {
   const task = await loadOwnTask(deps, userId, taskId);
   const now = deps.clock.now().getTime();
-  if (task.status === "COMPLETED" || task.status === "ACKNOWLEDGED") return toTaskJson(task, now);
+  if (task.status === "COMPLETED") return toTaskJson(task, now);
+  if (task.status === "ACKNOWLEDGED") {
+    // Twice before any check-in went out (a double press, two channels) is the same as once.
+    if (task.checkBackAt === null || now < task.checkBackAt) return toTaskJson(task, now);
+    await stopCheckingBack(deps, task, now);
+    return toTaskJson(await loadOwnTask(deps, userId, taskId), now);
+  }
+  // "Acknowledged but not done" (issue 13): the strategy's check-back, if it has one, starts in the
+  // same batch, after the halt, and only if this answer's own update took.
+  const tookEffect = sql`exists (select 1 from tasks as t where t.id = ${task.id} and t.status = 'ACKNOWLEDGED' and t.acknowledged_at = ${now})`;
+  const checkBack = checkBackStatements(deps.db, { taskId: task.id, strategyKey: task.strategyKey, now, onlyIf: tookEffect });
   await runBatch(deps.db, [
     deps.db
       .update(tasks)
-      .set({ status: "ACKNOWLEDGED", acknowledgedAt: now, snoozedUntil: null, updatedAt: now, escalationHaltedAt: sql`coalesce(${tasks.escalationHaltedAt}, ${now})` })
+      .set({
+        status: "ACKNOWLEDGED",
+        acknowledgedAt: now,
+        checkBackAt: checkBack?.firstDueAt ?? null,
+        snoozedUntil: null,
+        updatedAt: now,
+        escalationHaltedAt: sql`coalesce(${tasks.escalationHaltedAt}, ${now})`,
+      })
       .where(and(eq(tasks.id, task.id), inArray(tasks.status, ["PENDING", "SNOOZED"]))),
     ...haltEscalationStatements(deps.db, task.id, "acknowledged", now),
+    ...(checkBack?.statements ?? []),
     ...(await seriesStatements(deps, userId, task, "ACKNOWLEDGED", now)),
   ]);
   return toTaskJson(await loadOwnTask(deps, userId, taskId), now);
+}
+
+/**
+ * Acknowledge again after a check-in went out (its own Acknowledge button): the person has it in
+ * hand and asked not to be asked again, so the check-backs stop. The task stays ACKNOWLEDGED.
+ */
+async function stopCheckingBack(deps: Deps, task: Task, now: number): Promise<void> {
+  await runBatch(deps.db, [
+    deps.db.update(tasks).set({ checkBackAt: null, updatedAt: now }).where(and(eq(tasks.id, task.id), eq(tasks.status, "ACKNOWLEDGED"))),
+    ...haltEscalationStatements(deps.db, task.id, "acknowledged", now),
+  ]);
 }
 
 export interface DoneResult extends TaskJson {
@@ -70,7 +100,7 @@ export async function completeTask(deps: Deps, userId: string, taskId: string): 
   await runBatch(deps.db, [
     deps.db
       .update(tasks)
-      .set({ status: "COMPLETED", completedAt: now, snoozedUntil: null, updatedAt: now, escalationHaltedAt: sql`coalesce(${tasks.escalationHaltedAt}, ${now})` })
+      .set({ status: "COMPLETED", completedAt: now, snoozedUntil: null, checkBackAt: null, updatedAt: now, escalationHaltedAt: sql`coalesce(${tasks.escalationHaltedAt}, ${now})` })
       .where(and(eq(tasks.id, task.id), sql`${tasks.status} <> 'COMPLETED'`)),
     ...haltEscalationStatements(deps.db, task.id, "completed", now),
     ...(await seriesStatements(deps, userId, task, "COMPLETED", now)),

@@ -20,6 +20,8 @@ export interface TaskJson {
   completedAt: string | null;
   snoozedUntil: string | null;
   createdAt: string;
+  /** When Nudge checks on an acknowledged task again (issue 13); present only while one is ahead. */
+  checkBackAt?: string;
 }
 
 export type TaskStatus = "PENDING" | "ACKNOWLEDGED" | "SNOOZED" | "COMPLETED";
@@ -45,5 +47,6 @@ export function toTaskJson(task: Task, now: number): TaskJson {
     completedAt: iso(task.completedAt),
     snoozedUntil: snoozeOver ? null : iso(task.snoozedUntil),
     createdAt: new Date(task.createdAt).toISOString(),
+    ...(task.status === "ACKNOWLEDGED" && task.checkBackAt !== null && task.checkBackAt > now ? { checkBackAt: iso(task.checkBackAt)! } : {}),
   };
 }
