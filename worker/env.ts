@@ -21,6 +21,8 @@ export interface Env {
   RESEND_API_BASE?: string;
   /** Sends per second to Resend from one isolate (default 2, Resend's default team limit; ADR 042). */
   RESEND_MAX_PER_SECOND?: string;
+  /** D1 queries + Queue sends one cron tick may make (default 900, for the paid plan's 1,000 subrequests; 45 on the free plan). ADR 044. */
+  TICK_CALL_BUDGET?: string;
 
   GOOGLE_CLIENT_ID?: string;
   GOOGLE_CLIENT_SECRET?: string;

@@ -7,6 +7,8 @@ declare global {
       TEST_MIGRATIONS: D1Migration[];
       /** The chaos simulation's own database (vitest.config.ts). */
       CHAOS_DB: D1Database;
+      // tick-budget.test.ts: ticks over a backlog, away from every other file's due steps.
+      TICK_DB: D1Database;
       /** `npm run chaos` settings (vitest.config.ts passes them through when set). */
       CHAOS_SEED?: string;
       CHAOS_RUNS?: string;

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, lte, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, lt, lte, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { escalationSteps } from "../../../db/schema";
 import type { Deps } from "../deps";
 import { buryExhaustedSteps } from "./dead-letter";
@@ -78,4 +78,15 @@ function claimConditions(
 function chosenIds(db: Deps["db"], where: SQL | undefined, order: AnyColumn, limit: number) {
   const s = escalationSteps;
   return db.select({ id: s.id }).from(s).where(where).orderBy(asc(order)).limit(limit);
+}
+
+/**
+ * Steps claimed and still leased but not yet taken by a consumer: their messages wait in the queue.
+ * The tick's backpressure (worker/jobs/tick-budget.ts, MAX_IN_FLIGHT) reads it; one indexed count
+ * (escalation_steps_lease_idx: state, lease_until).
+ */
+export async function countInFlight(deps: Pick<Deps, "db">, now: number): Promise<number> {
+  const s = escalationSteps;
+  const [row] = await deps.db.select({ n: count() }).from(s).where(and(eq(s.state, "claimed"), gte(s.leaseUntil, now)));
+  return row?.n ?? 0;
 }

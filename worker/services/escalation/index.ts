@@ -5,7 +5,7 @@
  */
 export { DEFAULT_STRATEGY_KEY, listSequences, STRATEGIES, STEP_CHANNELS, type EscalationStepSpec, type EscalationStrategy, type StepChannel, type StrategyKey } from "./catalogue";
 export { AUDIT_BATCH, auditEscalations, auditForTick, type AuditCursor, type AuditResult } from "./audit";
-export { claimSteps, type WonStep, type ClaimKind } from "./claim";
+export { claimSteps, countInFlight, type WonStep, type ClaimKind } from "./claim";
 export { takeTurnsByOwner } from "./turns";
 export { buryExhaustedSteps, markStepDead } from "./dead-letter";
 export { deliverStep } from "./deliver";
