@@ -53,7 +53,8 @@ export const DEFAULT_RATES: FaultRates = {
 };
 
 /** Called from inside a provider call, before it accepts: an answer racing the consumer. */
-export type InFlightHook = (escalationId: string, key: string, attempt: number) => Promise<void>;
+/** `moment`: "before" the provider call, or "after" it was accepted (before the consumer's final batch). */
+export type InFlightHook = (escalationId: string, key: string, attempt: number, moment: "before" | "after") => Promise<void>;
 
 /** The real channels, each send passed through the fault schedule and recorded when accepted. */
 export function chaosChannels(real: Channels, seed: number, rates: FaultRates, journal: Journal, inFlight: InFlightHook, now: () => number): Channels {
@@ -66,7 +67,7 @@ export function chaosChannels(real: Channels, seed: number, rates: FaultRates, j
       const n = (attempts.get(key) ?? 0) + 1;
       attempts.set(key, n);
       journal.op("provider_call");
-      await inFlight(escalationOfKey(key), key, n);
+      await inFlight(escalationOfKey(key), key, n, "before");
       const roll = chance(seed, "send", key, n);
       if (roll < rates.providerError) {
         journal.fault("provider_error");
@@ -84,10 +85,19 @@ export function chaosChannels(real: Channels, seed: number, rates: FaultRates, j
         journal.timedOutAfterAccept.set(key, (journal.timedOutAfterAccept.get(key) ?? 0) + 1);
         throw new DOMException("The operation was aborted due to timeout (chaos: the provider had accepted it)", "TimeoutError");
       }
+      rememberLinks(journal, message);
+      await inFlight(escalationOfKey(key), key, n, "after");
       return result;
     },
   });
   return Object.fromEntries(MEDIA.map((medium) => [medium, wrap(real[medium])])) as Channels;
+}
+
+/** A reminder email's /r/<token> links (done, snooze, acknowledge), for answers "by_link". */
+function rememberLinks(journal: Journal, message: OutboundMessage) {
+  const taskId = typeof message.meta?.taskId === "string" ? message.meta.taskId : null;
+  const tokens = [...message.text.matchAll(/\/r\/([A-Za-z0-9_-]+)/g)].map((m) => m[1]!);
+  if (taskId && tokens.length >= 3) journal.links.set(taskId, tokens.slice(0, 3));
 }
 
 /** The simulation's D1 with failing batches. The n-th batch's fate is fixed by the seed. */

@@ -24,9 +24,15 @@ export interface Answer {
   escalationIds: string[];
   startSeq: number;
   endSeq: number;
-  /** "in_flight": given from inside a provider call, racing the consumer's next write. */
-  via: "between_steps" | "in_flight";
+  /**
+   * "in_flight": given from inside a provider call, racing the consumer's next write; "after_send": right
+   * after a provider accepted a message, before the consumer's final batch; "by_link": through a reminder
+   * email's one-use link (/r/<token>), as a person tapping it.
+   */
+  via: AnswerVia;
 }
+
+export type AnswerVia = "between_steps" | "in_flight" | "after_send" | "by_link";
 
 export class Journal {
   private seqNo = 0;
@@ -37,6 +43,8 @@ export class Journal {
   /** Provider calls per delivery key so far: the n-th call's fate is fixed by (seed, key, n). */
   providerCalls = new Map<string, number>();
   faults: Record<string, number> = {};
+  /** The newest reminder email's one-use links per task, in ANSWERS order (done, snooze, acknowledge). */
+  links = new Map<string, string[]>();
   operations: Record<string, number> = {};
   /** Milliseconds of real time spent per part of the simulation. */
   timings: Record<string, number> = {};

@@ -13,10 +13,10 @@ import { runTick } from "../../../worker/jobs/tick";
 import { fixedClock } from "../../../worker/services/clock";
 import type { Deps } from "../../../worker/services/deps";
 import type { Job } from "../../../worker/queue-payloads";
-import { acknowledgeTask, completeTask, deleteTask, snoozeTask } from "../../../worker/services/tasks";
+import { acknowledgeTask, completeTask, deleteTask, redeemActionLink, snoozeTask } from "../../../worker/services/tasks";
 import { chaosChannels, chaosD1, DEFAULT_RATES, SimQueue, type FaultRates, type InFlightMessage } from "./faults";
 import { checkInvariants, type InvariantReport } from "./invariants";
-import { Journal, type AnswerKind } from "./journal";
+import { Journal, type AnswerVia, type AnswerKind } from "./journal";
 import { between, chance, mulberry32, pick } from "./prng";
 import { createSimTask, createUsers, freshChaosDb, simDeps } from "./world";
 
@@ -64,13 +64,26 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
   const simQueue = new SimQueue(mulberry32(seed ^ 0x5bd1e995), rates, journal, now);
   const logs = silenceLogs(journal);
 
-  const answer = async (kind: AnswerKind, taskId: string, via: "between_steps" | "in_flight") => {
+  const answer = async (kind: AnswerKind, taskId: string, via: AnswerVia) => {
     const owner = await raw.prepare("SELECT user_id FROM tasks WHERE id = ?").bind(taskId).first<string>("user_id");
     if (!owner) return;
     const seriesId = await raw.prepare("SELECT COALESCE(series_id, id) AS s FROM tasks WHERE id = ? AND recurrence IS NOT NULL").bind(taskId).first<string>("s");
     const escalationIds = (await raw.prepare("SELECT id FROM escalations WHERE task_id = ?").bind(taskId).all<{ id: string }>()).results.map((r) => r.id);
     const deps = simDeps(answerDb, clock);
     const startSeq = journal.seq();
+    // A third of the answers a link can give come through the reminder email's link instead.
+    const links = journal.links.get(taskId);
+    if (links && kind !== "delete" && via === "between_steps" && chance(seed, "by_link", taskId, startSeq) < 1 / 3) {
+      const token = links[{ done: 0, snooze: 1, acknowledge: 2 }[kind]]!;
+      const outcome = await redeemActionLink(deps, token).catch(() => null);
+      if (outcome?.state !== "done") {
+        journal.op("answer_link_used_or_failed"); // an older email's link, or a D1 blip: nothing took
+        return;
+      }
+      journal.op(`answer_${kind}_by_link`);
+      journal.answers.push({ kind, taskId, seriesId, escalationIds, startSeq, endSeq: journal.seq(), via: "by_link" });
+      return;
+    }
     try {
       if (kind === "acknowledge") await acknowledgeTask(deps, owner, taskId);
       else if (kind === "done") await completeTask(deps, owner, taskId);
@@ -87,11 +100,11 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
   const active = () => now() < SIM_START + options.activeMinutes * MINUTE;
   const engineDeps = (): Deps => {
     const deps = simDeps(engineDb, clock);
-    const inFlight = async (escalationId: string, key: string, attempt: number) => {
-      if (!active() || chance(seed, "in_flight", key, attempt) >= rates.answerInFlight) return;
+    const inFlight = async (escalationId: string, key: string, attempt: number, moment: "before" | "after") => {
+      if (!active() || chance(seed, `in_flight_${moment}`, key, attempt) >= rates.answerInFlight) return;
       const taskId = await raw.prepare("SELECT task_id FROM escalations WHERE id = ?").bind(escalationId).first<string>("task_id");
       const kinds: AnswerKind[] = ["acknowledge", "done", "snooze", "delete"];
-      if (taskId) await answer(kinds[Math.floor(chance(seed, "in_flight_kind", key, attempt) * 4)] as AnswerKind, taskId, "in_flight");
+      if (taskId) await answer(kinds[Math.floor(chance(seed, `in_flight_kind_${moment}`, key, attempt) * 4)] as AnswerKind, taskId, moment === "before" ? "in_flight" : "after_send");
     };
     return { ...deps, channels: chaosChannels(deps.channels, seed, rates, journal, inFlight, now) };
   };

@@ -56,14 +56,17 @@ export async function createUsers(db: D1Database, clock: Clock, rng: Rng, count:
   return made;
 }
 
-/** A task due `dueInMinutes` from the clock's now; a quarter of them recur daily. */
+/** A task due `dueInMinutes` from the clock's now; a quarter of them recur (daily, on weekdays, weekly or monthly). */
+// Every kind of repeat: the next occurrence is always at least a day later (after FUTURE_AFTER).
+const RECURRENCES = [{ freq: "daily" }, { freq: "weekdays" }, { freq: "weekly", days: [1, 3, 5] }, { freq: "monthly", dayOfMonth: 31 }] as const;
+
 export async function createSimTask(deps: Deps, rng: Rng, userId: string, dueInMinutes: number) {
   const dueAt = deps.clock.now().getTime() + dueInMinutes * 60_000;
   const input = {
     title: `Chaos task ${between(rng, 1, 9999)}`,
     dueDate: new Date(dueAt).toISOString(),
     strategy: rng() < 0.8 ? pick(rng, STRATEGIES) : null,
-    recurrence: rng() < 0.25 ? { freq: "daily" } : null,
+    recurrence: rng() < 0.25 ? pick(rng, RECURRENCES) : null,
   };
   return createTask(deps, userId, input, "api");
 }
