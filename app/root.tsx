@@ -41,7 +41,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return data(
     {
       supportEmail: context.cloudflare.env.SUPPORT_EMAIL ?? "support@nudge.example.com",
-      user: user ? { name: user.name, onboardingSkipped: flags.onboardingSkipped } : null,
+      user: user ? { name: user.name, onboardingSkipped: flags.onboardingSkipped, id: user.id, email: user.email } : null,
       // Arrived from another site without our SameSite=Strict cookies: re-check once from here.
       recheckSession: !user && arrivedCrossSite(request),
       createTaskButton: flags.createTaskButton,
