@@ -1,19 +1,12 @@
 import { expect, test, VIEWPORTS } from "./fixtures";
 import { createAccount, signIn, uniqueEmail, waitForEmail } from "./auth-helpers";
+import { openWidget } from "./feedback-helpers";
 
 // Spec 02's bug-report widget: Sentry's user-feedback widget, opened from the account menu, sending
 // through our tunnel (/v1/feedback/tunnel) to D1, R2 and the team's email (SUPPORT_EMAIL).
 
 const SUPPORT_EMAIL = "support@nudge.example.com";
 
-async function openWidget(page: import("@playwright/test").Page, name: string) {
-  await page.getByRole("button", { name: new RegExp(`account menu`, "i") }).click();
-  await page.getByRole("button", { name: "Report a Bug" }).click();
-  const dialog = page.getByRole("dialog");
-  await expect(dialog.getByRole("heading", { name: "Report a Bug" })).toBeVisible();
-  await expect(dialog.getByLabel("Name")).toHaveValue(name);
-  return dialog;
-}
 
 test("Report a Bug opens the widget with name and email filled in; a blank message is refused; a report is stored and the team emailed", async ({ page, request }) => {
   const email = uniqueEmail("bug");

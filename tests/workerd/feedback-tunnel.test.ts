@@ -77,6 +77,13 @@ describe("POST /v1/feedback/tunnel", () => {
     expect(attachment![1]).toEqual(PNG);
   });
 
+  it("takes the screenshot as the widget labels it (application/png)", async () => {
+    const { token, user } = await signedIn();
+    expect((await post(token, feedbackEnvelope({ attachment: { bytes: PNG, type: "application/png" } }))).status).toBe(200);
+    const [row] = await reportsOf(user.id);
+    expect(await env.BUG_SCREENSHOTS.get(row!.screenshotKey!)).not.toBeNull();
+  });
+
   it("sends nothing to Sentry without SENTRY_DSN, and a report without a screenshot has none", async () => {
     const sentry = fakeSentry();
     vi.stubGlobal("fetch", fakeFetch(sentry));

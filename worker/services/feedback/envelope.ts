@@ -88,10 +88,13 @@ export function readFeedbackEnvelope(bytes: Uint8Array): FeedbackReport {
   };
 }
 
+/** The widget labels its screenshot `application/png` (Sentry's own choice); `image/png` is the usual name. */
+const PNG_TYPES = new Set(["image/png", "application/png"]);
+
 function readScreenshot([header, payload]: Item): Uint8Array {
   const bytes = typeof payload === "string" ? new TextEncoder().encode(payload) : payload;
   if (!(bytes instanceof Uint8Array)) throw new AppError(415, "UNSUPPORTED_MEDIA_TYPE", NOT_PNG_MESSAGE);
-  if (header.content_type !== "image/png" || header.filename !== "screenshot.png" || !isPng(bytes)) {
+  if (!PNG_TYPES.has(String(header.content_type)) || header.filename !== "screenshot.png" || !isPng(bytes)) {
     throw new AppError(415, "UNSUPPORTED_MEDIA_TYPE", NOT_PNG_MESSAGE);
   }
   if (bytes.byteLength > SCREENSHOT_LIMIT_BYTES) throw tooLarge();
