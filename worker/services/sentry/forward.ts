@@ -11,8 +11,7 @@ export async function forwardToSentry(
   headers: Record<string, unknown> = {},
   fetcher: typeof fetch = fetch,
 ): Promise<boolean> {
-  if (!dsnText) return false;
-  const dsn = dsnFromString(dsnText);
+  const dsn = parseDsn(dsnText);
   if (!dsn) return false;
   const envelope = createEnvelope({ ...headers, dsn: dsnText, sent_at: new Date().toISOString() } as never, items as never) as Envelope;
   const response = await fetcher(getEnvelopeEndpointWithUrlEncodedAuth(dsn), {
@@ -24,6 +23,15 @@ export async function forwardToSentry(
   return response.ok;
 }
 
+// `<protocol>://<public key>@<host>/<project id>`: checked first, because @sentry/core logs a
+// console error for a malformed DSN.
+const DSN_SHAPE = /^https?:\/\/[^@\s/]+@[^\s/]+\/(?:[^\s]*\/)?\d+$/;
+
+function parseDsn(dsnText: string | undefined) {
+  if (!dsnText || !DSN_SHAPE.test(dsnText)) return undefined;
+  return dsnFromString(dsnText);
+}
+
 export function isSentryConfigured(dsnText: string | undefined): boolean {
-  return Boolean(dsnText && dsnFromString(dsnText));
+  return Boolean(parseDsn(dsnText));
 }
