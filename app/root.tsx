@@ -19,6 +19,7 @@ import { ToastProvider } from "./components/ui/Toast";
 import { CreateTaskFab } from "./components/tasks/CreateTaskFab";
 import { headerFlags } from "~/lib/header.server";
 import { useNonce } from "./lib/nonce";
+import { Analytics } from "./components/analytics/Analytics";
 import stylesheet from "./styles/app.css?url";
 
 export const links: LinksFunction = () => [
@@ -41,7 +42,9 @@ export async function loader(args: LoaderFunctionArgs) {
   return data(
     {
       supportEmail: context.cloudflare.env.SUPPORT_EMAIL ?? "support@nudge.example.com",
-      user: user ? { name: user.name, onboardingSkipped: flags.onboardingSkipped, id: user.id, email: user.email } : null,
+      user: user ? { name: user.name, onboardingSkipped: flags.onboardingSkipped, id: user.id, email: user.email, timezone: user.timezone } : null,
+      // Issue 14: product analytics only with POSTHOG_KEY (the key is public by design).
+      analytics: context.cloudflare.env.POSTHOG_KEY ? { key: context.cloudflare.env.POSTHOG_KEY } : null,
       // Arrived from another site without our SameSite=Strict cookies: re-check once from here.
       recheckSession: !user && arrivedCrossSite(request),
       createTaskButton: flags.createTaskButton,
@@ -86,7 +89,7 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const { supportEmail, user, recheckSession, createTaskButton } = useLoaderData<typeof loader>();
+  const { supportEmail, user, recheckSession, createTaskButton, analytics } = useLoaderData<typeof loader>();
   useSessionRecheck(recheckSession);
   return (
     <ToastProvider>
@@ -100,6 +103,7 @@ export default function App() {
         </main>
         <Footer />
         <CreateTaskFab show={createTaskButton} />
+        <Analytics config={analytics} user={user ? { id: user.id, email: user.email, name: user.name ?? "", timezone: user.timezone } : null} />
       </LegalModalsProvider>
     </ToastProvider>
   );
