@@ -80,17 +80,22 @@ test("turned off in Settings: nothing more is sent from this browser", async ({ 
   const email = uniqueEmail("analytics-off");
   await createAccount(request, "Quiet Person", email);
   await signIn(page, email, PASSWORD);
+  let userId = "";
+  await expect.poll(() => (userId = (posthog.events.find((e) => e.event === "$identify" && e.$set?.email === email)?.properties.distinct_id as string) ?? ""), { timeout: 20_000 }).not.toBe("");
   await page.goto("/settings");
-  const toggle = page.getByRole("switch", { name: "Share anonymous usage analytics" });
+  const toggle = page.getByRole("switch", { name: "Share usage analytics" });
   await expect(toggle).toBeChecked();
   await toggle.uncheck();
-  await page.waitForTimeout(500);
-  const before = posthog.events.length;
-  await page.goto("/dashboard");
+  await expect(toggle).not.toBeChecked();
+  await page.screenshot({ path: "test-results/screenshots/settings-analytics-desktop.png", fullPage: true });
   await page.goto("/integrations");
-  await page.waitForTimeout(4000);
-  expect(posthog.events.slice(before).filter((e) => (e.properties.$current_url as string | undefined)?.includes(`localhost:${PORT}`) && e.event === "$pageview")).toEqual([]);
-  await page.screenshot({ path: "test-results/screenshots/settings-analytics-desktop.png" });
+  await page.goto("/dashboard?after-opt-out=1");
+  await page.waitForTimeout(5000);
+  const after = eventsOf(userId).filter((e) => ["/integrations", "/dashboard?after-opt-out=1"].some((path) => String(e.properties.$current_url).endsWith(path)));
+  expect(after).toEqual([]);
+  // The choice stays: a new page load in this browser sends nothing either.
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 });
 
 test.describe("Do Not Track / Global Privacy Control", () => {
@@ -103,7 +108,7 @@ test.describe("Do Not Track / Global Privacy Control", () => {
     await page.goto("/integrations");
     await page.goto("/settings");
     await expect(page.getByText("Your browser asks sites not to track you, so Nudge sends no analytics.")).toBeVisible();
-    await expect(page.getByRole("switch", { name: "Share anonymous usage analytics" })).toBeDisabled();
+    await expect(page.getByRole("switch", { name: "Share usage analytics" })).toBeDisabled();
     await page.waitForTimeout(4000);
     expect(posthog.events.slice(before).filter((e) => e.$set?.email === email)).toEqual([]);
     expect(posthog.events.length).toBe(before);

@@ -26,12 +26,12 @@ export function AnalyticsSetting({ configured }: { configured: boolean }) {
       </h2>
       <label className="settings-switch">
         <input type="checkbox" role="switch" checked={on && !dnt} disabled={dnt} onChange={(event) => void toggle(event.target.checked)} />
-        <span>Share anonymous usage analytics</span>
+        <span>Share usage analytics</span>
       </label>
       <p className="muted">
         {dnt
           ? "Your browser asks sites not to track you, so Nudge sends no analytics."
-          : "Page views and your account id help us improve Nudge. Nothing you type is recorded, and there is no session recording. This choice applies to this browser."}
+          : "Page views, with your account id, name and email, help us improve Nudge. Nothing you type is recorded, and there is no session recording. This choice applies to this browser."}
       </p>
     </section>
   );
