@@ -88,6 +88,9 @@ test("turned off in Settings: nothing more is sent from this browser", async ({ 
   await toggle.uncheck();
   await expect(toggle).not.toBeChecked();
   await page.screenshot({ path: "test-results/screenshots/settings-analytics-desktop.png", fullPage: true });
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.getByRole("heading", { name: "Privacy" }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "test-results/screenshots/settings-analytics-phone.png" });
   await page.goto("/integrations");
   await page.goto("/dashboard?after-opt-out=1");
   await page.waitForTimeout(5000);
