@@ -10,7 +10,7 @@ import {
   useRevalidator,
   useRouteError,
 } from "@remix-run/react";
-import { useEffect, useRef, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from "react";
 import { Footer } from "./components/Footer";
 import { Header } from "./components/Header";
 import { arrivedCrossSite, getOptionalUser } from "./lib/session.server";
@@ -19,8 +19,10 @@ import { ToastProvider } from "./components/ui/Toast";
 import { CreateTaskFab } from "./components/tasks/CreateTaskFab";
 import { headerFlags } from "~/lib/header.server";
 import { useNonce } from "./lib/nonce";
-import { Analytics } from "./components/analytics/Analytics";
 import stylesheet from "./styles/app.css?url";
+
+// Issue 14: analytics code is fetched only where POSTHOG_KEY is configured (never in the first load).
+const Analytics = lazy(() => import("./components/analytics/Analytics").then((module) => ({ default: module.Analytics })));
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -103,7 +105,11 @@ export default function App() {
         </main>
         <Footer />
         <CreateTaskFab show={createTaskButton} />
-        <Analytics config={analytics} user={user ? { id: user.id, email: user.email, name: user.name ?? "", timezone: user.timezone } : null} />
+        {analytics ? (
+          <Suspense fallback={null}>
+            <Analytics config={analytics} user={user ? { id: user.id, email: user.email, name: user.name ?? "", timezone: user.timezone } : null} />
+          </Suspense>
+        ) : null}
       </LegalModalsProvider>
     </ToastProvider>
   );
