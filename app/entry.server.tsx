@@ -1,9 +1,21 @@
-import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { NonceProvider } from "./lib/nonce";
 import { newNonce, setPageSecurityHeaders } from "./lib/security-headers.server";
+import { reportErrorInBackground } from "../worker/services/sentry";
+
+/**
+ * Issue 14: an error thrown by a loader or an action (not a Response, not an aborted request) is
+ * logged as Remix would, and reported to Sentry when SENTRY_DSN is set (scrubbed: no query, no body).
+ */
+export function handleError(error: unknown, { request, context }: LoaderFunctionArgs | ActionFunctionArgs) {
+  if (request.signal.aborted) return;
+  console.error(error);
+  const { env, ctx } = context.cloudflare;
+  void reportErrorInBackground(ctx, env, error, { where: "page", method: request.method, url: request.url, requestId: request.headers.get("X-Request-Id") ?? undefined });
+}
 
 const ABORT_DELAY = 5_000;
 

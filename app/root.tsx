@@ -10,7 +10,7 @@ import {
   useRevalidator,
   useRouteError,
 } from "@remix-run/react";
-import { useEffect, useRef, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from "react";
 import { Footer } from "./components/Footer";
 import { Header } from "./components/Header";
 import { arrivedCrossSite, getOptionalUser } from "./lib/session.server";
@@ -21,6 +21,9 @@ import { headerFlags } from "~/lib/header.server";
 import { useNonce } from "./lib/nonce";
 import { useServiceWorker } from "./lib/service-worker";
 import stylesheet from "./styles/app.css?url";
+
+// Issue 14: analytics code is fetched only where POSTHOG_KEY is configured (never in the first load).
+const Analytics = lazy(() => import("./components/analytics/Analytics").then((module) => ({ default: module.Analytics })));
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -45,7 +48,9 @@ export async function loader(args: LoaderFunctionArgs) {
   return data(
     {
       supportEmail: context.cloudflare.env.SUPPORT_EMAIL ?? "support@nudge.example.com",
-      user: user ? { name: user.name, onboardingSkipped: flags.onboardingSkipped } : null,
+      user: user ? { name: user.name, onboardingSkipped: flags.onboardingSkipped, id: user.id, email: user.email, timezone: user.timezone } : null,
+      // Issue 14: product analytics only with POSTHOG_KEY (the key is public by design).
+      analytics: context.cloudflare.env.POSTHOG_KEY ? { key: context.cloudflare.env.POSTHOG_KEY } : null,
       // Arrived from another site without our SameSite=Strict cookies: re-check once from here.
       recheckSession: !user && arrivedCrossSite(request),
       createTaskButton: flags.createTaskButton,
@@ -90,7 +95,7 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const { supportEmail, user, recheckSession, createTaskButton } = useLoaderData<typeof loader>();
+  const { supportEmail, user, recheckSession, createTaskButton, analytics } = useLoaderData<typeof loader>();
   useSessionRecheck(recheckSession);
   useServiceWorker();
   return (
@@ -105,6 +110,11 @@ export default function App() {
         </main>
         <Footer />
         <CreateTaskFab show={createTaskButton} />
+        {analytics ? (
+          <Suspense fallback={null}>
+            <Analytics config={analytics} user={user ? { id: user.id, email: user.email, name: user.name ?? "", timezone: user.timezone } : null} />
+          </Suspense>
+        ) : null}
       </LegalModalsProvider>
     </ToastProvider>
   );

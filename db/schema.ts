@@ -483,3 +483,33 @@ export type EscalationStep = typeof escalationSteps.$inferSelect;
 export type Delivery = typeof deliveries.$inferSelect;
 export type EmergencyContact = typeof emergencyContacts.$inferSelect;
 export type OutboxMessage = typeof outboxMessages.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------
+// Bug reports (issue 14, spec 02 "Bug-report feedback widget")
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * One report sent by the widget through our tunnel (/v1/feedback/tunnel). The screenshot, when
+ * one was attached, lives in R2 (BUG_SCREENSHOTS) under `screenshot_key`.
+ */
+export const bugReports = sqliteTable(
+  "bug_reports",
+  {
+    id: id(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    name: text("name").notNull().default(""),
+    email: text("email").notNull().default(""),
+    message: text("message").notNull(),
+    source: text("source").notNull(),
+    /** The SDK's tags and the page it was sent from, as JSON. */
+    tags: text("tags").notNull().default("{}"),
+    url: text("url").notNull().default(""),
+    screenshotKey: text("screenshot_key"),
+    /** The event id the SDK gave the report (also the id Sentry knows it by). */
+    eventId: text("event_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("bug_reports_created_idx").on(t.createdAt)],
+);
+
+export type BugReport = typeof bugReports.$inferSelect;

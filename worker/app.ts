@@ -3,6 +3,7 @@ import { createApi } from "./api";
 import type { ApiEnv } from "./api/context";
 import { devEscalationJson } from "./api/dev-escalation";
 import { devOutboxJson } from "./api/dev-outbox";
+import { analyticsProxy } from "./api/analytics-proxy";
 import { requestContext } from "./api/middleware";
 import type { Env } from "./env";
 import { CROSS_SITE_BLOCKED, isSafeMethod, isSameOrigin } from "./http";
@@ -22,6 +23,7 @@ export function createApp(options: { pages?: PageHandler } = {}) {
   app.route("/dev/outbox.json", devOutboxJson);
   app.use("/dev/escalation.json", requestContext);
   app.route("/dev/escalation.json", devEscalationJson);
+  app.route("/ingest", analyticsProxy);
   app.all("*", async (c) => {
     if (!options.pages) return c.text("Not found", 404);
     const blocked = crossSitePageWrite(c.req.raw, c.env.APP_URL);

@@ -41,6 +41,14 @@ export interface Env {
 
   VAPID_PUBLIC_KEY?: string;
   VAPID_PRIVATE_KEY?: string;
+
+  /** Issue 14: bug-report screenshots (R2; miniflare gives a local bucket). */
+  BUG_SCREENSHOTS: R2Bucket;
+  /** Sentry project DSN: reports and unhandled errors are forwarded there when set. */
+  SENTRY_DSN?: string;
+  /** PostHog project key and host: product analytics in the browser only when set. */
+  POSTHOG_KEY?: string;
+  POSTHOG_HOST?: string;
 }
 
 export function isDevOutboxOn(env: Pick<Env, "DEV_OUTBOX">): boolean {

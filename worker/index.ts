@@ -8,6 +8,12 @@ import { createApp } from "./app";
 import type { Env } from "./env";
 import { queue, scheduled } from "./handlers";
 import type { Job } from "./queue-payloads";
+import { reportError } from "./services/sentry/report";
+
+async function reportAndRethrow(env: Env, error: unknown, where: string): Promise<never> {
+  await reportError(env, error, { where });
+  throw error;
+}
 
 const handleRemixRequest = createRequestHandler(build, "production");
 
@@ -17,6 +23,7 @@ const app = createApp({
 
 export default {
   fetch: app.fetch,
-  scheduled: (controller, env) => scheduled(controller, env),
-  queue: (batch, env) => queue(batch, env),
+  // Issue 14: an error that escapes the cron or the queue consumer is reported (SENTRY_DSN), then rethrown.
+  scheduled: (controller, env) => scheduled(controller, env).catch((error: unknown) => reportAndRethrow(env, error, "cron")),
+  queue: (batch, env) => queue(batch, env).catch((error: unknown) => reportAndRethrow(env, error, "queue")),
 } satisfies ExportedHandler<Env, Job>;

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useHydrated } from "~/lib/hooks";
 import { accountMenuLabel, avatarLetter, menuName } from "~/lib/user-display";
 import { AvatarMenuLink } from "./AvatarMenuLink";
+import { ReportBugItem } from "./feedback/ReportBugItem";
 
 /** The localStorage flag set when onboarding was skipped; its presence shows 'Get Started'. */
 export const SKIP_ONBOARDING_FLAG = "skipOnBoarding";
@@ -49,6 +50,7 @@ export function AccountMenuItems({
   signingOut = false,
   resuming = false,
   onResume,
+  onReportBug,
 }: {
   showGetStarted: boolean;
   signOutForm?: typeof Form;
@@ -56,6 +58,8 @@ export function AccountMenuItems({
   signingOut?: boolean;
   resuming?: boolean;
   onResume?: () => void;
+  /** The drop-down closes once the bug-report widget is open. */
+  onReportBug?: () => void;
 }) {
   return (
     <ul className="user-menu__list">
@@ -90,7 +94,9 @@ export function AccountMenuItems({
           </button>
         </SignOutForm>
       </li>
-      {/* SLOT(feedback issue): 'Report a Bug' opens the feedback widget here. */}
+      <li>
+        <ReportBugItem onOpen={onReportBug} />
+      </li>
     </ul>
   );
 }
@@ -192,6 +198,7 @@ export function UserMenu({ name, onboardingSkipped = false }: { name: string | n
               clearSkipFlag();
               setSkipFlag(false);
             }}
+            onReportBug={() => setOpen(false)}
           />
         </nav>
       </div>

@@ -19,7 +19,8 @@ export function contentSecurityPolicy(nonce: string, pathname: string): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
-    `style-src 'self'${inlineStyles ? " 'unsafe-inline'" : ""}`,
+    // The nonce lets the bug-report widget's own <style> elements in (issue 14); 'unsafe-inline' on /dev only.
+    `style-src 'self'${inlineStyles ? " 'unsafe-inline'" : ` 'nonce-${nonce}'`}`,
     "img-src 'self' data:",
     "media-src 'self'",
     "font-src 'self'",

@@ -70,7 +70,7 @@ export default function DevOutbox() {
           <h1 className="page__title">Dev outbox</h1>
           <p className="muted">
             Messages the product would have sent, newest first. Only on in development (DEV_OUTBOX). Also as JSON at{" "}
-            <a href="/dev/outbox.json">/dev/outbox.json</a>.
+            <a href="/dev/outbox.json">/dev/outbox.json</a>. Reports sent with Report a Bug: <a href="/dev/bug-reports">/dev/bug-reports</a>.
           </p>
         </div>
         <Button variant="secondary" onClick={() => revalidator.revalidate()} disabled={revalidator.state !== "idle"}>

@@ -15,6 +15,7 @@ import { assertSameOrigin, requireUser } from "~/lib/session.server";
 import { supportedTimeZones } from "~/lib/timezones.server";
 import { StrategyBlock } from "~/components/tasks/StrategyBlock";
 import { strategySettings } from "~/lib/strategy-settings.server";
+import { AnalyticsSetting } from "~/components/analytics/AnalyticsSetting";
 
 export const meta: MetaFunction = () => [
   { title: "Settings · Nudge" },
@@ -27,7 +28,10 @@ export async function loader(args: LoaderFunctionArgs) {
   const { user, headers } = await requireUser(args);
   const others = supportedTimeZones().filter((zone) => zone !== user.timezone);
   // The current zone first (spec 01 section 2), then every other zone.
-  return data({ timezone: user.timezone, timeZones: [user.timezone, ...others], strategy: strategySettings(user) }, { headers });
+  return data(
+    { timezone: user.timezone, timeZones: [user.timezone, ...others], strategy: strategySettings(user), analyticsConfigured: Boolean(args.context.cloudflare.env.POSTHOG_KEY) },
+    { headers },
+  );
 }
 
 /** Saves the time zone with updateTimezone; nothing is sent when it is empty or unchanged. */
@@ -51,7 +55,7 @@ export async function clientAction({ serverAction }: ClientActionFunctionArgs) {
 }
 
 export default function Settings() {
-  const { timezone, timeZones, strategy } = useLoaderData<typeof loader>();
+  const { timezone, timeZones, strategy, analyticsConfigured } = useLoaderData<typeof loader>();
   const result = useActionData<typeof clientAction>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
@@ -105,6 +109,7 @@ export default function Settings() {
       </section>
       {/* SLOT(escalation issue): the 'Default Escalation Strategy' block (spec 02) goes here. */}
       <StrategyBlock settings={strategy} />
+      <AnalyticsSetting configured={analyticsConfigured} />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { BAD_JSON_MESSAGE } from "../http";
 import { isAppError, type AppError } from "../services/errors";
 import { createLogger, errorFields } from "../services/log";
 import type { ApiEnv } from "./context";
+import { reportErrorInBackground } from "../services/sentry/report";
 
 /**
  * The error envelope every /v1 answer uses: a human sentence first, then a stable code; a
@@ -50,11 +51,24 @@ export function handleError(error: Error, c: Context<ApiEnv>) {
   const requestId = c.get("requestId") ?? crypto.randomUUID();
   const log = c.get("log") ?? createLogger({ requestId });
   log.error("request_failed", { path: c.req.path, ...errorFields(error) });
+  reportUnhandled(c, error, requestId);
   return errorResponse(c, 500, {
     message: "Something went wrong on our side. Please try again in a moment.",
     code: "INTERNAL_ERROR",
     requestId,
   });
+}
+
+/** Issue 14: the error goes to Sentry (when SENTRY_DSN is set) with the request id the answer shows. */
+function reportUnhandled(c: Context<ApiEnv>, error: Error, requestId: string) {
+  let ctx: ExecutionContext | null = null;
+  try {
+    ctx = c.executionCtx as ExecutionContext;
+  } catch {
+    ctx = null;
+  }
+  const place = { where: c.req.path.startsWith("/webhooks") ? "webhook" : "api", requestId, method: c.req.method, url: c.req.url };
+  void reportErrorInBackground(ctx, c.env ?? {}, error, place);
 }
 
 export function handleNotFound(c: Context) {

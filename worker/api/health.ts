@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { sql } from "drizzle-orm";
 import { reportChannels } from "../channels/report";
+import { reportServices } from "../services/ops";
 import type { ApiEnv } from "./context";
 
 /**
@@ -17,6 +18,7 @@ export const health = new Hono<ApiEnv>().get("/", async (c) => {
     database: "ok",
     time: clock.now().toISOString(),
     channels: report.channels,
+    services: reportServices(c.env),
     ...(report.ok ? {} : { problems: report.problems.map((problem) => problem.reason) }),
   };
   c.header("Cache-Control", "no-store");

@@ -4,6 +4,7 @@ import type { ApiEnv } from "./context";
 import { requireUser } from "./auth-middleware";
 import { exactEnvelope, handleError, handleNotFound } from "./errors";
 import { auth } from "./auth";
+import { feedback } from "./feedback";
 import { health } from "./health";
 import { requestContext } from "./middleware";
 import { push } from "./push";
@@ -30,6 +31,7 @@ export function createApi() {
   api.get("/tasks/", requireUser, taskListWithSlash);
   api.route("/tasks", tasks);
   api.route("/push", push);
+  api.route("/feedback", feedback);
   // Last: anything else under /v1 is a JSON 404, never a page.
   api.all("*", handleNotFound);
   api.notFound(handleNotFound);

@@ -4,6 +4,6 @@
  * built on them is in ./hono (adapters only). The logger is `worker/services/log`, below the
  * services that log too.
  */
-export { BAD_JSON_MESSAGE, BODY_LIMIT_BYTES, BODY_TOO_LARGE_MESSAGE, isJsonContentType, NOT_JSON_MESSAGE, readJsonBody, type JsonBodyOptions } from "./json-body";
+export { BAD_JSON_MESSAGE, BODY_LIMIT_BYTES, BODY_TOO_LARGE_MESSAGE, isJsonContentType, NOT_JSON_MESSAGE, readCappedBytes, readJsonBody, type JsonBodyOptions } from "./json-body";
 export { CROSS_SITE_BLOCKED, isSafeMethod, isSameOrigin } from "./origin";
 export { newRequestId, requestMeta, type HttpRequestMeta } from "./request-meta";

@@ -34,9 +34,14 @@ const tooLarge = () => new AppError(413, "PAYLOAD_TOO_LARGE", BODY_TOO_LARGE_MES
 
 /** The body as text, refusing to hold more than `limit` bytes. */
 async function readCapped(request: Request, limit: number): Promise<string> {
+  return new TextDecoder().decode(await readCappedBytes(request, limit, tooLarge));
+}
+
+/** The body as bytes, refusing to hold more than `limit` bytes (checked on Content-Length and while reading). */
+export async function readCappedBytes(request: Request, limit: number, tooLarge: () => Error): Promise<Uint8Array> {
   const declared = Number(request.headers.get("Content-Length") ?? "");
   if (Number.isFinite(declared) && declared > limit) throw tooLarge();
-  if (!request.body) return "";
+  if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -56,7 +61,7 @@ async function readCapped(request: Request, limit: number): Promise<string> {
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return new TextDecoder().decode(bytes);
+  return bytes;
 }
 
 /**

@@ -88,10 +88,17 @@ export async function checkInvariants(raw: D1Database, journal: Journal, at: { n
   }
 
   // 2. Nothing sent after an acknowledge, done or delete beyond the one in flight (until a later snooze reopens the chain).
+  // The check-back after an Acknowledge (ADR 058) is meant to send: an Acknowledge given before its chain sent
+  // anything (a repeat of the first one) leaves it running; one given after a check-in went out must stop it.
+  const checkBacks = new Set((await raw.prepare("SELECT id FROM escalations WHERE kind = 'check_back'").all<{ id: string }>()).results.map((r) => r.id));
+  const checkBackStillDue = (answer: (typeof journal.answers)[number], escalationId: string) =>
+    answer.kind === "acknowledge" && checkBacks.has(escalationId) && !journal.sends.some((p) => p.escalationId === escalationId && p.startSeq < answer.startSeq);
   for (const answer of journal.answers) {
     if (answer.kind === "snooze") continue;
     const reopened = journal.answers.find((a) => a.kind === "snooze" && a.taskId === answer.taskId && a.startSeq > answer.endSeq)?.startSeq ?? Infinity;
-    const after = journal.sends.filter((s) => answer.escalationIds.includes(s.escalationId) && s.startSeq > answer.endSeq && s.startSeq < reopened);
+    const after = journal.sends.filter(
+      (s) => answer.escalationIds.includes(s.escalationId) && s.startSeq > answer.endSeq && s.startSeq < reopened && !checkBackStillDue(answer, s.escalationId),
+    );
     check(after.length <= 1, () => `sent after ${answer.kind} (${answer.via}) of task ${answer.taskId}: ${after.length} messages (${after.map((s) => s.key).join(", ")})`);
   }
 
