@@ -20,6 +20,8 @@ import { CreateTaskFab } from "./components/tasks/CreateTaskFab";
 import { headerFlags } from "~/lib/header.server";
 import { useNonce } from "./lib/nonce";
 import { useServiceWorker } from "./lib/service-worker";
+import { useBrowserErrorReporting } from "./lib/errors/report";
+import { isSentryConfigured } from "../worker/services/sentry";
 import stylesheet from "./styles/app.css?url";
 
 // Issue 14: analytics code is fetched only where POSTHOG_KEY is configured (never in the first load).
@@ -51,6 +53,8 @@ export async function loader(args: LoaderFunctionArgs) {
       user: user ? { name: user.name, onboardingSkipped: flags.onboardingSkipped, id: user.id, email: user.email, timezone: user.timezone } : null,
       // Issue 14: product analytics only with POSTHOG_KEY (the key is public by design).
       analytics: context.cloudflare.env.POSTHOG_KEY ? { key: context.cloudflare.env.POSTHOG_KEY } : null,
+      // Issue 14: the page's unhandled errors are reported (through our Worker) only with SENTRY_DSN.
+      errorReporting: isSentryConfigured(context.cloudflare.env.SENTRY_DSN),
       // Arrived from another site without our SameSite=Strict cookies: re-check once from here.
       recheckSession: !user && arrivedCrossSite(request),
       createTaskButton: flags.createTaskButton,
@@ -95,8 +99,9 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const { supportEmail, user, recheckSession, createTaskButton, analytics } = useLoaderData<typeof loader>();
+  const { supportEmail, user, recheckSession, createTaskButton, analytics, errorReporting } = useLoaderData<typeof loader>();
   useSessionRecheck(recheckSession);
+  useBrowserErrorReporting(errorReporting);
   useServiceWorker();
   return (
     <ToastProvider>

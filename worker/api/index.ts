@@ -4,6 +4,7 @@ import type { ApiEnv } from "./context";
 import { requireUser } from "./auth-middleware";
 import { exactEnvelope, handleError, handleNotFound } from "./errors";
 import { auth } from "./auth";
+import { browserErrors } from "./browser-errors";
 import { feedback } from "./feedback";
 import { health } from "./health";
 import { requestContext } from "./middleware";
@@ -32,6 +33,7 @@ export function createApi() {
   api.route("/tasks", tasks);
   api.route("/push", push);
   api.route("/feedback", feedback);
+  api.route("/errors", browserErrors);
   // Last: anything else under /v1 is a JSON 404, never a page.
   api.all("*", handleNotFound);
   api.notFound(handleNotFound);
