@@ -384,6 +384,8 @@ export const pairingCodes = sqliteTable(
     platformId: text("platform_id").notNull(),
     platformCodeHash: text("platform_code_hash").notNull(),
     userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    /** The platform's side of the handshake: the Telegram chat that asked to be paired (issue 9). */
+    externalId: text("external_id"),
     expiresAt: integer("expires_at", { mode: "number" }),
     pairedAt: integer("paired_at", { mode: "number" }),
     createdAt: createdAt(),

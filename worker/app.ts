@@ -5,6 +5,7 @@ import { devEscalationJson } from "./api/dev-escalation";
 import { devOutboxJson } from "./api/dev-outbox";
 import { analyticsProxy } from "./api/analytics-proxy";
 import { requestContext } from "./api/middleware";
+import { telegramWebhook } from "./bot/webhook";
 import type { Env } from "./env";
 import { CROSS_SITE_BLOCKED, isSafeMethod, isSameOrigin } from "./http";
 import { createDeps, type Deps } from "./services/deps";
@@ -24,6 +25,8 @@ export function createApp(options: { pages?: PageHandler } = {}) {
   app.use("/dev/escalation.json", requestContext);
   app.route("/dev/escalation.json", devEscalationJson);
   app.route("/ingest", analyticsProxy);
+  app.use("/telegram/webhook", requestContext);
+  app.route("/telegram/webhook", telegramWebhook);
   app.all("*", async (c) => {
     if (!options.pages) return c.text("Not found", 404);
     const blocked = crossSitePageWrite(c.req.raw, c.env.APP_URL);

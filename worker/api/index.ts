@@ -11,6 +11,7 @@ import { requestContext } from "./middleware";
 import { push } from "./push";
 import { defaultStrategy } from "./strategy";
 import { taskListWithSlash, tasks } from "./tasks";
+import { pairing, telegram } from "./telegram";
 import { users } from "./users";
 
 /**
@@ -29,9 +30,11 @@ export function createApi() {
   api.route("/auth", auth);
   api.route("/users", users);
   api.route("/users", defaultStrategy);
+  api.route("/users", pairing);
   api.get("/tasks/", requireUser, taskListWithSlash);
   api.route("/tasks", tasks);
   api.route("/push", push);
+  api.route("/telegram", telegram);
   api.route("/feedback", feedback);
   api.route("/errors", browserErrors);
   // Last: anything else under /v1 is a JSON 404, never a page.

@@ -23,6 +23,12 @@ export interface MediumFace {
    * no provider yet: the medium is then unavailable outside the dev outbox.
    */
   readonly provider?: (env: Env, deps: ProviderDeps) => Channel;
+  /**
+   * The medium's provider while the dev outbox is on, when it is more than "store the message": the
+   * Telegram provider runs for real against the outbox's Bot API (its buttons and edits matter).
+   * Absent: the plain outbox channel.
+   */
+  readonly devProvider?: (env: Env, deps: ProviderDeps) => Channel;
   /** What the dev outbox shows for a message of this medium. */
   readonly dev: DevSide;
 }

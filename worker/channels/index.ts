@@ -15,9 +15,13 @@ import { unavailableChannel } from "./unavailable";
  */
 export function createChannels(env: Env, db: Db, clock: Clock): Channels {
   const deps = { db, clock };
-  const channel = (face: MediumFace) => (isDevOutboxOn(env) ? outboxChannel(face.medium, db, clock) : realChannel(face, env, deps));
+  const channel = (face: MediumFace) => (isDevOutboxOn(env) ? devChannel(face, env, deps) : realChannel(face, env, deps));
   // One entry per medium of MEDIA, so the record is complete (REGISTRY is typed against the same list).
   return Object.fromEntries(MEDIA.map((medium) => [medium, channel(REGISTRY[medium])])) as Channels;
+}
+
+function devChannel(face: MediumFace, env: Env, deps: ProviderDeps): Channel {
+  return face.devProvider ? face.devProvider(env, deps) : outboxChannel(face.medium, deps.db, deps.clock);
 }
 
 function realChannel(face: MediumFace, env: Env, deps: ProviderDeps): Channel {

@@ -1,15 +1,30 @@
-import { plainTextDevSide, type MediumFace } from "../face";
+import { isDevOutboxOn, type Env } from "../../env";
+import type { MediumFace, ProviderDeps } from "../face";
 import { checkTelegramConfig } from "./config";
+import { telegramDevSide } from "./dev";
+import { devBotApiFetch } from "./dev-bot-api";
+import { telegramChannel } from "./provider";
+import { botSettings } from "./settings";
 
 /**
- * Telegram messages from the bot (grammY).
- * No provider yet: outside the dev outbox the medium is unavailable (the engine falls back), and
- * the issue that adds it fills this folder (the provider, its inbound webhook) and sets `provider`.
+ * Telegram messages from the bot (grammY; the bot itself is worker/bot). Locally the same provider
+ * runs against the dev outbox's Bot API, so buttons and edits behave as in production.
  */
 export const telegram: MediumFace = {
   medium: "telegram",
   name: "Telegram messages",
   required: false,
   checkConfig: checkTelegramConfig,
-  dev: plainTextDevSide("Telegram"),
+  provider: (env: Env, deps: ProviderDeps) => telegramChannel(botSettings(env)!, { ...deps, fetch: botFetch(env, deps) }),
+  devProvider: (env: Env, deps: ProviderDeps) => telegramChannel(botSettings(env)!, { ...deps, fetch: botFetch(env, deps) }),
+  dev: telegramDevSide,
 };
+
+/** Where the Bot API calls go: the dev outbox locally, the network (or TELEGRAM_API_ROOT) otherwise. */
+export function botFetch(env: Env, deps: ProviderDeps): typeof fetch | undefined {
+  return isDevOutboxOn(env) ? devBotApiFetch(deps.db, deps.clock) : undefined;
+}
+
+export { botSettings, botDeepLink, type BotSettings } from "./settings";
+export { botApi } from "./api";
+export { inlineKeyboard } from "./provider";

@@ -4,7 +4,12 @@ import type { Deps } from "../deps";
 import { constantTimeEqual, hmacSha256Hex, randomDigits } from "../tokens";
 import type { WindowRule } from "../rate-limit";
 import { EMAIL_CODE_LIFETIME_RULE, takeCodeTry } from "./throttle";
+import { greetLinkedChat } from "../telegram/greet";
+import { subKey } from "./keys";
+import { completePendingPairing } from "./pairing";
 import { findUserById } from "./users";
+
+export { subKey, pairingCodeHash } from "./keys";
 
 /**
  * Short numeric codes a person types (ADR 012): email verification (6 digits, 15 minutes) and
@@ -33,21 +38,6 @@ export const RESET_CODE_POLICY: CodePolicy = { digits: 8, ttlMs: 60 * 60_000, ma
  */
 export async function codeHash(env: Pick<Deps["env"], "JWT_SECRET">, purpose: CodePurpose, userId: string, code: string): Promise<string> {
   return hmacSha256Hex(await subKey(env, "nudge/short-code-hash/v1"), `${purpose}:${userId}:${code}`);
-}
-
-/** A sub-key of JWT_SECRET for one use, so the JWT signing key is never applied to anything else directly. */
-export async function subKey(env: Pick<Deps["env"], "JWT_SECRET">, label: string): Promise<string> {
-  if (!env.JWT_SECRET || env.JWT_SECRET.length < 32) throw new Error("JWT_SECRET must be set to at least 32 characters");
-  return hmacSha256Hex(env.JWT_SECRET, label);
-}
-
-/**
- * What `users.pair_platform_code` stores for the pairing handshake given at registration (ADR 040):
- * a keyed hash of `platformId:code`, like the short codes above. The pairing work finds a handshake
- * by recomputing it from what the platform presents; a copy of the table pairs nobody.
- */
-export async function pairingCodeHash(env: Pick<Deps["env"], "JWT_SECRET">, platformId: string, code: string): Promise<string> {
-  return hmacSha256Hex(await subKey(env, "nudge/pairing-code-hash/v1"), `${platformId}:${code}`);
 }
 
 export async function createCode(deps: Deps, userId: string, purpose: CodePurpose, target: string, policy: CodePolicy): Promise<string> {
@@ -127,6 +117,9 @@ export async function checkCode(deps: Deps, userId: string, purpose: CodePurpose
 export async function markEmailVerified(deps: Deps, userId: string): Promise<void> {
   const now = deps.clock.now().getTime();
   await deps.db.update(users).set({ isVerified: true, updatedAt: now }).where(and(eq(users.id, userId), eq(users.isVerified, false)));
+  // A Telegram chat that asked to be paired at registration is linked now that the email is proven.
+  const chatId = await completePendingPairing(deps, userId);
+  if (chatId) await greetLinkedChat(deps, chatId, userId);
 }
 
 /**

@@ -93,3 +93,4 @@ export {
 } from "./cookies";
 export { hashPassword, PBKDF2_ITERATIONS, verifyPassword } from "./passwords";
 export { loginBlockedMessage, verifyBlockedMessage } from "./throttle";
+export { completePendingPairing, pairPlatform, startPairing, PAIRING_CODE_GONE, PAIRING_UNKNOWN_PLATFORM, type PairingResult } from "./pairing";

@@ -192,3 +192,6 @@ export const refreshBodySchema = z.object(
   { refreshToken: z.string({ error: "The refreshToken must be a string." }).max(512, { error: "The refreshToken is not valid." }).optional() },
   { error: (issue) => (issue.code === "invalid_type" ? MESSAGES.notAnObject : undefined) },
 );
+
+/** POST /users/pairPlatform: the handshake a platform's link carried (spec 01). */
+export const pairPlatformSchema = jsonObject({ platformId: pairingField, platformCode: pairingField });

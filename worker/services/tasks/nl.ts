@@ -9,7 +9,7 @@ import { parseInput } from "../validation";
 import { assertRoomForTask } from "./quotas";
 import { nlPromptSchema } from "./schemas";
 import { toTaskJson, type TaskJson } from "./serialize";
-import { EMAIL_NOT_VERIFIED, loadUser } from "./service";
+import { EMAIL_NOT_VERIFIED, loadUser, type TaskSource } from "./service";
 
 /** The create form's range ends in 2100 (schemas.ts); a plain-language date past it is refused the same way. */
 export const LATEST_YEAR = 2100;
@@ -28,7 +28,7 @@ export interface NlResult {
  * (the client shows `message`); a readable one creates the task (with its recurrence) and answers
  * with the confirmation sentence.
  */
-export async function createTaskFromPrompt(deps: Deps, userId: string, input: unknown): Promise<NlResult> {
+export async function createTaskFromPrompt(deps: Deps, userId: string, input: unknown, source: TaskSource = "nl"): Promise<NlResult> {
   const user = await loadUser(deps, userId);
   if (!user.isVerified) throw forbidden(EMAIL_NOT_VERIFIED, "EMAIL_NOT_VERIFIED");
   const { prompt } = parseInput(nlPromptSchema, input);
@@ -47,7 +47,7 @@ export async function createTaskFromPrompt(deps: Deps, userId: string, input: un
     strategyKey: resolveStrategyKey(null, user.defaultEscalationStrategy),
     recurrence: reminder.recurrence ? JSON.stringify(reminder.recurrence) : null,
     seriesId: null,
-    source: "nl",
+    source,
     now,
   });
   await runBatch(deps.db, statements);

@@ -1,0 +1,29 @@
+import { Composer, type Context } from "grammy";
+import { isAnswer } from "../services/answers";
+import type { Deps } from "../services/deps";
+import { isAppError } from "../services/errors";
+import { answerFromChat } from "../services/telegram";
+
+/**
+ * A reminder's inline buttons (`done:<taskId>`, `snooze:<taskId>`, `acknowledge:<taskId>`): the press
+ * goes through the same task services as every channel, the button's spinner is ended with a short
+ * note, and the message is edited to say what happened (so its buttons are gone).
+ */
+export function answerButtons(deps: Deps): Composer<Context> {
+  const composer = new Composer();
+  composer.callbackQuery(/^(done|snooze|acknowledge):([0-9a-f-]{36})$/, async (ctx) => {
+    const [, answer, taskId] = ctx.match;
+    if (!isAnswer(answer) || !taskId) return;
+    try {
+      const reply = await answerFromChat(deps, String(ctx.chat?.id ?? ""), taskId, answer);
+      await ctx.answerCallbackQuery({ text: reply.note });
+      if (reply.edit) await ctx.editMessageText(reply.edit);
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      await ctx.answerCallbackQuery({ text: error.message, show_alert: true });
+    }
+  });
+  // Anything else (an old button, a forged press): end the spinner, change nothing.
+  composer.on("callback_query:data", (ctx) => ctx.answerCallbackQuery());
+  return composer;
+}

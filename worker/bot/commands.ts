@@ -1,0 +1,35 @@
+import { Composer, InlineKeyboard, type Context } from "grammy";
+import type { Deps } from "../services/deps";
+import { findChatOwner, nextReminderLines, unlinkTelegram } from "../services/telegram";
+import { BOT_TEXTS } from "../services/telegram/texts";
+import { offerPairing } from "./start";
+
+/** `/help`, `/list`, `/stop` (after a confirmation button). Unlinked chats are offered pairing. */
+export function chatCommands(deps: Deps): Composer<Context> {
+  const composer = new Composer();
+  composer.command("help", (ctx) => ctx.reply(BOT_TEXTS.help));
+  composer.command("list", async (ctx) => {
+    const owner = await findChatOwner(deps.db, String(ctx.chat.id));
+    if (!owner) return offerPairing(deps, ctx);
+    const lines = await nextReminderLines(deps, owner);
+    await ctx.reply(lines.length === 0 ? BOT_TEXTS.listEmpty : [BOT_TEXTS.listHeader, ...lines].join("\n"));
+  });
+  composer.command("stop", async (ctx) => {
+    const owner = await findChatOwner(deps.db, String(ctx.chat.id));
+    if (!owner) return void (await ctx.reply(BOT_TEXTS.stopAlreadyUnlinked));
+    const keyboard = new InlineKeyboard().text(BOT_TEXTS.stopYes, "unlink:yes").text(BOT_TEXTS.stopNo, "unlink:no");
+    await ctx.reply(BOT_TEXTS.stopQuestion, { reply_markup: keyboard });
+  });
+  composer.callbackQuery("unlink:yes", async (ctx) => {
+    const chatId = String(ctx.chat?.id ?? "");
+    const owner = await findChatOwner(deps.db, chatId);
+    if (owner) await unlinkTelegram(deps, owner.id);
+    await ctx.answerCallbackQuery();
+    await ctx.editMessageText(owner ? BOT_TEXTS.stopped : BOT_TEXTS.stopAlreadyUnlinked);
+  });
+  composer.callbackQuery("unlink:no", async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await ctx.editMessageText(BOT_TEXTS.stopKept);
+  });
+  return composer;
+}

@@ -1,0 +1,53 @@
+import { eq } from "drizzle-orm";
+import { users } from "../../../db/schema";
+import { acknowledgedMessage, SNOOZE_MINUTES, type Answer } from "../answers";
+import type { Deps } from "../deps";
+import { formatLocalDue, formatLocalTime } from "../escalation/messages";
+import { acknowledgeTask, completeTask, snoozeTask } from "./actions";
+import type { TaskJson } from "./serialize";
+import { loadOwnTask } from "./service";
+
+/** What answering did, for channels that reply in words (email link pages, the bot, SMS replies). */
+export interface AnswerOutcome {
+  /** "already_done": the task was done before this answer (twice, or done elsewhere); nothing changed. */
+  state: "answered" | "already_done";
+  title: string;
+  /** The sentence the web pages show after the answer. */
+  message: string;
+  task: TaskJson;
+  /** The person's local time the snooze ends at ("3:30 PM"), for a snooze. */
+  snoozedUntilLocal?: string;
+}
+
+/**
+ * One answer from any channel, through the same task services the dashboard uses (each idempotent).
+ * The task must be the user's own (404 otherwise, as loadOwnTask says).
+ */
+export async function answerTask(deps: Deps, userId: string, taskId: string, answer: Answer, minutes = SNOOZE_MINUTES): Promise<AnswerOutcome> {
+  const before = await loadOwnTask(deps, userId, taskId);
+  const zone = await zoneOf(deps, userId);
+  if (before.status === "COMPLETED") {
+    const task = answer === "done" ? await completeTask(deps, userId, taskId) : await acknowledgeTask(deps, userId, taskId);
+    return { state: "already_done", title: before.title, message: `"${before.title}" is already done.`, task };
+  }
+  if (answer === "done") {
+    const result = await completeTask(deps, userId, taskId);
+    const message = result.nextTask
+      ? `"${result.title}" is done. The next one is on ${formatLocalDue(Date.parse(result.nextTask.dueDate), zone)}.`
+      : `"${result.title}" is done. Well done!`;
+    return { state: "answered", title: before.title, message, task: result };
+  }
+  if (answer === "snooze") {
+    const task = await snoozeTask(deps, userId, taskId, { minutes });
+    const until = task.snoozedUntil ? formatLocalTime(Date.parse(task.snoozedUntil), zone) : undefined;
+    return { state: "answered", title: before.title, message: `Snoozed. We'll remind you about "${before.title}" again in ${minutes} minutes.`, task, snoozedUntilLocal: until };
+  }
+  const task = await acknowledgeTask(deps, userId, taskId);
+  const checkBackAt = task.checkBackAt ? formatLocalTime(Date.parse(task.checkBackAt), zone) : undefined;
+  return { state: "answered", title: before.title, message: acknowledgedMessage(before.title, checkBackAt), task };
+}
+
+export async function zoneOf(deps: Pick<Deps, "db">, userId: string): Promise<string> {
+  const [user] = await deps.db.select({ timezone: users.timezone }).from(users).where(eq(users.id, userId)).limit(1);
+  return user?.timezone ?? "UTC";
+}

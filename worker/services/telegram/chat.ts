@@ -1,0 +1,53 @@
+import type { Answer } from "../answers";
+import type { Deps } from "../deps";
+import { isAppError } from "../errors";
+import { formatLocalDue } from "../escalation/messages";
+import { answerTask, createTaskFromPrompt, listTasks } from "../tasks";
+import { findChatOwner, type ChatOwner } from "./chats";
+import { BOT_TEXTS } from "./texts";
+
+/** What the bot does after a button press: a short note on the spinner, and the message's new text. */
+export interface ButtonReply {
+  note: string;
+  edit: string | null;
+}
+
+/**
+ * A reminder's button pressed in a chat: answered for the chat's owner only (a task of another
+ * account is left alone), through the same task services as every channel.
+ */
+export async function answerFromChat(deps: Deps, chatId: string, taskId: string, answer: Answer): Promise<ButtonReply> {
+  const owner = await findChatOwner(deps.db, chatId);
+  if (!owner) return { note: BOT_TEXTS.notYours, edit: null };
+  try {
+    const outcome = await answerTask(deps, owner.id, taskId, answer);
+    if (outcome.state === "already_done") return { note: BOT_TEXTS.alreadyDone(outcome.title), edit: BOT_TEXTS.alreadyDone(outcome.title) };
+    const edit =
+      answer === "done"
+        ? BOT_TEXTS.answered.done(outcome.title)
+        : answer === "snooze"
+          ? BOT_TEXTS.answered.snooze(outcome.title, outcome.snoozedUntilLocal ?? `${BOT_TEXTS.snoozeMinutes} minutes from now`)
+          : BOT_TEXTS.answered.acknowledge(outcome.title);
+    return { note: outcome.message.slice(0, 190), edit };
+  } catch (error) {
+    if (isAppError(error) && error.status === 404) return { note: BOT_TEXTS.gone, edit: BOT_TEXTS.gone };
+    throw error;
+  }
+}
+
+/** A chat message read as a reminder: the confirmation (title and local time) or how to phrase it. */
+export async function reminderFromChat(deps: Deps, owner: ChatOwner, text: string): Promise<string> {
+  if (!owner.isVerified) return BOT_TEXTS.unverified;
+  const result = await createTaskFromPrompt(deps, owner.id, { prompt: text }, "telegram");
+  return result.message;
+}
+
+/** `/list`: the owner's next open reminders, one line each, on their own clock. */
+export async function nextReminderLines(deps: Deps, owner: ChatOwner, count = 5): Promise<string[]> {
+  const page = await listTasks(deps, owner.id, { page: "1", limit: String(count) });
+  return page.tasks
+    .filter((task) => task.status !== "COMPLETED")
+    .map((task) => `• ${task.title} — ${formatLocalDue(Date.parse(task.dueDate), owner.timezone)}${task.status === "SNOOZED" ? " (snoozed)" : ""}`);
+}
+
+export { findChatOwner };

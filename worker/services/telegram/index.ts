@@ -1,0 +1,17 @@
+/** Telegram: linking a chat to an account, the bot's conversations, and forgetting blocked chats (issue 9). */
+export { findChatOwner, forgetBlockedChat, unlinkTelegram, CHAT_TAKEN, type ChatOwner } from "./chats";
+export {
+  generateLinkCode,
+  linkChatByCode,
+  isLinkCode,
+  EMAIL_REQUIRED,
+  LINK_CODE_EXPIRED,
+  LINK_CODE_INVALID,
+  LINK_CODE_MINUTES,
+  LINK_CODE_USED,
+  TELEGRAM_UNAVAILABLE,
+  type LinkCode,
+} from "./link-codes";
+export { answerFromChat, nextReminderLines, reminderFromChat, type ButtonReply } from "./chat";
+export { greetLinkedChat } from "./greet";
+export { BOT_TEXTS } from "./texts";

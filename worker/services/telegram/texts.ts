@@ -1,0 +1,45 @@
+import { ANSWER_LABELS, SNOOZE_MINUTES } from "../answers";
+
+/**
+ * Everything the bot says, in one place (the bot handlers and the web's link greeting use these).
+ * Calm, short, and always with a way forward: a person who is stuck gets told what to do next.
+ */
+export const BOT_TEXTS = {
+  welcomeLinked: (name: string) =>
+    `Hi ${name}! Your Telegram is now linked to Nudge. 🎉\n\n` +
+    `Your reminders will ping you here first, with buttons to answer them (${ANSWER_LABELS.done}, ${ANSWER_LABELS.snooze}, ${ANSWER_LABELS.acknowledge}).\n` +
+    `You can also make a reminder by writing it to me, like "take my pills tomorrow at 9".\n\n` +
+    "/list shows your next reminders, /help shows what I can do, /stop unlinks this chat.",
+  help:
+    "Here is what I can do:\n" +
+    '• Write a reminder in plain words, like "call mom tomorrow at 5pm" or "water the plants every Monday at 8am".\n' +
+    "• /list shows your next reminders.\n" +
+    "• /stop unlinks this chat from your Nudge account.\n" +
+    `When a reminder comes, press ${ANSWER_LABELS.done} when it's finished, ${ANSWER_LABELS.snooze} for a little more time, or ${ANSWER_LABELS.acknowledge} to stop the reminders and keep it open.`,
+  notLinked:
+    "Hi! I'm the Nudge reminder bot. This chat isn't linked to a Nudge account yet.\n\n" +
+    "Sign up or sign in with the button below and this chat will be linked. If you already have an account, you can also open Reminder Channels on the Nudge website and turn on Telegram.",
+  signUpButton: "Sign up for Nudge",
+  signInButton: "I already have an account",
+  alreadyLinked: (name: string) => `This chat is linked to ${name}'s Nudge account. Write a reminder to me, or send /help.`,
+  listEmpty: "You have no reminders coming up. Write one to me, like \"stretch at 3pm\".",
+  listHeader: "Your next reminders:",
+  stopQuestion: "Unlink this chat from your Nudge account? Your reminders will come by email instead until you link Telegram again.",
+  stopYes: "Yes, unlink",
+  stopNo: "Keep it linked",
+  stopped: "Done. This chat is no longer linked to Nudge. You can link it again any time from Reminder Channels on the Nudge website.",
+  stopKept: "Good, nothing changed. This chat stays linked.",
+  stopAlreadyUnlinked: "This chat is not linked to a Nudge account.",
+  unverified: "Please verify your email address on the Nudge website first; then I can make reminders for you.",
+  onlyText: "I can read text messages only. Write your reminder in words, like \"call the dentist tomorrow at 10\".",
+  somethingWrong: "Sorry, something went wrong on my side. Nothing was changed; please try again in a minute.",
+  answered: {
+    done: (title: string) => `✅ Done: ${title}`,
+    snooze: (title: string, until: string) => `😴 Snoozed until ${until}: ${title}`,
+    acknowledge: (title: string) => `👍 Acknowledged: ${title}. The reminders have stopped; mark it done when you're finished.`,
+  },
+  alreadyDone: (title: string) => `This one is already done: ${title}. Nothing more to do.`,
+  notYours: "This reminder isn't linked to this chat's account, so I left it alone.",
+  gone: "I can't find this reminder any more. It may have been deleted.",
+  snoozeMinutes: SNOOZE_MINUTES,
+} as const;
