@@ -17,6 +17,7 @@ import { arrivedCrossSite, getOptionalUser } from "./lib/session.server";
 import { LegalModalsProvider } from "./components/legal/LegalModals";
 import { ToastProvider } from "./components/ui/Toast";
 import { CreateTaskFab } from "./components/tasks/CreateTaskFab";
+import { pairingStep } from "~/lib/pairing.server";
 import { headerFlags } from "~/lib/header.server";
 import { useNonce } from "./lib/nonce";
 import { useServiceWorker } from "./lib/service-worker";
@@ -45,6 +46,8 @@ export async function loader(args: LoaderFunctionArgs) {
   // The session (silently refreshed when the access token expired; new cookies ride on this
   // response) and just what the header needs of the user.
   const { user, headers } = await getOptionalUser(args);
+  // Spec 01's guard step 2: a pairing handshake is kept (signed out) or completed (signed in).
+  await pairingStep(args, user?.id ?? null, headers);
   // The floating Create Task button (signed in and onboarding not needed) and the menu's Get Started.
   const flags = user ? await headerFlags(context.deps, user) : { createTaskButton: false, onboardingSkipped: false };
   return data(

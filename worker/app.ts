@@ -3,6 +3,7 @@ import { createApi } from "./api";
 import type { ApiEnv } from "./api/context";
 import { devEscalationJson } from "./api/dev-escalation";
 import { devOutboxJson } from "./api/dev-outbox";
+import { devTelegram } from "./api/dev-telegram";
 import { analyticsProxy } from "./api/analytics-proxy";
 import { requestContext } from "./api/middleware";
 import { telegramWebhook } from "./bot/webhook";
@@ -25,6 +26,8 @@ export function createApp(options: { pages?: PageHandler } = {}) {
   app.use("/dev/escalation.json", requestContext);
   app.route("/dev/escalation.json", devEscalationJson);
   app.route("/ingest", analyticsProxy);
+  app.use("/dev/telegram/*", requestContext);
+  app.route("/dev/telegram", devTelegram);
   app.use("/telegram/webhook", requestContext);
   app.route("/telegram/webhook", telegramWebhook);
   app.all("*", async (c) => {

@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, type ClientActionFunctionArgs } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { register } from "../../worker/services/auth";
+import { clearPairingSetCookie, register } from "../../worker/services/auth";
 import { requestMeta } from "../../worker/http";
 import { EmailField } from "~/components/auth/EmailField";
 import { AuthCard, AuthDivider } from "~/components/auth/AuthCard";
@@ -18,6 +18,7 @@ import { formText, serverOr, submittedForm } from "~/lib/client-fallback";
 import { REGISTRATION_FAILED } from "~/lib/messages";
 import { errorMessage } from "~/lib/action-errors.server";
 import { field, readForm } from "~/lib/forms.server";
+import { readPairing } from "~/lib/pairing.server";
 import { redirectIfLoggedIn, redirectWithTokens } from "~/lib/session.server";
 import { supportedTimeZones } from "~/lib/timezones.server";
 
@@ -33,13 +34,13 @@ export const AFTER_REGISTER = "/integrations?registered=1";
 
 export async function loader(args: LoaderFunctionArgs) {
   const headers = await redirectIfLoggedIn(args);
-  const url = new URL(args.request.url);
+  // Optional pairing handshake (spec 01 section 2), from the URL or the pairing cookie, passed on with the registration.
+  const pairing = readPairing(args.request);
   return data(
     {
       timeZones: supportedTimeZones(),
-      // Optional pairing handshake (spec 01 section 2), passed on with the registration.
-      platformId: url.searchParams.get("platformId")?.slice(0, 200) ?? null,
-      platformCode: url.searchParams.get("code")?.slice(0, 200) ?? null,
+      platformId: pairing?.platformId ?? null,
+      platformCode: pairing?.platformCode ?? null,
     },
     { headers },
   );
@@ -71,7 +72,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     return { values, error: errorMessage(error, REGISTRATION_FAILED) };
   }
-  throw redirectWithTokens(AFTER_REGISTER, result);
+  const response = redirectWithTokens(AFTER_REGISTER, result);
+  // Spec 01: registration clears the pairing data after success (the account keeps the handshake,
+  // hashed, and links the chat once the email is verified).
+  response.headers.append("Set-Cookie", clearPairingSetCookie());
+  throw response;
 }
 
 /** The server unreachable or failing: 'Registration failed. Please try again.', the form kept. */

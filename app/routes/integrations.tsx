@@ -2,6 +2,9 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { useLoaderData } from "@remix-run/react";
 import { EmailVerificationPanel } from "~/components/auth/EmailVerificationPanel";
 import { PushRow } from "~/components/integrations/PushRow";
+import { TelegramRow } from "~/components/integrations/TelegramRow";
+import { loadTelegramRow } from "~/lib/telegram.server";
+import { pairingNotice } from "~/lib/pairing.server";
 import { loadPushRow } from "~/lib/push.server";
 import { Alert } from "~/components/ui/Alert";
 import { requireUser } from "~/lib/session.server";
@@ -21,6 +24,8 @@ export async function loader(args: LoaderFunctionArgs) {
       assistantEmail: args.context.cloudflare.env.ASSISTANT_EMAIL,
       justRegistered: url.searchParams.get("registered") === "1",
       push: await loadPushRow(args.context.deps, user.id),
+      telegram: await loadTelegramRow(args.context.deps, user.id),
+      pairing: pairingNotice(args.request),
     },
     { headers },
   );
@@ -31,7 +36,7 @@ export async function loader(args: LoaderFunctionArgs) {
  * Telegram, Phone Call and Calendar rows come with their issues.
  */
 export default function Integrations() {
-  const { email, isVerified, assistantEmail, justRegistered, push } = useLoaderData<typeof loader>();
+  const { email, isVerified, assistantEmail, justRegistered, push, telegram, pairing } = useLoaderData<typeof loader>();
   return (
     <div className="container page channels-page">
       <header className="page-header">
@@ -41,6 +46,11 @@ export default function Integrations() {
       {justRegistered ? (
         <div className="channels-page__notice">
           <Alert tone="success">Registration successful! Please check your email for a verification code.</Alert>
+        </div>
+      ) : null}
+      {pairing ? (
+        <div className="channels-page__notice">
+          <Alert tone={pairing.outcome === "failed" ? "error" : pairing.outcome === "paired" ? "success" : "info"}>{pairing.message}</Alert>
         </div>
       ) : null}
       <ul className="channel-list">
@@ -70,7 +80,7 @@ export default function Integrations() {
           </div>
           <EmailVerificationPanel email={email} isVerified={isVerified} />
         </li>
-        {/* SLOT(telegram issue): the Telegram row with its linking panel goes here. */}
+        <TelegramRow initial={telegram} />
         {/* SLOT(phone issue): the Phone Call row with its phone verification panel goes here. */}
         {/* SLOT(calendar issue): the Calendar row with its feed panel goes here. */}
         <PushRow initial={push} />

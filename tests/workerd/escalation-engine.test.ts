@@ -186,7 +186,9 @@ describe("the standard chain", () => {
     await tickAndConsume(T);
     const [tg] = await outboxTo(chatId, "telegram");
     expect(tg?.text).toContain("Take pills");
-    expect(JSON.parse(tg!.meta ?? "{}")).toMatchObject({ taskId: task.id, buttons: [[{ callbackData: `done:${task.id}` }, { callbackData: `snooze:${task.id}` }, { callbackData: `acknowledge:${task.id}` }]] });
+    // The dev outbox records the Bot API call the real Telegram provider made (issue 9).
+    const keyboard = JSON.parse(tg!.meta ?? "{}").payload.reply_markup.inline_keyboard as Array<Array<{ callback_data: string }>>;
+    expect(keyboard.map((row) => row.map((b) => b.callback_data))).toEqual([[`done:${task.id}`, `snooze:${task.id}`, `acknowledge:${task.id}`]]);
     expect(await outboxTo(endpoint, "push")).toHaveLength(1);
     expect(await outboxTo(u.email)).toHaveLength(0);
 
@@ -419,43 +421,46 @@ describe("exactly once, under at-least-once delivery", () => {
     expectConsoleError(/queue\.retry/);
     const T = nextDueTime();
     const u = await user({ telegramChatId: `tg-${crypto.randomUUID()}` });
+    const endpoint = `https://push.example.com/${crypto.randomUUID()}`;
+    await depsAt(T - DAY).deps.db.insert(pushSubscriptions).values({ id: crypto.randomUUID(), userId: u.id, endpoint, p256dh: "k", auth: "a" });
     const task = await newTask(u.id, T);
     const fake = await tick(T);
     const batch = fake.take();
     const job = batch.messages[0]!.body;
-    // First attempt: telegram goes out, then the email provider fails.
-    let emailCalls = 0;
-    const failingEmail = (deps: Deps): Deps => ({
+    // First attempt: telegram goes out, then the push service fails.
+    let pushCalls = 0;
+    const failingPush = (deps: Deps): Deps => ({
       ...deps,
       channels: {
         ...deps.channels,
-        email: {
-          medium: "email",
-          status: deps.channels.email.status,
+        push: {
+          medium: "push",
+          status: deps.channels.push.status,
           send: async (message) => {
-            emailCalls += 1;
-            if (emailCalls === 1) throw new Error("SMTP timeout");
-            return deps.channels.email.send(message);
+            pushCalls += 1;
+            if (pushCalls === 1) throw new Error("push service timeout");
+            return deps.channels.push.send(message);
           },
         } satisfies Channel,
       },
     });
-    const r1 = await consume(batch, T, failingEmail);
+    const r1 = await consume(batch, T, failingPush);
     expect(r1.retryMessages).toEqual([{ msgId: batch.messages[0]!.id }]);
     expect(fake.retryDelays).toEqual([10]);
     const { deps } = depsAt(T);
     const rows = await deps.db.select().from(deliveries).where(eq(deliveries.taskId, task.id));
     expect(rows.map((r) => [r.channel, r.status]).sort()).toEqual([
-      ["email", "failed"],
+      ["push", "failed"],
       ["telegram", "sent"],
     ]);
-    expect(rows.find((r) => r.channel === "email")?.error).toBe("SMTP timeout");
+    expect(rows.find((r) => r.channel === "push")?.error).toBe("push service timeout");
 
-    // The retry, 10 seconds later: only the email goes out.
+    // The retry, 10 seconds later: only the push notification goes out.
     fake.pending.push(job);
-    const r2 = await consume(fake.take("nudge-escalation", 2), T + 10_000, failingEmail);
+    const r2 = await consume(fake.take("nudge-escalation", 2), T + 10_000, failingPush);
     expect(r2.explicitAcks).toHaveLength(1);
-    expect(await outboxTo(u.email)).toHaveLength(1);
+    expect(await outboxTo(endpoint, "push")).toHaveLength(1);
+    expect(await outboxTo(u.email)).toHaveLength(0);
     const tg = await deps.db.select().from(deliveries).where(and(eq(deliveries.taskId, task.id), eq(deliveries.channel, "telegram")));
     expect(tg[0]?.attempts).toBe(1);
     expect((await stepsOf(task.id))[0]).toMatchObject({ state: "sent", attempts: 2, lastError: null });
@@ -834,14 +839,15 @@ describe("crashes, failed writes and slow providers", () => {
     const T = nextDueTime();
     const u = await user();
     const { deps: setup } = depsAt(T - 60 * MINUTE);
-    const endpoints = [1, 2, 3].map(() => `https://push.example.com/${crypto.randomUUID()}`);
+    const endpoints = [1, 2, 3, 4].map(() => `https://push.example.com/${crypto.randomUUID()}`);
     for (const endpoint of endpoints) await setup.db.insert(pushSubscriptions).values({ id: crypto.randomUUID(), userId: u.id, endpoint, p256dh: "k", auth: "a" });
     const task = await newTask(u.id, T);
     const fake = await tick(T);
     const job = fake.pending[0]!;
     const claimedMeanwhile: string[] = [];
-    // Telegram falls back to email, push goes to three devices: four sends of 50 seconds each, with a tick
-    // after each one. Without extending, the 2-minute lease would run out during the fourth send.
+    // Push goes to four devices (and Telegram, which the user lacks, needs no email then): four sends of
+    // 50 seconds each, with a tick after each one. Without extending, the 2-minute lease would run out
+    // during the fourth send.
     const slow = afterSend(async (deps) => {
       const clock = deps.clock as ReturnType<typeof fixedClock>;
       clock.advance(50_000);
@@ -850,7 +856,7 @@ describe("crashes, failed writes and slow providers", () => {
     const result = await consume(fake.take(), T, slow);
     expect(result.explicitAcks).toHaveLength(1);
     expect(claimedMeanwhile).not.toContain(job.stepId);
-    expect(await outboxTo(u.email)).toHaveLength(1);
+    expect(await outboxTo(u.email)).toHaveLength(0);
     for (const endpoint of endpoints) expect(await outboxTo(endpoint, "push")).toHaveLength(1);
     expect((await stepsOf(task.id))[0]?.state).toBe("sent");
   });
@@ -907,30 +913,33 @@ describe("answers racing a send", () => {
   it("acknowledge while the step is being sent: nothing more of the step goes out and the chain stays stopped", async () => {
     const T = nextDueTime();
     const u = await user();
-    const endpoint = `https://push.example.com/${crypto.randomUUID()}`;
-    await depsAt(T - DAY).deps.db.insert(pushSubscriptions).values({ id: crypto.randomUUID(), userId: u.id, endpoint, p256dh: "k", auth: "a" });
+    const [first, second] = [1, 2].map(() => `https://push.example.com/${crypto.randomUUID()}`);
+    for (const endpoint of [first!, second!]) {
+      await depsAt(T - DAY).deps.db.insert(pushSubscriptions).values({ id: crypto.randomUUID(), userId: u.id, endpoint, p256dh: "k", auth: "a" });
+    }
     const task = await newTask(u.id, T);
     const fake = await tick(T);
     let stateDuringSend = "";
-    // The email goes first (Telegram falls back to it), then the push notification.
+    // The first device's notification goes, then the person acknowledges; the second device's does not.
     await consume(
       fake.take(),
       T,
       afterSend(async () => {
+        if (stateDuringSend) return;
         stateDuringSend = (await stepsOf(task.id))[0]!.state;
         await acknowledgeTask(depsAt(T).deps, u.id, task.id);
-      }),
+      }, ["push"]),
     );
     expect(stateDuringSend).toBe("sending");
-    expect(await outboxTo(u.email)).toHaveLength(1);
-    expect(await outboxTo(endpoint, "push")).toHaveLength(0);
+    expect((await outboxTo(first!, "push")).length + (await outboxTo(second!, "push")).length).toBe(1);
+    expect(await outboxTo(u.email)).toHaveLength(0);
     expect(await taskRow(task.id)).toMatchObject({ status: "ACKNOWLEDGED", acknowledgedAt: T, escalationHaltedAt: T });
     expect((await stepsOf(task.id)).map((s) => s.state)).toEqual(["cancelled", "cancelled", "cancelled", "cancelled"]);
     const [esc] = await depsAt(T).deps.db.select().from(escalations).where(eq(escalations.taskId, task.id));
     expect(esc?.state).toBe("acknowledged");
     for (const minutes of [3, 15, 30, 60]) await tickAndConsume(T + minutes * MINUTE);
-    expect(await outboxTo(u.email)).toHaveLength(1);
-    expect(await outboxTo(endpoint, "push")).toHaveLength(0);
+    expect(await outboxTo(u.email)).toHaveLength(0);
+    expect((await outboxTo(first!, "push")).length + (await outboxTo(second!, "push")).length).toBe(1);
   });
 });
 

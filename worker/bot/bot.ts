@@ -18,7 +18,7 @@ export function createBot(deps: Deps, settings: BotSettings): Bot {
     botInfo: settings.botInfo,
     client: { apiRoot: settings.apiRoot, ...(botFetchFor(deps) ? { fetch: botFetchFor(deps) } : {}) },
   });
-  bot.api.config.use(autoRetry({ maxRetryAttempts: 2, maxDelaySeconds: 5 }));
+  bot.api.config.use(autoRetry({ maxRetryAttempts: 2, maxDelaySeconds: 5, rethrowInternalServerErrors: true, rethrowHttpErrors: true }));
   bot.use(onlyOnce(deps));
   bot.use(startCommand(deps));
   bot.use(chatCommands(deps));

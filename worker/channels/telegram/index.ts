@@ -16,7 +16,8 @@ export const telegram: MediumFace = {
   required: false,
   checkConfig: checkTelegramConfig,
   provider: (env: Env, deps: ProviderDeps) => telegramChannel(botSettings(env)!, { ...deps, fetch: botFetch(env, deps) }),
-  devProvider: (env: Env, deps: ProviderDeps) => telegramChannel(botSettings(env)!, { ...deps, fetch: botFetch(env, deps) }),
+  // Locally the messages land in the dev outbox (through its Bot API), so the provider says "outbox".
+  devProvider: (env: Env, deps: ProviderDeps) => telegramChannel(botSettings(env)!, { ...deps, fetch: botFetch(env, deps), provider: "outbox" }),
   dev: telegramDevSide,
 };
 

@@ -17,11 +17,11 @@ interface ButtonSpec {
  * back to the webhook (worker/bot). A chat that blocked the bot (403) is unlinked at once and the
  * send is refused for good, so the engine reaches the person by email in the same step (ADR 059).
  */
-export function telegramChannel(settings: BotSettings, deps: ProviderDeps & { fetch?: typeof fetch }): Channel {
+export function telegramChannel(settings: BotSettings, deps: ProviderDeps & { fetch?: typeof fetch; provider?: string }): Channel {
   const api = botApi(settings, deps.fetch);
   return {
     medium: "telegram",
-    status: { available: true, provider: "telegram", reason: null },
+    status: { available: true, provider: deps.provider ?? "telegram", reason: null },
     async send(message: OutboundMessage) {
       const keyboard = inlineKeyboard(message.meta?.buttons);
       try {
@@ -40,10 +40,10 @@ export function telegramChannel(settings: BotSettings, deps: ProviderDeps & { fe
 export function inlineKeyboard(buttons: unknown): InlineKeyboard | null {
   if (!Array.isArray(buttons) || buttons.length === 0) return null;
   const keyboard = new InlineKeyboard();
-  for (const row of buttons as ButtonSpec[][]) {
+  (buttons as ButtonSpec[][]).forEach((row, index) => {
+    if (index > 0) keyboard.row();
     for (const button of row) keyboard.text(button.text, button.callbackData);
-    keyboard.row();
-  }
+  });
   return keyboard;
 }
 

@@ -58,3 +58,20 @@ export function googleFlowSetCookies(values: { state: string; codeVerifier: stri
 export function clearGoogleFlowSetCookies(): string[] {
   return Object.values(GOOGLE_FLOW_COOKIES).map((name) => generateCookie(name, "", { ...googleCookie, maxAge: 0 }));
 }
+
+/**
+ * The pairing handshake a platform's link carried (`?platformId=telegram&code=...`), kept for one day
+ * (spec 01) while the person signs in or registers. SameSite=Lax: it is set on the top-level visit
+ * that comes from Telegram, and read on our own pages afterwards.
+ */
+export const PAIRING_COOKIE = "pairing";
+export const PAIRING_COOKIE_SECONDS = 24 * 60 * 60;
+const pairingCookie = { httpOnly: true, secure: true, sameSite: "Lax", path: "/" } as const;
+
+export function pairingSetCookie(pairing: { platformId: string; platformCode: string }): string {
+  return generateCookie(PAIRING_COOKIE, JSON.stringify(pairing), { ...pairingCookie, maxAge: PAIRING_COOKIE_SECONDS });
+}
+
+export function clearPairingSetCookie(): string {
+  return generateCookie(PAIRING_COOKIE, "", { ...pairingCookie, maxAge: 0 });
+}

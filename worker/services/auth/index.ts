@@ -90,6 +90,9 @@ export {
   googleFlowSetCookies,
   REFRESH_TOKEN_COOKIE,
   sessionSetCookies,
+  PAIRING_COOKIE,
+  pairingSetCookie,
+  clearPairingSetCookie,
 } from "./cookies";
 export { hashPassword, PBKDF2_ITERATIONS, verifyPassword } from "./passwords";
 export { loginBlockedMessage, verifyBlockedMessage } from "./throttle";

@@ -117,5 +117,19 @@ export function planDeliveries(channels: readonly StepChannel[], reach: Reachabi
         break;
     }
   }
-  return [...plans.values()];
+  return withoutNeedlessEmail(plans, channels.includes("email"));
+}
+
+/**
+ * A step that reaches the person on one of its own media (Telegram went, push did not) sends no
+ * extra email for the media it could not use: one ping is what the step asked for, and the next step
+ * escalates anyway. The email stays when the step asked for it, without the fallback notes.
+ */
+function withoutNeedlessEmail(plans: Map<string, DeliveryPlan>, emailAsked: boolean): DeliveryPlan[] {
+  const reached = [...plans.values()].some((plan) => plan.kind === "reminder" && plan.medium !== "email");
+  if (!reached) return [...plans.values()];
+  return [...plans.values()].flatMap((plan) => {
+    if (plan.kind !== "reminder" || plan.medium !== "email") return [plan];
+    return emailAsked ? [{ ...plan, requested: "email" as const, fallbacks: [] }] : [];
+  });
 }

@@ -1,5 +1,5 @@
 /** Telegram: linking a chat to an account, the bot's conversations, and forgetting blocked chats (issue 9). */
-export { findChatOwner, forgetBlockedChat, unlinkTelegram, CHAT_TAKEN, type ChatOwner } from "./chats";
+export { findChatOwner, forgetBlockedChat, isTelegramLinked, unlinkTelegram, CHAT_TAKEN, type ChatOwner } from "./chats";
 export {
   generateLinkCode,
   linkChatByCode,
@@ -15,3 +15,4 @@ export {
 export { answerFromChat, nextReminderLines, reminderFromChat, type ButtonReply } from "./chat";
 export { greetLinkedChat } from "./greet";
 export { BOT_TEXTS } from "./texts";
+export { devConversation, DEV_CHAT_DEFAULT, isDevChatId, type DevBubble, type DevButton } from "./dev-chat";

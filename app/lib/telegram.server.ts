@@ -1,0 +1,62 @@
+import QRCode from "qrcode";
+import type { Deps } from "../../worker/services/deps";
+import { isAppError } from "../../worker/services/errors";
+import { errorFields, log } from "../../worker/services/log";
+import { generateLinkCode, isTelegramLinked, unlinkTelegram } from "../../worker/services/telegram";
+
+/**
+ * The Telegram row and its panel (spec 01): whether Telegram can be linked here and is linked, a
+ * one-time code with its deep link and QR code, and unlinking. The same answers serve the row's
+ * fetchers (JSON) and the plain page /integrations/telegram (no JavaScript).
+ */
+export const TELEGRAM_TEXTS = {
+  generateFailed: "Failed to generate linking code",
+  unlinkFailed: "Failed to unlink Telegram account",
+  unlinked: "Telegram is unlinked. Your reminders will come by email until you link it again.",
+  linked: "Telegram is linked! Your reminders will ping you there first.",
+} as const;
+
+export interface TelegramRowData {
+  available: boolean;
+  reason: string | null;
+  linked: boolean;
+  botUsername: string;
+}
+
+export type TelegramAnswer =
+  | { ok: true; kind: "code"; otp: string; deepLink: string; expiresAt: string; qrSvg: string }
+  | { ok: true; kind: "unlinked"; message: string }
+  | { ok: false; message: string };
+
+export async function loadTelegramRow(deps: Deps, userId: string): Promise<TelegramRowData> {
+  const status = deps.channels.telegram.status;
+  return { available: status.available, reason: status.reason, linked: await isTelegramLinked(deps.db, userId), botUsername: deps.env.TELEGRAM_BOT_USERNAME || "NudgeReminderBot" };
+}
+
+/** The QR code of the deep link, as spec 01 draws it: 200 px wide, a margin of 2 modules. */
+export function linkQrSvg(deepLink: string): Promise<string> {
+  return QRCode.toString(deepLink, { type: "svg", width: 200, margin: 2, errorCorrectionLevel: "M" });
+}
+
+export async function answerTelegram(deps: Deps, userId: string, intent: unknown): Promise<TelegramAnswer> {
+  if (intent === "generate") {
+    try {
+      const code = await generateLinkCode(deps, userId);
+      return { ok: true, kind: "code", ...code, qrSvg: await linkQrSvg(code.deepLink) };
+    } catch (error) {
+      if (isAppError(error)) return { ok: false, message: error.message };
+      log.error("telegram.generate_failed", { userId, ...errorFields(error) });
+      return { ok: false, message: TELEGRAM_TEXTS.generateFailed };
+    }
+  }
+  if (intent === "unlink") {
+    try {
+      await unlinkTelegram(deps, userId);
+      return { ok: true, kind: "unlinked", message: TELEGRAM_TEXTS.unlinked };
+    } catch (error) {
+      log.error("telegram.unlink_failed", { userId, ...errorFields(error) });
+      return { ok: false, message: TELEGRAM_TEXTS.unlinkFailed };
+    }
+  }
+  return { ok: false, message: "Choose whether to link or unlink Telegram." };
+}

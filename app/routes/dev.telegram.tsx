@@ -1,0 +1,100 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, useLoaderData, useRevalidator } from "@remix-run/react";
+import { useEffect } from "react";
+import { isDevOutboxOn } from "../../worker/env";
+import { devConversation, DEV_CHAT_DEFAULT, isDevChatId, type DevBubble } from "../../worker/services/telegram";
+import { Button } from "~/components/ui/Button";
+
+export const meta: MetaFunction = () => [{ title: "Dev Telegram · Nudge" }, { name: "robots", content: "noindex" }];
+
+/** Be a Telegram user locally: a chat id, what the bot said to it (from the dev outbox), and a way to answer. */
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  if (!isDevOutboxOn(context.cloudflare.env)) throw new Response("Not Found", { status: 404 });
+  const asked = new URL(request.url).searchParams.get("chat")?.trim() ?? "";
+  const chat = isDevChatId(asked) ? asked : DEV_CHAT_DEFAULT;
+  return { chat, bot: context.cloudflare.env.TELEGRAM_BOT_USERNAME || "NudgeReminderBot", bubbles: await devConversation(context.deps, chat) };
+}
+
+/** Refreshes every 3 seconds while the tab is visible, so a reminder that comes due shows up. */
+function useLiveConversation() {
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    const timer = window.setInterval(() => {
+      if (document.visibilityState === "visible" && revalidator.state === "idle") revalidator.revalidate();
+    }, 3000);
+    return () => window.clearInterval(timer);
+  }, [revalidator]);
+}
+
+function Bubble({ bubble, chat }: { bubble: DevBubble; chat: string }) {
+  if (bubble.from === "you") return <li className="dev-chat__bubble dev-chat__bubble--you">{bubble.text}</li>;
+  if (bubble.from === "note") return <li className="dev-chat__note">Bot: {bubble.text}</li>;
+  return (
+    <li className="dev-chat__bubble dev-chat__bubble--bot" data-message-id={bubble.messageId}>
+      <p className="dev-chat__text">{bubble.text}</p>
+      {bubble.edited ? <p className="dev-chat__edited">edited</p> : null}
+      {bubble.buttons.map((row, index) => (
+        <div className="dev-chat__buttons" key={index}>
+          {row.map((button) =>
+            button.url ? (
+              <a key={button.text} className="btn btn--secondary" href={button.url}>
+                {button.text}
+              </a>
+            ) : (
+              <form key={button.text} method="post" action="/dev/telegram/press">
+                <input type="hidden" name="chat" value={chat} />
+                <input type="hidden" name="data" value={button.data ?? ""} />
+                <input type="hidden" name="label" value={button.text} />
+                <input type="hidden" name="messageId" value={bubble.messageId} />
+                <Button type="submit" variant="secondary">
+                  {button.text}
+                </Button>
+              </form>
+            ),
+          )}
+        </div>
+      ))}
+    </li>
+  );
+}
+
+/**
+ * /dev/telegram (DEV_OUTBOX on only): plays the Telegram app. What you send or press becomes a real
+ * `Update` posted to /telegram/webhook with the secret; the bot's answers come from the dev outbox.
+ */
+export default function DevTelegram() {
+  const { chat, bot, bubbles } = useLoaderData<typeof loader>();
+  useLiveConversation();
+  return (
+    <div className="container page dev-chat">
+      <header className="page-header">
+        <h1 className="page__title">Dev Telegram</h1>
+        <p className="muted page-header__lead">
+          Be a Telegram user without Telegram: chat with @{bot} as chat <strong>{chat}</strong>. To link this chat, copy the <code>/start</code> line from
+          the Telegram panel on Reminder Channels and send it here.
+        </p>
+      </header>
+      <Form method="get" className="dev-chat__picker">
+        <label htmlFor="dev-chat-id">Chat id</label>
+        <input id="dev-chat-id" name="chat" defaultValue={chat} inputMode="numeric" pattern="-?[0-9]{1,15}" required />
+        <Button type="submit" variant="secondary">
+          Open chat
+        </Button>
+      </Form>
+      <ol className="dev-chat__log" aria-label={`Conversation of chat ${chat}`} aria-live="polite">
+        {bubbles.length === 0 ? <li className="dev-chat__note">No messages yet. Say hello, or send /start with a linking code.</li> : null}
+        {bubbles.map((bubble, index) => (
+          <Bubble key={index} bubble={bubble} chat={chat} />
+        ))}
+      </ol>
+      <form method="post" action="/dev/telegram/send" className="dev-chat__send">
+        <input type="hidden" name="chat" value={chat} />
+        <label htmlFor="dev-chat-text" className="visually-hidden">
+          Message
+        </label>
+        <input id="dev-chat-text" name="text" placeholder='Write a message, like "remind me to stretch in 2 minutes"' autoComplete="off" required />
+        <Button type="submit">Send</Button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { TelegramLinkPanel } from "~/components/integrations/TelegramLinkPanel";
+import { Alert } from "~/components/ui/Alert";
+import { Button } from "~/components/ui/Button";
+import { readForm } from "~/lib/forms.server";
+import { requireUser } from "~/lib/session.server";
+import { answerTelegram, loadTelegramRow } from "~/lib/telegram.server";
+
+export const meta: MetaFunction = () => [{ title: "Link Telegram · Nudge" }];
+
+/** The row's status (its 5-second poll reads this as JSON through a fetcher) and the plain page's data. */
+export async function loader(args: LoaderFunctionArgs) {
+  const { user, headers } = await requireUser(args);
+  headers.set("Cache-Control", "no-store");
+  return data(await loadTelegramRow(args.context.deps, user.id), { headers });
+}
+
+/** `intent=generate` (a new one-time code) or `intent=unlink`; fetchers read the answer, the plain page shows it. */
+export async function action(args: ActionFunctionArgs) {
+  const { user, headers } = await requireUser(args);
+  const form = await readForm(args.request);
+  const answer = await answerTelegram(args.context.deps, user.id, form.get("intent"));
+  return data(answer, { headers, status: answer.ok ? 200 : 400 });
+}
+
+/**
+ * Linking Telegram without JavaScript: the row on /integrations sends people here when its switch
+ * cannot run. The code's deep link and QR code work as on the row; there is no polling, so the page
+ * says to come back once Telegram said it is linked.
+ */
+export default function TelegramPage() {
+  const row = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  return (
+    <div className="container page channels-page">
+      <header className="page-header">
+        <h1 className="page__title">Link Telegram</h1>
+        <p className="muted page-header__lead">Reminders ping you in Telegram first, with buttons to answer them.</p>
+      </header>
+      <div className="card telegram-page">
+        {answer && !answer.ok ? <Alert tone="error">{answer.message}</Alert> : null}
+        {answer?.ok && answer.kind === "unlinked" ? <Alert tone="success">{answer.message}</Alert> : null}
+        {answer?.ok && answer.kind === "code" ? (
+          <TelegramLinkPanel code={answer} botUsername={row.botUsername} waiting={false} />
+        ) : row.linked ? (
+          <Alert tone="success">Telegram is linked to your account.</Alert>
+        ) : !row.available ? (
+          <Alert tone="info">{row.reason ?? "Telegram isn't available on this server right now."}</Alert>
+        ) : (
+          <Form method="post">
+            <input type="hidden" name="intent" value="generate" />
+            <Button type="submit">Get a linking code</Button>
+          </Form>
+        )}
+        <p>
+          <Link to="/integrations">Back to Reminder Channels</Link>
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,203 @@
+/**
+ * Telegram (issue 9), part 2: reminders made by chatting, the reminder's inline buttons, and the
+ * engine's Telegram step (no email when it goes through; a blocked bot unlinks and falls back to
+ * email; 429s are waited out or retried by the queue). Real grammY against the fake Bot API.
+ * Era: 2071 (docs/testing.md); no tick runs here: steps are claimed by hand.
+ */
+import { eq } from "drizzle-orm";
+import { DateTime } from "luxon";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { deliveries, tasks, users } from "../../db/schema";
+import { ProviderError } from "../../worker/channels/errors";
+import { botSettings } from "../../worker/channels/telegram";
+import { telegramChannel } from "../../worker/channels/telegram/provider";
+import { createTask } from "../../worker/services/tasks";
+import { BOT_TEXTS } from "../../worker/services/telegram";
+import { expectConsoleError } from "./console-errors";
+import { testDeps } from "./helpers";
+import { depsAt, MINUTE, outboxTo, runStepByHand, stepsOf, taskRow, tasksOfUser, testEra } from "./escalation-helpers";
+import { fakeTelegram, postUpdate, pressUpdate, TELEGRAM_ENV, textUpdate } from "./telegram/support";
+import type { Env } from "../../worker/env";
+
+const ERA = new Date("2071-03-10T12:00:00Z");
+const { user } = testEra(ERA);
+afterEach(() => vi.unstubAllGlobals());
+
+let chatSeq = 717_000_000 + Math.floor(Math.random() * 1_000_000);
+const newChat = () => ++chatSeq;
+let day = 0;
+
+async function linkedUser(options: { timezone?: string; strategy?: string } = {}) {
+  const chat = newChat();
+  const u = await user({ telegramChatId: String(chat), timezone: options.timezone, defaultEscalationStrategy: options.strategy ?? "gentle" });
+  return { ...u, chat };
+}
+
+async function taskFor(userId: string, title = "Water the plants") {
+  const due = new Date(ERA.getTime() + ++day * 24 * 60 * MINUTE).toISOString();
+  return createTask(depsAt(ERA).deps, userId, { title, dueDate: due, escalationStrategy: "gentle" });
+}
+
+describe("reminders by chatting", () => {
+  it("reads a message in the owner's own time zone and confirms title and local time", async () => {
+    const bot = fakeTelegram();
+    for (const zone of ["America/New_York", "Asia/Tokyo"]) {
+      const u = await linkedUser({ timezone: zone });
+      await postUpdate(textUpdate(u.chat, "take my pills tomorrow at 9"));
+      const [task] = await tasksOfUser(u.id);
+      expect(task?.title).toMatch(/take my pills/i);
+      expect(task?.source).toBe("telegram");
+      const local = DateTime.fromMillis(task!.dueAt, { zone });
+      expect([local.hour, local.minute]).toEqual([9, 0]);
+      expect(local.toISODate()).toBe(DateTime.fromJSDate(ERA, { zone }).plus({ days: 1 }).toISODate());
+      const reply = String(bot.callsOf("sendMessage").at(-1)!.payload.text);
+      expect(reply).toMatch(/^Got it! I'll remind you .*take my pills.* at 9:00 AM\.$/i);
+    }
+  });
+
+  it("says how to phrase it when there is no time, and creates nothing", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser();
+    await postUpdate(textUpdate(u.chat, "buy milk"));
+    expect(await tasksOfUser(u.id)).toEqual([]);
+    expect(String(bot.callsOf("sendMessage")[0]!.payload.text)).toMatch(/^I couldn't find a time in that/);
+  });
+
+  it("lists the next reminders on the owner's clock", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser({ timezone: "Europe/Berlin" });
+    await postUpdate(textUpdate(u.chat, "/list"));
+    expect(bot.callsOf("sendMessage")[0]!.payload.text).toBe(BOT_TEXTS.listEmpty);
+    const task = await taskFor(u.id, "Call the bank");
+    await postUpdate(textUpdate(u.chat, "/list"));
+    const due = DateTime.fromISO(task.dueDate).setZone("Europe/Berlin").setLocale("en-US").toFormat("h:mm a 'on' cccc, d LLLL");
+    expect(bot.callsOf("sendMessage")[1]!.payload.text).toBe(`Your next reminders:\n• Call the bank — ${due} (Europe/Berlin)`);
+  });
+
+  it("tells an unverified owner to verify first", async () => {
+    const bot = fakeTelegram();
+    const chat = newChat();
+    const u = await user({ telegramChatId: String(chat), isVerified: false });
+    await postUpdate(textUpdate(chat, "call mom tomorrow at 5pm"));
+    expect(bot.callsOf("sendMessage")[0]!.payload.text).toBe(BOT_TEXTS.unverified);
+    expect(await tasksOfUser(u.id)).toEqual([]);
+  });
+});
+
+describe("the reminder's buttons", () => {
+  it("Done completes the task, edits the message, and a second press says it is already done", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser();
+    const task = await taskFor(u.id);
+    await postUpdate(pressUpdate(u.chat, `done:${task.id}`));
+    expect((await taskRow(task.id))?.status).toBe("COMPLETED");
+    expect(bot.callsOf("answerCallbackQuery")[0]!.payload.text).toBe('"Water the plants" is done. Well done!');
+    expect(bot.callsOf("editMessageText")[0]!.payload.text).toBe("✅ Done: Water the plants");
+    await postUpdate(pressUpdate(u.chat, `done:${task.id}`));
+    expect(bot.callsOf("editMessageText")[1]!.payload.text).toBe(BOT_TEXTS.alreadyDone("Water the plants"));
+  });
+
+  it("Snooze snoozes 30 minutes and shows until when on the owner's clock", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser({ timezone: "America/Los_Angeles" });
+    const task = await taskFor(u.id);
+    await postUpdate(pressUpdate(u.chat, `snooze:${task.id}`));
+    const row = await taskRow(task.id);
+    expect(row?.status).toBe("SNOOZED");
+    expect(row?.snoozedUntil).toBe(ERA.getTime() + 30 * MINUTE);
+    const until = DateTime.fromMillis(ERA.getTime() + 30 * MINUTE, { zone: "America/Los_Angeles" }).setLocale("en-US").toFormat("h:mm a");
+    expect(bot.callsOf("editMessageText")[0]!.payload.text).toBe(`😴 Snoozed until ${until}: Water the plants`);
+  });
+
+  it("Acknowledge stops the reminders and keeps the task open; done elsewhere first, a press says so", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser();
+    const task = await taskFor(u.id);
+    await postUpdate(pressUpdate(u.chat, `acknowledge:${task.id}`));
+    expect((await taskRow(task.id))?.status).toBe("ACKNOWLEDGED");
+    expect(String(bot.callsOf("editMessageText")[0]!.payload.text)).toMatch(/^👍 Acknowledged: Water the plants/);
+    const second = await taskFor(u.id, "Pay rent");
+    await testDeps().db.update(tasks).set({ status: "COMPLETED", completedAt: ERA.getTime() }).where(eq(tasks.id, second.id));
+    await postUpdate(pressUpdate(u.chat, `snooze:${second.id}`));
+    expect((await taskRow(second.id))?.status).toBe("COMPLETED");
+    expect(bot.callsOf("editMessageText")[1]!.payload.text).toBe(BOT_TEXTS.alreadyDone("Pay rent"));
+  });
+
+  it("leaves another account's task alone, and an unlinked chat's press changes nothing", async () => {
+    const bot = fakeTelegram();
+    const owner = await linkedUser();
+    const stranger = await linkedUser();
+    const task = await taskFor(owner.id);
+    await postUpdate(pressUpdate(stranger.chat, `done:${task.id}`));
+    await postUpdate(pressUpdate(newChat(), `done:${task.id}`));
+    await postUpdate(pressUpdate(stranger.chat, "done:not-a-task"));
+    expect((await taskRow(task.id))?.status).toBe("PENDING");
+    expect(bot.callsOf("answerCallbackQuery").map((c) => c.payload.text)).toEqual([BOT_TEXTS.gone, BOT_TEXTS.notYours, undefined]);
+  });
+});
+
+describe("the engine's Telegram step", () => {
+  const realTelegram = (at: number, env: Partial<Env> = TELEGRAM_ENV) => {
+    const { deps } = depsAt(at);
+    return telegramChannel(botSettings({ ...deps.env, ...env } as Env)!, { db: deps.db, clock: deps.clock });
+  };
+
+  it("sends the reminder with Done / Snooze / Acknowledge buttons and no email", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser();
+    const task = await taskFor(u.id, "Stretch");
+    const [step] = await stepsOf(task.id);
+    await runStepByHand(step!.id, step!.dueAt, { telegram: realTelegram(step!.dueAt) });
+    const [sent] = bot.sent;
+    expect(sent?.chatId).toBe(String(u.chat));
+    expect(sent?.text).toMatch(/^⏰ Stretch \(due /);
+    const buttons = (sent?.replyMarkup as { inline_keyboard: Array<Array<{ text: string; callback_data: string }>> }).inline_keyboard.flat();
+    expect(buttons).toEqual([
+      { text: "Done", callback_data: `done:${task.id}` },
+      { text: "Snooze 30 min", callback_data: `snooze:${task.id}` },
+      { text: "Acknowledge", callback_data: `acknowledge:${task.id}` },
+    ]);
+    expect(await outboxTo(u.email, "email")).toEqual([]);
+    const rows = await testDeps().db.select().from(deliveries).where(eq(deliveries.taskId, task.id));
+    expect(rows.find((r) => r.channel === "telegram")?.status).toBe("sent");
+  });
+
+  it("a blocked bot unlinks the chat and the step reaches the person by email instead", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser();
+    bot.blocked.add(String(u.chat));
+    expectConsoleError(/delivery\.permanent_failure.*bot was blocked by the user/);
+    const task = await taskFor(u.id, "Take out the bins");
+    const [step] = await stepsOf(task.id);
+    await runStepByHand(step!.id, step!.dueAt, { telegram: realTelegram(step!.dueAt) });
+    const [row] = await testDeps().db.select({ chat: users.telegramChatId }).from(users).where(eq(users.id, u.id));
+    expect(row?.chat).toBeNull();
+    const emails = await outboxTo(u.email, "email");
+    expect(emails).toHaveLength(1);
+    expect(emails[0]!.text).toContain("Take out the bins");
+    expect(bot.callsOf("sendMessage")).toHaveLength(1);
+  });
+
+  it("waits out a short 429 and sends once", async () => {
+    const bot = fakeTelegram();
+    bot.failNext(429, 1, 1);
+    const sent = await realTelegram(Date.now()).send({ to: "12345", text: "hello" });
+    expect(sent.providerMessageId).toMatch(/^telegram:12345:\d+$/);
+    expect(bot.callsOf("sendMessage")).toHaveLength(2);
+    expect(bot.sent).toHaveLength(1);
+  });
+
+  it("leaves a long 429 and a 5xx to the queue's retries (transient), and a bad request is refused for good", async () => {
+    const bot = fakeTelegram();
+    bot.failNext(429, 1, 120);
+    const long = await realTelegram(Date.now()).send({ to: "12345", text: "hello" }).catch((e: unknown) => e);
+    expect(long).toBeInstanceOf(ProviderError);
+    expect(long).toMatchObject({ kind: "transient", retryAfterMs: 120_000 });
+    bot.failNext(500, 1);
+    const outage = await realTelegram(Date.now()).send({ to: "12345", text: "hello" }).catch((e: unknown) => e);
+    expect(outage).toMatchObject({ kind: "transient" });
+    const empty = await realTelegram(Date.now()).send({ to: "12345", text: " " }).catch((e: unknown) => e);
+    expect(empty).toMatchObject({ kind: "permanent", reason: "Telegram refused the message: Bad Request: message text is empty" });
+    expect(bot.sent).toEqual([]);
+  });
+});

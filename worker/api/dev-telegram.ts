@@ -1,0 +1,44 @@
+import { Hono } from "hono";
+import { botSettings } from "../channels/telegram";
+import { isDevOutboxOn } from "../env";
+import { isSameOrigin } from "../http";
+import { telegramWebhook } from "../bot/webhook";
+import { devPressUpdate, devTextUpdate, isDevChatId, recordDevIncoming } from "../services/telegram/dev-chat";
+import type { ApiEnv } from "./context";
+import { requestContext } from "./middleware";
+
+/**
+ * The dev Telegram's two actions (DEV_OUTBOX on only; a plain 404 otherwise): POST /dev/telegram/send
+ * {chat, text} and POST /dev/telegram/press {chat, data, messageId}. Each builds real `Update` JSON and
+ * posts it to the real webhook handler with the webhook's secret, then goes back to /dev/telegram.
+ */
+// The real webhook handler behind its own request context, as /telegram/webhook runs it.
+const webhookApp = new Hono<ApiEnv>().use(requestContext).route("/", telegramWebhook);
+
+export const devTelegram = new Hono<ApiEnv>().post("/:action{send|press}", async (c) => {
+  if (!isDevOutboxOn(c.env)) return c.notFound();
+  if (!isSameOrigin(c.req.raw, c.env.APP_URL)) return c.text("Cross-site request refused.", 403);
+  const form = await c.req.formData();
+  const chat = String(form.get("chat") ?? "").trim();
+  if (!isDevChatId(chat)) return c.text("Pick a chat id: a number, like 100000001.", 400);
+  let update: unknown;
+  if (c.req.param("action") === "send") {
+    const text = String(form.get("text") ?? "").trim();
+    if (!text) return c.redirect(`/dev/telegram?chat=${chat}`, 303);
+    await recordDevIncoming(c.get("deps"), chat, text);
+    update = devTextUpdate(chat, text);
+  } else {
+    const data = String(form.get("data") ?? "");
+    await recordDevIncoming(c.get("deps"), chat, `(pressed "${String(form.get("label") ?? data)}")`);
+    update = devPressUpdate(chat, data, Number(form.get("messageId")) || 0);
+  }
+  const settings = botSettings(c.env)!;
+  const response = await webhookApp.request(
+    "/",
+    { method: "POST", headers: { "Content-Type": "application/json", "X-Telegram-Bot-Api-Secret-Token": settings.secretToken }, body: JSON.stringify(update) },
+    c.env,
+    c.executionCtx,
+  );
+  if (!response.ok) return c.text(`The webhook answered ${response.status}: ${await response.text()}`, 502);
+  return c.redirect(`/dev/telegram?chat=${chat}`, 303);
+});

@@ -1,0 +1,108 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { outboxMessages } from "../../../db/schema";
+import type { Deps } from "../deps";
+
+/**
+ * The local stand-in for a Telegram app (/dev/telegram, DEV_OUTBOX on only): real `Update` JSON for
+ * what a person types or presses, and the conversation read back from the dev outbox, where the dev
+ * Bot API recorded every call the bot made (worker/channels/telegram/dev-bot-api.ts).
+ */
+export interface DevButton {
+  text: string;
+  /** A callback button's data, or a URL button's link. */
+  data?: string;
+  url?: string;
+}
+
+export type DevBubble =
+  | { from: "bot"; messageId: number; text: string; buttons: DevButton[][]; edited: boolean; at: number }
+  | { from: "you"; text: string; at: number }
+  | { from: "note"; text: string; at: number };
+
+export const DEV_CHAT_DEFAULT = "100000001";
+export const isDevChatId = (value: string) => /^-?\d{1,15}$/.test(value);
+
+let nextId = Math.floor(Math.random() * 1_000_000_000);
+
+export function devTextUpdate(chatId: string, text: string) {
+  const id = ++nextId;
+  const command = /^\/\w+/.exec(text)?.[0];
+  const chat = { id: Number(chatId), type: "private", first_name: "Dev" };
+  return {
+    update_id: id,
+    message: {
+      message_id: id % 1_000_000,
+      date: Math.floor(Date.now() / 1000),
+      chat,
+      from: { id: Number(chatId), is_bot: false, first_name: "Dev" },
+      text,
+      ...(command ? { entities: [{ type: "bot_command", offset: 0, length: command.length }] } : {}),
+    },
+  };
+}
+
+/** A button press. Its query id names the chat (`dev-<chatId>-<n>`) so the bot's answer lands in this conversation. */
+export function devPressUpdate(chatId: string, data: string, messageId: number) {
+  const id = ++nextId;
+  return {
+    update_id: id,
+    callback_query: {
+      id: `dev-${chatId}-${id}`,
+      from: { id: Number(chatId), is_bot: false, first_name: "Dev" },
+      chat_instance: `dev-${chatId}`,
+      data,
+      message: { message_id: messageId, date: Math.floor(Date.now() / 1000), chat: { id: Number(chatId), type: "private" }, text: "" },
+    },
+  };
+}
+
+/** Keeps what the person "typed" in the outbox too, so the conversation reads both sides. */
+export async function recordDevIncoming(deps: Pick<Deps, "db" | "clock">, chatId: string, text: string): Promise<void> {
+  await deps.db.insert(outboxMessages).values({
+    id: crypto.randomUUID(),
+    channel: "telegram",
+    to: chatId,
+    subject: null,
+    text,
+    html: null,
+    meta: JSON.stringify({ method: "incoming" }),
+    createdAt: deps.clock.now().getTime(),
+  });
+}
+
+export async function devConversation(deps: Pick<Deps, "db">, chatId: string, limit = 200): Promise<DevBubble[]> {
+  const rows = await deps.db
+    .select({ text: outboxMessages.text, meta: outboxMessages.meta, createdAt: outboxMessages.createdAt })
+    .from(outboxMessages)
+    .where(and(eq(outboxMessages.channel, "telegram"), eq(outboxMessages.to, chatId)))
+    .orderBy(asc(outboxMessages.createdAt), asc(sql`rowid`))
+    .limit(limit);
+  const bubbles: DevBubble[] = [];
+  for (const row of rows) {
+    const meta = parseMeta(row.meta);
+    const payload = (meta.payload ?? {}) as Record<string, unknown>;
+    if (meta.method === "incoming") bubbles.push({ from: "you", text: row.text, at: row.createdAt });
+    else if (meta.method === "sendMessage") {
+      bubbles.push({ from: "bot", messageId: Number(meta.messageId), text: row.text, buttons: buttonsOf(payload.reply_markup), edited: false, at: row.createdAt });
+    } else if (meta.method === "editMessageText") {
+      const target = bubbles.find((b) => b.from === "bot" && b.messageId === Number(payload.message_id));
+      if (target && target.from === "bot") Object.assign(target, { text: row.text, buttons: buttonsOf(payload.reply_markup), edited: true });
+    } else if (meta.method === "answerCallbackQuery" && typeof payload.text === "string") {
+      bubbles.push({ from: "note", text: payload.text, at: row.createdAt });
+    }
+  }
+  return bubbles;
+}
+
+function parseMeta(raw: string | null): Record<string, unknown> {
+  try {
+    return raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function buttonsOf(markup: unknown): DevButton[][] {
+  const rows = (markup as { inline_keyboard?: Array<Array<{ text: string; callback_data?: string; url?: string }>> } | undefined)?.inline_keyboard ?? [];
+  return rows.filter((row) => row.length > 0).map((row) => row.map((b) => ({ text: b.text, ...(b.callback_data ? { data: b.callback_data } : {}), ...(b.url ? { url: b.url } : {}) })));
+}
