@@ -76,7 +76,7 @@ export default function DevTelegram() {
       </header>
       <Form method="get" className="dev-chat__picker">
         <label htmlFor="dev-chat-id">Chat id</label>
-        <input id="dev-chat-id" name="chat" defaultValue={chat} inputMode="numeric" pattern="-?[0-9]{1,15}" required />
+        <input id="dev-chat-id" className="input dev-chat__chat-id" name="chat" defaultValue={chat} inputMode="numeric" pattern="-?[0-9]{1,15}" required />
         <Button type="submit" variant="secondary">
           Open chat
         </Button>
@@ -92,7 +92,7 @@ export default function DevTelegram() {
         <label htmlFor="dev-chat-text" className="visually-hidden">
           Message
         </label>
-        <input id="dev-chat-text" name="text" placeholder='Write a message, like "remind me to stretch in 2 minutes"' autoComplete="off" required />
+        <input id="dev-chat-text" className="input" name="text" placeholder='Write a message, like "remind me to stretch in 2 minutes"' autoComplete="off" required />
         <Button type="submit">Send</Button>
       </form>
     </div>

@@ -1,0 +1,109 @@
+import type { Page } from "@playwright/test";
+import { expect, screenshotBoth, test } from "./fixtures";
+import { card, createTaskViaApi, fireCron, local, signUp, type TaskUser } from "./tasks-helpers";
+
+/**
+ * Telegram (issue 9) in the browser: linking through the panel while /dev/telegram plays the
+ * Telegram app, a reminder made by chatting, a due reminder answered with its Done button, and
+ * unlinking. The bot runs for real; its Bot API calls land in the dev outbox.
+ */
+
+let chatSeq = 300_000_000 + Math.floor(Math.random() * 10_000_000);
+const newChat = () => String(++chatSeq);
+
+async function openDevChat(page: Page, chat: string) {
+  await page.goto(`/dev/telegram?chat=${chat}`);
+  await expect(page.getByRole("heading", { name: "Dev Telegram" })).toBeVisible();
+}
+
+async function sendInDevChat(page: Page, text: string) {
+  await page.getByLabel("Message").fill(text);
+  await page.getByRole("button", { name: "Send", exact: true }).click();
+  await page.waitForURL(/\/dev\/telegram\?chat=/);
+}
+
+/** Links `chat` to the signed-in user through the API's one-time code and the dev chat's /start. */
+async function linkByApi(page: Page, user: TaskUser, chat: string) {
+  const response = await page.request.get("/v1/telegram/generate-otp", { headers: { Authorization: `Bearer ${user.token}` } });
+  expect(response.status(), await response.text()).toBe(200);
+  const { otp } = (await response.json()) as { otp: string };
+  await openDevChat(page, chat);
+  await sendInDevChat(page, `/start ${otp}`);
+  await expect(page.locator(".dev-chat__bubble--bot").last()).toContainText(`Hi ${user.name}! Your Telegram is now linked to Nudge.`);
+}
+
+test.describe("Telegram", () => {
+  test("links through the panel: QR and deep link, the bot greets, the poll sees 'linked' and the panel closes after 5 s", async ({ page, context }) => {
+    test.setTimeout(90_000);
+    const user = await signUp(page, { name: "Tali" });
+    await page.goto("/integrations");
+    const row = page.locator("#telegram");
+    const toggle = row.getByRole("switch", { name: "Telegram reminders" });
+    await expect(toggle).not.toBeChecked();
+    // A mouse press lands on the styled track, inside the switch's label.
+    await row.locator("label.switch").click();
+    await expect(row.getByRole("img", { name: "QR code that opens the Nudge bot in Telegram" }).locator("svg")).toBeVisible();
+    const deepLink = await row.getByRole("link", { name: "Open in Telegram" }).getAttribute("href");
+    expect(deepLink).toMatch(/^https:\/\/t\.me\/NudgeReminderBot\?start=link_[A-Za-z0-9_-]{22}$/);
+    await expect(row.getByText("Waiting for Telegram…")).toBeVisible();
+    await page.screenshot({ path: "test-results/screenshots/telegram-panel-1280.png", fullPage: true });
+
+    const chatPage = await context.newPage();
+    const chat = newChat();
+    await openDevChat(chatPage, chat);
+    await sendInDevChat(chatPage, `/start ${new URL(deepLink!).searchParams.get("start")}`);
+    await expect(chatPage.locator(".dev-chat__bubble--bot").last()).toContainText("Hi Tali! Your Telegram is now linked to Nudge.");
+    await chatPage.screenshot({ path: "test-results/screenshots/dev-telegram-1280.png", fullPage: true });
+
+    await expect(row.getByText("Telegram is linked! Your reminders will ping you there first.")).toBeVisible({ timeout: 12_000 });
+    const linkedAt = Date.now();
+    await expect(row.getByText("Telegram is linked! Your reminders will ping you there first.")).toBeHidden({ timeout: 10_000 });
+    expect(Date.now() - linkedAt).toBeGreaterThanOrEqual(4_000);
+    await expect(toggle).toBeChecked();
+    await expect(row.getByText(/^Linked\. Reminders ping you in Telegram first/)).toBeVisible();
+    expect(user.id).toBeTruthy();
+  });
+
+  test("a reminder made by chatting; a due one arrives with buttons, and Done completes it on the dashboard", async ({ page }) => {
+    const user = await signUp(page, { name: "Omri", timezone: "Asia/Jerusalem" });
+    const chat = newChat();
+    await linkByApi(page, user, chat);
+    await sendInDevChat(page, "remind me to water the plants tomorrow at 9am");
+    await expect(page.locator(".dev-chat__bubble--bot").last()).toHaveText(/^Got it! I'll remind you to water the plants on .+ at 9:00 AM\.$/);
+
+    await createTaskViaApi(page.request, user, "Take the pills", local(user, { minutes: -3 }));
+    await fireCron(page.request);
+    await page.reload();
+    const reminder = page.locator(".dev-chat__bubble--bot").filter({ hasText: "⏰ Take the pills" });
+    await expect(reminder).toBeVisible({ timeout: 15_000 });
+    await expect(reminder.getByRole("button")).toHaveText(["Done", "Snooze 30 min", "Acknowledge"]);
+    await reminder.getByRole("button", { name: "Done" }).click();
+    await expect(page.locator(".dev-chat__bubble--bot").filter({ hasText: "✅ Done: Take the pills" })).toBeVisible();
+    await expect(page.locator(".dev-chat__note").last()).toHaveText('Bot: "Take the pills" is done. Well done!');
+
+    await page.goto("/dashboard");
+    await expect(card(page, "Take the pills")).toContainText(/completed/i);
+    await expect(card(page, "water the plants")).toBeVisible();
+  });
+
+  test("unlinks after a confirmation; screens at 360 and 1280 px", async ({ page }) => {
+    const user = await signUp(page, { name: "Noa" });
+    await linkByApi(page, user, newChat());
+    await page.goto("/integrations");
+    const row = page.locator("#telegram");
+    const toggle = row.getByRole("switch", { name: "Telegram reminders" });
+    await expect(toggle).toBeChecked();
+    await screenshotBoth(page, "integrations-telegram-linked", "/integrations");
+    // Keyboard: Space on the focused switch.
+    await toggle.focus();
+    await page.keyboard.press("Space");
+    await expect(row.getByText("Unlink Telegram? Your reminders will come by email until you link it again.")).toBeVisible();
+    await row.getByRole("button", { name: "Cancel" }).click();
+    await expect(toggle).toBeChecked();
+    await row.locator("label.switch").click();
+    await row.getByRole("button", { name: "Yes, unlink" }).click();
+    await expect(row.getByText("Telegram is unlinked. Your reminders will come by email until you link it again.")).toBeVisible();
+    await expect(toggle).not.toBeChecked();
+    await screenshotBoth(page, "dev-telegram", "/dev/telegram?chat=100000001");
+  });
+});
