@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, screenshotBoth, test } from "./fixtures";
+import { signIn } from "./auth-helpers";
 import { card, createTaskViaApi, fireCron, local, signUp, type TaskUser } from "./tasks-helpers";
 
 /**
@@ -105,5 +106,31 @@ test.describe("Telegram", () => {
     await expect(row.getByText("Telegram is unlinked. Your reminders will come by email until you link it again.")).toBeVisible();
     await expect(toggle).not.toBeChecked();
     await screenshotBoth(page, "dev-telegram", "/dev/telegram?chat=100000001");
+  });
+
+  test("pairing from the bot: a signed-out visitor keeps the bot's code through sign-in, and the chat is linked", async ({ browser, page }) => {
+    const chat = newChat();
+    await openDevChat(page, chat);
+    await sendInDevChat(page, "hello");
+    const offer = page.locator(".dev-chat__bubble--bot").last();
+    await expect(offer).toContainText("This chat isn't linked to a Nudge account yet.");
+    await expect(offer.getByRole("link", { name: "Sign up for Nudge" })).toHaveAttribute("href", /\/auth\/register\?platformId=telegram&code=/);
+    const loginLink = await offer.getByRole("link", { name: "I already have an account" }).getAttribute("href");
+
+    // Someone else's browser: signed out, with a verified account.
+    const visitor = await browser.newContext();
+    const tab = await visitor.newPage();
+    const account = await signUp(tab, { name: "Maya" });
+    await visitor.clearCookies();
+    await tab.goto(new URL(loginLink!).pathname + new URL(loginLink!).search);
+    expect((await visitor.cookies()).find((c) => c.name === "pairing")?.value).toContain("telegram");
+    await signIn(tab, account.email, undefined, /\/integrations\?pairing=paired$/);
+    await expect(tab.getByText("Your Telegram chat is now linked to Nudge. Your reminders will ping you there first.")).toBeVisible();
+    await expect(tab.locator("#telegram").getByRole("switch", { name: "Telegram reminders" })).toBeChecked();
+    expect((await visitor.cookies()).find((c) => c.name === "pairing")).toBeUndefined();
+    await visitor.close();
+
+    await page.reload();
+    await expect(page.locator(".dev-chat__bubble--bot").last()).toContainText("Hi Maya! Your Telegram is now linked to Nudge.");
   });
 });

@@ -201,3 +201,21 @@ describe("the engine's Telegram step", () => {
     expect(bot.sent).toEqual([]);
   });
 });
+
+it("a check-in after an Acknowledge asks in Telegram whether it is done, with the same buttons", async () => {
+  const bot = fakeTelegram();
+  const u = await linkedUser({ strategy: "standard" });
+  const due = new Date(ERA.getTime() + ++day * 24 * 60 * MINUTE).toISOString();
+  const task = await createTask(depsAt(ERA).deps, u.id, { title: "File the taxes", dueDate: due, escalationStrategy: "standard" });
+  await postUpdate(pressUpdate(u.chat, `acknowledge:${task.id}`));
+  const [checkIn] = await stepsOf(task.id, { kind: "check_back" });
+  expect(checkIn).toBeDefined();
+  await runStepByHand(checkIn!.id, checkIn!.dueAt, { telegram: telegramChannel(botSettings({ ...testDeps().env, ...TELEGRAM_ENV } as Env)!, depsAt(checkIn!.dueAt).deps) });
+  const [sent] = bot.sent;
+  expect(sent?.text).toBe("👋 Checking in: File the taxes. You acknowledged it earlier. Is it done yet?");
+  expect((sent?.replyMarkup as { inline_keyboard: Array<Array<{ callback_data: string }>> }).inline_keyboard[0]!.map((b) => b.callback_data)).toEqual([
+    `done:${task.id}`,
+    `snooze:${task.id}`,
+    `acknowledge:${task.id}`,
+  ]);
+});

@@ -37,8 +37,5 @@ export const telegram = new Hono<ApiEnv>()
 
 /** POST /v1/users/pairPlatform {platformId, platformCode} (spec 01): pairs the chat that made the code. */
 export const pairing = new Hono<ApiEnv>().post("/pairPlatform", requireUser, async (c) => {
-  const deps = c.get("deps");
-  const result = await pairPlatform(deps, c.get("userId"), await readJsonBody(c.req.raw, { required: true }));
-  if (result.paired) await greetLinkedChat(deps, result.telegramChatId, c.get("userId"));
-  return c.json(result);
+  return c.json(await pairPlatform(c.get("deps"), c.get("userId"), await readJsonBody(c.req.raw, { required: true })));
 });

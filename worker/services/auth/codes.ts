@@ -4,7 +4,6 @@ import type { Deps } from "../deps";
 import { constantTimeEqual, hmacSha256Hex, randomDigits } from "../tokens";
 import type { WindowRule } from "../rate-limit";
 import { EMAIL_CODE_LIFETIME_RULE, takeCodeTry } from "./throttle";
-import { greetLinkedChat } from "../telegram/greet";
 import { subKey } from "./keys";
 import { completePendingPairing } from "./pairing";
 import { findUserById } from "./users";
@@ -118,8 +117,7 @@ export async function markEmailVerified(deps: Deps, userId: string): Promise<voi
   const now = deps.clock.now().getTime();
   await deps.db.update(users).set({ isVerified: true, updatedAt: now }).where(and(eq(users.id, userId), eq(users.isVerified, false)));
   // A Telegram chat that asked to be paired at registration is linked now that the email is proven.
-  const chatId = await completePendingPairing(deps, userId);
-  if (chatId) await greetLinkedChat(deps, chatId, userId);
+  await completePendingPairing(deps, userId);
 }
 
 /**

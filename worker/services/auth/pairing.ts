@@ -5,6 +5,7 @@ import type { Deps } from "../deps";
 import { AppError, badRequest, conflict } from "../errors";
 import { log, errorFields } from "../log";
 import { CHAT_TAKEN, assertChatFree, isChatTakenError, linkChatStatement } from "../telegram/chats";
+import { greetLinkedChat } from "../telegram/greet";
 import { randomToken } from "../tokens";
 import { parseInput } from "../validation";
 import { pairingCodeHash } from "./keys";
@@ -108,4 +109,6 @@ async function pairWith(deps: Deps, userId: string, row: { id: string; externalI
     if (isChatTakenError(error)) throw conflict(CHAT_TAKEN, "TELEGRAM_CHAT_TAKEN");
     throw error;
   }
+  // The bot greets the chat by name, whichever way the pairing completed (API, web page, verification).
+  await greetLinkedChat(deps, row.externalId, userId);
 }

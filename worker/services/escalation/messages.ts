@@ -166,7 +166,11 @@ export function telegramMessage(ctx: ReminderContext, chatId: string): OutboundM
   const time = formatLocalTime(ctx.task.dueAt, ctx.user.timezone);
   return {
     to: chatId,
-    text: ctx.stepIndex === 0 ? `⏰ ${ctx.task.title} (due ${time})` : `⏰ Still waiting: ${ctx.task.title} (due ${time})`,
+    text: ctx.checkBack
+      ? `👋 Checking in: ${ctx.task.title}. You acknowledged it earlier. Is it done yet?`
+      : ctx.stepIndex === 0
+        ? `⏰ ${ctx.task.title} (due ${time})`
+        : `⏰ Still waiting: ${ctx.task.title} (due ${time})`,
     meta: {
       taskId: ctx.task.id,
       buttons: [ACTION_BUTTONS.map((b) => ({ text: b.label, callbackData: `${b.action}:${ctx.task.id}` }))],
