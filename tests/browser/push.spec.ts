@@ -43,7 +43,8 @@ async function waitForPush(page: Page, endpoint: string): Promise<OutboxEntry> {
 async function serviceWorker(page: Page) {
   await page.goto("/integrations");
   await page.waitForFunction(async () => Boolean(await navigator.serviceWorker.getRegistration("/")?.then((r) => r?.active)));
-  const [worker] = page.context().serviceWorkers();
+  // Playwright may learn of the running worker a moment after the page saw it active.
+  const worker = page.context().serviceWorkers()[0] ?? (await page.context().waitForEvent("serviceworker", { timeout: 10_000 }));
   expect(worker, "the service worker is running").toBeTruthy();
   // Its registration reports it active once it has activated (skipWaiting, then clients.claim).
   await worker!.evaluate(async () => {

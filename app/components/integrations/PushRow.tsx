@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import type { PushAnswer, PushRowData } from "~/lib/push.server";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
+import { ChannelRowHead } from "./ChannelRowHead";
 import { currentSubscription, deviceLabel, pushSupported, PUSH_TEXTS, subscribeThisBrowser, type PushSupport } from "./push-client";
 
 const RESOURCE = "/resources/push";
@@ -62,33 +63,19 @@ export function PushRow({ initial }: { initial: PushRowData }) {
   const unavailable = !initial.available;
   return (
     <li className="card channel-row" id="notifications">
-      <div className="channel-row__head">
-        <span className="channel-row__icon" aria-hidden="true">
-          <svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <ChannelRowHead
+        id="push"
+        icon={
+          <>
             <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
             <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
-          </svg>
-        </span>
-        <h2 id="channel-push-title" className="channel-row__title">
-          Notifications on this device
-        </h2>
-        <label className="switch">
-          <input
-            type="checkbox"
-            role="switch"
-            checked={on}
-            disabled={unavailable || support !== "ready" || saving}
-            aria-describedby="channel-push-description"
-            onChange={() => void (on ? turnOff() : turnOn())}
-          />
-          <span className="switch__track" aria-hidden="true" />
-          <span className="visually-hidden">Notifications on this device</span>
-        </label>
-        <p id="channel-push-description" className="muted channel-row__description">
-          A gentle ping on this phone or computer when a reminder is due, with Done and Snooze buttons. Your browser asks for
-          permission when you turn it on.
-        </p>
-      </div>
+          </>
+        }
+        title="Notifications on this device"
+        switchLabel="Notifications on this device"
+        input={{ checked: on, disabled: unavailable || support !== "ready" || saving, onChange: () => void (on ? turnOff() : turnOn()) }}
+        description="A gentle ping on this phone or computer when a reminder is due, with Done and Snooze buttons. Your browser asks for permission when you turn it on."
+      />
       <div className="push-row__body" aria-live="polite">
         {unavailable ? <Alert tone="info">{initial.reason ?? "Notifications aren't available on this server right now."}</Alert> : null}
         {!unavailable && support === "unsupported" ? <Alert tone="info">{PUSH_TEXTS.unsupported}</Alert> : null}

@@ -4,6 +4,7 @@ import type { TelegramAnswer, TelegramRowData } from "~/lib/telegram.server";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import { useHydrated } from "~/lib/hooks";
+import { ChannelRowHead } from "./ChannelRowHead";
 import { TelegramLinkPanel } from "./TelegramLinkPanel";
 
 const ROUTE = "/integrations/telegram";
@@ -88,42 +89,37 @@ export function TelegramRow({ initial }: { initial: TelegramRowData }) {
   const busy = action.state !== "idle";
   return (
     <li className="card channel-row" id="telegram">
-      <div className="channel-row__head">
-        <span className="channel-row__icon" aria-hidden="true">
-          <svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <ChannelRowHead
+        id="telegram"
+        icon={
+          <>
             <path d="M21 4 3 11l6 2 2 6 3-4 5 4z" />
             <path d="m9 13 8-6" />
-          </svg>
-        </span>
-        <h2 id="channel-telegram-title" className="channel-row__title">
-          Telegram
-        </h2>
-        <label className="switch">
-          <input
-            type="checkbox"
-            role="switch"
-            checked={shownLinked || panel === "linking"}
-            disabled={!hydrated || !initial.available || busy}
-            aria-describedby="channel-telegram-description"
-            aria-expanded={panel !== "closed"}
-            aria-controls="telegram-panel"
-            onChange={onToggle}
-          />
-          <span className="switch__track" aria-hidden="true" />
-          <span className="visually-hidden">Telegram reminders</span>
-        </label>
-        <p id="channel-telegram-description" className="muted channel-row__description">
-          {shownLinked
-            ? "Linked. Reminders ping you in Telegram first, and you can make reminders by chatting with the bot."
-            : "A gentle ping in Telegram when a reminder is due, with buttons to answer it. You can also make reminders by chatting with the bot."}
-          {!hydrated && initial.available ? (
-            <>
-              {" "}
-              <Link to={ROUTE}>{shownLinked ? "Manage Telegram" : "Link Telegram"}</Link>
-            </>
-          ) : null}
-        </p>
-      </div>
+          </>
+        }
+        title="Telegram"
+        switchLabel="Telegram reminders"
+        input={{
+          checked: shownLinked || panel === "linking",
+          disabled: !hydrated || !initial.available || busy,
+          "aria-expanded": panel !== "closed",
+          "aria-controls": "telegram-panel",
+          onChange: onToggle,
+        }}
+        description={
+          <>
+            {shownLinked
+              ? "Linked. Reminders ping you in Telegram first, and you can make reminders by chatting with the bot."
+              : "A gentle ping in Telegram when a reminder is due, with buttons to answer it. You can also make reminders by chatting with the bot."}
+            {!hydrated && initial.available ? (
+              <>
+                {" "}
+                <Link to={ROUTE}>{shownLinked ? "Manage Telegram" : "Link Telegram"}</Link>
+              </>
+            ) : null}
+          </>
+        }
+      />
       <div id="telegram-panel" className="push-row__body" aria-live="polite">
         {!initial.available ? <Alert tone="info">{initial.reason ?? "Telegram isn't available on this server right now."}</Alert> : null}
         {answer && !answer.ok ? <Alert tone="error">{answer.message}</Alert> : null}
