@@ -10,7 +10,7 @@ import { markEmailVerified } from "../../worker/services/auth/codes";
 import { PAIRING_CODE_GONE } from "../../worker/services/auth";
 import { CHAT_TAKEN, EMAIL_REQUIRED, LINK_CODE_EXPIRED, LINK_CODE_INVALID, LINK_CODE_USED } from "../../worker/services/telegram";
 import { testDeps } from "./helpers";
-import { testEra } from "./escalation-helpers";
+import { api, outboxTo, testEra } from "./escalation-helpers";
 import { fakeTelegram, nextUpdateId, postUpdate, SECRET, TELEGRAM_ENV, telegramApi, textUpdate } from "./telegram/support";
 
 const ERA = new Date("2070-01-05T09:00:00Z");
@@ -210,6 +210,33 @@ describe("pairing from the bot", () => {
     expect(await chatOfUser(u.id)).toBeNull();
     await markEmailVerified(testDeps(undefined, TELEGRAM_ENV), u.id);
     expect(await chatOfUser(u.id)).toBe(String(chat));
+  });
+
+  it("a registration that carries the handshake links the chat once the email code is entered", async () => {
+    const chat = newChat();
+    const { code } = await pairingCodeFromBot(chat);
+    // The rest runs as the local run does (dev outbox): the greeting lands in the outbox as the chat's.
+    const email = `pair-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const registered = await api("/v1/users", "POST", {
+      name: "Lior",
+      email,
+      password: "Calm-Otter-42",
+      timezone: "UTC",
+      consent: true,
+      platformId: "telegram",
+      platformCode: code,
+    });
+    expect(registered.status).toBe(201);
+    const { user: created, accessToken } = await registered.json<{ user: { id: string }; accessToken: string }>();
+    expect(await chatOfUser(created.id)).toBeNull();
+    const [mail] = await outboxTo(email, "email");
+    const otp = /\b(\d{6})\b/.exec(mail!.text)![1];
+    const verified = await api("/v1/auth/otp/verify", "POST", { userId: created.id, otp }, accessToken);
+    expect(await verified.json()).toBe(true);
+    expect(await chatOfUser(created.id)).toBe(String(chat));
+    const [greeting] = await outboxTo(String(chat), "telegram");
+    expect(greeting!.text).toMatch(/^Hi Lior! Your Telegram is now linked/);
+    await testDeps().db.delete(users).where(eq(users.id, created.id));
   });
 
   it("refuses incomplete input, other platforms and made-up codes", async () => {
