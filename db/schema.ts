@@ -43,6 +43,8 @@ export const users = sqliteTable(
     /** International string (e.g. +972501234567) or null. */
     phone: text("phone"),
     phoneVerified: integer("phone_verified", { mode: "boolean" }).notNull().default(false),
+    /** When the number texted STOP (issue 10): no texts until it texts START. */
+    smsOptedOutAt: integer("sms_opted_out_at", { mode: "number" }),
     telegramChatId: text("telegram_chat_id"),
     timezone: text("timezone").notNull().default("UTC"),
     consent: integer("consent", { mode: "boolean" }).notNull().default(false),
@@ -68,6 +70,8 @@ export const users = sqliteTable(
     uniqueIndex("users_email_unique").on(t.email),
     uniqueIndex("users_google_id_unique").on(t.googleId),
     uniqueIndex("users_telegram_chat_id_unique").on(t.telegramChatId),
+    // Answers by text and keypad find the account by its number (issue 10).
+    index("users_phone_idx").on(t.phone),
     uniqueIndex("users_ics_token_hash_unique").on(t.icsTokenHash),
   ],
 );

@@ -7,6 +7,7 @@ import { devTelegram } from "./api/dev-telegram";
 import { analyticsProxy } from "./api/analytics-proxy";
 import { requestContext } from "./api/middleware";
 import { telegramWebhook } from "./bot/webhook";
+import { twilioWebhooks } from "./twilio/webhooks";
 import type { Env } from "./env";
 import { CROSS_SITE_BLOCKED, isSafeMethod, isSameOrigin } from "./http";
 import { createDeps, type Deps } from "./services/deps";
@@ -28,6 +29,8 @@ export function createApp(options: { pages?: PageHandler } = {}) {
   app.route("/ingest", analyticsProxy);
   app.use("/dev/telegram/*", requestContext);
   app.route("/dev/telegram", devTelegram);
+  app.use("/twilio/*", requestContext);
+  app.route("/twilio", twilioWebhooks);
   app.use("/telegram/webhook", requestContext);
   app.route("/telegram/webhook", telegramWebhook);
   app.all("*", async (c) => {

@@ -33,14 +33,17 @@ describe("PUT /v1/users/{id} {timezone}", () => {
     expect((await userRow(body.user.id))?.timezone).toBe("Europe/Berlin");
   });
 
-  it("refuses other fields (phone comes with its own issue) with a clear 400", async () => {
+  it("refuses other fields with a clear 400 (the phone alone goes to the phone rules, tests/workerd/phone.test.ts)", async () => {
     const { body } = await registerUser();
     const phone = await put(body.user.id, { phone: "+972501234567" }, body.accessToken);
-    expect(phone.status).toBe(400);
-    expect(await phone.json()).toEqual({ message: 'Only the timezone can be changed here for now; "phone" can\'t be updated.', code: "VALIDATION_FAILED" });
+    expect(phone.status).toBe(403);
+    expect(await phone.json()).toEqual({ message: "Please verify your email address before adding a phone number.", code: "EMAIL_NOT_VERIFIED" });
+    const both = await put(body.user.id, { phone: "+972501234567", timezone: "Asia/Tokyo" }, body.accessToken);
+    expect(both.status).toBe(400);
+    expect((await both.json<{ message: string }>()).message).toBe("Change the timezone or the phone, one at a time.");
     const mixed = await put(body.user.id, { timezone: "Asia/Tokyo", isVerified: true, email: "x@example.com" }, body.accessToken);
     expect(mixed.status).toBe(400);
-    expect((await mixed.json<{ message: string }>()).message).toBe('Only the timezone can be changed here for now; "isVerified", "email" can\'t be updated.');
+    expect((await mixed.json<{ message: string }>()).message).toBe('Only the timezone or the phone can be changed here; "isVerified", "email" can\'t be updated.');
     const row = await userRow(body.user.id);
     expect(row).toMatchObject({ timezone: "Europe/Berlin", isVerified: false, phone: null });
   });

@@ -12,6 +12,7 @@ import { push } from "./push";
 import { defaultStrategy } from "./strategy";
 import { taskListWithSlash, tasks } from "./tasks";
 import { pairing, telegram } from "./telegram";
+import { phone } from "./phone";
 import { users } from "./users";
 
 /**
@@ -27,6 +28,7 @@ export function createApi() {
   // deeper than /users/:id, so it is not matched here.
   for (const path of ["/auth/*", "/users", "/users/me/*", "/users/:id"]) api.use(path, exactEnvelope);
   api.route("/health", health);
+  api.route("/auth/phone", phone);
   api.route("/auth", auth);
   api.route("/users", users);
   api.route("/users", defaultStrategy);

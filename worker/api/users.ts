@@ -1,9 +1,13 @@
 import { Hono } from "hono";
-import { getOnboardingStatus, register, registerSchema, resumeOnboarding, skipOnboarding, updateTimezone, updateUserSchema } from "../services/auth";
+import { getOnboardingStatus, isPhoneUpdate, register, registerSchema, resumeOnboarding, skipOnboarding, updateTimezone, updateUserSchema } from "../services/auth";
+import { readJsonBody } from "../http";
+import { parseInput } from "../services/validation";
 import { requestMeta, sameOriginOnly, withSession } from "./auth-helpers";
 import { requireUser, requireUserWith } from "./auth-middleware";
 import type { ApiEnv } from "./context";
 import { jsonBody } from "../http/hono";
+import { notFound } from "../services/errors";
+import { setPhone } from "../services/phone";
 
 /**
  * /v1/users: registration, profile changes and onboarding status (spec 01 §7, docs/api.md).
@@ -24,7 +28,11 @@ export const users = new Hono<ApiEnv>()
 
   .delete("/me/onboarding/skip", requireUser, async (c) => c.json(await resumeOnboarding(c.get("deps"), c.get("userId"))))
 
-  // Spec 01 §5/§8: setting the timezone without a user answers 'User not authenticated'.
-  .put("/:id", requireUserWith({ signInMessage: "User not authenticated" }), jsonBody(updateUserSchema), async (c) => {
-    return c.json(await updateTimezone(c.get("deps"), c.get("userId"), c.req.param("id"), c.req.valid("json")));
+  // Spec 01 §5/§8: setting the timezone without a user answers 'User not authenticated'. {phone} alone
+  // is the phone number (issue 10); anything else must be {timezone}.
+  .put("/:id", requireUserWith({ signInMessage: "User not authenticated" }), async (c) => {
+    const body = await readJsonBody(c.req.raw, { required: true });
+    if (!isPhoneUpdate(body)) return c.json(await updateTimezone(c.get("deps"), c.get("userId"), c.req.param("id"), parseInput(updateUserSchema, body)));
+    if (c.req.param("id") !== c.get("userId")) throw notFound("We couldn't find that user.", "USER_NOT_FOUND");
+    return c.json(await setPhone(c.get("deps"), c.get("userId"), body.phone));
   });

@@ -1,15 +1,14 @@
-import { plainTextDevSide, type MediumFace } from "../face";
+import type { MediumFace } from "../face";
+import { phoneDevSide } from "../twilio/dev";
 import { checkSmsConfig } from "./config";
+import { twilioSmsFromEnv } from "./twilio";
 
-/**
- * Text messages (SMS) through Twilio.
- * No provider yet: outside the dev outbox the medium is unavailable (the engine falls back), and
- * the issue that adds it fills this folder (the provider, its inbound webhook) and sets `provider`.
- */
+/** Text messages through Twilio (answers come back to POST /twilio/sms, worker/twilio). */
 export const sms: MediumFace = {
   medium: "sms",
   name: "text messages",
   required: false,
   checkConfig: checkSmsConfig,
-  dev: plainTextDevSide("Text message"),
+  provider: twilioSmsFromEnv,
+  dev: phoneDevSide("Text message"),
 };

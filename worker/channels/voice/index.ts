@@ -1,15 +1,15 @@
-import { plainTextDevSide, type MediumFace } from "../face";
+import type { MediumFace } from "../face";
+import { phoneDevSide } from "../twilio/dev";
 import { checkVoiceConfig } from "./config";
+import { devVoiceChannel, twilioVoiceFromEnv } from "./twilio";
 
-/**
- * Phone calls through Twilio; the dev outbox shows the spoken script.
- * No provider yet: outside the dev outbox the medium is unavailable (the engine falls back), and
- * the issue that adds it fills this folder (the provider, its inbound webhook) and sets `provider`.
- */
+/** Reminder calls through Twilio, answered on the keypad (POST /twilio/voice, worker/twilio). */
 export const voice: MediumFace = {
   medium: "voice",
   name: "phone calls",
   required: false,
   checkConfig: checkVoiceConfig,
-  dev: plainTextDevSide("Phone call"),
+  provider: twilioVoiceFromEnv,
+  devProvider: devVoiceChannel,
+  dev: phoneDevSide("Phone call"),
 };

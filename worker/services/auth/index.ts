@@ -17,6 +17,7 @@ export {
   resetPasswordSchema,
   timezoneSchema,
   updateUserSchema,
+  isPhoneUpdate,
   userIdSchema,
   verifyEmailLinkSchema,
   type LoginInput,

@@ -172,20 +172,27 @@ export const verifyEmailLinkSchema = jsonObject({
 export const timezoneSchema = jsonObject({ timezone: timezoneField });
 
 /**
- * PUT /v1/users/{id}: only the timezone for now (the phone arrives with its own issue), so any other
- * key is refused with a sentence instead of being silently dropped.
+ * PUT /v1/users/{id} with the timezone. `{phone}` alone is the phone number (`isPhoneUpdate`, issue 10);
+ * any other key is refused with a sentence instead of being silently dropped.
  */
 export const updateUserSchema = z
   .custom<Record<string, unknown>>((value) => typeof value === "object" && value !== null && !Array.isArray(value), { error: MESSAGES.notAnObject })
   .superRefine((value, ctx) => {
-    // Unknown keys first: for {phone} the helpful answer is "not here yet", not "timezone missing".
-    const unknown = Object.keys(value).filter((key) => key !== "timezone");
+    // Unknown keys first: the helpful answer names them, not "timezone missing".
+    const unknown = Object.keys(value).filter((key) => key !== "timezone" && key !== "phone");
     if (unknown.length > 0) {
       const keys = unknown.map((key) => `"${key.slice(0, 40)}"`).join(", ");
-      ctx.addIssue({ code: "custom", message: `Only the timezone can be changed here for now; ${keys} can't be updated.` });
+      ctx.addIssue({ code: "custom", message: `Only the timezone or the phone can be changed here; ${keys} can't be updated.` });
+    } else if ("phone" in value) {
+      ctx.addIssue({ code: "custom", message: "Change the timezone or the phone, one at a time." });
     }
   })
   .pipe(jsonObject({ timezone: timezoneField }));
+
+/** PUT /v1/users/{id} with only `phone`: the phone service reads it (spec 01 §5's sentence for any bad number). */
+export function isPhoneUpdate(body: unknown): body is { phone: unknown } {
+  return typeof body === "object" && body !== null && !Array.isArray(body) && Object.keys(body).length === 1 && "phone" in body;
+}
 
 /** POST /v1/auth/refresh and /logout: the token may come in the body or in the refreshToken cookie. */
 export const refreshBodySchema = z.object(

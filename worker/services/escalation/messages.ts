@@ -214,9 +214,14 @@ export function smsMessage(ctx: ReminderContext, phone: string): OutboundMessage
 
 export function voiceMessage(ctx: ReminderContext, phone: string): OutboundMessage {
   const time = formatLocalTime(ctx.task.dueAt, ctx.user.timezone);
+  const script = `Hello ${ctx.user.name}, this is Nudge with a reminder: ${ctx.task.title}, due at ${time}.`;
+  const menu = VOICE_MENU;
   return {
     to: phone,
-    text: `Hello ${ctx.user.name}, this is Nudge with a reminder: ${ctx.task.title}, due at ${time}. Press 1 if it's done. Press 2 to snooze for ${SNOOZE_MINUTES} minutes. Press 3 to stop the reminders.`,
-    meta: { taskId: ctx.task.id, keypad: ANSWER_KEYPAD },
+    text: `${script} ${menu}`,
+    // The call's TwiML speaks `script`, then asks `menu` with a keypad gather (channels/voice/twiml.ts).
+    meta: { taskId: ctx.task.id, keypad: ANSWER_KEYPAD, script, menu },
   };
 }
+
+export const VOICE_MENU = `Press 1 if it's done. Press 2 to snooze for ${SNOOZE_MINUTES} minutes. Press 3 to stop the reminders.`;

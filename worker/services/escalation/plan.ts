@@ -43,6 +43,8 @@ export interface ClaimedStep {
   telegramChatId: string | null;
   phone: string | null;
   phoneVerified: boolean;
+  /** When the number texted STOP (null when it did not). */
+  smsOptedOutAt?: number | null;
   /** The index of the chain's last step. */
   lastIndex: number;
   /** When the next step of the chain is due (null on the last step): the end of provider retries. */

@@ -7,6 +7,8 @@ export interface Reachability {
   telegramChatId: string | null;
   phone: string | null;
   phoneVerified: boolean;
+  /** The number texted STOP (issue 10): no texts to it; calls still go. */
+  smsOptedOut?: boolean;
   /** Push subscription endpoints (only read when a step asks for push). */
   pushEndpoints: string[];
   /** Verified, not opted-out email buddies (only read when a step asks for buddies). */
@@ -52,6 +54,8 @@ const MISSING: Record<FallbackReason["channel"], string> = {
   voice: "The user has no verified phone number.",
   buddies: "The user has no verified nudge buddy with an email address.",
 };
+
+const MISSING_SMS_STOPPED = "The user's number texted STOP, so no texts go to it until it texts START.";
 
 /** The step channels this server cannot use right now among `fallbacks` (no provider configured). */
 export function unavailableChannels(fallbacks: readonly FallbackReason[]): StepChannel[] {
@@ -106,6 +110,9 @@ export function planDeliveries(channels: readonly StepChannel[], reach: Reachabi
         toMedium(channel, reach.pushEndpoints);
         break;
       case "sms":
+        if (reach.smsOptedOut && phone.length > 0) toEmail("sms", "missing", MISSING_SMS_STOPPED);
+        else toMedium(channel, phone);
+        break;
       case "voice":
         toMedium(channel, phone);
         break;

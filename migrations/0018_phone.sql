@@ -1,0 +1,3 @@
+-- Issue 10: texts STOPped by the person, and the account found by its number for replies.
+ALTER TABLE `users` ADD `sms_opted_out_at` integer;--> statement-breakpoint
+CREATE INDEX `users_phone_idx` ON `users` (`phone`);

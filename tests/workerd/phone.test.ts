@@ -1,0 +1,230 @@
+/**
+ * Phone (issue 10): the number and its code, the Twilio channels against the fake Twilio, and the
+ * signed webhooks that answer by text and keypad. Era: 2075 (docs/testing.md); no tick runs here.
+ */
+import { eq } from "drizzle-orm";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { users } from "../../db/schema";
+import type { Env } from "../../worker/env";
+import { twilioSignature } from "../../worker/channels/twilio/signature";
+import { twilioSmsChannel } from "../../worker/channels/sms/twilio";
+import { twilioVoiceChannel } from "../../worker/channels/voice/twilio";
+import { PHONE_EMAIL_FIRST, PHONE_INVALID, PHONE_LOCKED, PHONE_TAKEN, SMS_TEXTS, NO_PHONE } from "../../worker/services/phone";
+import { createTask } from "../../worker/services/tasks";
+import { fakeFetch } from "../fakes/fake";
+import { createFakeTwilio } from "../fakes/twilio";
+import { request, testDeps } from "./helpers";
+import { api, depsAt, MINUTE, outboxTo, runStepByHand, stepsOf, taskRow, testEra } from "./escalation-helpers";
+
+const ERA = new Date("2075-02-03T10:00:00Z");
+const { user } = testEra(ERA);
+afterEach(() => vi.unstubAllGlobals());
+
+const TWILIO: Partial<Env> = { TWILIO_ACCOUNT_SID: "ACtest", TWILIO_AUTH_TOKEN: "twilio-test-auth-token", TWILIO_FROM_NUMBER: "+15005550006", TWILIO_API_BASE: "https://api.twilio.fake" };
+let numberSeq = 50_000_000 + Math.floor(Math.random() * 40_000_000);
+const newNumber = () => `+9725${++numberSeq}`;
+
+async function phoneOf(userId: string) {
+  const [row] = await testDeps().db.select({ phone: users.phone, verified: users.phoneVerified, stopped: users.smsOptedOutAt }).from(users).where(eq(users.id, userId));
+  return row!;
+}
+
+async function verifiedPhoneUser(options: { strategy?: string } = {}) {
+  const phone = newNumber();
+  const u = await user({ phone, phoneVerified: true, defaultEscalationStrategy: options.strategy ?? "standard" });
+  return { ...u, phone };
+}
+
+const put = (u: { id: string; token: string }, phone: unknown) => api(`/v1/users/${u.id}`, "PUT", { phone }, u.token);
+
+describe("the phone number", () => {
+  it("accepts +972 and 8 or 9 digits, stored in E.164, and refuses anything else with the spec's sentence", async () => {
+    const u = await user();
+    for (const bad of ["0501234567", "+97250123", "+9725012345678", "+1 555 123 4567", "+972abcdefgh", 12]) {
+      const response = await put(u, bad);
+      expect(response.status).toBe(400);
+      expect((await response.json<{ message: string }>()).message).toBe(PHONE_INVALID);
+    }
+    expect((await phoneOf(u.id)).phone).toBeNull();
+    const saved = await put(u, " +972 50-123 4567 ");
+    expect(saved.status).toBe(200);
+    expect(await saved.json()).toMatchObject({ phone: "+972501234567", phoneVerified: false });
+    expect((await put(u, "+97221234567")).status).toBe(200);
+    const removed = await put(u, "");
+    expect(await removed.json()).toMatchObject({ phone: null, phoneVerified: false });
+  });
+
+  it("needs a verified email, and a number verified on another account is refused", async () => {
+    const unverified = await user({ isVerified: false });
+    const response = await put(unverified, "+972501112233");
+    expect(response.status).toBe(403);
+    expect((await response.json<{ message: string }>()).message).toBe(PHONE_EMAIL_FIRST);
+    const owner = await verifiedPhoneUser();
+    const other = await user();
+    const taken = await put(other, owner.phone);
+    expect(taken.status).toBe(409);
+    expect((await taken.json<{ message: string }>()).message).toBe(PHONE_TAKEN);
+  });
+});
+
+describe("the phone's code", () => {
+  const send = (u: { token: string }) => api("/v1/auth/phone/send-code", "POST", {}, u.token);
+  const verify = (u: { token: string }, code: unknown) => api("/v1/auth/phone/verify", "POST", { code }, u.token);
+  const codeIn = async (phone: string) => /\b(\d{6})\b/.exec((await outboxTo(phone, "sms")).at(-1)!.text)![1]!;
+
+  it("is sent by text, verifies the phone once, and a resend within a minute waits", async () => {
+    const u = await user();
+    expect((await send(u)).status).toBe(400);
+    const phone = newNumber();
+    await put(u, phone);
+    const sent = await send(u);
+    expect(sent.status).toBe(200);
+    const code = await codeIn(phone);
+    expect((await outboxTo(phone, "sms"))[0]!.text).toBe(`Your Nudge code is ${code}. It expires in 10 minutes. If you didn't ask for it, ignore this message.`);
+    const again = await send(u);
+    expect(again.status).toBe(429);
+    expect((await again.json<{ message: string }>()).message).toMatch(/^Please wait \d+ seconds before asking for another code\.$/);
+    expect(await (await verify(u, "000000")).json()).toBe(code === "000000");
+    expect(await (await verify(u, code)).json()).toBe(true);
+    expect((await phoneOf(u.id)).verified).toBe(true);
+    expect((await verify(u, "1234567")).status).toBe(400);
+  });
+
+  it("expires after 10 minutes, and 5 wrong tries lock it for 15 minutes, even with the right code", async () => {
+    const u = await user();
+    const phone = newNumber();
+    await put(u, phone);
+    await send(u);
+    vi.setSystemTime(ERA.getTime() + 11 * MINUTE);
+    const late = await verify(u, await codeIn(phone));
+    expect(late.status).toBe(410);
+    vi.setSystemTime(ERA.getTime() + 12 * MINUTE);
+    await send(u);
+    const code = await codeIn(phone);
+    const wrong = code === "111111" ? "222222" : "111111";
+    for (let i = 0; i < 5; i++) expect(await (await verify(u, wrong)).json()).toBe(false);
+    const locked = await verify(u, code);
+    expect(locked.status).toBe(429);
+    expect((await locked.json<{ message: string }>()).message).toBe(PHONE_LOCKED);
+    expect((await phoneOf(u.id)).verified).toBe(false);
+    expect(NO_PHONE).toBeTruthy();
+  });
+});
+
+describe("the Twilio channels against the fake Twilio", () => {
+  const setup = () => {
+    const twilio = createFakeTwilio({ accountSid: "ACtest", authToken: "twilio-test-auth-token" });
+    vi.stubGlobal("fetch", fakeFetch(twilio));
+    const { deps } = depsAt(ERA);
+    const settings = { accountSid: "ACtest", authToken: "twilio-test-auth-token", fromNumber: "+15005550006", apiBase: twilio.origin };
+    return { twilio, deps, settings };
+  };
+
+  it("texts with basic auth and the form Twilio expects; STOP at Twilio marks the number and refuses for good", async () => {
+    const { twilio, deps, settings } = setup();
+    const u = await verifiedPhoneUser();
+    const sms = twilioSmsChannel(settings, deps);
+    expect((await sms.send({ to: u.phone, text: "Hello" })).providerMessageId).toMatch(/^twilio:SM/);
+    expect(twilio.messages[0]).toMatchObject({ to: u.phone, from: "+15005550006", body: "Hello" });
+    twilio.unsubscribed.add(u.phone);
+    await expect(sms.send({ to: u.phone, text: "Hello again" })).rejects.toMatchObject({ kind: "permanent" });
+    expect((await phoneOf(u.id)).stopped).toBe(ERA.getTime());
+    twilio.failNext(429);
+    await expect(twilioSmsChannel(settings, deps).send({ to: "+972501234567", text: "x" })).rejects.toMatchObject({ kind: "transient" });
+    twilio.failNext(503);
+    await expect(twilioSmsChannel(settings, deps).send({ to: "+972501234567", text: "x" })).rejects.toMatchObject({ kind: "transient" });
+    await expect(twilioSmsChannel({ ...settings, authToken: "wrong" }, deps).send({ to: "+972501234567", text: "x" })).rejects.toMatchObject({ kind: "permanent" });
+  });
+
+  it("calls with TwiML that speaks the reminder and gathers one digit for the task", async () => {
+    const { twilio, deps, settings } = setup();
+    const u = await verifiedPhoneUser();
+    const task = await createTask(deps, u.id, { title: "Call the clinic", dueDate: new Date(ERA.getTime() + 60 * MINUTE).toISOString() });
+    const [, , voiceStep] = await stepsOf(task.id);
+    const voice = twilioVoiceChannel({ ...deps.env, APP_URL: "https://nudge.example.com" }, settings, deps);
+    await runStepByHand(voiceStep!.id, voiceStep!.dueAt, { voice });
+    const [call] = twilio.calls;
+    expect(call?.to).toBe(u.phone);
+    expect(call?.twiml).toContain("<Say voice=\"Polly.Joanna\">Hello Robin, this is Nudge with a reminder: Call the clinic, due at 11:00 AM.</Say>");
+    expect(call?.twiml).toContain(`<Gather input="dtmf" numDigits="1" timeout="8" action="https://nudge.example.com/twilio/voice?task=${task.id}" method="POST">`);
+    expect(call?.twiml).toContain("Press 1 if it&apos;s done. Press 2 to snooze for 30 minutes. Press 3 to stop the reminders.");
+  });
+});
+
+describe("answers by text and keypad (signed webhooks)", () => {
+  const APP = "http://localhost:8787";
+  async function post(path: string, params: Record<string, string>, options: { signature?: string | null; signedFor?: string } = {}) {
+    const signature = options.signature === undefined ? await twilioSignature("twilio-test-auth-token", options.signedFor ?? `${APP}${path}`, params) : options.signature;
+    const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded" };
+    if (signature !== null) headers["X-Twilio-Signature"] = signature;
+    return request(path, { method: "POST", headers, body: new URLSearchParams(params).toString() }, { ...TWILIO, APP_URL: APP });
+  }
+  let sid = 0;
+  const text = (from: string, body: string) => post("/twilio/sms", { From: from, To: "+15005550006", Body: body, MessageSid: `SMtest${++sid}${Date.now()}` });
+  const messageOf = async (response: Response) => /<Message>(.*)<\/Message>/s.exec(await response.text())?.[1];
+  const dueTask = async (userId: string, title: string, minutesAgo = 5) =>
+    createTask(depsAt(ERA.getTime() - 60 * MINUTE).deps, userId, { title, dueDate: new Date(ERA.getTime() - minutesAgo * MINUTE).toISOString() });
+
+  it("refuses a missing, wrong or replayed signature with 403 and changes nothing", async () => {
+    const u = await verifiedPhoneUser();
+    const task = await dueTask(u.id, "Stretch");
+    const params = { From: u.phone, To: "+15005550006", Body: "DONE", MessageSid: "SMforged" };
+    expect((await post("/twilio/sms", params, { signature: null })).status).toBe(403);
+    expect((await post("/twilio/sms", params, { signature: "bm9wZQ==" })).status).toBe(403);
+    expect((await post("/twilio/sms", params, { signedFor: `${APP}/twilio/voice` })).status).toBe(403);
+    expect((await taskRow(task.id))?.status).toBe("PENDING");
+  });
+
+  it("DONE completes the most urgent reminder; twice says it is done; SNOOZE 10 and OK act; anything else gets the help", async () => {
+    const u = await verifiedPhoneUser();
+    const first = await dueTask(u.id, "Take pills", 30);
+    const second = await dueTask(u.id, "Feed the cat", 5);
+    const done = await text(u.phone, " done ");
+    expect(await messageOf(done)).toBe("&quot;Take pills&quot; is done. Well done!");
+    expect((await taskRow(first.id))?.status).toBe("COMPLETED");
+    const snoozed = await text(u.phone, "Snooze 10");
+    expect(await messageOf(snoozed)).toBe("Snoozed. I&apos;ll remind you about &quot;Feed the cat&quot; again at 10:10 AM.");
+    expect((await taskRow(second.id))?.snoozedUntil).toBe(ERA.getTime() + 10 * MINUTE);
+    // The snoozed one is not waiting any more: OK answers the next one that is.
+    await dueTask(u.id, "Post the letter", 1);
+    const ok = await text(u.phone, "OK");
+    expect(await messageOf(ok)).toMatch(/^Got it\. The reminders for &quot;Post the letter&quot; have stopped/);
+    expect(await messageOf(await text(u.phone, "OK"))).toBe(SMS_TEXTS.nothingOpen);
+    expect(await messageOf(await text(u.phone, "what?"))).toBe(SMS_TEXTS.help.replace(/'/g, "&apos;"));
+    expect(await messageOf(await text(newNumber(), "DONE"))).toMatch(/^This number isn&apos;t linked to a Nudge account/);
+  });
+
+  it("STOP turns texts off, so a text step goes to email instead; START turns them back on", async () => {
+    const u = await verifiedPhoneUser();
+    expect(await messageOf(await text(u.phone, "STOP"))).toBe(SMS_TEXTS.stopped.replace(/'/g, "&apos;"));
+    expect((await phoneOf(u.id)).stopped).not.toBeNull();
+    const task = await createTask(depsAt(ERA).deps, u.id, { title: "Water plants", dueDate: new Date(ERA.getTime() + DAY).toISOString(), escalationStrategy: "standard" });
+    const [, smsStep] = await stepsOf(task.id);
+    await runStepByHand(smsStep!.id, smsStep!.dueAt);
+    expect(await outboxTo(u.phone, "sms")).toEqual([]);
+    expect((await outboxTo(u.email, "email")).length).toBe(1);
+    await text(u.phone, "start");
+    expect((await phoneOf(u.id)).stopped).toBeNull();
+  });
+
+  it("the keypad: 1 done, 2 snooze, 3 acknowledge, for the call's own task; the same press retried acts once", async () => {
+    const u = await verifiedPhoneUser();
+    const keypad = (taskId: string, digit: string, callSid: string) => post(`/twilio/voice?task=${taskId}`, { To: u.phone, From: "+15005550006", Digits: digit, CallSid: callSid });
+    const said = async (response: Response) => /<Say[^>]*>(.*)<\/Say>/s.exec(await response.text())?.[1];
+    const a = await dueTask(u.id, "Stretch");
+    expect(await said(await keypad(a.id, "2", "CA1"))).toMatch(/^Snoozed\. I&apos;ll remind you about &quot;Stretch&quot; again at 10:30 AM\. Goodbye\.$/);
+    expect((await taskRow(a.id))?.status).toBe("SNOOZED");
+    const b = await dueTask(u.id, "Drink water");
+    expect(await said(await keypad(b.id, "1", "CA2"))).toBe("&quot;Drink water&quot; is done. Well done! Goodbye.");
+    expect(await said(await keypad(b.id, "1", "CA2"))).toBe("Got it. Goodbye.");
+    const c = await dueTask(u.id, "Walk");
+    await keypad(c.id, "3", "CA3");
+    expect((await taskRow(c.id))?.status).toBe("ACKNOWLEDGED");
+    const stranger = await verifiedPhoneUser();
+    const theirs = await dueTask(stranger.id, "Theirs");
+    expect(await said(await keypad(theirs.id, "1", "CA4"))).toMatch(/^I can&apos;t find that reminder any more/);
+    expect((await taskRow(theirs.id))?.status).toBe("PENDING");
+  });
+});
+
+const DAY = 24 * 60 * MINUTE;

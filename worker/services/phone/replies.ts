@@ -1,0 +1,83 @@
+import { and, eq } from "drizzle-orm";
+import { users } from "../../../db/schema";
+import { ANSWER_KEYPAD, ANSWER_REPLY_WORDS, SNOOZE_MINUTES, type Answer } from "../answers";
+import { appLink } from "../app-url";
+import type { Deps } from "../deps";
+import { isAppError } from "../errors";
+import { answerTask, listActiveReminders, mostUrgentReminder, type AnswerOutcome } from "../tasks";
+
+/**
+ * Answers that come back by phone (issue 10): a text reply (DONE, SNOOZE [minutes], OK, STOP, START,
+ * HELP) acts on the person's most urgent open reminder; a keypad digit on a reminder call acts on that
+ * call's task. Both go through the same task services as every channel and answer in one sentence.
+ */
+export const SMS_STOP_WORDS = ["STOP", "STOPALL", "UNSUBSCRIBE", "CANCEL", "END", "QUIT"];
+export const SMS_START_WORDS = ["START", "YES", "UNSTOP"];
+export const SMS_TEXTS = {
+  help: `Reply DONE when it's finished, SNOOZE for ${SNOOZE_MINUTES} more minutes (or SNOOZE 10 for 10), or OK to stop the reminders. STOP turns texts off.`,
+  stopped: "You won't get Nudge texts on this number any more. Text START to turn them back on.",
+  started: "Nudge texts are back on for this number.",
+  unknownNumber: (url: string) => `This number isn't linked to a Nudge account. Add it on the Reminder Channels page: ${url}`,
+  nothingOpen: "You have no reminders waiting for an answer right now.",
+} as const;
+
+interface PhoneOwner {
+  id: string;
+}
+
+async function ownerOf(deps: Pick<Deps, "db">, phone: string): Promise<PhoneOwner | null> {
+  const [owner] = await deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.phone, phone), eq(users.phoneVerified, true)))
+    .limit(1);
+  return owner ?? null;
+}
+
+/** The sentence a person gets after answering by text or keypad. */
+export function answeredSentence(answer: Answer, outcome: AnswerOutcome): string {
+  if (outcome.state === "already_done") return `"${outcome.title}" is already done. Nothing more to do.`;
+  if (answer === "done") return outcome.message;
+  if (answer === "snooze") return `Snoozed. I'll remind you about "${outcome.title}" again${outcome.snoozedUntilLocal ? ` at ${outcome.snoozedUntilLocal}` : " later"}.`;
+  return outcome.message;
+}
+
+/** POST /twilio/sms: the reply's answer (the webhook words it as TwiML). */
+export async function replyToText(deps: Deps, from: string, body: string): Promise<string> {
+  const owner = await ownerOf(deps, from);
+  if (!owner) return SMS_TEXTS.unknownNumber(appLink(deps.env, "/integrations"));
+  const [word = "", rest = ""] = body.trim().toUpperCase().split(/\s+/, 2);
+  const now = deps.clock.now().getTime();
+  if (SMS_STOP_WORDS.includes(word)) {
+    await deps.db.update(users).set({ smsOptedOutAt: now, updatedAt: now }).where(eq(users.id, owner.id));
+    return SMS_TEXTS.stopped;
+  }
+  if (SMS_START_WORDS.includes(word)) {
+    await deps.db.update(users).set({ smsOptedOutAt: null, updatedAt: now }).where(eq(users.id, owner.id));
+    return SMS_TEXTS.started;
+  }
+  const answer = ANSWER_REPLY_WORDS[word];
+  if (!answer) return SMS_TEXTS.help;
+  const reminder = mostUrgentReminder(await listActiveReminders(deps, owner.id));
+  if (!reminder) return SMS_TEXTS.nothingOpen;
+  const minutes = answer === "snooze" && /^\d{1,3}$/.test(rest) ? Math.min(Math.max(Number(rest), 1), 720) : SNOOZE_MINUTES;
+  return answerOrSay(deps, owner.id, reminder.id, answer, minutes);
+}
+
+/** POST /twilio/voice?task=<id>: a digit pressed on the reminder call to `to` (the person's number). */
+export async function answerKeypad(deps: Deps, to: string, taskId: string, digit: string): Promise<string> {
+  const owner = await ownerOf(deps, to);
+  const answer = ANSWER_KEYPAD[digit];
+  if (!owner) return "This number isn't linked to a Nudge account any more. Goodbye.";
+  if (!answer) return "Sorry, I didn't get that. I'll remind you again later. Goodbye.";
+  return `${await answerOrSay(deps, owner.id, taskId, answer, SNOOZE_MINUTES)} Goodbye.`;
+}
+
+async function answerOrSay(deps: Deps, userId: string, taskId: string, answer: Answer, minutes: number): Promise<string> {
+  try {
+    return answeredSentence(answer, await answerTask(deps, userId, taskId, answer, minutes));
+  } catch (error) {
+    if (isAppError(error)) return error.status === 404 ? "I can't find that reminder any more. It may have been deleted." : error.message;
+    throw error;
+  }
+}
