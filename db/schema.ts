@@ -323,6 +323,8 @@ export const deliveries = sqliteTable(
     uniqueIndex("deliveries_idempotency_unique").on(t.idempotencyKey),
     index("deliveries_task_idx").on(t.taskId),
     index("deliveries_status_idx").on(t.status, t.createdAt),
+    // The daily cap on texts and calls counts a user's phone deliveries of the last 24 hours (issue 10).
+    index("deliveries_user_channel_idx").on(t.userId, t.channel, t.createdAt),
   ],
 );
 

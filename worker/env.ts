@@ -38,6 +38,8 @@ export interface Env {
   TWILIO_AUTH_TOKEN?: string;
   TWILIO_FROM_NUMBER?: string;
   TWILIO_API_BASE?: string;
+  /** Texts and calls per person per 24 hours before steps go by email instead (default 12; issue 10). */
+  PHONE_DAILY_CAP?: string;
 
   VAPID_PUBLIC_KEY?: string;
   VAPID_PRIVATE_KEY?: string;

@@ -4,7 +4,8 @@
  */
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { users } from "../../db/schema";
+import { deliveries, users } from "../../db/schema";
+import { PHONE_CAP_NOTE } from "../../worker/services/escalation/messages";
 import type { Env } from "../../worker/env";
 import { twilioSignature } from "../../worker/channels/twilio/signature";
 import { twilioSmsChannel } from "../../worker/channels/sms/twilio";
@@ -228,3 +229,23 @@ describe("answers by text and keypad (signed webhooks)", () => {
 });
 
 const DAY = 24 * 60 * MINUTE;
+
+describe("the daily cap on texts and calls", () => {
+  it("beyond 12 in a day, a text step goes to email and says why; older sends do not count", async () => {
+    const u = await verifiedPhoneUser();
+    const { deps } = depsAt(ERA);
+    const sent = (at: number) => ({ id: crypto.randomUUID(), idempotencyKey: crypto.randomUUID(), userId: u.id, channel: "sms", recipient: u.phone, status: "sent", createdAt: at });
+    await deps.db.insert(deliveries).values([sent(ERA.getTime() - 25 * 60 * MINUTE), ...Array.from({ length: 11 }, () => sent(ERA.getTime() - 60 * MINUTE))]);
+    const first = await createTask(deps, u.id, { title: "Pay rent", dueDate: new Date(ERA.getTime() - 20 * MINUTE).toISOString(), escalationStrategy: "standard" });
+    const [, smsStep] = await stepsOf(first.id);
+    await runStepByHand(smsStep!.id, ERA.getTime());
+    expect(await outboxTo(u.phone, "sms")).toHaveLength(1);
+    const second = await createTask(deps, u.id, { title: "Call mum", dueDate: new Date(ERA.getTime() - 20 * MINUTE).toISOString(), escalationStrategy: "standard" });
+    const [, smsStep2] = await stepsOf(second.id);
+    await runStepByHand(smsStep2!.id, ERA.getTime());
+    expect(await outboxTo(u.phone, "sms")).toHaveLength(1);
+    const emails = (await outboxTo(u.email, "email")).filter((m) => m.subject?.includes("Call mum"));
+    expect(emails).toHaveLength(1);
+    expect(emails[0]!.text).toContain(PHONE_CAP_NOTE);
+  });
+});

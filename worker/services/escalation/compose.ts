@@ -5,7 +5,7 @@ import type { Deps } from "../deps";
 import { createActionLinks, createBuddyUnsubscribeLink } from "./links";
 import { buddyEmail, pushMessage, reminderEmail, smsMessage, telegramMessage, voiceMessage, type ReminderContext } from "./messages";
 import type { PlannedDelivery } from "./plan";
-import { missingChannels, refusedChannels, unavailableChannels } from "./recipients";
+import { cappedChannels, missingChannels, refusedChannels, unavailableChannels } from "./recipients";
 
 /**
  * One delivery's message, with the writes of the link tokens it carries. The links derive from the
@@ -29,7 +29,14 @@ export async function composeMessage(
       const links = await createActionLinks(deps.db, deps.env, { userId, taskId: ctx.task.id, now, deliveryKey });
       // What the user lacks is theirs to fix (the email says how); a medium this server cannot use
       // is not, but the email still says why it came instead.
-      const email = reminderEmail(ctx, links.urls, missingChannels(delivery.fallbacks), unavailableChannels(delivery.fallbacks), refusedChannels(delivery.fallbacks));
+      const email = reminderEmail(
+        ctx,
+        links.urls,
+        missingChannels(delivery.fallbacks),
+        unavailableChannels(delivery.fallbacks),
+        refusedChannels(delivery.fallbacks),
+        cappedChannels(delivery.fallbacks).length > 0,
+      );
       return {
         message: { to: delivery.recipient, subject: email.subject, text: email.text, html: email.html, meta: { taskId: ctx.task.id } },
         statements: links.statements,

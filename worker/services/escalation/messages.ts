@@ -49,6 +49,10 @@ export const BUDDY_FALLBACK_NOTE =
  * "This reminder came by email because Telegram isn't connected to your account and no device has
  * Nudge notifications turned on yet." (one sentence however many channels fell back).
  */
+/** The email that stands in for a text or call beyond the daily cap says so (issue 10). */
+export const PHONE_CAP_NOTE =
+  "You've had today's share of texts and calls from Nudge (a daily limit that keeps phone costs in check), so this reminder came by email. Texts and calls start again within a day.";
+
 export function fallbackNotes(fallbacks: readonly StepChannel[]): string[] {
   const reasons = [...new Set(fallbacks.flatMap((c) => (c === "email" || c === "buddies" ? [] : [FALLBACK_REASONS[c]])))];
   const notes = reasons.length > 0 ? [`This reminder came by email because ${joinWithAnd(reasons)} yet.`] : [];
@@ -105,6 +109,7 @@ export function reminderEmail(
   fallbacks: readonly StepChannel[],
   unavailable: readonly StepChannel[] = [],
   refused: readonly StepChannel[] = [],
+  capped = false,
 ): RenderedEmail {
   const due = formatLocalDue(ctx.task.dueAt, ctx.user.timezone);
   if (ctx.checkBack) return checkBackEmail(ctx, urls);
@@ -118,6 +123,7 @@ export function reminderEmail(
       ...fallbackNotes(fallbacks),
       ...unavailableNotes(unavailable),
       ...refusedNotes(refused),
+      ...(capped ? [PHONE_CAP_NOTE] : []),
     ],
     actions: ANSWERS.map((answer) => ({ label: ANSWER_LINK_LABELS[answer], url: urls[answer], style: answer === "done" ? ("primary" as const) : ("secondary" as const) })),
     footer: [

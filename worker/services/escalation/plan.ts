@@ -123,10 +123,11 @@ function decide(step: ClaimedStep, now: number): StepPlan | null {
  * The reads a plan needs beyond the step row: push subscriptions and buddies, only when the step
  * will send and asks for them (and, for push, when this server can push at all).
  */
-export function readsNeeded(step: ClaimedStep, media: MediaStatus, now: number): { push: boolean; buddies: boolean } {
-  if (decide(step, now)) return { push: false, buddies: false };
+export function readsNeeded(step: ClaimedStep, media: MediaStatus, now: number): { push: boolean; buddies: boolean; phone: boolean } {
+  if (decide(step, now)) return { push: false, buddies: false, phone: false };
   const channels = stepChannels(step);
-  return { push: channels.includes("push") && media.push.available, buddies: channels.includes("buddies") };
+  const phone = (channels.includes("sms") && media.sms.available) || (channels.includes("voice") && media.voice.available);
+  return { push: channels.includes("push") && media.push.available, buddies: channels.includes("buddies"), phone: phone && step.phoneVerified };
 }
 
 export function planStep({ job, step, reach, media, now }: PlanInput): StepPlan {

@@ -9,6 +9,9 @@ export interface Reachability {
   phoneVerified: boolean;
   /** The number texted STOP (issue 10): no texts to it; calls still go. */
   smsOptedOut?: boolean;
+  /** Texts and calls sent to the person in the last 24 hours, and the cap (read only for phone steps). */
+  phoneSendsToday?: number;
+  phoneDailyCap?: number;
   /** Push subscription endpoints (only read when a step asks for push). */
   pushEndpoints: string[];
   /** Verified, not opted-out email buddies (only read when a step asks for buddies). */
@@ -29,7 +32,7 @@ export type MediaStatus = Record<Medium, Pick<ChannelStatus, "available" | "reas
  */
 export interface FallbackReason {
   channel: Exclude<StepChannel, "email">;
-  cause: "missing" | "unavailable" | "refused";
+  cause: "missing" | "unavailable" | "refused" | "capped";
   reason: string;
 }
 
@@ -65,6 +68,15 @@ export function unavailableChannels(fallbacks: readonly FallbackReason[]): StepC
 /** The step channels whose send the provider refused for good among `fallbacks`. */
 export function refusedChannels(fallbacks: readonly FallbackReason[]): StepChannel[] {
   return fallbacks.filter((f) => f.cause === "refused").map((f) => f.channel);
+}
+
+/** The step channels that went to email because today's texts and calls reached the cap. */
+export function cappedChannels(fallbacks: readonly FallbackReason[]): StepChannel[] {
+  return fallbacks.filter((f) => f.cause === "capped").map((f) => f.channel);
+}
+
+function overPhoneCap(reach: Reachability): boolean {
+  return reach.phoneDailyCap !== undefined && (reach.phoneSendsToday ?? 0) >= reach.phoneDailyCap;
 }
 
 /** The step channels the user lacks among `fallbacks`: what a reminder email explains. */
@@ -110,11 +122,10 @@ export function planDeliveries(channels: readonly StepChannel[], reach: Reachabi
         toMedium(channel, reach.pushEndpoints);
         break;
       case "sms":
-        if (reach.smsOptedOut && phone.length > 0) toEmail("sms", "missing", MISSING_SMS_STOPPED);
-        else toMedium(channel, phone);
-        break;
       case "voice":
-        toMedium(channel, phone);
+        if (channel === "sms" && reach.smsOptedOut && phone.length > 0) toEmail("sms", "missing", MISSING_SMS_STOPPED);
+        else if (phone.length > 0 && media[channel].available && overPhoneCap(reach)) toEmail(channel, "capped", `The daily cap of ${reach.phoneDailyCap} texts and calls was reached.`);
+        else toMedium(channel, phone);
         break;
       case "buddies":
         if (reach.emailBuddies.length === 0) toEmail(channel, "missing", MISSING.buddies);

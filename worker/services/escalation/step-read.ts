@@ -1,6 +1,6 @@
-import { and, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, gt, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { runNamedBatch } from "../../../db/batch";
-import { emergencyContacts, escalations, escalationSteps, pushSubscriptions, tasks, users } from "../../../db/schema";
+import { deliveries, emergencyContacts, escalations, escalationSteps, pushSubscriptions, tasks, users } from "../../../db/schema";
 import type { StepJob } from "../../queue-payloads";
 import type { Deps } from "../deps";
 import { SENDING_LEASE_MS } from "./leases";
@@ -84,7 +84,7 @@ export async function takeStep(deps: Pick<Deps, "db">, job: StepJob, now: number
  * Where the user can be reached: the contact fields come with the step's row; push subscriptions and
  * buddies are read only when the plan needs them (plan.ts `readsNeeded`).
  */
-export async function readReachability(deps: Pick<Deps, "db">, step: ClaimedStep, needs: { push: boolean; buddies: boolean }): Promise<Reachability> {
+export async function readReachability(deps: Pick<Deps, "db" | "env" | "clock">, step: ClaimedStep, needs: { push: boolean; buddies: boolean; phone?: boolean }): Promise<Reachability> {
   const reach: Reachability = {
     email: step.email,
     telegramChatId: step.telegramChatId,
@@ -94,6 +94,10 @@ export async function readReachability(deps: Pick<Deps, "db">, step: ClaimedStep
     pushEndpoints: [],
     emailBuddies: [],
   };
+  if (needs.phone) {
+    reach.phoneSendsToday = await phoneSendsInLastDay(deps, step.userId);
+    reach.phoneDailyCap = phoneDailyCap(deps.env);
+  }
   if (needs.push) {
     const subs = await deps.db.select({ endpoint: pushSubscriptions.endpoint }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, step.userId));
     reach.pushEndpoints = subs.map((sub) => sub.endpoint);
@@ -109,4 +113,22 @@ export async function readReachability(deps: Pick<Deps, "db">, step: ClaimedStep
     reach.emailBuddies = buddies.flatMap((b) => (b.type === "email" && b.verified && b.optedOutAt === null && b.contact ? [{ id: b.id, name: b.name, email: b.contact }] : []));
   }
   return reach;
+}
+
+/** Texts and calls per person per 24 hours before steps go by email instead (issue 10's cost guard). */
+export const PHONE_DAILY_CAP_DEFAULT = 12;
+
+export function phoneDailyCap(env: Pick<Deps["env"], "PHONE_DAILY_CAP">): number {
+  const value = Number(env.PHONE_DAILY_CAP);
+  return Number.isInteger(value) && value >= 0 ? value : PHONE_DAILY_CAP_DEFAULT;
+}
+
+/** The person's texts and calls sent (or on their way) in the last 24 hours. */
+async function phoneSendsInLastDay(deps: Pick<Deps, "db" | "clock">, userId: string): Promise<number> {
+  const since = deps.clock.now().getTime() - 24 * 60 * 60_000;
+  const [row] = await deps.db
+    .select({ n: sql<number>`count(*)` })
+    .from(deliveries)
+    .where(and(eq(deliveries.userId, userId), inArray(deliveries.channel, ["sms", "voice"]), gt(deliveries.createdAt, since), inArray(deliveries.status, ["sent", "pending", "failed"])));
+  return row?.n ?? 0;
 }
