@@ -1,9 +1,10 @@
 import { Hono } from "hono";
 import { createApi } from "./api";
 import type { ApiEnv } from "./api/context";
-import { devEscalationJson } from "./api/dev-escalation";
+import { devEscalationAdvance, devEscalationJson } from "./api/dev-escalation";
 import { devOutboxJson } from "./api/dev-outbox";
 import { devTelegram } from "./api/dev-telegram";
+import { devPhone } from "./api/dev-phone";
 import { analyticsProxy } from "./api/analytics-proxy";
 import { requestContext } from "./api/middleware";
 import { telegramWebhook } from "./bot/webhook";
@@ -26,7 +27,11 @@ export function createApp(options: { pages?: PageHandler } = {}) {
   app.route("/dev/outbox.json", devOutboxJson);
   app.use("/dev/escalation.json", requestContext);
   app.route("/dev/escalation.json", devEscalationJson);
+  app.use("/dev/escalation/advance", requestContext);
+  app.route("/dev/escalation/advance", devEscalationAdvance);
   app.route("/ingest", analyticsProxy);
+  app.use("/dev/phone/*", requestContext);
+  app.route("/dev/phone", devPhone);
   app.use("/dev/telegram/*", requestContext);
   app.route("/dev/telegram", devTelegram);
   app.use("/twilio/*", requestContext);

@@ -10,6 +10,8 @@ import { formText, serverOr, submittedForm } from "~/lib/client-fallback";
 import { RESEND_FAILED, VERIFY_FAILED } from "~/lib/messages";
 import { checkVerificationCode, resendVerification } from "~/lib/verification.server";
 import { field, readForm } from "~/lib/forms.server";
+import { PhonePanel } from "~/components/integrations/PhonePanel";
+import { loadPhonePanel } from "~/lib/phone.server";
 import { arrivedCrossSite, assertSameOrigin, getOptionalUser } from "~/lib/session.server";
 
 export const meta: MetaFunction = () => [
@@ -27,6 +29,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return data(
     {
       user: user ? { email: user.email, isVerified: user.isVerified } : null,
+      phone: user ? await loadPhonePanel(args.context.deps, user.id) : null,
       code,
       recheck: !user && arrivedCrossSite(args.request),
     },
@@ -62,7 +65,7 @@ export async function clientAction({ request, serverAction }: ClientActionFuncti
 }
 
 export default function VerifyAccount() {
-  const { user, code, recheck } = useLoaderData<typeof loader>();
+  const { user, code, recheck, phone } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof clientAction>();
   const navigate = useNavigate();
 
@@ -113,7 +116,14 @@ export default function VerifyAccount() {
         </h2>
         <EmailVerificationPanel email={user.email} isVerified={user.isVerified} initialCode={code} fallbackResult={actionData ?? null} />
       </section>
-      {/* SLOT(phone issue): the phone part of account verification (number, code, resend) goes here. */}
+      {phone ? (
+        <section aria-labelledby="verify-phone-heading" className="verify-section">
+          <h2 id="verify-phone-heading" className="verify-section__title">
+            Phone <span className="muted">(optional)</span>
+          </h2>
+          <PhonePanel initial={phone} back="/auth/verify" />
+        </section>
+      ) : null}
       {user.isVerified ? (
         <ButtonLink to="/dashboard" size="lg" block>
           Continue to Dashboard

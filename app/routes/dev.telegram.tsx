@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, useLoaderData, useRevalidator } from "@remix-run/react";
-import { useEffect } from "react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { isDevOutboxOn } from "../../worker/env";
 import { devConversation, DEV_CHAT_DEFAULT, isDevChatId, type DevBubble } from "../../worker/services/telegram";
 import { Button } from "~/components/ui/Button";
+import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 
 export const meta: MetaFunction = () => [{ title: "Dev Telegram · Nudge" }, { name: "robots", content: "noindex" }];
 
@@ -15,16 +15,6 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   return { chat, bot: context.cloudflare.env.TELEGRAM_BOT_USERNAME || "NudgeReminderBot", bubbles: await devConversation(context.deps, chat) };
 }
 
-/** Refreshes every 3 seconds while the tab is visible, so a reminder that comes due shows up. */
-function useLiveConversation() {
-  const revalidator = useRevalidator();
-  useEffect(() => {
-    const timer = window.setInterval(() => {
-      if (document.visibilityState === "visible" && revalidator.state === "idle") revalidator.revalidate();
-    }, 3000);
-    return () => window.clearInterval(timer);
-  }, [revalidator]);
-}
 
 function Bubble({ bubble, chat }: { bubble: DevBubble; chat: string }) {
   if (bubble.from === "you") return <li className="dev-chat__bubble dev-chat__bubble--you">{bubble.text}</li>;
@@ -64,7 +54,7 @@ function Bubble({ bubble, chat }: { bubble: DevBubble; chat: string }) {
  */
 export default function DevTelegram() {
   const { chat, bot, bubbles } = useLoaderData<typeof loader>();
-  useLiveConversation();
+  useLiveRevalidation();
   return (
     <div className="container page dev-chat">
       <header className="page-header">

@@ -3,6 +3,8 @@ import { useLoaderData } from "@remix-run/react";
 import { EmailVerificationPanel } from "~/components/auth/EmailVerificationPanel";
 import { PushRow } from "~/components/integrations/PushRow";
 import { TelegramRow } from "~/components/integrations/TelegramRow";
+import { PhoneRow } from "~/components/integrations/PhoneRow";
+import { loadPhonePanel } from "~/lib/phone.server";
 import { loadTelegramRow } from "~/lib/telegram.server";
 import { pairingNotice } from "~/lib/pairing.server";
 import { loadPushRow } from "~/lib/push.server";
@@ -25,6 +27,7 @@ export async function loader(args: LoaderFunctionArgs) {
       justRegistered: url.searchParams.get("registered") === "1",
       push: await loadPushRow(args.context.deps, user.id),
       telegram: await loadTelegramRow(args.context.deps, user.id),
+      phone: await loadPhonePanel(args.context.deps, user.id),
       pairing: pairingNotice(args.request),
     },
     { headers },
@@ -36,7 +39,7 @@ export async function loader(args: LoaderFunctionArgs) {
  * Telegram, Phone Call and Calendar rows come with their issues.
  */
 export default function Integrations() {
-  const { email, isVerified, assistantEmail, justRegistered, push, telegram, pairing } = useLoaderData<typeof loader>();
+  const { email, isVerified, assistantEmail, justRegistered, push, telegram, phone, pairing } = useLoaderData<typeof loader>();
   return (
     <div className="container page channels-page">
       <header className="page-header">
@@ -81,7 +84,7 @@ export default function Integrations() {
           <EmailVerificationPanel email={email} isVerified={isVerified} />
         </li>
         <TelegramRow initial={telegram} />
-        {/* SLOT(phone issue): the Phone Call row with its phone verification panel goes here. */}
+        <PhoneRow initial={phone} />
         {/* SLOT(calendar issue): the Calendar row with its feed panel goes here. */}
         <PushRow initial={push} />
       </ul>

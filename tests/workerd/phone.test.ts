@@ -199,7 +199,7 @@ describe("answers by text and keypad (signed webhooks)", () => {
     const u = await verifiedPhoneUser();
     expect(await messageOf(await text(u.phone, "STOP"))).toBe(SMS_TEXTS.stopped.replace(/'/g, "&apos;"));
     expect((await phoneOf(u.id)).stopped).not.toBeNull();
-    const task = await createTask(depsAt(ERA).deps, u.id, { title: "Water plants", dueDate: new Date(ERA.getTime() + DAY).toISOString(), escalationStrategy: "standard" });
+    const task = await createTask(depsAt(ERA).deps, u.id, { title: "Water plants", dueDate: new Date(ERA.getTime() + DAY).toISOString(), strategy: "standard" });
     const [, smsStep] = await stepsOf(task.id);
     await runStepByHand(smsStep!.id, smsStep!.dueAt);
     expect(await outboxTo(u.phone, "sms")).toEqual([]);
@@ -236,11 +236,11 @@ describe("the daily cap on texts and calls", () => {
     const { deps } = depsAt(ERA);
     const sent = (at: number) => ({ id: crypto.randomUUID(), idempotencyKey: crypto.randomUUID(), userId: u.id, channel: "sms", recipient: u.phone, status: "sent", createdAt: at });
     await deps.db.insert(deliveries).values([sent(ERA.getTime() - 25 * 60 * MINUTE), ...Array.from({ length: 11 }, () => sent(ERA.getTime() - 60 * MINUTE))]);
-    const first = await createTask(deps, u.id, { title: "Pay rent", dueDate: new Date(ERA.getTime() - 20 * MINUTE).toISOString(), escalationStrategy: "standard" });
+    const first = await createTask(deps, u.id, { title: "Pay rent", dueDate: new Date(ERA.getTime() - 20 * MINUTE).toISOString(), strategy: "standard" });
     const [, smsStep] = await stepsOf(first.id);
     await runStepByHand(smsStep!.id, ERA.getTime());
     expect(await outboxTo(u.phone, "sms")).toHaveLength(1);
-    const second = await createTask(deps, u.id, { title: "Call mum", dueDate: new Date(ERA.getTime() - 20 * MINUTE).toISOString(), escalationStrategy: "standard" });
+    const second = await createTask(deps, u.id, { title: "Call mum", dueDate: new Date(ERA.getTime() - 20 * MINUTE).toISOString(), strategy: "standard" });
     const [, smsStep2] = await stepsOf(second.id);
     await runStepByHand(smsStep2!.id, ERA.getTime());
     expect(await outboxTo(u.phone, "sms")).toHaveLength(1);

@@ -35,7 +35,7 @@ async function linkedUser(options: { timezone?: string; strategy?: string } = {}
 
 async function taskFor(userId: string, title = "Water the plants") {
   const due = new Date(ERA.getTime() + ++day * 24 * 60 * MINUTE).toISOString();
-  return createTask(depsAt(ERA).deps, userId, { title, dueDate: due, escalationStrategy: "gentle" });
+  return createTask(depsAt(ERA).deps, userId, { title, dueDate: due, strategy: "gentle" });
 }
 
 describe("reminders by chatting", () => {
@@ -206,7 +206,7 @@ it("a check-in after an Acknowledge asks in Telegram whether it is done, with th
   const bot = fakeTelegram();
   const u = await linkedUser({ strategy: "standard" });
   const due = new Date(ERA.getTime() + ++day * 24 * 60 * MINUTE).toISOString();
-  const task = await createTask(depsAt(ERA).deps, u.id, { title: "File the taxes", dueDate: due, escalationStrategy: "standard" });
+  const task = await createTask(depsAt(ERA).deps, u.id, { title: "File the taxes", dueDate: due, strategy: "standard" });
   await postUpdate(pressUpdate(u.chat, `acknowledge:${task.id}`));
   const [checkIn] = await stepsOf(task.id, { kind: "check_back" });
   expect(checkIn).toBeDefined();

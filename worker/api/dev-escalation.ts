@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { isDevOutboxOn } from "../env";
-import { escalationStats } from "../services/escalation";
+import { runTick } from "../jobs/tick";
+import { escalationStats, makeNextStepDueNow } from "../services/escalation";
 import type { ApiEnv } from "./context";
 
 /**
@@ -11,4 +12,21 @@ export const devEscalationJson = new Hono<ApiEnv>().get("/", async (c) => {
   if (!isDevOutboxOn(c.env)) return c.notFound();
   c.header("Cache-Control", "no-store");
   return c.json(await escalationStats(c.get("deps")));
+});
+
+/**
+ * POST /dev/escalation/advance {taskId} (JSON or form): the task's next waiting step becomes due now and
+ * a tick runs, so the chain can be watched in a minute. DEV_OUTBOX on only; a plain 404 otherwise.
+ */
+export const devEscalationAdvance = new Hono<ApiEnv>().post("/", async (c) => {
+  if (!isDevOutboxOn(c.env)) return c.notFound();
+  const isJson = (c.req.header("Content-Type") ?? "").includes("application/json");
+  const body = (isJson ? await c.req.json().catch(() => ({})) : Object.fromEntries(await c.req.formData())) as { taskId?: unknown };
+  const taskId = typeof body.taskId === "string" ? body.taskId : "";
+  const deps = c.get("deps");
+  const advanced = await makeNextStepDueNow(deps, taskId);
+  if (!advanced) return c.json({ advanced: false, message: "That task has no step waiting for its time." }, 404);
+  await runTick(deps, deps.clock.now().getTime(), c.env.ESCALATION_QUEUE);
+  if (!isJson) return c.redirect("/dev/outbox", 303);
+  return c.json({ advanced: true, stepIndex: advanced.stepIndex });
 });

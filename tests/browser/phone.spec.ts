@@ -1,0 +1,88 @@
+import type { Page } from "@playwright/test";
+import { expect, screenshotBoth, test } from "./fixtures";
+import { card, local, signUp, type TaskUser } from "./tasks-helpers";
+
+/**
+ * Phone (issue 10) in the browser: add and verify a number (the code from the dev phone), a due
+ * reminder's text answered DONE from the dev phone, a call's keypad pressing 2, and removing the phone.
+ * Texts and calls land in the dev outbox; the dev phone posts signed requests to the real webhooks.
+ */
+let seq = 10_000_000 + Math.floor(Math.random() * 80_000_000);
+const newLocalNumber = () => `5${++seq}`;
+
+async function addVerifiedPhone(page: Page): Promise<string> {
+  const local8 = newLocalNumber();
+  const phone = `+972${local8}`;
+  await page.goto("/integrations");
+  const row = page.locator("#phone");
+  await row.locator("label.switch").click();
+  await row.getByLabel("Phone number").fill(local8);
+  await row.getByRole("button", { name: "Add phone number" }).click();
+  await expect(row.getByText(`We sent a 6-digit code to ${phone}. It works for 10 minutes.`)).toBeVisible();
+  const texts = (await (await page.request.get("/dev/outbox.json")).json()) as Array<{ channel: string; to: string; text: string }>;
+  const code = /\b(\d{6})\b/.exec(texts.find((m) => m.channel === "sms" && m.to === phone)!.text)![1]!;
+  await row.getByLabel("Code from the text message").fill(code);
+  await row.getByRole("button", { name: "Verify" }).click();
+  await expect(row.getByText("Your phone number is verified. Your most urgent reminders can call and text you now.")).toBeVisible();
+  return phone;
+}
+
+async function urgentTask(page: Page, user: TaskUser, title: string) {
+  const response = await page.request.post("/v1/tasks", {
+    data: { title, dueDate: local(user, { minutes: -2 }).toUTC().toISO(), strategy: "urgent" },
+    headers: { Authorization: `Bearer ${user.token}` },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { id: string };
+}
+
+test.describe("phone", () => {
+  test("a wrong number gets the spec's sentence; a valid one is verified with the texted code", async ({ page }) => {
+    await signUp(page, { name: "Dana" });
+    await page.goto("/integrations");
+    const row = page.locator("#phone");
+    await row.locator("label.switch").click();
+    await row.getByLabel("Phone number").fill("12345");
+    await row.getByRole("button", { name: "Add phone number" }).click();
+    await expect(row.getByText("Phone number must be a valid Israeli number starting with +972")).toBeVisible();
+    await page.screenshot({ path: "test-results/screenshots/phone-panel-error-1280.png", fullPage: true });
+    const phone = await addVerifiedPhone(page);
+    await expect(row.getByRole("switch", { name: "Phone call reminders" })).toBeChecked();
+    await screenshotBoth(page, "integrations-phone-verified", "/integrations");
+    await screenshotBoth(page, "dev-phone", `/dev/phone?number=${encodeURIComponent(phone)}`);
+  });
+
+  test("a due reminder's text is answered DONE from the dev phone; a call's 2 snoozes; the phone is removed", async ({ page }) => {
+    const user = await signUp(page, { name: "Omer", timezone: "Asia/Jerusalem" });
+    const phone = await addVerifiedPhone(page);
+    const task = await urgentTask(page, user, "Take the pills");
+    await page.request.get("/__scheduled?cron=*+*+*+*+*");
+    await page.goto(`/dev/phone?number=${encodeURIComponent(phone)}`);
+    await expect(page.locator(".dev-chat__bubble--bot").filter({ hasText: 'Nudge: "Take the pills" was due at' })).toBeVisible({ timeout: 15_000 });
+    await page.getByLabel("Reply").fill("DONE");
+    await page.getByRole("button", { name: "Send reply" }).click();
+    await expect(page.locator(".dev-chat__bubble--bot").last()).toHaveText('"Take the pills" is done. Well done!');
+    await page.goto("/dashboard");
+    await expect(card(page, "Take the pills")).toContainText(/completed/i);
+
+    const second = await urgentTask(page, user, "Call the clinic");
+    await page.request.get("/__scheduled?cron=*+*+*+*+*");
+    // The first step (a text) goes out; then the call, 5 minutes later, is made due now.
+    await page.goto(`/dev/phone?number=${encodeURIComponent(phone)}`);
+    await expect(page.locator(".dev-chat__bubble--bot").filter({ hasText: 'Nudge: "Call the clinic" was due at' })).toBeVisible({ timeout: 15_000 });
+    const advanced = await page.request.post("/dev/escalation/advance", { data: { taskId: second.id } });
+    expect(advanced.status(), await advanced.text()).toBe(200);
+    await page.goto(`/dev/phone?number=${encodeURIComponent(phone)}`);
+    const call = page.locator(".dev-phone__call").filter({ hasText: "Call the clinic" });
+    await expect(call).toBeVisible({ timeout: 15_000 });
+    await call.getByRole("button", { name: "Press 2: snooze 30 minutes" }).click();
+    await expect(page.locator(".dev-chat__bubble--bot").last()).toHaveText(/^Snoozed\. I'll remind you about "Call the clinic" again at .+\. Goodbye\.$/);
+    await page.goto("/dashboard");
+    await expect(card(page, "Call the clinic")).toContainText(/snoozed/i);
+    expect(task.id).not.toBe(second.id);
+
+    await page.goto("/integrations");
+    await page.locator("#phone").getByRole("button", { name: "Remove phone number" }).click();
+    await expect(page.locator("#phone").getByText("Your phone number was removed.")).toBeVisible();
+  });
+});
