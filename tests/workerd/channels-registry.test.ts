@@ -120,11 +120,11 @@ describe("each medium's status", () => {
     }
   });
 
-  it("in production with every setting: email is Resend, push is web push, Telegram is the bot; media with no provider built yet say so", () => {
+  it("in production with every setting: email is Resend, push is web push, Telegram is the bot, texts and calls are Twilio", () => {
     const channels = channelsFor(CONFIGURED);
     expect(channels.email.status).toEqual({ available: true, provider: "resend", reason: null });
-    expect(channels.sms.status).toEqual({ available: false, provider: "none", reason: "No provider for text messages is built into this server yet." });
-    expect(channels.voice.status.reason).toBe("No provider for phone calls is built into this server yet.");
+    expect(channels.sms.status).toEqual({ available: true, provider: "twilio", reason: null });
+    expect(channels.voice.status).toEqual({ available: true, provider: "twilio", reason: null });
     expect(channels.telegram.status).toEqual({ available: true, provider: "telegram", reason: null });
     expect(channels.push.status).toEqual({ available: true, provider: "web-push", reason: null });
   });
