@@ -13,6 +13,7 @@ import { defaultStrategy } from "./strategy";
 import { taskListWithSlash, tasks } from "./tasks";
 import { pairing, telegram } from "./telegram";
 import { phone } from "./phone";
+import { buddies, buddyCollection } from "./buddies";
 import { users } from "./users";
 
 /**
@@ -37,6 +38,9 @@ export function createApi() {
   api.route("/tasks", tasks);
   api.route("/push", push);
   api.route("/telegram", telegram);
+  api.get("/emergency-contacts/", requireUser, buddyCollection.list);
+  api.post("/emergency-contacts/", requireUser, buddyCollection.create);
+  api.route("/emergency-contacts", buddies);
   api.route("/feedback", feedback);
   api.route("/errors", browserErrors);
   // Last: anything else under /v1 is a JSON 404, never a page.

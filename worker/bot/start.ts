@@ -1,5 +1,6 @@
 import { Composer, InlineKeyboard, type Context } from "grammy";
 import { startPairing } from "../services/auth";
+import { verifyTelegramBuddy } from "../services/buddies";
 import type { Deps } from "../services/deps";
 import { isAppError } from "../services/errors";
 import { findChatOwner, linkChatByCode } from "../services/telegram";
@@ -14,6 +15,11 @@ export function startCommand(deps: Deps): Composer<Context> {
   composer.command("start", async (ctx) => {
     const chatId = String(ctx.chat.id);
     const payload = ctx.match.trim();
+    if (payload.startsWith("buddy_")) {
+      const buddy = await verifyTelegramBuddy(deps, payload.slice("buddy_".length), chatId);
+      await ctx.reply(buddy ? BOT_TEXTS.buddyVerified(buddy.buddyName, buddy.ownerFirstName) : BOT_TEXTS.buddyLinkInvalid);
+      return;
+    }
     if (payload) {
       try {
         const linked = await linkChatByCode(deps, { otp: payload, telegramChatId: chatId });

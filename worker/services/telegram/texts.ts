@@ -42,4 +42,7 @@ export const BOT_TEXTS = {
   notYours: "This reminder isn't linked to this chat's account, so I left it alone.",
   gone: "I can't find this reminder any more. It may have been deleted.",
   snoozeMinutes: SNOOZE_MINUTES,
+  buddyVerified: (buddy: string, owner: string) =>
+    `Thank you, ${buddy}! This chat is now ${owner}'s nudge buddy. If one of ${owner}'s reminders goes unanswered for a while, I'll send a short note here so you can check in kindly. Each note has a link to stop them.`,
+  buddyLinkInvalid: "That nudge buddy link has expired or was already used. Ask for a new one (Get Link on their Nudge Buddies page).",
 } as const;
