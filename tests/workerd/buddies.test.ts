@@ -8,8 +8,12 @@ import { emergencyContacts } from "../../db/schema";
 import { createBuddyUnsubscribeLink } from "../../worker/services/escalation/links";
 import { BUDDY_MESSAGES, verifyBuddyCode } from "../../worker/services/buddies";
 import { testDeps } from "./helpers";
-import { api, depsAt, outboxTo, testEra } from "./escalation-helpers";
-import { fakeTelegram, postUpdate, telegramApi, textUpdate } from "./telegram/support";
+import { api, depsAt, outboxTo, runStepByHand, stepsOf, testEra } from "./escalation-helpers";
+import { createTask } from "../../worker/services/tasks";
+import { botSettings } from "../../worker/channels/telegram";
+import { telegramChannel } from "../../worker/channels/telegram/provider";
+import type { Env } from "../../worker/env";
+import { fakeTelegram, postUpdate, TELEGRAM_ENV, telegramApi, textUpdate } from "./telegram/support";
 
 const ERA = new Date("2085-04-01T10:00:00Z");
 const { user } = testEra(ERA);
@@ -159,4 +163,28 @@ it("another owner's buddy is not found on every call, and nothing changes", asyn
   ];
   for (const [path, method, body] of calls) expect((await api(path, method, body, stranger.token)).status, `${method} ${path}`).toBe(404);
   expect(await rowOf(buddy.id)).toMatchObject({ name: "Sam", verified: false, optedOutAt: null });
+});
+
+describe("the buddies step", () => {
+  it("alerts each verified Telegram buddy in their chat with the unsubscribe link; an opted-out one gets nothing", async () => {
+    const bot = fakeTelegram();
+    const u = await user({ name: "Robin" });
+    const deps = testDeps();
+    const now = ERA.getTime();
+    const kimChat = String(809_000_000 + Math.floor(Math.random() * 1_000_000));
+    const [kim, lee] = [crypto.randomUUID(), crypto.randomUUID()];
+    await deps.db.insert(emergencyContacts).values([
+      { id: kim, userId: u.id, name: "Kim", type: "telegram_contact", order: 1, verified: true, telegramChatId: kimChat, createdAt: now },
+      { id: lee, userId: u.id, name: "Lee", type: "telegram_group", order: 2, verified: false, optedOutAt: now, telegramChatId: "-100999", createdAt: now },
+    ]);
+    const task = await createTask(depsAt(ERA).deps, u.id, { title: "Take the pills", dueDate: new Date(now + 3_600_000).toISOString(), strategy: "urgent" });
+    const buddiesStep = (await stepsOf(task.id))[3]!;
+    const telegram = telegramChannel(botSettings({ ...deps.env, ...TELEGRAM_ENV } as Env)!, depsAt(buddiesStep.dueAt).deps);
+    await runStepByHand(buddiesStep.id, buddiesStep.dueAt, { telegram });
+    expect(bot.sent.map((m) => m.chatId)).toEqual([kimChat]);
+    expect(bot.sent[0]!.text).toMatch(/^Hi Kim, Robin may need a nudge: "Take the pills" was due at /);
+    const unsubscribe = /http\S+\/unsubscribe\?token=([A-Za-z0-9_-]+)/.exec(bot.sent[0]!.text)!;
+    expect(await (await api(`/v1/emergency-contacts/opt-out-by-token?token=${unsubscribe[1]}`, "POST")).json()).toEqual({ success: true });
+    expect((await rowOf(kim)).verified).toBe(false);
+  });
 });

@@ -3,7 +3,7 @@ import type { OutboundMessage } from "../../channels/types";
 import { appLink } from "../app-url";
 import type { Deps } from "../deps";
 import { createActionLinks, createBuddyUnsubscribeLink } from "./links";
-import { buddyEmail, pushMessage, reminderEmail, smsMessage, telegramMessage, voiceMessage, type ReminderContext } from "./messages";
+import { buddyEmail, pushMessage, reminderEmail, smsMessage, telegramBuddyMessage, telegramMessage, voiceMessage, type ReminderContext } from "./messages";
 import type { PlannedDelivery } from "./plan";
 import { cappedChannels, missingChannels, refusedChannels, unavailableChannels } from "./recipients";
 
@@ -42,8 +42,13 @@ export async function composeMessage(
         statements: links.statements,
       };
     }
-    case "telegram":
+    case "telegram": {
+      if (delivery.kind === "buddy" && delivery.buddy) {
+        const link = await createBuddyUnsubscribeLink(deps.db, deps.env, { userId, contactId: delivery.buddy.id, now, deliveryKey });
+        return { message: telegramBuddyMessage(ctx, delivery.buddy.name, delivery.recipient, link.url), statements: link.statements };
+      }
       return { message: telegramMessage(ctx, delivery.recipient), statements: [] };
+    }
     case "push": {
       // The buttons answer through one-use links, like the email's: no session is needed.
       const links = await createActionLinks(deps.db, deps.env, { userId, taskId: ctx.task.id, now, deliveryKey });

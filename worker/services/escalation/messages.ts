@@ -165,6 +165,19 @@ export function buddyEmail(ctx: ReminderContext, buddyName: string, unsubscribeU
   });
 }
 
+/** A nudge buddy's alert in Telegram: who, what and how late, a kind suggestion, and the way out. */
+export function telegramBuddyMessage(ctx: ReminderContext, buddyName: string, chatId: string, unsubscribeUrl: string): OutboundMessage {
+  const due = formatLocalDue(ctx.task.dueAt, ctx.user.timezone);
+  return {
+    to: chatId,
+    text:
+      `Hi ${oneLine(buddyName)}, ${ctx.user.name} may need a nudge: "${ctx.task.title}" was due at ${due}, and they haven't answered their reminders yet.\n\n` +
+      `A quick, kind message or call from you might help. There's nothing you need to do in Nudge.\n\n` +
+      `Don't want these alerts any more? ${unsubscribeUrl}`,
+    meta: { taskId: ctx.task.id, buddy: true },
+  };
+}
+
 /** The answers as buttons (bot, push): the one wording of answers.ts. */
 const ACTION_BUTTONS = ANSWERS.map((action) => ({ action, label: ANSWER_LABELS[action] }));
 

@@ -16,6 +16,8 @@ export interface Reachability {
   pushEndpoints: string[];
   /** Verified, not opted-out email buddies (only read when a step asks for buddies). */
   emailBuddies: Array<{ id: string; name: string; email: string }>;
+  /** Verified, not opted-out Telegram buddies (a person's chat or a group), read with the email ones. */
+  telegramBuddies?: Array<{ id: string; name: string; chatId: string }>;
 }
 
 /** Whether each medium can be used on this server (`deps.channels[medium].status`). */
@@ -127,12 +129,18 @@ export function planDeliveries(channels: readonly StepChannel[], reach: Reachabi
         else if (phone.length > 0 && media[channel].available && overPhoneCap(reach)) toEmail(channel, "capped", `The daily cap of ${reach.phoneDailyCap} texts and calls was reached.`);
         else toMedium(channel, phone);
         break;
-      case "buddies":
-        if (reach.emailBuddies.length === 0) toEmail(channel, "missing", MISSING.buddies);
+      case "buddies": {
+        // Telegram buddies need the bot here; without it they count as missing like any absent buddy.
+        const telegramBuddies = media.telegram.available ? (reach.telegramBuddies ?? []) : [];
+        for (const buddy of telegramBuddies) {
+          add({ medium: "telegram", recipient: buddy.chatId, requested: "buddies", kind: "buddy", buddy: { id: buddy.id, name: buddy.name } });
+        }
+        if (reach.emailBuddies.length === 0 && telegramBuddies.length === 0) toEmail(channel, "missing", MISSING.buddies);
         for (const buddy of reach.emailBuddies) {
           add({ medium: "email", recipient: buddy.email, requested: "buddies", kind: "buddy", buddy: { id: buddy.id, name: buddy.name } });
         }
         break;
+      }
     }
   }
   return withoutNeedlessEmail(plans, channels.includes("email"));

@@ -105,12 +105,14 @@ export async function readReachability(deps: Pick<Deps, "db" | "env" | "clock">,
   if (needs.buddies) {
     const c = emergencyContacts;
     const buddies = await deps.db
-      .select({ id: c.id, name: c.name, contact: c.contact, type: c.type, verified: c.verified, optedOutAt: c.optedOutAt })
+      .select({ id: c.id, name: c.name, contact: c.contact, type: c.type, verified: c.verified, optedOutAt: c.optedOutAt, chatId: c.telegramChatId })
       .from(c)
       .where(eq(c.userId, step.userId))
       .orderBy(c.order);
-    // Only verified, not opted-out email buddies get alerts for now; Telegram buddies come with the bot.
-    reach.emailBuddies = buddies.flatMap((b) => (b.type === "email" && b.verified && b.optedOutAt === null && b.contact ? [{ id: b.id, name: b.name, email: b.contact }] : []));
+    // Consent first: only verified, not opted-out buddies are ever alerted (issue 11).
+    const consenting = buddies.filter((b) => b.verified && b.optedOutAt === null);
+    reach.emailBuddies = consenting.flatMap((b) => (b.type === "email" && b.contact ? [{ id: b.id, name: b.name, email: b.contact }] : []));
+    reach.telegramBuddies = consenting.flatMap((b) => (b.type !== "email" && b.chatId ? [{ id: b.id, name: b.name, chatId: b.chatId }] : []));
   }
   return reach;
 }
