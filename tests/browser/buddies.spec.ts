@@ -1,0 +1,69 @@
+import { expect, screenshotBoth, test } from "./fixtures";
+import { signUp } from "./tasks-helpers";
+
+/**
+ * The Nudge Buddies page (issue 11): add an email buddy and verify it through the link in the dev
+ * outbox (a page, then the button); add a Telegram contact and verify it through /dev/telegram; the
+ * maximum; edit; delete.
+ */
+test("nudge buddies: add, verify by link and by Telegram, the maximum, edit and delete", async ({ page, context }) => {
+  test.setTimeout(90_000);
+  await signUp(page, { name: "Maya Levi" });
+  await page.goto("/emergency-contacts");
+  await expect(page.getByRole("heading", { name: "No nudge buddies configured" })).toBeVisible();
+
+  const address = `buddy-${Date.now()}@example.com`;
+  await page.getByRole("button", { name: "Add Nudge Buddy" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add Nudge Buddy" });
+  await dialog.getByLabel("Name").fill("Sam");
+  await dialog.getByLabel("Email Address").fill(address);
+  await expect(dialog.getByText("A verification link will be sent to this email address.")).toBeVisible();
+  await dialog.getByRole("button", { name: "Add Contact" }).click();
+  await expect(page.getByText("Sam was added. We emailed them a verification link and code.")).toBeVisible();
+  await expect(page.getByText("Contact #1")).toBeVisible();
+
+  const outbox = (await (await page.request.get("/dev/outbox.json")).json()) as Array<{ to: string; text: string }>;
+  const link = new URL(/https?:\/\/\S+\/verify-contact\S+/.exec(outbox.find((m) => m.to === address)!.text)![0]);
+  const buddyTab = await context.newPage();
+  await buddyTab.goto(link.pathname + link.search);
+  await buddyTab.getByRole("button", { name: "Yes, I'll be a nudge buddy" }).click();
+  await expect(buddyTab.getByRole("heading", { name: "Contact Verified!" })).toBeVisible();
+  await page.reload();
+  await expect(page.locator(".buddy-card").filter({ hasText: "Sam" }).getByText("✓ Verified")).toBeVisible();
+
+  await page.getByRole("button", { name: "Add Nudge Buddy" }).click();
+  const second = page.getByRole("dialog", { name: "Add Nudge Buddy" });
+  await second.getByLabel("Name").fill("Kim");
+  await second.getByLabel("Contact Type").selectOption("telegram_contact");
+  await expect(second.getByRole("option", { name: "1 = Primary - Already exists" })).toBeDisabled();
+  await second.getByRole("button", { name: "Add Contact" }).click();
+  const linkDialog = page.getByRole("dialog", { name: "Verify Kim in Telegram" });
+  const deepLink = await linkDialog.getByLabel("Verification link").inputValue();
+  expect(deepLink).toMatch(/^https:\/\/t\.me\/NudgeReminderBot\?start=buddy_/);
+  await screenshotBoth(page, "buddies-page", "/emergency-contacts");
+  await buddyTab.goto(`/dev/telegram?chat=${700_000_000 + Math.floor(Math.random() * 1_000_000)}`);
+  await buddyTab.getByLabel("Message").fill(`/start ${new URL(deepLink).searchParams.get("start")}`);
+  await buddyTab.getByRole("button", { name: "Send", exact: true }).click();
+  await expect(buddyTab.locator(".dev-chat__bubble--bot").last()).toContainText("Thank you, Kim! This chat is now Maya's nudge buddy.");
+
+  await page.goto("/emergency-contacts");
+  await expect(page.getByText("You have reached the maximum number of nudge buddies (2). Delete an existing contact to add a new one.")).toBeVisible();
+  await expect(page.locator(".buddy-card").filter({ hasText: "Kim" }).getByText("✓ Verified")).toBeVisible();
+
+  const sam = page.locator(".buddy-card").filter({ hasText: "Sam" });
+  await sam.getByText("More").click();
+  await sam.getByRole("button", { name: "Edit" }).click();
+  const edit = page.getByRole("dialog", { name: "Edit Nudge Buddy" });
+  await edit.getByLabel("Name").fill("Samantha");
+  await edit.getByRole("button", { name: "Update Contact" }).click();
+  await expect(page.getByText("Samantha was updated.")).toBeVisible();
+
+  const kim = page.locator(".buddy-card").filter({ hasText: "Kim" });
+  await kim.getByText("More").click();
+  await kim.getByRole("button", { name: "Delete" }).click();
+  const confirm = page.getByRole("dialog", { name: "Delete Contact" });
+  await expect(confirm.getByText("Are you sure you want to delete Kim?")).toBeVisible();
+  await confirm.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Your nudge buddy was deleted.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Add Nudge Buddy" })).toBeVisible();
+});
