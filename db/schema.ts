@@ -51,6 +51,8 @@ export const users = sqliteTable(
     googleId: text("google_id"),
     /** SHA-256 of the calendar feed token; present means the feed is enabled. */
     icsTokenHash: text("ics_token_hash"),
+    /** The random part the feed token is derived from (issue 12, ADR 061); the token itself is never stored. */
+    icsTokenNonce: text("ics_token_nonce"),
     /** Key into the escalation catalogue; null means the product default. */
     defaultEscalationStrategy: text("default_escalation_strategy"),
     /** Set when the user skips onboarding (the spec's skip flag lives in a cookie too). */
@@ -70,6 +72,7 @@ export const users = sqliteTable(
     uniqueIndex("users_email_unique").on(t.email),
     uniqueIndex("users_google_id_unique").on(t.googleId),
     uniqueIndex("users_telegram_chat_id_unique").on(t.telegramChatId),
+    index("users_ics_token_hash_idx").on(t.icsTokenHash),
     // Answers by text and keypad find the account by its number (issue 10).
     index("users_phone_idx").on(t.phone),
     uniqueIndex("users_ics_token_hash_unique").on(t.icsTokenHash),

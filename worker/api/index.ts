@@ -14,6 +14,7 @@ import { taskListWithSlash, tasks } from "./tasks";
 import { pairing, telegram } from "./telegram";
 import { phone } from "./phone";
 import { buddies, buddyCollection } from "./buddies";
+import { feedToken, serveFeed } from "./calendar";
 import { users } from "./users";
 
 /**
@@ -34,6 +35,8 @@ export function createApi() {
   api.route("/users", users);
   api.route("/users", defaultStrategy);
   api.route("/users", pairing);
+  api.route("/users", feedToken);
+  api.get("/tasks/ics/:token", serveFeed);
   api.get("/tasks/", requireUser, taskListWithSlash);
   api.route("/tasks", tasks);
   api.route("/push", push);

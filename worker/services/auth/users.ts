@@ -1,3 +1,4 @@
+import { feedToken } from "../calendar/feed-token";
 import { eq } from "drizzle-orm";
 import { users, type User } from "../../../db/schema";
 import type { Deps } from "../deps";
@@ -21,7 +22,7 @@ export function toPublicUser(row: User): PublicUser {
     timezone: row.timezone,
     consent: row.consent,
     ...(row.googleId ? { googleId: row.googleId } : {}),
-    // Only the hash of the feed token is stored; the calendar issue decides how the token is shown.
+    // Only a nonce and the token's hash are stored; getProfile derives the token (ADR 061).
     icsFeedToken: null,
     defaultEscalationStrategy: row.defaultEscalationStrategy,
   };
@@ -43,7 +44,8 @@ const accountNotFound = () => notFound("We couldn't find your account. Please si
 export async function getProfile(deps: Deps, userId: string): Promise<PublicUser> {
   const row = await findUserById(deps, userId);
   if (!row) throw accountNotFound();
-  return toPublicUser(row);
+  // The feed token is derived from the stored nonce (ADR 061); the profile shows it while the feed is on.
+  return { ...toPublicUser(row), icsFeedToken: row.icsTokenNonce ? await feedToken(deps.env, row.id, row.icsTokenNonce) : null };
 }
 
 /** PUT /v1/users/{id} {timezone}. Another user's id answers 404, exactly like an unknown one. */

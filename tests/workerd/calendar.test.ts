@@ -1,0 +1,137 @@
+/**
+ * The calendar feed (issue 12): enable, regenerate and disable, the feed parsed back with ical.js field
+ * by field, recurring tasks in the owner's zone across DST, ETag/304, and its bounds. Era: 2080.
+ */
+import ICAL from "ical.js";
+import { eq } from "drizzle-orm";
+import { DateTime } from "luxon";
+import { describe, expect, it } from "vitest";
+import { tasks, users } from "../../db/schema";
+import { createTask } from "../../worker/services/tasks";
+import { FEED_MAX_EVENTS } from "../../worker/services/calendar";
+import { request, testDeps } from "./helpers";
+import { api, depsAt, testEra } from "./escalation-helpers";
+
+const ERA = new Date("2080-03-20T12:00:00Z");
+const { user } = testEra(ERA);
+
+async function enable(u: { id: string; token: string }) {
+  const response = await api(`/v1/users/${u.id}/ics-token`, "POST", undefined, u.token);
+  expect(response.status).toBe(200);
+  return response.json<{ icsFeedToken: string; url: string }>();
+}
+
+async function feed(token: string, headers: Record<string, string> = {}) {
+  return request(`/v1/tasks/ics/${token}`, { headers });
+}
+
+function events(text: string) {
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  return { calendar, events: calendar.getAllSubcomponents("vevent") };
+}
+
+describe("the feed's URL", () => {
+  it("is shown in the profile while on; regenerating kills the old URL at once; disabling kills it too", async () => {
+    const u = await user();
+    const first = await enable(u);
+    expect(first.icsFeedToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(first.url).toBe(`http://localhost:8787/v1/tasks/ics/${first.icsFeedToken}`);
+    const profile = await (await api("/v1/auth/profile", "GET", undefined, u.token)).json<{ icsFeedToken: string | null }>();
+    expect(profile.icsFeedToken).toBe(first.icsFeedToken);
+    const [row] = await testDeps().db.select().from(users).where(eq(users.id, u.id));
+    expect(JSON.stringify(row)).not.toContain(first.icsFeedToken);
+    expect((await feed(first.icsFeedToken)).status).toBe(200);
+    const second = await enable(u);
+    expect(second.icsFeedToken).not.toBe(first.icsFeedToken);
+    expect((await feed(first.icsFeedToken)).status).toBe(404);
+    expect((await feed(second.icsFeedToken)).status).toBe(200);
+    expect(await (await api(`/v1/users/${u.id}/ics-token`, "DELETE", undefined, u.token)).json()).toEqual({ icsFeedToken: null });
+    expect((await feed(second.icsFeedToken)).status).toBe(404);
+    expect((await feed("not-a-token")).status).toBe(404);
+  });
+
+  it("another user's id is a 404 and changes nothing", async () => {
+    const u = await user();
+    const other = await user();
+    expect((await api(`/v1/users/${other.id}/ics-token`, "POST", undefined, u.token)).status).toBe(404);
+    expect((await api(`/v1/users/${other.id}/ics-token`, "DELETE", undefined, u.token)).status).toBe(404);
+    const [row] = await testDeps().db.select({ nonce: users.icsTokenNonce }).from(users).where(eq(users.id, other.id));
+    expect(row?.nonce).toBeNull();
+  });
+});
+
+describe("the feed", () => {
+  it("one VEVENT per open task with UID, DTSTAMP, DTSTART in UTC, SUMMARY, DESCRIPTION, SEQUENCE; the calendar's name and refresh", async () => {
+    const u = await user({ timezone: "Europe/Berlin" });
+    const { deps } = depsAt(ERA);
+    const due = new Date(ERA.getTime() + 2 * 86_400_000);
+    const task = await createTask(deps, u.id, { title: "Dentist", dueDate: due.toISOString() });
+    const { icsFeedToken } = await enable(u);
+    const response = await feed(icsFeedToken);
+    expect(response.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
+    const { calendar, events: all } = events(await response.text());
+    expect(calendar.getFirstPropertyValue("x-wr-calname")).toBe("Nudge reminders");
+    expect(String(calendar.getFirstPropertyValue("refresh-interval"))).toBe("PT1H");
+    expect(all).toHaveLength(1);
+    const event = new ICAL.Event(all[0]!);
+    expect(event.uid).toBe(`${task.id}@nudge`);
+    expect(event.summary).toBe("Dentist");
+    expect(event.description).toBe("Open in Nudge: http://localhost:8787/dashboard");
+    expect(event.startDate.toJSDate().toISOString()).toBe(due.toISOString());
+    expect(event.startDate.zone?.tzid).toBe("UTC");
+    expect(all[0]!.getFirstPropertyValue("dtstamp")).toBeTruthy();
+    expect(all[0]!.getFirstPropertyValue("sequence")).toBe(0);
+  });
+
+  it("a recurring task repeats at its local time in the owner's zone across the DST change, with an RRULE", async () => {
+    const u = await user({ timezone: "America/New_York" });
+    const { deps } = depsAt(ERA);
+    // 9:00 in New York on 2080-03-01 (before the DST change of 2080-03-10), every day.
+    const due = DateTime.fromObject({ year: 2080, month: 3, day: 1, hour: 9 }, { zone: "America/New_York" });
+    await deps.db.insert(tasks).values({
+      id: crypto.randomUUID(),
+      userId: u.id,
+      title: "Pills",
+      dueAt: due.toMillis(),
+      status: "PENDING",
+      strategyKey: "gentle",
+      recurrence: JSON.stringify({ freq: "daily" }),
+      source: "web",
+      createdAt: ERA.getTime(),
+      updatedAt: ERA.getTime(),
+    } as typeof tasks.$inferInsert);
+    const { icsFeedToken } = await enable(u);
+    const vevent = events(await (await feed(icsFeedToken)).text()).events[0]!;
+    expect(String(vevent.getFirstPropertyValue("rrule"))).toBe("FREQ=DAILY");
+    expect(vevent.getFirstProperty("dtstart")!.getParameter("tzid")).toBe("America/New_York");
+    const start = vevent.getFirstPropertyValue("dtstart") as ICAL.Time;
+    expect([start.hour, start.minute]).toEqual([9, 0]);
+  });
+
+  it("answers 304 for the same ETag, and a changed task changes the ETag", async () => {
+    const u = await user();
+    const { deps } = depsAt(ERA);
+    const task = await createTask(deps, u.id, { title: "Call mum", dueDate: new Date(ERA.getTime() + 86_400_000).toISOString() });
+    const { icsFeedToken } = await enable(u);
+    const etag = (await feed(icsFeedToken)).headers.get("ETag")!;
+    expect((await feed(icsFeedToken, { "If-None-Match": etag })).status).toBe(304);
+    await testDeps().db.update(tasks).set({ title: "Call mum back", updatedAt: ERA.getTime() + 1000 }).where(eq(tasks.id, task.id));
+    const changed = await feed(icsFeedToken, { "If-None-Match": etag });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get("ETag")).not.toBe(etag);
+  });
+
+  it(`stays bounded: at most ${FEED_MAX_EVENTS} events, and tasks done more than 30 days ago are left out`, async () => {
+    const u = await user();
+    const base = { userId: u.id, status: "PENDING", strategyKey: "gentle", source: "web", createdAt: ERA.getTime(), updatedAt: ERA.getTime() };
+    const rows = Array.from({ length: FEED_MAX_EVENTS + 20 }, (_, i) => ({ ...base, id: crypto.randomUUID(), title: `Task ${i}`, dueAt: ERA.getTime() + i * 60_000 }));
+    rows.push({ ...base, id: crypto.randomUUID(), title: "Old done", dueAt: ERA.getTime() - 40 * 86_400_000, status: "COMPLETED", completedAt: ERA.getTime() - 40 * 86_400_000 } as never);
+    const db = testDeps().db;
+    for (let i = 0; i < rows.length; i += 8) await db.insert(tasks).values(rows.slice(i, i + 8) as (typeof tasks.$inferInsert)[]);
+    const { icsFeedToken } = await enable(u);
+    const text = await (await feed(icsFeedToken)).text();
+    const all = events(text).events;
+    expect(all).toHaveLength(FEED_MAX_EVENTS);
+    expect(text).not.toContain("Old done");
+  });
+});
