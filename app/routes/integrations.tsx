@@ -4,6 +4,8 @@ import { EmailVerificationPanel } from "~/components/auth/EmailVerificationPanel
 import { PushRow } from "~/components/integrations/PushRow";
 import { TelegramRow } from "~/components/integrations/TelegramRow";
 import { PhoneRow } from "~/components/integrations/PhoneRow";
+import { CalendarRow } from "~/components/integrations/CalendarRow";
+import { loadCalendarRow } from "~/lib/calendar.server";
 import { loadPhonePanel } from "~/lib/phone.server";
 import { loadTelegramRow } from "~/lib/telegram.server";
 import { pairingNotice } from "~/lib/pairing.server";
@@ -28,6 +30,7 @@ export async function loader(args: LoaderFunctionArgs) {
       push: await loadPushRow(args.context.deps, user.id),
       telegram: await loadTelegramRow(args.context.deps, user.id),
       phone: await loadPhonePanel(args.context.deps, user.id),
+      calendar: await loadCalendarRow(args.context.deps, user.id),
       pairing: pairingNotice(args.request),
     },
     { headers },
@@ -39,7 +42,7 @@ export async function loader(args: LoaderFunctionArgs) {
  * Telegram, Phone Call and Calendar rows come with their issues.
  */
 export default function Integrations() {
-  const { email, isVerified, assistantEmail, justRegistered, push, telegram, phone, pairing } = useLoaderData<typeof loader>();
+  const { email, isVerified, assistantEmail, justRegistered, push, telegram, phone, calendar, pairing } = useLoaderData<typeof loader>();
   return (
     <div className="container page channels-page">
       <header className="page-header">
@@ -85,7 +88,7 @@ export default function Integrations() {
         </li>
         <TelegramRow initial={telegram} />
         <PhoneRow initial={phone} />
-        {/* SLOT(calendar issue): the Calendar row with its feed panel goes here. */}
+        <CalendarRow initial={calendar} />
         <PushRow initial={push} />
       </ul>
     </div>

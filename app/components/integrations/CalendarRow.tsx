@@ -1,0 +1,98 @@
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import type { CalendarAnswer, CalendarRowData } from "~/lib/calendar.server";
+import { Alert } from "~/components/ui/Alert";
+import { Button } from "~/components/ui/Button";
+import { ChannelRowHead } from "./ChannelRowHead";
+
+const ROUTE = "/resources/calendar";
+/** Spec 01: 'Copied!' for 2 seconds. */
+const COPIED_MS = 2000;
+const BUSY: Record<string, string> = { enable: "Enabling...", regenerate: "Regenerating...", disable: "Disabling..." };
+
+/** Copies with the Clipboard API, or the legacy way (a selected field and execCommand) where it is missing. */
+async function copy(text: string, field: HTMLInputElement | null): Promise<boolean> {
+  try {
+    if (navigator.clipboard) {
+      await navigator.clipboard.writeText(text);
+      return true;
+    }
+  } catch {
+    // Falls through to the legacy method.
+  }
+  field?.select();
+  return document.execCommand?.("copy") ?? false;
+}
+
+/** The Calendar row and panel of spec 01: the feed's URL, Copy, Regenerate URL, Disable Integration, and how to subscribe. */
+export function CalendarRow({ initial }: { initial: CalendarRowData }) {
+  const fetcher = useFetcher<CalendarAnswer>();
+  const [open, setOpen] = useState(false);
+  const [copied, setCopied] = useState(false);
+  const url = fetcher.data ? fetcher.data.url : initial.url;
+  const intent = String(fetcher.formData?.get("intent") ?? "");
+  const busy = fetcher.state !== "idle";
+  useEffect(() => {
+    if (!copied) return;
+    const timer = window.setTimeout(() => setCopied(false), COPIED_MS);
+    return () => window.clearTimeout(timer);
+  }, [copied]);
+  const press = (value: string, label: string, variant: "primary" | "secondary" | "danger" = "secondary") => (
+    <fetcher.Form method="post" action={ROUTE}>
+      <input type="hidden" name="intent" value={value} />
+      <input type="hidden" name="js" value="1" />
+      <Button type="submit" variant={variant} disabled={busy}>
+        {busy && intent === value ? BUSY[value] : label}
+      </Button>
+    </fetcher.Form>
+  );
+  return (
+    <li className="card channel-row" id="calendar">
+      <ChannelRowHead
+        id="calendar"
+        icon={
+          <>
+            <rect x="3" y="4" width="18" height="18" rx="2" />
+            <path d="M16 2v4M8 2v4M3 10h18" />
+          </>
+        }
+        title="Calendar"
+        switchLabel="Calendar feed"
+        input={{ checked: Boolean(url) || open, onChange: () => setOpen(!open), "aria-expanded": open, "aria-controls": "calendar-panel" }}
+        description="Your reminders in your own calendar app: a private feed that Google, Apple and Outlook calendars can subscribe to."
+      />
+      <div id="calendar-panel" className="calendar-panel" aria-live="polite" hidden={!open && !url}>
+        {fetcher.data ? <Alert tone={fetcher.data.ok ? "success" : "error"}>{fetcher.data.message}</Alert> : null}
+        {url ? (
+          <>
+            <label className="field">
+              <span className="field__label">Your calendar feed URL</span>
+              <input id="calendar-url" className="input" readOnly value={url} onClick={(event) => event.currentTarget.select()} />
+            </label>
+            <div className="calendar-panel__actions">
+              <Button onClick={() => void copy(url, document.getElementById("calendar-url") as HTMLInputElement | null).then(setCopied)}>{copied ? "Copied!" : "Copy"}</Button>
+              {press("regenerate", "Regenerate URL")}
+              {press("disable", "Disable Integration", "danger")}
+            </div>
+          </>
+        ) : (
+          press("enable", "Enable Calendar Integration", "primary")
+        )}
+        <details className="calendar-panel__help">
+          <summary>How to subscribe</summary>
+          <ul>
+            <li>
+              <strong>Google Calendar:</strong> Settings, Add calendar, From URL; paste the URL.
+            </li>
+            <li>
+              <strong>Apple Calendar:</strong> File, New Calendar Subscription; paste the URL.
+            </li>
+            <li>
+              <strong>Outlook:</strong> Add calendar, Subscribe from web; paste the URL.
+            </li>
+          </ul>
+        </details>
+      </div>
+    </li>
+  );
+}

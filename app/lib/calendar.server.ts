@@ -1,0 +1,38 @@
+import type { Deps } from "../../worker/services/deps";
+import { errorFields, log } from "../../worker/services/log";
+import { currentFeedToken, disableFeed, enableFeed, feedUrl } from "../../worker/services/calendar";
+
+/** The Calendar row (spec 01): whether the feed is on and its URL, and the panel's three presses. */
+export interface CalendarRowData {
+  url: string | null;
+}
+
+export type CalendarAnswer = { ok: boolean; message: string; url: string | null };
+
+export const CALENDAR_TEXTS = {
+  enabled: "Your calendar feed is on. Add the URL to your calendar app.",
+  regenerated: "Your calendar URL was regenerated. The old URL no longer works: update it in your calendar app.",
+  disabled: "Your calendar feed is off. The URL no longer works.",
+  failed: "Something went wrong with your calendar feed. Please try again.",
+} as const;
+
+export async function loadCalendarRow(deps: Deps, userId: string): Promise<CalendarRowData> {
+  const token = await currentFeedToken(deps, userId);
+  return { url: token ? feedUrl(deps.env, token) : null };
+}
+
+export async function answerCalendar(deps: Deps, userId: string, intent: unknown): Promise<CalendarAnswer> {
+  try {
+    if (intent === "enable" || intent === "regenerate") {
+      const { url } = await enableFeed(deps, userId, userId);
+      return { ok: true, message: intent === "enable" ? CALENDAR_TEXTS.enabled : CALENDAR_TEXTS.regenerated, url };
+    }
+    if (intent === "disable") {
+      await disableFeed(deps, userId, userId);
+      return { ok: true, message: CALENDAR_TEXTS.disabled, url: null };
+    }
+  } catch (error) {
+    log.error("calendar.panel_failed", { userId, ...errorFields(error) });
+  }
+  return { ok: false, message: CALENDAR_TEXTS.failed, url: (await loadCalendarRow(deps, userId)).url };
+}
