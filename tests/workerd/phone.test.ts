@@ -231,7 +231,7 @@ describe("answers by text and keypad (signed webhooks)", () => {
 const DAY = 24 * 60 * MINUTE;
 
 describe("the daily cap on texts and calls", () => {
-  it("beyond 12 in a day, a text step goes to email and says why; older sends do not count", async () => {
+  it("beyond 12 in a day, a text step goes to email and says why, once; older sends do not count", async () => {
     const u = await verifiedPhoneUser();
     const { deps } = depsAt(ERA);
     const sent = (at: number) => ({ id: crypto.randomUUID(), idempotencyKey: crypto.randomUUID(), userId: u.id, channel: "sms", recipient: u.phone, status: "sent", createdAt: at });
@@ -247,5 +247,12 @@ describe("the daily cap on texts and calls", () => {
     const emails = (await outboxTo(u.email, "email")).filter((m) => m.subject?.includes("Call mum"));
     expect(emails).toHaveLength(1);
     expect(emails[0]!.text).toContain(PHONE_CAP_NOTE);
+    // Told once: the next capped step of the day goes by email without the note.
+    const third = await createTask(deps, u.id, { title: "Water plants", dueDate: new Date(ERA.getTime() - 20 * MINUTE).toISOString(), strategy: "standard" });
+    const [, smsStep3] = await stepsOf(third.id);
+    await runStepByHand(smsStep3!.id, ERA.getTime());
+    const later = (await outboxTo(u.email, "email")).filter((m) => m.subject?.includes("Water plants"));
+    expect(later).toHaveLength(1);
+    expect(later[0]!.text).not.toContain(PHONE_CAP_NOTE);
   });
 });

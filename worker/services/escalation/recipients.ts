@@ -12,6 +12,8 @@ export interface Reachability {
   /** Texts and calls sent to the person in the last 24 hours, and the cap (read only for phone steps). */
   phoneSendsToday?: number;
   phoneDailyCap?: number;
+  /** An email standing in for a capped text or call already went out in those 24 hours: say it once. */
+  phoneCapToldToday?: boolean;
   /** Push subscription endpoints (only read when a step asks for push). */
   pushEndpoints: string[];
   /** Verified, not opted-out email buddies (only read when a step asks for buddies). */
@@ -35,6 +37,8 @@ export type MediaStatus = Record<Medium, Pick<ChannelStatus, "available" | "reas
 export interface FallbackReason {
   channel: Exclude<StepChannel, "email">;
   cause: "missing" | "unavailable" | "refused" | "capped";
+  /** A capped fallback the person was already told about today: the email carries no note again. */
+  quiet?: boolean;
   reason: string;
 }
 
@@ -74,7 +78,7 @@ export function refusedChannels(fallbacks: readonly FallbackReason[]): StepChann
 
 /** The step channels that went to email because today's texts and calls reached the cap. */
 export function cappedChannels(fallbacks: readonly FallbackReason[]): StepChannel[] {
-  return fallbacks.filter((f) => f.cause === "capped").map((f) => f.channel);
+  return fallbacks.filter((f) => f.cause === "capped" && !f.quiet).map((f) => f.channel);
 }
 
 function overPhoneCap(reach: Reachability): boolean {
@@ -101,8 +105,8 @@ export function planDeliveries(channels: readonly StepChannel[], reach: Reachabi
     if (fallback && !existing.fallbacks.some((f) => f.channel === fallback.channel)) existing.fallbacks.push(fallback);
     plans.set(key, existing);
   };
-  const toEmail = (channel: FallbackReason["channel"], cause: FallbackReason["cause"], reason: string) =>
-    add({ medium: "email", recipient: reach.email, requested: channel, kind: "reminder" }, { channel, cause, reason });
+  const toEmail = (channel: FallbackReason["channel"], cause: FallbackReason["cause"], reason: string, quiet = false) =>
+    add({ medium: "email", recipient: reach.email, requested: channel, kind: "reminder" }, { channel, cause, reason, ...(quiet ? { quiet } : {}) });
   // The server first: telling a user to connect a medium this server cannot use would mislead.
   const toMedium = (channel: Exclude<FallbackReason["channel"], "buddies">, recipients: string[]) => {
     const status = media[channel];
@@ -126,7 +130,7 @@ export function planDeliveries(channels: readonly StepChannel[], reach: Reachabi
       case "sms":
       case "voice":
         if (channel === "sms" && reach.smsOptedOut && phone.length > 0) toEmail("sms", "missing", MISSING_SMS_STOPPED);
-        else if (phone.length > 0 && media[channel].available && overPhoneCap(reach)) toEmail(channel, "capped", `The daily cap of ${reach.phoneDailyCap} texts and calls was reached.`);
+        else if (phone.length > 0 && media[channel].available && overPhoneCap(reach)) toEmail(channel, "capped", `The daily cap of ${reach.phoneDailyCap} texts and calls was reached.`, reach.phoneCapToldToday);
         else toMedium(channel, phone);
         break;
       case "buddies": {

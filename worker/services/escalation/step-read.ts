@@ -97,6 +97,7 @@ export async function readReachability(deps: Pick<Deps, "db" | "env" | "clock">,
   if (needs.phone) {
     reach.phoneSendsToday = await phoneSendsInLastDay(deps, step.userId);
     reach.phoneDailyCap = phoneDailyCap(deps.env);
+    if (reach.phoneSendsToday >= reach.phoneDailyCap) reach.phoneCapToldToday = await cappedEmailInLastDay(deps, step.userId);
   }
   if (needs.push) {
     const subs = await deps.db.select({ endpoint: pushSubscriptions.endpoint }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, step.userId));
@@ -133,4 +134,18 @@ async function phoneSendsInLastDay(deps: Pick<Deps, "db" | "clock">, userId: str
     .from(deliveries)
     .where(and(eq(deliveries.userId, userId), inArray(deliveries.channel, ["sms", "voice"]), gt(deliveries.createdAt, since), inArray(deliveries.status, ["sent", "pending", "failed"])));
   return row?.n ?? 0;
+}
+
+/**
+ * Whether an email already stood in for a text or call in the last 24 hours (the cap's note is said once).
+ * A verified, not stopped number whose text went by email was capped (or the provider was missing).
+ */
+async function cappedEmailInLastDay(deps: Pick<Deps, "db" | "clock">, userId: string): Promise<boolean> {
+  const since = deps.clock.now().getTime() - 24 * 60 * 60_000;
+  const [row] = await deps.db
+    .select({ id: deliveries.id })
+    .from(deliveries)
+    .where(and(eq(deliveries.userId, userId), eq(deliveries.channel, "email"), inArray(deliveries.requestedChannel, ["sms", "voice"]), gt(deliveries.createdAt, since)))
+    .limit(1);
+  return Boolean(row);
 }
