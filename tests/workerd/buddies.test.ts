@@ -9,7 +9,7 @@ import { createBuddyUnsubscribeLink } from "../../worker/services/escalation/lin
 import { BUDDY_MESSAGES, verifyBuddyCode } from "../../worker/services/buddies";
 import { testDeps } from "./helpers";
 import { api, depsAt, outboxTo, runStepByHand, stepsOf, testEra } from "./escalation-helpers";
-import { createTask } from "../../worker/services/tasks";
+import { completeTask, createTask } from "../../worker/services/tasks";
 import { botSettings } from "../../worker/channels/telegram";
 import { telegramChannel } from "../../worker/channels/telegram/provider";
 import type { Env } from "../../worker/env";
@@ -183,6 +183,13 @@ describe("the buddies step", () => {
     await runStepByHand(buddiesStep.id, buddiesStep.dueAt, { telegram });
     expect(bot.sent.map((m) => m.chatId)).toEqual([kimChat]);
     expect(bot.sent[0]!.text).toMatch(/^Hi Kim, Robin may need a nudge: "Take the pills" was due at /);
+    // Done by the owner: the alerted buddy hears "sorted", once, even when done is pressed twice.
+    await completeTask(depsAt(buddiesStep.dueAt + 60_000).deps, u.id, task.id);
+    await completeTask(depsAt(buddiesStep.dueAt + 120_000).deps, u.id, task.id);
+    // (The answer runs with the local channels here, so the note is in the dev outbox's Telegram.)
+    const thanks = (await outboxTo(kimChat, "telegram")).map((m) => m.text);
+    expect(thanks).toEqual(['✅ Good news: Robin has "Take the pills" in hand now, so there\'s no need to check in. Thank you for being there.']);
+    expect(await outboxTo("-100999", "telegram")).toEqual([]);
     const unsubscribe = /http\S+\/unsubscribe\?token=([A-Za-z0-9_-]+)/.exec(bot.sent[0]!.text)!;
     expect(await (await api(`/v1/emergency-contacts/opt-out-by-token?token=${unsubscribe[1]}`, "POST")).json()).toEqual({ success: true });
     expect((await rowOf(kim)).verified).toBe(false);

@@ -8,6 +8,7 @@ import { checkBackStatements, haltEscalationStatements, startEscalationStatement
 import { snoozeChainStatements } from "../escalation/snooze";
 import { nextOccurrenceDueAt, nextOccurrenceId, nextOccurrenceStatements } from "../series";
 import { parseInput } from "../validation";
+import { thankAlertedBuddies } from "../buddies/thanks";
 import { snoozeSchema } from "./schemas";
 import { toTaskJson, type TaskJson } from "./serialize";
 import { loadOwnTask, loadUser } from "./service";
@@ -65,6 +66,7 @@ export async function acknowledgeTask(deps: Deps, userId: string, taskId: string
     ...(checkBack?.statements ?? []),
     ...(await seriesStatements(deps, userId, task, "ACKNOWLEDGED", now)),
   ]);
+  await thankAlertedBuddies(deps, userId, task.id);
   return toTaskJson(await loadOwnTask(deps, userId, taskId), now);
 }
 
@@ -105,6 +107,7 @@ export async function completeTask(deps: Deps, userId: string, taskId: string): 
     ...haltEscalationStatements(deps.db, task.id, "completed", now),
     ...(await seriesStatements(deps, userId, task, "COMPLETED", now)),
   ]);
+  await thankAlertedBuddies(deps, userId, task.id);
   const done = await loadOwnTask(deps, userId, taskId);
   return { ...toTaskJson(done, now), nextTask: await nextTaskJson(deps, userId, nextId, now) };
 }

@@ -1,0 +1,46 @@
+import { and, eq, inArray, ne } from "drizzle-orm";
+import { deliveries, processedUpdates, tasks, users } from "../../../db/schema";
+import type { Deps } from "../deps";
+import { renderEmail } from "../email/layout";
+import { errorFields, log } from "../log";
+import { firstName } from "./verification";
+
+/**
+ * "Sorted, thanks" (issue 11): when the owner acknowledges or completes a task, every buddy already
+ * alerted about it gets one short note, so nobody keeps worrying. Once per task and buddy (a
+ * `processed_updates` key), best effort: the answer itself never waits on it or fails because of it.
+ */
+export async function thankAlertedBuddies(deps: Deps, userId: string, taskId: string): Promise<void> {
+  try {
+    const [owner] = await deps.db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+    const [task] = await deps.db.select({ title: tasks.title }).from(tasks).where(eq(tasks.id, taskId)).limit(1);
+    if (!owner || !task) return;
+    const alerted = await deps.db
+      .selectDistinct({ channel: deliveries.channel, recipient: deliveries.recipient })
+      .from(deliveries)
+      .where(
+        and(
+          eq(deliveries.taskId, taskId),
+          eq(deliveries.requestedChannel, "buddies"),
+          eq(deliveries.status, "sent"),
+          inArray(deliveries.channel, ["email", "telegram"]),
+          ne(deliveries.recipient, owner.email),
+        ),
+      );
+    const name = firstName(owner.name);
+    const text = `Good news: ${name} has "${task.title}" in hand now, so there's no need to check in. Thank you for being there.`;
+    for (const buddy of alerted) {
+      const key = `buddy-thanks:${taskId}:${buddy.recipient}`;
+      const first = await deps.db.insert(processedUpdates).values({ key, receivedAt: deps.clock.now().getTime() }).onConflictDoNothing().returning({ key: processedUpdates.key });
+      if (first.length === 0) continue;
+      if (buddy.channel === "telegram") {
+        await deps.channels.telegram.send({ to: buddy.recipient, text: `✅ ${text}` });
+      } else {
+        const email = renderEmail({ subject: `Sorted: ${name} is on it`, preheader: text, heading: `Sorted: ${name} is on it`, paragraphs: [text] });
+        await deps.channels.email.send({ to: buddy.recipient, subject: email.subject, text: email.text, html: email.html });
+      }
+    }
+  } catch (error) {
+    log.warn("buddies.thanks_failed", { taskId, ...errorFields(error) });
+  }
+}
