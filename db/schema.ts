@@ -187,6 +187,8 @@ export const tasks = sqliteTable(
     source: text("source").notNull().default("web"),
     escalationHaltedAt: integer("escalation_halted_at", { mode: "number" }),
     lastReminderSentAt: integer("last_reminder_sent_at", { mode: "number" }),
+    /** When a nudge buddy was first really alerted about this task (issue 11); shown on its card. */
+    buddiesAlertedAt: integer("buddies_alerted_at", { mode: "number" }),
     acknowledgedAt: integer("acknowledged_at", { mode: "number" }),
     /** When the next check-back after an Acknowledge is due (issue 13); null when none is planned. */
     checkBackAt: integer("check_back_at", { mode: "number" }),

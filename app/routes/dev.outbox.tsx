@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useRevalidator } from "@remix-run/react";
 import { Fragment, useState } from "react";
 import { isDevOutboxOn } from "../../worker/env";
+import { listWaitingChains } from "../../worker/services/escalation";
 import { listOutbox } from "../../worker/services/outbox";
 import { Button } from "~/components/ui/Button";
 
@@ -14,7 +15,8 @@ export const meta: MetaFunction = () => [
 /** The local mailbox: every email, SMS, call, Telegram and push message the dev outbox "sent". */
 export async function loader({ context }: LoaderFunctionArgs) {
   if (!isDevOutboxOn(context.cloudflare.env)) throw new Response("Not Found", { status: 404 });
-  return { messages: await listOutbox(context.deps) };
+  const [messages, chains] = await Promise.all([listOutbox(context.deps), listWaitingChains(context.deps)]);
+  return { messages, chains };
 }
 
 const URL_PATTERN = /(https?:\/\/[^\s<>"')]+)/g;
@@ -60,8 +62,43 @@ function Preview({ html, title, summary }: { html: string; title: string; summar
   );
 }
 
+/**
+ * Fast-forward (issue 11): each reminder chain's next waiting step, with a button that makes it due now
+ * and runs a tick (POST /dev/escalation/advance), so a person can watch text, call and buddies in a
+ * minute. A plain form: it works without JavaScript and comes back here.
+ */
+function WaitingChains({ chains }: { chains: { taskId: string; title: string; ownerEmail: string; stepIndex: number; channels: string[]; dueAt: string }[] }) {
+  return (
+    <section className="card outbox-chains" aria-labelledby="outbox-chains-title">
+      <h2 id="outbox-chains-title" className="outbox-chains__title">
+        Reminder chains waiting
+      </h2>
+      {chains.length === 0 ? (
+        <p className="muted">No reminder is waiting for its next step. Create a task due now and let it go unanswered.</p>
+      ) : (
+        <ul className="outbox-chains__list">
+          {chains.map((chain) => (
+            <li key={chain.taskId} className="outbox-chains__item">
+              <span>
+                <strong>{chain.title}</strong> ({chain.ownerEmail}): step {chain.stepIndex + 1}, {chain.channels.join(" + ")}, due{" "}
+                <time dateTime={chain.dueAt}>{new Date(chain.dueAt).toUTCString()}</time>
+              </span>
+              <form method="post" action="/dev/escalation/advance">
+                <input type="hidden" name="taskId" value={chain.taskId} />
+                <button type="submit" className="btn btn--secondary" aria-label={`Send the next step now: ${chain.title}`}>
+                  Send next step now
+                </button>
+              </form>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 export default function DevOutbox() {
-  const { messages } = useLoaderData<typeof loader>();
+  const { messages, chains } = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
   return (
     <div className="container page">
@@ -77,6 +114,7 @@ export default function DevOutbox() {
           {revalidator.state === "idle" ? "Refresh" : "Refreshing..."}
         </Button>
       </div>
+      <WaitingChains chains={chains} />
       {messages.length === 0 ? (
         <div className="card outbox-empty">
           <h2 className="outbox-empty__title">The outbox is empty</h2>

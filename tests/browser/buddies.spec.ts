@@ -67,3 +67,64 @@ test("nudge buddies: add, verify by link and by Telegram, the maximum, edit and 
   await expect(page.getByText("Your nudge buddy was deleted.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Add Nudge Buddy" })).toBeVisible();
 });
+
+/**
+ * A missed reminder reaching the buddy (issue 11): the chain is fast-forwarded from /dev/outbox's
+ * "Send next step now" until the buddies step; the buddy's email names who and what; the owner's card
+ * says the buddies were alerted; the buddy unsubscribes from the alert's link (a page, then the button).
+ */
+test("a missed reminder reaches the verified buddy; the card says so; the buddy unsubscribes from the alert", async ({ page, context }) => {
+  test.setTimeout(120_000);
+  const owner = await signUp(page, { name: "Noa Ben" });
+  const address = `alerted-${Date.now()}@example.com`;
+  const added = await page.request.post("/v1/emergency-contacts/", { data: { name: "Dana", type: "email", order: 1, contact: address } });
+  expect(added.status(), await added.text()).toBe(201);
+  const invitation = ((await (await page.request.get("/dev/outbox.json")).json()) as Array<{ to: string; text: string }>).find((m) => m.to === address)!;
+  const verifyLink = new URL(/https?:\/\/\S+\/verify-contact\S+/.exec(invitation.text)![0]);
+  const buddyTab = await context.newPage();
+  await buddyTab.goto(verifyLink.pathname + verifyLink.search);
+  await buddyTab.getByRole("button", { name: "Yes, I'll be a nudge buddy" }).click();
+  await expect(buddyTab.getByRole("heading", { name: "Contact Verified!" })).toBeVisible();
+
+  const title = `Water the plants ${Date.now()}`;
+  const created = await page.request.post("/v1/tasks", {
+    data: { title, dueDate: new Date(Date.now() + 60_000).toISOString(), strategy: "urgent" },
+    headers: { Authorization: `Bearer ${owner.token}` },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+
+  // Each press makes the next waiting step due now and runs a tick; urgent's 4th step is the buddies.
+  const buddyMail = async () =>
+    ((await (await page.request.get("/dev/outbox.json")).json()) as Array<{ to: string; subject: string; text: string }>).filter(
+      (m) => m.to === address && m.subject.includes("may need a nudge"),
+    );
+  await page.goto("/dev/outbox");
+  for (let press = 0; press < 6 && (await buddyMail()).length === 0; press += 1) {
+    const row = page.locator(".outbox-chains__item").filter({ hasText: title });
+    if ((await row.count()) === 0) {
+      await page.waitForTimeout(1_000);
+      await page.reload();
+      continue;
+    }
+    await row.getByRole("button", { name: `Send the next step now: ${title}` }).click();
+    await expect(page).toHaveURL(/\/dev\/outbox$/);
+    await page.waitForTimeout(2_000);
+    await page.reload();
+  }
+  await expect.poll(async () => (await buddyMail()).length, { timeout: 15_000 }).toBe(1);
+  const alert = (await buddyMail())[0]!;
+  expect(alert.subject).toBe(`Noa Ben may need a nudge: "${title}"`);
+  expect(alert.text).toContain(`Hi Dana, Noa Ben asked Nudge to remind them to "${title}"`);
+  await screenshotBoth(page, "dev-outbox-chains", "/dev/outbox");
+
+  await page.goto("/dashboard");
+  await expect(page.locator("article.task-card").filter({ hasText: title }).getByText(/^Your nudge buddies were alerted at \d{1,2}:\d{2} [AP]M today$/)).toBeVisible();
+  await screenshotBoth(page, "card-buddies-alerted", "/dashboard");
+
+  const unsubscribe = new URL(/https?:\/\/\S+\/unsubscribe\?token=\S+/.exec(alert.text)![0]);
+  await buddyTab.goto(unsubscribe.pathname + unsubscribe.search);
+  await buddyTab.getByRole("button", { name: "Yes, unsubscribe me" }).click();
+  await expect(buddyTab.getByRole("heading", { name: "Successfully Unsubscribed" })).toBeVisible();
+  await page.goto("/emergency-contacts");
+  await expect(page.locator(".buddy-card").filter({ hasText: "Dana" }).getByText("✓ Verified")).toHaveCount(0);
+});

@@ -9,7 +9,7 @@ import { createBuddyUnsubscribeLink } from "../../worker/services/escalation/lin
 import { BUDDY_MESSAGES, verifyBuddyCode } from "../../worker/services/buddies";
 import { testDeps } from "./helpers";
 import { api, depsAt, outboxTo, runStepByHand, stepsOf, testEra } from "./escalation-helpers";
-import { completeTask, createTask } from "../../worker/services/tasks";
+import { completeTask, createTask, getTask } from "../../worker/services/tasks";
 import { botSettings } from "../../worker/channels/telegram";
 import { telegramChannel } from "../../worker/channels/telegram/provider";
 import type { Env } from "../../worker/env";
@@ -180,8 +180,11 @@ describe("the buddies step", () => {
     const task = await createTask(depsAt(ERA).deps, u.id, { title: "Take the pills", dueDate: new Date(now + 3_600_000).toISOString(), strategy: "urgent" });
     const buddiesStep = (await stepsOf(task.id))[3]!;
     const telegram = telegramChannel(botSettings({ ...deps.env, ...TELEGRAM_ENV } as Env)!, depsAt(buddiesStep.dueAt).deps);
+    expect((await getTask(depsAt(buddiesStep.dueAt).deps, u.id, task.id)).buddiesAlertedAt).toBeUndefined();
     await runStepByHand(buddiesStep.id, buddiesStep.dueAt, { telegram });
     expect(bot.sent.map((m) => m.chatId)).toEqual([kimChat]);
+    // The card's "Your nudge buddies were alerted": when the alert really went out.
+    expect((await getTask(depsAt(buddiesStep.dueAt).deps, u.id, task.id)).buddiesAlertedAt).toBe(new Date(buddiesStep.dueAt).toISOString());
     expect(bot.sent[0]!.text).toMatch(/^Hi Kim, Robin may need a nudge: "Take the pills" was due at /);
     // Done by the owner: the alerted buddy hears "sorted", once, even when done is pressed twice.
     await completeTask(depsAt(buddiesStep.dueAt + 60_000).deps, u.id, task.id);

@@ -6,7 +6,7 @@ import { createExecutionContext, createScheduledController, env, getQueueResult 
 import { and, asc, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createDb } from "../../db/client";
-import { cronRuns, deliveries, emergencyContacts, escalations, escalationSteps, linkTokens, pushSubscriptions } from "../../db/schema";
+import { cronRuns, deliveries, emergencyContacts, escalations, escalationSteps, linkTokens, pushSubscriptions, tasks } from "../../db/schema";
 import type { Channel, Medium, OutboundMessage } from "../../worker/channels/types";
 import { DEAD_LETTER_QUEUE, queue, scheduled } from "../../worker/handlers";
 import type { Job } from "../../worker/queue-payloads";
@@ -251,6 +251,9 @@ describe("the standard chain", () => {
     // urgent: step 0 (telegram, push, sms -> one email), 1 (voice, email -> one), 2 (voice -> one), 3 (buddies -> one).
     expect(mail).toHaveLength(4);
     expect(mail[3]!.text).toContain("no verified nudge buddy");
+    // No buddy was alerted, so the card does not say one was.
+    const [row] = await depsAt(T).deps.db.select({ buddiesAlertedAt: tasks.buddiesAlertedAt }).from(tasks).where(eq(tasks.id, task.id));
+    expect(row).toEqual({ buddiesAlertedAt: null });
     expect(mail[0]!.text).toContain(
       "because Telegram isn't connected to your account, no device has Nudge notifications turned on and you have no verified phone number yet.",
     );
@@ -563,6 +566,9 @@ describe("the tick", () => {
     expect(stats.ticks.tick.rowsRead).toBeGreaterThan(0);
     expect(stats.firstSteps.sent).toBeGreaterThanOrEqual(130);
     expect((await request("/dev/escalation.json", {}, { DEV_OUTBOX: "false", ...EMAIL_CONFIGURED })).status).toBe(404);
+    // The fast-forward is a development tool too: in production it does not exist.
+    const advance = { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ taskId: crypto.randomUUID() }) };
+    expect((await request("/dev/escalation/advance", advance, { DEV_OUTBOX: "false", ...EMAIL_CONFIGURED })).status).toBe(404);
   });
 
   it("audits the live chains first: a chain left with no step that can fire is repaired, and its due step claimed by the same tick", async () => {

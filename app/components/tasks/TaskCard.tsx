@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { CheckIcon, ClockIcon, TrashIcon } from "./icons";
+import { CheckIcon, ClockIcon, PeopleIcon, TrashIcon } from "./icons";
 import { ReminderActions } from "./ReminderActions";
 import type { TaskActionResult, TaskView } from "./types";
 
@@ -42,6 +42,12 @@ export function TaskCard({ task, onRequestDelete, onAnswered }: TaskCardProps) {
       </p>
       {task.snoozeLabel ? <p className="task-card__meta task-card__snooze">{task.snoozeLabel}</p> : null}
       {task.checkBackLabel ? <p className="task-card__meta task-card__snooze">{task.checkBackLabel}</p> : null}
+      {task.buddiesLabel ? (
+        <p className="task-card__meta task-card__buddies">
+          <PeopleIcon />
+          <span>{task.buddiesLabel}</span>
+        </p>
+      ) : null}
       {task.completed ? (
         <p className="task-card__completed">
           <CheckIcon />

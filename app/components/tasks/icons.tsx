@@ -34,6 +34,18 @@ export function ClockIcon() {
   );
 }
 
+/** Two heads: the nudge buddies. */
+export function PeopleIcon() {
+  return (
+    <svg {...common} width={16} height={16}>
+      <circle cx="9" cy="8" r="3" />
+      <path d="M3.5 19c.6-3 2.8-5 5.5-5s4.9 2 5.5 5" />
+      <circle cx="17" cy="9" r="2.5" />
+      <path d="M16 14.2c2.3.3 4 2 4.5 4.8" />
+    </svg>
+  );
+}
+
 export function CloseIcon() {
   return (
     <svg {...common}>

@@ -60,6 +60,14 @@ export function formatLastReminder(iso: string | null, zone: string, now: Date):
   return `Last reminder: ${formatDateTime(iso, zone, now)}`;
 }
 
+/** 'Your nudge buddies were alerted at 10:15 AM today', '... yesterday', '... on Mon, Mar 2, 10:15 AM'. */
+export function formatBuddiesAlerted(iso: string, zone: string, now: Date): string {
+  const days = calendarDaysUntil(iso, now, zone);
+  if (days === 0) return `Your nudge buddies were alerted at ${formatClock(iso, zone)} today`;
+  if (days === -1) return `Your nudge buddies were alerted at ${formatClock(iso, zone)} yesterday`;
+  return `Your nudge buddies were alerted on ${formatDateTime(iso, zone, now)}`;
+}
+
 /** The value of an <input type="datetime-local"> for `now` on the user's clock: "2026-03-02T09:05". */
 export function datetimeLocalValue(now: Date, zone: string): string {
   const parts = cachedFormatter("en-CA", safeZone(zone), {

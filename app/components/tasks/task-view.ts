@@ -1,6 +1,6 @@
 import type { TaskJson, TaskStatus } from "../../../worker/services/tasks";
 import { taskUrgency, type TaskTone } from "./task-colour";
-import { formatClock, formatDue, formatLastReminder } from "./task-format";
+import { formatBuddiesAlerted, formatClock, formatDue, formatLastReminder } from "./task-format";
 
 /**
  * A task as the screens show it: the service's TaskJson plus every text already formatted on the
@@ -27,6 +27,8 @@ export interface TaskView {
   repeats?: true;
   /** "Acknowledged — I'll check back at 2:30 PM" while a check-back is ahead (issue 13). */
   checkBackLabel?: string;
+  /** "Your nudge buddies were alerted at 10:15 AM today" once a buddy was (issue 11). */
+  buddiesLabel?: string;
 }
 
 export function toTaskView(task: TaskJson, zone: string, now: Date): TaskView {
@@ -45,5 +47,6 @@ export function toTaskView(task: TaskJson, zone: string, now: Date): TaskView {
     ...(task.recurrence ? { repeats: true as const } : {}),
     acknowledged: task.status === "ACKNOWLEDGED",
     ...(task.checkBackAt ? { checkBackLabel: `Acknowledged — I'll check back at ${formatClock(task.checkBackAt, zone)}` } : {}),
+    ...(task.buddiesAlertedAt ? { buddiesLabel: formatBuddiesAlerted(task.buddiesAlertedAt, zone, now) } : {}),
   };
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
-import { escalationSteps } from "../../../db/schema";
+import { escalationSteps, tasks, users } from "../../../db/schema";
 import type { Deps } from "../deps";
 
 /**
@@ -17,4 +17,43 @@ export async function makeNextStepDueNow(deps: Pick<Deps, "db" | "clock">, taskI
   if (!next) return null;
   await deps.db.update(escalationSteps).set({ dueAt: deps.clock.now().getTime() }).where(and(eq(escalationSteps.id, next.id), eq(escalationSteps.state, "pending")));
   return { stepIndex: next.stepIndex };
+}
+
+export interface WaitingChain {
+  taskId: string;
+  title: string;
+  ownerEmail: string;
+  stepIndex: number;
+  channels: string[];
+  dueAt: string;
+}
+
+/**
+ * The chains the outbox page offers to fast-forward: each task's next step that waits for its time
+ * (one row per task, soonest first, at most `limit`). DEV_OUTBOX only, like the advance itself.
+ */
+export async function listWaitingChains(deps: Pick<Deps, "db">, limit = 10): Promise<WaitingChain[]> {
+  const rows = await deps.db
+    .select({
+      taskId: escalationSteps.taskId,
+      title: tasks.title,
+      ownerEmail: users.email,
+      stepIndex: escalationSteps.stepIndex,
+      channels: escalationSteps.channels,
+      dueAt: escalationSteps.dueAt,
+    })
+    .from(escalationSteps)
+    .innerJoin(tasks, eq(tasks.id, escalationSteps.taskId))
+    .innerJoin(users, eq(users.id, tasks.userId))
+    .where(eq(escalationSteps.state, "pending"))
+    .orderBy(asc(escalationSteps.dueAt))
+    .limit(limit * 4);
+  const seen = new Set<string>();
+  const chains: WaitingChain[] = [];
+  for (const row of rows) {
+    if (seen.has(row.taskId) || chains.length >= limit) continue;
+    seen.add(row.taskId);
+    chains.push({ ...row, channels: JSON.parse(row.channels) as string[], dueAt: new Date(row.dueAt).toISOString() });
+  }
+  return chains;
 }

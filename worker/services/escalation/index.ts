@@ -13,4 +13,4 @@ export { LEASE_MS, MAX_STEP_ATTEMPTS, RETRY_LEASE_MS, SENDING_LEASE_MS } from ".
 export { StepDeliveryError, type StepOutcome } from "./outcomes";
 export { escalationStats, type EscalationStats } from "./stats";
 export { setDefaultStrategy, type DefaultStrategyResult } from "./strategy";
-export { makeNextStepDueNow } from "./dev-advance";
+export { listWaitingChains, makeNextStepDueNow, type WaitingChain } from "./dev-advance";

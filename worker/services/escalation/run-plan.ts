@@ -179,6 +179,18 @@ async function retryStep(
 async function finishStatements(deps: Pick<Deps, "db">, plan: SendPlan, mine: SQL, now: number): Promise<Statement[]> {
   const { db } = deps;
   const taskId = plan.finish.chain.taskId;
+  // The card's "Your nudge buddies were alerted" (issue 11): the first time a buddy's alert of this
+  // step really went out (a refused one does not count). Folded into the same update, by unique key.
+  const buddyKeys = plan.deliveries.filter((delivery) => delivery.kind === "buddy").map((delivery) => delivery.key);
+  const buddiesAlerted =
+    buddyKeys.length > 0
+      ? {
+          buddiesAlertedAt: sql`coalesce(${tasks.buddiesAlertedAt}, (select max(d.sent_at) from deliveries as d where d.idempotency_key in (${sql.join(
+            buddyKeys.map((key) => sql`${key}`),
+            sql`, `,
+          )}) and d.status = 'sent'))`,
+        }
+      : {};
   return [
     // When a reminder last really went out: the newest sent delivery of the task. A retry that
     // found everything already sent, or a step with nothing to send, does not move it. (Unary "+"
@@ -187,6 +199,7 @@ async function finishStatements(deps: Pick<Deps, "db">, plan: SendPlan, mine: SQ
       .update(tasks)
       .set({
         lastReminderSentAt: sql`coalesce((select max(d.sent_at) from deliveries as d where d.task_id = ${taskId} and +d.status = 'sent'), ${tasks.lastReminderSentAt})`,
+        ...buddiesAlerted,
       })
       .where(eq(tasks.id, taskId)),
     // A snooze that has run out: the task is active again. Not one given while this step was

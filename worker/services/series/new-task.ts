@@ -42,6 +42,7 @@ export function newTaskStatements(deps: Pick<Deps, "db">, input: NewTask): { tas
     source: input.source,
     escalationHaltedAt: null,
     lastReminderSentAt: null,
+    buddiesAlertedAt: null,
     acknowledgedAt: null,
     checkBackAt: null,
     completedAt: null,

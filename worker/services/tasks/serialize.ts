@@ -22,6 +22,8 @@ export interface TaskJson {
   createdAt: string;
   /** When Nudge checks on an acknowledged task again (issue 13); present only while one is ahead. */
   checkBackAt?: string;
+  /** When a nudge buddy was first alerted about this task (issue 11); present only once one was. */
+  buddiesAlertedAt?: string;
 }
 
 export type TaskStatus = "PENDING" | "ACKNOWLEDGED" | "SNOOZED" | "COMPLETED";
@@ -48,5 +50,6 @@ export function toTaskJson(task: Task, now: number): TaskJson {
     snoozedUntil: snoozeOver ? null : iso(task.snoozedUntil),
     createdAt: new Date(task.createdAt).toISOString(),
     ...(task.status === "ACKNOWLEDGED" && task.checkBackAt !== null && task.checkBackAt > now ? { checkBackAt: iso(task.checkBackAt)! } : {}),
+    ...(task.buddiesAlertedAt !== null ? { buddiesAlertedAt: iso(task.buddiesAlertedAt)! } : {}),
   };
 }
