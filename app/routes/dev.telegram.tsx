@@ -61,7 +61,7 @@ export default function DevTelegram() {
         <h1 className="page__title">Dev Telegram</h1>
         <p className="muted page-header__lead">
           Be a Telegram user without Telegram: chat with @{bot} as chat <strong>{chat}</strong>. To link this chat, copy the <code>/start</code> line from
-          the Telegram panel on Reminder Channels and send it here.
+          the Telegram panel on Reminder Channels and send it here. A negative chat id plays a group (for a group nudge buddy).
         </p>
       </header>
       <Form method="get" className="dev-chat__picker">

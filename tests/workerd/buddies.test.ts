@@ -8,6 +8,7 @@ import { emergencyContacts } from "../../db/schema";
 import { createBuddyUnsubscribeLink } from "../../worker/services/escalation/links";
 import { BUDDY_MESSAGES, verifyBuddyCode } from "../../worker/services/buddies";
 import { testDeps } from "./helpers";
+import { BOT_TEXTS } from "../../worker/services/telegram/texts";
 import { api, depsAt, outboxTo, runStepByHand, stepsOf, testEra } from "./escalation-helpers";
 import { completeTask, createTask, getTask } from "../../worker/services/tasks";
 import { botSettings } from "../../worker/channels/telegram";
@@ -126,7 +127,29 @@ describe("consent", () => {
     await postUpdate(textUpdate(chat, `/start ${new URL(deepLink).searchParams.get("start")}`));
     expect(String(bot.callsOf("sendMessage")[1]!.payload.text)).toMatch(/^That nudge buddy link has expired or was already used/);
     const group = await telegramApi("/v1/emergency-contacts/", "POST", u.token, { name: "Family", type: "telegram_group", order: 2 });
-    expect((await group.json<{ deepLink: string }>()).deepLink).toMatch(/\?startgroup=buddy_/);
+    const family = await group.json<{ id: string; deepLink: string }>();
+    expect(family.deepLink).toMatch(/\?startgroup=buddy_/);
+    const groupToken = new URL(family.deepLink).searchParams.get("startgroup")!;
+    // Opened in a private chat, a group's link verifies nothing and stays usable for the group.
+    await postUpdate(textUpdate(chat, `/start ${groupToken}`));
+    expect(String(bot.callsOf("sendMessage")[2]!.payload.text)).toBe(BOT_TEXTS.buddyLinkNeedsGroup);
+    expect(await rowOf(family.id)).toMatchObject({ verified: false, telegramChatId: null });
+    // In the group (Telegram sends "/start@Bot <payload>" there): verified in that group.
+    const groupChat = -(1_000_000_000_000 + Math.floor(Math.random() * 1_000_000));
+    await postUpdate(textUpdate(groupChat, `/start@${TELEGRAM_ENV.TELEGRAM_BOT_USERNAME} ${groupToken}`));
+    expect(await rowOf(family.id)).toMatchObject({ verified: true, telegramChatId: String(groupChat) });
+    expect(String(bot.callsOf("sendMessage")[3]!.payload.text)).toMatch(/^Thank you, Family! This chat is now Robin's nudge buddy\./);
+    expect(bot.callsOf("sendMessage")[3]!.payload.chat_id).toBe(groupChat);
+  });
+
+  it("a contact's link opened in a group verifies nothing there", async () => {
+    const bot = fakeTelegram();
+    const u = await user({ name: "Robin" });
+    const created = await telegramApi("/v1/emergency-contacts/", "POST", u.token, { name: "Kim", type: "telegram_contact", order: 1 });
+    const { id, deepLink } = await created.json<{ id: string; deepLink: string }>();
+    await postUpdate(textUpdate(-4_000_123, `/start ${new URL(deepLink).searchParams.get("start")}`));
+    expect(String(bot.callsOf("sendMessage")[0]!.payload.text)).toBe(BOT_TEXTS.buddyLinkNeedsPrivate);
+    expect(await rowOf(id)).toMatchObject({ verified: false, telegramChatId: null });
   });
 });
 

@@ -16,8 +16,11 @@ export function startCommand(deps: Deps): Composer<Context> {
     const chatId = String(ctx.chat.id);
     const payload = ctx.match.trim();
     if (payload.startsWith("buddy_")) {
-      const buddy = await verifyTelegramBuddy(deps, payload.slice("buddy_".length), chatId);
-      await ctx.reply(buddy ? BOT_TEXTS.buddyVerified(buddy.buddyName, buddy.ownerFirstName) : BOT_TEXTS.buddyLinkInvalid);
+      const isGroup = ctx.chat.type === "group" || ctx.chat.type === "supergroup";
+      const outcome = await verifyTelegramBuddy(deps, payload.slice("buddy_".length), { id: chatId, isGroup });
+      if (outcome.verified) return void (await ctx.reply(BOT_TEXTS.buddyVerified(outcome.buddyName, outcome.ownerFirstName)));
+      if (outcome.reason === "wrong_chat") return void (await ctx.reply(outcome.expected === "group" ? BOT_TEXTS.buddyLinkNeedsGroup : BOT_TEXTS.buddyLinkNeedsPrivate));
+      await ctx.reply(BOT_TEXTS.buddyLinkInvalid);
       return;
     }
     if (payload) {

@@ -30,20 +30,21 @@ export function fakeTelegram(): FakeBotApi {
 let updateId = Math.floor(Math.random() * 1_000_000_000);
 export const nextUpdateId = () => ++updateId;
 
+/** As Telegram numbers chats: negative ids are groups. */
 function chatOf(chatId: number) {
-  return { id: chatId, type: "private" as const, first_name: "Robin" };
+  return chatId < 0 ? { id: chatId, type: "group" as const, title: "Robin's family" } : { id: chatId, type: "private" as const, first_name: "Robin" };
 }
 
 /** A text message update as Telegram sends it (commands carry their `bot_command` entity). */
 export function textUpdate(chatId: number, text: string, id = nextUpdateId()) {
-  const command = /^\/\w+/.exec(text)?.[0];
+  const command = /^\/\w+(@\w+)?/.exec(text)?.[0];
   return {
     update_id: id,
     message: {
       message_id: id % 100_000,
       date: Math.floor(Date.now() / 1000),
       chat: chatOf(chatId),
-      from: { id: chatId, is_bot: false, first_name: "Robin" },
+      from: { id: Math.abs(chatId), is_bot: false, first_name: "Robin" },
       text,
       ...(command ? { entities: [{ type: "bot_command", offset: 0, length: command.length }] } : {}),
     },

@@ -60,7 +60,7 @@ function resultOf(method: string, payload: Record<string, unknown>, chatId: stri
     return {
       message_id: messageId,
       date: Math.floor(clock.now().getTime() / 1000),
-      chat: { id: Number(chatId), type: "private" },
+      chat: { id: Number(chatId), type: Number(chatId) < 0 ? "group" : "private" },
       text: typeof payload.text === "string" ? payload.text : "",
       ...(payload.reply_markup ? { reply_markup: payload.reply_markup } : {}),
     };

@@ -153,19 +153,37 @@ export async function buddyDeepLinkFor(deps: Deps, userId: string, id: string): 
 }
 
 /** `/start buddy_<token>` in a chat: verifies the Telegram buddy in that chat. Null when the token is not valid. */
-export async function verifyTelegramBuddy(deps: Deps, token: string, chatId: string): Promise<{ ownerFirstName: string; buddyName: string } | null> {
+export type TelegramBuddyOutcome =
+  | { verified: true; ownerFirstName: string; buddyName: string }
+  /** The token is unknown, used or expired. */
+  | { verified: false; reason: "invalid" }
+  /** A group buddy's link opened in a private chat, or a contact's in a group: the token stays usable. */
+  | { verified: false; reason: "wrong_chat"; expected: "group" | "private" };
+
+/**
+ * `/start buddy_<token>` in a chat: verifies the buddy in THAT chat, once. The chat must be of the
+ * buddy's kind (a group buddy in a group, a contact in a private chat): otherwise the alerts would go
+ * to the wrong place, so the token is left unused for the right chat.
+ */
+export async function verifyTelegramBuddy(deps: Deps, token: string, chat: { id: string; isGroup: boolean }): Promise<TelegramBuddyOutcome> {
   const now = deps.clock.now().getTime();
-  const [used] = await deps.db
-    .update(linkTokens)
-    .set({ consumedAt: now })
-    .where(and(eq(linkTokens.tokenHash, await sha256Hex(token)), eq(linkTokens.purpose, "buddy_telegram"), isNull(linkTokens.consumedAt), gt(linkTokens.expiresAt, now)))
-    .returning({ contactId: linkTokens.subjectId });
-  if (!used?.contactId) return null;
-  await verifiedStatement(deps, used.contactId, now, chatId);
+  const live = and(eq(linkTokens.tokenHash, await sha256Hex(token)), eq(linkTokens.purpose, "buddy_telegram"), isNull(linkTokens.consumedAt), gt(linkTokens.expiresAt, now));
+  const [pending] = await deps.db
+    .select({ type: emergencyContacts.type })
+    .from(linkTokens)
+    .innerJoin(emergencyContacts, eq(emergencyContacts.id, linkTokens.subjectId))
+    .where(live)
+    .limit(1);
+  if (!pending) return { verified: false, reason: "invalid" };
+  const expected = pending.type === "telegram_group" ? "group" : "private";
+  if ((expected === "group") !== chat.isGroup) return { verified: false, reason: "wrong_chat", expected };
+  const [used] = await deps.db.update(linkTokens).set({ consumedAt: now }).where(live).returning({ contactId: linkTokens.subjectId });
+  if (!used?.contactId) return { verified: false, reason: "invalid" };
+  await verifiedStatement(deps, used.contactId, now, chat.id);
   const [buddy] = await deps.db.select({ name: emergencyContacts.name, userId: emergencyContacts.userId }).from(emergencyContacts).where(eq(emergencyContacts.id, used.contactId)).limit(1);
-  if (!buddy) return null;
+  if (!buddy) return { verified: false, reason: "invalid" };
   const [owner] = await deps.db.select({ name: users.name }).from(users).where(eq(users.id, buddy.userId)).limit(1);
-  return { ownerFirstName: firstName(owner?.name ?? ""), buddyName: buddy.name };
+  return { verified: true, ownerFirstName: firstName(owner?.name ?? ""), buddyName: buddy.name };
 }
 
 /** PATCH /v1/emergency-contacts/{id}/opt-out (the owner): no more alerts until verified again. */

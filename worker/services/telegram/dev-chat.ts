@@ -24,17 +24,22 @@ export const isDevChatId = (value: string) => /^-?\d{1,15}$/.test(value);
 
 let nextId = Math.floor(Math.random() * 1_000_000_000);
 
+/** As Telegram numbers them: a negative chat id is a group (so a group buddy can be tried locally). */
+export function devChat(chatId: string) {
+  return Number(chatId) < 0 ? { id: Number(chatId), type: "group" as const, title: "Dev group" } : { id: Number(chatId), type: "private" as const, first_name: "Dev" };
+}
+
 export function devTextUpdate(chatId: string, text: string) {
   const id = ++nextId;
-  const command = /^\/\w+/.exec(text)?.[0];
-  const chat = { id: Number(chatId), type: "private", first_name: "Dev" };
+  const command = /^\/\w+(@\w+)?/.exec(text)?.[0];
+  const chat = devChat(chatId);
   return {
     update_id: id,
     message: {
       message_id: id % 1_000_000,
       date: Math.floor(Date.now() / 1000),
       chat,
-      from: { id: Number(chatId), is_bot: false, first_name: "Dev" },
+      from: { id: Math.abs(Number(chatId)), is_bot: false, first_name: "Dev" },
       text,
       ...(command ? { entities: [{ type: "bot_command", offset: 0, length: command.length }] } : {}),
     },
@@ -48,10 +53,10 @@ export function devPressUpdate(chatId: string, data: string, messageId: number) 
     update_id: id,
     callback_query: {
       id: `dev-${chatId}-${id}`,
-      from: { id: Number(chatId), is_bot: false, first_name: "Dev" },
+      from: { id: Math.abs(Number(chatId)), is_bot: false, first_name: "Dev" },
       chat_instance: `dev-${chatId}`,
       data,
-      message: { message_id: messageId, date: Math.floor(Date.now() / 1000), chat: { id: Number(chatId), type: "private" }, text: "" },
+      message: { message_id: messageId, date: Math.floor(Date.now() / 1000), chat: devChat(chatId), text: "" },
     },
   };
 }

@@ -45,4 +45,6 @@ export const BOT_TEXTS = {
   buddyVerified: (buddy: string, owner: string) =>
     `Thank you, ${buddy}! This chat is now ${owner}'s nudge buddy. If one of ${owner}'s reminders goes unanswered for a while, I'll send a short note here so you can check in kindly. Each note has a link to stop them.`,
   buddyLinkInvalid: "That nudge buddy link has expired or was already used. Ask for a new one (Get Link on their Nudge Buddies page).",
+  buddyLinkNeedsGroup: "This nudge buddy link is for a Telegram group. Open it again and pick the group to add me to; I'll confirm there.",
+  buddyLinkNeedsPrivate: "This nudge buddy link is for one person, not a group. Open it in your own chat with me instead.",
 } as const;
