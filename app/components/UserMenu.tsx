@@ -132,8 +132,8 @@ export function UserMenu({ name, onboardingSkipped = false }: { name: string | n
     if (open) setSkipFlag(readSkipFlag());
   }, [open]);
 
-  // Any navigation closes the menu.
-  useEffect(() => setOpen(false), [location.pathname, location.search]);
+  // Any navigation closes the menu, also one to the same URL (Get Started while on the wizard): each has its own key.
+  useEffect(() => setOpen(false), [location.key]);
 
   useEffect(() => {
     if (!open) return;

@@ -12,9 +12,9 @@ export interface HeaderFlags {
 
 /**
  * What the header needs beyond the name, from one status read. "Onboarding not needed" is the auth
- * service's rule (needsOnboarding), read with Telegram not required while the web cannot link it
- * yet: the email is verified, OR the user skipped onboarding in the last day. When the status
- * cannot be read, the profile's own fields decide and no skip is assumed.
+ * service's rule (needsOnboarding, spec 01): the email verified and Telegram linked, OR onboarding
+ * skipped in the last day. When the status cannot be read, the profile's own fields decide and no
+ * skip is assumed.
  */
 export async function headerFlags(deps: Deps, user: PublicUser): Promise<HeaderFlags> {
   let state = { isVerified: user.isVerified, isTelegramLinked: Boolean(user.telegramChatId), skipped: false };
@@ -23,7 +23,7 @@ export async function headerFlags(deps: Deps, user: PublicUser): Promise<HeaderF
   } catch (error) {
     if (!isAppError(error)) log.error("header_flags_failed", errorFields(error));
   }
-  return { createTaskButton: !needsOnboarding(state, { telegramLinkable: false }), onboardingSkipped: state.skipped };
+  return { createTaskButton: !needsOnboarding(state), onboardingSkipped: state.skipped };
 }
 
 /** The floating 'Create Task' button alone (see headerFlags). */

@@ -1,3 +1,4 @@
+import { guardOnboarding } from "./onboarding.server";
 /**
  * The web session of the Remix pages. The browser never sees a token: the /v1 auth services set
  * HttpOnly cookies (`accessToken`, 15 min; `refreshToken`, 7 days) and every loader/action reads
@@ -147,6 +148,7 @@ export function fullPath(request: Request): string {
 export async function requireUser(args: Args): Promise<{ user: PublicUser; headers: Headers }> {
   const { user, headers } = await getOptionalUser(args);
   if (!user) throw redirect(loginUrlFor(fullPath(args.request)), { headers });
+  await guardOnboarding(args, user, headers);
   return { user, headers };
 }
 

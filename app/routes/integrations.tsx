@@ -5,6 +5,7 @@ import { PushRow } from "~/components/integrations/PushRow";
 import { TelegramRow } from "~/components/integrations/TelegramRow";
 import { PhoneRow } from "~/components/integrations/PhoneRow";
 import { CalendarRow } from "~/components/integrations/CalendarRow";
+import { ChannelRowHead } from "~/components/integrations/ChannelRowHead";
 import { loadCalendarRow } from "~/lib/calendar.server";
 import { loadPhonePanel } from "~/lib/phone.server";
 import { loadTelegramRow } from "~/lib/telegram.server";
@@ -38,8 +39,9 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 /**
- * Reminder Channels (IntegrationsPage). For now the Email row with its verification panel; the
- * Telegram, Phone Call and Calendar rows come with their issues.
+ * Reminder Channels (IntegrationsPage, spec 01): Email (always on, with its verification panel),
+ * Telegram, Phone Call, Calendar, this device's notifications, and the second messaging app shown as
+ * coming soon. The page view is sent by the analytics hook on every route change.
  */
 export default function Integrations() {
   const { email, isVerified, assistantEmail, justRegistered, push, telegram, phone, calendar, pairing } = useLoaderData<typeof loader>();
@@ -90,6 +92,16 @@ export default function Integrations() {
         <PhoneRow initial={phone} />
         <CalendarRow initial={calendar} />
         <PushRow initial={push} />
+        <li className="card channel-row channel-row--soon">
+          <ChannelRowHead
+            id="whatsapp"
+            icon={<path d="M4 20l1.3-4A8 8 0 1 1 8 18.7z" />}
+            title="WhatsApp (coming soon)"
+            switchLabel="WhatsApp reminders (not available yet)"
+            description="A second messaging app for your reminders is on its way. Until then, Telegram gives you the same gentle pings and buttons."
+            input={{ checked: false, disabled: true, readOnly: true }}
+          />
+        </li>
       </ul>
     </div>
   );

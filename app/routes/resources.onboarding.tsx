@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { serverOr } from "~/lib/client-fallback";
-import { resumeOnboarding } from "../../worker/services/auth";
+import { clearSkipOnboardingSetCookie, resumeOnboarding } from "../../worker/services/auth";
 import { errorMessage } from "~/lib/action-errors.server";
 import { requireUser } from "~/lib/session.server";
 
@@ -24,6 +24,7 @@ export async function action(args: ActionFunctionArgs) {
   } catch (error) {
     return data({ ok: false as const, message: errorMessage(error, RESUME_FAILED) }, { headers, status: 500 });
   }
+  headers.append("Set-Cookie", clearSkipOnboardingSetCookie());
   return redirect("/onboarding", { headers });
 }
 

@@ -16,7 +16,7 @@ export async function action(args: ActionFunctionArgs) {
   const { user, headers } = await requireUser(args);
   const body = Object.fromEntries(await readForm(args.request));
   const answer = await answerPhone(args.context.deps, user.id, body);
-  const back = body.back === "/auth/verify" ? "/auth/verify" : "/integrations#phone";
+  const back = body.back === "/auth/verify" || body.back === "/onboarding?step=4" ? body.back : "/integrations#phone";
   if (body.js !== "1") return redirect(back, { headers });
   // 200 either way: the answer says whether it worked, in words the panel shows.
   return data(answer, { headers });

@@ -50,7 +50,7 @@ test.beforeEach(async ({ page }) => {
 
 const eventsOf = (distinctId: string) => posthog.events.filter((event) => event.properties.distinct_id === distinctId);
 
-test("registration: identify with email, name and id, 'User Registered' once, a page view on /integrations, flags fetched", async ({ page }) => {
+test("registration: identify with email, name and id, 'User Registered' once, page views on /onboarding and /integrations, flags fetched", async ({ page }) => {
   const email = uniqueEmail("analytics");
   const name = "Ana Lytics";
   await registerThroughUi(page, name, email);
@@ -62,14 +62,15 @@ test("registration: identify with email, name and id, 'User Registered' once, a 
   const registered = eventsOf(userId).find((e) => e.event === "User Registered")!;
   expect(registered.properties).toMatchObject({ userId, email, name, timezone: expect.any(String) });
   const views = () => eventsOf(userId).filter((e) => e.event === "$pageview").map((e) => new URL(e.properties.$current_url as string).pathname);
-  await expect.poll(views, { timeout: 20_000 }).toContain("/integrations");
+  // A new account lands on the onboarding wizard (Reminder Channels leads it there: ADR 062).
+  await expect.poll(views, { timeout: 20_000 }).toContain("/onboarding");
   expect(posthog.flagRequests.length).toBeGreaterThan(0);
 
-  // Every route change is a page view; reloading /integrations?registered=1 sends no second 'User Registered'.
-  await page.getByRole("link", { name: "Reminders" }).first().click();
+  // Every route change is a page view (entering /integrations too); coming back with ?registered=1 sends no second 'User Registered'.
+  await page.getByRole("button", { name: "Skip" }).click();
   await expect.poll(views, { timeout: 20_000 }).toContain("/dashboard");
   await page.goto("/integrations?registered=1");
-  await expect.poll(() => views().filter((path) => path === "/integrations").length, { timeout: 20_000 }).toBe(2);
+  await expect.poll(() => views().filter((path) => path === "/integrations").length, { timeout: 20_000 }).toBe(1);
   expect(eventsOf(userId).filter((e) => e.event === "User Registered")).toHaveLength(1);
   // Nothing typed is captured, and there is no recording.
   expect(posthog.events.map((e) => e.event)).not.toContain("$autocapture");

@@ -46,7 +46,12 @@ test.describe("Google sign-in", () => {
     await page.getByRole("link", { name: "Sign in with Google" }).click();
     await expect(page.getByRole("heading", { name: "Choose an account" })).toBeVisible();
     await page.getByRole("link", { name: "Continue as Gail Google" }).click();
-    await expect(page).toHaveURL(/\/settings$/);
+    // A new account needs onboarding (Telegram is not linked), so the guard leads to the wizard first.
+    await expect(page).toHaveURL(/\/onboarding$/);
+    await expect(page.getByRole("heading", { name: "Welcome, Gail!" })).toBeVisible();
+    await page.getByRole("button", { name: "Skip" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto("/settings");
     await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Account menu" })).toHaveText("G");
     // The browser's zone came along with the start of the flow.

@@ -142,8 +142,9 @@ test.describe("sign in, guards and session", () => {
   });
 
   test("the account menu: name, items, Escape and outside click, Get Started flag", async ({ page, request }) => {
-    const { email } = await createAccount(request, "Alexandria Smith");
-    await signIn(page, email);
+    // Onboarding not skipped (so no Get Started yet): the guard shows the wizard after sign-in.
+    const { email } = await createAccount(request, "Alexandria Smith", undefined, undefined, { onboarding: "keep" });
+    await signIn(page, email, undefined, /\/onboarding$/);
     const avatar = page.getByRole("button", { name: "Account menu for Alexandria Smith", exact: true });
     await expect(avatar).toHaveText("A");
     await expect(page.getByRole("banner").getByRole("link", { name: "Reminders" })).toHaveAttribute("href", "/dashboard");
@@ -371,7 +372,8 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("Confirm password").fill(PASSWORD);
     await page.getByRole("checkbox", { name: /I agree to the/ }).check();
     await page.getByRole("button", { name: "Create Account" }).click();
-    await expect(page).toHaveURL(/\/integrations\?registered=1$/);
+    // Reminder Channels sends a new account on to the wizard, with the notice (ADR 062).
+    await expect(page).toHaveURL(/\/onboarding\?registered=1$/);
   });
 
   test("the magic link page signs in with the Continue button", async ({ page, request }) => {
@@ -383,6 +385,7 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "Continue" }).click();
     // Without JavaScript the question comes back from that POST (ADR 038, amended).
     await page.getByRole("button", { name: "Yes, I signed up" }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    // Signed in and verified; Telegram is not linked yet, so the dashboard leads to the wizard.
+    await expect(page).toHaveURL(/\/onboarding$/);
   });
 });

@@ -6,6 +6,9 @@ test("calendar feed: enable, copy, regenerate and disable", async ({ page, conte
   const user = await signUp(page, { name: "Noa" });
   await createTaskViaApi(page.request, user, "Dentist appointment", local(user, { days: 2 }));
   await page.goto("/integrations");
+  // The second messaging app is shown, as coming soon, with a switch that cannot be turned on.
+  await expect(page.getByRole("heading", { name: "WhatsApp (coming soon)" })).toBeVisible();
+  await expect(page.getByRole("switch", { name: "WhatsApp reminders (not available yet)" })).toBeDisabled();
   const row = page.locator("#calendar");
   await row.locator("label.switch").click();
   await row.getByRole("button", { name: "Enable Calendar Integration" }).click();

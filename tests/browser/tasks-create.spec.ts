@@ -68,15 +68,20 @@ test.describe("New Task screen", () => {
     await expect(pills).toHaveClass(/task-card--orange/);
   });
 
-  test("an unverified user sees the verification warning and no form, and no Create Task button", async ({ page }) => {
-    await signUp(page, { verified: false });
+  test("an unverified user sees the verification warning and no form; the Create Task button follows onboarding", async ({ page }) => {
+    // Not skipped: onboarding is needed, so the New Task screen leads to the wizard (the guard).
+    await signUp(page, { verified: false, onboarding: "keep" });
+    await page.goto("/task-creator");
+    await expect(page).toHaveURL(/\/onboarding$/);
+    await expect(page.getByRole("link", { name: "Create Task", exact: true })).toHaveCount(0);
+    // Skipped (as the wizard's Skip does): the screen opens and says what is missing.
+    await page.getByRole("button", { name: "Skip" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto("/task-creator");
     await expect(page.getByText("Email Verification Required")).toBeVisible();
     await expect(page.getByRole("link", { name: "Verify Email Address" })).toHaveAttribute("href", "/auth/verify");
     await expect(page.getByLabel("Task Title")).toHaveCount(0);
     await expect(page.getByRole("region", { name: "Or just type it" })).toHaveCount(0);
-    await page.goto("/dashboard");
-    await expect(page.getByRole("link", { name: "Create Task", exact: true })).toHaveCount(0);
     await screenshotBoth(page, "tasks-creator-unverified", "/task-creator");
   });
 

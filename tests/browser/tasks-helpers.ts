@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { DateTime } from "luxon";
-import { codeFrom, PASSWORD, uniqueEmail, waitForEmail } from "./auth-helpers";
+import { codeFrom, PASSWORD, skipOnboardingFor, uniqueEmail, waitForEmail } from "./auth-helpers";
 import { expect } from "./fixtures";
 
 /**
@@ -17,7 +17,8 @@ export interface TaskUser {
   timezone: string;
 }
 
-export async function signUp(page: Page, options: { verified?: boolean; timezone?: string; name?: string } = {}): Promise<TaskUser> {
+/** A new account through the API, verified unless told otherwise; onboarding skipped unless `onboarding: "keep"` (see createAccount). */
+export async function signUp(page: Page, options: { verified?: boolean; timezone?: string; name?: string; onboarding?: "skip" | "keep" } = {}): Promise<TaskUser> {
   const timezone = options.timezone ?? "America/New_York";
   const name = options.name ?? "Robin Tasks";
   const email = uniqueEmail("tasks");
@@ -34,6 +35,7 @@ export async function signUp(page: Page, options: { verified?: boolean; timezone
     expect(verify.status(), await verify.text()).toBe(200);
     expect(await verify.json()).toBe(true);
   }
+  if (options.onboarding !== "keep") await skipOnboardingFor(page.request, user.token);
   return user;
 }
 

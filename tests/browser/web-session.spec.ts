@@ -171,7 +171,8 @@ test.describe("magic link while someone else is signed in", () => {
     await page.getByRole("button", { name: "Continue as the link's account" }).click();
     // Lena's account is unverified with a password: she is asked first (ADR 038, amended).
     await page.getByRole("button", { name: "Yes, I signed up" }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    // Lena's new account is in onboarding: the dashboard leads to the wizard (ADR 062).
+    await expect(page).toHaveURL(/\/onboarding$/);
     await expect(page.getByRole("button", { name: "Account menu for Lena Link" })).toBeVisible();
     expect((await sessionCookies(context)).refresh?.value).toBeTruthy();
   });

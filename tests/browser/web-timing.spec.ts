@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { codeFrom, createAccount, PASSWORD, registerThroughUi, signIn, uniqueEmail, waitForEmail, linkFrom } from "./auth-helpers";
+import { codeFrom, createAccount, registerThroughUi, signIn, uniqueEmail, waitForEmail, linkFrom } from "./auth-helpers";
 import { expect, expectConsoleErrors, FAILED_REQUEST, test } from "./fixtures";
 import { signUp } from "./tasks-helpers";
 
@@ -97,7 +97,7 @@ test.describe("timed messages and redirects (fake clock)", () => {
 
   test("the link page goes to Reminder Channels 5 s after verifying", async ({ page, request }) => {
     const email = uniqueEmail("timing-link");
-    await request.post("/v1/users", { data: { name: "Lin Timer", email, password: PASSWORD, timezone: "UTC", consent: true } });
+    await createAccount(request, "Lin Timer", email, "UTC");
     const mail = await waitForEmail(request, email, "Verify your email");
     await page.clock.install();
     await signIn(page, email);

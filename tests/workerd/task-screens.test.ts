@@ -18,7 +18,7 @@ import { getProfile } from "../../worker/services/auth";
 import { fixedClock } from "../../worker/services/clock";
 import { createDeps } from "../../worker/services/deps";
 import { STRATEGIES } from "../../worker/services/escalation/catalogue";
-import { createTask, listTasks } from "../../worker/services/tasks";
+import { createTask, hasTextReminder, listTasks } from "../../worker/services/tasks";
 import { listActiveReminders, mostUrgentReminder } from "../../worker/services/tasks/active-reminders";
 import { createUser } from "./escalation-helpers";
 
@@ -246,12 +246,24 @@ describe("the default strategy block and the Create Task button", () => {
     expect(strategySettings(await getProfile(deps(), user.id)).current).toBe("");
   });
 
-  it("shows the Create Task button to verified users, and to unverified ones who skipped onboarding", async () => {
+  it("onboarding's step 3 is ready once a reminder was made from words (the box, the bot or an email), not the form", async () => {
+    const user = await userWith();
+    expect(await hasTextReminder(deps(), user.id)).toBe(false);
+    await createTask(deps(), user.id, { title: "From the form", dueDate: minutes(90) });
+    expect(await hasTextReminder(deps(), user.id)).toBe(false);
+    await createTask(deps(), user.id, { title: "From the bot", dueDate: minutes(95) }, "telegram");
+    expect(await hasTextReminder(deps(), user.id)).toBe(true);
+  });
+
+  it("shows the Create Task button once onboarding is not needed (verified and Telegram linked, or skipped)", async () => {
     const verified = await userWith();
+    const linked = await userWith({ telegramChatId: String(700_100_000 + Math.floor(Math.random() * 1_000_000)) });
     const unverified = await userWith({ isVerified: false });
-    expect(await showCreateTaskButton(deps(), verified)).toBe(true);
+    // Spec 01: onboarding is needed while the email is unverified OR Telegram is not linked.
+    expect(await showCreateTaskButton(deps(), verified)).toBe(false);
+    expect(await showCreateTaskButton(deps(), linked)).toBe(true);
     expect(await showCreateTaskButton(deps(), unverified)).toBe(false);
-    expect(await headerFlags(deps(), verified)).toEqual({ createTaskButton: true, onboardingSkipped: false });
+    expect(await headerFlags(deps(), linked)).toEqual({ createTaskButton: true, onboardingSkipped: false });
     await deps().db.update(users).set({ onboardingSkippedAt: Date.parse(NOW) - 60_000 }).where(eq(users.id, unverified.id));
     expect(await showCreateTaskButton(deps(), unverified)).toBe(true);
     // The menu's 'Get Started' follows the same record.

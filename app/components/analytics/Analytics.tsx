@@ -8,12 +8,13 @@ import type { AnalyticsUser } from "~/lib/analytics/posthog.client";
  * browser allows it (Settings, Do Not Track, Global Privacy Control). Then PostHog is fetched after
  * the page is interactive (never in the first JavaScript), the person identified, and a page view
  * sent on every route change (so on entering /integrations too); 'User Registered' once after
- * registration (the /integrations?registered=1 landing).
+ * registration (the ?registered=1 landing: Reminder Channels, or the wizard it leads a new account to).
  */
 export function Analytics({ config, user }: { config: { key: string } | null; user: AnalyticsUser | null }) {
   const location = useLocation();
   const url = `${location.pathname}${location.search}`;
-  const justRegistered = location.pathname === "/integrations" && new URLSearchParams(location.search).get("registered") === "1";
+  // Registration lands on Reminder Channels, which sends a new account on to the wizard (ADR 062).
+  const justRegistered = (location.pathname === "/integrations" || location.pathname === "/onboarding") && new URLSearchParams(location.search).get("registered") === "1";
   const key = config?.key ?? null;
   const userId = user?.id ?? null;
   useEffect(() => {

@@ -16,12 +16,15 @@ export function BuddyFormModal({
   others,
   fetcher,
   onClose,
+  action,
 }: {
   open: boolean;
   editing: BuddyJson | null;
   others: BuddyJson[];
   fetcher: FetcherWithComponents<unknown>;
   onClose: () => void;
+  /** Where the form posts: the page it is on, unless given (the onboarding wizard posts to /emergency-contacts). */
+  action?: string;
 }) {
   const [type, setType] = useState(editing?.type ?? "email");
   const taken = new Set(others.filter((b) => b.id !== editing?.id).map((b) => b.order));
@@ -30,7 +33,7 @@ export function BuddyFormModal({
   const shownType = editing?.type ?? type;
   return (
     <Modal open={open} title={editing ? "Edit Nudge Buddy" : "Add Nudge Buddy"} onClose={onClose}>
-      <fetcher.Form method="post" className="buddy-form">
+      <fetcher.Form method="post" action={action} className="buddy-form">
         <input type="hidden" name="intent" value={editing ? "edit" : "add"} />
         {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
         <label className="field">

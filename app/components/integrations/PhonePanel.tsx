@@ -11,7 +11,7 @@ const ROUTE = "/resources/phone";
  * the code, and add / verify / resend / remove. Each press is a form to /resources/phone: with
  * JavaScript a fetcher keeps the answer on the page; without it the page reloads.
  */
-export function PhonePanel({ initial, back }: { initial: PhonePanelData; back: "/integrations" | "/auth/verify" }) {
+export function PhonePanel({ initial, back }: { initial: PhonePanelData; back: "/integrations" | "/auth/verify" | "/onboarding?step=4" }) {
   const fetcher = useFetcher<PhoneAnswer>();
   const navigate = useNavigate();
   const answer = fetcher.data;

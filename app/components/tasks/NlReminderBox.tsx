@@ -16,7 +16,7 @@ const SIGN_IN_AFTER_MS = 3_000;
  * read by the server in the user's time zone (createTaskFromPrompt). The answer is shown as it
  * comes: the confirmation, or advice on how to phrase it. An empty text is stopped here.
  */
-export function NlReminderBox({ action, promptRequired }: { action: string; promptRequired: string }) {
+export function NlReminderBox({ action, promptRequired, dashboardLink = true }: { action: string; promptRequired: string; dashboardLink?: boolean }) {
   const fetcher = useFetcher<PromptResult>();
   const formRef = useRef<HTMLFormElement>(null);
   const [clientError, setClientError] = useState<string | null>(null);
@@ -73,9 +73,11 @@ export function NlReminderBox({ action, promptRequired }: { action: string; prom
         {result?.ok ? (
           <Alert tone="success">
             {result.message}{" "}
-            <ButtonLink to="/dashboard" variant="ghost" className="nl-box__link">
-              See it on your dashboard
-            </ButtonLink>
+            {dashboardLink ? (
+              <ButtonLink to="/dashboard" variant="ghost" className="nl-box__link">
+                See it on your dashboard
+              </ButtonLink>
+            ) : null}
           </Alert>
         ) : null}
         {signedOut ? (

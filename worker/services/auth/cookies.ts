@@ -75,3 +75,12 @@ export function pairingSetCookie(pairing: { platformId: string; platformCode: st
 export function clearPairingSetCookie(): string {
   return generateCookie(PAIRING_COOKIE, "", { ...pairingCookie, maxAge: 0 });
 }
+
+/** Spec 01 §9: Skip sets the skip-onboarding cookie to "true" for one day (the server keeps its own skip too). */
+export const SKIP_ONBOARDING_COOKIE = "skipOnBoarding";
+export function skipOnboardingSetCookie(): string {
+  return generateCookie(SKIP_ONBOARDING_COOKIE, "true", { ...pairingCookie, sameSite: "Strict", maxAge: PAIRING_COOKIE_SECONDS });
+}
+export function clearSkipOnboardingSetCookie(): string {
+  return generateCookie(SKIP_ONBOARDING_COOKIE, "", { ...pairingCookie, sameSite: "Strict", maxAge: 0 });
+}

@@ -94,6 +94,9 @@ export {
   PAIRING_COOKIE,
   pairingSetCookie,
   clearPairingSetCookie,
+  SKIP_ONBOARDING_COOKIE,
+  skipOnboardingSetCookie,
+  clearSkipOnboardingSetCookie,
 } from "./cookies";
 export { hashPassword, PBKDF2_ITERATIONS, verifyPassword } from "./passwords";
 export { loginBlockedMessage, verifyBlockedMessage } from "./throttle";

@@ -64,16 +64,10 @@ export async function updateTimezone(deps: Deps, actingUserId: string, targetUse
 /**
  * THE onboarding rule (spec 01 §4), for /v1 and every screen that decides on it: needed while the
  * email is unverified or Telegram is unlinked, unless the user skipped it in the last day.
- * `telegramLinkable: false` reads Telegram as not required, for a medium that cannot be linked
- * yet: the web's floating Create Task button until the Telegram issue adds linking (see
- * docs/spec-deviations.md); /v1 answers the spec's rule.
  */
-export function needsOnboarding(
-  state: Pick<OnboardingStatus, "isVerified" | "isTelegramLinked" | "skipped">,
-  options: { telegramLinkable: boolean } = { telegramLinkable: true },
-): boolean {
+export function needsOnboarding(state: Pick<OnboardingStatus, "isVerified" | "isTelegramLinked" | "skipped">): boolean {
   if (state.skipped) return false;
-  return !state.isVerified || (options.telegramLinkable && !state.isTelegramLinked);
+  return !state.isVerified || !state.isTelegramLinked;
 }
 
 export async function getOnboardingStatus(deps: Deps, userId: string): Promise<OnboardingStatus> {
