@@ -3,6 +3,7 @@ import { consumeBatch, consumeDeadLetters } from "./jobs/consumer";
 import type { Job } from "./queue-payloads";
 import { runTick } from "./jobs/tick";
 import { createDeps, type Deps } from "./services/deps";
+import { handleInboundEmail } from "./services/inbound-email";
 
 export const DEAD_LETTER_QUEUE = "nudge-escalation-dlq";
 
@@ -18,4 +19,14 @@ export async function scheduled(controller: ScheduledController, env: Env, deps:
 export async function queue(batch: MessageBatch<Job>, env: Env, deps: Deps = createDeps(env)): Promise<void> {
   if (batch.queue === DEAD_LETTER_QUEUE) await consumeDeadLetters(deps, batch);
   else await consumeBatch(deps, batch);
+}
+
+/**
+ * Mail to the assistant address (Cloudflare Email Routing -> this Worker, issue 12). The service
+ * decides; a refusal is an SMTP rejection with its sentence (the sender's server tells them).
+ */
+export async function email(message: ForwardableEmailMessage, env: Env, deps: Deps = createDeps(env)): Promise<void> {
+  const raw = await new Response(message.raw).arrayBuffer();
+  const outcome = await handleInboundEmail(deps, raw, message.rawSize);
+  if (outcome.kind === "rejected") message.setReject(outcome.reason);
 }

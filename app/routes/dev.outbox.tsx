@@ -107,7 +107,8 @@ export default function DevOutbox() {
           <h1 className="page__title">Dev outbox</h1>
           <p className="muted">
             Messages the product would have sent, newest first. Only on in development (DEV_OUTBOX). Also as JSON at{" "}
-            <a href="/dev/outbox.json">/dev/outbox.json</a>. Reports sent with Report a Bug: <a href="/dev/bug-reports">/dev/bug-reports</a>.
+            <a href="/dev/outbox.json">/dev/outbox.json</a>. Reports sent with Report a Bug: <a href="/dev/bug-reports">/dev/bug-reports</a>. Play the
+            other side: <a href="/dev/telegram">a Telegram chat</a>, <a href="/dev/phone">a phone</a>, <a href="/dev/inbound-email">a mail to the assistant</a>.
           </p>
         </div>
         <Button variant="secondary" onClick={() => revalidator.revalidate()} disabled={revalidator.state !== "idle"}>

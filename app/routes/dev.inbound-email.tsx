@@ -1,0 +1,107 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { isDevOutboxOn } from "../../worker/env";
+import { composeDevMessage, handleInboundEmail, type InboundOutcome } from "../../worker/services/inbound-email";
+import { Alert } from "~/components/ui/Alert";
+import { Button } from "~/components/ui/Button";
+import { readForm } from "~/lib/forms.server";
+
+export const meta: MetaFunction = () => [{ title: "Dev inbound email · Nudge" }, { name: "robots", content: "noindex" }];
+
+/** Be a mail server locally: compose a mail to the assistant address and hand it to the same handler as production. */
+export async function loader({ context }: LoaderFunctionArgs) {
+  if (!isDevOutboxOn(context.cloudflare.env)) throw new Response("Not Found", { status: 404 });
+  return { assistant: context.cloudflare.env.ASSISTANT_EMAIL };
+}
+
+export async function action({ context, request }: ActionFunctionArgs) {
+  if (!isDevOutboxOn(context.cloudflare.env)) throw new Response("Not Found", { status: 404 });
+  const form = await readForm(request);
+  const text = (name: string) => String(form.get(name) ?? "").trim();
+  const check = text("senderCheck");
+  const invitationStart = text("invitationStart");
+  const raw = composeDevMessage({
+    from: text("from"),
+    to: context.cloudflare.env.ASSISTANT_EMAIL,
+    subject: text("subject"),
+    body: String(form.get("body") ?? ""),
+    senderCheck: check === "fail" || check === "missing" ? check : "pass",
+    ...(invitationStart ? { invitation: { title: text("invitationTitle") || text("subject") || "Meeting", start: invitationStart } } : {}),
+  });
+  const outcome: InboundOutcome = await handleInboundEmail(context.deps, raw, new TextEncoder().encode(raw).length);
+  return data({ outcome });
+}
+
+function OutcomeBox({ outcome }: { outcome: InboundOutcome }) {
+  if (outcome.kind === "created")
+    return (
+      <Alert tone="success" title={`Reminder created: ${outcome.title}`}>
+        {outcome.reply} The confirmation email is in the <a href="/dev/outbox">dev outbox</a>.
+      </Alert>
+    );
+  if (outcome.kind === "answered")
+    return (
+      <Alert tone="info" title="No reminder: the sender was answered">
+        {outcome.reply}
+      </Alert>
+    );
+  return (
+    <Alert tone="error" title="Refused at SMTP (nothing created, no reply sent)">
+      {outcome.reason}
+    </Alert>
+  );
+}
+
+export default function DevInboundEmail() {
+  const { assistant } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const busy = useNavigation().state !== "idle";
+  return (
+    <div className="container page dev-inbound">
+      <header className="page-header">
+        <h1 className="page__title">Dev inbound email</h1>
+        <p className="muted page-header__lead">
+          Send a mail to <strong>{assistant}</strong> without a mail server: it goes through the same handler as Cloudflare Email Routing in production.
+          Use your account&apos;s verified address as the sender.
+        </p>
+      </header>
+      <div aria-live="polite">{answer ? <OutcomeBox outcome={answer.outcome} /> : null}</div>
+      <Form method="post" className="card dev-inbound__form">
+        <label className="field">
+          <span className="field__label">From</span>
+          <input className="input" type="email" name="from" required autoComplete="email" />
+        </label>
+        <label className="field">
+          <span className="field__label">Subject</span>
+          <input className="input" name="subject" placeholder="Call the dentist tomorrow at 10am" />
+        </label>
+        <label className="field">
+          <span className="field__label">Body</span>
+          <textarea className="input" name="body" rows={4} />
+        </label>
+        <label className="field">
+          <span className="field__label">Sender check (SPF/DKIM/DMARC, as our mail server found it)</span>
+          <select className="input" name="senderCheck" defaultValue="pass">
+            <option value="pass">pass</option>
+            <option value="fail">fail (a spoofed sender)</option>
+            <option value="missing">missing</option>
+          </select>
+        </label>
+        <fieldset className="dev-inbound__invitation">
+          <legend>Meeting invitation (optional)</legend>
+          <label className="field">
+            <span className="field__label">Event title</span>
+            <input className="input" name="invitationTitle" />
+          </label>
+          <label className="field">
+            <span className="field__label">Starts (on your account&apos;s clock)</span>
+            <input className="input" type="datetime-local" name="invitationStart" />
+          </label>
+        </fieldset>
+        <Button type="submit" disabled={busy}>
+          {busy ? "Sending..." : "Send to the assistant"}
+        </Button>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { expect, screenshotBoth, test } from "./fixtures";
+import { card, signUp } from "./tasks-helpers";
+
+/** Reminders by email (issue 12) through the dev inbound-email form: the same handler as production's email(). */
+test("a mail and a meeting invitation to the assistant become reminders; a spoofed sender is refused", async ({ page }) => {
+  test.setTimeout(90_000);
+  const user = await signUp(page, { name: "Mira Mail", timezone: "Europe/London" });
+  await page.goto("/dev/inbound-email");
+  await expect(page.getByRole("heading", { name: "Dev inbound email" })).toBeVisible();
+  await page.getByLabel("From").fill(user.email);
+  await page.getByLabel("Subject").fill("Water the plants tomorrow at 8am");
+  await page.getByRole("button", { name: "Send to the assistant" }).click();
+  await expect(page.getByText("Reminder created: Water the plants")).toBeVisible();
+
+  await page.getByLabel("From").fill(user.email);
+  await page.getByLabel("Subject").fill("Invitation: Book club");
+  await page.getByLabel("Event title").fill("Book club");
+  await page.getByLabel("Starts (on your account's clock)").fill("2031-05-06T19:30");
+  await page.getByRole("button", { name: "Send to the assistant" }).click();
+  await expect(page.getByText("Reminder created: Book club")).toBeVisible();
+
+  await page.getByLabel("From").fill(user.email);
+  await page.getByLabel("Subject").fill("Call mum tomorrow at 5pm");
+  await page.getByLabel("Sender check (SPF/DKIM/DMARC, as our mail server found it)").selectOption("fail");
+  await page.getByRole("button", { name: "Send to the assistant" }).click();
+  await expect(page.getByText("Refused at SMTP (nothing created, no reply sent)")).toBeVisible();
+  await screenshotBoth(page, "dev-inbound-email", "/dev/inbound-email");
+
+  const outbox = (await (await page.request.get("/dev/outbox.json")).json()) as Array<{ to: string; subject: string }>;
+  expect(outbox.filter((m) => m.to === user.email && m.subject.startsWith("Reminder set:")).map((m) => m.subject).sort()).toEqual([
+    "Reminder set: Book club",
+    "Reminder set: Water the plants",
+  ]);
+  await page.goto("/dashboard");
+  await expect(card(page, "Water the plants")).toContainText("Tomorrow, 8:00 AM");
+  await expect(card(page, "Book club")).toContainText("Tue, May 6, 2031, 7:30 PM");
+  await expect(card(page, "Call mum")).toHaveCount(0);
+});

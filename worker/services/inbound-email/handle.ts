@@ -1,0 +1,97 @@
+import { DateTime } from "luxon";
+import PostalMime from "postal-mime";
+import { findUserByEmail } from "../auth/users";
+import type { Deps } from "../deps";
+import { renderEmail } from "../email/layout";
+import { isAppError } from "../errors";
+import { log } from "../log";
+import { createTask, createTaskFromPrompt, TITLE_MAX } from "../tasks";
+import { readInvitation } from "./invitation";
+import { checkSender } from "./sender-check";
+import { INBOUND_MAX_BYTES, INBOUND_TEXTS } from "./texts";
+
+export type InboundOutcome =
+  | { kind: "created"; taskId: string; title: string; reply: string }
+  | { kind: "answered"; reply: string }
+  | { kind: "rejected"; reason: string };
+
+/** An all-day invitation becomes a reminder at 9:00 on that day, the person's own morning. */
+const ALL_DAY_HOUR = 9;
+
+/**
+ * A mail to the assistant address (the Worker's `email()` handler, and /dev/inbound-email locally):
+ * from a verified account's own address, checked by SPF/DKIM/DMARC (sender-check.ts), it becomes a
+ * task: an invitation at its start with its summary, any other mail read as plain language from the
+ * subject and first lines. The sender gets one confirmation or one how-to by email. Unknown senders,
+ * failed checks and unreadable or huge messages create nothing and are rejected at SMTP time (the
+ * caller's setReject), so nobody else's inbox gets a reply to a forged address.
+ */
+export async function handleInboundEmail(deps: Deps, raw: ArrayBuffer | string, size: number): Promise<InboundOutcome> {
+  if (size > INBOUND_MAX_BYTES) return { kind: "rejected", reason: INBOUND_TEXTS.rejectTooLarge };
+  let mail: Awaited<ReturnType<typeof PostalMime.parse>>;
+  try {
+    mail = await PostalMime.parse(raw);
+  } catch {
+    return { kind: "rejected", reason: INBOUND_TEXTS.rejectUnreadable };
+  }
+  const from = mail.from?.address?.trim().toLowerCase() ?? "";
+  const ours = mail.headers.find((header) => header.key === "authentication-results")?.value ?? null;
+  const sender = checkSender(ours, from);
+  if (!sender.ok) {
+    log.warn("inbound_email.sender_refused", { reason: sender.reason });
+    return { kind: "rejected", reason: INBOUND_TEXTS.rejectSpoofed };
+  }
+  const user = from ? await findUserByEmail(deps, from) : null;
+  if (!user || !user.isVerified) return { kind: "rejected", reason: INBOUND_TEXTS.rejectUnknown };
+
+  const outcome = await makeReminder(deps, user, mail);
+  await deps.channels.email.send({ to: user.email, ...replyEmail(outcome) });
+  return outcome;
+}
+
+type ParsedMail = Awaited<ReturnType<typeof PostalMime.parse>>;
+
+async function makeReminder(deps: Deps, user: { id: string; timezone: string }, mail: ParsedMail): Promise<Exclude<InboundOutcome, { kind: "rejected" }>> {
+  const calendar = mail.attachments.find((part) => part.mimeType.toLowerCase() === "text/calendar");
+  const ics = calendar ? (typeof calendar.content === "string" ? calendar.content : new TextDecoder().decode(calendar.content)) : null;
+  const invitation = ics ? readInvitation(ics) : null;
+  try {
+    if (invitation) {
+      const { start } = invitation;
+      const zoned = start.zone?.tzid === "floating" || start.isDate;
+      const dueAt = zoned
+        ? DateTime.fromObject({ year: start.year, month: start.month, day: start.day, hour: start.isDate ? ALL_DAY_HOUR : start.hour, minute: start.isDate ? 0 : start.minute }, { zone: user.timezone })
+        : DateTime.fromJSDate(start.toJSDate());
+      const task = await createTask(deps, user.id, { title: invitation.title.slice(0, TITLE_MAX), dueDate: dueAt.toUTC().toISO() }, "email");
+      const when = dueAt.setZone(user.timezone).toFormat("cccc, d LLLL 'at' h:mm a");
+      return { kind: "created", taskId: task.id, title: task.title, reply: INBOUND_TEXTS.created(`Got it: "${task.title}" is set for ${when}.`) };
+    }
+    const prompt = [mail.subject ?? "", firstLines(mail.text ?? "")].filter(Boolean).join(" ").trim().slice(0, 500);
+    if (!prompt) return { kind: "answered", reply: INBOUND_TEXTS.noTime("The email was empty.") };
+    const result = await createTaskFromPrompt(deps, user.id, { prompt }, "email");
+    if (!result.success || !result.task) return { kind: "answered", reply: INBOUND_TEXTS.noTime(result.message) };
+    return { kind: "created", taskId: result.task.id, title: result.task.title, reply: INBOUND_TEXTS.created(result.message) };
+  } catch (error) {
+    // A validation or quota answer is the person's to read (e.g. a past date, too many open tasks).
+    if (!isAppError(error)) throw error;
+    return { kind: "answered", reply: INBOUND_TEXTS.noTime(error.message) };
+  }
+}
+
+/** The first lines of the body, without quoted replies or a signature. */
+function firstLines(text: string): string {
+  const lines: string[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    if (line.startsWith(">") || line.trim() === "--" || /^On .+ wrote:$/.test(line.trim())) break;
+    if (line.trim()) lines.push(line.trim());
+    if (lines.length === 3) break;
+  }
+  return lines.join(" ");
+}
+
+function replyEmail(outcome: Exclude<InboundOutcome, { kind: "rejected" }>) {
+  const created = outcome.kind === "created";
+  const subject = created ? INBOUND_TEXTS.createdSubject(outcome.title) : INBOUND_TEXTS.noTimeSubject;
+  const email = renderEmail({ subject, preheader: outcome.reply, heading: subject, paragraphs: [outcome.reply], footer: ["You're getting this because you emailed your Nudge assistant address."] });
+  return { subject: email.subject, text: email.text, html: email.html };
+}

@@ -1,0 +1,16 @@
+/** What the assistant address answers (issue 12). Calm, short, and always says what to do next. */
+export const INBOUND_TEXTS = {
+  createdSubject: (title: string) => `Reminder set: ${title}`,
+  created: (confirmation: string) => `${confirmation} Nudge will remind you then, and keep nudging until you answer.`,
+  noTimeSubject: "We couldn't set that reminder",
+  noTime: (reason: string) =>
+    `${reason} Write the reminder in the subject or the first line, the way you would say it, for example "Call the dentist tomorrow at 10am" or "Take pills every day at 8pm". You can also add this address to a meeting invitation.`,
+  /** SMTP rejections: the sending server tells its user (no reply mail, so no backscatter). */
+  rejectUnknown: "This address only takes reminders from the verified email address of a Nudge account.",
+  rejectSpoofed: "This message could not be verified as coming from its sender (SPF/DKIM/DMARC), so no reminder was made.",
+  rejectTooLarge: "This message is too large for a reminder. Please send a short email or a meeting invitation.",
+  rejectUnreadable: "This message could not be read as an email.",
+} as const;
+
+/** The largest message read (bytes): a reminder is a line, an invitation a few kB; attachments are not needed. */
+export const INBOUND_MAX_BYTES = 1_000_000;
