@@ -215,6 +215,14 @@ describe("keys, message context and the chain", () => {
     expect(result.userId).toBe("user-1");
   });
 
+  it("a check-back text asks whether it is done, instead of repeating the due time (issue 13)", () => {
+    const { context } = sendPlan({ step: step(["sms"]) });
+    expect(smsMessage(context, "+15550100").text).toMatch(/^Nudge: "Take pills" was due at /);
+    expect(smsMessage({ ...context, checkBack: true }, "+15550100").text).toBe(
+      'Nudge: checking in on "Take pills". You acknowledged it earlier. Is it done yet? Reply DONE when it is, SNOOZE for 30 more minutes, or OK and we won\'t ask again.',
+    );
+  });
+
   it("a title or name written before titles were cleaned still reaches the messages as one line (ADR 043)", () => {
     const result = sendPlan({ step: step(["email", "sms"], { title: "Pay rent\r\nBcc: x@evil.test", name: "Robin\u0000\u2028Hood" }) });
     expect(result.context.task.title).toBe("Pay rent Bcc: x@evil.test");

@@ -226,7 +226,10 @@ export function smsMessage(ctx: ReminderContext, phone: string): OutboundMessage
   const time = formatLocalTime(ctx.task.dueAt, ctx.user.timezone);
   return {
     to: phone,
-    text: `Nudge: "${ctx.task.title}" was due at ${time}. Reply DONE when it's finished, SNOOZE for ${SNOOZE_MINUTES} more minutes, or OK to stop the reminders.`,
+    // A check-back (issue 13) asks, like the other media, instead of repeating the due time.
+    text: ctx.checkBack
+      ? `Nudge: checking in on "${ctx.task.title}". You acknowledged it earlier. Is it done yet? Reply DONE when it is, SNOOZE for ${SNOOZE_MINUTES} more minutes, or OK and we won't ask again.`
+      : `Nudge: "${ctx.task.title}" was due at ${time}. Reply DONE when it's finished, SNOOZE for ${SNOOZE_MINUTES} more minutes, or OK to stop the reminders.`,
     meta: { taskId: ctx.task.id, replies: ANSWER_REPLY_WORDS },
   };
 }
