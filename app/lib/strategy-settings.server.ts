@@ -32,6 +32,14 @@ function listWords(items: string[]): string {
   return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
 }
 
+/** The re-nudge after an Acknowledge (issue 13), in words for Settings. */
+export function checkBackWords(checkBack: { afterMinutes: number; times: number } | null): string {
+  if (!checkBack) return "Acknowledge stops the reminders: no check-back.";
+  const after = whenWords(checkBack.afterMinutes).replace(/^After/, "after");
+  const times = checkBack.times === 1 ? "once" : `up to ${checkBack.times} times`;
+  return `If you acknowledge but don't mark it done, Nudge checks back ${after}, ${times}. Done ends it.`;
+}
+
 /** The catalogue (the same list as GET /v1/tasks/escalation-sequences) with readable steps. */
 export function strategySettings(user: Pick<PublicUser, "defaultEscalationStrategy">): StrategySettings {
   const fallback = STRATEGIES.find((s) => s.key === DEFAULT_STRATEGY_KEY) ?? STRATEGIES[0];
@@ -43,6 +51,7 @@ export function strategySettings(user: Pick<PublicUser, "defaultEscalationStrate
       name: s.name,
       description: s.description,
       steps: s.steps.map((step) => `${whenWords(step.afterMinutes)}: ${listWords(step.channels.map((c) => CHANNEL_WORDS[c]))}`),
+      checkBack: checkBackWords(s.checkBack),
     })),
   };
 }

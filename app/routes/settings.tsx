@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation, type ClientActionFunctionArgs } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, type ClientActionFunctionArgs } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { updateTimezone } from "../../worker/services/auth";
 import { Alert } from "~/components/ui/Alert";
@@ -109,6 +109,15 @@ export default function Settings() {
       </section>
       {/* SLOT(escalation issue): the 'Default Escalation Strategy' block (spec 02) goes here. */}
       <StrategyBlock settings={strategy} />
+      <section className="card settings-section" aria-labelledby="channels-heading">
+        <h2 id="channels-heading" className="settings-section__title">
+          Reminder channels and this device
+        </h2>
+        <p className="muted">
+          Notifications on this device, Telegram, texts and calls, and the calendar feed are turned on and off on{" "}
+          <Link to="/integrations">Reminder Channels</Link>.
+        </p>
+      </section>
       <AnalyticsSetting configured={analyticsConfigured} />
     </div>
   );

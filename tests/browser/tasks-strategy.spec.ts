@@ -27,6 +27,8 @@ test.describe("default escalation strategy (settings)", () => {
     await select.selectOption("urgent");
     await expect(block.getByText("What Urgent (call early) does:")).toBeVisible();
     await expect(block.getByRole("listitem").first()).toHaveText("At the due time: Telegram message, push notification and text message");
+    await expect(block.getByText("If you acknowledge but don't mark it done, Nudge checks back after 30 minutes, up to 3 times. Done ends it.")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Reminder channels and this device" }).getByRole("link", { name: "Reminder Channels" })).toHaveAttribute("href", "/integrations");
     await expect(update).toBeEnabled();
     await reset.click();
     await expect(select).toHaveValue("");

@@ -227,6 +227,12 @@ describe("the default strategy block and the Create Task button", () => {
       "After 30 minutes: phone call",
       "After 1 hour: alert to your nudge buddies",
     ]);
+    // The check-back after an Acknowledge (issue 13), said in Settings for each sequence.
+    expect(Object.fromEntries(settings.options.map((o) => [o.key, o.checkBack]))).toMatchObject({
+      gentle: "Acknowledge stops the reminders: no check-back.",
+      standard: "If you acknowledge but don't mark it done, Nudge checks back after 2 hours, up to 2 times. Done ends it.",
+      urgent: "If you acknowledge but don't mark it done, Nudge checks back after 30 minutes, up to 3 times. Done ends it.",
+    });
 
     expect(await updateDefaultStrategy(deps(), user, form({ strategy: "urgent" }))).toEqual({
       kind: "strategy",

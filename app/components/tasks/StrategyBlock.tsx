@@ -86,6 +86,7 @@ export function StrategyBlock({ settings }: { settings: StrategySettings }) {
                 <li key={step}>{step}</li>
               ))}
             </ol>
+            <p className="strategy-steps__check-back">{chosen.checkBack}</p>
           </div>
         ) : null}
         <div className="button-row">

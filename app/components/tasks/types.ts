@@ -44,6 +44,8 @@ export interface StrategyOption {
   description: string;
   /** "At the due time: Telegram message and push notification", ... */
   steps: string[];
+  /** What happens after an Acknowledge (issue 13): "If you acknowledge but don't finish, I check back after 2 hours, up to 2 times." */
+  checkBack: string;
 }
 
 export interface StrategySettings {
