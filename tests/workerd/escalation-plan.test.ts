@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import type { Medium } from "../../worker/channels/types";
 import type { StepChannel } from "../../worker/services/escalation/catalogue";
 import { deliveryKey, planStep, readsNeeded, type ClaimedStep, type PlanInput, type StepPlan } from "../../worker/services/escalation/plan";
-import { buddyEmail, reminderEmail, smsMessage, unavailableNotes } from "../../worker/services/escalation/messages";
+import { buddyEmail, reminderEmail, smsMessage, telegramBuddyMessage, unavailableNotes } from "../../worker/services/escalation/messages";
 import { missingChannels, unavailableChannels, type MediaStatus, type Reachability } from "../../worker/services/escalation/recipients";
 
 const NOW = Date.parse("2027-03-01T09:00:00Z");
@@ -215,6 +215,16 @@ describe("keys, message context and the chain", () => {
     expect(result.userId).toBe("user-1");
   });
 
+  it("a buddy's alert says how late the task is (issue 11)", () => {
+    const { context } = sendPlan({ step: step(["buddies"]) });
+    const at = (minutes: number) => buddyEmail(context, "Sam", "https://x/u", NOW + minutes * 60_000).text;
+    expect(at(45)).toMatch(/at 9:00 AM on .+ \(45 minutes ago\), and hasn't responded/);
+    expect(at(60)).toContain("(1 hour ago)");
+    expect(at(100)).toContain("(about 2 hours ago)");
+    expect(at(3 * 24 * 60 + 5)).toContain("(3 days ago)");
+    expect(telegramBuddyMessage(context, "Sam", "42", "https://x/u", NOW + 90 * 60_000).text).toContain("(about 2 hours ago), and they haven't answered");
+  });
+
   it("a check-back text asks whether it is done, instead of repeating the due time (issue 13)", () => {
     const { context } = sendPlan({ step: step(["sms"]) });
     expect(smsMessage(context, "+15550100").text).toMatch(/^Nudge: "Take pills" was due at /);
@@ -230,7 +240,7 @@ describe("keys, message context and the chain", () => {
     const email = reminderEmail(result.context, { done: "https://x/done", snooze: "https://x/snooze", acknowledge: "https://x/ack" }, []);
     expect(email.subject).toBe("Reminder: Pay rent Bcc: x@evil.test");
     expect(smsMessage(result.context, "+15550100").text).not.toMatch(/[\r\n]/);
-    expect(buddyEmail(result.context, "Sam\r\nBcc: y@evil.test", "https://x/unsubscribe").text).toContain("Hi Sam Bcc: y@evil.test, Robin Hood asked");
+    expect(buddyEmail(result.context, "Sam\r\nBcc: y@evil.test", "https://x/unsubscribe", NOW + 45 * 60_000).text).toContain("Hi Sam Bcc: y@evil.test, Robin Hood asked");
   });
 
   it("the chain moves on under this claim; a recurring task's last step carries its series", () => {

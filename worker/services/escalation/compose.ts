@@ -23,7 +23,7 @@ export async function composeMessage(
     case "email": {
       if (delivery.kind === "buddy" && delivery.buddy) {
         const link = await createBuddyUnsubscribeLink(deps.db, deps.env, { userId, contactId: delivery.buddy.id, now, deliveryKey });
-        const email = buddyEmail(ctx, delivery.buddy.name, link.url);
+        const email = buddyEmail(ctx, delivery.buddy.name, link.url, now);
         return { message: { to: delivery.recipient, subject: email.subject, text: email.text, html: email.html }, statements: link.statements };
       }
       const links = await createActionLinks(deps.db, deps.env, { userId, taskId: ctx.task.id, now, deliveryKey });
@@ -45,7 +45,7 @@ export async function composeMessage(
     case "telegram": {
       if (delivery.kind === "buddy" && delivery.buddy) {
         const link = await createBuddyUnsubscribeLink(deps.db, deps.env, { userId, contactId: delivery.buddy.id, now, deliveryKey });
-        return { message: telegramBuddyMessage(ctx, delivery.buddy.name, delivery.recipient, link.url), statements: link.statements };
+        return { message: telegramBuddyMessage(ctx, delivery.buddy.name, delivery.recipient, link.url, now), statements: link.statements };
       }
       return { message: telegramMessage(ctx, delivery.recipient), statements: [] };
     }

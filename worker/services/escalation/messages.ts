@@ -148,14 +148,28 @@ function checkBackEmail(ctx: ReminderContext, urls: Record<Answer, string>): Ren
   });
 }
 
-export function buddyEmail(ctx: ReminderContext, buddyName: string, unsubscribeUrl: string): RenderedEmail {
+/** How late a task is, for a buddy: "20 minutes ago", "about 2 hours ago", "3 days ago". */
+export function howLate(dueAt: number, now: number): string {
+  const minutes = Math.max(0, Math.round((now - dueAt) / 60_000));
+  if (minutes < 1) return "just now";
+  if (minutes < 60) return `${minutes} minute${minutes === 1 ? "" : "s"} ago`;
+  if (minutes < 24 * 60) {
+    const hours = Math.round(minutes / 60);
+    return `${minutes % 60 === 0 ? "" : "about "}${hours} hour${hours === 1 ? "" : "s"} ago`;
+  }
+  const days = Math.floor(minutes / (24 * 60));
+  return `${days} day${days === 1 ? "" : "s"} ago`;
+}
+
+export function buddyEmail(ctx: ReminderContext, buddyName: string, unsubscribeUrl: string, now: number): RenderedEmail {
   const due = formatLocalDue(ctx.task.dueAt, ctx.user.timezone);
+  const late = howLate(ctx.task.dueAt, now);
   return renderEmail({
     subject: `${ctx.user.name} may need a nudge: "${ctx.task.title}"`,
     preheader: `${ctx.user.name} hasn't responded to their reminders yet.`,
     heading: `${ctx.user.name} may need a nudge`,
     paragraphs: [
-      `Hi ${oneLine(buddyName)}, ${ctx.user.name} asked Nudge to remind them to "${ctx.task.title}" at ${due}, and hasn't responded to the reminders yet.`,
+      `Hi ${oneLine(buddyName)}, ${ctx.user.name} asked Nudge to remind them to "${ctx.task.title}" at ${due} (${late}), and hasn't responded to the reminders yet.`,
       `A quick message or call from you might help. There's nothing you need to do in Nudge.`,
     ],
     footer: [
@@ -166,12 +180,12 @@ export function buddyEmail(ctx: ReminderContext, buddyName: string, unsubscribeU
 }
 
 /** A nudge buddy's alert in Telegram: who, what and how late, a kind suggestion, and the way out. */
-export function telegramBuddyMessage(ctx: ReminderContext, buddyName: string, chatId: string, unsubscribeUrl: string): OutboundMessage {
+export function telegramBuddyMessage(ctx: ReminderContext, buddyName: string, chatId: string, unsubscribeUrl: string, now: number): OutboundMessage {
   const due = formatLocalDue(ctx.task.dueAt, ctx.user.timezone);
   return {
     to: chatId,
     text:
-      `Hi ${oneLine(buddyName)}, ${ctx.user.name} may need a nudge: "${ctx.task.title}" was due at ${due}, and they haven't answered their reminders yet.\n\n` +
+      `Hi ${oneLine(buddyName)}, ${ctx.user.name} may need a nudge: "${ctx.task.title}" was due at ${due} (${howLate(ctx.task.dueAt, now)}), and they haven't answered their reminders yet.\n\n` +
       `A quick, kind message or call from you might help. There's nothing you need to do in Nudge.\n\n` +
       `Don't want these alerts any more? ${unsubscribeUrl}`,
     meta: { taskId: ctx.task.id, buddy: true },
