@@ -55,6 +55,14 @@ export const users = sqliteTable(
     icsTokenNonce: text("ics_token_nonce"),
     /** Key into the escalation catalogue; null means the product default. */
     defaultEscalationStrategy: text("default_escalation_strategy"),
+    /**
+     * Quiet hours (issue 13): minutes after local midnight in `timezone`; both null = off. During them
+     * no text or call is placed and no buddy alerted; held steps catch up when they end (ADR 064).
+     */
+    quietStart: integer("quiet_start"),
+    quietEnd: integer("quiet_end"),
+    /** Whether gentle pings (Telegram, notifications) may still go during quiet hours. */
+    quietGentle: integer("quiet_gentle", { mode: "boolean" }).notNull().default(true),
     /** Set when the user skips onboarding (the spec's skip flag lives in a cookie too). */
     onboardingSkippedAt: integer("onboarding_skipped_at", { mode: "number" }),
     /** The optional pairing handshake given at registration, kept for the pairing work. */
@@ -190,6 +198,10 @@ export const tasks = sqliteTable(
     /** When a nudge buddy was first really alerted about this task (issue 11); shown on its card. */
     buddiesAlertedAt: integer("buddies_alerted_at", { mode: "number" }),
     acknowledgedAt: integer("acknowledged_at", { mode: "number" }),
+    /** "Remind me even during quiet hours" (issue 13): medication at 23:00. */
+    ignoreQuietHours: integer("ignore_quiet_hours", { mode: "boolean" }).notNull().default(false),
+    /** The end of the quiet hours this task's reminders were last held for (shown on its card while ahead). */
+    quietHeldUntil: integer("quiet_held_until", { mode: "number" }),
     /** When the next check-back after an Acknowledge is due (issue 13); null when none is planned. */
     checkBackAt: integer("check_back_at", { mode: "number" }),
     completedAt: integer("completed_at", { mode: "number" }),
@@ -269,6 +281,11 @@ export const escalationSteps = sqliteTable(
      */
     roundAt: integer("round_at", { mode: "number" }),
     /**
+     * The end of the quiet hours this step was held for (issue 13, ADR 064). When the step fires at
+     * exactly that time it sends the person's one catch-up instead of its own channels.
+     */
+    heldUntil: integer("held_until", { mode: "number" }),
+    /**
      * "waiting" (a later step: becomes "pending" when the step before it is sent) | "pending" |
      * "claimed" (by a tick) | "sending" (a consumer is delivering it) | "sent" | "cancelled" | "dead"
      */
@@ -292,6 +309,9 @@ export const escalationSteps = sqliteTable(
     /** The tick's second claim: "claimed"/"sending" rows whose lease ran out. */
     index("escalation_steps_lease_idx").on(t.state, t.leaseUntil),
     index("escalation_steps_task_idx").on(t.taskId),
+    index("escalation_steps_held_idx")
+      .on(t.heldUntil)
+      .where(sql`${sql.identifier("held_until")} is not null`),
   ],
 );
 

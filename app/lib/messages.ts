@@ -19,3 +19,6 @@ export const CREATE_FAILED = "Failed to create task. Please try again.";
 export const CREATE_SUCCESS = "Task created successfully!";
 export const NL_FAILED = "Failed to create reminder.";
 export const STRATEGY_FAILED = "Failed to update strategy. Please try again.";
+
+/** The quiet hours block could not save (issue 13). */
+export const QUIET_HOURS_FAILED = "Quiet hours could not be saved. Please try again.";

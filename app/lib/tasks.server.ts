@@ -216,7 +216,9 @@ export async function createTaskFromForm(deps: TaskDeps, user: PublicUser, form:
   const title = field(form, "title");
   const dueLocal = field(form, "dueDate");
   try {
-    await createTask(deps, user.id, { title, dueDate: dueLocal ? localInputToUtcIso(dueLocal, user.timezone) : "" });
+    // The checkbox shows only while quiet hours are on (issue 13); unchecked sends nothing.
+    const ignoreQuietHours = field(form, "ignoreQuietHours") === "true";
+    await createTask(deps, user.id, { title, dueDate: dueLocal ? localInputToUtcIso(dueLocal, user.timezone) : "", ...(ignoreQuietHours ? { ignoreQuietHours } : {}) });
     return { intent: "create", ok: true, message: CREATE_SUCCESS };
   } catch (error) {
     if (!isAppError(error)) return { intent: "create", ok: false, message: errorMessage(error, CREATE_FAILED) };

@@ -7,8 +7,8 @@ import { Button } from "~/components/ui/Button";
 import { SelectField } from "~/components/ui/SelectField";
 import { browserTimeZone, useExpiring, useHydrated } from "~/lib/hooks";
 import { matchListedTimeZone } from "~/lib/timezones";
-import { serverOr } from "~/lib/client-fallback";
-import { TIMEZONE_FAILED } from "~/lib/messages";
+import { formText, serverOr, submittedForm } from "~/lib/client-fallback";
+import { QUIET_HOURS_FAILED, TIMEZONE_FAILED } from "~/lib/messages";
 import { errorMessage } from "~/lib/action-errors.server";
 import { field, readForm } from "~/lib/forms.server";
 import { assertSameOrigin, requireUser } from "~/lib/session.server";
@@ -16,6 +16,9 @@ import { supportedTimeZones } from "~/lib/timezones.server";
 import { StrategyBlock } from "~/components/tasks/StrategyBlock";
 import { strategySettings } from "~/lib/strategy-settings.server";
 import { AnalyticsSetting } from "~/components/analytics/AnalyticsSetting";
+import { QuietHoursBlock, type QuietHoursResult } from "~/components/settings/QuietHoursBlock";
+import { getQuietHours, setQuietHours } from "../../worker/services/quiet-hours";
+import { isAppError } from "../../worker/services/errors";
 
 export const meta: MetaFunction = () => [
   { title: "Settings · Nudge" },
@@ -29,7 +32,13 @@ export async function loader(args: LoaderFunctionArgs) {
   const others = supportedTimeZones().filter((zone) => zone !== user.timezone);
   // The current zone first (spec 01 section 2), then every other zone.
   return data(
-    { timezone: user.timezone, timeZones: [user.timezone, ...others], strategy: strategySettings(user), analyticsConfigured: Boolean(args.context.cloudflare.env.POSTHOG_KEY) },
+    {
+      timezone: user.timezone,
+      timeZones: [user.timezone, ...others],
+      strategy: strategySettings(user),
+      quiet: await getQuietHours(args.context.deps, user.id),
+      analyticsConfigured: Boolean(args.context.cloudflare.env.POSTHOG_KEY),
+    },
     { headers },
   );
 }
@@ -39,6 +48,7 @@ export async function action(args: ActionFunctionArgs) {
   assertSameOrigin(args);
   const { user, headers } = await requireUser(args);
   const form = await readForm(args.request);
+  if (field(form, "intent") === "quiet-hours") return data(await saveQuietHours(args, user.id, form), { headers });
   const timezone = field(form, "timezone");
   if (!timezone || timezone === user.timezone) return data({ ok: true, changed: false, message: null }, { headers });
   try {
@@ -49,13 +59,30 @@ export async function action(args: ActionFunctionArgs) {
   }
 }
 
+/** The quiet hours block's post: the form's fields as the API's body (a missing checkbox is false). */
+async function saveQuietHours(args: ActionFunctionArgs, userId: string, form: FormData): Promise<QuietHoursResult> {
+  const enabled = field(form, "enabled") === "true";
+  const body = enabled
+    ? { enabled, start: field(form, "start") ?? "", end: field(form, "end") ?? "", gentlePings: field(form, "gentlePings") === "true" }
+    : { enabled, gentlePings: field(form, "gentlePings") === "true" };
+  try {
+    const saved = await setQuietHours(args.context.deps, userId, body);
+    return { kind: "quiet-hours", ok: true, message: saved.message };
+  } catch (error) {
+    return { kind: "quiet-hours", ok: false, message: errorMessage(error, QUIET_HOURS_FAILED), ...(isAppError(error) && error.fields ? { fields: error.fields } : {}) };
+  }
+}
+
+
+
 /** The server unreachable or failing: the plain sentence, the page stays. */
-export async function clientAction({ serverAction }: ClientActionFunctionArgs) {
-  return serverOr(serverAction<typeof action>, () => ({ ok: false, changed: false, message: TIMEZONE_FAILED }));
+export async function clientAction({ request, serverAction }: ClientActionFunctionArgs) {
+  const quiet = formText(await submittedForm(request), "intent") === "quiet-hours";
+  return serverOr(serverAction<typeof action>, () => (quiet ? { kind: "quiet-hours" as const, ok: false, message: QUIET_HOURS_FAILED } : { ok: false, changed: false, message: TIMEZONE_FAILED }));
 }
 
 export default function Settings() {
-  const { timezone, timeZones, strategy, analyticsConfigured } = useLoaderData<typeof loader>();
+  const { timezone, timeZones, strategy, quiet, analyticsConfigured } = useLoaderData<typeof loader>();
   const result = useActionData<typeof clientAction>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
@@ -109,6 +136,7 @@ export default function Settings() {
       </section>
       {/* SLOT(escalation issue): the 'Default Escalation Strategy' block (spec 02) goes here. */}
       <StrategyBlock settings={strategy} />
+      <QuietHoursBlock quiet={quiet} />
       <section className="card settings-section" aria-labelledby="channels-heading">
         <h2 id="channels-heading" className="settings-section__title">
           Reminder channels and this device

@@ -12,6 +12,7 @@ import { Button, ButtonLink } from "~/components/ui/Button";
 import { TextField } from "~/components/ui/Field";
 import { useHydrated } from "~/lib/hooks";
 import { field, readForm } from "~/lib/forms.server";
+import { getQuietHours } from "../../worker/services/quiet-hours";
 import { formText, serverOr, submittedForm } from "~/lib/client-fallback";
 import { CREATE_AUTH_FAILED, CREATE_FAILED, NL_FAILED } from "~/lib/messages";
 import { assertSameOrigin, clearedSessionHeaders, getOptionalUser, requireUser } from "~/lib/session.server";
@@ -37,6 +38,8 @@ export async function loader(args: LoaderFunctionArgs) {
       defaultDue: datetimeLocalValue(args.context.deps.clock.now(), zone),
       messages: { titleRequired: TITLE_REQUIRED, dueRequired: DUE_DATE_REQUIRED, promptRequired: PROMPT_REQUIRED },
       titleMax: TITLE_MAX,
+      // "Remind me even during quiet hours" is offered only to people who have them (issue 13).
+      quiet: await getQuietHours(args.context.deps, user.id),
     },
     { headers },
   );
@@ -104,7 +107,7 @@ function CloseButton() {
 }
 
 export default function TaskCreator() {
-  const { verified, timezone, defaultDue, messages, titleMax } = useLoaderData<typeof loader>();
+  const { verified, timezone, defaultDue, messages, titleMax, quiet } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof clientAction>();
   const result = actionData && actionData.intent === "create" ? actionData : undefined;
   const signedOut = Boolean(actionData?.signedOut);
@@ -189,6 +192,14 @@ export default function TaskCreator() {
               error={errors.dueDate}
               onChange={() => setClientErrors((e) => ({ ...e, dueDate: undefined }))}
             />
+            {quiet.enabled ? (
+              <label className="checkbox">
+                <input type="checkbox" name="ignoreQuietHours" value="true" />
+                <span>
+                  Remind me even during quiet hours ({quiet.start}–{quiet.end}), for things like late medication
+                </span>
+              </label>
+            ) : null}
             <div aria-live="polite">
               {result?.ok ? (
                 <Alert tone="success">

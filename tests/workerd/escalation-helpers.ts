@@ -35,6 +35,10 @@ export interface UserOptions {
   phoneVerified?: boolean;
   telegramChatId?: string | null;
   defaultEscalationStrategy?: string | null;
+  /** Quiet hours (issue 13): minutes after local midnight, and whether gentle pings may go. */
+  quietStart?: number | null;
+  quietEnd?: number | null;
+  quietGentle?: boolean;
 }
 
 /** Inserts a user directly and signs an access token for it (with `clock`, default the system clock). */
@@ -53,6 +57,9 @@ export async function createUser(options: UserOptions = {}, clock: Clock = syste
     phoneVerified: options.phoneVerified ?? false,
     telegramChatId: options.telegramChatId ?? null,
     defaultEscalationStrategy: options.defaultEscalationStrategy ?? null,
+    quietStart: options.quietStart ?? null,
+    quietEnd: options.quietEnd ?? null,
+    quietGentle: options.quietGentle ?? true,
     consent: true,
   });
   return { id, email, name, token: await signAccessToken(env, clock, id) };

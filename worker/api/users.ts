@@ -8,6 +8,7 @@ import type { ApiEnv } from "./context";
 import { jsonBody } from "../http/hono";
 import { notFound } from "../services/errors";
 import { setPhone } from "../services/phone";
+import { getQuietHours, setQuietHours } from "../services/quiet-hours";
 
 /**
  * /v1/users: registration, profile changes and onboarding status (spec 01 §7, docs/api.md).
@@ -27,6 +28,14 @@ export const users = new Hono<ApiEnv>()
   .post("/me/onboarding/skip", requireUser, async (c) => c.json(await skipOnboarding(c.get("deps"), c.get("userId"))))
 
   .delete("/me/onboarding/skip", requireUser, async (c) => c.json(await resumeOnboarding(c.get("deps"), c.get("userId"))))
+
+  // Quiet hours (issue 13, ADR 064): {enabled, start "22:00", end "08:00", gentlePings}.
+  .get("/me/quiet-hours", requireUser, async (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json(await getQuietHours(c.get("deps"), c.get("userId")));
+  })
+
+  .put("/me/quiet-hours", requireUser, async (c) => c.json(await setQuietHours(c.get("deps"), c.get("userId"), await readJsonBody(c.req.raw, { required: true }))))
 
   // Spec 01 §5/§8: setting the timezone without a user answers 'User not authenticated'. {phone} alone
   // is the phone number (issue 10); anything else must be {timezone}.

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { CheckIcon, ClockIcon, PeopleIcon, TrashIcon } from "./icons";
+import { CheckIcon, ClockIcon, MoonIcon, PeopleIcon, TrashIcon } from "./icons";
 import { ReminderActions } from "./ReminderActions";
 import type { TaskActionResult, TaskView } from "./types";
 
@@ -42,6 +42,13 @@ export function TaskCard({ task, onRequestDelete, onAnswered }: TaskCardProps) {
       </p>
       {task.snoozeLabel ? <p className="task-card__meta task-card__snooze">{task.snoozeLabel}</p> : null}
       {task.checkBackLabel ? <p className="task-card__meta task-card__snooze">{task.checkBackLabel}</p> : null}
+      {task.quietLabel ? (
+        <p className="task-card__meta task-card__quiet">
+          <MoonIcon />
+          <span>{task.quietLabel}</span>
+        </p>
+      ) : null}
+      {task.ignoresQuiet ? <p className="task-card__meta">Reminds you even in quiet hours</p> : null}
       {task.buddiesLabel ? (
         <p className="task-card__meta task-card__buddies">
           <PeopleIcon />

@@ -53,3 +53,12 @@ export function CloseIcon() {
     </svg>
   );
 }
+
+/** Quiet hours (issue 13): a crescent moon. */
+export function MoonIcon() {
+  return (
+    <svg {...common} width={16} height={16}>
+      <path d="M20 14.5A8 8 0 0 1 9.5 4a8 8 0 1 0 10.5 10.5z" />
+    </svg>
+  );
+}

@@ -29,6 +29,10 @@ export interface TaskView {
   checkBackLabel?: string;
   /** "Your nudge buddies were alerted at 10:15 AM today" once a buddy was (issue 11). */
   buddiesLabel?: string;
+  /** "Resting: texts and calls wait until 8:00 AM" while quiet hours hold its reminders (issue 13). */
+  quietLabel?: string;
+  /** "Rings even in quiet hours" on a task marked so (issue 13). */
+  ignoresQuiet?: true;
 }
 
 export function toTaskView(task: TaskJson, zone: string, now: Date): TaskView {
@@ -48,5 +52,7 @@ export function toTaskView(task: TaskJson, zone: string, now: Date): TaskView {
     acknowledged: task.status === "ACKNOWLEDGED",
     ...(task.checkBackAt ? { checkBackLabel: `Acknowledged — I'll check back at ${formatClock(task.checkBackAt, zone)}` } : {}),
     ...(task.buddiesAlertedAt ? { buddiesLabel: formatBuddiesAlerted(task.buddiesAlertedAt, zone, now) } : {}),
+    ...(task.quietHeldUntil ? { quietLabel: `Quiet hours: reminders wait until ${formatClock(task.quietHeldUntil, zone)}` } : {}),
+    ...(task.ignoreQuietHours && !task.completedAt ? { ignoresQuiet: true as const } : {}),
   };
 }

@@ -25,6 +25,7 @@ export const seriesColumns = {
   recurrence: tasks.recurrence,
   seriesId: tasks.seriesId,
   source: tasks.source,
+  ignoreQuietHours: tasks.ignoreQuietHours,
   timezone: users.timezone,
 };
 
@@ -32,8 +33,8 @@ type SeriesRow = Omit<OccurrenceSource, "id" | "dueAt"> & { taskId: string; task
 
 export function seriesContextOf(row: SeriesRow): SeriesContext | null {
   if (!row.recurrence) return null;
-  const { taskId, userId, title, taskDueAt, strategyKey, recurrence, seriesId, source, timezone } = row;
-  return { task: { id: taskId, userId, title, dueAt: taskDueAt, strategyKey, recurrence, seriesId, source }, timezone };
+  const { taskId, userId, title, taskDueAt, strategyKey, recurrence, seriesId, source, ignoreQuietHours, timezone } = row;
+  return { task: { id: taskId, userId, title, dueAt: taskDueAt, strategyKey, recurrence, seriesId, source, ignoreQuietHours }, timezone };
 }
 
 /** Where the chain stands once a step finished: what `advanceChainStatements` needs. */

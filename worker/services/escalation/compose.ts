@@ -2,6 +2,7 @@ import type { Statement } from "../../../db/batch";
 import type { OutboundMessage } from "../../channels/types";
 import { appLink } from "../app-url";
 import type { Deps } from "../deps";
+import { composeCatchUp } from "./catch-up";
 import { createActionLinks, createBuddyUnsubscribeLink } from "./links";
 import { buddyEmail, pushMessage, reminderEmail, smsMessage, telegramBuddyMessage, telegramMessage, voiceMessage, type ReminderContext } from "./messages";
 import type { PlannedDelivery } from "./plan";
@@ -19,6 +20,7 @@ export async function composeMessage(
   now: number,
 ): Promise<{ message: OutboundMessage; statements: Statement[] }> {
   const deliveryKey = delivery.key;
+  if (delivery.kind === "catch_up" && ctx.catchUp) return { message: await composeCatchUp(deps, ctx, delivery, ctx.catchUp.heldUntil, userId), statements: [] };
   switch (delivery.medium) {
     case "email": {
       if (delivery.kind === "buddy" && delivery.buddy) {

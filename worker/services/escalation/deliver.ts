@@ -7,7 +7,9 @@ import { RETRY_LEASE_MS } from "./leases";
 import { errorText, StepDeliveryError, type StepOutcome } from "./outcomes";
 import { planStep, readsNeeded, type StepPlan } from "./plan";
 import type { MediaStatus } from "./recipients";
+import { holdStatements } from "./quiet-writes";
 import { runSendPlan } from "./run-plan";
+import { runBatch } from "../../../db/batch";
 import { readReachability, stillMine, takeStep } from "./step-read";
 
 /**
@@ -39,22 +41,27 @@ export async function deliverStep(deps: Deps, job: StepJob): Promise<StepOutcome
   try {
     const media = mediaStatus(deps);
     const reach = await readReachability(deps, step, readsNeeded(step, media, now));
-    return await runPlan(deps, planStep({ job, step, reach, media, now }), mine, now);
+    return await runPlan(deps, planStep({ job, step, reach, media, now }), mine, now, job);
   } catch (error) {
     if (!(error instanceof StepDeliveryError)) await release(deps, mine, error);
     throw error;
   }
 }
 
-async function runPlan(deps: Deps, plan: StepPlan, mine: SQL, now: number): Promise<StepOutcome> {
+async function runPlan(deps: Deps, plan: StepPlan, mine: SQL, now: number, job: StepJob): Promise<StepOutcome> {
   switch (plan.decision) {
     case "cancel":
       await deps.db.update(escalationSteps).set({ state: "cancelled", leaseUntil: null }).where(mine);
       return "cancelled";
     case "defer":
       // A new round at the end of the snooze: its attempts start again.
-      await deps.db.update(escalationSteps).set({ state: "pending", dueAt: plan.until, roundAt: null, leaseUntil: null, claimedBy: null, attempts: 0 }).where(mine);
+      await deps.db.update(escalationSteps).set({ state: "pending", dueAt: plan.until, roundAt: null, heldUntil: null, leaseUntil: null, claimedBy: null, attempts: 0 }).where(mine);
       return "deferred";
+    case "hold":
+      // Quiet hours (ADR 064): pending again at their end, the chain's later steps shifted along.
+      await runBatch(deps.db, holdStatements(deps.db, { ...plan, stepId: job.stepId, claimId: job.claimId }, mine, plan.until));
+      console.log(JSON.stringify({ level: "info", event: "escalation.quiet_hold", taskId: plan.taskId, stepIndex: plan.stepIndex, until: plan.until }));
+      return "held";
     case "send":
       if (plan.unavailable.length > 0) {
         const fallbacks = plan.unavailable.map(({ channel, reason }) => ({ channel, reason }));

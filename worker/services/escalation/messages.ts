@@ -19,6 +19,8 @@ export interface ReminderContext {
   strategyName: string;
   /** A check-back after an Acknowledge (issue 13): the task is acknowledged, not done. */
   checkBack?: boolean;
+  /** The one message after quiet hours (issue 13, ADR 064), for the steps held until `heldUntil`. */
+  catchUp?: { heldUntil: number };
 }
 
 /** "9:00 AM on Monday, 2 March (Europe/London)". */

@@ -7,11 +7,12 @@
  * - missing: the task of the step vanished between two reads;
  * - cancelled: the task was acknowledged or completed, or its escalation ended: the step is cancelled;
  * - deferred: the task is snoozed past now: the step waits for the end of the snooze;
+ * - held: it is the person's quiet hours: the step waits for their end (ADR 064);
  * - rescheduled: a provider failed transiently: the step is pending again later in the same round
  *   (provider-retry.ts, ADR 042), and the message is acked;
  * - dead: a provider's transient trouble outlasted the retry window: the step was given up.
  */
-export type StepOutcome = "sent" | "stale" | "missing" | "cancelled" | "deferred" | "rescheduled" | "dead";
+export type StepOutcome = "sent" | "stale" | "missing" | "cancelled" | "deferred" | "held" | "rescheduled" | "dead";
 
 /**
  * Thrown when a send failed with an error no provider classified (a bug, a D1 error in the dev

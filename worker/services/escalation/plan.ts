@@ -6,6 +6,8 @@ import type { ReminderContext } from "./messages";
 import { planDeliveries, type DeliveryPlan, type FallbackReason, type MediaStatus, type Reachability } from "./recipients";
 import { isLiveEscalationState } from "./states";
 import { oneLine } from "../one-line";
+import { quietUntil, quietWindowOf } from "../quiet-hours/window";
+import { CATCH_UP_CHANNELS, catchUpKey, catchUpRepend, gentleEnough } from "./quiet";
 
 /**
  * The engine's pure core: given the step a consumer has just taken (with its task, escalation and
@@ -47,6 +49,14 @@ export interface ClaimedStep {
   smsOptedOutAt?: number | null;
   /** The index of the chain's last step. */
   lastIndex: number;
+  /** Quiet hours (issue 13): the person's window (minutes after local midnight; null = off) and whether gentle pings may go. */
+  quietStart?: number | null;
+  quietEnd?: number | null;
+  quietGentle?: boolean;
+  /** The task's "remind me even during quiet hours". */
+  ignoreQuietHours?: boolean;
+  /** The quiet end this step was held for; a step firing at exactly that time is the catch-up. */
+  heldUntil?: number | null;
   /** When the next step of the chain is due (null on the last step): the end of provider retries. */
   nextDueAt: number | null;
 }
@@ -65,6 +75,12 @@ export type StepPlan =
   | { decision: "cancel" }
   /** The task is snoozed past now: the step is pending again at `until`, a new round. */
   | { decision: "defer"; until: number }
+  /**
+   * It is the person's quiet hours and the step is louder than they allow (issue 13): the step is
+   * pending again at `until`, the quiet hours' end, marked as held for it, and the later steps keep
+   * their spacing after it.
+   */
+  | { decision: "hold"; until: number; round: number; taskId: string; escalationId: string; stepIndex: number }
   | {
       decision: "send";
       /** Whose reminder it is (the owner of the link tokens the messages carry). */
@@ -77,6 +93,12 @@ export type StepPlan =
       deliveries: PlannedDelivery[];
       /** Channels that fell back because this server cannot use their medium (for the log). */
       unavailable: FallbackReason[];
+      /**
+       * The person's catch-up after quiet hours (ADR 064) instead of the step's own channels. A step
+       * with a text, call or buddy alert is pending again at `rependAt` (the person gets a calm
+       * half hour to answer the catch-up first); a gentler one is replaced by it (null).
+       */
+      catchUp?: { heldUntil: number; rependAt: number | null };
       /** The writes after every delivery went out. */
       finish: {
         /** The task is SNOOZED with its snooze run out: it becomes PENDING (if still so then). */
@@ -125,17 +147,33 @@ function decide(step: ClaimedStep, now: number): StepPlan | null {
  */
 export function readsNeeded(step: ClaimedStep, media: MediaStatus, now: number): { push: boolean; buddies: boolean; phone: boolean } {
   if (decide(step, now)) return { push: false, buddies: false, phone: false };
-  const channels = stepChannels(step);
+  const channels = quietEndAround(step, now) === null && catchingUp(step) ? CATCH_UP_CHANNELS : stepChannels(step);
   const phone = (channels.includes("sms") && media.sms.available) || (channels.includes("voice") && media.voice.available);
   return { push: channels.includes("push") && media.push.available, buddies: channels.includes("buddies"), phone: phone && step.phoneVerified };
+}
+
+/** When the quiet hours around `now` end, if the step is subject to them (the task may ignore them). */
+function quietEndAround(step: ClaimedStep, now: number): number | null {
+  if (step.ignoreQuietHours) return null;
+  return quietUntil(quietWindowOf({ quietStart: step.quietStart ?? null, quietEnd: step.quietEnd ?? null }), step.timezone, now);
+}
+
+/** The step fires at exactly the quiet end it was held for: it is the catch-up (ADR 064). */
+function catchingUp(step: ClaimedStep): step is ClaimedStep & { heldUntil: number } {
+  return step.heldUntil != null && step.round === step.heldUntil;
 }
 
 export function planStep({ job, step, reach, media, now }: PlanInput): StepPlan {
   const stop = decide(step, now);
   if (stop) return stop;
 
-  const planned = planDeliveries(stepChannels(step), reach, media).map((plan): PlannedDelivery => {
-    const key = deliveryKey({ escalationId: step.escalationId, stepIndex: step.stepIndex, round: step.round, medium: plan.medium, recipient: plan.recipient });
+  const quietEnd = quietEndAround(step, now);
+  const catchUp = quietEnd === null && catchingUp(step) ? { heldUntil: step.heldUntil, rependAt: catchUpRepend(stepChannels(step), now) } : null;
+  const planned = planDeliveries(catchUp ? CATCH_UP_CHANNELS : stepChannels(step), reach, media).map((delivery): PlannedDelivery => {
+    const plan = catchUp ? { ...delivery, kind: "catch_up" as const } : delivery;
+    const key = catchUp
+      ? catchUpKey({ userId: step.userId, heldUntil: catchUp.heldUntil, medium: plan.medium, recipient: plan.recipient })
+      : deliveryKey({ escalationId: step.escalationId, stepIndex: step.stepIndex, round: step.round, medium: plan.medium, recipient: plan.recipient });
     const row: DeliveryRow = {
       idempotencyKey: key,
       userId: step.userId,
@@ -149,6 +187,9 @@ export function planStep({ job, step, reach, media, now }: PlanInput): StepPlan 
     };
     return { ...plan, key, row };
   });
+  if (quietEnd !== null && !gentleEnough(planned, step.quietGentle ?? true)) {
+    return { decision: "hold", until: quietEnd, round: step.round, taskId: step.taskId, escalationId: step.escalationId, stepIndex: step.stepIndex };
+  }
   const { taskId, userId, title, dueAt, recurrence, seriesId, source } = step;
   return {
     decision: "send",
@@ -163,7 +204,9 @@ export function planStep({ job, step, reach, media, now }: PlanInput): StepPlan 
       stepCount: step.lastIndex + 1,
       strategyName: isStrategyKey(step.strategyKey) ? getStrategy(step.strategyKey).name : step.strategyKey,
       ...(checkingBack(step) ? { checkBack: true } : {}),
+      ...(catchUp ? { catchUp: { heldUntil: catchUp.heldUntil } } : {}),
     },
+    ...(catchUp ? { catchUp } : {}),
     deliveries: planned,
     unavailable: planned.flatMap((p) => p.fallbacks.filter((f) => f.cause === "unavailable")),
     finish: {
@@ -178,7 +221,7 @@ export function planStep({ job, step, reach, media, now }: PlanInput): StepPlan 
         finishedState: "sent",
         now,
         paused: step.escalationState === "paused",
-        series: recurrence ? { task: { id: taskId, userId, title, dueAt, strategyKey: step.taskStrategy, recurrence, seriesId, source }, timezone: step.timezone } : null,
+        series: recurrence ? { task: { id: taskId, userId, title, dueAt, strategyKey: step.taskStrategy, recurrence, seriesId, source, ignoreQuietHours: step.ignoreQuietHours ?? false }, timezone: step.timezone } : null,
       },
     },
   };

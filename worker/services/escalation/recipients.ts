@@ -48,8 +48,8 @@ export interface DeliveryPlan {
   recipient: string;
   /** The first step channel that led here (differs from `medium` after a fallback). */
   requested: StepChannel;
-  /** "reminder" goes to the user; "buddy" is an alert to a nudge buddy. */
-  kind: "reminder" | "buddy";
+  /** "reminder" goes to the user; "buddy" is an alert to a nudge buddy; "catch_up" is the one message after quiet hours (ADR 064). */
+  kind: "reminder" | "buddy" | "catch_up";
   buddy?: { id: string; name: string };
   /** The step channels that fell back to this email, each with why. */
   fallbacks: FallbackReason[];

@@ -10,6 +10,7 @@ import { markStepDead } from "./dead-letter";
 import { RETRY_LEASE_MS, SENDING_LEASE_MS } from "./leases";
 import { errorText, StepDeliveryError, type StepOutcome } from "./outcomes";
 import { gaveUpOnProvider, nextProviderTry } from "./provider-retry";
+import { rependAfterCatchUpStatements } from "./quiet-writes";
 import { failedRowStatements, failureSummary, logRefusals, refusalFallback, type FailedSend } from "./send-failures";
 import type { PlannedDelivery, StepPlan } from "./plan";
 
@@ -73,6 +74,8 @@ export async function runSendPlan(deps: Deps, plan: SendPlan, mine: SQL, now: nu
     const { delivery, message } = prepared[i]!;
     const row = rows.get(delivery.key);
     if (row?.status === "sent") continue;
+    // Another held step of the person's carries the catch-up (ADR 064): it is that step's to send.
+    if (row && row.stepId !== delivery.row.escalationStepId) continue;
     if (row?.status === "refused") {
       await addFallback(delivery, row.error ?? "The provider refused it.");
       continue;
@@ -122,7 +125,7 @@ async function prepare(deps: Deps, plan: SendPlan, delivery: PlannedDelivery, no
 
 function rowsOf(deps: Pick<Deps, "db">, keys: string[]) {
   return deps.db
-    .select({ key: deliveries.idempotencyKey, status: deliveries.status, attempts: deliveries.attempts, error: deliveries.error })
+    .select({ key: deliveries.idempotencyKey, status: deliveries.status, attempts: deliveries.attempts, error: deliveries.error, stepId: deliveries.escalationStepId })
     .from(deliveries)
     .where(inArray(deliveries.idempotencyKey, keys.length > 0 ? keys : ["-"]));
 }
@@ -212,7 +215,12 @@ async function finishStatements(deps: Pick<Deps, "db">, plan: SendPlan, mine: SQ
             .where(and(eq(tasks.id, taskId), eq(tasks.status, "SNOOZED"), sql`${tasks.snoozedUntil} <= ${now}`)),
         ]
       : []),
-    db.update(escalationSteps).set({ state: "sent", sentAt: now, leaseUntil: null, lastError: null }).where(mine),
-    ...(await advanceChainStatements(deps, plan.finish.chain)),
+    ...(plan.catchUp?.rependAt
+      ? // A held text, call or buddy alert fires after the catch-up's grace instead (ADR 064).
+        rependAfterCatchUpStatements(db, { ...plan.finish.chain, round: plan.round }, mine, plan.catchUp.rependAt, plan.catchUp.heldUntil)
+      : [
+          db.update(escalationSteps).set({ state: "sent", sentAt: now, leaseUntil: null, lastError: null }).where(mine),
+          ...(await advanceChainStatements(deps, plan.finish.chain)),
+        ]),
   ];
 }

@@ -31,7 +31,7 @@ export interface SnoozeChain {
 
 const unsentList = sql.join(
   UNSENT_STEP_STATES.map((state) => sql`${state}`),
-  sql`, `,
+  sql`, `
 );
 
 export function snoozeChainStatements(db: Db, input: SnoozeChain): Statement[] {
@@ -47,16 +47,53 @@ export function snoozeChainStatements(db: Db, input: SnoozeChain): Statement[] {
     db
       .update(escalations)
       .set({ state: "paused", endedAt: null })
-      .where(and(eq(escalations.id, escalationId), inArray(escalations.state, [...LIVE_ESCALATION_STATES, "acknowledged", "exhausted"]))),
+      .where(
+        and(
+          eq(escalations.id, escalationId),
+          inArray(escalations.state, [
+            ...LIVE_ESCALATION_STATES,
+            "acknowledged",
+            "exhausted",
+          ])
+        )
+      ),
     // The steps after the current one first, while the current one still has its old due_at.
     db
       .update(escalationSteps)
-      .set({ state: "waiting", dueAt: sql`${escalationSteps.dueAt} + max(0, ${input.until} - ${currentDue})`, leaseUntil: null, claimedBy: null })
-      .where(and(eq(escalationSteps.escalationId, escalationId), gt(escalationSteps.stepIndex, current), inArray(escalationSteps.state, unsent), paused)),
+      .set({
+        state: "waiting",
+        dueAt: sql`${escalationSteps.dueAt} + max(0, ${input.until} - ${currentDue})`,
+        leaseUntil: null,
+        claimedBy: null,
+      })
+      .where(
+        and(
+          eq(escalationSteps.escalationId, escalationId),
+          gt(escalationSteps.stepIndex, current),
+          inArray(escalationSteps.state, unsent),
+          paused
+        )
+      ),
     db
       .update(escalationSteps)
-      .set({ state: "pending", dueAt: sql`max(coalesce(${escalationSteps.roundAt}, ${escalationSteps.dueAt}), ${input.until})`, roundAt: null, leaseUntil: null, claimedBy: null, attempts: 0, lastError: null })
-      .where(and(eq(escalationSteps.escalationId, escalationId), eq(escalationSteps.stepIndex, current), paused)),
+      .set({
+        state: "pending",
+        dueAt: sql`max(coalesce(${escalationSteps.roundAt}, ${escalationSteps.dueAt}), ${input.until})`,
+        roundAt: null,
+        // A step held for quiet hours that end after the snooze keeps its catch-up (ADR 064).
+        heldUntil: sql`case when ${input.until} >= coalesce(${escalationSteps.roundAt}, ${escalationSteps.dueAt}) then null else ${escalationSteps.heldUntil} end`,
+        leaseUntil: null,
+        claimedBy: null,
+        attempts: 0,
+        lastError: null,
+      })
+      .where(
+        and(
+          eq(escalationSteps.escalationId, escalationId),
+          eq(escalationSteps.stepIndex, current),
+          paused
+        )
+      ),
     // Nothing left to send: one more reminder. Two snoozes at once add it once (same step index).
     insertIfStatement(
       db,
@@ -73,7 +110,7 @@ export function snoozeChainStatements(db: Db, input: SnoozeChain): Statement[] {
           createdAt: input.now,
         },
       ],
-      sql`${paused} and not exists (select 1 from escalation_steps as c where c.escalation_id = ${escalationId} and c.state in (${unsentList}))`,
+      sql`${paused} and not exists (select 1 from escalation_steps as c where c.escalation_id = ${escalationId} and c.state in (${unsentList}))`
     ),
   ];
 }

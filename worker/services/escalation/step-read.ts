@@ -66,6 +66,11 @@ export async function takeStep(deps: Pick<Deps, "db">, job: StepJob, now: number
       phone: users.phone,
       phoneVerified: users.phoneVerified,
       smsOptedOutAt: users.smsOptedOutAt,
+      quietStart: users.quietStart,
+      quietEnd: users.quietEnd,
+      quietGentle: users.quietGentle,
+      ignoreQuietHours: tasks.ignoreQuietHours,
+      heldUntil: s.heldUntil,
       lastIndex: sql<number>`(select max(s2.step_index) from escalation_steps as s2 where s2.escalation_id = ${s.escalationId})`.as("last_index"),
       // When the next step is due: transient provider trouble is retried until then, never longer (ADR 042).
       nextDueAt: sql<number | null>`(select s3.due_at from escalation_steps as s3 where s3.escalation_id = ${s.escalationId} and s3.step_index = ${s.stepIndex} + 1)`.as("next_due_at"),

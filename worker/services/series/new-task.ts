@@ -16,6 +16,8 @@ export interface NewTask {
   recurrence: string | null;
   seriesId: string | null;
   source: TaskSource;
+  /** "Remind me even during quiet hours" (issue 13); a series' next occurrence keeps it. */
+  ignoreQuietHours?: boolean;
   now: number;
   /** Write the task and its escalation only if this holds when the statements run. */
   onlyIf?: SQL;
@@ -44,6 +46,8 @@ export function newTaskStatements(deps: Pick<Deps, "db">, input: NewTask): { tas
     lastReminderSentAt: null,
     buddiesAlertedAt: null,
     acknowledgedAt: null,
+    ignoreQuietHours: input.ignoreQuietHours ?? false,
+    quietHeldUntil: null,
     checkBackAt: null,
     completedAt: null,
     snoozedUntil: null,

@@ -54,6 +54,8 @@ const dueDateSchema = z
 
 const taskStrategySchema = strategyKeySchema.nullable().optional();
 const taskRecurrenceSchema = recurrenceSchema.nullable().optional();
+/** "Remind me even during quiet hours" (issue 13). */
+const ignoreQuietHoursSchema = z.boolean({ error: "ignoreQuietHours must be true or false." }).optional();
 
 /** POST /v1/tasks: {title, dueDate} plus an optional strategy key and recurrence rule. */
 export const createTaskSchema = z.object(
@@ -62,6 +64,7 @@ export const createTaskSchema = z.object(
     dueDate: dueDateSchema,
     strategy: taskStrategySchema,
     recurrence: taskRecurrenceSchema,
+    ignoreQuietHours: ignoreQuietHoursSchema,
   },
   { error: "Send the task as a JSON object with a title and a dueDate." },
 );
@@ -75,11 +78,12 @@ export const updateTaskSchema = z
       dueDate: dueDateSchema.optional(),
       strategy: taskStrategySchema,
       recurrence: taskRecurrenceSchema,
+      ignoreQuietHours: ignoreQuietHoursSchema,
     },
     { error: "Send the changes as a JSON object." },
   )
-  .refine((v) => v.title !== undefined || v.dueDate !== undefined || v.strategy !== undefined || v.recurrence !== undefined, {
-    error: "Send at least one of title, dueDate, strategy or recurrence to change.",
+  .refine((v) => v.title !== undefined || v.dueDate !== undefined || v.strategy !== undefined || v.recurrence !== undefined || v.ignoreQuietHours !== undefined, {
+    error: "Send at least one of title, dueDate, strategy, recurrence or ignoreQuietHours to change.",
   });
 export type UpdateTaskInput = z.infer<typeof updateTaskSchema>;
 

@@ -24,6 +24,10 @@ export interface TaskJson {
   checkBackAt?: string;
   /** When a nudge buddy was first alerted about this task (issue 11); present only once one was. */
   buddiesAlertedAt?: string;
+  /** "Remind me even during quiet hours" (issue 13); present (true) only when set, so the spec's shape stays as it is. */
+  ignoreQuietHours?: true;
+  /** Until when its texts, calls and buddy alerts wait for the person's quiet hours to end (issue 13); present only while ahead. */
+  quietHeldUntil?: string;
 }
 
 export type TaskStatus = "PENDING" | "ACKNOWLEDGED" | "SNOOZED" | "COMPLETED";
@@ -51,5 +55,7 @@ export function toTaskJson(task: Task, now: number): TaskJson {
     createdAt: new Date(task.createdAt).toISOString(),
     ...(task.status === "ACKNOWLEDGED" && task.checkBackAt !== null && task.checkBackAt > now ? { checkBackAt: iso(task.checkBackAt)! } : {}),
     ...(task.buddiesAlertedAt !== null ? { buddiesAlertedAt: iso(task.buddiesAlertedAt)! } : {}),
+    ...(task.ignoreQuietHours ? { ignoreQuietHours: true as const } : {}),
+    ...((task.status === "PENDING" || snoozeOver) && task.quietHeldUntil !== null && task.quietHeldUntil > now ? { quietHeldUntil: iso(task.quietHeldUntil)! } : {}),
   };
 }

@@ -46,6 +46,7 @@ export async function createTask(deps: Deps, userId: string, input: unknown, sou
     dueAt: dueDateToInstant(data.dueDate, user.timezone) as number,
     strategyKey: resolveStrategyKey(data.strategy, user.defaultEscalationStrategy),
     recurrence: data.recurrence ? JSON.stringify(data.recurrence) : null,
+    ignoreQuietHours: data.ignoreQuietHours ?? false,
     seriesId: null,
     source,
     now,
@@ -80,6 +81,7 @@ export async function updateTask(deps: Deps, userId: string, taskId: string, inp
   if (data.title !== undefined) changes.title = data.title;
   if (data.dueDate !== undefined) changes.dueAt = dueDateToInstant(data.dueDate, user?.timezone ?? "UTC") as number;
   if (data.strategy !== undefined) changes.strategyKey = resolveStrategyKey(data.strategy, user?.defaultEscalationStrategy);
+  if (data.ignoreQuietHours !== undefined) changes.ignoreQuietHours = data.ignoreQuietHours;
   if (data.recurrence !== undefined) {
     changes.recurrence = data.recurrence ? JSON.stringify(data.recurrence) : null;
     if (data.recurrence && !task.seriesId) changes.seriesId = task.id;

@@ -1,0 +1,80 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, screenshotBoth, test } from "./fixtures";
+import { card, createTaskViaApi, fireCron, local, signUp } from "./tasks-helpers";
+
+/** Quiet hours (issue 13): the Settings block, the New Task checkbox, and a held task's card. */
+test.describe("quiet hours", () => {
+  test("Settings: off with the 22:00-08:00 suggestion, turned on and saved, a bad window refused; screenshots", async ({ page }) => {
+    await signUp(page, { timezone: "Europe/London" });
+    await page.goto("/settings");
+    const block = page.getByRole("region", { name: "Quiet hours" });
+    const on = block.getByRole("switch", { name: "Use quiet hours" });
+    const from = block.getByLabel("Quiet from");
+    const until = block.getByLabel("Quiet until");
+    await expect(on).not.toBeChecked();
+    await expect(from).toHaveValue("22:00");
+    await expect(until).toHaveValue("08:00");
+    await expect(from).toBeDisabled();
+    await expect(block).toContainText("Off: reminders go out at any hour. Many people use 10:00 PM to 8:00 AM.");
+
+    await on.check();
+    await expect(from).toBeEnabled();
+    await from.fill("21:30");
+    await expect(block).toContainText("From 9:30 PM to 8:00 AM (Europe/London time): no calls, texts or buddy alerts; gentle pings still come.");
+    await block.getByLabel("Let gentle pings through (Telegram messages and notifications on your devices)").uncheck();
+    await expect(block).toContainText("no calls, texts or buddy alerts, and no pings either.");
+    await block.getByRole("button", { name: "Save quiet hours" }).click();
+    await expect(block.getByText("Quiet hours saved: 9:30 PM to 8:00 AM.")).toBeVisible();
+    const axe = await new AxeBuilder({ page }).include(".quiet-hours").analyze();
+    expect(axe.violations).toEqual([]);
+
+    await page.reload();
+    await expect(page.getByRole("switch", { name: "Use quiet hours" })).toBeChecked();
+    await expect(page.getByLabel("Quiet from")).toHaveValue("21:30");
+    await expect(page.getByLabel("Let gentle pings through (Telegram messages and notifications on your devices)")).not.toBeChecked();
+
+    // The same time twice: the sentence beside the field, and nothing saved.
+    await page.getByLabel("Quiet until").fill("21:30");
+    await page.getByRole("button", { name: "Save quiet hours" }).click();
+    await expect(page.getByRole("region", { name: "Quiet hours" }).getByText("Quiet hours need a start and an end that differ.").first()).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel("Quiet until")).toHaveValue("08:00");
+    await screenshotBoth(page, "quiet-hours-settings", "/settings");
+  });
+
+  test("New Task offers 'Remind me even during quiet hours' only while they are on; a held task's card says until when", async ({ page }) => {
+    const user = await signUp(page, { timezone: "Europe/London" });
+    const auth = { Authorization: `Bearer ${user.token}` };
+    await page.goto("/task-creator");
+    await expect(page.getByText(/Remind me even during quiet hours/)).toHaveCount(0);
+
+    // A quiet window around now, so the next step really is held (a nap: from an hour ago to two hours ahead).
+    const start = local(user, { hours: -1 }).toFormat("HH:mm");
+    const end = local(user, { hours: 2 }).toFormat("HH:mm");
+    const saved = await page.request.put("/v1/users/me/quiet-hours", { data: { enabled: true, start, end, gentlePings: true }, headers: auth });
+    expect(saved.status(), await saved.text()).toBe(200);
+
+    await page.goto("/task-creator");
+    const ignore = page.getByLabel(`Remind me even during quiet hours (${start}–${end}), for things like late medication`);
+    await expect(ignore).toBeVisible();
+    await page.getByLabel("Task Title").fill("Evening pills");
+    await ignore.check();
+    await page.getByRole("button", { name: "Create Task" }).click();
+    await expect(page.getByText("Task created successfully!")).toBeVisible();
+
+    // No Telegram and no device here: the first ping would fall back to email, so it is held.
+    await createTaskViaApi(page.request, user, "Water the plants", local(user, { minutes: -1 }));
+    await fireCron(page.request);
+    await expect
+      .poll(async () => {
+        const list = (await (await page.request.get("/v1/tasks", { headers: auth })).json()) as { tasks: Array<{ title: string; quietHeldUntil?: string }> };
+        return list.tasks.find((t) => t.title === "Water the plants")?.quietHeldUntil ?? null;
+      })
+      .not.toBeNull();
+    await page.goto("/dashboard");
+    const endLabel = local(user, { hours: 2 }).set({ second: 0 }).toFormat("h:mm a");
+    await expect(card(page, "Water the plants").getByText(`Quiet hours: reminders wait until ${endLabel}`)).toBeVisible();
+    await expect(card(page, "Evening pills").getByText("Reminds you even in quiet hours")).toBeVisible();
+    await screenshotBoth(page, "quiet-hours-dashboard", "/dashboard");
+  });
+});
