@@ -204,6 +204,8 @@ export const tasks = sqliteTable(
     quietHeldUntil: integer("quiet_held_until", { mode: "number" }),
     /** When the next check-back after an Acknowledge is due (issue 13); null when none is planned. */
     checkBackAt: integer("check_back_at", { mode: "number" }),
+    /** This task's own check-back after an Acknowledge (issue 13): null = the sequence's, 0 = never, N = after N minutes. */
+    checkBackMinutes: integer("check_back_minutes"),
     completedAt: integer("completed_at", { mode: "number" }),
     snoozedUntil: integer("snoozed_until", { mode: "number" }),
     createdAt: createdAt(),

@@ -40,6 +40,16 @@ export function checkBackWords(checkBack: { afterMinutes: number; times: number 
   return `If you acknowledge but don't mark it done, Nudge checks back ${after}, ${times}. Done ends it.`;
 }
 
+/** The first choice of New Task's check-back select: what the person's default sequence does (issue 13). */
+export function sequenceCheckBackChoice(user: Pick<PublicUser, "defaultEscalationStrategy">): { option: string; hint: string } {
+  const strategy = STRATEGIES.find((s) => s.key === (user.defaultEscalationStrategy ?? DEFAULT_STRATEGY_KEY)) ?? STRATEGIES[0];
+  const checkBack: { afterMinutes: number; times: number } | null = strategy.checkBack;
+  const option = `Same as ${strategy.name.replace(/ \(.*\)$/, "")}`;
+  if (!checkBack) return { option, hint: `${strategy.name} doesn't check back after an Acknowledge.` };
+  const after = whenWords(checkBack.afterMinutes).replace(/^After/, "after");
+  return { option, hint: `${strategy.name} checks back ${after}, ${checkBack.times === 1 ? "once" : `up to ${checkBack.times} times`}, until you tap Done.` };
+}
+
 /** The catalogue (the same list as GET /v1/tasks/escalation-sequences) with readable steps. */
 export function strategySettings(user: Pick<PublicUser, "defaultEscalationStrategy">): StrategySettings {
   const fallback = STRATEGIES.find((s) => s.key === DEFAULT_STRATEGY_KEY) ?? STRATEGIES[0];

@@ -218,7 +218,14 @@ export async function createTaskFromForm(deps: TaskDeps, user: PublicUser, form:
   try {
     // The checkbox shows only while quiet hours are on (issue 13); unchecked sends nothing.
     const ignoreQuietHours = field(form, "ignoreQuietHours") === "true";
-    await createTask(deps, user.id, { title, dueDate: dueLocal ? localInputToUtcIso(dueLocal, user.timezone) : "", ...(ignoreQuietHours ? { ignoreQuietHours } : {}) });
+    // "" is the sequence's own check-back; the select's other values are minutes (0 = never).
+    const checkBack = field(form, "checkBackMinutes");
+    await createTask(deps, user.id, {
+      title,
+      dueDate: dueLocal ? localInputToUtcIso(dueLocal, user.timezone) : "",
+      ...(ignoreQuietHours ? { ignoreQuietHours } : {}),
+      ...(checkBack ? { checkBackMinutes: Number(checkBack) } : {}),
+    });
     return { intent: "create", ok: true, message: CREATE_SUCCESS };
   } catch (error) {
     if (!isAppError(error)) return { intent: "create", ok: false, message: errorMessage(error, CREATE_FAILED) };

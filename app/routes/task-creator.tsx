@@ -13,6 +13,8 @@ import { TextField } from "~/components/ui/Field";
 import { useHydrated } from "~/lib/hooks";
 import { field, readForm } from "~/lib/forms.server";
 import { getQuietHours } from "../../worker/services/quiet-hours";
+import { SelectField } from "~/components/ui/SelectField";
+import { sequenceCheckBackChoice } from "~/lib/strategy-settings.server";
 import { formText, serverOr, submittedForm } from "~/lib/client-fallback";
 import { CREATE_AUTH_FAILED, CREATE_FAILED, NL_FAILED } from "~/lib/messages";
 import { assertSameOrigin, clearedSessionHeaders, getOptionalUser, requireUser } from "~/lib/session.server";
@@ -40,10 +42,20 @@ export async function loader(args: LoaderFunctionArgs) {
       titleMax: TITLE_MAX,
       // "Remind me even during quiet hours" is offered only to people who have them (issue 13).
       quiet: await getQuietHours(args.context.deps, user.id),
+      sequenceCheckBack: sequenceCheckBackChoice(user),
     },
     { headers },
   );
 }
+
+/** The task's own check-back after an Acknowledge (issue 13), after the sequence's own (""). */
+const CHECK_BACK_CHOICES: ReadonlyArray<readonly [string, string]> = [
+  ["15", "Check back after 15 minutes"],
+  ["30", "Check back after 30 minutes"],
+  ["60", "Check back after 1 hour"],
+  ["120", "Check back after 2 hours"],
+  ["0", "Don't check back"],
+];
 
 /** After the session was found gone, the sign-in page follows this long after the message. */
 const SIGN_IN_AFTER_MS = 3_000;
@@ -107,7 +119,7 @@ function CloseButton() {
 }
 
 export default function TaskCreator() {
-  const { verified, timezone, defaultDue, messages, titleMax, quiet } = useLoaderData<typeof loader>();
+  const { verified, timezone, defaultDue, messages, titleMax, quiet, sequenceCheckBack } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof clientAction>();
   const result = actionData && actionData.intent === "create" ? actionData : undefined;
   const signedOut = Boolean(actionData?.signedOut);
@@ -192,6 +204,14 @@ export default function TaskCreator() {
               error={errors.dueDate}
               onChange={() => setClientErrors((e) => ({ ...e, dueDate: undefined }))}
             />
+            <SelectField label="If I acknowledge it but don't finish" name="checkBackMinutes" defaultValue="" hint={`Acknowledge means “I'm on it”. ${sequenceCheckBack.hint}`}>
+              <option value="">{sequenceCheckBack.option}</option>
+              {CHECK_BACK_CHOICES.map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </SelectField>
             {quiet.enabled ? (
               <label className="checkbox">
                 <input type="checkbox" name="ignoreQuietHours" value="true" />

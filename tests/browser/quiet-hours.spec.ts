@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import { DateTime } from "luxon";
 import { expect, screenshotBoth, test } from "./fixtures";
 import { card, createTaskViaApi, fireCron, local, signUp } from "./tasks-helpers";
 
@@ -40,9 +41,12 @@ test.describe("quiet hours", () => {
     await page.reload();
     await expect(page.getByLabel("Quiet until")).toHaveValue("08:00");
     await screenshotBoth(page, "quiet-hours-settings", "/settings");
+    // Nothing wider than a 360 px phone (screenshotBoth ends on the desktop size).
+    await page.setViewportSize({ width: 360, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 
-  test("New Task offers 'Remind me even during quiet hours' only while they are on; a held task's card says until when", async ({ page }) => {
+  test("New Task offers 'Remind me even during quiet hours' only while they are on, and a check-back of its own; a held task's card says until when", async ({ page }) => {
     const user = await signUp(page, { timezone: "Europe/London" });
     const auth = { Authorization: `Bearer ${user.token}` };
     await page.goto("/task-creator");
@@ -59,8 +63,15 @@ test.describe("quiet hours", () => {
     await expect(ignore).toBeVisible();
     await page.getByLabel("Task Title").fill("Evening pills");
     await ignore.check();
+    // The task's own check-back (issue 13): first the sequence's, in words.
+    const checkBack = page.getByLabel("If I acknowledge it but don't finish");
+    await expect(checkBack.locator("option").first()).toHaveText("Same as Standard");
+    await expect(page.getByText("Acknowledge means “I'm on it”. Standard checks back after 2 hours, up to 2 times, until you tap Done.")).toBeVisible();
+    await checkBack.selectOption({ label: "Check back after 15 minutes" });
     await page.getByRole("button", { name: "Create Task" }).click();
     await expect(page.getByText("Task created successfully!")).toBeVisible();
+    const created = (await (await page.request.get("/v1/tasks", { headers: auth })).json()) as { tasks: Array<{ title: string; ignoreQuietHours?: boolean; checkBackMinutes?: number }> };
+    expect(created.tasks.find((t) => t.title === "Evening pills")).toMatchObject({ ignoreQuietHours: true, checkBackMinutes: 15 });
 
     // No Telegram and no device here: the first ping would fall back to email, so it is held.
     await createTaskViaApi(page.request, user, "Water the plants", local(user, { minutes: -1 }));
@@ -72,7 +83,8 @@ test.describe("quiet hours", () => {
       })
       .not.toBeNull();
     await page.goto("/dashboard");
-    const endLabel = local(user, { hours: 2 }).set({ second: 0 }).toFormat("h:mm a");
+    // The saved end (the minute may have turned since it was read).
+    const endLabel = DateTime.fromFormat(end, "HH:mm").toFormat("h:mm a");
     await expect(card(page, "Water the plants").getByText(`Quiet hours: reminders wait until ${endLabel}`)).toBeVisible();
     await expect(card(page, "Evening pills").getByText("Reminds you even in quiet hours")).toBeVisible();
     await screenshotBoth(page, "quiet-hours-dashboard", "/dashboard");

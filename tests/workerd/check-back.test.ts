@@ -5,10 +5,10 @@
  */
 import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { escalations, escalationSteps } from "../../db/schema";
+import { escalations, escalationSteps, tasks } from "../../db/schema";
 import { acknowledgeTask, completeTask, createTask, snoozeTask } from "../../worker/services/tasks";
 import { toTaskView } from "../../app/components/tasks/task-view";
-import { depsAt, MINUTE, outboxTo, runStepByHand, testEra } from "./escalation-helpers";
+import { api, depsAt, MINUTE, outboxTo, runStepByHand, testEra } from "./escalation-helpers";
 
 const ERA = Date.parse("2066-01-01T09:00:00Z");
 const DAY = 24 * 60 * MINUTE;
@@ -27,10 +27,10 @@ async function checkBackChain(taskId: string) {
 
 const runStep = runStepByHand;
 
-async function acknowledgedTask(strategy: string) {
+async function acknowledgedTask(strategy: string, extra: { checkBackMinutes?: number | null; recurrence?: { freq: "daily" } } = {}) {
   const T = nextDueTime();
   const u = await user({ timezone: "Europe/London" });
-  const task = await createTask(depsAt(T - 60 * MINUTE).deps, u.id, { title: "Post the letter", dueDate: new Date(T).toISOString(), strategy });
+  const task = await createTask(depsAt(T - 60 * MINUTE).deps, u.id, { title: "Post the letter", dueDate: new Date(T).toISOString(), strategy, ...extra });
   const ackAt = T + 5 * MINUTE;
   const acknowledged = await acknowledgeTask(depsAt(ackAt).deps, u.id, task.id);
   return { T, u, task, ackAt, acknowledged };
@@ -110,5 +110,50 @@ describe("check-back after an Acknowledge", () => {
     expect(steps[1]!.state).toBe("pending");
     // ADR 041: the current step fires at the snooze's end or its own time, whichever is later.
     expect(steps[1]!.dueAt).toBe(ackAt + 240 * MINUTE);
+  });
+});
+
+describe("a task's own check-back (checkBackMinutes)", () => {
+  it("Gentle has none, but a task of it may ask: after 60 minutes, twice", async () => {
+    const { task, ackAt, acknowledged } = await acknowledgedTask("gentle", { checkBackMinutes: 60 });
+    expect(task.checkBackMinutes).toBe(60);
+    expect(acknowledged.checkBackAt).toBe(new Date(ackAt + 60 * MINUTE).toISOString());
+    const found = await checkBackChain(task.id);
+    expect(found?.steps.map((s) => [(s.dueAt - ackAt) / MINUTE, JSON.parse(s.channels)])).toEqual([
+      [60, ["telegram", "push"]],
+      [120, ["telegram", "push"]],
+    ]);
+  });
+
+  it("Urgent's task may say never (0), and Standard's may check back sooner (15 minutes, its two times)", async () => {
+    const never = await acknowledgedTask("urgent", { checkBackMinutes: 0 });
+    expect(never.acknowledged.checkBackAt).toBeUndefined();
+    expect(await checkBackChain(never.task.id)).toBeNull();
+    const sooner = await acknowledgedTask("standard", { checkBackMinutes: 15 });
+    expect((await checkBackChain(sooner.task.id))?.steps.map((s) => (s.dueAt - sooner.ackAt) / MINUTE)).toEqual([15, 30]);
+  });
+
+  it("a repeating task's next occurrence keeps its own check-back", async () => {
+    const { u, task, ackAt } = await acknowledgedTask("standard", { checkBackMinutes: 45, recurrence: { freq: "daily" } });
+    await completeTask(depsAt(ackAt + MINUTE).deps, u.id, task.id);
+    const db = depsAt(ackAt).deps.db;
+    const [next] = await db.select().from(tasks).where(and(eq(tasks.seriesId, task.id), eq(tasks.status, "PENDING")));
+    expect(next?.checkBackMinutes).toBe(45);
+  });
+
+  it("refuses anything but null, 0 or 5 to 1440 minutes, with one sentence, and saves nothing", async () => {
+    const u = await user();
+    const message = "checkBackMinutes must be a whole number of minutes from 5 to 1440, 0 for never, or null for the sequence's own.";
+    for (const checkBackMinutes of [3, -5, 1441, 7.5, "15"]) {
+      const res = await api("/v1/tasks", "POST", { title: "Bad", dueDate: "2066-06-01T09:00:00Z", checkBackMinutes }, u.token);
+      expect(res.status, String(checkBackMinutes)).toBe(400);
+      expect((await res.json<{ message: string }>()).message).toBe(message);
+    }
+    const made = await (await api("/v1/tasks", "POST", { title: "Good", dueDate: "2066-06-01T09:00:00Z", checkBackMinutes: 30 }, u.token)).json<{ id: string; checkBackMinutes?: number }>();
+    expect(made.checkBackMinutes).toBe(30);
+    const reset = await (await api(`/v1/tasks/${made.id}`, "PUT", { checkBackMinutes: null }, u.token)).json<{ checkBackMinutes?: number }>();
+    expect(reset.checkBackMinutes).toBeUndefined();
+    const list = await (await api("/v1/tasks", "GET", undefined, u.token)).json<{ tasks: Array<{ title: string }> }>();
+    expect(list.tasks.map((t) => t.title)).toEqual(["Good"]);
   });
 });

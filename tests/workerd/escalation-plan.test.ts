@@ -260,7 +260,7 @@ describe("keys, message context and the chain", () => {
     const recurrence = JSON.stringify({ freq: "daily" });
     const last = sendPlan({ step: step(["buddies"], { stepIndex: 3, recurrence, seriesId: "series-1" }) });
     expect(last.finish.chain.series).toEqual({
-      task: { id: "task-1", userId: "user-1", title: "Take pills", dueAt: NOW, strategyKey: "standard", recurrence, seriesId: "series-1", source: "web", ignoreQuietHours: false },
+      task: { id: "task-1", userId: "user-1", title: "Take pills", dueAt: NOW, strategyKey: "standard", recurrence, seriesId: "series-1", source: "web", ignoreQuietHours: false, checkBackMinutes: null },
       timezone: "Europe/London",
     });
   });

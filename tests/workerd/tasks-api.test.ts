@@ -189,7 +189,7 @@ describe("GET, PUT and DELETE /v1/tasks/:id", () => {
     const other = await user();
     const task = await createOk(u.token, { title: "Take pills", dueDate: "2041-04-02T08:00:00Z" });
     const cases: Array<[unknown, string]> = [
-      [{}, "Send at least one of title, dueDate, strategy, recurrence or ignoreQuietHours to change."],
+      [{}, "Send at least one of title, dueDate, strategy, recurrence, ignoreQuietHours or checkBackMinutes to change."],
       [{ title: "" }, "Task title is required."],
       [{ title: "ok", dueDate: "soon" }, "Due date is not a valid date and time. Send it as ISO 8601, for example 2026-03-01T09:00:00Z."],
       [{ dueDate: null }, "Due date is required."],

@@ -26,6 +26,7 @@ export const seriesColumns = {
   seriesId: tasks.seriesId,
   source: tasks.source,
   ignoreQuietHours: tasks.ignoreQuietHours,
+  checkBackMinutes: tasks.checkBackMinutes,
   timezone: users.timezone,
 };
 
@@ -33,8 +34,8 @@ type SeriesRow = Omit<OccurrenceSource, "id" | "dueAt"> & { taskId: string; task
 
 export function seriesContextOf(row: SeriesRow): SeriesContext | null {
   if (!row.recurrence) return null;
-  const { taskId, userId, title, taskDueAt, strategyKey, recurrence, seriesId, source, ignoreQuietHours, timezone } = row;
-  return { task: { id: taskId, userId, title, dueAt: taskDueAt, strategyKey, recurrence, seriesId, source, ignoreQuietHours }, timezone };
+  const { taskId, userId, title, taskDueAt, strategyKey, recurrence, seriesId, source, ignoreQuietHours, checkBackMinutes, timezone } = row;
+  return { task: { id: taskId, userId, title, dueAt: taskDueAt, strategyKey, recurrence, seriesId, source, ignoreQuietHours, checkBackMinutes }, timezone };
 }
 
 /** Where the chain stands once a step finished: what `advanceChainStatements` needs. */

@@ -55,6 +55,8 @@ export interface ClaimedStep {
   quietGentle?: boolean;
   /** The task's "remind me even during quiet hours". */
   ignoreQuietHours?: boolean;
+  /** The task's own check-back (null: the sequence's), carried to a series' next occurrence. */
+  checkBackMinutes?: number | null;
   /** The quiet end this step was held for; a step firing at exactly that time is the catch-up. */
   heldUntil?: number | null;
   /** When the next step of the chain is due (null on the last step): the end of provider retries. */
@@ -221,7 +223,7 @@ export function planStep({ job, step, reach, media, now }: PlanInput): StepPlan 
         finishedState: "sent",
         now,
         paused: step.escalationState === "paused",
-        series: recurrence ? { task: { id: taskId, userId, title, dueAt, strategyKey: step.taskStrategy, recurrence, seriesId, source, ignoreQuietHours: step.ignoreQuietHours ?? false }, timezone: step.timezone } : null,
+        series: recurrence ? { task: { id: taskId, userId, title, dueAt, strategyKey: step.taskStrategy, recurrence, seriesId, source, ignoreQuietHours: step.ignoreQuietHours ?? false, checkBackMinutes: step.checkBackMinutes ?? null }, timezone: step.timezone } : null,
       },
     },
   };

@@ -2,7 +2,7 @@ import { and, eq, inArray, type SQL } from "drizzle-orm";
 import { insertIfStatement, type Statement } from "../../../db/batch";
 import type { Db } from "../../../db/client";
 import { escalations, escalationSteps } from "../../../db/schema";
-import { getStrategy, type EscalationStepSpec } from "./catalogue";
+import { getStrategy, type CheckBack, type EscalationStepSpec } from "./catalogue";
 import { LIVE_ESCALATION_STATES, UNSENT_STEP_STATES } from "./states";
 
 /**
@@ -77,9 +77,12 @@ export function haltEscalationStatements(
  * chain. Null when the strategy has no check-back. `firstDueAt` is for the task's card. Written only
  * if `onlyIf` holds when the batch runs (the Acknowledge's own update took), after the batch's halt.
  */
-export function checkBackStatements(db: Db, input: { taskId: string; strategyKey: string; now: number; onlyIf: SQL }): { firstDueAt: number; statements: Statement[] } | null {
+export function checkBackStatements(
+  db: Db,
+  input: { taskId: string; strategyKey: string; now: number; onlyIf: SQL; checkBackMinutes?: number | null },
+): { firstDueAt: number; statements: Statement[] } | null {
   const strategy = getStrategy(input.strategyKey);
-  const plan = strategy.checkBack;
+  const plan = checkBackFor(strategy.checkBack, input.checkBackMinutes ?? null);
   const first = strategy.steps[0];
   if (!plan || !first || plan.times < 1) return null;
   const escalationId = crypto.randomUUID();
@@ -87,6 +90,19 @@ export function checkBackStatements(db: Db, input: { taskId: string; strategyKey
   const escalation = { id: escalationId, taskId: input.taskId, strategyKey: strategy.key, kind: "check_back", steps: JSON.stringify(snapshot), state: "running", startedAt: input.now, createdAt: input.now };
   const steps = stepRows({ escalationId, taskId: input.taskId, snapshot, startAt: input.now, now: input.now });
   return { firstDueAt: steps[0]!.dueAt, statements: [insertIfStatement(db, escalations, [escalation], input.onlyIf), insertIfStatement(db, escalationSteps, steps, input.onlyIf)] };
+}
+
+/** Check-ins when the sequence has none and the task asks for some: how often it asks. */
+export const TASK_CHECK_BACK_TIMES = 2;
+
+/**
+ * The check-back a task gets: the sequence's, unless the task has its own (issue 13): 0 is never,
+ * N minutes keeps the sequence's number of check-ins (or 2 when the sequence has none).
+ */
+export function checkBackFor(sequence: CheckBack | null, taskMinutes: number | null): CheckBack | null {
+  if (taskMinutes === null) return sequence;
+  if (taskMinutes <= 0) return null;
+  return { afterMinutes: taskMinutes, times: sequence?.times ?? TASK_CHECK_BACK_TIMES };
 }
 
 /** One `escalation_steps` row per step of a chain starting at `startAt`: the first pending, the rest waiting. */

@@ -70,6 +70,7 @@ export async function takeStep(deps: Pick<Deps, "db">, job: StepJob, now: number
       quietEnd: users.quietEnd,
       quietGentle: users.quietGentle,
       ignoreQuietHours: tasks.ignoreQuietHours,
+      checkBackMinutes: tasks.checkBackMinutes,
       heldUntil: s.heldUntil,
       lastIndex: sql<number>`(select max(s2.step_index) from escalation_steps as s2 where s2.escalation_id = ${s.escalationId})`.as("last_index"),
       // When the next step is due: transient provider trouble is retried until then, never longer (ADR 042).

@@ -18,6 +18,8 @@ export interface NewTask {
   source: TaskSource;
   /** "Remind me even during quiet hours" (issue 13); a series' next occurrence keeps it. */
   ignoreQuietHours?: boolean;
+  /** The task's own check-back (null: the sequence's); a series' next occurrence keeps it. */
+  checkBackMinutes?: number | null;
   now: number;
   /** Write the task and its escalation only if this holds when the statements run. */
   onlyIf?: SQL;
@@ -49,6 +51,7 @@ export function newTaskStatements(deps: Pick<Deps, "db">, input: NewTask): { tas
     ignoreQuietHours: input.ignoreQuietHours ?? false,
     quietHeldUntil: null,
     checkBackAt: null,
+    checkBackMinutes: input.checkBackMinutes ?? null,
     completedAt: null,
     snoozedUntil: null,
     createdAt: input.now,

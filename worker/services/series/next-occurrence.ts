@@ -20,7 +20,7 @@ import { newTaskStatements, type NewTask, type TaskSource } from "./new-task";
  * deletion created the one after it (deleteTask), and a late answer to an older occurrence (done
  * after acknowledge, the chain running out) finds that later one and creates nothing.
  */
-export type OccurrenceSource = Pick<NewTask, "userId" | "title" | "dueAt" | "strategyKey" | "recurrence" | "seriesId" | "ignoreQuietHours"> & { id: string; source: string };
+export type OccurrenceSource = Pick<NewTask, "userId" | "title" | "dueAt" | "strategyKey" | "recurrence" | "seriesId" | "ignoreQuietHours" | "checkBackMinutes"> & { id: string; source: string };
 
 export function nextOccurrenceId(taskId: string): Promise<string> {
   return deterministicUuid(`${taskId}:next-occurrence`);
@@ -60,6 +60,7 @@ export async function nextOccurrenceStatements(
     seriesId,
     source: task.source as TaskSource,
     ignoreQuietHours: task.ignoreQuietHours ?? false,
+    checkBackMinutes: task.checkBackMinutes ?? null,
     now,
     onlyIf: and(onlyIf, noLaterOccurrence),
   }).statements;

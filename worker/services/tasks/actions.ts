@@ -49,7 +49,7 @@ export async function acknowledgeTask(deps: Deps, userId: string, taskId: string
   // "Acknowledged but not done" (issue 13): the strategy's check-back, if it has one, starts in the
   // same batch, after the halt, and only if this answer's own update took.
   const tookEffect = sql`exists (select 1 from tasks as t where t.id = ${task.id} and t.status = 'ACKNOWLEDGED' and t.acknowledged_at = ${now})`;
-  const checkBack = checkBackStatements(deps.db, { taskId: task.id, strategyKey: task.strategyKey, now, onlyIf: tookEffect });
+  const checkBack = checkBackStatements(deps.db, { taskId: task.id, strategyKey: task.strategyKey, checkBackMinutes: task.checkBackMinutes, now, onlyIf: tookEffect });
   await runBatch(deps.db, [
     deps.db
       .update(tasks)

@@ -56,6 +56,15 @@ const taskStrategySchema = strategyKeySchema.nullable().optional();
 const taskRecurrenceSchema = recurrenceSchema.nullable().optional();
 /** "Remind me even during quiet hours" (issue 13). */
 const ignoreQuietHoursSchema = z.boolean({ error: "ignoreQuietHours must be true or false." }).optional();
+export const CHECK_BACK_MINUTES_MAX = 1440;
+export const CHECK_BACK_INVALID = `checkBackMinutes must be a whole number of minutes from 5 to ${CHECK_BACK_MINUTES_MAX}, 0 for never, or null for the sequence's own.`;
+/** A task's own check-back after an Acknowledge (issue 13): null = the sequence's, 0 = never, 5-1440 minutes. */
+const checkBackMinutesSchema = z
+  .number({ error: CHECK_BACK_INVALID })
+  .int({ error: CHECK_BACK_INVALID })
+  .refine((minutes) => minutes === 0 || (minutes >= 5 && minutes <= CHECK_BACK_MINUTES_MAX), { error: CHECK_BACK_INVALID })
+  .nullable()
+  .optional();
 
 /** POST /v1/tasks: {title, dueDate} plus an optional strategy key and recurrence rule. */
 export const createTaskSchema = z.object(
@@ -65,6 +74,7 @@ export const createTaskSchema = z.object(
     strategy: taskStrategySchema,
     recurrence: taskRecurrenceSchema,
     ignoreQuietHours: ignoreQuietHoursSchema,
+    checkBackMinutes: checkBackMinutesSchema,
   },
   { error: "Send the task as a JSON object with a title and a dueDate." },
 );
@@ -79,11 +89,12 @@ export const updateTaskSchema = z
       strategy: taskStrategySchema,
       recurrence: taskRecurrenceSchema,
       ignoreQuietHours: ignoreQuietHoursSchema,
+      checkBackMinutes: checkBackMinutesSchema,
     },
     { error: "Send the changes as a JSON object." },
   )
-  .refine((v) => v.title !== undefined || v.dueDate !== undefined || v.strategy !== undefined || v.recurrence !== undefined || v.ignoreQuietHours !== undefined, {
-    error: "Send at least one of title, dueDate, strategy, recurrence or ignoreQuietHours to change.",
+  .refine((v) => [v.title, v.dueDate, v.strategy, v.recurrence, v.ignoreQuietHours, v.checkBackMinutes].some((field) => field !== undefined), {
+    error: "Send at least one of title, dueDate, strategy, recurrence, ignoreQuietHours or checkBackMinutes to change.",
   });
 export type UpdateTaskInput = z.infer<typeof updateTaskSchema>;
 

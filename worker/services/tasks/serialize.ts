@@ -26,6 +26,8 @@ export interface TaskJson {
   buddiesAlertedAt?: string;
   /** "Remind me even during quiet hours" (issue 13); present (true) only when set, so the spec's shape stays as it is. */
   ignoreQuietHours?: true;
+  /** The task's own check-back after an Acknowledge (issue 13): 0 = never, N = after N minutes; absent = the sequence's. */
+  checkBackMinutes?: number;
   /** Until when its texts, calls and buddy alerts wait for the person's quiet hours to end (issue 13); present only while ahead. */
   quietHeldUntil?: string;
 }
@@ -56,6 +58,7 @@ export function toTaskJson(task: Task, now: number): TaskJson {
     ...(task.status === "ACKNOWLEDGED" && task.checkBackAt !== null && task.checkBackAt > now ? { checkBackAt: iso(task.checkBackAt)! } : {}),
     ...(task.buddiesAlertedAt !== null ? { buddiesAlertedAt: iso(task.buddiesAlertedAt)! } : {}),
     ...(task.ignoreQuietHours ? { ignoreQuietHours: true as const } : {}),
+    ...(task.checkBackMinutes !== null ? { checkBackMinutes: task.checkBackMinutes } : {}),
     ...((task.status === "PENDING" || snoozeOver) && task.quietHeldUntil !== null && task.quietHeldUntil > now ? { quietHeldUntil: iso(task.quietHeldUntil)! } : {}),
   };
 }

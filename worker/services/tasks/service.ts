@@ -47,6 +47,7 @@ export async function createTask(deps: Deps, userId: string, input: unknown, sou
     strategyKey: resolveStrategyKey(data.strategy, user.defaultEscalationStrategy),
     recurrence: data.recurrence ? JSON.stringify(data.recurrence) : null,
     ignoreQuietHours: data.ignoreQuietHours ?? false,
+    checkBackMinutes: data.checkBackMinutes ?? null,
     seriesId: null,
     source,
     now,
@@ -82,6 +83,8 @@ export async function updateTask(deps: Deps, userId: string, taskId: string, inp
   if (data.dueDate !== undefined) changes.dueAt = dueDateToInstant(data.dueDate, user?.timezone ?? "UTC") as number;
   if (data.strategy !== undefined) changes.strategyKey = resolveStrategyKey(data.strategy, user?.defaultEscalationStrategy);
   if (data.ignoreQuietHours !== undefined) changes.ignoreQuietHours = data.ignoreQuietHours;
+  // Takes effect at the next Acknowledge; a check-back already running keeps its times.
+  if (data.checkBackMinutes !== undefined) changes.checkBackMinutes = data.checkBackMinutes;
   if (data.recurrence !== undefined) {
     changes.recurrence = data.recurrence ? JSON.stringify(data.recurrence) : null;
     if (data.recurrence && !task.seriesId) changes.seriesId = task.id;
