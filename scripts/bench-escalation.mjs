@@ -14,117 +14,25 @@
 // written per delivered step (the tick's and the consumer's deps.meter, summed in cron_runs), and
 // the 10k/1k time ratio. Options: --sizes=1000,10000  --no-build  --keep (keep the state folders)
 // --verbose (show the Worker's log).
-import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { randomUUID } from "node:crypto";
-import { bundleBenchWorker, ensureDevVars, fireCron, run } from "./lib.mjs";
+import { rmSync } from "node:fs";
+import { benchArgs, fireTick, prepareBench, seedShard, sleep, startBenchWorker, stats, stopWorker } from "./escalation-bench-lib.mjs";
 
 const BENCH_DIR = ".wrangler/bench-escalation";
 const CONFIG = `${BENCH_DIR}/wrangler.toml`;
-const WRANGLER_ENV = { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false", BROWSER: "none" };
 const PORT = 8797;
 const TIMEOUT_MS = 10 * 60_000;
-const USERS_PER_TASKS = 10; // one user for every 10 tasks
-const ROWS_PER_INSERT = 200;
 
-const args = new Map(
-  process.argv.slice(2).map((arg) => {
-    const [key, value] = arg.replace(/^--/, "").split("=");
-    return [key, value ?? "true"];
-  }),
-);
+const args = benchArgs();
 const sizes = (args.get("sizes") ?? "1000,10000").split(",").map(Number);
-
-const STANDARD = [
-  { afterMinutes: 0, channels: ["telegram", "push"] },
-  { afterMinutes: 15, channels: ["sms", "email"] },
-  { afterMinutes: 30, channels: ["voice"] },
-  { afterMinutes: 60, channels: ["buddies"] },
-];
-
-const q = (value) => (value === null ? "NULL" : typeof value === "number" ? String(value) : `'${String(value).replace(/'/g, "''")}'`);
-
-function inserts(table, columns, rows) {
-  const out = [];
-  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
-    const values = rows
-      .slice(i, i + ROWS_PER_INSERT)
-      .map((row) => `(${row.map(q).join(",")})`)
-      .join(",\n");
-    out.push(`INSERT INTO ${table} (${columns.join(",")}) VALUES\n${values};`);
-  }
-  return out;
-}
-
-/** SQL for `count` tasks due at `dueAt`, each with its escalation snapshot and four steps. */
-function seedSql(count, dueAt) {
-  const now = Date.now();
-  const users = [];
-  const tasks = [];
-  const escalations = [];
-  const steps = [];
-  const userCount = Math.max(1, Math.ceil(count / USERS_PER_TASKS));
-  for (let u = 0; u < userCount; u++) {
-    const id = randomUUID();
-    users.push([id, `Bench ${u}`, `bench-${u}-${id.slice(0, 8)}@example.com`, 1, "Europe/London", 1, now]);
-  }
-  const snapshot = JSON.stringify(STANDARD);
-  for (let t = 0; t < count; t++) {
-    const taskId = randomUUID();
-    const escalationId = randomUUID();
-    const userId = users[t % userCount][0];
-    tasks.push([taskId, userId, `Bench task ${t}`, dueAt, "PENDING", "standard", "web", now]);
-    escalations.push([escalationId, taskId, "standard", snapshot, "running", dueAt, now]);
-    STANDARD.forEach((step, index) => {
-      steps.push([randomUUID(), escalationId, taskId, index, JSON.stringify(step.channels), dueAt + step.afterMinutes * 60_000, index === 0 ? "pending" : "waiting", now]);
-    });
-  }
-  return [
-    ...inserts("users", ["id", "name", "email", "is_verified", "timezone", "consent", "created_at"], users),
-    ...inserts("tasks", ["id", "user_id", "title", "due_at", "status", "strategy_key", "source", "created_at"], tasks),
-    ...inserts("escalations", ["id", "task_id", "strategy_key", "steps", "state", "started_at", "created_at"], escalations),
-    ...inserts("escalation_steps", ["id", "escalation_id", "task_id", "step_index", "channels", "due_at", "state", "created_at"], steps),
-  ].join("\n");
-}
-
-async function stats(url) {
-  const response = await fetch(`${url}/dev/escalation.json`);
-  if (!response.ok) throw new Error(`/dev/escalation.json answered ${response.status}`);
-  return response.json();
-}
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * One cron tick. A no_bundle Worker has no /__scheduled middleware; miniflare's own trigger
- * endpoint (enabled by --test-scheduled) does the same. /__scheduled is the fallback.
- */
-async function fireTick(url) {
-  const response = await fetch(`${url}/cdn-cgi/local/scheduled?cron=*+*+*+*+*`);
-  if (response.status !== 404) return response.status;
-  return fireCron(url);
-}
 
 async function benchOne(count) {
   const persistTo = `${BENCH_DIR}/state-${count}`;
-  rmSync(persistTo, { recursive: true, force: true });
-  mkdirSync(persistTo, { recursive: true });
-  await run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--config", CONFIG, "--persist-to", persistTo], {
-    env: WRANGLER_ENV,
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-
   const dueAt = Math.floor(Date.now() / 60_000) * 60_000; // the start of this minute
-  const seedFile = `${persistTo}/seed.sql`;
-  writeFileSync(seedFile, seedSql(count, dueAt));
   const seedStarted = Date.now();
-  await run("wrangler", ["d1", "execute", "DB", "--local", "--config", CONFIG, "--persist-to", persistTo, "--file", seedFile], {
-    env: WRANGLER_ENV,
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  await seedShard({ config: CONFIG, persistTo, count, dueAt });
   console.log(`  seeded ${count} tasks (${count * 4} steps) in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`);
 
-  const { child, url } = await startBenchWorker(persistTo, args.get("verbose") === "true");
+  const { child, url } = await startBenchWorker({ config: CONFIG, port: PORT, persistTo, verbose: args.get("verbose") === "true" });
   try {
     const before = await stats(url);
     if ((before.firstSteps.pending ?? 0) !== count) throw new Error(`expected ${count} pending first steps, found ${JSON.stringify(before.firstSteps)}`);
@@ -164,49 +72,12 @@ async function benchOne(count) {
       ticks: t.runs,
     };
   } finally {
-    child.kill("SIGTERM");
-    await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once("exit", resolve)));
+    await stopWorker(child);
     if (args.get("keep") !== "true") rmSync(persistTo, { recursive: true, force: true });
   }
 }
 
-/**
- * The bench Worker: the real Worker bundled into one file, with the project's wrangler.toml minus
- * the static assets (not needed here) and pointing at that bundle.
- */
-async function prepareBenchWorker() {
-  await bundleBenchWorker(BENCH_DIR, { APP_URL: `http://localhost:${PORT}` });
-}
-
-async function startBenchWorker(persistTo, verbose) {
-  const child = spawn(
-    "wrangler",
-    ["dev", "--config", CONFIG, "--port", String(PORT), "--ip", "127.0.0.1", "--test-scheduled", "--show-interactive-dev-session=false", "--persist-to", persistTo, "--var", "DEV_OUTBOX:true"],
-    { stdio: verbose ? ["ignore", "inherit", "inherit"] : ["ignore", "ignore", "inherit"], env: WRANGLER_ENV },
-  );
-  const url = `http://localhost:${PORT}`;
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/v1/health`)).ok) return { child, url };
-    } catch {
-      // not listening yet
-    }
-    await sleep(300);
-  }
-  child.kill("SIGTERM");
-  throw new Error("wrangler dev did not answer /v1/health within 90 seconds");
-}
-
-await ensureDevVars();
-if (args.get("no-build") !== "true") {
-  console.log("Building the app (remix vite:build)...");
-  await run("remix", ["vite:build"], { stdio: ["ignore", "ignore", "inherit"] });
-} else if (!existsSync("build/server/index.js")) {
-  throw new Error("No build found: run without --no-build");
-}
-await prepareBenchWorker();
+await prepareBench(args, BENCH_DIR, PORT);
 
 const results = [];
 for (const count of sizes) {
