@@ -249,6 +249,10 @@ export const escalations = sqliteTable(
   },
   (t) => [
     index("escalations_task_idx").on(t.taskId, t.state),
+    // The retention's finished chains (docs/scale.md); partial: only ended chains are in it.
+    index("escalations_ended_idx")
+      .on(t.endedAt)
+      .where(sql`${sql.identifier("ended_at")} is not null`),
     // The auditor's sweep (services/escalation/audit.ts): live chains in (started_at, id) order. Partial,
     // so it holds only the chains still going, not the history; the query must repeat its WHERE
     // word for word (literal states) or SQLite cannot use it.

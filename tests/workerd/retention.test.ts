@@ -11,7 +11,11 @@ import { eq, inArray, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   cronRuns,
+  deliveries,
+  escalations,
+  escalationSteps,
   linkTokens,
+  tasks,
   outboxMessages,
   processedUpdates,
   rateLimits,
@@ -22,7 +26,7 @@ import {
 } from "../../db/schema";
 import { fixedClock } from "../../worker/services/clock";
 import { createDeps } from "../../worker/services/deps";
-import { isRetentionMinute, pruneExpired, RETENTION_BATCH } from "../../worker/services/retention";
+import { HISTORY_DAYS, isRetentionMinute, pruneExpired, RETENTION_BATCH, retentionRules } from "../../worker/services/retention";
 
 const NOW = Date.parse("2001-01-01T12:00:00Z");
 const HOUR = 60 * 60_000;
@@ -119,6 +123,8 @@ describe("pruneExpired", () => {
     const deleted = await pruneExpired(deps, NOW);
 
     expect(deleted).toEqual({
+      finished_chains: 0,
+      deliveries: 0,
       link_tokens: 2,
       verification_codes: 1,
       refresh_sessions: 2,
@@ -151,5 +157,76 @@ describe("pruneExpired", () => {
     expect((await pruneExpired(deps, NOW)).processed_updates).toBe(5);
     const keys = left.map((r) => r.key);
     expect(await deps.db.select().from(processedUpdates).where(inArray(processedUpdates.key, keys))).toEqual([]);
+  });
+});
+
+describe("finished chains and old deliveries (docs/scale.md)", () => {
+  it(`deletes a completed task's chain (with its steps) and deliveries ${HISTORY_DAYS} days after it ended; open tasks' chains and recent rows stay`, async () => {
+    const task = (name: string, status: string) => ({ id: rid(name), userId, title: name, dueAt: NOW - 60 * DAY, status, strategyKey: "standard", createdAt: NOW - 60 * DAY });
+    await deps.db.insert(tasks).values([task("t-done-old", "COMPLETED"), task("t-done-recent", "COMPLETED"), task("t-open-old", "PENDING")]);
+    const chain = (name: string, taskName: string, state: string, endedAt: number) => ({
+      id: rid(name),
+      taskId: rid(taskName),
+      strategyKey: "standard",
+      steps: "[]",
+      state,
+      startedAt: NOW - 60 * DAY,
+      endedAt,
+      createdAt: NOW - 60 * DAY,
+    });
+    await deps.db.insert(escalations).values([
+      chain("e-done-31d", "t-done-old", "completed", NOW - 31 * DAY),
+      chain("e-done-29d", "t-done-recent", "completed", NOW - 29 * DAY),
+      // An open task's chain that ran out long ago: a snooze may bring it back, so it stays.
+      chain("e-open-40d", "t-open-old", "exhausted", NOW - 40 * DAY),
+    ]);
+    const step = (name: string, chainName: string, taskName: string) => ({
+      id: rid(name),
+      escalationId: rid(chainName),
+      taskId: rid(taskName),
+      stepIndex: 0,
+      channels: "[]",
+      dueAt: NOW - 60 * DAY,
+      state: "sent",
+      createdAt: NOW - 60 * DAY,
+    });
+    await deps.db.insert(escalationSteps).values([step("s-done-31d", "e-done-31d", "t-done-old"), step("s-done-29d", "e-done-29d", "t-done-recent"), step("s-open-40d", "e-open-40d", "t-open-old")]);
+    const delivery = (name: string, createdAt: number, status = "sent") => ({
+      id: rid(name),
+      idempotencyKey: rid(name),
+      userId,
+      taskId: rid("t-done-old"),
+      channel: "email",
+      recipient: "x@example.com",
+      status,
+      createdAt,
+    });
+    await deps.db.insert(deliveries).values([delivery("d-31d", NOW - 31 * DAY), delivery("d-31d-dead", NOW - 31 * DAY, "dead"), delivery("d-29d", NOW - 29 * DAY)]);
+
+    const deleted = await pruneExpired(deps, NOW);
+    // D1 counts the steps deleted by the cascade in the statement's changes too: one chain and its one step.
+    expect(deleted.finished_chains).toBe(2);
+    expect(deleted.deliveries).toBe(2);
+    const left = async (table: typeof escalations | typeof escalationSteps | typeof deliveries | typeof tasks) =>
+      (await deps.db.select({ id: table.id }).from(table).where(like(table.id, `ret-${run}-%`))).map((r) => r.id).sort();
+    expect(await left(escalations)).toEqual(sorted("e-done-29d", "e-open-40d"));
+    expect(await left(escalationSteps)).toEqual(sorted("s-done-29d", "s-open-40d"));
+    expect(await left(deliveries)).toEqual(sorted("d-29d"));
+    // The tasks themselves are the person's history: all three stay.
+    expect(await left(tasks)).toEqual(sorted("t-done-old", "t-done-recent", "t-open-old"));
+  });
+});
+
+describe("every rule reads by an index on the tables that grow with people's data", () => {
+  it("finished chains by escalations_ended_idx, deliveries by deliveries_status_idx: no scan of either table", async () => {
+    const plans = new Map<string, string>();
+    for (const { name, table, where } of retentionRules(NOW)) {
+      const rows = await deps.db.all<{ detail: string }>(sql`EXPLAIN QUERY PLAN SELECT rowid FROM ${table} WHERE ${where} LIMIT ${RETENTION_BATCH}`);
+      plans.set(name, rows.map((row) => row.detail).join("\n"));
+    }
+    expect(plans.get("finished_chains")).toMatch(/escalations_ended_idx/);
+    expect(plans.get("finished_chains")).not.toMatch(/SCAN escalations(?! USING)/);
+    expect(plans.get("deliveries")).toMatch(/deliveries_status_idx/);
+    expect(plans.get("deliveries")).not.toMatch(/SCAN deliveries(?! USING)/);
   });
 });

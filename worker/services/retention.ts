@@ -2,6 +2,8 @@ import { sql, type SQL } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import {
   cronRuns,
+  deliveries,
+  escalations,
   linkTokens,
   outboxMessages,
   processedUpdates,
@@ -17,6 +19,9 @@ export const RETENTION_BATCH = 1000;
 
 const DAY = 24 * 60 * 60_000;
 
+/** How long a finished chain's steps and deliveries are kept (docs/scale.md). */
+export const HISTORY_DAYS = 30;
+
 /**
  * One cron tick an hour prunes: minute 17 of its scheduledTime (UTC). Not minute 0, where reminders
  * bunch up (people set them on the hour), so the clean-up never competes with the busiest tick.
@@ -29,10 +34,27 @@ export function isRetentionMinute(scheduledTime: number): boolean {
 
 /**
  * Which rows of the tables that only grow are no longer needed at `now` (ms since epoch).
- * Deliveries, tasks, escalations and escalation steps are history and are never pruned here.
+ * Tasks are the person's history and are never pruned here; a finished chain's escalation, steps
+ * (by cascade) and deliveries go after HISTORY_DAYS (docs/scale.md: storage is the first wall).
  */
-function rules(now: number): { name: string; table: SQLiteTable; where: SQL }[] {
+export function retentionRules(now: number): { name: string; table: SQLiteTable; where: SQL }[] {
+  const historyCutoff = now - HISTORY_DAYS * DAY;
   return [
+    {
+      // A chain of a COMPLETED task that ended long ago: nothing answers to it any more (a snooze
+      // reopens only a task that is not done). Its steps go with it (ON DELETE CASCADE). Chains of
+      // tasks still open are kept, however old: a snooze may bring an exhausted chain back.
+      name: "finished_chains",
+      table: escalations,
+      where: sql`${escalations.endedAt} < ${historyCutoff} AND ${escalations.state} NOT IN ('running', 'paused') AND EXISTS (SELECT 1 FROM tasks AS t WHERE t.id = ${escalations.taskId} AND t.status = 'COMPLETED')`,
+    },
+    {
+      // Only the last 24 hours are read (the phone cap) and a step's own rounds (while it runs).
+      // Every status is named so SQLite reads deliveries_status_idx by range instead of the table.
+      name: "deliveries",
+      table: deliveries,
+      where: sql`${deliveries.status} IN ('pending', 'sent', 'failed', 'refused', 'dead') AND ${deliveries.createdAt} < ${historyCutoff}`,
+    },
     {
       // Kept a week past expiry/use, so an old link still answers "expired/used" rather than "unknown".
       name: "link_tokens",
@@ -83,13 +105,13 @@ function rules(now: number): { name: string; table: SQLiteTable; where: SQL }[] 
 }
 
 /**
- * Deletes what `rules` says is no longer needed: one DELETE per table, bounded to RETENTION_BATCH
+ * Deletes what `retentionRules` says is no longer needed: one DELETE per table, bounded to RETENTION_BATCH
  * rows through a rowid sub-select, so a big backlog costs a fixed amount per run. Answers the rows
  * deleted per table. (NULL columns never compare as "<", so a row without the timestamp stays.)
  */
 export async function pruneExpired(deps: Deps, now: number): Promise<Record<string, number>> {
   const deleted: Record<string, number> = {};
-  for (const { name, table, where } of rules(now)) {
+  for (const { name, table, where } of retentionRules(now)) {
     const result = await deps.db.run(
       sql`DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM ${table} WHERE ${where} LIMIT ${RETENTION_BATCH})`,
     );
