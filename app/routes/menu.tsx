@@ -1,7 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { AccountMenuItems, SIGN_OUT_FAILED } from "~/components/UserMenu";
-import { Alert } from "~/components/ui/Alert";
+import { AccountMenuItems } from "~/components/UserMenu";
 import { requireUser } from "~/lib/session.server";
 import { headerFlags } from "~/lib/header.server";
 import { menuName } from "~/lib/user-display";
@@ -18,12 +17,11 @@ export const meta: MetaFunction = () => [
 export async function loader(args: LoaderFunctionArgs) {
   const { user, headers } = await requireUser(args);
   const { onboardingSkipped } = await headerFlags(args.context.deps, user);
-  const signOutFailed = new URL(args.request.url).searchParams.get("signout") === "failed";
-  return data({ name: user.name, onboardingSkipped, signOutFailed }, { headers });
+  return data({ name: user.name, onboardingSkipped }, { headers });
 }
 
 export default function AccountMenuPage() {
-  const { name, onboardingSkipped, signOutFailed } = useLoaderData<typeof loader>();
+  const { name, onboardingSkipped } = useLoaderData<typeof loader>();
   return (
     <div className="container page menu-page">
       <h1 className="page__title">Account menu</h1>
@@ -31,7 +29,6 @@ export default function AccountMenuPage() {
         <p id="menu-page-name" className="user-menu__name">
           {menuName(name)}
         </p>
-        {signOutFailed ? <Alert tone="error">{SIGN_OUT_FAILED}</Alert> : null}
         <nav aria-label="Account">
           <AccountMenuItems showGetStarted={onboardingSkipped} />
         </nav>

@@ -16,6 +16,9 @@ import { fixedClock } from "../../worker/services/clock";
 import { isAppError } from "../../worker/services/errors";
 import { sha256Hex } from "../../worker/services/tokens";
 import { jsonRequest, request, testDeps } from "./helpers";
+import { expectConsoleError } from "./console-errors";
+import { d1Down } from "./escalation-helpers";
+import { LOGOUT_INCOMPLETE } from "../../worker/api/auth";
 import { bearer, cookieHeader, cookiesFrom, getWithToken, ORIGIN, registeredSessionAt, registerUser, registration, setCookieLine } from "./auth-support";
 
 type Tokens = { accessToken: string; refreshToken: string };
@@ -287,6 +290,20 @@ describe("POST /v1/auth/logout", () => {
     const response = await request("/v1/auth/logout", { method: "POST", headers: { Cookie: cookieHeader(cookies), Origin: ORIGIN } });
     expect(response.status).toBe(200);
     expect((await sessionRow(body.refreshToken))?.revokedAt).toBeTypeOf("number");
+  });
+
+  it("clears the cookies even when the session cannot be ended (D1 down): 503 with a sentence, and the failure logged", async () => {
+    const { body } = await registerUser();
+    expectConsoleError(/auth\.logout_failed/);
+    const response = await request(
+      "/v1/auth/logout",
+      { method: "POST", headers: { "Content-Type": "application/json", Origin: ORIGIN }, body: JSON.stringify({ refreshToken: body.refreshToken }) },
+      { DB: d1Down() },
+    );
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ success: false, code: "LOGOUT_INCOMPLETE", message: LOGOUT_INCOMPLETE });
+    expect(setCookieLine(response, "accessToken")).toMatch(/^accessToken=; Max-Age=0/);
+    expect(setCookieLine(response, "refreshToken")).toMatch(/^refreshToken=; Max-Age=0/);
   });
 
   it("still clears the cookies with no token, an unknown token or a bad body (data cleared regardless)", async () => {

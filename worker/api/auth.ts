@@ -64,6 +64,9 @@ function redirectTo(location: string, cookies: string[]) {
  * /v1/auth: session and verification (spec 01 §7, docs/api.md). Thin: each route validates with the
  * shared schema, calls one service function and shapes the answer.
  */
+/** POST /v1/auth/logout when the session could not be ended on the server (the cookies are cleared anyway). */
+export const LOGOUT_INCOMPLETE = "You are signed out on this device, but the server could not end the session. It ends by itself when it expires; signing out again from another device ends it now.";
+
 export const auth = new Hono<ApiEnv>()
   .post("/login", sameOriginOnly, jsonBody(loginSchema), async (c) => {
     const { loginDevice, ...result } = await login(c.get("deps"), c.req.valid("json"), requestMeta(c), { loginDevice: getCookie(c, LOGIN_DEVICE_COOKIE) });
@@ -82,8 +85,14 @@ export const auth = new Hono<ApiEnv>()
     } catch {
       bodyToken = null;
     }
-    await logout(c.get("deps"), bodyToken ?? getCookie(c, REFRESH_TOKEN_COOKIE) ?? null);
+    // The cookies go whatever happens to the revocation: a failure is logged, and said (503).
     appendCookies(c, clearSessionSetCookies());
+    try {
+      await logout(c.get("deps"), bodyToken ?? getCookie(c, REFRESH_TOKEN_COOKIE) ?? null);
+    } catch (error) {
+      console.error(JSON.stringify({ level: "error", event: "auth.logout_failed", error: error instanceof Error ? error.message : String(error) }));
+      return c.json({ success: false, message: LOGOUT_INCOMPLETE, code: "LOGOUT_INCOMPLETE" }, 503);
+    }
     return c.json({ success: true, message: "You have been signed out." });
   })
 
