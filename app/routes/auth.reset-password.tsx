@@ -46,10 +46,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return {
       ok: false as const,
       email,
-      error: errorMessage(error, RESET_FAILED, {
-        400: "Invalid or expired reset code. Please try again.",
-        404: "No account found with this email address.",
-      }),
+      // No 404 here: an unknown email gets the same 400 as a wrong code (docs/spec-deviations.md).
+      error: errorMessage(error, RESET_FAILED, { 400: "Invalid or expired reset code. Please try again." }),
     };
   }
 }
