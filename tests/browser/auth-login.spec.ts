@@ -328,7 +328,7 @@ test.describe("sign in, guards and session", () => {
     const select = page.getByRole("combobox", { name: "Timezone" });
     await expect(select).toHaveValue("UTC");
     await expect(select.locator("option").first()).toHaveText("UTC");
-    const save = page.getByRole("button", { name: "Save" });
+    const save = page.getByRole("button", { name: "Save", exact: true });
     await expect(save).toBeDisabled();
     await select.selectOption("America/New_York");
     await expect(save).toBeEnabled();

@@ -277,7 +277,7 @@ test.describe("the time zone the browser reports", () => {
     await expect(select).toHaveValue("UTC");
     await page.getByRole("button", { name: "Use this device's time zone" }).click();
     await expect(select).toHaveValue(/^Asia\/(Kolkata|Calcutta)$/);
-    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(page.getByText(/Timezone saved\. Reminders now follow Asia\/(Kolkata|Calcutta) time\./)).toBeVisible();
     await expect(page.getByRole("button", { name: "Use this device's time zone" })).toHaveCount(0);
   });

@@ -117,7 +117,7 @@ test.describe("timed messages and redirects (fake clock)", () => {
     await page.goto("/settings");
     await page.getByRole("combobox", { name: "Timezone" }).selectOption("Europe/Paris");
     await freeze(page);
-    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
     const saved = page.getByText("Timezone saved. Reminders now follow Europe/Paris time.");
     await expect(saved).toBeVisible();
     await page.clock.runFor(2_900);
