@@ -1,6 +1,6 @@
 import type { PublicUser } from "../../worker/services/auth";
 import type { Deps } from "../../worker/services/deps";
-import { DEFAULT_STRATEGY_KEY, setDefaultStrategy, STRATEGIES, type StepChannel } from "../../worker/services/escalation";
+import { DEFAULT_STRATEGY_KEY, getStrategy, setDefaultStrategy, STRATEGIES, type StepChannel } from "../../worker/services/escalation";
 import type { StrategyResult, StrategySettings } from "~/components/tasks/types";
 import { STRATEGY_FAILED } from "./messages";
 import { errorMessage } from "./action-errors.server";
@@ -35,19 +35,21 @@ function listWords(items: string[]): string {
 /** The re-nudge after an Acknowledge (issue 13), in words for Settings. */
 export function checkBackWords(checkBack: { afterMinutes: number; times: number } | null): string {
   if (!checkBack) return "Acknowledge stops the reminders: no check-back.";
+  return `If you acknowledge but don't mark it done, Nudge checks back ${cadenceWords(checkBack)}. Done ends it.`;
+}
+
+/** "after 2 hours, up to 2 times": how often a check-back asks. */
+function cadenceWords(checkBack: { afterMinutes: number; times: number }): string {
   const after = whenWords(checkBack.afterMinutes).replace(/^After/, "after");
-  const times = checkBack.times === 1 ? "once" : `up to ${checkBack.times} times`;
-  return `If you acknowledge but don't mark it done, Nudge checks back ${after}, ${times}. Done ends it.`;
+  return `${after}, ${checkBack.times === 1 ? "once" : `up to ${checkBack.times} times`}`;
 }
 
 /** The first choice of New Task's check-back select: what the person's default sequence does (issue 13). */
 export function sequenceCheckBackChoice(user: Pick<PublicUser, "defaultEscalationStrategy">): { option: string; hint: string } {
-  const strategy = STRATEGIES.find((s) => s.key === (user.defaultEscalationStrategy ?? DEFAULT_STRATEGY_KEY)) ?? STRATEGIES[0];
-  const checkBack: { afterMinutes: number; times: number } | null = strategy.checkBack;
+  const strategy = getStrategy(user.defaultEscalationStrategy ?? DEFAULT_STRATEGY_KEY);
   const option = `Same as ${strategy.name.replace(/ \(.*\)$/, "")}`;
-  if (!checkBack) return { option, hint: `${strategy.name} doesn't check back after an Acknowledge.` };
-  const after = whenWords(checkBack.afterMinutes).replace(/^After/, "after");
-  return { option, hint: `${strategy.name} checks back ${after}, ${checkBack.times === 1 ? "once" : `up to ${checkBack.times} times`}, until you tap Done.` };
+  if (!strategy.checkBack) return { option, hint: `${strategy.name} doesn't check back after an Acknowledge.` };
+  return { option, hint: `${strategy.name} checks back ${cadenceWords(strategy.checkBack)}, until you tap Done.` };
 }
 
 /** The catalogue (the same list as GET /v1/tasks/escalation-sequences) with readable steps. */

@@ -15,7 +15,11 @@ export interface QuietHoursResult {
   fields?: Record<string, string>;
 }
 
-/** "10:00 PM" from "22:00", for the sentence under the form. */
+/**
+ * "10:00 PM" from "22:00", for the sentence under the form. Not the service's `clockLabel`: the
+ * quiet-hours face also carries its zod schema and the D1 tables, which would put a 120 kB chunk on
+ * the settings page (checked with a build).
+ */
 function spoken(clock: string): string {
   const [h, m] = clock.split(":").map(Number) as [number, number];
   if (!Number.isFinite(h) || !Number.isFinite(m)) return clock;

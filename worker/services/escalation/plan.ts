@@ -149,7 +149,7 @@ function decide(step: ClaimedStep, now: number): StepPlan | null {
  */
 export function readsNeeded(step: ClaimedStep, media: MediaStatus, now: number): { push: boolean; buddies: boolean; phone: boolean } {
   if (decide(step, now)) return { push: false, buddies: false, phone: false };
-  const channels = quietEndAround(step, now) === null && catchingUp(step) ? CATCH_UP_CHANNELS : stepChannels(step);
+  const channels = channelsToPlan(step, quietEndAround(step, now));
   const phone = (channels.includes("sms") && media.sms.available) || (channels.includes("voice") && media.voice.available);
   return { push: channels.includes("push") && media.push.available, buddies: channels.includes("buddies"), phone: phone && step.phoneVerified };
 }
@@ -165,13 +165,18 @@ function catchingUp(step: ClaimedStep): step is ClaimedStep & { heldUntil: numbe
   return step.heldUntil != null && step.round === step.heldUntil;
 }
 
+/** What the step sends through, quiet hours considered: the catch-up's channels once they are over. */
+function channelsToPlan(step: ClaimedStep, quietEnd: number | null): readonly StepChannel[] {
+  return quietEnd === null && catchingUp(step) ? CATCH_UP_CHANNELS : stepChannels(step);
+}
+
 export function planStep({ job, step, reach, media, now }: PlanInput): StepPlan {
   const stop = decide(step, now);
   if (stop) return stop;
 
   const quietEnd = quietEndAround(step, now);
   const catchUp = quietEnd === null && catchingUp(step) ? { heldUntil: step.heldUntil, rependAt: catchUpRepend(stepChannels(step), now) } : null;
-  const planned = planDeliveries(catchUp ? CATCH_UP_CHANNELS : stepChannels(step), reach, media).map((delivery): PlannedDelivery => {
+  const planned = planDeliveries(channelsToPlan(step, quietEnd), reach, media).map((delivery): PlannedDelivery => {
     const plan = catchUp ? { ...delivery, kind: "catch_up" as const } : delivery;
     const key = catchUp
       ? catchUpKey({ userId: step.userId, heldUntil: catchUp.heldUntil, medium: plan.medium, recipient: plan.recipient })
