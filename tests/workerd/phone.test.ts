@@ -4,7 +4,10 @@
  */
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { deliveries, users } from "../../db/schema";
+import { deliveries, escalationSteps, users } from "../../db/schema";
+import { ProviderError } from "../../worker/channels/errors";
+import type { Channel } from "../../worker/channels/types";
+import { SUPERSEDED } from "../../worker/services/escalation/run-plan";
 import { PHONE_CAP_NOTE } from "../../worker/services/escalation/messages";
 import type { Env } from "../../worker/env";
 import { twilioSignature } from "../../worker/channels/twilio/signature";
@@ -254,5 +257,54 @@ describe("the daily cap on texts and calls", () => {
     const later = (await outboxTo(u.email, "email")).filter((m) => m.subject?.includes("Water plants"));
     expect(later).toHaveLength(1);
     expect(later[0]!.text).not.toContain(PHONE_CAP_NOTE);
+  });
+
+  /** A text channel that fails once for a moment (Twilio's 503), as the provider-trouble tests do. */
+  const failingOnce = (real: Channel): Channel => ({ medium: real.medium, status: real.status, send: async () => Promise.reject(new ProviderError("transient", "Twilio answered 503")) });
+  const rowsOf = async (taskId: string) => testDeps().db.select({ channel: deliveries.channel, status: deliveries.status, error: deliveries.error }).from(deliveries).where(eq(deliveries.taskId, taskId));
+  const stepRow = async (stepId: string) => (await testDeps().db.select().from(escalationSteps).where(eq(escalationSteps.id, stepId)))[0]!;
+  const sentTexts = (userId: string, phone: string, count: number, at: number) =>
+    Array.from({ length: count }, () => ({ id: crypto.randomUUID(), idempotencyKey: crypto.randomUUID(), userId, channel: "sms", recipient: phone, status: "sent", createdAt: at }));
+
+  it("the retry of the day's 12th text that failed for a moment is the same text, not one more: it goes as a text", async () => {
+    const u = await verifiedPhoneUser();
+    const { deps } = depsAt(ERA);
+    await deps.db.insert(deliveries).values(sentTexts(u.id, u.phone, 11, ERA.getTime() - 60 * MINUTE));
+    const task = await createTask(deps, u.id, { title: "Refill prescription", dueDate: new Date(ERA.getTime() - 20 * MINUTE).toISOString(), strategy: "standard" });
+    const [, smsStep] = await stepsOf(task.id);
+    await runStepByHand(smsStep!.id, ERA.getTime(), { sms: failingOnce(deps.channels.sms) });
+    // The step's email went; its text failed for a moment and waits for the retry.
+    expect(await rowsOf(task.id)).toEqual(expect.arrayContaining([{ channel: "sms", status: "failed", error: "Twilio answered 503" }, { channel: "email", status: "sent", error: null }]));
+    const retry = await stepRow(smsStep!.id);
+    expect(retry.state).toBe("pending");
+
+    await runStepByHand(smsStep!.id, retry.dueAt);
+    const rows = await rowsOf(task.id);
+    expect(rows).toHaveLength(2);
+    expect(rows).toEqual(expect.arrayContaining([{ channel: "sms", status: "sent", error: null }, { channel: "email", status: "sent", error: null }]));
+    expect((await outboxTo(u.phone, "sms")).filter((m) => m.text.includes("Refill prescription"))).toHaveLength(1);
+    const emails = (await outboxTo(u.email, "email")).filter((m) => m.subject?.includes("Refill prescription"));
+    expect(emails).toHaveLength(1);
+    expect(emails[0]!.text).not.toContain(PHONE_CAP_NOTE);
+    expect((await stepRow(smsStep!.id)).state).toBe("sent");
+  });
+
+  it("a text whose retry finds the cap reached by other texts goes by email; its failed row is closed with the reason", async () => {
+    const u = await verifiedPhoneUser();
+    const { deps } = depsAt(ERA);
+    await deps.db.insert(deliveries).values(sentTexts(u.id, u.phone, 10, ERA.getTime() - 60 * MINUTE));
+    const task = await createTask(deps, u.id, { title: "Book the vet", dueDate: new Date(ERA.getTime() - 20 * MINUTE).toISOString(), strategy: "standard" });
+    const [, smsStep] = await stepsOf(task.id);
+    await runStepByHand(smsStep!.id, ERA.getTime(), { sms: failingOnce(deps.channels.sms) });
+    // Meanwhile two other texts of the day went out: the 12 are used up.
+    await deps.db.insert(deliveries).values(sentTexts(u.id, u.phone, 2, ERA.getTime()));
+    await runStepByHand(smsStep!.id, (await stepRow(smsStep!.id)).dueAt);
+
+    const rows = await rowsOf(task.id);
+    expect(rows).toContainEqual({ channel: "email", status: "sent", error: null });
+    expect(rows).toContainEqual({ channel: "sms", status: "dead", error: SUPERSEDED });
+    expect(rows).toHaveLength(2);
+    expect((await outboxTo(u.phone, "sms")).filter((m) => m.text.includes("Book the vet"))).toHaveLength(0);
+    expect((await stepRow(smsStep!.id)).state).toBe("sent");
   });
 });

@@ -9,6 +9,7 @@
  * Each violation is a sentence naming the rows, so the seed that found it can be replayed.
  */
 import type { Journal } from "./journal";
+import { SUPERSEDED } from "../../../worker/services/escalation/run-plan";
 
 export interface InvariantReport {
   invariantsChecked: number;
@@ -72,9 +73,11 @@ export async function checkInvariants(raw: D1Database, journal: Journal, at: { n
     if (s.task_status !== "PENDING" && s.task_status !== "SNOOZED") continue;
     const round = deliveries.filter((d) => d.key.startsWith(roundOf(s)));
     if (s.state === "sent") {
-      // A delivery the provider refused for good carries its reason (ADR 042); every other one was sent.
-      const refused = (d: (typeof round)[number]) => d.status === "refused" && Boolean(d.error);
-      check(round.length > 0 && round.every((d) => d.status === "sent" || refused(d)), () => `${where} is sent but its round's deliveries are ${JSON.stringify(round.map((d) => d.status))}`);
+      // A delivery the provider refused for good carries its reason (ADR 042); one an earlier try planned
+      // but a later try did not (the plan changed, e.g. the daily cap was reached) is closed as superseded;
+      // every other one was sent, and at least one was.
+      const refused = (d: (typeof round)[number]) => (d.status === "refused" && Boolean(d.error)) || (d.status === "dead" && d.error === SUPERSEDED);
+      check(round.some((d) => d.status === "sent" || d.status === "refused") && round.every((d) => d.status === "sent" || refused(d)), () => `${where} is sent but its round's deliveries are ${JSON.stringify(round.map((d) => d.status))}`);
       check(round.every((d) => refused(d) || (acceptedByKey.get(d.key) ?? 0) >= 1), () => `${where} is sent but a provider never accepted one of its deliveries`);
     } else if (s.state === "dead") {
       check(Boolean(s.last_error), () => `${where} is dead without a reason`);

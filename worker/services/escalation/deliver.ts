@@ -40,7 +40,7 @@ export async function deliverStep(deps: Deps, job: StepJob): Promise<StepOutcome
   const mine = stillMine(job);
   try {
     const media = mediaStatus(deps);
-    const reach = await readReachability(deps, step, readsNeeded(step, media, now));
+    const reach = await readReachability(deps, step, readsNeeded(step, media, now), job.stepId);
     return await runPlan(deps, planStep({ job, step, reach, media, now }), mine, now, job);
   } catch (error) {
     if (!(error instanceof StepDeliveryError)) await release(deps, mine, error);

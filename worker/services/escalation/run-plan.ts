@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, notInArray, sql, type SQL } from "drizzle-orm";
 import { runBatch, runNamedBatch, type Statement } from "../../../db/batch";
 import { deliveries, escalationSteps, tasks } from "../../../db/schema";
 import { classifyFailure } from "../../channels/errors";
@@ -106,7 +106,8 @@ export async function runSendPlan(deps: Deps, plan: SendPlan, mine: SQL, now: nu
 
   const retrying = failed.filter((f) => f.failure.kind !== "permanent");
   if (retrying.length > 0) return retryStep(deps, plan, mine, { failed, retrying, unrecorded, rows, total: prepared.length });
-  await runBatch(db, [...unrecorded, ...failedRowStatements(deps, failed), ...(await finishStatements(deps, plan, mine, now))]);
+  const planned = prepared.map((p) => p.delivery.key);
+  await runBatch(db, [...unrecorded, ...failedRowStatements(deps, failed), supersededRows(deps, plan, mine, planned), ...(await finishStatements(deps, plan, mine, now))]);
   return "sent";
 }
 
@@ -173,6 +174,34 @@ async function retryStep(
   ]);
   console.log(JSON.stringify({ level: "info", event: "delivery.retry_scheduled", taskId: plan.finish.chain.taskId, stepIndex: plan.finish.chain.stepIndex, tries, at, reason: summary }));
   return "rescheduled";
+}
+
+/** Why a row of this round was not sent: a later try of the step planned another way. */
+export const SUPERSEDED =
+  "Superseded: a later try of this step sent it another way (its plan changed between tries, e.g. the daily cap on texts and calls was reached).";
+
+/**
+ * Rows of this step's round that an earlier try wrote (pending, or failed for a transient reason)
+ * but this try did not plan: the plan changed between tries (the daily cap on texts and calls was
+ * reached meanwhile, a buddy stopped consenting). They will never be sent, so they are closed as
+ * "dead" with the reason instead of staying "failed" (and counting towards the cap) for ever.
+ * Guarded like the rest of the final batch: only while the step is still this consumer's.
+ */
+function supersededRows(deps: Pick<Deps, "db">, plan: SendPlan, mine: SQL, keys: string[]): Statement {
+  const { escalationId, stepIndex, stepId } = plan.finish.chain;
+  const roundPrefix = `${escalationId}:${stepIndex}@${plan.round}:`;
+  return deps.db
+    .update(deliveries)
+    .set({ status: "dead", error: SUPERSEDED })
+    .where(
+      and(
+        eq(deliveries.escalationStepId, stepId),
+        inArray(deliveries.status, ["pending", "failed"]),
+        sql`substr(${deliveries.idempotencyKey}, 1, ${roundPrefix.length}) = ${roundPrefix}`,
+        keys.length > 0 ? notInArray(deliveries.idempotencyKey, keys) : undefined,
+        sql`exists (select 1 from "escalation_steps" where ${mine})`,
+      ),
+    );
 }
 
 /**

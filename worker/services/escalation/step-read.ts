@@ -90,7 +90,12 @@ export async function takeStep(deps: Pick<Deps, "db">, job: StepJob, now: number
  * Where the user can be reached: the contact fields come with the step's row; push subscriptions and
  * buddies are read only when the plan needs them (plan.ts `readsNeeded`).
  */
-export async function readReachability(deps: Pick<Deps, "db" | "env" | "clock">, step: ClaimedStep, needs: { push: boolean; buddies: boolean; phone?: boolean }): Promise<Reachability> {
+export async function readReachability(
+  deps: Pick<Deps, "db" | "env" | "clock">,
+  step: ClaimedStep,
+  needs: { push: boolean; buddies: boolean; phone?: boolean },
+  stepId?: string,
+): Promise<Reachability> {
   const reach: Reachability = {
     email: step.email,
     telegramChatId: step.telegramChatId,
@@ -101,7 +106,7 @@ export async function readReachability(deps: Pick<Deps, "db" | "env" | "clock">,
     emailBuddies: [],
   };
   if (needs.phone) {
-    reach.phoneSendsToday = await phoneSendsInLastDay(deps, step.userId);
+    reach.phoneSendsToday = await phoneSendsInLastDay(deps, step.userId, stepId);
     reach.phoneDailyCap = phoneDailyCap(deps.env);
     if (reach.phoneSendsToday >= reach.phoneDailyCap) reach.phoneCapToldToday = await cappedEmailInLastDay(deps, step.userId);
   }
@@ -132,13 +137,18 @@ export function phoneDailyCap(env: Pick<Deps["env"], "PHONE_DAILY_CAP">): number
   return Number.isInteger(value) && value >= 0 ? value : PHONE_DAILY_CAP_DEFAULT;
 }
 
-/** The person's texts and calls sent (or on their way) in the last 24 hours. */
-async function phoneSendsInLastDay(deps: Pick<Deps, "db" | "clock">, userId: string): Promise<number> {
+/**
+ * The person's texts and calls sent (or on their way) in the last 24 hours. The step's own rows are
+ * left out: a retry of a text that failed is the same text, not one more (without this, the retry of
+ * the 12th text of the day found the cap reached by itself and went by email instead).
+ */
+async function phoneSendsInLastDay(deps: Pick<Deps, "db" | "clock">, userId: string, stepId?: string): Promise<number> {
   const since = deps.clock.now().getTime() - 24 * 60 * 60_000;
+  const notThisStep = stepId ? sql`coalesce(${deliveries.escalationStepId}, '') <> ${stepId}` : undefined;
   const [row] = await deps.db
     .select({ n: sql<number>`count(*)` })
     .from(deliveries)
-    .where(and(eq(deliveries.userId, userId), inArray(deliveries.channel, ["sms", "voice"]), gt(deliveries.createdAt, since), inArray(deliveries.status, ["sent", "pending", "failed"])));
+    .where(and(eq(deliveries.userId, userId), inArray(deliveries.channel, ["sms", "voice"]), gt(deliveries.createdAt, since), inArray(deliveries.status, ["sent", "pending", "failed"]), notThisStep));
   return row?.n ?? 0;
 }
 
