@@ -12,6 +12,7 @@ import {
   verifyBuddyCode,
   type BuddyJson,
 } from "../../worker/services/buddies";
+import { BUDDY_FAILED, BUDDY_VERIFY_FAILED } from "./messages";
 import { linkQrSvg } from "./telegram.server";
 
 /**
@@ -20,16 +21,8 @@ import { linkQrSvg } from "./telegram.server";
  */
 export const BUDDY_PAGE_TEXTS = {
   invalidCode: "Invalid or expired verification code.",
-  verifyFailed: "Failed to verify contact. Please try again.",
-  fallbacks: {
-    add: "Failed to create nudge buddy",
-    edit: "Failed to update nudge buddy",
-    delete: "Failed to delete nudge buddy",
-    send: "Failed to send verification code",
-    link: "Failed to get deep link",
-    verify: "Failed to verify contact",
-    optout: "Failed to opt out contact",
-  },
+  verifyFailed: BUDDY_VERIFY_FAILED,
+  fallbacks: BUDDY_FAILED,
 } as const;
 
 type Intent = keyof typeof BUDDY_PAGE_TEXTS.fallbacks;

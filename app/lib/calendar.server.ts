@@ -1,4 +1,5 @@
 import type { Deps } from "../../worker/services/deps";
+import { CALENDAR_FAILED, CALENDAR_REGENERATED, failureFor } from "./messages";
 import { errorFields, log } from "../../worker/services/log";
 import { currentFeedToken, disableFeed, enableFeed, feedUrl } from "../../worker/services/calendar";
 
@@ -7,13 +8,13 @@ export interface CalendarRowData {
   url: string | null;
 }
 
-export type CalendarAnswer = { ok: boolean; message: string; url: string | null };
+/** `url` is left out when the press failed before the server could say (the page keeps the one it shows). */
+export type CalendarAnswer = { ok: boolean; message: string; url?: string | null };
 
 export const CALENDAR_TEXTS = {
   enabled: "Your calendar feed is on. Add the URL to your calendar app.",
-  regenerated: "Your calendar URL was regenerated. The old URL no longer works: update it in your calendar app.",
+  regenerated: CALENDAR_REGENERATED,
   disabled: "Your calendar feed is off. The URL no longer works.",
-  failed: "Something went wrong with your calendar feed. Please try again.",
 } as const;
 
 export async function loadCalendarRow(deps: Deps, userId: string): Promise<CalendarRowData> {
@@ -34,5 +35,11 @@ export async function answerCalendar(deps: Deps, userId: string, intent: unknown
   } catch (error) {
     log.error("calendar.panel_failed", { userId, ...errorFields(error) });
   }
-  return { ok: false, message: CALENDAR_TEXTS.failed, url: (await loadCalendarRow(deps, userId)).url };
+  const message = failureFor(CALENDAR_FAILED, String(intent));
+  try {
+    return { ok: false, message, url: (await loadCalendarRow(deps, userId)).url };
+  } catch {
+    // The database is down for the read too: the panel keeps the URL it shows.
+    return { ok: false, message };
+  }
 }

@@ -22,3 +22,48 @@ export const STRATEGY_FAILED = "Failed to update strategy. Please try again.";
 
 /** The quiet hours block could not save (issue 13). */
 export const QUIET_HOURS_FAILED = "Quiet hours could not be saved. Please try again.";
+
+/** The phone panel's failures (spec 01 §8), by the press that failed. */
+export const PHONE_FAILED = {
+  save: "Failed to add phone number",
+  send: "Failed to resend verification code. Please try again.",
+  verify: "Phone verification failed. Please try again.",
+  remove: "Failed to remove phone number",
+} as const;
+
+/** The Telegram row's failures (spec 01 §8), by the press that failed. */
+export const TELEGRAM_FAILED = {
+  generate: "Failed to generate linking code",
+  unlink: "Failed to unlink Telegram account",
+} as const;
+
+/** The Calendar panel's failures and its regenerate success (spec 01 §8). */
+export const CALENDAR_FAILED = {
+  enable: "Failed to enable calendar integration. Please try again.",
+  regenerate: "Failed to regenerate calendar URL. Please try again.",
+  disable: "Failed to disable calendar integration. Please try again.",
+} as const;
+export const CALENDAR_REGENERATED = "Calendar feed URL regenerated! Update your calendar subscription with the new URL.";
+
+/** The Nudge Buddies page's failures when the server gives no sentence (spec 02 §8's store fallbacks), by press. */
+export const BUDDY_FAILED = {
+  add: "Failed to create nudge buddy",
+  edit: "Failed to update nudge buddy",
+  delete: "Failed to delete nudge buddy",
+  send: "Failed to send verification code",
+  link: "Failed to get deep link",
+  verify: "Failed to verify contact",
+  optout: "Failed to opt out contact",
+} as const;
+
+/** The public buddy pages when the server fails or cannot be reached (spec 02 §8). */
+export const UNSUBSCRIBE_ERROR = "An error occurred while processing your request.";
+export const VERIFY_CONTACT_ERROR = "An error occurred while verifying your contact.";
+
+/** A buddy's code check that could not be made (spec 02 §8). */
+export const BUDDY_VERIFY_FAILED = "Failed to verify contact. Please try again.";
+
+/** The failure sentence of a press, by its intent, or the first one when the intent is unknown. */
+export function failureFor<T extends Record<string, string>>(texts: T, intent: string): string {
+  return (texts as Record<string, string>)[intent] ?? (Object.values(texts)[0] as string);
+}

@@ -1,4 +1,5 @@
 import type { Deps } from "../../worker/services/deps";
+import { PHONE_FAILED } from "./messages";
 import { isAppError } from "../../worker/services/errors";
 import { errorFields, log } from "../../worker/services/log";
 import { isPhonePresent, sendPhoneCode, setPhone, verifyPhoneCode } from "../../worker/services/phone";
@@ -10,10 +11,10 @@ import { getProfile } from "../../worker/services/auth";
  */
 export const PHONE_PANEL_TEXTS = {
   invalidCode: "Invalid verification code. Please check and try again.",
-  verifyFailed: "Phone verification failed. Please try again.",
-  resendFailed: "Failed to resend verification code. Please try again.",
-  addFailed: "Failed to add phone number",
-  removeFailed: "Failed to remove phone number",
+  verifyFailed: PHONE_FAILED.verify,
+  resendFailed: PHONE_FAILED.send,
+  addFailed: PHONE_FAILED.save,
+  removeFailed: PHONE_FAILED.remove,
   verified: "Your phone number is verified. Your most urgent reminders can call and text you now.",
   removed: "Your phone number was removed.",
   codeSent: (phone: string) => `We sent a 6-digit code to ${phone}. It works for 10 minutes.`,

@@ -1,5 +1,6 @@
 import QRCode from "qrcode";
 import type { Deps } from "../../worker/services/deps";
+import { TELEGRAM_FAILED } from "./messages";
 import { isAppError } from "../../worker/services/errors";
 import { errorFields, log } from "../../worker/services/log";
 import { generateLinkCode, isTelegramLinked, unlinkTelegram } from "../../worker/services/telegram";
@@ -10,8 +11,8 @@ import { generateLinkCode, isTelegramLinked, unlinkTelegram } from "../../worker
  * fetchers (JSON) and the plain page /integrations/telegram (no JavaScript).
  */
 export const TELEGRAM_TEXTS = {
-  generateFailed: "Failed to generate linking code",
-  unlinkFailed: "Failed to unlink Telegram account",
+  generateFailed: TELEGRAM_FAILED.generate,
+  unlinkFailed: TELEGRAM_FAILED.unlink,
   unlinked: "Telegram is unlinked. Your reminders will come by email until you link it again.",
   linked: "Telegram is linked! Your reminders will ping you there first.",
 } as const;

@@ -109,7 +109,7 @@ export default function Login() {
           <Link to="/auth/sign-in-link">Email me a sign-in link</Link>
         </p>
         <Button type="submit" size="lg" block disabled={busy}>
-          {busy ? "Signing in..." : "Sign in"}
+          {busy ? "Signing in..." : "Sign In"}
         </Button>
       </Form>
     </AuthCard>

@@ -142,7 +142,7 @@ export default function DevOutbox() {
               {message.view.links ? (
                 <p className="outbox-item__links">
                   {message.view.links.map((link) => (
-                    <a key={link.url} className="btn btn--secondary" href={link.url}>
+                    <a key={link.url} className="btn btn--secondary btn--wrap" href={link.url}>
                       {link.label}
                     </a>
                   ))}

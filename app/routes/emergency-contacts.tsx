@@ -1,4 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { BuddyCard, type BuddyAction } from "~/components/buddies/BuddyCard";
@@ -8,7 +9,9 @@ import { MAX_NOTE } from "~/components/buddies/labels";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import { answerBuddies, loadBuddies, type BuddyAnswer } from "~/lib/buddies.server";
+import { formText, serverOr, submittedForm } from "~/lib/client-fallback";
 import { readForm } from "~/lib/forms.server";
+import { BUDDY_FAILED, BUDDY_VERIFY_FAILED, failureFor } from "~/lib/messages";
 import { requireUser } from "~/lib/session.server";
 
 export const meta: MetaFunction = () => [
@@ -26,6 +29,12 @@ export async function action(args: ActionFunctionArgs) {
   const { user, headers } = await requireUser(args);
   const form = Object.fromEntries([...(await readForm(args.request)).entries()].map(([key, value]) => [key, String(value)]));
   return data(await answerBuddies(args.context.deps, user.id, form), { headers });
+}
+
+/** The server cannot be reached: the press's own failure sentence in the banner (spec 02 §8), the page kept. */
+export async function clientAction({ serverAction, request }: ClientActionFunctionArgs) {
+  const intent = formText(await submittedForm(request), "intent");
+  return serverOr(serverAction<typeof action>, (): BuddyAnswer => ({ ok: false, intent: "unknown", message: intent === "verify" ? BUDDY_VERIFY_FAILED : failureFor(BUDDY_FAILED, intent) }));
 }
 
 /** Spec 02 §8: the error banner clears itself after 10 seconds. */

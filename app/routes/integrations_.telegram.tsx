@@ -1,11 +1,13 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, type ClientActionFunctionArgs } from "@remix-run/react";
 import { TelegramLinkPanel } from "~/components/integrations/TelegramLinkPanel";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
+import { formText, serverOr, submittedForm } from "~/lib/client-fallback";
 import { readForm } from "~/lib/forms.server";
+import { failureFor, TELEGRAM_FAILED } from "~/lib/messages";
 import { requireUser } from "~/lib/session.server";
-import { answerTelegram, loadTelegramRow } from "~/lib/telegram.server";
+import { answerTelegram, loadTelegramRow, type TelegramAnswer } from "~/lib/telegram.server";
 
 export const meta: MetaFunction = () => [{ title: "Link Telegram · Nudge" }];
 
@@ -22,6 +24,12 @@ export async function action(args: ActionFunctionArgs) {
   const form = await readForm(args.request);
   const answer = await answerTelegram(args.context.deps, user.id, form.get("intent"));
   return data(answer, { headers, status: answer.ok ? 200 : 400 });
+}
+
+/** The server cannot be reached: the press's own failure sentence (spec 01 §8) in the row. */
+export async function clientAction({ serverAction, request }: ClientActionFunctionArgs) {
+  const intent = formText(await submittedForm(request), "intent");
+  return serverOr(serverAction<typeof action>, (): TelegramAnswer => ({ ok: false, message: failureFor(TELEGRAM_FAILED, intent) }));
 }
 
 /**

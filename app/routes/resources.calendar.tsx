@@ -1,5 +1,8 @@
 import { data, redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { answerCalendar } from "~/lib/calendar.server";
+import type { ClientActionFunctionArgs } from "@remix-run/react";
+import { answerCalendar, type CalendarAnswer } from "~/lib/calendar.server";
+import { formText, serverOr, submittedForm } from "~/lib/client-fallback";
+import { CALENDAR_FAILED, failureFor } from "~/lib/messages";
 import { readForm } from "~/lib/forms.server";
 import { requireUser } from "~/lib/session.server";
 
@@ -14,4 +17,10 @@ export async function action(args: ActionFunctionArgs) {
   const answer = await answerCalendar(args.context.deps, user.id, form.get("intent"));
   if (form.get("js") !== "1") return redirect("/integrations#calendar", { headers });
   return data(answer, { headers });
+}
+
+/** The server cannot be reached: the press's own failure sentence (spec 01 §8); the URL shown stays as it was. */
+export async function clientAction({ serverAction, request }: ClientActionFunctionArgs) {
+  const intent = formText(await submittedForm(request), "intent");
+  return serverOr(serverAction<typeof action>, (): CalendarAnswer => ({ ok: false, message: failureFor(CALENDAR_FAILED, intent) }));
 }

@@ -1,5 +1,9 @@
 import { data, redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import type { ClientActionFunctionArgs } from "@remix-run/react";
+import { formText, serverOr, submittedForm } from "~/lib/client-fallback";
 import { readForm } from "~/lib/forms.server";
+import { failureFor, PHONE_FAILED } from "~/lib/messages";
+import type { PhoneAnswer } from "~/lib/phone.server";
 import { answerPhone } from "~/lib/phone.server";
 import { requireUser } from "~/lib/session.server";
 
@@ -20,4 +24,10 @@ export async function action(args: ActionFunctionArgs) {
   if (body.js !== "1") return redirect(back, { headers });
   // 200 either way: the answer says whether it worked, in words the panel shows.
   return data(answer, { headers });
+}
+
+/** The server cannot be reached: the press's own failure sentence (spec 01 §8) in the panel. */
+export async function clientAction({ serverAction, request }: ClientActionFunctionArgs) {
+  const intent = formText(await submittedForm(request), "intent");
+  return serverOr(serverAction<typeof action>, (): PhoneAnswer => ({ ok: false, message: failureFor(PHONE_FAILED, intent), step: "number" }));
 }

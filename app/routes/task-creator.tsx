@@ -177,7 +177,7 @@ export default function TaskCreator() {
         ) : !verified ? (
           <div className="task-creator__verify">
             <Alert tone="warning" title="Email Verification Required">
-              Please verify your email address before creating tasks. It takes a minute: we send you a code.
+              You must verify your email address before creating tasks. It takes a minute: we send you a code.
             </Alert>
             <ButtonLink to="/auth/verify">Verify Email Address</ButtonLink>
           </div>

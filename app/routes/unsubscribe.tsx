@@ -1,9 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation, type ClientActionFunctionArgs } from "@remix-run/react";
 import { optOutByToken } from "../../worker/services/buddies";
 import { AuthCard } from "~/components/auth/AuthCard";
 import { Button, ButtonLink } from "~/components/ui/Button";
+import { serverOr } from "~/lib/client-fallback";
 import { readForm } from "~/lib/forms.server";
+import { UNSUBSCRIBE_ERROR } from "~/lib/messages";
+
+type Result = { success: boolean; error?: string };
 
 export const meta: MetaFunction = () => [{ title: "Unsubscribe · Nudge" }, { name: "robots", content: "noindex" }];
 
@@ -12,15 +16,26 @@ export function loader({ request }: LoaderFunctionArgs) {
   return { token: new URL(request.url).searchParams.get("token") ?? "" };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+/** A token that is not ours answers success: false; a failure of the server itself says so instead (spec 02 §8). */
+export async function action({ request, context }: ActionFunctionArgs): Promise<Result> {
   const form = await readForm(request);
-  return optOutByToken(context.deps, form.get("token"));
+  try {
+    return await optOutByToken(context.deps, form.get("token"));
+  } catch (error) {
+    console.error(JSON.stringify({ level: "error", event: "buddy.unsubscribe_failed", error: String(error) }));
+    return { success: false, error: UNSUBSCRIBE_ERROR };
+  }
+}
+
+/** The server cannot be reached: the same failure state, with the spec's sentence. */
+export async function clientAction({ serverAction }: ClientActionFunctionArgs): Promise<Result> {
+  return serverOr(serverAction<typeof action>, () => ({ success: false, error: UNSUBSCRIBE_ERROR }));
 }
 
 /** /unsubscribe (spec 02 §2): a nudge buddy stops the alerts, from the link in any alert. */
 export default function Unsubscribe() {
   const { token } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const result = useActionData<Result>();
   const busy = useNavigation().state === "submitting";
   const home = (
     <ButtonLink to="/" variant="secondary" block>
@@ -43,7 +58,7 @@ export default function Unsubscribe() {
   }
   if (result) {
     return (
-      <AuthCard title="Unsubscribe Failed" lead="The unsubscribe token is invalid or has expired.">
+      <AuthCard title="Unsubscribe Failed" lead={result.error ?? "The unsubscribe token is invalid or has expired."}>
         <p className="muted">If alerts keep coming, contact support and we'll stop them for you.</p>
         {home}
       </AuthCard>

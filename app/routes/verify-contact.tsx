@@ -1,9 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation, type ClientActionFunctionArgs } from "@remix-run/react";
 import { verifyBuddyByLink } from "../../worker/services/buddies";
 import { AuthCard } from "~/components/auth/AuthCard";
 import { Button, ButtonLink } from "~/components/ui/Button";
+import { serverOr } from "~/lib/client-fallback";
 import { readForm } from "~/lib/forms.server";
+import { VERIFY_CONTACT_ERROR } from "~/lib/messages";
+
+type Result = { verified: boolean; error?: string };
 
 export const meta: MetaFunction = () => [{ title: "Verify nudge buddy · Nudge" }, { name: "robots", content: "noindex" }];
 
@@ -14,15 +18,26 @@ export function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** POST verifies, once, with the same service as GET /v1/emergency-contacts/verify. */
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs): Promise<Result> {
   const form = await readForm(request);
-  return verifyBuddyByLink(context.deps, form.get("code"), form.get("contact_id"));
+  try {
+    return await verifyBuddyByLink(context.deps, form.get("code"), form.get("contact_id"));
+  } catch (error) {
+    // A failure of the server itself, not a wrong code: the spec's own sentence (02 §8).
+    console.error(JSON.stringify({ level: "error", event: "buddy.verify_link_failed", error: String(error) }));
+    return { verified: false, error: VERIFY_CONTACT_ERROR };
+  }
+}
+
+/** The server cannot be reached: the failure state, with the spec's sentence. */
+export async function clientAction({ serverAction }: ClientActionFunctionArgs): Promise<Result> {
+  return serverOr(serverAction<typeof action>, () => ({ verified: false, error: VERIFY_CONTACT_ERROR }));
 }
 
 /** /verify-contact (spec 02 §2): the buddy's consent, from the link in their email. */
 export default function VerifyContact() {
   const { code, contactId } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const result = useActionData<Result>();
   const busy = useNavigation().state === "submitting";
   const home = (
     <ButtonLink to="/" variant="secondary" block>
@@ -46,7 +61,7 @@ export default function VerifyContact() {
   }
   if (result) {
     return (
-      <AuthCard title="Verification Failed" lead="The verification code is invalid or has expired.">
+      <AuthCard title="Verification Failed" lead={result.error ?? "The verification code is invalid or has expired."}>
         <p className="muted">Ask the person who invited you to send a new code from their Nudge Buddies page.</p>
         <ButtonLink to="/auth/login" block>
           Login to Account

@@ -269,7 +269,7 @@ test.describe("the time zone the browser reports", () => {
     await page.goto("/auth/login");
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign In" }).click();
     // Wait for the sign-in to land before moving on, or /settings may be asked for while logged out.
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto("/settings");

@@ -36,6 +36,9 @@ test("nudge buddies: add, verify by link and by Telegram, the maximum, edit and 
   await second.getByLabel("Name").fill("Kim");
   await second.getByLabel("Contact Type").selectOption("telegram_contact");
   await expect(second.getByRole("option", { name: "1 = Primary - Already exists" })).toBeDisabled();
+  // No contact field for Telegram: the hint says the link does the work (docs/spec-deviations.md).
+  await expect(second.getByRole("textbox")).toHaveCount(1);
+  await expect(second.getByText("No username or chat ID is needed. After saving you get a link to send them: opening it in Telegram verifies them.")).toBeVisible();
   await second.getByRole("button", { name: "Add Contact" }).click();
   const linkDialog = page.getByRole("dialog", { name: "Verify Kim in Telegram" });
   const deepLink = await linkDialog.getByLabel("Verification link").inputValue();

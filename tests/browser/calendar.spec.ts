@@ -28,7 +28,7 @@ test("calendar feed: enable, copy, regenerate and disable", async ({ page, conte
 
   await page.goto("/integrations");
   await row.getByRole("button", { name: "Regenerate URL" }).click();
-  await expect(row.getByText(/^Your calendar URL was regenerated/)).toBeVisible();
+  await expect(row.getByText("Calendar feed URL regenerated! Update your calendar subscription with the new URL.")).toBeVisible();
   const fresh = await row.getByLabel("Your calendar feed URL").inputValue();
   expect(fresh).not.toBe(url);
   expect((await page.request.get(new URL(url).pathname)).status()).toBe(404);

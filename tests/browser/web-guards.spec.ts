@@ -16,7 +16,7 @@ test.describe("Nudge Buddies page", () => {
     const { email } = await createAccount(request, "Bea Buddy");
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign In" }).click();
     await expect(page).toHaveURL(/\/emergency-contacts$/);
     await expect(page.getByRole("heading", { level: 1, name: "Nudge Buddies" })).toBeVisible();
   });
@@ -151,7 +151,7 @@ test.describe("the account menu without JavaScript", () => {
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
     // No show/hide toggle without JavaScript: it could do nothing.
     await expect(page.getByRole("button", { name: /^Show/ })).toHaveCount(0);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign In" }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
 
     const avatar = page.getByRole("link", { name: "Account menu for Alexandria Smith" });

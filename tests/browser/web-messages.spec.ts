@@ -38,7 +38,7 @@ test.describe("accounts: failures in plain words", () => {
     await failPosts(page, "**/auth/login.data*");
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign In" }).click();
     const alert = page.getByRole("alert");
     await expect(alert).toHaveText("Login failed. Please try again.");
     await expect(alert).toBeFocused();
@@ -48,7 +48,7 @@ test.describe("accounts: failures in plain words", () => {
     // Back online: it works, and a wrong password also takes focus to its message.
     await page.unroute("**/auth/login.data*");
     await page.getByLabel("Password", { exact: true }).fill("Wrong-Password-9");
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign In" }).click();
     await expect(alert).toHaveText("Invalid email or password. Please check your credentials.");
     await expect(alert).toBeFocused();
   });
@@ -64,7 +64,7 @@ test.describe("accounts: failures in plain words", () => {
     await page.goto("/auth/login");
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign In" }).click();
     await expect(page.getByRole("alert")).toHaveText(blocked);
     await expect(page).toHaveURL(/\/auth\/login$/);
   });

@@ -10,6 +10,10 @@ import {
   runTaskAction,
 } from "../../app/lib/tasks.server";
 import { updateDefaultStrategy } from "../../app/lib/strategy-settings.server";
+import { answerCalendar } from "../../app/lib/calendar.server";
+import { answerPhone } from "../../app/lib/phone.server";
+import { answerTelegram } from "../../app/lib/telegram.server";
+import { answerBuddies } from "../../app/lib/buddies.server";
 import { headerFlags } from "../../app/lib/header.server";
 import { checkVerificationCode, CODE_FAILURE_MESSAGES, CODE_INVALID, CODE_MISSING, CODE_USED_UP, resendVerification, VERIFIED } from "../../app/lib/verification.server";
 import { users } from "../../db/schema";
@@ -116,6 +120,50 @@ describe("task screens when the database fails", () => {
   it("the header: no Create Task button and no Get Started for an unverified user when the status cannot be read", async () => {
     const user = { ...(await newUser()), isVerified: false };
     expect(await headerFlags(brokenDeps(), user)).toEqual({ createTaskButton: false, onboardingSkipped: false });
+  });
+});
+
+describe("channel and buddy panels when the database fails (spec 01 and 02 §8)", () => {
+  it("calendar: each press its own sentence; the panel keeps its URL when even the read fails", async () => {
+    const user = await newUser();
+    expect(await answerCalendar(brokenDeps(), user.id, "enable")).toEqual({ ok: false, message: "Failed to enable calendar integration. Please try again." });
+    expect(await answerCalendar(brokenDeps(), user.id, "regenerate")).toEqual({ ok: false, message: "Failed to regenerate calendar URL. Please try again." });
+    expect(await answerCalendar(brokenDeps(), user.id, "disable")).toEqual({ ok: false, message: "Failed to disable calendar integration. Please try again." });
+    // Working: enable, then regenerate with the spec's success sentence.
+    expect(await answerCalendar(deps(), user.id, "enable")).toMatchObject({ ok: true, message: "Your calendar feed is on. Add the URL to your calendar app." });
+    expect(await answerCalendar(deps(), user.id, "regenerate")).toMatchObject({
+      ok: true,
+      message: "Calendar feed URL regenerated! Update your calendar subscription with the new URL.",
+      url: expect.stringContaining("/v1/tasks/ics/"),
+    });
+  });
+
+  it("phone: 'Failed to add phone number', 'Failed to resend…', 'Phone verification failed…', 'Failed to remove phone number'", async () => {
+    const user = await newUser();
+    const answer = (intent: string) => answerPhone(brokenDeps(), user.id, { intent, number: "521234567", code: "123456" });
+    expect((await answer("save")).message).toBe("Failed to add phone number");
+    expect((await answer("send")).message).toBe("Failed to resend verification code. Please try again.");
+    expect((await answer("verify")).message).toBe("Phone verification failed. Please try again.");
+    expect((await answer("remove")).message).toBe("Failed to remove phone number");
+  });
+
+  it("telegram and buddies: each press's fallback when the server gives no sentence", async () => {
+    const user = await newUser();
+    expect(await answerTelegram(brokenDeps(), user.id, "generate")).toEqual({ ok: false, message: "Failed to generate linking code" });
+    expect(await answerTelegram(brokenDeps(), user.id, "unlink")).toEqual({ ok: false, message: "Failed to unlink Telegram account" });
+    const buddy = (intent: string) => answerBuddies(brokenDeps(), user.id, { intent, id: "b-1", name: "Sam", type: "email", order: "1", contact: "sam@example.com", code: "1234" });
+    expect((await buddy("add")).message).toBe("Failed to create nudge buddy");
+    expect((await buddy("edit")).message).toBe("Failed to update nudge buddy");
+    expect((await buddy("delete")).message).toBe("Failed to delete nudge buddy");
+    expect((await buddy("send")).message).toBe("Failed to send verification code");
+    expect((await buddy("link")).message).toBe("Failed to get deep link");
+    expect((await buddy("verify")).message).toBe("Failed to verify contact. Please try again.");
+    expect((await buddy("optout")).message).toBe("Failed to opt out contact");
+  });
+
+  it("failureFor: the press's sentence, or the first for an unknown press", () => {
+    expect(messages.failureFor(messages.CALENDAR_FAILED, "disable")).toBe("Failed to disable calendar integration. Please try again.");
+    expect(messages.failureFor(messages.CALENDAR_FAILED, "bogus")).toBe("Failed to enable calendar integration. Please try again.");
   });
 });
 

@@ -70,7 +70,7 @@ export function BuddyFormModal({
             </span>
           </label>
         ) : (
-          <p className="field__hint muted">{TELEGRAM_HINTS[shownType]} After saving you get a link to send them: opening it in Telegram verifies them.</p>
+          <p className="field__hint muted">{TELEGRAM_HINTS[shownType]}</p>
         )}
         <div className="modal__actions">
           <Button variant="secondary" onClick={onClose}>

@@ -29,7 +29,7 @@ export function CalendarRow({ initial }: { initial: CalendarRowData }) {
   const fetcher = useFetcher<CalendarAnswer>();
   const [open, setOpen] = useState(false);
   const [copied, setCopied] = useState(false);
-  const url = fetcher.data ? fetcher.data.url : initial.url;
+  const url = fetcher.data?.url !== undefined ? fetcher.data.url : initial.url;
   const intent = String(fetcher.formData?.get("intent") ?? "");
   const busy = fetcher.state !== "idle";
   useEffect(() => {
