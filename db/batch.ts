@@ -64,3 +64,31 @@ export function insertIfStatement<T extends SQLiteTable>(db: Db, table: T, rows:
   });
   return db.insert(table).select(sql.join(selects, sql` union all `)).onConflictDoNothing();
 }
+
+/**
+ * INSERT ... SELECT ... FROM json_each(?) ON CONFLICT DO NOTHING: many rows in ONE statement with ONE
+ * bound parameter (D1 allows 100 parameters per statement, so `.values(rows)` stops at a handful of
+ * rows). Each row goes as a JSON array of its columns' driver values (booleans as 0/1, JSON columns as
+ * text), in table order; a column a row leaves out gets its default as `.values()` would give it.
+ */
+export function insertManyStatement<T extends SQLiteTable>(db: Db, table: T, rows: Array<T["$inferInsert"]>): Statement {
+  const generated = (column: unknown) => (column as { shouldDisableInsert?: () => boolean }).shouldDisableInsert?.() === true;
+  const columns = Object.entries(getTableColumns(table)).filter(([, column]) => !generated(column));
+  const data = rows.map((row) =>
+    columns.map(([key, column]) => {
+      let value = (row as Record<string, unknown>)[key];
+      if (value === undefined && column.defaultFn) value = column.defaultFn();
+      if (value === undefined && column.default !== undefined) value = column.default;
+      if (value === undefined || value === null) return null;
+      // An SQL value (or SQL default) cannot travel in JSON: such rows are written with .values().
+      if (is(value, SQL)) throw new Error(`insertManyStatement: column ${key} has an SQL value; write it with .values()`);
+      return column.mapToDriverValue(value) as unknown;
+    }),
+  );
+  const picks = columns.map((_, i) => sql.raw(`json_extract(value, '$[${i}]')`));
+  // "where true": SQLite needs it to tell the upsert's ON CONFLICT from a join's ON.
+  return db
+    .insert(table)
+    .select(sql`select ${sql.join(picks, sql`, `)} from json_each(${JSON.stringify(data)}) where true`)
+    .onConflictDoNothing();
+}

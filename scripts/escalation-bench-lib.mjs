@@ -3,7 +3,7 @@
 // one cron tick, and the engine's figures from /dev/escalation.json.
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { bundleBenchWorker, ensureDevVars, fireCron, run } from "./lib.mjs";
 
 export const WRANGLER_ENV = { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false", BROWSER: "none" };
@@ -139,4 +139,45 @@ export async function prepareBench(args, dir, port) {
     throw new Error("No build found: run without --no-build");
   }
   await bundleBenchWorker(dir, { APP_URL: `http://localhost:${port}` });
+}
+
+/**
+ * CPU time (user + system, ms) the runtime has used so far: every `workerd` process under `rootPid`
+ * (wrangler dev runs the Worker, and the local D1 with it, in workerd). Read from /proc, so Linux only;
+ * null elsewhere. Differences of two readings give the CPU of what ran between them.
+ */
+export function workerdCpuMs(rootPid) {
+  try {
+    const children = new Map();
+    const info = new Map();
+    for (const entry of readdirSync("/proc")) {
+      if (!/^\d+$/.test(entry)) continue;
+      let stat;
+      try {
+        stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      } catch {
+        continue; // the process ended meanwhile
+      }
+      // "pid (comm) state ppid ..."; comm may hold spaces, so split after the last ")".
+      const close = stat.lastIndexOf(")");
+      const comm = stat.slice(stat.indexOf("(") + 1, close);
+      const fields = stat.slice(close + 2).split(" ");
+      const pid = Number(entry);
+      const ppid = Number(fields[1]);
+      info.set(pid, { comm, ticks: Number(fields[11]) + Number(fields[12]) });
+      children.set(ppid, [...(children.get(ppid) ?? []), pid]);
+    }
+    let ticks = 0;
+    const stack = [rootPid];
+    while (stack.length > 0) {
+      const pid = stack.pop();
+      const process = info.get(pid);
+      if (process?.comm.startsWith("workerd")) ticks += process.ticks;
+      stack.push(...(children.get(pid) ?? []));
+    }
+    // The kernel counts in clock ticks of 1/100 s on Linux (USER_HZ).
+    return ticks * 10;
+  } catch {
+    return null;
+  }
 }

@@ -2,24 +2,13 @@ import { eq, sql } from "drizzle-orm";
 import { createDb } from "../../db/client";
 import { meteredD1, newMeter, type D1Meter } from "../../db/meter";
 import { cronRuns } from "../../db/schema";
-import { deliverStep, markStepDead, type StepOutcome } from "../services/escalation";
+import { deliverSteps, markStepDead, type StepOutcome } from "../services/escalation";
 import type { Deps } from "../services/deps";
 import type { Job } from "../queue-payloads";
-
-/** Messages of one batch handled at the same time (D1 round trips overlap; sends too). */
-export const CONSUMER_CONCURRENCY = 25;
 
 /** Retry delay after the n-th failed attempt: 10 s, 20 s, 40 s, 80 s, 160 s, then 300 s. */
 export function retryDelaySeconds(attempts: number): number {
   return Math.min(300, 10 * 2 ** Math.max(0, attempts - 1));
-}
-
-/** Handles one queue message. Idempotent: queues deliver at least once. */
-export async function handleJob(deps: Deps, job: Job): Promise<StepOutcome> {
-  switch (job.type) {
-    case "escalation.step":
-      return deliverStep(deps, job);
-  }
 }
 
 interface Tally {
@@ -29,37 +18,40 @@ interface Tally {
 }
 
 /**
- * Consumes a batch: each message is acked on success and retried (with a growing delay) on failure,
- * so one bad message never holds back the others. After max_retries the queue moves it to the DLQ.
- * What D1 cost is added to the cron_runs row of the tick that claimed the steps.
+ * Consumes a batch: the steps are delivered together (deliver-batch.ts: the batch's D1 work in a few
+ * shared statements), then each message is acked on success and retried (with a growing delay) on
+ * failure, so one bad message never holds back the others. After max_retries the queue moves it to
+ * the DLQ. What D1 cost is added to the cron_runs rows of the ticks that claimed the steps.
  */
 export async function consumeBatch(deps: Deps, batch: MessageBatch<Job>): Promise<void> {
+  const meter = newMeter();
+  const own: Deps = { ...deps, meter, db: createDb(meteredD1(deps.env.DB, meter)) };
+  const results = await deliverSteps(
+    own,
+    batch.messages.map((message) => message.body),
+  );
   const tallies = new Map<string, Tally>();
   const outcomes: Record<string, number> = {};
-  await forEachLimited(batch.messages, CONSUMER_CONCURRENCY, async (message) => {
-    // Each message gets its own meter, so concurrent messages are counted exactly.
-    const meter = newMeter();
-    const own: Deps = { ...deps, meter, db: createDb(meteredD1(deps.env.DB, meter)) };
-    let outcome: StepOutcome | "retry" = "retry";
-    try {
-      outcome = await handleJob(own, message.body);
-      message.ack();
-    } catch (error) {
+  batch.messages.forEach((message, i) => {
+    const result = results[i]!;
+    const outcome: StepOutcome | "retry" = "outcome" in result ? result.outcome : "retry";
+    if ("outcome" in result) message.ack();
+    else {
       const delaySeconds = retryDelaySeconds(message.attempts);
       console.error(
-        JSON.stringify({ level: "error", event: "queue.retry", id: message.id, body: message.body, attempts: message.attempts, delaySeconds, error: String(error) }),
+        JSON.stringify({ level: "error", event: "queue.retry", id: message.id, body: message.body, attempts: message.attempts, delaySeconds, error: String(result.error) }),
       );
       message.retry({ delaySeconds });
-    } finally {
-      outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
-      addMeter(deps.meter, meter);
-      const tally = tallies.get(message.body.claimId) ?? { handled: 0, sent: 0, meter: newMeter() };
-      tally.handled += 1;
-      if (outcome === "sent") tally.sent += 1;
-      addMeter(tally.meter, meter);
-      tallies.set(message.body.claimId, tally);
     }
+    outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
+    const tally = tallies.get(message.body.claimId) ?? { handled: 0, sent: 0, meter: newMeter() };
+    tally.handled += 1;
+    if (outcome === "sent") tally.sent += 1;
+    tallies.set(message.body.claimId, tally);
   });
+  // The batch's statements are shared: each tick's share is in proportion to its messages.
+  for (const tally of tallies.values()) addMeter(tally.meter, meter, tally.handled / batch.messages.length);
+  addMeter(deps.meter, meter);
   await recordConsumerCost(deps, tallies);
   console.log(
     JSON.stringify({
@@ -123,20 +115,9 @@ async function recordConsumerCost(deps: Deps, tallies: Map<string, Tally>) {
   }
 }
 
-function addMeter(into: D1Meter, from: D1Meter) {
-  into.queries += from.queries;
-  into.durationMs += from.durationMs;
-  into.rowsRead += from.rowsRead;
-  into.rowsWritten += from.rowsWritten;
-}
-
-async function forEachLimited<T>(items: readonly T[], limit: number, run: (item: T) => Promise<void>) {
-  let next = 0;
-  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const item = items[next++] as T;
-      await run(item);
-    }
-  });
-  await Promise.all(workers);
+function addMeter(into: D1Meter, from: D1Meter, share = 1) {
+  into.queries += Math.round(from.queries * share);
+  into.durationMs += from.durationMs * share;
+  into.rowsRead += Math.round(from.rowsRead * share);
+  into.rowsWritten += Math.round(from.rowsWritten * share);
 }

@@ -1,15 +1,14 @@
-import type { Statement } from "../../../db/batch";
 import type { OutboundMessage } from "../../channels/types";
 import { appLink } from "../app-url";
 import type { Deps } from "../deps";
 import { composeCatchUp } from "./catch-up";
-import { createActionLinks, createBuddyUnsubscribeLink } from "./links";
+import { createActionLinks, createBuddyUnsubscribeLink, type LinkTokenRow } from "./links";
 import { buddyEmail, pushMessage, reminderEmail, smsMessage, telegramBuddyMessage, telegramMessage, voiceMessage, type ReminderContext } from "./messages";
 import type { PlannedDelivery } from "./plan";
 import { cappedChannels, missingChannels, refusedChannels, unavailableChannels } from "./recipients";
 
 /**
- * One delivery's message, with the writes of the link tokens it carries. The links derive from the
+ * One delivery's message, with the rows of the link tokens it carries (written before it is sent). The links derive from the
  * delivery key (ADR 027), so a retry composes the same bytes (the caller sends the key along too).
  */
 export async function composeMessage(
@@ -18,15 +17,15 @@ export async function composeMessage(
   delivery: PlannedDelivery,
   userId: string,
   now: number,
-): Promise<{ message: OutboundMessage; statements: Statement[] }> {
+): Promise<{ message: OutboundMessage; tokens: LinkTokenRow[] }> {
   const deliveryKey = delivery.key;
-  if (delivery.kind === "catch_up" && ctx.catchUp) return { message: await composeCatchUp(deps, ctx, delivery, ctx.catchUp.heldUntil, userId), statements: [] };
+  if (delivery.kind === "catch_up" && ctx.catchUp) return { message: await composeCatchUp(deps, ctx, delivery, ctx.catchUp.heldUntil, userId), tokens: [] };
   switch (delivery.medium) {
     case "email": {
       if (delivery.kind === "buddy" && delivery.buddy) {
         const link = await createBuddyUnsubscribeLink(deps.db, deps.env, { userId, contactId: delivery.buddy.id, now, deliveryKey });
         const email = buddyEmail(ctx, delivery.buddy.name, link.url, now);
-        return { message: { to: delivery.recipient, subject: email.subject, text: email.text, html: email.html }, statements: link.statements };
+        return { message: { to: delivery.recipient, subject: email.subject, text: email.text, html: email.html }, tokens: link.tokens };
       }
       const links = await createActionLinks(deps.db, deps.env, { userId, taskId: ctx.task.id, now, deliveryKey });
       // What the user lacks is theirs to fix (the email says how); a medium this server cannot use
@@ -41,24 +40,24 @@ export async function composeMessage(
       );
       return {
         message: { to: delivery.recipient, subject: email.subject, text: email.text, html: email.html, meta: { taskId: ctx.task.id } },
-        statements: links.statements,
+        tokens: links.tokens,
       };
     }
     case "telegram": {
       if (delivery.kind === "buddy" && delivery.buddy) {
         const link = await createBuddyUnsubscribeLink(deps.db, deps.env, { userId, contactId: delivery.buddy.id, now, deliveryKey });
-        return { message: telegramBuddyMessage(ctx, delivery.buddy.name, delivery.recipient, link.url, now), statements: link.statements };
+        return { message: telegramBuddyMessage(ctx, delivery.buddy.name, delivery.recipient, link.url, now), tokens: link.tokens };
       }
-      return { message: telegramMessage(ctx, delivery.recipient), statements: [] };
+      return { message: telegramMessage(ctx, delivery.recipient), tokens: [] };
     }
     case "push": {
       // The buttons answer through one-use links, like the email's: no session is needed.
       const links = await createActionLinks(deps.db, deps.env, { userId, taskId: ctx.task.id, now, deliveryKey });
-      return { message: pushMessage(ctx, delivery.recipient, links.urls, appLink(deps.env, "/dashboard")), statements: links.statements };
+      return { message: pushMessage(ctx, delivery.recipient, links.urls, appLink(deps.env, "/dashboard")), tokens: links.tokens };
     }
     case "sms":
-      return { message: smsMessage(ctx, delivery.recipient), statements: [] };
+      return { message: smsMessage(ctx, delivery.recipient), tokens: [] };
     case "voice":
-      return { message: voiceMessage(ctx, delivery.recipient), statements: [] };
+      return { message: voiceMessage(ctx, delivery.recipient), tokens: [] };
   }
 }

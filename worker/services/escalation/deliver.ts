@@ -5,7 +5,7 @@ import type { StepJob } from "../../queue-payloads";
 import type { Deps } from "../deps";
 import { RETRY_LEASE_MS } from "./leases";
 import { errorText, StepDeliveryError, type StepOutcome } from "./outcomes";
-import { planStep, readsNeeded, type StepPlan } from "./plan";
+import { planStep, readsNeeded, type ClaimedStep, type StepPlan } from "./plan";
 import type { MediaStatus } from "./recipients";
 import { holdStatements } from "./quiet-writes";
 import { runSendPlan } from "./run-plan";
@@ -28,27 +28,40 @@ export async function deliverStep(deps: Deps, job: StepJob): Promise<StepOutcome
   const now = deps.clock.now().getTime();
   const { taken, step } = await takeStep(deps, job, now);
   if (!taken) return "stale";
-  if (!step) {
-    // Cannot happen while the foreign keys cascade; never leave a step "sending" for ever.
-    await deps.db
-      .update(escalationSteps)
-      .set({ state: "cancelled", leaseUntil: null })
-      .where(and(eq(escalationSteps.id, job.stepId), eq(escalationSteps.state, "sending")));
-    return "missing";
-  }
+  if (!step) return cancelVanished(deps, job);
 
   const mine = stillMine(job);
   try {
-    const media = mediaStatus(deps);
-    const reach = await readReachability(deps, step, readsNeeded(step, media, now), job.stepId);
-    return await runPlan(deps, planStep({ job, step, reach, media, now }), mine, now, job);
+    return await runPlan(deps, await planTaken(deps, job, step, now), mine, now, job);
   } catch (error) {
     if (!(error instanceof StepDeliveryError)) await release(deps, mine, error);
     throw error;
   }
 }
 
-async function runPlan(deps: Deps, plan: StepPlan, mine: SQL, now: number, job: StepJob): Promise<StepOutcome> {
+/**
+ * The plan for a step just taken: where its person can be reached (only what it needs), then the
+ * pure core. A batch passes the push subscriptions it read for all its people at once.
+ */
+export async function planTaken(deps: Deps, job: StepJob, step: ClaimedStep, now: number, pushEndpoints?: string[]): Promise<StepPlan> {
+  const media = mediaStatus(deps);
+  const needs = readsNeeded(step, media, now);
+  const reach = await readReachability(deps, step, { ...needs, push: needs.push && !pushEndpoints }, job.stepId);
+  if (needs.push && pushEndpoints) reach.pushEndpoints = pushEndpoints;
+  return planStep({ job, step, reach, media, now });
+}
+
+/** A taken step whose task vanished. Cannot happen while the foreign keys cascade; never leave a step "sending" for ever. */
+export async function cancelVanished(deps: Pick<Deps, "db">, job: StepJob): Promise<StepOutcome> {
+  await deps.db
+    .update(escalationSteps)
+    .set({ state: "cancelled", leaseUntil: null })
+    .where(and(eq(escalationSteps.id, job.stepId), eq(escalationSteps.state, "sending")));
+  return "missing";
+}
+
+/** Runs a plan's decision: cancel, defer and hold in one guarded write each; a send through run-plan.ts. */
+export async function runPlan(deps: Deps, plan: StepPlan, mine: SQL, now: number, job: StepJob): Promise<StepOutcome> {
   switch (plan.decision) {
     case "cancel":
       await deps.db.update(escalationSteps).set({ state: "cancelled", leaseUntil: null }).where(mine);
@@ -63,16 +76,20 @@ async function runPlan(deps: Deps, plan: StepPlan, mine: SQL, now: number, job: 
       console.log(JSON.stringify({ level: "info", event: "escalation.quiet_hold", taskId: plan.taskId, stepIndex: plan.stepIndex, until: plan.until }));
       return "held";
     case "send":
-      if (plan.unavailable.length > 0) {
-        const fallbacks = plan.unavailable.map(({ channel, reason }) => ({ channel, reason }));
-        console.log(JSON.stringify({ level: "info", event: "escalation.fallback", taskId: plan.finish.chain.taskId, fallbacks }));
-      }
+      logFallbacks(plan);
       return runSendPlan(deps, plan, mine, now);
   }
 }
 
+/** Channels that fell back because this server cannot use their medium, for the log. */
+export function logFallbacks(plan: Extract<StepPlan, { decision: "send" }>) {
+  if (plan.unavailable.length === 0) return;
+  const fallbacks = plan.unavailable.map(({ channel, reason }) => ({ channel, reason }));
+  console.log(JSON.stringify({ level: "info", event: "escalation.fallback", taskId: plan.finish.chain.taskId, fallbacks }));
+}
+
 /** Which media this server can use: the channel registry's statuses. */
-function mediaStatus(deps: Pick<Deps, "channels">): MediaStatus {
+export function mediaStatus(deps: Pick<Deps, "channels">): MediaStatus {
   const status = (medium: Medium) => deps.channels[medium].status;
   return { email: status("email"), sms: status("sms"), voice: status("voice"), telegram: status("telegram"), push: status("push") };
 }
@@ -83,7 +100,7 @@ function mediaStatus(deps: Pick<Deps, "channels">): MediaStatus {
  * would be acked as stale and only the lease would bring it back. Best effort: if D1 is down this
  * fails too, and the lease path takes over.
  */
-async function release(deps: Deps, mine: SQL, error: unknown) {
+export async function release(deps: Deps, mine: SQL, error: unknown) {
   try {
     await deps.db
       .update(escalationSteps)

@@ -26,6 +26,9 @@ export interface ActionLinkData {
 
 type LinkEnv = Pick<Env, "APP_URL" | "JWT_SECRET">;
 
+/** A link_tokens row as written (ON CONFLICT DO NOTHING: a retry derives the same token hashes). */
+export type LinkTokenRow = (typeof linkTokens)["$inferInsert"];
+
 /**
  * The token for `label`: derived when the Worker has its secret (always in production, where
  * sign-in needs it too); random otherwise, because a token derived from a missing or short secret
@@ -40,9 +43,9 @@ export async function createActionLinks(
   db: Db,
   env: LinkEnv,
   input: { userId: string; taskId: string; now: number; deliveryKey: string },
-): Promise<{ urls: Record<Answer, string>; statements: Statement[] }> {
+): Promise<{ urls: Record<Answer, string>; tokens: LinkTokenRow[]; statements: Statement[] }> {
   const urls = {} as Record<Answer, string>;
-  const rows = [];
+  const rows: LinkTokenRow[] = [];
   for (const action of ANSWERS) {
     const token = await linkToken(env, `task_action:${input.deliveryKey}:${action}`);
     const data: ActionLinkData = action === "snooze" ? { action, minutes: SNOOZE_MINUTES } : { action };
@@ -59,7 +62,7 @@ export async function createActionLinks(
     urls[action] = appLink(env, `/r/${token}`);
   }
   // A retry writes the same token hashes: the rows (and the first attempt's expiry) are kept.
-  return { urls, statements: [db.insert(linkTokens).values(rows).onConflictDoNothing()] };
+  return { urls, tokens: rows, statements: [db.insert(linkTokens).values(rows).onConflictDoNothing()] };
 }
 
 /**
@@ -70,18 +73,15 @@ export async function createBuddyUnsubscribeLink(
   db: Db,
   env: LinkEnv,
   input: { userId: string; contactId: string; now: number; deliveryKey: string },
-): Promise<{ url: string; statements: Statement[] }> {
+): Promise<{ url: string; tokens: LinkTokenRow[]; statements: Statement[] }> {
   const token = await linkToken(env, `buddy_unsubscribe:${input.deliveryKey}`);
-  const statement = db
-    .insert(linkTokens)
-    .values({
-      id: crypto.randomUUID(),
-      purpose: "buddy_unsubscribe",
-      tokenHash: await sha256Hex(token),
-      userId: input.userId,
-      subjectId: input.contactId,
-      createdAt: input.now,
-    })
-    .onConflictDoNothing();
-  return { url: appLink(env, "/unsubscribe", { token }), statements: [statement] };
+  const row: LinkTokenRow = {
+    id: crypto.randomUUID(),
+    purpose: "buddy_unsubscribe",
+    tokenHash: await sha256Hex(token),
+    userId: input.userId,
+    subjectId: input.contactId,
+    createdAt: input.now,
+  };
+  return { url: appLink(env, "/unsubscribe", { token }), tokens: [row], statements: [db.insert(linkTokens).values(row).onConflictDoNothing()] };
 }

@@ -61,6 +61,10 @@ export interface ClaimedStep {
   heldUntil?: number | null;
   /** When the next step of the chain is due (null on the last step): the end of provider retries. */
   nextDueAt: number | null;
+  /** Takes of the step so far, this one included (a first take of a first round has no earlier rows). */
+  attempts?: number;
+  /** Set once a provider retry moved due_at on within the round (ADR 042). */
+  roundAt?: number | null;
 }
 
 /** A deliveries row as the plan wants it written (the shell adds the row id). */

@@ -1,11 +1,12 @@
 import { and, eq, inArray, notInArray, sql, type SQL } from "drizzle-orm";
 import { runBatch, runNamedBatch, type Statement } from "../../../db/batch";
-import { deliveries, escalationSteps, tasks } from "../../../db/schema";
+import { deliveries, escalationSteps, linkTokens, tasks } from "../../../db/schema";
 import { classifyFailure } from "../../channels/errors";
 import type { OutboundMessage } from "../../channels/types";
 import type { Deps } from "../deps";
 import { advanceChainStatements } from "./chain";
 import { composeMessage } from "./compose";
+import type { LinkTokenRow } from "./links";
 import { markStepDead } from "./dead-letter";
 import { RETRY_LEASE_MS, SENDING_LEASE_MS } from "./leases";
 import { errorText, StepDeliveryError, type StepOutcome } from "./outcomes";
@@ -31,6 +32,50 @@ type SendPlan = Extract<StepPlan, { decision: "send" }>;
  */
 export async function runSendPlan(deps: Deps, plan: SendPlan, mine: SQL, now: number): Promise<StepOutcome> {
   const { db } = deps;
+  const { prepared, writes } = await prepareSend(deps, plan, now);
+  const extendLease = () => leaseStatement(deps, mine);
+  // The same round trip stretches the lease and checks the step is still ours, which is what the
+  // first send needs (one round trip less per step; later sends of the step check again).
+  const { lease, existing } = await runNamedBatch(db, { lease: extendLease(), existing: rowsOf(deps, prepared.map((p) => p.delivery.key)) }, writes);
+  if (lease.length === 0) return "stale";
+  const send = newSendState(deps, plan, mine, now, prepared, existing);
+  let leaseFresh = true;
+  for (let i = 0; i < send.prepared.length; i++) {
+    const item = await dueToSend(send, i);
+    if (!item) continue;
+    // Before each send: stretch the lease so this send cannot outlive it, and make sure the step is
+    // still ours. A snooze, acknowledge or done (or a tick that took over) stops the rest here.
+    if (!leaseFresh && (await extendLease()).length === 0) return "stale";
+    leaseFresh = false;
+    await sendOne(send, item, recordAtOnce(send));
+  }
+  return concludeSend(send);
+}
+
+/** What one step's send has done so far: shared by the single path above and the batch's (deliver-batch.ts). */
+export interface SendState {
+  deps: Deps;
+  plan: SendPlan;
+  mine: SQL;
+  now: number;
+  prepared: Prepared[];
+  /** The rows' status as read before the first send (and for fallbacks, when they were added). */
+  rows: Map<string, ExistingRow>;
+  failed: FailedSend[];
+  /** Deliveries whose refusal added an email instead. */
+  fellBack: Set<string>;
+  /** "Sent" records whose own write failed: written again in the final batch. */
+  unrecorded: Statement[];
+}
+
+export type ExistingRow = { key: string; status: string; attempts: number; error: string | null; stepId: string | null };
+
+export function newSendState(deps: Deps, plan: SendPlan, mine: SQL, now: number, prepared: Prepared[], existing: ExistingRow[]): SendState {
+  return { deps, plan, mine, now, prepared, rows: new Map(existing.map((row) => [row.key, row])), failed: [], fellBack: new Set(), unrecorded: [] };
+}
+
+/** Every delivery's message and the writes before any send (link tokens, the rows). */
+export async function prepareSend(deps: Deps, plan: SendPlan, now: number): Promise<{ prepared: Prepared[]; writes: Statement[] }> {
   const prepared: Prepared[] = [];
   const writes: Statement[] = [];
   for (const delivery of plan.deliveries) {
@@ -38,93 +83,125 @@ export async function runSendPlan(deps: Deps, plan: SendPlan, mine: SQL, now: nu
     writes.push(...statements);
     prepared.push(item);
   }
-  const extendLease = () =>
-    db
-      .update(escalationSteps)
-      .set({ leaseUntil: deps.clock.now().getTime() + SENDING_LEASE_MS })
-      .where(mine)
-      .returning({ id: escalationSteps.id });
-  const keys = plan.deliveries.map((d) => d.key);
-  // The same round trip stretches the lease and checks the step is still ours, which is what the
-  // first send needs (one round trip less per step; later sends of the step check again).
-  const { lease, existing } = await runNamedBatch(db, { lease: extendLease(), existing: rowsOf(deps, keys) }, writes);
-  if (lease.length === 0) return "stale";
-  const rows = new Map(existing.map((row) => [row.key, row]));
+  return { prepared, writes };
+}
 
-  const markSent = (key: string, providerMessageId: string, at: number) =>
-    db
-      .update(deliveries)
-      .set({ status: "sent", providerMessageId, sentAt: at, error: null, attempts: sql`${deliveries.attempts} + 1` })
-      .where(and(eq(deliveries.idempotencyKey, key), sql`${deliveries.status} <> 'sent'`));
-  const unrecorded: Statement[] = [];
-  const failed: FailedSend[] = [];
-  const fellBack = new Set<string>();
-  let leaseFresh = true;
-  // A refused reminder's email is added while sending: written (and its status read) before it goes.
-  const addFallback = async (delivery: PlannedDelivery, reason: string) => {
-    const fallback = refusalFallback(plan, delivery, reason, now);
-    if (!fallback || prepared.some((p) => p.delivery.key === fallback.key)) return;
-    const { item, statements } = await prepare(deps, plan, fallback, now);
-    const { status } = await runNamedBatch(db, { status: rowsOf(deps, [fallback.key]) }, statements);
-    for (const row of status) rows.set(row.key, row);
-    prepared.push(item);
-    fellBack.add(delivery.key);
-  };
-  for (let i = 0; i < prepared.length; i++) {
-    const { delivery, message } = prepared[i]!;
-    const row = rows.get(delivery.key);
-    if (row?.status === "sent") continue;
-    // Another held step of the person's carries the catch-up (ADR 064): it is that step's to send.
-    if (row && row.stepId !== delivery.row.escalationStepId) continue;
-    if (row?.status === "refused") {
-      await addFallback(delivery, row.error ?? "The provider refused it.");
-      continue;
-    }
-    // Before each send: stretch the lease so this send cannot outlive it, and make sure the step is
-    // still ours. A snooze, acknowledge or done (or a tick that took over) stops the rest here.
-    if (!leaseFresh && (await extendLease()).length === 0) return "stale";
-    leaseFresh = false;
-    let providerMessageId: string;
-    try {
-      providerMessageId = (await deps.channels[delivery.medium].send(message)).providerMessageId;
-    } catch (error) {
-      const failure = classifyFailure(error);
-      failed.push({ delivery, failure: { ...failure, reason: errorText(failure.reason) } });
-      if (failure.kind === "permanent") await addFallback(delivery, failure.reason);
-      continue;
-    }
-    // Recorded at once, on its own: a failure of any later write can no longer cause a resend.
-    const sentAt = deps.clock.now().getTime();
-    try {
-      await markSent(delivery.key, providerMessageId, sentAt);
-    } catch (error) {
-      console.warn(JSON.stringify({ level: "warn", event: "delivery.record_failed", key: delivery.key, error: errorText(error) }));
-      unrecorded.push(markSent(delivery.key, providerMessageId, sentAt));
-    }
+/** Stretches the step's "sending" lease; its answer is empty when the step is no longer ours. */
+export function leaseStatement(deps: Pick<Deps, "db" | "clock">, mine: SQL) {
+  return deps.db
+    .update(escalationSteps)
+    .set({ leaseUntil: deps.clock.now().getTime() + SENDING_LEASE_MS })
+    .where(mine)
+    .returning({ id: escalationSteps.id });
+}
+
+/**
+ * The delivery at `i` if it is to be sent now, or null: already sent, another held step's catch-up
+ * (ADR 064: that step sends it), or refused earlier (its email instead is added, to be sent later).
+ */
+export async function dueToSend(send: SendState, i: number): Promise<Prepared | null> {
+  const item = send.prepared[i]!;
+  const row = send.rows.get(item.delivery.key);
+  if (row?.status === "sent") return null;
+  if (row && row.stepId !== item.delivery.row.escalationStepId) return null;
+  if (row?.status === "refused") {
+    await addFallback(send, item.delivery, row.error ?? "The provider refused it.");
+    return null;
   }
-  logRefusals(plan, failed, fellBack);
+  return item;
+}
 
+/** Records one send as "sent" (the single path: at once, on its own; the batch's: with its chunk). */
+export type SentRecorder = (key: string, providerMessageId: string, at: number) => Promise<void>;
+
+export function markSentStatement(deps: Pick<Deps, "db">, key: string, providerMessageId: string, at: number) {
+  return deps.db
+    .update(deliveries)
+    .set({ status: "sent", providerMessageId, sentAt: at, error: null, attempts: sql`${deliveries.attempts} + 1` })
+    .where(and(eq(deliveries.idempotencyKey, key), sql`${deliveries.status} <> 'sent'`));
+}
+
+/** Recorded at once, on its own: a failure of any later write can no longer cause a resend. */
+function recordAtOnce(send: SendState): SentRecorder {
+  return async (key, providerMessageId, at) => {
+    try {
+      await markSentStatement(send.deps, key, providerMessageId, at);
+    } catch (error) {
+      console.warn(JSON.stringify({ level: "warn", event: "delivery.record_failed", key, error: errorText(error) }));
+      send.unrecorded.push(markSentStatement(send.deps, key, providerMessageId, at));
+    }
+  };
+}
+
+/** Sends one delivery through its medium; a failure is kept (a permanent one adds the email instead). */
+export async function sendOne(send: SendState, item: Prepared, record: SentRecorder): Promise<void> {
+  const { delivery, message } = item;
+  let providerMessageId: string;
+  try {
+    providerMessageId = (await send.deps.channels[delivery.medium].send(message)).providerMessageId;
+  } catch (error) {
+    const failure = classifyFailure(error);
+    send.failed.push({ delivery, failure: { ...failure, reason: errorText(failure.reason) } });
+    if (failure.kind === "permanent") await addFallback(send, delivery, failure.reason);
+    return;
+  }
+  await record(delivery.key, providerMessageId, send.deps.clock.now().getTime());
+}
+
+/** A refused reminder's email is added while sending: written (and its status read) before it goes. */
+async function addFallback(send: SendState, delivery: PlannedDelivery, reason: string) {
+  const { deps, plan, now } = send;
+  const fallback = refusalFallback(plan, delivery, reason, now);
+  if (!fallback || send.prepared.some((p) => p.delivery.key === fallback.key)) return;
+  const { item, statements } = await prepare(deps, plan, fallback, now);
+  const { status } = await runNamedBatch(deps.db, { status: rowsOf(deps, [fallback.key]) }, statements);
+  for (const row of status) send.rows.set(row.key, row);
+  send.prepared.push(item);
+  send.fellBack.add(delivery.key);
+}
+
+/** True when the step can finish with the batch's shared writes: nothing failed, no rewrite pending. */
+export function finishedCleanly(send: SendState): boolean {
+  return send.failed.length === 0 && send.unrecorded.length === 0;
+}
+
+/**
+ * After the sends: the refusals logged; transient or unknown trouble retried (retryStep); otherwise
+ * the final guarded batch moves the chain on.
+ */
+export async function concludeSend(send: SendState): Promise<StepOutcome> {
+  const { deps, plan, mine, now, failed } = send;
+  logRefusals(plan, failed, send.fellBack);
   const retrying = failed.filter((f) => f.failure.kind !== "permanent");
-  if (retrying.length > 0) return retryStep(deps, plan, mine, { failed, retrying, unrecorded, rows, total: prepared.length });
-  const planned = prepared.map((p) => p.delivery.key);
-  await runBatch(db, [...unrecorded, ...failedRowStatements(deps, failed), supersededRows(deps, plan, mine, planned), ...(await finishStatements(deps, plan, mine, now))]);
+  if (retrying.length > 0) return retryStep(deps, plan, mine, { failed, retrying, unrecorded: send.unrecorded, rows: send.rows, total: send.prepared.length });
+  const planned = send.prepared.map((p) => p.delivery.key);
+  await runBatch(deps.db, [...send.unrecorded, ...failedRowStatements(deps, failed), supersededRowsStatement(deps, plan, mine, planned), ...(await finishStatements(deps, plan, mine, now))]);
   return "sent";
 }
 
-interface Prepared {
+export interface Prepared {
   delivery: PlannedDelivery;
   message: OutboundMessage;
+  /** Written before the send: the link tokens the message carries, and the delivery's row. */
+  tokens: LinkTokenRow[];
+  row: typeof deliveries.$inferInsert;
 }
 
 /** A delivery's message and the writes before it is sent: its link tokens and its row (ON CONFLICT DO NOTHING). */
 async function prepare(deps: Deps, plan: SendPlan, delivery: PlannedDelivery, now: number): Promise<{ item: Prepared; statements: Statement[] }> {
-  const { message, statements } = await composeMessage(deps, plan.context, delivery, plan.userId, now);
-  const row = deps.db.insert(deliveries).values({ id: crypto.randomUUID(), ...delivery.row }).onConflictDoNothing();
-  // The key goes along for providers that dedupe retried requests (Resend's Idempotency-Key).
-  return { item: { delivery, message: { ...message, idempotencyKey: delivery.key } }, statements: [...statements, row] };
+  const item = await prepareItem(deps, plan, delivery, now);
+  const tokens = item.tokens.length > 0 ? [deps.db.insert(linkTokens).values(item.tokens).onConflictDoNothing()] : [];
+  return { item, statements: [...tokens, deps.db.insert(deliveries).values(item.row).onConflictDoNothing()] };
 }
 
-function rowsOf(deps: Pick<Deps, "db">, keys: string[]) {
+/** A delivery's message with the rows to write before it is sent (the batch writes many at once). */
+export async function prepareItem(deps: Deps, plan: SendPlan, delivery: PlannedDelivery, now: number): Promise<Prepared> {
+  const { message, tokens } = await composeMessage(deps, plan.context, delivery, plan.userId, now);
+  // The key goes along for providers that dedupe retried requests (Resend's Idempotency-Key).
+  return { delivery, message: { ...message, idempotencyKey: delivery.key }, tokens, row: { id: crypto.randomUUID(), ...delivery.row } };
+}
+
+export function rowsOf(deps: Pick<Deps, "db">, keys: string[]) {
   return deps.db
     .select({ key: deliveries.idempotencyKey, status: deliveries.status, attempts: deliveries.attempts, error: deliveries.error, stepId: deliveries.escalationStepId })
     .from(deliveries)
@@ -187,7 +264,7 @@ export const SUPERSEDED =
  * "dead" with the reason instead of staying "failed" (and counting towards the cap) for ever.
  * Guarded like the rest of the final batch: only while the step is still this consumer's.
  */
-function supersededRows(deps: Pick<Deps, "db">, plan: SendPlan, mine: SQL, keys: string[]): Statement {
+export function supersededRowsStatement(deps: Pick<Deps, "db">, plan: SendPlan, mine: SQL, keys: string[]): Statement {
   const { escalationId, stepIndex, stepId } = plan.finish.chain;
   const roundPrefix = `${escalationId}:${stepIndex}@${plan.round}:`;
   return deps.db

@@ -1,4 +1,5 @@
-import { and, eq, gt, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../../db/client";
 import { runNamedBatch } from "../../../db/batch";
 import { deliveries, emergencyContacts, escalations, escalationSteps, pushSubscriptions, tasks, users } from "../../../db/schema";
 import type { StepJob } from "../../queue-payloads";
@@ -28,54 +29,9 @@ export function stillMine(job: StepJob): SQL {
 export async function takeStep(deps: Pick<Deps, "db">, job: StepJob, now: number): Promise<{ taken: boolean; step: ClaimedStep | null }> {
   const { db } = deps;
   const s = escalationSteps;
-  const take = db
-    .update(s)
-    .set({ state: "sending", leaseUntil: now + SENDING_LEASE_MS, attempts: sql`${s.attempts} + 1` })
-    .where(
-      and(
-        eq(s.id, job.stepId),
-        eq(s.claimedBy, job.claimId),
-        or(and(eq(s.state, "claimed"), gte(s.leaseUntil, now)), and(eq(s.state, "sending"), lt(s.leaseUntil, now))),
-      ),
-    )
-    .returning({ id: s.id });
+  const take = takeStatement(db, and(eq(s.id, job.stepId), eq(s.claimedBy, job.claimId))!, now);
   const read = db
-    .select({
-      escalationId: s.escalationId,
-      stepIndex: s.stepIndex,
-      channels: s.channels,
-      // The round is due_at, or where a provider retry moved due_at on, the due_at it fired at (ADR 042).
-      round: sql<number>`coalesce(${s.roundAt}, ${s.dueAt})`.as("step_round"),
-      taskId: s.taskId,
-      userId: tasks.userId,
-      title: tasks.title,
-      dueAt: sql<number>`${tasks.dueAt}`.as("task_due_at"),
-      status: tasks.status,
-      snoozedUntil: tasks.snoozedUntil,
-      recurrence: sql<string | null>`${tasks.recurrence}`.as("task_recurrence"),
-      taskStrategy: sql<string>`${tasks.strategyKey}`.as("task_strategy"),
-      seriesId: sql<string | null>`${tasks.seriesId}`.as("task_series_id"),
-      source: sql<string>`${tasks.source}`.as("task_source"),
-      escalationState: sql<string>`${escalations.state}`.as("escalation_state"),
-      escalationKind: sql<string>`${escalations.kind}`.as("escalation_kind"),
-      strategyKey: sql<string>`${escalations.strategyKey}`.as("escalation_strategy"),
-      name: users.name,
-      email: users.email,
-      timezone: users.timezone,
-      telegramChatId: users.telegramChatId,
-      phone: users.phone,
-      phoneVerified: users.phoneVerified,
-      smsOptedOutAt: users.smsOptedOutAt,
-      quietStart: users.quietStart,
-      quietEnd: users.quietEnd,
-      quietGentle: users.quietGentle,
-      ignoreQuietHours: tasks.ignoreQuietHours,
-      checkBackMinutes: tasks.checkBackMinutes,
-      heldUntil: s.heldUntil,
-      lastIndex: sql<number>`(select max(s2.step_index) from escalation_steps as s2 where s2.escalation_id = ${s.escalationId})`.as("last_index"),
-      // When the next step is due: transient provider trouble is retried until then, never longer (ADR 042).
-      nextDueAt: sql<number | null>`(select s3.due_at from escalation_steps as s3 where s3.escalation_id = ${s.escalationId} and s3.step_index = ${s.stepIndex} + 1)`.as("next_due_at"),
-    })
+    .select(stepColumns())
     .from(s)
     .innerJoin(tasks, eq(tasks.id, s.taskId))
     .innerJoin(escalations, eq(escalations.id, s.escalationId))
@@ -84,6 +40,64 @@ export async function takeStep(deps: Pick<Deps, "db">, job: StepJob, now: number
     .limit(1);
   const { taken, rows } = await runNamedBatch(db, { taken: take, rows: read });
   return { taken: taken.length > 0, step: rows[0] ?? null };
+}
+
+/**
+ * The take (compare-and-set) of the steps `which` selects (by id and claim): "claimed" with a live
+ * lease, or "sending" left behind by a consumer that died; returns the ids taken. The state and lease
+ * are compared with a unary "+" so the planner finds the steps by id, never through the (state, lease)
+ * index (whose every row in a state it would read when the ids come as a JSON list: batch-sql.ts).
+ */
+export function takeStatement(db: Db, which: SQL, now: number) {
+  const s = escalationSteps;
+  return db
+    .update(s)
+    .set({ state: "sending", leaseUntil: now + SENDING_LEASE_MS, attempts: sql`${s.attempts} + 1` })
+    .where(and(which, sql`((+${s.state} = 'claimed' and +${s.leaseUntil} >= ${now}) or (+${s.state} = 'sending' and +${s.leaseUntil} < ${now}))`))
+    .returning({ id: s.id });
+}
+
+/** The columns a consumer reads with the step it took: the step, its task, escalation and user. */
+export function stepColumns() {
+  const s = escalationSteps;
+  return {
+    escalationId: s.escalationId,
+    stepIndex: s.stepIndex,
+    channels: s.channels,
+    // The round is due_at, or where a provider retry moved due_at on, the due_at it fired at (ADR 042).
+    round: sql<number>`coalesce(${s.roundAt}, ${s.dueAt})`.as("step_round"),
+    taskId: s.taskId,
+    userId: tasks.userId,
+    title: tasks.title,
+    dueAt: sql<number>`${tasks.dueAt}`.as("task_due_at"),
+    status: tasks.status,
+    snoozedUntil: tasks.snoozedUntil,
+    recurrence: sql<string | null>`${tasks.recurrence}`.as("task_recurrence"),
+    taskStrategy: sql<string>`${tasks.strategyKey}`.as("task_strategy"),
+    seriesId: sql<string | null>`${tasks.seriesId}`.as("task_series_id"),
+    source: sql<string>`${tasks.source}`.as("task_source"),
+    escalationState: sql<string>`${escalations.state}`.as("escalation_state"),
+    escalationKind: sql<string>`${escalations.kind}`.as("escalation_kind"),
+    strategyKey: sql<string>`${escalations.strategyKey}`.as("escalation_strategy"),
+    name: users.name,
+    email: users.email,
+    timezone: users.timezone,
+    telegramChatId: users.telegramChatId,
+    phone: users.phone,
+    phoneVerified: users.phoneVerified,
+    smsOptedOutAt: users.smsOptedOutAt,
+    quietStart: users.quietStart,
+    quietEnd: users.quietEnd,
+    quietGentle: users.quietGentle,
+    ignoreQuietHours: tasks.ignoreQuietHours,
+    checkBackMinutes: tasks.checkBackMinutes,
+    heldUntil: s.heldUntil,
+    attempts: s.attempts,
+    roundAt: s.roundAt,
+    lastIndex: sql<number>`(select max(s2.step_index) from escalation_steps as s2 where s2.escalation_id = ${s.escalationId})`.as("last_index"),
+    // When the next step is due: transient provider trouble is retried until then, never longer (ADR 042).
+    nextDueAt: sql<number | null>`(select s3.due_at from escalation_steps as s3 where s3.escalation_id = ${s.escalationId} and s3.step_index = ${s.stepIndex} + 1)`.as("next_due_at"),
+  };
 }
 
 /**
