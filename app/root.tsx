@@ -20,6 +20,7 @@ import { CreateTaskFab } from "./components/tasks/CreateTaskFab";
 import { pairingStep } from "~/lib/pairing.server";
 import { headerFlags } from "~/lib/header.server";
 import { useNonce } from "./lib/nonce";
+import { useHydration } from "./lib/hydration";
 import { useServiceWorker } from "./lib/service-worker";
 import { useBrowserErrorReporting } from "./lib/errors/report";
 import { isSentryConfigured } from "../worker/services/sentry";
@@ -81,8 +82,17 @@ function useSessionRecheck(recheck: boolean) {
   }, [recheck, revalidator]);
 }
 
+/** `<html data-hydrated>` once the page's script runs: pages may ship none (app/lib/hydration.ts); tests wait for it. */
+function useHydratedMarker() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  // A page that works without JavaScript ships none (routes' handle.hydrate; app/lib/hydration.ts).
+  const hydrate = useHydration();
   return (
     <html lang="en">
       <head>
@@ -94,8 +104,12 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );
@@ -104,6 +118,7 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   const { supportEmail, user, recheckSession, createTaskButton, analytics, errorReporting } = useLoaderData<typeof loader>();
   useSessionRecheck(recheckSession);
+  useHydratedMarker();
   useBrowserErrorReporting(errorReporting);
   useServiceWorker();
   return (

@@ -60,4 +60,9 @@ if (args.json) {
   console.log(`${kb(runtimeTotal.raw)} ${kb(runtimeTotal.gzip)} ${kb(runtimeTotal.brotli)}  runtime (entry.client and its imports)`);
   console.log(`${kb(appTotal.raw)} ${kb(appTotal.gzip)} ${kb(appTotal.brotli)}  app code of these routes`);
   console.log(`${kb(total.raw)} ${kb(total.gzip)} ${kb(total.brotli)}  TOTAL`);
+  if (routeIds.includes("routes/_index")) {
+    console.log(
+      "This is what / loads when it hydrates (a signed-in visitor, or a legal link followed). A signed-out visitor loads none of it: routes/_index's handle.hydrate (app/lib/hydration.ts); `npm run bench:lcp` prints what the page really loaded.",
+    );
+  }
 }

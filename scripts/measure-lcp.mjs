@@ -78,6 +78,10 @@ try {
   console.log(`${DESKTOP ? "desktop" : "mobile (CPU 4x, 150 ms RTT, 1.6 Mb/s)"} LCP of ${served.url}: median ${median.toFixed(0)} ms (${times[0].toFixed(0)}-${times[times.length - 1].toFixed(0)}), ${RUNS} runs`);
   const images = runs[0].resources.filter((r) => /\.(png|webp|avif|jpe?g)$/.test(r.name));
   for (const image of images) console.log(`  image loaded: ${image.name} ${(image.size / 1000).toFixed(1)} kB transferred`);
+  // The JavaScript the page really loaded (a signed-out visit of / loads none: issue 8).
+  const scripts = runs[0].resources.filter((r) => r.name.endsWith(".js"));
+  const scriptBytes = scripts.reduce((sum, r) => sum + r.size, 0);
+  console.log(`  JavaScript loaded: ${scripts.length} files, ${(scriptBytes / 1000).toFixed(1)} kB transferred`);
 } finally {
   await browser.close();
   served.stop();

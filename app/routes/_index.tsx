@@ -1,6 +1,19 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { ButtonLink } from "~/components/ui/Button";
 import { PromoVideo } from "~/components/home/PromoVideo";
+import { legalDocumentIn } from "~/components/legal/LegalModals";
+import type { HydrationRule } from "~/lib/hydration";
+
+/**
+ * Issue 8: the home page ships no JavaScript to a signed-out visitor (React and Remix alone are
+ * ~86 kB gzip, over the 75 kB budget). Everything on it works without: links, the video (a link to
+ * the file, played in place when the page has its script), the legal links (`?legal=...`, a page
+ * that hydrates to show the modal). A signed-in visitor, or one whose session needs its one re-check
+ * (arrived from another site), gets the scripts as on every other page.
+ */
+export const handle: { hydrate: HydrationRule } = {
+  hydrate: ({ signedIn, recheckSession, search }) => signedIn || recheckSession || legalDocumentIn(search) !== null,
+};
 
 export const meta: MetaFunction = () => [
   { title: "Nudge: reminders that wait until you act" },

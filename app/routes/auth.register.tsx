@@ -7,7 +7,7 @@ import { EmailField } from "~/components/auth/EmailField";
 import { AuthCard, AuthDivider } from "~/components/auth/AuthCard";
 import { GoogleButton } from "~/components/auth/GoogleButton";
 import { NewPasswordFields } from "~/components/auth/NewPasswordFields";
-import { LegalLink, useLegalModals } from "~/components/legal/LegalModals";
+import { LegalLink } from "~/components/legal/LegalModals";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import { TextField } from "~/components/ui/Field";
@@ -92,7 +92,6 @@ export default function Register() {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const hydrated = useHydrated();
-  const legal = useLegalModals();
   const [timezone, setTimezone] = useState(actionData?.values.timezone || "UTC");
   const [unmatchedZone, setUnmatchedZone] = useState<string | null>(null);
   const [password, setPassword] = useState("");
@@ -178,13 +177,7 @@ export default function Register() {
             <input id="consent" type="checkbox" name="consent" checked={consent} onChange={(event) => setConsent(event.target.checked)} />
             <label htmlFor="consent">
               I agree to the{" "}
-              <button type="button" className="link-button" onClick={() => legal.open("terms")}>
-                Terms of Service
-              </button>{" "}
-              and the{" "}
-              <button type="button" className="link-button" onClick={() => legal.open("privacy")}>
-                Privacy Policy
-              </button>
+              <LegalLink document="terms">Terms of Service</LegalLink> and the <LegalLink document="privacy">Privacy Policy</LegalLink>
               .
             </label>
           </div>

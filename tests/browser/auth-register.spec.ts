@@ -49,10 +49,10 @@ test.describe("registration and email verification", () => {
     const consentNote = page.locator("#google-consent");
     await expect(consentNote).toHaveText("By continuing with Google you agree to the Terms of Service and Privacy Policy.");
     await expect(google).toHaveAccessibleDescription(/^By continuing with Google you agree to the Terms of Service and Privacy Policy ?\.$/);
-    await consentNote.getByRole("button", { name: "Terms of Service" }).click();
+    await consentNote.getByRole("link", { name: "Terms of Service" }).click();
     await expect(page.getByRole("dialog", { name: "Terms of Service" })).toBeVisible();
     await page.keyboard.press("Escape");
-    await consentNote.getByRole("button", { name: "Privacy Policy" }).click();
+    await consentNote.getByRole("link", { name: "Privacy Policy" }).click();
     await expect(page.getByRole("dialog", { name: "Privacy Policy" })).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(page.getByLabel("Timezone")).toHaveValue("Europe/Berlin");
@@ -71,12 +71,12 @@ test.describe("registration and email verification", () => {
     await expect(submit).toBeEnabled();
 
     const consentLabel = page.locator("label[for=consent]");
-    await consentLabel.getByRole("button", { name: "Terms of Service" }).click();
+    await consentLabel.getByRole("link", { name: "Terms of Service" }).click();
     const terms = page.getByRole("dialog", { name: "Terms of Service" });
     await expect(terms).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(terms).toBeHidden();
-    await consentLabel.getByRole("button", { name: "Privacy Policy" }).click();
+    await consentLabel.getByRole("link", { name: "Privacy Policy" }).click();
     await expect(page.getByRole("dialog", { name: "Privacy Policy" })).toBeVisible();
     await page.keyboard.press("Escape");
 

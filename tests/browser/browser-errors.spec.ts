@@ -37,7 +37,8 @@ test.afterAll(async () => {
 test.use({ baseURL: BASE });
 
 test("an uncaught error and an unhandled rejection on a page reach Sentry, scrubbed, once each", async ({ page, consoleErrors }) => {
-  await page.goto("/");
+  // A page with scripts (the home page ships none to a signed-out visitor).
+  await page.goto("/auth/login");
   await page.waitForLoadState("networkidle");
   await page.evaluate(() => {
     setTimeout(() => {

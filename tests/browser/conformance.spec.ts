@@ -161,12 +161,12 @@ async function publicScreens(walk: Walk, request: APIRequestContext) {
     await undo();
   });
   await visit(walk, page, "terms", async () => {
-    await page.getByRole("button", { name: "Terms of Service" }).first().click();
+    await page.getByRole("link", { name: "Terms of Service" }).first().click();
     await page.getByRole("dialog").waitFor();
   });
   await page.keyboard.press("Escape");
   await visit(walk, page, "privacy", async () => {
-    await page.getByRole("button", { name: "Privacy Policy" }).first().click();
+    await page.getByRole("link", { name: "Privacy Policy" }).first().click();
     await page.getByRole("dialog").waitFor();
   });
   await page.keyboard.press("Escape");

@@ -28,12 +28,54 @@ test.describe("home page", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reminders that wait until you act.");
   });
 
-  test("the promo video starts playing on click, not before", async ({ page }) => {
+  test("ships no JavaScript to a signed-out visitor (issue 8); a legal link opens a page that has it", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
+    });
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reminders that wait until you act.");
+    expect(await page.locator("script").count()).toBe(0);
+    expect(scripts).toEqual([]);
+    // Followed without a script, the legal link is the same page with the document open, and that page hydrates.
+    await page.getByRole("contentinfo").getByRole("link", { name: "Terms of Service" }).click();
+    await expect(page).toHaveURL(/\/\?legal=terms$/);
+    await expect(page.getByRole("dialog", { name: "Terms of Service" })).toBeVisible();
+    await expect.poll(() => scripts.length).toBeGreaterThan(0);
+  });
+
+  test("the promo video starts playing on click, not before: without JavaScript the browser plays the file", async ({ page }) => {
+    const videoRequests: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().endsWith("/media/promo.webm")) videoRequests.push(request.url());
+    });
     await page.goto("/");
     await expect(page.getByTestId("promo-video")).toHaveCount(0);
-    await page.getByRole("button", { name: "Watch how it works: play the 19-second video" }).click();
+    expect(videoRequests).toEqual([]);
+    await page.getByRole("link", { name: "Watch how it works: play the 19-second video" }).click();
+    await expect(page).toHaveURL(/\/media\/promo\.webm$/);
+    await expect
+      .poll(() => page.evaluate(() => Boolean(document.querySelector("video")) && !document.querySelector("video")!.paused && document.querySelector("video")!.currentTime > 0), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+  });
+
+  test("with the page's script (here after a legal link), the promo video plays in place", async ({ page }) => {
+    await page.goto("/?legal=privacy");
+    const dialog = page.getByRole("dialog", { name: "Privacy Policy" });
+    await expect(dialog).toBeVisible();
+    // Escape closes it in place once the page's script (and the dialog's, a moment later) has run.
+    await expect(async () => {
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden({ timeout: 500 });
+    }).toPass({ timeout: 10_000 });
+    // Closing drops the parameter, so a reload does not open it again.
+    await expect(page).toHaveURL(/\/$/);
+    await page.getByRole("link", { name: "Watch how it works: play the 19-second video" }).click();
     const video = page.getByTestId("promo-video");
     await expect(video).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
     await expect
       .poll(() => video.evaluate((element: HTMLVideoElement) => !element.paused && element.currentTime > 0), { timeout: 15_000 })
       .toBe(true);
@@ -45,18 +87,24 @@ test.describe("home page", () => {
   ] as const) {
     test(`the ${name} modal opens, shows the effective date, and closes by button and by Escape`, async ({ page }) => {
       await page.goto("/");
-      await page.getByRole("contentinfo").getByRole("button", { name }).click();
+      await page.getByRole("contentinfo").getByRole("link", { name }).click();
       const dialog = page.getByRole("dialog", { name: heading });
       await expect(dialog).toBeVisible();
       await expect(dialog).toContainText("Effective date: 07/07/2025");
       await expect(dialog.getByRole("link", { name: "support@nudge.example.com" })).toBeVisible();
-      await dialog.getByRole("button", { name: "Close" }).first().click();
+      // Close is a link back to the page: it works whether or not the page's script has run yet.
+      await dialog.getByRole("link", { name: "Close" }).click();
       await expect(dialog).toBeHidden();
+      await expect(page).toHaveURL(/\/$/);
 
-      await page.getByRole("contentinfo").getByRole("button", { name }).click();
+      // Once the script runs, Escape closes it too. The dialog's own code arrives a moment after the
+      // page's (its chunk is loaded on demand), so Escape is pressed until it has.
+      await page.getByRole("contentinfo").getByRole("link", { name }).click();
       await expect(dialog).toBeVisible();
-      await page.keyboard.press("Escape");
-      await expect(dialog).toBeHidden();
+      await expect(async () => {
+        await page.keyboard.press("Escape");
+        await expect(dialog).toBeHidden({ timeout: 500 });
+      }).toPass({ timeout: 10_000 });
     });
   }
 

@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useRef, useState, type MouseEvent } from "react";
 
 // The poster is the home page's largest paint (issue 8): AVIF, then WebP, at the widths
 // scripts/make-poster-images.mjs writes (keep the two lists in step), the PNG for the rest.
@@ -19,6 +19,11 @@ const HIGH_PRIORITY = { fetchpriority: "high" };
 export function PromoVideo() {
   const [started, setStarted] = useState(false);
   const videoRef = useRef<HTMLVideoElement>(null);
+
+  function onPlay(event: MouseEvent<HTMLAnchorElement>) {
+    event.preventDefault();
+    start();
+  }
 
   function start() {
     setStarted(true);
@@ -50,14 +55,16 @@ export function PromoVideo() {
             <source type="image/webp" srcSet={posterSet("webp")} sizes={POSTER_SIZES} />
             <img src={POSTER_PNG} alt="" width={1280} height={720} {...HIGH_PRIORITY} />
           </picture>
-          <button type="button" className="video-frame__play" onClick={start} aria-label="Watch how it works: play the 19-second video">
+          {/* A link to the video file: without JavaScript (the home page for signed-out visitors) the
+              browser plays it on its own page; with it, the video plays here. */}
+          <a href="/media/promo.webm" className="video-frame__play" onClick={onPlay} aria-label="Watch how it works: play the 19-second video">
             <span className="video-frame__play-icon" aria-hidden="true">
               <svg width="30" height="30" viewBox="0 0 24 24" fill="currentColor">
                 <path d="M8 5v14l11-7z" />
               </svg>
             </span>
             <span className="video-frame__play-label">Watch how it works</span>
-          </button>
+          </a>
         </>
       )}
     </figure>

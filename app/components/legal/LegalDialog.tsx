@@ -1,4 +1,5 @@
-import { Button } from "~/components/ui/Button";
+import { useLocation } from "@remix-run/react";
+import type { MouseEvent } from "react";
 import { Modal } from "~/components/ui/Modal";
 import { PrivacyPolicyText, TermsOfServiceText } from "./LegalText";
 
@@ -10,15 +11,22 @@ export type LegalDocument = "terms" | "privacy";
  * not with every page's first JavaScript.
  */
 export default function LegalDialog({ document, email, onClose }: { document: LegalDocument; email: string; onClose: () => void }) {
+  // Close is a link to the page without `?legal=`: it works before the page's script has run (a
+  // legal link followed without JavaScript) and closes in place once it has.
+  const { pathname } = useLocation();
+  const close = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    onClose();
+  };
   return (
     <Modal
       open
       title={document === "privacy" ? "Privacy Policy" : "Terms of Service"}
       onClose={onClose}
       footer={
-        <Button variant="primary" onClick={onClose}>
+        <a className="btn btn--primary" href={pathname} onClick={close}>
           Close
-        </Button>
+        </a>
       }
     >
       {document === "privacy" ? <PrivacyPolicyText email={email} /> : <TermsOfServiceText email={email} />}

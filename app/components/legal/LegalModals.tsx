@@ -1,5 +1,14 @@
-import { createContext, lazy, Suspense, useCallback, useContext, useState, type ReactNode } from "react";
+import { useLocation } from "@remix-run/react";
+import { createContext, lazy, Suspense, useCallback, useContext, useState, type MouseEvent, type ReactNode } from "react";
 import type { LegalDocument } from "./LegalDialog";
+
+/** `?legal=terms|privacy` opens that document over any page: how the links work without JavaScript. */
+export const LEGAL_PARAM = "legal";
+
+export function legalDocumentIn(search: URLSearchParams): LegalDocument | null {
+  const value = search.get(LEGAL_PARAM);
+  return value === "terms" || value === "privacy" ? value : null;
+}
 
 const LegalContext = createContext<{ open(document: LegalDocument): void }>({ open: () => undefined });
 
@@ -9,10 +18,22 @@ const LegalContext = createContext<{ open(document: LegalDocument): void }>({ op
 const loadLegalDialog = () => import("./LegalDialog");
 const LegalDialog = lazy(loadLegalDialog);
 
-/** Holds the Terms of Service and Privacy Policy modals, openable from any screen. */
+/**
+ * Holds the Terms of Service and Privacy Policy modals, openable from any screen. A page opened with
+ * `?legal=...` (a legal link followed without JavaScript, e.g. from the home page, which ships none to
+ * signed-out visitors) starts with that document open; closing it drops the parameter from the address.
+ */
 export function LegalModalsProvider({ email, children }: { email: string; children: ReactNode }) {
-  const [openDocument, setOpenDocument] = useState<LegalDocument | null>(null);
-  const close = useCallback(() => setOpenDocument(null), []);
+  const location = useLocation();
+  const [openDocument, setOpenDocument] = useState<LegalDocument | null>(() => legalDocumentIn(new URLSearchParams(location.search)));
+  const close = useCallback(() => {
+    setOpenDocument(null);
+    const url = new URL(window.location.href);
+    if (url.searchParams.has(LEGAL_PARAM)) {
+      url.searchParams.delete(LEGAL_PARAM);
+      window.history.replaceState(window.history.state, "", url);
+    }
+  }, []);
   const open = useCallback((document: LegalDocument) => setOpenDocument(document), []);
   return (
     <LegalContext.Provider value={{ open }}>
@@ -30,13 +51,21 @@ export function useLegalModals() {
   return useContext(LegalContext);
 }
 
-/** An inline button that opens one of the legal documents. */
+/**
+ * An inline link to one of the legal documents: opened in place by the page's script, or, without
+ * JavaScript, by following the link to the same page with `?legal=...`.
+ */
 export function LegalLink({ document, children }: { document: LegalDocument; children: ReactNode }) {
   const { open } = useLegalModals();
+  const { pathname } = useLocation();
   const preload = () => void loadLegalDialog();
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    open(document);
+  };
   return (
-    <button type="button" className="link-button" onClick={() => open(document)} onPointerEnter={preload} onFocus={preload}>
+    <a href={`${pathname}?${LEGAL_PARAM}=${document}`} className="link-button" onClick={onClick} onPointerEnter={preload} onFocus={preload} rel="nofollow">
       {children}
-    </button>
+    </a>
   );
 }
