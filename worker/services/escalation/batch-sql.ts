@@ -9,9 +9,9 @@ import { stepColumns, takeStatement } from "./step-read";
 
 /**
  * The statements a queue batch of steps shares (deliver-batch.ts): each does for every step of the
- * batch what the single path (step-read.ts, run-plan.ts) does for one, in ONE statement with the
- * batch's data as ONE JSON parameter (D1 allows 100 bound parameters per statement). Every write
- * keeps the single path's guard, per step: "still sending under this message's claim".
+ * batch what run-plan.ts's per-step statements do for one, in ONE statement with the batch's data as
+ * ONE JSON parameter (D1 allows 100 bound parameters per statement). Every write keeps the per-step
+ * guard: "still sending under this message's claim" (step-read.ts `stillMine`).
  * The state and lease columns are compared with a unary "+" so the planner looks the steps up by
  * id: the JSON list's size is unknown to it, and on the (state, lease) index it read every step in
  * that state (42,855 rows per step in the engine test's batch of 130).
@@ -38,7 +38,7 @@ export function stillMineAll(jobs: readonly StepJob[]): SQL {
 }
 
 /**
- * The take of every step (step-read.ts `takeStep`, compare-and-set per step), returning the ids
+ * The take of every step (step-read.ts `takeStatement`, compare-and-set per step), returning the ids
  * taken, and the taken steps' rows read after it in the same batch.
  */
 export function takeAndReadStatements(deps: Pick<Deps, "db">, jobs: readonly StepJob[], now: number) {

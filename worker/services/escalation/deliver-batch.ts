@@ -16,7 +16,7 @@ import {
   type NextStep,
   type SentRecord,
 } from "./batch-sql";
-import { cancelVanished, logFallbacks, mediaStatus, planTaken, release, runPlan } from "./deliver";
+import { cancelVanished, logFallbacks, mediaStatus, planTaken, release, runDecision } from "./deliver";
 import { errorText, StepDeliveryError, type StepOutcome } from "./outcomes";
 import { readsNeeded, type ClaimedStep, type StepPlan } from "./plan";
 import {
@@ -34,8 +34,8 @@ import {
 import { stillMine } from "./step-read";
 
 /**
- * Delivers a queue batch of claimed steps together (issue 8): the same steps and guarantees as
- * deliver.ts does for one step, with the D1 work of the whole batch in a few shared statements:
+ * Delivers a queue batch of claimed steps together (issue 8, ADR 065): the engine's steps and
+ * guarantees for each step, with the D1 work of the whole batch in a few shared statements:
  * 1. one round trip: every step taken (compare-and-set per step) and the taken steps' rows read;
  * 2. each step planned on its own (plan.ts); a cancel, defer or hold is written on its own, as before;
  * 3. one round trip for every send plan: all link tokens and delivery rows written BEFORE any send,
@@ -45,8 +45,8 @@ import { stillMine } from "./step-read";
  *    a tick took them); after each chunk one statement records its sends as "sent";
  * 5. the steps whose every send went: one final batch (tasks, steps sent, chains moved on), each write
  *    guarded per step. A step with a failed or refused send, a catch-up, a buddy alert or a run-out
- *    snooze concludes on its own, exactly as the single path (run-plan.ts `concludeSend`).
- * An unexpected error hands the steps it touched back to the queue's retry, as deliverStep does.
+ *    snooze concludes on its own (run-plan.ts `concludeSend`).
+ * An unexpected error hands the steps it touched back to the queue's retry (deliver.ts `release`).
  */
 
 /** Sends started together; each chunk's leases are stretched first (a provider call lasts at most 20 s). */
@@ -106,7 +106,7 @@ export async function deliverSteps(deps: Deps, jobs: readonly StepJob[]): Promis
       try {
         const plan = await planTaken(deps, job, step, now, push.get(step.userId) ?? []);
         if (plan.decision !== "send") {
-          results[index] = { outcome: await runPlan(deps, plan, stillMine(job), now, job) };
+          results[index] = { outcome: await runDecision(deps, plan, stillMine(job), job) };
           return;
         }
         logFallbacks(plan);
@@ -191,7 +191,7 @@ async function nextWave(deps: Deps, live: Sending[], results: BatchResult[]): Pr
   return wave;
 }
 
-/** One statement: the chunk's leases stretched; steps no longer ours stop here (stale), as in the single path. */
+/** One statement: the chunk's leases stretched; steps no longer ours (answered, or taken over) stop here, stale. */
 async function stretchLeases(deps: Deps, chunk: Array<{ s: Sending; item: Prepared }>, results: BatchResult[]) {
   try {
     const ours = new Set((await stretchLeasesStatement(deps, chunk.map(({ s }) => s.job))).map((row) => row.id));
@@ -204,7 +204,7 @@ async function stretchLeases(deps: Deps, chunk: Array<{ s: Sending; item: Prepar
 
 /**
  * The chunk's sends, started together, then ONE statement recording those that went as "sent". If
- * that write fails, each step writes its records again in its final batch (as the single path does).
+ * that write fails, each step writes its records again in its final batch.
  */
 async function sendChunk(deps: Deps, chunk: Array<{ s: Sending; item: Prepared }>, results: BatchResult[]) {
   const records: Array<SentRecord & { s: Sending }> = [];

@@ -4,40 +4,19 @@ import type { Medium } from "../../channels/types";
 import type { StepJob } from "../../queue-payloads";
 import type { Deps } from "../deps";
 import { RETRY_LEASE_MS } from "./leases";
-import { errorText, StepDeliveryError, type StepOutcome } from "./outcomes";
+import { errorText, type StepOutcome } from "./outcomes";
 import { planStep, readsNeeded, type ClaimedStep, type StepPlan } from "./plan";
 import type { MediaStatus } from "./recipients";
 import { holdStatements } from "./quiet-writes";
-import { runSendPlan } from "./run-plan";
 import { runBatch } from "../../../db/batch";
-import { readReachability, stillMine, takeStep } from "./step-read";
+import { readReachability } from "./step-read";
 
 /**
- * Delivers one claimed escalation step, idempotently (queues deliver at least once), in steps:
- * 1. claim: take the step (claimed -> sending, compare-and-set, attempts + 1) and read its row with
- *    the task, escalation and user, in one round trip (step-read.ts);
- * 2. read: where the user can be reached, only what the step needs (step-read.ts);
- * 3. plan: the pure core decides cancel, defer or send, and for a send every delivery, its key and
- *    the writes, with the fallback to email and its reason (plan.ts, recipients.ts);
- * 4. run: cancel or defer in one guarded write, or run the send plan: delivery rows before sends,
- *    the lease stretched before each send, each send recorded at once (run-plan.ts, compose.ts);
- * 5. record: the final guarded batch moves the chain on (chain.ts).
- * An unexpected error after the take (a D1 error) hands the step back to the queue's retry.
+ * What happens to one step a consumer has taken (deliver-batch.ts runs these for each step of a queue
+ * batch): where its person can be reached and the pure core's plan; a cancel, defer or hold written in
+ * one guarded write; a vanished task's step cancelled; an unexpected error handed back to the queue.
+ * Sends run through run-plan.ts.
  */
-export async function deliverStep(deps: Deps, job: StepJob): Promise<StepOutcome> {
-  const now = deps.clock.now().getTime();
-  const { taken, step } = await takeStep(deps, job, now);
-  if (!taken) return "stale";
-  if (!step) return cancelVanished(deps, job);
-
-  const mine = stillMine(job);
-  try {
-    return await runPlan(deps, await planTaken(deps, job, step, now), mine, now, job);
-  } catch (error) {
-    if (!(error instanceof StepDeliveryError)) await release(deps, mine, error);
-    throw error;
-  }
-}
 
 /**
  * The plan for a step just taken: where its person can be reached (only what it needs), then the
@@ -60,8 +39,8 @@ export async function cancelVanished(deps: Pick<Deps, "db">, job: StepJob): Prom
   return "missing";
 }
 
-/** Runs a plan's decision: cancel, defer and hold in one guarded write each; a send through run-plan.ts. */
-export async function runPlan(deps: Deps, plan: StepPlan, mine: SQL, now: number, job: StepJob): Promise<StepOutcome> {
+/** A plan that sends nothing: cancel, defer (a snooze) or hold (quiet hours), each in one guarded write. */
+export async function runDecision(deps: Deps, plan: Exclude<StepPlan, { decision: "send" }>, mine: SQL, job: StepJob): Promise<StepOutcome> {
   switch (plan.decision) {
     case "cancel":
       await deps.db.update(escalationSteps).set({ state: "cancelled", leaseUntil: null }).where(mine);
@@ -75,9 +54,6 @@ export async function runPlan(deps: Deps, plan: StepPlan, mine: SQL, now: number
       await runBatch(deps.db, holdStatements(deps.db, { ...plan, stepId: job.stepId, claimId: job.claimId }, mine, plan.until));
       console.log(JSON.stringify({ level: "info", event: "escalation.quiet_hold", taskId: plan.taskId, stepIndex: plan.stepIndex, until: plan.until }));
       return "held";
-    case "send":
-      logFallbacks(plan);
-      return runSendPlan(deps, plan, mine, now);
   }
 }
 

@@ -8,7 +8,6 @@ export { AUDIT_BATCH, auditEscalations, auditForTick, type AuditCursor, type Aud
 export { claimSteps, countInFlight, type WonStep, type ClaimKind } from "./claim";
 export { takeTurnsByOwner } from "./turns";
 export { buryExhaustedSteps, markStepDead } from "./dead-letter";
-export { deliverStep } from "./deliver";
 export { deliverSteps, SEND_CHUNK, type BatchResult } from "./deliver-batch";
 export { LEASE_MS, MAX_STEP_ATTEMPTS, RETRY_LEASE_MS, SENDING_LEASE_MS } from "./leases";
 export { StepDeliveryError, type StepOutcome } from "./outcomes";

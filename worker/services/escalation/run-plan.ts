@@ -8,7 +8,7 @@ import { advanceChainStatements } from "./chain";
 import { composeMessage } from "./compose";
 import type { LinkTokenRow } from "./links";
 import { markStepDead } from "./dead-letter";
-import { RETRY_LEASE_MS, SENDING_LEASE_MS } from "./leases";
+import { RETRY_LEASE_MS } from "./leases";
 import { errorText, StepDeliveryError, type StepOutcome } from "./outcomes";
 import { gaveUpOnProvider, nextProviderTry } from "./provider-retry";
 import { rependAfterCatchUpStatements } from "./quiet-writes";
@@ -18,41 +18,20 @@ import type { PlannedDelivery, StepPlan } from "./plan";
 type SendPlan = Extract<StepPlan, { decision: "send" }>;
 
 /**
- * Runs a "send" plan for a step this consumer holds ("sending" under its claim; `mine` says so in SQL):
- * 1. one batch: the link tokens and `deliveries` rows (ON CONFLICT DO NOTHING) BEFORE any send, the
- *    lease stretched (which also checks the step is still ours), and the rows' current status;
- * 2. each delivery not yet "sent" (nor "refused"): stretch the lease again (from the second send on),
- *    send through `deps.channels[medium]`, and mark it "sent" at once, on its own, so no later failure
- *    causes a resend. A "pending"/"failed" row from an earlier attempt is sent again (ADR 021, ADR 026).
- *    A reminder the provider refused for good gets one email instead (send-failures.ts, ADR 042);
- * 3. the failures (ADR 042): an unclassified one hands the step to the queue's retry
+ * A "send" plan of a step this consumer holds ("sending" under its claim; `mine` says so in SQL), in
+ * the pieces deliver-batch.ts runs for every step of a queue batch:
+ * 1. `prepareItem`: each delivery's message and the rows to write BEFORE any send (its link tokens
+ *    and its `deliveries` row, ON CONFLICT DO NOTHING);
+ * 2. `dueToSend` / `sendOne`: each delivery not yet "sent" (nor "refused") is sent through
+ *    `deps.channels[medium]`; a "pending"/"failed" row from an earlier attempt is sent again (ADR 021,
+ *    ADR 026); a reminder the provider refused for good gets one email instead (send-failures.ts, ADR 042);
+ * 3. `concludeSend`: the failures (ADR 042): an unclassified one hands the step to the queue's retry
  *    (StepDeliveryError); a transient one reschedules the step in the same round, or gives it up past
  *    the retry window; permanent ones only mark their rows. Otherwise the final guarded batch moves
  *    the chain on.
  */
-export async function runSendPlan(deps: Deps, plan: SendPlan, mine: SQL, now: number): Promise<StepOutcome> {
-  const { db } = deps;
-  const { prepared, writes } = await prepareSend(deps, plan, now);
-  const extendLease = () => leaseStatement(deps, mine);
-  // The same round trip stretches the lease and checks the step is still ours, which is what the
-  // first send needs (one round trip less per step; later sends of the step check again).
-  const { lease, existing } = await runNamedBatch(db, { lease: extendLease(), existing: rowsOf(deps, prepared.map((p) => p.delivery.key)) }, writes);
-  if (lease.length === 0) return "stale";
-  const send = newSendState(deps, plan, mine, now, prepared, existing);
-  let leaseFresh = true;
-  for (let i = 0; i < send.prepared.length; i++) {
-    const item = await dueToSend(send, i);
-    if (!item) continue;
-    // Before each send: stretch the lease so this send cannot outlive it, and make sure the step is
-    // still ours. A snooze, acknowledge or done (or a tick that took over) stops the rest here.
-    if (!leaseFresh && (await extendLease()).length === 0) return "stale";
-    leaseFresh = false;
-    await sendOne(send, item, recordAtOnce(send));
-  }
-  return concludeSend(send);
-}
 
-/** What one step's send has done so far: shared by the single path above and the batch's (deliver-batch.ts). */
+/** What one step's send has done so far. */
 export interface SendState {
   deps: Deps;
   plan: SendPlan;
@@ -74,27 +53,6 @@ export function newSendState(deps: Deps, plan: SendPlan, mine: SQL, now: number,
   return { deps, plan, mine, now, prepared, rows: new Map(existing.map((row) => [row.key, row])), failed: [], fellBack: new Set(), unrecorded: [] };
 }
 
-/** Every delivery's message and the writes before any send (link tokens, the rows). */
-export async function prepareSend(deps: Deps, plan: SendPlan, now: number): Promise<{ prepared: Prepared[]; writes: Statement[] }> {
-  const prepared: Prepared[] = [];
-  const writes: Statement[] = [];
-  for (const delivery of plan.deliveries) {
-    const { item, statements } = await prepare(deps, plan, delivery, now);
-    writes.push(...statements);
-    prepared.push(item);
-  }
-  return { prepared, writes };
-}
-
-/** Stretches the step's "sending" lease; its answer is empty when the step is no longer ours. */
-export function leaseStatement(deps: Pick<Deps, "db" | "clock">, mine: SQL) {
-  return deps.db
-    .update(escalationSteps)
-    .set({ leaseUntil: deps.clock.now().getTime() + SENDING_LEASE_MS })
-    .where(mine)
-    .returning({ id: escalationSteps.id });
-}
-
 /**
  * The delivery at `i` if it is to be sent now, or null: already sent, another held step's catch-up
  * (ADR 064: that step sends it), or refused earlier (its email instead is added, to be sent later).
@@ -111,7 +69,7 @@ export async function dueToSend(send: SendState, i: number): Promise<Prepared | 
   return item;
 }
 
-/** Records one send as "sent" (the single path: at once, on its own; the batch's: with its chunk). */
+/** Records one send as "sent" (deliver-batch.ts: with the rest of its chunk, in one statement). */
 export type SentRecorder = (key: string, providerMessageId: string, at: number) => Promise<void>;
 
 export function markSentStatement(deps: Pick<Deps, "db">, key: string, providerMessageId: string, at: number) {
@@ -119,18 +77,6 @@ export function markSentStatement(deps: Pick<Deps, "db">, key: string, providerM
     .update(deliveries)
     .set({ status: "sent", providerMessageId, sentAt: at, error: null, attempts: sql`${deliveries.attempts} + 1` })
     .where(and(eq(deliveries.idempotencyKey, key), sql`${deliveries.status} <> 'sent'`));
-}
-
-/** Recorded at once, on its own: a failure of any later write can no longer cause a resend. */
-function recordAtOnce(send: SendState): SentRecorder {
-  return async (key, providerMessageId, at) => {
-    try {
-      await markSentStatement(send.deps, key, providerMessageId, at);
-    } catch (error) {
-      console.warn(JSON.stringify({ level: "warn", event: "delivery.record_failed", key, error: errorText(error) }));
-      send.unrecorded.push(markSentStatement(send.deps, key, providerMessageId, at));
-    }
-  };
 }
 
 /** Sends one delivery through its medium; a failure is kept (a permanent one adds the email instead). */

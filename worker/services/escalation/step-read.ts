@@ -1,6 +1,5 @@
 import { and, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { runNamedBatch } from "../../../db/batch";
 import { deliveries, emergencyContacts, escalations, escalationSteps, pushSubscriptions, tasks, users } from "../../../db/schema";
 import type { StepJob } from "../../queue-payloads";
 import type { Deps } from "../deps";
@@ -9,8 +8,8 @@ import type { ClaimedStep } from "./plan";
 import type { Reachability } from "./recipients";
 
 /**
- * The consumer's reads: the take (claimed -> sending) with the step's row in one round trip, and
- * where the user can be reached.
+ * The consumer's reads: the take (claimed -> sending) and the columns read with it (batch-sql.ts
+ * runs them for a whole queue batch in one round trip), and where the user can be reached.
  */
 
 /** "The step is still sending under this message's claim": the guard of every later write. */
@@ -19,32 +18,11 @@ export function stillMine(job: StepJob): SQL {
 }
 
 /**
- * Takes the step for this attempt (compare-and-set): "claimed" under this message's claim with a
- * live lease, or "sending" left behind by a consumer that died. A duplicate of this message
- * arriving while the first copy is sending loses here and is acked: if the first copy dies, its
- * short "sending" lease runs out and the next tick claims the step again. Attempts are counted
- * here, so an attempt that dies before recording anything still counts (ADR 026).
- * The step's row (with its task, escalation and user) is read in the same batch, after the update.
- */
-export async function takeStep(deps: Pick<Deps, "db">, job: StepJob, now: number): Promise<{ taken: boolean; step: ClaimedStep | null }> {
-  const { db } = deps;
-  const s = escalationSteps;
-  const take = takeStatement(db, and(eq(s.id, job.stepId), eq(s.claimedBy, job.claimId))!, now);
-  const read = db
-    .select(stepColumns())
-    .from(s)
-    .innerJoin(tasks, eq(tasks.id, s.taskId))
-    .innerJoin(escalations, eq(escalations.id, s.escalationId))
-    .innerJoin(users, eq(users.id, tasks.userId))
-    .where(eq(s.id, job.stepId))
-    .limit(1);
-  const { taken, rows } = await runNamedBatch(db, { taken: take, rows: read });
-  return { taken: taken.length > 0, step: rows[0] ?? null };
-}
-
-/**
  * The take (compare-and-set) of the steps `which` selects (by id and claim): "claimed" with a live
- * lease, or "sending" left behind by a consumer that died; returns the ids taken. The state and lease
+ * lease, or "sending" left behind by a consumer that died; returns the ids taken. A duplicate of a
+ * message arriving while the first copy is sending loses here and is acked: if the first copy dies,
+ * its short "sending" lease runs out and the next tick claims the step again. Attempts are counted
+ * here, so an attempt that dies before recording anything still counts (ADR 026). The state and lease
  * are compared with a unary "+" so the planner finds the steps by id, never through the (state, lease)
  * index (whose every row in a state it would read when the ids come as a JSON list: batch-sql.ts).
  */
