@@ -1208,6 +1208,36 @@ describe("a queue batch delivered together (issue 8, ADR 065)", () => {
     }
   });
 
+  it("when a chunk's record of its sends fails, each step writes it again in its own final batch: sent once, recorded, chain moved on", async () => {
+    const T = nextDueTime();
+    const people = await Promise.all([1, 2].map(() => user()));
+    const taskList = await Promise.all(people.map((p) => newTask(p.id, T)));
+    const fake = await tick(T);
+    let failed = 0;
+    const warn = vi.spyOn(console, "warn");
+    const result = await consume(fake.take(), T, (deps) => ({
+      ...deps,
+      env: {
+        ...deps.env,
+        DB: d1FailingQueries(deps.env.DB, (query) => {
+          // The chunk's record: an UPDATE of deliveries FROM the JSON list of its sends.
+          const chunkRecord = query.startsWith('update "deliveries" set') && query.includes("from json_each");
+          if (chunkRecord) failed += 1;
+          return chunkRecord;
+        }),
+      },
+    }));
+    expect(failed).toBe(1);
+    expect(warn.mock.calls.some(([line]) => String(line).includes('"event":"delivery.record_failed"'))).toBe(true);
+    warn.mockRestore();
+    expect(result.explicitAcks).toHaveLength(2);
+    for (const [i, p] of people.entries()) {
+      expect(await outboxTo(p.email)).toHaveLength(1);
+      expect((await deliveriesOf(taskList[i]!.id)).map((d) => [d.status, d.sentAt])).toEqual([["sent", T]]);
+      expect((await stepsOf(taskList[i]!.id)).map((s) => s.state)).toEqual(["sent", "pending", "waiting", "waiting"]);
+    }
+  });
+
   it("every shared statement finds its steps, rows and tasks by key: no scan, no sort", async () => {
     const { deps } = depsAt(Date.parse("2027-06-01T09:00:00Z"));
     const jobs = [
