@@ -50,7 +50,7 @@ export async function loader(args: LoaderFunctionArgs) {
   // Spec 01's guard step 2: a pairing handshake is kept (signed out) or completed (signed in).
   await pairingStep(args, user?.id ?? null, headers);
   // The floating Create Task button (signed in and onboarding not needed) and the menu's Get Started.
-  const flags = user ? await headerFlags(context.deps, user) : { createTaskButton: false, onboardingSkipped: false };
+  const flags = user ? await headerFlags(args, user) : { createTaskButton: false, onboardingSkipped: false };
   return data(
     {
       supportEmail: context.cloudflare.env.SUPPORT_EMAIL ?? "support@nudge.example.com",

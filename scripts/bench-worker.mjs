@@ -83,14 +83,15 @@ export async function seedUsers(database, specs) {
     const id = randomUUID();
     const email = `bench-${spec.tasks}-${id.slice(0, 8)}@example.com`;
     users.push({ id, email, tasks: spec.tasks });
-    userRows.push([id, `Bench ${spec.tasks}`, email, hash, 1, "Europe/London", 1, now]);
+    // Onboarding skipped: a verified person without Telegram would otherwise be sent to the wizard (ADR 062).
+    userRows.push([id, `Bench ${spec.tasks}`, email, hash, 1, "Europe/London", 1, now, now]);
     for (let t = 0; t < spec.tasks; t++) {
       const completed = spec.completedEvery && t % spec.completedEvery === spec.completedEvery - 1;
       taskRows.push([randomUUID(), id, `Bench task ${t + 1}`, start + t * 3_600_000, completed ? "COMPLETED" : "PENDING", "standard", "web", completed ? now : null, now]);
     }
   }
   const sql = [
-    ...insertStatements("users", ["id", "name", "email", "password_hash", "is_verified", "timezone", "consent", "created_at"], userRows),
+    ...insertStatements("users", ["id", "name", "email", "password_hash", "is_verified", "timezone", "consent", "created_at", "onboarding_skipped_at"], userRows),
     ...insertStatements("tasks", ["id", "user_id", "title", "due_at", "status", "strategy_key", "source", "completed_at", "created_at"], taskRows),
   ].join("\n");
   const file = `${database.persistTo}/seed.sql`;

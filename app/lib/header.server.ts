@@ -1,5 +1,6 @@
-import { getOnboardingStatus, needsOnboarding, type PublicUser } from "../../worker/services/auth";
-import type { Deps } from "../../worker/services/deps";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { needsOnboarding, type PublicUser } from "../../worker/services/auth";
+import { onboardingStatusOnce } from "./request-reads.server";
 import { isAppError } from "../../worker/services/errors";
 import { errorFields, log } from "../../worker/services/log";
 
@@ -16,17 +17,12 @@ export interface HeaderFlags {
  * skipped in the last day. When the status cannot be read, the profile's own fields decide and no
  * skip is assumed.
  */
-export async function headerFlags(deps: Deps, user: PublicUser): Promise<HeaderFlags> {
+export async function headerFlags(args: Pick<LoaderFunctionArgs, "request" | "context">, user: PublicUser): Promise<HeaderFlags> {
   let state = { isVerified: user.isVerified, isTelegramLinked: Boolean(user.telegramChatId), skipped: false };
   try {
-    state = await getOnboardingStatus(deps, user.id);
+    state = await onboardingStatusOnce(args, user.id);
   } catch (error) {
     if (!isAppError(error)) log.error("header_flags_failed", errorFields(error));
   }
   return { createTaskButton: !needsOnboarding(state), onboardingSkipped: state.skipped };
-}
-
-/** The floating 'Create Task' button alone (see headerFlags). */
-export async function showCreateTaskButton(deps: Deps, user: PublicUser): Promise<boolean> {
-  return (await headerFlags(deps, user)).createTaskButton;
 }

@@ -5,6 +5,7 @@ import { hasTextReminder } from "../../worker/services/tasks";
 import { loadPhonePanel, type PhonePanelData } from "./phone.server";
 import { loadTelegramRow, type TelegramRowData } from "./telegram.server";
 import { loadBuddies, type BuddyJson } from "./buddies.server";
+import { onboardingStatusOnce } from "./request-reads.server";
 
 /** The wizard's four steps (spec 01): Welcome, Connect Apps, Set your first reminder, You're all set! */
 export const ONBOARDING_STEPS = 4;
@@ -25,7 +26,7 @@ export async function guardOnboarding(args: Pick<LoaderFunctionArgs, "request" |
   const url = new URL(args.request.url);
   const path = url.pathname.replace(/\/+$/, "") || "/";
   if (!GUARDED_PATHS.has(path)) return;
-  const status = await getOnboardingStatus(args.context.deps, user.id);
+  const status = await onboardingStatusOnce(args, user.id);
   if (!status.needsOnboarding) return;
   const carried = new URLSearchParams(CARRIED_PARAMS.flatMap((key) => (url.searchParams.has(key) ? [[key, url.searchParams.get(key)!]] : [])));
   throw redirect(`/onboarding${carried.size > 0 ? `?${carried}` : ""}`, { headers });

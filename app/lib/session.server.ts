@@ -1,4 +1,5 @@
 import { guardOnboarding } from "./onboarding.server";
+import { readOnce } from "./request-reads.server";
 /**
  * The web session of the Remix pages. The browser never sees a token: the /v1 auth services set
  * HttpOnly cookies (`accessToken`, 15 min; `refreshToken`, 7 days) and every loader/action reads
@@ -130,7 +131,8 @@ export async function getOptionalUser(args: Args): Promise<OptionalUser> {
   const session = await getSession(args);
   if (!session.userId) return { user: null, headers: cookieHeaders(session.setCookies) };
   try {
-    const user = await getProfile(args.context.deps, session.userId);
+    const userId = session.userId;
+    const user = await readOnce(args, `profile:${userId}`, () => getProfile(args.context.deps, userId));
     return { user, headers: cookieHeaders(session.setCookies) };
   } catch (error) {
     if (isAppError(error) && error.status === 404) return { user: null, headers: cookieHeaders(clearSessionSetCookies()) };

@@ -16,7 +16,7 @@ export const meta: MetaFunction = () => [
  */
 export async function loader(args: LoaderFunctionArgs) {
   const { user, headers } = await requireUser(args);
-  const { onboardingSkipped } = await headerFlags(args.context.deps, user);
+  const { onboardingSkipped } = await headerFlags(args, user);
   return data({ name: user.name, onboardingSkipped }, { headers });
 }
 

@@ -12,7 +12,11 @@ import {
   loadActiveReminders,
 } from "../../app/lib/tasks.server";
 import { strategySettings, updateDefaultStrategy } from "../../app/lib/strategy-settings.server";
-import { headerFlags, showCreateTaskButton } from "../../app/lib/header.server";
+import { headerFlags } from "../../app/lib/header.server";
+import { onboardingStatusOnce } from "../../app/lib/request-reads.server";
+import { meteredD1 } from "../../db/meter";
+import { createDb } from "../../db/client";
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { tasks as tasksTable, users } from "../../db/schema";
 import { getProfile } from "../../worker/services/auth";
 import { fixedClock } from "../../worker/services/clock";
@@ -261,18 +265,36 @@ describe("the default strategy block and the Create Task button", () => {
     expect(await hasTextReminder(deps(), user.id)).toBe(true);
   });
 
+  /** A page request's loader arguments: each call is a request of its own (its own context). */
+  const pageArgs = (method = "GET") => ({ request: new Request("http://localhost/dashboard", { method }), context: { deps: deps() } as unknown as AppLoadContext });
+  const createTaskButtonFor = async (user: Awaited<ReturnType<typeof userWith>>) => (await headerFlags(pageArgs(), user)).createTaskButton;
+
+  it("reads the person's onboarding state once per page request (the header and the guard share it); a POST's loaders read it again", async () => {
+    const linked = await userWith({ telegramChatId: String(700_200_000 + Math.floor(Math.random() * 1_000_000)) });
+    const meter = { queries: 0, durationMs: 0, rowsRead: 0, rowsWritten: 0 };
+    const counted = { ...deps(), db: createDb(meteredD1(env.DB, meter)) };
+    const get = { request: new Request("http://localhost/dashboard"), context: { deps: counted } as unknown as AppLoadContext };
+    await headerFlags(get, linked);
+    await onboardingStatusOnce(get, linked.id);
+    expect(meter.queries).toBe(1);
+    const post = { request: new Request("http://localhost/settings", { method: "POST" }), context: { deps: counted } as unknown as AppLoadContext };
+    await headerFlags(post, linked);
+    await onboardingStatusOnce(post, linked.id);
+    expect(meter.queries).toBe(3);
+  });
+
   it("shows the Create Task button once onboarding is not needed (verified and Telegram linked, or skipped)", async () => {
     const verified = await userWith();
     const linked = await userWith({ telegramChatId: String(700_100_000 + Math.floor(Math.random() * 1_000_000)) });
     const unverified = await userWith({ isVerified: false });
     // Spec 01: onboarding is needed while the email is unverified OR Telegram is not linked.
-    expect(await showCreateTaskButton(deps(), verified)).toBe(false);
-    expect(await showCreateTaskButton(deps(), linked)).toBe(true);
-    expect(await showCreateTaskButton(deps(), unverified)).toBe(false);
-    expect(await headerFlags(deps(), linked)).toEqual({ createTaskButton: true, onboardingSkipped: false });
+    expect(await createTaskButtonFor(verified)).toBe(false);
+    expect(await createTaskButtonFor(linked)).toBe(true);
+    expect(await createTaskButtonFor(unverified)).toBe(false);
+    expect(await headerFlags(pageArgs(), linked)).toEqual({ createTaskButton: true, onboardingSkipped: false });
     await deps().db.update(users).set({ onboardingSkippedAt: Date.parse(NOW) - 60_000 }).where(eq(users.id, unverified.id));
-    expect(await showCreateTaskButton(deps(), unverified)).toBe(true);
+    expect(await createTaskButtonFor(unverified)).toBe(true);
     // The menu's 'Get Started' follows the same record.
-    expect(await headerFlags(deps(), unverified)).toEqual({ createTaskButton: true, onboardingSkipped: true });
+    expect(await headerFlags(pageArgs(), unverified)).toEqual({ createTaskButton: true, onboardingSkipped: true });
   });
 });

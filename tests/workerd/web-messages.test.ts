@@ -14,6 +14,7 @@ import { answerCalendar } from "../../app/lib/calendar.server";
 import { answerPhone } from "../../app/lib/phone.server";
 import { answerTelegram } from "../../app/lib/telegram.server";
 import { answerBuddies } from "../../app/lib/buddies.server";
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { headerFlags } from "../../app/lib/header.server";
 import { checkVerificationCode, CODE_FAILURE_MESSAGES, CODE_INVALID, CODE_MISSING, CODE_USED_UP, resendVerification, VERIFIED } from "../../app/lib/verification.server";
 import { users } from "../../db/schema";
@@ -119,7 +120,8 @@ describe("task screens when the database fails", () => {
 
   it("the header: no Create Task button and no Get Started for an unverified user when the status cannot be read", async () => {
     const user = { ...(await newUser()), isVerified: false };
-    expect(await headerFlags(brokenDeps(), user)).toEqual({ createTaskButton: false, onboardingSkipped: false });
+    const args = { request: new Request("http://localhost/dashboard"), context: { deps: brokenDeps() } as unknown as AppLoadContext };
+    expect(await headerFlags(args, user)).toEqual({ createTaskButton: false, onboardingSkipped: false });
   });
 });
 
