@@ -274,11 +274,18 @@ export function dbWithRaceBeforeFirstBatch<T extends object>(db: T, before: () =
  * `channels` in place of the dev outbox's (a real provider against a fake). For files that run no tick.
  */
 export async function runStepByHand(stepId: string, at: number, channels: Partial<Deps["channels"]> = {}) {
+  return runStepsByHand([stepId], at, channels);
+}
+
+/** As runStepByHand, for several steps claimed together and delivered in one queue batch. */
+export async function runStepsByHand(stepIds: string[], at: number, channels: Partial<Deps["channels"]> = {}) {
   const { deps } = depsAt(at);
   const claimId = `claim-${crypto.randomUUID()}`;
-  await deps.db.update(escalationSteps).set({ state: "claimed", claimedBy: claimId, leaseUntil: at + 5 * MINUTE }).where(eq(escalationSteps.id, stepId));
   const fake = new FakeQueue();
-  fake.pending.push({ type: "escalation.step", stepId, claimId } satisfies Job);
+  for (const stepId of stepIds) {
+    await deps.db.update(escalationSteps).set({ state: "claimed", claimedBy: claimId, leaseUntil: at + 5 * MINUTE }).where(eq(escalationSteps.id, stepId));
+    fake.pending.push({ type: "escalation.step", stepId, claimId } satisfies Job);
+  }
   const batch = fake.take();
   await queue(batch, env, { ...deps, channels: { ...deps.channels, ...channels } });
   return getQueueResult(batch, createExecutionContext());

@@ -18,7 +18,7 @@ import { createTask } from "../../worker/services/tasks";
 import { fakeFetch } from "../fakes/fake";
 import { createFakeTwilio } from "../fakes/twilio";
 import { request, testDeps } from "./helpers";
-import { api, depsAt, MINUTE, outboxTo, runStepByHand, stepsOf, taskRow, testEra } from "./escalation-helpers";
+import { api, depsAt, MINUTE, outboxTo, runStepByHand, runStepsByHand, stepsOf, taskRow, testEra } from "./escalation-helpers";
 
 const ERA = new Date("2075-02-03T10:00:00Z");
 const { user } = testEra(ERA);
@@ -265,6 +265,38 @@ describe("the daily cap on texts and calls", () => {
   const stepRow = async (stepId: string) => (await testDeps().db.select().from(escalationSteps).where(eq(escalationSteps.id, stepId)))[0]!;
   const sentTexts = (userId: string, phone: string, count: number, at: number) =>
     Array.from({ length: count }, () => ({ id: crypto.randomUUID(), idempotencyKey: crypto.randomUUID(), userId, channel: "sms", recipient: phone, status: "sent", createdAt: at }));
+
+  it("a call is recorded the moment the provider took it, not when the rest of its batch's chunk is done (ADR 065)", async () => {
+    const caller = await verifiedPhoneUser();
+    const other = await verifiedPhoneUser();
+    const { deps } = depsAt(ERA);
+    const callTask = await createTask(deps, caller.id, { title: "Call the dentist", dueDate: new Date(ERA.getTime() - 40 * MINUTE).toISOString(), strategy: "standard" });
+    const [, , callStep] = await stepsOf(callTask.id);
+    const emailTask = await createTask(deps, other.id, { title: "Slow email", dueDate: new Date(ERA.getTime() - 1 * MINUTE).toISOString(), strategy: "standard" });
+    const [firstStep] = await stepsOf(emailTask.id);
+    // The other person's email (the first step's fallback) is sent in the same chunk as the call, and
+    // holds its send until it sees the call's row recorded as sent (or gives up after 2 s).
+    let seen: string | undefined;
+    const slowEmail: Channel = {
+      medium: "email",
+      status: deps.channels.email.status,
+      send: async (message) => {
+        if (message.to === other.email) {
+          for (let i = 0; i < 40 && seen !== "sent"; i++) {
+            seen = (await rowsOf(callTask.id)).find((row) => row.channel === "voice")?.status;
+            if (seen !== "sent") await new Promise((resolve) => setTimeout(resolve, 50));
+          }
+        }
+        return deps.channels.email.send(message);
+      },
+    };
+    await runStepsByHand([callStep!.id, firstStep!.id], ERA.getTime(), { email: slowEmail });
+    expect(seen).toBe("sent");
+    expect((await outboxTo(caller.phone, "voice")).filter((m) => m.text.includes("Call the dentist"))).toHaveLength(1);
+    expect((await outboxTo(other.email, "email")).filter((m) => m.subject?.includes("Slow email"))).toHaveLength(1);
+    expect((await stepRow(callStep!.id)).state).toBe("sent");
+    expect((await stepRow(firstStep!.id)).state).toBe("sent");
+  });
 
   it("the retry of the day's 12th text that failed for a moment is the same text, not one more: it goes as a text", async () => {
     const u = await verifiedPhoneUser();

@@ -1,4 +1,5 @@
 import { runBatch, runNamedBatch, type Statement } from "../../../db/batch";
+import type { Medium } from "../../channels/types";
 import type { StepJob } from "../../queue-payloads";
 import type { Deps } from "../deps";
 import { advanceChainStatements } from "./chain";
@@ -203,15 +204,36 @@ async function stretchLeases(deps: Deps, chunk: Array<{ s: Sending; item: Prepar
 }
 
 /**
- * The chunk's sends, started together, then ONE statement recording those that went as "sent". If
- * that write fails, each step writes its records again in its final batch.
+ * Texts and calls are recorded the moment the provider took them, each on its own: a call cannot be
+ * taken back and Twilio has no idempotency key, so a consumer dying later in the chunk must not leave
+ * them "pending" (to be placed again). Email carries its key (Resend dedupes); a repeated Telegram
+ * message or push is a duplicate ping at worst. Those wait for the chunk's one record.
+ */
+const RECORDED_AT_ONCE: ReadonlySet<Medium> = new Set(["sms", "voice"]);
+
+async function recordAtOnce(deps: Deps, s: Sending, record: SentRecord) {
+  try {
+    await markSentStatement(deps, record.key, record.providerMessageId, record.at);
+  } catch (error) {
+    console.warn(JSON.stringify({ level: "warn", event: "delivery.record_failed", keys: [record.key], error: errorText(error) }));
+    s.send!.unrecorded.push(markSentStatement(deps, record.key, record.providerMessageId, record.at));
+  }
+}
+
+/**
+ * The chunk's sends, started together, then ONE statement recording those that went as "sent" (texts
+ * and calls are recorded at once instead). If that write fails, each step writes its records again in
+ * its final batch.
  */
 async function sendChunk(deps: Deps, chunk: Array<{ s: Sending; item: Prepared }>, results: BatchResult[]) {
   const records: Array<SentRecord & { s: Sending }> = [];
   await Promise.all(
     chunk.map(async ({ s, item }) => {
       try {
-        await sendOne(s.send!, item, async (key, providerMessageId, at) => void records.push({ key, providerMessageId, at, s }));
+        await sendOne(s.send!, item, async (key, providerMessageId, at) => {
+          if (RECORDED_AT_ONCE.has(item.delivery.medium)) await recordAtOnce(deps, s, { key, providerMessageId, at });
+          else records.push({ key, providerMessageId, at, s });
+        });
       } catch (error) {
         stop(s, results, { error: await handBack(deps, s.job, error) });
       }
