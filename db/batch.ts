@@ -46,9 +46,7 @@ export async function runNamedBatch<N extends Record<string, Statement>>(db: Db,
  * leaves out gets its default exactly as `.values()` would give it.
  */
 export function insertIfStatement<T extends SQLiteTable>(db: Db, table: T, rows: Array<T["$inferInsert"]>, condition: SQL): Statement {
-  // Drizzle leaves generated columns out of an insert (an internal method; none of our tables has one).
-  const generated = (column: unknown) => (column as { shouldDisableInsert?: () => boolean }).shouldDisableInsert?.() === true;
-  const columns = Object.entries(getTableColumns(table)).filter(([, column]) => !generated(column));
+  const columns = insertableColumns(table);
   const selects = rows.map((row) => {
     const values = columns.map(([key, column]) => {
       const value = (row as Record<string, unknown>)[key];
@@ -72,8 +70,7 @@ export function insertIfStatement<T extends SQLiteTable>(db: Db, table: T, rows:
  * text), in table order; a column a row leaves out gets its default as `.values()` would give it.
  */
 export function insertManyStatement<T extends SQLiteTable>(db: Db, table: T, rows: Array<T["$inferInsert"]>): Statement {
-  const generated = (column: unknown) => (column as { shouldDisableInsert?: () => boolean }).shouldDisableInsert?.() === true;
-  const columns = Object.entries(getTableColumns(table)).filter(([, column]) => !generated(column));
+  const columns = insertableColumns(table);
   const data = rows.map((row) =>
     columns.map(([key, column]) => {
       let value = (row as Record<string, unknown>)[key];
@@ -91,4 +88,10 @@ export function insertManyStatement<T extends SQLiteTable>(db: Db, table: T, row
     .insert(table)
     .select(sql`select ${sql.join(picks, sql`, `)} from json_each(${JSON.stringify(data)}) where true`)
     .onConflictDoNothing();
+}
+
+/** A table's columns an insert-select writes, in table order: Drizzle leaves generated ones out (none of ours has one). */
+function insertableColumns<T extends SQLiteTable>(table: T) {
+  const generated = (column: unknown) => (column as { shouldDisableInsert?: () => boolean }).shouldDisableInsert?.() === true;
+  return Object.entries(getTableColumns(table)).filter(([, column]) => !generated(column));
 }

@@ -18,12 +18,12 @@ import type { EscalationStats } from "../../worker/services/escalation/stats";
 import { EMAIL_CONFIGURED, request } from "./helpers";
 import { ProviderError } from "../../worker/channels/errors";
 import { SEND_CHUNK } from "../../worker/services/escalation";
+import { rowsOf } from "../../worker/services/escalation/run-plan";
 import {
   lastReminderStatement,
   nextStepsPendingStatement,
   pushEndpointsStatement,
   recordSentStatement,
-  rowsOfKeys,
   stepsSentStatement,
   stillOursStatement,
   stretchLeasesStatement,
@@ -1250,7 +1250,7 @@ describe("a queue batch delivered together (issue 8, ADR 065)", () => {
       read,
       stillOursStatement(deps, jobs),
       stretchLeasesStatement(deps, jobs),
-      rowsOfKeys(deps, ["k1", "k2"]),
+      rowsOf(deps, ["k1", "k2"]),
       pushEndpointsStatement(deps, ["u1"]),
       recordSentStatement(deps, [{ key: "k1", providerMessageId: "p", at: 0 }]),
       lastReminderStatement(deps, ["t1"]),

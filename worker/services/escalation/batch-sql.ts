@@ -82,14 +82,6 @@ export function preSendWrites(deps: Pick<Deps, "db">, tokens: LinkTokenRow[], ro
   return [...(tokens.length > 0 ? [insertManyStatement(deps.db, linkTokens, tokens)] : []), ...(rows.length > 0 ? [insertManyStatement(deps.db, deliveries, rows)] : [])];
 }
 
-/** The rows of these keys as they stand (run-plan.ts `rowsOf`, with the keys as one JSON parameter). */
-export function rowsOfKeys(deps: Pick<Deps, "db">, keys: readonly string[]) {
-  return deps.db
-    .select({ key: deliveries.idempotencyKey, status: deliveries.status, attempts: deliveries.attempts, error: deliveries.error, stepId: deliveries.escalationStepId })
-    .from(deliveries)
-    .where(sql`${deliveries.idempotencyKey} in (select value from json_each(${JSON.stringify(keys)}))`);
-}
-
 /** A send's record: its key, the provider's id for it, when it went. */
 export interface SentRecord {
   key: string;

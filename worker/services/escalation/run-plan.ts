@@ -147,11 +147,12 @@ export async function prepareItem(deps: Deps, plan: SendPlan, delivery: PlannedD
   return { delivery, message: { ...message, idempotencyKey: delivery.key }, tokens, row: { id: crypto.randomUUID(), ...delivery.row } };
 }
 
-export function rowsOf(deps: Pick<Deps, "db">, keys: string[]) {
+/** The rows of these keys as they stand (the keys as one JSON parameter: a batch may hold more than D1's 100). */
+export function rowsOf(deps: Pick<Deps, "db">, keys: readonly string[]) {
   return deps.db
     .select({ key: deliveries.idempotencyKey, status: deliveries.status, attempts: deliveries.attempts, error: deliveries.error, stepId: deliveries.escalationStepId })
     .from(deliveries)
-    .where(inArray(deliveries.idempotencyKey, keys.length > 0 ? keys : ["-"]));
+    .where(sql`${deliveries.idempotencyKey} in (select value from json_each(${JSON.stringify(keys)}))`);
 }
 
 /**
