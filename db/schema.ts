@@ -306,14 +306,21 @@ export const escalationSteps = sqliteTable(
   },
   (t) => [
     uniqueIndex("escalation_steps_unique").on(t.escalationId, t.stepIndex),
-    index("escalation_steps_due_idx").on(t.state, t.dueAt),
+    // The tick's "due" claim (claim.ts): pending steps by due time. Partial, like the two below, so a
+    // step's state changes write an index entry only when it enters the set (D1 counts each entry a
+    // write inserts, ADR 067); queries repeat the WHERE word for word, with literals.
+    index("escalation_steps_pending_due_idx")
+      .on(t.dueAt)
+      .where(sql`${sql.identifier("state")} = 'pending'`),
     // The tick's first claim: first pings before any later step (claim.ts, ADR 043). Partial, so it
     // holds only pending first steps; the claim repeats its WHERE word for word (literals).
     index("escalation_steps_first_due_idx")
       .on(t.dueAt)
       .where(sql`${sql.identifier("state")} = 'pending' and ${sql.identifier("step_index")} = 0`),
-    /** The tick's second claim: "claimed"/"sending" rows whose lease ran out. */
-    index("escalation_steps_lease_idx").on(t.state, t.leaseUntil),
+    /** The tick's "expired" claim, the burial of exhausted steps, the in-flight count: leased steps by lease. */
+    index("escalation_steps_leased_idx")
+      .on(t.leaseUntil)
+      .where(sql`${sql.identifier("state")} in ('claimed', 'sending')`),
     index("escalation_steps_task_idx").on(t.taskId),
     index("escalation_steps_held_idx")
       .on(t.heldUntil)
@@ -349,13 +356,30 @@ export const deliveries = sqliteTable(
     error: text("error"),
     createdAt: createdAt(),
     sentAt: integer("sent_at", { mode: "number" }),
+    /**
+     * The SHA-256 of the message's answer links' token (a reminder email or push, ADR 067): the
+     * links are `/r/<token>/<answer>` and usable for a week from created_at. Null for other messages.
+     */
+    linkTokenHash: text("link_token_hash"),
+    /** The answers already given through those links, as JSON: {"done": <ms>, ...} (each acts once). */
+    linkUses: text("link_uses"),
   },
   (t) => [
     uniqueIndex("deliveries_idempotency_unique").on(t.idempotencyKey),
+    uniqueIndex("deliveries_link_token_unique")
+      .on(t.linkTokenHash)
+      .where(sql`${sql.identifier("link_token_hash")} is not null`),
     index("deliveries_task_idx").on(t.taskId),
-    index("deliveries_status_idx").on(t.status, t.createdAt),
-    // The daily cap on texts and calls counts a user's phone deliveries of the last 24 hours (issue 10).
-    index("deliveries_user_channel_idx").on(t.userId, t.channel, t.createdAt),
+    // The retention sweep, by age. Not led by status: recording a send then writes no index entry (ADR 067).
+    index("deliveries_created_idx").on(t.createdAt),
+    // The daily cap on texts and calls counts a user's texts and calls of the last 24 hours (issue 10),
+    // and looks for an email that stood in for one. Partial: the other deliveries write no entry.
+    index("deliveries_user_phone_idx")
+      .on(t.userId, t.createdAt)
+      .where(sql`${sql.identifier("channel")} in ('sms', 'voice')`),
+    index("deliveries_user_phone_stand_in_idx")
+      .on(t.userId, t.createdAt)
+      .where(sql`${sql.identifier("requested_channel")} in ('sms', 'voice')`),
   ],
 );
 

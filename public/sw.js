@@ -1,7 +1,7 @@
 /*
  * Nudge's service worker (issue 13, docs/push.md):
  * - push: shows the reminder the server pushed (title, when it was due, Done / Snooze buttons);
- * - notificationclick: a button answers through the reminder's one-use link (/r/<token>), with every
+ * - notificationclick: a button answers through the reminder's one-use link (/r/<token>/<answer>), with every
  *   page closed and without a session; a tap on the notification itself opens the dashboard; an
  *   answer that could not be sent opens the link's page, where the person can press the button;
  * - navigations that fail because the device is offline get the offline page. Everything else goes

@@ -660,7 +660,7 @@ describe("fair claims (ADR 043)", () => {
 
   it("each claim reads an index range, never the whole table: the first pings their own partial index", async () => {
     const { claimSteps } = await import("../../worker/services/escalation/claim");
-    const expected = { first: "escalation_steps_first_due_idx", due: "escalation_steps_due_idx", expired: "escalation_steps_lease_idx" } as const;
+    const expected = { first: "escalation_steps_first_due_idx", due: "escalation_steps_pending_due_idx", expired: "escalation_steps_leased_idx" } as const;
     for (const kind of ["first", "due", "expired"] as const) {
       const captured: string[] = [];
       const spying = createDb(d1FailingQueries(env.DB, (query) => (captured.push(query), false)));
@@ -675,34 +675,128 @@ describe("fair claims (ADR 043)", () => {
       expect(details, kind).not.toMatch(/SCAN t\b|SCAN tasks/);
     }
   });
+
+  it("the in-flight count, the burial's choice and the daily cap's reads use the partial indexes that hold only their rows", async () => {
+    const { inFlightStatement } = await import("../../worker/services/escalation/claim");
+    const { exhaustedStepsStatement } = await import("../../worker/services/escalation/dead-letter");
+    const { cappedEmailStatement, phoneSendsStatement } = await import("../../worker/services/escalation/step-read");
+    const { deps } = depsAt(Date.parse("2027-06-01T09:00:00Z"));
+    const cases = [
+      [inFlightStatement(deps, 0), "escalation_steps", "escalation_steps_leased_idx"],
+      [exhaustedStepsStatement(deps, { now: 0, limit: 500 }), "escalation_steps", "escalation_steps_leased_idx"],
+      [phoneSendsStatement(deps, "u1", "s1"), "deliveries", "deliveries_user_phone_idx"],
+      [cappedEmailStatement(deps, "u1"), "deliveries", "deliveries_user_phone_stand_in_idx"],
+    ] as const;
+    for (const [statement, table, index] of cases) {
+      const query = statement.toSQL();
+      const plan = (await env.DB.prepare(`EXPLAIN QUERY PLAN ${query.sql}`).bind(...query.params).all<{ detail: string }>()).results.map((r) => r.detail).join("\n");
+      expect(plan, query.sql).toContain(index);
+      expect(plan, query.sql).not.toMatch(new RegExp(`SCAN ${table}(?! USING)|TEMP B-TREE`));
+    }
+  });
 });
 
-describe("email action links (/r/<token>)", () => {
+/** An email's answer link by its label: the token and the answer of `/r/<token>/<answer>`. */
+function answerLink(text: string, label: string): [string, string] {
+  const found = new RegExp(`${label}: http://localhost:8787/r/([A-Za-z0-9_-]+)/([a-z]+)\\n`).exec(text);
+  expect(found, `${label} in ${text}`).toBeTruthy();
+  return [found![1]!, found![2]!];
+}
+
+describe("email action links (/r/<token>/<answer>)", () => {
   it("GET shows without acting; POST acts once", async () => {
     const T = nextDueTime();
     const u = await user({ timezone: "Asia/Tokyo" });
     const task = await newTask(u.id, T);
     await tickAndConsume(T);
     const [mail] = await outboxTo(u.email);
-    const token = (label: string) => new RegExp(`${label}: http://localhost:8787/r/([A-Za-z0-9_-]+)`).exec(mail!.text)?.[1] ?? "";
-    const done = token("Done");
-    const snooze = token("Snooze 30 minutes");
+    const done = answerLink(mail!.text, "Done");
+    const snooze = answerLink(mail!.text, "Snooze 30 minutes");
+    expect(done[1]).toBe("done");
+    expect(snooze).toEqual([done[0], "snooze"]);
 
     const { deps } = depsAt(T + 5 * MINUTE);
-    const view = await describeActionLink(deps, done);
+    const view = await describeActionLink(deps, ...done);
     expect(view).toMatchObject({ state: "ready", action: "done", task: { title: "Take pills", status: "PENDING" } });
     expect(view.state === "ready" && view.task.dueLocal).toMatch(/^6:00 PM on \w+day, \d{1,2} January \(Asia\/Tokyo\)$/);
-    expect(await describeActionLink(deps, done)).toMatchObject({ state: "ready" });
+    expect(await describeActionLink(deps, ...done)).toMatchObject({ state: "ready" });
     expect((await taskRow(task.id))?.status).toBe("PENDING");
 
-    const acted = await redeemActionLink(deps, done);
+    const acted = await redeemActionLink(deps, ...done);
     expect(acted).toMatchObject({ state: "done", action: "done", task: { status: "COMPLETED" }, message: '"Take pills" is done. Well done!' });
-    expect(await redeemActionLink(deps, done)).toMatchObject({ state: "used", task: { status: "COMPLETED" } });
-    expect(await describeActionLink(deps, done)).toMatchObject({ state: "used" });
+    expect(await redeemActionLink(deps, ...done)).toMatchObject({ state: "used", task: { status: "COMPLETED" } });
+    expect(await describeActionLink(deps, ...done)).toMatchObject({ state: "used" });
     // The snooze link of the same email now explains why it can't act.
-    expect(await redeemActionLink(deps, snooze)).toMatchObject({ state: "failed", message: "This task is already done, so there is nothing to snooze." });
-    expect(await describeActionLink(deps, "not-a-real-token-at-all-0000000000")).toEqual({ state: "invalid" });
-    expect(await describeActionLink(deps, "../../etc")).toEqual({ state: "invalid" });
+    expect(await redeemActionLink(deps, ...snooze)).toMatchObject({ state: "failed", message: "This task is already done, so there is nothing to snooze." });
+    expect(await describeActionLink(deps, "not-a-real-token-at-all-0000000000", "done")).toEqual({ state: "invalid" });
+    expect(await describeActionLink(deps, "../../etc", "done")).toEqual({ state: "invalid" });
+  });
+
+  it("each answer of an email acts once: snoozed by its link, the same email's Done still works", async () => {
+    const T = nextDueTime();
+    const u = await user();
+    const task = await newTask(u.id, T);
+    await tickAndConsume(T);
+    const [mail] = await outboxTo(u.email);
+    const snooze = answerLink(mail!.text, "Snooze 30 minutes");
+    const done = answerLink(mail!.text, "Done");
+    const { deps } = depsAt(T + 2 * MINUTE);
+
+    expect(await redeemActionLink(deps, ...snooze)).toMatchObject({ state: "done", action: "snooze", minutes: 30, task: { status: "SNOOZED" } });
+    expect(await redeemActionLink(deps, ...snooze)).toMatchObject({ state: "used", action: "snooze" });
+    expect(await describeActionLink(deps, ...done)).toMatchObject({ state: "ready", action: "done" });
+    expect(await redeemActionLink(depsAt(T + 10 * MINUTE).deps, ...done)).toMatchObject({ state: "done", task: { status: "COMPLETED" } });
+
+    // What the row keeps: the token's hash and when each answer was used, never the token itself.
+    const rows = await deliveriesOf(task.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.linkTokenHash).toBe(await sha256Hex(done[0]));
+    expect(JSON.parse(rows[0]!.linkUses!)).toEqual({ snooze: T + 2 * MINUTE, done: T + 10 * MINUTE });
+    expect(JSON.stringify(rows)).not.toContain(done[0]);
+  });
+
+  it("a link with an answer that is not one, or older than a week, does nothing", async () => {
+    const T = nextDueTime();
+    const u = await user();
+    const task = await newTask(u.id, T);
+    await tickAndConsume(T);
+    const [mail] = await outboxTo(u.email);
+    const [token] = answerLink(mail!.text, "Done");
+    const { deps } = depsAt(T + MINUTE);
+    for (const answer of ["delete", "DONE", "", "done/extra"]) {
+      expect(await describeActionLink(deps, token, answer)).toEqual({ state: "invalid" });
+      expect(await redeemActionLink(deps, token, answer)).toEqual({ state: "invalid" });
+    }
+    const weekLater = depsAt(T + 7 * 24 * 60 * MINUTE).deps;
+    expect(await describeActionLink(weekLater, token, "done")).toEqual({ state: "invalid" });
+    expect(await redeemActionLink(weekLater, token, "done")).toEqual({ state: "invalid" });
+    expect((await taskRow(task.id))?.status).toBe("PENDING");
+    expect((await deliveriesOf(task.id))[0]!.linkUses).toBeNull();
+    // A day before the week is out, it works.
+    expect(await redeemActionLink(depsAt(T + 6 * 24 * 60 * MINUTE).deps, token, "done")).toMatchObject({ state: "done" });
+  });
+
+  it("a link of the earlier shape (/r/<token>, one link_tokens row per answer) works until it expires", async () => {
+    const T = nextDueTime();
+    const u = await user();
+    const task = await newTask(u.id, T);
+    const { deps } = depsAt(T);
+    const token = "earlier-shape-token-0123456789abcdefghijklmnop";
+    await deps.db.insert(linkTokens).values({
+      id: crypto.randomUUID(),
+      purpose: "task_action",
+      tokenHash: await sha256Hex(token),
+      userId: u.id,
+      subjectId: task.id,
+      data: JSON.stringify({ action: "acknowledge" }),
+      expiresAt: T + 7 * 24 * 60 * MINUTE,
+      createdAt: T,
+    });
+    expect(await describeActionLink(deps, token)).toMatchObject({ state: "ready", action: "acknowledge" });
+    // The answer in the path is the new shape's: it does not open an earlier link.
+    expect(await describeActionLink(deps, token, "acknowledge")).toEqual({ state: "invalid" });
+    expect(await redeemActionLink(deps, token)).toMatchObject({ state: "done", action: "acknowledge", task: { status: "ACKNOWLEDGED" } });
+    expect(await redeemActionLink(deps, token)).toMatchObject({ state: "used" });
   });
 });
 
@@ -1037,7 +1131,7 @@ describe("the dead-letter consumer", () => {
 });
 
 describe("retries and email links", () => {
-  it("a retried email is identical to the first attempt (same links), and its tokens are stored hashed only", async () => {
+  it("a retried email is identical to the first attempt (same links), and its token is stored hashed only", async () => {
     expectConsoleError(/queue\.retry/);
     const { T, task, fake } = await dueTaskTicked();
     const job = fake.pending[0]!;
@@ -1062,12 +1156,14 @@ describe("retries and email links", () => {
     await consume(fake.take("nudge-escalation", 2), T + 10_000, flaky);
     expect(sent).toHaveLength(2);
     expect(sent[1]).toEqual(sent[0]);
-    const tokens = [...sent[0]!.text.matchAll(/\/r\/([A-Za-z0-9_-]+)/g)].map((m) => m[1]!);
-    expect(tokens).toHaveLength(3);
-    const rows = await depsAt(T).deps.db.select().from(linkTokens).where(and(eq(linkTokens.subjectId, task.id), eq(linkTokens.purpose, "task_action")));
-    expect(rows).toHaveLength(3);
-    expect(rows.map((r) => r.tokenHash).sort()).toEqual((await Promise.all(tokens.map((t) => sha256Hex(t)))).sort());
-    expect(JSON.stringify(rows)).not.toContain(tokens[0]);
+    // One token for the email's three answers, its hash on the delivery's one row (ADR 067).
+    const links = [...sent[0]!.text.matchAll(/\/r\/([A-Za-z0-9_-]+)\/(done|snooze|acknowledge)/g)].map((m) => [m[1]!, m[2]!]);
+    expect(links.map(([, answer]) => answer)).toEqual(["done", "snooze", "acknowledge"]);
+    expect(new Set(links.map(([token]) => token)).size).toBe(1);
+    const rows = await deliveriesOf(task.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.linkTokenHash).toBe(await sha256Hex(links[0]![0]!));
+    expect(await depsAt(T).deps.db.select().from(linkTokens).where(eq(linkTokens.subjectId, task.id))).toEqual([]);
   });
 
   it("a link whose action hits a database error stays usable", async () => {
@@ -1076,14 +1172,14 @@ describe("retries and email links", () => {
     const task = await newTask(u.id, T);
     await tickAndConsume(T);
     const [mail] = await outboxTo(u.email);
-    const done = /Done: http:\/\/localhost:8787\/r\/([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
+    const done = answerLink(mail!.text, "Done");
     const { deps } = depsAt(T + 5 * MINUTE);
     const failing = { ...deps, db: dbWithRaceBeforeFirstBatch(deps.db, async () => {}, { fail: true }) };
-    await expect(redeemActionLink(failing, done)).rejects.toThrow("D1_ERROR");
+    await expect(redeemActionLink(failing, ...done)).rejects.toThrow("D1_ERROR");
     expect((await taskRow(task.id))?.status).toBe("PENDING");
-    expect(await describeActionLink(deps, done)).toMatchObject({ state: "ready" });
-    expect(await redeemActionLink(deps, done)).toMatchObject({ state: "done", task: { status: "COMPLETED" } });
-    expect(await redeemActionLink(deps, done)).toMatchObject({ state: "used" });
+    expect(await describeActionLink(deps, ...done)).toMatchObject({ state: "ready" });
+    expect(await redeemActionLink(deps, ...done)).toMatchObject({ state: "done", task: { status: "COMPLETED" } });
+    expect(await redeemActionLink(deps, ...done)).toMatchObject({ state: "used" });
   });
 });
 
@@ -1261,8 +1357,8 @@ describe("a queue batch delivered together (issue 8, ADR 065)", () => {
       const query = statement.toSQL();
       const plan = (await env.DB.prepare(`EXPLAIN QUERY PLAN ${query.sql}`).bind(...query.params).all<{ detail: string }>()).results.map((r) => r.detail).join("\n");
       expect(plan, query.sql).not.toMatch(/SCAN (escalation_steps|deliveries|tasks|escalations|users|push_subscriptions)\b|TEMP B-TREE/);
-      // The steps by id, never through the (state, lease) index, whose every row in a state would be read.
-      expect(plan, query.sql).not.toContain("escalation_steps_lease_idx");
+      // The steps by id, never through the lease index, whose every leased step would be read.
+      expect(plan, query.sql).not.toContain("escalation_steps_leased_idx");
     }
   });
 });

@@ -237,8 +237,9 @@ describe("the push step", () => {
     expect(rows.filter((r) => r.channel === "push").map((r) => r.status)).toEqual(["sent", "sent"]);
 
     // The Done button of the notification (the service worker posts its link).
-    const token = payload.actions[0]!.url.split("/r/")[1]!;
-    await redeemActionLink(depsAt(T + MINUTE).deps, token);
+    const [token, answer] = new URL(payload.actions[0]!.url).pathname.split("/").slice(2);
+    expect(answer).toBe("done");
+    await redeemActionLink(depsAt(T + MINUTE).deps, token!, answer);
     const [saved] = await depsAt(T).deps.db.select().from(tasks).where(eq(tasks.id, task.id));
     expect(saved!.status).toBe("COMPLETED");
   });

@@ -218,7 +218,7 @@ describe("finished chains and old deliveries (docs/scale.md)", () => {
 });
 
 describe("every rule reads by an index on the tables that grow with people's data", () => {
-  it("finished chains by escalations_ended_idx, deliveries by deliveries_status_idx: no scan of either table", async () => {
+  it("finished chains by escalations_ended_idx, deliveries by deliveries_created_idx: no scan of either table", async () => {
     const plans = new Map<string, string>();
     for (const { name, table, where } of retentionRules(NOW)) {
       const rows = await deps.db.all<{ detail: string }>(sql`EXPLAIN QUERY PLAN SELECT rowid FROM ${table} WHERE ${where} LIMIT ${RETENTION_BATCH}`);
@@ -226,7 +226,7 @@ describe("every rule reads by an index on the tables that grow with people's dat
     }
     expect(plans.get("finished_chains")).toMatch(/escalations_ended_idx/);
     expect(plans.get("finished_chains")).not.toMatch(/SCAN escalations(?! USING)/);
-    expect(plans.get("deliveries")).toMatch(/deliveries_status_idx/);
+    expect(plans.get("deliveries")).toMatch(/deliveries_created_idx/);
     expect(plans.get("deliveries")).not.toMatch(/SCAN deliveries(?! USING)/);
   });
 });

@@ -50,10 +50,10 @@ export function retentionRules(now: number): { name: string; table: SQLiteTable;
     },
     {
       // Only the last 24 hours are read (the phone cap) and a step's own rounds (while it runs).
-      // Every status is named so SQLite reads deliveries_status_idx by range instead of the table.
+      // By age alone, through deliveries_created_idx.
       name: "deliveries",
       table: deliveries,
-      where: sql`${deliveries.status} IN ('pending', 'sent', 'failed', 'refused', 'dead') AND ${deliveries.createdAt} < ${historyCutoff}`,
+      where: sql`${deliveries.createdAt} < ${historyCutoff}`,
     },
     {
       // Kept a week past expiry/use, so an old link still answers "expired/used" rather than "unknown".

@@ -93,11 +93,11 @@ export function chaosChannels(real: Channels, seed: number, rates: FaultRates, j
   return Object.fromEntries(MEDIA.map((medium) => [medium, wrap(real[medium])])) as Channels;
 }
 
-/** A reminder email's /r/<token> links (done, snooze, acknowledge), for answers "by_link". */
+/** A reminder email's /r/<token>/<answer> links (done, snooze, acknowledge), for answers "by_link". */
 function rememberLinks(journal: Journal, message: OutboundMessage) {
   const taskId = typeof message.meta?.taskId === "string" ? message.meta.taskId : null;
-  const tokens = [...message.text.matchAll(/\/r\/([A-Za-z0-9_-]+)/g)].map((m) => m[1]!);
-  if (taskId && tokens.length >= 3) journal.links.set(taskId, tokens.slice(0, 3));
+  const links = [...message.text.matchAll(/\/r\/([A-Za-z0-9_-]+\/(?:done|snooze|acknowledge))/g)].map((m) => m[1]!);
+  if (taskId && links.length >= 3) journal.links.set(taskId, links.slice(0, 3));
 }
 
 /** The simulation's D1 with failing batches. The n-th batch's fate is fixed by the seed. */

@@ -27,7 +27,7 @@ export interface Answer {
   /**
    * "in_flight": given from inside a provider call, racing the consumer's next write; "after_send": right
    * after a provider accepted a message, before the consumer's final batch; "by_link": through a reminder
-   * email's one-use link (/r/<token>), as a person tapping it.
+   * email's one-use link (/r/<token>/<answer>), as a person tapping it.
    */
   via: AnswerVia;
 }
@@ -43,7 +43,7 @@ export class Journal {
   /** Provider calls per delivery key so far: the n-th call's fate is fixed by (seed, key, n). */
   providerCalls = new Map<string, number>();
   faults: Record<string, number> = {};
-  /** The newest reminder email's one-use links per task, in ANSWERS order (done, snooze, acknowledge). */
+  /** The newest reminder email's one-use links per task ("<token>/<answer>"), in ANSWERS order (done, snooze, acknowledge). */
   links = new Map<string, string[]>();
   operations: Record<string, number> = {};
   /** Milliseconds of real time spent per part of the simulation. */

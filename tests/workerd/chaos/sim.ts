@@ -74,8 +74,8 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
     // A third of the answers a link can give come through the reminder email's link instead.
     const links = journal.links.get(taskId);
     if (links && kind !== "delete" && via === "between_steps" && chance(seed, "by_link", taskId, startSeq) < 1 / 3) {
-      const token = links[{ done: 0, snooze: 1, acknowledge: 2 }[kind]]!;
-      const outcome = await redeemActionLink(deps, token).catch(() => null);
+      const [token, answer] = links[{ done: 0, snooze: 1, acknowledge: 2 }[kind]]!.split("/");
+      const outcome = await redeemActionLink(deps, token!, answer).catch(() => null);
       if (outcome?.state !== "done") {
         journal.op("answer_link_used_or_failed"); // an older email's link, or a D1 blip: nothing took
         return;

@@ -1,24 +1,25 @@
-import { and, asc, count, eq, gte, inArray, lt, lte, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, gte, inArray, sql, type SQL } from "drizzle-orm";
 import { escalationSteps } from "../../../db/schema";
 import type { Deps } from "../deps";
 import { buryExhaustedSteps } from "./dead-letter";
-import { MAX_STEP_ATTEMPTS } from "./leases";
+import { LEASED, MAX_STEP_ATTEMPTS } from "./leases";
 
 /**
  * Claims due steps with compare-and-set: one UPDATE whose WHERE repeats the condition the rows were
  * chosen by, so of two overlapping ticks only one can move a row from "pending" (or an expired
  * "claimed"/"sending") to "claimed" under its own claim id and lease. RETURNING gives the ids it won.
  *
- * The rows are chosen by an index range, 500 at a time, in due order, without sorting:
- * - "due": state "pending" and due_at <= now (index state, due_at);
+ * The rows are chosen by an index range, 500 at a time, in due order, without sorting, each from a
+ * partial index that holds only the rows it can choose (ADR 067; the queries repeat the index's WHERE
+ * word for word, with literals, and name the index, or SQLite cannot use it):
+ * - "due": state "pending" and due_at <= now (escalation_steps_pending_due_idx);
  * - "expired": "claimed" or "sending" whose lease ran out, i.e. its message was lost or its consumer
- *   died mid-send (index state, lease_until). One that has already been taken MAX_STEP_ATTEMPTS
+ *   died mid-send (escalation_steps_leased_idx). One that has already been taken MAX_STEP_ATTEMPTS
  *   times is not claimed again: it is buried first (dead-letter.ts), so a step whose consumer keeps
  *   dying is given up like one whose provider keeps failing, never re-sent for ever (ADR 026).
  * - "first": the "due" rows that are a chain's first ping (step_index 0), from their own partial
  *   index (escalation_steps_first_due_idx). The tick claims these before any later step, so one
  *   account's thousands of due follow-ups never hold back someone else's first reminder (ADR 043).
- *   Its WHERE repeats the index's WHERE word for word, with literals, or SQLite cannot use it.
  * The repeated condition in the outer WHERE is written with SQLite's unary "+" so the planner
  * cannot use an index for it: the UPDATE then visits only the 500 chosen rows by primary key
  * instead of walking the whole due range again for every chunk (which made a 10,000-step backlog
@@ -39,7 +40,7 @@ export async function claimSteps(
   const { db } = deps;
   const s = escalationSteps;
   if (input.kind === "expired") await buryExhaustedSteps(deps, { now: input.now, claimId: input.claimId, limit: input.limit });
-  const { chosen, stillAsRead } = claimConditions(deps, input);
+  const { chosen, stillAsRead } = claimConditions(input);
   const won = await db
     .update(s)
     .set({ state: "claimed", claimedBy: input.claimId, leaseUntil: input.leaseUntil })
@@ -50,19 +51,16 @@ export async function claimSteps(
 }
 
 /** The rows a claim chooses (an index range, in order, no sort) and its compare-and-set condition. */
-function claimConditions(
-  { db }: Pick<Deps, "db">,
-  input: { kind: ClaimKind; now: number; limit: number },
-): { chosen: ReturnType<typeof chosenIds> | SQL; stillAsRead: SQL } {
+function claimConditions(input: { kind: ClaimKind; now: number; limit: number }): { chosen: SQL; stillAsRead: SQL } {
   const s = escalationSteps;
   if (input.kind === "expired") {
     return {
-      chosen: chosenIds(db, and(inArray(s.state, ["claimed", "sending"]), lt(s.leaseUntil, input.now), lt(s.attempts, MAX_STEP_ATTEMPTS)), s.leaseUntil, input.limit),
+      chosen: sql`(select "id" from "escalation_steps" indexed by "escalation_steps_leased_idx" where ${LEASED} and "lease_until" < ${input.now} and "attempts" < ${MAX_STEP_ATTEMPTS} order by "lease_until" limit ${input.limit})`,
       stillAsRead: sql`+${s.state} in ('claimed', 'sending') and +${s.leaseUntil} < ${input.now} and +${s.attempts} < ${MAX_STEP_ATTEMPTS}`,
     };
   }
   if (input.kind === "first") {
-    // INDEXED BY: without statistics SQLite prefers the wider (state, due_at) index and filters
+    // INDEXED BY: without statistics SQLite may prefer the wider pending index and filter
     // step_index row by row; naming the partial index makes the plan certain (or the query fails).
     return {
       chosen: sql`(select "id" from "escalation_steps" indexed by "escalation_steps_first_due_idx" where "state" = 'pending' and "step_index" = 0 and "due_at" <= ${input.now} order by "due_at" limit ${input.limit})`,
@@ -70,23 +68,25 @@ function claimConditions(
     };
   }
   return {
-    chosen: chosenIds(db, and(eq(s.state, "pending"), lte(s.dueAt, input.now)), s.dueAt, input.limit),
+    chosen: sql`(select "id" from "escalation_steps" indexed by "escalation_steps_pending_due_idx" where "state" = 'pending' and "due_at" <= ${input.now} order by "due_at" limit ${input.limit})`,
     stillAsRead: sql`+${s.state} = 'pending' and +${s.dueAt} <= ${input.now}`,
   };
 }
 
-function chosenIds(db: Deps["db"], where: SQL | undefined, order: AnyColumn, limit: number) {
-  const s = escalationSteps;
-  return db.select({ id: s.id }).from(s).where(where).orderBy(asc(order)).limit(limit);
-}
-
 /**
  * Steps claimed and still leased but not yet taken by a consumer: their messages wait in the queue.
- * The tick's backpressure (worker/jobs/tick-budget.ts, MAX_IN_FLIGHT) reads it; one indexed count
- * (escalation_steps_lease_idx: state, lease_until).
+ * The tick's backpressure (worker/jobs/tick-budget.ts, MAX_IN_FLIGHT) reads it; one count over a
+ * range of escalation_steps_leased_idx (the leases not yet run out).
  */
 export async function countInFlight(deps: Pick<Deps, "db">, now: number): Promise<number> {
-  const s = escalationSteps;
-  const [row] = await deps.db.select({ n: count() }).from(s).where(and(eq(s.state, "claimed"), gte(s.leaseUntil, now)));
+  const [row] = await inFlightStatement(deps, now);
   return row?.n ?? 0;
+}
+
+export function inFlightStatement(deps: Pick<Deps, "db">, now: number) {
+  const s = escalationSteps;
+  return deps.db
+    .select({ n: sql<number>`count(*)` })
+    .from(sql`"escalation_steps" indexed by "escalation_steps_leased_idx"`)
+    .where(and(LEASED, gte(s.leaseUntil, now), sql`+${s.state} = 'claimed'`));
 }

@@ -8,16 +8,24 @@ import type { PlannedDelivery } from "./plan";
 import { cappedChannels, missingChannels, refusedChannels, unavailableChannels } from "./recipients";
 
 /**
- * One delivery's message, with the rows of the link tokens it carries (written before it is sent). The links derive from the
- * delivery key (ADR 027), so a retry composes the same bytes (the caller sends the key along too).
+ * One delivery's message, with what its links need written before it is sent: the rows of a buddy
+ * alert's opt-out token, or the hash of a reminder's answer links (stored on its delivery row, ADR 067).
+ * The links derive from the delivery key (ADR 027), so a retry composes the same bytes (the caller
+ * sends the key along too).
  */
+export interface Composed {
+  message: OutboundMessage;
+  tokens: LinkTokenRow[];
+  linkTokenHash?: string;
+}
+
 export async function composeMessage(
   deps: Pick<Deps, "db" | "env">,
   ctx: ReminderContext,
   delivery: PlannedDelivery,
   userId: string,
   now: number,
-): Promise<{ message: OutboundMessage; tokens: LinkTokenRow[] }> {
+): Promise<Composed> {
   const deliveryKey = delivery.key;
   if (delivery.kind === "catch_up" && ctx.catchUp) return { message: await composeCatchUp(deps, ctx, delivery, ctx.catchUp.heldUntil, userId), tokens: [] };
   switch (delivery.medium) {
@@ -27,7 +35,7 @@ export async function composeMessage(
         const email = buddyEmail(ctx, delivery.buddy.name, link.url, now);
         return { message: { to: delivery.recipient, subject: email.subject, text: email.text, html: email.html }, tokens: link.tokens };
       }
-      const links = await createActionLinks(deps.db, deps.env, { userId, taskId: ctx.task.id, now, deliveryKey });
+      const links = await createActionLinks(deps.env, deliveryKey);
       // What the user lacks is theirs to fix (the email says how); a medium this server cannot use
       // is not, but the email still says why it came instead.
       const email = reminderEmail(
@@ -40,7 +48,8 @@ export async function composeMessage(
       );
       return {
         message: { to: delivery.recipient, subject: email.subject, text: email.text, html: email.html, meta: { taskId: ctx.task.id } },
-        tokens: links.tokens,
+        tokens: [],
+        linkTokenHash: links.linkTokenHash,
       };
     }
     case "telegram": {
@@ -52,8 +61,8 @@ export async function composeMessage(
     }
     case "push": {
       // The buttons answer through one-use links, like the email's: no session is needed.
-      const links = await createActionLinks(deps.db, deps.env, { userId, taskId: ctx.task.id, now, deliveryKey });
-      return { message: pushMessage(ctx, delivery.recipient, links.urls, appLink(deps.env, "/dashboard")), tokens: links.tokens };
+      const links = await createActionLinks(deps.env, deliveryKey);
+      return { message: pushMessage(ctx, delivery.recipient, links.urls, appLink(deps.env, "/dashboard")), tokens: [], linkTokenHash: links.linkTokenHash };
     }
     case "sms":
       return { message: smsMessage(ctx, delivery.recipient), tokens: [] };

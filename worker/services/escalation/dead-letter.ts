@@ -4,7 +4,7 @@ import { deliveries, escalationSteps, tasks, users } from "../../../db/schema";
 import type { StepJob } from "../../queue-payloads";
 import type { Deps } from "../deps";
 import { advanceChainStatements, seriesColumns, seriesContextOf, type SeriesContext } from "./chain";
-import { MAX_STEP_ATTEMPTS } from "./leases";
+import { LEASED, MAX_STEP_ATTEMPTS } from "./leases";
 
 /**
  * Giving up on a step. Two ways lead here:
@@ -162,15 +162,21 @@ export async function markStepDead(deps: Deps, job: StepJob, gaveUp?: string): P
  * used to leave the step dead and its chain with no step that could ever fire. Now a failed batch
  * leaves the step as it was, and the next tick buries it again.
  */
+/** Leased steps run out with MAX_STEP_ATTEMPTS attempts, oldest lease first (escalation_steps_leased_idx). */
+export function exhaustedStepsStatement(deps: Pick<Deps, "db">, input: { now: number; limit: number }) {
+  const s = escalationSteps;
+  return deps.db
+    .select({ id: sql<string>`${s.id}` })
+    .from(sql`"escalation_steps" indexed by "escalation_steps_leased_idx"`)
+    .where(and(LEASED, lt(s.leaseUntil, input.now), gte(s.attempts, MAX_STEP_ATTEMPTS)))
+    .orderBy(asc(s.leaseUntil))
+    .limit(input.limit);
+}
+
 export async function buryExhaustedSteps(deps: Pick<Deps, "db">, input: { now: number; claimId: string; limit: number }): Promise<number> {
   const { db } = deps;
   const s = escalationSteps;
-  const chosen = await db
-    .select({ id: s.id })
-    .from(s)
-    .where(and(inArray(s.state, ["claimed", "sending"]), lt(s.leaseUntil, input.now), gte(s.attempts, MAX_STEP_ATTEMPTS)))
-    .orderBy(asc(s.leaseUntil))
-    .limit(input.limit);
+  const chosen = await exhaustedStepsStatement(deps, input);
   let buried = 0;
   for (const { id } of chosen) {
     const step = await loadStep(deps, id);

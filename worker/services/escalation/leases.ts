@@ -1,3 +1,5 @@
+import { sql } from "drizzle-orm";
+
 /**
  * How long a step is held, and how often it is tried, at each stage (ADR 020, ADR 026).
  */
@@ -19,3 +21,9 @@ export const RETRY_LEASE_MS = 10 * 60_000;
  * retry logic is buried by the tick once its lease runs out with this many attempts (claim.ts).
  */
 export const MAX_STEP_ATTEMPTS = 6;
+
+/**
+ * The WHERE of escalation_steps_leased_idx (claimed or sending steps, by lease), word for word: a
+ * query meant to read that partial index must say it so, with literals, or SQLite cannot use it (ADR 067).
+ */
+export const LEASED = sql.raw(`"state" in ('claimed', 'sending')`);

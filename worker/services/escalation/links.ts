@@ -1,24 +1,32 @@
 import type { Db } from "../../../db/client";
 import { linkTokens } from "../../../db/schema";
 import type { Env } from "../../env";
-import { ANSWERS, SNOOZE_MINUTES, type Answer } from "../answers";
+import { ANSWERS, type Answer } from "../answers";
 import { appLink } from "../app-url";
-import { randomToken, sha256Hex } from "../tokens";
+import { subKey } from "../auth/keys";
+import { sha256Hex } from "../tokens";
 import { derivedToken } from "./ids";
 import type { Statement } from "../../../db/batch";
 
 /**
- * Links carried in reminder emails. Each is a 256-bit token stored only as its SHA-256
- * (link_tokens, purpose "task_action", data {action}); the link opens `${APP_URL}/r/<token>`, whose
- * GET only shows a page (mail scanners open every link) and whose POST acts.
+ * The answer links carried in reminder emails and push notifications: one 256-bit token per message,
+ * the answer in the path (`${APP_URL}/r/<token>/done`, `/snooze`, `/acknowledge`). GET only shows a
+ * page (mail scanners open every link); POST acts, once per answer.
  *
- * The tokens of a delivery are derived from its idempotency key (HMAC under JWT_SECRET, ADR 027):
- * a retried delivery writes the same rows (ON CONFLICT DO NOTHING) and sends a byte-identical
- * email, so a provider that dedupes by key (Resend) sees the same request twice, not two bodies.
+ * Only the token's SHA-256 is stored, on the message's own `deliveries` row (link_token_hash; which
+ * answers were used, in link_uses): the row is written before the send anyway, so the links cost one
+ * index entry instead of three link_tokens rows (ADR 067). The token is derived from the delivery's
+ * idempotency key (HMAC under a sub-key of JWT_SECRET, ADR 027): a retried delivery writes the same
+ * row (ON CONFLICT DO NOTHING) and sends a byte-identical message, so a provider that dedupes by key
+ * (Resend) sees the same request twice, not two bodies, and every copy's links work.
+ *
+ * Links of the earlier shape (`/r/<token>`, one link_tokens row per answer) are still honoured
+ * until they expire (services/tasks/action-links.ts).
  */
 /** Reminder links stay usable for a week. */
 export const ACTION_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
+/** An earlier link's stored answer (link_tokens.data of purpose "task_action"). */
 export interface ActionLinkData {
   action: Answer;
   minutes?: number;
@@ -30,39 +38,19 @@ type LinkEnv = Pick<Env, "APP_URL" | "JWT_SECRET">;
 export type LinkTokenRow = (typeof linkTokens)["$inferInsert"];
 
 /**
- * The token for `label`: derived when the Worker has its secret (always in production, where
- * sign-in needs it too); random otherwise, because a token derived from a missing or short secret
- * could be guessed from the label.
+ * The token for `label`, derived under a sub-key of the Worker's secret, which production always
+ * has (sign-in needs it too). Without it this throws, as sign-in does: a token derived from a
+ * missing or short secret could be guessed from the label.
  */
 async function linkToken(env: LinkEnv, label: string): Promise<string> {
-  const secret = env.JWT_SECRET ?? "";
-  return secret.length >= 16 ? derivedToken(secret, `link:${label}`) : randomToken();
+  return derivedToken(await subKey(env, "links"), label);
 }
 
-export async function createActionLinks(
-  db: Db,
-  env: LinkEnv,
-  input: { userId: string; taskId: string; now: number; deliveryKey: string },
-): Promise<{ urls: Record<Answer, string>; tokens: LinkTokenRow[]; statements: Statement[] }> {
-  const urls = {} as Record<Answer, string>;
-  const rows: LinkTokenRow[] = [];
-  for (const action of ANSWERS) {
-    const token = await linkToken(env, `task_action:${input.deliveryKey}:${action}`);
-    const data: ActionLinkData = action === "snooze" ? { action, minutes: SNOOZE_MINUTES } : { action };
-    rows.push({
-      id: crypto.randomUUID(),
-      purpose: "task_action",
-      tokenHash: await sha256Hex(token),
-      userId: input.userId,
-      subjectId: input.taskId,
-      data: JSON.stringify(data),
-      expiresAt: input.now + ACTION_LINK_TTL_MS,
-      createdAt: input.now,
-    });
-    urls[action] = appLink(env, `/r/${token}`);
-  }
-  // A retry writes the same token hashes: the rows (and the first attempt's expiry) are kept.
-  return { urls, tokens: rows, statements: [db.insert(linkTokens).values(rows).onConflictDoNothing()] };
+/** The URL of each answer of a message's links, and the hash its row stores. */
+export async function createActionLinks(env: LinkEnv, deliveryKey: string): Promise<{ urls: Record<Answer, string>; linkTokenHash: string }> {
+  const token = await linkToken(env, `reminder:${deliveryKey}`);
+  const urls = Object.fromEntries(ANSWERS.map((action) => [action, appLink(env, `/r/${token}/${action}`)])) as Record<Answer, string>;
+  return { urls, linkTokenHash: await sha256Hex(token) };
 }
 
 /**

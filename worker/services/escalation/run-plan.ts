@@ -128,7 +128,7 @@ export async function concludeSend(send: SendState): Promise<StepOutcome> {
 export interface Prepared {
   delivery: PlannedDelivery;
   message: OutboundMessage;
-  /** Written before the send: the link tokens the message carries, and the delivery's row. */
+  /** Written before the send: the link tokens the message carries, and the delivery's row (with its answer links' hash). */
   tokens: LinkTokenRow[];
   row: typeof deliveries.$inferInsert;
 }
@@ -142,9 +142,9 @@ async function prepare(deps: Deps, plan: SendPlan, delivery: PlannedDelivery, no
 
 /** A delivery's message with the rows to write before it is sent (the batch writes many at once). */
 export async function prepareItem(deps: Deps, plan: SendPlan, delivery: PlannedDelivery, now: number): Promise<Prepared> {
-  const { message, tokens } = await composeMessage(deps, plan.context, delivery, plan.userId, now);
+  const { message, tokens, linkTokenHash } = await composeMessage(deps, plan.context, delivery, plan.userId, now);
   // The key goes along for providers that dedupe retried requests (Resend's Idempotency-Key).
-  return { delivery, message: { ...message, idempotencyKey: delivery.key }, tokens, row: { id: crypto.randomUUID(), ...delivery.row } };
+  return { delivery, message: { ...message, idempotencyKey: delivery.key }, tokens, row: { id: crypto.randomUUID(), ...delivery.row, linkTokenHash } };
 }
 
 /** The rows of these keys as they stand (the keys as one JSON parameter: a batch may hold more than D1's 100). */

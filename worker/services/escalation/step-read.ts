@@ -135,13 +135,21 @@ export function phoneDailyCap(env: Pick<Deps["env"], "PHONE_DAILY_CAP">): number
  * the 12th text of the day found the cap reached by itself and went by email instead).
  */
 async function phoneSendsInLastDay(deps: Pick<Deps, "db" | "clock">, userId: string, stepId?: string): Promise<number> {
+  const [row] = await phoneSendsStatement(deps, userId, stepId);
+  return row?.n ?? 0;
+}
+
+/**
+ * The count behind phoneSendsInLastDay, from deliveries_user_phone_idx: its WHERE is repeated word
+ * for word with literals (ADR 067), or SQLite cannot use the partial index.
+ */
+export function phoneSendsStatement(deps: Pick<Deps, "db" | "clock">, userId: string, stepId?: string) {
   const since = deps.clock.now().getTime() - 24 * 60 * 60_000;
   const notThisStep = stepId ? sql`coalesce(${deliveries.escalationStepId}, '') <> ${stepId}` : undefined;
-  const [row] = await deps.db
+  return deps.db
     .select({ n: sql<number>`count(*)` })
     .from(deliveries)
-    .where(and(eq(deliveries.userId, userId), inArray(deliveries.channel, ["sms", "voice"]), gt(deliveries.createdAt, since), inArray(deliveries.status, ["sent", "pending", "failed"]), notThisStep));
-  return row?.n ?? 0;
+    .where(and(eq(deliveries.userId, userId), sql.raw(`"channel" in ('sms', 'voice')`), gt(deliveries.createdAt, since), inArray(deliveries.status, ["sent", "pending", "failed"]), notThisStep));
 }
 
 /**
@@ -149,11 +157,16 @@ async function phoneSendsInLastDay(deps: Pick<Deps, "db" | "clock">, userId: str
  * A verified, not stopped number whose text went by email was capped (or the provider was missing).
  */
 async function cappedEmailInLastDay(deps: Pick<Deps, "db" | "clock">, userId: string): Promise<boolean> {
+  const [row] = await cappedEmailStatement(deps, userId);
+  return Boolean(row);
+}
+
+/** The read behind cappedEmailInLastDay, from deliveries_user_phone_stand_in_idx (its WHERE word for word). */
+export function cappedEmailStatement(deps: Pick<Deps, "db" | "clock">, userId: string) {
   const since = deps.clock.now().getTime() - 24 * 60 * 60_000;
-  const [row] = await deps.db
+  return deps.db
     .select({ id: deliveries.id })
     .from(deliveries)
-    .where(and(eq(deliveries.userId, userId), eq(deliveries.channel, "email"), inArray(deliveries.requestedChannel, ["sms", "voice"]), gt(deliveries.createdAt, since)))
+    .where(and(eq(deliveries.userId, userId), sql.raw(`"requested_channel" in ('sms', 'voice')`), eq(deliveries.channel, "email"), gt(deliveries.createdAt, since)))
     .limit(1);
-  return Boolean(row);
 }

@@ -8,9 +8,10 @@ import { Alert } from "~/components/ui/Alert";
 import { Button, ButtonLink } from "~/components/ui/Button";
 
 /**
- * /r/<token>: the Done / Snooze / Acknowledge links of reminder emails. GET only shows what the
- * link will do (mail scanners and link previews open every link); the button POSTs, and only the
- * POST acts, once (worker/services/tasks/action-links.ts).
+ * /r/<token>/<answer>: the Done / Snooze / Acknowledge links of reminder emails and push
+ * notifications (and /r/<token>, the shape sent before ADR 067, while such links last). GET only
+ * shows what the link will do (mail scanners and link previews open every link); the button POSTs,
+ * and only the POST acts, once (worker/services/tasks/action-links.ts).
  */
 export const meta: MetaFunction = () => [
   { title: "Your reminder · Nudge" },
@@ -27,11 +28,11 @@ export const headers: HeadersFunction = () => ({
 });
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  return describeActionLink(context.deps, params.token ?? "");
+  return describeActionLink(context.deps, params.token ?? "", params.action);
 }
 
 export async function action({ params, context }: ActionFunctionArgs) {
-  return redeemActionLink(context.deps, params.token ?? "");
+  return redeemActionLink(context.deps, params.token ?? "", params.action);
 }
 
 const STATUS_WORDS: Record<string, string> = {
