@@ -952,7 +952,7 @@ describe("crashes, failed writes and slow providers", () => {
     expect(await outboxTo(u.email)).toHaveLength(0);
   });
 
-  it("each send extends the 'sending' lease, so slow sends never let a tick hand the step to a second consumer", async () => {
+  it("a send that starts with under a minute of 'sending' lease left stretches it first, so slow sends never let a tick hand the step to a second consumer", async () => {
     const T = nextDueTime();
     const u = await user();
     const { deps: setup } = depsAt(T - 60 * MINUTE);
@@ -963,16 +963,25 @@ describe("crashes, failed writes and slow providers", () => {
     const job = fake.pending[0]!;
     const claimedMeanwhile: string[] = [];
     // Push goes to four devices (and Telegram, which the user lacks, needs no email then): four sends of
-    // 50 seconds each, with a tick after each one. Without extending, the 2-minute lease would run out
-    // during the fourth send.
+    // 50 seconds each, with a tick after each one. Without a stretch, the 2-minute lease would run out
+    // during the third send.
     const slow = afterSend(async (deps) => {
       const clock = deps.clock as ReturnType<typeof fixedClock>;
       clock.advance(50_000);
       claimedMeanwhile.push(...stepIdsIn(await tick(clock.now().getTime())));
     }, ["email", "push"]);
-    const result = await consume(fake.take(), T, slow);
+    const statements: string[] = [];
+    const watched = (deps: Deps): Deps => {
+      const slowed = slow(deps);
+      return { ...slowed, env: { ...slowed.env, DB: d1FailingQueries(slowed.env.DB, (query) => (statements.push(query), false)) } };
+    };
+    const result = await consume(fake.take(), T, watched);
     expect(result.explicitAcks).toHaveLength(1);
     expect(claimedMeanwhile).not.toContain(job.stepId);
+    // The second send starts with 70 s left: a read says the step is still ours. The third, with 20 s
+    // left, stretches the lease first (to T + 100 s + 2 min); the fourth starts with 70 s left again.
+    expect(statements.filter((q) => q.startsWith('update "escalation_steps" set "lease_until"'))).toHaveLength(1);
+    expect(statements.filter((q) => q.startsWith('select "id" from "escalation_steps"'))).toHaveLength(3);
     expect(await outboxTo(u.email)).toHaveLength(0);
     for (const endpoint of endpoints) expect(await outboxTo(endpoint, "push")).toHaveLength(1);
     expect((await stepsOf(task.id))[0]?.state).toBe("sent");

@@ -3,6 +3,7 @@ import type { Medium } from "../../channels/types";
 import type { Deps } from "../deps";
 import { preSendWrites, recordSentStatement, stillOursStatement, stretchLeasesStatement, type SentRecord } from "./batch-sql";
 import { handBack, stop, triedBefore, type BatchResult, type Sending } from "./batch-step";
+import { SENDING_LEASE_MS } from "./leases";
 import { errorText } from "./outcomes";
 import { dueToSend, markSentStatement, newSendState, rowsOf, sendOne, type Prepared } from "./run-plan";
 import { stillMine } from "./step-read";
@@ -10,12 +11,21 @@ import { stillMine } from "./step-read";
 /**
  * The sends of a queue batch (ADR 065): one round trip writes every link token and delivery row
  * before any send and says which steps are still ours; then the sends go in waves (each step's next
- * delivery) cut into chunks of SEND_CHUNK, each chunk after the first preceded by one lease stretch
- * and followed by one record of its sends (texts and calls: each at once).
+ * delivery) cut into chunks of SEND_CHUNK, each chunk after the first preceded by one check that its
+ * steps are still ours (stretching their leases when little is left) and followed by one record of
+ * its sends (texts and calls: each at once).
  */
 
-/** Sends started together; each chunk's leases are stretched first (a provider call lasts at most 20 s). */
+/** Sends started together (a provider call lasts at most PROVIDER_TIMEOUT_MS, 20 s). */
 export const SEND_CHUNK = 25;
+
+/**
+ * A chunk starts only with this much of its steps' "sending" lease left: its sends end within
+ * PROVIDER_TIMEOUT_MS (20 s) and its record is one D1 write, so a minute is a wide margin. With more
+ * left, the check before the chunk is a read; with less, it stretches the leases (a write per step,
+ * and D1 counts each: ADR 067). A batch of two chunks never needs the stretch; a slow provider does.
+ */
+export const CHUNK_LEASE_LEFT_MS = 60_000;
 
 /** Sends every step's deliveries; returns the steps still to conclude (the others have their result). */
 export async function sendBatch(deps: Deps, sending: Sending[], results: BatchResult[], now: number): Promise<Sending[]> {
@@ -36,18 +46,38 @@ export async function sendBatch(deps: Deps, sending: Sending[], results: BatchRe
   }
   const live = sending.filter((s) => ours.has(s.job.stepId) || stop(s, results, { outcome: "stale" }));
 
-  let leaseFresh = true;
+  // What the take set (step-read.ts takeStatement); the first chunk goes on the round trip's check above.
+  const lease = { until: now + SENDING_LEASE_MS, checked: true };
   for (;;) {
     const wave = await nextWave(deps, live, results);
     if (wave.length === 0) break;
     for (let i = 0; i < wave.length; i += SEND_CHUNK) {
       let chunk = wave.slice(i, i + SEND_CHUNK);
-      if (!leaseFresh) chunk = await stretchLeases(deps, chunk, results);
-      leaseFresh = false;
+      if (!lease.checked) chunk = await stillOursBeforeChunk(deps, chunk, results, lease);
+      lease.checked = false;
       await sendChunk(deps, chunk, results);
     }
   }
   return live.filter((s) => !s.done);
+}
+
+/**
+ * Before a chunk, one statement: a read of which of its steps are still ours (none answered or taken
+ * over meanwhile), or, when little of the lease is left, the stretch of their leases, which says the
+ * same. The steps no longer ours stop here, stale.
+ */
+async function stillOursBeforeChunk(deps: Deps, chunk: Array<{ s: Sending; item: Prepared }>, results: BatchResult[], lease: { until: number }) {
+  const jobs = chunk.map(({ s }) => s.job);
+  const at = deps.clock.now().getTime();
+  const stretch = lease.until - at < CHUNK_LEASE_LEFT_MS;
+  try {
+    const ours = new Set((await (stretch ? stretchLeasesStatement(deps, jobs) : stillOursStatement(deps, jobs))).map((row) => row.id));
+    if (stretch) lease.until = at + SENDING_LEASE_MS;
+    return chunk.filter(({ s }) => ours.has(s.job.stepId) || stop(s, results, { outcome: "stale" }));
+  } catch (error) {
+    for (const { s } of chunk) stop(s, results, { error: await handBack(deps, s.job, error) });
+    return [];
+  }
 }
 
 /** Each live step's next delivery to send (skipping what is sent, or refused: its email is added instead). */
@@ -68,17 +98,6 @@ async function nextWave(deps: Deps, live: Sending[], results: BatchResult[]): Pr
     }
   }
   return wave;
-}
-
-/** One statement: the chunk's leases stretched; steps no longer ours (answered, or taken over) stop here, stale. */
-async function stretchLeases(deps: Deps, chunk: Array<{ s: Sending; item: Prepared }>, results: BatchResult[]) {
-  try {
-    const ours = new Set((await stretchLeasesStatement(deps, chunk.map(({ s }) => s.job))).map((row) => row.id));
-    return chunk.filter(({ s }) => ours.has(s.job.stepId) || stop(s, results, { outcome: "stale" }));
-  } catch (error) {
-    for (const { s } of chunk) stop(s, results, { error: await handBack(deps, s.job, error) });
-    return [];
-  }
 }
 
 /**
