@@ -159,6 +159,9 @@ export const linkTokens = sqliteTable(
   (t) => [
     uniqueIndex("link_tokens_token_hash_unique").on(t.tokenHash),
     index("link_tokens_subject_idx").on(t.purpose, t.subjectId),
+    // Every column that references users is indexed: deleting an account finds the rows to cascade to
+    // by it, instead of reading the whole table (tests/workerd/query-plans.test.ts).
+    index("link_tokens_user_idx").on(t.userId),
   ],
 );
 
@@ -336,6 +339,7 @@ export const escalationSteps = sqliteTable(
 export const deliveries = sqliteTable(
   "deliveries",
   {
+    /** The idempotency key (ADR 067; rows before it had a random id, and migration 0025 set it to the key). */
     id: id(),
     idempotencyKey: text("idempotency_key").notNull(),
     userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
@@ -365,21 +369,16 @@ export const deliveries = sqliteTable(
     linkUses: text("link_uses"),
   },
   (t) => [
-    uniqueIndex("deliveries_idempotency_unique").on(t.idempotencyKey),
+    // No index of its own on idempotency_key: since ADR 067 the id IS the key (the primary key keeps it unique).
     uniqueIndex("deliveries_link_token_unique")
       .on(t.linkTokenHash)
       .where(sql`${sql.identifier("link_token_hash")} is not null`),
     index("deliveries_task_idx").on(t.taskId),
     // The retention sweep, by age. Not led by status: recording a send then writes no index entry (ADR 067).
     index("deliveries_created_idx").on(t.createdAt),
-    // The daily cap on texts and calls counts a user's texts and calls of the last 24 hours (issue 10),
-    // and looks for an email that stood in for one. Partial: the other deliveries write no entry.
-    index("deliveries_user_phone_idx")
-      .on(t.userId, t.createdAt)
-      .where(sql`${sql.identifier("channel")} in ('sms', 'voice')`),
-    index("deliveries_user_phone_stand_in_idx")
-      .on(t.userId, t.createdAt)
-      .where(sql`${sql.identifier("requested_channel")} in ('sms', 'voice')`),
+    // A person's deliveries by age: deleting an account finds its rows (the foreign key's cascade), and
+    // the daily cap on texts and calls reads the last 24 hours of them (issue 10).
+    index("deliveries_user_idx").on(t.userId, t.createdAt),
   ],
 );
 
@@ -434,7 +433,7 @@ export const telegramLinkCodes = sqliteTable(
     consumedAt: integer("consumed_at", { mode: "number" }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("telegram_link_codes_hash_unique").on(t.codeHash)],
+  (t) => [uniqueIndex("telegram_link_codes_hash_unique").on(t.codeHash), index("telegram_link_codes_user_idx").on(t.userId)],
 );
 
 /** Pairing handshakes from another platform ({platformId, platformCode}). */
@@ -451,7 +450,7 @@ export const pairingCodes = sqliteTable(
     pairedAt: integer("paired_at", { mode: "number" }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("pairing_codes_unique").on(t.platformId, t.platformCodeHash)],
+  (t) => [uniqueIndex("pairing_codes_unique").on(t.platformId, t.platformCodeHash), index("pairing_codes_user_idx").on(t.userId)],
 );
 
 /** Telegram update ids already handled (webhooks are retried; handle each update once). */
@@ -483,17 +482,21 @@ export const pushSubscriptions = sqliteTable(
 );
 
 /** Bug reports from the feedback widget. */
-export const feedback = sqliteTable("feedback", {
-  id: id(),
-  userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
-  name: text("name"),
-  email: text("email"),
-  message: text("message").notNull(),
-  source: text("source").notNull().default("widget"),
-  tags: text("tags"),
-  screenshot: blob("screenshot"),
-  createdAt: createdAt(),
-});
+export const feedback = sqliteTable(
+  "feedback",
+  {
+    id: id(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    name: text("name"),
+    email: text("email"),
+    message: text("message").notNull(),
+    source: text("source").notNull().default("widget"),
+    tags: text("tags"),
+    screenshot: blob("screenshot"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("feedback_user_idx").on(t.userId)],
+);
 
 /** The dev outbox: every message a dev-outbox channel "sends" lands here. */
 export const outboxMessages = sqliteTable(
@@ -572,7 +575,7 @@ export const bugReports = sqliteTable(
     eventId: text("event_id").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("bug_reports_created_idx").on(t.createdAt)],
+  (t) => [index("bug_reports_created_idx").on(t.createdAt), index("bug_reports_user_idx").on(t.userId)],
 );
 
 export type BugReport = typeof bugReports.$inferSelect;

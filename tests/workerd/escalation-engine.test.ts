@@ -676,7 +676,7 @@ describe("fair claims (ADR 043)", () => {
     }
   });
 
-  it("the in-flight count, the burial's choice and the daily cap's reads use the partial indexes that hold only their rows", async () => {
+  it("the in-flight count and the burial's choice read the partial lease index; the daily cap a person's deliveries by age", async () => {
     const { inFlightStatement } = await import("../../worker/services/escalation/claim");
     const { exhaustedStepsStatement } = await import("../../worker/services/escalation/dead-letter");
     const { cappedEmailStatement, phoneSendsStatement } = await import("../../worker/services/escalation/step-read");
@@ -684,8 +684,8 @@ describe("fair claims (ADR 043)", () => {
     const cases = [
       [inFlightStatement(deps, 0), "escalation_steps", "escalation_steps_leased_idx"],
       [exhaustedStepsStatement(deps, { now: 0, limit: 500 }), "escalation_steps", "escalation_steps_leased_idx"],
-      [phoneSendsStatement(deps, "u1", "s1"), "deliveries", "deliveries_user_phone_idx"],
-      [cappedEmailStatement(deps, "u1"), "deliveries", "deliveries_user_phone_stand_in_idx"],
+      [phoneSendsStatement(deps, "u1", "s1"), "deliveries", "deliveries_user_idx"],
+      [cappedEmailStatement(deps, "u1"), "deliveries", "deliveries_user_idx"],
     ] as const;
     for (const [statement, table, index] of cases) {
       const query = statement.toSQL();

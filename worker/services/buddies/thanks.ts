@@ -15,8 +15,8 @@ export async function thankAlertedBuddies(deps: Deps, userId: string, taskId: st
     const [owner] = await deps.db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
     const [task] = await deps.db.select({ title: tasks.title }).from(tasks).where(eq(tasks.id, taskId)).limit(1);
     if (!owner || !task) return;
-    const alerted = await deps.db
-      .selectDistinct({ channel: deliveries.channel, recipient: deliveries.recipient })
+    const rows = await deps.db
+      .select({ channel: deliveries.channel, recipient: deliveries.recipient })
       .from(deliveries)
       .where(
         and(
@@ -27,6 +27,8 @@ export async function thankAlertedBuddies(deps: Deps, userId: string, taskId: st
           ne(deliveries.recipient, owner.email),
         ),
       );
+    // One note per buddy however many alerts they had (made unique here: the task's few rows need no sort in SQL).
+    const alerted = [...new Map(rows.map((row) => [`${row.channel}:${row.recipient}`, row])).values()];
     const name = firstName(owner.name);
     const text = `Good news: ${name} has "${task.title}" in hand now, so there's no need to check in. Thank you for being there.`;
     for (const buddy of alerted) {

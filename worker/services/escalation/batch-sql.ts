@@ -99,7 +99,7 @@ export function recordSentStatement(deps: Pick<Deps, "db">, records: readonly Se
     .update(deliveries)
     .set({ status: "sent", providerMessageId: sql`json_extract(j.value, '$[1]')`, sentAt: sql`json_extract(j.value, '$[2]')`, error: null, attempts: sql`${deliveries.attempts} + 1` })
     .from(sql`json_each(${data}) as j`)
-    .where(and(sql`${deliveries.idempotencyKey} = json_extract(j.value, '$[0]')`, sql`${deliveries.status} <> 'sent'`));
+    .where(and(sql`${deliveries.id} = json_extract(j.value, '$[0]')`, sql`${deliveries.status} <> 'sent'`));
 }
 
 /** The tasks' lastReminderSentAt: the newest sent delivery of each (run-plan.ts `finishStatements`, per task). */

@@ -94,7 +94,7 @@ async function afterDeathStatements(
       deliveries,
       [
         {
-          id: crypto.randomUUID(),
+          id: `${step.escalationId}:${step.stepIndex}@${step.dueAt}:unresolved`,
           idempotencyKey: `${step.escalationId}:${step.stepIndex}@${step.dueAt}:unresolved`,
           userId: step.userId,
           taskId: step.taskId,

@@ -76,7 +76,7 @@ export function markSentStatement(deps: Pick<Deps, "db">, key: string, providerM
   return deps.db
     .update(deliveries)
     .set({ status: "sent", providerMessageId, sentAt: at, error: null, attempts: sql`${deliveries.attempts} + 1` })
-    .where(and(eq(deliveries.idempotencyKey, key), sql`${deliveries.status} <> 'sent'`));
+    .where(and(eq(deliveries.id, key), sql`${deliveries.status} <> 'sent'`));
 }
 
 /** Sends one delivery through its medium; a failure is kept (a permanent one adds the email instead). */
@@ -144,7 +144,8 @@ async function prepare(deps: Deps, plan: SendPlan, delivery: PlannedDelivery, no
 export async function prepareItem(deps: Deps, plan: SendPlan, delivery: PlannedDelivery, now: number): Promise<Prepared> {
   const { message, tokens, linkTokenHash } = await composeMessage(deps, plan.context, delivery, plan.userId, now);
   // The key goes along for providers that dedupe retried requests (Resend's Idempotency-Key).
-  return { delivery, message: { ...message, idempotencyKey: delivery.key }, tokens, row: { id: crypto.randomUUID(), ...delivery.row, linkTokenHash } };
+  // The row's id IS its idempotency key (ADR 067): the primary key is the uniqueness that matters.
+  return { delivery, message: { ...message, idempotencyKey: delivery.key }, tokens, row: { id: delivery.key, ...delivery.row, linkTokenHash } };
 }
 
 /** The rows of these keys as they stand (the keys as one JSON parameter: a batch may hold more than D1's 100). */
@@ -152,7 +153,7 @@ export function rowsOf(deps: Pick<Deps, "db">, keys: readonly string[]) {
   return deps.db
     .select({ key: deliveries.idempotencyKey, status: deliveries.status, attempts: deliveries.attempts, error: deliveries.error, stepId: deliveries.escalationStepId })
     .from(deliveries)
-    .where(sql`${deliveries.idempotencyKey} in (select value from json_each(${JSON.stringify(keys)}))`);
+    .where(sql`${deliveries.id} in (select value from json_each(${JSON.stringify(keys)}))`);
 }
 
 /**
@@ -221,8 +222,9 @@ export function supersededRowsStatement(deps: Pick<Deps, "db">, plan: SendPlan, 
       and(
         eq(deliveries.escalationStepId, stepId),
         inArray(deliveries.status, ["pending", "failed"]),
-        sql`substr(${deliveries.idempotencyKey}, 1, ${roundPrefix.length}) = ${roundPrefix}`,
-        keys.length > 0 ? notInArray(deliveries.idempotencyKey, keys) : undefined,
+        // The round's keys are a range of the primary key: those starting with the prefix (":" + 1 is ";").
+        sql`${deliveries.id} >= ${roundPrefix} and ${deliveries.id} < ${`${roundPrefix.slice(0, -1)};`}`,
+        keys.length > 0 ? notInArray(deliveries.id, keys) : undefined,
         sql`exists (select 1 from "escalation_steps" where ${mine})`,
       ),
     );
@@ -241,7 +243,7 @@ async function finishStatements(deps: Pick<Deps, "db">, plan: SendPlan, mine: SQ
   const buddiesAlerted =
     buddyKeys.length > 0
       ? {
-          buddiesAlertedAt: sql`coalesce(${tasks.buddiesAlertedAt}, (select max(d.sent_at) from deliveries as d where d.idempotency_key in (${sql.join(
+          buddiesAlertedAt: sql`coalesce(${tasks.buddiesAlertedAt}, (select max(d.sent_at) from deliveries as d where d.id in (${sql.join(
             buddyKeys.map((key) => sql`${key}`),
             sql`, `,
           )}) and d.status = 'sent'))`,

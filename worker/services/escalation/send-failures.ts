@@ -46,7 +46,7 @@ export function failedRowStatements(deps: Pick<Deps, "db">, failed: readonly Fai
     deps.db
       .update(deliveries)
       .set({ status: failure.kind === "permanent" ? "refused" : "failed", error: failure.reason, attempts: sql`${deliveries.attempts} + 1` })
-      .where(and(eq(deliveries.idempotencyKey, delivery.key), sql`${deliveries.status} <> 'sent'`)),
+      .where(and(eq(deliveries.id, delivery.key), sql`${deliveries.status} <> 'sent'`)),
   );
 }
 

@@ -139,17 +139,14 @@ async function phoneSendsInLastDay(deps: Pick<Deps, "db" | "clock">, userId: str
   return row?.n ?? 0;
 }
 
-/**
- * The count behind phoneSendsInLastDay, from deliveries_user_phone_idx: its WHERE is repeated word
- * for word with literals (ADR 067), or SQLite cannot use the partial index.
- */
+/** The count behind phoneSendsInLastDay: the person's deliveries of the last day (deliveries_user_idx). */
 export function phoneSendsStatement(deps: Pick<Deps, "db" | "clock">, userId: string, stepId?: string) {
   const since = deps.clock.now().getTime() - 24 * 60 * 60_000;
   const notThisStep = stepId ? sql`coalesce(${deliveries.escalationStepId}, '') <> ${stepId}` : undefined;
   return deps.db
     .select({ n: sql<number>`count(*)` })
     .from(deliveries)
-    .where(and(eq(deliveries.userId, userId), sql.raw(`"channel" in ('sms', 'voice')`), gt(deliveries.createdAt, since), inArray(deliveries.status, ["sent", "pending", "failed"]), notThisStep));
+    .where(and(eq(deliveries.userId, userId), inArray(deliveries.channel, ["sms", "voice"]), gt(deliveries.createdAt, since), inArray(deliveries.status, ["sent", "pending", "failed"]), notThisStep));
 }
 
 /**
@@ -161,12 +158,12 @@ async function cappedEmailInLastDay(deps: Pick<Deps, "db" | "clock">, userId: st
   return Boolean(row);
 }
 
-/** The read behind cappedEmailInLastDay, from deliveries_user_phone_stand_in_idx (its WHERE word for word). */
+/** The read behind cappedEmailInLastDay: the person's deliveries of the last day (deliveries_user_idx). */
 export function cappedEmailStatement(deps: Pick<Deps, "db" | "clock">, userId: string) {
   const since = deps.clock.now().getTime() - 24 * 60 * 60_000;
   return deps.db
     .select({ id: deliveries.id })
     .from(deliveries)
-    .where(and(eq(deliveries.userId, userId), sql.raw(`"requested_channel" in ('sms', 'voice')`), eq(deliveries.channel, "email"), gt(deliveries.createdAt, since)))
+    .where(and(eq(deliveries.userId, userId), eq(deliveries.channel, "email"), inArray(deliveries.requestedChannel, ["sms", "voice"]), gt(deliveries.createdAt, since)))
     .limit(1);
 }

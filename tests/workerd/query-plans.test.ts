@@ -1,0 +1,188 @@
+/**
+ * Every query the product runs, read by an index (issue 8): a walk through the API and the engine
+ * records each distinct SQL statement with the values it ran with, then asks SQLite for its plan.
+ * A plan that scans a table (or an index from end to end) or sorts in a temp B-tree fails, unless
+ * the table is one that never grows with people's data and is named below with the reason.
+ *
+ * The walk covers: registration, sign-in, refresh and the profile; tasks created (one recurring),
+ * listed by page and by cursor, read, edited, acknowledged, snoozed, done and deleted; a nudge buddy
+ * added, listed, verified and removed; a push device; the calendar feed; Telegram's link code; quiet
+ * hours and onboarding; a reminder step delivered by the queue consumer and answered by its link.
+ * The tick's claims and the retention sweep have their own plan tests (escalation-engine.test.ts,
+ * retention.test.ts): they would take other test files' due steps here.
+ *
+ * System time faked into 2033 (docs/testing.md, "Calendar years").
+ */
+import { createExecutionContext, env, getQueueResult } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { escalationSteps } from "../../db/schema";
+import { queue } from "../../worker/handlers";
+import type { Job } from "../../worker/queue-payloads";
+import { createDeps } from "../../worker/services/deps";
+import { fixedClock } from "../../worker/services/clock";
+import { describeActionLink, redeemActionLink } from "../../worker/services/tasks";
+import { ProviderError } from "../../worker/channels/errors";
+import type { Deps } from "../../worker/services/deps";
+import { createFakePush } from "../fakes/push";
+import { registration } from "./auth-support";
+import { FakeQueue, MINUTE, ORIGIN, outboxTo, stepsOf, testEra } from "./escalation-helpers";
+import { request } from "./helpers";
+
+const ERA = new Date("2033-03-01T09:00:00Z");
+const { user } = testEra(ERA);
+
+/** The statements run through `db`, by SQL, each with the values of its first run. */
+function recording(db: D1Database, seen: Map<string, unknown[]>): D1Database {
+  const wrap = (stmt: D1PreparedStatement, query: string, values: unknown[]): D1PreparedStatement => {
+    const note = () => {
+      if (!seen.has(query)) seen.set(query, values);
+    };
+    const wrapped = {
+      inner: stmt,
+      bind: (...bound: unknown[]) => wrap(stmt.bind(...bound), query, bound),
+      first: (column?: string) => (note(), column === undefined ? stmt.first() : stmt.first(column)),
+      all: () => (note(), stmt.all()),
+      run: () => (note(), stmt.run()),
+      raw: (options?: { columnNames?: boolean }) => (note(), stmt.raw(options as { columnNames: true })),
+      note,
+    };
+    return wrapped as unknown as D1PreparedStatement;
+  };
+  return {
+    prepare: (query: string) => wrap(db.prepare(query), query, []),
+    batch: (statements: D1PreparedStatement[]) => {
+      const inner = statements as unknown as Array<{ inner: D1PreparedStatement; note(): void }>;
+      for (const s of inner) s.note();
+      return db.batch(inner.map((s) => s.inner));
+    },
+    exec: (query: string) => db.exec(query),
+    dump: () => db.dump(),
+    withSession: (...args: Parameters<D1Database["withSession"]>) => db.withSession(...args),
+  } as D1Database;
+}
+
+/**
+ * Sorts that are bounded by what the statement looks up, each with why. A temp B-tree anywhere else
+ * fails: it sorts rows that grow with people's data.
+ */
+const BOUNDED_SORTS: Array<{ query: RegExp; why: string }> = [
+  {
+    query: /^select "id", "steps", \(select max\(s\.step_index\).* from "escalations" where "escalations"\."task_id" = \? order by/,
+    why: "a snooze finds the task's newest live chain: it sorts that one task's chains (one, or a few after snoozes), found by escalations_task_idx",
+  },
+];
+
+/** What a plan line may say: a search by key or index, a multi-row VALUES, the JSON lists the batch statements carry. */
+function problemsIn(query: string, plan: string[]): string[] {
+  return plan.filter((line) => {
+    if (/VIRTUAL TABLE|SCAN CONSTANT ROW|^SCAN \d+-ROW VALUES CLAUSE/.test(line)) return false;
+    if (/USE TEMP B-TREE/.test(line)) return !BOUNDED_SORTS.some((sort) => sort.query.test(query));
+    return /^SCAN /.test(line);
+  });
+}
+
+describe("every query the product runs reads by an index", () => {
+  it("the walk through the API and the engine: no scan of a growing table, no sort of its own", { timeout: 60_000 }, async () => {
+    const seen = new Map<string, unknown[]>();
+    const DB = recording(env.DB, seen);
+    const call = async (path: string, method = "GET", body?: unknown, token?: string, expected = [200, 201]) => {
+      const headers: Record<string, string> = { Origin: ORIGIN };
+      if (token) headers.Authorization = `Bearer ${token}`;
+      if (body !== undefined) headers["Content-Type"] = "application/json";
+      const response = await request(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }, { DB });
+      expect(expected, `${method} ${path}: ${await response.clone().text()}`).toContain(response.status);
+      return response;
+    };
+
+    // Accounts.
+    const signUp = registration();
+    const registered = await (await call("/v1/users", "POST", signUp)).json<{ refreshToken: string }>();
+    await call("/v1/auth/login", "POST", { email: signUp.email, password: signUp.password });
+    await call("/v1/auth/refresh", "POST", { refreshToken: registered.refreshToken });
+    await call("/v1/auth/forgot-password", "POST", { email: signUp.email });
+
+    const u = await user({ timezone: "Europe/London" });
+    await call("/v1/auth/profile", "GET", undefined, u.token);
+    await call("/v1/users/me/onboarding", "GET", undefined, u.token);
+    await call("/v1/users/me/quiet-hours", "PUT", { enabled: true, start: "22:00", end: "7:00", gentlePings: true }, u.token);
+    await call("/v1/telegram/generate-otp", "GET", undefined, u.token);
+
+    // Tasks.
+    const due = ERA.getTime() + 60 * MINUTE;
+    const created = [];
+    for (let i = 0; i < 3; i++) {
+      created.push(await (await call("/v1/tasks", "POST", { title: `Task ${i}`, dueDate: new Date(due + i * MINUTE).toISOString() }, u.token)).json<{ id: string }>());
+    }
+    const daily = await (await call("/v1/tasks", "POST", { title: "Pills", dueDate: new Date(due).toISOString(), recurrence: { freq: "daily" } }, u.token)).json<{ id: string }>();
+    const page = await (await call("/v1/tasks?page=1&limit=2", "GET", undefined, u.token)).json<{ tasks: unknown[] }>();
+    expect(page.tasks).toHaveLength(2);
+    const first = await (await call("/v1/tasks?after=&limit=2", "GET", undefined, u.token)).json<{ nextCursor: string }>();
+    await call(`/v1/tasks?after=${encodeURIComponent(first.nextCursor)}&limit=2`, "GET", undefined, u.token);
+    await call(`/v1/tasks/${created[0]!.id}`, "GET", undefined, u.token);
+    await call(`/v1/tasks/${created[0]!.id}`, "PUT", { title: "Task 0, renamed" }, u.token);
+    await call(`/v1/tasks/${created[0]!.id}/acknowledge`, "POST", undefined, u.token);
+    await call(`/v1/tasks/${created[1]!.id}/snooze`, "POST", { minutes: 30 }, u.token);
+    await call(`/v1/tasks/${daily.id}/done`, "POST", undefined, u.token);
+    await call(`/v1/tasks/${created[2]!.id}`, "DELETE", undefined, u.token);
+
+    // A nudge buddy, asked, verified by code, removed.
+    const address = `buddy-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const buddy = await (await call("/v1/emergency-contacts/", "POST", { name: "Sam", type: "email", order: 1, contact: address }, u.token)).json<{ id: string }>();
+    const [ask] = await outboxTo(address, "email");
+    await call("/v1/emergency-contacts/", "GET", undefined, u.token);
+    await call(`/v1/emergency-contacts/${buddy.id}/verify`, "PATCH", { code: /\b(\d{6})\b/.exec(ask!.text)![1] }, u.token);
+    await call(`/v1/emergency-contacts/${buddy.id}`, "DELETE", undefined, u.token);
+
+    // A push device, and the calendar feed.
+    const subscription = await createFakePush().subscribe();
+    const device = await (await call("/v1/push/devices", "POST", { ...subscription, label: "Phone" }, u.token)).json<{ id: string }>();
+    await call("/v1/push/devices", "GET", undefined, u.token);
+    await call(`/v1/push/devices/${device.id}`, "DELETE", undefined, u.token, [204]);
+    const feed = await (await call(`/v1/users/${u.id}/ics-token`, "POST", undefined, u.token)).json<{ icsFeedToken: string }>();
+    await call(`/v1/tasks/ics/${feed.icsFeedToken}`, "GET");
+
+    // Reminder steps through the queue consumer (claimed by hand, as a tick would): one sent and answered
+    // by its link; one whose provider fails for a moment, then is tried again (its rows read, the rows it no
+    // longer plans closed).
+    const deliver = async (taskId: string, at: number, email?: Deps["channels"]["email"]) => {
+      const [step] = (await stepsOf(taskId)).filter((s) => s.state === "pending");
+      const deps = createDeps({ ...env, DB }, { clock: fixedClock(at) });
+      await deps.db.update(escalationSteps).set({ state: "claimed", claimedBy: "plans", leaseUntil: at + 5 * MINUTE }).where(eq(escalationSteps.id, step!.id));
+      const fake = new FakeQueue();
+      fake.pending.push({ type: "escalation.step", stepId: step!.id, claimId: "plans" } satisfies Job);
+      const batch = fake.take();
+      await queue(batch, { ...env, DB }, { ...deps, channels: { ...deps.channels, ...(email ? { email } : {}) } });
+      getQueueResult(batch, createExecutionContext());
+      return deps;
+    };
+    const newTask = async (title: string) => (await (await call("/v1/tasks", "POST", { title, dueDate: new Date(due).toISOString() }, u.token)).json<{ id: string }>()).id;
+    const deps = await deliver(await newTask("Stretch"), due);
+    const flaky = await newTask("Water the plants");
+    await deliver(flaky, due, { medium: "email", status: deps.channels.email.status, send: () => Promise.reject(new ProviderError("transient", "Resend answered 503")) });
+    const [again] = await stepsOf(flaky);
+    expect(again).toMatchObject({ state: "pending", lastError: expect.stringContaining("503") });
+    await deliver(flaky, again!.dueAt);
+    expect((await stepsOf(flaky))[0]!.state).toBe("sent");
+    const mails = (await outboxTo(u.email, "email")).filter((mail) => mail.subject?.includes("Stretch"));
+    const link = /\/r\/([A-Za-z0-9_-]+)\/(done)/.exec(mails.at(-1)!.text)!;
+    expect((await describeActionLink(deps, link[1]!, link[2]!)).state).toBe("ready");
+    expect((await redeemActionLink(deps, link[1]!, link[2]!)).state).toBe("done");
+
+    // Every statement the walk ran, planned with the values it ran with. (The walk reached the statements
+    // that matter most: the cursor page, the batch's delivery rows, a retry's superseded rows, a link's answer.)
+    expect(seen.size).toBeGreaterThan(60);
+    const ran = [...seen.keys()];
+    for (const part of ['("tasks"."due_at", "tasks"."id") > (?, ?)', 'insert into "deliveries"', '"deliveries"."id" >= ?', 'json_set(coalesce("deliveries"."link_uses"']) {
+      expect(ran.some((query) => query.includes(part)), part).toBe(true);
+    }
+    const failures: string[] = [];
+    for (const [query, values] of seen) {
+      if (!/^\s*(select|insert|update|delete|with)\b/i.test(query)) continue;
+      const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${query}`).bind(...values).all<{ detail: string }>();
+      const problems = problemsIn(query, results.map((r) => r.detail));
+      if (problems.length > 0) failures.push(`${problems.join(" | ")}\n    ${query}`);
+    }
+    expect(failures, failures.join("\n\n")).toEqual([]);
+  });
+});
