@@ -95,6 +95,18 @@ test.describe("reminders", () => {
     await page.goto("/dashboard");
     await expect(card(page, "Email me now").locator(".task-pill")).toHaveText("Acknowledged");
     await expect(card(page, "Email me now")).toHaveClass(/task-card--green/);
+
+    // The same link again says it was used; a made-up token, with or without an answer, or a real token
+    // with an answer that is not one, changes nothing and says the link does not work.
+    expect(url.pathname).toMatch(/^\/r\/[A-Za-z0-9_-]{43}\/acknowledge$/);
+    await page.goto(url.pathname);
+    await expect(page.getByText("This link was already used. 'Email me now' is acknowledged: its reminders have stopped.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Yes, stop the reminders" })).toHaveCount(0);
+    const token = url.pathname.split("/")[2]!;
+    for (const path of ["/r/not-a-real-token-at-all-0000000000/done", "/r/not-a-real-token-at-all-0000000000", `/r/${token}/delete`]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 }), path).toHaveText("This link doesn't work any more");
+    }
   });
 
   test("acknowledge from the dashboard after a reminder was sent", async ({ page }) => {
