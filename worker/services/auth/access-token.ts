@@ -7,9 +7,19 @@ export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 const ISSUER = "nudge";
 const AUDIENCE = "nudge-api";
 
-function key(env: Pick<Env, "JWT_SECRET">) {
+/**
+ * The HMAC key, imported once per isolate and secret: jose imports raw bytes on every call, which
+ * was about half of a token check's CPU (Node 24: 60-90 µs with bytes, 40 µs with the key).
+ */
+let imported: { secret: string; key: Promise<CryptoKey> } | null = null;
+
+function key(env: Pick<Env, "JWT_SECRET">): Promise<CryptoKey> {
   if (!env.JWT_SECRET || env.JWT_SECRET.length < 32) throw new Error("JWT_SECRET must be set to at least 32 characters");
-  return new TextEncoder().encode(env.JWT_SECRET);
+  if (imported?.secret !== env.JWT_SECRET) {
+    const raw = new TextEncoder().encode(env.JWT_SECRET);
+    imported = { secret: env.JWT_SECRET, key: crypto.subtle.importKey("raw", raw, { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]) };
+  }
+  return imported.key;
 }
 
 export async function signAccessToken(env: Pick<Env, "JWT_SECRET">, clock: Clock, userId: string): Promise<string> {
@@ -22,7 +32,7 @@ export async function signAccessToken(env: Pick<Env, "JWT_SECRET">, clock: Clock
     .setIssuedAt(now)
     .setExpirationTime(now + ACCESS_TOKEN_TTL_SECONDS)
     .setJti(crypto.randomUUID())
-    .sign(key(env));
+    .sign(await key(env));
 }
 
 export type AccessTokenCheck = { ok: true; userId: string } | { ok: false; reason: "expired" | "invalid" };
@@ -32,7 +42,7 @@ export type AccessTokenCheck = { ok: true; userId: string } | { ok: false; reaso
  * against the clock (with `toleranceSeconds` of grace) and a subject. Throws jose's errors.
  */
 async function verifiedSubject(env: Pick<Env, "JWT_SECRET">, clock: Clock, token: string, toleranceSeconds = 0): Promise<string | null> {
-  const { payload } = await jwtVerify(token, key(env), {
+  const { payload } = await jwtVerify(token, await key(env), {
     algorithms: ["HS256"],
     issuer: ISSUER,
     audience: AUDIENCE,
