@@ -7,7 +7,8 @@
  * The walk covers: registration, sign-in, refresh and the profile; tasks created (one recurring),
  * listed by page and by cursor, read, edited, acknowledged, snoozed, done and deleted; a nudge buddy
  * added, listed, verified and removed; a push device; the calendar feed; Telegram's link code; quiet
- * hours and onboarding; a reminder step delivered by the queue consumer and answered by its link.
+ * hours and onboarding; reminder steps delivered by the queue consumer (one retried) and answered by
+ * a link; and what the signed-in pages' loaders read (the dashboard, the reminder screen, settings).
  * The tick's claims and the retention sweep have their own plan tests (escalation-engine.test.ts,
  * retention.test.ts): they would take other test files' due steps here.
  *
@@ -25,6 +26,13 @@ import { describeActionLink, redeemActionLink } from "../../worker/services/task
 import { ProviderError } from "../../worker/channels/errors";
 import type { Deps } from "../../worker/services/deps";
 import { createFakePush } from "../fakes/push";
+import { loadBuddies } from "../../app/lib/buddies.server";
+import { loadCalendarRow } from "../../app/lib/calendar.server";
+import { loadPhonePanel } from "../../app/lib/phone.server";
+import { loadPushRow } from "../../app/lib/push.server";
+import { loadActiveReminders, loadDashboardTasks, loadTaskWindow } from "../../app/lib/tasks.server";
+import { loadTelegramRow } from "../../app/lib/telegram.server";
+import { getOnboardingStatus, getProfile } from "../../worker/services/auth";
 import { registration } from "./auth-support";
 import { FakeQueue, MINUTE, ORIGIN, outboxTo, stepsOf, testEra } from "./escalation-helpers";
 import { request } from "./helpers";
@@ -168,6 +176,22 @@ describe("every query the product runs reads by an index", () => {
     const link = /\/r\/([A-Za-z0-9_-]+)\/(done)/.exec(mails.at(-1)!.text)!;
     expect((await describeActionLink(deps, link[1]!, link[2]!)).state).toBe("ready");
     expect((await redeemActionLink(deps, link[1]!, link[2]!)).state).toBe("done");
+
+    // What the signed-in pages' loaders read (app/lib/*.server.ts): the person, the dashboard's first
+    // and next page, the reminder screen, the settings rows.
+    const pageDeps = createDeps({ ...env, DB }, { clock: fixedClock(due + 5 * MINUTE) });
+    const person = await getProfile(pageDeps, u.id);
+    await getOnboardingStatus(pageDeps, u.id);
+    const dashboard = await loadDashboardTasks(pageDeps, person);
+    expect(dashboard.error).toBeNull();
+    await loadDashboardTasks(pageDeps, person, { page: 2, after: dashboard.nextCursor ?? null });
+    await loadTaskWindow(pageDeps, u.id, 3, 2);
+    expect((await loadActiveReminders(pageDeps, person)).error).toBeNull();
+    await loadBuddies(pageDeps, u.id);
+    await loadPushRow(pageDeps, u.id);
+    await loadCalendarRow(pageDeps, u.id);
+    await loadPhonePanel(pageDeps, u.id);
+    await loadTelegramRow(pageDeps, u.id);
 
     // Every statement the walk ran, planned with the values it ran with. (The walk reached the statements
     // that matter most: the cursor page, the batch's delivery rows, a retry's superseded rows, a link's answer.)

@@ -218,6 +218,35 @@ describe("the reminder screen's list", () => {
   });
 });
 
+describe("the reminder screen's list reads only what it lists", () => {
+  it("a task snoozed before it was due comes after the due ones; the person's done history and later tasks are not read", async () => {
+    const user = await userWith();
+    const at = (m: number) => Date.parse(NOW) + m * 60_000;
+    const row = (title: string, status: string, dueMinutes: number) => ({ id: `rl-${user.id.slice(0, 8)}-${title}`, userId: user.id, title, status, dueAt: at(dueMinutes), strategyKey: "standard", createdAt: at(-10_000) });
+    const rows = [
+      ...Array.from({ length: 120 }, (_, i) => row(`done-${String(i).padStart(3, "0")}`, "COMPLETED", -5000 + i)),
+      ...Array.from({ length: 60 }, (_, i) => row(`later-${String(i).padStart(3, "0")}`, "PENDING", 60 + i)),
+      row("due-b", "PENDING", -20),
+      row("due-a", "PENDING", -90),
+      row("snoozed-late", "SNOOZED", -45),
+      row("acked", "ACKNOWLEDGED", -30),
+      row("ahead-2", "SNOOZED", 300),
+      row("ahead-1", "SNOOZED", 200),
+    ];
+    const db = createDb(env.DB);
+    for (let i = 0; i < rows.length; i += 10) await db.insert(tasksTable).values(rows.slice(i, i + 10));
+
+    const d = deps();
+    const list = await listActiveReminders(d, user.id);
+    expect(list.map((t) => t.title)).toEqual(["due-a", "snoozed-late", "due-b", "ahead-1", "ahead-2"]);
+    expect(mostUrgentReminder(list)?.title).toBe("due-a");
+    // What it read: the open tasks already due (the acknowledged one among them), the snoozed ones (the
+    // late one among them) and the entry that ends each range; never the 120 done or the 60 later ones.
+    expect(d.meter.queries).toBe(2);
+    expect(d.meter.rowsRead).toBeLessThanOrEqual(list.length + 5);
+  });
+});
+
 describe("the default strategy block and the Create Task button", () => {
   it("lists the catalogue with readable steps and saves a choice", async () => {
     const user = await userWith();

@@ -34,7 +34,7 @@ export const BAD_CURSOR = "This list position is not valid any more. Please relo
  * broken by id so pages never overlap. The order is exactly the `tasks_user_list_idx` index
  * (db/schema.ts): SQLite walks the index and stops after one page, instead of sorting every task.
  */
-const completedFirstKey = sql`(${tasks.status} = 'COMPLETED')`;
+export const completedFirstKey = sql`(${tasks.status} = 'COMPLETED')`;
 
 /** Page mode (`?page=N`): the whole order, walked through the index, skipping `offset` rows. */
 export function listTasksStatement(db: Db, userId: string, options: { limit: number; offset: number }) {
