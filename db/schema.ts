@@ -222,6 +222,10 @@ export const tasks = sqliteTable(
     index("tasks_user_list_idx").on(t.userId, sql`(${t.status} = 'COMPLETED')`, t.dueAt, t.id),
     index("tasks_user_status_idx").on(t.userId, t.status),
     index("tasks_series_idx").on(t.seriesId),
+    // The calendar feed's recently done tasks (services/calendar/feed.ts). Partial: written when a task is done.
+    index("tasks_user_completed_idx")
+      .on(t.userId, t.completedAt)
+      .where(sql`${sql.identifier("completed_at")} is not null`),
   ],
 );
 

@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { tasks, users } from "../../db/schema";
 import { createTask } from "../../worker/services/tasks";
 import { FEED_MAX_EVENTS } from "../../worker/services/calendar";
+import { feedTasks } from "../../worker/services/calendar/feed";
 import { request, testDeps } from "./helpers";
 import { api, depsAt, testEra } from "./escalation-helpers";
 
@@ -133,5 +134,29 @@ describe("the feed", () => {
     const all = events(text).events;
     expect(all).toHaveLength(FEED_MAX_EVENTS);
     expect(text).not.toContain("Old done");
+  });
+
+  it("reads only what it may show: never the person's older done history", async () => {
+    const u = await user();
+    const now = ERA.getTime();
+    const DAY = 86_400_000;
+    const base = { userId: u.id, strategyKey: "gentle", source: "web", createdAt: now - 400 * DAY };
+    const row = (title: string, dueAt: number, done?: number) => ({ ...base, id: crypto.randomUUID(), title, dueAt, status: done ? "COMPLETED" : "PENDING", completedAt: done ?? null });
+    const rows = [
+      ...Array.from({ length: 200 }, (_, i) => row(`Old ${i}`, now - (300 - i) * DAY, now - (300 - i) * DAY)),
+      row("Open later", now + DAY),
+      row("Open overdue", now - 2 * DAY),
+      // Due long ago, done yesterday: shown, found by when it was done.
+      row("Done yesterday", now - 90 * DAY, now - DAY),
+    ];
+    const db = testDeps().db;
+    for (let i = 0; i < rows.length; i += 8) await db.insert(tasks).values(rows.slice(i, i + 8) as (typeof tasks.$inferInsert)[]);
+
+    const deps = testDeps();
+    const shown = await feedTasks(deps, u.id, now);
+    expect(shown.map((t) => t.title)).toEqual(["Open later", "Open overdue", "Done yesterday"]);
+    expect(deps.meter.queries).toBe(2);
+    // The three it shows and the entries that end the two ranges; the 200 done long ago are not read.
+    expect(deps.meter.rowsRead).toBeLessThanOrEqual(shown.length + 3);
   });
 });
