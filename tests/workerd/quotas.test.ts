@@ -6,6 +6,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { ESCALATION_LIMIT_MESSAGE, LIVE_ESCALATIONS_MAX, OPEN_TASKS_MAX, TASK_LIMIT_MESSAGE } from "../../worker/services/tasks";
+import { assertRoomForTask } from "../../worker/services/tasks/quotas";
+import { testDeps } from "./helpers";
 import { registerBlockedMessage } from "../../worker/services/auth/throttle";
 import { api, testEra } from "./escalation-helpers";
 import { json, registration, uniqueEmail } from "./auth-support";
@@ -56,6 +58,18 @@ describe("caps per account", () => {
     await bulkTasks(u.id, OPEN_TASKS_MAX, false);
     await env.DB.prepare("update tasks set status = 'COMPLETED' where user_id = ? and rowid in (select rowid from tasks where user_id = ? limit 1)").bind(u.id, u.id).run();
     expect((await create(u.token)).status).toBe(201);
+  });
+
+  it("the check reads the person's open tasks only, never their done history", async () => {
+    const u = await user();
+    await bulkTasks(u.id, 2000, false);
+    await env.DB.prepare("update tasks set status = 'COMPLETED' where user_id = ?").bind(u.id).run();
+    await bulkTasks(u.id, 5, true);
+    const deps = testDeps();
+    await assertRoomForTask(deps, u.id);
+    // The 5 open tasks (read by both counts), their chains and the ends of the ranges: 32 rows when
+    // written; reading the 2,000 done tasks' index entries, as before, cost 4,029.
+    expect(deps.meter.rowsRead).toBeLessThanOrEqual(50);
   });
 
   it(`a user with ${LIVE_ESCALATIONS_MAX} escalations running gets 409 ESCALATION_LIMIT_REACHED`, async () => {

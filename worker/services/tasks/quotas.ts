@@ -20,12 +20,14 @@ export const ESCALATION_LIMIT_MESSAGE = `You have ${LIVE_ESCALATIONS_MAX} remind
 
 /** Throws 409 TASK_LIMIT_REACHED or ESCALATION_LIMIT_REACHED when one more task would pass a cap. */
 export async function assertRoomForTask(deps: Pick<Deps, "db">, userId: string): Promise<void> {
-  // Both counts walk index ranges of this user only: tasks_user_status_idx, then escalations_task_idx.
+  // Both counts walk the range of this user's OPEN tasks in tasks_user_list_idx (whose second key is
+  // "done or not", written here as in the index), then escalations_task_idx: never the done history,
+  // which "status <> 'COMPLETED'" on (user_id, status) read in full on every create.
   const [counts] = await deps.db.all<{ openTasks: number; liveEscalations: number }>(sql`
     select
-      (select count(*) from tasks as t where t.user_id = ${userId} and t.status <> 'COMPLETED') as openTasks,
+      (select count(*) from tasks as t where t.user_id = ${userId} and (t.status = 'COMPLETED') = 0) as openTasks,
       (select count(*) from tasks as t join escalations as e on e.task_id = t.id
-        where t.user_id = ${userId} and t.status <> 'COMPLETED' and e.state in ('running', 'paused')) as liveEscalations`);
+        where t.user_id = ${userId} and (t.status = 'COMPLETED') = 0 and e.state in ('running', 'paused')) as liveEscalations`);
   if ((counts?.openTasks ?? 0) >= OPEN_TASKS_MAX) throw conflict(TASK_LIMIT_MESSAGE, "TASK_LIMIT_REACHED");
   if ((counts?.liveEscalations ?? 0) >= LIVE_ESCALATIONS_MAX) throw conflict(ESCALATION_LIMIT_MESSAGE, "ESCALATION_LIMIT_REACHED");
 }
