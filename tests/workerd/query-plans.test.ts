@@ -56,7 +56,7 @@ function recording(db: D1Database, seen: Map<string, Ran>): D1Database {
   const note = (query: string, values: unknown[], result?: D1Result) => {
     const ran = seen.get(query) ?? { values, overread: 0, rowsRead: 0, returned: 0 };
     if (result) {
-      const returned = result.results?.length ?? 0;
+      const returned = (result.results?.length ?? 0) + (result.meta?.changes ?? 0);
       const rowsRead = result.meta?.rows_read ?? 0;
       if (rowsRead - returned > ran.overread) Object.assign(ran, { overread: rowsRead - returned, rowsRead, returned });
     }
@@ -240,6 +240,10 @@ describe("every query the product runs reads by an index", () => {
     await loadPhonePanel(pageDeps, u.id);
     await loadTelegramRow(pageDeps, u.id);
 
+    // Deleting the account (by an operator: the product has no self-service deletion yet) is planned, not
+    // run: its cascades find each table's rows by an index on the column that references users.
+    seen.set(`delete from "users" where "users"."id" = ?`, { values: [u.id], overread: 0, rowsRead: 0, returned: 0 });
+
     // Every statement the walk ran, planned with the values it ran with. (The walk reached the statements
     // that matter most: the cursor page, the batch's delivery rows, a retry's superseded rows, a link's answer.)
     expect(seen.size).toBeGreaterThan(60);
@@ -252,7 +256,7 @@ describe("every query the product runs reads by an index", () => {
       if (!/^\s*(select|insert|update|delete|with)\b/i.test(query)) continue;
       const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${query}`).bind(...values).all<{ detail: string }>();
       const problems = problemsIn(query, results.map((r) => r.detail));
-      if (/^\s*select\b/i.test(query) && overread > OVERREAD_ALLOWED) problems.push(`read ${rowsRead} rows to return ${returned}`);
+      if (overread > OVERREAD_ALLOWED) problems.push(`read ${rowsRead} rows to return or change ${returned}`);
       if (problems.length > 0) failures.push(`${problems.join(" | ")}\n    ${query}`);
     }
     expect(failures, failures.join("\n\n")).toEqual([]);
