@@ -10,7 +10,8 @@
  * listed by page and by cursor, read, edited, acknowledged, snoozed, done and deleted; a nudge buddy
  * added, listed, verified and removed; a push device; the calendar feed; Telegram's link code; quiet
  * hours and onboarding; reminder steps delivered by the queue consumer (one retried) and answered by
- * a link; and what the signed-in pages' loaders read (the dashboard, the reminder screen, settings).
+ * a link; what the signed-in pages' loaders read (the dashboard, the reminder screen, settings); the
+ * Telegram bot (a reminder in words, /list, a button), a text reply and an email to the assistant.
  * The tick's claims and the retention sweep have their own plan tests (escalation-engine.test.ts,
  * retention.test.ts): they would take other test files' due steps here.
  *
@@ -19,7 +20,7 @@
 import { createExecutionContext, env, getQueueResult } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { escalationSteps } from "../../db/schema";
+import { escalationSteps, tasks } from "../../db/schema";
 import { queue } from "../../worker/handlers";
 import type { Job } from "../../worker/queue-payloads";
 import { createDeps } from "../../worker/services/deps";
@@ -35,6 +36,9 @@ import { loadPushRow } from "../../app/lib/push.server";
 import { loadActiveReminders, loadDashboardTasks, loadTaskWindow } from "../../app/lib/tasks.server";
 import { loadTelegramRow } from "../../app/lib/telegram.server";
 import { getOnboardingStatus, getProfile } from "../../worker/services/auth";
+import { composeDevMessage, handleInboundEmail } from "../../worker/services/inbound-email";
+import { replyToText, SMS_TEXTS } from "../../worker/services/phone";
+import { answerFromChat, findChatOwner, nextReminderLines, reminderFromChat } from "../../worker/services/telegram/chat";
 import { registration } from "./auth-support";
 import { FakeQueue, MINUTE, ORIGIN, outboxTo, stepsOf, testEra } from "./escalation-helpers";
 import { request } from "./helpers";
@@ -239,6 +243,19 @@ describe("every query the product runs reads by an index", () => {
     await loadCalendarRow(pageDeps, u.id);
     await loadPhonePanel(pageDeps, u.id);
     await loadTelegramRow(pageDeps, u.id);
+
+    // The other ways in: the Telegram bot (a reminder in words, /list, a button), a text reply, an email
+    // to the assistant; as a person with a linked chat and a verified number.
+    const chatter = await user({ timezone: "Europe/London", telegramChatId: "424242", phone: "+15551230000", phoneVerified: true });
+    const owner = (await findChatOwner(pageDeps.db, "424242"))!;
+    expect(await reminderFromChat(pageDeps, owner, "water the plants tomorrow at 9am")).toMatch(/water the plants/i);
+    expect(await nextReminderLines(pageDeps, owner)).toHaveLength(1);
+    const [chatTask] = await pageDeps.db.select().from(tasks).where(eq(tasks.userId, chatter.id));
+    await answerFromChat(pageDeps, "424242", chatTask!.id, "snooze");
+    // Snoozed before it was due, it is the only reminder waiting, and a snoozed one is not answered by text.
+    expect(await replyToText(pageDeps, "+15551230000", "DONE")).toBe(SMS_TEXTS.nothingOpen);
+    const mail = composeDevMessage({ from: chatter.email, to: "assistant@nudge.example.com", subject: "Call the dentist tomorrow at 10am", body: "", senderCheck: "pass" });
+    expect((await handleInboundEmail(pageDeps, mail, new TextEncoder().encode(mail).length)).kind).toBe("created");
 
     // Deleting the account (by an operator: the product has no self-service deletion yet) is planned, not
     // run: its cascades find each table's rows by an index on the column that references users.
