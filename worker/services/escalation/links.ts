@@ -21,7 +21,7 @@ import type { Statement } from "../../../db/batch";
  * (Resend) sees the same request twice, not two bodies, and every copy's links work.
  *
  * Links of the earlier shape (`/r/<token>`, one link_tokens row per answer) are still honoured
- * until they expire (services/tasks/action-links.ts).
+ * until they expire (services/tasks/link-lookup.ts).
  */
 /** Reminder links stay usable for a week. */
 export const ACTION_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
