@@ -13,7 +13,7 @@ import type { Job } from "../../worker/queue-payloads";
 import type { fixedClock } from "../../worker/services/clock";
 import type { Deps } from "../../worker/services/deps";
 import { sha256Hex } from "../../worker/services/tokens";
-import { acknowledgeTask, completeTask, createTask, describeActionLink, redeemActionLink, snoozeTask } from "../../worker/services/tasks";
+import { acknowledgeTask, completeTask, createTask, deleteTask, describeActionLink, redeemActionLink, snoozeTask } from "../../worker/services/tasks";
 import type { EscalationStats } from "../../worker/services/escalation/stats";
 import { EMAIL_CONFIGURED, request } from "./helpers";
 import { ProviderError } from "../../worker/channels/errors";
@@ -774,6 +774,18 @@ describe("email action links (/r/<token>/<answer>)", () => {
     expect((await deliveriesOf(task.id))[0]!.linkUses).toBeNull();
     // A day before the week is out, it works.
     expect(await redeemActionLink(depsAt(T + 6 * 24 * 60 * MINUTE).deps, token, "done")).toMatchObject({ state: "done" });
+  });
+
+  it("a link whose task was deleted does nothing and says the link does not work", async () => {
+    const T = nextDueTime();
+    const u = await user();
+    const task = await newTask(u.id, T);
+    await tickAndConsume(T);
+    const [mail] = await outboxTo(u.email);
+    const done = answerLink(mail!.text, "Done");
+    await deleteTask(depsAt(T + MINUTE).deps, u.id, task.id);
+    expect(await describeActionLink(depsAt(T + 2 * MINUTE).deps, ...done)).toEqual({ state: "invalid" });
+    expect(await redeemActionLink(depsAt(T + 2 * MINUTE).deps, ...done)).toEqual({ state: "invalid" });
   });
 
   it("a link of the earlier shape (/r/<token>, one link_tokens row per answer) works until it expires", async () => {
