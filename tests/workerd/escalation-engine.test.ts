@@ -696,6 +696,16 @@ describe("fair claims (ADR 043)", () => {
   });
 });
 
+/** A user's task due at the next free minute, ticked and delivered: its reminder email. */
+async function remindedByEmail() {
+  const T = nextDueTime();
+  const u = await user();
+  const task = await newTask(u.id, T);
+  await tickAndConsume(T);
+  const [mail] = await outboxTo(u.email);
+  return { T, u, task, mail };
+}
+
 /** An email's answer link by its label: the token and the answer of `/r/<token>/<answer>`. */
 function answerLink(text: string, label: string): [string, string] {
   const found = new RegExp(`${label}: http://localhost:8787/r/([A-Za-z0-9_-]+)/([a-z]+)\\n`).exec(text);
@@ -733,11 +743,7 @@ describe("email action links (/r/<token>/<answer>)", () => {
   });
 
   it("each answer of an email acts once: snoozed by its link, the same email's Done still works", async () => {
-    const T = nextDueTime();
-    const u = await user();
-    const task = await newTask(u.id, T);
-    await tickAndConsume(T);
-    const [mail] = await outboxTo(u.email);
+    const { T, task, mail } = await remindedByEmail();
     const snooze = answerLink(mail!.text, "Snooze 30 minutes");
     const done = answerLink(mail!.text, "Done");
     const { deps } = depsAt(T + 2 * MINUTE);
@@ -756,11 +762,7 @@ describe("email action links (/r/<token>/<answer>)", () => {
   });
 
   it("a link with an answer that is not one, or older than a week, does nothing", async () => {
-    const T = nextDueTime();
-    const u = await user();
-    const task = await newTask(u.id, T);
-    await tickAndConsume(T);
-    const [mail] = await outboxTo(u.email);
+    const { T, task, mail } = await remindedByEmail();
     const [token] = answerLink(mail!.text, "Done");
     const { deps } = depsAt(T + MINUTE);
     for (const answer of ["delete", "DONE", "", "done/extra"]) {
@@ -777,11 +779,7 @@ describe("email action links (/r/<token>/<answer>)", () => {
   });
 
   it("a link whose task was deleted does nothing and says the link does not work", async () => {
-    const T = nextDueTime();
-    const u = await user();
-    const task = await newTask(u.id, T);
-    await tickAndConsume(T);
-    const [mail] = await outboxTo(u.email);
+    const { T, u, task, mail } = await remindedByEmail();
     const done = answerLink(mail!.text, "Done");
     await deleteTask(depsAt(T + MINUTE).deps, u.id, task.id);
     expect(await describeActionLink(depsAt(T + 2 * MINUTE).deps, ...done)).toEqual({ state: "invalid" });
@@ -1188,11 +1186,7 @@ describe("retries and email links", () => {
   });
 
   it("a link whose action hits a database error stays usable", async () => {
-    const T = nextDueTime();
-    const u = await user();
-    const task = await newTask(u.id, T);
-    await tickAndConsume(T);
-    const [mail] = await outboxTo(u.email);
+    const { T, task, mail } = await remindedByEmail();
     const done = answerLink(mail!.text, "Done");
     const { deps } = depsAt(T + 5 * MINUTE);
     const failing = { ...deps, db: dbWithRaceBeforeFirstBatch(deps.db, async () => {}, { fail: true }) };
