@@ -180,6 +180,24 @@ test.describe("dashboard task list", () => {
     expect(titles).toEqual(Array.from({ length: 23 }, (_, i) => `Item ${String(i + 3).padStart(2, "0")}`));
   });
 
+  test("Load more asked twice at once (the end marker and the button together) loads the next page once, with no error", async ({ page }) => {
+    const user = await signUp(page);
+    for (let i = 0; i < 22; i++) await createTaskViaApi(page.request, user, `Twice ${String(i + 1).padStart(2, "0")}`, local(user, { days: 6, minutes: i }));
+    const pageLoads: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/resources/tasks") && request.url().includes("page=2")) pageLoads.push(request.url());
+    });
+    await page.goto("/dashboard");
+    await expect(page.locator("article.task-card")).toHaveCount(20);
+    // Two presses in the same moment, before the page can re-render between them.
+    await page.getByRole("link", { name: "Load more" }).evaluate((link: HTMLElement) => {
+      link.click();
+      link.click();
+    });
+    await expect(page.locator("article.task-card")).toHaveCount(22);
+    expect(pageLoads).toHaveLength(1);
+  });
+
   test("without JavaScript, Load more is a link to the next page", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();

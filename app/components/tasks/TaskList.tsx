@@ -62,10 +62,21 @@ export function TaskList({ initial }: { initial: TaskListData }) {
   }, [pager.state, pager.data]);
 
   const { load } = pager; // stable, unlike the fetcher object itself
+  // Set the moment a page is asked for, before React renders "loading": the end marker and the
+  // button can ask in the same moment, and a second load would abort the first (an AbortError).
+  const asked = useRef(false);
+  useEffect(() => {
+    if (pager.state === "idle") asked.current = false;
+  }, [pager.state, pager.data]);
   const loadMore = useCallback(() => {
+    if (asked.current) return;
+    asked.current = true;
     setLoadError(null);
     const from = cursor ? `after=${encodeURIComponent(cursor)}` : `shift=${shift}`;
-    load(`${TASKS_RESOURCE}?page=${page + 1}&${from}`);
+    // A load cut short by a revalidation (after a delete, say) is asked again by Remix: not an error.
+    Promise.resolve(load(`${TASKS_RESOURCE}?page=${page + 1}&${from}`)).catch((error: unknown) => {
+      if (!(error instanceof DOMException && error.name === "AbortError")) throw error;
+    });
   }, [load, page, shift, cursor]);
 
   // A new observer for every new end of the list: observe() reports at once whether the marker is
