@@ -1200,6 +1200,26 @@ describe("retries and email links", () => {
 
 type TaskJsonOf = Awaited<ReturnType<typeof newTask>>;
 
+describe("rows written per step (issue 8, ADR 067)", () => {
+  it("a first step that goes by email writes 15 rows (D1's count), the tick's claim and the cron run's bookkeeping included", async () => {
+    const T = nextDueTime();
+    const N = 10;
+    const people = await Promise.all(Array.from({ length: N }, () => user()));
+    await Promise.all(people.map((p) => newTask(p.id, T)));
+    const fake = await tick(T);
+    const claimId = fake.pending[0]!.claimId;
+    const result = await consume(fake.take(), T);
+    expect(result.explicitAcks).toHaveLength(N);
+    for (const p of people) expect(await outboxTo(p.email)).toHaveLength(1);
+    const [run] = await depsAt(T).deps.db.select().from(cronRuns).where(eq(cronRuns.id, claimId));
+    // Per step: claim 2, take 2, the delivery row 6 (row, primary key, task, age, person, answer links),
+    // its "sent" record 1, the task 1, step sent 1, next step pending 2 (docs/performance.md says how D1
+    // counts). The cron run's own row (3) is written once per tick. One more index entry on the hot path
+    // per step would add N.
+    expect(run!.rowsWritten + run!.consumerRowsWritten).toBe(15 * N + 3);
+  });
+});
+
 describe("a queue batch delivered together (issue 8, ADR 065)", () => {
   /** The consumer's deps with an email channel that runs `before` for each message, then the dev outbox's send. */
   function emailWith(before: (message: OutboundMessage) => Promise<void>) {
