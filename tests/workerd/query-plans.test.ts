@@ -8,7 +8,7 @@
  *
  * The walk covers: registration, sign-in, refresh and the profile; tasks created (one recurring),
  * listed by page and by cursor, read, edited, acknowledged, snoozed, done and deleted; a nudge buddy
- * added, listed, verified and removed; a push device; the calendar feed; Telegram's link code; quiet
+ * added, listed, verified, alerted by a chain's last step, thanked and removed; a push device; the calendar feed; Telegram's link code; quiet
  * hours and onboarding; reminder steps delivered by the queue consumer (one retried) and answered by
  * a link; what the signed-in pages' loaders read (the dashboard, the reminder screen, settings); the
  * Telegram bot (a reminder in words, /list, a button), a text reply and an email to the assistant.
@@ -185,13 +185,12 @@ describe("every query the product runs reads by an index", () => {
     await call(`/v1/tasks/${daily.id}/done`, "POST", undefined, u.token);
     await call(`/v1/tasks/${created[2]!.id}`, "DELETE", undefined, u.token);
 
-    // A nudge buddy, asked, verified by code, removed.
+    // A nudge buddy, asked and verified by code (removed after the buddy alert below).
     const address = `buddy-${crypto.randomUUID().slice(0, 8)}@example.com`;
     const buddy = await (await call("/v1/emergency-contacts/", "POST", { name: "Sam", type: "email", order: 1, contact: address }, u.token)).json<{ id: string }>();
     const [ask] = await outboxTo(address, "email");
     await call("/v1/emergency-contacts/", "GET", undefined, u.token);
     await call(`/v1/emergency-contacts/${buddy.id}/verify`, "PATCH", { code: /\b(\d{6})\b/.exec(ask!.text)![1] }, u.token);
-    await call(`/v1/emergency-contacts/${buddy.id}`, "DELETE", undefined, u.token);
 
     // A push device, and the calendar feed.
     const subscription = await createFakePush().subscribe();
@@ -223,6 +222,17 @@ describe("every query the product runs reads by an index", () => {
     expect(again).toMatchObject({ state: "pending", lastError: expect.stringContaining("503") });
     await deliver(flaky, again!.dueAt);
     expect((await stepsOf(flaky))[0]!.state).toBe("sent");
+    // The rest of its chain: the text and call steps (no phone: by email), then the buddy alert; then
+    // Done, which thanks the alerted buddy; then the buddy is removed.
+    for (let i = 1; i < 4; i++) {
+      const pending = (await stepsOf(flaky)).find((s) => s.state === "pending");
+      await deliver(flaky, pending!.dueAt);
+    }
+    expect((await stepsOf(flaky)).map((s) => s.state)).toEqual(["sent", "sent", "sent", "sent"]);
+    expect(await outboxTo(address, "email")).toHaveLength(2);
+    await call(`/v1/tasks/${flaky}/done`, "POST", undefined, u.token);
+    expect(await outboxTo(address, "email")).toHaveLength(3);
+    await call(`/v1/emergency-contacts/${buddy.id}`, "DELETE", undefined, u.token);
     const mails = (await outboxTo(u.email, "email")).filter((mail) => mail.subject?.includes("Stretch"));
     const link = /\/r\/([A-Za-z0-9_-]+)\/(done)/.exec(mails.at(-1)!.text)!;
     expect((await describeActionLink(deps, link[1]!, link[2]!)).state).toBe("ready");
