@@ -4,7 +4,7 @@
  */
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { emergencyContacts } from "../../db/schema";
+import { emergencyContacts, linkTokens } from "../../db/schema";
 import { createBuddyUnsubscribeLink } from "../../worker/services/escalation/links";
 import { BUDDY_MESSAGES, verifyBuddyCode } from "../../worker/services/buddies";
 import { testDeps } from "./helpers";
@@ -161,8 +161,8 @@ describe("opting out", () => {
     const out = await api(`/v1/emergency-contacts/${buddy.id}/opt-out`, "PATCH", undefined, u.token);
     expect(await out.json()).toMatchObject({ verified: false, optedOut: true });
     const deps = testDeps();
-    const link = await createBuddyUnsubscribeLink(deps.db, deps.env, { userId: u.id, contactId: buddy.id, now: ERA.getTime(), deliveryKey: crypto.randomUUID() });
-    await deps.db.batch(link.statements as never);
+    const link = await createBuddyUnsubscribeLink(deps.env, { userId: u.id, contactId: buddy.id, now: ERA.getTime(), deliveryKey: crypto.randomUUID() });
+    await deps.db.insert(linkTokens).values(link.tokens);
     await deps.db.update(emergencyContacts).set({ verified: true, optedOutAt: null }).where(eq(emergencyContacts.id, buddy.id));
     const token = new URL(link.url).searchParams.get("token");
     expect(await (await api(`/v1/emergency-contacts/opt-out-by-token?token=${token}`, "POST")).json()).toEqual({ success: true });

@@ -1,11 +1,11 @@
 import ICAL from "ical.js";
 import { DateTime } from "luxon";
-import { and, desc, eq, gte, sql } from "drizzle-orm";
+import { and, desc, eq, gte } from "drizzle-orm";
 import { tasks, type Task } from "../../../db/schema";
 import { appLink } from "../app-url";
 import type { Deps } from "../deps";
 import type { Recurrence } from "../recurrence";
-import { completedFirstKey } from "../tasks/list";
+import { byDueThenId, openInListOrder } from "../tasks/list";
 import { sha256Hex } from "../tokens";
 import { feedOwner } from "./feed-token";
 
@@ -81,7 +81,7 @@ export async function feedTasks(deps: Pick<Deps, "db">, userId: string, now: num
     deps.db
       .select()
       .from(tasks)
-      .where(and(eq(tasks.userId, userId), sql`${completedFirstKey} = 0`))
+      .where(and(eq(tasks.userId, userId), openInListOrder))
       .orderBy(desc(tasks.dueAt), desc(tasks.id))
       .limit(FEED_MAX_EVENTS),
     deps.db
@@ -90,7 +90,7 @@ export async function feedTasks(deps: Pick<Deps, "db">, userId: string, now: num
       .where(and(eq(tasks.userId, userId), gte(tasks.completedAt, now - FEED_DONE_DAYS * 86_400_000), eq(tasks.status, "COMPLETED")))
       .limit(FEED_MAX_EVENTS),
   ]);
-  return [...open, ...done].sort((a, b) => b.dueAt - a.dueAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0)).slice(0, FEED_MAX_EVENTS);
+  return [...open, ...done].sort((a, b) => byDueThenId(b, a)).slice(0, FEED_MAX_EVENTS);
 }
 
 /** GET /v1/tasks/ics/{token}: the calendar text and its ETag, or null for a wrong or old token. */

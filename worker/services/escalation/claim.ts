@@ -53,24 +53,28 @@ export async function claimSteps(
 /** The rows a claim chooses (an index range, in order, no sort) and its compare-and-set condition. */
 function claimConditions(input: { kind: ClaimKind; now: number; limit: number }): { chosen: SQL; stillAsRead: SQL } {
   const s = escalationSteps;
+  const { now, limit } = input;
   if (input.kind === "expired") {
     return {
-      chosen: sql`(select "id" from "escalation_steps" indexed by "escalation_steps_leased_idx" where ${LEASED} and "lease_until" < ${input.now} and "attempts" < ${MAX_STEP_ATTEMPTS} order by "lease_until" limit ${input.limit})`,
-      stillAsRead: sql`+${s.state} in ('claimed', 'sending') and +${s.leaseUntil} < ${input.now} and +${s.attempts} < ${MAX_STEP_ATTEMPTS}`,
+      chosen: chosenIds("escalation_steps_leased_idx", sql`${LEASED} and "lease_until" < ${now} and "attempts" < ${MAX_STEP_ATTEMPTS}`, "lease_until", limit),
+      stillAsRead: sql`+${s.state} in ('claimed', 'sending') and +${s.leaseUntil} < ${now} and +${s.attempts} < ${MAX_STEP_ATTEMPTS}`,
     };
   }
-  if (input.kind === "first") {
-    // INDEXED BY: without statistics SQLite may prefer the wider pending index and filter
-    // step_index row by row; naming the partial index makes the plan certain (or the query fails).
-    return {
-      chosen: sql`(select "id" from "escalation_steps" indexed by "escalation_steps_first_due_idx" where "state" = 'pending' and "step_index" = 0 and "due_at" <= ${input.now} order by "due_at" limit ${input.limit})`,
-      stillAsRead: sql`+${s.state} = 'pending' and +${s.dueAt} <= ${input.now}`,
-    };
-  }
-  return {
-    chosen: sql`(select "id" from "escalation_steps" indexed by "escalation_steps_pending_due_idx" where "state" = 'pending' and "due_at" <= ${input.now} order by "due_at" limit ${input.limit})`,
-    stillAsRead: sql`+${s.state} = 'pending' and +${s.dueAt} <= ${input.now}`,
-  };
+  const pendingDue = sql`+${s.state} = 'pending' and +${s.dueAt} <= ${now}`;
+  // The first pings name their own partial index: without statistics SQLite may prefer the wider
+  // pending index and filter step_index row by row.
+  return input.kind === "first"
+    ? { chosen: chosenIds("escalation_steps_first_due_idx", sql`"state" = 'pending' and "step_index" = 0 and "due_at" <= ${now}`, "due_at", limit), stillAsRead: pendingDue }
+    : { chosen: chosenIds("escalation_steps_pending_due_idx", sql`"state" = 'pending' and "due_at" <= ${now}`, "due_at", limit), stillAsRead: pendingDue };
+}
+
+/**
+ * Up to `limit` step ids from `index` in `order`: INDEXED BY makes the plan certain (a query that
+ * stops matching the partial index's WHERE fails instead of scanning); `where` repeats that WHERE
+ * word for word, with literals.
+ */
+function chosenIds(index: string, where: SQL, order: "due_at" | "lease_until", limit: number): SQL {
+  return sql`(select "id" from "escalation_steps" indexed by ${sql.identifier(index)} where ${where} order by ${sql.identifier(order)} limit ${limit})`;
 }
 
 /**

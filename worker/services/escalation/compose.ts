@@ -31,7 +31,7 @@ export async function composeMessage(
   switch (delivery.medium) {
     case "email": {
       if (delivery.kind === "buddy" && delivery.buddy) {
-        const link = await createBuddyUnsubscribeLink(deps.db, deps.env, { userId, contactId: delivery.buddy.id, now, deliveryKey });
+        const link = await createBuddyUnsubscribeLink(deps.env, { userId, contactId: delivery.buddy.id, now, deliveryKey });
         const email = buddyEmail(ctx, delivery.buddy.name, link.url, now);
         return { message: { to: delivery.recipient, subject: email.subject, text: email.text, html: email.html }, tokens: link.tokens };
       }
@@ -54,7 +54,7 @@ export async function composeMessage(
     }
     case "telegram": {
       if (delivery.kind === "buddy" && delivery.buddy) {
-        const link = await createBuddyUnsubscribeLink(deps.db, deps.env, { userId, contactId: delivery.buddy.id, now, deliveryKey });
+        const link = await createBuddyUnsubscribeLink(deps.env, { userId, contactId: delivery.buddy.id, now, deliveryKey });
         return { message: telegramBuddyMessage(ctx, delivery.buddy.name, delivery.recipient, link.url, now), tokens: link.tokens };
       }
       return { message: telegramMessage(ctx, delivery.recipient), tokens: [] };

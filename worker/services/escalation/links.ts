@@ -1,12 +1,10 @@
-import type { Db } from "../../../db/client";
-import { linkTokens } from "../../../db/schema";
+import type { linkTokens } from "../../../db/schema";
 import type { Env } from "../../env";
 import { ANSWERS, type Answer } from "../answers";
 import { appLink } from "../app-url";
 import { subKey } from "../auth/keys";
 import { sha256Hex } from "../tokens";
 import { derivedToken } from "./ids";
-import type { Statement } from "../../../db/batch";
 
 /**
  * The answer links carried in reminder emails and push notifications: one 256-bit token per message,
@@ -58,10 +56,9 @@ export async function createActionLinks(env: LinkEnv, deliveryKey: string): Prom
  * subject = the contact) so the buddies work can redeem it at /unsubscribe?token=... later.
  */
 export async function createBuddyUnsubscribeLink(
-  db: Db,
   env: LinkEnv,
   input: { userId: string; contactId: string; now: number; deliveryKey: string },
-): Promise<{ url: string; tokens: LinkTokenRow[]; statements: Statement[] }> {
+): Promise<{ url: string; tokens: LinkTokenRow[] }> {
   const token = await linkToken(env, `buddy_unsubscribe:${input.deliveryKey}`);
   const row: LinkTokenRow = {
     id: crypto.randomUUID(),
@@ -71,5 +68,6 @@ export async function createBuddyUnsubscribeLink(
     subjectId: input.contactId,
     createdAt: input.now,
   };
-  return { url: appLink(env, "/unsubscribe", { token }), tokens: [row], statements: [db.insert(linkTokens).values(row).onConflictDoNothing()] };
+  // Written with the message's delivery row, before the send (batch-sql.ts preSendWrites).
+  return { url: appLink(env, "/unsubscribe", { token }), tokens: [row] };
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import { tasks } from "../../../db/schema";
 import type { Deps } from "../deps";
-import { completedFirstKey } from "./list";
+import { byDueThenId, openInListOrder } from "./list";
 import { toTaskJson, type TaskJson } from "./serialize";
 
 /**
@@ -23,7 +23,7 @@ export async function listActiveReminders(deps: Pick<Deps, "db" | "clock">, user
     deps.db
       .select()
       .from(tasks)
-      .where(and(eq(tasks.userId, userId), sql`${completedFirstKey} = 0`, lte(tasks.dueAt, now), inArray(tasks.status, ["PENDING", "SNOOZED"])))
+      .where(and(eq(tasks.userId, userId), openInListOrder, lte(tasks.dueAt, now), inArray(tasks.status, ["PENDING", "SNOOZED"])))
       .orderBy(asc(tasks.dueAt), asc(tasks.id))
       .limit(ACTIVE_REMINDERS_MAX),
     deps.db
@@ -32,7 +32,7 @@ export async function listActiveReminders(deps: Pick<Deps, "db" | "clock">, user
       // The unary "+" keeps the planner off (user_id, due_at), which would read every task of the person due later.
       .where(and(eq(tasks.userId, userId), eq(tasks.status, "SNOOZED"), sql`+${tasks.dueAt} > ${now}`)),
   ]);
-  const ahead = [...snoozedAhead].sort((a, b) => a.dueAt - b.dueAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const ahead = [...snoozedAhead].sort(byDueThenId);
   return [...due, ...ahead].slice(0, ACTIVE_REMINDERS_MAX).map((row) => toTaskJson(row, now));
 }
 

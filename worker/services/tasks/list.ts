@@ -36,6 +36,14 @@ export const BAD_CURSOR = "This list position is not valid any more. Please relo
  */
 export const completedFirstKey = sql`(${tasks.status} = 'COMPLETED')`;
 
+/** "Open" in the list index's second key, for reads that want only the open part of the list. */
+export const openInListOrder = sql`${completedFirstKey} = 0`;
+
+/** Due date, then id: the list's order within open (or completed) tasks, for rows merged in code. */
+export function byDueThenId(a: { dueAt: number; id: string }, b: { dueAt: number; id: string }): number {
+  return a.dueAt - b.dueAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
 /** Page mode (`?page=N`): the whole order, walked through the index, skipping `offset` rows. */
 export function listTasksStatement(db: Db, userId: string, options: { limit: number; offset: number }) {
   return db
