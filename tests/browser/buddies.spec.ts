@@ -1,5 +1,5 @@
 import { expect, screenshotBoth, test } from "./fixtures";
-import { signUp } from "./tasks-helpers";
+import { pressNextStepsUntil, signUp } from "./tasks-helpers";
 
 /**
  * The Nudge Buddies page (issue 11): add an email buddy and verify it through the link in the dev
@@ -101,20 +101,8 @@ test("a missed reminder reaches the verified buddy; the card says so; the buddy 
     ((await (await page.request.get("/dev/outbox.json")).json()) as Array<{ to: string; subject: string; text: string }>).filter(
       (m) => m.to === address && m.subject.includes("may need a nudge"),
     );
-  await page.goto("/dev/outbox");
-  for (let press = 0; press < 6 && (await buddyMail()).length === 0; press += 1) {
-    const row = page.locator(".outbox-chains__item").filter({ hasText: title });
-    if ((await row.count()) === 0) {
-      await page.waitForTimeout(1_000);
-      await page.reload();
-      continue;
-    }
-    await row.getByRole("button", { name: `Send the next step now: ${title}` }).click();
-    await expect(page).toHaveURL(/\/dev\/outbox$/);
-    await page.waitForTimeout(2_000);
-    await page.reload();
-  }
-  await expect.poll(async () => (await buddyMail()).length, { timeout: 15_000 }).toBe(1);
+  await pressNextStepsUntil(page, title, async () => (await buddyMail()).length > 0);
+  expect(await buddyMail()).toHaveLength(1);
   const alert = (await buddyMail())[0]!;
   expect(alert.subject).toBe(`Noa Ben may need a nudge: "${title}"`);
   expect(alert.text).toContain(`Hi Dana, Noa Ben asked Nudge to remind them to "${title}"`);

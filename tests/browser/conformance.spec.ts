@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
-import type { APIRequestContext, Browser, BrowserContext, Page, Route } from "@playwright/test";
+import type { APIRequestContext, Browser, BrowserContext, Locator, Page, Route } from "@playwright/test";
 import { SPEC_TEXTS, type Screen } from "../conformance/spec-texts";
 import { codeFrom, createAccount, PASSWORD, uniqueEmail, waitForEmail } from "./auth-helpers";
 import { contains, harvest, installSeenRecorder, layoutProblems, normalise } from "./conformance-harvest";
 import { expect, test } from "./fixtures";
-import { createTaskViaApi, local, signUp, type TaskUser } from "./tasks-helpers";
+import { createTaskViaApi, local, pressNextStepsUntil, signUp, type TaskUser } from "./tasks-helpers";
 
 /**
  * The conformance walk (issue 17): every screen, modal and state of both specs, reached as a person
@@ -31,8 +31,9 @@ async function newPage(walk: Walk, context?: BrowserContext): Promise<Page> {
   const ctx = context ?? (await walk.browser.newContext({ viewport: { width: walk.width, height: HEIGHTS[walk.width]! }, baseURL: test.info().project.use.baseURL }));
   await ctx.addInitScript(installSeenRecorder);
   const page = await ctx.newPage();
-  // A control that is not there fails its state in seconds, not at the test's timeout.
-  page.setDefaultTimeout(6000);
+  // A control that is not there fails its state in seconds, not at the test's timeout (10 s: a loaded
+  // 2-core CI runner can take several seconds to answer a press and reload the page's data).
+  page.setDefaultTimeout(10_000);
   page.setDefaultNavigationTimeout(20_000);
   page.on("console", (message) => {
     if (message.type() === "error" && !message.text().startsWith("Blocked script execution in 'about:srcdoc'")) walk.errors.push(message.text());
@@ -58,8 +59,26 @@ async function visit(walk: Walk, page: Page, screen: Screen, reach: () => Promis
     const line = `${screen}: ${String(error).split("\n")[0]}`;
     console.log(`  could not reach ${line}`);
     walk.unreached.push(line);
+    // A state that failed half-way must not leave a request held or the network cut for the next
+    // ones: one miss stays one miss (a held POST keeps its fetcher busy and every later press disabled).
+    for (const release of heldRequests.get(page) ?? []) release();
+    heldRequests.delete(page);
+    await page.unrouteAll({ behavior: "ignoreErrors" }).catch(() => undefined);
   }
 }
+
+/**
+ * Presses a button of a fetcher form once it is enabled again: after an answer the panel's buttons stay
+ * disabled while the page's data reloads, which on a loaded 2-core CI runner can outlast the walk's
+ * default wait for a click (it did once in CI, at ac6a850).
+ */
+async function pressWhenReady(button: Locator) {
+  await expect(button).toBeEnabled({ timeout: 20_000 });
+  await button.click();
+}
+
+/** The releases of the requests `hold` is holding, per page, so a failed state can let them go. */
+const heldRequests = new WeakMap<Page, Set<() => void>>();
 
 /** Adds what the page shows now (and showed since the last harvest) to a state, before the page is left. */
 async function record(walk: Walk, page: Page, screen: Screen) {
@@ -77,6 +96,8 @@ async function offline(page: Page, pattern: string, method = "POST") {
 async function hold(page: Page, pattern: string) {
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
+  const releases = heldRequests.get(page) ?? new Set<() => void>();
+  heldRequests.set(page, releases.add(release));
   const handler = async (route: Route) => {
     if (route.request().method() !== "POST") return route.continue();
     await held;
@@ -85,6 +106,7 @@ async function hold(page: Page, pattern: string) {
   await page.route(pattern, handler);
   return async () => {
     release();
+    releases.delete(release);
     await page.unroute(pattern, handler);
   };
 }
@@ -426,12 +448,12 @@ async function signedIn(walk: Walk) {
       ["Disable Integration", "Disabling...", "Enable Calendar Integration"],
     ] as const) {
       const release = await hold(page, "**/resources/calendar*");
-      await calendar.getByRole("button", { name: press }).click();
+      await pressWhenReady(calendar.getByRole("button", { name: press }));
       await calendar.getByRole("button", { name: busy }).waitFor();
       await release();
       await calendar.getByRole("button", { name: after }).waitFor();
     }
-    await calendar.getByRole("button", { name: "Enable Calendar Integration" }).click();
+    await pressWhenReady(calendar.getByRole("button", { name: "Enable Calendar Integration" }));
     await calendar.getByRole("button", { name: "Regenerate URL" }).waitFor();
   });
   await visit(walk, page, "calendar-on", async () => {
@@ -442,14 +464,14 @@ async function signedIn(walk: Walk) {
     await calendar.getByRole("button", { name: "Copy" }).waitFor({ timeout: 4000 });
   });
   await visit(walk, page, "calendar-regenerated", async () => {
-    await calendar.getByRole("button", { name: "Regenerate URL" }).click();
+    await pressWhenReady(calendar.getByRole("button", { name: "Regenerate URL" }));
     await calendar.getByText(/regenerated/).waitFor();
   });
   await visit(walk, page, "calendar-offline", async () => {
     const undo = await offline(page, "**/resources/calendar*");
-    await calendar.getByRole("button", { name: "Regenerate URL" }).click();
+    await pressWhenReady(calendar.getByRole("button", { name: "Regenerate URL" }));
     await calendar.getByText(/Failed to regenerate/).waitFor();
-    await calendar.getByRole("button", { name: "Disable Integration" }).click();
+    await pressWhenReady(calendar.getByRole("button", { name: "Disable Integration" }));
     await calendar.getByText(/Failed to disable/).waitFor();
     await undo();
   });
@@ -668,14 +690,7 @@ async function buddyAlert(page: Page, user: TaskUser, address: string): Promise<
   const created = await page.request.post("/v1/tasks", { data: { title, dueDate: new Date(Date.now() + 60_000).toISOString(), strategy: "urgent" }, headers: { Authorization: `Bearer ${user.token}` } });
   expect(created.status(), await created.text()).toBe(201);
   const alerts = async () => ((await (await page.request.get("/dev/outbox.json")).json()) as Array<{ to: string; subject: string; text: string }>).filter((m) => m.to === address && m.subject.includes("may need a nudge"));
-  await page.goto("/dev/outbox");
-  for (let press = 0; press < 8 && (await alerts()).length === 0; press += 1) {
-    const row = page.locator(".outbox-chains__item").filter({ hasText: title });
-    if ((await row.count()) > 0) await row.getByRole("button", { name: `Send the next step now: ${title}` }).click();
-    await page.waitForTimeout(1_500);
-    await page.goto("/dev/outbox");
-  }
-  await expect.poll(async () => (await alerts()).length, { timeout: 15_000 }).toBeGreaterThan(0);
+  await pressNextStepsUntil(page, title, async () => (await alerts()).length > 0);
   return (await alerts())[0]!.text;
 }
 

@@ -73,3 +73,26 @@ export async function fireCron(request: APIRequestContext) {
 export function card(page: Page, title: string) {
   return page.locator("article.task-card").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
 }
+
+/**
+ * Fast-forwards a task's reminder chain from /dev/outbox as a person would ("Send next step now")
+ * until `arrived()` is true, or fails after `deadlineMs`. A press makes the next waiting step due and
+ * runs a tick; the step then goes out through the local queue, and only once it is sent is the
+ * following step waiting. So the row is pressed only when it is there, and the wait is bounded by
+ * time, not by a number of presses (a fixed count ran out once on a loaded CI runner, at ac6a850).
+ */
+export async function pressNextStepsUntil(page: Page, title: string, arrived: () => Promise<boolean>, deadlineMs = 60_000) {
+  const deadline = Date.now() + deadlineMs;
+  await page.goto("/dev/outbox");
+  while (!(await arrived())) {
+    if (Date.now() > deadline) throw new Error(`Fast-forwarding "${title}" for ${deadlineMs / 1000} s did not bring what was awaited`);
+    const row = page.locator(".outbox-chains__item").filter({ hasText: title });
+    if ((await row.count()) > 0) {
+      await row.getByRole("button", { name: `Send the next step now: ${title}` }).click();
+      await page.waitForURL(/\/dev\/outbox$/);
+    } else {
+      await page.waitForTimeout(500);
+      await page.goto("/dev/outbox");
+    }
+  }
+}
