@@ -13,10 +13,12 @@ export const meta: MetaFunction = () => [
 ];
 
 /** The local mailbox: every email, SMS, call, Telegram and push message the dev outbox "sent". */
-export async function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ context, request }: LoaderFunctionArgs) {
   if (!isDevOutboxOn(context.cloudflare.env)) throw new Response("Not Found", { status: 404 });
-  const [messages, chains] = await Promise.all([listOutbox(context.deps), listWaitingChains(context.deps)]);
-  return { messages, chains };
+  // ?to=<address>: one person's messages and the chains of their tasks, however busy the outbox is.
+  const to = new URL(request.url).searchParams.get("to")?.trim() || null;
+  const [messages, chains] = await Promise.all([listOutbox(context.deps, { to: to ?? undefined }), listWaitingChains(context.deps, { ownerEmail: to ?? undefined })]);
+  return { messages, chains, to };
 }
 
 const URL_PATTERN = /(https?:\/\/[^\s<>"')]+)/g;
@@ -67,14 +69,17 @@ function Preview({ html, title, summary }: { html: string; title: string; summar
  * and runs a tick (POST /dev/escalation/advance), so a person can watch text, call and buddies in a
  * minute. A plain form: it works without JavaScript and comes back here.
  */
-function WaitingChains({ chains }: { chains: { taskId: string; title: string; ownerEmail: string; stepIndex: number; channels: string[]; dueAt: string }[] }) {
+function WaitingChains({ chains, to }: { chains: { taskId: string; title: string; ownerEmail: string; stepIndex: number; channels: string[]; dueAt: string }[]; to: string | null }) {
   return (
     <section className="card outbox-chains" aria-labelledby="outbox-chains-title">
       <h2 id="outbox-chains-title" className="outbox-chains__title">
         Reminder chains waiting
       </h2>
       {chains.length === 0 ? (
-        <p className="muted">No reminder is waiting for its next step. Create a task due now and let it go unanswered.</p>
+        <p className="muted">
+          {to ? `No reminder of ${to} is waiting for its next step.` : "No reminder is waiting for its next step."} Create a task due now and let it go
+          unanswered.
+        </p>
       ) : (
         <ul className="outbox-chains__list">
           {chains.map((chain) => (
@@ -85,6 +90,7 @@ function WaitingChains({ chains }: { chains: { taskId: string; title: string; ow
               </span>
               <form method="post" action="/dev/escalation/advance">
                 <input type="hidden" name="taskId" value={chain.taskId} />
+                {to ? <input type="hidden" name="to" value={to} /> : null}
                 <button type="submit" className="btn btn--secondary" aria-label={`Send the next step now: ${chain.title}`}>
                   Send next step now
                 </button>
@@ -98,7 +104,7 @@ function WaitingChains({ chains }: { chains: { taskId: string; title: string; ow
 }
 
 export default function DevOutbox() {
-  const { messages, chains } = useLoaderData<typeof loader>();
+  const { messages, chains, to } = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
   return (
     <div className="container page">
@@ -115,10 +121,25 @@ export default function DevOutbox() {
           {revalidator.state === "idle" ? "Refresh" : "Refreshing..."}
         </Button>
       </div>
-      <WaitingChains chains={chains} />
+      <form method="get" className="outbox-filter" role="search" aria-label="Filter the outbox">
+        <label className="field outbox-filter__field">
+          <span className="field__label">Only messages to</span>
+          <input className="input" type="text" name="to" defaultValue={to ?? ""} placeholder="an email address, phone number or chat ID" />
+        </label>
+        <Button type="submit" variant="secondary">
+          Filter
+        </Button>
+        {to ? (
+          <a className="outbox-filter__all" href="/dev/outbox">
+            Show everything
+          </a>
+        ) : null}
+      </form>
+      {to ? <p className="muted">Messages to {to}, and the reminder chains of the person with that email.</p> : null}
+      <WaitingChains chains={chains} to={to} />
       {messages.length === 0 ? (
         <div className="card outbox-empty">
-          <h2 className="outbox-empty__title">The outbox is empty</h2>
+          <h2 className="outbox-empty__title">{to ? `No message to ${to}` : "The outbox is empty"}</h2>
           <p className="muted outbox-empty__text">
             Register, verify an email or let a reminder come due, and the messages will appear here.
           </p>

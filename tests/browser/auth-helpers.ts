@@ -29,7 +29,7 @@ export async function waitForEmail(
   await expect
     .poll(
       async () => {
-        const response = await request.get("/dev/outbox.json");
+        const response = await request.get(`/dev/outbox.json?to=${encodeURIComponent(to)}`);
         const messages = (await response.json()) as OutboxMessage[];
         found = messages.find(
           (m) => m.channel === "email" && m.to === to && (m.subject ?? "").includes(subject) && !options.excludeIds?.includes(m.id),

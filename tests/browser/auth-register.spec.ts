@@ -201,7 +201,7 @@ test.describe("registration and email verification", () => {
     await expect(page.getByText(`We sent a new code to ${email}.`, { exact: false })).toBeVisible();
     const second = await waitForEmail(request, email, "Verify your email", { excludeIds: [first.id] });
     await page.waitForTimeout(800);
-    const all = (await (await request.get("/dev/outbox.json")).json()) as { to: string; subject: string; createdAt?: string }[];
+    const all = (await (await request.get(`/dev/outbox.json?to=${encodeURIComponent(email)}`)).json()) as { to: string; subject: string; createdAt?: string }[];
     // Subjects and times in the failure message, so a third email says what it was.
     expect(all.filter((m) => m.to === email).map((m) => `${m.subject} @ ${m.createdAt ?? "?"}`)).toHaveLength(2);
     // The auto-fill note clears after 8 s.

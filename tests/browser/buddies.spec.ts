@@ -22,7 +22,7 @@ test("nudge buddies: add, verify by link and by Telegram, the maximum, edit and 
   await expect(page.getByText("Sam was added. We emailed them a verification link and code.")).toBeVisible();
   await expect(page.getByText("Contact #1")).toBeVisible();
 
-  const outbox = (await (await page.request.get("/dev/outbox.json")).json()) as Array<{ to: string; text: string }>;
+  const outbox = (await (await page.request.get(`/dev/outbox.json?to=${encodeURIComponent(address)}`)).json()) as Array<{ to: string; text: string }>;
   const link = new URL(/https?:\/\/\S+\/verify-contact\S+/.exec(outbox.find((m) => m.to === address)!.text)![0]);
   const buddyTab = await context.newPage();
   await buddyTab.goto(link.pathname + link.search);
@@ -82,7 +82,7 @@ test("a missed reminder reaches the verified buddy; the card says so; the buddy 
   const address = `alerted-${Date.now()}@example.com`;
   const added = await page.request.post("/v1/emergency-contacts/", { data: { name: "Dana", type: "email", order: 1, contact: address } });
   expect(added.status(), await added.text()).toBe(201);
-  const invitation = ((await (await page.request.get("/dev/outbox.json")).json()) as Array<{ to: string; text: string }>).find((m) => m.to === address)!;
+  const invitation = ((await (await page.request.get(`/dev/outbox.json?to=${encodeURIComponent(address)}`)).json()) as Array<{ to: string; text: string }>).find((m) => m.to === address)!;
   const verifyLink = new URL(/https?:\/\/\S+\/verify-contact\S+/.exec(invitation.text)![0]);
   const buddyTab = await context.newPage();
   await buddyTab.goto(verifyLink.pathname + verifyLink.search);
@@ -98,10 +98,10 @@ test("a missed reminder reaches the verified buddy; the card says so; the buddy 
 
   // Each press makes the next waiting step due now and runs a tick; urgent's 4th step is the buddies.
   const buddyMail = async () =>
-    ((await (await page.request.get("/dev/outbox.json")).json()) as Array<{ to: string; subject: string; text: string }>).filter(
+    ((await (await page.request.get(`/dev/outbox.json?to=${encodeURIComponent(address)}`)).json()) as Array<{ to: string; subject: string; text: string }>).filter(
       (m) => m.to === address && m.subject.includes("may need a nudge"),
     );
-  await pressNextStepsUntil(page, title, async () => (await buddyMail()).length > 0);
+  await pressNextStepsUntil(page, owner, title, async () => (await buddyMail()).length > 0);
   expect(await buddyMail()).toHaveLength(1);
   const alert = (await buddyMail())[0]!;
   expect(alert.subject).toBe(`Noa Ben may need a nudge: "${title}"`);

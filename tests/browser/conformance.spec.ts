@@ -689,8 +689,8 @@ async function buddyAlert(page: Page, user: TaskUser, address: string): Promise<
   const title = `Water the ferns ${Date.now()}`;
   const created = await page.request.post("/v1/tasks", { data: { title, dueDate: new Date(Date.now() + 60_000).toISOString(), strategy: "urgent" }, headers: { Authorization: `Bearer ${user.token}` } });
   expect(created.status(), await created.text()).toBe(201);
-  const alerts = async () => ((await (await page.request.get("/dev/outbox.json")).json()) as Array<{ to: string; subject: string; text: string }>).filter((m) => m.to === address && m.subject.includes("may need a nudge"));
-  await pressNextStepsUntil(page, title, async () => (await alerts()).length > 0);
+  const alerts = async () => ((await (await page.request.get(`/dev/outbox.json?to=${encodeURIComponent(address)}`)).json()) as Array<{ to: string; subject: string; text: string }>).filter((m) => m.to === address && m.subject.includes("may need a nudge"));
+  await pressNextStepsUntil(page, user, title, async () => (await alerts()).length > 0);
   return (await alerts())[0]!.text;
 }
 

@@ -40,3 +40,33 @@ test("the dev outbox shows each message newest first, with clickable links and t
   await link.click();
   await expect(page).toHaveURL(/\/auth\//);
 });
+
+test("the dev outbox filters to one address: its messages only, a plain empty state, and back to everything", async ({ page, request }) => {
+  const stamp = Date.now();
+  const mine = `outbox-mine-${stamp}@example.com`;
+  const other = `outbox-other-${stamp}@example.com`;
+  for (const email of [mine, other]) {
+    const response = await request.post("/v1/users", { data: { name: "Outbox Filter", email, password: "Calm-Reader-42", timezone: "UTC", consent: true } });
+    expect(response.status()).toBe(201);
+  }
+
+  await page.goto("/dev/outbox");
+  const filter = page.getByRole("search", { name: "Filter the outbox" });
+  await filter.getByLabel("Only messages to").fill(mine);
+  await filter.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(`/dev/outbox?to=${encodeURIComponent(mine)}`);
+  const items = page.getByTestId("outbox-message");
+  await expect(items).toHaveCount(1);
+  await expect(items.first()).toContainText(mine);
+  await expect(page.getByText(`Messages to ${mine}, and the reminder chains of the person with that email.`)).toBeVisible();
+  await expect(page.getByText(`No reminder of ${mine} is waiting for its next step.`, { exact: false })).toBeVisible();
+  await expect(filter.getByLabel("Only messages to")).toHaveValue(mine);
+
+  await page.goto(`/dev/outbox?to=${encodeURIComponent(`nobody-${stamp}@example.com`)}`);
+  await expect(page.getByRole("heading", { name: `No message to nobody-${stamp}@example.com` })).toBeVisible();
+
+  await page.getByRole("link", { name: "Show everything" }).click();
+  await expect(page).toHaveURL(/\/dev\/outbox$/);
+  await expect(page.getByTestId("outbox-message").filter({ hasText: other })).toHaveCount(1);
+  await expect(page.getByTestId("outbox-message").filter({ hasText: mine })).toHaveCount(1);
+});

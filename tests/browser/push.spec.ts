@@ -30,7 +30,7 @@ async function waitForPush(page: Page, endpoint: string): Promise<OutboxEntry> {
   await expect
     .poll(
       async () => {
-        const entries = (await (await page.request.get("/dev/outbox.json")).json()) as OutboxEntry[];
+        const entries = (await (await page.request.get(`/dev/outbox.json?to=${encodeURIComponent(endpoint)}`)).json()) as OutboxEntry[];
         pushed = entries.find((entry) => entry.channel === "push" && entry.to === endpoint);
         return Boolean(pushed);
       },

@@ -17,7 +17,7 @@ import { acknowledgeTask, completeTask, createTask, deleteTask, describeActionLi
 import type { EscalationStats } from "../../worker/services/escalation/stats";
 import { EMAIL_CONFIGURED, request } from "./helpers";
 import { ProviderError } from "../../worker/channels/errors";
-import { SEND_CHUNK } from "../../worker/services/escalation";
+import { listWaitingChains, SEND_CHUNK } from "../../worker/services/escalation";
 import { rowsOf } from "../../worker/services/escalation/run-plan";
 import {
   lastReminderStatement,
@@ -586,6 +586,31 @@ describe("the tick", () => {
     // The fast-forward is a development tool too: in production it does not exist.
     const advance = { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ taskId: crypto.randomUUID() }) };
     expect((await request("/dev/escalation/advance", advance, { DEV_OUTBOX: "false", ...EMAIL_CONFIGURED })).status).toBe(404);
+  });
+
+  it("the dev fast-forward: /dev/outbox?to= lists only that person's chains, and a press goes back to the same filter", async () => {
+    const T = nextDueTime();
+    const [mine, theirs] = [await user(), await user()];
+    const myTask = await newTask(mine.id, T);
+    const theirTask = await newTask(theirs.id, T);
+    const { deps } = depsAt(T - MINUTE);
+    expect((await listWaitingChains(deps, { ownerEmail: mine.email })).map((chain) => chain.taskId)).toEqual([myTask.id]);
+    expect(await listWaitingChains(deps, { ownerEmail: "nobody@example.com" })).toEqual([]);
+    const everyone = (await listWaitingChains(deps, { limit: 50 })).map((chain) => chain.taskId);
+    expect(everyone).toEqual(expect.arrayContaining([myTask.id, theirTask.id]));
+
+    const press = (taskId: string, to?: string) =>
+      request("/dev/escalation/advance", { method: "POST", body: new URLSearchParams(to ? { taskId, to } : { taskId }), redirect: "manual" });
+    const filtered = await press(myTask.id, mine.email);
+    expect(filtered.status).toBe(303);
+    expect(filtered.headers.get("Location")).toBe(`/dev/outbox?to=${encodeURIComponent(mine.email)}`);
+    const unfiltered = await press(theirTask.id);
+    expect(unfiltered.headers.get("Location")).toBe("/dev/outbox");
+    // The presses made each first step due now: neither is still waiting for its time.
+    for (const task of [myTask, theirTask]) expect((await stepsOf(task.id))[0]!.state).not.toBe("pending");
+    const gone = await request("/dev/escalation/advance", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ taskId: "no-such-task" }) });
+    expect(gone.status).toBe(404);
+    expect(await gone.json()).toEqual({ advanced: false, message: "That task has no step waiting for its time." });
   });
 
   it("audits the live chains first: a chain left with no step that can fire is repaired, and its due step claimed by the same tick", async () => {

@@ -101,6 +101,12 @@ describe("the dev outbox", () => {
     expect(Object.keys(entries[1]!).sort()).toEqual(["channel", "createdAt", "html", "id", "meta", "subject", "text", "to"]);
     expect(entries[1]).toMatchObject({ channel: "email", subject: "First", text: "Hello https://example.com/a", html: "<p>Hello</p>", createdAt: "2026-03-01T09:00:00.000Z" });
     expect(entries[0]).toMatchObject({ channel: "sms", subject: null, html: null });
+
+    // ?to= keeps one address's messages (exactly: no prefix or case folding).
+    const only = await (await request(`/dev/outbox.json?to=${encodeURIComponent("+972501234567")}`)).json<Array<{ to: string }>>();
+    expect(only.map((e) => e.to)).toEqual(["+972501234567"]);
+    expect(await (await request("/dev/outbox.json?to=FIRST%40example.com")).json()).toEqual([]);
+    expect(await (await request("/dev/outbox.json?to=first")).json()).toEqual([]);
   });
 
   it("does not exist when DEV_OUTBOX is off", async () => {

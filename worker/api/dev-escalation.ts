@@ -16,17 +16,19 @@ export const devEscalationJson = new Hono<ApiEnv>().get("/", async (c) => {
 
 /**
  * POST /dev/escalation/advance {taskId} (JSON or form): the task's next waiting step becomes due now and
- * a tick runs, so the chain can be watched in a minute. DEV_OUTBOX on only; a plain 404 otherwise.
+ * a tick runs, so the chain can be watched in a minute. A form goes back to /dev/outbox (keeping its
+ * `to` filter). DEV_OUTBOX on only; a plain 404 otherwise.
  */
 export const devEscalationAdvance = new Hono<ApiEnv>().post("/", async (c) => {
   if (!isDevOutboxOn(c.env)) return c.notFound();
   const isJson = (c.req.header("Content-Type") ?? "").includes("application/json");
-  const body = (isJson ? await c.req.json().catch(() => ({})) : Object.fromEntries(await c.req.formData())) as { taskId?: unknown };
+  const body = (isJson ? await c.req.json().catch(() => ({})) : Object.fromEntries(await c.req.formData())) as { taskId?: unknown; to?: unknown };
   const taskId = typeof body.taskId === "string" ? body.taskId : "";
   const deps = c.get("deps");
   const advanced = await makeNextStepDueNow(deps, taskId);
   if (!advanced) return c.json({ advanced: false, message: "That task has no step waiting for its time." }, 404);
   await runTick(deps, deps.clock.now().getTime(), c.env.ESCALATION_QUEUE);
-  if (!isJson) return c.redirect("/dev/outbox", 303);
+  // Back to the outbox page, with its filter (`to`) if it had one.
+  if (!isJson) return c.redirect(typeof body.to === "string" && body.to ? `/dev/outbox?${new URLSearchParams({ to: body.to })}` : "/dev/outbox", 303);
   return c.json({ advanced: true, stepIndex: advanced.stepIndex });
 });

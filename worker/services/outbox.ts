@@ -1,4 +1,4 @@
-import { desc, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import type { Deps } from "./deps";
 import { outboxMessages } from "../../db/schema";
 import type { OutboxView } from "../channels/face";
@@ -17,13 +17,17 @@ export interface OutboxEntry {
   view: OutboxView;
 }
 
-/** The dev outbox, newest first (ties within a millisecond broken by insertion order). */
-export async function listOutbox({ db }: Pick<Deps, "db">, limit = 200): Promise<OutboxEntry[]> {
+/**
+ * The dev outbox, newest first (ties within a millisecond broken by insertion order); with `to`, only
+ * the messages to that address (exact), so one person's mail can be found however busy the outbox is.
+ */
+export async function listOutbox({ db }: Pick<Deps, "db">, options: { to?: string; limit?: number } = {}): Promise<OutboxEntry[]> {
   const rows = await db
     .select()
     .from(outboxMessages)
+    .where(options.to ? eq(outboxMessages.to, options.to) : undefined)
     .orderBy(desc(outboxMessages.createdAt), desc(sql`rowid`))
-    .limit(limit);
+    .limit(options.limit ?? 200);
   return rows.map((row) => {
     const message = {
       to: row.to,

@@ -30,9 +30,11 @@ export interface WaitingChain {
 
 /**
  * The chains the outbox page offers to fast-forward: each task's next step that waits for its time
- * (one row per task, soonest first, at most `limit`). DEV_OUTBOX only, like the advance itself.
+ * (one row per task, soonest first, at most `limit`); with `ownerEmail`, only that person's chains, so
+ * a chain can be found however many others wait. DEV_OUTBOX only, like the advance itself.
  */
-export async function listWaitingChains(deps: Pick<Deps, "db">, limit = 10): Promise<WaitingChain[]> {
+export async function listWaitingChains(deps: Pick<Deps, "db">, options: { ownerEmail?: string; limit?: number } = {}): Promise<WaitingChain[]> {
+  const limit = options.limit ?? 10;
   const rows = await deps.db
     .select({
       taskId: escalationSteps.taskId,
@@ -45,7 +47,7 @@ export async function listWaitingChains(deps: Pick<Deps, "db">, limit = 10): Pro
     .from(escalationSteps)
     .innerJoin(tasks, eq(tasks.id, escalationSteps.taskId))
     .innerJoin(users, eq(users.id, tasks.userId))
-    .where(eq(escalationSteps.state, "pending"))
+    .where(and(eq(escalationSteps.state, "pending"), options.ownerEmail ? eq(users.email, options.ownerEmail) : undefined))
     .orderBy(asc(escalationSteps.dueAt))
     .limit(limit * 4);
   const seen = new Set<string>();
