@@ -137,7 +137,7 @@ test.describe("notifications on this device", () => {
     await createTaskViaApi(page.request, user, "Call the pharmacy", local(user, { minutes: -1 }));
     await fireCron(page.request);
     await waitForPush(page, subscription.endpoint);
-    await page.goto("/dev/outbox");
+    await page.goto(`/dev/outbox?${new URLSearchParams({ to: subscription.endpoint })}`);
     const item = page.getByTestId("outbox-message").filter({ hasText: subscription.endpoint });
     await expect(item.getByText("Push notification")).toBeVisible();
     await item.getByRole("link", { name: 'Press "Snooze 30 min"' }).click();
