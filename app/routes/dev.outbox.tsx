@@ -2,9 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useRevalidator } from "@remix-run/react";
 import { Fragment, useState } from "react";
 import { isDevOutboxOn } from "../../worker/env";
-import { listWaitingChains } from "../../worker/services/escalation";
-import { listOutbox } from "../../worker/services/outbox";
 import { Button } from "~/components/ui/Button";
+import { loadDevOutbox } from "~/lib/dev-outbox.server";
 
 export const meta: MetaFunction = () => [
   { title: "Dev outbox · Nudge" },
@@ -17,8 +16,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   if (!isDevOutboxOn(context.cloudflare.env)) throw new Response("Not Found", { status: 404 });
   // ?to=<address>: one person's messages and the chains of their tasks, however busy the outbox is.
   const to = new URL(request.url).searchParams.get("to")?.trim() || null;
-  const [messages, chains] = await Promise.all([listOutbox(context.deps, { to: to ?? undefined }), listWaitingChains(context.deps, { ownerEmail: to ?? undefined })]);
-  return { messages, chains, to };
+  return loadDevOutbox(context.deps, to);
 }
 
 const URL_PATTERN = /(https?:\/\/[^\s<>"')]+)/g;
@@ -69,12 +67,21 @@ function Preview({ html, title, summary }: { html: string; title: string; summar
  * and runs a tick (POST /dev/escalation/advance), so a person can watch text, call and buddies in a
  * minute. A plain form: it works without JavaScript and comes back here.
  */
-function WaitingChains({ chains, to }: { chains: { taskId: string; title: string; ownerEmail: string; stepIndex: number; channels: string[]; dueAt: string }[]; to: string | null }) {
+function WaitingChains({
+  chains,
+  more,
+  to,
+}: {
+  chains: { taskId: string; title: string; ownerEmail: string; stepIndex: number; channels: string[]; dueAt: string }[];
+  more: boolean;
+  to: string | null;
+}) {
   return (
     <section className="card outbox-chains" aria-labelledby="outbox-chains-title">
       <h2 id="outbox-chains-title" className="outbox-chains__title">
         Reminder chains waiting
       </h2>
+      {more ? <p className="muted">{to ? `The ${chains.length} due soonest.` : `The ${chains.length} due soonest; filter by the person's email to see theirs.`}</p> : null}
       {chains.length === 0 ? (
         <p className="muted">
           {to ? `No reminder of ${to} is waiting for its next step.` : "No reminder is waiting for its next step."} Create a task due now and let it go
@@ -104,7 +111,7 @@ function WaitingChains({ chains, to }: { chains: { taskId: string; title: string
 }
 
 export default function DevOutbox() {
-  const { messages, chains, to } = useLoaderData<typeof loader>();
+  const { messages, moreMessages, chains, moreChains, to } = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
   return (
     <div className="container page">
@@ -136,7 +143,10 @@ export default function DevOutbox() {
         ) : null}
       </form>
       {to ? <p className="muted">Messages to {to}, and the reminder chains of the person with that email.</p> : null}
-      <WaitingChains chains={chains} to={to} />
+      <WaitingChains chains={chains} more={moreChains} to={to} />
+      {moreMessages ? (
+        <p className="muted">{to ? `The ${messages.length} newest messages to ${to}.` : `The ${messages.length} newest messages; filter by address to find older ones.`}</p>
+      ) : null}
       {messages.length === 0 ? (
         <div className="card outbox-empty">
           <h2 className="outbox-empty__title">{to ? `No message to ${to}` : "The outbox is empty"}</h2>

@@ -1,4 +1,5 @@
-import { expect, test } from "./fixtures";
+import { expect, screenshotBoth, test } from "./fixtures";
+import { createTaskViaApi, local, signUp } from "./tasks-helpers";
 
 test("the dev outbox shows each message newest first, with clickable links and the email as it looks", async ({ page, request }) => {
   const stamp = Date.now();
@@ -69,4 +70,16 @@ test("the dev outbox filters to one address: its messages only, a plain empty st
   await expect(page).toHaveURL(/\/dev\/outbox$/);
   await expect(page.getByTestId("outbox-message").filter({ hasText: other })).toHaveCount(1);
   await expect(page.getByTestId("outbox-message").filter({ hasText: mine })).toHaveCount(1);
+});
+
+test("a person's reminder chains on the filtered outbox: the 10 due soonest, and it says so", async ({ page }) => {
+  const user = await signUp(page);
+  for (let i = 0; i < 11; i++) await createTaskViaApi(page.request, user, `Chain ${String(i + 1).padStart(2, "0")}`, local(user, { days: 2, minutes: i }));
+  await page.goto(`/dev/outbox?${new URLSearchParams({ to: user.email })}`);
+  const rows = page.locator(".outbox-chains__item");
+  await expect(rows).toHaveCount(10);
+  await expect(rows.first()).toContainText("Chain 01");
+  await expect(rows.last()).toContainText("Chain 10");
+  await expect(page.getByText("The 10 due soonest.", { exact: true })).toBeVisible();
+  await screenshotBoth(page, "dev-outbox-filtered", `/dev/outbox?${new URLSearchParams({ to: user.email })}`);
 });

@@ -7,6 +7,9 @@ import type { Job } from "../../worker/queue-payloads";
 import { fixedClock } from "../../worker/services/clock";
 import { EMAIL_CONFIGURED, jsonRequest, request, testDeps } from "./helpers";
 import { expectConsoleError } from "./console-errors";
+import { loadDevOutbox } from "../../app/lib/dev-outbox.server";
+import { createTask, deleteTask } from "../../worker/services/tasks";
+import { createUser, deleteUsers, tasksOfUser } from "./escalation-helpers";
 
 describe("GET /v1/health", () => {
   it("answers ok after asking D1", async () => {
@@ -107,6 +110,39 @@ describe("the dev outbox", () => {
     expect(only.map((e) => e.to)).toEqual(["+972501234567"]);
     expect(await (await request("/dev/outbox.json?to=FIRST%40example.com")).json()).toEqual([]);
     expect(await (await request("/dev/outbox.json?to=first")).json()).toEqual([]);
+  });
+
+  it("the page's lists say when they are cut: 200 newest messages, 10 soonest chains, each also per address", { timeout: 30_000 }, async () => {
+    const clock = fixedClock("2026-03-02T09:00:00Z");
+    const deps = testDeps(clock);
+    await deps.db.delete(outboxMessages);
+    const busy = "+972500000001";
+    for (let i = 0; i < 201; i++) {
+      clock.advance(1);
+      await deps.channels.sms.send({ to: busy, text: `Message ${i + 1}` });
+    }
+    await deps.channels.sms.send({ to: "+972500000002", text: "Only one" });
+    const everything = await loadDevOutbox(deps, null);
+    expect(everything.messages).toHaveLength(200);
+    expect(everything.messages[0]!.text).toBe("Only one");
+    expect(everything.moreMessages).toBe(true);
+    const busyOnes = await loadDevOutbox(deps, busy);
+    expect([busyOnes.messages.length, busyOnes.messages[0]!.text, busyOnes.moreMessages]).toEqual([200, "Message 201", true]);
+    const quiet = await loadDevOutbox(deps, "+972500000002");
+    expect([quiet.messages.length, quiet.moreMessages, quiet.chains]).toEqual([1, false, []]);
+
+    // Chains: one person's 11 tasks (due in 2098, far past any test's tick) wait for their first step.
+    const owner = await createUser();
+    try {
+      for (let i = 0; i < 11; i++) await createTask(deps, owner.id, { title: `Chain ${i + 1}`, dueDate: new Date(Date.UTC(2098, 0, 1, 9, i)).toISOString() });
+      const theirs = await loadDevOutbox(deps, owner.email);
+      expect(theirs.chains.map((chain) => chain.title)).toEqual(Array.from({ length: 10 }, (_, i) => `Chain ${i + 1}`));
+      expect(theirs.moreChains).toBe(true);
+      await deleteTask(deps, owner.id, (await tasksOfUser(owner.id)).find((task) => task.title === "Chain 11")!.id);
+      expect((await loadDevOutbox(deps, owner.email)).moreChains).toBe(false);
+    } finally {
+      await deleteUsers(owner.id);
+    }
   });
 
   it("does not exist when DEV_OUTBOX is off", async () => {
