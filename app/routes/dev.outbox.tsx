@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useRevalidator } from "@remix-run/react";
 import { Fragment, useState } from "react";
 import { isDevOutboxOn } from "../../worker/env";
+import { addressFromQuery } from "../../worker/http";
 import { Button } from "~/components/ui/Button";
 import { loadDevOutbox } from "~/lib/dev-outbox.server";
 
@@ -15,7 +16,7 @@ export const meta: MetaFunction = () => [
 export async function loader({ context, request }: LoaderFunctionArgs) {
   if (!isDevOutboxOn(context.cloudflare.env)) throw new Response("Not Found", { status: 404 });
   // ?to=<address>: one person's messages and the chains of their tasks, however busy the outbox is.
-  const to = new URL(request.url).searchParams.get("to")?.trim() || null;
+  const to = addressFromQuery(new URL(request.url).searchParams.get("to")) || null;
   return loadDevOutbox(context.deps, to);
 }
 

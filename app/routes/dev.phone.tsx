@@ -1,8 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData } from "@remix-run/react";
 import { isDevOutboxOn } from "../../worker/env";
+import { addressFromQuery } from "../../worker/http";
 import { devPhoneLog, isDevNumber, type DevPhoneItem } from "../../worker/services/phone";
 import { ANSWER_KEYPAD, type Answer } from "../../worker/services/answers";
+import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 
@@ -14,9 +16,11 @@ const KEY_LABELS: Record<Answer, string> = { done: "done", snooze: "snooze 30 mi
 /** Be a phone locally: the texts and calls a number got (from the dev outbox), a reply box and a keypad. */
 export async function loader({ context, request }: LoaderFunctionArgs) {
   if (!isDevOutboxOn(context.cloudflare.env)) throw new Response("Not Found", { status: 404 });
-  const asked = new URL(request.url).searchParams.get("number")?.trim() ?? "";
+  const asked = addressFromQuery(new URL(request.url).searchParams.get("number"));
   const number = isDevNumber(asked) ? asked : DEFAULT_NUMBER;
-  return { number, items: await devPhoneLog(context.deps, number) };
+  // A number that is not one is said so, not silently swapped for the default phone.
+  const refused = asked && !isDevNumber(asked) ? asked : null;
+  return { number, refused, items: await devPhoneLog(context.deps, number) };
 }
 
 
@@ -51,7 +55,7 @@ function Item({ item, number }: { item: DevPhoneItem; number: string }) {
  * Twilio signs them, to the real /twilio/sms and /twilio/voice webhooks; their answers show here.
  */
 export default function DevPhone() {
-  const { number, items } = useLoaderData<typeof loader>();
+  const { number, refused, items } = useLoaderData<typeof loader>();
   useLiveRevalidation();
   return (
     <div className="container page dev-chat">
@@ -62,6 +66,11 @@ export default function DevPhone() {
           a call.
         </p>
       </header>
+      {refused ? (
+        <Alert tone="error">
+          “{refused}” is not a phone number (a + and 8 to 15 digits), so this is the default phone, {DEFAULT_NUMBER}.
+        </Alert>
+      ) : null}
       <Form method="get" className="dev-chat__picker">
         <label htmlFor="dev-phone-number">Phone number</label>
         <input id="dev-phone-number" className="input dev-chat__chat-id" name="number" defaultValue={number} pattern="\+[0-9]{8,15}" required />

@@ -50,6 +50,14 @@ test.describe("phone", () => {
     await expect(row.getByRole("switch", { name: "Phone call reminders" })).toBeChecked();
     await screenshotBoth(page, "integrations-phone-verified", "/integrations");
     await screenshotBoth(page, "dev-phone", `/dev/phone?number=${encodeURIComponent(phone)}`);
+
+    // The README's `/dev/phone?number=+972...`, typed by hand: the "+" (a space once decoded) is
+    // given back, so it is this phone, with its code.
+    await page.goto(`/dev/phone?number=${phone}`);
+    await expect(page.getByRole("list", { name: `Texts and calls of ${phone}` })).toContainText("Your Nudge code is");
+    // A number that is not one is said so, not silently swapped for the default phone.
+    await page.goto("/dev/phone?number=12345");
+    await expect(page.getByRole("alert")).toHaveText("“12345” is not a phone number (a + and 8 to 15 digits), so this is the default phone, +972501234567.");
   });
 
   test("a due reminder's text is answered DONE from the dev phone; a call's 2 snoozes; the phone is removed", async ({ page }) => {

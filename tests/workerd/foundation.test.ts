@@ -108,6 +108,8 @@ describe("the dev outbox", () => {
     // ?to= keeps one address's messages (exactly: no prefix or case folding).
     const only = await (await request(`/dev/outbox.json?to=${encodeURIComponent("+972501234567")}`)).json<Array<{ to: string }>>();
     expect(only.map((e) => e.to)).toEqual(["+972501234567"]);
+    // The "+" typed by hand in the URL (a space once decoded) finds the same messages.
+    expect((await (await request("/dev/outbox.json?to=+972501234567")).json<Array<{ to: string }>>()).map((e) => e.to)).toEqual(["+972501234567"]);
     expect(await (await request("/dev/outbox.json?to=FIRST%40example.com")).json()).toEqual([]);
     expect(await (await request("/dev/outbox.json?to=first")).json()).toEqual([]);
   });

@@ -5,7 +5,7 @@
  * behaviour is a contract, and directly where it is a helper.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { BAD_JSON_MESSAGE, BODY_LIMIT_BYTES, BODY_TOO_LARGE_MESSAGE, isSameOrigin, NOT_JSON_MESSAGE, readJsonBody, requestMeta } from "../../worker/http";
+import { addressFromQuery, BAD_JSON_MESSAGE, BODY_LIMIT_BYTES, BODY_TOO_LARGE_MESSAGE, isSameOrigin, NOT_JSON_MESSAGE, readJsonBody, requestMeta } from "../../worker/http";
 import { isAppError } from "../../worker/services/errors";
 import { createLogger } from "../../worker/services/log";
 import { registerUser } from "./auth-support";
@@ -148,5 +148,17 @@ describe("request metadata and the logger", () => {
     vi.spyOn(console, "warn").mockImplementation((line: unknown) => void lines.push(String(line)));
     createLogger({ requestId: "req-1" }).with({ userId: "u-1" }).warn("something_odd", { reason: "test" });
     expect(lines.map((line) => JSON.parse(line) as unknown)).toEqual([{ level: "warn", event: "something_odd", requestId: "req-1", userId: "u-1", reason: "test" }]);
+  });
+});
+
+describe("an address typed into a query (addressFromQuery)", () => {
+  it("gives a hand-typed '+' back (it arrives as a space) and leaves every other value as typed", () => {
+    const typed = (query: string) => addressFromQuery(new URL(`${APP}/dev/phone?${query}`).searchParams.get("number"));
+    expect(typed("number=+972501234567")).toBe("+972501234567");
+    expect(typed("number=%2B972501234567")).toBe("+972501234567");
+    expect(typed("number=%20%20someone%40example.com%20")).toBe("someone@example.com");
+    expect(typed("number=+someone")).toBe("someone");
+    expect(typed("number=")).toBe("");
+    expect(typed("other=1")).toBe("");
   });
 });

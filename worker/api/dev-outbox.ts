@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { ApiEnv } from "./context";
 import { isDevOutboxOn } from "../env";
+import { addressFromQuery } from "../http";
 import { listOutbox } from "../services/outbox";
 
 /**
@@ -10,7 +11,7 @@ import { listOutbox } from "../services/outbox";
  */
 export const devOutboxJson = new Hono<ApiEnv>().get("/", async (c) => {
   if (!isDevOutboxOn(c.env)) return c.notFound();
-  const entries = await listOutbox(c.get("deps"), { to: c.req.query("to") || undefined });
+  const entries = await listOutbox(c.get("deps"), { to: addressFromQuery(c.req.query("to")) || undefined });
   c.header("Cache-Control", "no-store");
   return c.json(entries.map(({ id, channel, to, subject, text, html, meta, createdAt }) => ({ id, channel, to, subject, text, html, meta, createdAt })));
 });
