@@ -13,7 +13,8 @@
 // Printed per size: wall time from firing the tick to the last first step sent, D1 rows read and
 // written per delivered step (the tick's and the consumer's deps.meter, summed in cron_runs), and
 // the 10k/1k time ratio. Options: --sizes=1000,10000  --no-build  --keep (keep the state folders)
-// --verbose (show the Worker's log).
+// --verbose (show the Worker's log)  --people=connected (everyone has Telegram and a push device, so
+// each first step sends two messages; the default, --people=email, falls back to one email).
 import { rmSync } from "node:fs";
 import { benchArgs, fireTick, prepareBench, seedShard, sleep, startBenchWorker, stats, stopWorker, workerdCpuMs } from "./escalation-bench-lib.mjs";
 
@@ -24,12 +25,15 @@ const TIMEOUT_MS = 10 * 60_000;
 
 const args = benchArgs();
 const sizes = (args.get("sizes") ?? "1000,10000").split(",").map(Number);
+const people = args.get("people") ?? "email";
+if (!["email", "connected"].includes(people)) throw new Error(`--people is "email" or "connected", not "${people}"`);
+const connected = people === "connected";
 
 async function benchOne(count) {
   const persistTo = `${BENCH_DIR}/state-${count}`;
   const dueAt = Math.floor(Date.now() / 60_000) * 60_000; // the start of this minute
   const seedStarted = Date.now();
-  await seedShard({ config: CONFIG, persistTo, count, dueAt });
+  await seedShard({ config: CONFIG, persistTo, count, dueAt, connected });
   console.log(`  seeded ${count} tasks (${count * 4} steps) in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`);
 
   const { child, url } = await startBenchWorker({ config: CONFIG, port: PORT, persistTo, verbose: args.get("verbose") === "true" });
@@ -85,7 +89,7 @@ await prepareBench(args, BENCH_DIR, PORT);
 
 const results = [];
 for (const count of sizes) {
-  console.log(`\n${count.toLocaleString("en-US")} tasks due in the same minute`);
+  console.log(`\n${count.toLocaleString("en-US")} tasks due in the same minute (${connected ? "everyone with Telegram and a push device: two messages per first step" : "no ping channel: one email per first step"})`);
   const result = await benchOne(count);
   results.push(result);
   console.log(
@@ -97,7 +101,9 @@ for (const count of sizes) {
   console.log(
     `  CPU per delivered step (workerd processes, the Worker and the local D1 together): ${result.cpuMsPerStep === null ? "not measured (no /proc)" : `${result.cpuMsPerStep.toFixed(2)} ms`}`,
   );
+  const messagesPerStep = (result.deliveries.sent ?? 0) / result.sent;
   console.log(`  deliveries: ${JSON.stringify(result.deliveries)}; ticks: ${result.ticks}`);
+  console.log(`  messages per step: ${messagesPerStep.toFixed(2)}; rows written per message: ${(result.writesPerStep / messagesPerStep).toFixed(1)}`);
 }
 
 console.log("\n| tasks due | tick (claim + queue) | all first steps sent | rows read / step | rows written / step | queries / step | CPU / step |");

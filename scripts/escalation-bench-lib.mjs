@@ -31,17 +31,24 @@ function inserts(table, columns, rows) {
   return out;
 }
 
-/** SQL for `count` tasks due at `dueAt`, each with its escalation snapshot and four steps. */
-export function seedSql(count, dueAt) {
+/**
+ * SQL for `count` tasks due at `dueAt`, each with its escalation snapshot and four steps. With
+ * `connected`, every person has Telegram linked and one push device, so each first step sends two
+ * messages (Telegram and push) instead of falling back to one email.
+ */
+export function seedSql(count, dueAt, { connected = false } = {}) {
   const now = Date.now();
   const users = [];
+  const devices = [];
   const tasks = [];
   const escalations = [];
   const steps = [];
   const userCount = Math.max(1, Math.ceil(count / USERS_PER_TASKS));
   for (let u = 0; u < userCount; u++) {
     const id = randomUUID();
-    users.push([id, `Bench ${u}`, `bench-${u}-${id.slice(0, 8)}@example.com`, 1, "Europe/London", 1, now]);
+    users.push([id, `Bench ${u}`, `bench-${u}-${id.slice(0, 8)}@example.com`, 1, "Europe/London", 1, connected ? String(900_000_000 + u) : null, now]);
+    // The dev outbox stands in for the push service, so the keys are never used to encrypt.
+    if (connected) devices.push([randomUUID(), id, `https://push.example.com/bench/${id}`, "bench-p256dh", "bench-auth", "Bench device", now]);
   }
   const snapshot = JSON.stringify(STANDARD);
   for (let t = 0; t < count; t++) {
@@ -55,7 +62,8 @@ export function seedSql(count, dueAt) {
     });
   }
   return [
-    ...inserts("users", ["id", "name", "email", "is_verified", "timezone", "consent", "created_at"], users),
+    ...inserts("users", ["id", "name", "email", "is_verified", "timezone", "consent", "telegram_chat_id", "created_at"], users),
+    ...inserts("push_subscriptions", ["id", "user_id", "endpoint", "p256dh", "auth", "label", "created_at"], devices),
     ...inserts("tasks", ["id", "user_id", "title", "due_at", "status", "strategy_key", "source", "created_at"], tasks),
     ...inserts("escalations", ["id", "task_id", "strategy_key", "steps", "state", "started_at", "created_at"], escalations),
     ...inserts("escalation_steps", ["id", "escalation_id", "task_id", "step_index", "channels", "due_at", "state", "created_at"], steps),
@@ -82,13 +90,13 @@ export async function fireTick(url) {
 
 
 /** A fresh local D1 in `persistTo`, migrated and seeded with `count` tasks due at `dueAt`. */
-export async function seedShard({ config, persistTo, count, dueAt }) {
+export async function seedShard({ config, persistTo, count, dueAt, connected = false }) {
   rmSync(persistTo, { recursive: true, force: true });
   mkdirSync(persistTo, { recursive: true });
   const quiet = { env: WRANGLER_ENV, stdio: ["ignore", "ignore", "inherit"] };
   await run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--config", config, "--persist-to", persistTo], quiet);
   const seedFile = `${persistTo}/seed.sql`;
-  writeFileSync(seedFile, seedSql(count, dueAt));
+  writeFileSync(seedFile, seedSql(count, dueAt, { connected }));
   await run("wrangler", ["d1", "execute", "DB", "--local", "--config", config, "--persist-to", persistTo, "--file", seedFile], quiet);
 }
 
