@@ -1,6 +1,7 @@
 import { useLocation } from "@remix-run/react";
 import { createContext, lazy, Suspense, useCallback, useContext, useState, type MouseEvent, type ReactNode } from "react";
 import type { LegalDocument } from "./LegalDialog";
+import type LegalDialogComponent from "./LegalDialog";
 
 /** `?legal=terms|privacy` opens that document over any page: how the links work without JavaScript. */
 export const LEGAL_PARAM = "legal";
@@ -15,8 +16,24 @@ const LegalContext = createContext<{ open(document: LegalDocument): void }>({ op
 // The dialog (modal, focus trap, both legal texts) is fetched on first use: every page links to
 // the documents from its footer, few visitors open them. Hovering or focusing a link starts the
 // fetch early, so the dialog is usually there by the time of the click.
-const loadLegalDialog = () => import("./LegalDialog");
-const LegalDialog = lazy(loadLegalDialog);
+let loadedDialog: typeof LegalDialogComponent | null = null;
+const loadLegalDialog = () =>
+  import("./LegalDialog").then((module) => {
+    loadedDialog = module.default;
+    return module;
+  });
+const LazyLegalDialog = lazy(loadLegalDialog);
+
+/**
+ * For app/entry.client.tsx: a page that starts with a document open (`?legal=...`) loads the dialog's
+ * code before it hydrates. Left lazy, the open dialog would still be waiting for its code while the
+ * page hydrates, and a click in that moment (on Close, say) makes React 18 hydrate the page at once,
+ * which it cannot do around code that is not there: it throws "Root did not complete" (#345; seen in
+ * CI). Once loaded, the dialog is rendered directly, so it never suspends during hydration.
+ */
+export function loadOpenLegalDialog(search: string): Promise<unknown> {
+  return legalDocumentIn(new URLSearchParams(search)) ? loadLegalDialog() : Promise.resolve();
+}
 
 /**
  * Holds the Terms of Service and Privacy Policy modals, openable from any screen. A page opened with
@@ -35,6 +52,7 @@ export function LegalModalsProvider({ email, children }: { email: string; childr
     }
   }, []);
   const open = useCallback((document: LegalDocument) => setOpenDocument(document), []);
+  const LegalDialog = loadedDialog ?? LazyLegalDialog;
   return (
     <LegalContext.Provider value={{ open }}>
       {children}
