@@ -21,6 +21,7 @@ import { pairingStep } from "~/lib/pairing.server";
 import { headerFlags } from "~/lib/header.server";
 import { useNonce } from "./lib/nonce";
 import { useHydration } from "./lib/hydration";
+import { useHydrated } from "./lib/hooks";
 import { useServiceWorker } from "./lib/service-worker";
 import { useBrowserErrorReporting } from "./lib/errors/report";
 import { isSentryConfigured } from "../worker/services/sentry";
@@ -119,6 +120,10 @@ export default function App() {
   const { supportEmail, user, recheckSession, createTaskButton, analytics, errorReporting } = useLoaderData<typeof loader>();
   useSessionRecheck(recheckSession);
   useHydratedMarker();
+  // Analytics renders nothing, so it waits for hydration: a lazy component in the server's HTML stays
+  // "dehydrated" until its code arrives, and a click while the page hydrates then makes React 18 throw
+  // "Root did not complete" (#345), as the legal dialog did (app/components/legal/LegalModals.tsx).
+  const hydrated = useHydrated();
   useBrowserErrorReporting(errorReporting);
   useServiceWorker();
   return (
@@ -133,7 +138,7 @@ export default function App() {
         </main>
         <Footer />
         <CreateTaskFab show={createTaskButton} />
-        {analytics ? (
+        {analytics && hydrated ? (
           <Suspense fallback={null}>
             <Analytics config={analytics} user={user ? { id: user.id, email: user.email, name: user.name ?? "", timezone: user.timezone } : null} />
           </Suspense>

@@ -119,7 +119,8 @@ test.describe("home page", () => {
       await held;
       await route.continue();
     });
-    const hydrated = () => page.locator("#main").evaluate((main) => Object.keys(main).some((key) => key.startsWith("__reactFiber")));
+    // The root sets html[data-hydrated] once it has hydrated (app/root.tsx).
+    const hydrated = () => page.evaluate(() => document.documentElement.dataset.hydrated === "true");
     await page.goto("/?legal=privacy", { waitUntil: "domcontentloaded" });
     const dialog = page.getByRole("dialog", { name: "Privacy Policy" });
     await expect(dialog).toBeVisible();
