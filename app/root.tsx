@@ -27,7 +27,8 @@ import { useBrowserErrorReporting } from "./lib/errors/report";
 import { isSentryConfigured } from "../worker/services/sentry";
 import stylesheet from "./styles/app.css?url";
 
-// Issue 14: analytics code is fetched only where POSTHOG_KEY is configured (never in the first load).
+// Issue 14: analytics code is fetched only where POSTHOG_KEY is configured (never in the first load),
+// and mounted after hydration (ADR 068).
 const Analytics = lazy(() => import("./components/analytics/Analytics").then((module) => ({ default: module.Analytics })));
 
 export const links: LinksFunction = () => [

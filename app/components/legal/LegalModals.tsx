@@ -29,7 +29,7 @@ const LazyLegalDialog = lazy(loadLegalDialog);
  * code before it hydrates. Left lazy, the open dialog would still be waiting for its code while the
  * page hydrates, and a click in that moment (on Close, say) makes React 18 hydrate the page at once,
  * which it cannot do around code that is not there: it throws "Root did not complete" (#345; seen in
- * CI). Once loaded, the dialog is rendered directly, so it never suspends during hydration.
+ * CI; ADR 068). Once loaded, the dialog is rendered directly, so it never suspends during hydration.
  */
 export function loadOpenLegalDialog(search: string): Promise<unknown> {
   return legalDocumentIn(new URLSearchParams(search)) ? loadLegalDialog() : Promise.resolve();
