@@ -81,6 +81,8 @@ async function afterDeathStatements(
 ): Promise<Statement[]> {
   const { db } = deps;
   const dead = sql`exists (select 1 from escalation_steps as cur where cur.id = ${stepId} and cur.state = 'dead' and cur.claimed_by = ${claimId})`;
+  // The row's id is its idempotency key, as for every delivery (ADR 067).
+  const unresolvedKey = `${step.escalationId}:${step.stepIndex}@${step.dueAt}:unresolved`;
   return [
     db
       .update(deliveries)
@@ -94,8 +96,8 @@ async function afterDeathStatements(
       deliveries,
       [
         {
-          id: `${step.escalationId}:${step.stepIndex}@${step.dueAt}:unresolved`,
-          idempotencyKey: `${step.escalationId}:${step.stepIndex}@${step.dueAt}:unresolved`,
+          id: unresolvedKey,
+          idempotencyKey: unresolvedKey,
           userId: step.userId,
           taskId: step.taskId,
           escalationStepId: stepId,

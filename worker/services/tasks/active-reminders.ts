@@ -17,8 +17,8 @@ export async function listActiveReminders(deps: Pick<Deps, "db" | "clock">, user
   // Two reads in one round trip, each reading only what it returns (tests/workerd/query-plans.test.ts):
   // the open tasks already due, in the list's own index order (tasks_user_list_idx: never the person's
   // done history, no sort); then the tasks snoozed before they were due (a handful), by status
-  // (tasks_user_status_idx), put in order here. Every row of the first is due at or before `now` and every row of the second
-  // after it, so together they are in order.
+  // (tasks_user_status_idx), put in order here. Every row of the first is due at or before `now` and
+  // every row of the second after it, so together they are in order.
   const [due, snoozedAhead] = await deps.db.batch([
     deps.db
       .select()

@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
+import { escalations, tasks } from "../../../db/schema";
 import type { Deps } from "../deps";
+import { openInListOrder } from "./list";
 import { conflict } from "../errors";
 
 /**
@@ -20,14 +22,14 @@ export const ESCALATION_LIMIT_MESSAGE = `You have ${LIVE_ESCALATIONS_MAX} remind
 
 /** Throws 409 TASK_LIMIT_REACHED or ESCALATION_LIMIT_REACHED when one more task would pass a cap. */
 export async function assertRoomForTask(deps: Pick<Deps, "db">, userId: string): Promise<void> {
-  // Both counts walk the range of this user's OPEN tasks in tasks_user_list_idx (whose second key is
-  // "done or not", written here as in the index), then escalations_task_idx: never the done history,
-  // which "status <> 'COMPLETED'" on (user_id, status) read in full on every create.
+  // Both counts walk the range of this user's OPEN tasks in tasks_user_list_idx (openInListOrder is its
+  // second key, "done or not", as the index writes it), then escalations_task_idx: never the done
+  // history, which "status <> 'COMPLETED'" on (user_id, status) read in full on every create.
   const [counts] = await deps.db.all<{ openTasks: number; liveEscalations: number }>(sql`
     select
-      (select count(*) from tasks as t where t.user_id = ${userId} and (t.status = 'COMPLETED') = 0) as openTasks,
-      (select count(*) from tasks as t join escalations as e on e.task_id = t.id
-        where t.user_id = ${userId} and (t.status = 'COMPLETED') = 0 and e.state in ('running', 'paused')) as liveEscalations`);
+      (select count(*) from ${tasks} where ${tasks.userId} = ${userId} and ${openInListOrder}) as openTasks,
+      (select count(*) from ${tasks} join ${escalations} on ${escalations.taskId} = ${tasks.id}
+        where ${tasks.userId} = ${userId} and ${openInListOrder} and ${escalations.state} in ('running', 'paused')) as liveEscalations`);
   if ((counts?.openTasks ?? 0) >= OPEN_TASKS_MAX) throw conflict(TASK_LIMIT_MESSAGE, "TASK_LIMIT_REACHED");
   if ((counts?.liveEscalations ?? 0) >= LIVE_ESCALATIONS_MAX) throw conflict(ESCALATION_LIMIT_MESSAGE, "ESCALATION_LIMIT_REACHED");
 }
