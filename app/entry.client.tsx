@@ -2,6 +2,7 @@ import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { loadOpenLegalDialog } from "~/components/legal/LegalModals";
+import { holdEventsUntilHydrated } from "~/lib/hold-events-until-hydrated";
 
 function hydrate() {
   startTransition(() => {
@@ -14,6 +15,8 @@ function hydrate() {
   });
 }
 
-// A page that starts with a legal document open hydrates once the dialog's code is there (see
-// loadOpenLegalDialog); if that code cannot be fetched, the page hydrates anyway.
+// Until hydrated, the page is its server HTML: events that would make React hydrate at once are held
+// back from scripts (ADR 068). A page that starts with a legal document open hydrates once the dialog's
+// code is there (see loadOpenLegalDialog); if that code cannot be fetched, the page hydrates anyway.
+holdEventsUntilHydrated();
 void loadOpenLegalDialog(window.location.search).catch(() => undefined).finally(hydrate);

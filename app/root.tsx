@@ -95,6 +95,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   // A page that works without JavaScript ships none (routes' handle.hydrate; app/lib/hydration.ts).
   const hydrate = useHydration();
+  // In the Layout, so the error page sets it too: entry.client holds events back until it is set.
+  useHydratedMarker();
   return (
     <html lang="en">
       <head>
@@ -120,7 +122,6 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   const { supportEmail, user, recheckSession, createTaskButton, analytics, errorReporting } = useLoaderData<typeof loader>();
   useSessionRecheck(recheckSession);
-  useHydratedMarker();
   // Analytics renders nothing, so it waits for hydration: a lazy component in the server's HTML stays
   // "dehydrated" until its code arrives, and a click while the page hydrates then makes React 18 throw
   // "Root did not complete" (#345), as the legal dialog did (app/components/legal/LegalModals.tsx).

@@ -112,7 +112,7 @@ test.describe("home page", () => {
   // open dialog's lazily loaded code was still on its way, and a click on Close in that moment had
   // React hydrate it synchronously, which it cannot do for code not there yet. A page that starts
   // with a legal document open now loads the dialog's code before it hydrates.
-  test("a page opened with ?legal= hydrates only once the dialog's code is there; Close works before and after", async ({ page }) => {
+  test("a page opened with ?legal= hydrates only once the dialog's code is there; until then clicks reach no script; Close works before and after", async ({ page }) => {
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route("**/assets/LegalDialog-*.js", async (route) => {
@@ -127,6 +127,18 @@ test.describe("home page", () => {
     // While the dialog's code is held back, the page stays server HTML (a negative, so it is given time).
     await page.waitForTimeout(1_500);
     expect(await hydrated()).toBe(false);
+    // Meanwhile clicks reach no script (they would make React hydrate at once and fail, #345), and
+    // keep their default action.
+    const clicksSeen = async () => {
+      await page.evaluate(() => {
+        const w = window as unknown as { clicksSeen: number };
+        w.clicksSeen = 0;
+        document.addEventListener("click", () => (w.clicksSeen += 1), true);
+      });
+      await dialog.getByRole("heading", { name: "Privacy Policy" }).click();
+      return page.evaluate(() => (window as unknown as { clicksSeen: number }).clicksSeen);
+    };
+    expect(await clicksSeen()).toBe(0);
     // Close is then a plain link back to the page, with no error (the fixture fails on any).
     await dialog.getByRole("link", { name: "Close" }).click();
     await expect(page).toHaveURL(/\/$/);
@@ -136,6 +148,7 @@ test.describe("home page", () => {
     release();
     await page.goto("/?legal=privacy");
     await expect.poll(hydrated, { timeout: 10_000 }).toBe(true);
+    expect(await clicksSeen()).toBe(1);
     await dialog.getByRole("link", { name: "Close" }).click();
     await expect(dialog).toBeHidden();
     await expect(page).toHaveURL(/\/$/);
