@@ -2,7 +2,7 @@ import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { loadOpenLegalDialog } from "~/components/legal/LegalModals";
-import { holdEventsUntilHydrated } from "~/lib/hold-events-until-hydrated";
+import { holdEarlyEvents } from "~/lib/hold-early-events";
 
 function hydrate() {
   startTransition(() => {
@@ -15,8 +15,8 @@ function hydrate() {
   });
 }
 
-// Until hydrated, the page is its server HTML: events that would make React hydrate at once are held
-// back from scripts (ADR 068). A page that starts with a legal document open hydrates once the dialog's
-// code is there (see loadOpenLegalDialog); if that code cannot be fetched, the page hydrates anyway.
-holdEventsUntilHydrated();
+// Until the page's data is decoded, events that would make React hydrate at once are held back from
+// scripts (ADR 068). A page that starts with a legal document open hydrates once the dialog's code is
+// there (see loadOpenLegalDialog); if that code cannot be fetched, the page hydrates anyway.
+holdEarlyEvents();
 void loadOpenLegalDialog(window.location.search).catch(() => undefined).finally(hydrate);

@@ -95,7 +95,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   // A page that works without JavaScript ships none (routes' handle.hydrate; app/lib/hydration.ts).
   const hydrate = useHydration();
-  // In the Layout, so the error page sets it too: entry.client holds events back until it is set.
+  // In the Layout, so the error page sets it too (entry.client's early-event guard also ends on it).
   useHydratedMarker();
   return (
     <html lang="en">
