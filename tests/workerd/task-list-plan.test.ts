@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { tasks } from "../../db/schema";
 import { createDb } from "../../db/client";
-import { BAD_CURSOR, listSegmentStatement, listTasks, listTasksStatement } from "../../worker/services/tasks/list";
+import { BAD_CURSOR, listPage, listSegmentAfter, listSegmentFromTop, listTasks } from "../../worker/services/tasks/list";
 import { api, createUser, deleteUsers } from "./escalation-helpers";
 import { testDeps } from "./helpers";
 
@@ -38,23 +38,21 @@ async function withSeededUser(count: number, body: (user: Awaited<ReturnType<typ
   }
 }
 
-async function queryPlan(statement: { toSQL(): { sql: string; params: unknown[] } }): Promise<string> {
-  const { sql, params } = statement.toSQL();
+async function queryPlan(sql: string, params: unknown[]): Promise<string> {
   const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>();
   return results.map((r) => r.detail).join("\n");
 }
 
 describe("the task list reads one page through its index", () => {
   it("uses tasks_user_list_idx with no sort of its own, by page and by cursor", async () => {
-    const db = createDb(env.DB);
     const statements = [
-      listTasksStatement(db, "someone", { limit: 21, offset: 0 }),
-      listTasksStatement(db, "someone", { limit: 21, offset: 40 }),
-      listSegmentStatement(db, "someone", { completed: 0, limit: 21 }),
-      listSegmentStatement(db, "someone", { completed: 1, after: { completed: 1, dueAt: BASE, id: "x" }, limit: 21 }),
-    ];
-    for (const statement of statements) {
-      const plan = await queryPlan(statement);
+      [listPage.sql, listPage.params({ userId: "someone", limit: 21, offset: 0 })],
+      [listPage.sql, listPage.params({ userId: "someone", limit: 21, offset: 40 })],
+      [listSegmentFromTop.sql, listSegmentFromTop.params({ userId: "someone", completed: 0, limit: 21 })],
+      [listSegmentAfter.sql, listSegmentAfter.params({ userId: "someone", completed: 1, dueAt: BASE, id: "x", limit: 21 })],
+    ] as const;
+    for (const [sql, params] of statements) {
+      const plan = await queryPlan(sql, params);
       expect(plan).toContain("tasks_user_list_idx");
       expect(plan).not.toMatch(/TEMP B-TREE|SCAN tasks(?! USING)/);
     }

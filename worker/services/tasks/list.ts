@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { tasks } from "../../../db/schema";
 import type { Db } from "../../../db/client";
+import { prebuiltSelect } from "../../../db/prebuilt-select";
 import type { Deps } from "../deps";
 import { badRequest } from "../errors";
 import { base64Decode, base64UrlEncode } from "../tokens";
@@ -44,44 +45,57 @@ export function byDueThenId(a: { dueAt: number; id: string }, b: { dueAt: number
   return a.dueAt - b.dueAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
-/** Page mode (`?page=N`): the whole order, walked through the index, skipping `offset` rows. */
-export function listTasksStatement(db: Db, userId: string, options: { limit: number; offset: number }) {
-  return db
+/**
+ * Page mode (`?page=N`): the whole order, walked through the index, skipping `offset` rows. Built
+ * once (db/prebuilt-select.ts): the list is the hottest read, and building its SQL cost as much as
+ * reading its rows.
+ */
+export const listPage = prebuiltSelect<typeof tasks, { userId: string; limit: number; offset: number }>(tasks, (db) =>
+  db
     .select()
     .from(tasks)
-    .where(eq(tasks.userId, userId))
+    .where(eq(tasks.userId, sql.placeholder("userId")))
     .orderBy(completedFirstKey, asc(tasks.dueAt), asc(tasks.id))
-    .limit(options.limit)
-    .offset(options.offset);
-}
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset")),
+);
 
 /**
- * Keyset mode: one part of the order (open or completed tasks) after a position. The part is fixed
- * by equality, so SQLite seeks straight to the position in the index and orders by (due_at, id)
- * without a sort; a row value over all three keys would make it scan the user's whole list.
+ * Keyset mode: one part of the order (open or completed tasks), from its top or after a position. The
+ * part is fixed by equality, so SQLite seeks straight to the position in the index and orders by
+ * (due_at, id) without a sort; a row value over all three keys would make it scan the user's whole list.
  */
-export function listSegmentStatement(db: Db, userId: string, options: { completed: 0 | 1; after?: ListPosition; limit: number }) {
-  const after = options.after;
-  return db
+export const listSegmentFromTop = prebuiltSelect<typeof tasks, { userId: string; completed: 0 | 1; limit: number }>(tasks, (db) =>
+  db
+    .select()
+    .from(tasks)
+    .where(and(eq(tasks.userId, sql.placeholder("userId")), sql`${completedFirstKey} = ${sql.placeholder("completed")}`))
+    .orderBy(asc(tasks.dueAt), asc(tasks.id))
+    .limit(sql.placeholder("limit")),
+);
+
+export const listSegmentAfter = prebuiltSelect<typeof tasks, { userId: string; completed: 0 | 1; dueAt: number; id: string; limit: number }>(tasks, (db) =>
+  db
     .select()
     .from(tasks)
     .where(
       and(
-        eq(tasks.userId, userId),
-        sql`${completedFirstKey} = ${options.completed}`,
-        after ? sql`(${tasks.dueAt}, ${tasks.id}) > (${after.dueAt}, ${after.id})` : undefined,
+        eq(tasks.userId, sql.placeholder("userId")),
+        sql`${completedFirstKey} = ${sql.placeholder("completed")}`,
+        sql`(${tasks.dueAt}, ${tasks.id}) > (${sql.placeholder("dueAt")}, ${sql.placeholder("id")})`,
       ),
     )
     .orderBy(asc(tasks.dueAt), asc(tasks.id))
-    .limit(options.limit);
-}
+    .limit(sql.placeholder("limit")),
+);
 
 /** Up to `limit` tasks after `position` (from the top when null): open ones, then completed ones. */
 async function readAfter(db: Db, userId: string, position: ListPosition | null, limit: number) {
-  const first = position ?? { completed: 0 as const };
-  const rows = await listSegmentStatement(db, userId, { completed: first.completed, after: position ?? undefined, limit });
+  const rows = position
+    ? await listSegmentAfter.all(db, { userId, completed: position.completed, dueAt: position.dueAt, id: position.id, limit })
+    : await listSegmentFromTop.all(db, { userId, completed: 0, limit });
   // Crossing from the open tasks into the completed ones: a second read, once per walk.
-  if (rows.length < limit && first.completed === 0) rows.push(...(await listSegmentStatement(db, userId, { completed: 1, limit: limit - rows.length })));
+  if (rows.length < limit && (position?.completed ?? 0) === 0) rows.push(...(await listSegmentFromTop.all(db, { userId, completed: 1, limit: limit - rows.length })));
   return rows;
 }
 
@@ -94,7 +108,7 @@ export async function listTasks(deps: Deps, userId: string, query: unknown): Pro
   const keyset = after !== undefined;
   const rows = keyset
     ? await readAfter(deps.db, userId, after ? decodeCursor(after) : null, limit + 1)
-    : await listTasksStatement(deps.db, userId, { limit: limit + 1, offset: (page - 1) * limit });
+    : await listPage.all(deps.db, { userId, limit: limit + 1, offset: (page - 1) * limit });
   const now = deps.clock.now().getTime();
   const shown = rows.slice(0, limit);
   const hasMore = rows.length > limit;

@@ -1,0 +1,69 @@
+import { env } from "cloudflare:test";
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { createDb } from "../../db/client";
+import { prebuiltSelect } from "../../db/prebuilt-select";
+import { tasks } from "../../db/schema";
+import { createUser, deleteUsers } from "./escalation-helpers";
+
+// The task list's reads are built once (db/prebuilt-select.ts, issue 8): their rows must be exactly
+// what Drizzle's own select gives, for every column kind (text, numbers, booleans, nulls, JSON text).
+
+const BASE = Date.parse("2031-02-01T09:00:00Z");
+
+const byUser = prebuiltSelect<typeof tasks, { userId: string }>(tasks, (db) => db.select().from(tasks).where(eq(tasks.userId, sql.placeholder("userId"))).orderBy(tasks.id));
+
+describe("prebuiltSelect", () => {
+  it("returns the same rows as Drizzle's select, with every column filled in or left null", async () => {
+    const user = await createUser();
+    try {
+      const db = createDb(env.DB);
+      await db.insert(tasks).values([
+        { id: "pre-a", userId: user.id, title: "Bare", dueAt: BASE, strategyKey: "standard", createdAt: BASE },
+        {
+          id: "pre-b",
+          userId: user.id,
+          title: "Everything set, even 'quotes'",
+          dueAt: BASE + 1,
+          status: "ACKNOWLEDGED",
+          strategyKey: "gentle",
+          recurrence: JSON.stringify({ freq: "daily" }),
+          seriesId: "series-1",
+          source: "telegram",
+          escalationHaltedAt: BASE + 2,
+          lastReminderSentAt: BASE + 3,
+          buddiesAlertedAt: BASE + 4,
+          acknowledgedAt: BASE + 5,
+          ignoreQuietHours: true,
+          quietHeldUntil: BASE + 6,
+          checkBackAt: BASE + 7,
+          checkBackMinutes: 0,
+          completedAt: BASE + 8,
+          snoozedUntil: BASE + 9,
+          createdAt: BASE,
+          updatedAt: BASE + 10,
+        },
+      ]);
+      const viaDrizzle = await db.select().from(tasks).where(eq(tasks.userId, user.id)).orderBy(tasks.id);
+      const prebuilt = await byUser.all(db, { userId: user.id });
+      expect(prebuilt).toEqual(viaDrizzle);
+      expect(prebuilt[1]).toMatchObject({ ignoreQuietHours: true, checkBackMinutes: 0, recurrence: '{"freq":"daily"}', updatedAt: BASE + 10 });
+      expect(prebuilt[0]).toMatchObject({ ignoreQuietHours: false, checkBackMinutes: null, recurrence: null });
+      expect(await byUser.all(db, { userId: "nobody" })).toEqual([]);
+    } finally {
+      await deleteUsers(user.id);
+    }
+  });
+
+  it("refuses a select of chosen fields loudly instead of mapping values onto the wrong keys", async () => {
+    const user = await createUser();
+    try {
+      const db = createDb(env.DB);
+      await db.insert(tasks).values({ id: "pre-c", userId: user.id, title: "One", dueAt: BASE, strategyKey: "standard", createdAt: BASE });
+      const chosen = prebuiltSelect<typeof tasks, { userId: string }>(tasks, (d) => d.select({ id: tasks.id, title: tasks.title }).from(tasks).where(eq(tasks.userId, sql.placeholder("userId"))));
+      await expect(chosen.all(db, { userId: user.id })).rejects.toThrow("prebuiltSelect: 2 columns, 21 expected");
+    } finally {
+      await deleteUsers(user.id);
+    }
+  });
+});
