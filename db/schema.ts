@@ -347,7 +347,11 @@ export const deliveries = sqliteTable(
     id: id(),
     idempotencyKey: text("idempotency_key").notNull(),
     userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
-    taskId: text("task_id").references(() => tasks.id, { onDelete: "set null" }),
+    /**
+     * The task it was about: history, with no foreign key and no index (migration 0027, ADR 069). A
+     * deleted task leaves it pointing at nothing; a task's deliveries are found by key (deliveryKeyRange).
+     */
+    taskId: text("task_id"),
     escalationStepId: text("escalation_step_id"),
     /** "email" | "sms" | "voice" | "telegram" | "push" */
     channel: text("channel").notNull(),
@@ -377,11 +381,10 @@ export const deliveries = sqliteTable(
     uniqueIndex("deliveries_link_token_unique")
       .on(t.linkTokenHash)
       .where(sql`${sql.identifier("link_token_hash")} is not null`),
-    index("deliveries_task_idx").on(t.taskId),
-    // The retention sweep, by age. Not led by status: recording a send then writes no index entry (ADR 067).
-    index("deliveries_created_idx").on(t.createdAt),
-    // A person's deliveries by age: deleting an account finds its rows (the foreign key's cascade), and
-    // the daily cap on texts and calls reads the last 24 hours of them (issue 10).
+    // A person's deliveries by age: deleting an account finds its rows (the foreign key's cascade),
+    // the daily cap on texts and calls reads the last 24 hours of them (issue 10), and the retention
+    // sweep finds the old ones, a slice of people per run. The only index besides the link hash:
+    // the table is WITHOUT ROWID (migration 0027), so the key is the table itself (ADR 069).
     index("deliveries_user_idx").on(t.userId, t.createdAt),
   ],
 );

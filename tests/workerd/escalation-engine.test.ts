@@ -1225,8 +1225,8 @@ describe("retries and email links", () => {
 
 type TaskJsonOf = Awaited<ReturnType<typeof newTask>>;
 
-describe("rows written per step (issue 8, ADR 067)", () => {
-  it("a first step that goes by email writes 15 rows (D1's count), the tick's claim and the cron run's bookkeeping included", async () => {
+describe("rows written per step (issue 8, ADR 067, ADR 069)", () => {
+  it("a first step that goes by email writes 12 rows (D1's count), the tick's claim and the cron run's bookkeeping included", async () => {
     const T = nextDueTime();
     const N = 10;
     const people = await Promise.all(Array.from({ length: N }, () => user()));
@@ -1237,10 +1237,29 @@ describe("rows written per step (issue 8, ADR 067)", () => {
     expect(result.explicitAcks).toHaveLength(N);
     for (const p of people) expect(await outboxTo(p.email)).toHaveLength(1);
     const [run] = await depsAt(T).deps.db.select().from(cronRuns).where(eq(cronRuns.id, claimId));
-    // Per step: claim 2, take 2, the delivery row 6 (row, primary key, task, age, person, answer links),
-    // its "sent" record 1, the task 1, step sent 1, next step pending 2 (docs/performance.md says how D1
-    // counts). The cron run's own row (3) is written once per tick. One more index entry on the hot path
-    // per step would add N.
+    // Per step: claim 2, take 2, the delivery row 3 (the row, which is its primary key in a WITHOUT ROWID
+    // table, its person and its answer links), its "sent" record 1, the task 1, step sent 1, next step
+    // pending 2 (docs/performance.md says how D1 counts). The cron run's own row (3) is written once per
+    // tick. One more index entry on the hot path per step would add N.
+    expect(run!.rowsWritten + run!.consumerRowsWritten).toBe(12 * N + 3);
+  });
+
+  it("a first step that sends two messages (Telegram and push) writes 15 rows", async () => {
+    const T = nextDueTime();
+    const N = 10;
+    const people = await Promise.all(Array.from({ length: N }, () => user({ telegramChatId: `tg-${crypto.randomUUID()}` })));
+    for (const p of people) {
+      await depsAt(T - DAY).deps.db.insert(pushSubscriptions).values({ id: crypto.randomUUID(), userId: p.id, endpoint: `https://push.example.com/${crypto.randomUUID()}`, p256dh: "k", auth: "a" });
+    }
+    const taskList = await Promise.all(people.map((p) => newTask(p.id, T)));
+    const fake = await tick(T);
+    const claimId = fake.pending[0]!.claimId;
+    const result = await consume(fake.take(), T);
+    expect(result.explicitAcks).toHaveLength(N);
+    for (const task of taskList) expect((await deliveriesOf(task.id)).map((d) => [d.channel, d.status]).sort()).toEqual([["push", "sent"], ["telegram", "sent"]]);
+    const [run] = await depsAt(T).deps.db.select().from(cronRuns).where(eq(cronRuns.id, claimId));
+    // The same 8 per step, and per message its row, person index and "sent" record (3), the push's
+    // answer-link hash one more: 8 + 3 + 4.
     expect(run!.rowsWritten + run!.consumerRowsWritten).toBe(15 * N + 3);
   });
 });
@@ -1409,7 +1428,7 @@ describe("a queue batch delivered together (issue 8, ADR 065)", () => {
       rowsOf(deps, ["k1", "k2"]),
       pushEndpointsStatement(deps, ["u1"]),
       recordSentStatement(deps, [{ key: "k1", providerMessageId: "p", at: 0 }]),
-      lastReminderStatement(deps, ["t1"]),
+      lastReminderStatement(deps, [{ taskId: "t1", keys: ["k1", "k2"] }, { taskId: "t1", keys: ["k3"] }]),
       stepsSentStatement(deps, jobs, 0),
       nextStepsPendingStatement(deps, [{ escalationId: "e1", nextIndex: 1, stepId: "s1", claimId: "c1" }]),
     ];

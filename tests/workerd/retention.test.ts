@@ -26,7 +26,7 @@ import {
 } from "../../db/schema";
 import { fixedClock } from "../../worker/services/clock";
 import { createDeps } from "../../worker/services/deps";
-import { HISTORY_DAYS, isRetentionMinute, pruneExpired, RETENTION_BATCH, retentionRules } from "../../worker/services/retention";
+import { HISTORY_DAYS, isRetentionMinute, PEOPLE_SLICES, peopleSlice, pruneExpired, RETENTION_BATCH, retentionRules } from "../../worker/services/retention";
 
 const NOW = Date.parse("2001-01-01T12:00:00Z");
 const HOUR = 60 * 60_000;
@@ -125,6 +125,7 @@ describe("pruneExpired", () => {
     expect(deleted).toEqual({
       finished_chains: 0,
       deliveries: 0,
+      deliveries_without_person: 0,
       link_tokens: 2,
       verification_codes: 1,
       refresh_sessions: 2,
@@ -201,14 +202,30 @@ describe("finished chains and old deliveries (docs/scale.md)", () => {
       status,
       createdAt,
     });
-    await deps.db.insert(deliveries).values([delivery("d-31d", NOW - 31 * DAY), delivery("d-31d-dead", NOW - 31 * DAY, "dead"), delivery("d-29d", NOW - 29 * DAY)]);
+    await deps.db.insert(deliveries).values([
+      delivery("d-31d", NOW - 31 * DAY),
+      delivery("d-31d-dead", NOW - 31 * DAY, "dead"),
+      delivery("d-29d", NOW - 29 * DAY),
+      { ...delivery("d-31d-no-person", NOW - 31 * DAY), userId: null },
+    ]);
 
-    const deleted = await pruneExpired(deps, NOW);
-    // D1 counts the steps deleted by the cascade in the statement's changes too: one chain and its one step.
-    expect(deleted.finished_chains).toBe(2);
-    expect(deleted.deliveries).toBe(2);
     const left = async (table: typeof escalations | typeof escalationSteps | typeof deliveries | typeof tasks) =>
       (await deps.db.select({ id: table.id }).from(table).where(like(table.id, `ret-${run}-%`))).map((r) => r.id).sort();
+    // A person's old deliveries go in the hourly run of their slice of people: exactly one of PEOPLE_SLICES runs.
+    const personsLeft = async () => (await left(deliveries)).filter((id) => id !== rid("d-31d-no-person")).length;
+    let count = await personsLeft();
+    const hoursThatPruned: number[] = [];
+    const runs: Record<string, number>[] = [];
+    for (let hour = 0; hour < PEOPLE_SLICES; hour++) {
+      runs.push(await pruneExpired(deps, NOW + hour * HOUR));
+      const now = await personsLeft();
+      if (now < count) hoursThatPruned.push(hour);
+      count = now;
+    }
+    expect(hoursThatPruned).toHaveLength(1);
+    // D1 counts the steps deleted by the cascade in the statement's changes too: one chain and its one step.
+    expect(runs[0]!.finished_chains).toBe(2);
+    expect(runs[0]!.deliveries_without_person).toBe(1);
     expect(await left(escalations)).toEqual(sorted("e-done-29d", "e-open-40d"));
     expect(await left(escalationSteps)).toEqual(sorted("s-done-29d", "s-open-40d"));
     expect(await left(deliveries)).toEqual(sorted("d-29d"));
@@ -218,15 +235,35 @@ describe("finished chains and old deliveries (docs/scale.md)", () => {
 });
 
 describe("every rule reads by an index on the tables that grow with people's data", () => {
-  it("finished chains by escalations_ended_idx, deliveries by deliveries_created_idx: no scan of either table", async () => {
-    const plans = new Map<string, string>();
-    for (const { name, table, where } of retentionRules(NOW)) {
-      const rows = await deps.db.all<{ detail: string }>(sql`EXPLAIN QUERY PLAN SELECT rowid FROM ${table} WHERE ${where} LIMIT ${RETENTION_BATCH}`);
-      plans.set(name, rows.map((row) => row.detail).join("\n"));
+  it("finished chains by escalations_ended_idx, deliveries by deliveries_user_idx in every slice of people: no scan of either table", async () => {
+    for (let hour = 0; hour < PEOPLE_SLICES; hour++) {
+      const plans = new Map<string, string>();
+      for (const { name, table, where, key } of retentionRules(NOW + hour * HOUR)) {
+        const rowKey = key ? sql`${key}` : sql`rowid`;
+        const rows = await deps.db.all<{ detail: string }>(sql`EXPLAIN QUERY PLAN SELECT ${rowKey} FROM ${table} WHERE ${where} LIMIT ${RETENTION_BATCH}`);
+        plans.set(name, rows.map((row) => row.detail).join("\n"));
+      }
+      expect(plans.get("finished_chains")).toMatch(/escalations_ended_idx/);
+      expect(plans.get("finished_chains")).not.toMatch(/SCAN escalations(?! USING)/);
+      for (const rule of ["deliveries", "deliveries_without_person"]) {
+        expect(plans.get(rule)).toMatch(/deliveries_user_idx/);
+        expect(plans.get(rule)).not.toMatch(/SCAN deliveries(?! USING)/);
+      }
+      // The people of the slice by primary key, never all of them.
+      expect(plans.get("deliveries")).not.toMatch(/SCAN users\b/);
     }
-    expect(plans.get("finished_chains")).toMatch(/escalations_ended_idx/);
-    expect(plans.get("finished_chains")).not.toMatch(/SCAN escalations(?! USING)/);
-    expect(plans.get("deliveries")).toMatch(/deliveries_created_idx/);
-    expect(plans.get("deliveries")).not.toMatch(/SCAN deliveries(?! USING)/);
+  });
+
+  it("puts every id in exactly one slice of people, whatever its shape", async () => {
+    const ids = ["00000000-aaaa", "0", "-dash", "1abc", "9zz", "A-upper", "Zed", "a1", "bcd", "f", "ffff", "g-after-hex", "zzz", "~tilde", ""];
+    for (const id of ids) {
+      const slices: number[] = [];
+      for (let hour = 0; hour < PEOPLE_SLICES; hour++) {
+        // The slice's condition names "users"."id": a one-row table of that name stands in.
+        const rows = await deps.db.all(sql`select 1 from (select ${id} as id) as users where ${peopleSlice(NOW + hour * HOUR)}`);
+        if (rows.length > 0) slices.push(hour);
+      }
+      expect(slices, id).toHaveLength(1);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { SQLiteTable } from "drizzle-orm/sqlite-core";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import {
   cronRuns,
   deliveries,
@@ -10,6 +10,7 @@ import {
   rateLimits,
   refreshSessions,
   telegramLinkCodes,
+  users,
   verificationCodes,
 } from "../../db/schema";
 import type { Deps } from "./deps";
@@ -32,12 +33,34 @@ export function isRetentionMinute(scheduledTime: number): boolean {
   return new Date(scheduledTime).getUTCMinutes() === RETENTION_MINUTE;
 }
 
+/** The first characters of ids (UUIDs are hex) that split people into PEOPLE_SLICES slices. */
+const SLICE_STARTS = "0123456789abcdef";
+
+/** How many runs (hours) it takes the deliveries' sweep to visit every person once. */
+export const PEOPLE_SLICES = SLICE_STARTS.length;
+
+/**
+ * The people whose old deliveries the run at `now` prunes: slice (hour mod PEOPLE_SLICES), by the
+ * first character of their id. Slice 0 also takes every id below "1" and the last every id from "f"
+ * on, so ids of any shape belong to exactly one slice. A person's deliveries are kept HISTORY_DAYS
+ * and gone at most PEOPLE_SLICES hours later, each run reading about 1/PEOPLE_SLICES of the people.
+ */
+export function peopleSlice(now: number): SQL {
+  const slice = Math.floor(now / (60 * 60_000)) % PEOPLE_SLICES;
+  const from = slice === 0 ? undefined : SLICE_STARTS[slice];
+  const to = slice === PEOPLE_SLICES - 1 ? undefined : SLICE_STARTS[slice + 1];
+  return sql.join(
+    [from === undefined ? sql`1` : sql`${users.id} >= ${from}`, to === undefined ? sql`1` : sql`${users.id} < ${to}`],
+    sql` and `,
+  );
+}
+
 /**
  * Which rows of the tables that only grow are no longer needed at `now` (ms since epoch).
  * Tasks are the person's history and are never pruned here; a finished chain's escalation, steps
  * (by cascade) and deliveries go after HISTORY_DAYS (docs/scale.md: storage is the first wall).
  */
-export function retentionRules(now: number): { name: string; table: SQLiteTable; where: SQL }[] {
+export function retentionRules(now: number): { name: string; table: SQLiteTable; where: SQL; key?: SQLiteColumn }[] {
   const historyCutoff = now - HISTORY_DAYS * DAY;
   return [
     {
@@ -49,11 +72,20 @@ export function retentionRules(now: number): { name: string; table: SQLiteTable;
       where: sql`${escalations.endedAt} < ${historyCutoff} AND ${escalations.state} NOT IN ('running', 'paused') AND EXISTS (SELECT 1 FROM tasks AS t WHERE t.id = ${escalations.taskId} AND t.status = 'COMPLETED')`,
     },
     {
-      // Only the last 24 hours are read (the phone cap) and a step's own rounds (while it runs).
-      // By age alone, through deliveries_created_idx.
+      // Only the last 24 hours are read (the phone cap) and a step's own rounds (while it runs). The
+      // table has no index by age (ADR 069: one entry less per message), so the old rows are found
+      // per person, through deliveries_user_idx, for one slice of people per run (peopleSlice).
       name: "deliveries",
       table: deliveries,
-      where: sql`${deliveries.createdAt} < ${historyCutoff}`,
+      key: deliveries.id,
+      where: sql`${deliveries.userId} in (select ${users.id} from ${users} where ${peopleSlice(now)}) and ${deliveries.createdAt} < ${historyCutoff}`,
+    },
+    {
+      // Rows of no person (none are written today; the column allows it): the same index, by NULL.
+      name: "deliveries_without_person",
+      table: deliveries,
+      key: deliveries.id,
+      where: sql`${deliveries.userId} is null and ${deliveries.createdAt} < ${historyCutoff}`,
     },
     {
       // Kept a week past expiry/use, so an old link still answers "expired/used" rather than "unknown".
@@ -105,16 +137,16 @@ export function retentionRules(now: number): { name: string; table: SQLiteTable;
 }
 
 /**
- * Deletes what `retentionRules` says is no longer needed: one DELETE per table, bounded to RETENTION_BATCH
- * rows through a rowid sub-select, so a big backlog costs a fixed amount per run. Answers the rows
+ * Deletes what `retentionRules` says is no longer needed: one DELETE per rule, bounded to RETENTION_BATCH
+ * rows through a sub-select of rowids (or primary keys), so a big backlog costs a fixed amount per run. Answers the rows
  * deleted per table. (NULL columns never compare as "<", so a row without the timestamp stays.)
  */
 export async function pruneExpired(deps: Deps, now: number): Promise<Record<string, number>> {
   const deleted: Record<string, number> = {};
-  for (const { name, table, where } of retentionRules(now)) {
-    const result = await deps.db.run(
-      sql`DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM ${table} WHERE ${where} LIMIT ${RETENTION_BATCH})`,
-    );
+  for (const { name, table, where, key } of retentionRules(now)) {
+    // A WITHOUT ROWID table (deliveries) names its primary key instead.
+    const rowKey = key ? sql`${key}` : sql`rowid`;
+    const result = await deps.db.run(sql`DELETE FROM ${table} WHERE ${rowKey} IN (SELECT ${rowKey} FROM ${table} WHERE ${where} LIMIT ${RETENTION_BATCH})`);
     deleted[name] = result.meta.changes ?? 0;
   }
   return deleted;

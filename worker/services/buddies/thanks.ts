@@ -1,5 +1,5 @@
-import { and, eq, inArray, ne } from "drizzle-orm";
-import { deliveries, processedUpdates, tasks, users } from "../../../db/schema";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { deliveries, escalationSteps, processedUpdates, tasks, users } from "../../../db/schema";
 import type { Deps } from "../deps";
 import { renderEmail } from "../email/layout";
 import { errorFields, log } from "../log";
@@ -15,12 +15,18 @@ export async function thankAlertedBuddies(deps: Deps, userId: string, taskId: st
     const [owner] = await deps.db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
     const [task] = await deps.db.select({ title: tasks.title }).from(tasks).where(eq(tasks.id, taskId)).limit(1);
     if (!owner || !task) return;
+    // The task's deliveries by key, step by step (deliveries have no task index, ADR 069): each of its
+    // chains' steps owns the keys that start with "<escalation>:<step index>@".
     const rows = await deps.db
       .select({ channel: deliveries.channel, recipient: deliveries.recipient })
-      .from(deliveries)
+      .from(escalationSteps)
+      .innerJoin(
+        deliveries,
+        sql`${deliveries.id} >= ${escalationSteps.escalationId} || ':' || ${escalationSteps.stepIndex} || '@' and ${deliveries.id} < ${escalationSteps.escalationId} || ':' || ${escalationSteps.stepIndex} || 'A'`,
+      )
       .where(
         and(
-          eq(deliveries.taskId, taskId),
+          eq(escalationSteps.taskId, taskId),
           eq(deliveries.requestedChannel, "buddies"),
           eq(deliveries.status, "sent"),
           inArray(deliveries.channel, ["email", "telegram"]),

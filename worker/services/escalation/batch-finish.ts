@@ -56,7 +56,7 @@ async function finishTogether(deps: Deps, shared: Sending[], now: number): Promi
     ...retried.map((s) => supersededRowsStatement(deps, s.plan, stillMine(s.job), s.prepared.map((p) => p.delivery.key))),
     lastReminderStatement(
       deps,
-      shared.map((s) => s.plan.finish.chain.taskId),
+      shared.map((s) => ({ taskId: s.plan.finish.chain.taskId, keys: s.plan.deliveries.map((d) => d.key) })),
     ),
     stepsSentStatement(deps, jobs, now),
     ...(next.length > 0 ? [nextStepsPendingStatement(deps, next)] : []),

@@ -4,6 +4,7 @@ import { deliveries, escalations, escalationSteps, linkTokens, pushSubscriptions
 import type { StepJob } from "../../queue-payloads";
 import type { Deps } from "../deps";
 import { SENDING_LEASE_MS } from "./leases";
+import { newestSentOr } from "./delivery-sql";
 import type { LinkTokenRow } from "./links";
 import { stepColumns, takeStatement } from "./step-read";
 
@@ -102,15 +103,21 @@ export function recordSentStatement(deps: Pick<Deps, "db">, records: readonly Se
     .where(and(sql`${deliveries.id} = json_extract(j.value, '$[0]')`, sql`${deliveries.status} <> 'sent'`));
 }
 
-/** The tasks' lastReminderSentAt: the newest sent delivery of each (run-plan.ts `finishStatements`, per task). */
-export function lastReminderStatement(deps: Pick<Deps, "db">, taskIds: readonly string[]) {
-  const ids = JSON.stringify([...new Set(taskIds)]);
+/**
+ * The tasks' lastReminderSentAt (run-plan.ts `finishStatements`, per task): the newest of its sent
+ * deliveries among this batch's keys for it, never moving back (a retry that found everything
+ * already sent leaves it as it was). By key, as a primary-key lookup per delivery: deliveries have
+ * no task index (ADR 069).
+ */
+export function lastReminderStatement(deps: Pick<Deps, "db">, sent: readonly { taskId: string; keys: readonly string[] }[]) {
+  const keysByTask = new Map<string, string[]>();
+  for (const { taskId, keys } of sent) keysByTask.set(taskId, [...(keysByTask.get(taskId) ?? []), ...keys]);
+  const data = JSON.stringify([...keysByTask]);
   return deps.db
     .update(tasks)
-    .set({
-      lastReminderSentAt: sql`coalesce((select max(d.sent_at) from deliveries as d where d.task_id = "tasks"."id" and +d.status = 'sent'), ${tasks.lastReminderSentAt})`,
-    })
-    .where(sql`${tasks.id} in (select value from json_each(${ids}))`);
+    .set({ lastReminderSentAt: newestSentOr(sql`(select value from json_each(json_extract(j.value, '$[1]')))`, sql`${tasks.lastReminderSentAt}`) })
+    .from(sql`json_each(${data}) as j`)
+    .where(sql`${tasks.id} = json_extract(j.value, '$[0]')`);
 }
 
 /** The steps sent, where still ours. */

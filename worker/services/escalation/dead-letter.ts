@@ -4,6 +4,7 @@ import { deliveries, escalationSteps, tasks, users } from "../../../db/schema";
 import type { StepJob } from "../../queue-payloads";
 import type { Deps } from "../deps";
 import { advanceChainStatements, seriesColumns, seriesContextOf, type SeriesContext } from "./chain";
+import { stepDeliveries } from "./delivery-sql";
 import { LEASED, MAX_STEP_ATTEMPTS } from "./leases";
 
 /**
@@ -87,8 +88,8 @@ async function afterDeathStatements(
     db
       .update(deliveries)
       .set({ status: "dead", error: sql`${gaveUp} || ' Last error: ' || coalesce(${deliveries.error}, 'none recorded (never attempted)')` })
-      // task_id first: it is indexed (deliveries_task_idx), escalation_step_id is not.
-      .where(and(eq(deliveries.taskId, step.taskId), eq(deliveries.escalationStepId, stepId), inArray(deliveries.status, ["pending", "failed"]), dead)),
+      // The step's rows of every round: a range of the primary key (ADR 069).
+      .where(and(stepDeliveries(step.escalationId, step.stepIndex), eq(deliveries.escalationStepId, stepId), inArray(deliveries.status, ["pending", "failed"]), dead)),
     // Every attempt failed before writing a delivery row (e.g. a D1 error while composing): one
     // dead row still says, where deliveries are looked at, that this step sent nothing and why.
     insertIfStatement(
@@ -110,7 +111,7 @@ async function afterDeathStatements(
           createdAt: now,
         },
       ],
-      sql`${dead} and not exists (select 1 from deliveries as d where d.task_id = ${step.taskId} and d.escalation_step_id = ${stepId})`,
+      sql`${dead} and not exists (select 1 from ${deliveries} where ${stepDeliveries(step.escalationId, step.stepIndex)} and ${deliveries.escalationStepId} = ${stepId})`,
     ),
     ...(await advanceChainStatements(deps, {
       escalationId: step.escalationId,

@@ -6,6 +6,7 @@ import type { OutboundMessage } from "../../channels/types";
 import type { Deps } from "../deps";
 import { advanceChainStatements } from "./chain";
 import { composeMessage } from "./compose";
+import { keyList, newestSentOr } from "./delivery-sql";
 import type { LinkTokenRow } from "./links";
 import { markStepDead } from "./dead-letter";
 import { RETRY_LEASE_MS } from "./leases";
@@ -243,20 +244,16 @@ async function finishStatements(deps: Pick<Deps, "db">, plan: SendPlan, mine: SQ
   const buddiesAlerted =
     buddyKeys.length > 0
       ? {
-          buddiesAlertedAt: sql`coalesce(${tasks.buddiesAlertedAt}, (select max(d.sent_at) from deliveries as d where d.id in (${sql.join(
-            buddyKeys.map((key) => sql`${key}`),
-            sql`, `,
-          )}) and d.status = 'sent'))`,
+          buddiesAlertedAt: sql`coalesce(${tasks.buddiesAlertedAt}, (select max(d.sent_at) from deliveries as d where d.id in ${keyList(buddyKeys)} and d.status = 'sent'))`,
         }
       : {};
   return [
-    // When a reminder last really went out: the newest sent delivery of the task. A retry that
-    // found everything already sent, or a step with nothing to send, does not move it. (Unary "+"
-    // keeps the planner on deliveries_task_idx: on the status index it read every sent delivery.)
+    // When a reminder last really went out: the newest sent delivery of this step's round, by key. A
+    // retry that found everything already sent, or a step with nothing to send, does not move it.
     db
       .update(tasks)
       .set({
-        lastReminderSentAt: sql`coalesce((select max(d.sent_at) from deliveries as d where d.task_id = ${taskId} and +d.status = 'sent'), ${tasks.lastReminderSentAt})`,
+        lastReminderSentAt: newestSentOr(keyList(plan.deliveries.map((delivery) => delivery.key)), sql`${tasks.lastReminderSentAt}`),
         ...buddiesAlerted,
       })
       .where(eq(tasks.id, taskId)),

@@ -1,0 +1,32 @@
+import { sql, type SQL } from "drizzle-orm";
+import { deliveries } from "../../../db/schema";
+
+// Deliveries are found by their key (ADR 069): the table is WITHOUT ROWID, keyed by the idempotency
+// key `<escalation>:<step index>@<round>:<medium>:<recipient>` (plan.ts `deliveryKey`), with no index
+// by task. These are the SQL pieces that read it that way.
+
+/** Keys as an SQL list, `(?, ?, ...)`; SQLite accepts an empty one (it matches nothing). */
+export function keyList(keys: readonly string[]): SQL {
+  return sql`(${sql.join(
+    keys.map((key) => sql`${key}`),
+    sql`, `,
+  )})`;
+}
+
+/**
+ * Every delivery of one step, in every round: one range of the primary key, the keys that start
+ * with `<escalation>:<step index>@` ("@" + 1 is "A", so "esc:1@" never takes in "esc:10@").
+ */
+export function stepDeliveries(escalationId: string, stepIndex: number): SQL {
+  const prefix = `${escalationId}:${stepIndex}@`;
+  return sql`${deliveries.id} >= ${prefix} and ${deliveries.id} < ${`${escalationId}:${stepIndex}A`}`;
+}
+
+/**
+ * The newest `sent_at` of the sent deliveries whose keys are `keys` (a list or a sub-select), or
+ * `current` when that is newer or none was sent. One aggregate over both, which skips NULLs, so the
+ * deliveries are read once.
+ */
+export function newestSentOr(keys: SQL, current: SQL): SQL {
+  return sql`(select max(v) from (select d.sent_at as v from deliveries as d where d.id in ${keys} and d.status = 'sent' union all select ${current}))`;
+}
