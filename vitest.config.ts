@@ -13,7 +13,8 @@ export default defineConfig(async () => {
         miniflare: {
           // The fault-injection simulation's own D1 (tests/workerd/chaos/): its ticks claim every due
           // step and its auditor sweeps every live chain, so it must not share a database with the other files.
-          d1Databases: ["CHAOS_DB", "TICK_DB"],
+          // MIGRATION_DB: migrations applied one by one over rows (migrations.test.ts).
+          d1Databases: ["CHAOS_DB", "TICK_DB", "MIGRATION_DB"],
           bindings: {
             TEST_MIGRATIONS: migrations,
             DEV_OUTBOX: "true",

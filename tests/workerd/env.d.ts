@@ -9,6 +9,8 @@ declare global {
       CHAOS_DB: D1Database;
       // tick-budget.test.ts: ticks over a backlog, away from every other file's due steps.
       TICK_DB: D1Database;
+      /** migrations.test.ts: migrations applied one by one over rows written before them. */
+      MIGRATION_DB: D1Database;
       /** `npm run chaos` settings (vitest.config.ts passes them through when set). */
       CHAOS_SEED?: string;
       CHAOS_RUNS?: string;

@@ -1,0 +1,40 @@
+import { applyD1Migrations, env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+
+// A migration that rebuilds a table must carry its rows over. Here on a database of its own
+// (MIGRATION_DB), migrated up to the one before, filled, then migrated the rest of the way.
+
+const REBUILD = "0027_deliveries_without_rowid.sql";
+
+describe(`migration ${REBUILD} (ADR 069)`, () => {
+  it("keeps every delivery and its fields, drops the task and age indexes, and makes the table WITHOUT ROWID", async () => {
+    const db = env.MIGRATION_DB;
+    const at = env.TEST_MIGRATIONS.findIndex((m) => m.name === REBUILD);
+    expect(at).toBeGreaterThan(0);
+    await applyD1Migrations(db, env.TEST_MIGRATIONS.slice(0, at));
+
+    await db.batch([
+      db.prepare("INSERT INTO users (id, name, email, created_at) VALUES ('m-user', 'Mo', 'mo@example.com', 1)"),
+      db.prepare("INSERT INTO tasks (id, user_id, title, due_at, strategy_key, created_at) VALUES ('m-task', 'm-user', 'Pills', 2, 'standard', 1)"),
+      db.prepare(
+        `INSERT INTO deliveries (id, idempotency_key, user_id, task_id, escalation_step_id, channel, requested_channel, recipient, status, attempts, provider_message_id, error, created_at, sent_at, link_token_hash, link_uses)
+         VALUES ('e1:0@2:email:mo@example.com', 'e1:0@2:email:mo@example.com', 'm-user', 'm-task', 's1', 'email', 'telegram', 'mo@example.com', 'sent', 2, 'prov-1', NULL, 3, 4, 'hash-1', '{"done":5}'),
+                ('e1:1@9:sms:+15550001', 'e1:1@9:sms:+15550001', 'm-user', 'm-task', 's2', 'sms', NULL, '+15550001', 'failed', 1, NULL, 'Carrier said no', 6, NULL, NULL, NULL)`,
+      ),
+    ]);
+    const before = (await db.prepare("SELECT * FROM deliveries ORDER BY id").all()).results;
+    expect(before).toHaveLength(2);
+
+    await applyD1Migrations(db, env.TEST_MIGRATIONS);
+
+    expect((await db.prepare("SELECT * FROM deliveries ORDER BY id").all()).results).toEqual(before);
+    const ddl = await db.prepare("SELECT type, name, sql FROM sqlite_master WHERE tbl_name = 'deliveries' ORDER BY name").all<{ type: string; name: string; sql: string | null }>();
+    expect(ddl.results.find((row) => row.type === "table")?.sql).toMatch(/WITHOUT ROWID\s*$/);
+    expect(ddl.results.filter((row) => row.type === "index" && row.sql !== null).map((row) => row.name)).toEqual(["deliveries_link_token_unique", "deliveries_user_idx"]);
+    // task_id is history now: deleting the task leaves the rows; deleting the person removes them.
+    await db.prepare("DELETE FROM tasks WHERE id = 'm-task'").run();
+    expect((await db.prepare("SELECT task_id FROM deliveries").all()).results).toEqual([{ task_id: "m-task" }, { task_id: "m-task" }]);
+    await db.prepare("DELETE FROM users WHERE id = 'm-user'").run();
+    expect((await db.prepare("SELECT count(*) AS n FROM deliveries").first<{ n: number }>())?.n).toBe(0);
+  });
+});
