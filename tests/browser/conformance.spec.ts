@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { APIRequestContext, Browser, BrowserContext, Locator, Page, Route } from "@playwright/test";
 import { SPEC_TEXTS, type Screen } from "../conformance/spec-texts";
+import { PART_SCREENS, WALK_PARTS, type WalkPart } from "../conformance/walk-parts";
 import { codeFrom, createAccount, PASSWORD, uniqueEmail, waitForEmail } from "./auth-helpers";
 import { contains, harvest, installSeenRecorder, layoutProblems, normalise } from "./conformance-harvest";
 import { expect, test } from "./fixtures";
@@ -12,7 +13,8 @@ import { createTaskViaApi, local, pressNextStepsUntil, signUp, type TaskUser } f
  * network, as in web-messages.spec.ts), at 360 and at 1280 px. Each state's texts from
  * tests/conformance/spec-texts.ts must be shown there; a text that is not must be quoted in
  * docs/spec-deviations.md. At 360 px every state is also checked for sideways scrolling and for
- * controls under the floating button. It prints "spec texts: N of M shown; K recorded as deviations".
+ * controls under the floating button. The walk runs in parts (tests/conformance/walk-parts.ts), one test
+ * each per width; each prints "spec texts at <width> px, <part>: N of M shown; K recorded as deviations".
  */
 
 interface Walk {
@@ -544,8 +546,14 @@ async function signedIn(walk: Walk) {
     await undo();
   });
 
-  await buddies(walk, page, user);
   await taskListOffline(walk, page, user);
+}
+
+/** The nudge buddies' screens, with a person of their own (no buddy yet). */
+async function buddiesPart(walk: Walk) {
+  const page = await newPage(walk);
+  const user = await signUp(page, { name: "Bea Walk" });
+  await buddies(walk, page, user);
 }
 
 /** 'Failed to load tasks': the dashboard's next page cannot be fetched (22 tasks: two pages). */
@@ -741,38 +749,56 @@ function deviations(): string {
   return normalise(readFileSync("docs/spec-deviations.md", "utf8"));
 }
 
+/** Each part of the walk (tests/conformance/walk-parts.ts) and how it is walked. */
+const WALKS: Record<WalkPart, (walk: Walk, request: APIRequestContext) => Promise<void>> = {
+  public: publicScreens,
+  registration: (walk) => registration(walk),
+  "signed-in": (walk) => signedIn(walk),
+  buddies: (walk) => buddiesPart(walk),
+  verify: (walk) => verifyDone(walk),
+  dev: (walk) => devPages(walk),
+};
+
+test("every screen with spec texts belongs to exactly one part of the walk; texts no screen shows are recorded as deviations", () => {
+  const owners = new Map<Screen, WalkPart[]>();
+  for (const part of WALK_PARTS) for (const screen of PART_SCREENS[part]) owners.set(screen, [...(owners.get(screen) ?? []), part]);
+  const screensWithTexts = [...new Set(SPEC_TEXTS.map((entry) => entry.screen))].filter((screen) => screen !== "unreachable");
+  expect(screensWithTexts.filter((screen) => owners.get(screen)?.length !== 1), "screens in no part, or in several").toEqual([]);
+  const recorded = deviations();
+  const unreachable = SPEC_TEXTS.filter((entry) => entry.screen === "unreachable");
+  expect(unreachable.filter((entry) => !contains(recorded, entry.text)).map((entry) => entry.text), "unreachable texts not in docs/spec-deviations.md").toEqual([]);
+  console.log(`spec texts: ${SPEC_TEXTS.length}, of which ${unreachable.length} on no screen (recorded as deviations); the walk's parts judge the rest`);
+});
+
 for (const width of [360, 1280]) {
-  test(`conformance walk at ${width} px: every spec text shown or recorded as a deviation`, async ({ browser, request }) => {
-    test.setTimeout(600_000);
-    const walk: Walk = { browser, width, seen: new Map(), layout: [], unreached: [], pages: [], errors: [] };
-    // CONFORMANCE_PARTS=public,signed-in runs part of the walk (while working on a screen); the rest is then not judged.
-    const parts = process.env.CONFORMANCE_PARTS?.split(",");
-    const run = (name: string) => !parts || parts.includes(name);
-    if (run("public")) await publicScreens(walk, request);
-    if (run("registration")) await registration(walk);
-    if (run("signed-in")) await signedIn(walk);
-    if (run("verify")) await verifyDone(walk);
-    if (run("dev")) await devPages(walk);
-    for (const p of walk.pages) await p.context().close();
+  for (const part of WALK_PARTS) {
+    test(`conformance walk at ${width} px, ${part}: every spec text shown or recorded as a deviation`, async ({ browser, request }) => {
+      test.setTimeout(300_000);
+      const walk: Walk = { browser, width, seen: new Map(), layout: [], unreached: [], pages: [], errors: [] };
+      await WALKS[part](walk, request);
+      for (const p of walk.pages) await p.context().close();
 
-    for (const screen of process.env.CONFORMANCE_DEBUG?.split(",") ?? []) console.log(`--- ${screen} ---\n${walk.seen.get(screen as Screen) ?? "(not visited)"}`);
-    const recorded = deviations();
-    const judged = parts ? SPEC_TEXTS.filter((entry) => walk.seen.has(entry.screen)) : SPEC_TEXTS;
-    const missing = judged.filter((entry) => !contains(walk.seen.get(entry.screen) ?? "", entry.text));
-    const unrecorded = missing.filter((entry) => !contains(recorded, entry.text));
-    const shown = judged.length - missing.length;
-    console.log(`spec texts at ${width} px: ${shown} of ${judged.length} shown; ${missing.length - unrecorded.length} recorded as deviations`);
-    for (const entry of missing) console.log(`  not shown (${entry.spec} ${entry.section}, ${entry.screen})${unrecorded.includes(entry) ? " UNRECORDED" : ""}: ${entry.text}`);
+      for (const screen of process.env.CONFORMANCE_DEBUG?.split(",") ?? []) if (walk.seen.has(screen as Screen)) console.log(`--- ${screen} ---\n${walk.seen.get(screen as Screen)}`);
+      const recorded = deviations();
+      const judged = SPEC_TEXTS.filter((entry) => PART_SCREENS[part].includes(entry.screen));
+      const missing = judged.filter((entry) => !contains(walk.seen.get(entry.screen) ?? "", entry.text));
+      const unrecorded = missing.filter((entry) => !contains(recorded, entry.text));
+      console.log(`spec texts at ${width} px, ${part}: ${judged.length - missing.length} of ${judged.length} shown; ${missing.length - unrecorded.length} recorded as deviations`);
+      for (const entry of missing) console.log(`  not shown (${entry.spec} ${entry.section}, ${entry.screen})${unrecorded.includes(entry) ? " UNRECORDED" : ""}: ${entry.text}`);
 
-    for (const problem of walk.layout) console.log(`  layout at 360 px: ${problem}`);
-    expect(walk.unreached, "states the walk could not reach").toEqual([]);
-    expect(
-      unrecorded.map((entry) => `${entry.spec} ${entry.section} [${entry.screen}]: ${entry.text}`),
-      "spec texts neither shown nor recorded in docs/spec-deviations.md",
-    ).toEqual([]);
-    expect(walk.layout, "layout problems at 360 px").toEqual([]);
-    const unexpected = walk.errors.filter((e) => !/Failed to load resource|net::ERR_FAILED|Sign-out failed|TypeError: Failed to fetch/.test(e));
-    expect(unexpected, "console errors").toEqual([]);
-  });
+      for (const problem of walk.layout) console.log(`  layout at 360 px: ${problem}`);
+      expect(walk.unreached, "states the walk could not reach").toEqual([]);
+      expect(
+        PART_SCREENS[part].filter((screen) => !walk.seen.has(screen)),
+        "screens of this part (tests/conformance/walk-parts.ts) the walk did not visit",
+      ).toEqual([]);
+      expect(
+        unrecorded.map((entry) => `${entry.spec} ${entry.section} [${entry.screen}]: ${entry.text}`),
+        "spec texts neither shown nor recorded in docs/spec-deviations.md",
+      ).toEqual([]);
+      expect(walk.layout, "layout problems at 360 px").toEqual([]);
+      const unexpected = walk.errors.filter((e) => !/Failed to load resource|net::ERR_FAILED|Sign-out failed|TypeError: Failed to fetch/.test(e));
+      expect(unexpected, "console errors").toEqual([]);
+    });
+  }
 }
-
