@@ -11,6 +11,7 @@ import { telegramWebhook } from "./bot/webhook";
 import { twilioWebhooks } from "./twilio/webhooks";
 import type { Env } from "./env";
 import { CROSS_SITE_BLOCKED, isSafeMethod, isSameOrigin } from "./http";
+import { serverTimingHeader } from "../db/meter";
 import { createDeps, type Deps } from "./services/deps";
 
 /** What Remix needs to render a page; the Worker entry passes the real build's handler. */
@@ -42,7 +43,10 @@ export function createApp(options: { pages?: PageHandler } = {}) {
     if (!options.pages) return c.text("Not found", 404);
     const blocked = crossSitePageWrite(c.req.raw, c.env.APP_URL);
     if (blocked) return blocked;
-    return options.pages(c.req.raw, { env: c.env, ctx: c.executionCtx as unknown as ExecutionContext, deps: createDeps(c.env) });
+    const started = performance.now();
+    const deps = createDeps(c.env);
+    const response = await options.pages(c.req.raw, { env: c.env, ctx: c.executionCtx as unknown as ExecutionContext, deps });
+    return withServerTiming(response, serverTimingHeader(deps.meter, performance.now() - started));
   });
   return app;
 }
@@ -87,4 +91,18 @@ function crossSitePage(): string {
 <p><a href="/">Return to Homepage</a></p>
 </body>
 </html>`;
+}
+
+/**
+ * A page's D1 cost in `Server-Timing`, as /v1 reports it (api/middleware.ts): its loaders and action
+ * have run when Remix answers (only the HTML streams after), so the figures are the request's.
+ * A response whose headers are fixed (a redirect made by Response.redirect) goes out as it is.
+ */
+function withServerTiming(response: Response, header: string): Response {
+  try {
+    response.headers.set("Server-Timing", header);
+    return response;
+  } catch {
+    return response;
+  }
 }

@@ -1,4 +1,5 @@
 import { createExecutionContext, env } from "cloudflare:test";
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { FORM_UNREADABLE, readForm } from "../../app/lib/forms.server";
 import { requestMeta } from "../../worker/http";
@@ -142,5 +143,23 @@ describe("request metadata", () => {
     expect(requestMeta(spoofed)).toEqual({ ip: null, userAgent: "UA" });
     const real = new Request(`${APP}/auth/login`, { headers: { "CF-Connecting-IP": "198.51.100.7", "X-Forwarded-For": "203.0.113.9" } });
     expect(requestMeta(real).ip).toBe("198.51.100.7");
+  });
+});
+
+describe("a page's D1 cost in Server-Timing, as /v1 reports it", () => {
+  it("counts the queries its loaders ran, and leaves a response with fixed headers as it is", async () => {
+    const pages: PageHandler = async (request, { deps }) => {
+      if (new URL(request.url).pathname === "/moved") return Response.redirect(`${APP}/elsewhere`, 302);
+      await deps.db.run(sql`select 1`);
+      await deps.db.run(sql`select 2`);
+      return new Response("page", { status: 200 });
+    };
+    const app = createApp({ pages });
+    const page = await app.request(`${APP}/dashboard`, {}, env, createExecutionContext());
+    expect(page.status).toBe(200);
+    expect(page.headers.get("Server-Timing")).toMatch(/^total;dur=[\d.]+, d1;dur=[\d.]+;desc="2 queries", d1-rows-read;desc="\d+", d1-rows-written;desc="0"$/);
+    const moved = await app.request(`${APP}/moved`, {}, env, createExecutionContext());
+    expect(moved.status).toBe(302);
+    expect(moved.headers.get("Location")).toBe(`${APP}/elsewhere`);
   });
 });
