@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { tasks } from "../../db/schema";
 import { createDb } from "../../db/client";
-import { BAD_CURSOR, listPage, listSegmentAfter, listSegmentFromTop, listTasks } from "../../worker/services/tasks/list";
+import { BAD_CURSOR, listPage, listSegment, listTasks } from "../../worker/services/tasks/list";
 import { api, createUser, deleteUsers } from "./escalation-helpers";
 import { testDeps } from "./helpers";
 
@@ -48,8 +48,8 @@ describe("the task list reads one page through its index", () => {
     const statements = [
       [listPage.sql, listPage.params({ userId: "someone", limit: 21, offset: 0 })],
       [listPage.sql, listPage.params({ userId: "someone", limit: 21, offset: 40 })],
-      [listSegmentFromTop.sql, listSegmentFromTop.params({ userId: "someone", completed: 0, limit: 21 })],
-      [listSegmentAfter.sql, listSegmentAfter.params({ userId: "someone", completed: 1, dueAt: BASE, id: "x", limit: 21 })],
+      [listSegment.sql, listSegment.params({ userId: "someone", completed: 0, dueAt: Number.MIN_SAFE_INTEGER, id: "", limit: 21 })],
+      [listSegment.sql, listSegment.params({ userId: "someone", completed: 1, dueAt: BASE, id: "x", limit: 21 })],
     ] as const;
     for (const [sql, params] of statements) {
       const plan = await queryPlan(sql, params);

@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { and, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import {
   cronRuns,
@@ -49,10 +49,7 @@ export function peopleSlice(now: number): SQL {
   const slice = Math.floor(now / (60 * 60_000)) % PEOPLE_SLICES;
   const from = slice === 0 ? undefined : SLICE_STARTS[slice];
   const to = slice === PEOPLE_SLICES - 1 ? undefined : SLICE_STARTS[slice + 1];
-  return sql.join(
-    [from === undefined ? sql`1` : sql`${users.id} >= ${from}`, to === undefined ? sql`1` : sql`${users.id} < ${to}`],
-    sql` and `,
-  );
+  return and(from === undefined ? undefined : gte(users.id, from), to === undefined ? undefined : lt(users.id, to))!;
 }
 
 /**

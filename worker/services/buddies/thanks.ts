@@ -1,7 +1,8 @@
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, ne } from "drizzle-orm";
 import { deliveries, escalationSteps, processedUpdates, tasks, users } from "../../../db/schema";
 import type { Deps } from "../deps";
 import { renderEmail } from "../email/layout";
+import { stepDeliveries } from "../escalation/delivery-sql";
 import { errorFields, log } from "../log";
 import { firstName } from "./verification";
 
@@ -20,10 +21,7 @@ export async function thankAlertedBuddies(deps: Deps, userId: string, taskId: st
     const rows = await deps.db
       .select({ channel: deliveries.channel, recipient: deliveries.recipient })
       .from(escalationSteps)
-      .innerJoin(
-        deliveries,
-        sql`${deliveries.id} >= ${escalationSteps.escalationId} || ':' || ${escalationSteps.stepIndex} || '@' and ${deliveries.id} < ${escalationSteps.escalationId} || ':' || ${escalationSteps.stepIndex} || 'A'`,
-      )
+      .innerJoin(deliveries, stepDeliveries(escalationSteps.escalationId, escalationSteps.stepIndex))
       .where(
         and(
           eq(escalationSteps.taskId, taskId),

@@ -1,4 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { deliveries } from "../../../db/schema";
 
 // Deliveries are found by their key (ADR 069): the table is WITHOUT ROWID, keyed by the idempotency
@@ -15,11 +16,15 @@ export function keyList(keys: readonly string[]): SQL {
 
 /**
  * Every delivery of one step, in every round: one range of the primary key, the keys that start
- * with `<escalation>:<step index>@` ("@" + 1 is "A", so "esc:1@" never takes in "esc:10@").
+ * with `<escalation>:<step index>@` ("@" + 1 is "A", so "esc:1@" never takes in "esc:10@"). The step
+ * is given by value, or by the columns of a step row being joined.
  */
-export function stepDeliveries(escalationId: string, stepIndex: number): SQL {
-  const prefix = `${escalationId}:${stepIndex}@`;
-  return sql`${deliveries.id} >= ${prefix} and ${deliveries.id} < ${`${escalationId}:${stepIndex}A`}`;
+export function stepDeliveries(escalationId: string, stepIndex: number): SQL;
+export function stepDeliveries(escalationId: SQLiteColumn, stepIndex: SQLiteColumn): SQL;
+export function stepDeliveries(escalationId: string | SQLiteColumn, stepIndex: number | SQLiteColumn): SQL {
+  // By value, the prefix is written here: D1 binds a JS number as a real, which SQL would write "2.0".
+  const step = typeof escalationId === "string" ? `${escalationId}:${String(stepIndex)}` : sql`${escalationId} || ':' || ${stepIndex}`;
+  return sql`${deliveries.id} >= ${step} || '@' and ${deliveries.id} < ${step} || 'A'`;
 }
 
 /**

@@ -61,20 +61,12 @@ export const listPage = prebuiltSelect<typeof tasks, { userId: string; limit: nu
 );
 
 /**
- * Keyset mode: one part of the order (open or completed tasks), from its top or after a position. The
- * part is fixed by equality, so SQLite seeks straight to the position in the index and orders by
- * (due_at, id) without a sort; a row value over all three keys would make it scan the user's whole list.
+ * Keyset mode: one part of the order (open or completed tasks) after a position. The part is fixed
+ * by equality, so SQLite seeks straight to the position in the index and orders by (due_at, id)
+ * without a sort; a row value over all three keys would make it scan the user's whole list. From the
+ * top of a part, the position is TOP, before every task.
  */
-export const listSegmentFromTop = prebuiltSelect<typeof tasks, { userId: string; completed: 0 | 1; limit: number }>(tasks, (db) =>
-  db
-    .select()
-    .from(tasks)
-    .where(and(eq(tasks.userId, sql.placeholder("userId")), sql`${completedFirstKey} = ${sql.placeholder("completed")}`))
-    .orderBy(asc(tasks.dueAt), asc(tasks.id))
-    .limit(sql.placeholder("limit")),
-);
-
-export const listSegmentAfter = prebuiltSelect<typeof tasks, { userId: string; completed: 0 | 1; dueAt: number; id: string; limit: number }>(tasks, (db) =>
+export const listSegment = prebuiltSelect<typeof tasks, { userId: string; completed: 0 | 1; dueAt: number; id: string; limit: number }>(tasks, (db) =>
   db
     .select()
     .from(tasks)
@@ -89,13 +81,15 @@ export const listSegmentAfter = prebuiltSelect<typeof tasks, { userId: string; c
     .limit(sql.placeholder("limit")),
 );
 
+/** A position before every task of a part: due dates are 2000-2100 and ids are never empty. */
+const TOP = { dueAt: Number.MIN_SAFE_INTEGER, id: "" };
+
 /** Up to `limit` tasks after `position` (from the top when null): open ones, then completed ones. */
 async function readAfter(db: Db, userId: string, position: ListPosition | null, limit: number) {
-  const rows = position
-    ? await listSegmentAfter.all(db, { userId, completed: position.completed, dueAt: position.dueAt, id: position.id, limit })
-    : await listSegmentFromTop.all(db, { userId, completed: 0, limit });
+  const { completed, dueAt, id } = position ?? { completed: 0 as const, ...TOP };
+  const rows = await listSegment.all(db, { userId, completed, dueAt, id, limit });
   // Crossing from the open tasks into the completed ones: a second read, once per walk.
-  if (rows.length < limit && (position?.completed ?? 0) === 0) rows.push(...(await listSegmentFromTop.all(db, { userId, completed: 1, limit: limit - rows.length })));
+  if (rows.length < limit && completed === 0) rows.push(...(await listSegment.all(db, { userId, completed: 1, ...TOP, limit: limit - rows.length })));
   return rows;
 }
 
