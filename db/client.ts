@@ -3,9 +3,16 @@ import * as schema from "./schema";
 
 export type Db = ReturnType<typeof createDb>;
 
-/** A Drizzle client over a D1 binding (metered or not). */
+/**
+ * A Drizzle client over a D1 binding (metered or not): one per request, since each request meters its own.
+ *
+ * Without `{ schema }` on purpose: given the schema, `drizzle()` rebuilds its relational config
+ * (`extractTablesRelationalConfig`, every table and relation) on each call, about 1.7 ms of CPU per
+ * request on this machine, for `db.query.*`, which nothing here uses (queries are built with
+ * `select`/`insert`/`update`/`delete` over the tables). Issue 8, docs/performance.md; a test holds it.
+ */
 export function createDb(d1: D1Database) {
-  return drizzle(d1, { schema });
+  return drizzle(d1);
 }
 
 export { schema };

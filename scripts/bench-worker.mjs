@@ -102,12 +102,15 @@ export async function seedUsers(database, specs) {
   return users;
 }
 
-/** `wrangler dev` on the bundle; resolves once /v1/health answers. `stop()` ends it. */
-export async function startWorker({ dir, port, persistTo, verbose }) {
+/**
+ * `wrangler dev` on the bundle; resolves once /v1/health answers. `stop()` ends it. With
+ * `inspectorPort`, wrangler's DevTools inspector listens there (scripts/profile-page.mjs).
+ */
+export async function startWorker({ dir, port, persistTo, verbose, inspectorPort }) {
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(
     "wrangler",
-    ["dev", "--config", `${dir}/wrangler.toml`, "--port", String(port), "--ip", "127.0.0.1", "--show-interactive-dev-session=false", "--persist-to", persistTo, "--var", "DEV_OUTBOX:true", "--var", `APP_URL:${url}`],
+    ["dev", "--config", `${dir}/wrangler.toml`, "--port", String(port), "--ip", "127.0.0.1", "--show-interactive-dev-session=false", "--persist-to", persistTo, "--var", "DEV_OUTBOX:true", "--var", `APP_URL:${url}`, ...(inspectorPort ? ["--inspector-port", String(inspectorPort)] : [])],
     { stdio: verbose ? ["ignore", "inherit", "inherit"] : ["ignore", "ignore", "inherit"], env: WRANGLER_ENV },
   );
   const stop = async () => {

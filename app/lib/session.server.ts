@@ -1,5 +1,5 @@
 import { guardOnboarding } from "./onboarding.server";
-import { readOnce } from "./request-reads.server";
+import { profileOnce } from "./request-reads.server";
 /**
  * The web session of the Remix pages. The browser never sees a token: the /v1 auth services set
  * HttpOnly cookies (`accessToken`, 15 min; `refreshToken`, 7 days) and every loader/action reads
@@ -30,7 +30,6 @@ import { parse } from "hono/utils/cookie";
 import {
   ACCESS_TOKEN_COOKIE,
   clearSessionSetCookies,
-  getProfile,
   REFRESH_TOKEN_COOKIE,
   refreshIntentFor,
   refreshSessionOrRace,
@@ -132,7 +131,7 @@ export async function getOptionalUser(args: Args): Promise<OptionalUser> {
   if (!session.userId) return { user: null, headers: cookieHeaders(session.setCookies) };
   try {
     const userId = session.userId;
-    const user = await readOnce(args, `profile:${userId}`, () => getProfile(args.context.deps, userId));
+    const user = await profileOnce(args, userId);
     return { user, headers: cookieHeaders(session.setCookies) };
   } catch (error) {
     if (isAppError(error) && error.status === 404) return { user: null, headers: cookieHeaders(clearSessionSetCookies()) };

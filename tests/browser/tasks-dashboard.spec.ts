@@ -5,7 +5,10 @@ import { card, createTaskViaApi, local, signUp } from "./tasks-helpers";
 test.describe("dashboard task list", () => {
   test("a new user sees the empty state and the Create Task button", async ({ page }) => {
     await signUp(page);
-    await page.goto("/dashboard");
+    const response = await page.goto("/dashboard");
+    // Issue 8: the person's row once (the session's profile and the header's onboarding state share
+    // it), the open tasks, then the completed ones (fewer open tasks than a page): 3 D1 queries.
+    expect(response?.headers()["server-timing"]).toMatch(/d1;dur=[\d.]+;desc="3 queries", d1-rows-read;desc="\d+", d1-rows-written;desc="0"/);
     await expect(page.getByRole("heading", { level: 1, name: "Reminders" })).toBeVisible();
     await expect(page.getByText("No tasks found.")).toBeVisible();
     await expect(page.getByText("Create your first task to get started!")).toBeVisible();

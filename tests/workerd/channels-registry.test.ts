@@ -146,6 +146,35 @@ describe("each medium's status", () => {
   });
 });
 
+describe("a request's channels", () => {
+  it("are made when first used, once, and each request's own (issue 8: most requests send nothing)", () => {
+    const made = vi.spyOn(REGISTRY.telegram, "provider");
+    const channels = channelsFor(CONFIGURED);
+    expect(made).not.toHaveBeenCalled();
+    const telegram = channels.telegram;
+    expect(telegram.status).toEqual({ available: true, provider: "telegram", reason: null });
+    expect(channels.telegram).toBe(telegram);
+    expect(made).toHaveBeenCalledTimes(1);
+    expect(channelsFor(CONFIGURED).telegram).not.toBe(telegram);
+    expect(made).toHaveBeenCalledTimes(2);
+  });
+
+  it("still list every medium, as a record, and copy whole", () => {
+    const channels = channelsFor(CONFIGURED);
+    expect(Object.keys(channels).sort()).toEqual([...MEDIA].sort());
+    const copy = { ...channels };
+    for (const medium of MEDIA) expect(copy[medium]).toBe(channels[medium]);
+  });
+
+  it("the start log makes only the required media's channels", () => {
+    const made = MEDIA.filter((medium) => !REGISTRY[medium].required).map((medium) => vi.spyOn(REGISTRY[medium], "provider"));
+    const lines: string[] = [];
+    createConfigProblemLog((line) => lines.push(line))(channelsFor(CONFIGURED));
+    expect(lines).toEqual([]);
+    for (const spy of made) expect(spy).not.toHaveBeenCalled();
+  });
+});
+
 describe("an unavailable medium", () => {
   it("throws ChannelUnavailableError with the reason and stores nothing in the outbox", async () => {
     const deps = testDeps();

@@ -13,7 +13,7 @@ import {
 } from "../../app/lib/tasks.server";
 import { strategySettings, updateDefaultStrategy } from "../../app/lib/strategy-settings.server";
 import { headerFlags } from "../../app/lib/header.server";
-import { onboardingStatusOnce } from "../../app/lib/request-reads.server";
+import { onboardingStatusOnce, profileOnce } from "../../app/lib/request-reads.server";
 import { meteredD1 } from "../../db/meter";
 import { createDb } from "../../db/client";
 import type { AppLoadContext } from "@remix-run/cloudflare";
@@ -298,18 +298,27 @@ describe("the default strategy block and the Create Task button", () => {
   const pageArgs = (method = "GET") => ({ request: new Request("http://localhost/dashboard", { method }), context: { deps: deps() } as unknown as AppLoadContext });
   const createTaskButtonFor = async (user: Awaited<ReturnType<typeof userWith>>) => (await headerFlags(pageArgs(), user)).createTaskButton;
 
-  it("reads the person's onboarding state once per page request (the header and the guard share it); a POST's loaders read it again", async () => {
+  it("reads the person's row once per page request (the session's profile, the header and the guard share it); a POST's loaders read it again", async () => {
     const linked = await userWith({ telegramChatId: String(700_200_000 + Math.floor(Math.random() * 1_000_000)) });
     const meter = { queries: 0, durationMs: 0, rowsRead: 0, rowsWritten: 0 };
     const counted = { ...deps(), db: createDb(meteredD1(env.DB, meter)) };
     const get = { request: new Request("http://localhost/dashboard"), context: { deps: counted } as unknown as AppLoadContext };
+    expect((await profileOnce(get, linked.id)).id).toBe(linked.id);
     await headerFlags(get, linked);
-    await onboardingStatusOnce(get, linked.id);
+    expect(await onboardingStatusOnce(get, linked.id)).toEqual({ needsOnboarding: false, isVerified: true, isTelegramLinked: true, skipped: false });
     expect(meter.queries).toBe(1);
     const post = { request: new Request("http://localhost/settings", { method: "POST" }), context: { deps: counted } as unknown as AppLoadContext };
     await headerFlags(post, linked);
     await onboardingStatusOnce(post, linked.id);
     expect(meter.queries).toBe(3);
+  });
+
+  it("a deleted account's page reads give the 404 every signed-in read gives", async () => {
+    const gone = await userWith();
+    await deps().db.delete(users).where(eq(users.id, gone.id));
+    const get = { request: new Request("http://localhost/dashboard"), context: { deps: deps() } as unknown as AppLoadContext };
+    await expect(profileOnce(get, gone.id)).rejects.toMatchObject({ status: 404, code: "USER_NOT_FOUND" });
+    await expect(onboardingStatusOnce(get, gone.id)).rejects.toMatchObject({ status: 404, code: "USER_NOT_FOUND" });
   });
 
   it("shows the Create Task button once onboarding is not needed (verified and Telegram linked, or skipped)", async () => {

@@ -16,8 +16,19 @@ import { unavailableChannel } from "./unavailable";
 export function createChannels(env: Env, db: Db, clock: Clock): Channels {
   const deps = { db, clock };
   const channel = (face: MediumFace) => (isDevOutboxOn(env) ? devChannel(face, env, deps) : realChannel(face, env, deps));
+  // Each medium's channel is made when first used, then kept: every request builds a Channels and
+  // most (a page, a list) send nothing, while making them all (the Bot API client, the Twilio and
+  // push providers) cost about 0.7 ms of CPU per request (issue 8, docs/performance.md).
   // One entry per medium of MEDIA, so the record is complete (REGISTRY is typed against the same list).
-  return Object.fromEntries(MEDIA.map((medium) => [medium, channel(REGISTRY[medium])])) as Channels;
+  const made: Partial<Channels> = {};
+  const channels = {} as Channels;
+  for (const medium of MEDIA) {
+    Object.defineProperty(channels, medium, {
+      enumerable: true,
+      get: () => (made[medium] ??= channel(REGISTRY[medium]) as never),
+    });
+  }
+  return channels;
 }
 
 function devChannel(face: MediumFace, env: Env, deps: ProviderDeps): Channel {

@@ -11,12 +11,17 @@ export interface ChannelsReport {
 }
 
 export function reportChannels(channels: Channels): ChannelsReport {
-  const problems = MEDIA.filter((medium) => REGISTRY[medium].required && !channels[medium].status.available).map((medium) => ({
+  const problems = requiredProblems(channels);
+  const statuses = Object.fromEntries(MEDIA.map((medium) => [medium, { ...channels[medium].status }])) as Record<Medium, ChannelStatus>;
+  return { ok: problems.length === 0, channels: statuses, problems };
+}
+
+/** The required media that are unavailable, with why; only those media's channels are made (they are lazy). */
+function requiredProblems(channels: Channels): ChannelsReport["problems"] {
+  return MEDIA.filter((medium) => REGISTRY[medium].required && !channels[medium].status.available).map((medium) => ({
     medium,
     reason: channels[medium].status.reason ?? "Unavailable.",
   }));
-  const statuses = Object.fromEntries(MEDIA.map((medium) => [medium, { ...channels[medium].status }])) as Record<Medium, ChannelStatus>;
-  return { ok: problems.length === 0, channels: statuses, problems };
 }
 
 /**
@@ -28,7 +33,8 @@ export function createConfigProblemLog(log: (line: string) => void = (line) => c
   let logged = false;
   return (channels: Channels) => {
     if (logged) return;
-    const { problems } = reportChannels(channels);
+    // Only the required media: this runs at the start of every request and job.
+    const problems = requiredProblems(channels);
     if (problems.length === 0) return;
     logged = true;
     for (const { medium, reason } of problems) {

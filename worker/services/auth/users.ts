@@ -42,8 +42,18 @@ export async function findUserByEmail({ db }: Pick<Deps, "db">, email: string): 
 const accountNotFound = () => notFound("We couldn't find your account. Please sign in again.", "USER_NOT_FOUND");
 
 export async function getProfile(deps: Deps, userId: string): Promise<PublicUser> {
+  return profileOf(deps, await requireUserRow(deps, userId));
+}
+
+/** The signed-in person's row; a deleted account is the 404 every signed-in read gives. */
+export async function requireUserRow(deps: Pick<Deps, "db">, userId: string): Promise<User> {
   const row = await findUserById(deps, userId);
   if (!row) throw accountNotFound();
+  return row;
+}
+
+/** The profile of a person's row (a page's loaders share one read of the row: app/lib/request-reads.server.ts). */
+export async function profileOf(deps: Pick<Deps, "env">, row: User): Promise<PublicUser> {
   // The feed token is derived from the stored nonce (ADR 061); the profile shows it while the feed is on.
   return { ...toPublicUser(row), icsFeedToken: row.icsTokenNonce ? await feedToken(deps.env, row.id, row.icsTokenNonce) : null };
 }
@@ -71,8 +81,11 @@ export function needsOnboarding(state: Pick<OnboardingStatus, "isVerified" | "is
 }
 
 export async function getOnboardingStatus(deps: Deps, userId: string): Promise<OnboardingStatus> {
-  const row = await findUserById(deps, userId);
-  if (!row) throw accountNotFound();
+  return onboardingStatusOf(deps, await requireUserRow(deps, userId));
+}
+
+/** The onboarding state of a person's row, at the clock's now. */
+export function onboardingStatusOf(deps: Pick<Deps, "clock">, row: User): OnboardingStatus {
   const isTelegramLinked = Boolean(row.telegramChatId);
   const skipped = row.onboardingSkippedAt !== null && row.onboardingSkippedAt > deps.clock.now().getTime() - ONBOARDING_SKIP_MS;
   const state = { isVerified: row.isVerified, isTelegramLinked, skipped };
