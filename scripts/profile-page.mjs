@@ -6,6 +6,10 @@
 // per module of the bundle (esbuild marks each with a `// path` comment) and per function, and the
 // inclusive time of the functions on the way (loaders, components). Only the Worker's isolate is
 // sampled: D1's SQLite, the dev proxy and the runtime's own C++ show as "(program)" or not at all.
+// Read it as where to look, never as what a change will save: with the profiler on, the isolate runs
+// about twice as long as `bench:pages` measures, and code made of many small calls is overstated far
+// more (Drizzle's per-client schema walk showed as 1.7 ms a request; it costs about 20 µs). Check a
+// change with `npm run bench:pages` before and after, in adjacent runs (docs/performance.md).
 // Options: --path=/dashboard (the page) --tasks=20 (the signed-in person's tasks; --signed-out for none)
 // --count=300 --interval=100 (sampling interval, µs) --top=25 --no-build --json=<file> (the raw profile).
 import { readFileSync, writeFileSync } from "node:fs";
@@ -131,6 +135,7 @@ try {
   const busy = total - idle;
   console.log(`\n${signedOut ? "signed out" : `signed in, ${tasks} tasks`}: GET ${path}, ${count} requests, sampled every ${interval} µs`);
   console.log(`Isolate busy (not idle): ${(busy / count).toFixed(3)} ms per request of ${(total / count).toFixed(3)} ms sampled`);
+  console.log("(Profiled time: shares show where to look; what a change saves is measured by npm run bench:pages.)");
   const withoutIdle = (map) => new Map([...map].filter(([key]) => !key.startsWith("(idle)")));
   printTop("Self time by module", withoutIdle(selfByModule), busy, count);
   printTop("Self time by function", withoutIdle(self), busy, count);

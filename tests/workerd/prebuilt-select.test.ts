@@ -69,8 +69,8 @@ describe("prebuiltSelect", () => {
 });
 
 describe("a request's Drizzle client", () => {
-  // Given the schema, drizzle() walks every table and relation on each call (about 1.7 ms of CPU per
-  // request, issue 8); nothing uses db.query.*, so the client is made without it.
+  // Given the schema, drizzle() walks every table and relation on each call (issue 8); nothing uses
+  // db.query.*, so the client is made without it.
   it("is made without the relational schema, and still reads and writes the tables", async () => {
     const db = createDb(env.DB);
     expect(db._.schema).toBeUndefined();
