@@ -42,7 +42,6 @@ export default function Dashboard() {
           </ButtonLink>
         </section>
       )}
-      {/* SLOT(tasks issue): the task list (cards, empty state, infinite scroll) goes here. */}
       <TaskList initial={taskList} />
     </div>
   );

@@ -134,7 +134,6 @@ export default function Settings() {
           </Button>
         </Form>
       </section>
-      {/* SLOT(escalation issue): the 'Default Escalation Strategy' block (spec 02) goes here. */}
       <StrategyBlock settings={strategy} />
       <QuietHoursBlock quiet={quiet} />
       <section className="card settings-section" aria-labelledby="channels-heading">
