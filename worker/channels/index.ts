@@ -25,7 +25,7 @@ export function createChannels(env: Env, db: Db, clock: Clock): Channels {
   for (const medium of MEDIA) {
     Object.defineProperty(channels, medium, {
       enumerable: true,
-      get: () => (made[medium] ??= channel(REGISTRY[medium]) as never),
+      get: () => (made[medium] ??= channel(REGISTRY[medium])),
     });
   }
   return channels;
