@@ -5,6 +5,7 @@
 import { spawn } from "node:child_process";
 import { pbkdf2Sync, randomBytes, randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { bundleBenchWorker, ensureDevVars, run } from "./lib.mjs";
 
 const WRANGLER_ENV = { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false", BROWSER: "none" };
@@ -26,17 +27,18 @@ export function parseArgs(argv = process.argv.slice(2)) {
 
 /**
  * Builds the app (unless `noBuild`) and bundles the Worker once into `dir`, served from there with
- * no_bundle: a rebuild or an edit by someone else cannot reload the Worker mid-measurement.
+ * no_bundle: a rebuild or an edit by someone else cannot reload the Worker mid-measurement. `root`
+ * is the source tree (this one, or another commit's worktree for bench:compare).
  */
-export async function prepareWorker({ dir, noBuild }) {
+export async function prepareWorker({ dir, noBuild, root = "." }) {
   await ensureDevVars();
   if (!noBuild) {
-    console.log("Building the app (remix vite:build)...");
-    await run("remix", ["vite:build"], { stdio: ["ignore", "ignore", "inherit"] });
-  } else if (!existsSync("build/server/index.js")) {
+    console.log(`Building the app (remix vite:build)${root === "." ? "" : ` in ${root}`}...`);
+    await run("remix", ["vite:build"], { stdio: ["ignore", "ignore", "inherit"], cwd: root });
+  } else if (!existsSync(join(root, "build/server/index.js"))) {
     throw new Error("No build found: run without --no-build");
   }
-  await bundleBenchWorker(dir);
+  await bundleBenchWorker(dir, {}, root);
 }
 
 /** A fresh, migrated local D1 under `${dir}/state`; returns the wrangler arguments that address it. */

@@ -1,6 +1,7 @@
 // Small helpers shared by the run scripts (start, browser-test server, benchmarks).
 import { spawn } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
 
 /** Runs a command to completion, streaming its output; rejects on a non-zero exit. */
 export function run(command, args, options = {}) {
@@ -87,21 +88,22 @@ export async function fireCron(url) {
  * no_bundle, so a rebuild or an edit by someone else cannot reload the Worker mid-measurement.
  * `vars` overrides further [vars] lines that already stand in wrangler.toml (e.g. APP_URL).
  */
-export async function bundleBenchWorker(dir, vars = {}) {
+export async function bundleBenchWorker(dir, vars = {}, root = ".") {
   const env = { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false", BROWSER: "none" };
   mkdirSync(`${dir}/dist`, { recursive: true });
-  await run("wrangler", ["deploy", "--dry-run", "--outdir", `${dir}/dist`], { env, stdio: ["ignore", "ignore", "inherit"] });
-  let config = readFileSync("wrangler.toml", "utf8")
+  // `root` is the source tree bundled (another commit's worktree for bench:compare); its migrations too.
+  await run("wrangler", ["deploy", "--dry-run", "--outdir", resolve(dir, "dist")], { env, stdio: ["ignore", "ignore", "inherit"], cwd: root });
+  let config = readFileSync(join(root, "wrangler.toml"), "utf8")
     .replace(/^name = .*$/m, 'name = "nudge-bench"')
     .replace(/^main = .*$/m, 'main = "dist/index.js"\nno_bundle = true')
     .replace(/^\[assets\][\s\S]*?(?=^\[)/m, "")
     .replace(/^\[alias\][\s\S]*$/m, "")
-    .replace(/^migrations_dir = .*$/m, `migrations_dir = "${"../".repeat(dir.split("/").length)}migrations"`)
+    .replace(/^migrations_dir = .*$/m, `migrations_dir = "${relative(dir, join(root, "migrations"))}"`)
     .replace(/^DEV_OUTBOX = .*$/m, 'DEV_OUTBOX = "true"')
     .replace(/^EMAIL_PROVIDER = .*$/m, 'EMAIL_PROVIDER = "outbox"');
   for (const [name, value] of Object.entries(vars)) {
     config = config.replace(new RegExp(`^${name} = .*$`, "m"), `${name} = ${JSON.stringify(value)}`);
   }
   writeFileSync(`${dir}/wrangler.toml`, config);
-  copyFileSync(".dev.vars", `${dir}/.dev.vars`);
+  copyFileSync(join(root, ".dev.vars"), `${dir}/.dev.vars`);
 }
