@@ -18,7 +18,7 @@ export function createChannels(env: Env, db: Db, clock: Clock): Channels {
   const channel = (face: MediumFace) => (isDevOutboxOn(env) ? devChannel(face, env, deps) : realChannel(face, env, deps));
   // Each medium's channel is made when first used, then kept: every request builds a Channels and
   // most (a page, a list) send nothing, so they need not make the Bot API client, the Twilio and
-  // push providers (issue 8: about 10% of an API read's CPU, measured side by side, docs/performance.md).
+  // push providers (issue 8: most of the ~10% of CPU an API read saved, measured side by side, docs/performance.md).
   // One entry per medium of MEDIA, so the record is complete (REGISTRY is typed against the same list).
   const made: Partial<Channels> = {};
   const channels = {} as Channels;
