@@ -1,3 +1,4 @@
+import type { PublicUser } from "../../worker/services/auth";
 import type { Deps } from "../../worker/services/deps";
 import { CALENDAR_FAILED, CALENDAR_REGENERATED, failureFor } from "./messages";
 import { errorFields, log } from "../../worker/services/log";
@@ -17,9 +18,18 @@ export const CALENDAR_TEXTS = {
   disabled: "Your calendar feed is off. The URL no longer works.",
 } as const;
 
+/** The row as it stands now (read afresh: after a press of the panel). */
 export async function loadCalendarRow(deps: Deps, userId: string): Promise<CalendarRowData> {
   const token = await currentFeedToken(deps, userId);
   return { url: token ? feedUrl(deps.env, token) : null };
+}
+
+/**
+ * The row of a person the request has already read (the session's profile carries the feed token
+ * while the feed is on): no read of its own, so the page reads the person once (issue 8).
+ */
+export function calendarRowOf(deps: Deps, user: Pick<PublicUser, "icsFeedToken">): CalendarRowData {
+  return { url: user.icsFeedToken ? feedUrl(deps.env, user.icsFeedToken) : null };
 }
 
 export async function answerCalendar(deps: Deps, userId: string, intent: unknown): Promise<CalendarAnswer> {

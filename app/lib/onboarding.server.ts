@@ -1,9 +1,8 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { getOnboardingStatus, type OnboardingStatus, type PublicUser } from "../../worker/services/auth";
-import type { Deps } from "../../worker/services/deps";
+import type { OnboardingStatus, PublicUser } from "../../worker/services/auth";
 import { hasTextReminder } from "../../worker/services/tasks";
-import { loadPhonePanel, type PhonePanelData } from "./phone.server";
-import { loadTelegramRow, type TelegramRowData } from "./telegram.server";
+import { phonePanelOf, type PhonePanelData } from "./phone.server";
+import { telegramRowOf, type TelegramRowData } from "./telegram.server";
 import { loadBuddies, type BuddyJson } from "./buddies.server";
 import { onboardingStatusOnce } from "./request-reads.server";
 
@@ -60,16 +59,15 @@ export const connectAppsReady = (status: Pick<OnboardingStatus, "isVerified" | "
  * (spec 01 §2); a later step stays open, so a person who just linked Telegram on step 2 (and so no
  * longer "needs" onboarding) can still finish it (docs/spec-deviations.md).
  */
-export async function loadOnboarding(deps: Deps, user: PublicUser, url: URL, headers: Headers): Promise<OnboardingData> {
-  const step = stepFrom(url);
-  const status = await getOnboardingStatus(deps, user.id);
+export async function loadOnboarding(args: Pick<LoaderFunctionArgs, "request" | "context">, user: PublicUser, headers: Headers): Promise<OnboardingData> {
+  const deps = args.context.deps;
+  const step = stepFrom(new URL(args.request.url));
+  const status = await onboardingStatusOnce(args, user.id);
   if (!status.needsOnboarding && step === 1) throw redirect("/dashboard", { headers });
-  const [telegram, madeTextReminder, phone, buddies] = await Promise.all([
-    loadTelegramRow(deps, user.id),
-    hasTextReminder(deps, user.id),
-    loadPhonePanel(deps, user.id),
-    loadBuddies(deps, user.id),
-  ]);
+  const [madeTextReminder, buddies] = await Promise.all([hasTextReminder(deps, user.id), loadBuddies(deps, user.id)]);
+  // From the session's profile and its row's onboarding state: the wizard reads the person once (issue 8).
+  const telegram = telegramRowOf(deps, user);
+  const phone = phonePanelOf(deps, user);
   return {
     step,
     firstName: user.name.trim().split(/\s+/)[0] ?? "",

@@ -3,7 +3,7 @@ import { PHONE_FAILED } from "./messages";
 import { isAppError } from "../../worker/services/errors";
 import { errorFields, log } from "../../worker/services/log";
 import { isPhonePresent, sendPhoneCode, setPhone, verifyPhoneCode } from "../../worker/services/phone";
-import { getProfile } from "../../worker/services/auth";
+import { getProfile, type PublicUser } from "../../worker/services/auth";
 
 /**
  * The phone panel (spec 01): add, verify, resend and remove, for the Phone Call row on /integrations
@@ -33,8 +33,16 @@ export interface PhonePanelData {
 
 export type PhoneAnswer = { ok: boolean; message: string; step: "number" | "code" | "done" };
 
+/** The panel as the person stands now (read afresh: after a press of the panel). */
 export async function loadPhonePanel(deps: Deps, userId: string): Promise<PhonePanelData> {
-  const profile = await getProfile(deps, userId);
+  return phonePanelOf(deps, await getProfile(deps, userId));
+}
+
+/**
+ * The panel of a person the request has already read (the session's profile): no read of its own, so
+ * a page with several rows reads the person once (issue 8).
+ */
+export function phonePanelOf(deps: Deps, profile: Pick<PublicUser, "phone" | "phoneVerified" | "isVerified">): PhonePanelData {
   const phone = isPhonePresent(profile.phone) ? profile.phone : null;
   const status = deps.channels.sms.status;
   return {

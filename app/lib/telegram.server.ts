@@ -3,7 +3,8 @@ import type { Deps } from "../../worker/services/deps";
 import { TELEGRAM_FAILED } from "./messages";
 import { isAppError } from "../../worker/services/errors";
 import { errorFields, log } from "../../worker/services/log";
-import { generateLinkCode, isTelegramLinked, unlinkTelegram } from "../../worker/services/telegram";
+import { generateLinkCode, unlinkTelegram } from "../../worker/services/telegram";
+import type { PublicUser } from "../../worker/services/auth";
 
 /**
  * The Telegram row and its panel (spec 01): whether Telegram can be linked here and is linked, a
@@ -29,9 +30,13 @@ export type TelegramAnswer =
   | { ok: true; kind: "unlinked"; message: string }
   | { ok: false; message: string };
 
-export async function loadTelegramRow(deps: Deps, userId: string): Promise<TelegramRowData> {
+/**
+ * The Telegram row of a person the request has already read (the session's profile): no read of its
+ * own, so a page with several rows reads the person once (issue 8).
+ */
+export function telegramRowOf(deps: Deps, user: Pick<PublicUser, "telegramChatId">): TelegramRowData {
   const status = deps.channels.telegram.status;
-  return { available: status.available, reason: status.reason, linked: await isTelegramLinked(deps.db, userId), botUsername: deps.env.TELEGRAM_BOT_USERNAME || "NudgeReminderBot" };
+  return { available: status.available, reason: status.reason, linked: Boolean(user.telegramChatId), botUsername: deps.env.TELEGRAM_BOT_USERNAME || "NudgeReminderBot" };
 }
 
 /** The QR code of the deep link, as spec 01 draws it: 200 px wide, a margin of 2 modules. */

@@ -11,7 +11,7 @@ import { RESEND_FAILED, VERIFY_FAILED } from "~/lib/messages";
 import { checkVerificationCode, resendVerification } from "~/lib/verification.server";
 import { field, readForm } from "~/lib/forms.server";
 import { PhonePanel } from "~/components/integrations/PhonePanel";
-import { loadPhonePanel } from "~/lib/phone.server";
+import { phonePanelOf } from "~/lib/phone.server";
 import { arrivedCrossSite, assertSameOrigin, getOptionalUser } from "~/lib/session.server";
 
 export const meta: MetaFunction = () => [
@@ -29,7 +29,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return data(
     {
       user: user ? { email: user.email, isVerified: user.isVerified } : null,
-      phone: user ? await loadPhonePanel(args.context.deps, user.id) : null,
+      phone: user ? phonePanelOf(args.context.deps, user) : null,
       code,
       recheck: !user && arrivedCrossSite(args.request),
     },

@@ -6,9 +6,9 @@ import { TelegramRow } from "~/components/integrations/TelegramRow";
 import { PhoneRow } from "~/components/integrations/PhoneRow";
 import { CalendarRow } from "~/components/integrations/CalendarRow";
 import { ChannelRowHead } from "~/components/integrations/ChannelRowHead";
-import { loadCalendarRow } from "~/lib/calendar.server";
-import { loadPhonePanel } from "~/lib/phone.server";
-import { loadTelegramRow } from "~/lib/telegram.server";
+import { calendarRowOf } from "~/lib/calendar.server";
+import { phonePanelOf } from "~/lib/phone.server";
+import { telegramRowOf } from "~/lib/telegram.server";
 import { pairingNotice } from "~/lib/pairing.server";
 import { loadPushRow } from "~/lib/push.server";
 import { Alert } from "~/components/ui/Alert";
@@ -29,9 +29,10 @@ export async function loader(args: LoaderFunctionArgs) {
       assistantEmail: args.context.cloudflare.env.ASSISTANT_EMAIL,
       justRegistered: url.searchParams.get("registered") === "1",
       push: await loadPushRow(args.context.deps, user.id),
-      telegram: await loadTelegramRow(args.context.deps, user.id),
-      phone: await loadPhonePanel(args.context.deps, user.id),
-      calendar: await loadCalendarRow(args.context.deps, user.id),
+      // From the session's profile: the page reads the person once (issue 8).
+      telegram: telegramRowOf(args.context.deps, user),
+      phone: phonePanelOf(args.context.deps, user),
+      calendar: calendarRowOf(args.context.deps, user),
       pairing: pairingNotice(args.request),
     },
     { headers },

@@ -7,7 +7,7 @@ import { formText, serverOr, submittedForm } from "~/lib/client-fallback";
 import { readForm } from "~/lib/forms.server";
 import { failureFor, TELEGRAM_FAILED } from "~/lib/messages";
 import { requireUser } from "~/lib/session.server";
-import { answerTelegram, loadTelegramRow, type TelegramAnswer } from "~/lib/telegram.server";
+import { answerTelegram, telegramRowOf, type TelegramAnswer } from "~/lib/telegram.server";
 
 export const meta: MetaFunction = () => [{ title: "Link Telegram · Nudge" }];
 
@@ -15,7 +15,8 @@ export const meta: MetaFunction = () => [{ title: "Link Telegram · Nudge" }];
 export async function loader(args: LoaderFunctionArgs) {
   const { user, headers } = await requireUser(args);
   headers.set("Cache-Control", "no-store");
-  return data(await loadTelegramRow(args.context.deps, user.id), { headers });
+  // The session's profile was read for this request: its chat id is as fresh as a read of its own.
+  return data(telegramRowOf(args.context.deps, user), { headers });
 }
 
 /** `intent=generate` (a new one-time code) or `intent=unlink`; fetchers read the answer, the plain page shows it. */

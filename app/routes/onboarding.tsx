@@ -22,7 +22,7 @@ export const meta: MetaFunction = () => [
 export async function loader(args: LoaderFunctionArgs) {
   const { user, headers } = await requireUser(args);
   const url = new URL(args.request.url);
-  const wizard = await loadOnboarding(args.context.deps, user, url, headers);
+  const wizard = await loadOnboarding(args, user, headers);
   const pairing = url.searchParams.get("pairing");
   return data(
     {

@@ -34,7 +34,6 @@ import { loadCalendarRow } from "../../app/lib/calendar.server";
 import { loadPhonePanel } from "../../app/lib/phone.server";
 import { loadPushRow } from "../../app/lib/push.server";
 import { loadActiveReminders, loadDashboardTasks, loadTaskWindow } from "../../app/lib/tasks.server";
-import { loadTelegramRow } from "../../app/lib/telegram.server";
 import { getOnboardingStatus, getProfile } from "../../worker/services/auth";
 import { composeDevMessage, handleInboundEmail } from "../../worker/services/inbound-email";
 import { replyToText, SMS_TEXTS } from "../../worker/services/phone";
@@ -252,7 +251,6 @@ describe("every query the product runs reads by an index", () => {
     await loadPushRow(pageDeps, u.id);
     await loadCalendarRow(pageDeps, u.id);
     await loadPhonePanel(pageDeps, u.id);
-    await loadTelegramRow(pageDeps, u.id);
 
     // The other ways in: the Telegram bot (a reminder in words, /list, a button), a text reply, an email
     // to the assistant; as a person with a linked chat and a verified number.
