@@ -3,6 +3,7 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { loadOpenLegalDialog } from "~/components/legal/LegalModals";
 import { holdEarlyEvents } from "~/lib/hold-early-events";
+import { quietCancellations } from "~/lib/errors/cancellations";
 
 function hydrate() {
   startTransition(() => {
@@ -19,4 +20,6 @@ function hydrate() {
 // scripts (ADR 068). A page that starts with a legal document open hydrates once the dialog's code is
 // there (see loadOpenLegalDialog); if that code cannot be fetched, the page hydrates anyway.
 holdEarlyEvents();
+// An interrupted navigation's AbortError is not an error (app/lib/errors/cancellations.ts).
+quietCancellations();
 void loadOpenLegalDialog(window.location.search).catch(() => undefined).finally(hydrate);

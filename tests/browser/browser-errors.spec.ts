@@ -57,3 +57,20 @@ test("an uncaught error and an unhandled rejection on a page reach Sentry, scrub
   expect(thrown?.logger).toBe("nudge-browser");
   expectConsoleErrors(consoleErrors, [/Boom for ana@example\.com/, /Rejected while saving/]);
 });
+
+test("an interrupted navigation's AbortError is neither logged nor reported; a real rejection after it still is", async ({ page, consoleErrors }) => {
+  await page.goto("/auth/login");
+  await page.waitForLoadState("networkidle");
+  const before = sentry.itemsOf("event").length;
+  await page.evaluate(() => {
+    // What Remix's router leaves unhandled when a newer navigation cancels one in flight.
+    void Promise.reject(new DOMException("signal is aborted without reason", "AbortError"));
+    // A rejection that is not a cancellation: still logged and reported.
+    setTimeout(() => void Promise.reject(new Error("Rejected after the cancellation")), 50);
+  });
+  const events = () => sentry.itemsOf("event").slice(before).map(([, event]) => event as { exception: { values: Array<{ type: string; value: string }> } });
+  await expect.poll(() => events().length, { timeout: 15_000 }).toBe(1);
+  expect(events()[0]?.exception.values[0]).toMatchObject({ type: "Error", value: "Rejected after the cancellation" });
+  // Only the real one reached the console; the fixture holds that nothing else did (no AbortError).
+  expectConsoleErrors(consoleErrors, [/Rejected after the cancellation/]);
+});

@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { isCancellation } from "./cancellations";
 
 /**
  * Unhandled errors of the page go to our own Worker (POST /v1/errors/browser), which scrubs them and
@@ -22,7 +23,11 @@ export function useBrowserErrorReporting(enabled: boolean) {
       void fetch(BROWSER_ERRORS_ENDPOINT, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), keepalive: true }).catch(() => undefined);
     };
     const onError = (event: ErrorEvent) => send("error", event.error ?? event.message);
-    const onRejection = (event: PromiseRejectionEvent) => send("unhandledrejection", event.reason);
+    // A cancelled navigation or fetch is not reported (entry.client marks it handled first).
+    const onRejection = (event: PromiseRejectionEvent) => {
+      if (event.defaultPrevented || isCancellation(event.reason)) return;
+      send("unhandledrejection", event.reason);
+    };
     window.addEventListener("error", onError);
     window.addEventListener("unhandledrejection", onRejection);
     return () => {
