@@ -20,8 +20,7 @@ export const CALENDAR_TEXTS = {
 
 /** The row as it stands now (read afresh: after a press of the panel). */
 export async function loadCalendarRow(deps: Deps, userId: string): Promise<CalendarRowData> {
-  const token = await currentFeedToken(deps, userId);
-  return { url: token ? feedUrl(deps.env, token) : null };
+  return calendarRowOf(deps, { icsFeedToken: await currentFeedToken(deps, userId) });
 }
 
 /**

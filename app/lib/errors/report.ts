@@ -23,10 +23,9 @@ export function useBrowserErrorReporting(enabled: boolean) {
       void fetch(BROWSER_ERRORS_ENDPOINT, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), keepalive: true }).catch(() => undefined);
     };
     const onError = (event: ErrorEvent) => send("error", event.error ?? event.message);
-    // A cancelled navigation or fetch is not reported (entry.client marks it handled first).
+    // A cancelled navigation or fetch is not reported (app/lib/errors/cancellations.ts).
     const onRejection = (event: PromiseRejectionEvent) => {
-      if (event.defaultPrevented || isCancellation(event.reason)) return;
-      send("unhandledrejection", event.reason);
+      if (!isCancellation(event.reason)) send("unhandledrejection", event.reason);
     };
     window.addEventListener("error", onError);
     window.addEventListener("unhandledrejection", onRejection);

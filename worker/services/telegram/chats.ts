@@ -68,8 +68,3 @@ export function linkChatStatement(db: Db, userId: string, chatId: string, now: n
     .where(onlyIf ? and(eq(users.id, userId), onlyIf) : eq(users.id, userId));
 }
 
-/** Whether the user has a Telegram chat linked (the row's switch and its poll). */
-export async function isTelegramLinked(db: Db, userId: string): Promise<boolean> {
-  const [row] = await db.select({ chat: users.telegramChatId }).from(users).where(eq(users.id, userId)).limit(1);
-  return Boolean(row?.chat);
-}

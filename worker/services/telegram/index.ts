@@ -1,5 +1,5 @@
 /** Telegram: linking a chat to an account, the bot's conversations, and forgetting blocked chats (issue 9). */
-export { findChatOwner, forgetBlockedChat, isTelegramLinked, unlinkTelegram, CHAT_TAKEN, type ChatOwner } from "./chats";
+export { findChatOwner, forgetBlockedChat, unlinkTelegram, CHAT_TAKEN, type ChatOwner } from "./chats";
 export {
   generateLinkCode,
   linkChatByCode,
