@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation, useSubmit } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { checkEmailLink, isOwnershipQuestion, readRegisteredByMe, type OwnershipQuestion as Question } from "../../worker/services/auth";
 import { requestMeta } from "../../worker/http";
@@ -9,6 +9,7 @@ import { Alert } from "~/components/ui/Alert";
 import { Button, ButtonLink } from "~/components/ui/Button";
 import { errorMessage } from "~/lib/action-errors.server";
 import { field, readForm } from "~/lib/forms.server";
+import { useRedirectAfter } from "~/lib/redirect-after";
 import { getSession } from "~/lib/session.server";
 
 export const meta: MetaFunction = () => [
@@ -65,7 +66,6 @@ export default function VerifyEmailLink() {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const submit = useSubmit();
-  const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
   const submitted = useRef(false);
   const busy = navigation.state !== "idle";
@@ -77,12 +77,8 @@ export default function VerifyEmailLink() {
     submit(formRef.current, { replace: true });
   }, [missing, result, submit]);
 
-  useEffect(() => {
-    // After a take-back nobody is signed in here: the person reads how to sign in instead.
-    if (!result?.ok || result.tookBack) return;
-    const timer = setTimeout(() => navigate("/integrations"), REDIRECT_AFTER_MS);
-    return () => clearTimeout(timer);
-  }, [result, navigate]);
+  // After a take-back nobody is signed in here: the person reads how to sign in instead.
+  useRedirectAfter(result?.ok && !result.tookBack ? result : null, "/integrations", REDIRECT_AFTER_MS);
 
   const backLink = (
     <p>

@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useActionData, useLoaderData, useNavigate, type ClientActionFunctionArgs } from "@remix-run/react";
-import { useEffect } from "react";
+import { Link, useActionData, useLoaderData, type ClientActionFunctionArgs } from "@remix-run/react";
 import { AuthCard } from "~/components/auth/AuthCard";
+import { useRedirectAfter } from "~/lib/redirect-after";
 import { EMAIL_CODE_MAX, EmailVerificationPanel, type EmailVerificationResult } from "~/components/auth/EmailVerificationPanel";
 import { SessionRecheck } from "~/components/auth/SessionRecheck";
 import { Alert } from "~/components/ui/Alert";
@@ -67,14 +67,9 @@ export async function clientAction({ request, serverAction }: ClientActionFuncti
 export default function VerifyAccount() {
   const { user, code, recheck, phone } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof clientAction>();
-  const navigate = useNavigate();
 
   // Without a session the page says so and moves on to registration (spec 01 section 2).
-  useEffect(() => {
-    if (user || recheck) return;
-    const timer = setTimeout(() => navigate("/auth/register"), NO_SESSION_REDIRECT_MS);
-    return () => clearTimeout(timer);
-  }, [user, recheck, navigate]);
+  useRedirectAfter(!user && !recheck, "/auth/register", NO_SESSION_REDIRECT_MS);
 
   if (recheck) {
     return (

@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation, type ClientActionFunctionArgs, type ShouldRevalidateFunction } from "@remix-run/react";
-import { useEffect, useState, type FormEvent, type MouseEvent } from "react";
+import { useState, type FormEvent, type MouseEvent } from "react";
 import { safeZone } from "../../worker/services/time-zone";
 import { DUE_DATE_REQUIRED, PROMPT_REQUIRED, TITLE_MAX, TITLE_REQUIRED } from "../../worker/services/tasks";
 import { CloseIcon } from "~/components/tasks/icons";
@@ -11,6 +11,7 @@ import { Alert } from "~/components/ui/Alert";
 import { Button, ButtonLink } from "~/components/ui/Button";
 import { TextField } from "~/components/ui/Field";
 import { useHydrated } from "~/lib/hooks";
+import { useRedirectAfter } from "~/lib/redirect-after";
 import { field, readForm } from "~/lib/forms.server";
 import { getQuietHours } from "../../worker/services/quiet-hours";
 import { SelectField } from "~/components/ui/SelectField";
@@ -124,22 +125,12 @@ export default function TaskCreator() {
   const result = actionData && actionData.intent === "create" ? actionData : undefined;
   const signedOut = Boolean(actionData?.signedOut);
   const navigation = useNavigation();
-  const navigate = useNavigate();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "create";
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const hydrated = useHydrated();
 
-  useEffect(() => {
-    if (!result?.ok) return;
-    const timer = setTimeout(() => navigate("/dashboard"), REDIRECT_AFTER_MS);
-    return () => clearTimeout(timer);
-  }, [result, navigate]);
-
-  useEffect(() => {
-    if (!signedOut) return;
-    const timer = setTimeout(() => navigate(loginUrlFor("/task-creator")), SIGN_IN_AFTER_MS);
-    return () => clearTimeout(timer);
-  }, [signedOut, navigate]);
+  useRedirectAfter(result?.ok ? result : null, "/dashboard", REDIRECT_AFTER_MS);
+  useRedirectAfter(signedOut ? actionData : null, loginUrlFor("/task-creator"), SIGN_IN_AFTER_MS);
 
   const serverErrors: FieldErrors = result && !result.ok && result.field ? { [result.field]: result.message } : {};
   const errors: FieldErrors = busy ? {} : { ...serverErrors, ...clientErrors };

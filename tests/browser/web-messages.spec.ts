@@ -186,6 +186,33 @@ test.describe("tasks: failures in plain words", () => {
     expectConsoleErrors(consoleErrors, [/status of 401/]);
   });
 
+  test("plain-language box without a session: 'Authentication failed. Please log in again.', cookies cleared, then sign-in after 3 s", async ({ page, context, consoleErrors }) => {
+    await signUp(page);
+    await page.clock.install();
+    await page.goto("/task-creator");
+    const url = page.url();
+    await context.clearCookies();
+    await context.addCookies([
+      { name: "accessToken", value: "not.a.token", url },
+      { name: "refreshToken", value: "revoked-or-unknown", url },
+    ]);
+    const box = page.getByRole("region", { name: "Or just type it" });
+    await box.getByLabel("Your reminder").fill("remind me to water the plants tomorrow at 9");
+    const now = await page.evaluate(() => Date.now());
+    await page.clock.pauseAt(now + 500);
+    await box.getByRole("button", { name: "Create Reminder" }).click();
+    await expect(box.getByText("Authentication failed. Please log in again.")).toBeVisible();
+    await expect(box.getByText("Your session has ended, so nothing was saved. Taking you to sign in…")).toBeVisible();
+    const cookies = await sessionCookies(context);
+    expect(cookies.access).toBeUndefined();
+    expect(cookies.refresh).toBeUndefined();
+    await page.clock.runFor(2_900);
+    await expect(page).toHaveURL(/\/task-creator$/);
+    await page.clock.runFor(200);
+    await expect(page).toHaveURL("/auth/login?redirect=%2Ftask-creator");
+    expectConsoleErrors(consoleErrors, [/status of 401/]);
+  });
+
   test("dashboard: 'Failed to load tasks' for a page that cannot be fetched, then Try again", async ({ page, consoleErrors }) => {
     const user = await signUp(page);
     for (let i = 0; i < 22; i++) await createTaskViaApi(page.request, user, `Load ${String(i + 1).padStart(2, "0")}`, local(user, { days: 3, minutes: i }));

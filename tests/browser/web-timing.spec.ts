@@ -110,6 +110,39 @@ test.describe("timed messages and redirects (fake clock)", () => {
     await expect(page).toHaveURL(/\/integrations$/);
   });
 
+  test("the link page's redirect waits for a load in flight instead of cutting it short", async ({ page, request }) => {
+    const email = uniqueEmail("timing-held");
+    await createAccount(request, "Hal Held", email, "UTC");
+    const mail = await waitForEmail(request, email, "Verify your email");
+    await page.clock.install();
+    await signIn(page, email);
+    await freeze(page);
+    // The revalidation after the verifying POST is held until the test lets it go.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let posted = false;
+    let heldUrl = "";
+    await page.route(/\/auth\/verify-email\.data/, async (route) => {
+      if (route.request().method() === "POST") posted = true;
+      else if (posted && !heldUrl) {
+        heldUrl = route.request().url();
+        await released;
+      }
+      await route.continue().catch(() => undefined);
+    });
+    const failed: string[] = [];
+    page.on("requestfailed", (failedRequest) => failed.push(`${failedRequest.url()} ${failedRequest.failure()?.errorText}`));
+    await page.goto(linkFrom(mail, "/auth/verify-email"));
+    await expect(page.getByText("Taking you to your reminder channels in 5 seconds.")).toBeVisible();
+    expect(heldUrl, "the revalidation is held").not.toBe("");
+    await page.clock.runFor(5_100);
+    await page.waitForTimeout(300);
+    await expect(page).toHaveURL(/\/auth\/verify-email\?/);
+    release();
+    await expect(page).toHaveURL(/\/integrations$/);
+    expect(failed, "no request was cut short").toEqual([]);
+  });
+
   test("settings: the time zone saved message shows for 3 s", async ({ page, request }) => {
     const { email } = await createAccount(request, "Sid Settings");
     await page.clock.install();

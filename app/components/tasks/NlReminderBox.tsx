@@ -1,6 +1,7 @@
-import { useFetcher, useNavigate } from "@remix-run/react";
+import { useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useExpiring } from "~/lib/hooks";
+import { useRedirectAfter } from "~/lib/redirect-after";
 import { loginUrlFor } from "~/lib/urls";
 import { Alert } from "~/components/ui/Alert";
 import { Button, ButtonLink } from "~/components/ui/Button";
@@ -29,13 +30,9 @@ export function NlReminderBox({ action, promptRequired, dashboardLink = true }: 
   }, [result]);
 
   // The session was gone: the server cleared the cookies; sign-in follows (spec 02 section 8).
-  const navigate = useNavigate();
+  const { pathname } = useLocation();
   const signedOut = Boolean(result?.signedOut);
-  useEffect(() => {
-    if (!signedOut) return;
-    const timer = setTimeout(() => navigate(loginUrlFor(window.location.pathname)), SIGN_IN_AFTER_MS);
-    return () => clearTimeout(timer);
-  }, [signedOut, navigate]);
+  useRedirectAfter(signedOut ? result : null, loginUrlFor(pathname), SIGN_IN_AFTER_MS);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const prompt = new FormData(event.currentTarget).get("prompt");
