@@ -1,4 +1,4 @@
-import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { redirect, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { OnboardingStatus, PublicUser } from "../../worker/services/auth";
 import { hasTextReminder } from "../../worker/services/tasks";
 import { phonePanelOf, type PhonePanelData } from "./phone.server";
@@ -54,17 +54,30 @@ export interface OnboardingData {
 /** Step 2's readiness, as spec 01 puts it: the email verified and Telegram linked. */
 export const connectAppsReady = (status: Pick<OnboardingStatus, "isVerified" | "isTelegramLinked">) => status.isVerified && status.isTelegramLinked;
 
+type OnboardingProgress = { madeTextReminder: boolean; buddies: BuddyJson[] };
+
+/** What the person has done in the wizard so far (for a verified user id: requireUserWith starts it early). */
+export async function readOnboardingProgress(deps: AppLoadContext["deps"], userId: string): Promise<OnboardingProgress> {
+  const [madeTextReminder, buddies] = await Promise.all([hasTextReminder(deps, userId), loadBuddies(deps, userId)]);
+  return { madeTextReminder, buddies };
+}
+
 /**
  * The wizard's data. The first visit (step 1) goes to the dashboard when onboarding is not needed
  * (spec 01 §2); a later step stays open, so a person who just linked Telegram on step 2 (and so no
  * longer "needs" onboarding) can still finish it (docs/spec-deviations.md).
  */
-export async function loadOnboarding(args: Pick<LoaderFunctionArgs, "request" | "context">, user: PublicUser, headers: Headers): Promise<OnboardingData> {
+export async function loadOnboarding(
+  args: Pick<LoaderFunctionArgs, "request" | "context">,
+  user: PublicUser,
+  headers: Headers,
+  progress?: OnboardingProgress,
+): Promise<OnboardingData> {
   const deps = args.context.deps;
   const step = stepFrom(new URL(args.request.url));
   const status = await onboardingStatusOnce(args, user.id);
   if (!status.needsOnboarding && step === 1) throw redirect("/dashboard", { headers });
-  const [madeTextReminder, buddies] = await Promise.all([hasTextReminder(deps, user.id), loadBuddies(deps, user.id)]);
+  const { madeTextReminder, buddies } = progress ?? (await readOnboardingProgress(deps, user.id));
   // From the session's profile and its row's onboarding state: the wizard reads the person once (issue 8).
   const telegram = telegramRowOf(deps, user);
   const phone = phonePanelOf(deps, user);

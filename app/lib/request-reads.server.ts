@@ -45,3 +45,26 @@ export function profileOnce(args: Args, userId: string): Promise<PublicUser> {
 export async function onboardingStatusOnce(args: Args, userId: string): Promise<OnboardingStatus> {
   return onboardingStatusOf(args.context.deps, await userRowOnce(args, userId));
 }
+
+/**
+ * Runs `signIn` (requireUser: the person's row, the guard) and, at the same time, `read` of the
+ * person's own data for the session's verified id. On Cloudflare each D1 wait is a network round
+ * trip to the database's region, so a page that needs the person and one more read waits once
+ * instead of twice (the page's `Server-Timing` counts the round trips).
+ *
+ * The early read is only ever for the session's own verified id. When `signIn` ends the request
+ * instead (a redirect, a deleted account), the early read's answer is dropped unread, its failure
+ * included; if `signIn` names another person (it cannot, but the check is cheap), theirs is read.
+ */
+export async function readAlongside<S extends { user: { id: string } }, T>(
+  sessionUserId: string | null,
+  signIn: () => Promise<S>,
+  read: (userId: string) => Promise<T>,
+): Promise<S & { value: T }> {
+  const early = sessionUserId ? read(sessionUserId) : undefined;
+  // Awaited below, or dropped when signIn throws first: never an unhandled rejection.
+  early?.catch(() => undefined);
+  const signedIn = await signIn();
+  const value = early && signedIn.user.id === sessionUserId ? await early : await read(signedIn.user.id);
+  return { ...signedIn, value };
+}

@@ -23,6 +23,7 @@ import {
   listActiveReminders,
   mostUrgentReminder,
   snoozeTask,
+  type TaskPage,
 } from "../../worker/services/tasks";
 import { formatClock } from "~/components/tasks/task-format";
 import { toTaskView, type TaskView } from "~/components/tasks/task-view";
@@ -48,6 +49,7 @@ import {
 } from "./messages";
 import { errorMessage } from "./action-errors.server";
 import { field } from "./forms.server";
+import { settle, valueOf, type Settled } from "./settled";
 
 export const PAGE_SIZE = PAGE_SIZE_DEFAULT;
 /** The deepest `?page=N` the dashboard renders (a page past the list is simply empty). */
@@ -97,18 +99,28 @@ export function dashboardPageParam(request: Request): { page: number; after: str
 }
 
 /**
+ * Reads a dashboard page for a verified user id, its failure kept as a value: the loader starts it
+ * while the person's row is read (requireUserWith) and shows a failure as the list's message.
+ */
+export function readDashboardTasks(deps: TaskDeps, userId: string, at: { page: number; after: string | null }) {
+  return settle(readDashboardPage(deps, userId, at));
+}
+
+/**
  * One page of the user's tasks for the dashboard loader: page 1, or the page a "Load more" link
  * names (issue 8: whatever the URL says, the server reads and renders one page). Never throws; a
- * cursor that does not parse reads as the page number alone.
+ * cursor that does not parse reads as the page number alone. `read` is the page already read for
+ * this user (readDashboardTasks); without it the page is read now.
  */
 export async function loadDashboardTasks(
   deps: TaskDeps,
   user: PublicUser,
   at: { page: number; after: string | null } = { page: 1, after: null },
+  read?: Settled<TaskPage>,
 ): Promise<TaskListData> {
   const now = deps.clock.now();
   try {
-    const result = await readDashboardPage(deps, user.id, at);
+    const result = valueOf(read ?? (await readDashboardTasks(deps, user.id, at)));
     const next = result.hasMore && result.nextCursor ? { nextCursor: result.nextCursor } : {};
     return { tasks: views(result.tasks, user, now), page: at.page, hasMore: result.hasMore, ...next, error: null };
   } catch (error) {
@@ -133,22 +145,33 @@ async function readDashboardPage(deps: TaskDeps, userId: string, at: { page: num
  * One more page for the infinite scroll: page N after the cursor the page before gave (`after`),
  * or, from a client that has no cursor, page N moved up by the `shift` it reports.
  */
-export async function loadNextPage(deps: TaskDeps, user: PublicUser, request: Request): Promise<TaskPageData> {
-  const params = new URL(request.url).searchParams;
-  const page = Math.max(1, Math.trunc(Number(params.get("page")) || 1));
-  const shift = Math.max(0, Math.trunc(Number(params.get("shift")) || 0));
-  const after = params.get("after");
+export async function loadNextPage(deps: TaskDeps, user: PublicUser, request: Request, read?: Settled<NextPageRows>): Promise<TaskPageData> {
+  const { page } = nextPageParams(request);
   try {
-    if (after) {
-      const result = await listTasks(deps, user.id, { after, limit: PAGE_SIZE });
-      const next = result.hasMore && result.nextCursor ? { nextCursor: result.nextCursor } : {};
-      return { tasks: views(result.tasks, user, deps.clock.now()), page, hasMore: result.hasMore, ...next, error: null };
-    }
-    const result = await loadTaskWindow(deps, user.id, (page - 1) * PAGE_SIZE - shift);
-    return { tasks: views(result.tasks, user, deps.clock.now()), page, hasMore: result.hasMore, error: null };
+    const result = valueOf(read ?? (await readNextPage(deps, user.id, request)));
+    const next = result.hasMore && result.nextCursor ? { nextCursor: result.nextCursor } : {};
+    return { tasks: views(result.tasks, user, deps.clock.now()), page, hasMore: result.hasMore, ...next, error: null };
   } catch (error) {
     return { tasks: [], page: page - 1, hasMore: true, error: errorMessage(error, TASKS_LOAD_FAILED) };
   }
+}
+
+type NextPageRows = Pick<TaskPage, "tasks" | "hasMore" | "nextCursor">;
+
+function nextPageParams(request: Request) {
+  const params = new URL(request.url).searchParams;
+  return {
+    page: Math.max(1, Math.trunc(Number(params.get("page")) || 1)),
+    shift: Math.max(0, Math.trunc(Number(params.get("shift")) || 0)),
+    after: params.get("after"),
+  };
+}
+
+/** The rows of loadNextPage's page for a verified user id, its failure kept as a value (requireUserWith). */
+export function readNextPage(deps: TaskDeps, userId: string, request: Request): Promise<Settled<NextPageRows>> {
+  const { page, shift, after } = nextPageParams(request);
+  if (after) return settle(listTasks(deps, userId, { after, limit: PAGE_SIZE }));
+  return settle(loadTaskWindow(deps, userId, (page - 1) * PAGE_SIZE - shift));
 }
 
 /* ------------------------------------------------------------------ the answers */
@@ -257,9 +280,14 @@ export async function createTaskFromText(deps: TaskDeps, user: PublicUser, form:
 /* ------------------------------------------------------------------ reminders screen */
 
 
-export async function loadActiveReminders(deps: TaskDeps, user: PublicUser): Promise<RemindersData> {
+/** The person's active reminders for a verified user id, their failure kept as a value (requireUserWith). */
+export function readActiveReminders(deps: TaskDeps, userId: string) {
+  return settle(listActiveReminders(deps, userId));
+}
+
+export async function loadActiveReminders(deps: TaskDeps, user: PublicUser, read?: Awaited<ReturnType<typeof readActiveReminders>>): Promise<RemindersData> {
   try {
-    const reminders = await listActiveReminders(deps, user.id);
+    const reminders = valueOf(read ?? (await readActiveReminders(deps, user.id)));
     return { reminders: views(reminders, user, deps.clock.now()), urgentId: mostUrgentReminder(reminders)?.id ?? null, error: null };
   } catch (error) {
     return { reminders: [], urgentId: null, error: errorMessage(error, "Failed to load your reminders. Please try again.") };

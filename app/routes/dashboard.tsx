@@ -1,10 +1,10 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { ButtonLink } from "~/components/ui/Button";
-import { requireUser } from "~/lib/session.server";
+import { requireUserWith } from "~/lib/session.server";
 import { keepTaskListOnTaskAnswers } from "~/components/tasks/revalidate";
 import { TaskList } from "~/components/tasks/TaskList";
-import { dashboardPageParam, loadDashboardTasks } from "~/lib/tasks.server";
+import { dashboardPageParam, loadDashboardTasks, readDashboardTasks } from "~/lib/tasks.server";
 
 export const meta: MetaFunction = () => [
   { title: "Reminders · Nudge" },
@@ -16,8 +16,10 @@ export const shouldRevalidate = keepTaskListOnTaskAnswers;
 
 /** The dashboard (login required): header, verification banner, and the task list (`?page=N&after=` is one page: the no-JavaScript "Load more"). */
 export async function loader(args: LoaderFunctionArgs) {
-  const { user, headers } = await requireUser(args);
-  const taskList = await loadDashboardTasks(args.context.deps, user, dashboardPageParam(args.request));
+  const at = dashboardPageParam(args.request);
+  // The page of tasks is read while the person's row is: one D1 round trip, not two.
+  const { user, headers, value: read } = await requireUserWith(args, (userId) => readDashboardTasks(args.context.deps, userId, at));
+  const taskList = await loadDashboardTasks(args.context.deps, user, at, read);
   return data({ isVerified: user.isVerified, taskList }, { headers });
 }
 

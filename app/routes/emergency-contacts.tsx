@@ -12,7 +12,7 @@ import { answerBuddies, loadBuddies, type BuddyAnswer } from "~/lib/buddies.serv
 import { formText, serverOr, submittedForm } from "~/lib/client-fallback";
 import { readForm } from "~/lib/forms.server";
 import { BUDDY_FAILED, BUDDY_VERIFY_FAILED, failureFor } from "~/lib/messages";
-import { requireUser } from "~/lib/session.server";
+import { requireUser, requireUserWith } from "~/lib/session.server";
 
 export const meta: MetaFunction = () => [
   { title: "Nudge Buddies · Nudge" },
@@ -21,8 +21,8 @@ export const meta: MetaFunction = () => [
 
 /** Login required, like every page of the menu (spec 02 section 2). */
 export async function loader(args: LoaderFunctionArgs) {
-  const { user, headers } = await requireUser(args);
-  return data({ buddies: await loadBuddies(args.context.deps, user.id) }, { headers });
+  const { headers, value: buddies } = await requireUserWith(args, (userId) => loadBuddies(args.context.deps, userId));
+  return data({ buddies }, { headers });
 }
 
 export async function action(args: ActionFunctionArgs) {

@@ -12,7 +12,7 @@ import { telegramRowOf } from "~/lib/telegram.server";
 import { pairingNotice } from "~/lib/pairing.server";
 import { loadPushRow } from "~/lib/push.server";
 import { Alert } from "~/components/ui/Alert";
-import { requireUser } from "~/lib/session.server";
+import { requireUserWith } from "~/lib/session.server";
 
 export const meta: MetaFunction = () => [
   { title: "Reminder Channels · Nudge" },
@@ -20,7 +20,7 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { user, headers } = await requireUser(args);
+  const { user, headers, value: push } = await requireUserWith(args, (userId) => loadPushRow(args.context.deps, userId));
   const url = new URL(args.request.url);
   return data(
     {
@@ -28,7 +28,7 @@ export async function loader(args: LoaderFunctionArgs) {
       isVerified: user.isVerified,
       assistantEmail: args.context.cloudflare.env.ASSISTANT_EMAIL,
       justRegistered: url.searchParams.get("registered") === "1",
-      push: await loadPushRow(args.context.deps, user.id),
+      push,
       // From the session's profile: the page reads the person once (issue 8).
       telegram: telegramRowOf(args.context.deps, user),
       phone: phonePanelOf(args.context.deps, user),

@@ -8,9 +8,9 @@ import { BackArrow, STEP_TITLES, StepDots, WizardActions } from "~/components/on
 import { NlReminderBox } from "~/components/tasks/NlReminderBox";
 import { Alert } from "~/components/ui/Alert";
 import { readForm } from "~/lib/forms.server";
-import { loadOnboarding, type OnboardingData } from "~/lib/onboarding.server";
+import { loadOnboarding, readOnboardingProgress, type OnboardingData } from "~/lib/onboarding.server";
 import { PAIRING_NOTICES } from "~/lib/pairing.server";
-import { assertSameOrigin, requireUser } from "~/lib/session.server";
+import { assertSameOrigin, requireUser, requireUserWith } from "~/lib/session.server";
 import { skipOnboarding, skipOnboardingSetCookie, updateTimezone } from "../../worker/services/auth";
 import { PROMPT_REQUIRED } from "../../worker/services/tasks";
 
@@ -20,9 +20,9 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { user, headers } = await requireUser(args);
+  const { user, headers, value: progress } = await requireUserWith(args, (userId) => readOnboardingProgress(args.context.deps, userId));
   const url = new URL(args.request.url);
-  const wizard = await loadOnboarding(args, user, headers);
+  const wizard = await loadOnboarding(args, user, headers, progress);
   const pairing = url.searchParams.get("pairing");
   return data(
     {

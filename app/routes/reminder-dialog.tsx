@@ -7,8 +7,8 @@ import type { TaskView } from "~/components/tasks/types";
 import { Alert } from "~/components/ui/Alert";
 import { Button, ButtonLink } from "~/components/ui/Button";
 import { Modal } from "~/components/ui/Modal";
-import { requireUser } from "~/lib/session.server";
-import { loadActiveReminders } from "~/lib/tasks.server";
+import { requireUserWith } from "~/lib/session.server";
+import { loadActiveReminders, readActiveReminders } from "~/lib/tasks.server";
 
 export const meta: MetaFunction = () => [
   { title: "Active Reminders · Nudge" },
@@ -21,9 +21,9 @@ export const meta: MetaFunction = () => [
  * has passed, or that are snoozed) and answers them with the same services as everywhere else.
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const { user, headers } = await requireUser(args);
+  const { user, headers, value: read } = await requireUserWith(args, (userId) => readActiveReminders(args.context.deps, userId));
   headers.set("Cache-Control", "no-store");
-  return data(await loadActiveReminders(args.context.deps, user), { headers });
+  return data(await loadActiveReminders(args.context.deps, user, read), { headers });
 }
 
 const DISMISSED_KEY = "nudge:reminder-dismissed:";

@@ -4,9 +4,9 @@ import type { StrategyResult, TaskActionResult, TaskIntent, TaskPageData } from 
 import { formText, serverOr, submittedForm } from "~/lib/client-fallback";
 import { STRATEGY_FAILED, TASK_DELETE_FAILED, TASK_UPDATE_FAILED, TASKS_LOAD_FAILED } from "~/lib/messages";
 import { field, readForm } from "~/lib/forms.server";
-import { assertSameOrigin, requireUser, safeRedirect } from "~/lib/session.server";
+import { assertSameOrigin, requireUser, requireUserWith, safeRedirect } from "~/lib/session.server";
 import { updateDefaultStrategy } from "~/lib/strategy-settings.server";
-import { loadNextPage, readIntent, runTaskAction } from "~/lib/tasks.server";
+import { loadNextPage, readIntent, readNextPage, runTaskAction } from "~/lib/tasks.server";
 
 /**
  * The task screens' resource route (no UI):
@@ -18,9 +18,9 @@ import { loadNextPage, readIntent, runTaskAction } from "~/lib/tasks.server";
  * goes back to `returnTo`, so the buttons work without scripts too.
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const { user, headers } = await requireUser(args);
+  const { user, headers, value: read } = await requireUserWith(args, (userId) => readNextPage(args.context.deps, userId, args.request));
   headers.set("Cache-Control", "no-store");
-  return data(await loadNextPage(args.context.deps, user, args.request), { headers });
+  return data(await loadNextPage(args.context.deps, user, args.request, read), { headers });
 }
 
 /** A form post the browser navigates with (no JavaScript), as opposed to a fetcher's fetch(). */

@@ -11,7 +11,7 @@ import { formText, serverOr, submittedForm } from "~/lib/client-fallback";
 import { QUIET_HOURS_FAILED, TIMEZONE_FAILED } from "~/lib/messages";
 import { errorMessage } from "~/lib/action-errors.server";
 import { field, readForm } from "~/lib/forms.server";
-import { assertSameOrigin, requireUser } from "~/lib/session.server";
+import { assertSameOrigin, requireUser, requireUserWith } from "~/lib/session.server";
 import { supportedTimeZones } from "~/lib/timezones.server";
 import { StrategyBlock } from "~/components/tasks/StrategyBlock";
 import { strategySettings } from "~/lib/strategy-settings.server";
@@ -28,7 +28,7 @@ export const meta: MetaFunction = () => [
 const SUCCESS_CLEAR_MS = 3_000;
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { user, headers } = await requireUser(args);
+  const { user, headers, value: quiet } = await requireUserWith(args, (userId) => getQuietHours(args.context.deps, userId));
   const others = supportedTimeZones().filter((zone) => zone !== user.timezone);
   // The current zone first (spec 01 section 2), then every other zone.
   return data(
@@ -36,7 +36,7 @@ export async function loader(args: LoaderFunctionArgs) {
       timezone: user.timezone,
       timeZones: [user.timezone, ...others],
       strategy: strategySettings(user),
-      quiet: await getQuietHours(args.context.deps, user.id),
+      quiet,
       analyticsConfigured: Boolean(args.context.cloudflare.env.POSTHOG_KEY),
     },
     { headers },

@@ -18,7 +18,7 @@ import { SelectField } from "~/components/ui/SelectField";
 import { sequenceCheckBackChoice } from "~/lib/strategy-settings.server";
 import { formText, serverOr, submittedForm } from "~/lib/client-fallback";
 import { CREATE_AUTH_FAILED, CREATE_FAILED, NL_FAILED } from "~/lib/messages";
-import { assertSameOrigin, clearedSessionHeaders, getOptionalUser, requireUser } from "~/lib/session.server";
+import { assertSameOrigin, clearedSessionHeaders, getOptionalUser, requireUserWith } from "~/lib/session.server";
 import { loginUrlFor } from "~/lib/urls";
 import { createTaskFromForm, createTaskFromText } from "~/lib/tasks.server";
 
@@ -31,7 +31,7 @@ export const meta: MetaFunction = () => [
 const REDIRECT_AFTER_MS = 2_000;
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { user, headers } = await requireUser(args);
+  const { user, headers, value: quiet } = await requireUserWith(args, (userId) => getQuietHours(args.context.deps, userId));
   const zone = safeZone(user.timezone);
   return data(
     {
@@ -42,7 +42,7 @@ export async function loader(args: LoaderFunctionArgs) {
       messages: { titleRequired: TITLE_REQUIRED, dueRequired: DUE_DATE_REQUIRED, promptRequired: PROMPT_REQUIRED },
       titleMax: TITLE_MAX,
       // "Remind me even during quiet hours" is offered only to people who have them (issue 13).
-      quiet: await getQuietHours(args.context.deps, user.id),
+      quiet,
       sequenceCheckBack: sequenceCheckBackChoice(user),
     },
     { headers },

@@ -7,8 +7,33 @@ import { signUp } from "./tasks-helpers";
  * from that one read; the page's `Server-Timing` says how many D1 queries it ran.
  */
 const queries = (serverTiming: string | undefined) => Number(/d1;dur=[\d.]+;desc="(\d+) queries"/.exec(serverTiming ?? "")?.[1] ?? NaN);
+const roundTrips = (serverTiming: string | undefined) => Number(/d1-round-trips;desc="(\d+)"/.exec(serverTiming ?? "")?.[1] ?? NaN);
 
 test.describe("what a signed-in page reads", () => {
+  // Each page reads the person and its own data (tasks, buddies, quiet hours, devices) at the same
+  // time: on Cloudflare every D1 wait one after another is a network round trip to the database.
+  test("every signed-in page waits for D1 once", async ({ page }) => {
+    await signUp(page);
+    const pages: [path: string, queries: number][] = [
+      ["/dashboard", 2],
+      ["/dashboard?page=2", 2],
+      ["/integrations", 2],
+      ["/settings", 2],
+      ["/emergency-contacts", 2],
+      ["/task-creator", 2],
+      ["/reminder-dialog", 3],
+      ["/resources/tasks?page=2&after=", 2],
+      ["/onboarding?step=2", 3],
+      ["/support", 1],
+    ];
+    for (const [path, expected] of pages) {
+      const response = await page.request.get(path);
+      expect(response.status(), path).toBe(200);
+      const timing = response.headers()["server-timing"];
+      expect({ path, queries: queries(timing), roundTrips: roundTrips(timing) }).toEqual({ path, queries: expected, roundTrips: 1 });
+    }
+  });
+
   test("Reminder Channels: the person once and their devices, with every row as the person stands", async ({ page }) => {
     const user = await signUp(page);
     const response = await page.goto("/integrations");

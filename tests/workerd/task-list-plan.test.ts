@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { tasks } from "../../db/schema";
 import { createDb } from "../../db/client";
-import { BAD_CURSOR, listPage, listSegment, listTasks } from "../../worker/services/tasks/list";
+import { BAD_CURSOR, listOpenThenDone, listPage, listSegment, listTasks } from "../../worker/services/tasks/list";
 import { api, createUser, deleteUsers } from "./escalation-helpers";
 import { testDeps } from "./helpers";
 
@@ -50,12 +50,40 @@ describe("the task list reads one page through its index", () => {
       [listPage.sql, listPage.params({ userId: "someone", limit: 21, offset: 40 })],
       [listSegment.sql, listSegment.params({ userId: "someone", completed: 0, dueAt: Number.MIN_SAFE_INTEGER, id: "", limit: 21 })],
       [listSegment.sql, listSegment.params({ userId: "someone", completed: 1, dueAt: BASE, id: "x", limit: 21 })],
+      [listOpenThenDone.sql, listOpenThenDone.params({ userId: "someone", dueAt: BASE, id: "x", limit: 21 })],
     ] as const;
     for (const [sql, params] of statements) {
       const plan = await queryPlan(sql, params);
       expect(plan).toContain("tasks_user_list_idx");
       expect(plan).not.toMatch(/TEMP B-TREE|SCAN tasks(?! USING)/);
     }
+  });
+
+  it("from the open tasks into the completed ones is one statement: both parts seek the index, in list order", async () => {
+    const plan = await queryPlan(listOpenThenDone.sql, listOpenThenDone.params({ userId: "someone", dueAt: BASE, id: "x", limit: 21 }));
+    // The open part first (the left-most arm), then the completed part, each its own index seek.
+    expect(plan).toMatch(/COMPOUND QUERY\nLEFT-MOST SUBQUERY\nCO-ROUTINE open_part\nSEARCH tasks USING INDEX tasks_user_list_idx[^\n]*\n(?:.*\n)*UNION ALL\nCO-ROUTINE done_part\nSEARCH tasks USING INDEX tasks_user_list_idx/);
+  });
+
+  it("a first page that crosses into the completed tasks costs one query, and one that does not never reads them", async () => {
+    // 8 tasks, every fifth done: 6 open, then 2 completed, all on one page.
+    await withSeededUser(8, async (user) => {
+      const deps = testDeps();
+      const page = await listTasks(deps, user.id, { after: "", limit: 20 });
+      expect(page.tasks.map((t) => t.id.slice(-5))).toEqual(["00001", "00002", "00003", "00004", "00006", "00007", "00000", "00005"]);
+      expect(page).toMatchObject({ hasMore: false, nextCursor: null });
+      expect(deps.meter.queries).toBe(1);
+      expect(deps.meter.rowsRead).toBeLessThanOrEqual(8 + 2);
+    });
+    // 300 tasks, 240 open: the open part fills the page and the completed part is not read at all.
+    await withSeededUser(300, async (user) => {
+      const deps = testDeps();
+      const page = await listTasks(deps, user.id, { after: "", limit: 20 });
+      expect(page.tasks.every((t) => t.status !== "COMPLETED")).toBe(true);
+      expect(page.hasMore).toBe(true);
+      expect(deps.meter.queries).toBe(1);
+      expect(deps.meter.rowsRead).toBeLessThanOrEqual(20 + 1);
+    });
   });
 
   it("page 1 of a user with 300 tasks reads at most 2 x limit + 5 rows", async () => {

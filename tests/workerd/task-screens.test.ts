@@ -13,8 +13,8 @@ import {
 } from "../../app/lib/tasks.server";
 import { strategySettings, updateDefaultStrategy } from "../../app/lib/strategy-settings.server";
 import { headerFlags } from "../../app/lib/header.server";
-import { onboardingStatusOnce, profileOnce } from "../../app/lib/request-reads.server";
-import { meteredD1 } from "../../db/meter";
+import { onboardingStatusOnce, profileOnce, readAlongside } from "../../app/lib/request-reads.server";
+import { meteredD1, newMeter } from "../../db/meter";
 import { createDb } from "../../db/client";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { tasks as tasksTable, users } from "../../db/schema";
@@ -300,7 +300,7 @@ describe("the default strategy block and the Create Task button", () => {
 
   it("reads the person's row once per page request (the session's profile, the header and the guard share it); a POST's loaders read it again", async () => {
     const linked = await userWith({ telegramChatId: String(700_200_000 + Math.floor(Math.random() * 1_000_000)) });
-    const meter = { queries: 0, durationMs: 0, rowsRead: 0, rowsWritten: 0 };
+    const meter = newMeter();
     const counted = { ...deps(), db: createDb(meteredD1(env.DB, meter)) };
     const get = { request: new Request("http://localhost/dashboard"), context: { deps: counted } as unknown as AppLoadContext };
     expect((await profileOnce(get, linked.id)).id).toBe(linked.id);
@@ -319,6 +319,48 @@ describe("the default strategy block and the Create Task button", () => {
     const get = { request: new Request("http://localhost/dashboard"), context: { deps: deps() } as unknown as AppLoadContext };
     await expect(profileOnce(get, gone.id)).rejects.toMatchObject({ status: 404, code: "USER_NOT_FOUND" });
     await expect(onboardingStatusOnce(get, gone.id)).rejects.toMatchObject({ status: 404, code: "USER_NOT_FOUND" });
+  });
+
+  /** A GET page request's loader arguments with D1 metered: its own context, as each request has. */
+  function meteredGet(path: string) {
+    const meter = newMeter();
+    const args = { request: new Request(`http://localhost${path}`), context: { deps: { ...deps(), db: createDb(meteredD1(env.DB, meter)) } } as unknown as AppLoadContext };
+    return { args, meter };
+  }
+
+  it("readAlongside reads the page's own data for the session's id while the person's row is read: one round trip", async () => {
+    const linked = await userWith({ telegramChatId: String(700_300_000 + Math.floor(Math.random() * 1_000_000)) });
+    await createTask(deps(), linked.id, { title: "Early read", dueDate: minutes(90) });
+    const { args, meter } = meteredGet("/dashboard");
+    const asked: string[] = [];
+    const signIn = async () => ({ user: await profileOnce(args, linked.id) });
+    const { user, value } = await readAlongside(linked.id, signIn, (userId) => {
+      asked.push(userId);
+      return listTasks(args.context.deps, userId, { after: "", limit: 20 });
+    });
+    expect(user.id).toBe(linked.id);
+    expect(asked).toEqual([linked.id]);
+    expect(value.tasks.map((t) => t.title)).toEqual(["Early read"]);
+    expect(meter).toMatchObject({ queries: 2, roundTrips: 1 });
+  });
+
+  it("readAlongside: a deleted account still gives its 404, and the early read's failure is dropped, never unhandled", async () => {
+    const gone = await userWith();
+    await deps().db.delete(users).where(eq(users.id, gone.id));
+    const { args } = meteredGet("/dashboard");
+    let reads = 0;
+    const failingRead = () => {
+      reads += 1;
+      return Promise.reject(new Error("the early read failed"));
+    };
+    const signIn = async () => ({ user: await profileOnce(args, gone.id) });
+    // The sign-in's own error comes out, not the read's (vitest fails the run on an unhandled rejection).
+    await expect(readAlongside(gone.id, signIn, failingRead)).rejects.toMatchObject({ status: 404, code: "USER_NOT_FOUND" });
+    expect(reads).toBe(1);
+    // Without a session's id nothing is read early; the read waits for the person.
+    const signInOther = async () => ({ user: { id: "someone-else" } });
+    await expect(readAlongside(null, signInOther, failingRead)).rejects.toThrow("the early read failed");
+    expect(reads).toBe(2);
   });
 
   it("shows the Create Task button once onboarding is not needed (verified and Telegram linked, or skipped)", async () => {

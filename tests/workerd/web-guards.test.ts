@@ -157,7 +157,7 @@ describe("a page's D1 cost in Server-Timing, as /v1 reports it", () => {
     const app = createApp({ pages });
     const page = await app.request(`${APP}/dashboard`, {}, env, createExecutionContext());
     expect(page.status).toBe(200);
-    expect(page.headers.get("Server-Timing")).toMatch(/^total;dur=[\d.]+, d1;dur=[\d.]+;desc="2 queries", d1-rows-read;desc="\d+", d1-rows-written;desc="0"$/);
+    expect(page.headers.get("Server-Timing")).toMatch(/^total;dur=[\d.]+, d1;dur=[\d.]+;desc="2 queries", d1-round-trips;desc="2", d1-rows-read;desc="\d+", d1-rows-written;desc="0"$/);
     const moved = await app.request(`${APP}/moved`, {}, env, createExecutionContext());
     expect(moved.status).toBe(302);
     expect(moved.headers.get("Location")).toBe(`${APP}/elsewhere`);
