@@ -6,7 +6,7 @@
 // the other (5 unmeasured, then --count), right after the same number to GET /v1/health: the CPU time
 // of the workerd runtime process over the batch divided by the requests, minus the same for health
 // (what every request costs: routing, the dev proxy, health's one D1 query), and the HTML size, and
-// the D1 queries each page ran (its Server-Timing). Locally D1's SQLite runs in the same workerd
+// the D1 queries and round trips each page ran (its Server-Timing). Locally D1's SQLite runs in the same workerd
 // process, so the queries' own CPU is in these figures; on Cloudflare it is D1's, not the Worker's.
 // `/dashboard?page=10` is a deep no-JavaScript "Load more" page without its cursor (an old bookmark):
 // since issue 8 it renders that one page of 20 (read by offset), never the ten before it.
@@ -56,12 +56,12 @@ try {
 }
 
 console.log(`\n${count} requests per page and round, median of ${rounds} round(s) (min-max)`);
-console.log("| page | CPU ms/request | health CPU ms/request | page - health | D1 queries | p50 ms | HTML | gzip | tasks in the HTML |");
-console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+console.log("| page | CPU ms/request | health CPU ms/request | page - health | D1 queries | D1 round trips | p50 ms | HTML | gzip | tasks in the HTML |");
+console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
 for (const [label, runs] of results) {
   const size = sizes.get(label);
   console.log(
-    `| ${label} | ${spread(runs.map((r) => r.page.cpuPerRequestMs), 2)} | ${spread(runs.map((r) => r.health.cpuPerRequestMs), 2)} | ${spread(runs.map((r) => r.page.cpuPerRequestMs - r.health.cpuPerRequestMs), 2)} | ${median(runs.map((r) => r.page.queries))} | ${spread(runs.map((r) => r.page.p50), 1)} | ${(size.bytes / 1000).toFixed(1)} kB | ${(size.gzip / 1000).toFixed(1)} kB | ${size.cards} |`,
+    `| ${label} | ${spread(runs.map((r) => r.page.cpuPerRequestMs), 2)} | ${spread(runs.map((r) => r.health.cpuPerRequestMs), 2)} | ${spread(runs.map((r) => r.page.cpuPerRequestMs - r.health.cpuPerRequestMs), 2)} | ${median(runs.map((r) => r.page.queries))} | ${median(runs.map((r) => r.page.roundTrips))} | ${spread(runs.map((r) => r.page.p50), 1)} | ${(size.bytes / 1000).toFixed(1)} kB | ${(size.gzip / 1000).toFixed(1)} kB | ${size.cards} |`,
   );
 }
 const twenty = results.get("/dashboard, 20 tasks");

@@ -196,16 +196,18 @@ export async function signIn(url, email) {
   return { bearer: { authorization: `Bearer ${body.accessToken}` }, cookie: { cookie } };
 }
 
-/** The `Server-Timing` figures of one answer: total and D1 time (ms), D1 queries and rows read. */
+/** The `Server-Timing` figures of one answer: total and D1 time (ms), D1 queries, round trips and rows read. */
 export function serverTiming(response) {
   const header = response.headers.get("server-timing") ?? "";
   const total = /total;dur=([\d.]+)/.exec(header);
   const d1 = /d1;dur=([\d.]+);desc="(\d+) queries"/.exec(header);
   const rows = /d1-rows-read;desc="(\d+)"/.exec(header);
+  const trips = /d1-round-trips;desc="(\d+)"/.exec(header);
   return {
     totalMs: total ? Number(total[1]) : NaN,
     d1Ms: d1 ? Number(d1[1]) : NaN,
     queries: d1 ? Number(d1[2]) : NaN,
+    roundTrips: trips ? Number(trips[1]) : NaN,
     rowsRead: rows ? Number(rows[1]) : NaN,
   };
 }
@@ -248,6 +250,7 @@ export async function measureBatch({ url, path, headers, count, warmup = 5, work
     rowsRead: median(pick("rowsRead")),
     rowsReadMax: Math.max(...pick("rowsRead")),
     queries: median(pick("queries")),
+    roundTrips: median(pick("roundTrips")),
     bytes: median(pick("bytes")),
     cpuPerRequestMs,
   };
