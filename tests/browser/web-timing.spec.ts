@@ -130,17 +130,21 @@ test.describe("timed messages and redirects (fake clock)", () => {
       }
       await route.continue().catch(() => undefined);
     });
-    const failed: string[] = [];
-    page.on("requestfailed", (failedRequest) => failed.push(`${failedRequest.url()} ${failedRequest.failure()?.errorText}`));
     await page.goto(linkFrom(mail, "/auth/verify-email"));
     await expect(page.getByText("Taking you to your reminder channels in 5 seconds.")).toBeVisible();
+    // The router's loads (`.data`) from here on: the dashboard's own requests, cut by the goto above,
+    // do not count.
+    const failed: string[] = [];
+    page.on("requestfailed", (failedRequest) => {
+      if (failedRequest.url().includes(".data")) failed.push(`${failedRequest.url()} ${failedRequest.failure()?.errorText}`);
+    });
     expect(heldUrl, "the revalidation is held").not.toBe("");
     await page.clock.runFor(5_100);
     await page.waitForTimeout(300);
     await expect(page).toHaveURL(/\/auth\/verify-email\?/);
     release();
     await expect(page).toHaveURL(/\/integrations$/);
-    expect(failed, "no request was cut short").toEqual([]);
+    expect(failed, "no load was cut short").toEqual([]);
   });
 
   test("settings: the time zone saved message shows for 3 s", async ({ page, request }) => {
