@@ -189,6 +189,22 @@ it("another owner's buddy is not found on every call, and nothing changes", asyn
 });
 
 describe("the buddies step", () => {
+  it("with no buddy the alert comes to the owner, and a done task sends the owner no 'sorted' note", async () => {
+    const u = await user({ name: "Robin" });
+    const now = ERA.getTime();
+    const task = await createTask(depsAt(ERA).deps, u.id, { title: "Water the plants", dueDate: new Date(now + 3_600_000).toISOString(), strategy: "urgent" });
+    const buddiesStep = (await stepsOf(task.id))[3]!;
+    await runStepByHand(buddiesStep.id, buddiesStep.dueAt);
+    const toOwner = () => outboxTo(u.email, "email");
+    const alert = (await toOwner()).at(-1)!;
+    expect(alert.text).toContain("You have no verified nudge buddy with an email address yet, so the alert that would have gone to your buddies came to you.");
+    const before = (await toOwner()).length;
+    const done = await completeTask(depsAt(buddiesStep.dueAt + 60_000).deps, u.id, task.id);
+    expect(done.status).toBe("COMPLETED");
+    expect(await toOwner()).toHaveLength(before);
+  });
+
+
   it("alerts each verified Telegram buddy in their chat with the unsubscribe link; an opted-out one gets nothing", async () => {
     const bot = fakeTelegram();
     const u = await user({ name: "Robin" });

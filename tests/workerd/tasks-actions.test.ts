@@ -55,6 +55,23 @@ describe("POST /v1/tasks/:id/acknowledge", () => {
   });
 });
 
+describe("what an answer waits for", () => {
+  const roundTrips = (response: Response) => Number(/d1-round-trips;desc="(\d+)"/.exec(response.headers.get("Server-Timing") ?? "")?.[1]);
+
+  it("acknowledge and done each wait for D1 three times: the task, the guarded batch, then the thanks and the read-back together", async () => {
+    const u = await user();
+    const acknowledged = await createOk(u.token, { title: "Call the bank", dueDate: "2042-03-02T08:00:00Z" });
+    const ack = await api(`/v1/tasks/${acknowledged.id}/acknowledge`, "POST", undefined, u.token);
+    expect(ack.status).toBe(200);
+    expect(roundTrips(ack)).toBe(3);
+    const completed = await createOk(u.token, { title: "Post the letter", dueDate: "2042-03-02T09:00:00Z" });
+    const done = await api(`/v1/tasks/${completed.id}/done`, "POST", undefined, u.token);
+    expect(done.status).toBe(200);
+    expect(await done.json()).toMatchObject({ status: "COMPLETED", nextTask: null });
+    expect(roundTrips(done)).toBe(3);
+  });
+});
+
 describe("POST /v1/tasks/:id/done", () => {
   it("completes a one-off task and ends its chain; done twice is done once", async () => {
     const u = await user();

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { deliveries, escalationSteps, processedUpdates, tasks, users } from "../../../db/schema";
 import type { Deps } from "../deps";
 import { renderEmail } from "../email/layout";
@@ -9,30 +9,35 @@ import { firstName } from "./verification";
 /**
  * "Sorted, thanks" (issue 11): when the owner acknowledges or completes a task, every buddy already
  * alerted about it gets one short note, so nobody keeps worrying. Once per task and buddy (a
- * `processed_updates` key), best effort: the answer itself never waits on it or fails because of it.
+ * `processed_updates` key), best effort: the answer never fails because of it, and waits for it only
+ * alongside its own read-back.
  */
 export async function thankAlertedBuddies(deps: Deps, userId: string, taskId: string): Promise<void> {
   try {
-    const [owner] = await deps.db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
-    const [task] = await deps.db.select({ title: tasks.title }).from(tasks).where(eq(tasks.id, taskId)).limit(1);
-    if (!owner || !task) return;
-    // The task's deliveries by key, step by step (deliveries have no task index, ADR 069): each of its
-    // chains' steps owns the keys that start with "<escalation>:<step index>@".
-    const rows = await deps.db
-      .select({ channel: deliveries.channel, recipient: deliveries.recipient })
-      .from(escalationSteps)
-      .innerJoin(deliveries, stepDeliveries(escalationSteps.escalationId, escalationSteps.stepIndex))
-      .where(
-        and(
-          eq(escalationSteps.taskId, taskId),
-          eq(deliveries.requestedChannel, "buddies"),
-          eq(deliveries.status, "sent"),
-          inArray(deliveries.channel, ["email", "telegram"]),
-          ne(deliveries.recipient, owner.email),
+    // Three reads by id, started together: one D1 round trip, not three (ADR 071).
+    const [[owner], [task], rows] = await Promise.all([
+      deps.db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId)).limit(1),
+      deps.db.select({ title: tasks.title }).from(tasks).where(eq(tasks.id, taskId)).limit(1),
+      // The task's deliveries by key, step by step (deliveries have no task index, ADR 069): each of its
+      // chains' steps owns the keys that start with "<escalation>:<step index>@".
+      deps.db
+        .select({ channel: deliveries.channel, recipient: deliveries.recipient })
+        .from(escalationSteps)
+        .innerJoin(deliveries, stepDeliveries(escalationSteps.escalationId, escalationSteps.stepIndex))
+        .where(
+          and(
+            eq(escalationSteps.taskId, taskId),
+            eq(deliveries.requestedChannel, "buddies"),
+            eq(deliveries.status, "sent"),
+            inArray(deliveries.channel, ["email", "telegram"]),
+          ),
         ),
-      );
-    // One note per buddy however many alerts they had (made unique here: the task's few rows need no sort in SQL).
-    const alerted = [...new Map(rows.map((row) => [`${row.channel}:${row.recipient}`, row])).values()];
+    ]);
+    if (!owner || !task) return;
+    // One note per buddy however many alerts they had (made unique here: the task's few rows need no
+    // sort in SQL); never to the owner's own address.
+    const toBuddies = rows.filter((row) => row.recipient !== owner.email);
+    const alerted = [...new Map(toBuddies.map((row) => [`${row.channel}:${row.recipient}`, row])).values()];
     const name = firstName(owner.name);
     const text = `Good news: ${name} has "${task.title}" in hand now, so there's no need to check in. Thank you for being there.`;
     for (const buddy of alerted) {

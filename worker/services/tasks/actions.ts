@@ -66,8 +66,9 @@ export async function acknowledgeTask(deps: Deps, userId: string, taskId: string
     ...(checkBack?.statements ?? []),
     ...(await seriesStatements(deps, userId, task, "ACKNOWLEDGED", now)),
   ]);
-  await thankAlertedBuddies(deps, userId, task.id);
-  return toTaskJson(await loadOwnTask(deps, userId, taskId), now);
+  // The thanks and the answer's read-back, together: one D1 wait, not two.
+  const [, acknowledged] = await Promise.all([thankAlertedBuddies(deps, userId, task.id), loadOwnTask(deps, userId, taskId)]);
+  return toTaskJson(acknowledged, now);
 }
 
 /**
@@ -107,9 +108,9 @@ export async function completeTask(deps: Deps, userId: string, taskId: string): 
     ...haltEscalationStatements(deps.db, task.id, "completed", now),
     ...(await seriesStatements(deps, userId, task, "COMPLETED", now)),
   ]);
-  await thankAlertedBuddies(deps, userId, task.id);
-  const done = await loadOwnTask(deps, userId, taskId);
-  return { ...toTaskJson(done, now), nextTask: await nextTaskJson(deps, userId, nextId, now) };
+  // The thanks, the answer's read-back and the next occurrence, together: one D1 wait, not three.
+  const [, done, nextTask] = await Promise.all([thankAlertedBuddies(deps, userId, task.id), loadOwnTask(deps, userId, taskId), nextTaskJson(deps, userId, nextId, now)]);
+  return { ...toTaskJson(done, now), nextTask };
 }
 
 async function nextTaskJson(deps: Deps, userId: string, nextId: string | null, now: number): Promise<TaskJson | null> {
