@@ -5,7 +5,7 @@
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { ESCALATION_LIMIT_MESSAGE, LIVE_ESCALATIONS_MAX, OPEN_TASKS_MAX, TASK_LIMIT_MESSAGE } from "../../worker/services/tasks";
+import { ESCALATION_LIMIT_MESSAGE, LIVE_ESCALATIONS_MAX, OPEN_TASKS_MAX, TASK_LIMIT_MESSAGE, TITLE_REQUIRED } from "../../worker/services/tasks";
 import { assertRoomForTask } from "../../worker/services/tasks/quotas";
 import { testDeps } from "./helpers";
 import { registerBlockedMessage } from "../../worker/services/auth/throttle";
@@ -51,6 +51,12 @@ describe("caps per account", () => {
     const nl = await api("/v1/tasks/nl", "POST", { prompt: "call mom tomorrow at 5pm" }, u.token);
     expect(nl.status).toBe(409);
     expect(await nl.json()).toEqual({ message: TASK_LIMIT_MESSAGE, code: "TASK_LIMIT_REACHED" });
+    // The counts are read with the person, but checked last (spec 02 section 5's order): a form error
+    // and a prompt that cannot be read still get their own answers at the cap.
+    expect(await create(u.token, "")).toMatchObject({ status: 400, body: { message: TITLE_REQUIRED } });
+    const unreadable = await api("/v1/tasks/nl", "POST", { prompt: "purple" }, u.token);
+    expect(unreadable.status).toBe(200);
+    expect(await unreadable.json()).toMatchObject({ success: false });
   });
 
   it("completed tasks do not count", async () => {

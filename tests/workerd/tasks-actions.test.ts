@@ -55,8 +55,18 @@ describe("POST /v1/tasks/:id/acknowledge", () => {
   });
 });
 
-describe("what an answer waits for", () => {
+describe("what a task call waits for", () => {
   const roundTrips = (response: Response) => Number(/d1-round-trips;desc="(\d+)"/.exec(response.headers.get("Server-Timing") ?? "")?.[1]);
+
+  it("a new task, by form or in words, waits for D1 twice: the person and the account's counts together, then the batch", async () => {
+    const u = await user();
+    const created = await api("/v1/tasks", "POST", { title: "Book the dentist", dueDate: "2042-03-03T08:00:00Z" }, u.token);
+    expect(created.status).toBe(201);
+    expect(roundTrips(created)).toBe(2);
+    const inWords = await api("/v1/tasks/nl", "POST", { prompt: "remind me to water the plants tomorrow at 9" }, u.token);
+    expect(inWords.status).toBe(201);
+    expect(roundTrips(inWords)).toBe(2);
+  });
 
   it("acknowledge and done each wait for D1 three times: the task, the guarded batch, then the thanks and the read-back together", async () => {
     const u = await user();

@@ -6,7 +6,7 @@ import { resolveStrategyKey } from "../escalation/catalogue";
 import { confirmationMessage, failureMessage, parseReminder } from "../nl/parse-reminder";
 import { newTaskStatements } from "../series";
 import { parseInput } from "../validation";
-import { assertRoomForTask } from "./quotas";
+import { assertRoom, readTaskRoom } from "./quotas";
 import { nlPromptSchema } from "./schemas";
 import { toTaskJson, type TaskJson } from "./serialize";
 import { EMAIL_NOT_VERIFIED, loadUser, type TaskSource } from "./service";
@@ -29,7 +29,8 @@ export interface NlResult {
  * with the confirmation sentence.
  */
 export async function createTaskFromPrompt(deps: Deps, userId: string, input: unknown, source: TaskSource = "nl"): Promise<NlResult> {
-  const user = await loadUser(deps, userId);
+  // The person and the account's counts, read together (one D1 wait); the checks keep their order.
+  const [user, room] = await Promise.all([loadUser(deps, userId), readTaskRoom(deps, userId)]);
   if (!user.isVerified) throw forbidden(EMAIL_NOT_VERIFIED, "EMAIL_NOT_VERIFIED");
   const { prompt } = parseInput(nlPromptSchema, input);
   const nowDate = deps.clock.now();
@@ -39,7 +40,7 @@ export async function createTaskFromPrompt(deps: Deps, userId: string, input: un
   const now = nowDate.getTime();
   const { reminder } = parsed;
   if (!(reminder.dueAt.getUTCFullYear() <= LATEST_YEAR)) return { success: false, message: TOO_FAR_AHEAD };
-  await assertRoomForTask(deps, userId);
+  assertRoom(room);
   const { task, statements } = newTaskStatements(deps, {
     userId,
     title: oneLine(reminder.title).slice(0, 200),

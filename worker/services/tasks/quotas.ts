@@ -20,8 +20,17 @@ export const LIVE_ESCALATIONS_MAX = 500;
 export const TASK_LIMIT_MESSAGE = `You have ${OPEN_TASKS_MAX.toLocaleString("en-US")} open reminders, the most one account can hold. Mark some as done or delete them, then try again.`;
 export const ESCALATION_LIMIT_MESSAGE = `You have ${LIVE_ESCALATIONS_MAX} reminders going off right now, the most one account can have at once. Acknowledge or finish some of them, then try again.`;
 
-/** Throws 409 TASK_LIMIT_REACHED or ESCALATION_LIMIT_REACHED when one more task would pass a cap. */
-export async function assertRoomForTask(deps: Pick<Deps, "db">, userId: string): Promise<void> {
+/** The account's counts the caps are checked against. */
+export interface TaskRoom {
+  openTasks: number;
+  liveEscalations: number;
+}
+
+/**
+ * Reads the counts. The create paths start it together with the person's row (one D1 wait, not
+ * two, ADR 071) and check it with assertRoom after their own checks, in the spec's order.
+ */
+export async function readTaskRoom(deps: Pick<Deps, "db">, userId: string): Promise<TaskRoom> {
   // Both counts walk the range of this user's OPEN tasks in tasks_user_list_idx (openInListOrder is its
   // second key, "done or not", as the index writes it), then escalations_task_idx: never the done
   // history, which "status <> 'COMPLETED'" on (user_id, status) read in full on every create.
@@ -30,6 +39,16 @@ export async function assertRoomForTask(deps: Pick<Deps, "db">, userId: string):
       (select count(*) from ${tasks} where ${tasks.userId} = ${userId} and ${openInListOrder}) as openTasks,
       (select count(*) from ${tasks} join ${escalations} on ${escalations.taskId} = ${tasks.id}
         where ${tasks.userId} = ${userId} and ${openInListOrder} and ${escalations.state} in ('running', 'paused')) as liveEscalations`);
-  if ((counts?.openTasks ?? 0) >= OPEN_TASKS_MAX) throw conflict(TASK_LIMIT_MESSAGE, "TASK_LIMIT_REACHED");
-  if ((counts?.liveEscalations ?? 0) >= LIVE_ESCALATIONS_MAX) throw conflict(ESCALATION_LIMIT_MESSAGE, "ESCALATION_LIMIT_REACHED");
+  return { openTasks: counts?.openTasks ?? 0, liveEscalations: counts?.liveEscalations ?? 0 };
+}
+
+/** Throws 409 TASK_LIMIT_REACHED or ESCALATION_LIMIT_REACHED when one more task would pass a cap. */
+export function assertRoom(room: TaskRoom): void {
+  if (room.openTasks >= OPEN_TASKS_MAX) throw conflict(TASK_LIMIT_MESSAGE, "TASK_LIMIT_REACHED");
+  if (room.liveEscalations >= LIVE_ESCALATIONS_MAX) throw conflict(ESCALATION_LIMIT_MESSAGE, "ESCALATION_LIMIT_REACHED");
+}
+
+/** Reads the counts and checks them (assertRoom). */
+export async function assertRoomForTask(deps: Pick<Deps, "db">, userId: string): Promise<void> {
+  assertRoom(await readTaskRoom(deps, userId));
 }

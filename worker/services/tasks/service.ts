@@ -7,7 +7,7 @@ import { resolveStrategyKey } from "../escalation/catalogue";
 import { haltEscalationStatements, startEscalationStatements } from "../escalation/start-and-halt";
 import { newTaskStatements, nextOccurrenceStatements, type TaskSource } from "../series";
 import { parseInput } from "../validation";
-import { assertRoomForTask } from "./quotas";
+import { assertRoom, readTaskRoom } from "./quotas";
 import { createTaskSchema, dueDateToInstant, updateTaskSchema } from "./schemas";
 import { toTaskJson, type TaskJson } from "./serialize";
 
@@ -35,10 +35,11 @@ export async function loadOwnTask(deps: Pick<Deps, "db">, userId: string, taskId
 
 /** POST /v1/tasks. Order of checks as in spec 02 section 5: verified email, title, due date; then the account's caps (quotas.ts). */
 export async function createTask(deps: Deps, userId: string, input: unknown, source: TaskSource = "web"): Promise<TaskJson> {
-  const user = await loadUser(deps, userId);
+  // The person and the account's counts, read together (one D1 wait); the checks keep the spec's order.
+  const [user, room] = await Promise.all([loadUser(deps, userId), readTaskRoom(deps, userId)]);
   if (!user.isVerified) throw forbidden(EMAIL_NOT_VERIFIED, "EMAIL_NOT_VERIFIED");
   const data = parseInput(createTaskSchema, input);
-  await assertRoomForTask(deps, userId);
+  assertRoom(room);
   const now = deps.clock.now().getTime();
   const { task, statements } = newTaskStatements(deps, {
     userId,
