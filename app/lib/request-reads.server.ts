@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { onboardingStatusOf, profileOf, requireUserRow, type OnboardingStatus, type PublicUser } from "../../worker/services/auth";
+import { quietHoursJson, type QuietHoursJson } from "../../worker/services/quiet-hours";
 
 /**
  * Reads that several loaders of one request make (the root's and the page's both want the signed-in
@@ -39,6 +40,14 @@ function userRowOnce(args: Args, userId: string): Promise<UserRow> {
 /** The person's profile, read once per request. */
 export function profileOnce(args: Args, userId: string): Promise<PublicUser> {
   return readOnce(args, `profile:${userId}`, async () => profileOf(args.context.deps, await userRowOnce(args, userId)));
+}
+
+/**
+ * The person's quiet hours, from the same one read of their row (the columns live on it): Settings and
+ * the task creator need no read of their own for them.
+ */
+export async function quietHoursOnce(args: Args, userId: string): Promise<QuietHoursJson> {
+  return quietHoursJson(await userRowOnce(args, userId), args.context.deps.clock.now().getTime());
 }
 
 /** The person's onboarding state, read once per request (the root's header and the page's guard both ask). */

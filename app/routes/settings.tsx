@@ -11,13 +11,14 @@ import { formText, serverOr, submittedForm } from "~/lib/client-fallback";
 import { QUIET_HOURS_FAILED, TIMEZONE_FAILED } from "~/lib/messages";
 import { errorMessage } from "~/lib/action-errors.server";
 import { field, readForm } from "~/lib/forms.server";
-import { assertSameOrigin, requireUser, requireUserWith } from "~/lib/session.server";
+import { assertSameOrigin, requireUser } from "~/lib/session.server";
+import { quietHoursOnce } from "~/lib/request-reads.server";
 import { supportedTimeZones } from "~/lib/timezones.server";
 import { StrategyBlock } from "~/components/tasks/StrategyBlock";
 import { strategySettings } from "~/lib/strategy-settings.server";
 import { AnalyticsSetting } from "~/components/analytics/AnalyticsSetting";
 import { QuietHoursBlock, type QuietHoursResult } from "~/components/settings/QuietHoursBlock";
-import { getQuietHours, setQuietHours } from "../../worker/services/quiet-hours";
+import { setQuietHours } from "../../worker/services/quiet-hours";
 import { isAppError } from "../../worker/services/errors";
 
 export const meta: MetaFunction = () => [
@@ -28,7 +29,9 @@ export const meta: MetaFunction = () => [
 const SUCCESS_CLEAR_MS = 3_000;
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { user, headers, value: quiet } = await requireUserWith(args, (userId) => getQuietHours(args.context.deps, userId));
+  const { user, headers } = await requireUser(args);
+  // From the person's one read of their row (the quiet-hours columns are on it): no read of its own.
+  const quiet = await quietHoursOnce(args, user.id);
   const others = supportedTimeZones().filter((zone) => zone !== user.timezone);
   // The current zone first (spec 01 section 2), then every other zone.
   return data(

@@ -13,12 +13,12 @@ import { TextField } from "~/components/ui/Field";
 import { useHydrated } from "~/lib/hooks";
 import { useRedirectAfter } from "~/lib/redirect-after";
 import { field, readForm } from "~/lib/forms.server";
-import { getQuietHours } from "../../worker/services/quiet-hours";
 import { SelectField } from "~/components/ui/SelectField";
 import { sequenceCheckBackChoice } from "~/lib/strategy-settings.server";
 import { formText, serverOr, submittedForm } from "~/lib/client-fallback";
 import { CREATE_AUTH_FAILED, CREATE_FAILED, NL_FAILED } from "~/lib/messages";
-import { assertSameOrigin, clearedSessionHeaders, getOptionalUser, requireUserWith } from "~/lib/session.server";
+import { assertSameOrigin, clearedSessionHeaders, getOptionalUser, requireUser } from "~/lib/session.server";
+import { quietHoursOnce } from "~/lib/request-reads.server";
 import { loginUrlFor } from "~/lib/urls";
 import { createTaskFromForm, createTaskFromText } from "~/lib/tasks.server";
 
@@ -31,7 +31,9 @@ export const meta: MetaFunction = () => [
 const REDIRECT_AFTER_MS = 2_000;
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { user, headers, value: quiet } = await requireUserWith(args, (userId) => getQuietHours(args.context.deps, userId));
+  const { user, headers } = await requireUser(args);
+  // From the person's one read of their row (the quiet-hours columns are on it): no read of its own.
+  const quiet = await quietHoursOnce(args, user.id);
   const zone = safeZone(user.timezone);
   return data(
     {

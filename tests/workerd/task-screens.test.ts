@@ -13,7 +13,8 @@ import {
 } from "../../app/lib/tasks.server";
 import { strategySettings, updateDefaultStrategy } from "../../app/lib/strategy-settings.server";
 import { headerFlags } from "../../app/lib/header.server";
-import { onboardingStatusOnce, profileOnce, readAlongside } from "../../app/lib/request-reads.server";
+import { onboardingStatusOnce, profileOnce, quietHoursOnce, readAlongside } from "../../app/lib/request-reads.server";
+import { getQuietHours } from "../../worker/services/quiet-hours";
 import { meteredD1, newMeter } from "../../db/meter";
 import { createDb } from "../../db/client";
 import type { AppLoadContext } from "@remix-run/cloudflare";
@@ -327,6 +328,16 @@ describe("the default strategy block and the Create Task button", () => {
     const args = { request: new Request(`http://localhost${path}`), context: { deps: { ...deps(), db: createDb(meteredD1(env.DB, meter)) } } as unknown as AppLoadContext };
     return { args, meter };
   }
+
+  it("the quiet hours come from the person's one read of their row, as the window stands", async () => {
+    const quiet = await userWith({ telegramChatId: String(700_500_000 + Math.floor(Math.random() * 1_000_000)), quietStart: 22 * 60, quietEnd: 7 * 60, quietGentle: false });
+    const { args, meter } = meteredGet("/settings");
+    expect((await profileOnce(args, quiet.id)).id).toBe(quiet.id);
+    expect(await quietHoursOnce(args, quiet.id)).toMatchObject({ enabled: true, start: "22:00", end: "07:00", gentlePings: false });
+    expect(meter.queries).toBe(1);
+    // The same answer as the API's own read.
+    expect(await quietHoursOnce(args, quiet.id)).toEqual(await getQuietHours(deps(), quiet.id));
+  });
 
   it("readAlongside reads the page's own data for the session's id while the person's row is read: one round trip", async () => {
     const linked = await userWith({ telegramChatId: String(700_300_000 + Math.floor(Math.random() * 1_000_000)) });
