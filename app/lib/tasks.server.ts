@@ -23,6 +23,7 @@ import {
   listActiveReminders,
   mostUrgentReminder,
   snoozeTask,
+  type TaskJson,
   type TaskPage,
 } from "../../worker/services/tasks";
 import { formatClock } from "~/components/tasks/task-format";
@@ -285,7 +286,7 @@ export function readActiveReminders(deps: TaskDeps, userId: string) {
   return settle(listActiveReminders(deps, userId));
 }
 
-export async function loadActiveReminders(deps: TaskDeps, user: PublicUser, read?: Awaited<ReturnType<typeof readActiveReminders>>): Promise<RemindersData> {
+export async function loadActiveReminders(deps: TaskDeps, user: PublicUser, read?: Settled<TaskJson[]>): Promise<RemindersData> {
   try {
     const reminders = valueOf(read ?? (await readActiveReminders(deps, user.id)));
     return { reminders: views(reminders, user, deps.clock.now()), urgentId: mostUrgentReminder(reminders)?.id ?? null, error: null };

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { deliveries, escalationSteps, processedUpdates, tasks, users } from "../../../db/schema";
+import { deliveries, escalationSteps, processedUpdates, users } from "../../../db/schema";
 import type { Deps } from "../deps";
 import { renderEmail } from "../email/layout";
 import { stepDeliveries } from "../escalation/delivery-sql";
@@ -12,12 +12,12 @@ import { firstName } from "./verification";
  * `processed_updates` key), best effort: the answer never fails because of it, and waits for it only
  * alongside its own read-back.
  */
-export async function thankAlertedBuddies(deps: Deps, userId: string, taskId: string): Promise<void> {
+export async function thankAlertedBuddies(deps: Deps, userId: string, task: { id: string; title: string }): Promise<void> {
+  const taskId = task.id;
   try {
-    // Three reads by id, started together: one D1 round trip, not three (ADR 071).
-    const [[owner], [task], rows] = await Promise.all([
+    // The answer already holds the task; the owner and the alerts are read together: one D1 round trip (ADR 071).
+    const [[owner], rows] = await Promise.all([
       deps.db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId)).limit(1),
-      deps.db.select({ title: tasks.title }).from(tasks).where(eq(tasks.id, taskId)).limit(1),
       // The task's deliveries by key, step by step (deliveries have no task index, ADR 069): each of its
       // chains' steps owns the keys that start with "<escalation>:<step index>@".
       deps.db
@@ -33,7 +33,7 @@ export async function thankAlertedBuddies(deps: Deps, userId: string, taskId: st
           ),
         ),
     ]);
-    if (!owner || !task) return;
+    if (!owner) return;
     // One note per buddy however many alerts they had (made unique here: the task's few rows need no
     // sort in SQL); never to the owner's own address.
     const toBuddies = rows.filter((row) => row.recipient !== owner.email);

@@ -67,7 +67,7 @@ export async function acknowledgeTask(deps: Deps, userId: string, taskId: string
     ...(await seriesStatements(deps, userId, task, "ACKNOWLEDGED", now)),
   ]);
   // The thanks and the answer's read-back, together: one D1 wait, not two.
-  const [, acknowledged] = await Promise.all([thankAlertedBuddies(deps, userId, task.id), loadOwnTask(deps, userId, taskId)]);
+  const [, acknowledged] = await Promise.all([thankAlertedBuddies(deps, userId, task), loadOwnTask(deps, userId, taskId)]);
   return toTaskJson(acknowledged, now);
 }
 
@@ -109,7 +109,7 @@ export async function completeTask(deps: Deps, userId: string, taskId: string): 
     ...(await seriesStatements(deps, userId, task, "COMPLETED", now)),
   ]);
   // The thanks, the answer's read-back and the next occurrence, together: one D1 wait, not three.
-  const [, done, nextTask] = await Promise.all([thankAlertedBuddies(deps, userId, task.id), loadOwnTask(deps, userId, taskId), nextTaskJson(deps, userId, nextId, now)]);
+  const [, done, nextTask] = await Promise.all([thankAlertedBuddies(deps, userId, task), loadOwnTask(deps, userId, taskId), nextTaskJson(deps, userId, nextId, now)]);
   return { ...toTaskJson(done, now), nextTask };
 }
 

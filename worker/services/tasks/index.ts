@@ -7,6 +7,6 @@ export { describeActionLink, redeemActionLink, type ActionLinkOutcome, type Acti
 export { toTaskJson, type TaskJson, type TaskStatus } from "./serialize";
 export { listActiveReminders, mostUrgentReminder } from "./active-reminders";
 export * from "./schemas";
-export { assertRoomForTask, OPEN_TASKS_MAX, LIVE_ESCALATIONS_MAX, TASK_LIMIT_MESSAGE, ESCALATION_LIMIT_MESSAGE } from "./quotas";
+export { OPEN_TASKS_MAX, LIVE_ESCALATIONS_MAX, TASK_LIMIT_MESSAGE, ESCALATION_LIMIT_MESSAGE } from "./quotas";
 export { answerTask, type AnswerOutcome } from "./answer";
 export { hasTextReminder } from "./text-reminders";

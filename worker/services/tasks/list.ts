@@ -61,39 +61,27 @@ export const listPage = prebuiltSelect<typeof tasks, { userId: string; limit: nu
 );
 
 /**
- * Keyset mode: one part of the order (open or completed tasks) after a position. The part is fixed
- * by equality, so SQLite seeks straight to the position in the index and orders by (due_at, id)
- * without a sort; a row value over all three keys would make it scan the user's whole list. From the
- * top of a part, the position is TOP, before every task.
+ * One part of the order (open or completed tasks) after a position. The part is fixed by equality,
+ * so SQLite seeks straight to the position in the index and orders by (due_at, id) without a sort; a
+ * row value over all three keys would make it scan the user's whole list. Each value is a
+ * placeholder or a constant.
  */
-export const listSegment = prebuiltSelect<typeof tasks, { userId: string; completed: 0 | 1; dueAt: number; id: string; limit: number }>(tasks, (db) =>
-  db
-    .select()
-    .from(tasks)
-    .where(
-      and(
-        eq(tasks.userId, sql.placeholder("userId")),
-        sql`${completedFirstKey} = ${sql.placeholder("completed")}`,
-        sql`(${tasks.dueAt}, ${tasks.id}) > (${sql.placeholder("dueAt")}, ${sql.placeholder("id")})`,
-      ),
-    )
-    .orderBy(asc(tasks.dueAt), asc(tasks.id))
-    .limit(sql.placeholder("limit")),
-);
-
-/** A position before every task of a part: due dates are 2000-2100 and ids are never empty. */
-const TOP = { dueAt: Number.MIN_SAFE_INTEGER, id: "" };
-
-/** One part of the list after a position, as a subquery (each part keeps its own index seek and order). */
-function segmentAfter(db: Db, name: string, completed: 0 | 1, dueAt: unknown, id: unknown) {
+function segmentAfter(db: Db, completed: unknown, dueAt: unknown, id: unknown) {
   return db
     .select()
     .from(tasks)
     .where(and(eq(tasks.userId, sql.placeholder("userId")), sql`${completedFirstKey} = ${completed}`, sql`(${tasks.dueAt}, ${tasks.id}) > (${dueAt}, ${id})`))
     .orderBy(asc(tasks.dueAt), asc(tasks.id))
-    .limit(sql.placeholder("limit"))
-    .as(name);
+    .limit(sql.placeholder("limit"));
 }
+
+/** Keyset mode within one part: a segment after a position. From the top of a part, the position is TOP. */
+export const listSegment = prebuiltSelect<typeof tasks, { userId: string; completed: 0 | 1; dueAt: number; id: string; limit: number }>(tasks, (db) =>
+  segmentAfter(db, sql.placeholder("completed"), sql.placeholder("dueAt"), sql.placeholder("id")),
+);
+
+/** A position before every task of a part: due dates are 2000-2100 and ids are never empty. */
+const TOP = { dueAt: Number.MIN_SAFE_INTEGER, id: "" };
 
 /**
  * Keyset mode from a position among the open tasks: the open tasks after it, then the completed ones
@@ -106,8 +94,8 @@ function segmentAfter(db: Db, name: string, completed: 0 | 1, dueAt: unknown, id
 export const listOpenThenDone = prebuiltSelect<typeof tasks, { userId: string; dueAt: number; id: string; limit: number }>(tasks, (db) =>
   db
     .select()
-    .from(segmentAfter(db, "open_part", 0, sql.placeholder("dueAt"), sql.placeholder("id")))
-    .unionAll(db.select().from(segmentAfter(db, "done_part", 1, TOP.dueAt, TOP.id)))
+    .from(segmentAfter(db, 0, sql.placeholder("dueAt"), sql.placeholder("id")).as("open_part"))
+    .unionAll(db.select().from(segmentAfter(db, 1, TOP.dueAt, TOP.id).as("done_part")))
     .limit(sql.placeholder("limit")),
 );
 

@@ -47,8 +47,3 @@ export function assertRoom(room: TaskRoom): void {
   if (room.openTasks >= OPEN_TASKS_MAX) throw conflict(TASK_LIMIT_MESSAGE, "TASK_LIMIT_REACHED");
   if (room.liveEscalations >= LIVE_ESCALATIONS_MAX) throw conflict(ESCALATION_LIMIT_MESSAGE, "ESCALATION_LIMIT_REACHED");
 }
-
-/** Reads the counts and checks them (assertRoom). */
-export async function assertRoomForTask(deps: Pick<Deps, "db">, userId: string): Promise<void> {
-  assertRoom(await readTaskRoom(deps, userId));
-}
