@@ -139,9 +139,16 @@ test.describe("registration and email verification", () => {
     await registerThroughUi(page, "Lin Page", email);
     const mail = await waitForEmail(request, email, "Verify your email");
     const link = linkFrom(mail, "/auth/verify-email");
+    // On a 360 px phone: the card, its message and its button stay inside the screen.
+    await page.setViewportSize({ width: 360, height: 740 });
     await page.goto(link);
     await expect(page.getByText("Your email address is verified.")).toBeVisible();
     await expect(page.getByText("Taking you to your reminder channels in 5 seconds.")).toBeVisible();
+    for (const part of [page.getByRole("region", { name: "Email verified" }), page.getByRole("link", { name: "Go to Reminder Channels now" })]) {
+      const box = (await part.boundingBox())!;
+      expect(box.x + box.width, "inside a 360 px screen").toBeLessThanOrEqual(360);
+    }
+    await page.screenshot({ path: "test-results/screenshots/auth-verify-email-verified-phone.png" });
     // Reminder Channels, which leads a new account (Telegram not linked yet) on to the wizard.
     await expect(page).toHaveURL(/\/onboarding$/, { timeout: 9_000 });
     await page.goto("/onboarding?step=2");
