@@ -9,6 +9,7 @@ import {
   useLoaderData,
   useRevalidator,
   useRouteError,
+  type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useRef, type ReactNode } from "react";
 import { Footer } from "./components/Footer";
@@ -23,6 +24,7 @@ import { useNonce } from "./lib/nonce";
 import { useHydration } from "./lib/hydration";
 import { useHydrated } from "./lib/hooks";
 import { useServiceWorker } from "./lib/service-worker";
+import { isSignedOutAnswer } from "./lib/signed-out";
 import { useBrowserErrorReporting } from "./lib/errors/report";
 import { isSentryConfigured } from "../worker/services/sentry";
 import stylesheet from "./styles/app.css?url";
@@ -68,6 +70,20 @@ export async function loader(args: LoaderFunctionArgs) {
     { headers },
   );
 }
+
+/**
+ * After an answer that found the session gone, the header must stop showing the account (and the
+ * floating Create Task button go). That answer is a 401, and after a 4xx or 5xx answer Remix reloads
+ * no loader unless the route asks: the root asks, and its loader then reads no session, the cookies
+ * being cleared. The page's own loader stays put (task-creator.tsx), so its message shows until
+ * sign-in. Any other 4xx or 5xx answer keeps Remix's rule (a route that exports this function is
+ * otherwise told to reload after every answer).
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, actionStatus, defaultShouldRevalidate }) => {
+  if (isSignedOutAnswer(actionResult)) return true;
+  if (actionStatus !== undefined && actionStatus >= 400) return false;
+  return defaultShouldRevalidate;
+};
 
 /**
  * SameSite=Strict cookies stay behind when a visitor arrives from another site (a link in a

@@ -12,6 +12,7 @@ import { Button, ButtonLink } from "~/components/ui/Button";
 import { TextField } from "~/components/ui/Field";
 import { useHydrated } from "~/lib/hooks";
 import { useRedirectAfter } from "~/lib/redirect-after";
+import { isSignedOutAnswer } from "~/lib/signed-out";
 import { field, readForm } from "~/lib/forms.server";
 import { SelectField } from "~/components/ui/SelectField";
 import { sequenceCheckBackChoice } from "~/lib/strategy-settings.server";
@@ -98,7 +99,7 @@ export async function clientAction({ request, serverAction }: ClientActionFuncti
 
 /** After a signed-out answer the loader would only redirect: keep the page so the message shows. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) => {
-  if (actionResult && typeof actionResult === "object" && "signedOut" in actionResult && actionResult.signedOut) return false;
+  if (isSignedOutAnswer(actionResult)) return false;
   return defaultShouldRevalidate;
 };
 

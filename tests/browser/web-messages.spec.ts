@@ -31,6 +31,19 @@ async function holdPosts(page: Page, pattern: string) {
   return () => release();
 }
 
+/**
+ * The header as a signed-out visitor sees it: Login and Get Started; no Reminders link, account menu
+ * or floating Create Task button. The action's message shows while the page's data reloads (React
+ * Router sets the action's data as the reload starts), so the header follows a moment later: well
+ * within `within` ms, before the page moves on to sign-in.
+ */
+async function expectSignedOutHeader(page: Page, within: number) {
+  const header = page.getByRole("banner");
+  await expect(header.getByRole("navigation", { name: "Account" })).toHaveText("LoginGet Started", { timeout: within });
+  await expect(header.getByRole("navigation", { name: "Main" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Create Task", exact: true })).toHaveCount(0);
+}
+
 test.describe("accounts: failures in plain words", () => {
   test("login: 'Login failed. Please try again.' when the server cannot be reached; focus moves to the message", async ({ page, request, consoleErrors }) => {
     const { email } = await createAccount(request, "Lou Offline");
@@ -163,28 +176,32 @@ test.describe("tasks: failures in plain words", () => {
     expectConsoleErrors(consoleErrors, [FAILED_REQUEST]);
   });
 
-  test("new task without a session: 'Authentication failed. Please log in again.', cookies cleared, then sign-in", async ({ page, context, consoleErrors }) => {
-    await signUp(page);
-    await page.goto("/task-creator");
-    await page.getByLabel("Task Title").fill("Too late");
-    // The session ends elsewhere (expired, signed out in another tab): only dead tokens are left.
-    const url = page.url();
-    await context.clearCookies();
-    await context.addCookies([
-      { name: "accessToken", value: "not.a.token", url },
-      { name: "refreshToken", value: "revoked-or-unknown", url },
-    ]);
-    await page.getByRole("button", { name: "Create Task" }).click();
-    await expect(page.getByText("Authentication failed. Please log in again.")).toBeVisible();
-    await expect(page.getByRole("link", { name: "Sign in again" })).toHaveAttribute("href", "/auth/login?redirect=%2Ftask-creator");
-    const cookies = await sessionCookies(context);
-    expect(cookies.access).toBeUndefined();
-    expect(cookies.refresh).toBeUndefined();
-    await page.screenshot({ path: "test-results/screenshots/tasks-creator-signed-out-desktop.png", fullPage: true });
-    await expect(page).toHaveURL("/auth/login?redirect=%2Ftask-creator", { timeout: 6_000 });
-    // The action answered 401, as the spec's API does; Chromium reports that response.
-    expectConsoleErrors(consoleErrors, [/status of 401/]);
-  });
+  // The session ends elsewhere: expired, so only dead tokens are left; or signed out in another tab, so no cookie is.
+  for (const [ended, leftBehind] of [
+    ["dead tokens left", [{ name: "accessToken", value: "not.a.token" }, { name: "refreshToken", value: "revoked-or-unknown" }]],
+    ["no cookies left", []],
+  ] as const) {
+    test(`new task without a session (${ended}): 'Authentication failed. Please log in again.', the header signed out, cookies cleared, then sign-in`, async ({ page, context, consoleErrors }) => {
+      await signUp(page);
+      await page.goto("/task-creator");
+      await page.getByLabel("Task Title").fill("Too late");
+      const url = page.url();
+      await context.clearCookies();
+      if (leftBehind.length > 0) await context.addCookies(leftBehind.map((cookie) => ({ ...cookie, url })));
+      await page.getByRole("button", { name: "Create Task" }).click();
+      await expect(page.getByText("Authentication failed. Please log in again.")).toBeVisible();
+      // The header follows: signed out, not the account's avatar until sign-in (3 s after the message).
+      await expectSignedOutHeader(page, 2_000);
+      await expect(page.getByRole("link", { name: "Sign in again" })).toHaveAttribute("href", "/auth/login?redirect=%2Ftask-creator");
+      const cookies = await sessionCookies(context);
+      expect(cookies.access).toBeUndefined();
+      expect(cookies.refresh).toBeUndefined();
+      await page.screenshot({ path: `test-results/screenshots/tasks-creator-signed-out-${leftBehind.length > 0 ? "expired" : "elsewhere"}-desktop.png`, fullPage: true });
+      await expect(page).toHaveURL("/auth/login?redirect=%2Ftask-creator", { timeout: 6_000 });
+      // The action answered 401, as the spec's API does; Chromium reports that response.
+      expectConsoleErrors(consoleErrors, [/status of 401/]);
+    });
+  }
 
   test("plain-language box without a session: 'Authentication failed. Please log in again.', cookies cleared, then sign-in after 3 s", async ({ page, context, consoleErrors }) => {
     await signUp(page);
@@ -206,6 +223,7 @@ test.describe("tasks: failures in plain words", () => {
     const cookies = await sessionCookies(context);
     expect(cookies.access).toBeUndefined();
     expect(cookies.refresh).toBeUndefined();
+    await expectSignedOutHeader(page, 2_000);
     await page.clock.runFor(2_900);
     await expect(page).toHaveURL(/\/task-creator$/);
     await page.clock.runFor(200);
