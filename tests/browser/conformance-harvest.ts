@@ -109,7 +109,8 @@ export function contains(haystack: string, text: string): boolean {
 }
 
 /**
- * At 360 px: the page must not scroll sideways, and no link, button or field may lie under a
+ * At 360 px: the page must not scroll sideways, nothing shown may be cut off at the screen's side
+ * (clipped by an ancestor, so nothing scrolls; tests/browser/layout-check.spec.ts), and no link, button or field may lie under a
  * fixed or sticky element (the floating Create Task button, a toast) where no scrolling brings it
  * out: checked at the top of the page and scrolled to the bottom, where the last card's buttons
  * meet the floating button. What is on top where two boxes meet is asked of the browser
@@ -131,6 +132,35 @@ export async function layoutProblems(page: Page, screen: string): Promise<string
       }
       const vw = doc.clientWidth;
       const vh = window.innerHeight;
+      if (where === "top") {
+        // Cut off at the screen's side: a box past the left or right edge that makes nothing scroll
+        // sideways, because an ancestor clips it (80fbcd5: a card's button pushed it 45 px past a 360 px
+        // screen and its message was cut mid-sentence, with no sideways scroll to show it). Left alone:
+        // what sits in a box that scrolls sideways on purpose, what is hidden, and text for screen
+        // readers only (clipped to a pixel).
+        const scrollsSideways = (el: Element) => {
+          for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+            const overflowX = getComputedStyle(up).overflowX;
+            if ((overflowX === "auto" || overflowX === "scroll") && up.scrollWidth > up.clientWidth) return true;
+          }
+          return false;
+        };
+        const cutOff = [...document.querySelectorAll("body *")].filter((el) => {
+          const box = el.getBoundingClientRect();
+          if (box.width <= 1 || box.height <= 1 || (box.right <= vw + 1 && box.left >= -1)) return false;
+          if (!el.checkVisibility({ visibilityProperty: true, opacityProperty: true } as CheckVisibilityOptions)) return false;
+          if (getComputedStyle(el).position === "fixed" && (box.right <= 0 || box.left >= vw)) return false; // parked off screen (a skip link)
+          return !scrollsSideways(el);
+        });
+        // Name the innermost ones, so the fix is obvious.
+        const innermost = cutOff.filter((el) => !cutOff.some((other) => other !== el && el.contains(other)));
+        for (const el of innermost.slice(0, 3)) {
+          const box = el.getBoundingClientRect();
+          const name = `${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).split(" ")[0]}` : ""}`;
+          const text = (el.getAttribute("aria-label") ?? el.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40);
+          out.push(`'${text || name}' (${name}) is cut off at the screen's side (${Math.round(box.left)} to ${Math.round(box.right)} px in ${vw})`);
+        }
+      }
       const shown = (el: Element) => {
         if (!el.checkVisibility({ visibilityProperty: true, opacityProperty: true } as CheckVisibilityOptions)) return false;
         const box = el.getBoundingClientRect();
