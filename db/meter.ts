@@ -97,10 +97,14 @@ export function meteredD1(db: D1Database, meter: D1Meter): D1Database {
   } as D1Database;
 }
 
-/** `Server-Timing` value for a meter: D1 wall time, plus round trips and rows read/written as descriptions. */
-export function serverTimingHeader(meter: D1Meter, totalMs: number): string {
+/**
+ * `Server-Timing` value for a meter: D1 wall time, plus round trips and rows read/written as
+ * descriptions; and `auth` (the token check's time) when the request ran one.
+ */
+export function serverTimingHeader(meter: D1Meter, totalMs: number, authMs?: number): string {
   return [
     `total;dur=${totalMs.toFixed(1)}`,
+    ...(authMs === undefined ? [] : [`auth;dur=${authMs.toFixed(1)}`]),
     `d1;dur=${meter.durationMs.toFixed(1)};desc="${meter.queries} queries"`,
     `d1-round-trips;desc="${meter.roundTrips}"`,
     `d1-rows-read;desc="${meter.rowsRead}"`,

@@ -196,15 +196,17 @@ export async function signIn(url, email) {
   return { bearer: { authorization: `Bearer ${body.accessToken}` }, cookie: { cookie } };
 }
 
-/** The `Server-Timing` figures of one answer: total and D1 time (ms), D1 queries, round trips and rows read. */
+/** The `Server-Timing` figures of one answer: total, token check and D1 time (ms), D1 queries, round trips and rows read. */
 export function serverTiming(response) {
   const header = response.headers.get("server-timing") ?? "";
   const total = /total;dur=([\d.]+)/.exec(header);
+  const auth = /auth;dur=([\d.]+)/.exec(header);
   const d1 = /d1;dur=([\d.]+);desc="(\d+) queries"/.exec(header);
   const rows = /d1-rows-read;desc="(\d+)"/.exec(header);
   const trips = /d1-round-trips;desc="(\d+)"/.exec(header);
   return {
     totalMs: total ? Number(total[1]) : NaN,
+    authMs: auth ? Number(auth[1]) : 0,
     d1Ms: d1 ? Number(d1[1]) : NaN,
     queries: d1 ? Number(d1[2]) : NaN,
     roundTrips: trips ? Number(trips[1]) : NaN,
@@ -244,8 +246,9 @@ export async function measureBatch({ url, path, headers, count, warmup = 5, work
     count,
     p50: median(pick("latencyMs")),
     p95: quantile(pick("latencyMs"), 0.95),
-    // Workerd's clock moves in whole milliseconds and only across I/O, so each total is a whole
-    // number of ms; their mean over the batch resolves differences below one.
+    // Locally workerd's clock moves in whole milliseconds (during JavaScript too: only Cloudflare's
+    // own runtime stops it between I/O), so each total is a whole number of ms; their mean over the
+    // batch resolves differences below one.
     serverMs: pick("totalMs").reduce((sum, v) => sum + v, 0) / count,
     rowsRead: median(pick("rowsRead")),
     rowsReadMax: Math.max(...pick("rowsRead")),
@@ -254,6 +257,32 @@ export async function measureBatch({ url, path, headers, count, warmup = 5, work
     bytes: median(pick("bytes")),
     cpuPerRequestMs,
   };
+}
+
+/**
+ * Server time side by side: `count` pairs of requests (5 unmeasured), each a /v1/health then the
+ * route, so both see the machine at the same moment; a busy spell moves both instead of one
+ * batch. Means of `Server-Timing` per pair member: total, the token check (`auth`, 0 where none
+ * ran) and D1, so a route's time above health splits into what each part costs.
+ */
+export async function measurePaired({ url, path, headers, count, warmup = 5 }) {
+  const one = async (target, withHeaders) => {
+    const response = await fetch(`${url}${target}`, { headers: withHeaders, redirect: "manual" });
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`GET ${target} answered ${response.status}`);
+    return serverTiming(response);
+  };
+  const sums = { health: { totalMs: 0, authMs: 0, d1Ms: 0 }, route: { totalMs: 0, authMs: 0, d1Ms: 0 } };
+  for (let i = 0; i < warmup + count; i++) {
+    const health = await one("/v1/health");
+    const route = await one(path, headers);
+    if (i < warmup) continue;
+    for (const [side, timing] of [["health", health], ["route", route]]) {
+      for (const key of ["totalMs", "authMs", "d1Ms"]) sums[side][key] += timing[key];
+    }
+  }
+  const mean = (side) => Object.fromEntries(Object.entries(sums[side]).map(([key, sum]) => [key, sum / count]));
+  return { health: mean("health"), route: mean("route") };
 }
 
 /** Stops the Worker and removes its state folder (unless `keep`). */

@@ -37,4 +37,9 @@ describe("the D1 meter", () => {
     const header = serverTimingHeader({ queries: 3, roundTrips: 2, durationMs: 1.25, rowsRead: 21, rowsWritten: 0 }, 4.04);
     expect(header).toBe('total;dur=4.0, d1;dur=1.3;desc="3 queries", d1-round-trips;desc="2", d1-rows-read;desc="21", d1-rows-written;desc="0"');
   });
+
+  it("adds the token check's time after the total when the request ran one", () => {
+    const header = serverTimingHeader({ queries: 1, roundTrips: 1, durationMs: 0.8, rowsRead: 21, rowsWritten: 0 }, 1.34, 0.16);
+    expect(header).toBe('total;dur=1.3, auth;dur=0.2, d1;dur=0.8;desc="1 queries", d1-round-trips;desc="1", d1-rows-read;desc="21", d1-rows-written;desc="0"');
+  });
 });

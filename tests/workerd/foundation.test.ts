@@ -9,7 +9,7 @@ import { EMAIL_CONFIGURED, jsonRequest, request, testDeps } from "./helpers";
 import { expectConsoleError } from "./console-errors";
 import { loadDevOutbox } from "../../app/lib/dev-outbox.server";
 import { createTask, deleteTask } from "../../worker/services/tasks";
-import { createUser, deleteUsers, tasksOfUser } from "./escalation-helpers";
+import { api, createUser, deleteUsers, tasksOfUser } from "./escalation-helpers";
 
 describe("GET /v1/health", () => {
   it("answers ok after asking D1", async () => {
@@ -25,6 +25,22 @@ describe("GET /v1/health", () => {
     expect(timing).toMatch(/d1;dur=\d+(\.\d+)?;desc="1 queries"/);
     expect(timing).toMatch(/d1-rows-read;desc="\d+"/);
     expect(response.headers.get("X-Request-Id")).toBeTruthy();
+  });
+
+  it("reports the token check's time on a signed-in route, and only there (bench:api splits a route's time by it)", async () => {
+    const user = await createUser();
+    try {
+      const signedIn = await api("/v1/tasks", "GET", undefined, user.token);
+      expect(signedIn.status).toBe(200);
+      expect(signedIn.headers.get("Server-Timing")).toMatch(/^total;dur=\d+\.\d, auth;dur=\d+\.\d, d1;dur=/);
+      // No token check ran: health, and a refused token (its 401 says nothing of how far the check got).
+      expect((await request("/v1/health")).headers.get("Server-Timing")).not.toMatch(/auth;/);
+      const refused = await api("/v1/tasks", "GET", undefined, `${user.token}x`);
+      expect(refused.status).toBe(401);
+      expect(refused.headers.get("Server-Timing")).not.toMatch(/auth;/);
+    } finally {
+      await deleteUsers(user.id);
+    }
   });
 });
 

@@ -24,6 +24,7 @@ export const SIGN_IN_MESSAGE = "Please sign in to continue.";
 export function requireUserWith(options: { signInMessage?: string } = {}) {
   const signInMessage = options.signInMessage ?? SIGN_IN_MESSAGE;
   return createMiddleware<ApiEnv>(async (c, next) => {
+    const started = performance.now();
     const found = readAccessToken(c.req.header("Authorization"), getCookie(c, ACCESS_TOKEN_COOKIE));
     if (!found) throw unauthorized(signInMessage, "UNAUTHORIZED");
     const { env, clock } = c.get("deps");
@@ -38,6 +39,7 @@ export function requireUserWith(options: { signInMessage?: string } = {}) {
       throw forbidden(CROSS_SITE_BLOCKED, "CSRF_REJECTED");
     }
     c.set("userId", check.userId);
+    c.set("authMs", performance.now() - started);
     await next();
   });
 }

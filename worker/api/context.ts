@@ -12,6 +12,8 @@ export interface ApiEnv {
     log: Logger;
     /** Set by the auth middleware on routes that need a signed-in user. */
     userId: string;
+    /** How long the auth middleware took to check the token (ms), for `Server-Timing`; unset where no check ran. */
+    authMs: number;
     /** Set on spec 01's account routes, whose contract is exactly `{ message, code }` (see errors.ts). */
     exactEnvelope: boolean;
   };
