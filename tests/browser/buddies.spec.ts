@@ -119,3 +119,39 @@ test("a missed reminder reaches the verified buddy; the card says so; the buddy 
   await page.goto("/emergency-contacts");
   await expect(page.locator(".buddy-card").filter({ hasText: "Dana" }).getByText("✓ Verified")).toHaveCount(0);
 });
+
+test("on a phone the buddy dialog's buttons fill their row, and take a row each when they cannot sit side by side", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  await signUp(page, { name: "Pia Phone" });
+  await page.goto("/emergency-contacts");
+  await page.getByRole("button", { name: "Add Nudge Buddy" }).click();
+  const add = page.getByRole("dialog", { name: "Add Nudge Buddy" });
+  const boxes = async (dialog: typeof add, labels: [string, string]) => ({
+    row: (await dialog.locator(".modal__actions").boundingBox())!,
+    first: (await dialog.getByRole("button", { name: labels[0] }).boundingBox())!,
+    second: (await dialog.getByRole("button", { name: labels[1] }).boundingBox())!,
+  });
+  // 'Cancel' and 'Add Contact' fit side by side: one row, filled from edge to edge.
+  const adding = await boxes(add, ["Cancel", "Add Contact"]);
+  expect(adding.second.y).toBeCloseTo(adding.first.y, 0);
+  expect(adding.first.x).toBeCloseTo(adding.row.x, 0);
+  expect(adding.second.x + adding.second.width).toBeCloseTo(adding.row.x + adding.row.width, 0);
+  await page.screenshot({ path: "test-results/screenshots/buddies-add-dialog-phone.png" });
+
+  await add.getByLabel("Name").fill("Sam");
+  await add.getByLabel("Email Address").fill(`buddy-${Date.now()}@example.com`);
+  await add.getByRole("button", { name: "Add Contact" }).click();
+  const sam = page.locator(".buddy-card").filter({ hasText: "Sam" });
+  await sam.getByText("More").click();
+  await sam.getByRole("button", { name: "Edit" }).click();
+  const edit = page.getByRole("dialog", { name: "Edit Nudge Buddy" });
+  // 'Cancel' and 'Update Contact' do not fit at 360 px: two rows, in the form's order, each as wide as the row.
+  const editing = await boxes(edit, ["Cancel", "Update Contact"]);
+  expect(editing.second.y).toBeGreaterThan(editing.first.y + editing.first.height - 1);
+  for (const button of [editing.first, editing.second]) {
+    expect(button.x).toBeCloseTo(editing.row.x, 0);
+    expect(button.width).toBeCloseTo(editing.row.width, 0);
+  }
+  await edit.locator(".modal__actions").scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "test-results/screenshots/buddies-edit-dialog-phone.png" });
+});
