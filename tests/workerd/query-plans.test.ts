@@ -120,8 +120,8 @@ const HISTORY = 300;
  */
 const BOUNDED_SORTS: Array<{ query: RegExp; why: string }> = [
   {
-    query: /^select "id", "steps", \(select max\(s\.step_index\).* from "escalations" where "escalations"\."task_id" = \? order by/,
-    why: "a snooze finds the task's newest live chain: it sorts that one task's chains (one, or a few after snoozes), found by escalations_task_idx",
+    query: /^select "id", "steps", \(select max\(s\.step_index\).* from "escalations" where \("escalations"\."task_id" = \? and exists \(select 1 from tasks as t where t\.id = \? and t\.user_id = \?\)\) order by/,
+    why: "a snooze finds the task's newest live chain (only if the task is the person's, read beside it): it sorts that one task's chains (one, or a few after snoozes), found by escalations_task_idx",
   },
 ];
 

@@ -80,6 +80,36 @@ describe("what a task call waits for", () => {
     expect(await done.json()).toMatchObject({ status: "COMPLETED", nextTask: null });
     expect(roundTrips(done)).toBe(3);
   });
+
+  it("a snooze waits for D1 twice: the task, its escalation and the person's zone together, then the batch with the read-back at its end", async () => {
+    const u = await user();
+    const oneOff = await createOk(u.token, { title: "Water the plants", dueDate: "2042-03-02T08:00:00Z" });
+    const snoozed = await api(`/v1/tasks/${oneOff.id}/snooze`, "POST", { minutes: 20 }, u.token);
+    expect(snoozed.status).toBe(200);
+    expect(await snoozed.json()).toMatchObject({ id: oneOff.id, status: "SNOOZED", snoozedUntil: "2042-03-01T12:20:00.000Z" });
+    expect(roundTrips(snoozed)).toBe(2);
+    // A daily task snoozed past its next occurrence gets that occurrence in the same batch: still two waits.
+    const daily = await createOk(u.token, { title: "Stretch", dueDate: "2042-03-01T11:00:00Z", recurrence: { freq: "daily" } });
+    const longSnooze = await api(`/v1/tasks/${daily.id}/snooze`, "POST", { minutes: 1440 }, u.token);
+    expect(longSnooze.status).toBe(200);
+    expect(await longSnooze.json()).toMatchObject({ id: daily.id, status: "SNOOZED" });
+    expect(roundTrips(longSnooze)).toBe(2);
+    expect((await tasksOfUser(u.id)).filter((t) => t.title === "Stretch")).toHaveLength(2);
+  });
+
+  it("an edit waits for D1 twice: the task and the person together, then the batch with the read-back at its end", async () => {
+    const u = await user({ timezone: "Europe/Berlin" });
+    const task = await createOk(u.token, { title: "Call the bank", dueDate: "2042-03-02T08:00:00Z" });
+    const renamed = await api(`/v1/tasks/${task.id}`, "PUT", { title: "Call the bank about the card" }, u.token);
+    expect(renamed.status).toBe(200);
+    expect(await renamed.json()).toMatchObject({ title: "Call the bank about the card", dueDate: "2042-03-02T08:00:00.000Z" });
+    expect(roundTrips(renamed)).toBe(2);
+    // A new due date is read in the person's zone and restarts the chain: still two waits.
+    const moved = await api(`/v1/tasks/${task.id}`, "PUT", { dueDate: "2042-03-04T09:30" }, u.token);
+    expect(moved.status).toBe(200);
+    expect(await moved.json()).toMatchObject({ dueDate: "2042-03-04T08:30:00.000Z", status: "PENDING" });
+    expect(roundTrips(moved)).toBe(2);
+  });
 });
 
 describe("POST /v1/tasks/:id/done", () => {

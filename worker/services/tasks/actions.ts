@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { runBatch, type Statement } from "../../../db/batch";
-import { escalations, tasks, type Task } from "../../../db/schema";
+import { runBatch, runNamedBatch, type Statement } from "../../../db/batch";
+import { escalations, tasks, type Task, type User } from "../../../db/schema";
 import type { Deps } from "../deps";
 import { conflict } from "../errors";
 import type { EscalationStepSpec } from "../escalation/catalogue";
@@ -11,7 +11,7 @@ import { parseInput } from "../validation";
 import { thankAlertedBuddies } from "../buddies/thanks";
 import { snoozeSchema } from "./schemas";
 import { toTaskJson, type TaskJson } from "./serialize";
-import { loadOwnTask, loadUser } from "./service";
+import { findUser, loadOwnTask, loadUser, ownTaskOf, ownTaskQuery, userOrSignIn } from "./service";
 
 /**
  * Acknowledge, done and snooze: the three answers a person can give from any channel (dashboard,
@@ -134,7 +134,9 @@ async function nextTaskJson(deps: Deps, userId: string, nextId: string | null, n
  * otherwise compute the next one from its own, later time and skip a day.
  */
 export async function snoozeTask(deps: Deps, userId: string, taskId: string, input: unknown): Promise<TaskJson> {
-  const task = await loadOwnTask(deps, userId, taskId);
+  // Everything the batch is built from, read together: one D1 wait. The person is read for every
+  // task though only a recurring one needs their zone: a query by key costs less than a second wait.
+  const [task, escalation, person] = await Promise.all([loadOwnTask(deps, userId, taskId), latestEscalationOfOwnTask(deps, userId, taskId), findUser(deps, userId)]);
   if (task.status === "COMPLETED") throw conflict(ALREADY_DONE_SNOOZE, "TASK_COMPLETED");
   const { minutes } = parseInput(snoozeSchema, input ?? {});
   const now = deps.clock.now().getTime();
@@ -145,30 +147,31 @@ export async function snoozeTask(deps: Deps, userId: string, taskId: string, inp
       .update(tasks)
       .set({ status: "SNOOZED", snoozedUntil: until, acknowledgedAt: null, escalationHaltedAt: null, updatedAt: now })
       .where(and(eq(tasks.id, task.id), sql`${tasks.status} <> 'COMPLETED'`)),
+    ...resumeAtStatements(deps, task, escalation, until, now),
+    ...(await snoozedPastNextStatements(deps, task, person, until, now)),
   ];
-  statements.push(...(await resumeAtStatements(deps, task, until, now)), ...(await snoozedPastNextStatements(deps, userId, task, until, now)));
-  await runBatch(deps.db, statements);
-  return toTaskJson(await loadOwnTask(deps, userId, taskId), now);
+  // The answer's read-back rides at the end of the batch: what the batch left, with no second wait.
+  const { snoozed } = await runNamedBatch(deps.db, { snoozed: ownTaskQuery(deps, userId, taskId) }, statements);
+  return toTaskJson(ownTaskOf(snoozed), now);
 }
 
-/** The next occurrence of a recurring task whose snooze reaches past it, written only if the snooze took. */
-async function snoozedPastNextStatements(deps: Deps, userId: string, task: Task, until: number, now: number): Promise<Statement[]> {
+/** The next occurrence of a recurring task whose snooze reaches past it (in the person's zone), written only if the snooze took. */
+async function snoozedPastNextStatements(deps: Deps, task: Task, person: User | null, until: number, now: number): Promise<Statement[]> {
   if (!task.recurrence) return [];
-  const user = await loadUser(deps, userId);
-  const nextDue = nextOccurrenceDueAt(task, user.timezone, now);
+  const { timezone } = userOrSignIn(person);
+  const nextDue = nextOccurrenceDueAt(task, timezone, now);
   if (nextDue === null || nextDue > until) return [];
   const snoozed = sql`exists (select 1 from tasks as t where t.id = ${task.id} and t.status = 'SNOOZED')`;
-  return nextOccurrenceStatements(deps, task, user.timezone, now, snoozed);
+  return nextOccurrenceStatements(deps, task, timezone, now, snoozed);
 }
 
 /**
- * The chain's part of a snooze. Which step is current and how far the chain moves are decided in
- * SQL when the batch runs (escalation/snooze.ts), never from this read: the read only finds the
- * escalation, its first step's channels and its last step index (ADR 041).
+ * The escalation a snooze moves: the running or paused one, else the latest. Read beside the task,
+ * so it is limited to this person's task in SQL (another person's task id finds nothing here, and
+ * the task's own read answers 404).
  */
-async function resumeAtStatements(deps: Deps, task: Task, until: number, now: number): Promise<Statement[]> {
-  const { db } = deps;
-  const [escalation] = await db
+async function latestEscalationOfOwnTask(deps: Deps, userId: string, taskId: string) {
+  const [escalation] = await deps.db
     .select({
       id: escalations.id,
       steps: escalations.steps,
@@ -177,9 +180,19 @@ async function resumeAtStatements(deps: Deps, task: Task, until: number, now: nu
       lastIndex: sql<number | null>`(select max(s.step_index) from escalation_steps as s where s.escalation_id = "escalations"."id")`.as("last_index"),
     })
     .from(escalations)
-    .where(eq(escalations.taskId, task.id))
+    .where(and(eq(escalations.taskId, taskId), sql`exists (select 1 from tasks as t where t.id = ${taskId} and t.user_id = ${userId})`))
     .orderBy(sql`(${escalations.state} in ('running', 'paused')) desc`, desc(escalations.createdAt), desc(sql`rowid`))
     .limit(1);
+  return escalation ?? null;
+}
+
+/**
+ * The chain's part of a snooze. Which step is current and how far the chain moves are decided in
+ * SQL when the batch runs (escalation/snooze.ts), never from the read before it: that read only
+ * finds the escalation, its first step's channels and its last step index (ADR 041).
+ */
+function resumeAtStatements(deps: Deps, task: Task, escalation: Awaited<ReturnType<typeof latestEscalationOfOwnTask>>, until: number, now: number): Statement[] {
+  const { db } = deps;
   if (!escalation) {
     return startEscalationStatements(db, { taskId: task.id, strategyKey: task.strategyKey, dueAt: until, now }).statements;
   }

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { runBatch, type Statement } from "../../../db/batch";
+import { runBatch, runNamedBatch, type Statement } from "../../../db/batch";
 import { tasks, users, type Task, type User } from "../../../db/schema";
 import type { Deps } from "../deps";
 import { forbidden, notFound, unauthorized } from "../errors";
@@ -17,20 +17,43 @@ export const TASK_NOT_FOUND = "We couldn't find that task. It may have been dele
 export type { TaskSource };
 
 export async function loadUser(deps: Pick<Deps, "db">, userId: string): Promise<User> {
+  return userOrSignIn(await findUser(deps, userId));
+}
+
+/**
+ * The person's row, or null for an account gone. For a read started beside the task's, where the
+ * task's own answer (404) must decide first and `userOrSignIn` applies only if the row is needed.
+ */
+export async function findUser(deps: Pick<Deps, "db">, userId: string): Promise<User | null> {
   const [user] = await deps.db.select().from(users).where(eq(users.id, userId)).limit(1);
+  return user ?? null;
+}
+
+/** The person's row, or 401 'Your account could not be found. Please sign in again.' */
+export function userOrSignIn(user: User | null): User {
   if (!user) throw unauthorized("Your account could not be found. Please sign in again.", "USER_NOT_FOUND");
   return user;
 }
 
-/** A task of this user, or 404 (another user's task is "not found", never "forbidden"). */
-export async function loadOwnTask(deps: Pick<Deps, "db">, userId: string, taskId: string): Promise<Task> {
-  const [task] = await deps.db
+/** The select of a task of this user (no row for another user's task): awaited, or the last statement of a batch. */
+export function ownTaskQuery(deps: Pick<Deps, "db">, userId: string, taskId: string) {
+  return deps.db
     .select()
     .from(tasks)
     .where(and(eq(tasks.id, taskId), eq(tasks.userId, userId)))
     .limit(1);
+}
+
+/** The task of `ownTaskQuery`'s rows, or 404 (another user's task is "not found", never "forbidden"). */
+export function ownTaskOf(rows: Task[]): Task {
+  const [task] = rows;
   if (!task) throw notFound(TASK_NOT_FOUND, "TASK_NOT_FOUND");
   return task;
+}
+
+/** A task of this user, or 404 (another user's task is "not found", never "forbidden"). */
+export async function loadOwnTask(deps: Pick<Deps, "db">, userId: string, taskId: string): Promise<Task> {
+  return ownTaskOf(await ownTaskQuery(deps, userId, taskId));
 }
 
 /** POST /v1/tasks. Order of checks as in spec 02 section 5: verified email, title, due date; then the account's caps (quotas.ts). */
@@ -72,10 +95,12 @@ export async function getTask(deps: Deps, userId: string, taskId: string): Promi
  * alone are applied, as for any edit of a completed task (ADR 029).
  */
 export async function updateTask(deps: Deps, userId: string, taskId: string, input: unknown): Promise<TaskJson> {
-  const task = await loadOwnTask(deps, userId, taskId);
+  // The task and the person (whose zone and default strategy a new due date or strategy is read in),
+  // together: one D1 wait. The checks keep their order: 404, then the fields (400).
+  const [task, person] = await Promise.all([loadOwnTask(deps, userId, taskId), findUser(deps, userId)]);
   const data = parseInput(updateTaskSchema, input);
   const now = deps.clock.now().getTime();
-  const user = data.dueDate !== undefined || data.strategy !== undefined ? await loadUser(deps, userId) : null;
+  const user = data.dueDate !== undefined || data.strategy !== undefined ? userOrSignIn(person) : null;
 
   // Only the columns this request changes are written, so a reminder recorded meanwhile by the
   // engine (lastReminderSentAt, escalationHaltedAt) is never overwritten with a stale copy.
@@ -109,8 +134,9 @@ export async function updateTask(deps: Deps, userId: string, taskId: string, inp
   } else {
     statements.push(deps.db.update(tasks).set(changes).where(own));
   }
-  await runBatch(deps.db, statements);
-  return toTaskJson(await loadOwnTask(deps, userId, taskId), now);
+  // The answer's read-back rides at the end of the batch: what the batch left, with no second wait.
+  const { updated } = await runNamedBatch(deps.db, { updated: ownTaskQuery(deps, userId, taskId) }, statements);
+  return toTaskJson(ownTaskOf(updated), now);
 }
 
 /**
