@@ -138,3 +138,21 @@ test("without JavaScript the wizard still goes forward and Skip still works", as
   await expect(page).toHaveURL(/\/dashboard$/);
   await context.close();
 });
+
+test("on a phone the step's hint reads first, across the width, and Skip and Next share the row under it", async ({ page, request }) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  const { email } = await createAccount(request, "Pip Phone", uniqueEmail("phone-wizard"), "UTC", { onboarding: "keep" });
+  await signIn(page, email, undefined, /\/onboarding$/);
+  await page.goto("/onboarding?step=2");
+  const hint = await page.getByText("Verify your email and link Telegram to go on, or Skip for now.").boundingBox();
+  const skip = await page.getByRole("button", { name: "Skip" }).boundingBox();
+  const next = await page.getByRole("button", { name: "Next" }).boundingBox();
+  const card = await wizardStep(page, 2, "Connect Apps").boundingBox();
+  // The hint starts where the card starts and ends above both buttons; Skip left, Next right, on one row.
+  expect(hint!.x).toBeCloseTo(card!.x, 0);
+  expect(hint!.y + hint!.height).toBeLessThanOrEqual(Math.min(skip!.y, next!.y));
+  expect(Math.abs(skip!.y + skip!.height / 2 - (next!.y + next!.height / 2))).toBeLessThan(2);
+  expect(skip!.x + skip!.width).toBeLessThan(next!.x);
+  expect(next!.x + next!.width).toBeCloseTo(card!.x + card!.width, 0);
+  await page.screenshot({ path: "test-results/screenshots/onboarding-2-phone.png" });
+});
