@@ -54,8 +54,11 @@ async function visit(walk: Walk, page: Page, screen: Screen, reach: () => Promis
     await page.waitForTimeout(150);
     const text = await harvest(page);
     walk.seen.set(screen, `${walk.seen.get(screen) ?? ""}\n${text}`);
-    // Every state as a person saw it, to look at (test-results/screenshots/conformance/<width>/).
-    await page.screenshot({ path: `test-results/screenshots/conformance/${walk.width}/${screen}.png`, fullPage: true }).catch(() => undefined);
+    // Every state as a person saw it, to look at (test-results/screenshots/conformance/<width>/). With a
+    // dialog open, the screen as it is: a full-page capture draws the dialog and the sticky header over
+    // the middle of a scrolled page, which is not what anyone sees.
+    const dialogOpen = await page.locator("dialog[open], [role=dialog], [aria-modal=true]").first().isVisible().catch(() => false);
+    await page.screenshot({ path: `test-results/screenshots/conformance/${walk.width}/${screen}.png`, fullPage: !dialogOpen }).catch(() => undefined);
     if (walk.width === 360) walk.layout.push(...(await layoutProblems(page, screen)));
   } catch (error) {
     const line = `${screen}: ${String(error).split("\n")[0]}`;
