@@ -139,7 +139,7 @@ test("without JavaScript the wizard still goes forward and Skip still works", as
   await context.close();
 });
 
-test("on a phone the step's hint reads first, across the width, and Skip and Next share the row under it", async ({ page, request }) => {
+test("on a phone the step's hint reads first, across the width, Skip and Next share the row under it, and the panel's buttons fill their rows", async ({ page, request }) => {
   await page.setViewportSize({ width: 360, height: 780 });
   const { email } = await createAccount(request, "Pip Phone", uniqueEmail("phone-wizard"), "UTC", { onboarding: "keep" });
   await signIn(page, email, undefined, /\/onboarding$/);
@@ -154,5 +154,11 @@ test("on a phone the step's hint reads first, across the width, and Skip and Nex
   expect(Math.abs(skip!.y + skip!.height / 2 - (next!.y + next!.height / 2))).toBeLessThan(2);
   expect(skip!.x + skip!.width).toBeLessThan(next!.x);
   expect(next!.x + next!.width).toBeCloseTo(card!.x + card!.width, 0);
+  // The email panel's Verify and Resend code cannot sit side by side here: each takes its whole row.
+  const row = await page.locator(".button-row").filter({ has: page.getByRole("button", { name: "Resend code" }) }).boundingBox();
+  for (const name of ["Verify", "Resend code"]) {
+    const button = await page.getByRole("button", { name, exact: true }).boundingBox();
+    expect(button!.width, name).toBeCloseTo(row!.width, 0);
+  }
   await page.screenshot({ path: "test-results/screenshots/onboarding-2-phone.png" });
 });
