@@ -222,19 +222,22 @@ export function quantile(values, q) {
 
 export const median = (values) => quantile(values, 0.5);
 
+/** One GET, read to its end: client latency, body size and the Server-Timing figures; any other status than `expectStatus` throws. */
+async function timedGet({ url, path, headers, expectStatus = 200 }) {
+  const started = performance.now();
+  const response = await fetch(`${url}${path}`, { headers, redirect: "manual" });
+  const body = await response.arrayBuffer();
+  const latencyMs = performance.now() - started;
+  if (response.status !== expectStatus) throw new Error(`GET ${path} answered ${response.status}: ${Buffer.from(body).toString().slice(0, 300)}`);
+  return { latencyMs, bytes: body.byteLength, ...serverTiming(response) };
+}
+
 /**
  * Sends `count` requests one after the other (the first `warmup` unmeasured) and measures each:
  * client latency, Server-Timing, body size; and the workerd CPU over the measured ones, per request.
  */
 export async function measureBatch({ url, path, headers, count, warmup = 5, workerdPid, expectStatus = 200 }) {
-  const fetchOne = async () => {
-    const started = performance.now();
-    const response = await fetch(`${url}${path}`, { headers, redirect: "manual" });
-    const body = await response.arrayBuffer();
-    const latencyMs = performance.now() - started;
-    if (response.status !== expectStatus) throw new Error(`GET ${path} answered ${response.status}: ${Buffer.from(body).toString().slice(0, 300)}`);
-    return { latencyMs, bytes: body.byteLength, ...serverTiming(response) };
-  };
+  const fetchOne = () => timedGet({ url, path, headers, expectStatus });
   for (let i = 0; i < warmup; i++) await fetchOne();
   const samples = [];
   const cpuBefore = processCpuMs(workerdPid);
@@ -266,16 +269,10 @@ export async function measureBatch({ url, path, headers, count, warmup = 5, work
  * ran) and D1, so a route's time above health splits into what each part costs.
  */
 export async function measurePaired({ url, path, headers, count, warmup = 5 }) {
-  const one = async (target, withHeaders) => {
-    const response = await fetch(`${url}${target}`, { headers: withHeaders, redirect: "manual" });
-    await response.arrayBuffer();
-    if (response.status !== 200) throw new Error(`GET ${target} answered ${response.status}`);
-    return serverTiming(response);
-  };
   const sums = { health: { totalMs: 0, authMs: 0, d1Ms: 0 }, route: { totalMs: 0, authMs: 0, d1Ms: 0 } };
   for (let i = 0; i < warmup + count; i++) {
-    const health = await one("/v1/health");
-    const route = await one(path, headers);
+    const health = await timedGet({ url, path: "/v1/health" });
+    const route = await timedGet({ url, path, headers });
     if (i < warmup) continue;
     for (const [side, timing] of [["health", health], ["route", route]]) {
       for (const key of ["totalMs", "authMs", "d1Ms"]) sums[side][key] += timing[key];

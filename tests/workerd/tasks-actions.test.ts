@@ -68,7 +68,7 @@ describe("what a task call waits for", () => {
     expect(roundTrips(inWords)).toBe(2);
   });
 
-  it("acknowledge and done each wait for D1 three times: the task, the guarded batch, then the thanks and the read-back together", async () => {
+  it("acknowledge and done each wait for D1 three times: the task, the guarded batch with the read-back at its end, then the thanks", async () => {
     const u = await user();
     const acknowledged = await createOk(u.token, { title: "Call the bank", dueDate: "2042-03-02T08:00:00Z" });
     const ack = await api(`/v1/tasks/${acknowledged.id}/acknowledge`, "POST", undefined, u.token);

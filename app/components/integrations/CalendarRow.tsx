@@ -69,7 +69,7 @@ export function CalendarRow({ initial }: { initial: CalendarRowData }) {
               <span className="field__label">Your calendar feed URL</span>
               <input id="calendar-url" className="input" readOnly value={url} onClick={(event) => event.currentTarget.select()} />
             </label>
-            <div className="calendar-panel__actions">
+            <div className="button-row">
               <Button onClick={() => void copy(url, document.getElementById("calendar-url") as HTMLInputElement | null).then(setCopied)}>{copied ? "Copied!" : "Copy"}</Button>
               {press("regenerate", "Regenerate URL")}
               {press("disable", "Disable Integration", "danger")}

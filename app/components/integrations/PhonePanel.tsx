@@ -78,7 +78,7 @@ export function PhonePanel({ initial, back }: { initial: PhonePanelData; back: "
             Code from the text message
           </label>
           <input id={`phone-code-${back}`} className="input phone-panel__code" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} required />
-          <div className="phone-panel__actions">
+          <div className="button-row">
             <Button type="submit" disabled={busy}>
               {busy && intent === "verify" ? "Verifying..." : "Verify"}
             </Button>
@@ -87,7 +87,7 @@ export function PhonePanel({ initial, back }: { initial: PhonePanelData; back: "
       ) : null}
       {!showNumber && step === "done" ? <p className="phone-panel__verified">✓ Your phone number {initial.phone ?? ""} is verified.</p> : null}
       {!showNumber ? (
-        <div className="phone-panel__actions">
+        <div className="button-row">
           {step === "code" ? (
             <fetcher.Form method="post" action={ROUTE}>
               {hidden("send")}

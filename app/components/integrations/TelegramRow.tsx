@@ -139,7 +139,7 @@ export function TelegramRow({ initial }: { initial: TelegramRowData }) {
         {panel === "confirm-unlink" ? (
           <div className="telegram-panel" role="group" aria-labelledby="telegram-unlink-question">
             <p id="telegram-unlink-question">Unlink Telegram? Your reminders will come by email until you link it again.</p>
-            <div className="telegram-panel__actions">
+            <div className="button-row">
               <Button variant="danger" onClick={unlink}>
                 Yes, unlink
               </Button>

@@ -50,7 +50,7 @@ export async function acknowledgeTask(deps: Deps, userId: string, taskId: string
   // same batch, after the halt, and only if this answer's own update took.
   const tookEffect = sql`exists (select 1 from tasks as t where t.id = ${task.id} and t.status = 'ACKNOWLEDGED' and t.acknowledged_at = ${now})`;
   const checkBack = checkBackStatements(deps.db, { taskId: task.id, strategyKey: task.strategyKey, checkBackMinutes: task.checkBackMinutes, now, onlyIf: tookEffect });
-  await runBatch(deps.db, [
+  const writes: Statement[] = [
     deps.db
       .update(tasks)
       .set({
@@ -65,10 +65,11 @@ export async function acknowledgeTask(deps: Deps, userId: string, taskId: string
     ...haltEscalationStatements(deps.db, task.id, "acknowledged", now),
     ...(checkBack?.statements ?? []),
     ...(await seriesStatements(deps, userId, task, "ACKNOWLEDGED", now)),
-  ]);
-  // The thanks and the answer's read-back, together: one D1 wait, not two.
-  const [, acknowledged] = await Promise.all([thankAlertedBuddies(deps, userId, task), loadOwnTask(deps, userId, taskId)]);
-  return toTaskJson(acknowledged, now);
+  ];
+  // The answer's read-back rides at the end of the batch, as in snooze and edit; then the thanks.
+  const { acknowledged } = await runNamedBatch(deps.db, { acknowledged: ownTaskQuery(deps, userId, taskId) }, writes);
+  await thankAlertedBuddies(deps, userId, task);
+  return toTaskJson(ownTaskOf(acknowledged), now);
 }
 
 /**
@@ -100,17 +101,19 @@ export async function completeTask(deps: Deps, userId: string, taskId: string): 
   const nextId = task.recurrence ? await nextOccurrenceId(task.id) : null;
   if (task.status === "COMPLETED") return { ...toTaskJson(task, now), nextTask: await nextTaskJson(deps, userId, nextId, now) };
 
-  await runBatch(deps.db, [
+  const writes: Statement[] = [
     deps.db
       .update(tasks)
       .set({ status: "COMPLETED", completedAt: now, snoozedUntil: null, checkBackAt: null, updatedAt: now, escalationHaltedAt: sql`coalesce(${tasks.escalationHaltedAt}, ${now})` })
       .where(and(eq(tasks.id, task.id), sql`${tasks.status} <> 'COMPLETED'`)),
     ...haltEscalationStatements(deps.db, task.id, "completed", now),
     ...(await seriesStatements(deps, userId, task, "COMPLETED", now)),
-  ]);
-  // The thanks, the answer's read-back and the next occurrence, together: one D1 wait, not three.
-  const [, done, nextTask] = await Promise.all([thankAlertedBuddies(deps, userId, task), loadOwnTask(deps, userId, taskId), nextTaskJson(deps, userId, nextId, now)]);
-  return { ...toTaskJson(done, now), nextTask };
+  ];
+  // The answer's read-back rides at the end of the batch, as in snooze and edit; then the thanks
+  // and the next occurrence together.
+  const { done } = await runNamedBatch(deps.db, { done: ownTaskQuery(deps, userId, taskId) }, writes);
+  const [, nextTask] = await Promise.all([thankAlertedBuddies(deps, userId, task), nextTaskJson(deps, userId, nextId, now)]);
+  return { ...toTaskJson(ownTaskOf(done), now), nextTask };
 }
 
 async function nextTaskJson(deps: Deps, userId: string, nextId: string | null, now: number): Promise<TaskJson | null> {
