@@ -13,6 +13,13 @@ function freshEnv() {
 
 const ISSUED = Date.parse("2027-03-01T08:00:00Z");
 
+/** A token for `userId` signed at ISSUED under a secret of its own, with the clock that signed it. */
+async function freshToken(userId: string) {
+  const env = freshEnv();
+  const clock = fixedClock(ISSUED);
+  return { env, clock, token: await signAccessToken(env, clock, userId) };
+}
+
 /** How often jose ran the HMAC check: what the memo saves. */
 function countHmacChecks() {
   return vi.spyOn(crypto.subtle, "verify");
@@ -38,9 +45,7 @@ function outcome(check: Awaited<ReturnType<typeof verifyAccessToken>>): "ok" | "
 
 describe("a token verified once in this isolate", () => {
   it("is answered again without the HMAC, for the same user", async () => {
-    const env = freshEnv();
-    const clock = fixedClock(ISSUED);
-    const token = await signAccessToken(env, clock, "user-memo-1");
+    const { env, clock, token } = await freshToken("user-memo-1");
     const hmac = countHmacChecks();
     expect(await verifyAccessToken(env, clock, token)).toEqual({ ok: true, userId: "user-memo-1" });
     expect(hmac).toHaveBeenCalledTimes(1);
@@ -51,9 +56,7 @@ describe("a token verified once in this isolate", () => {
   });
 
   it("expires exactly when jose says it does, to the millisecond around `exp`", async () => {
-    const env = freshEnv();
-    const clock = fixedClock(ISSUED);
-    const token = await signAccessToken(env, clock, "user-memo-2");
+    const { env, clock, token } = await freshToken("user-memo-2");
     const expiresAtMs = ISSUED + ACCESS_TOKEN_TTL_SECONDS * 1000;
     const moments = [ISSUED, expiresAtMs - 1000, expiresAtMs - 1, expiresAtMs, expiresAtMs + 1, expiresAtMs + 3_600_000];
     const answers: string[] = [];
@@ -70,9 +73,7 @@ describe("a token verified once in this isolate", () => {
   });
 
   it("stays expired once expired, and an expired token is not kept", async () => {
-    const env = freshEnv();
-    const clock = fixedClock(ISSUED);
-    const token = await signAccessToken(env, clock, "user-memo-3");
+    const { env, clock, token } = await freshToken("user-memo-3");
     await verifyAccessToken(env, clock, token);
     clock.advance(ACCESS_TOKEN_TTL_SECONDS * 1000);
     const hmac = countHmacChecks();
@@ -84,10 +85,8 @@ describe("a token verified once in this isolate", () => {
   });
 
   it("proves nothing under another secret: the new secret's check runs and refuses it", async () => {
-    const env = freshEnv();
+    const { env, clock, token } = await freshToken("user-memo-4");
     const other = freshEnv();
-    const clock = fixedClock(ISSUED);
-    const token = await signAccessToken(env, clock, "user-memo-4");
     expect((await verifyAccessToken(env, clock, token)).ok).toBe(true);
     expect(await verifyAccessToken(other, clock, token)).toEqual({ ok: false, reason: "invalid" });
     // Back to the first secret: verified afresh, and accepted.
@@ -97,9 +96,7 @@ describe("a token verified once in this isolate", () => {
   });
 
   it("lends nothing to a token that differs from it by one character, in any part", async () => {
-    const env = freshEnv();
-    const clock = fixedClock(ISSUED);
-    const token = await signAccessToken(env, clock, "user-memo-5");
+    const { env, clock, token } = await freshToken("user-memo-5");
     expect((await verifyAccessToken(env, clock, token)).ok).toBe(true);
     const [header, payload, signature] = token.split(".") as [string, string, string];
     const flip = (part: string, at: number) => part.slice(0, at) + (part[at] === "A" ? "B" : "A") + part.slice(at + 1);

@@ -42,8 +42,13 @@ function key(env: Pick<Env, "JWT_SECRET">): Promise<CryptoKey> {
   return stateFor(env).key;
 }
 
+/** "Now" as JWT claims and jose count it: whole seconds since the epoch, rounded down. */
+function epochSeconds(clock: Clock): number {
+  return Math.floor(clock.now().getTime() / 1000);
+}
+
 export async function signAccessToken(env: Pick<Env, "JWT_SECRET">, clock: Clock, userId: string): Promise<string> {
-  const now = Math.floor(clock.now().getTime() / 1000);
+  const now = epochSeconds(clock);
   return new SignJWT({})
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(userId)
@@ -71,11 +76,6 @@ async function verifiedClaims(env: Pick<Env, "JWT_SECRET">, clock: Clock, token:
   });
   const subject = typeof payload.sub === "string" && payload.sub.length > 0 ? payload.sub : null;
   return { subject, payload };
-}
-
-/** jose's "now" for `exp`: whole seconds, rounded down. */
-function epochSeconds(clock: Clock): number {
-  return Math.floor(clock.now().getTime() / 1000);
 }
 
 /**
