@@ -38,3 +38,38 @@ describe(`migration ${REBUILD} (ADR 069)`, () => {
     expect((await db.prepare("SELECT count(*) AS n FROM deliveries").first<{ n: number }>())?.n).toBe(0);
   });
 });
+
+const LIST_COLUMN = "0028_task_list_done_column.sql";
+
+describe(`migration ${LIST_COLUMN} (issue 8)`, () => {
+  it("gives every task, old and new, is_completed from its status, and rebuilds the list index on that column", async () => {
+    const db = env.MIGRATION_DB;
+    const at = env.TEST_MIGRATIONS.findIndex((m) => m.name === LIST_COLUMN);
+    expect(at).toBeGreaterThan(0);
+    await applyD1Migrations(db, env.TEST_MIGRATIONS.slice(0, at));
+    await db.batch([
+      db.prepare("INSERT INTO users (id, name, email, created_at) VALUES ('l-user', 'Lu', 'lu@example.com', 1)"),
+      db.prepare(
+        `INSERT INTO tasks (id, user_id, title, due_at, status, strategy_key, created_at)
+         VALUES ('l-open', 'l-user', 'Pills', 2, 'PENDING', 'standard', 1), ('l-done', 'l-user', 'Bins', 1, 'COMPLETED', 'standard', 1)`,
+      ),
+    ]);
+
+    await applyD1Migrations(db, env.TEST_MIGRATIONS);
+
+    const read = async () => (await db.prepare("SELECT id, is_completed FROM tasks ORDER BY id").all()).results;
+    expect(await read()).toEqual([
+      { id: "l-done", is_completed: 1 },
+      { id: "l-open", is_completed: 0 },
+    ]);
+    // Generated, never written: a change of status is reflected at once, and a write of the column is refused.
+    await db.prepare("UPDATE tasks SET status = 'COMPLETED' WHERE id = 'l-open'").run();
+    expect(await read()).toEqual([
+      { id: "l-done", is_completed: 1 },
+      { id: "l-open", is_completed: 1 },
+    ]);
+    await expect(db.prepare("UPDATE tasks SET is_completed = 0 WHERE id = 'l-open'").run()).rejects.toThrow(/generated column/);
+    const index = await db.prepare("SELECT sql FROM sqlite_master WHERE name = 'tasks_user_list_idx'").first<{ sql: string }>();
+    expect(index?.sql).toBe("CREATE INDEX `tasks_user_list_idx` ON `tasks` (`user_id`, `is_completed`, `due_at`, `id`)");
+  });
+});

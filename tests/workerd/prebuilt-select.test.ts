@@ -61,7 +61,7 @@ describe("prebuiltSelect", () => {
       const db = createDb(env.DB);
       await db.insert(tasks).values({ id: "pre-c", userId: user.id, title: "One", dueAt: BASE, strategyKey: "standard", createdAt: BASE });
       const chosen = prebuiltSelect<typeof tasks, { userId: string }>(tasks, (d) => d.select({ id: tasks.id, title: tasks.title }).from(tasks).where(eq(tasks.userId, sql.placeholder("userId"))));
-      await expect(chosen.all(db, { userId: user.id })).rejects.toThrow("prebuiltSelect: 2 columns, 21 expected");
+      await expect(chosen.all(db, { userId: user.id })).rejects.toThrow("prebuiltSelect: 2 columns, 22 expected");
     } finally {
       await deleteUsers(user.id);
     }

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { tasks } from "../../db/schema";
 import { createDb } from "../../db/client";
-import { BAD_CURSOR, listOpenThenDone, listPage, listSegment, listTasks } from "../../worker/services/tasks/list";
+import { BAD_CURSOR, encodeCursor, listAfter, listPage, listTasks } from "../../worker/services/tasks/list";
 import { api, createUser, deleteUsers } from "./escalation-helpers";
 import { testDeps } from "./helpers";
 
@@ -48,9 +48,8 @@ describe("the task list reads one page through its index", () => {
     const statements = [
       [listPage.sql, listPage.params({ userId: "someone", limit: 21, offset: 0 })],
       [listPage.sql, listPage.params({ userId: "someone", limit: 21, offset: 40 })],
-      [listSegment.sql, listSegment.params({ userId: "someone", completed: 0, dueAt: Number.MIN_SAFE_INTEGER, id: "", limit: 21 })],
-      [listSegment.sql, listSegment.params({ userId: "someone", completed: 1, dueAt: BASE, id: "x", limit: 21 })],
-      [listOpenThenDone.sql, listOpenThenDone.params({ userId: "someone", dueAt: BASE, id: "x", limit: 21 })],
+      [listAfter.sql, listAfter.params({ userId: "someone", completed: 0, dueAt: Number.MIN_SAFE_INTEGER, id: "", limit: 21 })],
+      [listAfter.sql, listAfter.params({ userId: "someone", completed: 1, dueAt: BASE, id: "x", limit: 21 })],
     ] as const;
     for (const [sql, params] of statements) {
       const plan = await queryPlan(sql, params);
@@ -59,10 +58,34 @@ describe("the task list reads one page through its index", () => {
     }
   });
 
-  it("from the open tasks into the completed ones is one statement: both parts seek the index, in list order", async () => {
-    const plan = await queryPlan(listOpenThenDone.sql, listOpenThenDone.params({ userId: "someone", dueAt: BASE, id: "x", limit: 21 }));
-    // The open part first (the left-most arm), then the completed part, each its own index seek.
-    expect(plan).toMatch(/COMPOUND QUERY\nLEFT-MOST SUBQUERY\nCO-ROUTINE open_part\nSEARCH tasks USING INDEX tasks_user_list_idx[^\n]*\n(?:.*\n)*UNION ALL\nCO-ROUTINE done_part\nSEARCH tasks USING INDEX tasks_user_list_idx/);
+  it("a cursor page seeks its position: one range of the index, no compound query", async () => {
+    const plan = await queryPlan(listAfter.sql, listAfter.params({ userId: "someone", completed: 0, dueAt: BASE, id: "x", limit: 21 }));
+    // The whole position is the range's start (a row value over the index's own columns, which an
+    // expression index cannot give): SQLite starts there instead of walking the user's list to it.
+    expect(plan).toMatch(/^SEARCH tasks USING INDEX tasks_user_list_idx \(user_id=\? AND \(is_completed,due_at,id\)>\(\?,\?,\?\)\)$/);
+  });
+
+  it("a page deep in a long list reads one page of rows, among the open tasks, across into the completed ones and among them", async () => {
+    // 300 tasks: 240 open (due days 0-99), then 60 completed. Positions near the end of the open part,
+    // exactly at its end and deep in the completed part.
+    await withSeededUser(300, async (user) => {
+      const all = (await listTasks(testDeps(), user.id, { page: 1, limit: 100 })).tasks
+        .concat((await listTasks(testDeps(), user.id, { page: 2, limit: 100 })).tasks)
+        .concat((await listTasks(testDeps(), user.id, { page: 3, limit: 100 })).tasks);
+      expect(all).toHaveLength(300);
+      for (const at of [200, 230, 239, 250, 280]) {
+        const from = all[at]!;
+        const after = encodeCursor({ completed: from.status === "COMPLETED" ? 1 : 0, dueAt: Date.parse(from.dueDate), id: from.id });
+        const deps = testDeps();
+        const page = await listTasks(deps, user.id, { after, limit: 20 });
+        expect(page.tasks.map((t) => t.id)).toEqual(all.slice(at + 1, at + 21).map((t) => t.id));
+        expect(page.hasMore).toBe(at + 21 < 300);
+        expect(deps.meter.queries).toBe(1);
+        // The page, the one row that tells whether more follow, and the position's own row, which the
+        // seek lands on and passes over.
+        expect(deps.meter.rowsRead).toBeLessThanOrEqual(20 + 1 + 1);
+      }
+    });
   });
 
   it("a first page that crosses into the completed tasks costs one query, and one that does not never reads them", async () => {

@@ -1,6 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { tasks } from "../../../db/schema";
-import type { Db } from "../../../db/client";
 import { prebuiltSelect } from "../../../db/prebuilt-select";
 import type { Deps } from "../deps";
 import { badRequest } from "../errors";
@@ -22,11 +21,11 @@ export interface TaskPage {
 }
 
 /** The list's order key of one task: open before completed, then due date, then id. */
-interface ListPosition {
+type ListPosition = {
   completed: 0 | 1;
   dueAt: number;
   id: string;
-}
+};
 
 export const BAD_CURSOR = "This list position is not valid any more. Please reload the list.";
 
@@ -35,10 +34,10 @@ export const BAD_CURSOR = "This list position is not valid any more. Please relo
  * broken by id so pages never overlap. The order is exactly the `tasks_user_list_idx` index
  * (db/schema.ts): SQLite walks the index and stops after one page, instead of sorting every task.
  */
-export const completedFirstKey = sql`(${tasks.status} = 'COMPLETED')`;
+const listOrder = [asc(tasks.isCompleted), asc(tasks.dueAt), asc(tasks.id)];
 
 /** "Open" in the list index's second key, for reads that want only the open part of the list. */
-export const openInListOrder = sql`${completedFirstKey} = 0`;
+export const openInListOrder = eq(tasks.isCompleted, 0);
 
 /** Due date, then id: the list's order within open (or completed) tasks, for rows merged in code. */
 export function byDueThenId(a: { dueAt: number; id: string }, b: { dueAt: number; id: string }): number {
@@ -55,56 +54,33 @@ export const listPage = prebuiltSelect<typeof tasks, { userId: string; limit: nu
     .select()
     .from(tasks)
     .where(eq(tasks.userId, sql.placeholder("userId")))
-    .orderBy(completedFirstKey, asc(tasks.dueAt), asc(tasks.id))
+    .orderBy(...listOrder)
     .limit(sql.placeholder("limit"))
     .offset(sql.placeholder("offset")),
 );
 
 /**
- * One part of the order (open or completed tasks) after a position. The part is fixed by equality,
- * so SQLite seeks straight to the position in the index and orders by (due_at, id) without a sort; a
- * row value over all three keys would make it scan the user's whole list. Each value is a
- * placeholder or a constant.
+ * Keyset mode: the tasks after a position, in list order. The row value names the index's own
+ * columns (is_completed is a generated column, migration 0028), so SQLite seeks straight to the
+ * position and reads one page from there, whether the page stays among the open tasks, stays among
+ * the completed ones or crosses from one into the other: one statement, one D1 round trip.
  */
-function segmentAfter(db: Db, completed: unknown, dueAt: unknown, id: unknown) {
-  return db
-    .select()
-    .from(tasks)
-    .where(and(eq(tasks.userId, sql.placeholder("userId")), sql`${completedFirstKey} = ${completed}`, sql`(${tasks.dueAt}, ${tasks.id}) > (${dueAt}, ${id})`))
-    .orderBy(asc(tasks.dueAt), asc(tasks.id))
-    .limit(sql.placeholder("limit"));
-}
-
-/** Keyset mode within one part: a segment after a position. From the top of a part, the position is TOP. */
-export const listSegment = prebuiltSelect<typeof tasks, { userId: string; completed: 0 | 1; dueAt: number; id: string; limit: number }>(tasks, (db) =>
-  segmentAfter(db, sql.placeholder("completed"), sql.placeholder("dueAt"), sql.placeholder("id")),
-);
-
-/** A position before every task of a part: due dates are 2000-2100 and ids are never empty. */
-const TOP = { dueAt: Number.MIN_SAFE_INTEGER, id: "" };
-
-/**
- * Keyset mode from a position among the open tasks: the open tasks after it, then the completed ones
- * from their top, in ONE statement. Most people have fewer open tasks than a page, so the first page
- * crosses into the completed ones; as two reads that was two D1 round trips one after the other, which
- * on Cloudflare is a network wait each. SQLite runs a UNION ALL's arms in order and stops at the outer
- * LIMIT, so the completed part is not even read when the open part fills the page (rows read as
- * before; tests/workerd/task-list-plan.test.ts holds the plan, the order and the rows read).
- */
-export const listOpenThenDone = prebuiltSelect<typeof tasks, { userId: string; dueAt: number; id: string; limit: number }>(tasks, (db) =>
+export const listAfter = prebuiltSelect<typeof tasks, ListPosition & { userId: string; limit: number }>(tasks, (db) =>
   db
     .select()
-    .from(segmentAfter(db, 0, sql.placeholder("dueAt"), sql.placeholder("id")).as("open_part"))
-    .unionAll(db.select().from(segmentAfter(db, 1, TOP.dueAt, TOP.id).as("done_part")))
+    .from(tasks)
+    .where(
+      and(
+        eq(tasks.userId, sql.placeholder("userId")),
+        sql`(${tasks.isCompleted}, ${tasks.dueAt}, ${tasks.id}) > (${sql.placeholder("completed")}, ${sql.placeholder("dueAt")}, ${sql.placeholder("id")})`,
+      ),
+    )
+    .orderBy(...listOrder)
     .limit(sql.placeholder("limit")),
 );
 
-/** Up to `limit` tasks after `position` (from the top when null): open ones, then completed ones. */
-async function readAfter(db: Db, userId: string, position: ListPosition | null, limit: number) {
-  const { completed, dueAt, id } = position ?? { completed: 0 as const, ...TOP };
-  if (completed === 1) return listSegment.all(db, { userId, completed, dueAt, id, limit });
-  return listOpenThenDone.all(db, { userId, dueAt, id, limit });
-}
+/** A position before every task: open, due dates are 2000-2100 and ids are never empty. */
+const TOP: ListPosition = { completed: 0, dueAt: Number.MIN_SAFE_INTEGER, id: "" };
 
 /**
  * GET /v1/tasks?page&limit (the spec's paging) or ?after=<cursor>&limit (keyset: the dashboard's
@@ -114,7 +90,7 @@ export async function listTasks(deps: Deps, userId: string, query: unknown): Pro
   const { page, limit, after } = parseInput(listTasksQuerySchema, query);
   const keyset = after !== undefined;
   const rows = keyset
-    ? await readAfter(deps.db, userId, after ? decodeCursor(after) : null, limit + 1)
+    ? await listAfter.all(deps.db, { userId, ...(after ? decodeCursor(after) : TOP), limit: limit + 1 })
     : await listPage.all(deps.db, { userId, limit: limit + 1, offset: (page - 1) * limit });
   const now = deps.clock.now().getTime();
   const shown = rows.slice(0, limit);
