@@ -12,7 +12,7 @@
 // ratio and its split (token check, D1, other) from Server-Timing: batches minutes apart moved the ratio
 // by tenths on this shared machine.
 // Options: --count=200 --rounds=3 --no-build --keep (keep the state) --verbose (the Worker's log).
-import { freshDatabase, measureBatch, measurePaired, appendTo, median, parseArgs, prepareWorker, seedUsers, spread, stopAndClean, serverTiming, signIn, startWorker } from "./bench-worker.mjs";
+import { freshDatabase, measureBatch, measurePaired, appendTo, median, parseArgs, prepareWorker, seedUsers, spread, stopAndClean, signIn, startWorker, walkKeyset } from "./bench-worker.mjs";
 
 const DIR = ".wrangler/bench-api";
 const PORT = 8891;
@@ -23,21 +23,6 @@ const KEYSET_PAGE = 50;
 const args = parseArgs();
 const count = Number(args.get("count") ?? 200);
 const rounds = Number(args.get("rounds") ?? 3);
-
-/** Walks the keyset pages from the top; returns the cursor that opens page `pages` and the rows read per page. */
-async function walkKeyset(url, headers, pages) {
-  let after = "";
-  const rowsRead = [];
-  for (let page = 1; page < pages; page++) {
-    const response = await fetch(`${url}/v1/tasks?after=${encodeURIComponent(after)}&limit=${LIMIT}`, { headers });
-    if (response.status !== 200) throw new Error(`keyset page ${page} answered ${response.status}`);
-    rowsRead.push(serverTiming(response).rowsRead);
-    const body = await response.json();
-    if (body.tasks.length !== LIMIT || !body.nextCursor) throw new Error(`keyset page ${page} ended early`);
-    after = body.nextCursor;
-  }
-  return { after, rowsRead };
-}
 
 async function someTaskId(url, headers) {
   const response = await fetch(`${url}/v1/tasks?page=250&limit=${LIMIT}`, { headers });
@@ -53,7 +38,7 @@ const worker = await startWorker({ dir: DIR, port: PORT, persistTo: database.per
 const results = new Map(); // label -> [{ route, health }] per round
 try {
   const { bearer } = await signIn(worker.url, user.email);
-  const walk = await walkKeyset(worker.url, bearer, KEYSET_PAGE);
+  const walk = await walkKeyset(worker.url, bearer, KEYSET_PAGE, LIMIT);
   console.log(`  keyset walk to page ${KEYSET_PAGE}: rows read per page ${Math.min(...walk.rowsRead)}-${Math.max(...walk.rowsRead)}`);
   const taskId = await someTaskId(worker.url, bearer);
   const routes = [

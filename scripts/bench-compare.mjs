@@ -3,19 +3,20 @@
 // Why: on this shared machine the load drifts between two benchmark runs by more than most changes
 // move the figures (docs/performance.md), so "before" and "after" are measured side by side. Both
 // Workers are bundled and served at once (this tree on port 8894, the base commit's worktree on 8895),
-// each with its own local D1 seeded alike: a person with no tasks, one with 20, one with 10,000. Then,
-// round after round, every route is measured on both, the order alternating by round (base first in odd
-// rounds, this tree first in even ones), each batch right after a batch to /v1/health on the same
-// Worker. Per round and route: the workerd process's CPU per request above health, and server time
-// over health, on each side, and the ratio this tree / base. The medians of those per-round ratios
-// (with min-max) are the answer: drift falls on both sides of a round alike.
+// each with its own local D1 seeded alike: a person with no tasks, one with 20, one with 10,000 (their
+// list read by page 1 and by the cursor of page 50, as in bench:api). Then, round after round, every
+// route is measured on both, the order alternating by round (base first in odd rounds, this tree first
+// in even ones), each batch right after a batch to /v1/health on the same Worker. Per round and route:
+// the workerd process's CPU per request above health, and server time over health, on each side, and
+// the ratio this tree / base. The medians of those per-round ratios (with min-max) are the answer:
+// drift falls on both sides of a round alike.
 // Options: --base=HEAD~1 --rounds=6 --count=200 (requests per batch; the CPU clock ticks every 10 ms)
 // --no-build (both builds already there) --keep (keep the base worktree and the states).
 import { execFileSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdtempSync, symlinkSync, unlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { freshDatabase, measureBatch, median, parseArgs, prepareWorker, seedUsers, signIn, spread, startWorker, stopAndClean } from "./bench-worker.mjs";
+import { freshDatabase, measureBatch, median, parseArgs, prepareWorker, seedUsers, signIn, spread, startWorker, stopAndClean, walkKeyset } from "./bench-worker.mjs";
 
 const args = parseArgs();
 const base = args.get("base") ?? "HEAD~1";
@@ -23,6 +24,7 @@ const rounds = Number(args.get("rounds") ?? 6);
 const count = Number(args.get("count") ?? 200);
 const noBuild = args.get("no-build") === "true";
 const keep = args.get("keep") === "true";
+const KEYSET_PAGE = 50;
 
 const git = (...gitArgs) => execFileSync("git", gitArgs, { encoding: "utf8" }).trim();
 const baseCommit = git("rev-parse", "--short", base);
@@ -57,10 +59,13 @@ async function startSide({ label, dir, root, port }) {
 /** The routes compared, each with the headers of the person it is measured for (fresh each round: tokens live 15 minutes). */
 async function routesFor(side) {
   const [none, twenty, many] = await Promise.all([signIn(side.worker.url, side.people.none.email), signIn(side.worker.url, side.people.twenty.email), signIn(side.worker.url, side.people.many.email)]);
+  // Each side walks to its own page 50 once (its tasks have their own ids); the cursor outlives the tokens.
+  side.keysetAfter ??= (await walkKeyset(side.worker.url, many.bearer, KEYSET_PAGE, 20)).after;
   return [
     ["/dashboard, no tasks", "/dashboard", none.cookie],
     ["/dashboard, 20 tasks", "/dashboard", twenty.cookie],
     ["GET /v1/tasks?page=1, 10,000 tasks", "/v1/tasks?page=1&limit=20", many.bearer],
+    [`GET /v1/tasks?after= (page ${KEYSET_PAGE}), 10,000 tasks`, `/v1/tasks?after=${encodeURIComponent(side.keysetAfter)}&limit=20`, many.bearer],
     ["GET /v1/auth/profile", "/v1/auth/profile", many.bearer],
   ];
 }

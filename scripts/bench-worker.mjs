@@ -299,3 +299,21 @@ export function spread(values, digits) {
   const text = (v) => v.toFixed(digits);
   return values.length > 1 ? `${text(median(values))} (${text(Math.min(...values))}-${text(Math.max(...values))})` : text(values[0]);
 }
+
+/**
+ * Walks the task list's keyset pages (`?after=`) from the top; returns the cursor that opens page
+ * `pages` and the rows read per page on the way (bench:api, bench:compare).
+ */
+export async function walkKeyset(url, headers, pages, limit) {
+  let after = "";
+  const rowsRead = [];
+  for (let page = 1; page < pages; page++) {
+    const response = await fetch(`${url}/v1/tasks?after=${encodeURIComponent(after)}&limit=${limit}`, { headers });
+    if (response.status !== 200) throw new Error(`keyset page ${page} answered ${response.status}`);
+    rowsRead.push(serverTiming(response).rowsRead);
+    const body = await response.json();
+    if (body.tasks.length !== limit || !body.nextCursor) throw new Error(`keyset page ${page} ended early`);
+    after = body.nextCursor;
+  }
+  return { after, rowsRead };
+}
