@@ -1,17 +1,23 @@
 import { applyD1Migrations, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 
-// A migration that rebuilds a table must carry its rows over. Here on a database of its own
+// A migration that changes a table must carry its rows over. Here on a database of its own
 // (MIGRATION_DB), migrated up to the one before, filled, then migrated the rest of the way.
+
+/** MIGRATION_DB with every migration before `name` applied; `finish()` applies the rest. */
+async function migratedUpTo(name: string) {
+  const db = env.MIGRATION_DB;
+  const at = env.TEST_MIGRATIONS.findIndex((m) => m.name === name);
+  expect(at, name).toBeGreaterThan(0);
+  await applyD1Migrations(db, env.TEST_MIGRATIONS.slice(0, at));
+  return { db, finish: () => applyD1Migrations(db, env.TEST_MIGRATIONS) };
+}
 
 const REBUILD = "0027_deliveries_without_rowid.sql";
 
 describe(`migration ${REBUILD} (ADR 069)`, () => {
   it("keeps every delivery and its fields, drops the task and age indexes, and makes the table WITHOUT ROWID", async () => {
-    const db = env.MIGRATION_DB;
-    const at = env.TEST_MIGRATIONS.findIndex((m) => m.name === REBUILD);
-    expect(at).toBeGreaterThan(0);
-    await applyD1Migrations(db, env.TEST_MIGRATIONS.slice(0, at));
+    const { db, finish } = await migratedUpTo(REBUILD);
 
     await db.batch([
       db.prepare("INSERT INTO users (id, name, email, created_at) VALUES ('m-user', 'Mo', 'mo@example.com', 1)"),
@@ -25,7 +31,7 @@ describe(`migration ${REBUILD} (ADR 069)`, () => {
     const before = (await db.prepare("SELECT * FROM deliveries ORDER BY id").all()).results;
     expect(before).toHaveLength(2);
 
-    await applyD1Migrations(db, env.TEST_MIGRATIONS);
+    await finish();
 
     expect((await db.prepare("SELECT * FROM deliveries ORDER BY id").all()).results).toEqual(before);
     const ddl = await db.prepare("SELECT type, name, sql FROM sqlite_master WHERE tbl_name = 'deliveries' ORDER BY name").all<{ type: string; name: string; sql: string | null }>();
@@ -43,10 +49,7 @@ const LIST_COLUMN = "0028_task_list_done_column.sql";
 
 describe(`migration ${LIST_COLUMN} (issue 8)`, () => {
   it("gives every task, old and new, is_completed from its status, and rebuilds the list index on that column", async () => {
-    const db = env.MIGRATION_DB;
-    const at = env.TEST_MIGRATIONS.findIndex((m) => m.name === LIST_COLUMN);
-    expect(at).toBeGreaterThan(0);
-    await applyD1Migrations(db, env.TEST_MIGRATIONS.slice(0, at));
+    const { db, finish } = await migratedUpTo(LIST_COLUMN);
     await db.batch([
       db.prepare("INSERT INTO users (id, name, email, created_at) VALUES ('l-user', 'Lu', 'lu@example.com', 1)"),
       db.prepare(
@@ -55,7 +58,7 @@ describe(`migration ${LIST_COLUMN} (issue 8)`, () => {
       ),
     ]);
 
-    await applyD1Migrations(db, env.TEST_MIGRATIONS);
+    await finish();
 
     const read = async () => (await db.prepare("SELECT id, is_completed FROM tasks ORDER BY id").all()).results;
     expect(await read()).toEqual([

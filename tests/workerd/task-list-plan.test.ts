@@ -132,6 +132,8 @@ describe("the task list reads one page through its index", () => {
         const page = await listTasks(deps, user.id, { after, limit: 20 });
         expect(deps.meter.rowsRead).toBeLessThanOrEqual(2 * 20 + 5);
         byCursor.push(...page.tasks.map((t) => t.id));
+        // A cursor that pointed back into the list would walk round in circles: fail instead of hanging.
+        expect(byCursor.length).toBeLessThanOrEqual(95);
         if (!page.nextCursor) {
           expect(page.hasMore).toBe(false);
           break;

@@ -104,8 +104,9 @@ export async function listTasks(deps: Deps, userId: string, query: unknown): Pro
   };
 }
 
-function positionOf(task: { status: string; dueAt: number; id: string }): ListPosition {
-  return { completed: task.status === "COMPLETED" ? 1 : 0, dueAt: task.dueAt, id: task.id };
+/** A row's place in the list, from the very columns SQLite orders by (is_completed is SQLite's own). */
+function positionOf(row: { isCompleted: number | null; dueAt: number; id: string }): ListPosition {
+  return { completed: row.isCompleted === 1 ? 1 : 0, dueAt: row.dueAt, id: row.id };
 }
 
 const encoder = new TextEncoder();
