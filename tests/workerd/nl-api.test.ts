@@ -67,6 +67,15 @@ describe("POST /v1/tasks/nl", () => {
     for (const [prompt, message] of [
       ["buy milk", `I couldn't find a time in that. Try "remind me to call mom tomorrow at 5pm" or "in 20 minutes check the oven".`],
       ["tomorrow at 5pm", `I found the time, but not what to remind you about. Try "remind me to call mom tomorrow at 5pm".`],
+      // Read in part, these would have made a one-off reminder that the person took for a repeat or for two times.
+      [
+        "water plants every other day at 8am",
+        `I can't repeat a reminder "every other day". I can repeat one every day, every weekday, on the days you choose ("every monday and thursday") or on one date each month ("on the 1st of every month").`,
+      ],
+      [
+        "take meds at 8am and 8pm",
+        `I can set one time per reminder, and I found more than one. Send each time as its own reminder, like "take pills every day at 8am" and then "take pills every day at 8pm".`,
+      ],
     ] as const) {
       expect(await say(u.token, { prompt })).toEqual({ status: 200, body: { success: false, message } });
     }

@@ -98,6 +98,15 @@ const cases: Case[] = [
   { prompt: "pay the electricity bill by friday", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pay the electricity bill", local: "2026-03-06 09:00" },
   { prompt: "on the 5th pay the bill", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pay the bill", local: "2026-03-05 09:00" },
   { prompt: "mom's birthday dec 25", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "mom's birthday", local: "2026-12-25 09:00" },
+  // A weekday by its place in a named month (chrono alone read "the first monday in april" as the next Monday).
+  { prompt: "the first monday in april call the school", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call the school", local: "2026-04-06 09:00" },
+  { prompt: "on the last friday of march at 5pm pay the cleaner", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pay the cleaner", local: "2026-03-27 17:00" },
+  { prompt: "the first monday in march at 10 call the bank", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call the bank", local: "2026-03-02 10:00" },
+  { prompt: "the first monday in february call the bank", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call the bank", local: "2027-02-01 09:00" },
+  { prompt: "the last mon of feb renew the permit", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "renew the permit", local: "2027-02-22 09:00" },
+  { prompt: "the 2nd tuesday of june 2027 at 5pm dentist", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "dentist", local: "2027-06-08 17:00" },
+  // Already Tuesday Mar 3 in Tokyo: "the first tuesday in march" is today there.
+  { prompt: "the first tuesday in march at 5pm call the office", now: NOW.tokyoEarlyMorning, zone: TOKYO, title: "call the office", local: "2026-03-03 17:00" },
   { prompt: "remind me on march 1 to file taxes", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "file taxes", local: "2027-03-01 09:00" },
   // Relative days keep the current time of day.
   { prompt: "in 3 days renew the passport", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "renew the passport", local: "2026-03-05 15:20" },
@@ -119,6 +128,16 @@ const cases: Case[] = [
   { prompt: "last day of every month send the invoice", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "send the invoice", local: "2026-03-31 09:00", recurrence: { freq: "monthly", dayOfMonth: 31 } },
   { prompt: "every month on the 15th at 18:00 pay the card", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pay the card", local: "2026-03-15 18:00", recurrence: { freq: "monthly", dayOfMonth: 15 } },
   { prompt: "every day starting friday at 7 walk", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "walk", local: "2026-03-06 07:00", recurrence: { freq: "daily" } },
+
+  // Words that look like a refused repeat or a second time but belong to the title (unsupported-phrases.ts).
+  { prompt: "ask about the hourly rate tomorrow at 5pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "ask about the hourly rate", local: "2026-03-03 17:00" },
+  { prompt: "send the quarterly report on friday", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "send the quarterly report", local: "2026-03-06 09:00" },
+  { prompt: "pay my yearly fee tomorrow at 5pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pay my yearly fee", local: "2026-03-03 17:00" },
+  { prompt: "call every other parent tomorrow at 5pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call every other parent", local: "2026-03-03 17:00" },
+  { prompt: "buy 2 and 3 year old presents tomorrow at 5pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "buy 2 and 3 year old presents", local: "2026-03-03 17:00" },
+  { prompt: "at 7pm leave for the 8pm train", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "leave for the 8pm train", local: "2026-03-02 19:00" },
+  { prompt: "meet at 5pm and bring 2 cakes", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "meet and bring 2 cakes", local: "2026-03-02 17:00" },
+  { prompt: "every second day of the month read the meter", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "read the meter", local: "2026-04-02 09:00", recurrence: { freq: "monthly", dayOfMonth: 2 } },
 
   // Across New York's spring-forward (Sat 19:00 → Sun 2026-03-08 is 23 hours long).
   { prompt: "tomorrow at 9am call the pharmacy", now: NOW.nyBeforeSpringForward, zone: NEW_YORK, title: "call the pharmacy", local: "2026-03-08 09:00" },
@@ -222,7 +241,6 @@ describe("parseReminder: failures", () => {
     ["please remind me to", "empty"],
     ["call mom", "no_time"],
     ["remind me to buy milk", "no_time"],
-    ["every other day water the fern", "no_time"],
     // "today" without a time: the 09:00 default has gone by at 15:20.
     ["remind me today to stretch", "no_time"],
     ["at 5pm", "no_title"],
@@ -237,8 +255,57 @@ describe("parseReminder: failures", () => {
     expect(parseReminder(prompt, NOW.nyMondayAfternoon, NEW_YORK)).toEqual({ ok: false, reason });
   });
 
+  // A repeat no reminder can hold is refused, naming the words as typed, instead of becoming a one-off
+  // whose confirmation reads like a repeat ("I'll remind you to water plants every other day on Tue").
+  it.each<[string, string]>([
+    ["water plants every other day at 8am", "every other day"],
+    ["every other day water the fern", "every other day"],
+    ["remind me every other week to call grandma", "every other week"],
+    ["Every Other Monday at 10 team sync", "Every Other Monday"],
+    ["every 2 days at 8 water the plants", "every 2 days"],
+    ["every three weeks get a haircut", "every three weeks"],
+    ["stretch every 30 minutes", "every 30 minutes"],
+    ["every half hour drink water", "every half hour"],
+    ["every second day at 9 check the bees", "every second day"],
+    ["take a break every hour", "every hour"],
+    ["every year on march 3 call Ann", "every year"],
+    ["annually renew the passport on jan 5", "annually"],
+    ["biweekly payroll on friday", "biweekly"],
+    ["fortnightly bins on tuesday", "fortnightly"],
+    ["take pills twice a day", "twice a day"],
+    ["take pills twice daily at 8", "twice daily"],
+    ["3 times a week at 7 go running", "3 times a week"],
+    ["pay the card every 2nd tuesday", "every 2nd tuesday"],
+    ["book club the first monday of every month at 7pm", "the first monday of every month"],
+    ["every month on the last friday pay the cleaner", "every month on the last friday"],
+  ])("%j → unsupported_repeat (%j)", (prompt, phrase) => {
+    expect(parseReminder(prompt, NOW.nyMondayAfternoon, NEW_YORK)).toEqual({ ok: false, reason: "unsupported_repeat", phrase });
+  });
+
+  // A reminder has one time; the second used to be left in the title ("take meds and 8pm").
+  it.each([
+    "take meds at 8am and 8pm",
+    "take meds at 8am and at 8pm every day",
+    "remind me at 8 am, 12 pm and 6 pm to drink water",
+    "meds at 8:00 and 20:00",
+    "every weekday at 9 and 5 check email",
+    "call mom tomorrow at 5 or 6",
+    "feed the cat @ 7 & 19",
+  ])("%j → several_times", (prompt) => {
+    expect(parseReminder(prompt, NOW.nyMondayAfternoon, NEW_YORK)).toEqual({ ok: false, reason: "several_times" });
+  });
+
   it("has a message per reason", () => {
     expect(failureMessage("empty")).toBe("Please tell me what to remind you about.");
+    expect(failureMessage("unsupported_repeat", "every other day")).toBe(
+      `I can't repeat a reminder "every other day". I can repeat one every day, every weekday, on the days you choose ("every monday and thursday") or on one date each month ("on the 1st of every month").`,
+    );
+    expect(failureMessage("unsupported_repeat")).toBe(
+      `I can't repeat a reminder that way. I can repeat one every day, every weekday, on the days you choose ("every monday and thursday") or on one date each month ("on the 1st of every month").`,
+    );
+    expect(failureMessage("several_times")).toBe(
+      `I can set one time per reminder, and I found more than one. Send each time as its own reminder, like "take pills every day at 8am" and then "take pills every day at 8pm".`,
+    );
     expect(failureMessage("no_time")).toBe(
       `I couldn't find a time in that. Try "remind me to call mom tomorrow at 5pm" or "in 20 minutes check the oven".`,
     );

@@ -63,6 +63,14 @@ describe("reminders by chatting", () => {
     expect(String(bot.callsOf("sendMessage")[0]!.payload.text)).toMatch(/^I couldn't find a time in that/);
   });
 
+  it("says which repeat it cannot set, and creates nothing", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser();
+    await postUpdate(textUpdate(u.chat, "take my pills every other day at 9"));
+    expect(await tasksOfUser(u.id)).toEqual([]);
+    expect(String(bot.callsOf("sendMessage")[0]!.payload.text)).toMatch(/^I can't repeat a reminder "every other day"\. I can repeat one every day, /);
+  });
+
   it("lists the next reminders on the owner's clock", async () => {
     const bot = fakeTelegram();
     const u = await linkedUser({ timezone: "Europe/Berlin" });

@@ -1,6 +1,7 @@
 import * as chrono from "chrono-node";
-import { DateTime } from "luxon";
+import { DateTime, FixedOffsetZone } from "luxon";
 import type { Weekday, WallTime } from "../recurrence";
+import { DAY, WEEKDAY_BY_WORD } from "./recurrence-phrases";
 import { findPartOfDay, type PartOfDay, type Span } from "./types";
 
 /**
@@ -35,7 +36,10 @@ export interface NamedDate {
   sameTimeAsNow?: WallTime;
 }
 
-/** chrono's English casual parser, plus "on the 5th" (a day of the month with no month), which it lacks. */
+/**
+ * chrono's English casual parser, plus two dates it lacks: "on the 5th" (a day of the month with no
+ * month) and "the first monday in december" (a weekday by its place in a named month).
+ */
 const parser = (() => {
   const casual = chrono.casual.clone();
   casual.parsers.push({
@@ -46,8 +50,53 @@ const parser = (() => {
       return day >= 1 && day <= 31 ? { day } : null;
     },
   });
+  casual.parsers.push({ pattern: () => NTH_WEEKDAY_OF_MONTH, extract: nthWeekdayOfMonth });
   return casual;
 })();
+
+const MONTH_NUMBER: Record<string, number> = {
+  january: 1, jan: 1, february: 2, feb: 2, march: 3, mar: 3, april: 4, apr: 4, may: 5, june: 6, jun: 6,
+  july: 7, jul: 7, august: 8, aug: 8, september: 9, sept: 9, sep: 9, october: 10, oct: 10, november: 11, nov: 11,
+  december: 12, dec: 12,
+};
+const PLACE_IN_MONTH: Record<string, number> = {
+  first: 1, "1st": 1, second: 2, "2nd": 2, third: 3, "3rd": 3, fourth: 4, "4th": 4, fifth: 5, "5th": 5, last: -1,
+};
+const MONTH_WORD = `(?:${Object.keys(MONTH_NUMBER).sort((a, b) => b.length - a.length).join("|")})`;
+/** "the first monday in december", "the last friday of march 2027". Without "the month" (a repeat, refused earlier). */
+const NTH_WEEKDAY_OF_MONTH = new RegExp(
+  `\\b(?:the\\s+)?(first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|last)\\s+(${DAY})\\s+(?:of|in)\\s+(${MONTH_WORD})\\b(?:,?\\s+(\\d{4})\\b)?`,
+  "i",
+);
+
+/**
+ * The calendar date of "the first monday in december": in the year named, or else this year's if that
+ * day is today or later on the user's clock, next year's otherwise. Nothing when the month has no such
+ * day ("the fifth monday in february").
+ */
+function nthWeekdayOfMonth(context: chrono.ParsingContext, match: RegExpMatchArray): { day: number; month: number; year: number } | null {
+  const place = PLACE_IN_MONTH[(match[1] ?? "").toLowerCase()];
+  const word = (match[2] ?? "").toLowerCase();
+  const weekday = WEEKDAY_BY_WORD[word] ?? WEEKDAY_BY_WORD[word.replace(/s$/, "")];
+  const month = MONTH_NUMBER[(match[3] ?? "").toLowerCase()];
+  if (!place || !weekday || !month) return null;
+  const today = DateTime.fromJSDate(context.refDate, { zone: FixedOffsetZone.instance(context.reference.timezoneOffset ?? 0) }).startOf("day");
+  const inYear = (year: number) => placeInMonth(year, month, weekday, place);
+  const date = match[4] ? inYear(Number(match[4])) : [inYear(today.year), inYear(today.year + 1)].find((d) => d && d.toISODate()! >= today.toISODate()!);
+  return date ? { day: date.day, month: date.month, year: date.year } : null;
+}
+
+/** The `place`-th (1-5, or -1 for the last) `weekday` of a month, or null if the month has none. */
+function placeInMonth(year: number, month: number, weekday: Weekday, place: number): DateTime | null {
+  const first = DateTime.utc(year, month, 1);
+  const daysInMonth = first.daysInMonth ?? 0;
+  if (place === -1) {
+    const last = first.set({ day: daysInMonth });
+    return last.minus({ days: (last.weekday - weekday + 7) % 7 });
+  }
+  const day = 1 + ((weekday - first.weekday + 7) % 7) + 7 * (place - 1);
+  return day <= daysInMonth ? first.set({ day }) : null;
+}
 
 /** Three-letter weekday words that are more often something else ("call sun", "I sat"). */
 const BARE_WEEKDAY_ABBREVIATION = /^(?:sun|sat|mon|tue|tues|wed|thu|thur|thurs|fri)\.?$/i;

@@ -3,7 +3,7 @@ import { describeRecurrence, type Recurrence } from "../recurrence";
 
 /** What the assistant says back. Kept apart from the parser so the wording is easy to find and change. */
 
-export type ParseFailureReason = "empty" | "no_time" | "no_title" | "past";
+export type ParseFailureReason = "empty" | "unsupported_repeat" | "several_times" | "no_time" | "no_title" | "past";
 
 interface ConfirmableReminder {
   title: string;
@@ -26,15 +26,24 @@ export function confirmationMessage(reminder: ConfirmableReminder, zone: string,
   return `Got it! I'll remind you ${what} ${describeRecurrence(reminder.recurrence)} at ${time}, starting ${date}.`;
 }
 
+/** What a reminder can repeat on, in the words the parser understands (recurrence-phrases.ts). */
+const REPEATS_I_CAN_SET = `I can repeat one every day, every weekday, on the days you choose ("every monday and thursday") or on one date each month ("on the 1st of every month").`;
+
 const FAILURE_MESSAGES: Record<ParseFailureReason, string> = {
   empty: "Please tell me what to remind you about.",
+  unsupported_repeat: `I can't repeat a reminder that way. ${REPEATS_I_CAN_SET}`,
+  several_times: `I can set one time per reminder, and I found more than one. Send each time as its own reminder, like "take pills every day at 8am" and then "take pills every day at 8pm".`,
   no_time: `I couldn't find a time in that. Try "remind me to call mom tomorrow at 5pm" or "in 20 minutes check the oven".`,
   no_title: `I found the time, but not what to remind you about. Try "remind me to call mom tomorrow at 5pm".`,
   past: `That time has already passed. Try a time in the future, like "tomorrow at 9am" or "in 2 hours".`,
 };
 
-/** The message for a failed parse, per reason. */
-export function failureMessage(reason: ParseFailureReason): string {
+/**
+ * The message for a failed parse, per reason. A repeat the product cannot hold is named as the person
+ * typed it (`phrase`), so they see which words were the trouble.
+ */
+export function failureMessage(reason: ParseFailureReason, phrase?: string): string {
+  if (reason === "unsupported_repeat" && phrase) return `I can't repeat a reminder "${phrase}". ${REPEATS_I_CAN_SET}`;
   return FAILURE_MESSAGES[reason];
 }
 

@@ -5,6 +5,7 @@ import { findRecurrence } from "./recurrence-phrases";
 import { resolveSchedule } from "./schedule";
 import { cleanTitle, extractTitle } from "./title";
 import type { Span } from "./types";
+import { findUnsupportedRepeat, hasJoinedTimes } from "./unsupported-phrases";
 
 export { confirmationMessage, failureMessage, type ParseFailureReason } from "./messages";
 
@@ -17,6 +18,8 @@ export { confirmationMessage, failureMessage, type ParseFailureReason } from "./
  * 2. date-time-phrases.ts reads dates and times with chrono-node (repeat phrase blanked out);
  * 3. schedule.ts resolves them to an instant in the user's IANA zone with luxon, preferring the future;
  * 4. title.ts keeps what is left, minus "remind me to" and dangling "at"/"on"/"in".
+ * Before all of them, unsupported-phrases.ts refuses what a reminder cannot hold (a repeat such as
+ * "every other day", two times such as "at 8am and 8pm") rather than half-read it.
  *
  * Pure: `now` is passed in (never read from the system clock), so results are reproducible.
  * Throws a RangeError for an unknown time zone (a caller bug, not a user error).
@@ -27,13 +30,18 @@ export interface ParsedReminder {
   recurrence: Recurrence | null;
 }
 
-export type ParseResult = { ok: true; reminder: ParsedReminder } | { ok: false; reason: ParseFailureReason };
+/** `phrase`: for "unsupported_repeat", the repeat as the person typed it ("every other day"). */
+export type ParseResult = { ok: true; reminder: ParsedReminder } | { ok: false; reason: ParseFailureReason; phrase?: string };
 
 /** now = the clock's current instant; zone = the user's IANA time zone. Prefer the future. */
 export function parseReminder(prompt: string, now: Date, zone: string): ParseResult {
   assertTimeZone(zone);
   const text = normalise(prompt);
   if (cleanTitle(text) === "") return failure("empty");
+  // Refused before anything is read: half of such a prompt would make a reminder the person did not ask for.
+  const unsupportedRepeat = findUnsupportedRepeat(text);
+  if (unsupportedRepeat) return { ok: false, reason: "unsupported_repeat", phrase: unsupportedRepeat };
+  if (hasJoinedTimes(text)) return failure("several_times");
 
   const repeat = findRecurrence(text);
   const repeatSpans = repeat ? [repeat.span] : [];

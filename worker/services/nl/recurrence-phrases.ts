@@ -17,7 +17,8 @@ export interface RecurrenceMatch {
   partOfDay?: PartOfDay;
 }
 
-const WEEKDAY_BY_WORD: Record<string, Weekday> = {
+/** ISO weekday of each weekday word, full or abbreviated. */
+export const WEEKDAY_BY_WORD: Record<string, Weekday> = {
   monday: 1, mon: 1,
   tuesday: 2, tues: 2, tue: 2,
   wednesday: 3, wed: 3,
@@ -27,8 +28,8 @@ const WEEKDAY_BY_WORD: Record<string, Weekday> = {
   sunday: 7, sun: 7,
 };
 
-// Longest names first so "tuesday" wins over "tue"; an optional plural "s" ("mondays").
-const DAY = "(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tues|thurs|thur|mon|tue|wed|thu|fri|sat|sun)s?\\b";
+/** A weekday word, longest names first so "tuesday" wins over "tue"; an optional plural "s" ("mondays"). */
+export const DAY = "(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tues|thurs|thur|mon|tue|wed|thu|fri|sat|sun)s?\\b";
 const FULL_DAY_PLURAL = "(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s\\b";
 const DAY_SEPARATOR = "(?:\\s*,\\s*(?:and\\s+)?|\\s+(?:and|&|\\+)\\s+|\\s*/\\s*)";
 const DAY_LIST = `${DAY}(?:${DAY_SEPARATOR}${DAY})*`;
@@ -42,7 +43,7 @@ const ORDINAL_WORD = `(?:${[...ORDINAL_WORDS].sort((a, b) => b.length - a.length
 const ORDINAL = `(?:\\d{1,2}(?:st|nd|rd|th)?|${ORDINAL_WORD}|last)\\b`;
 // After a bare "every", a plain number would be ambiguous ("every 2 days"), so a suffix is required.
 const SUFFIXED_ORDINAL = `(?:\\d{1,2}(?:st|nd|rd|th)|${ORDINAL_WORD}|last)\\b`;
-const EVERY = "(?:every|each)";
+export const EVERY = "(?:every|each)";
 
 interface Pattern {
   regex: RegExp;

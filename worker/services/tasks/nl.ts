@@ -35,7 +35,7 @@ export async function createTaskFromPrompt(deps: Deps, userId: string, input: un
   const { prompt } = parseInput(nlPromptSchema, input);
   const nowDate = deps.clock.now();
   const parsed = parseReminder(prompt, nowDate, user.timezone);
-  if (!parsed.ok) return { success: false, message: failureMessage(parsed.reason) };
+  if (!parsed.ok) return { success: false, message: failureMessage(parsed.reason, parsed.phrase) };
 
   const now = nowDate.getTime();
   const { reminder } = parsed;

@@ -1,0 +1,70 @@
+import { DAY, EVERY } from "./recurrence-phrases";
+
+/**
+ * Phrases that ask for something a reminder cannot hold, found before anything is read, so the prompt
+ * is refused with a message instead of being half understood.
+ *
+ * Without this, "water plants every other day at 8am" became a one-off reminder titled "water plants
+ * every other day", confirmed as "I'll remind you to water plants every other day on Sat at 8:00 AM":
+ * a confirmation that reads like a repeat that was never set. "pay card every 2nd tuesday" became
+ * "every month on the 2nd". For someone who relies on the reminder (pills), a clear "I can't" is
+ * safer than a confident wrong answer.
+ */
+
+const NUMBER_WORD = "(?:\\d+|a\\s+couple\\s+of|couple\\s+of|a\\s+few|few|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty[- ]five|ninety)";
+const UNIT = "(?:minutes?|mins?|hours?|hrs?|days?|nights?|weeks?|months?|years?)";
+const NTH = "(?:first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)";
+const TIMES = "(?:twice|thrice|(?:\\d+|two|three|four|five|six)\\s+times)";
+
+const unsupported = (source: string) => new RegExp(`\\b${source}`, "i");
+
+/**
+ * Repeat rules the product does not have (its rules: every day, every weekday, chosen weekdays, one
+ * date each month; worker/services/recurrence.ts). Each pattern is a repeat phrase, not a word that is
+ * mostly part of titles: "hourly" is left alone ("ask about the hourly rate").
+ */
+const UNSUPPORTED_REPEATS: readonly RegExp[] = [
+  // Intervals: "every other day", "every 2 weeks", "every half hour", "every second day".
+  unsupported(`${EVERY}\\s+other\\s+(?:day|night|morning|afternoon|evening|week|weekend|month|year|${DAY})`),
+  unsupported(`${EVERY}\\s+${NUMBER_WORD}\\s+${UNIT}\\b`),
+  unsupported(`${EVERY}\\s+half\\s+(?:an\\s+)?hour\\b`),
+  unsupported(`${EVERY}\\s+(?:2nd|second|3rd|third|4th|fourth)\\s+(?:day|night|week|month|year)\\b(?!\\s+of\\b)`),
+  unsupported(`(?:${EVERY}|once\\s+an?)\\s+(?:minute|hour|fortnight|quarter|year)\\b`),
+  // After "the", "my"... these are adjectives of a title ("send the quarterly report on friday").
+  unsupported(`(?<!\\b(?:the|a|an|my|our|your|his|her|their|this|that|next|last)\\s+)(?:biweekly|bi-weekly|fortnightly|bimonthly|bi-monthly|quarterly|yearly|annually|semi-?annually)\\b`),
+  // Several times in one period: "twice a day", "3 times a week", "twice daily".
+  unsupported(`${TIMES}\\s+(?:a|an|per|each|every)\\s+(?:day|night|week|month|year|hour)\\b`),
+  unsupported(`${TIMES}\\s+(?:daily|nightly|weekly|monthly)\\b`),
+  // A weekday by its place in the month: "the first monday of every month", "every 2nd tuesday".
+  unsupported(`${EVERY}\\s+(?:the\\s+)?${NTH}\\s+${DAY}`),
+  unsupported(`(?:the\\s+)?${NTH}\\s+${DAY}\\s+(?:of|in)\\s+(?:the|each|every)\\s+month\\b`),
+  unsupported(`(?:${EVERY}\\s+month|monthly)\\s+on\\s+the\\s+${NTH}\\s+${DAY}`),
+];
+
+/** The first repeat phrase in `text` that no reminder can hold, as the user typed it, or null. */
+export function findUnsupportedRepeat(text: string): string | null {
+  for (const regex of UNSUPPORTED_REPEATS) {
+    const match = regex.exec(text);
+    if (match) return match[0];
+  }
+  return null;
+}
+
+const CLOCK = "\\d{1,2}(?::\\d{2})?";
+const MERIDIEM = "\\s*(?:[ap]\\.?m\\.?|o'?clock)";
+/** A time after "and"/"or": any clock time. After a comma only one that is clearly a time ("12 pm", "12:30"). */
+const JOINED_BY_WORD = `\\s*(?:and|or|&|\\+)\\s*(?:at\\s+)?${CLOCK}(?:${MERIDIEM})?`;
+const JOINED_BY_COMMA = `\\s*,\\s*(?:at\\s+)?\\d{1,2}(?::\\d{2}(?:${MERIDIEM})?|${MERIDIEM})`;
+
+/**
+ * Two clock times joined in one phrase ("at 8am and 8pm", "at 8 am, 12 pm and 6 pm", "at 5 or 6"). A
+ * reminder has one time and chrono reads only the first, so the rest would end up in the title
+ * ("take meds and 8pm"). Only right after "at", so numbers elsewhere ("buy 2 and 3 year old presents")
+ * are not taken for times, and a time that belongs to the title ("at 7 leave for the 8pm train") is kept.
+ */
+const JOINED_TIMES = new RegExp(`(?:\\bat|@)\\s*${CLOCK}(?:${MERIDIEM})?(?:${JOINED_BY_WORD}|${JOINED_BY_COMMA})(?=[\\s,.!?;:]|$)`, "i");
+
+/** Whether the prompt asks for more than one time of day in one phrase. */
+export function hasJoinedTimes(text: string): boolean {
+  return JOINED_TIMES.test(text);
+}
