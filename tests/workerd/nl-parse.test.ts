@@ -107,6 +107,13 @@ const cases: Case[] = [
   { prompt: "the 2nd tuesday of june 2027 at 5pm dentist", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "dentist", local: "2027-06-08 17:00" },
   // Already Tuesday Mar 3 in Tokyo: "the first tuesday in march" is today there.
   { prompt: "the first tuesday in march at 5pm call the office", now: NOW.tokyoEarlyMorning, zone: TOKYO, title: "call the office", local: "2026-03-03 17:00" },
+  // "tomorrow" as it is often typed, on the user's calendar (late evening in New York is already Tuesday in UTC).
+  { prompt: "tomorow at 9 call dad", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call dad", local: "2026-03-03 09:00" },
+  { prompt: "remind me tommorow to call the bank", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call the bank", local: "2026-03-03 09:00" },
+  { prompt: "2morrow 9am gym", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "gym", local: "2026-03-03 09:00" },
+  { prompt: "tomorow at 9am call the vet", now: NOW.nyLateEvening, zone: NEW_YORK, title: "call the vet", local: "2026-03-03 09:00" },
+  { prompt: "tommorrow at 9 call the office", now: NOW.tokyoEarlyMorning, zone: TOKYO, title: "call the office", local: "2026-03-04 09:00" },
+  { prompt: "tmw at 9am call the pharmacy", now: NOW.nyBeforeSpringForward, zone: NEW_YORK, title: "call the pharmacy", local: "2026-03-08 09:00" },
   { prompt: "remind me on march 1 to file taxes", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "file taxes", local: "2027-03-01 09:00" },
   // Relative days keep the current time of day.
   { prompt: "in 3 days renew the passport", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "renew the passport", local: "2026-03-05 15:20" },

@@ -37,8 +37,9 @@ export interface NamedDate {
 }
 
 /**
- * chrono's English casual parser, plus two dates it lacks: "on the 5th" (a day of the month with no
- * month) and "the first monday in december" (a weekday by its place in a named month).
+ * chrono's English casual parser, plus three dates it lacks: "on the 5th" (a day of the month with no
+ * month), "the first monday in december" (a weekday by its place in a named month) and "tomorrow" as
+ * it is often typed ("tomorow", "2morrow"; chrono knows "tomorrow", "tmr" and "tmrw").
  */
 const parser = (() => {
   const casual = chrono.casual.clone();
@@ -51,8 +52,27 @@ const parser = (() => {
     },
   });
   casual.parsers.push({ pattern: () => NTH_WEEKDAY_OF_MONTH, extract: nthWeekdayOfMonth });
+  casual.parsers.push({ pattern: () => MISSPELT_TOMORROW, extract: (context) => calendarDate(localToday(context).plus({ days: 1 })) });
   return casual;
 })();
+
+/**
+ * Spellings of "tomorrow" that people type in a hurry, or that a dyslexic reader does not see as wrong.
+ * Left in the title they also lose the day: "tomorow at 9 call dad" was "tomorow call dad" at the next 9:00.
+ */
+const MISSPELT_TOMORROW = new RegExp(
+  `\\b(?:${["tomorow", "tommorow", "tommorrow", "tomorrw", "tommorw", "tomorro", "tomoro", "tomrow", "tomrrow", "2morrow", "2morow", "2moro", "2mrw", "tmw", "tmrow"].join("|")})\\b`,
+  "i",
+);
+
+/** The user's calendar day at the reference instant (chrono carries the user's offset at that instant). */
+function localToday(context: chrono.ParsingContext): DateTime {
+  return DateTime.fromJSDate(context.refDate, { zone: FixedOffsetZone.instance(context.reference.timezoneOffset ?? 0) }).startOf("day");
+}
+
+function calendarDate(date: DateTime): { day: number; month: number; year: number } {
+  return { day: date.day, month: date.month, year: date.year };
+}
 
 const MONTH_NUMBER: Record<string, number> = {
   january: 1, jan: 1, february: 2, feb: 2, march: 3, mar: 3, april: 4, apr: 4, may: 5, june: 6, jun: 6,
@@ -80,10 +100,10 @@ function nthWeekdayOfMonth(context: chrono.ParsingContext, match: RegExpMatchArr
   const weekday = WEEKDAY_BY_WORD[word] ?? WEEKDAY_BY_WORD[word.replace(/s$/, "")];
   const month = MONTH_NUMBER[(match[3] ?? "").toLowerCase()];
   if (!place || !weekday || !month) return null;
-  const today = DateTime.fromJSDate(context.refDate, { zone: FixedOffsetZone.instance(context.reference.timezoneOffset ?? 0) }).startOf("day");
+  const today = localToday(context);
   const inYear = (year: number) => placeInMonth(year, month, weekday, place);
   const date = match[4] ? inYear(Number(match[4])) : [inYear(today.year), inYear(today.year + 1)].find((d) => d && d.toISODate()! >= today.toISODate()!);
-  return date ? { day: date.day, month: date.month, year: date.year } : null;
+  return date ? calendarDate(date) : null;
 }
 
 /** The `place`-th (1-5, or -1 for the last) `weekday` of a month, or null if the month has none. */
