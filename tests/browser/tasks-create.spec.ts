@@ -68,6 +68,27 @@ test.describe("New Task screen", () => {
     await expect(pills).toHaveClass(/task-card--orange/);
   });
 
+  test("a repeat a reminder cannot hold is refused in words, the text kept to edit, and nothing created", async ({ page }) => {
+    const user = await signUp(page);
+    await page.goto("/task-creator");
+    const box = page.getByRole("region", { name: "Or just type it" });
+    const input = box.getByLabel("Your reminder");
+    await input.fill("take my pills every other day at 9");
+    await box.getByRole("button", { name: "Create Reminder" }).click();
+    const advice = box.locator(".alert--info");
+    await expect(advice).toHaveText(
+      `I can't repeat a reminder "every other day". I can repeat one every day, every weekday, on the days you choose ("every monday and thursday") or on one date each month ("on the 1st of every month").`,
+    );
+    await expect(input).toHaveValue("take my pills every other day at 9");
+    await page.setViewportSize({ width: 360, height: 800 });
+    await box.screenshot({ path: "test-results/screenshots/tasks-creator-nl-refused-phone.png" });
+    // Unlike the 3.5 s failure text, advice stays until the next try.
+    await page.waitForTimeout(4_000);
+    await expect(advice).toBeVisible();
+    const list = await page.request.get("/v1/tasks", { headers: { Authorization: `Bearer ${user.token}` } });
+    expect(((await list.json()) as { tasks: unknown[] }).tasks).toEqual([]);
+  });
+
   test("an unverified user sees the verification warning and no form; the Create Task button follows onboarding", async ({ page }) => {
     // Not skipped: onboarding is needed, so the New Task screen leads to the wizard (the guard).
     await signUp(page, { verified: false, onboarding: "keep" });
