@@ -52,6 +52,14 @@ describe("a mail from a verified account", () => {
     expect(reply!.text).toContain("Nudge will remind you then, and keep nudging until you answer.");
   });
 
+  it("a phone's signature, a sign-off, a quoted reply or the subject of our own answer stays out of the title", async () => {
+    const u = await user({ timezone: "America/New_York" });
+    await deliver({ from: u.email, subject: "Call the dentist tomorrow at 10am", body: "Sent from my iPhone" });
+    await deliver({ from: u.email, subject: "Re: Reminder set: Call the dentist", body: "Water the plants tomorrow at 6pm\nThanks,\nRobin\n\nOn Sat, Mar 1, 2090 at 7:00 AM Nudge <hello@nudge.example> wrote:\n> Reminder set" });
+    const titles = (await tasksOf(u.id)).map((t) => t.title).sort();
+    expect(titles).toEqual(["Call the dentist", "Water the plants"]);
+  });
+
   it("a meeting invitation becomes a task at its start with its summary (UTC, and a floating time on the person's clock)", async () => {
     const u = await user({ timezone: "Europe/Berlin" });
     await deliver({ from: u.email, subject: "Invitation: Team sync", invitation: { title: "Team sync", start: "2090-03-05T14:30:00Z" } });

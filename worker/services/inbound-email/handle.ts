@@ -6,6 +6,7 @@ import { renderEmail } from "../email/layout";
 import { isAppError } from "../errors";
 import { log } from "../log";
 import { createTask, createTaskFromPrompt, TITLE_MAX } from "../tasks";
+import { reminderLines, reminderSubject } from "./mail-text";
 import { readInvitation } from "./invitation";
 import { checkSender } from "./sender-check";
 import { INBOUND_MAX_BYTES, INBOUND_TEXTS } from "./texts";
@@ -66,7 +67,7 @@ async function makeReminder(deps: Deps, user: { id: string; timezone: string }, 
       const when = dueAt.setZone(user.timezone).toFormat("cccc, d LLLL 'at' h:mm a");
       return { kind: "created", taskId: task.id, title: task.title, reply: INBOUND_TEXTS.created(`Got it: "${task.title}" is set for ${when}.`) };
     }
-    const prompt = [mail.subject ?? "", firstLines(mail.text ?? "")].filter(Boolean).join(" ").trim().slice(0, 500);
+    const prompt = [reminderSubject(mail.subject ?? ""), reminderLines(mail.text ?? "")].filter(Boolean).join(" ").trim().slice(0, 500);
     if (!prompt) return { kind: "answered", reply: INBOUND_TEXTS.noTime("The email was empty.") };
     const result = await createTaskFromPrompt(deps, user.id, { prompt }, "email");
     if (!result.success || !result.task) return { kind: "answered", reply: INBOUND_TEXTS.noTime(result.message) };
@@ -76,17 +77,6 @@ async function makeReminder(deps: Deps, user: { id: string; timezone: string }, 
     if (!isAppError(error)) throw error;
     return { kind: "answered", reply: INBOUND_TEXTS.noTime(error.message) };
   }
-}
-
-/** The first lines of the body, without quoted replies or a signature. */
-function firstLines(text: string): string {
-  const lines: string[] = [];
-  for (const line of text.split(/\r?\n/)) {
-    if (line.startsWith(">") || line.trim() === "--" || /^On .+ wrote:$/.test(line.trim())) break;
-    if (line.trim()) lines.push(line.trim());
-    if (lines.length === 3) break;
-  }
-  return lines.join(" ");
 }
 
 function replyEmail(outcome: Exclude<InboundOutcome, { kind: "rejected" }>) {

@@ -1,0 +1,56 @@
+import { INBOUND_TEXTS } from "./texts";
+
+/**
+ * What the person wrote in a mail to the assistant address, as a reminder reads it: the lines before
+ * the first quoted reply, signature or sign-off, at most three. Anything past them would end up in
+ * the task's title: "Call the dentist Sent from my iPhone", "Call the dentist Thanks, Robin".
+ *
+ * Written here rather than taken from email-reply-parser (GitHub's reply parser, ported): its 2.x
+ * calls createRequire(import.meta.url) when it loads, which stops the Worker from starting on
+ * workerd (import.meta.url is undefined there), and it keeps a sign-off and a phone's signature
+ * that make up the whole body. A reminder needs only the first lines, so a stop list is enough.
+ */
+export function reminderLines(body: string): string {
+  const lines: string[] = [];
+  for (const raw of body.split(/\r\n?|\n/)) {
+    const line = raw.trim();
+    if (ENDS_THE_NEW_TEXT.some((pattern) => pattern.test(line))) break;
+    if (line) lines.push(line);
+    if (lines.length === 3) break;
+  }
+  return lines.join(" ");
+}
+
+/** Lines where what the person wrote has ended. */
+const ENDS_THE_NEW_TEXT: readonly RegExp[] = [
+  // A quoted reply: "> ...", "On <date>, <name> wrote:", Outlook's "From: <name> <address>" block and
+  // its separators, "-----Original Message-----", and the same header in French, German and Spanish.
+  /^>/,
+  /^on\s.+\swrote:$/i,
+  /^(?:from|de|von|da|van)\s?:\s.*(?:<[^>]+@[^>]+>|\[mailto:|@)/i,
+  /^_{10,}$/,
+  /^-{2,}\s*(?:original message|forwarded message|message d'origine|ursprüngliche nachricht|mensaje original)\s*-*$/i,
+  /^le\s.+\sa\s+écrit\s?:$/i,
+  /^am\s.+\sschrieb\s.+:$/i,
+  /^el\s.+\sescribió:$/i,
+  // A signature: "-- " (the standard delimiter, trimmed), a mail app's own line.
+  /^--$/,
+  /^(?:sent\s+(?:from|with|via)\s+|get\s+outlook\s+for\s+)\S/i,
+  // A line that only closes the mail: "Thanks,", "Best regards", "Cheers!", "Thank you".
+  /^(?:thanks|thank\s+you|thx|ty|many\s+thanks|best|all\s+the\s+best|best\s+wishes|(?:best|kind|warm|warmest)\s+regards|regards|cheers|sincerely|yours(?:\s+truly)?|love|xx+)\s*[,.!]*$/i,
+];
+
+/** "Re:", "Fwd:", "AW:"... as many as a thread has piled up, with any "[External]"-style tag. */
+const REPLY_PREFIXES = /^(?:\s*(?:re|fwd?|aw|wg|sv|vs|antw|tr|rif|r)\s*(?:\[\d+\])?\s*:\s*|\s*\[[^\]]{1,20}\]\s*)+/i;
+
+/**
+ * The subject as a reminder reads it: without reply and forward prefixes, and nothing at all when it
+ * is the subject of one of our own answers. Someone who replies to "Reminder set: Call the dentist"
+ * with a new reminder means the words they wrote, not ours: those would be read into the new title
+ * ("Re: Reminder set: Call the dentist Water the plants").
+ */
+export function reminderSubject(subject: string): string {
+  const own = subject.replace(REPLY_PREFIXES, "").trim();
+  if (own === INBOUND_TEXTS.noTimeSubject || own.startsWith(INBOUND_TEXTS.createdSubject(""))) return "";
+  return own;
+}
