@@ -74,7 +74,7 @@ describe("POST /v1/tasks/nl", () => {
       ],
       [
         "take meds at 8am and 8pm",
-        `I can set one time per reminder, and I found more than one. Send each time as its own reminder, like "take pills every day at 8am" and then "take pills every day at 8pm".`,
+        `I can set one day and time per reminder, and I found more than one. Send each as its own reminder, like "take pills every day at 8am" and then "take pills every day at 8pm".`,
       ],
     ] as const) {
       expect(await say(u.token, { prompt })).toEqual({ status: 200, body: { success: false, message } });

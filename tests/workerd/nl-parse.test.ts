@@ -85,6 +85,20 @@ const cases: Case[] = [
   { prompt: "at 12 lunch with Sam", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "lunch with Sam", local: "2026-03-02 12:00" },
   { prompt: "Call Mom at 17:00 please", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "Call Mom", local: "2026-03-02 17:00" },
 
+  // Clock phrases chrono lacks (clock-phrases.ts): the spoken clock, the European "h", moments of the day.
+  { prompt: "at half past 5 in the evening call the school", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call the school", local: "2026-03-02 17:30" },
+  { prompt: "a quarter to 6 pm leave for the station", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "leave for the station", local: "2026-03-02 17:45" },
+  { prompt: "quarter past noon lunch with Sam", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "lunch with Sam", local: "2026-03-02 12:15" },
+  { prompt: "at 17h call the notary", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call the notary", local: "2026-03-02 17:00" },
+  { prompt: "9h30 call the notary", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call the notary", local: "2026-03-02 09:30" },
+  { prompt: "buy 4h pencils tomorrow at 5pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "buy 4h pencils", local: "2026-03-03 17:00" },
+  { prompt: "in 14h check the dough", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "check the dough", local: "2026-03-02 23:00" },
+  { prompt: "take pills every day before bed", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "take pills", local: "2026-03-02 21:00", recurrence: { freq: "daily" } },
+  { prompt: "after lunch walk the dog", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "walk the dog", local: "2026-03-02 13:00" },
+  { prompt: "tomorrow at lunchtime call mom", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call mom", local: "2026-03-03 12:00" },
+  { prompt: "first thing tomorrow call the bank", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call the bank", local: "2026-03-03 09:00" },
+  { prompt: "end of day send the report", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "send the report", local: "2026-03-02 17:00" },
+
   // Parts of the day: morning 9, afternoon 15, evening 19, night 21.
   { prompt: "tonight take out the trash", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "take out the trash", local: "2026-03-02 21:00" },
   { prompt: "this afternoon call the plumber", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call the plumber", local: "2026-03-02 15:00" },
@@ -144,6 +158,9 @@ const cases: Case[] = [
   { prompt: "buy 2 and 3 year old presents tomorrow at 5pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "buy 2 and 3 year old presents", local: "2026-03-03 17:00" },
   { prompt: "at 7pm leave for the 8pm train", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "leave for the 8pm train", local: "2026-03-02 19:00" },
   { prompt: "meet at 5pm and bring 2 cakes", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "meet and bring 2 cakes", local: "2026-03-02 17:00" },
+  { prompt: "tomorrow, at 5pm call the bank", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call the bank", local: "2026-03-03 17:00" },
+  { prompt: "tomorrow at 9, call the bank", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call the bank", local: "2026-03-03 09:00" },
+  { prompt: "every monday and friday at 9 gym", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "gym", local: "2026-03-06 09:00", recurrence: { freq: "weekly", days: [1, 5] } },
   { prompt: "every second day of the month read the meter", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "read the meter", local: "2026-04-02 09:00", recurrence: { freq: "monthly", dayOfMonth: 2 } },
 
   // Across New York's spring-forward (Sat 19:00 → Sun 2026-03-08 is 23 hours long).
@@ -298,6 +315,12 @@ describe("parseReminder: failures", () => {
     "every weekday at 9 and 5 check email",
     "call mom tomorrow at 5 or 6",
     "feed the cat @ 7 & 19",
+    // Two days, or a day and time twice, joined: chrono reads both, only the first was used.
+    "on monday at 9 and friday at 10 gym",
+    "every monday at 9 and every friday at 10 gym",
+    "monday 9am and wednesday 9am gym",
+    "call mom on monday or tuesday",
+    "remind me tomorrow at 9 and again on friday",
   ])("%j → several_times", (prompt) => {
     expect(parseReminder(prompt, NOW.nyMondayAfternoon, NEW_YORK)).toEqual({ ok: false, reason: "several_times" });
   });
@@ -311,7 +334,7 @@ describe("parseReminder: failures", () => {
       `I can't repeat a reminder that way. I can repeat one every day, every weekday, on the days you choose ("every monday and thursday") or on one date each month ("on the 1st of every month").`,
     );
     expect(failureMessage("several_times")).toBe(
-      `I can set one time per reminder, and I found more than one. Send each time as its own reminder, like "take pills every day at 8am" and then "take pills every day at 8pm".`,
+      `I can set one day and time per reminder, and I found more than one. Send each as its own reminder, like "take pills every day at 8am" and then "take pills every day at 8pm".`,
     );
     expect(failureMessage("no_time")).toBe(
       `I couldn't find a time in that. Try "remind me to call mom tomorrow at 5pm" or "in 20 minutes check the oven".`,

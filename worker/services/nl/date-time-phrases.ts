@@ -1,6 +1,7 @@
 import * as chrono from "chrono-node";
 import { DateTime, FixedOffsetZone } from "luxon";
 import type { Weekday, WallTime } from "../recurrence";
+import { CLOCK_PARSERS } from "./clock-phrases";
 import { DAY, WEEKDAY_BY_WORD } from "./recurrence-phrases";
 import { findPartOfDay, type PartOfDay, type Span } from "./types";
 
@@ -24,6 +25,11 @@ export interface DateTimeHints {
   /** A clock time ("at 5pm", "14:30", "at 8", "noon"). */
   time?: { hour: number; minute: number; meridiemKnown: boolean };
   partOfDay?: PartOfDay;
+  /**
+   * Two days or two times joined by "and"/"or"/a comma ("on monday at 9 and friday at 10"): a reminder
+   * holds one, and only the first would be read, the rest left in the title.
+   */
+  several?: boolean;
 }
 
 export interface NamedDate {
@@ -39,7 +45,8 @@ export interface NamedDate {
 /**
  * chrono's English casual parser, plus three dates it lacks: "on the 5th" (a day of the month with no
  * month), "the first monday in december" (a weekday by its place in a named month) and "tomorrow" as
- * it is often typed ("tomorow", "2morrow"; chrono knows "tomorrow", "tmr" and "tmrw").
+ * it is often typed ("tomorow", "2morrow"; chrono knows "tomorrow", "tmr" and "tmrw"); and the times
+ * of day in clock-phrases.ts ("half past 5", "17h", "before bed").
  */
 const parser = (() => {
   const casual = chrono.casual.clone();
@@ -53,6 +60,7 @@ const parser = (() => {
   });
   casual.parsers.push({ pattern: () => NTH_WEEKDAY_OF_MONTH, extract: nthWeekdayOfMonth });
   casual.parsers.push({ pattern: () => MISSPELT_TOMORROW, extract: (context) => calendarDate(localToday(context).plus({ days: 1 })) });
+  casual.parsers.push(...CLOCK_PARSERS);
   return casual;
 })();
 
@@ -131,10 +139,22 @@ export function findDateTime(text: string, now: Date, zone: string): DateTimeHin
   if (relative) return { spans: [spanOf(relative)], instant: relative.start.date() };
 
   const hints: DateTimeHints = { spans: [] };
+  let previous: chrono.ParsedResult | undefined;
   for (const result of results) {
+    if (previous && saysAgain(hints, result) && JOINER.test(text.slice(previous.index + previous.text.length, result.index))) hints.several = true;
     if (absorb(hints, result)) hints.spans.push(spanOf(result));
+    previous = result;
   }
   return hints;
+}
+
+/** Only a joining word between two phrases: "and", "or", "&", a comma, maybe "every"/"on"/"at" ("at 9 and every friday at 10"). */
+const JOINER = /^\s*(?:,|and|or|&|\+)\s*(?:(?:and|again|every|each|on|at|then)\s+)*$/i;
+
+/** Whether `result` names a day or a time that the hints already have (a second one, not the other half). */
+function saysAgain(hints: DateTimeHints, result: chrono.ParsedResult): boolean {
+  const day = result.start.isCertain("day") || result.start.isCertain("weekday");
+  return (day && Boolean(hints.date || hints.weekday)) || (result.start.isCertain("hour") && Boolean(hints.time));
 }
 
 /** Copies what `result` adds (the first date, time and part of day win); false if it added nothing. */

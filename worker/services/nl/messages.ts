@@ -32,7 +32,7 @@ const REPEATS_I_CAN_SET = `I can repeat one every day, every weekday, on the day
 const FAILURE_MESSAGES: Record<ParseFailureReason, string> = {
   empty: "Please tell me what to remind you about.",
   unsupported_repeat: `I can't repeat a reminder that way. ${REPEATS_I_CAN_SET}`,
-  several_times: `I can set one time per reminder, and I found more than one. Send each time as its own reminder, like "take pills every day at 8am" and then "take pills every day at 8pm".`,
+  several_times: `I can set one day and time per reminder, and I found more than one. Send each as its own reminder, like "take pills every day at 8am" and then "take pills every day at 8pm".`,
   no_time: `I couldn't find a time in that. Try "remind me to call mom tomorrow at 5pm" or "in 20 minutes check the oven".`,
   no_title: `I found the time, but not what to remind you about. Try "remind me to call mom tomorrow at 5pm".`,
   past: `That time has already passed. Try a time in the future, like "tomorrow at 9am" or "in 2 hours".`,

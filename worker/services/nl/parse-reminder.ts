@@ -46,6 +46,7 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   const repeat = findRecurrence(text);
   const repeatSpans = repeat ? [repeat.span] : [];
   const hints = findDateTime(blankOut(text, repeatSpans), now, zone);
+  if (hints.several) return failure("several_times");
   const schedule = resolveSchedule(hints, repeat, now, zone);
   // A missing time is reported before a missing title, and a missing title before a past time.
   if (!schedule.ok && schedule.reason === "no_time") return failure("no_time");

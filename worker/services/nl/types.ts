@@ -10,7 +10,8 @@ export type PartOfDay = "morning" | "afternoon" | "evening" | "night";
 /**
  * The clock time each part of day stands for. Documented product defaults:
  * morning 09:00, afternoon 15:00, evening 19:00, night/tonight 21:00 (noon is 12:00 and midnight
- * 00:00, which chrono reads as clock times).
+ * 00:00, which chrono reads as clock times). Moments such as "before bed" and "first thing" use the
+ * same hours (clock-phrases.ts).
  */
 export const PART_OF_DAY_HOURS: Record<PartOfDay, number> = {
   morning: 9,

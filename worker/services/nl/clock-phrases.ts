@@ -1,0 +1,78 @@
+import type * as chrono from "chrono-node";
+import { PART_OF_DAY_HOURS } from "./types";
+
+/**
+ * Times of day that chrono does not read, as chrono parsers (date-time-phrases.ts registers them):
+ * - the spoken clock: "half past 5", "quarter to 6", "a quarter past 7 pm";
+ * - the European 24-hour "h": "17h", "9h30";
+ * - moments of a day, on the product's documented clock: "at lunchtime" 12:00, "after lunch" 13:00,
+ *   "before bed" 21:00 (like "night"), "first thing" 09:00 (like "morning"), "end of the day" 17:00.
+ * Without them, "take pills before bed" found no time at all, and "call at half past 5" neither.
+ */
+
+type Components = { [component in chrono.Component]?: number };
+
+const NUMBER_WORDS = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
+const HOUR = `(\\d{1,2}|${NUMBER_WORDS.join("|")}|noon|midnight)`;
+const MERIDIEM = `(?:\\s*([ap])\\.?m\\b\\.?)?`;
+
+/** "half past 5", "quarter to 6", "a quarter after 7 pm". */
+const SPOKEN_CLOCK = new RegExp(`\\b(?:a\\s+)?(half|quarter)\\s+(past|after|to|till|before)\\s+${HOUR}\\b${MERIDIEM}`, "i");
+
+function spokenClock(_context: chrono.ParsingContext, match: RegExpMatchArray): Components | null {
+  const [, fraction, direction, hourWord, meridiem] = match;
+  const named = hourOf(hourWord ?? "");
+  if (named === null) return null;
+  const minutes = fraction?.toLowerCase() === "half" ? 30 : 15;
+  const before = /^(?:to|till|before)$/i.test(direction ?? "");
+  if (before && fraction?.toLowerCase() === "half") return null; // "half to 6" is not English
+  // Minutes from midnight on a 12- or 24-hour clock face, then back to hour and minute.
+  const total = (named * 60 + (before ? -minutes : minutes) + 24 * 60) % (24 * 60);
+  return withMeridiem({ hour: Math.floor(total / 60), minute: total % 60 }, meridiem);
+}
+
+/**
+ * "17h", "9h30", "at 18h15": always a 24-hour clock. Not after "in" ("in 14h" is a duration, chrono's),
+ * and a bare small "4h" only after "at": "buy 4h pencils" is no time.
+ */
+const H_CLOCK = /(?<!\bin\s+)\b(at\s+)?([01]?\d|2[0-3])h([0-5]\d)?\b/i;
+
+function hClock(_context: chrono.ParsingContext, match: RegExpMatchArray): Components | null {
+  const [, at, hourText, minuteText] = match;
+  const hour = Number(hourText);
+  if (!at && !minuteText && hour < 13) return null;
+  return { hour, minute: Number(minuteText ?? 0), meridiem: hour >= 12 ? 1 : 0 };
+}
+
+/** Moments named by what happens then, each with its clock time (PART_OF_DAY_HOURS where one fits). */
+const MOMENTS: ReadonlyArray<{ pattern: RegExp; hour: number; minute?: number }> = [
+  { pattern: /\bafter\s+lunch\b/i, hour: 13 },
+  { pattern: /\b(?:at\s+|before\s+)?lunch\s*time\b|\b(?:at|over|before)\s+lunch\b/i, hour: 12 },
+  { pattern: /\b(?:before\s+(?:going\s+to\s+)?bed|at\s+bed\s*time|bed\s*time|before\s+(?:i\s+)?sleep)\b/i, hour: PART_OF_DAY_HOURS.night },
+  { pattern: /\bfirst\s+thing(?:\s+in\s+the\s+morning)?\b/i, hour: PART_OF_DAY_HOURS.morning },
+  { pattern: /\b(?:(?:by\s+|at\s+)?(?:the\s+)?end\s+of\s+(?:the\s+)?(?:work(?:ing)?\s+)?day|eod|close\s+of\s+business)\b/i, hour: 17 },
+];
+
+/** The parsers, in the shape chrono's `parsers` list takes. */
+export const CLOCK_PARSERS: chrono.Parser[] = [
+  { pattern: () => SPOKEN_CLOCK, extract: spokenClock },
+  { pattern: () => H_CLOCK, extract: hClock },
+  ...MOMENTS.map(({ pattern, hour, minute = 0 }) => ({ pattern: () => pattern, extract: (): Components => ({ hour, minute, meridiem: hour >= 12 ? 1 : 0 }) })),
+];
+
+function hourOf(word: string): number | null {
+  const lower = word.toLowerCase();
+  if (lower === "noon") return 12;
+  if (lower === "midnight") return 0;
+  const index = NUMBER_WORDS.indexOf(lower);
+  const hour = index >= 0 ? index + 1 : Number(lower);
+  return Number.isInteger(hour) && hour >= 0 && hour <= 23 ? hour : null;
+}
+
+/** A stated am/pm sets the half of the day; without one the hour stays as said (schedule.ts decides). */
+function withMeridiem(time: { hour: number; minute: number }, meridiem: string | undefined): Components {
+  if (!meridiem) return time;
+  const pm = meridiem.toLowerCase() === "p";
+  const hour = (time.hour % 12) + (pm ? 12 : 0);
+  return { hour, minute: time.minute, meridiem: pm ? 1 : 0 };
+}
