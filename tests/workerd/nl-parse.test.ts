@@ -78,7 +78,14 @@ const cases: Case[] = [
   { prompt: "Remind me tomorrow morning to stretch", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "stretch", local: "2026-03-03 09:00" },
   { prompt: "today at 5pm submit the report", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "submit the report", local: "2026-03-02 17:00" },
 
-  // Bare hours stay as written; only pm/afternoon/evening/night move them.
+  // Bare hours from 6 to 12 stay as written, 1 to 5 are the afternoon; a part of the day or a zero decides.
+  { prompt: "call mom at 5", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call mom", local: "2026-03-02 17:00" },
+  { prompt: "at 3:30 pick up the kids", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pick up the kids", local: "2026-03-02 15:30" },
+  { prompt: "at 5 in the morning go running", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "go running", local: "2026-03-03 05:00" },
+  { prompt: "at 2 at night feed the baby", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "feed the baby", local: "2026-03-03 02:00" },
+  { prompt: "at 05:00 go running", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "go running", local: "2026-03-03 05:00" },
+  { prompt: "wake up at 6", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "wake up", local: "2026-03-03 06:00" },
+  { prompt: "at 10 at night lock the door", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "lock the door", local: "2026-03-02 22:00" },
   { prompt: "at 8 feed the cat", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "feed the cat", local: "2026-03-03 08:00" },
   { prompt: "feed the cat at 8pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "feed the cat", local: "2026-03-02 20:00" },
   { prompt: "at 8 in the evening call dad", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call dad", local: "2026-03-02 20:00" },
@@ -168,8 +175,8 @@ const cases: Case[] = [
   { prompt: "take pills every day at 8", now: NOW.nyBeforeSpringForward, zone: NEW_YORK, title: "take pills", local: "2026-03-08 08:00", recurrence: { freq: "daily" } },
   { prompt: "in 3 hours check the stew", now: NOW.nyBeforeSpringForward, zone: NEW_YORK, title: "check the stew", local: "2026-03-07 22:00" },
   // 02:30 does not exist on Mar 8: a one-off moves to 03:30, a series starts on the next day.
-  { prompt: "tomorrow at 2:30 feed the baby", now: NOW.nyBeforeSpringForward, zone: NEW_YORK, title: "feed the baby", local: "2026-03-08 03:30" },
-  { prompt: "every day at 2:30 feed the sourdough", now: NOW.nyBeforeSpringForward, zone: NEW_YORK, title: "feed the sourdough", local: "2026-03-09 02:30", recurrence: { freq: "daily" } },
+  { prompt: "tomorrow at 2:30am feed the baby", now: NOW.nyBeforeSpringForward, zone: NEW_YORK, title: "feed the baby", local: "2026-03-08 03:30" },
+  { prompt: "every day at 2:30am feed the sourdough", now: NOW.nyBeforeSpringForward, zone: NEW_YORK, title: "feed the sourdough", local: "2026-03-09 02:30", recurrence: { freq: "daily" } },
 
   // Late evening: the local date (Mon) differs from UTC's (Tue).
   { prompt: "tomorrow at 9am call the vet", now: NOW.nyLateEvening, zone: NEW_YORK, title: "call the vet", local: "2026-03-03 09:00" },
@@ -190,7 +197,7 @@ const cases: Case[] = [
   // Tokyo early morning: already Tuesday locally while UTC is still on Monday.
   { prompt: "today at 5pm call the office", now: NOW.tokyoEarlyMorning, zone: TOKYO, title: "call the office", local: "2026-03-03 17:00" },
   { prompt: "tomorrow at 9 call the office", now: NOW.tokyoEarlyMorning, zone: TOKYO, title: "call the office", local: "2026-03-04 09:00" },
-  { prompt: "at 1 take a nap", now: NOW.tokyoEarlyMorning, zone: TOKYO, title: "take a nap", local: "2026-03-04 01:00" },
+  { prompt: "at 1 take a nap", now: NOW.tokyoEarlyMorning, zone: TOKYO, title: "take a nap", local: "2026-03-03 13:00" },
   { prompt: "friday 10am submit the timesheet", now: NOW.tokyoEarlyMorning, zone: TOKYO, title: "submit the timesheet", local: "2026-03-06 10:00" },
 
   // Auckland, across the southern-hemisphere fall-back (Apr 5, 03:00 NZDT → 02:00 NZST).

@@ -23,6 +23,7 @@ export interface DateTimeHints {
   /** A weekday without a date ("friday", "next tuesday"). */
   weekday?: { day: Weekday; next: boolean };
   /** A clock time ("at 5pm", "14:30", "at 8", "noon"). */
+  /** `meridiemKnown`: "5pm", "17:00", "17h"; a zero-padded "05:00" is a 24-hour time and counts as known. */
   time?: { hour: number; minute: number; meridiemKnown: boolean };
   partOfDay?: PartOfDay;
   /**
@@ -171,7 +172,7 @@ function absorb(hints: DateTimeHints, result: chrono.ParsedResult): boolean {
     hints.time = {
       hour: result.start.get("hour") ?? 0,
       minute: result.start.get("minute") ?? 0,
-      meridiemKnown: result.start.isCertain("meridiem"),
+      meridiemKnown: result.start.isCertain("meridiem") || ZERO_PADDED_HOUR.test(result.text),
     };
     used = true;
   }
@@ -182,6 +183,9 @@ function absorb(hints: DateTimeHints, result: chrono.ParsedResult): boolean {
   }
   return used;
 }
+
+/** "05:00", "at 03.30": written on a 24-hour clock. */
+const ZERO_PADDED_HOUR = /(?:^|\D)0\d[:.]\d{2}\b/;
 
 /** "in 20 minutes": chrono has already added the duration to the reference instant. */
 function isRelativeTime(result: chrono.ParsedResult): boolean {

@@ -14,8 +14,9 @@ import { DEFAULT_HOUR, PART_OF_DAY_HOURS, type PartOfDay } from "./types";
  * - A date without a year ("March 5") whose day has gone by is next year's; a day of the month alone
  *   ("on the 5th") is this month's or the next month that has that day.
  * - A day with no time uses 09:00; "in 3 days" / "next week" keep the current time of day.
- * - A bare hour is taken as written, 24-hour style ("at 8" = 08:00), unless the prompt says
- *   afternoon/evening/night ("at 8 in the evening" = 20:00).
+ * - A bare hour from 6 to 12 is taken as written ("at 8" = 08:00); 1 to 5 is the afternoon ("call mom
+ *   at 5" = 17:00); a part of the day decides when the prompt says one ("at 8 in the evening" = 20:00,
+ *   "at 5 in the morning" = 05:00). A zero-padded "05:00" is a 24-hour time (hourOfBareTime).
  * - A repeat without a date starts at its next occurrence after now; with a date ("every day starting
  *   friday") at its first occurrence on or after that date. It never starts on a day where its time
  *   does not exist (DST gap), see firstExactOccurrence.
@@ -86,14 +87,27 @@ function firstDue(hints: DateTimeHints, repeat: RecurrenceMatch | null, now: Dat
   return { dueAt, time, dayGiven };
 }
 
-/** The clock time the prompt asked for: an explicit time (moved to pm by "evening" etc.) or a part of day. */
+/** The clock time the prompt asked for: an explicit time (its half of the day settled) or a part of day. */
 function clockTime(hints: DateTimeHints, partOfDay: PartOfDay | undefined): WallTime | undefined {
   if (hints.time) {
     const { hour, minute, meridiemKnown } = hints.time;
-    const pmPart = partOfDay === "afternoon" || partOfDay === "evening" || partOfDay === "night";
-    return { hour: !meridiemKnown && pmPart && hour < 12 ? hour + 12 : hour, minute };
+    return { hour: meridiemKnown ? hour : hourOfBareTime(hour, partOfDay), minute };
   }
   return partOfDay ? { hour: PART_OF_DAY_HOURS[partOfDay], minute: 0 } : undefined;
+}
+
+/**
+ * An hour said without am/pm. A part of the day decides ("at 8 in the evening" 20:00, "at 5 in the
+ * morning" 05:00, "at 2 at night" 02:00, "at 10 at night" 22:00). Otherwise 1 to 5 are the afternoon:
+ * nobody means 05:00 by "call mom at 5", and a reminder that fires then wakes them and misses the real
+ * time. 6 to 12 stay as said ("take pills every day at 8" is 08:00, "wake up at 6" 06:00).
+ */
+function hourOfBareTime(hour: number, partOfDay: PartOfDay | undefined): number {
+  if (hour < 1 || hour > 11) return hour;
+  if (partOfDay === "morning") return hour;
+  if (partOfDay === "night") return hour <= 5 ? hour : hour + 12;
+  if (partOfDay === "afternoon" || partOfDay === "evening") return hour + 12;
+  return hour <= 5 ? hour + 12 : hour;
 }
 
 /** Today at `time` if that is still ahead, otherwise tomorrow. */
