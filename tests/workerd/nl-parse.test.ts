@@ -128,6 +128,13 @@ const cases: Case[] = [
   { prompt: "the 2nd tuesday of june 2027 at 5pm dentist", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "dentist", local: "2027-06-08 17:00" },
   // Already Tuesday Mar 3 in Tokyo: "the first tuesday in march" is today there.
   { prompt: "the first tuesday in march at 5pm call the office", now: NOW.tokyoEarlyMorning, zone: TOKYO, title: "call the office", local: "2026-03-03 17:00" },
+  // Words of time as they are often typed (spelling.ts); the title keeps the person's other words.
+  { prompt: "call mom on wendesday at 6pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call mom", local: "2026-03-04 18:00" },
+  { prompt: "remid me to call the vet on thrusday", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call the vet", local: "2026-03-05 09:00" },
+  { prompt: "evry firday at 7pm take out the bins", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "take out the bins", local: "2026-03-06 19:00", recurrence: { freq: "weekly", days: [5] } },
+  { prompt: "tonite lock the door", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "lock the door", local: "2026-03-02 21:00" },
+  { prompt: "in 20 minuts check the oven", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "check the oven", local: "2026-03-02 09:20" },
+  { prompt: "Satuday mornin water the Plants", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "water the Plants", local: "2026-03-07 09:00" },
   // "tomorrow" as it is often typed, on the user's calendar (late evening in New York is already Tuesday in UTC).
   { prompt: "tomorow at 9 call dad", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call dad", local: "2026-03-03 09:00" },
   { prompt: "remind me tommorow to call the bank", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call the bank", local: "2026-03-03 09:00" },

@@ -44,10 +44,10 @@ export interface NamedDate {
 }
 
 /**
- * chrono's English casual parser, plus three dates it lacks: "on the 5th" (a day of the month with no
- * month), "the first monday in december" (a weekday by its place in a named month) and "tomorrow" as
- * it is often typed ("tomorow", "2morrow"; chrono knows "tomorrow", "tmr" and "tmrw"); and the times
- * of day in clock-phrases.ts ("half past 5", "17h", "before bed").
+ * chrono's English casual parser, plus two dates it lacks: "on the 5th" (a day of the month with no
+ * month) and "the first monday in december" (a weekday by its place in a named month); and the times
+ * of day in clock-phrases.ts ("half past 5", "17h", "before bed"). Misspelt words of time were put
+ * right before (spelling.ts).
  */
 const parser = (() => {
   const casual = chrono.casual.clone();
@@ -60,19 +60,9 @@ const parser = (() => {
     },
   });
   casual.parsers.push({ pattern: () => NTH_WEEKDAY_OF_MONTH, extract: nthWeekdayOfMonth });
-  casual.parsers.push({ pattern: () => MISSPELT_TOMORROW, extract: (context) => calendarDate(localToday(context).plus({ days: 1 })) });
   casual.parsers.push(...CLOCK_PARSERS);
   return casual;
 })();
-
-/**
- * Spellings of "tomorrow" that people type in a hurry, or that a dyslexic reader does not see as wrong.
- * Left in the title they also lose the day: "tomorow at 9 call dad" was "tomorow call dad" at the next 9:00.
- */
-const MISSPELT_TOMORROW = new RegExp(
-  `\\b(?:${["tomorow", "tommorow", "tommorrow", "tomorrw", "tommorw", "tomorro", "tomoro", "tomrow", "tomrrow", "2morrow", "2morow", "2moro", "2mrw", "tmw", "tmrow"].join("|")})\\b`,
-  "i",
-);
 
 /** The user's calendar day at the reference instant (chrono carries the user's offset at that instant). */
 function localToday(context: chrono.ParsingContext): DateTime {

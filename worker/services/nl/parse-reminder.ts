@@ -3,6 +3,7 @@ import { findDateTime } from "./date-time-phrases";
 import type { ParseFailureReason } from "./messages";
 import { findRecurrence } from "./recurrence-phrases";
 import { resolveSchedule } from "./schedule";
+import { correctSpelling } from "./spelling";
 import { cleanTitle, extractTitle } from "./title";
 import type { Span } from "./types";
 import { findUnsupportedRepeat, hasJoinedTimes } from "./unsupported-phrases";
@@ -13,7 +14,7 @@ export { confirmationMessage, failureMessage, type ParseFailureReason } from "./
  * Reads a reminder typed in plain English: "remind me to call mom tomorrow at 5pm",
  * "take pills every day at 8", "in 20 minutes check the oven".
  *
- * The pipeline, each step in its own file:
+ * The pipeline, each step in its own file (misspelt words of time put right first, spelling.ts):
  * 1. recurrence-phrases.ts finds a repeat phrase ("every monday and thursday") with our own patterns;
  * 2. date-time-phrases.ts reads dates and times with chrono-node (repeat phrase blanked out);
  * 3. schedule.ts resolves them to an instant in the user's IANA zone with luxon, preferring the future;
@@ -36,7 +37,7 @@ export type ParseResult = { ok: true; reminder: ParsedReminder } | { ok: false; 
 /** now = the clock's current instant; zone = the user's IANA time zone. Prefer the future. */
 export function parseReminder(prompt: string, now: Date, zone: string): ParseResult {
   assertTimeZone(zone);
-  const text = normalise(prompt);
+  const text = correctSpelling(normalise(prompt));
   if (cleanTitle(text) === "") return failure("empty");
   // Refused before anything is read: half of such a prompt would make a reminder the person did not ask for.
   const unsupportedRepeat = findUnsupportedRepeat(text);
@@ -63,8 +64,8 @@ function failure(reason: ParseFailureReason): ParseResult {
 }
 
 /**
- * One character in, one character out (so spans found later index the same string): any whitespace
- * becomes a space, curly apostrophes straight ones ("don’t" → "don't"). Then trimmed.
+ * Any whitespace becomes a space, curly apostrophes straight ones ("don’t" → "don't"). Then trimmed.
+ * Every later step (spelling, spans, title) works on this one string, so their indices line up.
  */
 function normalise(prompt: string): string {
   return prompt.replace(/\s/g, " ").replace(/[\u2018\u2019]/g, "'").trim();

@@ -1,0 +1,35 @@
+/**
+ * Words of time typed the way they often are: in a hurry, on a phone, or by someone dyslexic for whom
+ * "wendesday" looks right. chrono and our repeat patterns know only the dictionary spelling, so
+ * "call mom on wendesday at 5" was a reminder for today titled "call mom on wendesday".
+ *
+ * Only misspellings that are not English words themselves are listed, so a title is never changed into
+ * something else. Whole words only, any case; the correction is in lower case.
+ */
+const CORRECTIONS: Record<string, readonly string[]> = {
+  remind: ["remid", "remnd", "remidn", "remnid", "rimind"],
+  tomorrow: ["tomorow", "tommorow", "tommorrow", "tomorrw", "tommorw", "tomorro", "tomoro", "tomrow", "tomrrow", "tomorrrow", "2morrow", "2morow", "2moro", "2mrw", "tmw", "tmrow"],
+  tonight: ["tonite", "2nite", "tonigt", "toniht", "tonihgt"],
+  today: ["2day", "tday", "todya"],
+  monday: ["mondy", "monady", "mnday", "mondya"],
+  tuesday: ["tuesay", "teusday", "tusday", "tuseday", "tueday", "tuesdy", "tusedy"],
+  wednesday: ["wendesday", "wensday", "wednsday", "wedensday", "wednesay", "wendsday", "wedsday", "wednseday", "wedneday", "wenesday"],
+  thursday: ["thrusday", "thursay", "thurday", "thirsday", "thusday", "thurdsay", "thurseday"],
+  friday: ["firday", "fridy", "frday", "fridya"],
+  saturday: ["saturady", "satuday", "saterday", "saturdy", "satruday", "satarday"],
+  sunday: ["sundy", "sundya", "snuday", "sunady"],
+  every: ["evrey", "evry", "evey", "eveyr", "evrry"],
+  morning: ["mornin", "morining", "moring", "morming", "mornig"],
+  afternoon: ["afternon", "aftrnoon", "afteroon", "afernoon"],
+  evening: ["evning", "eveing", "evenning", "evenign"],
+  minutes: ["minuts", "mintues", "minites", "minuets"],
+  hours: ["hourse", "hous", "huors"],
+};
+
+const CORRECTION_OF = new Map(Object.entries(CORRECTIONS).flatMap(([word, typos]) => typos.map((typo) => [typo, word] as const)));
+const TYPO = new RegExp(`(?<![\\w'])(?:${[...CORRECTION_OF.keys()].join("|")})(?![\\w'])`, "gi");
+
+/** `text` with the misspelt words of time put right ("tomorow at 9" → "tomorrow at 9"). */
+export function correctSpelling(text: string): string {
+  return text.replace(TYPO, (typo) => CORRECTION_OF.get(typo.toLowerCase()) ?? typo);
+}
