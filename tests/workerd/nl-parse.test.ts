@@ -380,6 +380,13 @@ describe("confirmationMessage", () => {
     );
   });
 
+  it("starts the verb in lower case inside the sentence, and leaves words in capitals as typed", () => {
+    expect(confirm("Take pills tomorrow at 8am", sundayMorning, NEW_YORK)).toBe("Got it! I'll remind you to take pills on Mon, Mar 2 at 8:00 AM.");
+    expect(confirm("Call Mom tomorrow at 5pm", sundayMorning, NEW_YORK)).toBe("Got it! I'll remind you to call Mom on Mon, Mar 2 at 5:00 PM.");
+    expect(confirm("CALL the bank tomorrow at 5pm", sundayMorning, NEW_YORK)).toBe("Got it! I'll remind you to CALL the bank on Mon, Mar 2 at 5:00 PM.");
+    expect(parsed("Take pills tomorrow at 8am", sundayMorning, NEW_YORK).title).toBe("Take pills");
+  });
+
   it("says 'about' for a title that does not start with a verb", () => {
     expect(confirm("dentist on friday 14:30", sundayMorning, NEW_YORK)).toBe("Got it! I'll remind you about dentist on Fri, Mar 6 at 2:30 PM.");
   });

@@ -49,11 +49,14 @@ export function failureMessage(reason: ParseFailureReason, phrase?: string): str
 
 /**
  * "to call mom" when the title starts with a common verb, otherwise "about dentist", so that titles
- * that are just a noun ("dentist", "stand-up") still read as English. A heuristic, not grammar.
+ * that are just a noun ("dentist", "stand-up") still read as English. A heuristic, not grammar. The
+ * verb's capital goes in the sentence ("Take pills" → "to take pills"); the task keeps its title as typed.
  */
 function reminderSubject(title: string): string {
-  const firstWord = title.split(/\s+/, 1)[0]?.toLowerCase().replace(/[^a-z']/g, "") ?? "";
-  return COMMON_VERBS.has(firstWord) ? `to ${title}` : `about ${title}`;
+  const [firstWord = ""] = title.split(/\s+/, 1);
+  if (!COMMON_VERBS.has(firstWord.toLowerCase().replace(/[^a-z']/g, ""))) return `about ${title}`;
+  const capitalisedOnly = /^[A-Z][a-z']*$/.test(firstWord);
+  return `to ${capitalisedOnly ? firstWord.toLowerCase() + title.slice(firstWord.length) : title}`;
 }
 
 const COMMON_VERBS = new Set(
