@@ -70,8 +70,9 @@ export async function answerPhone(deps: Deps, userId: string, body: Record<strin
   const intent = body.intent;
   if (intent === "save") {
     return attempt(PHONE_PANEL_TEXTS.addFailed, userId, async () => {
+      // The panel's +972 is fixed; a number typed with it again ("+972...", "00972...") is not doubled.
       const digits = typeof body.number === "string" ? body.number.replace(/[\s-]/g, "") : "";
-      const profile = await setPhone(deps, userId, `+972${digits.replace(/^\+?972/, "")}`);
+      const profile = await setPhone(deps, userId, `+972${digits.replace(/^(?:\+|00)?972/, "")}`);
       if (profile.phoneVerified) return { ok: true, message: PHONE_PANEL_TEXTS.verified, step: "done" };
       await sendPhoneCode(deps, userId);
       return { ok: true, message: PHONE_PANEL_TEXTS.codeSent(profile.phone ?? ""), step: "code" };

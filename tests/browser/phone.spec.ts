@@ -37,6 +37,19 @@ async function urgentTask(page: Page, user: TaskUser, title: string) {
 }
 
 test.describe("phone", () => {
+  test("a number typed the Israeli way, with its 0 (as autofill gives it), is saved without the 0", async ({ page }) => {
+    await signUp(page);
+    const local9 = newLocalNumber();
+    await page.goto("/integrations");
+    const row = page.locator("#phone");
+    await row.locator("label.switch").click();
+    await page.setViewportSize({ width: 360, height: 800 });
+    await row.screenshot({ path: "test-results/screenshots/integrations-phone-panel-phone.png" });
+    await row.getByLabel("Phone number").fill(`0${local9.slice(0, 2)}-${local9.slice(2, 5)}-${local9.slice(5)}`);
+    await row.getByRole("button", { name: "Add phone number" }).click();
+    await expect(row.getByText(`We sent a 6-digit code to +972${local9}. It works for 10 minutes.`)).toBeVisible();
+  });
+
   test("a wrong number gets the spec's sentence; a valid one is verified with the texted code", async ({ page }) => {
     await signUp(page, { name: "Dana" });
     await page.goto("/integrations");

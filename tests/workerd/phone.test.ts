@@ -54,6 +54,19 @@ describe("the phone number", () => {
     expect(saved.status).toBe(200);
     expect(await saved.json()).toMatchObject({ phone: "+972501234567", phoneVerified: false });
     expect((await put(u, "+97221234567")).status).toBe(200);
+    // The same number written with the trunk 0 after the country code, or with 00 for +.
+    for (const [written, stored] of [
+      ["+972 (0)50-123 4567", "+972501234567"],
+      ["+9720501234567", "+972501234567"],
+      ["00972 50 123 4567", "+972501234567"],
+      ["+972 02-123-4567", "+97221234567"],
+    ] as const) {
+      const response = await put(u, written);
+      expect(response.status, written).toBe(200);
+      expect(await response.json(), written).toMatchObject({ phone: stored });
+    }
+    // A trunk 0 does not make a short number long enough, nor a long one valid.
+    for (const bad of ["+9720501234", "+97205012345678"]) expect((await put(u, bad)).status, bad).toBe(400);
     const removed = await put(u, "");
     expect(await removed.json()).toMatchObject({ phone: null, phoneVerified: false });
   });

@@ -64,7 +64,7 @@ export function PhonePanel({ initial, back }: { initial: PhonePanelData; back: "
             />
           </div>
           <p id={`phone-hint-${back}`} className="muted phone-panel__hint">
-            An Israeli number: +972, then 8 or 9 digits. We text it a code to check it's yours.
+            An Israeli number: +972, then 8 or 9 digits (050 123 4567 is fine too). We text it a code to check it's yours.
           </p>
           <Button type="submit" disabled={busy || !initial.available}>
             {busy && intent === "save" ? "Saving..." : "Add phone number"}

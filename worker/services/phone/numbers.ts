@@ -18,9 +18,14 @@ export const PHONE_PRESENT_MIN_LENGTH = 10;
 
 const ISRAELI_E164 = /^\+972\d{8,9}$/;
 
-/** "+972 50-123 4567" -> "+972501234567"; null when it is not a number the spec accepts. */
+/**
+ * "+972 50-123 4567" -> "+972501234567"; null when it is not a number the spec accepts. Two ways of
+ * writing the same number are read as it: the international "00972" for "+972", and the trunk 0 that
+ * Israelis write after the country code out of habit ("+972 (0)50...", or "050 123 4567" typed or
+ * autofilled in the panel, whose +972 is fixed). Without the 0 it must still be 8 or 9 digits.
+ */
 export function normalizePhone(input: string): string | null {
-  const compact = input.replace(/[\s\-().]/g, "");
+  const compact = input.replace(/[\s\-().\/]/g, "").replace(/^00972/, "+972").replace(/^\+9720(?=\d{8,9}$)/, "+972");
   return ISRAELI_E164.test(compact) ? compact : null;
 }
 
