@@ -25,7 +25,7 @@ const ISRAELI_E164 = /^\+972\d{8,9}$/;
  * autofilled in the panel, whose +972 is fixed). Without the 0 it must still be 8 or 9 digits.
  */
 export function normalizePhone(input: string): string | null {
-  const compact = input.replace(/[\s\-().\/]/g, "").replace(/^00972/, "+972").replace(/^\+9720(?=\d{8,9}$)/, "+972");
+  const compact = input.replace(/[\s\-()./]/g, "").replace(/^00972/, "+972").replace(/^\+9720(?=\d{8,9}$)/, "+972");
   return ISRAELI_E164.test(compact) ? compact : null;
 }
 
