@@ -208,6 +208,13 @@ describe("answers by text and keypad (signed webhooks)", () => {
     expect(await messageOf(ok)).toMatch(/^Got it\. The reminders for &quot;Post the letter&quot; have stopped/);
     expect(await messageOf(await text(u.phone, "OK"))).toBe(SMS_TEXTS.nothingOpen);
     expect(await messageOf(await text(u.phone, "what?"))).toBe(SMS_TEXTS.help.replace(/'/g, "&apos;"));
+    // As phones and people write them: a full stop after the word, the snooze in hours.
+    const third = await dueTask(u.id, "Call the pharmacy", 3);
+    expect(await messageOf(await text(u.phone, "Snooze 2 hours"))).toBe("Snoozed. I&apos;ll remind you about &quot;Call the pharmacy&quot; again at 12:00 PM.");
+    expect((await taskRow(third.id))?.snoozedUntil).toBe(ERA.getTime() + 120 * MINUTE);
+    const fourth = await dueTask(u.id, "Water the plants", 2);
+    expect(await messageOf(await text(u.phone, "Done."))).toBe("&quot;Water the plants&quot; is done. Well done!");
+    expect((await taskRow(fourth.id))?.status).toBe("COMPLETED");
     expect(await messageOf(await text(newNumber(), "DONE"))).toMatch(/^This number isn&apos;t linked to a Nudge account/);
   });
 

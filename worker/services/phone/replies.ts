@@ -5,6 +5,7 @@ import { appLink } from "../app-url";
 import type { Deps } from "../deps";
 import { isAppError } from "../errors";
 import { answerTask, listActiveReminders, mostUrgentReminder, type AnswerOutcome } from "../tasks";
+import { readTextReply } from "./reply-words";
 
 /**
  * Answers that come back by phone (issue 10): a text reply (DONE, SNOOZE [minutes], OK, STOP, START,
@@ -46,7 +47,7 @@ export function answeredSentence(answer: Answer, outcome: AnswerOutcome): string
 export async function replyToText(deps: Deps, from: string, body: string): Promise<string> {
   const owner = await ownerOf(deps, from);
   if (!owner) return SMS_TEXTS.unknownNumber(appLink(deps.env, "/integrations"));
-  const [word = "", rest = ""] = body.trim().toUpperCase().split(/\s+/, 2);
+  const { word, snoozeMinutes } = readTextReply(body);
   const now = deps.clock.now().getTime();
   if (SMS_STOP_WORDS.includes(word)) {
     await deps.db.update(users).set({ smsOptedOutAt: now, updatedAt: now }).where(eq(users.id, owner.id));
@@ -60,8 +61,7 @@ export async function replyToText(deps: Deps, from: string, body: string): Promi
   if (!answer) return SMS_TEXTS.help;
   const reminder = mostUrgentReminder(await listActiveReminders(deps, owner.id));
   if (!reminder) return SMS_TEXTS.nothingOpen;
-  const minutes = answer === "snooze" && /^\d{1,3}$/.test(rest) ? Math.min(Math.max(Number(rest), 1), 720) : SNOOZE_MINUTES;
-  return answerOrSay(deps, owner.id, reminder.id, answer, minutes);
+  return answerOrSay(deps, owner.id, reminder.id, answer, snoozeMinutes ?? SNOOZE_MINUTES);
 }
 
 /** POST /twilio/voice?task=<id>: a digit pressed on the reminder call to `to` (the person's number). */

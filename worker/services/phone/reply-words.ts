@@ -1,0 +1,32 @@
+/**
+ * A text reply read as a keyword and, for SNOOZE, how long: the way people really answer a text.
+ * Phones add a capital and a full stop ("Done."), voice typing adds punctuation ("Stop!"), and a
+ * snooze is given in the words that come to mind ("snooze 2 hours", "snooze 15min"). Read too
+ * literally, "Done." got the help text, and "snooze 2 hours" snoozed for 2 minutes.
+ */
+export interface TextReply {
+  /** The first word in capitals without its punctuation, synonyms mapped ("OKAY" → "OK"). */
+  word: string;
+  /** For a snooze: the minutes asked for (1 to 720), or null for the default. */
+  snoozeMinutes: number | null;
+}
+
+/** Other words for the reply keywords; only words that cannot mean anything else in a reply. */
+const SYNONYMS: Record<string, string> = { OKAY: "OK", FINISHED: "DONE", COMPLETED: "DONE", COMPLETE: "DONE" };
+
+/** "10", "10 min", "15mins", "2 hours", "1h": a number and an optional unit of minutes or hours. */
+const DURATION = /^(\d{1,4})\s*(M|MIN|MINS|MINUTE|MINUTES|H|HR|HRS|HOUR|HOURS)?\b/;
+
+const LONGEST_SNOOZE_MINUTES = 720;
+
+export function readTextReply(body: string): TextReply {
+  const text = body.trim().toUpperCase();
+  const [first = "", ...rest] = text.split(/\s+/);
+  const bare = first.replace(/[^A-Z0-9]/g, "");
+  const word = SYNONYMS[bare] ?? bare;
+  const duration = DURATION.exec(rest.join(" "));
+  if (word !== "SNOOZE" || !duration) return { word, snoozeMinutes: null };
+  const amount = Number(duration[1]);
+  const minutes = duration[2]?.startsWith("H") ? amount * 60 : amount;
+  return { word, snoozeMinutes: Math.min(Math.max(minutes, 1), LONGEST_SNOOZE_MINUTES) };
+}
