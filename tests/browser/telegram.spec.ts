@@ -87,6 +87,18 @@ test.describe("Telegram", () => {
     await expect(card(page, "water the plants")).toBeVisible();
   });
 
+  test("a due reminder is answered by writing 'Done.' in the chat, like a text reply", async ({ page }) => {
+    const user = await signUp(page, { name: "Yael", timezone: "Asia/Jerusalem" });
+    await linkByApi(page, user, newChat());
+    await createTaskViaApi(page.request, user, "Call the pharmacy", local(user, { minutes: -3 }));
+    await sendInDevChat(page, "Done.");
+    await expect(page.locator(".dev-chat__bubble--bot").last()).toHaveText("✅ Done: Call the pharmacy");
+    await sendInDevChat(page, "done");
+    await expect(page.locator(".dev-chat__bubble--bot").last()).toHaveText(/^You have no reminders waiting for an answer right now\./);
+    await page.goto("/dashboard");
+    await expect(card(page, "Call the pharmacy")).toContainText(/completed/i);
+  });
+
   test("unlinks after a confirmation; screens at 360 and 1280 px", async ({ page }) => {
     const user = await signUp(page, { name: "Noa" });
     await linkByApi(page, user, newChat());

@@ -92,6 +92,53 @@ describe("reminders by chatting", () => {
   });
 });
 
+describe("answers typed in the chat", () => {
+  /** A reminder already due (created an hour before ERA, due `minutesAgo` before it). */
+  const dueTask = (userId: string, title: string, minutesAgo: number) =>
+    createTask(depsAt(ERA.getTime() - 60 * MINUTE).deps, userId, { title, dueDate: new Date(ERA.getTime() - minutesAgo * MINUTE).toISOString(), strategy: "gentle" });
+
+  /** A text message that replies to a reminder message carrying that task's answer buttons. */
+  function replyTo(chat: number, taskId: string, text: string) {
+    const update = textUpdate(chat, text);
+    const buttons = [["done", "snooze", "acknowledge"].map((answer) => ({ text: answer, callback_data: `${answer}:${taskId}` }))];
+    return { ...update, message: { ...update.message, reply_to_message: { message_id: 7, date: update.message.date, chat: update.message.chat, text: "reminder", reply_markup: { inline_keyboard: buttons } } } };
+  }
+
+  it("'Done.' answers the reminder waiting longest; 'snooze 10' the next; a reply answers the reminder it replies to", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser({ timezone: "UTC" });
+    const oldest = await dueTask(u.id, "Take pills", 30);
+    const middle = await dueTask(u.id, "Feed the cat", 20);
+    const newest = await dueTask(u.id, "Post the letter", 10);
+    await postUpdate(textUpdate(u.chat, "Done."));
+    expect((await taskRow(oldest.id))?.status).toBe("COMPLETED");
+    expect(bot.callsOf("sendMessage").at(-1)!.payload.text).toBe("✅ Done: Take pills");
+    await postUpdate(replyTo(u.chat, newest.id, "snooze 10"));
+    expect(await taskRow(newest.id)).toMatchObject({ status: "SNOOZED", snoozedUntil: ERA.getTime() + 10 * MINUTE });
+    expect(bot.callsOf("sendMessage").at(-1)!.payload.text).toBe("😴 Snoozed until 12:10 PM: Post the letter");
+    expect((await taskRow(middle.id))?.status).toBe("PENDING");
+    await postUpdate(textUpdate(u.chat, "ok"));
+    expect((await taskRow(middle.id))?.status).toBe("ACKNOWLEDGED");
+    expect(String(bot.callsOf("sendMessage").at(-1)!.payload.text)).toMatch(/^👍 Acknowledged: Feed the cat/);
+    // Nothing left waiting (the snoozed one is not due yet).
+    await postUpdate(textUpdate(u.chat, "done"));
+    expect(bot.callsOf("sendMessage").at(-1)!.payload.text).toBe(BOT_TEXTS.nothingOpen);
+    expect(await tasksOfUser(u.id)).toHaveLength(3);
+  });
+
+  it("a longer message is a new reminder, and a reply naming another account's task changes nothing", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser();
+    const stranger = await linkedUser();
+    const theirs = await dueTask(stranger.id, "Their task", 5);
+    await postUpdate(textUpdate(u.chat, "done with the report tomorrow at 5pm"));
+    expect((await tasksOfUser(u.id)).map((t) => t.title)).toEqual(["done with the report"]);
+    await postUpdate(replyTo(u.chat, theirs.id, "done"));
+    expect((await taskRow(theirs.id))?.status).toBe("PENDING");
+    expect(bot.callsOf("sendMessage").at(-1)!.payload.text).toBe(BOT_TEXTS.gone);
+  });
+});
+
 describe("the reminder's buttons", () => {
   it("Done completes the task, edits the message, and a second press says it is already done", async () => {
     const bot = fakeTelegram();

@@ -1,13 +1,16 @@
 import { Composer, type Context } from "grammy";
+import type { Message } from "grammy/types";
 import type { Deps } from "../services/deps";
 import { isAppError } from "../services/errors";
-import { findChatOwner, reminderFromChat } from "../services/telegram";
+import { answerTypedInChat, findChatOwner, reminderFromChat } from "../services/telegram";
+import { typedAnswer } from "../services/typed-answers";
 import { BOT_TEXTS } from "../services/telegram/texts";
 import { offerPairing } from "./start";
 
 /**
  * Any other text in a private chat is a reminder in plain language, read by the same service as
- * POST /v1/tasks/nl in the owner's time zone. Unlinked chats are offered pairing; nothing else errs.
+ * POST /v1/tasks/nl in the owner's time zone, or, when it is only an answer ("done", "snooze 10",
+ * "ok"), the answer to a reminder. Unlinked chats are offered pairing; nothing else errs.
  */
 export function plainLanguage(deps: Deps): Composer<Context> {
   const composer = new Composer();
@@ -17,7 +20,11 @@ export function plainLanguage(deps: Deps): Composer<Context> {
     const owner = await findChatOwner(deps.db, String(ctx.chat.id));
     if (!owner) return offerPairing(deps, ctx);
     try {
-      await ctx.reply(await reminderFromChat(deps, owner, ctx.message.text));
+      const typed = typedAnswer(ctx.message.text);
+      const reply = typed
+        ? await answerTypedInChat(deps, owner, typed, repliedTaskId(ctx.message.reply_to_message))
+        : await reminderFromChat(deps, owner, ctx.message.text);
+      await ctx.reply(reply);
     } catch (error) {
       if (!isAppError(error)) throw error;
       await ctx.reply(error.message);
@@ -26,3 +33,15 @@ export function plainLanguage(deps: Deps): Composer<Context> {
   privateChats.on("message", (ctx) => ctx.reply(BOT_TEXTS.onlyText));
   return composer;
 }
+
+/** The task of the reminder a message replies to, from that message's answer buttons; null for anything else. */
+function repliedTaskId(replied: Message | undefined): string | null {
+  for (const button of replied?.reply_markup?.inline_keyboard.flat() ?? []) {
+    const taskId = "callback_data" in button ? REMINDER_BUTTON.exec(button.callback_data)?.[1] : undefined;
+    if (taskId) return taskId;
+  }
+  return null;
+}
+
+/** A reminder's answer button (buttons.ts): `done:<taskId>`, `snooze:<taskId>`, `acknowledge:<taskId>`. */
+const REMINDER_BUTTON = /^(?:done|snooze|acknowledge):([0-9a-f-]{36})$/;

@@ -5,7 +5,7 @@ import { appLink } from "../app-url";
 import type { Deps } from "../deps";
 import { isAppError } from "../errors";
 import { answerTask, listActiveReminders, mostUrgentReminder, type AnswerOutcome } from "../tasks";
-import { readTextReply } from "./reply-words";
+import { readTextReply } from "../typed-answers";
 
 /**
  * Answers that come back by phone (issue 10): a text reply (DONE, SNOOZE [minutes], OK, STOP, START,

@@ -1,8 +1,9 @@
-import type { Answer } from "../answers";
+import { SNOOZE_MINUTES, type Answer } from "../answers";
 import type { Deps } from "../deps";
 import { isAppError } from "../errors";
 import { formatLocalDue } from "../escalation/messages";
-import { answerTask, createTaskFromPrompt, listTasks } from "../tasks";
+import { answerTask, createTaskFromPrompt, listActiveReminders, listTasks, mostUrgentReminder, type AnswerOutcome } from "../tasks";
+import type { TypedAnswer } from "../typed-answers";
 import { findChatOwner, type ChatOwner } from "./chats";
 import { BOT_TEXTS } from "./texts";
 
@@ -22,15 +23,33 @@ export async function answerFromChat(deps: Deps, chatId: string, taskId: string,
   try {
     const outcome = await answerTask(deps, owner.id, taskId, answer);
     if (outcome.state === "already_done") return { note: BOT_TEXTS.alreadyDone(outcome.title), edit: BOT_TEXTS.alreadyDone(outcome.title) };
-    const edit =
-      answer === "done"
-        ? BOT_TEXTS.answered.done(outcome.title)
-        : answer === "snooze"
-          ? BOT_TEXTS.answered.snooze(outcome.title, outcome.snoozedUntilLocal ?? `${BOT_TEXTS.snoozeMinutes} minutes from now`)
-          : BOT_TEXTS.answered.acknowledge(outcome.title);
-    return { note: outcome.message.slice(0, 190), edit };
+    return { note: outcome.message.slice(0, 190), edit: answeredText(answer, outcome) };
   } catch (error) {
     if (isAppError(error) && error.status === 404) return { note: BOT_TEXTS.gone, edit: BOT_TEXTS.gone };
+    throw error;
+  }
+}
+
+/** What the chat says once a reminder is answered: "✅ Done: Water the plants". */
+function answeredText(answer: Answer, outcome: AnswerOutcome): string {
+  if (outcome.state === "already_done") return BOT_TEXTS.alreadyDone(outcome.title);
+  if (answer === "done") return BOT_TEXTS.answered.done(outcome.title);
+  if (answer === "snooze") return BOT_TEXTS.answered.snooze(outcome.title, outcome.snoozedUntilLocal ?? `${BOT_TEXTS.snoozeMinutes} minutes from now`);
+  return BOT_TEXTS.answered.acknowledge(outcome.title);
+}
+
+/**
+ * An answer typed in the chat ("done", "snooze 10", "ok"): for the reminder whose message it replies
+ * to (`repliedTaskId`, read from that message's buttons), otherwise for the one waiting longest, as a
+ * text reply does. The answer names the reminder, so nothing changes unseen.
+ */
+export async function answerTypedInChat(deps: Deps, owner: ChatOwner, typed: TypedAnswer, repliedTaskId: string | null): Promise<string> {
+  const taskId = repliedTaskId ?? mostUrgentReminder(await listActiveReminders(deps, owner.id))?.id;
+  if (!taskId) return BOT_TEXTS.nothingOpen;
+  try {
+    return answeredText(typed.answer, await answerTask(deps, owner.id, taskId, typed.answer, typed.snoozeMinutes ?? SNOOZE_MINUTES));
+  } catch (error) {
+    if (isAppError(error) && error.status === 404) return BOT_TEXTS.gone;
     throw error;
   }
 }

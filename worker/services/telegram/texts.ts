@@ -15,7 +15,9 @@ export const BOT_TEXTS = {
     '• Write a reminder in plain words, like "call mom tomorrow at 5pm" or "water the plants every Monday at 8am".\n' +
     "• /list shows your next reminders.\n" +
     "• /stop unlinks this chat from your Nudge account.\n" +
-    `When a reminder comes, press ${ANSWER_LABELS.done} when it's finished, ${ANSWER_LABELS.snooze} for a little more time, or ${ANSWER_LABELS.acknowledge} to stop the reminders and keep it open.`,
+    `When a reminder comes, press ${ANSWER_LABELS.done} when it's finished, ${ANSWER_LABELS.snooze} for a little more time, or ${ANSWER_LABELS.acknowledge} to stop the reminders and keep it open. ` +
+    "You can also write done, snooze (or snooze 10) or ok: as a reply to a reminder it answers that one, otherwise the one waiting longest.",
+  nothingOpen: "You have no reminders waiting for an answer right now. To make one, write it to me, like \"stretch at 3pm\".",
   notLinked:
     "Hi! I'm the Nudge reminder bot. This chat isn't linked to a Nudge account yet.\n\n" +
     "Sign up or sign in with the button below and this chat will be linked. If you already have an account, you can also open Reminder Channels on the Nudge website and turn on Telegram.",

@@ -1,5 +1,8 @@
+import { ANSWER_REPLY_WORDS, type Answer } from "./answers";
+
 /**
- * A text reply read as a keyword and, for SNOOZE, how long: the way people really answer a text.
+ * A typed answer (a text reply, a chat message) read as a keyword and, for SNOOZE, how long: the way
+ * people really answer.
  * Phones add a capital and a full stop ("Done."), voice typing adds punctuation ("Stop!"), and a
  * snooze is given in the words that come to mind ("snooze 2 hours", "snooze 15min"). Read too
  * literally, "Done." got the help text, and "snooze 2 hours" snoozed for 2 minutes.
@@ -29,4 +32,23 @@ export function readTextReply(body: string): TextReply {
   const amount = Number(duration[1]);
   const minutes = duration[2]?.startsWith("H") ? amount * 60 : amount;
   return { word, snoozeMinutes: Math.min(Math.max(minutes, 1), LONGEST_SNOOZE_MINUTES) };
+}
+
+export interface TypedAnswer {
+  answer: Answer;
+  /** For a snooze: the minutes asked for, or null for the default. */
+  snoozeMinutes: number | null;
+}
+
+/**
+ * A chat message that is nothing but an answer: "done", "Done.", "ok", "snooze", "snooze 10 min".
+ * Anything longer ("done with the report by friday") is not one: in a chat it is a new reminder.
+ */
+export function typedAnswer(body: string): TypedAnswer | null {
+  const { word, snoozeMinutes } = readTextReply(body);
+  const answer = ANSWER_REPLY_WORDS[word];
+  if (!answer) return null;
+  const words = body.trim().split(/\s+/).length;
+  const onlyTheAnswer = words === 1 || (answer === "snooze" && snoozeMinutes !== null && words <= 3);
+  return onlyTheAnswer ? { answer, snoozeMinutes } : null;
 }

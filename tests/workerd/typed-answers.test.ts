@@ -1,0 +1,51 @@
+/** How a typed answer is read (typed-answers.ts); the answers acting on reminders are in phone.test.ts and telegram-reminders.test.ts. */
+import { describe, expect, it } from "vitest";
+import { readTextReply, typedAnswer } from "../../worker/services/typed-answers";
+
+describe("readTextReply", () => {
+  it.each<[string, string, number | null]>([
+    ["DONE", "DONE", null],
+    [" done ", "DONE", null],
+    ["Done.", "DONE", null],
+    ["Done!! thanks", "DONE", null],
+    ["Finished", "DONE", null],
+    ["ok", "OK", null],
+    ["Okay.", "OK", null],
+    ["Stop.", "STOP", null],
+    ["STOP!", "STOP", null],
+    ["snooze", "SNOOZE", null],
+    ["Snooze 10", "SNOOZE", 10],
+    ["snooze 15min", "SNOOZE", 15],
+    ["Snooze 20 minutes please", "SNOOZE", 20],
+    ["snooze 2 hours", "SNOOZE", 120],
+    ["snooze 1h", "SNOOZE", 60],
+    ["snooze 0", "SNOOZE", 1],
+    ["snooze 48 hours", "SNOOZE", 720],
+    ["snooze later", "SNOOZE", null],
+    ["DONE 10", "DONE", null],
+    ["what?", "WHAT", null],
+    ["", "", null],
+  ])("%j → %s, %s", (body, word, snoozeMinutes) => {
+    expect(readTextReply(body)).toEqual({ word, snoozeMinutes });
+  });
+});
+
+describe("typedAnswer (a chat message that is only an answer)", () => {
+  it.each<[string, ReturnType<typeof typedAnswer>]>([
+    ["done", { answer: "done", snoozeMinutes: null }],
+    ["Done.", { answer: "done", snoozeMinutes: null }],
+    ["OK", { answer: "acknowledge", snoozeMinutes: null }],
+    ["okay!", { answer: "acknowledge", snoozeMinutes: null }],
+    ["snooze", { answer: "snooze", snoozeMinutes: null }],
+    ["Snooze 10", { answer: "snooze", snoozeMinutes: 10 }],
+    ["snooze 2 hours", { answer: "snooze", snoozeMinutes: 120 }],
+    // Longer messages are reminders to make, not answers.
+    ["done with the report by friday at 5pm", null],
+    ["ok call mom tomorrow at 5pm", null],
+    ["snooze the alarm tomorrow at 7", null],
+    ["call mom", null],
+    ["STOP", null],
+  ])("%j → %j", (body, expected) => {
+    expect(typedAnswer(body)).toEqual(expected);
+  });
+});
