@@ -218,6 +218,19 @@ describe("answers by text and keypad (signed webhooks)", () => {
     expect(await messageOf(await text(newNumber(), "DONE"))).toMatch(/^This number isn&apos;t linked to a Nudge account/);
   });
 
+  it("a reply answers the reminder texted last, not the one waiting longest; then the next one", async () => {
+    const u = await verifiedPhoneUser();
+    const older = await dueTask(u.id, "Take pills", 30);
+    const newer = await createTask(depsAt(ERA.getTime() - 60 * MINUTE).deps, u.id, { title: "Feed the cat", dueDate: new Date(ERA.getTime() - 10 * MINUTE).toISOString(), strategy: "standard" });
+    const [, smsStep] = await stepsOf(newer.id);
+    await runStepByHand(smsStep!.id, ERA.getTime() - MINUTE);
+    expect((await outboxTo(u.phone, "sms")).map((m) => m.text)).toEqual([expect.stringContaining('"Feed the cat" was due at')]);
+    expect(await messageOf(await text(u.phone, "DONE"))).toBe("&quot;Feed the cat&quot; is done. Well done!");
+    expect((await taskRow(older.id))?.status).toBe("PENDING");
+    // The texted one is answered: the next reply goes to the one waiting longest.
+    expect(await messageOf(await text(u.phone, "DONE"))).toBe("&quot;Take pills&quot; is done. Well done!");
+  });
+
   it("STOP turns texts off, so a text step goes to email instead; START turns them back on", async () => {
     const u = await verifiedPhoneUser();
     expect(await messageOf(await text(u.phone, "STOP"))).toBe(SMS_TEXTS.stopped.replace(/'/g, "&apos;"));

@@ -1,5 +1,5 @@
-import { and, eq } from "drizzle-orm";
-import { users } from "../../../db/schema";
+import { and, desc, eq, gt, isNotNull } from "drizzle-orm";
+import { deliveries, users } from "../../../db/schema";
 import { ANSWER_KEYPAD, ANSWER_REPLY_WORDS, SNOOZE_MINUTES, type Answer } from "../answers";
 import { appLink } from "../app-url";
 import type { Deps } from "../deps";
@@ -9,8 +9,8 @@ import { readTextReply } from "../typed-answers";
 
 /**
  * Answers that come back by phone (issue 10): a text reply (DONE, SNOOZE [minutes], OK, STOP, START,
- * HELP) acts on the person's most urgent open reminder; a keypad digit on a reminder call acts on that
- * call's task. Both go through the same task services as every channel and answer in one sentence.
+ * HELP) acts on the reminder texted last while it waits for an answer, else on the one waiting longest;
+ * a keypad digit on a reminder call acts on that call's task. Both go through the same task services as every channel and answer in one sentence.
  */
 export const SMS_STOP_WORDS = ["STOP", "STOPALL", "UNSUBSCRIBE", "CANCEL", "END", "QUIT"];
 export const SMS_START_WORDS = ["START", "YES", "UNSTOP"];
@@ -59,9 +59,25 @@ export async function replyToText(deps: Deps, from: string, body: string): Promi
   }
   const answer = ANSWER_REPLY_WORDS[word];
   if (!answer) return SMS_TEXTS.help;
-  const reminder = mostUrgentReminder(await listActiveReminders(deps, owner.id));
+  const [active, lastTexted] = await Promise.all([listActiveReminders(deps, owner.id), lastTextedTaskId(deps, owner.id)]);
+  // A reply answers the text it replies to: the reminder texted last, while it waits for an answer.
+  // Otherwise the one waiting longest. (With two reminders out, "DONE" under "Feed the cat" used to
+  // complete "Take pills", the older one: for medication, the worst mix-up there is.)
+  const reminder = active.find((task) => task.id === lastTexted) ?? mostUrgentReminder(active);
   if (!reminder) return SMS_TEXTS.nothingOpen;
   return answerOrSay(deps, owner.id, reminder.id, answer, snoozeMinutes ?? SNOOZE_MINUTES);
+}
+
+/** The task of the last reminder text to this person in the last day (deliveries_user_idx, newest first). */
+async function lastTextedTaskId(deps: Pick<Deps, "db" | "clock">, userId: string): Promise<string | null> {
+  const since = deps.clock.now().getTime() - 24 * 60 * 60_000;
+  const [row] = await deps.db
+    .select({ taskId: deliveries.taskId })
+    .from(deliveries)
+    .where(and(eq(deliveries.userId, userId), eq(deliveries.channel, "sms"), gt(deliveries.createdAt, since), isNotNull(deliveries.taskId)))
+    .orderBy(desc(deliveries.createdAt))
+    .limit(1);
+  return row?.taskId ?? null;
 }
 
 /** POST /twilio/voice?task=<id>: a digit pressed on the reminder call to `to` (the person's number). */
