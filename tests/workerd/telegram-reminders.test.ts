@@ -104,7 +104,7 @@ describe("answers typed in the chat", () => {
     return { ...update, message: { ...update.message, reply_to_message: { message_id: 7, date: update.message.date, chat: update.message.chat, text: "reminder", reply_markup: { inline_keyboard: buttons } } } };
   }
 
-  it("'Done.' answers the reminder waiting longest; 'snooze 10' the next; a reply answers the reminder it replies to", async () => {
+  it("'Done.' answers the reminder waiting longest (none was sent to the chat); a reply answers the reminder it replies to", async () => {
     const bot = fakeTelegram();
     const u = await linkedUser({ timezone: "UTC" });
     const oldest = await dueTask(u.id, "Take pills", 30);
@@ -124,6 +124,23 @@ describe("answers typed in the chat", () => {
     await postUpdate(textUpdate(u.chat, "done"));
     expect(bot.callsOf("sendMessage").at(-1)!.payload.text).toBe(BOT_TEXTS.nothingOpen);
     expect(await tasksOfUser(u.id)).toHaveLength(3);
+  });
+
+  it("without a reply, 'done' answers the reminder sent to the chat last, not the one waiting longest", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser({ timezone: "UTC" });
+    const older = await dueTask(u.id, "Take pills", 30);
+    const newer = await dueTask(u.id, "Feed the cat", 10);
+    const [ping] = await stepsOf(newer.id);
+    const { deps } = depsAt(ERA.getTime() - MINUTE);
+    const telegram = telegramChannel(botSettings({ ...deps.env, ...TELEGRAM_ENV } as Env)!, { db: deps.db, clock: deps.clock });
+    await runStepByHand(ping!.id, ERA.getTime() - MINUTE, { telegram });
+    expect(String(bot.callsOf("sendMessage").at(-1)!.payload.text)).toContain("Feed the cat");
+    await postUpdate(textUpdate(u.chat, "done"));
+    expect(bot.callsOf("sendMessage").at(-1)!.payload.text).toBe("✅ Done: Feed the cat");
+    expect((await taskRow(older.id))?.status).toBe("PENDING");
+    await postUpdate(textUpdate(u.chat, "done"));
+    expect(bot.callsOf("sendMessage").at(-1)!.payload.text).toBe("✅ Done: Take pills");
   });
 
   it("a longer message is a new reminder, and a reply naming another account's task changes nothing", async () => {

@@ -1,10 +1,10 @@
-import { and, desc, eq, gt, isNotNull } from "drizzle-orm";
-import { deliveries, users } from "../../../db/schema";
+import { and, eq } from "drizzle-orm";
+import { users } from "../../../db/schema";
 import { ANSWER_KEYPAD, ANSWER_REPLY_WORDS, SNOOZE_MINUTES, type Answer } from "../answers";
 import { appLink } from "../app-url";
 import type { Deps } from "../deps";
 import { isAppError } from "../errors";
-import { answerTask, listActiveReminders, mostUrgentReminder, type AnswerOutcome } from "../tasks";
+import { answerTask, reminderToAnswer, type AnswerOutcome } from "../tasks";
 import { readTextReply } from "../typed-answers";
 
 /**
@@ -59,25 +59,9 @@ export async function replyToText(deps: Deps, from: string, body: string): Promi
   }
   const answer = ANSWER_REPLY_WORDS[word];
   if (!answer) return SMS_TEXTS.help;
-  const [active, lastTexted] = await Promise.all([listActiveReminders(deps, owner.id), lastTextedTaskId(deps, owner.id)]);
-  // A reply answers the text it replies to: the reminder texted last, while it waits for an answer.
-  // Otherwise the one waiting longest. (With two reminders out, "DONE" under "Feed the cat" used to
-  // complete "Take pills", the older one: for medication, the worst mix-up there is.)
-  const reminder = active.find((task) => task.id === lastTexted) ?? mostUrgentReminder(active);
+  const reminder = await reminderToAnswer(deps, owner.id, "sms");
   if (!reminder) return SMS_TEXTS.nothingOpen;
   return answerOrSay(deps, owner.id, reminder.id, answer, snoozeMinutes ?? SNOOZE_MINUTES);
-}
-
-/** The task of the last reminder text to this person in the last day (deliveries_user_idx, newest first). */
-async function lastTextedTaskId(deps: Pick<Deps, "db" | "clock">, userId: string): Promise<string | null> {
-  const since = deps.clock.now().getTime() - 24 * 60 * 60_000;
-  const [row] = await deps.db
-    .select({ taskId: deliveries.taskId })
-    .from(deliveries)
-    .where(and(eq(deliveries.userId, userId), eq(deliveries.channel, "sms"), gt(deliveries.createdAt, since), isNotNull(deliveries.taskId)))
-    .orderBy(desc(deliveries.createdAt))
-    .limit(1);
-  return row?.taskId ?? null;
 }
 
 /** POST /twilio/voice?task=<id>: a digit pressed on the reminder call to `to` (the person's number). */

@@ -2,7 +2,7 @@ import { SNOOZE_MINUTES, type Answer } from "../answers";
 import type { Deps } from "../deps";
 import { isAppError } from "../errors";
 import { formatLocalDue } from "../escalation/messages";
-import { answerTask, createTaskFromPrompt, listActiveReminders, listTasks, mostUrgentReminder, type AnswerOutcome } from "../tasks";
+import { answerTask, createTaskFromPrompt, listTasks, reminderToAnswer, type AnswerOutcome } from "../tasks";
 import type { TypedAnswer } from "../typed-answers";
 import { findChatOwner, type ChatOwner } from "./chats";
 import { BOT_TEXTS } from "./texts";
@@ -40,11 +40,12 @@ function answeredText(answer: Answer, outcome: AnswerOutcome): string {
 
 /**
  * An answer typed in the chat ("done", "snooze 10", "ok"): for the reminder whose message it replies
- * to (`repliedTaskId`, read from that message's buttons), otherwise for the one waiting longest, as a
- * text reply does. The answer names the reminder, so nothing changes unseen.
+ * to (`repliedTaskId`, read from that message's buttons), otherwise for the last one sent to this chat
+ * while it waits, else the one waiting longest, as a text reply does (reminderToAnswer). The answer
+ * names the reminder, so nothing changes unseen.
  */
 export async function answerTypedInChat(deps: Deps, owner: ChatOwner, typed: TypedAnswer, repliedTaskId: string | null): Promise<string> {
-  const taskId = repliedTaskId ?? mostUrgentReminder(await listActiveReminders(deps, owner.id))?.id;
+  const taskId = repliedTaskId ?? (await reminderToAnswer(deps, owner.id, "telegram"))?.id;
   if (!taskId) return BOT_TEXTS.nothingOpen;
   try {
     return answeredText(typed.answer, await answerTask(deps, owner.id, taskId, typed.answer, typed.snoozeMinutes ?? SNOOZE_MINUTES));
