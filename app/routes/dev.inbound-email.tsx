@@ -39,6 +39,12 @@ function OutcomeBox({ outcome }: { outcome: InboundOutcome }) {
         {outcome.reply} The confirmation email is in the <a href="/dev/outbox">dev outbox</a>.
       </Alert>
     );
+  if (outcome.kind === "replied")
+    return (
+      <Alert tone="success" title={outcome.title ? `Reminder answered: ${outcome.title}` : "No reminder was waiting for an answer"}>
+        {outcome.reply} The reply email is in the <a href="/dev/outbox">dev outbox</a>.
+      </Alert>
+    );
   if (outcome.kind === "answered")
     return (
       <Alert tone="info" title="No reminder: the sender was answered">

@@ -1,5 +1,5 @@
 import { expect, screenshotBoth, test } from "./fixtures";
-import { card, signUp } from "./tasks-helpers";
+import { card, createTaskViaApi, local, signUp } from "./tasks-helpers";
 
 /** Reminders by email (issue 12) through the dev inbound-email form: the same handler as production's email(). */
 test("a mail and a meeting invitation to the assistant become reminders; a spoofed sender is refused", async ({ page }) => {
@@ -35,4 +35,20 @@ test("a mail and a meeting invitation to the assistant become reminders; a spoof
   await expect(card(page, "Water the plants")).toContainText("Tomorrow, 8:00 AM");
   await expect(card(page, "Book club")).toContainText("Tue, May 6, 2031, 7:30 PM");
   await expect(card(page, "Call mum")).toHaveCount(0);
+});
+
+test("replying 'Done' to a reminder email answers it; the page and the reply email say which", async ({ page }) => {
+  const user = await signUp(page, { name: "Rafi Reply", timezone: "Europe/London" });
+  await createTaskViaApi(page.request, user, "Take the bins out", local(user, { minutes: -5 }));
+  await page.goto("/dev/inbound-email");
+  await page.getByLabel("From").fill(user.email);
+  await page.getByLabel("Subject").fill("Re: Reminder: Take the bins out");
+  await page.getByLabel("Body").fill("Done\n\nOn Mon, Nudge <reminders@nudge.example.com> wrote:\n> Reminder: Take the bins out");
+  await page.getByRole("button", { name: "Send to the assistant" }).click();
+  await expect(page.getByText("Reminder answered: Take the bins out")).toBeVisible();
+  await expect(page.getByText('"Take the bins out" is done. Well done!')).toBeVisible();
+  const outbox = (await (await page.request.get(`/dev/outbox.json?to=${encodeURIComponent(user.email)}`)).json()) as Array<{ subject: string }>;
+  expect(outbox.map((m) => m.subject)).toContain("Answered: Take the bins out");
+  await page.goto("/dashboard");
+  await expect(card(page, "Take the bins out")).toContainText(/completed/i);
 });

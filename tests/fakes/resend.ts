@@ -1,7 +1,7 @@
 /**
  * A fake of Resend's email API (https://resend.com/docs/api-reference/emails/send-email), as our
  * Resend channel uses it. It speaks the real protocol:
- * - `POST /emails` with `Authorization: Bearer <key>` and a JSON `{from, to, subject, html?, text?}`;
+ * - `POST /emails` with `Authorization: Bearer <key>` and a JSON `{from, to, subject, html?, text?, reply_to?}`;
  *   200 `{ "id": "<uuid>" }` when accepted.
  * - Errors as Resend shapes them, `{ statusCode, name, message }`: 401 `missing_api_key`,
  *   403 `invalid_api_key`, 422 `missing_required_field`, 422 `validation_error` on a bad `to`,
@@ -48,6 +48,8 @@ export interface SentEmail {
   id: string;
   from: string;
   to: string[];
+  /** `reply_to`, as a list (Resend takes one address or several). */
+  replyTo: string[];
   subject: string;
   html?: string;
   text?: string;
@@ -81,7 +83,7 @@ export function createFakeResend(options: FakeResendOptions) {
   /** Validates a send request's body: the accepted email, or Resend's error answer. */
   function emailFrom(body: unknown, idempotencyKey: string | null): SentEmail | Response {
     if (!body || typeof body !== "object") return resendError(422, "validation_error", "Invalid JSON body.");
-    const { from, to, subject, html, text } = body as Record<string, unknown>;
+    const { from, to, subject, html, text, reply_to: replyTo } = body as Record<string, unknown>;
     const missing = [["from", from], ["to", to], ["subject", subject]].filter(([, value]) => value === undefined).map(([name]) => `\`${String(name)}\``);
     if (missing.length > 0) return resendError(422, "missing_required_field", `Missing ${missing.join(", ")} field${missing.length > 1 ? "s" : ""}.`);
     const recipients = Array.isArray(to) ? to : [to];
@@ -91,10 +93,15 @@ export function createFakeResend(options: FakeResendOptions) {
     if (typeof from !== "string" || !ADDRESS.test(from.trim())) {
       return resendError(422, "validation_error", "Invalid `from` field. The email address needs to follow the `email@example.com` or `Name <email@example.com>` format.");
     }
+    const replyAddresses = replyTo === undefined ? [] : Array.isArray(replyTo) ? replyTo : [replyTo];
+    if (!replyAddresses.every((address) => typeof address === "string" && ADDRESS.test(address.trim()))) {
+      return resendError(422, "validation_error", "Invalid `reply_to` field. The email address needs to follow the `email@example.com` or `Name <email@example.com>` format.");
+    }
     return {
       id: newId(),
       from,
       to: recipients as string[],
+      replyTo: replyAddresses as string[],
       subject: String(subject),
       html: typeof html === "string" ? html : undefined,
       text: typeof text === "string" ? text : undefined,

@@ -65,6 +65,15 @@ describe("the Resend email channel", () => {
     });
   });
 
+  it("sends a Reply-To as Resend's reply_to, which the fake checks like Resend", async () => {
+    const { calls, fetchFn, resend } = fakeResendFetch({ apiKey: "re_test_123", origin: "https://resend.test" });
+    const channel = resendEmailChannel({ apiKey: "re_test_123", apiBase: "https://resend.test/", from: "Nudge <reminders@nudge.example.com>", fetch: fetchFn });
+    await channel.send({ ...message, replyTo: "assistant@nudge.example.com" });
+    expect(JSON.parse(String(calls[0]!.init.body))).toMatchObject({ reply_to: "assistant@nudge.example.com" });
+    expect(resend.sent[0]!.replyTo).toEqual(["assistant@nudge.example.com"]);
+    await expect(channel.send({ ...message, idempotencyKey: "other", replyTo: "not an address" })).rejects.toMatchObject({ status: 422, kind: "permanent" });
+  });
+
   it("throws on a non-2xx answer with the provider's message, so the queue retries", async () => {
     const { fetchFn } = mockFetch(422, { statusCode: 422, name: "validation_error", message: "Invalid `to` field." });
     const channel = resendEmailChannel({ apiKey: "re_test_123", from: "a@b.c", fetch: fetchFn });

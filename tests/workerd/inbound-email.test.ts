@@ -10,7 +10,8 @@ import { email } from "../../worker/handlers";
 import { composeDevMessage, INBOUND_TEXTS, type DevMessage } from "../../worker/services/inbound-email";
 import { createDeps } from "../../worker/services/deps";
 import { fixedClock } from "../../worker/services/clock";
-import { outboxTo, testEra } from "./escalation-helpers";
+import { depsAt, MINUTE, outboxTo, runStepByHand, stepsOf, taskRow, testEra } from "./escalation-helpers";
+import { createTask } from "../../worker/services/tasks";
 
 const NOW = new Date("2090-03-01T12:00:00Z");
 const { user } = testEra(NOW);
@@ -79,6 +80,48 @@ describe("a mail from a verified account", () => {
     const [reply] = await outboxTo(u.email, "email");
     expect(reply!.subject).toBe(INBOUND_TEXTS.noTimeSubject);
     expect(reply!.text).toContain('for example "Call the dentist tomorrow at 10am"');
+  });
+});
+
+describe("a reply that answers a reminder", () => {
+  /** A reminder already due (created an hour before NOW, due `minutesAgo` before it). */
+  const dueTask = (userId: string, title: string, minutesAgo: number) =>
+    createTask(depsAt(NOW.getTime() - 60 * MINUTE).deps, userId, { title, dueDate: new Date(NOW.getTime() - minutesAgo * MINUTE).toISOString(), strategy: "gentle" });
+
+  it("the reminder email's Reply-To is the assistant; 'Done' in a reply answers the reminder it replies to", async () => {
+    const u = await user({ timezone: "UTC" });
+    const older = await dueTask(u.id, "Take pills", 30);
+    const newer = await dueTask(u.id, "Feed the cat", 10);
+    const [emailStep] = await stepsOf(newer.id);
+    await runStepByHand(emailStep!.id, NOW.getTime() - MINUTE);
+    const [reminder] = await outboxTo(u.email, "email");
+    expect(reminder!.subject).toBe("Reminder: Feed the cat");
+    expect(JSON.parse(reminder!.meta ?? "{}")).toMatchObject({ replyTo: env.ASSISTANT_EMAIL });
+
+    const quoted = `Done\n\nOn Sat, Mar 1, 2090 at 11:59 AM Nudge <reminders@nudge.example.com> wrote:\n> ${reminder!.text.split("\n")[0]}`;
+    expect(await deliver({ from: u.email, subject: "Re: Reminder: Feed the cat", body: quoted })).toEqual([]);
+    expect((await taskRow(newer.id))?.status).toBe("COMPLETED");
+    expect((await taskRow(older.id))?.status).toBe("PENDING");
+    const answer = (await outboxTo(u.email, "email")).at(-1)!;
+    expect(answer.subject).toBe("Answered: Feed the cat");
+    expect(answer.text).toContain('"Feed the cat" is done. Well done!');
+    expect((await tasksOf(u.id)).map((t) => t.title).sort()).toEqual(["Feed the cat", "Take pills"]);
+  });
+
+  it("'snooze 2 hours' with no reminder named answers the one waiting longest; 'ok' naming it acknowledges it; with none waiting, says so", async () => {
+    const u = await user({ timezone: "UTC" });
+    const task = await dueTask(u.id, "Water the plants", 15);
+    await deliver({ from: u.email, subject: "", body: "snooze 2 hours" });
+    expect(await taskRow(task.id)).toMatchObject({ status: "SNOOZED", snoozedUntil: NOW.getTime() + 120 * MINUTE });
+    expect((await outboxTo(u.email, "email")).at(-1)!.text).toContain('Snoozed. I\'ll remind you about "Water the plants" again at 2:00 PM.');
+    // A reply naming it reaches it even while snoozed; acknowledged, it no longer waits, and nothing else does.
+    await deliver({ from: u.email, subject: "Re: Reminder: Water the plants", body: "ok" });
+    expect((await taskRow(task.id))?.status).toBe("ACKNOWLEDGED");
+    await deliver({ from: u.email, subject: "", body: "Done." });
+    const last = (await outboxTo(u.email, "email")).at(-1)!;
+    expect(last.subject).toBe(INBOUND_TEXTS.nothingWaitingSubject);
+    expect(last.text).toContain(INBOUND_TEXTS.nothingWaiting);
+    expect((await taskRow(task.id))?.status).toBe("ACKNOWLEDGED");
   });
 });
 

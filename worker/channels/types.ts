@@ -21,6 +21,8 @@ export interface OutboundMessage {
   text: string;
   /** Email HTML part. */
   html?: string;
+  /** Email Reply-To: where a reply to it goes (a reminder's replies go to the assistant address). */
+  replyTo?: string;
   /** Medium-specific extras, e.g. Telegram inline buttons or call keypad options. */
   meta?: Record<string, unknown>;
   /**

@@ -5,7 +5,7 @@ import { PROVIDER_TIMEOUT_MS, type Channel, type OutboundMessage, type SendResul
 
 /**
  * Email through Resend's HTTP API: `POST {RESEND_API_BASE}/emails` with `Authorization: Bearer
- * {RESEND_API_KEY}` and `{from, to, subject, html, text}`. Used when EMAIL_PROVIDER=resend with a key
+ * {RESEND_API_KEY}` and `{from, to, subject, html, text, reply_to?}`. Used when EMAIL_PROVIDER=resend with a key
  * and the dev outbox is off (./config.ts says when; worker/channels/index.ts builds it).
  *
  * The message's idempotency key (the engine's deliveries key) goes in the `Idempotency-Key` header:
@@ -84,6 +84,7 @@ export function resendEmailChannel(options: ResendOptions): Channel {
             subject: message.subject ?? "A message from Nudge",
             html: message.html,
             text: message.text,
+            ...(message.replyTo ? { reply_to: message.replyTo } : {}),
           }),
           signal,
         });

@@ -20,7 +20,8 @@ export function outboxChannel(medium: Medium, db: Db, clock: Clock): Channel {
         subject: message.subject ?? null,
         text: message.text,
         html: message.html ?? null,
-        meta: message.meta ? JSON.stringify(message.meta) : null,
+        // An email's Reply-To is kept with the extras, so /dev/outbox.json shows where a reply would go.
+        meta: message.meta || message.replyTo ? JSON.stringify({ ...message.meta, ...(message.replyTo ? { replyTo: message.replyTo } : {}) }) : null,
         createdAt: clock.now().getTime(),
       });
       return { providerMessageId: `outbox:${id}` };

@@ -47,7 +47,8 @@ export async function composeMessage(
         cappedChannels(delivery.fallbacks).length > 0,
       );
       return {
-        message: { to: delivery.recipient, subject: email.subject, text: email.text, html: email.html, meta: { taskId: ctx.task.id } },
+        // A reply ("done") goes to the assistant address, which answers the reminder (inbound-email).
+        message: { to: delivery.recipient, subject: email.subject, text: email.text, html: email.html, replyTo: deps.env.ASSISTANT_EMAIL || undefined, meta: { taskId: ctx.task.id } },
         tokens: [],
         linkTokenHash: links.linkTokenHash,
       };

@@ -5,8 +5,10 @@ import type { Deps } from "../deps";
 import { renderEmail } from "../email/layout";
 import { isAppError } from "../errors";
 import { log } from "../log";
-import { createTask, createTaskFromPrompt, TITLE_MAX } from "../tasks";
-import { reminderLines, reminderSubject } from "./mail-text";
+import { SNOOZE_MINUTES } from "../answers";
+import { answerSentence, answerTask, createTask, createTaskFromPrompt, reminderToAnswer, TITLE_MAX } from "../tasks";
+import { typedAnswer, type TypedAnswer } from "../typed-answers";
+import { remindedTitle, reminderLines, reminderSubject } from "./mail-text";
 import { readInvitation } from "./invitation";
 import { checkSender } from "./sender-check";
 import { INBOUND_MAX_BYTES, INBOUND_TEXTS } from "./texts";
@@ -14,6 +16,8 @@ import { INBOUND_MAX_BYTES, INBOUND_TEXTS } from "./texts";
 export type InboundOutcome =
   | { kind: "created"; taskId: string; title: string; reply: string }
   | { kind: "answered"; reply: string }
+  /** A reply that only answered a reminder ("done"): which one (null when none was waiting), and what was said. */
+  | { kind: "replied"; title: string | null; subject: string; reply: string }
   | { kind: "rejected"; reason: string };
 
 /** An all-day invitation becomes a reminder at 9:00 on that day, the person's own morning. */
@@ -67,7 +71,10 @@ async function makeReminder(deps: Deps, user: { id: string; timezone: string }, 
       const when = dueAt.setZone(user.timezone).toFormat("cccc, d LLLL 'at' h:mm a");
       return { kind: "created", taskId: task.id, title: task.title, reply: INBOUND_TEXTS.created(`Got it: "${task.title}" is set for ${when}.`) };
     }
-    const prompt = [reminderSubject(mail.subject ?? ""), reminderLines(mail.text ?? "")].filter(Boolean).join(" ").trim().slice(0, 500);
+    const lines = reminderLines(mail.text ?? "");
+    const typed = typedAnswer(lines || reminderSubject(mail.subject ?? ""));
+    if (typed) return await answerByMail(deps, user.id, typed, remindedTitle(mail.subject ?? ""));
+    const prompt = [reminderSubject(mail.subject ?? ""), lines].filter(Boolean).join(" ").trim().slice(0, 500);
     if (!prompt) return { kind: "answered", reply: INBOUND_TEXTS.noTime("The email was empty.") };
     const result = await createTaskFromPrompt(deps, user.id, { prompt }, "email");
     if (!result.success || !result.task) return { kind: "answered", reply: INBOUND_TEXTS.noTime(result.message) };
@@ -79,9 +86,21 @@ async function makeReminder(deps: Deps, user: { id: string; timezone: string }, 
   }
 }
 
+/**
+ * A mail that only answers a reminder ("done", "snooze 10", "ok"), usually a reply to a reminder email
+ * (whose Reply-To is this address): for the reminder its subject names, else the one emailed last
+ * while it waits, else the one waiting longest (reminderToAnswer).
+ */
+async function answerByMail(deps: Deps, userId: string, typed: TypedAnswer, named: string | null): Promise<Extract<InboundOutcome, { kind: "replied" }>> {
+  const reminder = await reminderToAnswer(deps, userId, "email", named);
+  if (!reminder) return { kind: "replied", title: null, subject: INBOUND_TEXTS.nothingWaitingSubject, reply: INBOUND_TEXTS.nothingWaiting };
+  const outcome = await answerTask(deps, userId, reminder.id, typed.answer, typed.snoozeMinutes ?? SNOOZE_MINUTES);
+  return { kind: "replied", title: outcome.title, subject: INBOUND_TEXTS.answeredSubject(outcome.title), reply: answerSentence(typed.answer, outcome) };
+}
+
 function replyEmail(outcome: Exclude<InboundOutcome, { kind: "rejected" }>) {
   const created = outcome.kind === "created";
-  const subject = created ? INBOUND_TEXTS.createdSubject(outcome.title) : INBOUND_TEXTS.noTimeSubject;
+  const subject = outcome.kind === "replied" ? outcome.subject : created ? INBOUND_TEXTS.createdSubject(outcome.title) : INBOUND_TEXTS.noTimeSubject;
   const email = renderEmail({ subject, preheader: outcome.reply, heading: subject, paragraphs: [outcome.reply], footer: ["You're getting this because you emailed your Nudge assistant address."] });
   return { subject: email.subject, text: email.text, html: email.html };
 }

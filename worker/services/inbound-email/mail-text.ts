@@ -45,12 +45,24 @@ const REPLY_PREFIXES = /^(?:\s*(?:re|fwd?|aw|wg|sv|vs|antw|tr|rif|r)\s*(?:\[\d+\
 
 /**
  * The subject as a reminder reads it: without reply and forward prefixes, and nothing at all when it
- * is the subject of one of our own answers. Someone who replies to "Reminder set: Call the dentist"
- * with a new reminder means the words they wrote, not ours: those would be read into the new title
- * ("Re: Reminder set: Call the dentist Water the plants").
+ * is the subject of one of our own mails (an answer of the assistant, or a reminder). Someone who
+ * replies to "Reminder set: Call the dentist" with a new reminder means the words they wrote, not
+ * ours: those would be read into the new title ("Re: Reminder set: Call the dentist Water the plants").
  */
 export function reminderSubject(subject: string): string {
-  const own = subject.replace(REPLY_PREFIXES, "").trim();
-  if (own === INBOUND_TEXTS.noTimeSubject || own.startsWith(INBOUND_TEXTS.createdSubject(""))) return "";
+  const own = withoutReplyPrefixes(subject);
+  if (own === INBOUND_TEXTS.noTimeSubject || own.startsWith(INBOUND_TEXTS.createdSubject("")) || remindedTitle(subject) !== null) return "";
   return own;
+}
+
+/** Our reminder emails' subjects (escalation/messages.ts): "Reminder: ", "Still to do: ", "Checking in: " and the title. */
+const REMINDER_SUBJECT = /^(?:Reminder|Still to do|Checking in): (.+)$/;
+
+/** The task title in the subject of a reply to one of our reminder emails ("Re: Reminder: Take pills" → "Take pills"), or null. */
+export function remindedTitle(subject: string): string | null {
+  return REMINDER_SUBJECT.exec(withoutReplyPrefixes(subject))?.[1] ?? null;
+}
+
+function withoutReplyPrefixes(subject: string): string {
+  return subject.replace(REPLY_PREFIXES, "").trim();
 }

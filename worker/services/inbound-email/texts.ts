@@ -3,6 +3,11 @@ export const INBOUND_TEXTS = {
   createdSubject: (title: string) => `Reminder set: ${title}`,
   created: (confirmation: string) => `${confirmation} Nudge will remind you then, and keep nudging until you answer.`,
   noTimeSubject: "We couldn't set that reminder",
+  /** A reply that only answers a reminder ("done", "snooze 10", "ok"). */
+  answeredSubject: (title: string) => `Answered: ${title}`,
+  nothingWaitingSubject: "No reminder is waiting for an answer",
+  nothingWaiting:
+    'You have no reminders waiting for an answer right now, so nothing changed. To make a new one, write it in the subject or the first line, for example "Call the dentist tomorrow at 10am".',
   noTime: (reason: string) =>
     `${reason} Write the reminder in the subject or the first line, the way you would say it, for example "Call the dentist tomorrow at 10am" or "Take pills every day at 8pm". You can also add this address to a meeting invitation.`,
   /** SMTP rejections: the sending server tells its user (no reply mail, so no backscatter). */

@@ -4,7 +4,7 @@ import { ANSWER_KEYPAD, ANSWER_REPLY_WORDS, SNOOZE_MINUTES, type Answer } from "
 import { appLink } from "../app-url";
 import type { Deps } from "../deps";
 import { isAppError } from "../errors";
-import { answerTask, reminderToAnswer, type AnswerOutcome } from "../tasks";
+import { answerSentence, answerTask, reminderToAnswer } from "../tasks";
 import { readTextReply } from "../typed-answers";
 
 /**
@@ -33,14 +33,6 @@ async function ownerOf(deps: Pick<Deps, "db">, phone: string): Promise<PhoneOwne
     .where(and(eq(users.phone, phone), eq(users.phoneVerified, true)))
     .limit(1);
   return owner ?? null;
-}
-
-/** The sentence a person gets after answering by text or keypad. */
-export function answeredSentence(answer: Answer, outcome: AnswerOutcome): string {
-  if (outcome.state === "already_done") return `"${outcome.title}" is already done. Nothing more to do.`;
-  if (answer === "done") return outcome.message;
-  if (answer === "snooze") return `Snoozed. I'll remind you about "${outcome.title}" again${outcome.snoozedUntilLocal ? ` at ${outcome.snoozedUntilLocal}` : " later"}.`;
-  return outcome.message;
 }
 
 /** POST /twilio/sms: the reply's answer (the webhook words it as TwiML). */
@@ -75,7 +67,7 @@ export async function answerKeypad(deps: Deps, to: string, taskId: string, digit
 
 async function answerOrSay(deps: Deps, userId: string, taskId: string, answer: Answer, minutes: number): Promise<string> {
   try {
-    return answeredSentence(answer, await answerTask(deps, userId, taskId, answer, minutes));
+    return answerSentence(answer, await answerTask(deps, userId, taskId, answer, minutes));
   } catch (error) {
     if (isAppError(error)) return error.status === 404 ? "I can't find that reminder any more. It may have been deleted." : error.message;
     throw error;

@@ -51,3 +51,11 @@ export async function zoneOf(deps: Pick<Deps, "db">, userId: string): Promise<st
   const [user] = await deps.db.select({ timezone: users.timezone }).from(users).where(eq(users.id, userId)).limit(1);
   return user?.timezone ?? "UTC";
 }
+
+/** The sentence a person gets after answering in words: by text, keypad or an email reply. */
+export function answerSentence(answer: Answer, outcome: AnswerOutcome): string {
+  if (outcome.state === "already_done") return `"${outcome.title}" is already done. Nothing more to do.`;
+  if (answer === "done") return outcome.message;
+  if (answer === "snooze") return `Snoozed. I'll remind you about "${outcome.title}" again${outcome.snoozedUntilLocal ? ` at ${outcome.snoozedUntilLocal}` : " later"}.`;
+  return outcome.message;
+}

@@ -9,5 +9,5 @@ export { listActiveReminders, mostUrgentReminder } from "./active-reminders";
 export { reminderToAnswer } from "./reminder-to-answer";
 export * from "./schemas";
 export { OPEN_TASKS_MAX, LIVE_ESCALATIONS_MAX, TASK_LIMIT_MESSAGE, ESCALATION_LIMIT_MESSAGE } from "./quotas";
-export { answerTask, type AnswerOutcome } from "./answer";
+export { answerSentence, answerTask, type AnswerOutcome } from "./answer";
 export { hasTextReminder } from "./text-reminders";

@@ -5,15 +5,22 @@ import { listActiveReminders, mostUrgentReminder } from "./active-reminders";
 import type { TaskJson } from "./serialize";
 
 /**
- * Which reminder a typed answer without a thread is for ("DONE" by text, "done" in the Telegram chat):
+ * Which reminder a typed answer without a thread is for ("DONE" by text, "done" in the Telegram chat,
+ * "done" in a reply to a reminder email):
  * the one whose reminder reached the person last on that medium, while it still waits for an answer,
  * otherwise the one waiting longest. Each message says "Reply DONE" about its own reminder, so with
  * two reminders out the answer belongs to the last one sent; answering the older one instead could
  * mark pills taken that were not. Null when nothing waits.
  */
-export async function reminderToAnswer(deps: Pick<Deps, "db" | "clock">, userId: string, medium: "sms" | "telegram"): Promise<TaskJson | null> {
+export async function reminderToAnswer(
+  deps: Pick<Deps, "db" | "clock">,
+  userId: string,
+  medium: "sms" | "telegram" | "email",
+  /** The title the answer names, when its medium carries one (an email reply's "Re: Reminder: <title>"). */
+  named?: string | null,
+): Promise<TaskJson | null> {
   const [active, lastSent] = await Promise.all([listActiveReminders(deps, userId), lastReminderTaskId(deps, userId, medium)]);
-  return active.find((task) => task.id === lastSent) ?? mostUrgentReminder(active);
+  return (named ? active.find((task) => task.title === named) : undefined) ?? active.find((task) => task.id === lastSent) ?? mostUrgentReminder(active);
 }
 
 /** The task of the last reminder sent to this person on `medium` in the last day (deliveries_user_idx, newest first). */
