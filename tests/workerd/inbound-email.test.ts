@@ -108,6 +108,14 @@ describe("a reply that answers a reminder", () => {
     expect((await tasksOf(u.id)).map((t) => t.title).sort()).toEqual(["Feed the cat", "Take pills"]);
   });
 
+  it("a new reminder in the subject is made even when the body says 'Done'", async () => {
+    const u = await user({ timezone: "UTC" });
+    const waiting = await dueTask(u.id, "Take pills", 5);
+    await deliver({ from: u.email, subject: "Call the dentist tomorrow at 10am", body: "Done" });
+    expect((await taskRow(waiting.id))?.status).toBe("PENDING");
+    expect((await tasksOf(u.id)).map((t) => t.title).sort()).toEqual(["Call the dentist Done", "Take pills"]);
+  });
+
   it("'snooze 2 hours' with no reminder named answers the one waiting longest; 'ok' naming it acknowledges it; with none waiting, says so", async () => {
     const u = await user({ timezone: "UTC" });
     const task = await dueTask(u.id, "Water the plants", 15);

@@ -135,6 +135,8 @@ const cases: Case[] = [
   { prompt: "tonite lock the door", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "lock the door", local: "2026-03-02 21:00" },
   { prompt: "in 20 minuts check the oven", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "check the oven", local: "2026-03-02 09:20" },
   { prompt: "Satuday mornin water the Plants", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "water the Plants", local: "2026-03-07 09:00" },
+  // Real words that look like misspellings stay as typed.
+  { prompt: "practise the minuets tomorrow at 5pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "practise the minuets", local: "2026-03-03 17:00" },
   // "tomorrow" as it is often typed, on the user's calendar (late evening in New York is already Tuesday in UTC).
   { prompt: "tomorow at 9 call dad", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call dad", local: "2026-03-03 09:00" },
   { prompt: "remind me tommorow to call the bank", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call the bank", local: "2026-03-03 09:00" },
@@ -344,6 +346,10 @@ describe("parseReminder: failures", () => {
     expect(failureMessage("unsupported_repeat", "every other day")).toBe(
       `I can't repeat a reminder "every other day". I can repeat one every day, every weekday, on the days you choose ("every monday and thursday") or on one date each month ("on the 1st of every month").`,
     );
+    expect(failureMessage("unsupported_repeat", "every 5 minutes")).toBe(
+      `I can't repeat a reminder "every 5 minutes". You don't need to: I keep nudging you until you answer. Set it once, like "take my pills at 9am".`,
+    );
+    expect(failureMessage("unsupported_repeat", "every hour")).toMatch(/I keep nudging you until you answer/);
     expect(failureMessage("unsupported_repeat")).toBe(
       `I can't repeat a reminder that way. I can repeat one every day, every weekday, on the days you choose ("every monday and thursday") or on one date each month ("on the 1st of every month").`,
     );

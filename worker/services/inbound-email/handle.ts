@@ -72,9 +72,12 @@ async function makeReminder(deps: Deps, user: { id: string; timezone: string }, 
       return { kind: "created", taskId: task.id, title: task.title, reply: INBOUND_TEXTS.created(`Got it: "${task.title}" is set for ${when}.`) };
     }
     const lines = reminderLines(mail.text ?? "");
-    const typed = typedAnswer(lines || reminderSubject(mail.subject ?? ""));
+    const subject = reminderSubject(mail.subject ?? "");
+    // An answer only when the subject says nothing else: empty, one of our own, or the answer itself. A
+    // new reminder in the subject ("Call the dentist tomorrow at 10am") is not lost to a "Done" below it.
+    const typed = subject === "" || typedAnswer(subject) ? typedAnswer(lines || subject) : null;
     if (typed) return await answerByMail(deps, user.id, typed, remindedTitle(mail.subject ?? ""));
-    const prompt = [reminderSubject(mail.subject ?? ""), lines].filter(Boolean).join(" ").trim().slice(0, 500);
+    const prompt = [subject, lines].filter(Boolean).join(" ").trim().slice(0, 500);
     if (!prompt) return { kind: "answered", reply: INBOUND_TEXTS.noTime("The email was empty.") };
     const result = await createTaskFromPrompt(deps, user.id, { prompt }, "email");
     if (!result.success || !result.task) return { kind: "answered", reply: INBOUND_TEXTS.noTime(result.message) };

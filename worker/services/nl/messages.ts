@@ -43,9 +43,16 @@ const FAILURE_MESSAGES: Record<ParseFailureReason, string> = {
  * typed it (`phrase`), so they see which words were the trouble.
  */
 export function failureMessage(reason: ParseFailureReason, phrase?: string): string {
+  if (reason === "unsupported_repeat" && phrase && WITHIN_A_DAY.test(phrase)) return `I can't repeat a reminder "${phrase}". ${NUDGING_IS_BUILT_IN}`;
   if (reason === "unsupported_repeat" && phrase) return `I can't repeat a reminder "${phrase}". ${REPEATS_I_CAN_SET}`;
   return FAILURE_MESSAGES[reason];
 }
+
+/** "every 5 minutes", "every hour", "every half hour": usually a wish to be nudged until it is done. */
+const WITHIN_A_DAY = /\b(?:min|mins|minutes?|hours?|hrs?)\b/i;
+
+/** What Nudge does anyway, for someone asking to be reminded every few minutes. */
+const NUDGING_IS_BUILT_IN = `You don't need to: I keep nudging you until you answer. Set it once, like "take my pills at 9am".`;
 
 /**
  * "to call mom" when the title starts with a common verb, otherwise "about dentist", so that titles

@@ -4,7 +4,8 @@
  * "call mom on wendesday at 5" was a reminder for today titled "call mom on wendesday".
  *
  * Only misspellings that are not English words themselves are listed, so a title is never changed into
- * something else. Whole words only, any case; the correction is in lower case.
+ * something else ("minuets" and "hous", a dance and a house, are left out). Whole words only, any
+ * case; the correction is in lower case.
  */
 const CORRECTIONS: Record<string, readonly string[]> = {
   remind: ["remid", "remnd", "remidn", "remnid", "rimind"],
@@ -22,8 +23,8 @@ const CORRECTIONS: Record<string, readonly string[]> = {
   morning: ["mornin", "morining", "moring", "morming", "mornig"],
   afternoon: ["afternon", "aftrnoon", "afteroon", "afernoon"],
   evening: ["evning", "eveing", "evenning", "evenign"],
-  minutes: ["minuts", "mintues", "minites", "minuets"],
-  hours: ["hourse", "hous", "huors"],
+  minutes: ["minuts", "mintues", "minites"],
+  hours: ["hourse", "huors"],
 };
 
 const CORRECTION_OF = new Map(Object.entries(CORRECTIONS).flatMap(([word, typos]) => typos.map((typo) => [typo, word] as const)));
