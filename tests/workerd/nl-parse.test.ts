@@ -156,6 +156,14 @@ const cases: Case[] = [
   { prompt: "to-do list review at 4pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "to-do list review", local: "2026-03-02 16:00" },
   { prompt: "don’t forget to buy milk at 6pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "buy milk", local: "2026-03-02 18:00" },
   { prompt: "set a reminder for tomorrow at noon to eat lunch", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "eat lunch", local: "2026-03-03 12:00" },
+  { prompt: "I need to call mom tomorrow at 5pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call mom", local: "2026-03-03 17:00" },
+  { prompt: "can you remind me tomorrow at 5pm that I have to call mom", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call mom", local: "2026-03-03 17:00" },
+  { prompt: "I've got to renew the permit tomorrow at 5pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "renew the permit", local: "2026-03-03 17:00" },
+  { prompt: "Reminder: call mom tomorrow at 5pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call mom", local: "2026-03-03 17:00" },
+  { prompt: "note to self - water the fern at 6pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "water the fern", local: "2026-03-02 18:00" },
+  { prompt: 'remind me to "call mom" tomorrow at 5pm', now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call mom", local: "2026-03-03 17:00" },
+  { prompt: "I have a dentist appointment tomorrow at 5pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "I have a dentist appointment", local: "2026-03-03 17:00" },
+  { prompt: "'72 reunion tomorrow at 5pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "'72 reunion", local: "2026-03-03 17:00" },
 
   // More repeats.
   { prompt: "gym mondays and wednesdays at 6pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "gym", local: "2026-03-02 18:00", recurrence: { freq: "weekly", days: [1, 3] } },

@@ -12,16 +12,19 @@ export function extractTitle(text: string, spans: readonly Span[]): string {
   return cleanTitle(kept.filter(Boolean).join(" "));
 }
 
-/** Strips lead-ins, trailing courtesies and stray punctuation; "" if nothing meaningful is left. */
+/** Strips lead-ins, trailing courtesies, stray punctuation and enclosing quotes; "" if nothing meaningful is left. */
 export function cleanTitle(text: string): string {
   let title = trimPunctuation(text.replace(/\s+/g, " "));
   for (let previous = ""; previous !== title; ) {
     previous = title;
     for (const leadIn of LEAD_INS) title = trimPunctuation(title.replace(leadIn, ""));
-    title = trimPunctuation(title.replace(TRAILING_COURTESY, ""));
+    title = trimPunctuation(title.replace(TRAILING_COURTESY, "").replace(ENCLOSING_QUOTES, "$1"));
   }
   return title;
 }
+
+/** The whole title in quotes: 'remind me to "call mom" at 5' is about call mom. */
+const ENCLOSING_QUOTES = /^["“'‘](.+)["”'’]$/;
 
 /** A lead-in at the very start, as whole words ("to-do list" does not start with "to"). */
 const leadIn = (source: string) => new RegExp(`^(?:${source})(?=[\\s,.!]|$)`, "i");
@@ -34,6 +37,11 @@ const LEAD_INS: readonly RegExp[] = [
   leadIn("(?:remind|tell)\\s+me(?:\\s+(?:to|about|that|of))?"),
   leadIn("set\\s+(?:me\\s+)?(?:a|an)\\s+reminder(?:\\s+(?:to|for|about))?"),
   leadIn("(?:don'?t|do\\s+not)\\s+(?:let\\s+me\\s+)?forget(?:\\s+(?:to|about))?"),
+  // "I need to call mom", "that I have to", "I've got to", "I must": the task is what follows.
+  leadIn("(?:that\\s+)?(?:i(?:'ve|\\s+have)?\\s+)?(?:need\\s+to|have\\s+to|got\\s+to|gotta|ought\\s+to|want\\s+to)"),
+  leadIn("(?:that\\s+)?i\\s+(?:must|should)"),
+  // A label with a colon or a dash: "Reminder: call mom", "todo: ...", "note to self - ...".
+  /^(?:reminder|note(?:\s+to\s+self)?|to-?do|task)\s*[:\-–—]/i,
   leadIn("to"),
 ];
 
