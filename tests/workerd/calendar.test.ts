@@ -10,6 +10,7 @@ import { tasks, users } from "../../db/schema";
 import { createTask } from "../../worker/services/tasks";
 import { FEED_MAX_EVENTS } from "../../worker/services/calendar";
 import { feedTasks } from "../../worker/services/calendar/feed";
+import { nextOccurrence, type Recurrence } from "../../worker/services/recurrence";
 import { request, testDeps } from "./helpers";
 import { api, depsAt, testEra } from "./escalation-helpers";
 
@@ -29,6 +30,22 @@ async function feed(token: string, headers: Record<string, string> = {}) {
 function events(text: string) {
   const calendar = new ICAL.Component(ICAL.parse(text));
   return { calendar, events: calendar.getAllSubcomponents("vevent") };
+}
+
+/** A recurring task written straight into D1 (a due time in the past is fine here: no engine runs). */
+async function insertRecurringTask(userId: string, title: string, dueAt: number, recurrence: Recurrence) {
+  await depsAt(ERA).deps.db.insert(tasks).values({
+    id: crypto.randomUUID(),
+    userId,
+    title,
+    dueAt,
+    status: "PENDING",
+    strategyKey: "gentle",
+    recurrence: JSON.stringify(recurrence),
+    source: "web",
+    createdAt: ERA.getTime(),
+    updatedAt: ERA.getTime(),
+  } as typeof tasks.$inferInsert);
 }
 
 describe("the feed's URL", () => {
@@ -86,27 +103,40 @@ describe("the feed", () => {
 
   it("a recurring task repeats at its local time in the owner's zone across the DST change, with an RRULE", async () => {
     const u = await user({ timezone: "America/New_York" });
-    const { deps } = depsAt(ERA);
     // 9:00 in New York on 2080-03-01 (before the DST change of 2080-03-10), every day.
     const due = DateTime.fromObject({ year: 2080, month: 3, day: 1, hour: 9 }, { zone: "America/New_York" });
-    await deps.db.insert(tasks).values({
-      id: crypto.randomUUID(),
-      userId: u.id,
-      title: "Pills",
-      dueAt: due.toMillis(),
-      status: "PENDING",
-      strategyKey: "gentle",
-      recurrence: JSON.stringify({ freq: "daily" }),
-      source: "web",
-      createdAt: ERA.getTime(),
-      updatedAt: ERA.getTime(),
-    } as typeof tasks.$inferInsert);
+    await insertRecurringTask(u.id, "Pills", due.toMillis(), { freq: "daily" });
     const { icsFeedToken } = await enable(u);
     const vevent = events(await (await feed(icsFeedToken)).text()).events[0]!;
     expect(String(vevent.getFirstPropertyValue("rrule"))).toBe("FREQ=DAILY");
     expect(vevent.getFirstProperty("dtstart")!.getParameter("tzid")).toBe("America/New_York");
     const start = vevent.getFirstPropertyValue("dtstart") as ICAL.Time;
     expect([start.hour, start.minute]).toEqual([9, 0]);
+  });
+
+  it("every other Monday and Thursday: the calendar app's expansion of the RRULE (ical.js) is the engine's series", async () => {
+    const u = await user({ timezone: "Europe/Berlin" });
+    const rule: Recurrence = { freq: "weekly", days: [1, 4], interval: 2 };
+    // Thu 2080-03-21 18:00 in Berlin; the series crosses the DST change of 2080-03-31.
+    const first = DateTime.fromObject({ year: 2080, month: 3, day: 21, hour: 18 }, { zone: "Europe/Berlin" });
+    await insertRecurringTask(u.id, "Gym", first.toMillis(), rule);
+    const { icsFeedToken } = await enable(u);
+    const [vevent] = events(await (await feed(icsFeedToken)).text()).events;
+    expect(String(vevent!.getFirstPropertyValue("rrule"))).toBe("FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TH");
+    const expansion = new ICAL.Event(vevent!).iterator();
+    const fromCalendar: string[] = [];
+    for (let next = expansion.next(); next && fromCalendar.length < 6; next = expansion.next()) {
+      // The feed names its zone by TZID (calendar apps know IANA zones), so ical.js expands wall times in it.
+      const wall = DateTime.fromObject({ year: next.year, month: next.month, day: next.day, hour: next.hour, minute: next.minute }, { zone: "Europe/Berlin" });
+      fromCalendar.push(wall.toFormat("ccc yyyy-LL-dd HH:mm"));
+    }
+    const fromEngine = [first.toJSDate()];
+    while (fromEngine.length < 6) {
+      const previous = fromEngine[fromEngine.length - 1]!;
+      fromEngine.push(nextOccurrence(rule, previous, previous, "Europe/Berlin"));
+    }
+    expect(fromCalendar).toEqual(fromEngine.map((d) => DateTime.fromJSDate(d, { zone: "Europe/Berlin" }).toFormat("ccc yyyy-LL-dd HH:mm")));
+    expect(fromCalendar).toEqual(["Thu 2080-03-21 18:00", "Mon 2080-04-01 18:00", "Thu 2080-04-04 18:00", "Mon 2080-04-15 18:00", "Thu 2080-04-18 18:00", "Mon 2080-04-29 18:00"]);
   });
 
   it("answers 304 for the same ETag, and a changed task changes the ETag", async () => {

@@ -41,6 +41,8 @@ const table: Array<{ zone: string; prompt: string; title: string; local: string;
   { zone: "Asia/Tokyo", prompt: "remind me tomorrow morning to stretch", title: "stretch", local: "2043-03-03 09:00", says: /stretch on Tue, Mar 3 at 9:00 AM/ },
   { zone: "Asia/Tokyo", prompt: "pay rent on the 1st of every month at 9am", title: "pay rent", local: "2043-04-01 09:00", recurrence: { freq: "monthly", dayOfMonth: 1 }, says: /pay rent every month on the 1st at 9:00 AM, starting Wed, Apr 1/ },
   { zone: "Asia/Jerusalem", prompt: "today at 5pm submit the report", title: "submit the report", local: "2043-03-02 17:00", says: /submit the report on Mon, Mar 2 at 5:00 PM/ },
+  { zone: "America/New_York", prompt: "water the plants every other day at 8am", title: "water the plants", local: "2043-03-03 08:00", recurrence: { freq: "daily", interval: 2 }, says: /water the plants every other day at 8:00 AM, starting Tue, Mar 3/ },
+  { zone: "Europe/Berlin", prompt: "biweekly payroll on friday at 10", title: "payroll", local: "2043-03-06 10:00", recurrence: { freq: "weekly", days: [5], interval: 2 }, says: /about payroll every other Friday at 10:00 AM, starting Fri, Mar 6/ },
   { zone: "Asia/Jerusalem", prompt: "every weekday at 9 stand-up", title: "stand-up", local: "2043-03-03 09:00", recurrence: { freq: "weekdays" }, says: /stand-up every weekday at 9:00 AM, starting Tue, Mar 3/ },
 ];
 
@@ -69,8 +71,8 @@ describe("POST /v1/tasks/nl", () => {
       ["tomorrow at 5pm", `I found the time, but not what to remind you about. Try "remind me to call mom tomorrow at 5pm".`],
       // Read in part, these would have made a one-off reminder that the person took for a repeat or for two times.
       [
-        "water plants every other day at 8am",
-        `I can't repeat a reminder "every other day". I can repeat one every day, every weekday, on the days you choose ("every monday and thursday") or on one date each month ("on the 1st of every month").`,
+        "renew the prescription every other month at 8am",
+        `I can't repeat a reminder "every other month". I can repeat one every day or every so many days ("every other day", "every 3 days"), every weekday, on the days you choose every week or every so many weeks ("every monday and thursday", "every other friday"), or on one date each month ("on the 1st of every month").`,
       ],
       [
         "take meds at 8am and 8pm",

@@ -173,6 +173,19 @@ const cases: Case[] = [
   { prompt: "last day of every month send the invoice", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "send the invoice", local: "2026-03-31 09:00", recurrence: { freq: "monthly", dayOfMonth: 31 } },
   { prompt: "every month on the 15th at 18:00 pay the card", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pay the card", local: "2026-03-15 18:00", recurrence: { freq: "monthly", dayOfMonth: 15 } },
   { prompt: "every day starting friday at 7 walk", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "walk", local: "2026-03-06 07:00", recurrence: { freq: "daily" } },
+  // Every few days or weeks (the series counts from its first occurrence: recurrence.test.ts).
+  { prompt: "water the plants every other day at 8am", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "water the plants", local: "2026-03-03 08:00", recurrence: { freq: "daily", interval: 2 } },
+  { prompt: "every 3 days at 6pm change the filter", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "change the filter", local: "2026-03-02 18:00", recurrence: { freq: "daily", interval: 3 } },
+  { prompt: "every second day at 9 check the bees", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "check the bees", local: "2026-03-03 09:00", recurrence: { freq: "daily", interval: 2 } },
+  { prompt: "every 1 day at 8 take pills", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "take pills", local: "2026-03-03 08:00", recurrence: { freq: "daily" } },
+  { prompt: "Every Other Monday at 10 team sync", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "team sync", local: "2026-03-02 10:00", recurrence: { freq: "weekly", days: [1], interval: 2 } },
+  { prompt: "every other monday and thursday at 7pm gym", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "gym", local: "2026-03-02 19:00", recurrence: { freq: "weekly", days: [1, 4], interval: 2 } },
+  { prompt: "every 2 weeks on friday clean the fridge", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "clean the fridge", local: "2026-03-06 09:00", recurrence: { freq: "weekly", days: [5], interval: 2 } },
+  { prompt: "biweekly payroll on friday", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "payroll", local: "2026-03-06 09:00", recurrence: { freq: "weekly", days: [5], interval: 2 } },
+  { prompt: "fortnightly bins on tuesday at 7pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "bins", local: "2026-03-03 19:00", recurrence: { freq: "weekly", days: [2], interval: 2 } },
+  // 09:00 today is not after 09:00 now: the series starts tomorrow, so on Tuesdays (as "every week" does).
+  { prompt: "remind me every other week to call grandma", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call grandma", local: "2026-03-03 09:00", recurrence: { freq: "weekly", days: [2], interval: 2 } },
+  { prompt: "every three weeks get a haircut at 5pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "get a haircut", local: "2026-03-02 17:00", recurrence: { freq: "weekly", days: [1], interval: 3 } },
 
   // Words that look like a refused repeat or a second time but belong to the title (unsupported-phrases.ts).
   { prompt: "ask about the hourly rate tomorrow at 5pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "ask about the hourly rate", local: "2026-03-03 17:00" },
@@ -306,20 +319,17 @@ describe("parseReminder: failures", () => {
   // A repeat no reminder can hold is refused, naming the words as typed, instead of becoming a one-off
   // whose confirmation reads like a repeat ("I'll remind you to water plants every other day on Tue").
   it.each<[string, string]>([
-    ["water plants every other day at 8am", "every other day"],
-    ["every other day water the fern", "every other day"],
-    ["remind me every other week to call grandma", "every other week"],
-    ["Every Other Monday at 10 team sync", "Every Other Monday"],
-    ["every 2 days at 8 water the plants", "every 2 days"],
-    ["every three weeks get a haircut", "every three weeks"],
+    ["water plants every other month", "every other month"],
+    ["every 3 months at 9 renew the prescription", "every 3 months"],
+    ["every few days water the fern", "every few days"],
+    ["every 400 days at 9 check the boiler", "every 400 days"],
+    ["every 60 weeks at 9 check the boiler", "every 60 weeks"],
     ["stretch every 30 minutes", "every 30 minutes"],
     ["every half hour drink water", "every half hour"],
-    ["every second day at 9 check the bees", "every second day"],
     ["take a break every hour", "every hour"],
     ["every year on march 3 call Ann", "every year"],
     ["annually renew the passport on jan 5", "annually"],
-    ["biweekly payroll on friday", "biweekly"],
-    ["fortnightly bins on tuesday", "fortnightly"],
+    ["quarterly at 9 file the VAT", "quarterly"],
     ["take pills twice a day", "twice a day"],
     ["take pills twice daily at 8", "twice daily"],
     ["3 times a week at 7 go running", "3 times a week"],
@@ -351,15 +361,15 @@ describe("parseReminder: failures", () => {
 
   it("has a message per reason", () => {
     expect(failureMessage("empty")).toBe("Please tell me what to remind you about.");
-    expect(failureMessage("unsupported_repeat", "every other day")).toBe(
-      `I can't repeat a reminder "every other day". I can repeat one every day, every weekday, on the days you choose ("every monday and thursday") or on one date each month ("on the 1st of every month").`,
+    expect(failureMessage("unsupported_repeat", "every other month")).toBe(
+      `I can't repeat a reminder "every other month". I can repeat one every day or every so many days ("every other day", "every 3 days"), every weekday, on the days you choose every week or every so many weeks ("every monday and thursday", "every other friday"), or on one date each month ("on the 1st of every month").`,
     );
     expect(failureMessage("unsupported_repeat", "every 5 minutes")).toBe(
       `I can't repeat a reminder "every 5 minutes". You don't need to: I keep nudging you until you answer. Set it once, like "take my pills at 9am".`,
     );
     expect(failureMessage("unsupported_repeat", "every hour")).toMatch(/I keep nudging you until you answer/);
     expect(failureMessage("unsupported_repeat")).toBe(
-      `I can't repeat a reminder that way. I can repeat one every day, every weekday, on the days you choose ("every monday and thursday") or on one date each month ("on the 1st of every month").`,
+      `I can't repeat a reminder that way. I can repeat one every day or every so many days ("every other day", "every 3 days"), every weekday, on the days you choose every week or every so many weeks ("every monday and thursday", "every other friday"), or on one date each month ("on the 1st of every month").`,
     );
     expect(failureMessage("several_times")).toBe(
       `I can set one day and time per reminder, and I found more than one. Send each as its own reminder, like "take pills every day at 8am" and then "take pills every day at 8pm".`,

@@ -161,6 +161,60 @@ describe("nextOccurrence: general rules", () => {
   });
 });
 
+/** As the engine runs a series: each occurrence is the anchor and the `after` of the next (series/next-occurrence.ts). */
+function chain(rule: Recurrence, first: Date, zone: string, count: number): string[] {
+  const occurrences = [first];
+  while (occurrences.length < count) {
+    const previous = occurrences[occurrences.length - 1]!;
+    occurrences.push(nextOccurrence(rule, previous, previous, zone));
+  }
+  return occurrences.map((d) => localTime(d, zone));
+}
+
+describe("nextOccurrence: every few days or weeks", () => {
+  it("every other day at 08:00 in New York, across the spring-forward day", () => {
+    expect(chain({ freq: "daily", interval: 2 }, at("2026-03-05 08:00", NEW_YORK), NEW_YORK, 4)).toEqual([
+      "Thu 2026-03-05 08:00",
+      "Sat 2026-03-07 08:00",
+      "Mon 2026-03-09 08:00",
+      "Wed 2026-03-11 08:00",
+    ]);
+  });
+
+  it("every 3 days counts from the anchor's day, whatever `after` is", () => {
+    const anchor = at("2026-03-02 09:00", BERLIN);
+    // Late answers: the next one is the first day on the grid after `after`, never off it.
+    expect(localTime(nextOccurrence({ freq: "daily", interval: 3 }, anchor, at("2026-03-02 10:00", BERLIN), BERLIN), BERLIN)).toBe("Thu 2026-03-05 09:00");
+    expect(localTime(nextOccurrence({ freq: "daily", interval: 3 }, anchor, at("2026-03-06 12:00", BERLIN), BERLIN), BERLIN)).toBe("Sun 2026-03-08 09:00");
+    expect(localTime(nextOccurrence({ freq: "daily", interval: 3 }, anchor, at("2026-03-08 08:59", BERLIN), BERLIN), BERLIN)).toBe("Sun 2026-03-08 09:00");
+    expect(localTime(nextOccurrence({ freq: "daily", interval: 3 }, anchor, at("2026-03-08 09:00", BERLIN), BERLIN), BERLIN)).toBe("Wed 2026-03-11 09:00");
+  });
+
+  it("every other Monday and Thursday: both days of one week, then a week off", () => {
+    expect(chain({ freq: "weekly", days: [1, 4], interval: 2 }, at("2026-03-02 19:00", JERUSALEM), JERUSALEM, 5)).toEqual([
+      "Mon 2026-03-02 19:00",
+      "Thu 2026-03-05 19:00",
+      "Mon 2026-03-16 19:00",
+      "Thu 2026-03-19 19:00",
+      "Mon 2026-03-30 19:00",
+    ]);
+  });
+
+  it("every 3 weeks on Sunday (the anchor's week runs Monday to Sunday), across Europe's spring-forward", () => {
+    expect(chain({ freq: "weekly", days: [7], interval: 3 }, at("2026-03-15 10:00", BERLIN), BERLIN, 3)).toEqual([
+      "Sun 2026-03-15 10:00",
+      "Sun 2026-04-05 10:00",
+      "Sun 2026-04-26 10:00",
+    ]);
+  });
+
+  it("an interval of 1 is the plain rule, and nextOccurrenceAt (no anchor) ignores the interval", () => {
+    const anchor = at("2026-03-02 08:00", TOKYO);
+    expect(nextOccurrence({ freq: "daily", interval: 1 }, anchor, anchor, TOKYO)).toEqual(nextOccurrence({ freq: "daily" }, anchor, anchor, TOKYO));
+    expect(localTime(nextOccurrenceAt({ freq: "daily", interval: 5 }, { hour: 8, minute: 0 }, anchor, TOKYO), TOKYO)).toBe("Tue 2026-03-03 08:00");
+  });
+});
+
 describe("recurrenceSchema", () => {
   const firstMessage = (input: unknown) => {
     const result = recurrenceSchema.safeParse(input);
@@ -172,6 +226,10 @@ describe("recurrenceSchema", () => {
     ["weekdays", { freq: "weekdays" }],
     ["weekly", { freq: "weekly", days: [1, 4, 7] }],
     ["monthly", { freq: "monthly", dayOfMonth: 31 }],
+    ["every other day", { freq: "daily", interval: 2 }],
+    ["every 365 days", { freq: "daily", interval: 365 }],
+    ["every other Friday", { freq: "weekly", days: [5], interval: 2 }],
+    ["every 52 weeks", { freq: "weekly", days: [1], interval: 52 }],
   ])("accepts %s", (_name, rule) => {
     expect(recurrenceSchema.parse(rule)).toEqual(rule);
   });
@@ -189,6 +247,11 @@ describe("recurrenceSchema", () => {
     ["monthly on day 32", { freq: "monthly", dayOfMonth: 32 }, "The day of the month must be a whole number from 1 to 31."],
     ["monthly on day 1.5", { freq: "monthly", dayOfMonth: 1.5 }, "The day of the month must be a whole number from 1 to 31."],
     ["monthly with a string day", { freq: "monthly", dayOfMonth: "1" }, "A monthly repeat needs the day of the month as a number."],
+    ["an interval of 0 days", { freq: "daily", interval: 0 }, "The interval must be a whole number of days from 1 to 365."],
+    ["an interval of 366 days", { freq: "daily", interval: 366 }, "The interval must be a whole number of days from 1 to 365."],
+    ["an interval of 1.5 days", { freq: "daily", interval: 1.5 }, "The interval must be a whole number of days from 1 to 365."],
+    ["an interval of 53 weeks", { freq: "weekly", days: [1], interval: 53 }, "The interval must be a whole number of weeks from 1 to 52."],
+    ["an interval as text", { freq: "weekly", days: [1], interval: "2" }, "The interval must be a whole number of weeks from 1 to 52."],
   ])("rejects %s with a sentence", (_name, input, message) => {
     expect(firstMessage(input)).toBe(message);
   });
@@ -205,6 +268,11 @@ describe("describeRecurrence", () => {
     [{ freq: "monthly", dayOfMonth: 1 }, "every month on the 1st"],
     [{ freq: "monthly", dayOfMonth: 22 }, "every month on the 22nd"],
     [{ freq: "monthly", dayOfMonth: 31 }, "every month on the 31st"],
+    [{ freq: "daily", interval: 2 }, "every other day"],
+    [{ freq: "daily", interval: 3 }, "every 3 days"],
+    [{ freq: "daily", interval: 1 }, "every day"],
+    [{ freq: "weekly", days: [5], interval: 2 }, "every other Friday"],
+    [{ freq: "weekly", days: [1, 4], interval: 3 }, "every 3 weeks on Monday and Thursday"],
   ])("%j → %s", (rule, phrase) => {
     expect(describeRecurrence(rule)).toBe(phrase);
   });

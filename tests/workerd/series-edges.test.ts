@@ -28,6 +28,29 @@ async function daily(token: string, title = "Take pills") {
 
 const dueDays = async (userId: string) => (await tasksOfUser(userId)).map((t) => new Date(t.dueAt).toISOString().slice(0, 10)).sort();
 
+describe("a series every few days or weeks", () => {
+  it("every other day: done early, done late or deleted, the next one stays on the two-day grid", async () => {
+    const u = await user();
+    const created = await call("/v1/tasks", "POST", u.token, { title: "Water the ferns", dueDate: "2046-03-02T08:00:00Z", recurrence: { freq: "daily", interval: 2 } });
+    expect(created.status).toBe(201);
+    // Done an hour early: the next is two days after this one, not two days after now.
+    const done = await completeTask(depsAt("2046-03-02T07:00:00Z").deps, u.id, created.body.id);
+    expect(done.nextTask?.dueDate).toBe("2046-03-04T08:00:00.000Z");
+    // Done three days late: the next is the first day on the grid after now (03-08), never 03-07 + 2.
+    const late = await completeTask(depsAt("2046-03-07T09:00:00Z").deps, u.id, done.nextTask!.id);
+    expect(late.nextTask?.dueDate).toBe("2046-03-08T08:00:00.000Z");
+    expect(await dueDays(u.id)).toEqual(["2046-03-02", "2046-03-04", "2046-03-08"]);
+  });
+
+  it("an interval out of range is refused with its sentence, and nothing is created", async () => {
+    const u = await user();
+    const refused = await call("/v1/tasks", "POST", u.token, { title: "X", dueDate: "2046-03-02T08:00:00Z", recurrence: { freq: "weekly", days: [1], interval: 53 } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe("The interval must be a whole number of weeks from 1 to 52.");
+    expect(await tasksOfUser(u.id)).toEqual([]);
+  });
+});
+
 describe("deleting an occurrence of a recurring task", () => {
   it("the deleted occurrence stays deleted when the one before it is answered later, and the series goes on", async () => {
     const u = await user();

@@ -18,10 +18,14 @@ import { z } from "zod";
 export type Weekday = 1 | 2 | 3 | 4 | 5 | 6 | 7;
 
 export type Recurrence =
-  | { freq: "daily" }
+  | { freq: "daily"; interval?: number } // every `interval` days (2: every other day); absent or 1: every day
   | { freq: "weekdays" } // Monday to Friday
-  | { freq: "weekly"; days: Weekday[] } // non-empty, sorted, unique
+  | { freq: "weekly"; days: Weekday[]; interval?: number } // days non-empty, sorted, unique; every `interval` weeks
   | { freq: "monthly"; dayOfMonth: number }; // 1..31; months without that day use their last day
+
+/** The longest gaps an interval may ask for: a year of days, a year of weeks. */
+export const MAX_DAY_INTERVAL = 365;
+export const MAX_WEEK_INTERVAL = 52;
 
 /** A local time of day, as on a wall clock. */
 export interface WallTime {
@@ -37,15 +41,22 @@ const weekdaySchema = z.literal([1, 2, 3, 4, 5, 6, 7], {
   error: "Each weekday must be a number from 1 (Monday) to 7 (Sunday).",
 });
 
+/** "Repeat every 1 to 365 days." An optional whole number; 1 is the same as none. */
+function intervalSchema(max: number, unit: string) {
+  const error = `The interval must be a whole number of ${unit} from 1 to ${max}.`;
+  return z.number({ error }).int({ error }).min(1, { error }).max(max, { error }).optional();
+}
+
 const isStrictlyAscending = (days: readonly number[]) => days.every((day, i) => i === 0 || day > (days[i - 1] ?? 0));
 
 export const recurrenceSchema: z.ZodType<Recurrence> = z.discriminatedUnion(
   "freq",
   [
-    z.object({ freq: z.literal("daily") }),
+    z.object({ freq: z.literal("daily"), interval: intervalSchema(MAX_DAY_INTERVAL, "days") }),
     z.object({ freq: z.literal("weekdays") }),
     z.object({
       freq: z.literal("weekly"),
+      interval: intervalSchema(MAX_WEEK_INTERVAL, "weeks"),
       days: z
         .array(weekdaySchema, { error: "A weekly repeat needs a list of weekdays." })
         .min(1, { error: "A weekly repeat needs at least one weekday." })
@@ -65,33 +76,52 @@ export const recurrenceSchema: z.ZodType<Recurrence> = z.discriminatedUnion(
 
 /**
  * The first occurrence strictly after `after`, keeping the local wall-clock time of `anchor` (the task's original due time) in `zone`.
- * Only the anchor's time of day matters: the rule has no start date, so an `after` earlier than the
- * anchor can yield an occurrence before it. Throws a RangeError for an unknown zone.
+ * Without an interval only the anchor's time of day matters: the rule has no start date, so an
+ * `after` earlier than the anchor can yield an occurrence before it. With one ("every other day",
+ * "every 2 weeks"), the anchor's day is an occurrence and the others are counted from it: every
+ * `interval` days, or the rule's weekdays in every `interval`-th week from the anchor's week (weeks
+ * start on Monday). Throws a RangeError for an unknown zone.
  */
 export function nextOccurrence(rule: Recurrence, anchor: Date, after: Date, zone: string): Date {
   const local = DateTime.fromJSDate(anchor, { zone: assertTimeZone(zone) });
-  return nextOccurrenceAt(rule, { hour: local.hour, minute: local.minute, second: local.second, millisecond: local.millisecond }, after, zone);
+  const time = { hour: local.hour, minute: local.minute, second: local.second, millisecond: local.millisecond };
+  const interval = intervalOf(rule);
+  if (interval > 1 && rule.freq === "daily") return nextEveryFewDays(interval, localCalendarDate(anchor, zone), time, after, zone);
+  if (interval > 1 && rule.freq === "weekly") return nextEveryFewWeeks(rule.days, interval, localCalendarDate(anchor, zone), time, after, zone);
+  return nextOccurrenceAt(rule, time, after, zone);
+}
+
+/** The rule's interval: 1 for rules without one. */
+export function intervalOf(rule: Recurrence): number {
+  return "interval" in rule && rule.interval !== undefined ? rule.interval : 1;
 }
 
 /**
  * The first occurrence strictly after `after` at the wall time `time` in `zone`.
  * `nextOccurrence` uses this; the reminder parser calls it directly with the time the person asked
- * for, because an anchor that fell into a DST gap has already been shifted (02:30 → 03:30).
+ * for, because an anchor that fell into a DST gap has already been shifted (02:30 → 03:30). An
+ * interval plays no part here: with no anchor, the first matching day starts the series.
  */
 export function nextOccurrenceAt(rule: Recurrence, time: WallTime, after: Date, zone: string): Date {
   assertTimeZone(zone);
   return rule.freq === "monthly" ? nextMonthly(rule.dayOfMonth, time, after, zone) : nextDayBased(rule, time, after, zone);
 }
 
-/** A short English phrase: "every day", "every weekday", "every Monday and Thursday", "every month on the 31st". */
+/**
+ * A short English phrase: "every day", "every other day", "every 3 days", "every weekday", "every Monday
+ * and Thursday", "every other Friday", "every 3 weeks on Monday", "every month on the 31st".
+ */
 export function describeRecurrence(rule: Recurrence): string {
+  const interval = intervalOf(rule);
   switch (rule.freq) {
     case "daily":
-      return "every day";
+      return interval === 1 ? "every day" : interval === 2 ? "every other day" : `every ${interval} days`;
     case "weekdays":
       return "every weekday";
-    case "weekly":
-      return `every ${joinWithAnd(rule.days.map((day) => WEEKDAY_NAMES[day - 1] ?? String(day)))}`;
+    case "weekly": {
+      const days = joinWithAnd(rule.days.map((day) => WEEKDAY_NAMES[day - 1] ?? String(day)));
+      return interval === 1 ? `every ${days}` : interval === 2 ? `every other ${days}` : `every ${interval} weeks on ${days}`;
+    }
     case "monthly":
       return `every month on the ${ordinal(rule.dayOfMonth)}`;
   }
@@ -150,6 +180,33 @@ function nextDayBased(rule: Exclude<Recurrence, { freq: "monthly" }>, time: Wall
     if (candidate.getTime() > after.getTime()) return candidate;
   }
   throw new RangeError("The repeat rule matches no day of the week.");
+}
+
+/** Every `interval` days counted from the anchor's day: the first such day whose time is after `after`. */
+function nextEveryFewDays(interval: number, anchorDay: DateTime, time: WallTime, after: Date, zone: string): Date {
+  const daysSinceAnchor = Math.max(0, Math.round(localCalendarDate(after, zone).diff(anchorDay, "days").days));
+  let day = anchorDay.plus({ days: Math.floor(daysSinceAnchor / interval) * interval });
+  // At most two steps: the day found may be today with its time gone.
+  for (let step = 0; step < 3; step++, day = day.plus({ days: interval })) {
+    const candidate = atWallTime(day, time, zone);
+    if (candidate.getTime() > after.getTime()) return candidate;
+  }
+  throw new RangeError(`No occurrence found every ${interval} days.`);
+}
+
+/** The rule's weekdays in every `interval`-th week, counted from the anchor's week (Monday to Sunday). */
+function nextEveryFewWeeks(days: readonly Weekday[], interval: number, anchorDay: DateTime, time: WallTime, after: Date, zone: string): Date {
+  const anchorWeek = anchorDay.minus({ days: anchorDay.weekday - 1 });
+  const start = localCalendarDate(after, zone);
+  for (let offset = 0; offset <= 7 * interval + 7; offset++) {
+    const day = start.plus({ days: offset });
+    if (!days.includes(day.weekday as Weekday)) continue;
+    const weeks = Math.round(day.minus({ days: day.weekday - 1 }).diff(anchorWeek, "weeks").weeks);
+    if (((weeks % interval) + interval) % interval !== 0) continue;
+    const candidate = atWallTime(day, time, zone);
+    if (candidate.getTime() > after.getTime()) return candidate;
+  }
+  throw new RangeError(`No occurrence found every ${interval} weeks.`);
 }
 
 /** This month's occurrence if it is still ahead, otherwise next month's; short months use their last day. */

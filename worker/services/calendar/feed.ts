@@ -4,7 +4,7 @@ import { and, desc, eq, gte } from "drizzle-orm";
 import { tasks, type Task } from "../../../db/schema";
 import { appLink } from "../app-url";
 import type { Deps } from "../deps";
-import type { Recurrence } from "../recurrence";
+import { intervalOf, type Recurrence } from "../recurrence";
 import { byDueThenId, openInListOrder } from "../tasks/list";
 import { sha256Hex } from "../tokens";
 import { feedOwner } from "./feed-token";
@@ -17,15 +17,22 @@ const EVENT_MINUTES = 15;
 /** ISO weekdays 1 (Monday) to 7 (Sunday), as RRULE's BYDAY names them. */
 const ICAL_DAYS = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"] as const;
 
-/** RRULE of a task's recurrence (services/recurrence.ts); a monthly day past 28 falls on the month's last day, as the engine does. */
+/**
+ * RRULE of a task's recurrence (services/recurrence.ts); a monthly day past 28 falls on the month's last
+ * day, as the engine does. An interval is RRULE's INTERVAL, counted from DTSTART (the occurrence's due
+ * time), as the engine counts from the occurrence; weeks start on Monday in both (RFC 5545's default WKST).
+ */
 export function recurrenceRule(recurrence: Recurrence): string {
+  const interval = intervalOf(recurrence);
   switch (recurrence.freq) {
     case "daily":
-      return "FREQ=DAILY";
+      return interval > 1 ? `FREQ=DAILY;INTERVAL=${interval}` : "FREQ=DAILY";
     case "weekdays":
       return "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR";
-    case "weekly":
-      return `FREQ=WEEKLY;BYDAY=${recurrence.days.map((d) => ICAL_DAYS[d - 1]).join(",")}`;
+    case "weekly": {
+      const byDay = `BYDAY=${recurrence.days.map((d) => ICAL_DAYS[d - 1]).join(",")}`;
+      return interval > 1 ? `FREQ=WEEKLY;INTERVAL=${interval};${byDay}` : `FREQ=WEEKLY;${byDay}`;
+    }
     case "monthly": {
       const d = recurrence.dayOfMonth;
       if (d <= 28) return `FREQ=MONTHLY;BYMONTHDAY=${d}`;

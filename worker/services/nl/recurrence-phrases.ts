@@ -1,4 +1,4 @@
-import type { Recurrence, Weekday } from "../recurrence";
+import { MAX_DAY_INTERVAL, MAX_WEEK_INTERVAL, type Recurrence, type Weekday } from "../recurrence";
 import { findPartOfDay, type PartOfDay, type Span } from "./types";
 
 /**
@@ -15,6 +15,8 @@ export interface RecurrenceMatch {
   rule: Recurrence | "weekly-on-first-date" | "monthly-on-first-date";
   /** "every morning" carries a time of day as well as the repeat. */
   partOfDay?: PartOfDay;
+  /** "every other week", "biweekly": the weekly-on-first-date rule's interval in weeks. */
+  interval?: number;
 }
 
 /** ISO weekday of each weekday word, full or abbreviated. */
@@ -53,8 +55,25 @@ interface Pattern {
 const pattern = (source: string, build: Pattern["build"]): Pattern => ({ regex: new RegExp(`\\b${source}`, "i"), build });
 const fixed = (rule: Recurrence) => () => ({ rule });
 
+/** A count of days or weeks: "2", "two", "other" (2), "second" (2), "third" (3). */
+const COUNT = "(\\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|other|second|2nd|third|3rd|fourth|4th)";
+const COUNT_VALUE: Record<string, number> = {
+  two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
+  other: 2, second: 2, "2nd": 2, third: 3, "3rd": 3, fourth: 4, "4th": 4,
+};
+/** "biweekly", "fortnightly", "every fortnight": every two weeks. */
+const FORTNIGHTLY = "(?:biweekly|bi-weekly|fortnightly|every\\s+fortnight)\\b";
+
 /** Tried in order; the first that matches wins. Specific phrases come before their general forms. */
 const PATTERNS: Pattern[] = [
+  // Every few days or weeks: "every other day", "every 3 days", "every second day" (not "...of the month"),
+  // "every other monday", "every 2 weeks on friday", "biweekly on tuesday", "every other week".
+  pattern(`${EVERY}\\s+${COUNT}\\s+days?\\b(?!\\s+of\\b)`, (m) => everyFew(m, (interval) => ({ rule: { freq: "daily", interval } }))),
+  // Not "every second tuesday": it may mean the second Tuesday of each month (refused as unclear, unsupported-phrases.ts).
+  pattern(`${EVERY}\\s+other\\s+${DAY_LIST}`, (m) => everyFewWeeksOn(m, 2)),
+  pattern(`(?:${EVERY}\\s+${COUNT}\\s+weeks?|${FORTNIGHTLY})\\s+on\\s+${DAY_LIST}`, (m) => everyFewWeeksOn(m, countIn(m) ?? 2)),
+  pattern(`${DAY_LIST}\\s+${FORTNIGHTLY}`, (m) => everyFewWeeksOn(m, 2)),
+  pattern(`(?:${EVERY}\\s+${COUNT}\\s+weeks?\\b(?!\\s+of\\b)|${FORTNIGHTLY})`, (m) => everyFew(m, (interval) => ({ rule: "weekly-on-first-date", interval }), 2)),
   // Monthly on a given day: "on the 1st of every month", "every month on the 15th", "every 15th", "last day of each month".
   pattern(`(?:on\\s+)?(?:the\\s+)?${ORDINAL}(?:\\s+day)?\\s+(?:of\\s+)?${EVERY}\\s+month\\b`, monthlyOn),
   pattern(`(?:${EVERY}\\s+month|monthly)\\s+(?:on\\s+(?:the\\s+)?|the\\s+)${ORDINAL}(?:\\s+day)?`, monthlyOn),
@@ -86,6 +105,31 @@ export function findRecurrence(text: string): RecurrenceMatch | null {
     if (built) return { ...built, span: { start: match.index, end: match.index + match[0].length } };
   }
   return null;
+}
+
+/** The count in a phrase ("every 3 days" → 3, "every other week" → 2), or null when it names none. */
+function countIn(matched: string): number | null {
+  const word = new RegExp(`\\b${COUNT}\\b`, "i").exec(matched)?.[1]?.toLowerCase();
+  if (!word) return null;
+  return COUNT_VALUE[word] ?? Number(word);
+}
+
+/** A rule for every `n` days or weeks; "every 1 day" is every day. Null past a year, which no rule holds. */
+function everyFew(matched: string, build: (interval: number) => Omit<RecurrenceMatch, "span">, fallback?: number): Omit<RecurrenceMatch, "span"> | null {
+  const n = countIn(matched) ?? fallback;
+  if (n === undefined || n < 1) return null;
+  const built = build(n);
+  const max = built.rule === "weekly-on-first-date" ? MAX_WEEK_INTERVAL : MAX_DAY_INTERVAL;
+  if (n > max) return null;
+  if (n === 1) return built.rule === "weekly-on-first-date" ? { rule: "weekly-on-first-date" } : { rule: { freq: "daily" } };
+  return built;
+}
+
+/** The named weekdays every `interval` weeks: "every other monday and thursday". */
+function everyFewWeeksOn(matched: string, interval: number): Omit<RecurrenceMatch, "span"> | null {
+  const weekly = weeklyOn(matched.replace(new RegExp(`^.*?\\bon\\s+|^${EVERY}\\s+${COUNT}\\s+`, "i"), ""));
+  if (!weekly || typeof weekly.rule === "string" || weekly.rule.freq !== "weekly" || interval > MAX_WEEK_INTERVAL) return null;
+  return { rule: interval > 1 ? { ...weekly.rule, interval } : weekly.rule };
 }
 
 function weeklyOn(matched: string): Omit<RecurrenceMatch, "span"> | null {

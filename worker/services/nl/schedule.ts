@@ -40,7 +40,7 @@ export function resolveSchedule(hints: DateTimeHints, repeat: RecurrenceMatch | 
   if (!repeat) {
     return first.dueAt.getTime() > now.getTime() ? { ok: true, dueAt: first.dueAt, recurrence: null } : { ok: false, reason: "past" };
   }
-  const rule = concreteRule(repeat.rule, first.dueAt, zone);
+  const rule = concreteRule(repeat, first.dueAt, zone);
   // Start at the named day (but never in the past), otherwise at the next occurrence after now.
   const startOfDay = DateTime.fromJSDate(first.dueAt, { zone }).startOf("day").toMillis();
   const after = first.dayGiven ? new Date(Math.max(now.getTime(), startOfDay - 1)) : now;
@@ -142,9 +142,13 @@ function nextMonthWithDay(day: number, today: DateTime): DateTime | null {
   return null;
 }
 
-/** "every week" / "every month" take their day from the first due date. */
-function concreteRule(rule: RecurrenceMatch["rule"], firstDueAt: Date, zone: string): Recurrence {
-  if (rule === "weekly-on-first-date") return { freq: "weekly", days: [localCalendarDate(firstDueAt, zone).weekday as Weekday] };
+/** "every week" / "every other week" / "every month" take their day from the first due date. */
+function concreteRule(match: RecurrenceMatch, firstDueAt: Date, zone: string): Recurrence {
+  const { rule, interval } = match;
+  if (rule === "weekly-on-first-date") {
+    const days = [localCalendarDate(firstDueAt, zone).weekday as Weekday];
+    return interval && interval > 1 ? { freq: "weekly", days, interval } : { freq: "weekly", days };
+  }
   if (rule === "monthly-on-first-date") return { freq: "monthly", dayOfMonth: localCalendarDate(firstDueAt, zone).day };
   return rule;
 }

@@ -1,37 +1,43 @@
+import { MAX_DAY_INTERVAL, MAX_WEEK_INTERVAL } from "../recurrence";
 import { DAY, EVERY } from "./recurrence-phrases";
 
 /**
  * Phrases that ask for something a reminder cannot hold, found before anything is read, so the prompt
  * is refused with a message instead of being half understood.
  *
- * Without this, "water plants every other day at 8am" became a one-off reminder titled "water plants
- * every other day", confirmed as "I'll remind you to water plants every other day on Sat at 8:00 AM":
+ * Without this, "water plants every other month" became a one-off reminder titled "water plants
+ * every other month", confirmed as "I'll remind you to water plants every other month on Sat at 9:00 AM":
  * a confirmation that reads like a repeat that was never set. "pay card every 2nd tuesday" became
  * "every month on the 2nd". For someone who relies on the reminder (pills), a clear "I can't" is
  * safer than a confident wrong answer.
  */
 
-const NUMBER_WORD = "(?:\\d+|a\\s+couple\\s+of|couple\\s+of|a\\s+few|few|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty[- ]five|ninety)";
-const UNIT = "(?:minutes?|mins?|hours?|hrs?|days?|nights?|weeks?|months?|years?)";
+const NUMBER_WORD = "(?:\\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty[- ]five|ninety)";
+const VAGUE_NUMBER = "(?:a\\s+couple\\s+of|couple\\s+of|a\\s+few|few|several)";
+/** Units no rule counts in (every few days and weeks are rules: recurrence-phrases.ts). */
+const UNIT = "(?:minutes?|mins?|hours?|hrs?|nights?|months?|years?)";
+const ANY_UNIT = "(?:minutes?|mins?|hours?|hrs?|days?|nights?|weeks?|months?|years?)";
 const NTH = "(?:first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)";
 const TIMES = "(?:twice|thrice|(?:\\d+|two|three|four|five|six)\\s+times)";
 
 const unsupported = (source: string) => new RegExp(`\\b${source}`, "i");
 
 /**
- * Repeat rules the product does not have (its rules: every day, every weekday, chosen weekdays, one
- * date each month; worker/services/recurrence.ts). Each pattern is a repeat phrase, not a word that is
+ * Repeat rules the product does not have (its rules: every day or every few days, every weekday, chosen
+ * weekdays every week or every few weeks, one date each month; worker/services/recurrence.ts). Each pattern is a repeat phrase, not a word that is
  * mostly part of titles: "hourly" is left alone ("ask about the hourly rate").
  */
 const UNSUPPORTED_REPEATS: readonly RegExp[] = [
-  // Intervals: "every other day", "every 2 weeks", "every half hour", "every second day".
-  unsupported(`${EVERY}\\s+other\\s+(?:day|night|morning|afternoon|evening|week|weekend|month|year|${DAY})`),
+  // Intervals other than days and weeks: "every other month", "every 3 months", "every half hour",
+  // "every few days" (how many?). Every other day and every 2 weeks are rules.
+  unsupported(`${EVERY}\\s+other\\s+(?:night|morning|afternoon|evening|weekend|month|year)`),
   unsupported(`${EVERY}\\s+${NUMBER_WORD}\\s+${UNIT}\\b`),
+  unsupported(`${EVERY}\\s+${VAGUE_NUMBER}\\s+${ANY_UNIT}\\b`),
   unsupported(`${EVERY}\\s+half\\s+(?:an\\s+)?hour\\b`),
-  unsupported(`${EVERY}\\s+(?:2nd|second|3rd|third|4th|fourth)\\s+(?:day|night|week|month|year)\\b(?!\\s+of\\b)`),
-  unsupported(`(?:${EVERY}|once\\s+an?)\\s+(?:minute|hour|fortnight|quarter|year)\\b`),
+  unsupported(`${EVERY}\\s+(?:2nd|second|3rd|third|4th|fourth)\\s+(?:night|month|year)\\b(?!\\s+of\\b)`),
+  unsupported(`(?:${EVERY}|once\\s+an?)\\s+(?:minute|hour|quarter|year)\\b`),
   // After "the", "my"... these are adjectives of a title ("send the quarterly report on friday").
-  unsupported(`(?<!\\b(?:the|a|an|my|our|your|his|her|their|this|that|next|last)\\s+)(?:biweekly|bi-weekly|fortnightly|bimonthly|bi-monthly|quarterly|yearly|annually|semi-?annually)\\b`),
+  unsupported(`(?<!\\b(?:the|a|an|my|our|your|his|her|their|this|that|next|last)\\s+)(?:bimonthly|bi-monthly|quarterly|yearly|annually|semi-?annually)\\b`),
   // Several times in one period: "twice a day", "3 times a week", "twice daily".
   unsupported(`${TIMES}\\s+(?:a|an|per|each|every)\\s+(?:day|night|week|month|year|hour)\\b`),
   unsupported(`${TIMES}\\s+(?:daily|nightly|weekly|monthly)\\b`),
@@ -41,12 +47,17 @@ const UNSUPPORTED_REPEATS: readonly RegExp[] = [
   unsupported(`(?:${EVERY}\\s+month|monthly)\\s+on\\s+the\\s+${NTH}\\s+${DAY}`),
 ];
 
+/** "every 400 days", "every 60 weeks": longer than a rule's interval may be (recurrence.ts). */
+const TOO_LONG_INTERVAL = new RegExp(`\\b${EVERY}\\s+(\\d+)\\s+(days?|weeks?)\\b`, "i");
+
 /** The first repeat phrase in `text` that no reminder can hold, as the user typed it, or null. */
 export function findUnsupportedRepeat(text: string): string | null {
   for (const regex of UNSUPPORTED_REPEATS) {
     const match = regex.exec(text);
     if (match) return match[0];
   }
+  const long = TOO_LONG_INTERVAL.exec(text);
+  if (long && Number(long[1]) > (/^d/i.test(long[2] ?? "") ? MAX_DAY_INTERVAL : MAX_WEEK_INTERVAL)) return long[0];
   return null;
 }
 
