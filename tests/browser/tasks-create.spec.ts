@@ -66,6 +66,15 @@ test.describe("New Task screen", () => {
     await expect(pills).toHaveCount(1);
     await expect(pills).toContainText("Due Tomorrow, 9:00 AM");
     await expect(pills).toHaveClass(/task-card--orange/);
+    await expect(pills).not.toContainText("Repeats");
+
+    // A repeat is said on its card, so a series is never a surprise.
+    await page.goto("/task-creator");
+    await input.fill("water the ferns every other day at 8pm");
+    await box.getByRole("button", { name: "Create Reminder" }).click();
+    await expect(box.locator(".alert--success")).toContainText("every other day at 8:00 PM");
+    await page.goto("/dashboard");
+    await expect(page.locator("article.task-card").filter({ hasText: "water the ferns" })).toContainText("Repeats every other day");
   });
 
   test("a repeat a reminder cannot hold is refused in words, the text kept to edit, and nothing created", async ({ page }) => {

@@ -40,6 +40,7 @@ export function TaskCard({ task, onRequestDelete, onAnswered }: TaskCardProps) {
         <ClockIcon />
         <span>{task.lastReminderLabel}</span>
       </p>
+      {task.repeatsLabel ? <p className="task-card__meta task-card__repeats">{task.repeatsLabel}</p> : null}
       {task.snoozeLabel ? <p className="task-card__meta task-card__snooze">{task.snoozeLabel}</p> : null}
       {task.checkBackLabel ? <p className="task-card__meta task-card__snooze">{task.checkBackLabel}</p> : null}
       {task.quietLabel ? (

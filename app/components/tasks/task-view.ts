@@ -1,3 +1,4 @@
+import { describeRecurrence } from "../../../worker/services/recurrence";
 import type { TaskJson, TaskStatus } from "../../../worker/services/tasks";
 import { taskUrgency, type TaskTone } from "./task-colour";
 import { formatBuddiesAlerted, formatClock, formatDue, formatLastReminder } from "./task-format";
@@ -25,6 +26,8 @@ export interface TaskView {
   acknowledged: boolean;
   /** Present (true) on a recurring task: deleting asks whether the repeats stop too (ADR 043). */
   repeats?: true;
+  /** "Repeats every other day" on a recurring task, so a series is never a surprise. */
+  repeatsLabel?: string;
   /** "Acknowledged — I'll check back at 2:30 PM" while a check-back is ahead (issue 13). */
   checkBackLabel?: string;
   /** "Your nudge buddies were alerted at 10:15 AM today" once a buddy was (issue 11). */
@@ -48,7 +51,7 @@ export function toTaskView(task: TaskJson, zone: string, now: Date): TaskView {
     toneLabel: urgency.label,
     snoozeLabel: task.status === "SNOOZED" && task.snoozedUntil ? `Snoozed until ${formatClock(task.snoozedUntil, zone)}` : null,
     completed: task.status === "COMPLETED",
-    ...(task.recurrence ? { repeats: true as const } : {}),
+    ...(task.recurrence ? { repeats: true as const, repeatsLabel: `Repeats ${describeRecurrence(task.recurrence)}` } : {}),
     acknowledged: task.status === "ACKNOWLEDGED",
     ...(task.checkBackAt ? { checkBackLabel: `Acknowledged — I'll check back at ${formatClock(task.checkBackAt, zone)}` } : {}),
     ...(task.buddiesAlertedAt ? { buddiesLabel: formatBuddiesAlerted(task.buddiesAlertedAt, zone, now) } : {}),
