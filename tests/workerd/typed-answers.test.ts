@@ -18,6 +18,7 @@ describe("readTextReply", () => {
     ["snooze 15min", "SNOOZE", 15],
     ["Snooze 20 minutes please", "SNOOZE", 20],
     ["snooze 2 hours", "SNOOZE", 120],
+    ["Snooze for 10 minutes", "SNOOZE", 10],
     ["snooze 1h", "SNOOZE", 60],
     ["snooze 0", "SNOOZE", 1],
     ["snooze 48 hours", "SNOOZE", 720],
@@ -39,6 +40,7 @@ describe("typedAnswer (a chat message that is only an answer)", () => {
     ["snooze", { answer: "snooze", snoozeMinutes: null }],
     ["Snooze 10", { answer: "snooze", snoozeMinutes: 10 }],
     ["snooze 2 hours", { answer: "snooze", snoozeMinutes: 120 }],
+    ["snooze for 15 min", { answer: "snooze", snoozeMinutes: 15 }],
     // Longer messages are reminders to make, not answers.
     ["done with the report by friday at 5pm", null],
     ["ok call mom tomorrow at 5pm", null],

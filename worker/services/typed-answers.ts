@@ -1,11 +1,11 @@
 import { ANSWER_REPLY_WORDS, type Answer } from "./answers";
 
 /**
- * A typed answer (a text reply, a chat message) read as a keyword and, for SNOOZE, how long: the way
- * people really answer.
- * Phones add a capital and a full stop ("Done."), voice typing adds punctuation ("Stop!"), and a
- * snooze is given in the words that come to mind ("snooze 2 hours", "snooze 15min"). Read too
- * literally, "Done." got the help text, and "snooze 2 hours" snoozed for 2 minutes.
+ * A typed answer (a text reply, a chat message, an email) read as a keyword and, for SNOOZE, how long:
+ * the way people really answer. Phones add a capital and a full stop ("Done."), voice typing adds
+ * punctuation ("Stop!"), and a snooze is given in the words that come to mind ("snooze 2 hours",
+ * "snooze for 15 min"). Read too literally, "Done." got the help text, and "snooze 2 hours" snoozed
+ * for 2 minutes.
  */
 export interface TextReply {
   /** The first word in capitals without its punctuation, synonyms mapped ("OKAY" → "OK"). */
@@ -17,8 +17,8 @@ export interface TextReply {
 /** Other words for the reply keywords; only words that cannot mean anything else in a reply. */
 const SYNONYMS: Record<string, string> = { OKAY: "OK", FINISHED: "DONE", COMPLETED: "DONE", COMPLETE: "DONE" };
 
-/** "10", "10 min", "15mins", "2 hours", "1h": a number and an optional unit of minutes or hours. */
-const DURATION = /^(\d{1,4})\s*(M|MIN|MINS|MINUTE|MINUTES|H|HR|HRS|HOUR|HOURS)?\b/;
+/** "10", "10 min", "for 15mins", "2 hours", "1h": a number and an optional unit of minutes or hours. */
+const DURATION = /^(?:FOR\s+)?(\d{1,4})\s*(M|MIN|MINS|MINUTE|MINUTES|H|HR|HRS|HOUR|HOURS)?\b/;
 
 const LONGEST_SNOOZE_MINUTES = 720;
 
@@ -41,7 +41,7 @@ export interface TypedAnswer {
 }
 
 /**
- * A chat message that is nothing but an answer: "done", "Done.", "ok", "snooze", "snooze 10 min".
+ * A chat message that is nothing but an answer: "done", "Done.", "ok", "snooze", "snooze for 10 min".
  * Anything longer ("done with the report by friday") is not one: in a chat it is a new reminder.
  */
 export function typedAnswer(body: string): TypedAnswer | null {
@@ -49,6 +49,6 @@ export function typedAnswer(body: string): TypedAnswer | null {
   const answer = ANSWER_REPLY_WORDS[word];
   if (!answer) return null;
   const words = body.trim().split(/\s+/).length;
-  const onlyTheAnswer = words === 1 || (answer === "snooze" && snoozeMinutes !== null && words <= 3);
+  const onlyTheAnswer = words === 1 || (answer === "snooze" && snoozeMinutes !== null && words <= 4);
   return onlyTheAnswer ? { answer, snoozeMinutes } : null;
 }

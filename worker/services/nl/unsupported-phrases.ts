@@ -24,8 +24,9 @@ const unsupported = (source: string) => new RegExp(`\\b${source}`, "i");
 
 /**
  * Repeat rules the product does not have (its rules: every day or every few days, every weekday, chosen
- * weekdays every week or every few weeks, one date each month; worker/services/recurrence.ts). Each pattern is a repeat phrase, not a word that is
- * mostly part of titles: "hourly" is left alone ("ask about the hourly rate").
+ * weekdays every week or every few weeks, one date each month; worker/services/recurrence.ts). Each
+ * pattern is a repeat phrase, not a word that is mostly part of titles: "hourly" is left alone ("ask
+ * about the hourly rate").
  */
 const UNSUPPORTED_REPEATS: readonly RegExp[] = [
   // Intervals other than days and weeks: "every other month", "every 3 months", "every half hour",
