@@ -82,13 +82,13 @@ test.describe("New Task screen", () => {
     await page.goto("/task-creator");
     const box = page.getByRole("region", { name: "Or just type it" });
     const input = box.getByLabel("Your reminder");
-    await input.fill("renew my prescription every other month at 9");
+    await input.fill("renew my passport every other year at 9");
     await box.getByRole("button", { name: "Create Reminder" }).click();
     const advice = box.locator(".alert--info");
     await expect(advice).toHaveText(
-      `I can't repeat a reminder "every other month". I can repeat one every day or every so many days ("every other day", "every 3 days"), every weekday, on the days you choose every week or every so many weeks ("every monday and thursday", "every other friday"), or on one date each month ("on the 1st of every month").`,
+      `I can't repeat a reminder "every other year". I can repeat one every day or every so many days ("every other day", "every 3 days"), every weekday, on the days you choose every week or every so many weeks ("every monday and thursday", "every other friday"), or on one date every month or every so many months ("on the 1st of every month", "every 3 months").`,
     );
-    await expect(input).toHaveValue("renew my prescription every other month at 9");
+    await expect(input).toHaveValue("renew my passport every other year at 9");
     await page.setViewportSize({ width: 360, height: 800 });
     await box.screenshot({ path: "test-results/screenshots/tasks-creator-nl-refused-phone.png" });
     // Unlike the 3.5 s failure text, advice stays until the next try.

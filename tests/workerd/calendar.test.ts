@@ -48,6 +48,27 @@ async function insertRecurringTask(userId: string, title: string, dueAt: number,
   } as typeof tasks.$inferInsert);
 }
 
+/** The first `count` occurrences a calendar app expands from the event's RRULE, as wall times in its TZID zone. */
+function expandWallTimes(vevent: ICAL.Component, zone: string, count: number): string[] {
+  const expansion = new ICAL.Event(vevent).iterator();
+  const times: string[] = [];
+  for (let next = expansion.next(); next && times.length < count; next = expansion.next()) {
+    // The feed names its zone by TZID (calendar apps know IANA zones), so ical.js expands wall times in it.
+    times.push(DateTime.fromObject({ year: next.year, month: next.month, day: next.day, hour: next.hour, minute: next.minute }, { zone }).toFormat("ccc yyyy-LL-dd HH:mm"));
+  }
+  return times;
+}
+
+/** The engine's series from `first`: each occurrence is the anchor of the next (series/next-occurrence.ts). */
+function engineSeries(rule: Recurrence, first: Date, zone: string, count: number): string[] {
+  const occurrences = [first];
+  while (occurrences.length < count) {
+    const previous = occurrences[occurrences.length - 1]!;
+    occurrences.push(nextOccurrence(rule, previous, previous, zone));
+  }
+  return occurrences.map((d) => DateTime.fromJSDate(d, { zone }).toFormat("ccc yyyy-LL-dd HH:mm"));
+}
+
 describe("the feed's URL", () => {
   it("is shown in the profile while on; regenerating kills the old URL at once; disabling kills it too", async () => {
     const u = await user();
@@ -123,20 +144,25 @@ describe("the feed", () => {
     const { icsFeedToken } = await enable(u);
     const [vevent] = events(await (await feed(icsFeedToken)).text()).events;
     expect(String(vevent!.getFirstPropertyValue("rrule"))).toBe("FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TH");
-    const expansion = new ICAL.Event(vevent!).iterator();
-    const fromCalendar: string[] = [];
-    for (let next = expansion.next(); next && fromCalendar.length < 6; next = expansion.next()) {
-      // The feed names its zone by TZID (calendar apps know IANA zones), so ical.js expands wall times in it.
-      const wall = DateTime.fromObject({ year: next.year, month: next.month, day: next.day, hour: next.hour, minute: next.minute }, { zone: "Europe/Berlin" });
-      fromCalendar.push(wall.toFormat("ccc yyyy-LL-dd HH:mm"));
-    }
-    const fromEngine = [first.toJSDate()];
-    while (fromEngine.length < 6) {
-      const previous = fromEngine[fromEngine.length - 1]!;
-      fromEngine.push(nextOccurrence(rule, previous, previous, "Europe/Berlin"));
-    }
-    expect(fromCalendar).toEqual(fromEngine.map((d) => DateTime.fromJSDate(d, { zone: "Europe/Berlin" }).toFormat("ccc yyyy-LL-dd HH:mm")));
+    const fromCalendar = expandWallTimes(vevent!, "Europe/Berlin", 6);
+    expect(fromCalendar).toEqual(engineSeries(rule, first.toJSDate(), "Europe/Berlin", 6));
     expect(fromCalendar).toEqual(["Thu 2080-03-21 18:00", "Mon 2080-04-01 18:00", "Thu 2080-04-04 18:00", "Mon 2080-04-15 18:00", "Thu 2080-04-18 18:00", "Mon 2080-04-29 18:00"]);
+  });
+
+  it("every 3 months on the 15th: the calendar app's expansion is the engine's series; on the 31st, the last day of short months", async () => {
+    const u = await user({ timezone: "America/New_York" });
+    const rule: Recurrence = { freq: "monthly", dayOfMonth: 15, interval: 3 };
+    const first = DateTime.fromObject({ year: 2080, month: 3, day: 15, hour: 9 }, { zone: "America/New_York" });
+    await insertRecurringTask(u.id, "Rent review", first.toMillis(), rule);
+    await insertRecurringTask(u.id, "Meter reading", first.plus({ days: 16 }).toMillis(), { freq: "monthly", dayOfMonth: 31, interval: 3 });
+    const { icsFeedToken } = await enable(u);
+    const byTitle = new Map(events(await (await feed(icsFeedToken)).text()).events.map((e) => [String(e.getFirstPropertyValue("summary")), e]));
+    const review = byTitle.get("Rent review")!;
+    expect(String(review.getFirstPropertyValue("rrule"))).toBe("FREQ=MONTHLY;INTERVAL=3;BYMONTHDAY=15");
+    expect(expandWallTimes(review, "America/New_York", 5)).toEqual(engineSeries(rule, first.toJSDate(), "America/New_York", 5));
+    expect(expandWallTimes(review, "America/New_York", 5)).toEqual(["Fri 2080-03-15 09:00", "Sat 2080-06-15 09:00", "Sun 2080-09-15 09:00", "Sun 2080-12-15 09:00", "Sat 2081-03-15 09:00"]);
+    // RFC 5545's "the last of the 28th to 31st that exist" (ical.js does not apply BYSETPOS; calendar apps do).
+    expect(String(byTitle.get("Meter reading")!.getFirstPropertyValue("rrule"))).toBe("FREQ=MONTHLY;INTERVAL=3;BYMONTHDAY=28,29,30,31;BYSETPOS=-1");
   });
 
   it("answers 304 for the same ETag, and a changed task changes the ETag", async () => {

@@ -71,8 +71,8 @@ describe("POST /v1/tasks/nl", () => {
       ["tomorrow at 5pm", `I found the time, but not what to remind you about. Try "remind me to call mom tomorrow at 5pm".`],
       // Read in part, these would have made a one-off reminder that the person took for a repeat or for two times.
       [
-        "renew the prescription every other month at 8am",
-        `I can't repeat a reminder "every other month". I can repeat one every day or every so many days ("every other day", "every 3 days"), every weekday, on the days you choose every week or every so many weeks ("every monday and thursday", "every other friday"), or on one date each month ("on the 1st of every month").`,
+        "renew the passport every other year at 8am",
+        `I can't repeat a reminder "every other year". I can repeat one every day or every so many days ("every other day", "every 3 days"), every weekday, on the days you choose every week or every so many weeks ("every monday and thursday", "every other friday"), or on one date every month or every so many months ("on the 1st of every month", "every 3 months").`,
       ],
       [
         "take meds at 8am and 8pm",

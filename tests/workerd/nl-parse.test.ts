@@ -185,6 +185,9 @@ const cases: Case[] = [
   { prompt: "fortnightly bins on tuesday at 7pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "bins", local: "2026-03-03 19:00", recurrence: { freq: "weekly", days: [2], interval: 2 } },
   // 09:00 today is not after 09:00 now: the series starts tomorrow, so on Tuesdays (as "every week" does).
   { prompt: "remind me every other week to call grandma", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call grandma", local: "2026-03-03 09:00", recurrence: { freq: "weekly", days: [2], interval: 2 } },
+  { prompt: "every 3 months renew the prescription", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "renew the prescription", local: "2026-03-03 09:00", recurrence: { freq: "monthly", dayOfMonth: 3, interval: 3 } },
+  { prompt: "every other month on the 15th pay the water bill", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pay the water bill", local: "2026-03-15 09:00", recurrence: { freq: "monthly", dayOfMonth: 15, interval: 2 } },
+  { prompt: "quarterly on the 1st at 9 file the VAT", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "file the VAT", local: "2026-04-01 09:00", recurrence: { freq: "monthly", dayOfMonth: 1, interval: 3 } },
   { prompt: "every three weeks get a haircut at 5pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "get a haircut", local: "2026-03-02 17:00", recurrence: { freq: "weekly", days: [1], interval: 3 } },
 
   // Words that look like a refused repeat or a second time but belong to the title (unsupported-phrases.ts).
@@ -319,8 +322,8 @@ describe("parseReminder: failures", () => {
   // A repeat no reminder can hold is refused, naming the words as typed, instead of becoming a one-off
   // whose confirmation reads like a repeat ("I'll remind you to water plants every other day on Tue").
   it.each<[string, string]>([
-    ["water plants every other month", "every other month"],
-    ["every 3 months at 9 renew the prescription", "every 3 months"],
+    ["renew the passport every other year", "every other year"],
+    ["every 18 months at 9 service the boiler", "every 18 months"],
     ["every few days water the fern", "every few days"],
     ["every 400 days at 9 check the boiler", "every 400 days"],
     ["every 60 weeks at 9 check the boiler", "every 60 weeks"],
@@ -329,7 +332,7 @@ describe("parseReminder: failures", () => {
     ["take a break every hour", "every hour"],
     ["every year on march 3 call Ann", "every year"],
     ["annually renew the passport on jan 5", "annually"],
-    ["quarterly at 9 file the VAT", "quarterly"],
+    ["yearly at 9 file the taxes", "yearly"],
     ["take pills twice a day", "twice a day"],
     ["take pills twice daily at 8", "twice daily"],
     ["3 times a week at 7 go running", "3 times a week"],
@@ -361,15 +364,15 @@ describe("parseReminder: failures", () => {
 
   it("has a message per reason", () => {
     expect(failureMessage("empty")).toBe("Please tell me what to remind you about.");
-    expect(failureMessage("unsupported_repeat", "every other month")).toBe(
-      `I can't repeat a reminder "every other month". I can repeat one every day or every so many days ("every other day", "every 3 days"), every weekday, on the days you choose every week or every so many weeks ("every monday and thursday", "every other friday"), or on one date each month ("on the 1st of every month").`,
+    expect(failureMessage("unsupported_repeat", "every other year")).toBe(
+      `I can't repeat a reminder "every other year". I can repeat one every day or every so many days ("every other day", "every 3 days"), every weekday, on the days you choose every week or every so many weeks ("every monday and thursday", "every other friday"), or on one date every month or every so many months ("on the 1st of every month", "every 3 months").`,
     );
     expect(failureMessage("unsupported_repeat", "every 5 minutes")).toBe(
       `I can't repeat a reminder "every 5 minutes". You don't need to: I keep nudging you until you answer. Set it once, like "take my pills at 9am".`,
     );
     expect(failureMessage("unsupported_repeat", "every hour")).toMatch(/I keep nudging you until you answer/);
     expect(failureMessage("unsupported_repeat")).toBe(
-      `I can't repeat a reminder that way. I can repeat one every day or every so many days ("every other day", "every 3 days"), every weekday, on the days you choose every week or every so many weeks ("every monday and thursday", "every other friday"), or on one date each month ("on the 1st of every month").`,
+      `I can't repeat a reminder that way. I can repeat one every day or every so many days ("every other day", "every 3 days"), every weekday, on the days you choose every week or every so many weeks ("every monday and thursday", "every other friday"), or on one date every month or every so many months ("on the 1st of every month", "every 3 months").`,
     );
     expect(failureMessage("several_times")).toBe(
       `I can set one day and time per reminder, and I found more than one. Send each as its own reminder, like "take pills every day at 8am" and then "take pills every day at 8pm".`,

@@ -208,6 +208,26 @@ describe("nextOccurrence: every few days or weeks", () => {
     ]);
   });
 
+  it("every 3 months on the 31st: the last day of shorter months, then the 31st again, counted from the anchor's month", () => {
+    expect(chain({ freq: "monthly", dayOfMonth: 31, interval: 3 }, at("2026-01-31 09:00", NEW_YORK), NEW_YORK, 5)).toEqual([
+      "Sat 2026-01-31 09:00",
+      "Thu 2026-04-30 09:00",
+      "Fri 2026-07-31 09:00",
+      "Sat 2026-10-31 09:00",
+      "Sun 2027-01-31 09:00",
+    ]);
+    // A late answer lands on the grid: from the April occurrence, answered in June, the next is July.
+    expect(localTime(nextOccurrence({ freq: "monthly", dayOfMonth: 31, interval: 3 }, at("2026-04-30 09:00", NEW_YORK), at("2026-06-20 12:00", NEW_YORK), NEW_YORK), NEW_YORK)).toBe("Fri 2026-07-31 09:00");
+  });
+
+  it("every other month on the 15th, across the fall-back change", () => {
+    expect(chain({ freq: "monthly", dayOfMonth: 15, interval: 2 }, at("2026-09-15 07:30", BERLIN), BERLIN, 3)).toEqual([
+      "Tue 2026-09-15 07:30",
+      "Sun 2026-11-15 07:30",
+      "Fri 2027-01-15 07:30",
+    ]);
+  });
+
   it("an interval of 1 is the plain rule, and nextOccurrenceAt (no anchor) ignores the interval", () => {
     const anchor = at("2026-03-02 08:00", TOKYO);
     expect(nextOccurrence({ freq: "daily", interval: 1 }, anchor, anchor, TOKYO)).toEqual(nextOccurrence({ freq: "daily" }, anchor, anchor, TOKYO));
@@ -230,6 +250,7 @@ describe("recurrenceSchema", () => {
     ["every 365 days", { freq: "daily", interval: 365 }],
     ["every other Friday", { freq: "weekly", days: [5], interval: 2 }],
     ["every 52 weeks", { freq: "weekly", days: [1], interval: 52 }],
+    ["every 3 months", { freq: "monthly", dayOfMonth: 15, interval: 3 }],
   ])("accepts %s", (_name, rule) => {
     expect(recurrenceSchema.parse(rule)).toEqual(rule);
   });
@@ -252,6 +273,7 @@ describe("recurrenceSchema", () => {
     ["an interval of 1.5 days", { freq: "daily", interval: 1.5 }, "The interval must be a whole number of days from 1 to 365."],
     ["an interval of 53 weeks", { freq: "weekly", days: [1], interval: 53 }, "The interval must be a whole number of weeks from 1 to 52."],
     ["an interval as text", { freq: "weekly", days: [1], interval: "2" }, "The interval must be a whole number of weeks from 1 to 52."],
+    ["an interval of 13 months", { freq: "monthly", dayOfMonth: 1, interval: 13 }, "The interval must be a whole number of months from 1 to 12."],
   ])("rejects %s with a sentence", (_name, input, message) => {
     expect(firstMessage(input)).toBe(message);
   });
@@ -273,6 +295,8 @@ describe("describeRecurrence", () => {
     [{ freq: "daily", interval: 1 }, "every day"],
     [{ freq: "weekly", days: [5], interval: 2 }, "every other Friday"],
     [{ freq: "weekly", days: [1, 4], interval: 3 }, "every 3 weeks on Monday and Thursday"],
+    [{ freq: "monthly", dayOfMonth: 15, interval: 2 }, "every other month on the 15th"],
+    [{ freq: "monthly", dayOfMonth: 1, interval: 3 }, "every 3 months on the 1st"],
   ])("%j → %s", (rule, phrase) => {
     expect(describeRecurrence(rule)).toBe(phrase);
   });

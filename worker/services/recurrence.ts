@@ -21,11 +21,12 @@ export type Recurrence =
   | { freq: "daily"; interval?: number } // every `interval` days (2: every other day); absent or 1: every day
   | { freq: "weekdays" } // Monday to Friday
   | { freq: "weekly"; days: Weekday[]; interval?: number } // days non-empty, sorted, unique; every `interval` weeks
-  | { freq: "monthly"; dayOfMonth: number }; // 1..31; months without that day use their last day
+  | { freq: "monthly"; dayOfMonth: number; interval?: number }; // 1..31, months without it use their last day; every `interval` months
 
-/** The longest gaps an interval may ask for: a year of days, a year of weeks. */
+/** The longest gaps an interval may ask for: a year of days, of weeks, of months. */
 export const MAX_DAY_INTERVAL = 365;
 export const MAX_WEEK_INTERVAL = 52;
+export const MAX_MONTH_INTERVAL = 12;
 
 /** A local time of day, as on a wall clock. */
 export interface WallTime {
@@ -64,6 +65,7 @@ export const recurrenceSchema: z.ZodType<Recurrence> = z.discriminatedUnion(
     }),
     z.object({
       freq: z.literal("monthly"),
+      interval: intervalSchema(MAX_MONTH_INTERVAL, "months"),
       dayOfMonth: z
         .number({ error: "A monthly repeat needs the day of the month as a number." })
         .int({ error: "The day of the month must be a whole number from 1 to 31." })
@@ -78,9 +80,10 @@ export const recurrenceSchema: z.ZodType<Recurrence> = z.discriminatedUnion(
  * The first occurrence strictly after `after`, keeping the local wall-clock time of `anchor` (the task's original due time) in `zone`.
  * Without an interval only the anchor's time of day matters: the rule has no start date, so an
  * `after` earlier than the anchor can yield an occurrence before it. With one ("every other day",
- * "every 2 weeks"), the anchor's day is an occurrence and the others are counted from it: every
- * `interval` days, or the rule's weekdays in every `interval`-th week from the anchor's week (weeks
- * start on Monday). Throws a RangeError for an unknown zone.
+ * "every 2 weeks", "every 3 months"), the anchor's day is an occurrence and the others are counted from
+ * it: every `interval` days, the rule's weekdays in every `interval`-th week from the anchor's week
+ * (weeks start on Monday), or the rule's day in every `interval`-th month from the anchor's month.
+ * Throws a RangeError for an unknown zone.
  */
 export function nextOccurrence(rule: Recurrence, anchor: Date, after: Date, zone: string): Date {
   const local = DateTime.fromJSDate(anchor, { zone: assertTimeZone(zone) });
@@ -88,6 +91,7 @@ export function nextOccurrence(rule: Recurrence, anchor: Date, after: Date, zone
   const interval = intervalOf(rule);
   if (interval > 1 && rule.freq === "daily") return nextEveryFewDays(interval, localCalendarDate(anchor, zone), time, after, zone);
   if (interval > 1 && rule.freq === "weekly") return nextEveryFewWeeks(rule.days, interval, localCalendarDate(anchor, zone), time, after, zone);
+  if (interval > 1 && rule.freq === "monthly") return nextEveryFewMonths(rule.dayOfMonth, interval, localCalendarDate(anchor, zone), time, after, zone);
   return nextOccurrenceAt(rule, time, after, zone);
 }
 
@@ -109,7 +113,8 @@ export function nextOccurrenceAt(rule: Recurrence, time: WallTime, after: Date, 
 
 /**
  * A short English phrase: "every day", "every other day", "every 3 days", "every weekday", "every Monday
- * and Thursday", "every other Friday", "every 3 weeks on Monday", "every month on the 31st".
+ * and Thursday", "every other Friday", "every 3 weeks on Monday", "every month on the 31st", "every 3
+ * months on the 15th".
  */
 export function describeRecurrence(rule: Recurrence): string {
   const interval = intervalOf(rule);
@@ -123,7 +128,7 @@ export function describeRecurrence(rule: Recurrence): string {
       return interval === 1 ? `every ${days}` : interval === 2 ? `every other ${days}` : `every ${interval} weeks on ${days}`;
     }
     case "monthly":
-      return `every month on the ${ordinal(rule.dayOfMonth)}`;
+      return `${interval === 1 ? "every month" : interval === 2 ? "every other month" : `every ${interval} months`} on the ${ordinal(rule.dayOfMonth)}`;
   }
 }
 
@@ -207,6 +212,19 @@ function nextEveryFewWeeks(days: readonly Weekday[], interval: number, anchorDay
     if (candidate.getTime() > after.getTime()) return candidate;
   }
   throw new RangeError(`No occurrence found every ${interval} weeks.`);
+}
+
+/** The rule's day in every `interval`-th month from the anchor's month; short months use their last day. */
+function nextEveryFewMonths(dayOfMonth: number, interval: number, anchorDay: DateTime, time: WallTime, after: Date, zone: string): Date {
+  const anchorMonth = anchorDay.startOf("month");
+  const monthsSinceAnchor = Math.max(0, Math.round(localCalendarDate(after, zone).startOf("month").diff(anchorMonth, "months").months));
+  let month = anchorMonth.plus({ months: Math.floor(monthsSinceAnchor / interval) * interval });
+  for (let step = 0; step < 3; step++, month = month.plus({ months: interval })) {
+    const day = Math.min(dayOfMonth, month.daysInMonth ?? 28);
+    const candidate = atWallTime({ year: month.year, month: month.month, day }, time, zone);
+    if (candidate.getTime() > after.getTime()) return candidate;
+  }
+  throw new RangeError(`No occurrence found every ${interval} months.`);
 }
 
 /** This month's occurrence if it is still ahead, otherwise next month's; short months use their last day. */

@@ -35,9 +35,10 @@ export function recurrenceRule(recurrence: Recurrence): string {
     }
     case "monthly": {
       const d = recurrence.dayOfMonth;
-      if (d <= 28) return `FREQ=MONTHLY;BYMONTHDAY=${d}`;
+      const freq = interval > 1 ? `FREQ=MONTHLY;INTERVAL=${interval}` : "FREQ=MONTHLY";
+      if (d <= 28) return `${freq};BYMONTHDAY=${d}`;
       const days = Array.from({ length: d - 27 }, (_, i) => 28 + i).join(",");
-      return `FREQ=MONTHLY;BYMONTHDAY=${days};BYSETPOS=-1`;
+      return `${freq};BYMONTHDAY=${days};BYSETPOS=-1`;
     }
   }
 }

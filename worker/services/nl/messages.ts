@@ -27,7 +27,7 @@ export function confirmationMessage(reminder: ConfirmableReminder, zone: string,
 }
 
 /** What a reminder can repeat on, in the words the parser understands (recurrence-phrases.ts). */
-const REPEATS_I_CAN_SET = `I can repeat one every day or every so many days ("every other day", "every 3 days"), every weekday, on the days you choose every week or every so many weeks ("every monday and thursday", "every other friday"), or on one date each month ("on the 1st of every month").`;
+const REPEATS_I_CAN_SET = `I can repeat one every day or every so many days ("every other day", "every 3 days"), every weekday, on the days you choose every week or every so many weeks ("every monday and thursday", "every other friday"), or on one date every month or every so many months ("on the 1st of every month", "every 3 months").`;
 
 const FAILURE_MESSAGES: Record<ParseFailureReason, string> = {
   empty: "Please tell me what to remind you about.",

@@ -1,4 +1,4 @@
-import { MAX_DAY_INTERVAL, MAX_WEEK_INTERVAL, type Recurrence, type Weekday } from "../recurrence";
+import { MAX_DAY_INTERVAL, MAX_MONTH_INTERVAL, MAX_WEEK_INTERVAL, type Recurrence, type Weekday } from "../recurrence";
 import { findPartOfDay, type PartOfDay, type Span } from "./types";
 
 /**
@@ -15,7 +15,7 @@ export interface RecurrenceMatch {
   rule: Recurrence | "weekly-on-first-date" | "monthly-on-first-date";
   /** "every morning" carries a time of day as well as the repeat. */
   partOfDay?: PartOfDay;
-  /** "every other week", "biweekly": the weekly-on-first-date rule's interval in weeks. */
+  /** "every other week", "every 3 months": the first-date rule's interval in weeks or months. */
   interval?: number;
 }
 
@@ -61,6 +61,8 @@ const COUNT_VALUE: Record<string, number> = {
   two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
   other: 2, second: 2, "2nd": 2, third: 3, "3rd": 3, fourth: 4, "4th": 4,
 };
+/** "quarterly", "every quarter": every three months. After "the", "my"... "quarterly" is a title's adjective. */
+const QUARTERLY = "(?:(?<!\\b(?:the|a|an|my|our|your|his|her|their|this|that|next|last)\\s+)quarterly|every\\s+quarter)";
 /** "biweekly", "fortnightly", "every fortnight": every two weeks. */
 const FORTNIGHTLY = "(?:biweekly|bi-weekly|fortnightly|every\\s+fortnight)\\b";
 
@@ -74,6 +76,9 @@ const PATTERNS: Pattern[] = [
   pattern(`(?:${EVERY}\\s+${COUNT}\\s+weeks?|${FORTNIGHTLY})\\s+on\\s+${DAY_LIST}`, (m) => everyFewWeeksOn(m, countIn(m) ?? 2)),
   pattern(`${DAY_LIST}\\s+${FORTNIGHTLY}`, (m) => everyFewWeeksOn(m, 2)),
   pattern(`(?:${EVERY}\\s+${COUNT}\\s+weeks?\\b(?!\\s+of\\b)|${FORTNIGHTLY})`, (m) => everyFew(m, (interval) => ({ rule: "weekly-on-first-date", interval }), 2)),
+  // Every few months: "every 3 months on the 15th", "every other month", "quarterly" (not "the quarterly report").
+  pattern(`(?:${EVERY}\\s+${COUNT}\\s+months?|${QUARTERLY})\\s+on\\s+(?:the\\s+)?${ORDINAL}(?:\\s+day)?`, everyFewMonths),
+  pattern(`(?:${EVERY}\\s+${COUNT}\\s+months?\\b(?!\\s+of\\b)|${QUARTERLY}\\b)`, everyFewMonths),
   // Monthly on a given day: "on the 1st of every month", "every month on the 15th", "every 15th", "last day of each month".
   pattern(`(?:on\\s+)?(?:the\\s+)?${ORDINAL}(?:\\s+day)?\\s+(?:of\\s+)?${EVERY}\\s+month\\b`, monthlyOn),
   pattern(`(?:${EVERY}\\s+month|monthly)\\s+(?:on\\s+(?:the\\s+)?|the\\s+)${ORDINAL}(?:\\s+day)?`, monthlyOn),
@@ -123,6 +128,20 @@ function everyFew(matched: string, build: (interval: number) => Omit<RecurrenceM
   if (n > max) return null;
   if (n === 1) return built.rule === "weekly-on-first-date" ? { rule: "weekly-on-first-date" } : { rule: { freq: "daily" } };
   return built;
+}
+
+/**
+ * Every few months, on the day named ("every 3 months on the 15th") or else the first date's day
+ * ("every other month"); "quarterly" is every 3. Null past 12 months, which no rule holds.
+ */
+function everyFewMonths(matched: string): Omit<RecurrenceMatch, "span"> | null {
+  const [every, on] = matched.split(/\s+on\s+/i);
+  const n = /quarter/i.test(every ?? "") ? 3 : countIn(every ?? "");
+  if (n === null || n < 1 || n > MAX_MONTH_INTERVAL) return null;
+  const withInterval = <T extends object>(rule: T) => (n > 1 ? { ...rule, interval: n } : rule);
+  if (on === undefined) return n > 1 ? { rule: "monthly-on-first-date", interval: n } : { rule: "monthly-on-first-date" };
+  const day = ordinalValue(on);
+  return day === null ? null : { rule: withInterval({ freq: "monthly" as const, dayOfMonth: day }) };
 }
 
 /** The named weekdays every `interval` weeks: "every other monday and thursday". */

@@ -142,14 +142,17 @@ function nextMonthWithDay(day: number, today: DateTime): DateTime | null {
   return null;
 }
 
-/** "every week" / "every other week" / "every month" take their day from the first due date. */
+/** "every week" / "every other week" / "every month" / "every 3 months" take their day from the first due date. */
 function concreteRule(match: RecurrenceMatch, firstDueAt: Date, zone: string): Recurrence {
   const { rule, interval } = match;
   if (rule === "weekly-on-first-date") {
     const days = [localCalendarDate(firstDueAt, zone).weekday as Weekday];
     return interval && interval > 1 ? { freq: "weekly", days, interval } : { freq: "weekly", days };
   }
-  if (rule === "monthly-on-first-date") return { freq: "monthly", dayOfMonth: localCalendarDate(firstDueAt, zone).day };
+  if (rule === "monthly-on-first-date") {
+    const dayOfMonth = localCalendarDate(firstDueAt, zone).day;
+    return interval && interval > 1 ? { freq: "monthly", dayOfMonth, interval } : { freq: "monthly", dayOfMonth };
+  }
   return rule;
 }
 

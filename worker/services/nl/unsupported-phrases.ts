@@ -1,4 +1,4 @@
-import { MAX_DAY_INTERVAL, MAX_WEEK_INTERVAL } from "../recurrence";
+import { MAX_DAY_INTERVAL, MAX_MONTH_INTERVAL, MAX_WEEK_INTERVAL } from "../recurrence";
 import { DAY, EVERY } from "./recurrence-phrases";
 
 /**
@@ -14,8 +14,8 @@ import { DAY, EVERY } from "./recurrence-phrases";
 
 const NUMBER_WORD = "(?:\\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty[- ]five|ninety)";
 const VAGUE_NUMBER = "(?:a\\s+couple\\s+of|couple\\s+of|a\\s+few|few|several)";
-/** Units no rule counts in (every few days and weeks are rules: recurrence-phrases.ts). */
-const UNIT = "(?:minutes?|mins?|hours?|hrs?|nights?|months?|years?)";
+/** Units no rule counts in (every few days, weeks and months are rules: recurrence-phrases.ts). */
+const UNIT = "(?:minutes?|mins?|hours?|hrs?|nights?|years?)";
 const ANY_UNIT = "(?:minutes?|mins?|hours?|hrs?|days?|nights?|weeks?|months?|years?)";
 const NTH = "(?:first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)";
 const TIMES = "(?:twice|thrice|(?:\\d+|two|three|four|five|six)\\s+times)";
@@ -24,21 +24,22 @@ const unsupported = (source: string) => new RegExp(`\\b${source}`, "i");
 
 /**
  * Repeat rules the product does not have (its rules: every day or every few days, every weekday, chosen
- * weekdays every week or every few weeks, one date each month; worker/services/recurrence.ts). Each
+ * weekdays every week or every few weeks, one date every month or every few months;
+ * worker/services/recurrence.ts). Each
  * pattern is a repeat phrase, not a word that is mostly part of titles: "hourly" is left alone ("ask
  * about the hourly rate").
  */
 const UNSUPPORTED_REPEATS: readonly RegExp[] = [
-  // Intervals other than days and weeks: "every other month", "every 3 months", "every half hour",
-  // "every few days" (how many?). Every other day and every 2 weeks are rules.
-  unsupported(`${EVERY}\\s+other\\s+(?:night|morning|afternoon|evening|weekend|month|year)`),
+  // Intervals other than days, weeks and months: "every other year", "every half hour", "every few
+  // days" (how many?). Every other day, every 2 weeks and every 3 months are rules.
+  unsupported(`${EVERY}\\s+other\\s+(?:night|morning|afternoon|evening|weekend|year)`),
   unsupported(`${EVERY}\\s+${NUMBER_WORD}\\s+${UNIT}\\b`),
   unsupported(`${EVERY}\\s+${VAGUE_NUMBER}\\s+${ANY_UNIT}\\b`),
   unsupported(`${EVERY}\\s+half\\s+(?:an\\s+)?hour\\b`),
-  unsupported(`${EVERY}\\s+(?:2nd|second|3rd|third|4th|fourth)\\s+(?:night|month|year)\\b(?!\\s+of\\b)`),
-  unsupported(`(?:${EVERY}|once\\s+an?)\\s+(?:minute|hour|quarter|year)\\b`),
+  unsupported(`${EVERY}\\s+(?:2nd|second|3rd|third|4th|fourth)\\s+(?:night|year)\\b(?!\\s+of\\b)`),
+  unsupported(`(?:${EVERY}|once\\s+an?)\\s+(?:minute|hour|year)\\b`),
   // After "the", "my"... these are adjectives of a title ("send the quarterly report on friday").
-  unsupported(`(?<!\\b(?:the|a|an|my|our|your|his|her|their|this|that|next|last)\\s+)(?:bimonthly|bi-monthly|quarterly|yearly|annually|semi-?annually)\\b`),
+  unsupported(`(?<!\\b(?:the|a|an|my|our|your|his|her|their|this|that|next|last)\\s+)(?:bimonthly|bi-monthly|yearly|annually|semi-?annually)\\b`),
   // Several times in one period: "twice a day", "3 times a week", "twice daily".
   unsupported(`${TIMES}\\s+(?:a|an|per|each|every)\\s+(?:day|night|week|month|year|hour)\\b`),
   unsupported(`${TIMES}\\s+(?:daily|nightly|weekly|monthly)\\b`),
@@ -48,8 +49,9 @@ const UNSUPPORTED_REPEATS: readonly RegExp[] = [
   unsupported(`(?:${EVERY}\\s+month|monthly)\\s+on\\s+the\\s+${NTH}\\s+${DAY}`),
 ];
 
-/** "every 400 days", "every 60 weeks": longer than a rule's interval may be (recurrence.ts). */
-const TOO_LONG_INTERVAL = new RegExp(`\\b${EVERY}\\s+(\\d+)\\s+(days?|weeks?)\\b`, "i");
+/** "every 400 days", "every 60 weeks", "every 18 months": longer than a rule's interval may be (recurrence.ts). */
+const TOO_LONG_INTERVAL = new RegExp(`\\b${EVERY}\\s+(\\d+)\\s+(days?|weeks?|months?)\\b`, "i");
+const LONGEST: Record<string, number> = { d: MAX_DAY_INTERVAL, w: MAX_WEEK_INTERVAL, m: MAX_MONTH_INTERVAL };
 
 /** The first repeat phrase in `text` that no reminder can hold, as the user typed it, or null. */
 export function findUnsupportedRepeat(text: string): string | null {
@@ -58,7 +60,7 @@ export function findUnsupportedRepeat(text: string): string | null {
     if (match) return match[0];
   }
   const long = TOO_LONG_INTERVAL.exec(text);
-  if (long && Number(long[1]) > (/^d/i.test(long[2] ?? "") ? MAX_DAY_INTERVAL : MAX_WEEK_INTERVAL)) return long[0];
+  if (long && Number(long[1]) > (LONGEST[(long[2] ?? "d")[0]!.toLowerCase()] ?? MAX_DAY_INTERVAL)) return long[0];
   return null;
 }
 
