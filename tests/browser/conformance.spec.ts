@@ -103,13 +103,20 @@ async function hold(page: Page, pattern: string) {
   const held = new Promise<void>((resolve) => (release = resolve));
   const releases = heldRequests.get(page) ?? new Set<() => void>();
   heldRequests.set(page, releases.add(release));
+  let arrived: () => void = () => undefined;
+  const hasArrived = new Promise<void>((resolve) => (arrived = resolve));
   const handler = async (route: Route) => {
     if (route.request().method() !== "POST") return route.continue();
+    arrived();
     await held;
     await route.continue().catch(() => undefined);
   };
   await page.route(pattern, handler);
   return async () => {
+    // A busy label can show before its request leaves the page (a fetcher's state changes first). Let go
+    // only once this hold has the request: released and unrouted earlier, a slow request was caught by
+    // the next state's hold instead and held until that state timed out (the calendar walk, once in CI).
+    await Promise.race([hasArrived, new Promise((resolve) => setTimeout(resolve, 15_000))]);
     release();
     releases.delete(release);
     await page.unroute(pattern, handler);
