@@ -69,10 +69,6 @@ function localToday(context: chrono.ParsingContext): DateTime {
   return DateTime.fromJSDate(context.refDate, { zone: FixedOffsetZone.instance(context.reference.timezoneOffset ?? 0) }).startOf("day");
 }
 
-function calendarDate(date: DateTime): { day: number; month: number; year: number } {
-  return { day: date.day, month: date.month, year: date.year };
-}
-
 const MONTH_NUMBER: Record<string, number> = {
   january: 1, jan: 1, february: 2, feb: 2, march: 3, mar: 3, april: 4, apr: 4, may: 5, june: 6, jun: 6,
   july: 7, jul: 7, august: 8, aug: 8, september: 9, sept: 9, sep: 9, october: 10, oct: 10, november: 11, nov: 11,
@@ -102,7 +98,7 @@ function nthWeekdayOfMonth(context: chrono.ParsingContext, match: RegExpMatchArr
   const today = localToday(context);
   const inYear = (year: number) => placeInMonth(year, month, weekday, place);
   const date = match[4] ? inYear(Number(match[4])) : [inYear(today.year), inYear(today.year + 1)].find((d) => d && d.toISODate()! >= today.toISODate()!);
-  return date ? calendarDate(date) : null;
+  return date ? { day: date.day, month: date.month, year: date.year } : null;
 }
 
 /** The `place`-th (1-5, or -1 for the last) `weekday` of a month, or null if the month has none. */

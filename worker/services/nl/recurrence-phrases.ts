@@ -138,10 +138,10 @@ function everyFewMonths(matched: string): Omit<RecurrenceMatch, "span"> | null {
   const [every, on] = matched.split(/\s+on\s+/i);
   const n = /quarter/i.test(every ?? "") ? 3 : countIn(every ?? "");
   if (n === null || n < 1 || n > MAX_MONTH_INTERVAL) return null;
-  const withInterval = <T extends object>(rule: T) => (n > 1 ? { ...rule, interval: n } : rule);
   if (on === undefined) return n > 1 ? { rule: "monthly-on-first-date", interval: n } : { rule: "monthly-on-first-date" };
-  const day = ordinalValue(on);
-  return day === null ? null : { rule: withInterval({ freq: "monthly" as const, dayOfMonth: day }) };
+  const dayOfMonth = ordinalValue(on);
+  if (dayOfMonth === null) return null;
+  return { rule: n > 1 ? { freq: "monthly", dayOfMonth, interval: n } : { freq: "monthly", dayOfMonth } };
 }
 
 /** The named weekdays every `interval` weeks: "every other monday and thursday". */
