@@ -21,6 +21,7 @@ import { CreateTaskFab } from "./components/tasks/CreateTaskFab";
 import { pairingStep } from "~/lib/pairing.server";
 import { headerFlags } from "~/lib/header.server";
 import { useNonce } from "./lib/nonce";
+import { RECORD_EARLY_INPUT, replayEarlyInput } from "~/lib/replay-early-input";
 import { useHydration } from "./lib/hydration";
 import { useHydrated } from "./lib/hooks";
 import { useServiceWorker } from "./lib/service-worker";
@@ -100,10 +101,14 @@ function useSessionRecheck(recheck: boolean) {
   }, [recheck, revalidator]);
 }
 
-/** `<html data-hydrated>` once the page's script runs: pages may ship none (app/lib/hydration.ts); tests wait for it. */
+/**
+ * `<html data-hydrated>` once the page's script runs: pages may ship none (app/lib/hydration.ts); tests
+ * wait for it. Then what the person typed before it ran reaches the page's handlers (replayEarlyInput).
+ */
 function useHydratedMarker() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
+    replayEarlyInput();
   }, []);
 }
 
@@ -119,6 +124,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#3b4fc4" />
+        {hydrate ? <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: RECORD_EARLY_INPUT }} /> : null}
         <Meta />
         <Links />
       </head>
