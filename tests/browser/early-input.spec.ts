@@ -31,7 +31,10 @@ test.describe("input made before the page hydrates", () => {
     // A value no one typed (as a browser restores into a field on Back) is not replayed: only what
     // the person did on this page is.
     const zone = page.getByRole("combobox", { name: "Timezone" });
-    await zone.evaluate((select: HTMLSelectElement) => (select.value = "Europe/Paris"));
+    await zone.evaluate((select) => {
+      if (select instanceof HTMLSelectElement) select.value = "Europe/Paris";
+    });
+    await expect(zone).toHaveValue("Europe/Paris");
     expect(await hydrated(page), "the choice was made before the script ran").toBe(false);
 
     release();
