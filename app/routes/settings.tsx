@@ -106,7 +106,10 @@ export default function Settings() {
         <h2 id="timezone-heading" className="settings-section__title">
           Timezone
         </h2>
-        <p className="muted">Reminders are due at the times you pick, in this time zone.</p>
+        <p className="muted">
+          Reminders are due at the times you pick, in this time zone. When you change it, repeating reminders stay at
+          the same time of day (9:00 stays 9:00), and one-off reminders keep their moment.
+        </p>
         {success ? <Alert tone="success">{success.message}</Alert> : null}
         {error ? <Alert tone="error">{error}</Alert> : null}
         <Form method="post" className="settings-form">

@@ -177,6 +177,9 @@ describe("every query the product runs reads by an index", () => {
       created.push(await (await call("/v1/tasks", "POST", { title: `Task ${i}`, dueDate: new Date(due + i * MINUTE).toISOString() }, u.token)).json<{ id: string }>());
     }
     const daily = await (await call("/v1/tasks", "POST", { title: "Pills", dueDate: new Date(due).toISOString(), recurrence: { freq: "daily" } }, u.token)).json<{ id: string }>();
+    // A change of zone moves the daily one with its chain (and back, so the rest of the walk is in London).
+    await call(`/v1/users/${u.id}`, "PUT", { timezone: "Europe/Paris" }, u.token);
+    await call(`/v1/users/${u.id}`, "PUT", { timezone: "Europe/London" }, u.token);
     const page = await (await call("/v1/tasks?page=1&limit=2", "GET", undefined, u.token)).json<{ tasks: unknown[] }>();
     expect(page.tasks).toHaveLength(2);
     const first = await (await call("/v1/tasks?after=&limit=2", "GET", undefined, u.token)).json<{ nextCursor: string }>();

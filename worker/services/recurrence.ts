@@ -85,13 +85,17 @@ export const recurrenceSchema: z.ZodType<Recurrence> = z.discriminatedUnion(
  * (weeks start on Monday), or the rule's day in every `interval`-th month from the anchor's month.
  * Throws a RangeError for an unknown zone.
  */
-export function nextOccurrence(rule: Recurrence, anchor: Date, after: Date, zone: string): Date {
-  const local = DateTime.fromJSDate(anchor, { zone: assertTimeZone(zone) });
+export function nextOccurrence(rule: Recurrence, anchor: Date, after: Date, zone: string, anchorZone: string = zone): Date {
+  assertTimeZone(zone);
+  // The anchor's date and time of day as they were set: in `anchorZone`, which differs from `zone`
+  // only for an occurrence left behind by a change of the owner's zone (series/follow-zone.ts).
+  const local = DateTime.fromJSDate(anchor, { zone: assertTimeZone(anchorZone) });
   const time = { hour: local.hour, minute: local.minute, second: local.second, millisecond: local.millisecond };
+  const anchorDay = localCalendarDate(anchor, anchorZone);
   const interval = intervalOf(rule);
-  if (interval > 1 && rule.freq === "daily") return nextEveryFewDays(interval, localCalendarDate(anchor, zone), time, after, zone);
-  if (interval > 1 && rule.freq === "weekly") return nextEveryFewWeeks(rule.days, interval, localCalendarDate(anchor, zone), time, after, zone);
-  if (interval > 1 && rule.freq === "monthly") return nextEveryFewMonths(rule.dayOfMonth, interval, localCalendarDate(anchor, zone), time, after, zone);
+  if (interval > 1 && rule.freq === "daily") return nextEveryFewDays(interval, anchorDay, time, after, zone);
+  if (interval > 1 && rule.freq === "weekly") return nextEveryFewWeeks(rule.days, interval, anchorDay, time, after, zone);
+  if (interval > 1 && rule.freq === "monthly") return nextEveryFewMonths(rule.dayOfMonth, interval, anchorDay, time, after, zone);
   return nextOccurrenceAt(rule, time, after, zone);
 }
 

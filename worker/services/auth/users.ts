@@ -1,5 +1,7 @@
 import { feedToken } from "../calendar/feed-token";
 import { eq } from "drizzle-orm";
+import { runNamedBatch } from "../../../db/batch";
+import { followZoneStatements, openRecurringQuery } from "../series";
 import { users, type User } from "../../../db/schema";
 import type { Deps } from "../deps";
 import { notFound } from "../errors";
@@ -58,17 +60,24 @@ export async function profileOf(deps: Pick<Deps, "env">, row: User): Promise<Pub
   return { ...toPublicUser(row), icsFeedToken: row.icsTokenNonce ? await feedToken(deps.env, row.id, row.icsTokenNonce) : null };
 }
 
-/** PUT /v1/users/{id} {timezone}. Another user's id answers 404, exactly like an unknown one. */
+/**
+ * PUT /v1/users/{id} {timezone}. Another user's id answers 404, exactly like an unknown one.
+ * Repeating reminders keep their time of day on the new clock, in the same batch (series/follow-zone.ts).
+ */
 export async function updateTimezone(deps: Deps, actingUserId: string, targetUserId: string, input: unknown): Promise<PublicUser> {
   if (actingUserId !== targetUserId) throw notFound("We couldn't find that user.", "USER_NOT_FOUND");
   const { timezone } = parseInput(timezoneSchema, input);
-  const [row] = await deps.db
-    .update(users)
-    .set({ timezone, updatedAt: deps.clock.now().getTime() })
-    .where(eq(users.id, actingUserId))
-    .returning();
-  if (!row) throw accountNotFound();
-  return toPublicUser(row);
+  // The row (for the zone it leaves) and the open series, together: one D1 wait.
+  const [before, open] = await Promise.all([requireUserRow(deps, actingUserId), openRecurringQuery(deps, actingUserId)]);
+  const now = deps.clock.now().getTime();
+  const { row } = await runNamedBatch(
+    deps.db,
+    { row: deps.db.update(users).set({ timezone, updatedAt: now }).where(eq(users.id, actingUserId)).returning() },
+    followZoneStatements(deps, open, before.timezone, timezone, now),
+  );
+  const [updated] = row;
+  if (!updated) throw accountNotFound();
+  return toPublicUser(updated);
 }
 
 /**

@@ -5,6 +5,7 @@ import { tasks, type Task } from "../../../db/schema";
 import { appLink } from "../app-url";
 import type { Deps } from "../deps";
 import { intervalOf, type Recurrence } from "../recurrence";
+import { readStoredRule } from "../series";
 import { byDueThenId, openInListOrder } from "../tasks/list";
 import { sha256Hex } from "../tokens";
 import { feedOwner } from "./feed-token";
@@ -57,7 +58,7 @@ function event(task: Task, zone: string, env: Deps["env"], now: number): ICAL.Co
   const vevent = new ICAL.Component("vevent");
   vevent.addPropertyWithValue("uid", `${task.id}@nudge`);
   vevent.addPropertyWithValue("dtstamp", utc(now));
-  const recurrence = task.recurrence ? (JSON.parse(task.recurrence) as Recurrence) : null;
+  const recurrence = task.recurrence ? readStoredRule(task.recurrence).rule : null;
   if (recurrence) {
     const start = vevent.addPropertyWithValue("dtstart", localStart(task.dueAt, zone));
     start.setParameter("tzid", zone);

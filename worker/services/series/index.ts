@@ -5,3 +5,5 @@
  */
 export { newTaskStatements, type NewTask, type TaskSource } from "./new-task";
 export { nextOccurrenceDueAt, nextOccurrenceId, nextOccurrenceStatements, type OccurrenceSource } from "./next-occurrence";
+export { readStoredRule, storedRuleJson } from "./stored-rule";
+export { followZoneStatements, openRecurringQuery, type OpenRecurring } from "./follow-zone";

@@ -2,8 +2,9 @@ import { and, sql, type SQL } from "drizzle-orm";
 import type { Statement } from "../../../db/batch";
 import type { Deps } from "../deps";
 import { deterministicUuid } from "../escalation/ids";
-import { nextOccurrence, type Recurrence } from "../recurrence";
+import { nextOccurrence } from "../recurrence";
 import { newTaskStatements, type NewTask, type TaskSource } from "./new-task";
+import { readStoredRule, storedRuleJson } from "./stored-rule";
 
 /**
  * The next occurrence of a recurring task (ADR 023, ADR 028). It is created when an occurrence is
@@ -28,12 +29,14 @@ export function nextOccurrenceId(taskId: string): Promise<string> {
 
 /**
  * The next due time: the first occurrence after both the task's due time and now (a late answer
- * never creates a reminder in the past), on the user's clock so 08:00 stays 08:00 across DST.
+ * never creates a reminder in the past), on the user's clock so 08:00 stays 08:00 across DST. An
+ * occurrence left behind by a change of zone has its time of day read in the zone it was set in
+ * (stored-rule.ts), so the next one keeps that time of day on the new clock.
  */
 export function nextOccurrenceDueAt(task: Pick<OccurrenceSource, "dueAt" | "recurrence">, timezone: string, now: number): number | null {
   if (!task.recurrence) return null;
-  const rule = JSON.parse(task.recurrence) as Recurrence;
-  return nextOccurrence(rule, new Date(task.dueAt), new Date(Math.max(task.dueAt, now)), timezone).getTime();
+  const { rule, wallZone } = readStoredRule(task.recurrence);
+  return nextOccurrence(rule, new Date(task.dueAt), new Date(Math.max(task.dueAt, now)), timezone, wallZone ?? timezone).getTime();
 }
 
 export async function nextOccurrenceStatements(
@@ -56,7 +59,8 @@ export async function nextOccurrenceStatements(
     title: task.title,
     dueAt,
     strategyKey: task.strategyKey,
-    recurrence: task.recurrence,
+    // The next occurrence is set on the person's present clock: the rule alone, without a wallZone.
+    recurrence: storedRuleJson(readStoredRule(task.recurrence as string).rule),
     seriesId,
     source: task.source as TaskSource,
     ignoreQuietHours: task.ignoreQuietHours ?? false,

@@ -1,5 +1,6 @@
 import type { Task } from "../../../db/schema";
 import type { Recurrence } from "../recurrence";
+import { readStoredRule } from "../series/stored-rule";
 
 /**
  * A task as the API returns it: every field of spec 02 section 3 (id, title, dueDate, status,
@@ -50,7 +51,7 @@ export function toTaskJson(task: Task, now: number): TaskJson {
     escalationHaltedAt: iso(task.escalationHaltedAt),
     lastReminderSentAt: iso(task.lastReminderSentAt),
     strategy: task.strategyKey,
-    recurrence: task.recurrence ? (JSON.parse(task.recurrence) as Recurrence) : null,
+    recurrence: task.recurrence ? readStoredRule(task.recurrence).rule : null,
     acknowledgedAt: iso(task.acknowledgedAt),
     completedAt: iso(task.completedAt),
     snoozedUntil: snoozeOver ? null : iso(task.snoozedUntil),

@@ -5,7 +5,7 @@ import type { Deps } from "../deps";
 import { forbidden, notFound, unauthorized } from "../errors";
 import { resolveStrategyKey } from "../escalation/catalogue";
 import { haltEscalationStatements, startEscalationStatements } from "../escalation/start-and-halt";
-import { newTaskStatements, nextOccurrenceStatements, type TaskSource } from "../series";
+import { newTaskStatements, nextOccurrenceStatements, readStoredRule, storedRuleJson, type TaskSource } from "../series";
 import { parseInput } from "../validation";
 import { assertRoom, readTaskRoom } from "./quotas";
 import { createTaskSchema, dueDateToInstant, updateTaskSchema } from "./schemas";
@@ -114,6 +114,11 @@ export async function updateTask(deps: Deps, userId: string, taskId: string, inp
   if (data.recurrence !== undefined) {
     changes.recurrence = data.recurrence ? JSON.stringify(data.recurrence) : null;
     if (data.recurrence && !task.seriesId) changes.seriesId = task.id;
+  } else if (data.dueDate !== undefined && task.recurrence) {
+    // A new due date is a time of day on the person's present clock: a zone the old one was set in
+    // (series/stored-rule.ts) no longer applies.
+    const { rule, wallZone } = readStoredRule(task.recurrence);
+    if (wallZone) changes.recurrence = storedRuleJson(rule);
   }
   const next: Task = { ...task, ...changes };
 
