@@ -33,6 +33,8 @@ const NOW = {
   tokyoEarlyMorning: new Date("2026-03-02T16:00:00Z"),
   /** Sun 2026-04-05 01:00 in Auckland (NZDT); at 03:00 clocks go back to 02:00 NZST. */
   aucklandBeforeFallBack: new Date("2026-04-04T12:00:00Z"),
+  /** Fri 2026-11-27 09:00 in New York (EST): a month without a 31st. */
+  nyNovember: new Date("2026-11-27T14:00:00Z"),
 };
 
 function localTime(instant: Date, zone: string): string {
@@ -232,6 +234,28 @@ const cases: Case[] = [
   { prompt: "tomorrow at 9 call the office", now: NOW.tokyoEarlyMorning, zone: TOKYO, title: "call the office", local: "2026-03-04 09:00" },
   { prompt: "at 1 take a nap", now: NOW.tokyoEarlyMorning, zone: TOKYO, title: "take a nap", local: "2026-03-03 13:00" },
   { prompt: "friday 10am submit the timesheet", now: NOW.tokyoEarlyMorning, zone: TOKYO, title: "submit the timesheet", local: "2026-03-06 10:00" },
+
+  // Durations chrono stopped short of, and days counted from today (relative-phrases.ts). Before:
+  // "an hour and a half" was one hour with "and a half" in the title, "day after tomorrow" was tomorrow.
+  { prompt: "stretch in an hour and a half", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "stretch", local: "2026-03-02 16:50" },
+  { prompt: "in an hour and a half from now move the car", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "move the car", local: "2026-03-02 16:50" },
+  { prompt: "in 2 and a half hours check the oven", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "check the oven", local: "2026-03-02 17:50" },
+  { prompt: "in two and a half hours check the oven", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "check the oven", local: "2026-03-02 17:50" },
+  { prompt: "in 1h30 move the car", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "move the car", local: "2026-03-02 16:50" },
+  { prompt: "in 2h 15m take the bread out", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "take the bread out", local: "2026-03-02 17:35" },
+  { prompt: "in a fortnight renew the permit", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "renew the permit", local: "2026-03-16 15:20" },
+  { prompt: "a meeting of an hour and a half at 3", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "a meeting of an hour and a half", local: "2026-03-02 15:00" },
+  { prompt: "day after tomorrow submit the report", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "submit the report", local: "2026-03-04 09:00" },
+  { prompt: "submit the report the day after tomorrow", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "submit the report", local: "2026-03-04 09:00" },
+  { prompt: "the day after tomorrow at 10 call the school", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "call the school", local: "2026-03-04 10:00" },
+  { prompt: "the day after tomorrow call the office", now: NOW.tokyoEarlyMorning, zone: TOKYO, title: "call the office", local: "2026-03-05 09:00" },
+  { prompt: "a week from tomorrow renew the passport", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "renew the passport", local: "2026-03-10 09:00" },
+  { prompt: "3 days from today water the garden", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "water the garden", local: "2026-03-05 09:00" },
+  { prompt: "call sam 9 tonight", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "call sam", local: "2026-03-02 21:00" },
+  { prompt: "call sam at 7:30 this evening", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "call sam", local: "2026-03-02 19:30" },
+  // "on the 31st" in November: December's, not "no time" (chrono dropped the 31st of November).
+  { prompt: "pay rent on the 31st", now: NOW.nyNovember, zone: NEW_YORK, title: "pay rent", local: "2026-12-31 09:00" },
+  { prompt: "pay rent on the 30th", now: NOW.nyNovember, zone: NEW_YORK, title: "pay rent", local: "2026-11-30 09:00" },
 
   // Auckland, across the southern-hemisphere fall-back (Apr 5, 03:00 NZDT → 02:00 NZST).
   { prompt: "today at 9am brunch", now: NOW.aucklandBeforeFallBack, zone: AUCKLAND, title: "brunch", local: "2026-04-05 09:00" },

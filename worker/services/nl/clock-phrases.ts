@@ -1,4 +1,5 @@
 import type * as chrono from "chrono-node";
+import { DateTime, FixedOffsetZone } from "luxon";
 import { PART_OF_DAY_HOURS } from "./types";
 
 /**
@@ -53,8 +54,27 @@ const MOMENTS: ReadonlyArray<{ pattern: RegExp; hour: number; minute?: number }>
   { pattern: /\b(?:(?:by\s+|at\s+)?(?:the\s+)?end\s+of\s+(?:the\s+)?(?:work(?:ing)?\s+)?day|eod|close\s+of\s+business)\b/i, hour: 17 },
 ];
 
+/**
+ * "9 tonight", "call at 7:30 this evening", "8 this morning": an hour right before a part of today.
+ * chrono reads the part alone ("tonight" at 22:00) and left the "9" in the title.
+ */
+const HOUR_BEFORE_PART_OF_TODAY = /\b(?:at\s+)?(\d{1,2})(?:[:.]([0-5]\d))?\s+(tonight|this\s+(?:morning|afternoon|evening))\b/i;
+
+function hourBeforePartOfToday(context: chrono.ParsingContext, match: RegExpMatchArray): Components | null {
+  const [, hourText, minuteText, part] = match;
+  const hour = Number(hourText);
+  if (hour < 1 || hour > 12) return null;
+  const morning = /morning/i.test(part ?? "");
+  // "12 tonight" is midnight, tomorrow's date: left to chrono and schedule.ts rather than guessed here.
+  if (!morning && hour === 12) return null;
+  const hour24 = morning ? hour % 12 : hour + 12;
+  const today = DateTime.fromJSDate(context.refDate, { zone: FixedOffsetZone.instance(context.reference.timezoneOffset ?? 0) });
+  return { year: today.year, month: today.month, day: today.day, hour: hour24, minute: Number(minuteText ?? 0), meridiem: hour24 >= 12 ? 1 : 0 };
+}
+
 /** The parsers, in the shape chrono's `parsers` list takes. */
 export const CLOCK_PARSERS: chrono.Parser[] = [
+  { pattern: () => HOUR_BEFORE_PART_OF_TODAY, extract: hourBeforePartOfToday },
   { pattern: () => SPOKEN_CLOCK, extract: spokenClock },
   { pattern: () => H_CLOCK, extract: hClock },
   ...MOMENTS.map(({ pattern, hour, minute = 0 }) => ({ pattern: () => pattern, extract: (): Components => ({ hour, minute, meridiem: hour >= 12 ? 1 : 0 }) })),

@@ -1,7 +1,8 @@
 import * as chrono from "chrono-node";
-import { DateTime, FixedOffsetZone } from "luxon";
+import { DateTime } from "luxon";
 import type { Weekday, WallTime } from "../recurrence";
 import { CLOCK_PARSERS } from "./clock-phrases";
+import { DAY_AFTER_TOMORROW_REFINER, localToday, RELATIVE_PARSERS } from "./relative-phrases";
 import { DAY, WEEKDAY_BY_WORD } from "./recurrence-phrases";
 import { findPartOfDay, type PartOfDay, type Span } from "./types";
 
@@ -45,28 +46,35 @@ export interface NamedDate {
 
 /**
  * chrono's English casual parser, plus two dates it lacks: "on the 5th" (a day of the month with no
- * month) and "the first monday in december" (a weekday by its place in a named month); and the times
- * of day in clock-phrases.ts ("half past 5", "17h", "before bed"). Misspelt words of time were put
- * right before (spelling.ts).
+ * month) and "the first monday in december" (a weekday by its place in a named month); the times
+ * of day in clock-phrases.ts ("half past 5", "17h", "before bed"); and the durations and counted days
+ * in relative-phrases.ts ("in an hour and a half", "the day after tomorrow", "a week from tomorrow").
+ * Misspelt words of time were put right before (spelling.ts).
  */
 const parser = (() => {
   const casual = chrono.casual.clone();
   casual.parsers.push({
     // Not "on the 5th of April" (chrono reads that itself) and not a bare "the 2nd" ("watch the 2nd episode").
     pattern: () => /\bon\s+the\s+(\d{1,2})(?:st|nd|rd|th)\b(?!\s+of\b)/i,
-    extract: (_context, match) => {
-      const day = Number(match[1]);
-      return day >= 1 && day <= 31 ? { day } : null;
-    },
+    extract: dayOfAMonth,
   });
   casual.parsers.push({ pattern: () => NTH_WEEKDAY_OF_MONTH, extract: nthWeekdayOfMonth });
-  casual.parsers.push(...CLOCK_PARSERS);
+  casual.parsers.push(...CLOCK_PARSERS, ...RELATIVE_PARSERS);
+  casual.refiners.push(DAY_AFTER_TOMORROW_REFINER);
   return casual;
 })();
 
-/** The user's calendar day at the reference instant (chrono carries the user's offset at that instant). */
-function localToday(context: chrono.ParsingContext): DateTime {
-  return DateTime.fromJSDate(context.refDate, { zone: FixedOffsetZone.instance(context.reference.timezoneOffset ?? 0) }).startOf("day");
+/**
+ * "on the 5th": the day alone; schedule.ts picks the month (this one if the day is still to come, else
+ * the next that has it). The month is implied here only so chrono keeps the date: left to chrono, "on
+ * the 31st" in November was the 31st of November, dropped as no date, and the prompt found no time.
+ */
+function dayOfAMonth(context: chrono.ParsingContext, match: RegExpMatchArray) {
+  const day = Number(match[1]);
+  if (day < 1 || day > 31) return null;
+  let month = localToday(context).startOf("month");
+  while ((month.daysInMonth ?? 0) < day) month = month.plus({ months: 1 });
+  return context.createParsingComponents({ day }).imply("month", month.month).imply("year", month.year);
 }
 
 const MONTH_NUMBER: Record<string, number> = {

@@ -1,0 +1,106 @@
+import * as chrono from "chrono-node";
+import { DateTime, FixedOffsetZone } from "luxon";
+
+/**
+ * Durations and days counted from today that chrono misreads, as chrono parsers and a refiner
+ * (date-time-phrases.ts registers them). Without them:
+ * - "stretch in an hour and a half" was due in one hour, titled "stretch and a half";
+ * - "in 2 and a half hours" and "in 1h30" found no time at all;
+ * - "day after tomorrow submit report" was due TOMORROW, titled "day after submit report", and "the
+ *   day after tomorrow" was due at 14:00 in New York (chrono takes the hour of the reference in UTC);
+ * - "a week from tomorrow" was due tomorrow, titled "a week".
+ */
+
+const COUNT_WORDS: Record<string, number> = {
+  a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
+};
+const COUNT = `(${Object.keys(COUNT_WORDS).join("|")}|\\d{1,3})`;
+
+function countOf(word: string | undefined): number | null {
+  if (!word) return null;
+  const lower = word.toLowerCase();
+  const count = COUNT_WORDS[lower] ?? Number(lower);
+  return Number.isInteger(count) && count > 0 ? count : null;
+}
+
+type Unit = "hour" | "minute";
+const unitOf = (word: string | undefined): Unit => (/^h/i.test(word ?? "") ? "hour" : "minute");
+const HOURS_OR_MINUTES = "(hours?|hrs?|minutes?|mins?)";
+/** A duration is a due time only after "in" or before "from now": "a meeting of an hour and a half" is not one. */
+const FROM_NOW = "(?:\\s+from\\s+now)?";
+
+/** "in an hour and a half", "in 2 hours and a half", "in 5 minutes and a half". */
+const UNIT_AND_A_HALF = new RegExp(`\\bin\\s+${COUNT}\\s+${HOURS_OR_MINUTES}\\s+and\\s+a\\s+half\\b${FROM_NOW}`, "i");
+/** "in 2 and a half hours", "in two and a half hours". */
+const COUNT_AND_A_HALF = new RegExp(`\\bin\\s+${COUNT}\\s+and\\s+a\\s+half\\s+${HOURS_OR_MINUTES}\\b${FROM_NOW}`, "i");
+/** "in 1h30", "in 2h 15m", "in 1 h 30 min". */
+const HOURS_MINUTES = /\bin\s+(\d{1,2})\s*h\s*([0-5]?\d)\s*(?:m(?:in(?:ute)?s?)?)?(?![\w:])/i;
+
+function andAHalf(context: chrono.ParsingContext, count: string | undefined, unit: string | undefined) {
+  const whole = countOf(count);
+  if (whole === null) return null;
+  // Half an hour is 30 minutes; half a minute, 30 seconds.
+  const duration = unitOf(unit) === "hour" ? { hour: whole, minute: 30 } : { minute: whole, second: 30 };
+  return chrono.ParsingComponents.createRelativeFromReference(context.reference, duration);
+}
+
+/** "in a fortnight": two weeks, at the same time of day as now (like "in 2 weeks"). */
+const FORTNIGHT = /\bin\s+a\s+fortnight\b/i;
+
+/** "a week from today", "3 days from tomorrow", "two weeks from tomorrow" ("from now" is chrono's). */
+const COUNT_FROM_DAY = new RegExp(`\\b${COUNT}\\s+(days?|weeks?|months?)\\s+from\\s+(today|tomorrow)\\b`, "i");
+
+/** The user's calendar day at the reference instant (chrono carries the user's offset at that instant). */
+export function localToday(context: chrono.ParsingContext): DateTime {
+  return DateTime.fromJSDate(context.refDate, { zone: FixedOffsetZone.instance(context.reference.timezoneOffset ?? 0) }).startOf("day");
+}
+
+function countFromDay(context: chrono.ParsingContext, match: RegExpMatchArray) {
+  const count = countOf(match[1]);
+  if (count === null) return null;
+  const unit = (match[2] ?? "").toLowerCase().replace(/s$/, "") as "day" | "week" | "month";
+  const start = localToday(context).plus({ days: /tomorrow/i.test(match[3] ?? "") ? 1 : 0 });
+  const date = start.plus({ [`${unit}s`]: count });
+  // A named day: no time of its own, so the reminder takes the usual hour (schedule.ts), as "tomorrow" does.
+  return { day: date.day, month: date.month, year: date.year };
+}
+
+/** "day after tomorrow", "the day after tomorrow", with or without a time chrono read with it. */
+const DAY_AFTER_TOMORROW = /\b(?:the\s+)?day\s+after\s+tomorrow\b/i;
+
+/** The parsers, in the shape chrono's `parsers` list takes. */
+export const RELATIVE_PARSERS: chrono.Parser[] = [
+  { pattern: () => UNIT_AND_A_HALF, extract: (context, match) => andAHalf(context, match[1], match[2]) },
+  { pattern: () => COUNT_AND_A_HALF, extract: (context, match) => andAHalf(context, match[1], match[2]) },
+  {
+    pattern: () => HOURS_MINUTES,
+    extract: (context, match) => chrono.ParsingComponents.createRelativeFromReference(context.reference, { hour: Number(match[1]), minute: Number(match[2]) }),
+  },
+  { pattern: () => FORTNIGHT, extract: (context) => chrono.ParsingComponents.createRelativeFromReference(context.reference, { week: 2 }) },
+  { pattern: () => COUNT_FROM_DAY, extract: countFromDay },
+  {
+    pattern: () => DAY_AFTER_TOMORROW,
+    extract: (context) => {
+      const date = localToday(context).plus({ days: 2 });
+      return { day: date.day, month: date.month, year: date.year };
+    },
+  },
+];
+
+/**
+ * chrono reads "the day after tomorrow" itself (as long as ours, so either may be kept), as a relative
+ * date at the reference's UTC hour. Whichever is kept becomes the named day, keeping a time said with it
+ * ("the day after tomorrow at 10").
+ */
+export const DAY_AFTER_TOMORROW_REFINER: chrono.Refiner = {
+  refine: (context, results) =>
+    results.map((result) => {
+      if (!DAY_AFTER_TOMORROW.test(result.text)) return result;
+      const date = localToday(context).plus({ days: 2 });
+      const components: { [c in chrono.Component]?: number } = { day: date.day, month: date.month, year: date.year };
+      for (const component of ["hour", "minute", "meridiem"] as const) {
+        if (result.start.isCertain(component)) components[component] = result.start.get(component) ?? 0;
+      }
+      return context.createParsingResult(result.index, result.text, components);
+    }),
+};
