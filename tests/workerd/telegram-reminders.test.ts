@@ -104,13 +104,14 @@ describe("answers typed in the chat", () => {
     return { ...update, message: { ...update.message, reply_to_message: { message_id: 7, date: update.message.date, chat: update.message.chat, text: "reminder", reply_markup: { inline_keyboard: buttons } } } };
   }
 
-  it("'Done.' answers the reminder waiting longest (none was sent to the chat); a reply answers the reminder it replies to", async () => {
+  it("'Done ✅ thanks!' answers the reminder waiting longest (none was sent to the chat); a reply answers the reminder it replies to", async () => {
     const bot = fakeTelegram();
     const u = await linkedUser({ timezone: "UTC" });
     const oldest = await dueTask(u.id, "Take pills", 30);
     const middle = await dueTask(u.id, "Feed the cat", 20);
     const newest = await dueTask(u.id, "Post the letter", 10);
-    await postUpdate(textUpdate(u.chat, "Done."));
+    // As phones send it: a tick emoji and a thank-you are not a new reminder to read.
+    await postUpdate(textUpdate(u.chat, "Done ✅ thanks!"));
     expect((await taskRow(oldest.id))?.status).toBe("COMPLETED");
     expect(bot.callsOf("sendMessage").at(-1)!.payload.text).toBe("✅ Done: Take pills");
     await postUpdate(replyTo(u.chat, newest.id, "snooze 10"));

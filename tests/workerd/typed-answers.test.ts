@@ -25,6 +25,12 @@ describe("readTextReply", () => {
     ["snooze later", "SNOOZE", null],
     ["DONE 10", "DONE", null],
     ["what?", "WHAT", null],
+    // Courtesies and emoji carry no answer: the answer is the first word that does.
+    ["Thanks, done 👍", "DONE", null],
+    ["👍 done", "DONE", null],
+    ["thank you! snooze 10 min please", "SNOOZE", 10],
+    ["Hi, stop", "STOP", null],
+    ["thank you", "", null],
     ["", "", null],
   ])("%j → %s, %s", (body, word, snoozeMinutes) => {
     expect(readTextReply(body)).toEqual({ word, snoozeMinutes });
@@ -41,6 +47,13 @@ describe("typedAnswer (a chat message that is only an answer)", () => {
     ["Snooze 10", { answer: "snooze", snoozeMinutes: 10 }],
     ["snooze 2 hours", { answer: "snooze", snoozeMinutes: 120 }],
     ["snooze for 15 min", { answer: "snooze", snoozeMinutes: 15 }],
+    // Polite and as phones send it: still only the answer.
+    ["done ✅", { answer: "done", snoozeMinutes: null }],
+    ["Done, thanks!", { answer: "done", snoozeMinutes: null }],
+    ["ok thank you", { answer: "acknowledge", snoozeMinutes: null }],
+    ["👍 Done", { answer: "done", snoozeMinutes: null }],
+    ["snooze 10 min please", { answer: "snooze", snoozeMinutes: 10 }],
+    ["thanks", null],
     // Longer messages are reminders to make, not answers.
     ["done with the report by friday at 5pm", null],
     ["ok call mom tomorrow at 5pm", null],

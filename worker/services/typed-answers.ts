@@ -22,10 +22,24 @@ const DURATION = /^(?:FOR\s+)?(\d{1,4})\s*(M|MIN|MINS|MINUTE|MINUTES|H|HR|HRS|HO
 
 const LONGEST_SNOOZE_MINUTES = 720;
 
+/**
+ * Words that only make an answer polite, and tokens with no letter or digit (an emoji, "!!"): "Thanks,
+ * done 👍" is "done". In a chat, "done ✅" or "done, thanks" got "I couldn't find a time in that".
+ */
+const COURTESY = new Set(["THANKS", "THANK", "YOU", "THANKYOU", "THX", "TY", "TYSM", "PLEASE", "PLS", "CHEERS", "HI", "HEY"]);
+
+/** The words that carry the answer: capitals, without punctuation, emoji-only tokens or courtesies. */
+function answerWords(body: string): string[] {
+  return body
+    .trim()
+    .toUpperCase()
+    .split(/\s+/)
+    .map((token) => token.replace(/[^A-Z0-9]/g, ""))
+    .filter((token) => token !== "" && !COURTESY.has(token));
+}
+
 export function readTextReply(body: string): TextReply {
-  const text = body.trim().toUpperCase();
-  const [first = "", ...rest] = text.split(/\s+/);
-  const bare = first.replace(/[^A-Z0-9]/g, "");
+  const [bare = "", ...rest] = answerWords(body);
   const word = SYNONYMS[bare] ?? bare;
   const duration = DURATION.exec(rest.join(" "));
   if (word !== "SNOOZE" || !duration) return { word, snoozeMinutes: null };
@@ -48,7 +62,7 @@ export function typedAnswer(body: string): TypedAnswer | null {
   const { word, snoozeMinutes } = readTextReply(body);
   const answer = ANSWER_REPLY_WORDS[word];
   if (!answer) return null;
-  const words = body.trim().split(/\s+/).length;
+  const words = answerWords(body).length;
   const onlyTheAnswer = words === 1 || (answer === "snooze" && snoozeMinutes !== null && words <= 4);
   return onlyTheAnswer ? { answer, snoozeMinutes } : null;
 }
