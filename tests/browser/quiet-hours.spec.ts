@@ -5,6 +5,29 @@ import { card, createTaskViaApi, fireCron, local, signUp } from "./tasks-helpers
 
 /** Quiet hours (issue 13): the Settings block, the New Task checkbox, and a held task's card. */
 test.describe("quiet hours", () => {
+  test("unsaved quiet hours stay as typed when another block on the page saves", async ({ page }) => {
+    await signUp(page, { timezone: "Europe/London" });
+    await page.goto("/settings");
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+    const block = page.getByRole("region", { name: "Quiet hours" });
+    await block.getByRole("switch", { name: "Use quiet hours" }).check();
+    await block.getByLabel("Quiet from").fill("21:30");
+    // Saving the strategy revalidates the page's data: before, every field of this block went back
+    // to the saved values (off, 22:00), and what the person had typed was gone.
+    const strategy = page.getByRole("region", { name: "Default Escalation Strategy" });
+    await strategy.getByLabel("Select Default Strategy").selectOption("gentle");
+    await strategy.getByRole("button", { name: "Update Default Strategy" }).click();
+    await expect(strategy.getByText("Default escalation strategy updated successfully!")).toBeVisible();
+    await expect(strategy.getByText(/Right now:/)).toContainText("Gentle (pings only)");
+    await expect(block.getByRole("switch", { name: "Use quiet hours" })).toBeChecked();
+    await expect(block.getByLabel("Quiet from")).toHaveValue("21:30");
+    // Then saved, the block follows the saved values.
+    await block.getByRole("button", { name: "Save quiet hours" }).click();
+    await expect(block.getByText("Quiet hours saved: 9:30 PM to 8:00 AM.")).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel("Quiet from")).toHaveValue("21:30");
+  });
+
   test("Settings: off with the 22:00-08:00 suggestion, turned on and saved, a bad window refused; screenshots", async ({ page }) => {
     await signUp(page, { timezone: "Europe/London" });
     await page.goto("/settings");

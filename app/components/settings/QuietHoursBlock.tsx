@@ -1,9 +1,8 @@
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useState } from "react";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import { TextField } from "~/components/ui/Field";
-import { useExpiring } from "~/lib/hooks";
+import { useExpiring, useFollowingState } from "~/lib/hooks";
 import type { QuietHoursJson } from "../../../worker/services/quiet-hours";
 
 const SUCCESS_CLEAR_MS = 3_000;
@@ -33,16 +32,11 @@ function spoken(clock: string): string {
  */
 export function QuietHoursBlock({ quiet }: { quiet: QuietHoursJson }) {
   const fetcher = useFetcher<QuietHoursResult>();
-  const [enabled, setEnabled] = useState(quiet.enabled);
-  const [start, setStart] = useState(quiet.start);
-  const [end, setEnd] = useState(quiet.end);
-  const [gentle, setGentle] = useState(quiet.gentlePings);
-  useEffect(() => {
-    setEnabled(quiet.enabled);
-    setStart(quiet.start);
-    setEnd(quiet.end);
-    setGentle(quiet.gentlePings);
-  }, [quiet]);
+  // Each field follows its saved value when that changes (after a save), and keeps unsaved edits otherwise.
+  const [enabled, setEnabled] = useFollowingState(quiet.enabled);
+  const [start, setStart] = useFollowingState(quiet.start);
+  const [end, setEnd] = useFollowingState(quiet.end);
+  const [gentle, setGentle] = useFollowingState(quiet.gentlePings);
 
   const busy = fetcher.state !== "idle";
   const result = busy ? undefined : fetcher.data;

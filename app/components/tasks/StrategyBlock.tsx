@@ -1,6 +1,5 @@
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useState } from "react";
-import { useExpiring, useHydrated } from "~/lib/hooks";
+import { useExpiring, useFollowingState, useHydrated } from "~/lib/hooks";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import { SelectField } from "~/components/ui/SelectField";
@@ -22,10 +21,8 @@ export function StrategyBlock({ settings }: { settings: StrategySettings }) {
   const { current, options, productDefault } = settings;
   const fetcher = useFetcher<StrategyResult>();
   const hydrated = useHydrated();
-  const [selected, setSelected] = useState(current);
-
-  // The page revalidates after a save: follow the new current value.
-  useEffect(() => setSelected(current), [current]);
+  // The page revalidates after a save: the selection follows the new current value.
+  const [selected, setSelected] = useFollowingState(current);
 
   const busy = fetcher.state !== "idle";
   const result = busy ? undefined : fetcher.data;
