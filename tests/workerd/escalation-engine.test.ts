@@ -16,6 +16,7 @@ import { sha256Hex } from "../../worker/services/tokens";
 import { acknowledgeTask, completeTask, createTask, deleteTask, describeActionLink, redeemActionLink, snoozeTask } from "../../worker/services/tasks";
 import type { EscalationStats } from "../../worker/services/escalation/stats";
 import { EMAIL_CONFIGURED, request } from "./helpers";
+import { updateTimezone } from "../../worker/services/auth";
 import { ProviderError } from "../../worker/channels/errors";
 import { listWaitingChains, SEND_CHUNK } from "../../worker/services/escalation";
 import { rowsOf } from "../../worker/services/escalation/run-plan";
@@ -164,6 +165,26 @@ describe("the first step", () => {
     expect(steps[0]!.sentAt).toBe(T + MINUTE);
     // Later steps keep their planned times.
     expect(steps[1]!.dueAt).toBe(T + 15 * MINUTE);
+  });
+
+  it("after a move from New York to Paris, 'every day at 9' pings at 9:00 on the Paris clock, not at the New York instant (ADR 076)", async () => {
+    const T = nextDueTime(); // 09:00 UTC; in January New York is UTC-5, Paris UTC+1
+    const u = await user({ timezone: "America/New_York" });
+    const nineInNewYork = T + 5 * 60 * MINUTE;
+    const nineInParis = T - 60 * MINUTE;
+    const task = await newTask(u.id, nineInNewYork, { recurrence: { freq: "daily" } }, T - 4 * 60 * MINUTE);
+    await updateTimezone(depsAt(T - 3 * 60 * MINUTE).deps, u.id, u.id, { timezone: "Europe/Paris" });
+
+    const [first] = await stepsOf(task.id);
+    expect(stepIdsIn(await tick(nineInParis - MINUTE))).not.toContain(first!.id);
+    const { fake } = await tickAndConsume(nineInParis);
+    expect(stepIdsIn(fake)).toContain(first!.id);
+    const [mail] = await outboxTo(u.email);
+    expect(mail?.text).toContain("9:00 AM on");
+    expect(mail?.text).toContain("(Europe/Paris)");
+    expect((await stepsOf(task.id))[0]).toMatchObject({ state: "sent", sentAt: nineInParis });
+    // Later steps keep their offsets from the new time.
+    expect((await stepsOf(task.id))[1]!.dueAt).toBe(nineInParis + 15 * MINUTE);
   });
 
   it("a task created with a due date in the past starts now instead of firing every missed step", async () => {
