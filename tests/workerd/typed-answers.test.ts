@@ -21,7 +21,18 @@ describe("readTextReply", () => {
     ["Snooze for 10 minutes", "SNOOZE", 10],
     ["snooze 1h", "SNOOZE", 60],
     ["snooze 0", "SNOOZE", 1],
-    ["snooze 48 hours", "SNOOZE", 720],
+    // At most a day, as the API's snooze.
+    ["snooze 48 hours", "SNOOZE", 1440],
+    // Days and amounts in words: "snooze 1 day" was one minute, "snooze an hour" the default 30.
+    ["snooze 1 day", "SNOOZE", 1440],
+    ["snooze a day", "SNOOZE", 1440],
+    ["Snooze an hour", "SNOOZE", 60],
+    ["snooze half an hour", "SNOOZE", 30],
+    ["snooze for half an hour", "SNOOZE", 30],
+    ["snooze ten minutes", "SNOOZE", 10],
+    ["snooze forty five minutes", "SNOOZE", 45],
+    ["snooze two hours", "SNOOZE", 120],
+    ["snooze a bit", "SNOOZE", null],
     ["snooze later", "SNOOZE", null],
     ["DONE 10", "DONE", null],
     ["what?", "WHAT", null],
@@ -47,6 +58,8 @@ describe("typedAnswer (a chat message that is only an answer)", () => {
     ["Snooze 10", { answer: "snooze", snoozeMinutes: 10 }],
     ["snooze 2 hours", { answer: "snooze", snoozeMinutes: 120 }],
     ["snooze for 15 min", { answer: "snooze", snoozeMinutes: 15 }],
+    ["snooze for half an hour", { answer: "snooze", snoozeMinutes: 30 }],
+    ["Snooze an hour please", { answer: "snooze", snoozeMinutes: 60 }],
     // Polite and as phones send it: still only the answer.
     ["done ✅", { answer: "done", snoozeMinutes: null }],
     ["Done, thanks!", { answer: "done", snoozeMinutes: null }],

@@ -1,4 +1,5 @@
 import { ANSWER_REPLY_WORDS, type Answer } from "./answers";
+import { SNOOZE_MAX_MINUTES } from "./tasks/schemas";
 
 /**
  * A typed answer (a text reply, a chat message, an email) read as a keyword and, for SNOOZE, how long:
@@ -17,10 +18,35 @@ export interface TextReply {
 /** Other words for the reply keywords; only words that cannot mean anything else in a reply. */
 const SYNONYMS: Record<string, string> = { OKAY: "OK", FINISHED: "DONE", COMPLETED: "DONE", COMPLETE: "DONE" };
 
-/** "10", "10 min", "for 15mins", "2 hours", "1h": a number and an optional unit of minutes or hours. */
-const DURATION = /^(?:FOR\s+)?(\d{1,4})\s*(M|MIN|MINS|MINUTE|MINUTES|H|HR|HRS|HOUR|HOURS)?\b/;
+/** Amounts said in words ("snooze an hour", "snooze ten minutes"). */
+const AMOUNT_WORDS: Record<string, number> = {
+  A: 1, AN: 1, ONE: 1, TWO: 2, THREE: 3, FOUR: 4, FIVE: 5, SIX: 6, SEVEN: 7, EIGHT: 8, NINE: 9, TEN: 10, TWELVE: 12,
+  FIFTEEN: 15, TWENTY: 20, THIRTY: 30, FORTY: 40, FORTYFIVE: 45, SIXTY: 60, NINETY: 90,
+};
+const AMOUNT = `(\\d{1,4}|${Object.keys(AMOUNT_WORDS).join("|")})`;
 
-const LONGEST_SNOOZE_MINUTES = 720;
+/**
+ * "10", "10 min", "for 15mins", "2 hours", "1h", "an hour", "a day", "half an hour": an amount and an
+ * optional unit of minutes, hours or days. A day was read as a bare number: "snooze 1 day" snoozed for
+ * one minute, and "snooze an hour" for the default 30.
+ */
+const DURATION = new RegExp(`^(?:FOR\\s+)?${AMOUNT}\\s*(M|MIN|MINS|MINUTE|MINUTES|H|HR|HRS|HOUR|HOURS|D|DAY|DAYS)?\\b`);
+const HALF_AN_HOUR = /^(?:FOR\s+)?(?:HALF\s+AN?\s+HOUR|HALF\s+HOUR|HALFHOUR)\b/;
+
+/** The longest snooze, as the API's (`POST /v1/tasks/:id/snooze`). */
+const LONGEST_SNOOZE_MINUTES = SNOOZE_MAX_MINUTES;
+
+/** Minutes asked for in `text` ("2 HOURS", "AN HOUR", "HALF AN HOUR"), or null when it names none. */
+function minutesIn(text: string): number | null {
+  if (HALF_AN_HOUR.test(text)) return 30;
+  const duration = DURATION.exec(text);
+  if (!duration) return null;
+  const amount = AMOUNT_WORDS[duration[1] ?? ""] ?? Number(duration[1]);
+  const unit = duration[2] ?? "";
+  // "a" and "an" are an amount only with their unit: "snooze a bit" names no time.
+  if (!unit && /^AN?$/.test(duration[1] ?? "")) return null;
+  return unit.startsWith("D") ? amount * 24 * 60 : unit.startsWith("H") ? amount * 60 : amount;
+}
 
 /**
  * Words that only make an answer polite, and tokens with no letter or digit (an emoji, "!!"): "Thanks,
@@ -41,10 +67,8 @@ function answerWords(body: string): string[] {
 export function readTextReply(body: string): TextReply {
   const [bare = "", ...rest] = answerWords(body);
   const word = SYNONYMS[bare] ?? bare;
-  const duration = DURATION.exec(rest.join(" "));
-  if (word !== "SNOOZE" || !duration) return { word, snoozeMinutes: null };
-  const amount = Number(duration[1]);
-  const minutes = duration[2]?.startsWith("H") ? amount * 60 : amount;
+  const minutes = word === "SNOOZE" ? minutesIn(rest.join(" ").replace(/\bFORTY\s+FIVE\b/, "FORTYFIVE")) : null;
+  if (minutes === null) return { word, snoozeMinutes: null };
   return { word, snoozeMinutes: Math.min(Math.max(minutes, 1), LONGEST_SNOOZE_MINUTES) };
 }
 
@@ -63,6 +87,6 @@ export function typedAnswer(body: string): TypedAnswer | null {
   const answer = ANSWER_REPLY_WORDS[word];
   if (!answer) return null;
   const words = answerWords(body).length;
-  const onlyTheAnswer = words === 1 || (answer === "snooze" && snoozeMinutes !== null && words <= 4);
+  const onlyTheAnswer = words === 1 || (answer === "snooze" && snoozeMinutes !== null && words <= 5);
   return onlyTheAnswer ? { answer, snoozeMinutes } : null;
 }
