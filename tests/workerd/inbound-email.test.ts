@@ -11,7 +11,7 @@ import { composeDevMessage, INBOUND_TEXTS, type DevMessage } from "../../worker/
 import { createDeps } from "../../worker/services/deps";
 import { fixedClock } from "../../worker/services/clock";
 import { depsAt, MINUTE, outboxTo, runStepByHand, stepsOf, taskRow, testEra } from "./escalation-helpers";
-import { createTask } from "../../worker/services/tasks";
+import { acknowledgeTask, createTask } from "../../worker/services/tasks";
 
 const NOW = new Date("2090-03-01T12:00:00Z");
 const { user } = testEra(NOW);
@@ -114,6 +114,20 @@ describe("a reply that answers a reminder", () => {
     await deliver({ from: u.email, subject: "Call the dentist tomorrow at 10am", body: "Done" });
     expect((await taskRow(waiting.id))?.status).toBe("PENDING");
     expect((await tasksOf(u.id)).map((t) => t.title).sort()).toEqual(["Call the dentist Done", "Take pills"]);
+  });
+
+  it("'Yes' to a check-in email ('Is it done yet?') is Done for that task, not for another that waits", async () => {
+    const u = await user({ timezone: "UTC" });
+    const taxes = await createTask(depsAt(NOW.getTime() - 300 * MINUTE).deps, u.id, { title: "File the taxes", dueDate: new Date(NOW.getTime() - 240 * MINUTE).toISOString(), strategy: "standard" });
+    const pills = await dueTask(u.id, "Take pills", 10);
+    await acknowledgeTask(depsAt(NOW.getTime() - 200 * MINUTE).deps, u.id, taxes.id);
+    const [checkIn] = await stepsOf(taxes.id, { kind: "check_back" });
+    await runStepByHand(checkIn!.id, checkIn!.dueAt);
+    expect((await outboxTo(u.email, "email")).at(-1)!.subject).toBe("Checking in: File the taxes");
+    await deliver({ from: u.email, subject: "Re: Checking in: File the taxes", body: "Yes!\n\nSent from my iPhone" });
+    expect((await taskRow(taxes.id))?.status).toBe("COMPLETED");
+    expect((await taskRow(pills.id))?.status).toBe("PENDING");
+    expect((await outboxTo(u.email, "email")).at(-1)!.subject).toBe(INBOUND_TEXTS.answeredSubject("File the taxes"));
   });
 
   it("'snooze 2 hours' with no reminder named answers the one waiting longest; 'ok' naming it acknowledges it; with none waiting, says so", async () => {

@@ -14,7 +14,7 @@ import { twilioSignature } from "../../worker/channels/twilio/signature";
 import { twilioSmsChannel } from "../../worker/channels/sms/twilio";
 import { twilioVoiceChannel } from "../../worker/channels/voice/twilio";
 import { PHONE_EMAIL_FIRST, PHONE_INVALID, PHONE_LOCKED, PHONE_TAKEN, SMS_TEXTS, NO_PHONE } from "../../worker/services/phone";
-import { createTask } from "../../worker/services/tasks";
+import { acknowledgeTask, createTask } from "../../worker/services/tasks";
 import { fakeFetch } from "../fakes/fake";
 import { createFakeTwilio } from "../fakes/twilio";
 import { request, testDeps } from "./helpers";
@@ -229,6 +229,34 @@ describe("answers by text and keypad (signed webhooks)", () => {
     expect((await taskRow(older.id))?.status).toBe("PENDING");
     // The texted one is answered: the next reply goes to the one waiting longest.
     expect(await messageOf(await text(u.phone, "DONE"))).toBe("&quot;Take pills&quot; is done. Well done!");
+  });
+
+  it("a reply to a text about a reminder acknowledged since answers that one, not another that waits; YES is Done only after a check-in", async () => {
+    const u = await verifiedPhoneUser();
+    const letter = await createTask(depsAt(ERA.getTime() - 60 * MINUTE).deps, u.id, { title: "Post the letter", dueDate: new Date(ERA.getTime() - 30 * MINUTE).toISOString(), strategy: "standard" });
+    const [, smsStep] = await stepsOf(letter.id);
+    await runStepByHand(smsStep!.id, ERA.getTime() - 15 * MINUTE);
+    await acknowledgeTask(depsAt(ERA.getTime() - 10 * MINUTE).deps, u.id, letter.id);
+    const pills = await dueTask(u.id, "Take pills", 5);
+    // The text was about the letter (since acknowledged): YES is no answer to it (it asked no question),
+    // and, the number not being opted out, no opt-in either: the help.
+    expect(await messageOf(await text(u.phone, "Yes"))).toBe(SMS_TEXTS.help.replace(/'/g, "&apos;"));
+    // DONE answers the letter. Before, the letter was not "waiting", so the pills were marked taken.
+    expect(await messageOf(await text(u.phone, "DONE"))).toBe("&quot;Post the letter&quot; is done. Well done!");
+    expect((await taskRow(pills.id))?.status).toBe("PENDING");
+  });
+
+  it("YES after a check-in text is Done; from a number that opted out, YES still turns texts back on", async () => {
+    const u = await verifiedPhoneUser();
+    const taxes = await dueTask(u.id, "File the taxes", 30);
+    await acknowledgeTask(depsAt(ERA.getTime() - 20 * MINUTE).deps, u.id, taxes.id);
+    // A check-in by text (the catalogue's check-ins use the first, gentlest channels; a text stands in here).
+    const deps = depsAt(ERA.getTime() - 5 * MINUTE).deps;
+    await deps.db.insert(deliveries).values({ id: crypto.randomUUID(), idempotencyKey: `check-in-${taxes.id}`, userId: u.id, taskId: taxes.id, channel: "sms", recipient: u.phone, status: "sent", attempts: 1, createdAt: ERA.getTime() - 5 * MINUTE, sentAt: ERA.getTime() - 5 * MINUTE });
+    expect(await messageOf(await text(u.phone, "Yes!"))).toBe("&quot;File the taxes&quot; is done. Well done!");
+    expect((await taskRow(taxes.id))?.status).toBe("COMPLETED");
+    await text(u.phone, "STOP");
+    expect(await messageOf(await text(u.phone, "yes"))).toBe(SMS_TEXTS.started);
   });
 
   it("STOP turns texts off, so a text step goes to email instead; START turns them back on", async () => {

@@ -11,7 +11,7 @@ import { deliveries, tasks, users } from "../../db/schema";
 import { ProviderError } from "../../worker/channels/errors";
 import { botSettings } from "../../worker/channels/telegram";
 import { telegramChannel } from "../../worker/channels/telegram/provider";
-import { createTask } from "../../worker/services/tasks";
+import { acknowledgeTask, createTask } from "../../worker/services/tasks";
 import { BOT_TEXTS } from "../../worker/services/telegram";
 import { expectConsoleError } from "./console-errors";
 import { testDeps } from "./helpers";
@@ -142,6 +142,41 @@ describe("answers typed in the chat", () => {
     expect((await taskRow(older.id))?.status).toBe("PENDING");
     await postUpdate(textUpdate(u.chat, "done"));
     expect(bot.callsOf("sendMessage").at(-1)!.payload.text).toBe("✅ Done: Take pills");
+  });
+
+  /**
+   * "File the taxes" acknowledged, then checked back on in the chat (issue 13) while "Take pills" waits
+   * (its reminders went elsewhere). The chat was last asked about the taxes.
+   */
+  async function checkedBackWhilePillsWait() {
+    const bot = fakeTelegram();
+    const u = await linkedUser({ timezone: "UTC" });
+    const taxes = await createTask(depsAt(ERA.getTime() - 300 * MINUTE).deps, u.id, { title: "File the taxes", dueDate: new Date(ERA.getTime() - 240 * MINUTE).toISOString(), strategy: "standard" });
+    const pills = await dueTask(u.id, "Take pills", 10);
+    await acknowledgeTask(depsAt(ERA.getTime() - 200 * MINUTE).deps, u.id, taxes.id);
+    const [checkIn] = await stepsOf(taxes.id, { kind: "check_back" });
+    await runStepByHand(checkIn!.id, checkIn!.dueAt, { telegram: telegramChannel(botSettings({ ...testDeps().env, ...TELEGRAM_ENV } as Env)!, depsAt(checkIn!.dueAt).deps) });
+    expect(bot.sent.at(-1)?.text).toBe("👋 Checking in: File the taxes. You acknowledged it earlier. Is it done yet?");
+    return { bot, u, taxes, pills };
+  }
+
+  it("'done' after a check-back answers the task it asked about, not another reminder that waits", async () => {
+    const { bot, u, taxes, pills } = await checkedBackWhilePillsWait();
+    await postUpdate(textUpdate(u.chat, "done"));
+    // Before: the check-back's task was not "waiting" (acknowledged), so the pills were marked taken.
+    expect((await taskRow(taxes.id))?.status).toBe("COMPLETED");
+    expect((await taskRow(pills.id))?.status).toBe("PENDING");
+    expect(bot.callsOf("sendMessage").at(-1)!.payload.text).toBe("✅ Done: File the taxes");
+  });
+
+  it("a lone 'Yes!' answers a check-back's 'Is it done yet?'; to a reminder that only waits it is no answer", async () => {
+    const { bot, u, taxes, pills } = await checkedBackWhilePillsWait();
+    await postUpdate(textUpdate(u.chat, "Yes!"));
+    expect((await taskRow(taxes.id))?.status).toBe("COMPLETED");
+    expect(bot.callsOf("sendMessage").at(-1)!.payload.text).toBe("✅ Done: File the taxes");
+    // Nothing checked back any more: "yes" may only mean "I saw it", so the pills stay as they are.
+    await postUpdate(textUpdate(u.chat, "yes"));
+    expect((await taskRow(pills.id))?.status).toBe("PENDING");
   });
 
   it("a longer message is a new reminder, and a reply naming another account's task changes nothing", async () => {

@@ -2,7 +2,7 @@ import { Composer, type Context } from "grammy";
 import type { Message } from "grammy/types";
 import type { Deps } from "../services/deps";
 import { isAppError } from "../services/errors";
-import { answerTypedInChat, findChatOwner, reminderFromChat } from "../services/telegram";
+import { answerTypedInChat, findChatOwner, reminderFromChat, yesToCheckBack } from "../services/telegram";
 import { typedAnswer } from "../services/typed-answers";
 import { BOT_TEXTS } from "../services/telegram/texts";
 import { offerPairing } from "./start";
@@ -20,10 +20,9 @@ export function plainLanguage(deps: Deps): Composer<Context> {
     const owner = await findChatOwner(deps.db, String(ctx.chat.id));
     if (!owner) return offerPairing(deps, ctx);
     try {
-      const typed = typedAnswer(ctx.message.text);
-      const reply = typed
-        ? await answerTypedInChat(deps, owner, typed, repliedTaskId(ctx.message.reply_to_message))
-        : await reminderFromChat(deps, owner, ctx.message.text);
+      const replied = repliedTaskId(ctx.message.reply_to_message);
+      const typed = typedAnswer(ctx.message.text) ?? (await yesToCheckBack(deps, owner.id, ctx.message.text, replied));
+      const reply = typed ? await answerTypedInChat(deps, owner, typed, replied) : await reminderFromChat(deps, owner, ctx.message.text);
       await ctx.reply(reply);
     } catch (error) {
       if (!isAppError(error)) throw error;

@@ -54,14 +54,25 @@ function minutesIn(text: string): number | null {
  */
 const COURTESY = new Set(["THANKS", "THANK", "YOU", "THANKYOU", "THX", "TY", "TYSM", "PLEASE", "PLS", "CHEERS", "HI", "HEY"]);
 
+/** "yes", "yep", "yeah": the answer to a check-back's "Is it done yet?" (yesMeansDone decides). */
+const YES_WORDS = new Set(["YES", "YEP", "YEAH", "YUP", "YA", "Y"]);
+
 /** The words that carry the answer: capitals, without punctuation, emoji-only tokens or courtesies. */
 function answerWords(body: string): string[] {
-  return body
+  const words = body
     .trim()
     .toUpperCase()
     .split(/\s+/)
     .map((token) => token.replace(/[^A-Z0-9]/g, ""))
     .filter((token) => token !== "" && !COURTESY.has(token));
+  // "Yes, done" and "yep snooze 10": the yes only leads in to the answer.
+  return words.length > 1 && YES_WORDS.has(words[0] ?? "") ? words.slice(1) : words;
+}
+
+/** A message that is only a yes ("Yes!", "yep 👍", "yeah thanks"). */
+export function saysYes(body: string): boolean {
+  const words = answerWords(body);
+  return words.length === 1 && YES_WORDS.has(words[0] ?? "");
 }
 
 export function readTextReply(body: string): TextReply {

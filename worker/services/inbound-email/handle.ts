@@ -6,8 +6,8 @@ import { renderEmail } from "../email/layout";
 import { isAppError } from "../errors";
 import { log } from "../log";
 import { SNOOZE_MINUTES } from "../answers";
-import { answerSentence, answerTask, createTask, createTaskFromPrompt, reminderToAnswer, TITLE_MAX } from "../tasks";
-import { typedAnswer, type TypedAnswer } from "../typed-answers";
+import { answerSentence, answerTask, createTask, createTaskFromPrompt, reminderToAnswer, TITLE_MAX, yesMeansDone } from "../tasks";
+import { saysYes, typedAnswer, type TypedAnswer } from "../typed-answers";
 import { remindedTitle, reminderLines, reminderSubject } from "./mail-text";
 import { readInvitation } from "./invitation";
 import { checkSender } from "./sender-check";
@@ -75,8 +75,13 @@ async function makeReminder(deps: Deps, user: { id: string; timezone: string }, 
     const subject = reminderSubject(mail.subject ?? "");
     // An answer only when the subject says nothing else: empty, one of our own, or the answer itself. A
     // new reminder in the subject ("Call the dentist tomorrow at 10am") is not lost to a "Done" below it.
+    const named = remindedTitle(mail.subject ?? "");
     const typed = subject === "" || typedAnswer(subject) ? typedAnswer(lines || subject) : null;
-    if (typed) return await answerByMail(deps, user.id, typed, remindedTitle(mail.subject ?? ""));
+    if (typed) return await answerByMail(deps, user.id, typed, named);
+    // "Yes" in reply to a check-back's "Is it done yet?" is Done.
+    if ((subject === "" || saysYes(subject)) && saysYes(lines || subject) && (await yesMeansDone(deps, user.id, "email", { named }))) {
+      return await answerByMail(deps, user.id, { answer: "done", snoozeMinutes: null }, named);
+    }
     const prompt = [subject, lines].filter(Boolean).join(" ").trim().slice(0, 500);
     if (!prompt) return { kind: "answered", reply: INBOUND_TEXTS.noTime("The email was empty.") };
     const result = await createTaskFromPrompt(deps, user.id, { prompt }, "email");

@@ -4,8 +4,8 @@ import { ANSWER_KEYPAD, ANSWER_REPLY_WORDS, SNOOZE_MINUTES, type Answer } from "
 import { appLink } from "../app-url";
 import type { Deps } from "../deps";
 import { isAppError } from "../errors";
-import { answerSentence, answerTask, reminderToAnswer } from "../tasks";
-import { readTextReply } from "../typed-answers";
+import { answerSentence, answerTask, reminderToAnswer, yesMeansDone } from "../tasks";
+import { readTextReply, saysYes } from "../typed-answers";
 
 /**
  * Answers that come back by phone (issue 10): a text reply (DONE, SNOOZE [minutes], OK, STOP, START,
@@ -24,11 +24,12 @@ export const SMS_TEXTS = {
 
 interface PhoneOwner {
   id: string;
+  smsOptedOutAt: number | null;
 }
 
 async function ownerOf(deps: Pick<Deps, "db">, phone: string): Promise<PhoneOwner | null> {
   const [owner] = await deps.db
-    .select({ id: users.id })
+    .select({ id: users.id, smsOptedOutAt: users.smsOptedOutAt })
     .from(users)
     .where(and(eq(users.phone, phone), eq(users.phoneVerified, true)))
     .limit(1);
@@ -41,10 +42,18 @@ export async function replyToText(deps: Deps, from: string, body: string): Promi
   if (!owner) return SMS_TEXTS.unknownNumber(appLink(deps.env, "/integrations"));
   const { word, snoozeMinutes } = readTextReply(body);
   const now = deps.clock.now().getTime();
+  // "Yes" to a check-back's "Is it done yet?" is Done. YES is also a carrier opt-in word: it keeps that
+  // meaning for a number that opted out (no check-back reaches one) and wherever no check-back asked.
+  if (saysYes(body) && owner.smsOptedOutAt === null && (await yesMeansDone(deps, owner.id, "sms"))) {
+    const reminder = await reminderToAnswer(deps, owner.id, "sms");
+    if (reminder) return answerOrSay(deps, owner.id, reminder.id, "done", SNOOZE_MINUTES);
+  }
   if (SMS_STOP_WORDS.includes(word)) {
     await deps.db.update(users).set({ smsOptedOutAt: now, updatedAt: now }).where(eq(users.id, owner.id));
     return SMS_TEXTS.stopped;
   }
+  // A "yes" that answers nothing, from a number that never opted out, turns nothing back on: the help says what does.
+  if (saysYes(body) && owner.smsOptedOutAt === null) return SMS_TEXTS.help;
   if (SMS_START_WORDS.includes(word)) {
     await deps.db.update(users).set({ smsOptedOutAt: null, updatedAt: now }).where(eq(users.id, owner.id));
     return SMS_TEXTS.started;

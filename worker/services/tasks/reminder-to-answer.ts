@@ -1,16 +1,17 @@
 import { and, desc, eq, gt, isNotNull } from "drizzle-orm";
-import { deliveries } from "../../../db/schema";
+import { deliveries, tasks } from "../../../db/schema";
 import type { Deps } from "../deps";
 import { listActiveReminders, mostUrgentReminder } from "./active-reminders";
-import type { TaskJson } from "./serialize";
+import { toTaskJson, type TaskJson } from "./serialize";
 
 /**
  * Which reminder a typed answer without a thread is for ("DONE" by text, "done" in the Telegram chat,
  * "done" in a reply to a reminder email):
- * the one whose reminder reached the person last on that medium, while it still waits for an answer,
- * otherwise the one waiting longest. Each message says "Reply DONE" about its own reminder, so with
- * two reminders out the answer belongs to the last one sent; answering the older one instead could
- * mark pills taken that were not. Null when nothing waits.
+ * the one whose reminder reached the person last on that medium, while it still waits for an answer or
+ * is acknowledged and not done (a check-back asks about it), otherwise the one waiting longest.
+ * Each message says "Reply DONE" about its own reminder, so with two reminders out the answer belongs
+ * to the last one sent; answering the older one instead could mark pills taken that were not. Null
+ * when nothing waits.
  */
 export async function reminderToAnswer(
   deps: Pick<Deps, "db" | "clock">,
@@ -19,18 +20,70 @@ export async function reminderToAnswer(
   /** The title the answer names, when its medium carries one (an email reply's "Re: Reminder: <title>"). */
   named?: string | null,
 ): Promise<TaskJson | null> {
-  const [active, lastSent] = await Promise.all([listActiveReminders(deps, userId), lastReminderTaskId(deps, userId, medium)]);
-  return (named ? active.find((task) => task.title === named) : undefined) ?? active.find((task) => task.id === lastSent) ?? mostUrgentReminder(active);
+  return (await answerTarget(deps, userId, medium, named)).task;
 }
 
-/** The task of the last reminder sent to this person on `medium` in the last day (deliveries_user_idx, newest first). */
-async function lastReminderTaskId(deps: Pick<Deps, "db" | "clock">, userId: string, medium: string): Promise<string | null> {
+/**
+ * Whether a lone "yes" answers Done: only when it answers a check-back's "Is it done yet?", i.e. the
+ * reminder it is about (the one replied to, else the last message on this medium) is an acknowledged
+ * task that message asked about. To a first reminder a "yes" may only mean "I saw it", so it answers
+ * nothing there.
+ */
+export async function yesMeansDone(
+  deps: Pick<Deps, "db" | "clock">,
+  userId: string,
+  medium: "sms" | "telegram" | "email",
+  target: { taskId?: string | null; named?: string | null } = {},
+): Promise<boolean> {
+  if (target.taskId) {
+    const [task] = await deps.db.select({ status: tasks.status }).from(tasks).where(and(eq(tasks.id, target.taskId), eq(tasks.userId, userId))).limit(1);
+    return task?.status === "ACKNOWLEDGED";
+  }
+  return (await answerTarget(deps, userId, medium, target.named)).checkedBack;
+}
+
+/** The reminder an answer is for, and whether the message it answers was a check-back. */
+async function answerTarget(
+  deps: Pick<Deps, "db" | "clock">,
+  userId: string,
+  medium: string,
+  named: string | null | undefined,
+): Promise<{ task: TaskJson | null; checkedBack: boolean }> {
+  const [active, lastSent] = await Promise.all([listActiveReminders(deps, userId), lastReminderSent(deps, userId, medium)]);
+  const waiting = (named ? active.find((task) => task.title === named) : undefined) ?? active.find((task) => task.id === lastSent?.taskId);
+  if (waiting) return { task: waiting, checkedBack: false };
+  // An acknowledged task is not "waiting" (the list leaves it out), but the last message on this medium
+  // may be about it: a check-back (issue 13, "Is it done yet?") or its own reminder before the
+  // Acknowledge. The answer is about it: before, a "DONE" to "Checking in: File the taxes" went to
+  // another reminder that was waiting ("Take pills"), or to none.
+  const acknowledged = lastSent ? await acknowledgedTask(deps, userId, lastSent.taskId) : null;
+  if (acknowledged && lastSent) return { task: toTaskJson(acknowledged, deps.clock.now().getTime()), checkedBack: lastSent.at > (acknowledged.acknowledgedAt ?? Infinity) };
+  return { task: mostUrgentReminder(active), checkedBack: false };
+}
+
+interface LastSent {
+  taskId: string;
+  at: number;
+}
+
+/** The last reminder sent to this person on `medium` in the last day (deliveries_user_idx, newest first). */
+async function lastReminderSent(deps: Pick<Deps, "db" | "clock">, userId: string, medium: string): Promise<LastSent | null> {
   const since = deps.clock.now().getTime() - 24 * 60 * 60_000;
   const [row] = await deps.db
-    .select({ taskId: deliveries.taskId })
+    .select({ taskId: deliveries.taskId, at: deliveries.createdAt })
     .from(deliveries)
     .where(and(eq(deliveries.userId, userId), eq(deliveries.channel, medium), gt(deliveries.createdAt, since), isNotNull(deliveries.taskId)))
     .orderBy(desc(deliveries.createdAt))
     .limit(1);
-  return row?.taskId ?? null;
+  return row?.taskId ? { taskId: row.taskId, at: row.at } : null;
+}
+
+/** The person's task `taskId` if it is acknowledged (open, not done), by primary key. */
+async function acknowledgedTask(deps: Pick<Deps, "db">, userId: string, taskId: string) {
+  const [task] = await deps.db
+    .select()
+    .from(tasks)
+    .where(and(eq(tasks.id, taskId), eq(tasks.userId, userId), eq(tasks.status, "ACKNOWLEDGED")))
+    .limit(1);
+  return task ?? null;
 }

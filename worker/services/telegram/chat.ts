@@ -2,8 +2,8 @@ import { SNOOZE_MINUTES, type Answer } from "../answers";
 import type { Deps } from "../deps";
 import { isAppError } from "../errors";
 import { formatLocalDue } from "../escalation/messages";
-import { answerTask, createTaskFromPrompt, listTasks, reminderToAnswer, type AnswerOutcome } from "../tasks";
-import type { TypedAnswer } from "../typed-answers";
+import { answerTask, createTaskFromPrompt, listTasks, reminderToAnswer, yesMeansDone, type AnswerOutcome } from "../tasks";
+import { saysYes, type TypedAnswer } from "../typed-answers";
 import { findChatOwner, type ChatOwner } from "./chats";
 import { BOT_TEXTS } from "./texts";
 
@@ -53,6 +53,12 @@ export async function answerTypedInChat(deps: Deps, owner: ChatOwner, typed: Typ
     if (isAppError(error) && error.status === 404) return BOT_TEXTS.gone;
     throw error;
   }
+}
+
+/** A lone "yes" in the chat: Done, when it answers a check-back (yesMeansDone); else null (read as usual). */
+export async function yesToCheckBack(deps: Deps, userId: string, text: string, repliedTaskId: string | null): Promise<TypedAnswer | null> {
+  if (!saysYes(text)) return null;
+  return (await yesMeansDone(deps, userId, "telegram", { taskId: repliedTaskId })) ? { answer: "done", snoozeMinutes: null } : null;
 }
 
 /** A chat message read as a reminder: the confirmation (title and local time) or how to phrase it. */

@@ -12,7 +12,7 @@ export {
   TELEGRAM_UNAVAILABLE,
   type LinkCode,
 } from "./link-codes";
-export { answerFromChat, answerTypedInChat, nextReminderLines, reminderFromChat, type ButtonReply } from "./chat";
+export { answerFromChat, answerTypedInChat, nextReminderLines, reminderFromChat, yesToCheckBack, type ButtonReply } from "./chat";
 export { greetLinkedChat } from "./greet";
 export { BOT_TEXTS } from "./texts";
 export { devConversation, DEV_CHAT_DEFAULT, isDevChatId, type DevBubble, type DevButton } from "./dev-chat";
