@@ -253,6 +253,25 @@ const cases: Case[] = [
   { prompt: "3 days from today water the garden", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "water the garden", local: "2026-03-05 09:00" },
   { prompt: "call sam 9 tonight", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "call sam", local: "2026-03-02 21:00" },
   { prompt: "call sam at 7:30 this evening", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "call sam", local: "2026-03-02 19:30" },
+  // Days left out of a repeat (except-phrases.ts). Before: "except weekends" became every Saturday and Sunday,
+  // the very days to skip, and "every day except sunday" kept Sundays.
+  { prompt: "every morning at 7 except weekends run", now: NOW.nyNovember, zone: NEW_YORK, title: "run", local: "2026-11-30 07:00", recurrence: { freq: "weekdays" } },
+  { prompt: "every day except sunday stretch", now: NOW.nyNovember, zone: NEW_YORK, title: "stretch", local: "2026-11-28 09:00", recurrence: { freq: "weekly", days: [1, 2, 3, 4, 5, 6] } },
+  { prompt: "every day but not on sundays stretch", now: NOW.nyNovember, zone: NEW_YORK, title: "stretch", local: "2026-11-28 09:00", recurrence: { freq: "weekly", days: [1, 2, 3, 4, 5, 6] } },
+  { prompt: "weekdays apart from friday at 8 standup", now: NOW.nyNovember, zone: NEW_YORK, title: "standup", local: "2026-11-30 08:00", recurrence: { freq: "weekly", days: [1, 2, 3, 4] } },
+  { prompt: "every weekend except sunday brunch", now: NOW.nyNovember, zone: NEW_YORK, title: "brunch", local: "2026-11-28 09:00", recurrence: { freq: "weekly", days: [6] } },
+  // Weeknights are Monday to Friday, at night: "at 9" is 21:00.
+  { prompt: "every weeknight at 9 read", now: NOW.nyNovember, zone: NEW_YORK, title: "read", local: "2026-11-27 21:00", recurrence: { freq: "weekdays" } },
+  // Weekdays counted from today (Friday): "after next" was left in the title and the date a week early.
+  { prompt: "tuesday after next call school", now: NOW.nyNovember, zone: NEW_YORK, title: "call school", local: "2026-12-08 09:00" },
+  { prompt: "this coming friday pay bills", now: NOW.nyNovember, zone: NEW_YORK, title: "pay bills", local: "2026-12-04 09:00" },
+  { prompt: "this coming monday call the school", now: NOW.nyNovember, zone: NEW_YORK, title: "call the school", local: "2026-11-30 09:00" },
+  // An approximate hour beside a day; a number elsewhere stays in the title.
+  { prompt: "tomorrow around 5 call sam", now: NOW.nyNovember, zone: NEW_YORK, title: "call sam", local: "2026-11-28 17:00" },
+  { prompt: "around 5 tomorrow call sam", now: NOW.nyNovember, zone: NEW_YORK, title: "call sam", local: "2026-11-28 17:00" },
+  { prompt: "tomorrow at about 9:30 dentist", now: NOW.nyNovember, zone: NEW_YORK, title: "dentist", local: "2026-11-28 09:30" },
+  { prompt: "buy about 5 apples tomorrow", now: NOW.nyNovember, zone: NEW_YORK, title: "buy about 5 apples", local: "2026-11-28 09:00" },
+
   // "on the 31st" in November: December's, not "no time" (chrono dropped the 31st of November).
   { prompt: "pay rent on the 31st", now: NOW.nyNovember, zone: NEW_YORK, title: "pay rent", local: "2026-12-31 09:00" },
   { prompt: "pay rent on the 30th", now: NOW.nyNovember, zone: NEW_YORK, title: "pay rent", local: "2026-11-30 09:00" },
@@ -363,6 +382,12 @@ describe("parseReminder: failures", () => {
     ["pay the card every 2nd tuesday", "every 2nd tuesday"],
     ["book club the first monday of every month at 7pm", "the first monday of every month"],
     ["every month on the last friday pay the cleaner", "every month on the last friday"],
+    // An exception no rule holds, or days left out of a repeat that cannot lose them.
+    ["every month except december pay rent", "except december"],
+    ["water the plants every day except when it rains", "except when it rains"],
+    ["call mom tomorrow except sunday", "except sunday"],
+    ["every other day except sunday water the fern", "except sunday"],
+    ["every weekend except saturday and sunday brunch", "except saturday and sunday"],
   ])("%j → unsupported_repeat (%j)", (prompt, phrase) => {
     expect(parseReminder(prompt, NOW.nyMondayAfternoon, NEW_YORK)).toEqual({ ok: false, reason: "unsupported_repeat", phrase });
   });

@@ -72,9 +72,28 @@ function hourBeforePartOfToday(context: chrono.ParsingContext, match: RegExpMatc
   return { year: today.year, month: today.month, day: today.day, hour: hour24, minute: Number(minuteText ?? 0), meridiem: hour24 >= 12 ? 1 : 0 };
 }
 
+/**
+ * "tomorrow around 5", "friday at about 10", "around 3 today": an approximate hour beside a day. chrono
+ * reads "around 3pm" but not a bare "around 5", which stayed in the title while the reminder took the
+ * day's default hour. Only beside a day word, so "buy about 5 apples" keeps its number.
+ */
+const DAY_WORD = "(?:tomorrow|today|tonight|monday|tuesday|wednesday|thursday|friday|saturday|sunday)";
+const APPROXIMATE = "(?:at\\s+)?(?:around|about|approximately|roughly)\\s+(\\d{1,2})(?::([0-5]\\d))?(?!\\d|\\s*(?:[ap]\\.?m\\b|%))";
+const APPROXIMATE_AFTER_DAY = new RegExp(`(?<=\\b${DAY_WORD}\\s+)${APPROXIMATE}`, "i");
+const APPROXIMATE_BEFORE_DAY = new RegExp(`\\b${APPROXIMATE}(?=\\s+(?:on\\s+)?${DAY_WORD}\\b)`, "i");
+
+function approximateHour(_context: chrono.ParsingContext, match: RegExpMatchArray): Components | null {
+  const hour = Number(match[1]);
+  if (hour > 23) return null;
+  // As said: schedule.ts settles the half of the day of a bare hour ("around 5" is 17:00).
+  return { hour, minute: Number(match[2] ?? 0) };
+}
+
 /** The parsers, in the shape chrono's `parsers` list takes. */
 export const CLOCK_PARSERS: chrono.Parser[] = [
   { pattern: () => HOUR_BEFORE_PART_OF_TODAY, extract: hourBeforePartOfToday },
+  { pattern: () => APPROXIMATE_AFTER_DAY, extract: approximateHour },
+  { pattern: () => APPROXIMATE_BEFORE_DAY, extract: approximateHour },
   { pattern: () => SPOKEN_CLOCK, extract: spokenClock },
   { pattern: () => H_CLOCK, extract: hClock },
   ...MOMENTS.map(({ pattern, hour, minute = 0 }) => ({ pattern: () => pattern, extract: (): Components => ({ hour, minute, meridiem: hour >= 12 ? 1 : 0 }) })),

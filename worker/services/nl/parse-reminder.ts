@@ -1,6 +1,7 @@
 import { assertTimeZone, type Recurrence } from "../recurrence";
 import { findDateTime } from "./date-time-phrases";
 import type { ParseFailureReason } from "./messages";
+import { findExcept, unholdableException, withoutDays } from "./except-phrases";
 import { findRecurrence } from "./recurrence-phrases";
 import { resolveSchedule } from "./schedule";
 import { correctSpelling } from "./spelling";
@@ -44,8 +45,15 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   if (unsupportedRepeat) return { ok: false, reason: "unsupported_repeat", phrase: unsupportedRepeat };
   if (hasJoinedTimes(text)) return failure("several_times");
 
-  const repeat = findRecurrence(text);
-  const repeatSpans = repeat ? [repeat.span] : [];
+  // "every day except sunday": the days left out narrow the repeat; a repeat that cannot be narrowed
+  // (or none at all) is refused with the words as typed, rather than read with "except" in the title.
+  const except = findExcept(text);
+  const found = findRecurrence(except ? blankOut(text, [except.span]) : text);
+  const repeat = found && except ? withoutDays(found, except) : found;
+  if (except && !repeat) return { ok: false, reason: "unsupported_repeat", phrase: except.phrase };
+  const otherException = repeat && !except ? unholdableException(text) : null;
+  if (otherException) return { ok: false, reason: "unsupported_repeat", phrase: otherException };
+  const repeatSpans = repeat ? [repeat.span, ...(except ? [except.span] : [])] : [];
   const hints = findDateTime(blankOut(text, repeatSpans), now, zone);
   if (hints.several) return failure("several_times");
   const schedule = resolveSchedule(hints, repeat, now, zone);

@@ -34,7 +34,7 @@ export const WEEKDAY_BY_WORD: Record<string, Weekday> = {
 export const DAY = "(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tues|thurs|thur|mon|tue|wed|thu|fri|sat|sun)s?\\b";
 const FULL_DAY_PLURAL = "(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s\\b";
 const DAY_SEPARATOR = "(?:\\s*,\\s*(?:and\\s+)?|\\s+(?:and|&|\\+)\\s+|\\s*/\\s*)";
-const DAY_LIST = `${DAY}(?:${DAY_SEPARATOR}${DAY})*`;
+export const DAY_LIST = `${DAY}(?:${DAY_SEPARATOR}${DAY})*`;
 
 const UNIT_ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth"];
 const TEEN_ORDINALS = ["tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth", "eighteenth", "nineteenth"];
@@ -87,6 +87,8 @@ const PATTERNS: Pattern[] = [
   pattern(`${EVERY}\\s+(?:week\\s*day|work\\s*day|working\\s+day|business\\s+day)s?\\b`, fixed({ freq: "weekdays" })),
   pattern(`(?:on\\s+)?(?:weekdays|workdays|work\\s+days|business\\s+days)\\b`, fixed({ freq: "weekdays" })),
   pattern(`(?:${EVERY}\\s+day\\s+)?(?:from\\s+)?(?:monday|mon)\\s*(?:to|through|thru|till|until|-|–)\\s*(?:friday|fri)\\b`, fixed({ freq: "weekdays" })),
+  // Weeknights: Monday to Friday, at night ("every weeknight at 9" is 21:00).
+  pattern(`(?:${EVERY}\\s+week\\s*night\\b|(?:on\\s+)?week\\s*nights\\b)`, () => ({ rule: { freq: "weekdays" }, partOfDay: "night" })),
   // Weekends.
   pattern(`(?:${EVERY}\\s+weekend\\b|(?:on\\s+)?weekends\\b)`, fixed({ freq: "weekly", days: [6, 7] })),
   // Weekly on named days: "every monday and thursday", "weekly on fri", "on mondays".

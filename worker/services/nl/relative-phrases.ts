@@ -47,6 +47,12 @@ function andAHalf(context: chrono.ParsingContext, count: string | undefined, uni
 /** "in a fortnight": two weeks, at the same time of day as now (like "in 2 weeks"). */
 const FORTNIGHT = /\bin\s+a\s+fortnight\b/i;
 
+const WEEKDAY_NUMBER: Record<string, number> = {
+  monday: 1, mon: 1, tuesday: 2, tue: 2, tues: 2, wednesday: 3, wed: 3, thursday: 4, thu: 4, thur: 4, thurs: 4, friday: 5, fri: 5,
+  saturday: 6, sat: 6, sunday: 7, sun: 7,
+};
+const WEEKDAY_WORD = Object.keys(WEEKDAY_NUMBER).sort((a, b) => b.length - a.length).join("|");
+
 /** "a week from today", "3 days from tomorrow", "two weeks from tomorrow" ("from now" is chrono's). */
 const COUNT_FROM_DAY = new RegExp(`\\b${COUNT}\\s+(days?|weeks?|months?)\\s+from\\s+(today|tomorrow)\\b`, "i");
 
@@ -68,6 +74,23 @@ function countFromDay(context: chrono.ParsingContext, match: RegExpMatchArray) {
 /** "day after tomorrow", "the day after tomorrow", with or without a time chrono read with it. */
 const DAY_AFTER_TOMORROW = /\b(?:the\s+)?day\s+after\s+tomorrow\b/i;
 
+/**
+ * "tuesday after next" (the Tuesday a week after the next one) and "this coming friday" (the next
+ * Friday, a week away when today is Friday). chrono read the weekday alone and left "after next" or
+ * "this coming" in the title; "tuesday after next" was due the NEXT Tuesday, a week early.
+ */
+const WEEKDAY_AFTER_NEXT = new RegExp(`\\b(?:the\\s+)?(${WEEKDAY_WORD})\\s+after\\s+next\\b`, "i");
+const THIS_COMING_WEEKDAY = new RegExp(`\\bthis\\s+coming\\s+(${WEEKDAY_WORD})\\b`, "i");
+
+function weekdayAhead(context: chrono.ParsingContext, word: string | undefined, extraWeeks: number) {
+  const weekday = WEEKDAY_NUMBER[(word ?? "").toLowerCase()];
+  if (!weekday) return null;
+  const today = localToday(context);
+  const daysAhead = (weekday - today.weekday + 7) % 7 || 7;
+  const date = today.plus({ days: daysAhead + 7 * extraWeeks });
+  return { day: date.day, month: date.month, year: date.year };
+}
+
 /** The parsers, in the shape chrono's `parsers` list takes. */
 export const RELATIVE_PARSERS: chrono.Parser[] = [
   { pattern: () => UNIT_AND_A_HALF, extract: (context, match) => andAHalf(context, match[1], match[2]) },
@@ -78,6 +101,8 @@ export const RELATIVE_PARSERS: chrono.Parser[] = [
   },
   { pattern: () => FORTNIGHT, extract: (context) => chrono.ParsingComponents.createRelativeFromReference(context.reference, { week: 2 }) },
   { pattern: () => COUNT_FROM_DAY, extract: countFromDay },
+  { pattern: () => WEEKDAY_AFTER_NEXT, extract: (context, match) => weekdayAhead(context, match[1], 1) },
+  { pattern: () => THIS_COMING_WEEKDAY, extract: (context, match) => weekdayAhead(context, match[1], 0) },
   {
     pattern: () => DAY_AFTER_TOMORROW,
     extract: (context) => {

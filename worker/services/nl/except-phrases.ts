@@ -1,0 +1,66 @@
+import type { Recurrence, Weekday } from "../recurrence";
+import { DAY_LIST, WEEKDAY_BY_WORD, type RecurrenceMatch } from "./recurrence-phrases";
+import type { Span } from "./types";
+
+/**
+ * Days left out of a repeat: "every morning at 7 except weekends", "every day but not sundays",
+ * "weekdays apart from friday". Without this, "every morning at 7 except weekends" became a reminder
+ * every Saturday and Sunday (the word "weekends" read as the repeat, "except" left in the title), the
+ * very days the person had asked to skip; and "every day except sunday" included Sundays.
+ */
+const EXCEPT = new RegExp(
+  `\\b(?:except(?:\\s+for)?|but\\s+not|apart\\s+from|excluding|other\\s+than|besides|not\\s+on)\\s+(?:on\\s+)?(?:the\\s+)?(week\\s*ends?|week\\s*days?|${DAY_LIST})`,
+  "i",
+);
+
+/** Any other exception to a repeat ("except in december", "but not when it rains"): no rule holds one. */
+const OTHER_EXCEPTION = /\b(?:except(?:\s+for)?|but\s+not|apart\s+from|excluding)\s+(?:(?:when|if|while|during|in|on)\s+\S+(?:\s+\S+)?|\S+)/i;
+
+/** An exception no rule can hold, as typed, in a prompt that repeats; null if none. */
+export function unholdableException(text: string): string | null {
+  return OTHER_EXCEPTION.exec(text)?.[0] ?? null;
+}
+
+export interface ExceptMatch {
+  span: Span;
+  /** The phrase as typed, for the refusal when no rule can hold it. */
+  phrase: string;
+  days: Weekday[];
+}
+
+const ALL_DAYS: Weekday[] = [1, 2, 3, 4, 5, 6, 7];
+const WEEKDAYS: Weekday[] = [1, 2, 3, 4, 5];
+
+export function findExcept(text: string): ExceptMatch | null {
+  const match = EXCEPT.exec(text);
+  if (!match) return null;
+  const named = (match[1] ?? "").toLowerCase();
+  const days = /^week\s*ends?$/.test(named)
+    ? ([6, 7] as Weekday[])
+    : /^week\s*days?$/.test(named)
+      ? WEEKDAYS
+      : (named.match(/[a-z]+/g) ?? []).map((word) => WEEKDAY_BY_WORD[word] ?? WEEKDAY_BY_WORD[word.replace(/s$/, "")]).filter((day): day is Weekday => day !== undefined);
+  return { span: { start: match.index, end: match.index + match[0].length }, phrase: match[0], days };
+}
+
+/**
+ * The repeat without the days left out, as the simplest rule that holds the rest (every day, every
+ * weekday, or the days of a weekly rule); null when no rule can: a repeat counted in months or every
+ * few days or weeks, one that takes its day from the first date, or nothing left.
+ */
+export function withoutDays(repeat: RecurrenceMatch, except: ExceptMatch): RecurrenceMatch | null {
+  const days = daysOf(repeat.rule)?.filter((day) => !except.days.includes(day));
+  if (!days || days.length === 0) return null;
+  const rule: Recurrence =
+    days.length === 7 ? { freq: "daily" } : days.join() === WEEKDAYS.join() ? { freq: "weekdays" } : { freq: "weekly", days };
+  return { ...repeat, rule };
+}
+
+function daysOf(rule: RecurrenceMatch["rule"]): Weekday[] | null {
+  if (typeof rule === "string") return null;
+  if ("interval" in rule && rule.interval !== undefined && rule.interval > 1) return null;
+  if (rule.freq === "daily") return ALL_DAYS;
+  if (rule.freq === "weekdays") return WEEKDAYS;
+  if (rule.freq === "weekly") return rule.days;
+  return null;
+}
