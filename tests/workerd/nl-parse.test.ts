@@ -266,6 +266,13 @@ const cases: Case[] = [
   { prompt: "tuesday after next call school", now: NOW.nyNovember, zone: NEW_YORK, title: "call school", local: "2026-12-08 09:00" },
   { prompt: "this coming friday pay bills", now: NOW.nyNovember, zone: NEW_YORK, title: "pay bills", local: "2026-12-04 09:00" },
   { prompt: "this coming monday call the school", now: NOW.nyNovember, zone: NEW_YORK, title: "call the school", local: "2026-11-30 09:00" },
+  // Midnight tonight is 00:00 tomorrow. Before: "at 12 tonight" was read as "2 tonight" (14:00, "at 1" in the
+  // title), and "midnight tonight" was noon.
+  { prompt: "call mom at 12 tonight", now: NOW.nyNovember, zone: NEW_YORK, title: "call mom", local: "2026-11-28 00:00" },
+  { prompt: "call mom at midnight tonight", now: NOW.nyNovember, zone: NEW_YORK, title: "call mom", local: "2026-11-28 00:00" },
+  { prompt: "call mom tonight at midnight", now: NOW.nyNovember, zone: NEW_YORK, title: "call mom", local: "2026-11-28 00:00" },
+  { prompt: "call mom at 12 midnight", now: NOW.nyNovember, zone: NEW_YORK, title: "call mom", local: "2026-11-28 00:00" },
+  { prompt: "call mom 12 this afternoon", now: NOW.nyNovember, zone: NEW_YORK, title: "call mom", local: "2026-11-27 12:00" },
   // An approximate hour beside a day; a number elsewhere stays in the title.
   { prompt: "tomorrow around 5 call sam", now: NOW.nyNovember, zone: NEW_YORK, title: "call sam", local: "2026-11-28 17:00" },
   { prompt: "around 5 tomorrow call sam", now: NOW.nyNovember, zone: NEW_YORK, title: "call sam", local: "2026-11-28 17:00" },

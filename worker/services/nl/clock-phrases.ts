@@ -58,18 +58,35 @@ const MOMENTS: ReadonlyArray<{ pattern: RegExp; hour: number; minute?: number }>
  * "9 tonight", "call at 7:30 this evening", "8 this morning": an hour right before a part of today.
  * chrono reads the part alone ("tonight" at 22:00) and left the "9" in the title.
  */
-const HOUR_BEFORE_PART_OF_TODAY = /\b(?:at\s+)?(\d{1,2})(?:[:.]([0-5]\d))?\s+(tonight|this\s+(?:morning|afternoon|evening))\b/i;
+/**
+ * The hour is 1-11 (1-12 in the morning) in the pattern itself, never refused in `extract`: chrono tries a
+ * refused match again one character later, on a cut string where "\b" holds, so "12 tonight" was read as
+ * "2 tonight" (14:00, with "at 1" left in the title). Midnight has its own pattern below.
+ */
+const HOUR_BEFORE_PART_OF_TODAY =
+  /\b(?:at\s+)?(?:(1[01]|0?[1-9])(?:[:.]([0-5]\d))?\s+(tonight|this\s+(?:afternoon|evening))|(1[0-2]|0?[1-9])(?:[:.]([0-5]\d))?\s+(this\s+morning))\b/i;
 
-function hourBeforePartOfToday(context: chrono.ParsingContext, match: RegExpMatchArray): Components | null {
-  const [, hourText, minuteText, part] = match;
-  const hour = Number(hourText);
-  if (hour < 1 || hour > 12) return null;
-  const morning = /morning/i.test(part ?? "");
-  // "12 tonight" is midnight, tomorrow's date: left to chrono and schedule.ts rather than guessed here.
-  if (!morning && hour === 12) return null;
+function hourBeforePartOfToday(context: chrono.ParsingContext, match: RegExpMatchArray): Components {
+  const morning = match[6] !== undefined;
+  const hour = Number(morning ? match[4] : match[1]);
   const hour24 = morning ? hour % 12 : hour + 12;
-  const today = DateTime.fromJSDate(context.refDate, { zone: FixedOffsetZone.instance(context.reference.timezoneOffset ?? 0) });
-  return { year: today.year, month: today.month, day: today.day, hour: hour24, minute: Number(minuteText ?? 0), meridiem: hour24 >= 12 ? 1 : 0 };
+  const today = localNow(context);
+  return { year: today.year, month: today.month, day: today.day, hour: hour24, minute: Number((morning ? match[5] : match[2]) ?? 0), meridiem: hour24 >= 12 ? 1 : 0 };
+}
+
+/**
+ * "midnight tonight", "at 12 tonight", "tonight at midnight", "12 midnight": 00:00 at the end of today,
+ * i.e. tomorrow's date. chrono put midnight on today's date, already past, and the reminder landed at noon.
+ */
+const MIDNIGHT_TONIGHT = /\b(?:at\s+)?(?:(?:12(?::00)?|midnight)\s+tonight|tonight\s+at\s+(?:12(?::00)?|midnight)|12(?::00)?\s+midnight)\b/i;
+
+function midnightTonight(context: chrono.ParsingContext): Components {
+  const tomorrow = localNow(context).plus({ days: 1 });
+  return { year: tomorrow.year, month: tomorrow.month, day: tomorrow.day, hour: 0, minute: 0, meridiem: 0 };
+}
+
+function localNow(context: chrono.ParsingContext): DateTime {
+  return DateTime.fromJSDate(context.refDate, { zone: FixedOffsetZone.instance(context.reference.timezoneOffset ?? 0) });
 }
 
 /**
@@ -91,6 +108,7 @@ function approximateHour(_context: chrono.ParsingContext, match: RegExpMatchArra
 
 /** The parsers, in the shape chrono's `parsers` list takes. */
 export const CLOCK_PARSERS: chrono.Parser[] = [
+  { pattern: () => MIDNIGHT_TONIGHT, extract: midnightTonight },
   { pattern: () => HOUR_BEFORE_PART_OF_TODAY, extract: hourBeforePartOfToday },
   { pattern: () => APPROXIMATE_AFTER_DAY, extract: approximateHour },
   { pattern: () => APPROXIMATE_BEFORE_DAY, extract: approximateHour },
