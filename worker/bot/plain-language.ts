@@ -21,8 +21,13 @@ export function plainLanguage(deps: Deps): Composer<Context> {
     if (!owner) return offerPairing(deps, ctx);
     try {
       const replied = repliedTaskId(ctx.message.reply_to_message);
-      const typed = typedAnswer(ctx.message.text) ?? (await yesToCheckBack(deps, owner.id, ctx.message.text, replied));
-      const reply = typed ? await answerTypedInChat(deps, owner, typed, replied) : await reminderFromChat(deps, owner, ctx.message.text);
+      const typed = typedAnswer(ctx.message.text);
+      const yes = typed ? null : await yesToCheckBack(deps, owner.id, ctx.message.text, replied);
+      const reply = typed
+        ? await answerTypedInChat(deps, owner, typed, replied)
+        : yes
+          ? await answerTypedInChat(deps, owner, yes.typed, yes.taskId)
+          : await reminderFromChat(deps, owner, ctx.message.text);
       await ctx.reply(reply);
     } catch (error) {
       if (!isAppError(error)) throw error;

@@ -54,7 +54,7 @@ function minutesIn(text: string): number | null {
  */
 const COURTESY = new Set(["THANKS", "THANK", "YOU", "THANKYOU", "THX", "TY", "TYSM", "PLEASE", "PLS", "CHEERS", "HI", "HEY"]);
 
-/** "yes", "yep", "yeah": the answer to a check-back's "Is it done yet?" (yesMeansDone decides). */
+/** "yes", "yep", "yeah": the answer to a check-back's "Is it done yet?" (taskAYesAnswers decides). */
 const YES_WORDS = new Set(["YES", "YEP", "YEAH", "YUP", "YA", "Y"]);
 
 /** The words that carry the answer: capitals, without punctuation, emoji-only tokens or courtesies. */

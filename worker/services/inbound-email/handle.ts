@@ -6,7 +6,7 @@ import { renderEmail } from "../email/layout";
 import { isAppError } from "../errors";
 import { log } from "../log";
 import { SNOOZE_MINUTES } from "../answers";
-import { answerSentence, answerTask, createTask, createTaskFromPrompt, reminderToAnswer, TITLE_MAX, yesMeansDone } from "../tasks";
+import { answerSentence, answerTask, createTask, createTaskFromPrompt, reminderToAnswer, TITLE_MAX, taskAYesAnswers } from "../tasks";
 import { saysYes, typedAnswer, type TypedAnswer } from "../typed-answers";
 import { remindedTitle, reminderLines, reminderSubject } from "./mail-text";
 import { readInvitation } from "./invitation";
@@ -79,9 +79,8 @@ async function makeReminder(deps: Deps, user: { id: string; timezone: string }, 
     const typed = subject === "" || typedAnswer(subject) ? typedAnswer(lines || subject) : null;
     if (typed) return await answerByMail(deps, user.id, typed, named);
     // "Yes" in reply to a check-back's "Is it done yet?" is Done.
-    if ((subject === "" || saysYes(subject)) && saysYes(lines || subject) && (await yesMeansDone(deps, user.id, "email", { named }))) {
-      return await answerByMail(deps, user.id, { answer: "done", snoozeMinutes: null }, named);
-    }
+    const checkedIn = (subject === "" || saysYes(subject)) && saysYes(lines || subject) ? await taskAYesAnswers(deps, user.id, "email", { named }) : null;
+    if (checkedIn) return await answerByMail(deps, user.id, { answer: "done", snoozeMinutes: null }, named, checkedIn);
     const prompt = [subject, lines].filter(Boolean).join(" ").trim().slice(0, 500);
     if (!prompt) return { kind: "answered", reply: INBOUND_TEXTS.noTime("The email was empty.") };
     const result = await createTaskFromPrompt(deps, user.id, { prompt }, "email");
@@ -97,12 +96,13 @@ async function makeReminder(deps: Deps, user: { id: string; timezone: string }, 
 /**
  * A mail that only answers a reminder ("done", "snooze 10", "ok"), usually a reply to a reminder email
  * (whose Reply-To is this address): for the reminder its subject names, else the one emailed last
- * while it waits, else the one waiting longest (reminderToAnswer).
+ * while it waits, else the one waiting longest (reminderToAnswer); or `knownTaskId`, already found (a yes to a
+ * check-back).
  */
-async function answerByMail(deps: Deps, userId: string, typed: TypedAnswer, named: string | null): Promise<Extract<InboundOutcome, { kind: "replied" }>> {
-  const reminder = await reminderToAnswer(deps, userId, "email", named);
-  if (!reminder) return { kind: "replied", title: null, subject: INBOUND_TEXTS.nothingWaitingSubject, reply: INBOUND_TEXTS.nothingWaiting };
-  const outcome = await answerTask(deps, userId, reminder.id, typed.answer, typed.snoozeMinutes ?? SNOOZE_MINUTES);
+async function answerByMail(deps: Deps, userId: string, typed: TypedAnswer, named: string | null, knownTaskId?: string): Promise<Extract<InboundOutcome, { kind: "replied" }>> {
+  const taskId = knownTaskId ?? (await reminderToAnswer(deps, userId, "email", named))?.id;
+  if (!taskId) return { kind: "replied", title: null, subject: INBOUND_TEXTS.nothingWaitingSubject, reply: INBOUND_TEXTS.nothingWaiting };
+  const outcome = await answerTask(deps, userId, taskId, typed.answer, typed.snoozeMinutes ?? SNOOZE_MINUTES);
   return { kind: "replied", title: outcome.title, subject: INBOUND_TEXTS.answeredSubject(outcome.title), reply: answerSentence(typed.answer, outcome) };
 }
 

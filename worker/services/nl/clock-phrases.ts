@@ -1,5 +1,5 @@
 import type * as chrono from "chrono-node";
-import { DateTime, FixedOffsetZone } from "luxon";
+import { localNow } from "./relative-phrases";
 import { PART_OF_DAY_HOURS } from "./types";
 
 /**
@@ -85,9 +85,6 @@ function midnightTonight(context: chrono.ParsingContext): Components {
   return { year: tomorrow.year, month: tomorrow.month, day: tomorrow.day, hour: 0, minute: 0, meridiem: 0 };
 }
 
-function localNow(context: chrono.ParsingContext): DateTime {
-  return DateTime.fromJSDate(context.refDate, { zone: FixedOffsetZone.instance(context.reference.timezoneOffset ?? 0) });
-}
 
 /**
  * "tomorrow around 5", "friday at about 10", "around 3 today": an approximate hour beside a day. chrono

@@ -1,5 +1,6 @@
 import * as chrono from "chrono-node";
 import { DateTime, FixedOffsetZone } from "luxon";
+import { DAY, WEEKDAY_BY_WORD } from "./recurrence-phrases";
 
 /**
  * Durations and days counted from today that chrono misreads, as chrono parsers and a refiner
@@ -47,18 +48,17 @@ function andAHalf(context: chrono.ParsingContext, count: string | undefined, uni
 /** "in a fortnight": two weeks, at the same time of day as now (like "in 2 weeks"). */
 const FORTNIGHT = /\bin\s+a\s+fortnight\b/i;
 
-const WEEKDAY_NUMBER: Record<string, number> = {
-  monday: 1, mon: 1, tuesday: 2, tue: 2, tues: 2, wednesday: 3, wed: 3, thursday: 4, thu: 4, thur: 4, thurs: 4, friday: 5, fri: 5,
-  saturday: 6, sat: 6, sunday: 7, sun: 7,
-};
-const WEEKDAY_WORD = Object.keys(WEEKDAY_NUMBER).sort((a, b) => b.length - a.length).join("|");
-
 /** "a week from today", "3 days from tomorrow", "two weeks from tomorrow" ("from now" is chrono's). */
 const COUNT_FROM_DAY = new RegExp(`\\b${COUNT}\\s+(days?|weeks?|months?)\\s+from\\s+(today|tomorrow)\\b`, "i");
 
-/** The user's calendar day at the reference instant (chrono carries the user's offset at that instant). */
+/** The user's wall clock at the reference instant (chrono carries the user's offset at that instant). */
+export function localNow(context: chrono.ParsingContext): DateTime {
+  return DateTime.fromJSDate(context.refDate, { zone: FixedOffsetZone.instance(context.reference.timezoneOffset ?? 0) });
+}
+
+/** The user's calendar day at the reference instant. */
 export function localToday(context: chrono.ParsingContext): DateTime {
-  return DateTime.fromJSDate(context.refDate, { zone: FixedOffsetZone.instance(context.reference.timezoneOffset ?? 0) }).startOf("day");
+  return localNow(context).startOf("day");
 }
 
 function countFromDay(context: chrono.ParsingContext, match: RegExpMatchArray) {
@@ -79,11 +79,12 @@ const DAY_AFTER_TOMORROW = /\b(?:the\s+)?day\s+after\s+tomorrow\b/i;
  * Friday, a week away when today is Friday). chrono read the weekday alone and left "after next" or
  * "this coming" in the title; "tuesday after next" was due the NEXT Tuesday, a week early.
  */
-const WEEKDAY_AFTER_NEXT = new RegExp(`\\b(?:the\\s+)?(${WEEKDAY_WORD})\\s+after\\s+next\\b`, "i");
-const THIS_COMING_WEEKDAY = new RegExp(`\\bthis\\s+coming\\s+(${WEEKDAY_WORD})\\b`, "i");
+const WEEKDAY_AFTER_NEXT = new RegExp(`\\b(?:the\\s+)?(${DAY})\\s+after\\s+next\\b`, "i");
+const THIS_COMING_WEEKDAY = new RegExp(`\\bthis\\s+coming\\s+(${DAY})`, "i");
 
 function weekdayAhead(context: chrono.ParsingContext, word: string | undefined, extraWeeks: number) {
-  const weekday = WEEKDAY_NUMBER[(word ?? "").toLowerCase()];
+  const lower = (word ?? "").toLowerCase();
+  const weekday = WEEKDAY_BY_WORD[lower] ?? WEEKDAY_BY_WORD[lower.replace(/s$/, "")];
   if (!weekday) return null;
   const today = localToday(context);
   const daysAhead = (weekday - today.weekday + 7) % 7 || 7;

@@ -4,7 +4,7 @@ import { ANSWER_KEYPAD, ANSWER_REPLY_WORDS, SNOOZE_MINUTES, type Answer } from "
 import { appLink } from "../app-url";
 import type { Deps } from "../deps";
 import { isAppError } from "../errors";
-import { answerSentence, answerTask, reminderToAnswer, yesMeansDone } from "../tasks";
+import { answerSentence, answerTask, reminderToAnswer, taskAYesAnswers } from "../tasks";
 import { readTextReply, saysYes } from "../typed-answers";
 
 /**
@@ -44,10 +44,8 @@ export async function replyToText(deps: Deps, from: string, body: string): Promi
   const now = deps.clock.now().getTime();
   // "Yes" to a check-back's "Is it done yet?" is Done. YES is also a carrier opt-in word: it keeps that
   // meaning for a number that opted out (no check-back reaches one) and wherever no check-back asked.
-  if (saysYes(body) && owner.smsOptedOutAt === null && (await yesMeansDone(deps, owner.id, "sms"))) {
-    const reminder = await reminderToAnswer(deps, owner.id, "sms");
-    if (reminder) return answerOrSay(deps, owner.id, reminder.id, "done", SNOOZE_MINUTES);
-  }
+  const checkedIn = saysYes(body) && owner.smsOptedOutAt === null ? await taskAYesAnswers(deps, owner.id, "sms") : null;
+  if (checkedIn) return answerOrSay(deps, owner.id, checkedIn, "done", SNOOZE_MINUTES);
   if (SMS_STOP_WORDS.includes(word)) {
     await deps.db.update(users).set({ smsOptedOutAt: now, updatedAt: now }).where(eq(users.id, owner.id));
     return SMS_TEXTS.stopped;

@@ -6,7 +6,7 @@ export { createTaskFromPrompt, type NlResult } from "./nl";
 export { describeActionLink, redeemActionLink, type ActionLinkOutcome, type ActionLinkView } from "./action-links";
 export { toTaskJson, type TaskJson, type TaskStatus } from "./serialize";
 export { listActiveReminders, mostUrgentReminder } from "./active-reminders";
-export { reminderToAnswer, yesMeansDone } from "./reminder-to-answer";
+export { reminderToAnswer, taskAYesAnswers } from "./reminder-to-answer";
 export * from "./schemas";
 export { OPEN_TASKS_MAX, LIVE_ESCALATIONS_MAX, TASK_LIMIT_MESSAGE, ESCALATION_LIMIT_MESSAGE } from "./quotas";
 export { answerSentence, answerTask, type AnswerOutcome } from "./answer";

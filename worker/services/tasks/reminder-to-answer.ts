@@ -24,22 +24,23 @@ export async function reminderToAnswer(
 }
 
 /**
- * Whether a lone "yes" answers Done: only when it answers a check-back's "Is it done yet?", i.e. the
+ * The task a lone "yes" answers Done for, or null: only a check-back's "Is it done yet?", i.e. the
  * reminder it is about (the one replied to, else the last message on this medium) is an acknowledged
  * task that message asked about. To a first reminder a "yes" may only mean "I saw it", so it answers
  * nothing there.
  */
-export async function yesMeansDone(
+export async function taskAYesAnswers(
   deps: Pick<Deps, "db" | "clock">,
   userId: string,
   medium: "sms" | "telegram" | "email",
   target: { taskId?: string | null; named?: string | null } = {},
-): Promise<boolean> {
+): Promise<string | null> {
   if (target.taskId) {
     const [task] = await deps.db.select({ status: tasks.status }).from(tasks).where(and(eq(tasks.id, target.taskId), eq(tasks.userId, userId))).limit(1);
-    return task?.status === "ACKNOWLEDGED";
+    return task?.status === "ACKNOWLEDGED" ? target.taskId : null;
   }
-  return (await answerTarget(deps, userId, medium, target.named)).checkedBack;
+  const { task, checkedBack } = await answerTarget(deps, userId, medium, target.named);
+  return checkedBack && task ? task.id : null;
 }
 
 /** The reminder an answer is for, and whether the message it answers was a check-back. */

@@ -2,7 +2,7 @@ import { SNOOZE_MINUTES, type Answer } from "../answers";
 import type { Deps } from "../deps";
 import { isAppError } from "../errors";
 import { formatLocalDue } from "../escalation/messages";
-import { answerTask, createTaskFromPrompt, listTasks, reminderToAnswer, yesMeansDone, type AnswerOutcome } from "../tasks";
+import { answerTask, createTaskFromPrompt, listTasks, reminderToAnswer, taskAYesAnswers, type AnswerOutcome } from "../tasks";
 import { saysYes, type TypedAnswer } from "../typed-answers";
 import { findChatOwner, type ChatOwner } from "./chats";
 import { BOT_TEXTS } from "./texts";
@@ -55,10 +55,10 @@ export async function answerTypedInChat(deps: Deps, owner: ChatOwner, typed: Typ
   }
 }
 
-/** A lone "yes" in the chat: Done, when it answers a check-back (yesMeansDone); else null (read as usual). */
-export async function yesToCheckBack(deps: Deps, userId: string, text: string, repliedTaskId: string | null): Promise<TypedAnswer | null> {
-  if (!saysYes(text)) return null;
-  return (await yesMeansDone(deps, userId, "telegram", { taskId: repliedTaskId })) ? { answer: "done", snoozeMinutes: null } : null;
+/** A lone "yes" in the chat answering a check-back (taskAYesAnswers): Done for that task; else null (read as usual). */
+export async function yesToCheckBack(deps: Deps, userId: string, text: string, repliedTaskId: string | null): Promise<{ typed: TypedAnswer; taskId: string } | null> {
+  const taskId = saysYes(text) ? await taskAYesAnswers(deps, userId, "telegram", { taskId: repliedTaskId }) : null;
+  return taskId ? { typed: { answer: "done", snoozeMinutes: null }, taskId } : null;
 }
 
 /** A chat message read as a reminder: the confirmation (title and local time) or how to phrase it. */
