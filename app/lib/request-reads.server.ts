@@ -77,3 +77,11 @@ export async function readAlongside<S extends { user: { id: string } }, T>(
   const value = early && signedIn.user.id === sessionUserId ? await early : await read(signedIn.user.id);
   return { ...signedIn, value };
 }
+
+/**
+ * The person's row as the engine reads their reach (the STOP mark is not on the profile): Settings'
+ * "For you right now" needs it, from the same one read.
+ */
+export async function reachRowOnce(args: Args, userId: string): Promise<Pick<UserRow, "email" | "telegramChatId" | "phone" | "phoneVerified" | "smsOptedOutAt">> {
+  return userRowOnce(args, userId);
+}

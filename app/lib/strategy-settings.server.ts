@@ -1,6 +1,6 @@
 import type { PublicUser } from "../../worker/services/auth";
 import type { Deps } from "../../worker/services/deps";
-import { DEFAULT_STRATEGY_KEY, getStrategy, setDefaultStrategy, STRATEGIES, type StepChannel } from "../../worker/services/escalation";
+import { DEFAULT_STRATEGY_KEY, getStrategy, previewReach, setDefaultStrategy, STRATEGIES, type MediaStatus, type Reachability, type StepChannel } from "../../worker/services/escalation";
 import type { StrategyResult, StrategySettings } from "~/components/tasks/types";
 import { STRATEGY_FAILED } from "./messages";
 import { errorMessage } from "./action-errors.server";
@@ -52,19 +52,33 @@ export function sequenceCheckBackChoice(user: Pick<PublicUser, "defaultEscalatio
   return { option, hint: `${strategy.name} checks back ${cadenceWords(strategy.checkBack)}, until you tap Done.` };
 }
 
-/** The catalogue (the same list as GET /v1/tasks/escalation-sequences) with readable steps. */
-export function strategySettings(user: Pick<PublicUser, "defaultEscalationStrategy">): StrategySettings {
+/**
+ * The catalogue (the same list as GET /v1/tasks/escalation-sequences) with readable steps, and for
+ * each sequence what it would do for this person right now (`forYou`): the engine's own plan for
+ * their reach (readOwnReach) on this server's media, so "a call after 30 minutes" comes with "you
+ * have no verified phone number yet" when that is so.
+ */
+export function strategySettings(user: Pick<PublicUser, "defaultEscalationStrategy">, now: { reach: Reachability; media: MediaStatus }): StrategySettings {
   const fallback = STRATEGIES.find((s) => s.key === DEFAULT_STRATEGY_KEY) ?? STRATEGIES[0];
   return {
     current: user.defaultEscalationStrategy ?? "",
     productDefault: { key: fallback.key, name: fallback.name },
-    options: STRATEGIES.map((s) => ({
-      key: s.key,
-      name: s.name,
-      description: s.description,
-      steps: s.steps.map((step) => `${whenWords(step.afterMinutes)}: ${listWords(step.channels.map((c) => CHANNEL_WORDS[c]))}`),
-      checkBack: checkBackWords(s.checkBack),
-    })),
+    options: STRATEGIES.map((s) => {
+      const preview = previewReach(s, now.reach, now.media);
+      return {
+        key: s.key,
+        name: s.name,
+        description: s.description,
+        steps: s.steps.map((step) => `${whenWords(step.afterMinutes)}: ${listWords(step.channels.map((c) => CHANNEL_WORDS[c]))}`),
+        checkBack: checkBackWords(s.checkBack),
+        forYou: {
+          notes: preview.notes,
+          // Where the person can change it: their own channels, or their buddies. Not what the server lacks.
+          setUpChannels: preview.missing.some((c) => c !== "buddies"),
+          addBuddy: preview.missing.includes("buddies"),
+        },
+      };
+    }),
   };
 }
 

@@ -108,7 +108,7 @@ function FirstReminder({ made }: { made: boolean }) {
           <span aria-hidden="true">✓</span> Your first reminder is set.
         </p>
       ) : null}
-      <NlReminderBox action="/task-creator" promptRequired={PROMPT_REQUIRED} dashboardLink={false} />
+      <NlReminderBox action="/task-creator" promptRequired={PROMPT_REQUIRED} alone />
     </>
   );
 }
@@ -123,10 +123,12 @@ function AllSet({ wizard }: { wizard: OnboardingData }) {
   );
 }
 
-const NOT_READY: Record<number, string> = {
-  2: "Verify your email and link Telegram to go on, or Skip for now.",
-  3: "Create a reminder above to go on, or Skip for now.",
-};
+/** What still stands between the person and Next, named as it is: once the email is verified, only Telegram is left. */
+function notReadyHint(step: number, isVerified: boolean): string {
+  if (step === 2) return isVerified ? "Link Telegram to go on, or Skip for now." : "Verify your email and link Telegram to go on, or Skip for now.";
+  if (step === 3) return "Create a reminder above to go on, or Skip for now.";
+  return "";
+}
 
 /** The onboarding wizard (spec 01): four steps with dots, a back arrow, Next when ready, and Skip on steps 1 to 3. */
 export default function Onboarding() {
@@ -153,7 +155,7 @@ export default function Onboarding() {
         {step === 3 ? <FirstReminder made={wizard.madeTextReminder} /> : null}
         {step === 4 ? <AllSet wizard={wizard} /> : null}
       </section>
-      <WizardActions step={step} ready={ready} notReadyHint={NOT_READY[step] ?? ""} />
+      <WizardActions step={step} ready={ready} notReadyHint={notReadyHint(step, wizard.isVerified)} />
     </div>
   );
 }

@@ -11,8 +11,8 @@ import { formText, serverOr, submittedForm } from "~/lib/client-fallback";
 import { QUIET_HOURS_FAILED, TIMEZONE_FAILED } from "~/lib/messages";
 import { errorMessage } from "~/lib/action-errors.server";
 import { field, readForm } from "~/lib/forms.server";
-import { assertSameOrigin, requireUser } from "~/lib/session.server";
-import { quietHoursOnce } from "~/lib/request-reads.server";
+import { assertSameOrigin, requireUser, requireUserWith } from "~/lib/session.server";
+import { quietHoursOnce, reachRowOnce } from "~/lib/request-reads.server";
 import { supportedTimeZones } from "~/lib/timezones.server";
 import { StrategyBlock } from "~/components/tasks/StrategyBlock";
 import { strategySettings } from "~/lib/strategy-settings.server";
@@ -20,6 +20,7 @@ import { AnalyticsSetting } from "~/components/analytics/AnalyticsSetting";
 import { QuietHoursBlock, type QuietHoursResult } from "~/components/settings/QuietHoursBlock";
 import { setQuietHours } from "../../worker/services/quiet-hours";
 import { isAppError } from "../../worker/services/errors";
+import { mediaStatus, reachOf, readReachExtras } from "../../worker/services/escalation";
 
 export const meta: MetaFunction = () => [
   { title: "Settings · Nudge" },
@@ -29,7 +30,9 @@ export const meta: MetaFunction = () => [
 const SUCCESS_CLEAR_MS = 3_000;
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { user, headers } = await requireUser(args);
+  const { deps } = args.context;
+  // Where the person can be reached (their devices, buddies who said yes), read alongside the session.
+  const { user, headers, value: extras } = await requireUserWith(args, (userId) => readReachExtras(deps, userId));
   // From the person's one read of their row (the quiet-hours columns are on it): no read of its own.
   const quiet = await quietHoursOnce(args, user.id);
   const others = supportedTimeZones().filter((zone) => zone !== user.timezone);
@@ -38,7 +41,7 @@ export async function loader(args: LoaderFunctionArgs) {
     {
       timezone: user.timezone,
       timeZones: [user.timezone, ...others],
-      strategy: strategySettings(user),
+      strategy: strategySettings(user, { reach: reachOf(await reachRowOnce(args, user.id), extras), media: mediaStatus(deps) }),
       quiet,
       analyticsConfigured: Boolean(args.context.cloudflare.env.POSTHOG_KEY),
     },

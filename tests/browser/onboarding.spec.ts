@@ -39,6 +39,8 @@ test("the whole onboarding: registration, Connect Apps, a first reminder, phone 
   await apps.getByRole("button", { name: "Verify", exact: true }).click();
   await expect(apps.getByText(`${email} is verified.`)).toBeVisible();
   await expect(page.getByRole("button", { name: "Next" })).toBeDisabled();
+  // The hint names only what is left once the email is verified.
+  await expect(page.getByText("Link Telegram to go on, or Skip for now.", { exact: true })).toBeVisible();
 
   const row = apps.locator("#telegram");
   await row.locator("label.switch").click();
@@ -56,6 +58,11 @@ test("the whole onboarding: registration, Connect Apps, a first reminder, phone 
   await expect(page).toHaveURL(/\/onboarding\?step=3$/);
   const first = wizardStep(page, 3, "Set your first reminder");
   await expect(page.getByRole("button", { name: "Next" })).toBeDisabled();
+  // Onboarding is no longer "needed" (verified, linked), but the wizard keeps the floating button away.
+  await expect(page.getByRole("link", { name: "Create Task" })).toHaveCount(0);
+  // The plain-language box is the step's one way, not an "Or" under a form.
+  await expect(first.getByRole("region", { name: "Your first reminder" })).toBeVisible();
+  await expect(page.getByText("Or just type it")).toHaveCount(0);
   await first.getByRole("button", { name: "Create Reminder" }).click();
   await expect(first.getByText('Please type what you want to be reminded of, for example "Take pills tomorrow at 9am".')).toBeVisible();
   await first.getByLabel("Your reminder").fill("remind me to stretch in 2 hours");

@@ -18,8 +18,9 @@ test.describe("what a signed-in page reads", () => {
       ["/dashboard", 2],
       ["/dashboard?page=2", 2],
       ["/integrations", 2],
-      // The quiet hours come from the person's row: no read of their own.
-      ["/settings", 1],
+      // The quiet hours and the STOP mark come from the person's row; their devices and buddies who said
+      // yes (what "For you right now" needs) are read alongside it.
+      ["/settings", 3],
       ["/emergency-contacts", 2],
       ["/task-creator", 1],
       ["/reminder-dialog", 3],

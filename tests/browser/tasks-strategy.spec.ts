@@ -56,12 +56,38 @@ test.describe("default escalation strategy (settings)", () => {
     expect(((await after.json()) as { defaultEscalationStrategy: string | null }).defaultEscalationStrategy).toBeNull();
   });
 
+  test("says what the chosen sequence would do for this person now, and where to set up what is missing", async ({ page }) => {
+    await signUp(page);
+    await page.goto("/settings");
+    const block = page.getByRole("region", { name: "Default Escalation Strategy" });
+    const forYou = block.locator(".strategy-steps__for-you");
+    // A new account with only its email: the pings, the text and the call would come by email, and no buddy.
+    await expect(forYou).toContainText("For you right now:");
+    await expect(forYou.getByText("Telegram isn't connected to your account, no device has Nudge notifications turned on and you have no verified phone number yet, so those steps come to you by email.")).toBeVisible();
+    await expect(forYou.getByText("No nudge buddy has said yes yet, so the alert meant for your buddies comes to you by email.")).toBeVisible();
+    await expect(forYou.getByRole("link", { name: "Set up Reminder Channels" })).toHaveAttribute("href", "/integrations");
+    await expect(forYou.getByRole("link", { name: "Add a nudge buddy" })).toHaveAttribute("href", "/emergency-contacts");
+
+    // Gentle only pings: the note follows the choice before it is saved.
+    await block.getByLabel("Select Default Strategy").selectOption("gentle");
+    await expect(forYou.getByText("Telegram isn't connected to your account and no device has Nudge notifications turned on yet, so those steps come to you by email.")).toBeVisible();
+    await expect(forYou.getByText("No nudge buddy has said yes yet", { exact: false })).toHaveCount(0);
+    await expect(forYou.getByRole("link", { name: "Add a nudge buddy" })).toHaveCount(0);
+    await forYou.getByRole("link", { name: "Set up Reminder Channels" }).click();
+    await expect(page).toHaveURL(/\/integrations$/);
+  });
+
   test("is keyboard-usable, accessible, and fits 360 px and 1280 px", async ({ page }) => {
     await signUp(page);
     await page.goto("/settings");
     const select = page.getByLabel("Select Default Strategy");
     await select.focus();
     await select.selectOption("no_buddies");
+    // Focus follows the page's order: the "For you right now" link (this account has set up only its
+    // email), then the button. "No buddies" alerts nobody, so there is no buddy link.
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("link", { name: "Set up Reminder Channels" })).toBeFocused();
+    await expect(page.getByRole("link", { name: "Add a nudge buddy" })).toHaveCount(0);
     await page.keyboard.press("Tab");
     await expect(page.getByRole("button", { name: "Update Default Strategy" })).toBeFocused();
     await page.keyboard.press("Enter");

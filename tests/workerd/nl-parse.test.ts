@@ -470,6 +470,24 @@ describe("confirmationMessage", () => {
     expect(parsed("Take pills tomorrow at 8am", sundayMorning, NEW_YORK).title).toBe("Take pills");
   });
 
+  it("says the person's own words back to them: my becomes your, me and I become you; the title keeps them", () => {
+    expect(confirm("remind me to take my pills every day at 9", sundayMorning, NEW_YORK)).toBe(
+      "Got it! I'll remind you to take your pills every day at 9:00 AM, starting Mon, Mar 2.",
+    );
+    expect(parsed("remind me to take my pills every day at 9", sundayMorning, NEW_YORK).title).toBe("take my pills");
+    expect(confirm("Ask Sam to call me back tomorrow at 5pm", sundayMorning, NEW_YORK)).toBe("Got it! I'll remind you to ask Sam to call you back on Mon, Mar 2 at 5:00 PM.");
+    expect(confirm("My passport renewal tomorrow at 10am", sundayMorning, NEW_YORK)).toBe("Got it! I'll remind you about your passport renewal on Mon, Mar 2 at 10:00 AM.");
+    expect(confirm("check if I paid the rent and I'm not late tomorrow at 9am", sundayMorning, NEW_YORK)).toBe(
+      "Got it! I'll remind you to check if you paid the rent and you're not late on Mon, Mar 2 at 9:00 AM.",
+    );
+    expect(confirm("stretch myself and drink water tomorrow at noon", sundayMorning, NEW_YORK)).toBe(
+      "Got it! I'll remind you to stretch yourself and drink water on Mon, Mar 2 at 12:00 PM.",
+    );
+    // Words that only look like the pronouns stay: "ME" (Maine), "mine", "Mexico", "timely".
+    expect(confirm("visit the mine in ME tomorrow at 9am", sundayMorning, NEW_YORK)).toBe("Got it! I'll remind you to visit the mine in ME on Mon, Mar 2 at 9:00 AM.");
+    expect(confirm("book Mexico flights timely tomorrow at 9am", sundayMorning, NEW_YORK)).toBe("Got it! I'll remind you to book Mexico flights timely on Mon, Mar 2 at 9:00 AM.");
+  });
+
   it("says 'about' for a title that does not start with a verb", () => {
     expect(confirm("dentist on friday 14:30", sundayMorning, NEW_YORK)).toBe("Got it! I'll remind you about dentist on Fri, Mar 6 at 2:30 PM.");
   });

@@ -17,6 +17,7 @@
  *
  * System time faked into 2033 (docs/testing.md, "Calendar years").
  */
+import { readReachExtras } from "../../worker/services/escalation";
 import { createExecutionContext, env, getQueueResult } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -258,6 +259,8 @@ describe("every query the product runs reads by an index", () => {
     await loadPushRow(pageDeps, u.id);
     await loadCalendarRow(pageDeps, u.id);
     await loadPhonePanel(pageDeps, u.id);
+    // Settings' "For you right now": the person's devices and the buddies who said yes.
+    await readReachExtras(pageDeps, u.id);
 
     // The other ways in: the Telegram bot (a reminder in words, /list, a button), a text reply, an email
     // to the assistant; as a person with a linked chat and a verified number.

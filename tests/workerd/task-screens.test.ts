@@ -23,6 +23,10 @@ import { getProfile } from "../../worker/services/auth";
 import { fixedClock } from "../../worker/services/clock";
 import { createDeps } from "../../worker/services/deps";
 import { STRATEGIES } from "../../worker/services/escalation/catalogue";
+import { mediaStatus, reachOf, readReachExtras } from "../../worker/services/escalation";
+import type { MediaStatus } from "../../worker/services/escalation/recipients";
+import type { PublicUser } from "../../worker/services/auth";
+import { emergencyContacts, pushSubscriptions } from "../../db/schema";
 import { createTask, hasTextReminder, listTasks } from "../../worker/services/tasks";
 import { listActiveReminders, mostUrgentReminder } from "../../worker/services/tasks/active-reminders";
 import { createUser } from "./escalation-helpers";
@@ -42,6 +46,12 @@ function form(values: Record<string, string>): FormData {
   const data = new FormData();
   for (const [key, value] of Object.entries(values)) data.set(key, value);
   return data;
+}
+
+/** What Settings reads for the strategy block's "For you right now": the person's reach on this server. */
+async function reachNow(user: PublicUser, media: MediaStatus = mediaStatus(deps())) {
+  const [row] = await deps().db.select().from(users).where(eq(users.id, user.id));
+  return { reach: reachOf(row!, await readReachExtras(deps(), user.id)), media };
 }
 
 async function userWith(options: Parameters<typeof createUser>[0] = {}) {
@@ -251,7 +261,7 @@ describe("the reminder screen's list reads only what it lists", () => {
 describe("the default strategy block and the Create Task button", () => {
   it("lists the catalogue with readable steps and saves a choice", async () => {
     const user = await userWith();
-    const settings = strategySettings(user);
+    const settings = strategySettings(user, await reachNow(user));
     expect(settings.current).toBe("");
     expect(settings.productDefault.key).toBe("standard");
     expect(settings.options.map((o) => o.key)).toEqual(STRATEGIES.map((s) => s.key));
@@ -283,7 +293,66 @@ describe("the default strategy block and the Create Task button", () => {
     const reset = await updateDefaultStrategy(deps(), await getProfile(deps(), user.id), form({ strategy: "" }));
     expect(reset).toEqual({ kind: "strategy", ok: true, message: "Default escalation strategy updated successfully!", current: "" });
     expect((await getProfile(deps(), user.id)).defaultEscalationStrategy).toBeNull();
-    expect(strategySettings(await getProfile(deps(), user.id)).current).toBe("");
+    const after = await getProfile(deps(), user.id);
+    expect(strategySettings(after, await reachNow(after)).current).toBe("");
+  });
+
+  it("says under each sequence which of its steps would come to this person by email, and why, as the engine would plan them", async () => {
+    const forYou = async (user: PublicUser, key: string, media?: MediaStatus) =>
+      strategySettings(user, await reachNow(user, media)).options.find((o) => o.key === key)!.forYou;
+    const NOTHING_SET_UP =
+      "Telegram isn't connected to your account, no device has Nudge notifications turned on and you have no verified phone number yet, so those steps come to you by email.";
+    const NO_BUDDY = "No nudge buddy has said yes yet, so the alert meant for your buddies comes to you by email.";
+
+    // Nothing set up but the email: every step but the email's would come by email.
+    const bare = await userWith();
+    expect(await forYou(bare, "standard")).toEqual({ notes: [NOTHING_SET_UP, NO_BUDDY], setUpChannels: true, addBuddy: true });
+    // Gentle only pings: its note names the pings' channels only, and no buddy is missing.
+    expect(await forYou(bare, "gentle")).toEqual({
+      notes: ["Telegram isn't connected to your account and no device has Nudge notifications turned on yet, so those steps come to you by email."],
+      setUpChannels: true,
+      addBuddy: false,
+    });
+
+    // A buddy who has not said yes yet, or said no, is never alerted: still "no buddy".
+    const db = deps().db;
+    const unconfirmed = { id: crypto.randomUUID(), userId: bare.id, name: "Sam", type: "email", contact: "sam@example.com", order: 1, verified: false };
+    await db.insert(emergencyContacts).values(unconfirmed);
+    await db.insert(emergencyContacts).values({ ...unconfirmed, id: crypto.randomUUID(), name: "Ali", contact: "ali@example.com", order: 2, verified: true, optedOutAt: clock.now().getTime() });
+    expect((await forYou(bare, "standard")).notes).toEqual([NOTHING_SET_UP, NO_BUDDY]);
+
+    // Everything set up: Telegram, a device, a verified phone, a buddy who said yes.
+    const ready = await userWith({ telegramChatId: "4401", phone: "+15550104401", phoneVerified: true });
+    await db.insert(pushSubscriptions).values({ id: crypto.randomUUID(), userId: ready.id, endpoint: `https://push.example/${ready.id}`, p256dh: "k", auth: "a" });
+    await db.insert(emergencyContacts).values({ id: crypto.randomUUID(), userId: ready.id, name: "Sam", type: "email", contact: "sam@example.com", order: 1, verified: true });
+    for (const strategy of STRATEGIES) expect(await forYou(ready, strategy.key), strategy.key).toEqual({ notes: [], setUpChannels: false, addBuddy: false });
+
+    // Telegram only: the pings reach them; the phone steps and the buddies would not.
+    const telegramOnly = await userWith({ telegramChatId: "4402" });
+    expect(await forYou(telegramOnly, "standard")).toEqual({
+      notes: ["You have no verified phone number yet, so those steps come to you by email.", NO_BUDDY],
+      setUpChannels: true,
+      addBuddy: true,
+    });
+
+    // A verified number that texted STOP: texts by email until START; calls still go.
+    const stopped = await userWith({ telegramChatId: "4403", phone: "+15550104403", phoneVerified: true });
+    await db.update(users).set({ smsOptedOutAt: clock.now().getTime() }).where(eq(users.id, stopped.id));
+    await db.insert(pushSubscriptions).values({ id: crypto.randomUUID(), userId: stopped.id, endpoint: `https://push.example/${stopped.id}`, p256dh: "k", auth: "a" });
+    await db.insert(emergencyContacts).values({ id: crypto.randomUUID(), userId: stopped.id, name: "Sam", type: "email", contact: "sam@example.com", order: 1, verified: true });
+    expect(await forYou(stopped, "standard")).toEqual({
+      notes: ["Your number texted STOP, so texts come to you by email until it texts START."],
+      setUpChannels: false,
+      addBuddy: false,
+    });
+
+    // A server without a text provider: not the person's to fix, said as the server's.
+    const noTwilio: MediaStatus = { ...mediaStatus(deps()), sms: { available: false, reason: "No Twilio." }, voice: { available: false, reason: "No Twilio." } };
+    expect(await forYou(ready, "standard", noTwilio)).toEqual({
+      notes: ["Text messages and phone calls aren't available on Nudge right now, so those steps come by email."],
+      setUpChannels: false,
+      addBuddy: false,
+    });
   });
 
   it("onboarding's step 3 is ready once a reminder was made from words (the box, the bot or an email), not the form", async () => {

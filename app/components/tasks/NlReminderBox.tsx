@@ -16,8 +16,12 @@ const SIGN_IN_AFTER_MS = 3_000;
  * 'Or just type it': a reminder in plain language ("remind me to take my pills tomorrow at 9"),
  * read by the server in the user's time zone (createTaskFromPrompt). The answer is shown as it
  * comes: the confirmation, or advice on how to phrase it. An empty text is stopped here.
+ *
+ * `alone`: the box is its screen's one way to make a reminder (the wizard's step 3), so it is not an
+ * "Or" under a form: no card of its own inside the step's card, no heading beside the step's title,
+ * and no dashboard link (the wizard's Next goes on).
  */
-export function NlReminderBox({ action, promptRequired, dashboardLink = true }: { action: string; promptRequired: string; dashboardLink?: boolean }) {
+export function NlReminderBox({ action, promptRequired, alone = false }: { action: string; promptRequired: string; alone?: boolean }) {
   const fetcher = useFetcher<PromptResult>();
   const formRef = useRef<HTMLFormElement>(null);
   const [clientError, setClientError] = useState<string | null>(null);
@@ -45,11 +49,13 @@ export function NlReminderBox({ action, promptRequired, dashboardLink = true }: 
   }
 
   return (
-    <section className="card nl-box" aria-labelledby="nl-box-title">
-      <h2 id="nl-box-title" className="nl-box__title">
-        Or just type it
-      </h2>
-      <p className="muted nl-box__lead">Write it the way you would say it. We read it in your time zone.</p>
+    <section className={alone ? "nl-box nl-box--alone" : "card nl-box"} aria-labelledby={alone ? undefined : "nl-box-title"} aria-label={alone ? "Your first reminder" : undefined}>
+      {alone ? null : (
+        <h2 id="nl-box-title" className="nl-box__title">
+          Or just type it
+        </h2>
+      )}
+      <p className="muted nl-box__lead">{alone ? "We read it in your time zone." : "Write it the way you would say it. We read it in your time zone."}</p>
       <fetcher.Form ref={formRef} method="post" action={action} onSubmit={onSubmit} noValidate className="nl-box__form">
         <input type="hidden" name="intent" value="nl" />
         <TextField
@@ -70,7 +76,7 @@ export function NlReminderBox({ action, promptRequired, dashboardLink = true }: 
         {result?.ok ? (
           <Alert tone="success">
             {result.message}{" "}
-            {dashboardLink ? (
+            {!alone ? (
               <ButtonLink to="/dashboard" variant="ghost" className="nl-box__link">
                 See it on your dashboard
               </ButtonLink>

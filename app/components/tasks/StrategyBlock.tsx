@@ -1,9 +1,9 @@
-import { useFetcher } from "@remix-run/react";
+import { Link, useFetcher } from "@remix-run/react";
 import { useExpiring, useFollowingState, useHydrated } from "~/lib/hooks";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import { SelectField } from "~/components/ui/SelectField";
-import { TASKS_RESOURCE, type StrategyResult, type StrategySettings } from "./types";
+import { TASKS_RESOURCE, type StrategyOption, type StrategyResult, type StrategySettings } from "./types";
 
 const SUCCESS_CLEAR_MS = 3_000;
 
@@ -84,6 +84,7 @@ export function StrategyBlock({ settings }: { settings: StrategySettings }) {
               ))}
             </ol>
             <p className="strategy-steps__check-back">{chosen.checkBack}</p>
+            <ForYouNow forYou={chosen.forYou} />
           </div>
         ) : null}
         <div className="button-row">
@@ -100,5 +101,31 @@ export function StrategyBlock({ settings }: { settings: StrategySettings }) {
         </div>
       </fetcher.Form>
     </section>
+  );
+}
+
+/**
+ * What the chosen sequence would do for this person now: the steps that would come to them by email
+ * instead (no Telegram, no verified phone, no buddy who said yes...), with where to set them up; or
+ * that every step reaches them as listed.
+ */
+function ForYouNow({ forYou }: { forYou: StrategyOption["forYou"] }) {
+  if (forYou.notes.length === 0) {
+    return <p className="strategy-steps__for-you">For you right now: every step reaches you as listed.</p>;
+  }
+  return (
+    <div className="strategy-steps__for-you">
+      <p className="strategy-steps__title">For you right now:</p>
+      {forYou.notes.map((note) => (
+        <p key={note}>{note}</p>
+      ))}
+      {forYou.setUpChannels || forYou.addBuddy ? (
+        <p>
+          {forYou.setUpChannels ? <Link to="/integrations">Set up Reminder Channels</Link> : null}
+          {forYou.setUpChannels && forYou.addBuddy ? " · " : null}
+          {forYou.addBuddy ? <Link to="/emergency-contacts">Add a nudge buddy</Link> : null}
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -46,6 +46,8 @@ export interface StrategyOption {
   steps: string[];
   /** What happens after an Acknowledge (issue 13): "If you acknowledge but don't finish, I check back after 2 hours, up to 2 times." */
   checkBack: string;
+  /** What the sequence would do for this person now: the steps that would come by email, and where to set them up. */
+  forYou: { notes: string[]; setUpChannels: boolean; addBuddy: boolean };
 }
 
 export interface StrategySettings {

@@ -13,4 +13,7 @@ export { LEASE_MS, MAX_STEP_ATTEMPTS, RETRY_LEASE_MS, SENDING_LEASE_MS } from ".
 export { StepDeliveryError, type StepOutcome } from "./outcomes";
 export { escalationStats, type EscalationStats } from "./stats";
 export { setDefaultStrategy, type DefaultStrategyResult } from "./strategy";
+export { previewReach, reachOf, readReachExtras, type ReachExtras, type ReachPreview } from "./reach-preview";
+export { mediaStatus } from "./deliver";
+export type { MediaStatus, Reachability } from "./recipients";
 export { listWaitingChains, makeNextStepDueNow, type WaitingChain } from "./dev-advance";

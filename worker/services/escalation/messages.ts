@@ -84,6 +84,27 @@ export function unavailableNotes(channels: readonly StepChannel[]): string[] {
 }
 
 /**
+ * What Settings says under a sequence's steps for this person (reach-preview.ts): the steps that would
+ * come to them by email, and why, in the reminder email's own words. Empty when every step reaches
+ * them as listed.
+ * "Telegram isn't connected to your account and you have no verified phone number yet, so those steps
+ * come to you by email."
+ */
+export function reachPreviewNotes(preview: { missing: readonly StepChannel[]; textsStopped: boolean; unavailable: readonly StepChannel[] }): string[] {
+  const reasons = [...new Set(preview.missing.flatMap((c) => (c === "email" || c === "buddies" ? [] : [FALLBACK_REASONS[c]])))];
+  const said = joinWithAnd(reasons);
+  const notes = reasons.length > 0 ? [`${said.charAt(0).toUpperCase()}${said.slice(1)} yet, so those steps come to you by email.`] : [];
+  if (preview.textsStopped) notes.push("Your number texted STOP, so texts come to you by email until it texts START.");
+  if (preview.missing.includes("buddies")) notes.push("No nudge buddy has said yes yet, so the alert meant for your buddies comes to you by email.");
+  const names = [...new Set(preview.unavailable.flatMap((c) => (c === "email" || c === "buddies" ? [] : [MEDIUM_NAMES[c]])))];
+  if (names.length > 0) {
+    const first = names[0]!.charAt(0).toUpperCase() + names[0]!.slice(1);
+    notes.push(`${joinWithAnd([first, ...names.slice(1)])} aren't available on Nudge right now, so those steps come by email.`);
+  }
+  return notes;
+}
+
+/**
  * The sentence under a reminder that came by email because the provider of a channel the step asked
  * for refused its message for good (ADR 042): "Your text message for this reminder couldn't be
  * delivered, so it came by email."

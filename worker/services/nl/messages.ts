@@ -61,10 +61,44 @@ const NUDGING_IS_BUILT_IN = `You don't need to: I keep nudging you until you ans
  */
 function reminderSubject(title: string): string {
   const [firstWord = ""] = title.split(/\s+/, 1);
-  if (!COMMON_VERBS.has(firstWord.toLowerCase().replace(/[^a-z']/g, ""))) return `about ${title}`;
+  const spoken = toSecondPerson(title);
+  if (!COMMON_VERBS.has(firstWord.toLowerCase().replace(/[^a-z']/g, ""))) return `about ${spoken}`;
   const capitalisedOnly = /^[A-Z][a-z']*$/.test(firstWord);
-  return `to ${capitalisedOnly ? firstWord.toLowerCase() + title.slice(firstWord.length) : title}`;
+  return `to ${capitalisedOnly ? spoken.charAt(0).toLowerCase() + spoken.slice(1) : spoken}`;
 }
+
+/**
+ * The person's own words said back to them: "take my pills" is confirmed as "to take your pills",
+ * "call me back" as "call you back". Only in the sentence; the task keeps its title as typed. A word
+ * that starts the title loses its capital, as it now sits inside the sentence ("My pills" → "about your
+ * pills"). "I" and its forms are swapped too ("check I paid rent" → "check you paid rent"); the all-capital
+ * "ME" or "MY" (initials, a state) are left alone, and so is "mine", which in a reminder is more often a
+ * place than a pronoun.
+ */
+function toSecondPerson(title: string): string {
+  return title.replace(FIRST_PERSON, (word, offset: number) => {
+    const swapped = SECOND_PERSON[word.toLowerCase().replace("’", "'")] ?? word;
+    // "My" mid-title (a name, "Call Me Maybe") keeps its capital; "I" is always capital, "you" is not.
+    const capital = offset > 0 && /^[A-Z][a-z]/.test(word);
+    return capital ? swapped.charAt(0).toUpperCase() + swapped.slice(1) : swapped;
+  });
+}
+
+const SECOND_PERSON: Record<string, string> = {
+  "i am": "you are",
+  "i was": "you were",
+  "i'm": "you're",
+  "i've": "you've",
+  "i'll": "you'll",
+  "i'd": "you'd",
+  i: "you",
+  me: "you",
+  my: "your",
+  myself: "yourself",
+};
+
+/** Longest forms first, so "I am" is not read as "I". Case-sensitive where English is: "I", not "i" inside words. */
+const FIRST_PERSON = /\b(?:I am|I was|I['’](?:m|ve|ll|d)|I|[Mm]e|[Mm]y|[Mm]yself)\b/g;
 
 const COMMON_VERBS = new Set(
   `add answer apply ask attend back bake book bring brush buy call cancel change charge check clean close collect confirm
