@@ -99,6 +99,22 @@ test.describe("Telegram", () => {
     await expect(card(page, "Call the pharmacy")).toContainText(/completed/i);
   });
 
+  test("asking what's on tomorrow lists it; 'cancel' and a name asks first, then the button deletes it from the dashboard", async ({ page }) => {
+    const user = await signUp(page, { name: "Noa", timezone: "Asia/Jerusalem" });
+    await linkByApi(page, user, newChat());
+    await sendInDevChat(page, "call the plumber tomorrow at 8am");
+    await sendInDevChat(page, "what's on tomorrow?");
+    await expect(page.locator(".dev-chat__bubble--bot").last()).toHaveText(/^Tomorrow \(.+\):\n• 8:00 AM — call the plumber$/);
+    await sendInDevChat(page, "cancel the plumber");
+    const question = page.locator(".dev-chat__bubble--bot").last();
+    await expect(question).toContainText('Delete "call the plumber"');
+    await expect(question.getByRole("button")).toHaveText(["Yes, delete it", "Keep it"]);
+    await question.getByRole("button", { name: "Yes, delete it" }).click();
+    await expect(page.locator(".dev-chat__bubble--bot").filter({ hasText: "🗑 Deleted: call the plumber" })).toBeVisible();
+    await page.goto("/dashboard");
+    await expect(page.locator("article.task-card").filter({ hasText: "call the plumber" })).toHaveCount(0);
+  });
+
   test("unlinks after a confirmation; screens at 360 and 1280 px", async ({ page }) => {
     const user = await signUp(page, { name: "Noa" });
     await linkByApi(page, user, newChat());

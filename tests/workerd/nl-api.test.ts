@@ -78,6 +78,12 @@ describe("POST /v1/tasks/nl", () => {
         "take meds at 8am and 8pm",
         `I can set one day and time per reminder, and I found more than one. Send each as its own reminder, like "take pills every day at 8am" and then "take pills every day at 8pm".`,
       ],
+      // A question about one's reminders made a reminder titled "what's on" at 9:00; a wish to drop one got "no time".
+      ["what's on today?", "That sounds like a question, so I didn't make a reminder. Your dashboard lists all your reminders, soonest first."],
+      [
+        "cancel the dentist",
+        `To delete a reminder, press the bin icon on its card on your dashboard. To be reminded to cancel something, add a time, like "cancel netflix on friday at 6pm".`,
+      ],
     ] as const) {
       expect(await say(u.token, { prompt })).toEqual({ status: 200, body: { success: false, message } });
     }

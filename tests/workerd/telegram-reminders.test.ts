@@ -51,7 +51,8 @@ describe("reminders by chatting", () => {
       expect([local.hour, local.minute]).toEqual([9, 0]);
       expect(local.toISODate()).toBe(DateTime.fromJSDate(ERA, { zone }).plus({ days: 1 }).toISODate());
       const reply = String(bot.callsOf("sendMessage").at(-1)!.payload.text);
-      expect(reply).toMatch(/^Got it! I'll remind you .*take my pills.* at 9:00 AM\.$/i);
+      // The title keeps the person's words; the answer says them back to them ("your pills").
+      expect(reply).toMatch(/^Got it! I'll remind you .*take your pills.* at 9:00 AM\.$/i);
     }
   });
 

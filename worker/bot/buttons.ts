@@ -2,7 +2,8 @@ import { Composer, type Context } from "grammy";
 import { isAnswer } from "../services/answers";
 import type { Deps } from "../services/deps";
 import { isAppError } from "../services/errors";
-import { answerFromChat } from "../services/telegram";
+import { answerFromChat, FORGET_BUTTON, forgetFromChat, type ForgetChoice } from "../services/telegram";
+import { keyboardOf } from "./keyboard";
 
 /**
  * A reminder's inline buttons (`done:<taskId>`, `snooze:<taskId>`, `acknowledge:<taskId>`): the press
@@ -18,6 +19,18 @@ export function answerButtons(deps: Deps): Composer<Context> {
       const reply = await answerFromChat(deps, String(ctx.chat?.id ?? ""), taskId, answer);
       await ctx.answerCallbackQuery({ text: reply.note });
       if (reply.edit) await ctx.editMessageText(reply.edit);
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      await ctx.answerCallbackQuery({ text: error.message, show_alert: true });
+    }
+  });
+  // "cancel the dentist" in the chat asked with buttons (services/telegram/forget.ts): ask, delete, stop, keep.
+  composer.callbackQuery(FORGET_BUTTON, async (ctx) => {
+    const [, choice, taskId] = ctx.match;
+    try {
+      const reply = await forgetFromChat(deps, String(ctx.chat?.id ?? ""), choice as ForgetChoice, taskId!);
+      await ctx.answerCallbackQuery();
+      await ctx.editMessageText(reply.text, reply.buttons ? { reply_markup: keyboardOf(reply.buttons) } : {});
     } catch (error) {
       if (!isAppError(error)) throw error;
       await ctx.answerCallbackQuery({ text: error.message, show_alert: true });

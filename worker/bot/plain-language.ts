@@ -2,15 +2,16 @@ import { Composer, type Context } from "grammy";
 import type { Message } from "grammy/types";
 import type { Deps } from "../services/deps";
 import { isAppError } from "../services/errors";
-import { answerTypedInChat, findChatOwner, reminderFromChat, yesToCheckBack } from "../services/telegram";
-import { typedAnswer } from "../services/typed-answers";
+import { findChatOwner, replyToChatText } from "../services/telegram";
+import { keyboardOf } from "./keyboard";
 import { BOT_TEXTS } from "../services/telegram/texts";
 import { offerPairing } from "./start";
 
 /**
- * Any other text in a private chat is a reminder in plain language, read by the same service as
- * POST /v1/tasks/nl in the owner's time zone, or, when it is only an answer ("done", "snooze 10",
- * "ok"), the answer to a reminder. Unlinked chats are offered pairing; nothing else errs.
+ * Any other text in a private chat: an answer to a reminder ("done", "snooze 10", "ok"), a question
+ * about what is coming up, a wish to drop a reminder, thanks, or else a reminder in plain language,
+ * read by the same service as POST /v1/tasks/nl in the owner's time zone (replyToChatText decides).
+ * Unlinked chats are offered pairing; nothing else errs.
  */
 export function plainLanguage(deps: Deps): Composer<Context> {
   const composer = new Composer();
@@ -20,15 +21,8 @@ export function plainLanguage(deps: Deps): Composer<Context> {
     const owner = await findChatOwner(deps.db, String(ctx.chat.id));
     if (!owner) return offerPairing(deps, ctx);
     try {
-      const replied = repliedTaskId(ctx.message.reply_to_message);
-      const typed = typedAnswer(ctx.message.text);
-      const yes = typed ? null : await yesToCheckBack(deps, owner.id, ctx.message.text, replied);
-      const reply = typed
-        ? await answerTypedInChat(deps, owner, typed, replied)
-        : yes
-          ? await answerTypedInChat(deps, owner, yes.typed, yes.taskId)
-          : await reminderFromChat(deps, owner, ctx.message.text);
-      await ctx.reply(reply);
+      const reply = await replyToChatText(deps, owner, ctx.message.text, repliedTaskId(ctx.message.reply_to_message));
+      await ctx.reply(reply.text, reply.buttons ? { reply_markup: keyboardOf(reply.buttons) } : {});
     } catch (error) {
       if (!isAppError(error)) throw error;
       await ctx.reply(error.message);

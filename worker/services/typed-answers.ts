@@ -69,6 +69,25 @@ function answerWords(body: string): string[] {
   return words.length > 1 && YES_WORDS.has(words[0] ?? "") ? words.slice(1) : words;
 }
 
+/** Greetings that carry nothing else ("hi", "good morning"): in a chat they get a hello back. */
+const GREETINGS = new Set(["HI", "HEY", "HELLO", "HIYA", "YO", "GOOD", "MORNING", "AFTERNOON", "EVENING", "THERE"]);
+const THANKS = new Set(["THANKS", "THANK", "THANKYOU", "THX", "TY", "TYSM", "CHEERS"]);
+
+/**
+ * A message of courtesies only: "thanks!", "thank you 🙏" are thanks; "hi", "good morning" a greeting.
+ * Null when any other word is in it. In a chat, "thanks" got "Please tell me what to remind you about".
+ */
+export function courtesyOnly(body: string): "thanks" | "greeting" | null {
+  const tokens = body
+    .trim()
+    .toUpperCase()
+    .split(/\s+/)
+    .map((token) => token.replace(/[^A-Z0-9]/g, ""))
+    .filter(Boolean);
+  if (tokens.length === 0 || !tokens.every((token) => COURTESY.has(token) || GREETINGS.has(token))) return null;
+  return tokens.some((token) => THANKS.has(token)) ? "thanks" : "greeting";
+}
+
 /** A message that is only a yes ("Yes!", "yep 👍", "yeah thanks"). */
 export function saysYes(body: string): boolean {
   const words = answerWords(body);

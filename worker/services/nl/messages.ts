@@ -48,6 +48,12 @@ export function failureMessage(reason: ParseFailureReason, phrase?: string): str
   return FAILURE_MESSAGES[reason];
 }
 
+/** "what's on today?" typed where only reminders are made (the web's box, the API, an email): nothing is made. */
+export const AGENDA_QUESTION = "That sounds like a question, so I didn't make a reminder. Your dashboard lists all your reminders, soonest first.";
+
+/** "cancel the dentist" with no time, where only reminders are made: how to delete one, and how to make this one. */
+export const FORGET_REQUEST = `To delete a reminder, press the bin icon on its card on your dashboard. To be reminded to cancel something, add a time, like "cancel netflix on friday at 6pm".`;
+
 /** "every 5 minutes", "every hour", "every half hour": usually a wish to be nudged until it is done. */
 const WITHIN_A_DAY = /\b(?:min|mins|minutes?|hours?|hrs?)\b/i;
 

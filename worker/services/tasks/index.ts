@@ -1,6 +1,6 @@
 /** The tasks domain: CRUD and listing, the three answers (acknowledge, done, snooze), plain-language reminders, email action links. */
 export { createTask, deleteTask, getTask, updateTask, EMAIL_NOT_VERIFIED, TASK_NOT_FOUND, type TaskSource } from "./service";
-export { listTasks, BAD_CURSOR, type TaskPage } from "./list";
+export { listTasks, openOfSeries, openTasksDue, ownTaskLine, BAD_CURSOR, type TaskLine, type TaskPage } from "./list";
 export { acknowledgeTask, completeTask, snoozeTask, ALREADY_DONE_SNOOZE, type DoneResult } from "./actions";
 export { createTaskFromPrompt, type NlResult } from "./nl";
 export { describeActionLink, redeemActionLink, type ActionLinkOutcome, type ActionLinkView } from "./action-links";

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, gte, lt, sql } from "drizzle-orm";
 import { tasks } from "../../../db/schema";
 import { prebuiltSelect } from "../../../db/prebuilt-select";
 import type { Deps } from "../deps";
@@ -129,4 +129,46 @@ export function decodeCursor(cursor: string): ListPosition {
     // falls through to the error below
   }
   throw badRequest(BAD_CURSOR, "BAD_CURSOR");
+}
+
+/** A task as the chat assistant names it: enough to list it, or to ask before deleting it. */
+export interface TaskLine {
+  id: string;
+  title: string;
+  dueAt: number;
+  status: string;
+  recurrence: string | null;
+  seriesId: string | null;
+}
+
+const taskLine = { id: tasks.id, title: tasks.title, dueAt: tasks.dueAt, status: tasks.status, recurrence: tasks.recurrence, seriesId: tasks.seriesId };
+
+/**
+ * The person's open tasks due before `before` (and at or after `from`, when given), soonest first, at
+ * most `limit`: the open part of the list index, read from its start or from `from`, stopping at the
+ * limit ("what's on today?" in a chat).
+ */
+export async function openTasksDue(deps: Pick<Deps, "db">, userId: string, range: { from?: number; before: number }, limit: number): Promise<TaskLine[]> {
+  return deps.db
+    .select(taskLine)
+    .from(tasks)
+    .where(and(eq(tasks.userId, userId), openInListOrder, range.from === undefined ? undefined : gte(tasks.dueAt, range.from), lt(tasks.dueAt, range.before)))
+    .orderBy(...listOrder)
+    .limit(limit);
+}
+
+/** One of the person's own tasks as a line, or null (not theirs, or gone). */
+export async function ownTaskLine(deps: Pick<Deps, "db">, userId: string, taskId: string): Promise<TaskLine | null> {
+  const [line] = await deps.db.select(taskLine).from(tasks).where(and(eq(tasks.id, taskId), eq(tasks.userId, userId)));
+  return line ?? null;
+}
+
+/** The open occurrence of a series (after one was skipped, its next), or null. By the series index. */
+export async function openOfSeries(deps: Pick<Deps, "db">, userId: string, seriesId: string): Promise<TaskLine | null> {
+  const [line] = await deps.db
+    .select(taskLine)
+    .from(tasks)
+    .where(and(eq(tasks.seriesId, seriesId), eq(tasks.userId, userId), openInListOrder))
+    .limit(1);
+  return line ?? null;
 }

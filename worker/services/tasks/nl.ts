@@ -3,7 +3,8 @@ import { oneLine } from "../one-line";
 import type { Deps } from "../deps";
 import { forbidden } from "../errors";
 import { resolveStrategyKey } from "../escalation/catalogue";
-import { confirmationMessage, failureMessage, parseReminder } from "../nl/parse-reminder";
+import { AGENDA_QUESTION, confirmationMessage, failureMessage, FORGET_REQUEST, parseReminder } from "../nl/parse-reminder";
+import { agendaQuestion, forgetRequest } from "../nl/chat-intents";
 import { newTaskStatements } from "../series";
 import { parseInput } from "../validation";
 import { assertRoom, readTaskRoom } from "./quotas";
@@ -34,7 +35,10 @@ export async function createTaskFromPrompt(deps: Deps, userId: string, input: un
   if (!user.isVerified) throw forbidden(EMAIL_NOT_VERIFIED, "EMAIL_NOT_VERIFIED");
   const { prompt } = parseInput(nlPromptSchema, input);
   const nowDate = deps.clock.now();
+  // A question about one's reminders, or a wish to drop one, is not a reminder: say where those are done.
+  if (agendaQuestion(prompt)) return { success: false, message: AGENDA_QUESTION };
   const parsed = parseReminder(prompt, nowDate, user.timezone);
+  if (!parsed.ok && parsed.reason === "no_time" && forgetRequest(prompt)) return { success: false, message: FORGET_REQUEST };
   if (!parsed.ok) return { success: false, message: failureMessage(parsed.reason, parsed.phrase) };
 
   const now = nowDate.getTime();

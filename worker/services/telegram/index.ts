@@ -14,5 +14,7 @@ export {
 } from "./link-codes";
 export { answerFromChat, answerTypedInChat, nextReminderLines, reminderFromChat, yesToCheckBack, type ButtonReply } from "./chat";
 export { greetLinkedChat } from "./greet";
+export { replyToChatText } from "./conversation";
+export { forgetFromChat, FORGET_BUTTON, type ChatReply, type ForgetChoice } from "./forget";
 export { BOT_TEXTS } from "./texts";
 export { devConversation, DEV_CHAT_DEFAULT, isDevChatId, type DevBubble, type DevButton } from "./dev-chat";

@@ -13,7 +13,8 @@ export const BOT_TEXTS = {
   help:
     "Here is what I can do:\n" +
     '• Write a reminder in plain words, like "call mom tomorrow at 5pm" or "water the plants every Monday at 8am".\n' +
-    "• /list shows your next reminders.\n" +
+    '• Ask "what\'s on today?" (or tomorrow, or this week) to see what\'s coming up; /list shows your next reminders.\n' +
+    '• To delete one, write "cancel" and its name, like "cancel the dentist". I\'ll ask before I delete anything.\n' +
     "• /stop unlinks this chat from your Nudge account.\n" +
     `When a reminder comes, press ${ANSWER_LABELS.done} when it's finished, ${ANSWER_LABELS.snooze} for a little more time, or ${ANSWER_LABELS.acknowledge} to stop the reminders and keep it open. ` +
     "You can also write done, snooze (or snooze 10) or ok: as a reply to a reminder it answers that one, otherwise the last one I sent you.",
@@ -40,6 +41,29 @@ export const BOT_TEXTS = {
     snooze: (title: string, until: string) => `😴 Snoozed until ${until}: ${title}`,
     acknowledge: (title: string) => `👍 Acknowledged: ${title}. The reminders have stopped; mark it done when you're finished.`,
   },
+  agenda: {
+    heading: (day: "today" | "tomorrow" | "week", date: string) =>
+      day === "today" ? `Today (${date}):` : day === "tomorrow" ? `Tomorrow (${date}):` : "The next 7 days:",
+    nothing: (day: "today" | "tomorrow" | "week", next: string | null) =>
+      `Nothing is due ${day === "week" ? "in the next 7 days" : day}.` + (next ? ` Your next reminder: ${next}.` : ' Write me one any time, like "stretch at 3pm".'),
+    more: "…and more. Your dashboard on the Nudge website lists them all.",
+  },
+  forget: {
+    none: (named: string) => `I couldn't find an open reminder called "${named}". /list shows your next ones.`,
+    which: (count: number) => `I found ${count} open reminders like that${count > 5 ? " (the 5 nearest below)" : ""}. Which one?`,
+    ask: (title: string, at: string) => `Delete "${title}" (${at})?`,
+    askRepeating: (title: string, repeat: string, at: string) => `"${title}" repeats ${repeat}; the next one is ${at}. Skip just that one, or stop it for good?`,
+    yes: "Yes, delete it",
+    no: "Keep it",
+    skipOne: "Skip this one",
+    stopAll: "Stop repeating",
+    deleted: (title: string) => `🗑 Deleted: ${title}`,
+    seriesStopped: (title: string) => `🗑 Stopped: ${title}. It won't repeat any more.`,
+    skipped: (title: string, next: string | null) => `⏭ Skipped this time: ${title}.${next ? ` The next one is ${next}.` : ""}`,
+    kept: (title: string) => `Good, I kept it: ${title}.`,
+  },
+  welcome: "You're welcome! 🙂",
+  hello: (name: string) => `Hi ${name}! Write me a reminder, like "call mom tomorrow at 5pm", or ask "what's on today?".`,
   alreadyDone: (title: string) => `This one is already done: ${title}. Nothing more to do.`,
   notYours: "This reminder isn't linked to this chat's account, so I left it alone.",
   gone: "I can't find this reminder any more. It may have been deleted.",

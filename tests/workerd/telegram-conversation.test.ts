@@ -1,0 +1,213 @@
+/**
+ * Telegram (issue 9), part 3: what the bot does with a text that is not a reminder: a question about
+ * what is coming up, a wish to drop a reminder (asked with buttons, never deleted on words alone), and
+ * thanks or a greeting. Real grammY against the fake Bot API.
+ * Era: 2072 (docs/testing.md); no tick runs here, and the tasks are due in 2072.
+ */
+import { DateTime } from "luxon";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createTask } from "../../worker/services/tasks";
+import { BOT_TEXTS } from "../../worker/services/telegram";
+import { agendaQuestion, forgetRequest, titleMatches } from "../../worker/services/nl/chat-intents";
+import { courtesyOnly } from "../../worker/services/typed-answers";
+import { depsAt, MINUTE, taskRow, tasksOfUser, testEra } from "./escalation-helpers";
+import { fakeTelegram, postUpdate, pressUpdate, textUpdate } from "./telegram/support";
+
+/** Tue 2072-03-08 15:00 UTC: 10:00 in New York. */
+const ERA = new Date("2072-03-08T15:00:00Z");
+const ZONE = "America/New_York";
+const { user } = testEra(ERA);
+afterEach(() => vi.unstubAllGlobals());
+
+let chatSeq = 727_000_000 + Math.floor(Math.random() * 1_000_000);
+
+async function linkedUser() {
+  const chat = ++chatSeq;
+  const u = await user({ telegramChatId: String(chat), timezone: ZONE, name: "Robin Walker" });
+  return { ...u, chat };
+}
+
+/** A task due at a New York wall time, `days` from the era's day. */
+async function taskAt(userId: string, title: string, days: number, time: string, recurrence?: unknown) {
+  const [hour, minute] = time.split(":").map(Number);
+  const due = DateTime.fromJSDate(ERA, { zone: ZONE }).plus({ days }).set({ hour, minute, second: 0, millisecond: 0 });
+  return createTask(depsAt(new Date(ERA.getTime() - 7 * 24 * 60 * MINUTE)).deps, userId, { title, dueDate: due.toUTC().toISO()!, strategy: "gentle", ...(recurrence ? { recurrence } : {}) });
+}
+
+const lastText = (bot: ReturnType<typeof fakeTelegram>) => String(bot.callsOf("sendMessage").at(-1)!.payload.text);
+const lastButtons = (bot: ReturnType<typeof fakeTelegram>) =>
+  (bot.callsOf("sendMessage").at(-1)!.payload.reply_markup as { inline_keyboard: Array<Array<{ text: string; callback_data: string }>> } | undefined)?.inline_keyboard ?? [];
+
+describe("reading what is not a reminder", () => {
+  it.each([
+    ["what's on today?", "today"],
+    ["What do I have tomorrow?", "tomorrow"],
+    ["whats on this week", "week"],
+    ["any reminders?", null],
+    ["show my reminders", null],
+    ["what's next?", null],
+    ["what have I got on tonight?", "today"],
+    ["my tasks for tomorrow", "tomorrow"],
+  ])("%j is a question about the agenda (%s)", (text, day) => {
+    expect(agendaQuestion(text)).toEqual({ day });
+  });
+
+  it.each(["remind me to call mom tomorrow at 5", "what's on tv tonight", "plan the week", "do the taxes today", "have lunch with sam tomorrow", "what to buy for dad's birthday?", "list the groceries at 6pm"])(
+    "%j is not a question about the agenda",
+    (text) => {
+      expect(agendaQuestion(text)).toBeNull();
+    },
+  );
+
+  it.each([
+    ["cancel the dentist", "dentist"],
+    ["Delete call the dentist.", "call the dentist"],
+    ["remove my reminder to water the plants", "water the plants"],
+    ["stop reminding me about the pills please", "pills"],
+    ["forget about the gym", "gym"],
+    ["please cancel my reminder about rent", "rent"],
+  ])("%j names a reminder to drop: %j", (text, named) => {
+    expect(forgetRequest(text)).toBe(named);
+  });
+
+  it("matches a title by every word named, as words or their starts", () => {
+    expect(titleMatches("Call the dentist", "dentist")).toBe(true);
+    expect(titleMatches("Take pills", "the pill")).toBe(true);
+    expect(titleMatches("Call the dentist", "call mom")).toBe(false);
+    expect(titleMatches("Pay rent", "the")).toBe(false);
+    expect(titleMatches("Dentistry exam", "dentist")).toBe(true);
+  });
+
+  it("tells thanks and greetings from anything else", () => {
+    expect(courtesyOnly("Thanks!")).toBe("thanks");
+    expect(courtesyOnly("thank you 🙏")).toBe("thanks");
+    expect(courtesyOnly("good morning")).toBe("greeting");
+    expect(courtesyOnly("hi there")).toBe("greeting");
+    expect(courtesyOnly("thanks, done")).toBeNull();
+    expect(courtesyOnly("👍")).toBeNull();
+  });
+});
+
+describe("questions about what is coming up", () => {
+  it("'what's on today?' lists today's open reminders on the owner's clock, with what still waits; nothing is created", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser();
+    await taskAt(u.id, "Take pills", 0, "09:00");
+    await taskAt(u.id, "Call the dentist", 0, "14:30");
+    await taskAt(u.id, "Water the plants", 1, "08:00");
+    await taskAt(u.id, "File the taxes", -2, "17:00");
+    const before = (await tasksOfUser(u.id)).length;
+    await postUpdate(textUpdate(u.chat, "what's on today?"));
+    expect(lastText(bot)).toBe(
+      ["Today (Tue, Mar 8):", "• Sun, Mar 6 at 5:00 PM — File the taxes (waiting for your answer)", "• 9:00 AM — Take pills (waiting for your answer)", "• 2:30 PM — Call the dentist"].join("\n"),
+    );
+    expect(await tasksOfUser(u.id)).toHaveLength(before);
+
+    await postUpdate(textUpdate(u.chat, "What do I have tomorrow?"));
+    expect(lastText(bot)).toBe(["Tomorrow (Wed, Mar 9):", "• 8:00 AM — Water the plants"].join("\n"));
+  });
+
+  it("an empty day says so and names the next reminder; no reminders at all says how to make one", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser();
+    await postUpdate(textUpdate(u.chat, "what's on tomorrow?"));
+    expect(lastText(bot)).toBe('Nothing is due tomorrow. Write me one any time, like "stretch at 3pm".');
+    await taskAt(u.id, "Renew the passport", 5, "10:00");
+    await postUpdate(textUpdate(u.chat, "what's on tomorrow?"));
+    expect(lastText(bot)).toBe("Nothing is due tomorrow. Your next reminder: Renew the passport, Sun, Mar 13 at 10:00 AM.");
+    await postUpdate(textUpdate(u.chat, "whats on this week"));
+    expect(lastText(bot)).toBe(["The next 7 days:", "• Sun, Mar 13 at 10:00 AM — Renew the passport"].join("\n"));
+  });
+});
+
+describe("dropping a reminder by name", () => {
+  it("asks before deleting a one-off: Keep it keeps it, Yes deletes it", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser();
+    const dentist = await taskAt(u.id, "Call the dentist", 1, "10:00");
+    await postUpdate(textUpdate(u.chat, "cancel the dentist"));
+    expect(lastText(bot)).toBe('Delete "Call the dentist" (Wed, Mar 9 at 10:00 AM)?');
+    expect(lastButtons(bot).flat().map((b) => [b.text, b.callback_data])).toEqual([
+      ["Yes, delete it", `forget-delete:${dentist.id}`],
+      ["Keep it", `forget-keep:${dentist.id}`],
+    ]);
+    // Nothing is deleted on words alone.
+    expect(await taskRow(dentist.id)).toBeTruthy();
+
+    await postUpdate(pressUpdate(u.chat, `forget-keep:${dentist.id}`));
+    expect(bot.callsOf("editMessageText").at(-1)!.payload.text).toBe("Good, I kept it: Call the dentist.");
+    expect(await taskRow(dentist.id)).toBeTruthy();
+
+    await postUpdate(pressUpdate(u.chat, `forget-delete:${dentist.id}`));
+    expect(bot.callsOf("editMessageText").at(-1)!.payload.text).toBe("🗑 Deleted: Call the dentist");
+    expect(await taskRow(dentist.id)).toBeFalsy();
+    // A second press on the old message: the reminder is gone, nothing else happens.
+    await postUpdate(pressUpdate(u.chat, `forget-delete:${dentist.id}`));
+    expect(bot.callsOf("editMessageText").at(-1)!.payload.text).toBe(BOT_TEXTS.gone);
+  });
+
+  it("a repeating one can skip its next time (the series goes on) or stop for good", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser();
+    const pills = await taskAt(u.id, "Take pills", 1, "09:00", { freq: "daily" });
+    await postUpdate(textUpdate(u.chat, "stop reminding me about the pills"));
+    expect(lastText(bot)).toBe('"Take pills" repeats every day; the next one is Wed, Mar 9 at 9:00 AM. Skip just that one, or stop it for good?');
+    expect(lastButtons(bot).map((row) => row.map((b) => b.callback_data))).toEqual([[`forget-delete:${pills.id}`, `forget-series:${pills.id}`], [`forget-keep:${pills.id}`]]);
+
+    await postUpdate(pressUpdate(u.chat, `forget-delete:${pills.id}`));
+    expect(bot.callsOf("editMessageText").at(-1)!.payload.text).toBe("⏭ Skipped this time: Take pills. The next one is Thu, Mar 10 at 9:00 AM.");
+    const [next] = (await tasksOfUser(u.id)).filter((t) => t.status !== "COMPLETED");
+    expect(next!.title).toBe("Take pills");
+
+    await postUpdate(pressUpdate(u.chat, `forget-series:${next!.id}`));
+    expect(bot.callsOf("editMessageText").at(-1)!.payload.text).toBe("🗑 Stopped: Take pills. It won't repeat any more.");
+    expect((await tasksOfUser(u.id)).filter((t) => t.status !== "COMPLETED")).toEqual([]);
+  });
+
+  it("several matches get a button each, which leads to the question; none says where to look", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser();
+    const mom = await taskAt(u.id, "Call mom", 1, "17:00");
+    const dad = await taskAt(u.id, "Call dad", 2, "17:00");
+    await postUpdate(textUpdate(u.chat, "cancel call"));
+    expect(lastText(bot)).toBe("I found 2 open reminders like that. Which one?");
+    expect(lastButtons(bot).map((row) => row.map((b) => [b.text, b.callback_data]))).toEqual([
+      [["Call mom — Wed, Mar 9 at 5:00 PM", `forget-ask:${mom.id}`]],
+      [["Call dad — Thu, Mar 10 at 5:00 PM", `forget-ask:${dad.id}`]],
+    ]);
+    await postUpdate(pressUpdate(u.chat, `forget-ask:${dad.id}`));
+    expect(bot.callsOf("editMessageText").at(-1)!.payload.text).toBe('Delete "Call dad" (Thu, Mar 10 at 5:00 PM)?');
+
+    await postUpdate(textUpdate(u.chat, "delete the gym"));
+    expect(lastText(bot)).toBe('I couldn\'t find an open reminder called "gym". /list shows your next ones.');
+    expect(await tasksOfUser(u.id)).toHaveLength(2);
+  });
+
+  it("a wish with a time is a reminder to do it; another account's reminder is never found or deleted", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser();
+    const stranger = await linkedUser();
+    const theirs = await taskAt(stranger.id, "Call the dentist", 1, "10:00");
+    await postUpdate(textUpdate(u.chat, "cancel netflix on friday at 6pm"));
+    expect(lastText(bot)).toMatch(/^Got it! I'll remind you to cancel netflix on Fri, Mar 11 at 6:00 PM\.$/);
+    await postUpdate(textUpdate(u.chat, "cancel the dentist"));
+    expect(lastText(bot)).toBe('I couldn\'t find an open reminder called "dentist". /list shows your next ones.');
+    await postUpdate(pressUpdate(u.chat, `forget-delete:${theirs.id}`));
+    expect(await taskRow(theirs.id)).toBeTruthy();
+    expect(bot.callsOf("editMessageText").at(-1)!.payload.text).toBe(BOT_TEXTS.gone);
+    await postUpdate(pressUpdate(++chatSeq, `forget-delete:${theirs.id}`));
+    expect(await taskRow(theirs.id)).toBeTruthy();
+  });
+});
+
+describe("courtesies", () => {
+  it("thanks get a word back and a greeting a hello; nothing is created", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser();
+    await postUpdate(textUpdate(u.chat, "thanks!"));
+    expect(lastText(bot)).toBe("You're welcome! 🙂");
+    await postUpdate(textUpdate(u.chat, "good morning"));
+    expect(lastText(bot)).toBe('Hi Robin! Write me a reminder, like "call mom tomorrow at 5pm", or ask "what\'s on today?".');
+    expect(await tasksOfUser(u.id)).toEqual([]);
+  });
+});

@@ -1,0 +1,80 @@
+/**
+ * Messages to the assistant that are not reminders: a question about what is coming up ("what's on
+ * today?"), a wish to drop one ("cancel the dentist"), or only thanks. Without this, "what's on today?"
+ * became a reminder titled "what's on" at 9:00, and "cancel the dentist" got "I couldn't find a time".
+ *
+ * The readers are narrow on purpose: a reminder must never be mistaken for one of these. A question
+ * counts only when every word belongs to the small vocabulary of asking about one's reminders; a wish to
+ * drop one is read only when the text holds no time (the caller checks), so "cancel netflix on friday"
+ * stays a reminder to cancel Netflix.
+ */
+
+export type AgendaDay = "today" | "tomorrow" | "week" | null;
+
+/** Words a question about one's own reminders is made of ("what do I have on tomorrow?"). */
+const AGENDA_WORDS = new Set(
+  `what whats which any anything show list tell me my the i have got on for due today tonight tomorrow this week next
+  coming up left reminders reminder tasks task todo todos to do agenda schedule is are there else all please upcoming
+  scheduled planned pending open still s do does am we our`.split(/\s+/),
+);
+
+/** At least one word that makes it about the agenda, not just "what is this". */
+const ABOUT_THE_AGENDA = new Set(["reminders", "reminder", "tasks", "task", "todo", "todos", "agenda", "schedule", "on", "due", "upcoming", "next", "left", "list", "have", "got", "scheduled", "planned", "pending"]);
+
+/** How a question (or a command) about the agenda may start when it has no question mark. */
+const AGENDA_OPENERS = new Set(["what", "whats", "which", "any", "anything", "show", "list", "my", "agenda", "upcoming", "tell"]);
+
+function words(text: string): string[] {
+  return text
+    .toLowerCase()
+    .replace(/[’']/g, "")
+    .split(/[^a-z]+/)
+    .filter(Boolean);
+}
+
+/**
+ * "what's on today?", "what do I have tomorrow", "any reminders?", "show my reminders", "what's next":
+ * the day asked about (today, tomorrow, this week) or null for "what's coming up"; null when it is not
+ * such a question.
+ */
+export function agendaQuestion(text: string): { day: AgendaDay } | null {
+  const said = words(text);
+  if (said.length === 0 || said.length > 12) return null;
+  if (!said.every((word) => AGENDA_WORDS.has(word))) return null;
+  if (!said.some((word) => ABOUT_THE_AGENDA.has(word))) return null;
+  if (!text.trim().endsWith("?") && !AGENDA_OPENERS.has(said[0]!)) return null;
+  const day: AgendaDay = said.includes("today") || said.includes("tonight") ? "today" : said.includes("tomorrow") ? "tomorrow" : said.includes("week") ? "week" : null;
+  return { day };
+}
+
+/**
+ * "cancel the dentist", "delete call mom", "remove my reminder to water the plants", "stop reminding me
+ * about the pills", "forget about the gym": the words that name the reminder, or null. Only meaningful
+ * when the text holds no time (the caller checks): "cancel netflix on friday" is a reminder.
+ */
+export function forgetRequest(text: string): string | null {
+  const match = FORGET.exec(text.trim());
+  if (!match) return null;
+  const named = match[1]!
+    .replace(/^(?:(?:the|my|a|an|that|this)\s+)?(?:reminders?\s+)?(?:(?:to|about|for|of)\s+)?/i, "")
+    .replace(/\s+(?:reminders?|please|pls|thanks?|thank you)[\s.!]*$/i, "")
+    .replace(/[.!?\s]+$/, "")
+    .trim();
+  return named === "" ? null : named;
+}
+
+const FORGET = /^(?:please\s+)?(?:cancel|delete|remove|forget(?:\s+about)?|drop|scrap|never\s?mind|stop\s+reminding\s+me(?:\s+(?:about|to|of))?)\s+(.+)$/i;
+
+/**
+ * Whether a reminder's title is the one named: every word named is in the title, as a word or the start
+ * of one ("dentist" finds "Call the dentist"; "pill" finds "Take pills"). Words like "the" count for
+ * nothing.
+ */
+export function titleMatches(title: string, named: string): boolean {
+  const wanted = words(named).filter((word) => !FILLER.has(word));
+  if (wanted.length === 0) return false;
+  const have = words(title);
+  return wanted.every((word) => have.some((h) => h.startsWith(word)));
+}
+
+const FILLER = new Set(["the", "a", "an", "my", "to", "about", "for", "of", "reminder", "reminders"]);

@@ -1,0 +1,41 @@
+import type { Deps } from "../deps";
+import { agendaQuestion, forgetRequest } from "../nl/chat-intents";
+import { parseReminder } from "../nl/parse-reminder";
+import { courtesyOnly, typedAnswer } from "../typed-answers";
+import { agendaReply } from "./agenda";
+import { answerTypedInChat, reminderFromChat, yesToCheckBack } from "./chat";
+import type { ChatOwner } from "./chats";
+import { forgetByName, type ChatReply } from "./forget";
+import { BOT_TEXTS } from "./texts";
+
+/**
+ * What the bot answers to a text in a linked private chat, in this order:
+ * 1. an answer to a reminder ("done", "snooze 10", "ok"; a lone "yes" to a check-in);
+ * 2. only thanks or a greeting: a word back, nothing made;
+ * 3. a question about what is coming up ("what's on today?"): the list;
+ * 4. a wish to drop a reminder ("cancel the dentist") holding no time: a question with buttons;
+ * 5. anything else is a new reminder in plain language.
+ */
+export async function replyToChatText(deps: Deps, owner: ChatOwner, text: string, repliedTaskId: string | null): Promise<ChatReply> {
+  const typed = typedAnswer(text);
+  if (typed) return { text: await answerTypedInChat(deps, owner, typed, repliedTaskId) };
+  const yes = await yesToCheckBack(deps, owner.id, text, repliedTaskId);
+  if (yes) return { text: await answerTypedInChat(deps, owner, yes.typed, yes.taskId) };
+  const courtesy = courtesyOnly(text);
+  if (courtesy) return { text: courtesy === "thanks" ? BOT_TEXTS.welcome : BOT_TEXTS.hello(firstName(owner.name)) };
+  const agenda = agendaQuestion(text);
+  if (agenda) return { text: await agendaReply(deps, owner, agenda.day) };
+  const named = forgetRequest(text);
+  // "cancel netflix on friday" holds a time: a reminder to cancel Netflix, not a wish to drop one.
+  if (named && !holdsATime(text, owner.timezone, deps.clock.now())) return forgetByName(deps, owner, named);
+  return { text: await reminderFromChat(deps, owner, text) };
+}
+
+function holdsATime(text: string, zone: string, now: Date): boolean {
+  const parsed = parseReminder(text, now, zone);
+  return parsed.ok || parsed.reason !== "no_time";
+}
+
+function firstName(name: string): string {
+  return name.trim().split(/\s+/)[0] || name;
+}

@@ -1,0 +1,86 @@
+import { DateTime } from "luxon";
+import type { Deps } from "../deps";
+import { isAppError } from "../errors";
+import { titleMatches } from "../nl/chat-intents";
+import { describeRecurrence } from "../recurrence";
+import { readStoredRule } from "../series";
+import { deleteTask, openOfSeries, openTasksDue, ownTaskLine, type TaskLine } from "../tasks";
+import { safeZone } from "../time-zone";
+import { findChatOwner, type ChatOwner } from "./chats";
+import { BOT_TEXTS } from "./texts";
+
+/** A bot message with inline buttons, one row per inner list: [label, callback data]. */
+export interface ChatReply {
+  text: string;
+  buttons?: Array<Array<[label: string, data: string]>>;
+}
+
+/** The open reminders searched for a name: the nearest ones, where the one meant almost always is. */
+const SEARCHED = 200;
+/** The most reminders offered as buttons when several match. */
+const OFFERED = 5;
+
+/** What a press on a forget button does: ask about one task, delete it (or this occurrence), stop its series, or keep it. */
+export type ForgetChoice = "ask" | "delete" | "series" | "keep";
+
+export const FORGET_BUTTON = /^forget-(ask|delete|series|keep):([0-9a-f-]{36})$/;
+
+/**
+ * "cancel the dentist" in the chat: never deletes on words alone. One match gets a question with
+ * buttons (a repeating one: skip this time, or stop it for good); several get a button each; none gets
+ * where to look.
+ */
+export async function forgetByName(deps: Deps, owner: ChatOwner, named: string): Promise<ChatReply> {
+  const open = await openTasksDue(deps, owner.id, { before: Number.MAX_SAFE_INTEGER }, SEARCHED);
+  const found = open.filter((task) => titleMatches(task.title, named));
+  if (found.length === 0) return { text: BOT_TEXTS.forget.none(named) };
+  if (found.length === 1) return question(found[0]!, owner.timezone);
+  return {
+    text: BOT_TEXTS.forget.which(found.length),
+    buttons: found.slice(0, OFFERED).map((task) => [[`${task.title} — ${when(task.dueAt, owner.timezone)}`.slice(0, 60), `forget-ask:${task.id}`]]),
+  };
+}
+
+/** A forget button pressed: answered for the chat's owner only; another account's task is left alone. */
+export async function forgetFromChat(deps: Deps, chatId: string, choice: ForgetChoice, taskId: string): Promise<ChatReply> {
+  const owner = await findChatOwner(deps.db, chatId);
+  if (!owner) return { text: BOT_TEXTS.notYours };
+  try {
+    const task = await ownTaskLine(deps, owner.id, taskId);
+    if (!task) return { text: BOT_TEXTS.gone };
+    if (choice === "keep") return { text: BOT_TEXTS.forget.kept(task.title) };
+    if (task.status === "COMPLETED") return { text: BOT_TEXTS.alreadyDone(task.title) };
+    if (choice === "ask") return question(task, owner.timezone);
+    await deleteTask(deps, owner.id, taskId, { series: choice === "series" });
+    if (!task.recurrence) return { text: BOT_TEXTS.forget.deleted(task.title) };
+    if (choice === "series") return { text: BOT_TEXTS.forget.seriesStopped(task.title) };
+    // Skipping one occurrence makes the series' next one (deleteTask): name it.
+    const next = task.seriesId ? await openOfSeries(deps, owner.id, task.seriesId) : null;
+    return { text: BOT_TEXTS.forget.skipped(task.title, next ? when(next.dueAt, owner.timezone) : null) };
+  } catch (error) {
+    if (isAppError(error) && error.status === 404) return { text: BOT_TEXTS.gone };
+    throw error;
+  }
+}
+
+function question(task: TaskLine, zone: string): ChatReply {
+  const at = when(task.dueAt, zone);
+  if (!task.recurrence) {
+    return {
+      text: BOT_TEXTS.forget.ask(task.title, at),
+      buttons: [[[BOT_TEXTS.forget.yes, `forget-delete:${task.id}`], [BOT_TEXTS.forget.no, `forget-keep:${task.id}`]]],
+    };
+  }
+  return {
+    text: BOT_TEXTS.forget.askRepeating(task.title, describeRecurrence(readStoredRule(task.recurrence).rule), at),
+    buttons: [
+      [[BOT_TEXTS.forget.skipOne, `forget-delete:${task.id}`], [BOT_TEXTS.forget.stopAll, `forget-series:${task.id}`]],
+      [[BOT_TEXTS.forget.no, `forget-keep:${task.id}`]],
+    ],
+  };
+}
+
+/** "Sat, Nov 28 at 10:00 AM" on the person's clock. */
+function when(dueAt: number, zone: string): string {
+  return DateTime.fromMillis(dueAt, { zone: safeZone(zone) }).setLocale("en-US").toFormat("ccc, LLL d 'at' h:mm a");
+}
