@@ -13,6 +13,9 @@ export const TIMEZONE_FAILED = "Failed to update timezone. Please try again.";
 export const TASKS_LOAD_FAILED = "Failed to load tasks";
 export const TASK_DELETE_FAILED = "Failed to delete task";
 export const TASK_UPDATE_FAILED = "We couldn't update this task. Please try again.";
+/** Edit Task (ours: the spec has no edit screen): saved, or not. */
+export const TASK_SAVED = "Task updated successfully!";
+export const TASK_SAVE_FAILED = "Failed to save your changes. Please try again.";
 export const CREATE_AUTH_FAILED = "Authentication failed. Please log in again.";
 export const CREATE_INVALID = "Invalid task data. Please check your inputs.";
 export const CREATE_FAILED = "Failed to create task. Please try again.";

@@ -1,20 +1,18 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation, type ClientActionFunctionArgs, type ShouldRevalidateFunction } from "@remix-run/react";
-import { useState, type FormEvent, type MouseEvent } from "react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, type ClientActionFunctionArgs, type ShouldRevalidateFunction } from "@remix-run/react";
 import { safeZone } from "../../worker/services/time-zone";
 import { DUE_DATE_REQUIRED, PROMPT_REQUIRED, TITLE_MAX, TITLE_REQUIRED } from "../../worker/services/tasks";
-import { CloseIcon } from "~/components/tasks/icons";
+import { CloseButton } from "~/components/tasks/CloseButton";
 import { NlReminderBox } from "~/components/tasks/NlReminderBox";
 import { datetimeLocalValue } from "~/components/tasks/task-format";
 import type { CreateTaskResult, PromptResult } from "~/components/tasks/types";
 import { Alert } from "~/components/ui/Alert";
 import { Button, ButtonLink } from "~/components/ui/Button";
-import { TextField } from "~/components/ui/Field";
 import { useHydrated } from "~/lib/hooks";
 import { useRedirectAfter } from "~/lib/redirect-after";
 import { isSignedOutAnswer } from "~/lib/signed-out";
 import { field, readForm } from "~/lib/forms.server";
-import { SelectField } from "~/components/ui/SelectField";
+import { SavedThenDashboard, TaskFields, useTaskFieldChecks, type TaskFieldErrors } from "~/components/tasks/TaskFormFields";
 import { sequenceCheckBackChoice } from "~/lib/strategy-settings.server";
 import { formText, serverOr, submittedForm } from "~/lib/client-fallback";
 import { CREATE_AUTH_FAILED, CREATE_FAILED, NL_FAILED } from "~/lib/messages";
@@ -51,15 +49,6 @@ export async function loader(args: LoaderFunctionArgs) {
     { headers },
   );
 }
-
-/** The task's own check-back after an Acknowledge (issue 13), after the sequence's own (""). */
-const CHECK_BACK_CHOICES: ReadonlyArray<readonly [string, string]> = [
-  ["15", "Check back after 15 minutes"],
-  ["30", "Check back after 30 minutes"],
-  ["60", "Check back after 1 hour"],
-  ["120", "Check back after 2 hours"],
-  ["0", "Don't check back"],
-];
 
 /** After the session was found gone, the sign-in page follows this long after the message. */
 const SIGN_IN_AFTER_MS = 3_000;
@@ -103,25 +92,6 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defau
   return defaultShouldRevalidate;
 };
 
-type FieldErrors = Partial<Record<"title" | "dueDate", string>>;
-
-/** The close button: back where the user came from, or the dashboard when there is no history. */
-function CloseButton() {
-  const navigate = useNavigate();
-  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    const state = window.history.state as { idx?: number } | null;
-    if (state && typeof state.idx === "number" && state.idx > 0) {
-      event.preventDefault();
-      navigate(-1);
-    }
-  };
-  return (
-    <Link to="/dashboard" className="btn btn--ghost btn--icon" aria-label="Close" onClick={onClick}>
-      <CloseIcon />
-    </Link>
-  );
-}
-
 export default function TaskCreator() {
   const { verified, timezone, defaultDue, messages, titleMax, quiet, sequenceCheckBack } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof clientAction>();
@@ -129,28 +99,15 @@ export default function TaskCreator() {
   const signedOut = Boolean(actionData?.signedOut);
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "create";
-  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
+  const { clientErrors, onSubmit, clear } = useTaskFieldChecks(messages);
   const hydrated = useHydrated();
 
   useRedirectAfter(result?.ok ? result : null, "/dashboard", REDIRECT_AFTER_MS);
   useRedirectAfter(signedOut ? actionData : null, loginUrlFor("/task-creator"), SIGN_IN_AFTER_MS);
 
-  const serverErrors: FieldErrors = result && !result.ok && result.field ? { [result.field]: result.message } : {};
-  const errors: FieldErrors = busy ? {} : { ...serverErrors, ...clientErrors };
+  const serverErrors: TaskFieldErrors = result && !result.ok && result.field ? { [result.field]: result.message } : {};
+  const errors: TaskFieldErrors = busy ? {} : { ...serverErrors, ...clientErrors };
   const generalError = !busy && result && !result.ok && !result.field && !signedOut ? result.message : null;
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const form = new FormData(event.currentTarget);
-    const next: FieldErrors = {};
-    if (String(form.get("title") ?? "").trim() === "") next.title = messages.titleRequired;
-    if (String(form.get("dueDate") ?? "").trim() === "") next.dueDate = messages.dueRequired;
-    setClientErrors(next);
-    if (next.title || next.dueDate) {
-      event.preventDefault();
-      const first = event.currentTarget.querySelector<HTMLInputElement>(next.title ? "[name=title]" : "[name=dueDate]");
-      first?.focus();
-    }
-  }
 
   return (
     <div className="container page task-creator">
@@ -178,49 +135,17 @@ export default function TaskCreator() {
         ) : (
           <Form method="post" noValidate onSubmit={onSubmit} className="task-creator__form">
             <input type="hidden" name="intent" value="create" />
-            <TextField
-              label="Task Title"
-              name="title"
-              placeholder="Morning Medication"
-              maxLength={titleMax}
-              autoComplete="off"
-              required
-              error={errors.title}
-              onChange={() => setClientErrors((e) => ({ ...e, title: undefined }))}
+            <TaskFields
+              errors={errors}
+              clear={clear}
+              titleMax={titleMax}
+              due={defaultDue}
+              dueHint={`In your time zone (${timezone.replaceAll("_", " ")}).`}
+              checkBack={{ sequence: sequenceCheckBack, value: "" }}
+              quiet={quiet}
             />
-            <TextField
-              label="Due Date/Time"
-              name="dueDate"
-              type="datetime-local"
-              defaultValue={defaultDue}
-              required
-              hint={`In your time zone (${timezone.replaceAll("_", " ")}).`}
-              error={errors.dueDate}
-              onChange={() => setClientErrors((e) => ({ ...e, dueDate: undefined }))}
-            />
-            <SelectField label="If I acknowledge it but don't finish" name="checkBackMinutes" defaultValue="" hint={`Acknowledge means “I'm on it”. ${sequenceCheckBack.hint}`}>
-              <option value="">{sequenceCheckBack.option}</option>
-              {CHECK_BACK_CHOICES.map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </SelectField>
-            {quiet.enabled ? (
-              <label className="checkbox">
-                <input type="checkbox" name="ignoreQuietHours" value="true" />
-                <span>
-                  Remind me even during quiet hours ({quiet.start}–{quiet.end}), for things like late medication
-                </span>
-              </label>
-            ) : null}
             <div aria-live="polite">
-              {result?.ok ? (
-                <Alert tone="success">
-                  {result.message}{" "}
-                  {hydrated ? <span>Taking you to your dashboard...</span> : <Link to="/dashboard">Go to your dashboard</Link>}
-                </Alert>
-              ) : null}
+              {result?.ok ? <SavedThenDashboard message={result.message} hydrated={hydrated} /> : null}
             </div>
             {generalError ? <Alert tone="error">{generalError}</Alert> : null}
             <Button type="submit" size="lg" block disabled={busy || result?.ok}>

@@ -13,6 +13,7 @@ import {
 } from "../../app/lib/tasks.server";
 import { strategySettings, updateDefaultStrategy } from "../../app/lib/strategy-settings.server";
 import { headerFlags } from "../../app/lib/header.server";
+import { editLoad, readOwnTask, updateTaskFromForm } from "../../app/lib/task-edit.server";
 import { onboardingStatusOnce, profileOnce, quietHoursOnce, readAlongside } from "../../app/lib/request-reads.server";
 import { getQuietHours } from "../../worker/services/quiet-hours";
 import { meteredD1, newMeter } from "../../db/meter";
@@ -27,9 +28,9 @@ import { mediaStatus, reachOf, readReachExtras } from "../../worker/services/esc
 import type { MediaStatus } from "../../worker/services/escalation/recipients";
 import type { PublicUser } from "../../worker/services/auth";
 import { emergencyContacts, pushSubscriptions } from "../../db/schema";
-import { createTask, hasTextReminder, listTasks } from "../../worker/services/tasks";
+import { createTask, hasTextReminder, listTasks, TITLE_REQUIRED } from "../../worker/services/tasks";
 import { listActiveReminders, mostUrgentReminder } from "../../worker/services/tasks/active-reminders";
-import { createUser } from "./escalation-helpers";
+import { createUser, stepsOf, taskRow } from "./escalation-helpers";
 
 /**
  * What the task screens get from the server (app/lib/tasks.server.ts and the active-reminders
@@ -152,6 +153,60 @@ describe("the answers on a card", () => {
     expect(result).toMatchObject({ ok: false, message: "We couldn't find that task. It may have been deleted." });
     const snooze = await runTaskAction(deps(), owner, "done", task.id).then(() => runTaskAction(deps(), owner, "snooze", task.id));
     expect(snooze).toMatchObject({ ok: false, message: "This task is already done, so there is nothing to snooze." });
+  });
+});
+
+/** What Edit Task's loader gives the page: the person's own task, read by id, on their clock. */
+async function loadTaskForEdit(d: ReturnType<typeof deps>, user: PublicUser, taskId: string) {
+  return editLoad(await readOwnTask(d, user.id, taskId), user);
+}
+
+describe("editing a task (Edit Task)", () => {
+  it("fills the form with the task on the person's clock, and says when it is gone, another's, done or repeating", async () => {
+    const user = await userWith();
+    const other = await userWith();
+    const task = await createTask(deps(), user.id, { title: "Call the bank", dueDate: "2044-05-03T14:30:27Z", checkBackMinutes: 45 });
+    expect(await loadTaskForEdit(deps(), user, task.id)).toEqual({
+      found: true,
+      task: { id: task.id, title: "Call the bank", dueLocal: "2044-05-03T10:30", checkBack: "45", ignoreQuietHours: false, repeats: null, completed: false },
+    });
+    expect(await loadTaskForEdit(deps(), other, task.id)).toEqual({ found: false });
+    expect(await loadTaskForEdit(deps(), user, "no-such-task")).toEqual({ found: false });
+
+    const pills = await createTask(deps(), user.id, { title: "Take pills", dueDate: minutes(60), recurrence: { freq: "daily" } });
+    expect(await loadTaskForEdit(deps(), user, pills.id)).toMatchObject({ found: true, task: { repeats: "every day", checkBack: "" } });
+    await runTaskAction(deps(), user, "done", task.id);
+    expect(await loadTaskForEdit(deps(), user, task.id)).toMatchObject({ found: true, task: { completed: true } });
+  });
+
+  it("saves what changed; an untouched due date keeps its seconds and its reminders, a new one restarts them on the person's clock", async () => {
+    const user = await userWith();
+    const task = await createTask(deps(), user.id, { title: "Call the bank", dueDate: "2044-05-03T14:30:27Z" });
+    const [before] = await stepsOf(task.id);
+    // Title and check-back changed, the due date's minute as it was shown.
+    const saved = await updateTaskFromForm(deps(), user, task.id, form({ title: "Call the bank about the card", dueDate: "2044-05-03T10:30", dueWas: "2044-05-03T10:30", checkBackMinutes: "0" }));
+    expect(saved).toEqual({ ok: true, message: "Task updated successfully!" });
+    let row = await taskRow(task.id);
+    expect(row).toMatchObject({ title: "Call the bank about the card", dueAt: Date.parse("2044-05-03T14:30:27Z"), checkBackMinutes: 0 });
+    expect((await stepsOf(task.id))[0]!.id).toBe(before!.id);
+
+    // A new time: read in the person's zone (New York), and the reminders start again from it.
+    expect(await updateTaskFromForm(deps(), user, task.id, form({ title: "Call the bank about the card", dueDate: "2044-05-04T09:15", dueWas: "2044-05-03T10:30", checkBackMinutes: "" }))).toMatchObject({ ok: true });
+    row = await taskRow(task.id);
+    expect(row).toMatchObject({ dueAt: Date.parse("2044-05-04T13:15:00Z"), checkBackMinutes: null });
+    // The old chain is cancelled; a new one waits for the new time.
+    expect((await stepsOf(task.id)).filter((step) => step.state === "pending").map((step) => step.dueAt)[0]).toBe(Date.parse("2044-05-04T13:15:00Z"));
+    expect((await stepsOf(task.id)).find((step) => step.id === before!.id)?.state).toBe("cancelled");
+  });
+
+  it("refuses a blank title or due date with the field's sentence and changes nothing; another's task is not found", async () => {
+    const user = await userWith();
+    const other = await userWith();
+    const task = await createTask(deps(), user.id, { title: "Water the plants", dueDate: minutes(90) });
+    expect(await updateTaskFromForm(deps(), user, task.id, form({ title: "  ", dueDate: "2044-05-03T10:30", dueWas: "2044-05-03T10:30" }))).toEqual({ ok: false, message: TITLE_REQUIRED, field: "title" });
+    expect(await updateTaskFromForm(deps(), user, task.id, form({ title: "Water", dueDate: "", dueWas: "2044-05-03T10:30" }))).toMatchObject({ ok: false, field: "dueDate" });
+    expect(await updateTaskFromForm(deps(), other, task.id, form({ title: "Mine now", dueDate: "x", dueWas: "x" }))).toEqual({ ok: false, message: "We couldn't find that task. It may have been deleted." });
+    expect(await taskRow(task.id)).toMatchObject({ title: "Water the plants", dueAt: Date.parse(minutes(90)) });
   });
 });
 

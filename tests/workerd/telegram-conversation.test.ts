@@ -52,6 +52,10 @@ describe("reading what is not a reminder", () => {
     expect(agendaQuestion(text)).toEqual({ day });
   });
 
+  it.each(["drop off the parcel", "drop the car at the garage"])("%j is something to do, not a wish to drop a reminder", (text) => {
+    expect(forgetRequest(text)).toBeNull();
+  });
+
   it.each(["remind me to call mom tomorrow at 5", "what's on tv tonight", "plan the week", "do the taxes today", "have lunch with sam tomorrow", "what to buy for dad's birthday?", "list the groceries at 6pm"])(
     "%j is not a question about the agenda",
     (text) => {
@@ -179,7 +183,9 @@ describe("dropping a reminder by name", () => {
     expect(bot.callsOf("editMessageText").at(-1)!.payload.text).toBe('Delete "Call dad" (Thu, Mar 10 at 5:00 PM)?');
 
     await postUpdate(textUpdate(u.chat, "delete the gym"));
-    expect(lastText(bot)).toBe('I couldn\'t find an open reminder called "gym". /list shows your next ones.');
+    expect(lastText(bot)).toBe(
+      'I couldn\'t find an open reminder called "gym", so nothing changed. /list shows your next ones. If you meant a new reminder, add a time, like "delete the gym tomorrow at 9am".',
+    );
     expect(await tasksOfUser(u.id)).toHaveLength(2);
   });
 
@@ -191,7 +197,7 @@ describe("dropping a reminder by name", () => {
     await postUpdate(textUpdate(u.chat, "cancel netflix on friday at 6pm"));
     expect(lastText(bot)).toMatch(/^Got it! I'll remind you to cancel netflix on Fri, Mar 11 at 6:00 PM\.$/);
     await postUpdate(textUpdate(u.chat, "cancel the dentist"));
-    expect(lastText(bot)).toBe('I couldn\'t find an open reminder called "dentist". /list shows your next ones.');
+    expect(lastText(bot)).toMatch(/^I couldn't find an open reminder called "dentist", so nothing changed\./);
     await postUpdate(pressUpdate(u.chat, `forget-delete:${theirs.id}`));
     expect(await taskRow(theirs.id)).toBeTruthy();
     expect(bot.callsOf("editMessageText").at(-1)!.payload.text).toBe(BOT_TEXTS.gone);

@@ -1,5 +1,6 @@
+import { Link } from "@remix-run/react";
 import { useId } from "react";
-import { CheckIcon, ClockIcon, MoonIcon, PeopleIcon, TrashIcon } from "./icons";
+import { CheckIcon, ClockIcon, MoonIcon, PencilIcon, PeopleIcon, TrashIcon } from "./icons";
 import { ReminderActions } from "./ReminderActions";
 import type { TaskActionResult, TaskView } from "./types";
 
@@ -12,6 +13,7 @@ export interface TaskCardProps {
 /**
  * One task: title, a coloured label saying how soon it is due (the colour is never the only
  * signal), the due time and the last reminder on the user's clock, and the answers while open.
+ * An open task can be edited (pencil: /tasks/:id/edit) and any task deleted (bin, after a question).
  */
 export function TaskCard({ task, onRequestDelete, onAnswered }: TaskCardProps) {
   const titleId = useId();
@@ -21,14 +23,21 @@ export function TaskCard({ task, onRequestDelete, onAnswered }: TaskCardProps) {
         <h3 id={titleId} className="task-card__title" tabIndex={-1}>
           {task.title}
         </h3>
-        <button
-          type="button"
-          className="btn btn--ghost btn--icon task-card__delete"
-          aria-label={`Delete task "${task.title}"`}
-          onClick={() => onRequestDelete(task)}
-        >
-          <TrashIcon />
-        </button>
+        <div className="task-card__tools">
+          {task.completed ? null : (
+            <Link to={`/tasks/${task.id}/edit`} className="btn btn--ghost btn--icon task-card__edit" aria-label={`Edit task "${task.title}"`}>
+              <PencilIcon />
+            </Link>
+          )}
+          <button
+            type="button"
+            className="btn btn--ghost btn--icon task-card__delete"
+            aria-label={`Delete task "${task.title}"`}
+            onClick={() => onRequestDelete(task)}
+          >
+            <TrashIcon />
+          </button>
+        </div>
       </div>
       <p className="task-card__due">
         <span className={`task-pill task-pill--${task.tone}`}>{task.toneLabel}</span>

@@ -9,6 +9,14 @@ export function TrashIcon() {
   );
 }
 
+export function PencilIcon() {
+  return (
+    <svg {...common}>
+      <path d="M4 20h4L19 9a2.8 2.8 0 0 0-4-4L4 16v4zM13.5 6.5l4 4" />
+    </svg>
+  );
+}
+
 export function PlusIcon({ size = 28 }: { size?: number }) {
   return (
     <svg {...common} width={size} height={size} strokeWidth={2.5}>

@@ -63,7 +63,8 @@ export function forgetRequest(text: string): string | null {
   return named === "" ? null : named;
 }
 
-const FORGET = /^(?:please\s+)?(?:cancel|delete|remove|forget(?:\s+about)?|drop|scrap|never\s?mind|stop\s+reminding\s+me(?:\s+(?:about|to|of))?)\s+(.+)$/i;
+// Not "drop" or "scrap": "drop off the parcel" and "drop the car at the garage" are things to do.
+const FORGET = /^(?:please\s+)?(?:cancel|delete|remove|forget(?:\s+about)?|never\s?mind|stop\s+reminding\s+me(?:\s+(?:about|to|of))?)\s+(.+)$/i;
 
 /**
  * Whether a reminder's title is the one named: every word named is in the title, as a word or the start

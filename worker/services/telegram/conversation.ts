@@ -27,7 +27,7 @@ export async function replyToChatText(deps: Deps, owner: ChatOwner, text: string
   if (agenda) return { text: await agendaReply(deps, owner, agenda.day) };
   const named = forgetRequest(text);
   // "cancel netflix on friday" holds a time: a reminder to cancel Netflix, not a wish to drop one.
-  if (named && !holdsATime(text, owner.timezone, deps.clock.now())) return forgetByName(deps, owner, named);
+  if (named && !holdsATime(text, owner.timezone, deps.clock.now())) return forgetByName(deps, owner, named, text);
   return { text: await reminderFromChat(deps, owner, text) };
 }
 

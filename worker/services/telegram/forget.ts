@@ -30,10 +30,10 @@ export const FORGET_BUTTON = /^forget-(ask|delete|series|keep):([0-9a-f-]{36})$/
  * buttons (a repeating one: skip this time, or stop it for good); several get a button each; none gets
  * where to look.
  */
-export async function forgetByName(deps: Deps, owner: ChatOwner, named: string): Promise<ChatReply> {
+export async function forgetByName(deps: Deps, owner: ChatOwner, named: string, typed: string): Promise<ChatReply> {
   const open = await openTasksDue(deps, owner.id, { before: Number.MAX_SAFE_INTEGER }, SEARCHED);
   const found = open.filter((task) => titleMatches(task.title, named));
-  if (found.length === 0) return { text: BOT_TEXTS.forget.none(named) };
+  if (found.length === 0) return { text: BOT_TEXTS.forget.none(named, typed.trim().replace(/[.!?\s]+$/, "")) };
   if (found.length === 1) return question(found[0]!, owner.timezone);
   return {
     text: BOT_TEXTS.forget.which(found.length),

@@ -49,7 +49,8 @@ export const BOT_TEXTS = {
     more: "…and more. Your dashboard on the Nudge website lists them all.",
   },
   forget: {
-    none: (named: string) => `I couldn't find an open reminder called "${named}". /list shows your next ones.`,
+    none: (named: string, typed: string) =>
+      `I couldn't find an open reminder called "${named}", so nothing changed. /list shows your next ones. If you meant a new reminder, add a time, like "${typed} tomorrow at 9am".`,
     which: (count: number) => `I found ${count} open reminders like that${count > 5 ? " (the 5 nearest below)" : ""}. Which one?`,
     ask: (title: string, at: string) => `Delete "${title}" (${at})?`,
     askRepeating: (title: string, repeat: string, at: string) => `"${title}" repeats ${repeat}; the next one is ${at}. Skip just that one, or stop it for good?`,

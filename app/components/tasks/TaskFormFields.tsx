@@ -1,0 +1,81 @@
+import { Link } from "@remix-run/react";
+import { useState, type FormEvent } from "react";
+import { Alert } from "~/components/ui/Alert";
+import { TextField } from "~/components/ui/Field";
+import { CheckBackSelect } from "./CheckBackSelect";
+
+/**
+ * The fields New Task and Edit Task share: Task Title, Due Date/Time on the person's clock, "If I
+ * acknowledge it but don't finish", and "Remind me even during quiet hours" for people who have them.
+ */
+export type TaskFieldErrors = Partial<Record<"title" | "dueDate", string>>;
+
+/** The form's own checks before it is sent: a blank title or due date is named under its field, which gets the focus. */
+export function useTaskFieldChecks(messages: { titleRequired: string; dueRequired: string }) {
+  const [clientErrors, setClientErrors] = useState<TaskFieldErrors>({});
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const form = new FormData(event.currentTarget);
+    const next: TaskFieldErrors = {};
+    if (String(form.get("title") ?? "").trim() === "") next.title = messages.titleRequired;
+    if (String(form.get("dueDate") ?? "").trim() === "") next.dueDate = messages.dueRequired;
+    setClientErrors(next);
+    if (next.title || next.dueDate) {
+      event.preventDefault();
+      event.currentTarget.querySelector<HTMLInputElement>(next.title ? "[name=title]" : "[name=dueDate]")?.focus();
+    }
+  }
+  const clear = (field: keyof TaskFieldErrors) => setClientErrors((errors) => ({ ...errors, [field]: undefined }));
+  return { clientErrors, onSubmit, clear };
+}
+
+interface TaskFieldsProps {
+  errors: TaskFieldErrors;
+  clear: (field: keyof TaskFieldErrors) => void;
+  titleMax: number;
+  title?: string;
+  due: string;
+  dueHint: string;
+  checkBack: { sequence: { option: string; hint: string }; value: string };
+  quiet: { enabled: boolean; start: string | null; end: string | null };
+  ignoreQuietHours?: boolean;
+  /** Edit Task: say that the box was shown, so an unticked box is sent as "no" (a form sends nothing for it). */
+  markQuietShown?: boolean;
+}
+
+export function TaskFields({ errors, clear, titleMax, title, due, dueHint, checkBack, quiet, ignoreQuietHours, markQuietShown }: TaskFieldsProps) {
+  return (
+    <>
+      <TextField
+        label="Task Title"
+        name="title"
+        placeholder="Morning Medication"
+        defaultValue={title}
+        maxLength={titleMax}
+        autoComplete="off"
+        required
+        error={errors.title}
+        onChange={() => clear("title")}
+      />
+      <TextField label="Due Date/Time" name="dueDate" type="datetime-local" defaultValue={due} required hint={dueHint} error={errors.dueDate} onChange={() => clear("dueDate")} />
+      <CheckBackSelect sequence={checkBack.sequence} defaultValue={checkBack.value} />
+      {quiet.enabled ? (
+        <label className="checkbox">
+          {markQuietShown ? <input type="hidden" name="quietShown" value="true" /> : null}
+          <input type="checkbox" name="ignoreQuietHours" value="true" defaultChecked={ignoreQuietHours} />
+          <span>
+            Remind me even during quiet hours ({quiet.start}–{quiet.end}), for things like late medication
+          </span>
+        </label>
+      ) : null}
+    </>
+  );
+}
+
+/** "Task created successfully!" / "Task updated successfully!", then the dashboard (a link until the page's script runs). */
+export function SavedThenDashboard({ message, hydrated }: { message: string; hydrated: boolean }) {
+  return (
+    <Alert tone="success">
+      {message} {hydrated ? <span>Taking you to your dashboard...</span> : <Link to="/dashboard">Go to your dashboard</Link>}
+    </Alert>
+  );
+}

@@ -1,0 +1,88 @@
+import type { PublicUser } from "../../worker/services/auth";
+import type { Deps } from "../../worker/services/deps";
+import { isAppError } from "../../worker/services/errors";
+import { describeRecurrence } from "../../worker/services/recurrence";
+import { getTask, updateTask, type TaskJson } from "../../worker/services/tasks";
+import { safeZone } from "../../worker/services/time-zone";
+import { datetimeLocalValue } from "~/components/tasks/task-format";
+import { errorMessage } from "./action-errors.server";
+import { field } from "./forms.server";
+import { TASK_SAVE_FAILED, TASK_SAVED } from "./messages";
+import { localInputToUtcIso } from "./tasks.server";
+
+/**
+ * Edit Task (/tasks/:id/edit): the person's own task as its form shows it, and the form's changes sent
+ * through the same service as PUT /v1/tasks/:id (updateTask). Only what the person changed is sent: the
+ * due date in particular, since the form shows minutes and a task made "in 20 minutes" has seconds; an
+ * untouched field must not move the reminder and restart its escalation.
+ */
+export interface EditableTask {
+  id: string;
+  title: string;
+  /** The due date as the form's datetime-local value, on the person's clock. */
+  dueLocal: string;
+  /** The task's own check-back ("" = the sequence's, "0" = never, minutes). */
+  checkBack: string;
+  ignoreQuietHours: boolean;
+  /** "every day": the rule of a repeating task, for the note that a new time applies to the ones after it. */
+  repeats: string | null;
+  completed: boolean;
+}
+
+export type EditLoad = { found: true; task: EditableTask } | { found: false };
+
+/**
+ * The person's own task, or null when it is gone or another person's. By id only, so the page reads it
+ * alongside the session's read of the person (requireUserWith): one D1 wait.
+ */
+export async function readOwnTask(deps: Deps, userId: string, taskId: string): Promise<TaskJson | null> {
+  try {
+    return await getTask(deps, userId, taskId);
+  } catch (error) {
+    if (isAppError(error) && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/** The task as the form shows it, on the person's clock. */
+export function editLoad(task: TaskJson | null, user: Pick<PublicUser, "timezone">): EditLoad {
+  if (!task) return { found: false };
+  return {
+    found: true,
+    task: {
+      id: task.id,
+      title: task.title,
+      dueLocal: datetimeLocalValue(new Date(task.dueDate), safeZone(user.timezone)),
+      checkBack: task.checkBackMinutes === undefined ? "" : String(task.checkBackMinutes),
+      ignoreQuietHours: task.ignoreQuietHours === true,
+      repeats: task.recurrence ? describeRecurrence(task.recurrence) : null,
+      completed: task.status === "COMPLETED",
+    },
+  };
+}
+
+export interface EditTaskResult {
+  ok: boolean;
+  message: string;
+  field?: "title" | "dueDate";
+}
+
+/** The form's changes: the title, the due date if its minute changed, the check-back, and the quiet-hours box when shown. */
+export async function updateTaskFromForm(deps: Deps, user: PublicUser, taskId: string, form: FormData): Promise<EditTaskResult> {
+  const dueLocal = field(form, "dueDate");
+  const changes: Record<string, unknown> = { title: field(form, "title") };
+  if (dueLocal !== field(form, "dueWas")) changes.dueDate = dueLocal ? localInputToUtcIso(dueLocal, user.timezone) : "";
+  const checkBack = field(form, "checkBackMinutes");
+  changes.checkBackMinutes = checkBack ? Number(checkBack) : null;
+  if (field(form, "quietShown") === "true") changes.ignoreQuietHours = field(form, "ignoreQuietHours") === "true";
+  try {
+    await updateTask(deps, user.id, taskId, changes);
+    return { ok: true, message: TASK_SAVED };
+  } catch (error) {
+    if (isAppError(error) && error.status === 400) {
+      const fieldName = /title/i.test(error.message) ? "title" : /due date/i.test(error.message) ? "dueDate" : undefined;
+      return { ok: false, message: error.message, field: fieldName };
+    }
+    return { ok: false, message: errorMessage(error, TASK_SAVE_FAILED) };
+  }
+}
