@@ -70,3 +70,6 @@ export const BUDDY_VERIFY_FAILED = "Failed to verify contact. Please try again."
 export function failureFor<T extends Record<string, string>>(texts: T, intent: string): string {
   return (texts as Record<string, string>)[intent] ?? (Object.values(texts)[0] as string);
 }
+/** Your account (ADR 080), when the server cannot be reached. */
+export const PASSWORD_CHANGE_FAILED = "Your password could not be changed. Please try again.";
+export const ACCOUNT_DELETE_FAILED = "Your account could not be deleted. Please try again.";

@@ -85,3 +85,8 @@ export async function readAlongside<S extends { user: { id: string } }, T>(
 export async function reachRowOnce(args: Args, userId: string): Promise<Pick<UserRow, "email" | "telegramChatId" | "phone" | "phoneVerified" | "smsOptedOutAt">> {
   return userRowOnce(args, userId);
 }
+
+/** Whether the person has a password (an account that signs in with Google only has none), from the one read of their row. */
+export async function hasPasswordOnce(args: Args, userId: string): Promise<boolean> {
+  return Boolean((await userRowOnce(args, userId)).passwordHash);
+}

@@ -1,4 +1,6 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
+import { useLocation } from "@remix-run/react";
+import { Alert } from "~/components/ui/Alert";
 import { ButtonLink } from "~/components/ui/Button";
 import { PromoVideo } from "~/components/home/PromoVideo";
 import { legalDocumentIn } from "~/components/legal/LegalModals";
@@ -43,8 +45,17 @@ const FEATURES = [
 ];
 
 export default function Home() {
+  // After Delete My Account (Settings): the account is gone and the visitor signed out; say so once.
+  const deleted = new URLSearchParams(useLocation().search).get("deleted") === "1";
   return (
     <>
+      {deleted ? (
+        <div className="container home-notice">
+          <Alert tone="success" title="Your account and all your reminders have been deleted.">
+            We sent a last email to say so. Thank you for using Nudge; you are welcome back any time.
+          </Alert>
+        </div>
+      ) : null}
       <section className="hero" aria-labelledby="hero-title">
         <div className="container hero__grid">
           <div>

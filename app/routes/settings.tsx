@@ -1,18 +1,20 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, type ClientActionFunctionArgs } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { updateTimezone } from "../../worker/services/auth";
+import { changePassword, deleteAccount, PASSWORD_CHANGED_MESSAGE, sessionSetCookies, updateTimezone } from "../../worker/services/auth";
+import { requestMeta } from "../../worker/http";
+import { AccountBlock, type AccountResult } from "~/components/settings/AccountBlock";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import { SelectField } from "~/components/ui/SelectField";
 import { browserTimeZone, useExpiring, useHydrated } from "~/lib/hooks";
 import { matchListedTimeZone } from "~/lib/timezones";
 import { formText, serverOr, submittedForm } from "~/lib/client-fallback";
-import { QUIET_HOURS_FAILED, TIMEZONE_FAILED } from "~/lib/messages";
+import { ACCOUNT_DELETE_FAILED, PASSWORD_CHANGE_FAILED, QUIET_HOURS_FAILED, TIMEZONE_FAILED } from "~/lib/messages";
 import { errorMessage } from "~/lib/action-errors.server";
 import { field, readForm } from "~/lib/forms.server";
-import { assertSameOrigin, requireUser, requireUserWith } from "~/lib/session.server";
-import { quietHoursOnce, reachRowOnce } from "~/lib/request-reads.server";
+import { assertSameOrigin, clearedSessionHeaders, cookieHeaders, requireUser, requireUserWith } from "~/lib/session.server";
+import { hasPasswordOnce, quietHoursOnce, reachRowOnce } from "~/lib/request-reads.server";
 import { supportedTimeZones } from "~/lib/timezones.server";
 import { StrategyBlock } from "~/components/tasks/StrategyBlock";
 import { strategySettings } from "~/lib/strategy-settings.server";
@@ -44,6 +46,7 @@ export async function loader(args: LoaderFunctionArgs) {
       strategy: strategySettings(user, { reach: reachOf(await reachRowOnce(args, user.id), extras), media: mediaStatus(deps) }),
       quiet,
       analyticsConfigured: Boolean(args.context.cloudflare.env.POSTHOG_KEY),
+      account: { email: user.email, hasPassword: await hasPasswordOnce(args, user.id) },
     },
     { headers },
   );
@@ -55,6 +58,8 @@ export async function action(args: ActionFunctionArgs) {
   const { user, headers } = await requireUser(args);
   const form = await readForm(args.request);
   if (field(form, "intent") === "quiet-hours") return data(await saveQuietHours(args, user.id, form), { headers });
+  if (field(form, "intent") === "password") return savePassword(args, user.id, form, headers);
+  if (field(form, "intent") === "delete-account") return removeAccount(args, user.id, form, headers);
   const timezone = field(form, "timezone");
   if (!timezone || timezone === user.timezone) return data({ ok: true, changed: false, message: null }, { headers });
   try {
@@ -63,6 +68,32 @@ export async function action(args: ActionFunctionArgs) {
   } catch (error) {
     return data({ ok: false, changed: false, message: errorMessage(error, TIMEZONE_FAILED) }, { headers });
   }
+}
+
+/** Your account's Change Password: this device gets the new session's cookies; every other session ended. */
+async function savePassword(args: ActionFunctionArgs, userId: string, form: FormData, headers: Headers) {
+  const input = { currentPassword: field(form, "currentPassword") ?? "", newPassword: field(form, "newPassword") ?? "" };
+  try {
+    const tokens = await changePassword(args.context.deps, userId, input, requestMeta(args.request));
+    const result: AccountResult = { kind: "password", ok: true, message: PASSWORD_CHANGED_MESSAGE };
+    return data(result, { headers: cookieHeaders(sessionSetCookies(tokens), headers) });
+  } catch (error) {
+    return data(accountRefusal("password", error, PASSWORD_CHANGE_FAILED), { headers });
+  }
+}
+
+/** Your account's Delete My Account: gone, signed out, and on to the home page, which says so. */
+async function removeAccount(args: ActionFunctionArgs, userId: string, form: FormData, headers: Headers) {
+  try {
+    await deleteAccount(args.context.deps, userId, { password: field(form, "password") ?? undefined, email: field(form, "email") ?? undefined });
+  } catch (error) {
+    return data(accountRefusal("delete-account", error, ACCOUNT_DELETE_FAILED), { headers });
+  }
+  return redirect("/?deleted=1", { headers: clearedSessionHeaders() });
+}
+
+function accountRefusal(kind: AccountResult["kind"], error: unknown, fallback: string): AccountResult {
+  return { kind, ok: false, message: errorMessage(error, fallback), ...(isAppError(error) && error.fields ? { fields: { ...error.fields } } : {}) };
 }
 
 /** The quiet hours block's post: the form's fields as the API's body (a missing checkbox is false). */
@@ -83,12 +114,17 @@ async function saveQuietHours(args: ActionFunctionArgs, userId: string, form: Fo
 
 /** The server unreachable or failing: the plain sentence, the page stays. */
 export async function clientAction({ request, serverAction }: ClientActionFunctionArgs) {
-  const quiet = formText(await submittedForm(request), "intent") === "quiet-hours";
-  return serverOr(serverAction<typeof action>, () => (quiet ? { kind: "quiet-hours" as const, ok: false, message: QUIET_HOURS_FAILED } : { ok: false, changed: false, message: TIMEZONE_FAILED }));
+  const intent = formText(await submittedForm(request), "intent");
+  return serverOr(serverAction<typeof action>, () => {
+    if (intent === "quiet-hours") return { kind: "quiet-hours" as const, ok: false, message: QUIET_HOURS_FAILED };
+    if (intent === "password") return { kind: "password" as const, ok: false, message: PASSWORD_CHANGE_FAILED };
+    if (intent === "delete-account") return { kind: "delete-account" as const, ok: false, message: ACCOUNT_DELETE_FAILED };
+    return { ok: false, changed: false, message: TIMEZONE_FAILED };
+  });
 }
 
 export default function Settings() {
-  const { timezone, timeZones, strategy, quiet, analyticsConfigured } = useLoaderData<typeof loader>();
+  const { timezone, timeZones, strategy, quiet, analyticsConfigured, account } = useLoaderData<typeof loader>();
   const result = useActionData<typeof clientAction>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
@@ -155,6 +191,7 @@ export default function Settings() {
         </p>
       </section>
       <AnalyticsSetting configured={analyticsConfigured} />
+      <AccountBlock account={account} />
     </div>
   );
 }

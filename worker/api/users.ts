@@ -1,8 +1,22 @@
 import { Hono } from "hono";
-import { getOnboardingStatus, isPhoneUpdate, register, registerSchema, resumeOnboarding, skipOnboarding, updateTimezone, updateUserSchema } from "../services/auth";
+import {
+  ACCOUNT_DELETED_MESSAGE,
+  changePassword,
+  clearSessionSetCookies,
+  deleteAccount,
+  getOnboardingStatus,
+  isPhoneUpdate,
+  PASSWORD_CHANGED_MESSAGE,
+  register,
+  registerSchema,
+  resumeOnboarding,
+  skipOnboarding,
+  updateTimezone,
+  updateUserSchema,
+} from "../services/auth";
 import { readJsonBody } from "../http";
 import { parseInput } from "../services/validation";
-import { requestMeta, sameOriginOnly, withSession } from "./auth-helpers";
+import { appendCookies, requestMeta, sameOriginOnly, withSession } from "./auth-helpers";
 import { requireUser, requireUserWith } from "./auth-middleware";
 import type { ApiEnv } from "./context";
 import { jsonBody } from "../http/hono";
@@ -36,6 +50,20 @@ export const users = new Hono<ApiEnv>()
   })
 
   .put("/me/quiet-hours", requireUser, async (c) => c.json(await setQuietHours(c.get("deps"), c.get("userId"), await readJsonBody(c.req.raw, { required: true }))))
+
+  // Your account (ours; ADR 080): a new password after the current one. This device gets a new session
+  // (cookies and tokens); every other session of the account ends.
+  .put("/me/password", sameOriginOnly, requireUser, async (c) => {
+    const tokens = await changePassword(c.get("deps"), c.get("userId"), await readJsonBody(c.req.raw, { required: true }), requestMeta(c));
+    return withSession(c, { message: PASSWORD_CHANGED_MESSAGE, ...tokens }, tokens);
+  })
+
+  // Deleting the account, with the password (or the email of an account without one). The cookies go too.
+  .delete("/me", sameOriginOnly, requireUser, async (c) => {
+    await deleteAccount(c.get("deps"), c.get("userId"), await readJsonBody(c.req.raw, { required: true }));
+    appendCookies(c, clearSessionSetCookies());
+    return c.json({ message: ACCOUNT_DELETED_MESSAGE });
+  })
 
   // Spec 01 §5/§8: setting the timezone without a user answers 'User not authenticated'. {phone} alone
   // is the phone number (issue 10); anything else must be {timezone}.

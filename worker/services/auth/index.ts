@@ -27,6 +27,18 @@ export {
 export { ACCESS_TOKEN_TTL_SECONDS, signAccessToken, verifyAccessToken, type AccessTokenCheck } from "./access-token";
 export { EMAIL_TAKEN_MESSAGE, INVALID_CREDENTIALS_MESSAGE, login, register, type LoginResult } from "./sign-in";
 export {
+  ACCOUNT_CHECK_RULE,
+  ACCOUNT_DELETED_MESSAGE,
+  changePassword,
+  deleteAccount,
+  NO_PASSWORD_YET,
+  PASSWORD_CHANGED_MESSAGE,
+  SAME_PASSWORD,
+  WRONG_CURRENT_PASSWORD,
+  WRONG_DELETE_EMAIL,
+  WRONG_DELETE_PASSWORD,
+} from "./account";
+export {
   createSession,
   logout,
   REFRESH_RACE_GRACE_MS,

@@ -147,6 +147,22 @@ export const resetPasswordSchema = jsonObject({
 });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
+export const CURRENT_PASSWORD_MISSING = "Please enter your current password.";
+
+/** PUT /v1/users/me/password (Settings: Change Password). */
+export const changePasswordSchema = jsonObject({
+  currentPassword: z.string({ error: CURRENT_PASSWORD_MISSING }).min(1, { error: CURRENT_PASSWORD_MISSING }).max(PASSWORD_MAX, { error: MESSAGES.passwordTooLong }),
+  newPassword: newPasswordField,
+});
+
+export const DELETE_CONFIRM_MISSING = "Please confirm with your password (or, if you sign in with Google only, your email address).";
+
+/** DELETE /v1/users/me (Settings: Delete My Account): the password, or the email for an account without one. */
+export const deleteAccountSchema = jsonObject({
+  password: z.string().max(PASSWORD_MAX, { error: MESSAGES.passwordTooLong }).optional(),
+  email: z.string().max(320).optional(),
+}).refine((v) => Boolean(v.password || v.email), { error: DELETE_CONFIRM_MISSING });
+
 const userIdField = z
   .string({ error: MESSAGES.userIdMissing })
   .trim()

@@ -1,0 +1,161 @@
+import { Link, useFetcher } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { NewPasswordFields } from "~/components/auth/NewPasswordFields";
+import { PasswordField } from "~/components/auth/PasswordField";
+import { Alert } from "~/components/ui/Alert";
+import { Button } from "~/components/ui/Button";
+import { TextField } from "~/components/ui/Field";
+import { Modal } from "~/components/ui/Modal";
+
+export interface AccountResult {
+  kind: "password" | "delete-account";
+  ok: boolean;
+  message: string;
+  /** The field a refusal is about ("currentPassword", "newPassword", "password", "email"). */
+  fields?: Record<string, string>;
+}
+
+export interface AccountFacts {
+  email: string;
+  /** False for an account that signs in with Google only: it confirms with its email address instead. */
+  hasPassword: boolean;
+}
+
+const MISMATCH = "Passwords do not match.";
+
+/**
+ * Your account (ADR 080): a new password after the current one, and deleting the account after a
+ * question that asks for the password again (or the email address, for an account without one). Both
+ * post to the settings action; a deleted account leaves for the home page.
+ */
+export function AccountBlock({ account }: { account: AccountFacts }) {
+  return (
+    <section className="card settings-section account-block" aria-labelledby="account-heading">
+      <h2 id="account-heading" className="settings-section__title">
+        Your account
+      </h2>
+      <p className="muted">
+        You sign in as <strong>{account.email}</strong>.
+      </p>
+      {account.hasPassword ? (
+        <ChangePassword />
+      ) : (
+        <p>
+          Your account signs in with Google and has no password. To add one, use <Link to={`/auth/forgot-password`}>Forgot Password</Link>: we email you a code.
+        </p>
+      )}
+      <DeleteAccount account={account} />
+    </section>
+  );
+}
+
+function ChangePassword() {
+  const fetcher = useFetcher<AccountResult>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [current, setCurrent] = useState("");
+  const [password, setPassword] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const busy = fetcher.state !== "idle";
+  const result = busy ? undefined : fetcher.data;
+  const done = result?.ok === true;
+  useEffect(() => {
+    if (!done) return;
+    setCurrent("");
+    setPassword("");
+    setConfirm("");
+  }, [done, result]);
+  const ready = current !== "" && password !== "" && password === confirm;
+  return (
+    <fetcher.Form ref={formRef} method="post" action="/settings" className="settings-form account-block__form" noValidate>
+      <h3 className="account-block__subtitle">Change password</h3>
+      <input type="hidden" name="intent" value="password" />
+      <PasswordField
+        label="Current password"
+        name="currentPassword"
+        autoComplete="current-password"
+        value={current}
+        onChange={(event) => setCurrent(event.target.value)}
+        error={result?.fields?.currentPassword ?? null}
+      />
+      <NewPasswordFields
+        passwordLabel="New password"
+        passwordName="newPassword"
+        confirmLabel="Confirm new password"
+        password={password}
+        confirm={confirm}
+        onPasswordChange={setPassword}
+        onConfirmChange={setConfirm}
+        mismatchMessage={MISMATCH}
+      />
+      <div aria-live="polite">{done ? <Alert tone="success">{result.message}</Alert> : null}</div>
+      {result && !result.ok && !result.fields?.currentPassword ? <Alert tone="error">{result.message}</Alert> : null}
+      <Button type="submit" disabled={busy || !ready}>
+        {busy ? "Changing..." : "Change Password"}
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+function DeleteAccount({ account }: { account: AccountFacts }) {
+  const fetcher = useFetcher<AccountResult>();
+  const [open, setOpen] = useState(false);
+  const [proof, setProof] = useState("");
+  const busy = fetcher.state !== "idle";
+  const result = busy ? undefined : fetcher.data;
+  const refusal = result && !result.ok ? (result.fields?.password ?? result.fields?.email ?? result.message) : null;
+  const close = () => {
+    setOpen(false);
+    setProof("");
+  };
+  const submit = () => fetcher.submit({ intent: "delete-account", [account.hasPassword ? "password" : "email"]: proof }, { method: "post", action: "/settings" });
+  return (
+    <div className="account-block__danger">
+      <h3 className="account-block__subtitle">Delete account</h3>
+      <p className="muted">
+        Deletes your account at once, with your reminders and their history, your nudge buddies and your channels. Nobody is reminded or alerted
+        about them any more. This cannot be undone.
+      </p>
+      <Button variant="danger" onClick={() => setOpen(true)}>
+        Delete My Account
+      </Button>
+      <Modal
+        open={open}
+        title="Delete your account?"
+        onClose={close}
+        footer={
+          <>
+            <Button variant="secondary" onClick={close}>
+              Cancel
+            </Button>
+            <Button variant="danger" onClick={submit} disabled={busy || proof.trim() === ""} aria-busy={busy || undefined}>
+              {busy ? "Deleting..." : "Delete My Account"}
+            </Button>
+          </>
+        }
+      >
+        <p>Your reminders, their history, your nudge buddies and your channels will be deleted at once. This cannot be undone.</p>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (proof.trim() !== "") submit();
+          }}
+        >
+          {account.hasPassword ? (
+            <PasswordField label="Your password" name="password" autoComplete="current-password" value={proof} onChange={(event) => setProof(event.target.value)} error={refusal} />
+          ) : (
+            <TextField
+              label="Your email address"
+              name="email"
+              type="email"
+              autoComplete="email"
+              hint={`Type ${account.email} to confirm.`}
+              value={proof}
+              onChange={(event) => setProof(event.target.value)}
+              error={refusal}
+            />
+          )}
+        </form>
+      </Modal>
+    </div>
+  );
+}

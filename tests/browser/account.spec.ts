@@ -1,0 +1,88 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, screenshotBoth, test } from "./fixtures";
+import { PASSWORD, signIn } from "./auth-helpers";
+import { createTaskViaApi, local, signUp } from "./tasks-helpers";
+
+/**
+ * Settings, "Your account" (ADR 080): Change Password after the current one, and Delete My Account
+ * after a question that asks for the password again.
+ */
+const NEW_PASSWORD = "Quiet-Harbour-73";
+
+test.describe("Your account", () => {
+  test("changes the password after the current one; the new one signs in, and the old one no longer does", async ({ page, browser }) => {
+    const user = await signUp(page);
+    await page.goto("/settings");
+    const block = page.getByRole("region", { name: "Your account" });
+    await expect(block).toContainText(`You sign in as ${user.email}.`);
+    const change = block.getByRole("button", { name: "Change Password" });
+    await expect(change).toBeDisabled();
+
+    await block.getByLabel("Current password", { exact: true }).fill("Not-My-Password-1");
+    await block.getByLabel("New password", { exact: true }).fill(NEW_PASSWORD);
+    await block.getByLabel("Confirm new password", { exact: true }).fill("Quiet-Harbour-7");
+    await expect(block.getByText("Passwords do not match.")).toBeVisible();
+    await expect(change).toBeDisabled();
+    await block.getByLabel("Confirm new password", { exact: true }).fill(NEW_PASSWORD);
+    await change.click();
+    await expect(block.getByText("That isn't your current password. Please try again.")).toBeVisible();
+
+    await block.getByLabel("Current password", { exact: true }).fill(PASSWORD);
+    await change.click();
+    await expect(block.getByText("Your password has been changed. Your other devices have been signed out.")).toBeVisible();
+    await expect(block.getByLabel("Current password", { exact: true })).toHaveValue("");
+    // This device stays signed in with its new session.
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    const other = await browser.newPage();
+    await other.goto("/auth/login");
+    await other.getByLabel("Email").fill(user.email);
+    await other.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await other.getByRole("button", { name: "Sign In" }).click();
+    await expect(other.getByText("Invalid email or password. Please check your credentials.")).toBeVisible();
+    await signIn(other, user.email, NEW_PASSWORD);
+    await other.close();
+  });
+
+  test("Delete My Account asks for the password, then deletes it and says so on the home page", async ({ page }) => {
+    const user = await signUp(page);
+    await createTaskViaApi(page.request, user, "Water the plants", local(user, { days: 1 }));
+    await page.goto("/settings");
+    const block = page.getByRole("region", { name: "Your account" });
+    await block.getByRole("button", { name: "Delete My Account" }).click();
+    const dialog = page.getByRole("dialog", { name: "Delete your account?" });
+    await expect(dialog).toBeVisible();
+    const confirm = dialog.getByRole("button", { name: "Delete My Account" });
+    await expect(confirm).toBeDisabled();
+    const results = await new AxeBuilder({ page }).include(".modal").analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+
+    await dialog.getByLabel("Your password", { exact: true }).fill("Not-My-Password-1");
+    await confirm.click();
+    await expect(dialog.getByText("That isn't your password, so nothing was deleted. Please try again.")).toBeVisible();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+    await page.goto("/dashboard");
+    await expect(page.locator("article.task-card")).toHaveCount(1);
+
+    await page.goto("/settings");
+    await page.getByRole("button", { name: "Delete My Account" }).click();
+    await dialog.getByLabel("Your password", { exact: true }).fill(PASSWORD);
+    await dialog.getByLabel("Your password", { exact: true }).press("Enter");
+    await expect(page).toHaveURL(/\/\?deleted=1$/);
+    await expect(page.getByText("Your account and all your reminders have been deleted.")).toBeVisible();
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/auth\/login/);
+    const login = await page.request.post("/v1/auth/login", { data: { email: user.email, password: PASSWORD } });
+    expect(login.status()).toBe(401);
+  });
+
+  test("is accessible and fits 360 px and 1280 px", async ({ page }) => {
+    await signUp(page);
+    await page.goto("/settings");
+    const results = await new AxeBuilder({ page }).include("main").analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    await screenshotBoth(page, "settings-account", "/settings");
+  });
+});
