@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, type ClientActionFunctionArgs } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { changePassword, deleteAccount, PASSWORD_CHANGED_MESSAGE, sessionSetCookies, updateTimezone } from "../../worker/services/auth";
+import { changePassword, deleteAccount, NAME_SAVED_MESSAGE, PASSWORD_CHANGED_MESSAGE, renameUser, sessionSetCookies, updateTimezone } from "../../worker/services/auth";
 import { requestMeta } from "../../worker/http";
 import { AccountBlock, type AccountResult } from "~/components/settings/AccountBlock";
 import { Alert } from "~/components/ui/Alert";
@@ -10,7 +10,7 @@ import { SelectField } from "~/components/ui/SelectField";
 import { browserTimeZone, useExpiring, useHydrated } from "~/lib/hooks";
 import { matchListedTimeZone } from "~/lib/timezones";
 import { formText, serverOr, submittedForm } from "~/lib/client-fallback";
-import { ACCOUNT_DELETE_FAILED, PASSWORD_CHANGE_FAILED, QUIET_HOURS_FAILED, TIMEZONE_FAILED } from "~/lib/messages";
+import { ACCOUNT_DELETE_FAILED, NAME_SAVE_FAILED, PASSWORD_CHANGE_FAILED, QUIET_HOURS_FAILED, TIMEZONE_FAILED } from "~/lib/messages";
 import { errorMessage } from "~/lib/action-errors.server";
 import { field, readForm } from "~/lib/forms.server";
 import { assertSameOrigin, clearedSessionHeaders, cookieHeaders, requireUser, requireUserWith } from "~/lib/session.server";
@@ -46,7 +46,7 @@ export async function loader(args: LoaderFunctionArgs) {
       strategy: strategySettings(user, { reach: reachOf(await reachRowOnce(args, user.id), extras), media: mediaStatus(deps) }),
       quiet,
       analyticsConfigured: Boolean(args.context.cloudflare.env.POSTHOG_KEY),
-      account: { email: user.email, hasPassword: await hasPasswordOnce(args, user.id) },
+      account: { name: user.name, email: user.email, hasPassword: await hasPasswordOnce(args, user.id) },
     },
     { headers },
   );
@@ -58,6 +58,7 @@ export async function action(args: ActionFunctionArgs) {
   const { user, headers } = await requireUser(args);
   const form = await readForm(args.request);
   if (field(form, "intent") === "quiet-hours") return data(await saveQuietHours(args, user.id, form), { headers });
+  if (field(form, "intent") === "name") return data(await saveName(args, user.id, form), { headers });
   if (field(form, "intent") === "password") return savePassword(args, user.id, form, headers);
   if (field(form, "intent") === "delete-account") return removeAccount(args, user.id, form, headers);
   const timezone = field(form, "timezone");
@@ -67,6 +68,16 @@ export async function action(args: ActionFunctionArgs) {
     return data({ ok: true, changed: true, message: `Timezone saved. Reminders now follow ${updated.timezone} time.` }, { headers });
   } catch (error) {
     return data({ ok: false, changed: false, message: errorMessage(error, TIMEZONE_FAILED) }, { headers });
+  }
+}
+
+/** Your account's name. */
+async function saveName(args: ActionFunctionArgs, userId: string, form: FormData): Promise<AccountResult> {
+  try {
+    await renameUser(args.context.deps, userId, { name: field(form, "name") ?? "" });
+    return { kind: "name", ok: true, message: NAME_SAVED_MESSAGE };
+  } catch (error) {
+    return accountRefusal("name", error, NAME_SAVE_FAILED);
   }
 }
 
@@ -117,6 +128,7 @@ export async function clientAction({ request, serverAction }: ClientActionFuncti
   const intent = formText(await submittedForm(request), "intent");
   return serverOr(serverAction<typeof action>, () => {
     if (intent === "quiet-hours") return { kind: "quiet-hours" as const, ok: false, message: QUIET_HOURS_FAILED };
+    if (intent === "name") return { kind: "name" as const, ok: false, message: NAME_SAVE_FAILED };
     if (intent === "password") return { kind: "password" as const, ok: false, message: PASSWORD_CHANGE_FAILED };
     if (intent === "delete-account") return { kind: "delete-account" as const, ok: false, message: ACCOUNT_DELETE_FAILED };
     return { ok: false, changed: false, message: TIMEZONE_FAILED };

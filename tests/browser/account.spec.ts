@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, screenshotBoth, test } from "./fixtures";
 import { PASSWORD, signIn } from "./auth-helpers";
@@ -15,6 +16,16 @@ test.describe("Your account", () => {
     await page.goto("/settings");
     const block = page.getByRole("region", { name: "Your account" });
     await expect(block).toContainText(`You sign in as ${user.email}.`);
+    // The name first: saved, and the header's menu follows.
+    const name = block.getByLabel("Name", { exact: true });
+    await expect(name).toHaveValue(user.name);
+    await expect(block.getByRole("button", { name: "Save Name" })).toBeDisabled();
+    await name.fill("Robin Renamed");
+    await block.getByRole("button", { name: "Save Name" }).click();
+    await expect(block.getByText("Your name is saved. Reminders, buddies and the bot now use it.")).toBeVisible();
+    const profile = await page.request.get("/v1/auth/profile", { headers: { Authorization: `Bearer ${user.token}` } });
+    expect(((await profile.json()) as { name: string }).name).toBe("Robin Renamed");
+
     const change = block.getByRole("button", { name: "Change Password" });
     await expect(change).toBeDisabled();
 
@@ -76,6 +87,17 @@ test.describe("Your account", () => {
     await expect(page).toHaveURL(/\/auth\/login/);
     const login = await page.request.post("/v1/auth/login", { data: { email: user.email, password: PASSWORD } });
     expect(login.status()).toBe(401);
+  });
+
+  test("Download My Data gives the person's data as a JSON file", async ({ page }) => {
+    const user = await signUp(page);
+    await createTaskViaApi(page.request, user, "Call the bank", local(user, { days: 2 }));
+    await page.goto("/settings");
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download My Data" }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^nudge-data-\d{4}-\d{2}-\d{2}\.json$/);
+    const exported = JSON.parse(readFileSync((await download.path())!, "utf8")) as { profile: { email: string }; tasks: Array<{ title: string }> };
+    expect(exported.profile.email).toBe(user.email);
+    expect(exported.tasks.map((t) => t.title)).toEqual(["Call the bank"]);
   });
 
   test("is accessible and fits 360 px and 1280 px", async ({ page }) => {

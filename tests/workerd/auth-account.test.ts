@@ -76,6 +76,53 @@ describe("PUT /v1/users/me/password", () => {
   });
 });
 
+describe("GET /v1/users/me/export", () => {
+  it("gives the person's profile, quiet hours, tasks, buddies and devices as a JSON file; never a secret, never another person's data", async () => {
+    const { input, body } = await registerUser();
+    const other = await registerUser();
+    const db = testDeps().db;
+    await db.insert(tasks).values({ id: crypto.randomUUID(), userId: body.user.id, title: "Water the plants", dueAt: Date.parse("2099-01-01T09:00:00Z"), strategyKey: "standard", status: "PENDING" });
+    await db.insert(tasks).values({ id: crypto.randomUUID(), userId: other.body.user.id, title: "Not yours", dueAt: Date.parse("2099-01-01T09:00:00Z"), strategyKey: "standard", status: "PENDING" });
+    await db.insert(emergencyContacts).values({ id: crypto.randomUUID(), userId: body.user.id, name: "Sam", type: "email", contact: "sam@example.com", order: 1 });
+
+    const response = await request("/v1/users/me/export", { headers: bearer(body.accessToken) });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="nudge-data-\d{4}-\d{2}-\d{2}\.json"$/);
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    const text = await response.text();
+    const exported = JSON.parse(text) as { profile: { email: string; name: string }; tasks: Array<{ title: string }>; nudgeBuddies: Array<{ name: string; contact: string }>; devices: unknown[]; quietHours: { enabled: boolean } };
+    expect(exported.profile).toMatchObject({ email: input.email, name: "Dana Tester" });
+    expect(exported.tasks.map((t) => t.title)).toEqual(["Water the plants"]);
+    expect(exported.nudgeBuddies).toMatchObject([{ name: "Sam", contact: "sam@example.com" }]);
+    expect(exported.devices).toEqual([]);
+    expect(exported.quietHours.enabled).toBe(false);
+    for (const secret of ["passwordHash", "password_hash", "pbkdf2", body.refreshToken, "verificationCodeHash", "Not yours"]) expect(text).not.toContain(secret);
+    expect((await request("/v1/users/me/export")).status).toBe(401);
+  });
+});
+
+describe("PUT /v1/users/me/name", () => {
+  it("saves the name on one line; a blank or too long one is refused with the registration's sentences and changes nothing", async () => {
+    const { body } = await registerUser();
+    const rename = (name: unknown, headers: Record<string, string> = {}) => jsonRequest("/v1/users/me/name", "PUT", { name }, { ...bearer(body.accessToken), ...headers });
+    const saved = await rename("  Robin\nWalker ");
+    expect(saved.status).toBe(200);
+    expect(((await saved.json()) as { name: string }).name).toBe("Robin Walker");
+    expect((await userRow(body.user.id))?.name).toBe("Robin Walker");
+    for (const [name, message] of [
+      ["   ", MESSAGES.nameMissing],
+      ["x".repeat(101), MESSAGES.nameTooLong],
+      [42, MESSAGES.nameMissing],
+    ] as const) {
+      const refused = await rename(name);
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { message: string }).message).toBe(message);
+    }
+    expect((await rename("Mallory", { Origin: "https://evil.example" })).status).toBe(403);
+    expect((await userRow(body.user.id))?.name).toBe("Robin Walker");
+  });
+});
+
 describe("DELETE /v1/users/me", () => {
   it("a wrong password deletes nothing; the right one deletes the account with its tasks and buddies, clears the cookies and says goodbye", async () => {
     const { input, body } = await registerUser();

@@ -158,6 +158,11 @@ describe("every query the product runs reads by an index", () => {
     await call("/v1/auth/login", "POST", { email: signUp.email, password: signUp.password });
     await call("/v1/auth/refresh", "POST", { refreshToken: registered.refreshToken });
     await call("/v1/auth/forgot-password", "POST", { email: signUp.email });
+    // Your account (ADR 080): the name, a new password, then the account deleted with its cascades.
+    const own = (registered as unknown as { accessToken: string }).accessToken;
+    await call("/v1/users/me/name", "PUT", { name: "Walk Renamed" }, own);
+    const renewed = await (await call("/v1/users/me/password", "PUT", { currentPassword: signUp.password, newPassword: "Walk-New-Secret-5" }, own)).json<{ accessToken: string }>();
+    await call("/v1/users/me", "DELETE", { password: "Walk-New-Secret-5" }, renewed.accessToken);
 
     const u = await user({ timezone: "Europe/London" });
     // A long history: done tasks, the oldest first, each with a sent delivery (as a year of reminders leaves).
@@ -167,6 +172,8 @@ describe("every query the product runs reads by an index", () => {
       env.DB.prepare(`${history} insert into deliveries (id, idempotency_key, user_id, task_id, channel, recipient, status, attempts, created_at, sent_at) select ? || '-d-' || i, ? || '-d-' || i, ?, ? || '-h-' || i, 'email', ?, 'sent', 1, ? + i * 3600000, ? + i * 3600000 from n`).bind(u.id, u.id, u.id, u.id, u.email, ERA.getTime() - 400 * 86_400_000, ERA.getTime() - 400 * 86_400_000),
     ]);
     await call("/v1/auth/profile", "GET", undefined, u.token);
+    // Download My Data (ADR 080): every task of a long history, in the list index's order.
+    await call("/v1/users/me/export", "GET", undefined, u.token);
     await call("/v1/users/me/onboarding", "GET", undefined, u.token);
     await call("/v1/users/me/quiet-hours", "PUT", { enabled: true, start: "22:00", end: "7:00", gentlePings: true }, u.token);
     await call("/v1/telegram/generate-otp", "GET", undefined, u.token);

@@ -8,6 +8,7 @@ import {
   isPhoneUpdate,
   PASSWORD_CHANGED_MESSAGE,
   register,
+  renameUser,
   registerSchema,
   resumeOnboarding,
   skipOnboarding,
@@ -23,6 +24,7 @@ import { jsonBody } from "../http/hono";
 import { notFound } from "../services/errors";
 import { setPhone } from "../services/phone";
 import { getQuietHours, setQuietHours } from "../services/quiet-hours";
+import { exportAccount } from "../services/account-export";
 
 /**
  * /v1/users: registration, profile changes and onboarding status (spec 01 §7, docs/api.md).
@@ -57,6 +59,17 @@ export const users = new Hono<ApiEnv>()
     const tokens = await changePassword(c.get("deps"), c.get("userId"), await readJsonBody(c.req.raw, { required: true }), requestMeta(c));
     return withSession(c, { message: PASSWORD_CHANGED_MESSAGE, ...tokens }, tokens);
   })
+
+  // Everything Nudge keeps about the person, as a JSON file to download (ADR 080).
+  .get("/me/export", requireUser, async (c) => {
+    const exported = await exportAccount(c.get("deps"), c.get("userId"));
+    c.header("Cache-Control", "no-store");
+    c.header("Content-Disposition", `attachment; filename="nudge-data-${exported.exportedAt.slice(0, 10)}.json"`);
+    return c.json(exported);
+  })
+
+  // The name reminders greet the person with and buddies know them by (ADR 080).
+  .put("/me/name", sameOriginOnly, requireUser, async (c) => c.json(await renameUser(c.get("deps"), c.get("userId"), await readJsonBody(c.req.raw, { required: true }))))
 
   // Deleting the account, with the password (or the email of an account without one). The cookies go too.
   .delete("/me", sameOriginOnly, requireUser, async (c) => {

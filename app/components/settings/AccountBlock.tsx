@@ -6,9 +6,10 @@ import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import { TextField } from "~/components/ui/Field";
 import { Modal } from "~/components/ui/Modal";
+import { useExpiring, useFollowingState } from "~/lib/hooks";
 
 export interface AccountResult {
-  kind: "password" | "delete-account";
+  kind: "name" | "password" | "delete-account";
   ok: boolean;
   message: string;
   /** The field a refusal is about ("currentPassword", "newPassword", "password", "email"). */
@@ -16,15 +17,17 @@ export interface AccountResult {
 }
 
 export interface AccountFacts {
+  name: string;
   email: string;
   /** False for an account that signs in with Google only: it confirms with its email address instead. */
   hasPassword: boolean;
 }
 
 const MISMATCH = "Passwords do not match.";
+const SAVED_CLEAR_MS = 3_000;
 
 /**
- * Your account (ADR 080): a new password after the current one, and deleting the account after a
+ * Your account (ADR 080): the name, a new password after the current one, and deleting the account after a
  * question that asks for the password again (or the email address, for an account without one). Both
  * post to the settings action; a deleted account leaves for the home page.
  */
@@ -37,6 +40,7 @@ export function AccountBlock({ account }: { account: AccountFacts }) {
       <p className="muted">
         You sign in as <strong>{account.email}</strong>.
       </p>
+      <YourName name={account.name} />
       {account.hasPassword ? (
         <ChangePassword />
       ) : (
@@ -44,8 +48,34 @@ export function AccountBlock({ account }: { account: AccountFacts }) {
           Your account signs in with Google and has no password. To add one, use <Link to={`/auth/forgot-password`}>Forgot Password</Link>: we email you a code.
         </p>
       )}
+      <h3 className="account-block__subtitle">Your data</h3>
+      <p className="muted">
+        Everything Nudge keeps about you (your profile, reminders, nudge buddies and devices) as one file.{" "}
+        <a href="/resources/my-data" download>
+          Download My Data
+        </a>
+      </p>
       <DeleteAccount account={account} />
     </section>
+  );
+}
+
+/** The name reminders greet the person with, and buddies and the bot know them by. */
+function YourName({ name }: { name: string }) {
+  const fetcher = useFetcher<AccountResult>();
+  const [value, setValue] = useFollowingState(name);
+  const busy = fetcher.state !== "idle";
+  const result = busy ? undefined : fetcher.data;
+  const saved = useExpiring(result?.ok ? result : null, SAVED_CLEAR_MS);
+  return (
+    <fetcher.Form method="post" action="/settings" className="settings-form account-block__form" noValidate>
+      <input type="hidden" name="intent" value="name" />
+      <TextField label="Name" name="name" autoComplete="name" maxLength={100} value={value} onChange={(event) => setValue(event.target.value)} error={result && !result.ok ? result.message : null} />
+      <div aria-live="polite">{saved ? <Alert tone="success">{saved.message}</Alert> : null}</div>
+      <Button type="submit" variant="secondary" disabled={busy || value.trim() === "" || value === name}>
+        {busy ? "Saving..." : "Save Name"}
+      </Button>
+    </fetcher.Form>
   );
 }
 

@@ -9,10 +9,10 @@ import { blockIfLimitReached, releaseAttempt, reserveAttempt, type BlockRule } f
 import { parseInput } from "../validation";
 import { hashPassword, verifyPassword } from "./passwords";
 import { endCodes, endLinkTokens, endSessions } from "./revoke";
-import { changePasswordSchema, deleteAccountSchema, normalizeEmail } from "./schemas";
+import { changePasswordSchema, deleteAccountSchema, normalizeEmail, renameSchema } from "./schemas";
 import { createSession } from "./sessions";
-import type { RequestMeta, SessionTokens } from "./types";
-import { requireUserRow } from "./users";
+import type { PublicUser, RequestMeta, SessionTokens } from "./types";
+import { accountNotFound, requireUserRow, toPublicUser } from "./users";
 
 /**
  * The signed-in person's own account (Settings, "Your account"): a new password, and deleting the account.
@@ -97,6 +97,16 @@ export async function deleteAccount(deps: Deps, userId: string, input: unknown):
   ]);
   log.info("account_deleted", { userId });
   await tell(deps, user, accountDeletedEmail(deps, user), "account_deleted_email_failed");
+}
+
+export const NAME_SAVED_MESSAGE = "Your name is saved. Reminders, buddies and the bot now use it.";
+
+/** PUT /v1/users/me/name: the name reminders greet the person with, and buddies and the bot know them by. */
+export async function renameUser(deps: Deps, userId: string, input: unknown): Promise<PublicUser> {
+  const { name } = parseInput(renameSchema, input);
+  const [updated] = await deps.db.update(users).set({ name, updatedAt: deps.clock.now().getTime() }).where(eq(users.id, userId)).returning();
+  if (!updated) throw accountNotFound();
+  return toPublicUser(updated);
 }
 
 /** A notice to the account's address: the change is done whether or not the notice goes out. */

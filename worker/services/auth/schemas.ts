@@ -113,9 +113,12 @@ const consentField = z.preprocess((value) => (value === "on" || value === "true"
 
 const pairingField = z.string({ error: MESSAGES.pairingIncomplete }).trim().min(1, { error: MESSAGES.pairingIncomplete }).max(200, { error: MESSAGES.pairingIncomplete });
 
+/** A person's name: one line, 1 to 100 characters (registration, and Settings' Your account). */
+const nameField = z.string({ error: MESSAGES.nameMissing }).overwrite(oneLine).min(1, { error: MESSAGES.nameMissing }).max(100, { error: MESSAGES.nameTooLong });
+
 /** POST /v1/users. confirmPassword is checked by the page and never sent; other extra keys are ignored. */
 export const registerSchema = jsonObject({
-  name: z.string({ error: MESSAGES.nameMissing }).overwrite(oneLine).min(1, { error: MESSAGES.nameMissing }).max(100, { error: MESSAGES.nameTooLong }),
+  name: nameField,
   email: emailField,
   password: newPasswordField,
   timezone: timezoneField,
@@ -146,6 +149,9 @@ export const resetPasswordSchema = jsonObject({
   newPassword: newPasswordField,
 });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+/** PUT /v1/users/me/name (Settings: Your account). */
+export const renameSchema = jsonObject({ name: nameField });
 
 export const CURRENT_PASSWORD_MISSING = "Please enter your current password.";
 

@@ -41,7 +41,7 @@ export async function findUserByEmail({ db }: Pick<Deps, "db">, email: string): 
   return row ?? null;
 }
 
-const accountNotFound = () => notFound("We couldn't find your account. Please sign in again.", "USER_NOT_FOUND");
+export const accountNotFound = () => notFound("We couldn't find your account. Please sign in again.", "USER_NOT_FOUND");
 
 export async function getProfile(deps: Deps, userId: string): Promise<PublicUser> {
   return profileOf(deps, await requireUserRow(deps, userId));
