@@ -71,6 +71,7 @@ export function failureFor<T extends Record<string, string>>(texts: T, intent: s
   return (texts as Record<string, string>)[intent] ?? (Object.values(texts)[0] as string);
 }
 /** Your account (ADR 080), when the server cannot be reached. */
+export const EMAIL_CHANGE_FAILED = "Your email address could not be changed. Please try again.";
 export const NAME_SAVE_FAILED = "Your name could not be saved. Please try again.";
 export const PASSWORD_CHANGE_FAILED = "Your password could not be changed. Please try again.";
 export const ACCOUNT_DELETE_FAILED = "Your account could not be deleted. Please try again.";

@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, type ClientActionFunctionArgs } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { changePassword, deleteAccount, NAME_SAVED_MESSAGE, PASSWORD_CHANGED_MESSAGE, renameUser, sessionSetCookies, updateTimezone } from "../../worker/services/auth";
+import { changePassword, confirmEmailChange, deleteAccount, EMAIL_CHANGED_MESSAGE, NAME_SAVED_MESSAGE, requestEmailChange, PASSWORD_CHANGED_MESSAGE, renameUser, sessionSetCookies, updateTimezone } from "../../worker/services/auth";
 import { requestMeta } from "../../worker/http";
 import { AccountBlock, type AccountResult } from "~/components/settings/AccountBlock";
 import { Alert } from "~/components/ui/Alert";
@@ -10,7 +10,7 @@ import { SelectField } from "~/components/ui/SelectField";
 import { browserTimeZone, useExpiring, useHydrated } from "~/lib/hooks";
 import { matchListedTimeZone } from "~/lib/timezones";
 import { formText, serverOr, submittedForm } from "~/lib/client-fallback";
-import { ACCOUNT_DELETE_FAILED, NAME_SAVE_FAILED, PASSWORD_CHANGE_FAILED, QUIET_HOURS_FAILED, TIMEZONE_FAILED } from "~/lib/messages";
+import { ACCOUNT_DELETE_FAILED, EMAIL_CHANGE_FAILED, NAME_SAVE_FAILED, PASSWORD_CHANGE_FAILED, QUIET_HOURS_FAILED, TIMEZONE_FAILED } from "~/lib/messages";
 import { errorMessage } from "~/lib/action-errors.server";
 import { field, readForm } from "~/lib/forms.server";
 import { assertSameOrigin, clearedSessionHeaders, cookieHeaders, requireUser, requireUserWith } from "~/lib/session.server";
@@ -59,6 +59,8 @@ export async function action(args: ActionFunctionArgs) {
   const form = await readForm(args.request);
   if (field(form, "intent") === "quiet-hours") return data(await saveQuietHours(args, user.id, form), { headers });
   if (field(form, "intent") === "name") return data(await saveName(args, user.id, form), { headers });
+  if (field(form, "intent") === "email-change") return data(await askEmailChange(args, user.id, form), { headers });
+  if (field(form, "intent") === "email-confirm") return data(await finishEmailChange(args, user.id, form), { headers });
   if (field(form, "intent") === "password") return savePassword(args, user.id, form, headers);
   if (field(form, "intent") === "delete-account") return removeAccount(args, user.id, form, headers);
   const timezone = field(form, "timezone");
@@ -78,6 +80,26 @@ async function saveName(args: ActionFunctionArgs, userId: string, form: FormData
     return { kind: "name", ok: true, message: NAME_SAVED_MESSAGE };
   } catch (error) {
     return accountRefusal("name", error, NAME_SAVE_FAILED);
+  }
+}
+
+/** Your account's new email address, step 1: the code goes to the new address. */
+async function askEmailChange(args: ActionFunctionArgs, userId: string, form: FormData): Promise<AccountResult> {
+  const input = { newEmail: field(form, "newEmail") ?? "", password: field(form, "password") ?? undefined, email: field(form, "email") ?? undefined };
+  try {
+    return { kind: "email-change", ok: true, ...(await requestEmailChange(args.context.deps, userId, input)) };
+  } catch (error) {
+    return accountRefusal("email-change", error, EMAIL_CHANGE_FAILED);
+  }
+}
+
+/** Step 2: the code makes the change. */
+async function finishEmailChange(args: ActionFunctionArgs, userId: string, form: FormData): Promise<AccountResult> {
+  try {
+    const user = await confirmEmailChange(args.context.deps, userId, { newEmail: field(form, "newEmail") ?? "", code: field(form, "code") ?? "" });
+    return { kind: "email-confirm", ok: true, message: EMAIL_CHANGED_MESSAGE(user.email) };
+  } catch (error) {
+    return accountRefusal("email-confirm", error, EMAIL_CHANGE_FAILED);
   }
 }
 
@@ -129,6 +151,7 @@ export async function clientAction({ request, serverAction }: ClientActionFuncti
   return serverOr(serverAction<typeof action>, () => {
     if (intent === "quiet-hours") return { kind: "quiet-hours" as const, ok: false, message: QUIET_HOURS_FAILED };
     if (intent === "name") return { kind: "name" as const, ok: false, message: NAME_SAVE_FAILED };
+    if (intent === "email-change" || intent === "email-confirm") return { kind: intent, ok: false, message: EMAIL_CHANGE_FAILED };
     if (intent === "password") return { kind: "password" as const, ok: false, message: PASSWORD_CHANGE_FAILED };
     if (intent === "delete-account") return { kind: "delete-account" as const, ok: false, message: ACCOUNT_DELETE_FAILED };
     return { ok: false, changed: false, message: TIMEZONE_FAILED };

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, screenshotBoth, test } from "./fixtures";
-import { PASSWORD, signIn } from "./auth-helpers";
+import { PASSWORD, signIn, uniqueEmail, waitForEmail } from "./auth-helpers";
 import { createTaskViaApi, local, signUp } from "./tasks-helpers";
 
 /**
@@ -54,6 +54,26 @@ test.describe("Your account", () => {
     await expect(other.getByText("Invalid email or password. Please check your credentials.")).toBeVisible();
     await signIn(other, user.email, NEW_PASSWORD);
     await other.close();
+  });
+
+  test("a new email address: the password, a code sent to the new address, then Settings shows it", async ({ page }) => {
+    const user = await signUp(page);
+    await page.goto("/settings");
+    const block = page.getByRole("region", { name: "Your account" });
+    const next = uniqueEmail("moved");
+    await block.getByLabel("New email address").fill(next);
+    await block.getByLabel("Your password", { exact: true }).fill("Not-My-Password-1");
+    await block.getByRole("button", { name: "Send Code" }).click();
+    await expect(block.getByText("That isn't your password, so the email address stays as it is. Please try again.")).toBeVisible();
+    await block.getByLabel("Your password", { exact: true }).fill(PASSWORD);
+    await block.getByRole("button", { name: "Send Code" }).click();
+    await expect(block.getByText(`We sent a 6-digit code to ${next}. Enter it here to finish. It works for 15 minutes.`)).toBeVisible();
+    const mail = await waitForEmail(page.request, next, "Confirm your new email address");
+    await block.getByLabel("Code from the email").fill(/Your code: (\d{6})/.exec(mail.text)![1]!);
+    await block.getByRole("button", { name: "Confirm New Email" }).click();
+    await expect(block.getByText(`Your email address is now ${next}. Sign in with it from now on.`)).toBeVisible();
+    await expect(block).toContainText(`You sign in as ${next}.`);
+    await waitForEmail(page.request, user.email, "Your Nudge email address was changed");
   });
 
   test("Delete My Account asks for the password, then deletes it and says so on the home page", async ({ page }) => {

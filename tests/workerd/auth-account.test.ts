@@ -101,6 +101,56 @@ describe("GET /v1/users/me/export", () => {
   });
 });
 
+describe("POST /v1/users/me/email and /confirm", () => {
+  const ask = (token: string, body: unknown) => jsonRequest("/v1/users/me/email", "POST", body, bearer(token));
+  const confirm = (token: string, body: unknown) => jsonRequest("/v1/users/me/email/confirm", "POST", body, bearer(token));
+
+  it("sends a code to the new address after the password; only that code moves the account, the old address is told", async () => {
+    const { input, body } = await registerUser();
+    const next = uniqueEmail("moved");
+    const wrong = await ask(body.accessToken, { newEmail: next, password: "Not-The-One-1" });
+    expect(await wrong.json()).toMatchObject({ message: "That isn't your password, so the email address stays as it is. Please try again.", code: "WRONG_PASSWORD" });
+    expect(await latestEmail(next)).toBeNull();
+
+    const sent = await ask(body.accessToken, { newEmail: ` ${next.toUpperCase()} `, password: GOOD_PASSWORD });
+    expect(sent.status).toBe(200);
+    expect(await sent.json()).toEqual({ message: `We sent a 6-digit code to ${next}. Enter it here to finish. It works for 15 minutes.` });
+    const mail = await latestEmail(next);
+    expect(mail?.subject).toBe("Confirm your new email address for Nudge");
+    const code = /Your code: (\d{6})/.exec(mail!.text)![1]!;
+    expect((await userRow(body.user.id))?.email).toBe(input.email);
+
+    const bad = await confirm(body.accessToken, { newEmail: next, code: code === "000000" ? "111111" : "000000" });
+    expect(await bad.json()).toMatchObject({ message: "That code isn't right. Please check the email and try again.", code: "INVALID_CODE" });
+    // The code belongs to the address it was sent to.
+    expect(await (await confirm(body.accessToken, { newEmail: uniqueEmail("other"), code })).json()).toMatchObject({ message: "There is no code for that address. Ask for a new one." });
+    const done = await confirm(body.accessToken, { newEmail: next, code });
+    expect(done.status).toBe(200);
+    expect(await done.json()).toMatchObject({ email: next, isVerified: true });
+    expect(await userRow(body.user.id)).toMatchObject({ email: next, isVerified: true });
+    expect((await latestEmail(input.email))?.subject).toBe("Your Nudge email address was changed");
+    expect((await login(next, GOOD_PASSWORD)).status).toBe(200);
+    expect((await login(input.email, GOOD_PASSWORD)).status).toBe(401);
+    // Used once.
+    expect((await confirm(body.accessToken, { newEmail: next, code })).status).toBe(400);
+  });
+
+  it("refuses the same address, one another account has, and a Google-only account proves it with its current address", async () => {
+    const { input, body } = await registerUser();
+    const taken = await registerUser();
+    const same = await ask(body.accessToken, { newEmail: input.email, password: GOOD_PASSWORD });
+    expect(await same.json()).toMatchObject({ message: "That is already your email address.", code: "SAME_EMAIL" });
+    const clash = await ask(body.accessToken, { newEmail: taken.input.email, password: GOOD_PASSWORD });
+    expect(clash.status).toBe(409);
+    expect(await latestEmail(taken.input.email)).toMatchObject({ subject: "Verify your email for Nudge" });
+
+    await testDeps().db.update(users).set({ passwordHash: null }).where(eq(users.id, body.user.id));
+    const next = uniqueEmail("google");
+    expect(await (await ask(body.accessToken, { newEmail: next, email: "someone@example.com" })).json()).toMatchObject({ code: "WRONG_EMAIL" });
+    expect((await ask(body.accessToken, { newEmail: next, email: input.email })).status).toBe(200);
+  });
+});
+
 describe("PUT /v1/users/me/name", () => {
   it("saves the name on one line; a blank or too long one is refused with the registration's sentences and changes nothing", async () => {
     const { body } = await registerUser();

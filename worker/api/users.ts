@@ -3,12 +3,14 @@ import {
   ACCOUNT_DELETED_MESSAGE,
   changePassword,
   clearSessionSetCookies,
+  confirmEmailChange,
   deleteAccount,
   getOnboardingStatus,
   isPhoneUpdate,
   PASSWORD_CHANGED_MESSAGE,
   register,
   renameUser,
+  requestEmailChange,
   registerSchema,
   resumeOnboarding,
   skipOnboarding,
@@ -70,6 +72,10 @@ export const users = new Hono<ApiEnv>()
 
   // The name reminders greet the person with and buddies know them by (ADR 080).
   .put("/me/name", sameOriginOnly, requireUser, async (c) => c.json(await renameUser(c.get("deps"), c.get("userId"), await readJsonBody(c.req.raw, { required: true }))))
+
+  // A new email address (ADR 080): the proof, then a code to the new address; the code makes the change.
+  .post("/me/email", sameOriginOnly, requireUser, async (c) => c.json(await requestEmailChange(c.get("deps"), c.get("userId"), await readJsonBody(c.req.raw, { required: true }))))
+  .post("/me/email/confirm", sameOriginOnly, requireUser, async (c) => c.json(await confirmEmailChange(c.get("deps"), c.get("userId"), await readJsonBody(c.req.raw, { required: true }))))
 
   // Deleting the account, with the password (or the email of an account without one). The cookies go too.
   .delete("/me", sameOriginOnly, requireUser, async (c) => {

@@ -52,6 +52,19 @@ async function checkProof(deps: Deps, userId: string, proves: () => Promise<bool
 }
 
 /**
+ * The person's proof for a change that could lock them out: their password, or, for an account that signs
+ * in with Google only (no password), its current email address typed out.
+ */
+export async function proveItIsThem(deps: Deps, user: User, proof: { password?: string; email?: string }, wrong: { password: string; email: string }): Promise<void> {
+  const stored = user.passwordHash;
+  if (stored) {
+    await checkProof(deps, user.id, async () => Boolean(proof.password) && (await verifyPassword(proof.password ?? "", stored)).ok, () => fieldError("password", wrong.password, "WRONG_PASSWORD"));
+  } else {
+    await checkProof(deps, user.id, async () => normalizeEmail(proof.email ?? "") === user.email, () => fieldError("email", wrong.email, "WRONG_EMAIL"));
+  }
+}
+
+/**
  * PUT /v1/users/me/password: the current password, then the new one (the registration rules). Every
  * session, sign-in link and code of the account ends (an old email must not sign anyone in), this device
  * gets a new session (returned), and the account's address is told, with the way back if it wasn't them.
@@ -84,12 +97,7 @@ export async function changePassword(deps: Deps, userId: string, input: unknown,
 export async function deleteAccount(deps: Deps, userId: string, input: unknown): Promise<void> {
   const confirm = parseInput(deleteAccountSchema, input);
   const user = await requireUserRow(deps, userId);
-  const stored = user.passwordHash;
-  if (stored) {
-    await checkProof(deps, userId, async () => Boolean(confirm.password) && (await verifyPassword(confirm.password ?? "", stored)).ok, () => fieldError("password", WRONG_DELETE_PASSWORD, "WRONG_PASSWORD"));
-  } else {
-    await checkProof(deps, userId, async () => normalizeEmail(confirm.email ?? "") === user.email, () => fieldError("email", WRONG_DELETE_EMAIL, "WRONG_EMAIL"));
-  }
+  await proveItIsThem(deps, user, confirm, { password: WRONG_DELETE_PASSWORD, email: WRONG_DELETE_EMAIL });
   await deps.db.batch([
     deps.db.update(feedback).set({ name: null, email: null, screenshot: null }).where(eq(feedback.userId, userId)),
     deps.db.update(bugReports).set({ name: "", email: "" }).where(eq(bugReports.userId, userId)),

@@ -15,7 +15,7 @@ export { subKey, pairingCodeHash } from "./keys";
  * password reset (8 digits, 60 minutes). Single use, at most 5 tries per code, and only the latest
  * code of a user and purpose counts, so asking for a new email ends the old code.
  */
-export type CodePurpose = "email_verify" | "password_reset" | "phone_verify";
+export type CodePurpose = "email_verify" | "password_reset" | "phone_verify" | "email_change";
 
 export interface CodePolicy {
   digits: number;

@@ -40,6 +40,7 @@ export {
   WRONG_DELETE_EMAIL,
   WRONG_DELETE_PASSWORD,
 } from "./account";
+export { confirmEmailChange, EMAIL_CHANGED_MESSAGE, requestEmailChange, SAME_EMAIL } from "./email-change";
 export {
   createSession,
   logout,

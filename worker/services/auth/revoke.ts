@@ -12,7 +12,7 @@ import type { Deps } from "../deps";
 /** Link tokens that sign in or reset: a newer email or a password reset makes the old ones useless. */
 const ACCOUNT_LINK_PURPOSES = ["magic_link", "password_reset"];
 /** Emailed codes of the account (task and buddy codes are not touched). */
-const ACCOUNT_CODE_PURPOSES = ["email_verify", "password_reset"];
+const ACCOUNT_CODE_PURPOSES = ["email_verify", "password_reset", "email_change"];
 
 /** Every unused magic link (and reset link) of the user stops working. */
 export function endLinkTokens(deps: Deps, userId: string, now: number, onlyIf?: SQL) {

@@ -153,6 +153,19 @@ export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 /** PUT /v1/users/me/name (Settings: Your account). */
 export const renameSchema = jsonObject({ name: nameField });
 
+/** POST /v1/users/me/email: the new address, with the password (or, without one, the current address) as proof. */
+export const emailChangeSchema = jsonObject({
+  newEmail: emailField,
+  password: z.string().max(PASSWORD_MAX, { error: MESSAGES.passwordTooLong }).optional(),
+  email: z.string().max(320).optional(),
+});
+
+/** POST /v1/users/me/email/confirm: the new address again and the code sent to it. */
+export const emailChangeConfirmSchema = jsonObject({
+  newEmail: emailField,
+  code: z.string({ error: "Please enter the code from the email." }).trim().min(1, { error: "Please enter the code from the email." }).max(36, { error: "Please enter the code from the email." }),
+});
+
 export const CURRENT_PASSWORD_MISSING = "Please enter your current password.";
 
 /** PUT /v1/users/me/password (Settings: Change Password). */
