@@ -135,6 +135,16 @@ describe("POST /v1/users/me/email and /confirm", () => {
     expect((await confirm(body.accessToken, { newEmail: next, code })).status).toBe(400);
   });
 
+  it("fixes a mistyped address at registration: the unverified account is verified at the new one", async () => {
+    const { body } = await registerUser();
+    expect((await userRow(body.user.id))?.isVerified).toBe(false);
+    const next = uniqueEmail("typo-fixed");
+    expect((await ask(body.accessToken, { newEmail: next, password: GOOD_PASSWORD })).status).toBe(200);
+    const code = /Your code: (\d{6})/.exec((await latestEmail(next))!.text)![1]!;
+    expect((await confirm(body.accessToken, { newEmail: next, code })).status).toBe(200);
+    expect(await userRow(body.user.id)).toMatchObject({ email: next, isVerified: true });
+  });
+
   it("refuses the same address, one another account has, and a Google-only account proves it with its current address", async () => {
     const { input, body } = await registerUser();
     const taken = await registerUser();

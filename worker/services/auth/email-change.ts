@@ -9,6 +9,7 @@ import { takeToken, type WindowRule } from "../rate-limit";
 import { parseInput } from "../validation";
 import { proveItIsThem } from "./account";
 import { checkCodeDetailed, createCode, EMAIL_CODE_POLICY, type CodeFailure } from "./codes";
+import { completePendingPairing } from "./pairing";
 import { endCodes, endLinkTokens } from "./revoke";
 import { emailChangeConfirmSchema, emailChangeSchema } from "./schemas";
 import { EMAIL_TAKEN_MESSAGE } from "./sign-in";
@@ -81,6 +82,8 @@ export async function confirmEmailChange(deps: Deps, userId: string, input: unkn
     throw error;
   }
   if (!updated) throw badRequest(CODE_FAILURES.no_code, "INVALID_CODE");
+  // The new mailbox is proved: an account that was not verified yet is now, with what waited for it.
+  if (!before.isVerified) await completePendingPairing(deps, userId);
   await tellOldAddress(deps, before, newEmail);
   return toPublicUser(updated);
 }
