@@ -76,6 +76,23 @@ test.describe("Your account", () => {
     await waitForEmail(page.request, user.email, "Your Nudge email address was changed");
   });
 
+  test("an address mistyped at registration is fixed from the wizard's 'Wrong address?', and the new one is verified", async ({ page }) => {
+    const user = await signUp(page, { verified: false, onboarding: "keep" });
+    await page.goto("/onboarding?step=2");
+    const panel = page.getByTestId("email-verification");
+    await panel.getByText("Wrong address?").click();
+    const next = uniqueEmail("typo-fixed");
+    await panel.getByLabel("New email address").fill(next);
+    await panel.getByLabel("Your password", { exact: true }).fill(PASSWORD);
+    await panel.getByRole("button", { name: "Send Code", exact: true }).click();
+    await expect(panel.getByText(`We sent a 6-digit code to ${next}.`, { exact: false })).toBeVisible();
+    const mail = await waitForEmail(page.request, next, "Confirm your new email address");
+    await panel.getByLabel("Code from the email").fill(/Your code: (\d{6})/.exec(mail.text)![1]!);
+    await panel.getByRole("button", { name: "Confirm New Email" }).click();
+    await expect(page.getByText(`Your email address ${next} is verified.`)).toBeVisible();
+    expect(user.email).not.toBe(next);
+  });
+
   test("Delete My Account asks for the password, then deletes it and says so on the home page", async ({ page }) => {
     const user = await signUp(page);
     await createTaskViaApi(page.request, user, "Water the plants", local(user, { days: 1 }));

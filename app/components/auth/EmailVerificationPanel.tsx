@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { useExpiring } from "~/lib/hooks";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
+import { ChangeEmailForm } from "~/components/settings/ChangeEmailForm";
 import { TextField } from "~/components/ui/Field";
 
 /** What the /auth/verify action answers (both its intents). */
@@ -106,6 +107,14 @@ export function EmailVerificationPanel({
             </Button>
           </div>
         </fetcher.Form>
+      )}
+      {isVerified ? null : (
+        // A mistyped address at registration: no code ever comes. The right one gets a code, which verifies it.
+        <details className="verify-panel__wrong">
+          <summary>Wrong address?</summary>
+          <p className="muted">Type the right one and your password. We send a code there, and that code verifies it.</p>
+          <ChangeEmailForm hasPassword />
+        </details>
       )}
     </div>
   );

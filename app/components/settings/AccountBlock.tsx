@@ -6,6 +6,7 @@ import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import { TextField } from "~/components/ui/Field";
 import { Modal } from "~/components/ui/Modal";
+import { ChangeEmailForm } from "./ChangeEmailForm";
 import { useExpiring, useFollowingState } from "~/lib/hooks";
 
 export interface AccountResult {
@@ -42,7 +43,7 @@ export function AccountBlock({ account }: { account: AccountFacts }) {
       <p className="muted">
         You sign in as <strong>{account.email}</strong>.
       </p>
-      <ChangeEmail account={account} />
+      <ChangeEmailForm hasPassword={account.hasPassword} />
       {account.hasPassword ? (
         <ChangePassword />
       ) : (
@@ -78,72 +79,6 @@ function YourName({ name }: { name: string }) {
         {busy ? "Saving..." : "Save Name"}
       </Button>
     </fetcher.Form>
-  );
-}
-
-/**
- * A new email address: the address and the proof (password, or the current address without one) send a
- * code to the new address; the code, typed here, makes the change.
- */
-function ChangeEmail({ account }: { account: AccountFacts }) {
-  const ask = useFetcher<AccountResult>();
-  const finish = useFetcher<AccountResult>();
-  const [newEmail, setNewEmail] = useState("");
-  const [proof, setProof] = useState("");
-  const [code, setCode] = useState("");
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const asked = ask.state === "idle" ? ask.data : undefined;
-  const finished = finish.state === "idle" ? finish.data : undefined;
-  useEffect(() => {
-    if (asked?.ok) setSentTo(newEmail.trim());
-    // Only when a new answer arrives.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [asked]);
-  useEffect(() => {
-    if (!finished?.ok) return;
-    setSentTo(null);
-    setNewEmail("");
-    setProof("");
-    setCode("");
-  }, [finished]);
-  const refusal = (result: AccountResult | undefined, field: string) => (result && !result.ok ? (result.fields?.[field] ?? null) : null);
-  const general = (result: AccountResult | undefined, fields: string[]) => (result && !result.ok && !fields.some((f) => result.fields?.[f]) ? result.message : null);
-  const proofField = account.hasPassword ? "password" : "email";
-
-  if (sentTo) {
-    return (
-      <finish.Form method="post" action="/settings" className="settings-form account-block__form" noValidate>
-        <input type="hidden" name="intent" value="email-confirm" />
-        <input type="hidden" name="newEmail" value={sentTo} />
-        {asked?.ok ? <Alert tone="info">{asked.message}</Alert> : null}
-        <TextField label="Code from the email" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={36} value={code} onChange={(event) => setCode(event.target.value)} error={refusal(finished, "code")} />
-        {general(finished, ["code"]) ? <Alert tone="error">{general(finished, ["code"])}</Alert> : null}
-        <div className="button-row">
-          <Button type="submit" disabled={finish.state !== "idle" || code.trim() === ""}>
-            {finish.state !== "idle" ? "Confirming..." : "Confirm New Email"}
-          </Button>
-          <Button variant="ghost" onClick={() => setSentTo(null)}>
-            Use another address
-          </Button>
-        </div>
-      </finish.Form>
-    );
-  }
-  return (
-    <ask.Form method="post" action="/settings" className="settings-form account-block__form" noValidate>
-      <input type="hidden" name="intent" value="email-change" />
-      <div aria-live="polite">{finished?.ok ? <Alert tone="success">{finished.message}</Alert> : null}</div>
-      <TextField label="New email address" name="newEmail" type="email" autoComplete="email" value={newEmail} onChange={(event) => setNewEmail(event.target.value)} error={refusal(asked, "newEmail")} />
-      {account.hasPassword ? (
-        <PasswordField label="Your password" name="password" autoComplete="current-password" value={proof} onChange={(event) => setProof(event.target.value)} error={refusal(asked, proofField)} />
-      ) : (
-        <TextField label="Your current email address" name="email" type="email" autoComplete="email" value={proof} onChange={(event) => setProof(event.target.value)} error={refusal(asked, proofField)} />
-      )}
-      {general(asked, ["newEmail", proofField]) ? <Alert tone="error">{general(asked, ["newEmail", proofField])}</Alert> : null}
-      <Button type="submit" variant="secondary" disabled={ask.state !== "idle" || newEmail.trim() === "" || proof === ""}>
-        {ask.state !== "idle" ? "Sending..." : "Send Code"}
-      </Button>
-    </ask.Form>
   );
 }
 
