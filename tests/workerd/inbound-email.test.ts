@@ -73,6 +73,16 @@ describe("a mail from a verified account", () => {
     expect((await outboxTo(u.email, "email")).map((m) => m.subject)).toEqual(["Reminder set: Team sync", "Reminder set: Lunch with Sam"]);
   });
 
+  it("'What's on tomorrow?' is answered with tomorrow's reminders on the person's clock, and makes nothing", async () => {
+    const u = await user({ timezone: "America/New_York" });
+    await createTask(depsAt(NOW.getTime()).deps, u.id, { title: "Call the dentist", dueDate: "2090-03-02T15:00:00Z" });
+    expect(await deliver({ from: u.email, subject: "What's on tomorrow?", body: "Thanks!\n\n-- \nRobin" })).toEqual([]);
+    expect((await tasksOf(u.id)).map((t) => t.title)).toEqual(["Call the dentist"]);
+    const [reply] = await outboxTo(u.email, "email");
+    expect(reply!.subject).toBe("Your reminders in Nudge");
+    expect(reply!.text).toContain("Tomorrow (Thu, Mar 2):\n• 10:00 AM — Call the dentist");
+  });
+
   it("without a readable time creates nothing and answers how to phrase it", async () => {
     const u = await user();
     expect(await deliver({ from: u.email, subject: "Hello there", body: "Just saying hi" })).toEqual([]);

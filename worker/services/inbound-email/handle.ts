@@ -6,7 +6,8 @@ import { renderEmail } from "../email/layout";
 import { isAppError } from "../errors";
 import { log } from "../log";
 import { SNOOZE_MINUTES } from "../answers";
-import { answerSentence, answerTask, createTask, createTaskFromPrompt, reminderToAnswer, TITLE_MAX, taskAYesAnswers } from "../tasks";
+import { agendaQuestion } from "../nl/chat-intents";
+import { agendaText, answerSentence, answerTask, createTask, createTaskFromPrompt, reminderToAnswer, TITLE_MAX, taskAYesAnswers } from "../tasks";
 import { saysYes, typedAnswer, type TypedAnswer } from "../typed-answers";
 import { remindedTitle, reminderLines, reminderSubject } from "./mail-text";
 import { readInvitation } from "./invitation";
@@ -83,6 +84,9 @@ async function makeReminder(deps: Deps, user: { id: string; timezone: string }, 
     if (checkedIn) return await answerByMail(deps, user.id, { answer: "done", snoozeMinutes: null }, named, checkedIn);
     const prompt = [subject, lines].filter(Boolean).join(" ").trim().slice(0, 500);
     if (!prompt) return { kind: "answered", reply: INBOUND_TEXTS.noTime("The email was empty.") };
+    // "What's on today?" asks; the answer is the list, as in Telegram (ADR 078).
+    const agenda = agendaQuestion(subject || lines);
+    if (agenda) return { kind: "replied", title: null, subject: INBOUND_TEXTS.agendaSubject, reply: await agendaText(deps, user, agenda.day) };
     const result = await createTaskFromPrompt(deps, user.id, { prompt }, "email");
     if (!result.success || !result.task) return { kind: "answered", reply: INBOUND_TEXTS.noTime(result.message) };
     return { kind: "created", taskId: result.task.id, title: result.task.title, reply: INBOUND_TEXTS.created(result.message) };

@@ -3,6 +3,8 @@ export const INBOUND_TEXTS = {
   createdSubject: (title: string) => `Reminder set: ${title}`,
   created: (confirmation: string) => `${confirmation} Nudge will remind you then, and keep nudging until you answer.`,
   noTimeSubject: "We couldn't set that reminder",
+  /** A mail asking what is coming up ("What's on today?"): the list, by return. */
+  agendaSubject: "Your reminders in Nudge",
   /** A reply that only answers a reminder ("done", "snooze 10", "ok"). */
   answeredSubject: (title: string) => `Answered: ${title}`,
   nothingWaitingSubject: "No reminder is waiting for an answer",

@@ -11,3 +11,4 @@ export * from "./schemas";
 export { OPEN_TASKS_MAX, LIVE_ESCALATIONS_MAX, TASK_LIMIT_MESSAGE, ESCALATION_LIMIT_MESSAGE } from "./quotas";
 export { answerSentence, answerTask, type AnswerOutcome } from "./answer";
 export { hasTextReminder } from "./text-reminders";
+export { agendaText, AGENDA_TEXTS, nextReminderLines } from "./agenda";

@@ -1,8 +1,7 @@
 import { SNOOZE_MINUTES, type Answer } from "../answers";
 import type { Deps } from "../deps";
 import { isAppError } from "../errors";
-import { formatLocalDue } from "../escalation/messages";
-import { answerTask, createTaskFromPrompt, listTasks, reminderToAnswer, taskAYesAnswers, type AnswerOutcome } from "../tasks";
+import { answerTask, createTaskFromPrompt, reminderToAnswer, taskAYesAnswers, type AnswerOutcome } from "../tasks";
 import { saysYes, type TypedAnswer } from "../typed-answers";
 import { findChatOwner, type ChatOwner } from "./chats";
 import { BOT_TEXTS } from "./texts";
@@ -68,12 +67,5 @@ export async function reminderFromChat(deps: Deps, owner: ChatOwner, text: strin
   return result.message;
 }
 
-/** `/list`: the owner's next open reminders, one line each, on their own clock. */
-export async function nextReminderLines(deps: Deps, owner: ChatOwner, count = 5): Promise<string[]> {
-  const page = await listTasks(deps, owner.id, { page: "1", limit: String(count) });
-  return page.tasks
-    .filter((task) => task.status !== "COMPLETED")
-    .map((task) => `• ${task.title} — ${formatLocalDue(Date.parse(task.dueDate), owner.timezone)}${task.status === "SNOOZED" ? " (snoozed)" : ""}`);
-}
-
 export { findChatOwner };
+export { nextReminderLines } from "../tasks";

@@ -2,7 +2,7 @@ import type { Deps } from "../deps";
 import { agendaQuestion, forgetRequest } from "../nl/chat-intents";
 import { parseReminder } from "../nl/parse-reminder";
 import { courtesyOnly, typedAnswer } from "../typed-answers";
-import { agendaReply } from "./agenda";
+import { agendaText } from "../tasks";
 import { answerTypedInChat, reminderFromChat, yesToCheckBack } from "./chat";
 import type { ChatOwner } from "./chats";
 import { forgetByName, type ChatReply } from "./forget";
@@ -24,7 +24,7 @@ export async function replyToChatText(deps: Deps, owner: ChatOwner, text: string
   const courtesy = courtesyOnly(text);
   if (courtesy) return { text: courtesy === "thanks" ? BOT_TEXTS.welcome : BOT_TEXTS.hello(firstName(owner.name)) };
   const agenda = agendaQuestion(text);
-  if (agenda) return { text: await agendaReply(deps, owner, agenda.day) };
+  if (agenda) return { text: await agendaText(deps, owner, agenda.day) };
   const named = forgetRequest(text);
   // "cancel netflix on friday" holds a time: a reminder to cancel Netflix, not a wish to drop one.
   if (named && !holdsATime(text, owner.timezone, deps.clock.now())) return forgetByName(deps, owner, named, text);

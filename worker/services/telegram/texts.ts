@@ -1,4 +1,5 @@
 import { ANSWER_LABELS, SNOOZE_MINUTES } from "../answers";
+import { AGENDA_TEXTS } from "../tasks";
 
 /**
  * Everything the bot says, in one place (the bot handlers and the web's link greeting use these).
@@ -25,8 +26,8 @@ export const BOT_TEXTS = {
   signUpButton: "Sign up for Nudge",
   signInButton: "I already have an account",
   alreadyLinked: (name: string) => `This chat is linked to ${name}'s Nudge account. Write a reminder to me, or send /help.`,
-  listEmpty: "You have no reminders coming up. Write one to me, like \"stretch at 3pm\".",
-  listHeader: "Your next reminders:",
+  listEmpty: AGENDA_TEXTS.listEmpty,
+  listHeader: AGENDA_TEXTS.listHeader,
   stopQuestion: "Unlink this chat from your Nudge account? Your reminders will come by email instead until you link Telegram again.",
   stopYes: "Yes, unlink",
   stopNo: "Keep it linked",
@@ -41,13 +42,7 @@ export const BOT_TEXTS = {
     snooze: (title: string, until: string) => `😴 Snoozed until ${until}: ${title}`,
     acknowledge: (title: string) => `👍 Acknowledged: ${title}. The reminders have stopped; mark it done when you're finished.`,
   },
-  agenda: {
-    heading: (day: "today" | "tomorrow" | "week", date: string) =>
-      day === "today" ? `Today (${date}):` : day === "tomorrow" ? `Tomorrow (${date}):` : "The next 7 days:",
-    nothing: (day: "today" | "tomorrow" | "week", next: string | null) =>
-      `Nothing is due ${day === "week" ? "in the next 7 days" : day}.` + (next ? ` Your next reminder: ${next}.` : ' Write me one any time, like "stretch at 3pm".'),
-    more: "…and more. Your dashboard on the Nudge website lists them all.",
-  },
+  agenda: AGENDA_TEXTS,
   forget: {
     none: (named: string, typed: string) =>
       `I couldn't find an open reminder called "${named}", so nothing changed. /list shows your next ones. If you meant a new reminder, add a time, like "${typed} tomorrow at 9am".`,
