@@ -44,6 +44,8 @@ describe("adding and editing", () => {
     expect(buddy.verified).toBe(false);
     expect(mail.subject).toBe("Robin asked you to be their nudge buddy");
     expect(mail.text).toContain("If one of Robin's reminders goes unanswered for a while");
+    // Who exactly asked: a buddy who knows two Robins, or none, can tell.
+    expect(mail.text).toContain(`This was sent for Robin Gray (${u.email}). If you don't know them, ignore this email.`);
     const tg = await add(u.token, { name: "Kim", type: "telegram_contact", order: 1 });
     expect(tg.status).toBe(201);
     expect((await tg.json<{ deepLink: string }>()).deepLink).toMatch(/^https:\/\/t\.me\/NudgeReminderBot\?start=buddy_[A-Za-z0-9_-]{22}$/);

@@ -9,6 +9,7 @@ import { renderEmail } from "../email/layout";
 import { badRequest, tooManyRequests } from "../errors";
 import { takeToken } from "../rate-limit";
 import { constantTimeEqual, hmacSha256Hex, randomDigits, randomToken, sha256Hex } from "../tokens";
+import { oneLine } from "../one-line";
 import { loadOwnBuddy } from "./own";
 
 /**
@@ -46,7 +47,7 @@ export async function sendBuddyVerification(deps: Deps, userId: string, id: stri
   const now = deps.clock.now().getTime();
   const code = randomDigits(6);
   const token = randomToken();
-  const [owner] = await deps.db.select({ name: users.name }).from(users).where(eq(users.id, userId)).limit(1);
+  const [owner] = await deps.db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
   await deps.db.batch([
     deps.db
       .update(emergencyContacts)
@@ -55,14 +56,19 @@ export async function sendBuddyVerification(deps: Deps, userId: string, id: stri
     deps.db.update(linkTokens).set({ consumedAt: now }).where(and(eq(linkTokens.purpose, "buddy_verify"), eq(linkTokens.subjectId, id), isNull(linkTokens.consumedAt))),
     deps.db.insert(linkTokens).values({ id: crypto.randomUUID(), purpose: "buddy_verify", tokenHash: await sha256Hex(token), userId, subjectId: id, expiresAt: now + BUDDY_CODE_HOURS * 3_600_000, createdAt: now }),
   ]);
-  const email = buddyInvitation(firstName(owner?.name ?? "Someone"), buddy.name, code, appLink(deps.env, "/verify-contact", { code: token, contact_id: id }));
+  const email = buddyInvitation({ first: firstName(owner?.name ?? "Someone"), full: owner?.name ?? "Someone", email: owner?.email ?? "" }, buddy.name, code, appLink(deps.env, "/verify-contact", { code: token, contact_id: id }));
   await deps.channels.email.send({ to: buddy.contact, subject: email.subject, text: email.text, html: email.html });
   return { success: true, message: `We sent a verification email to ${buddy.contact}.` };
 }
 
 export const firstName = (name: string) => name.trim().split(/\s+/)[0] || "Someone";
 
-function buddyInvitation(owner: string, buddy: string, code: string, link: string) {
+/**
+ * The invitation names the owner by first name, as a friend would, and says once who exactly asked (full name
+ * and address), so a buddy who knows two Robins, or none, can tell.
+ */
+function buddyInvitation(who: { first: string; full: string; email: string }, buddy: string, code: string, link: string) {
+  const owner = who.first;
   return renderEmail({
     subject: `${owner} asked you to be their nudge buddy`,
     preheader: `${owner} would like a kind nudge from you when a reminder slips.`,
@@ -70,6 +76,7 @@ function buddyInvitation(owner: string, buddy: string, code: string, link: strin
     paragraphs: [
       `Hi ${buddy}, ${owner} uses Nudge, a reminder assistant that keeps nudging until things get done, and named you as a nudge buddy.`,
       `If one of ${owner}'s reminders goes unanswered for a while, Nudge sends you a short note (only the reminder's title) so you can check in kindly. That's all: no account, no app.`,
+      `This was sent for ${oneLine(who.full)}${who.email ? ` (${who.email})` : ""}. If you don't know them, ignore this email.`,
       `To say yes, press the button below, or give ${owner} this code:`,
     ],
     code,
