@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, type ClientActionFunctionArgs } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { changePassword, confirmEmailChange, deleteAccount, EMAIL_CHANGED_MESSAGE, NAME_SAVED_MESSAGE, requestEmailChange, PASSWORD_CHANGED_MESSAGE, renameUser, sessionSetCookies, updateTimezone } from "../../worker/services/auth";
+import { changePassword, confirmEmailChange, deleteAccount, normalizeEmail, EMAIL_CHANGED_MESSAGE, NAME_SAVED_MESSAGE, requestEmailChange, PASSWORD_CHANGED_MESSAGE, renameUser, sessionSetCookies, updateTimezone } from "../../worker/services/auth";
 import { requestMeta } from "../../worker/http";
 import { AccountBlock, type AccountResult } from "~/components/settings/AccountBlock";
 import { Alert } from "~/components/ui/Alert";
@@ -87,7 +87,8 @@ async function saveName(args: ActionFunctionArgs, userId: string, form: FormData
 async function askEmailChange(args: ActionFunctionArgs, userId: string, form: FormData): Promise<AccountResult> {
   const input = { newEmail: field(form, "newEmail") ?? "", password: field(form, "password") ?? undefined, email: field(form, "email") ?? undefined };
   try {
-    return { kind: "email-change", ok: true, ...(await requestEmailChange(args.context.deps, userId, input)) };
+    const sent = await requestEmailChange(args.context.deps, userId, input);
+    return { kind: "email-change", ok: true, message: sent.message, sentTo: normalizeEmail(input.newEmail) };
   } catch (error) {
     return accountRefusal("email-change", error, EMAIL_CHANGE_FAILED);
   }

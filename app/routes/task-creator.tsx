@@ -7,12 +7,12 @@ import { NlReminderBox } from "~/components/tasks/NlReminderBox";
 import { datetimeLocalValue } from "~/components/tasks/task-format";
 import type { CreateTaskResult, PromptResult } from "~/components/tasks/types";
 import { Alert } from "~/components/ui/Alert";
-import { Button, ButtonLink } from "~/components/ui/Button";
+import { ButtonLink } from "~/components/ui/Button";
 import { useHydrated } from "~/lib/hooks";
 import { useRedirectAfter } from "~/lib/redirect-after";
 import { isSignedOutAnswer } from "~/lib/signed-out";
 import { field, readForm } from "~/lib/forms.server";
-import { SavedThenDashboard, TaskFields, useTaskFieldChecks, type TaskFieldErrors } from "~/components/tasks/TaskFormFields";
+import { TaskFields, TaskFormEnd, useTaskFieldChecks, type TaskFieldErrors } from "~/components/tasks/TaskFormFields";
 import { sequenceCheckBackChoice } from "~/lib/strategy-settings.server";
 import { formText, serverOr, submittedForm } from "~/lib/client-fallback";
 import { CREATE_AUTH_FAILED, CREATE_FAILED, NL_FAILED } from "~/lib/messages";
@@ -144,13 +144,7 @@ export default function TaskCreator() {
               checkBack={{ sequence: sequenceCheckBack, value: "" }}
               quiet={quiet}
             />
-            <div aria-live="polite">
-              {result?.ok ? <SavedThenDashboard message={result.message} hydrated={hydrated} /> : null}
-            </div>
-            {generalError ? <Alert tone="error">{generalError}</Alert> : null}
-            <Button type="submit" size="lg" block disabled={busy || result?.ok}>
-              {busy ? "Creating..." : "Create Task"}
-            </Button>
+            <TaskFormEnd saved={result?.ok ? result.message : null} failure={generalError} hydrated={hydrated} busy={busy} label="Create Task" busyLabel="Creating..." />
           </Form>
         )}
       </section>

@@ -2,10 +2,10 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData, useNavigation, type ClientActionFunctionArgs } from "@remix-run/react";
 import { safeZone } from "../../worker/services/time-zone";
 import { DUE_DATE_REQUIRED, TITLE_MAX, TITLE_REQUIRED } from "../../worker/services/tasks";
-import { SavedThenDashboard, TaskFields, useTaskFieldChecks, type TaskFieldErrors } from "~/components/tasks/TaskFormFields";
+import { TaskFields, TaskFormEnd, useTaskFieldChecks, type TaskFieldErrors } from "~/components/tasks/TaskFormFields";
 import { CloseButton } from "~/components/tasks/CloseButton";
 import { Alert } from "~/components/ui/Alert";
-import { Button, ButtonLink } from "~/components/ui/Button";
+import { ButtonLink } from "~/components/ui/Button";
 import { serverOr } from "~/lib/client-fallback";
 import { useHydrated } from "~/lib/hooks";
 import { TASK_SAVE_FAILED } from "~/lib/messages";
@@ -114,13 +114,7 @@ export default function EditTask() {
               ignoreQuietHours={edit.task.ignoreQuietHours}
               markQuietShown
             />
-            <div aria-live="polite">
-              {result?.ok ? <SavedThenDashboard message={result.message} hydrated={hydrated} /> : null}
-            </div>
-            {generalError ? <Alert tone="error">{generalError}</Alert> : null}
-            <Button type="submit" size="lg" block disabled={busy || result?.ok}>
-              {busy ? "Saving..." : "Save Changes"}
-            </Button>
+            <TaskFormEnd saved={result?.ok ? result.message : null} failure={generalError} hydrated={hydrated} busy={busy} label="Save Changes" busyLabel="Saving..." />
           </Form>
         )}
       </section>

@@ -13,6 +13,8 @@ export interface AccountResult {
   kind: "name" | "email-change" | "email-confirm" | "password" | "delete-account";
   ok: boolean;
   message: string;
+  /** A new address's code was sent here (email-change). */
+  sentTo?: string;
   /** The field a refusal is about ("currentPassword", "newPassword", "password", "email"). */
   fields?: Record<string, string>;
 }

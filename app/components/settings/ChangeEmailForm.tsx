@@ -21,10 +21,9 @@ export function ChangeEmailForm({ hasPassword }: { hasPassword: boolean }) {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const asked = ask.state === "idle" ? ask.data : undefined;
   const finished = finish.state === "idle" ? finish.data : undefined;
+  // The address the server sent the code to (normalised there), when a new answer says it did.
   useEffect(() => {
-    if (asked?.ok) setSentTo(newEmail.trim());
-    // Only when a new answer arrives.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (asked?.ok && asked.sentTo) setSentTo(asked.sentTo);
   }, [asked]);
   useEffect(() => {
     if (!finished?.ok) return;

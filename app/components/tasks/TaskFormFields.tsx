@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
 import { Alert } from "~/components/ui/Alert";
+import { Button } from "~/components/ui/Button";
 import { TextField } from "~/components/ui/Field";
 import { CheckBackSelect } from "./CheckBackSelect";
 
@@ -71,11 +72,24 @@ export function TaskFields({ errors, clear, titleMax, title, due, dueHint, check
   );
 }
 
-/** "Task created successfully!" / "Task updated successfully!", then the dashboard (a link until the page's script runs). */
-export function SavedThenDashboard({ message, hydrated }: { message: string; hydrated: boolean }) {
+/**
+ * The end of both forms: "Task created successfully!" / "Task updated successfully!" and then the dashboard
+ * (a link until the page's script runs), or the sentence of a failure, and the submit button.
+ */
+export function TaskFormEnd({ saved, failure, hydrated, busy, label, busyLabel }: { saved: string | null; failure: string | null; hydrated: boolean; busy: boolean; label: string; busyLabel: string }) {
   return (
-    <Alert tone="success">
-      {message} {hydrated ? <span>Taking you to your dashboard...</span> : <Link to="/dashboard">Go to your dashboard</Link>}
-    </Alert>
+    <>
+      <div aria-live="polite">
+        {saved ? (
+          <Alert tone="success">
+            {saved} {hydrated ? <span>Taking you to your dashboard...</span> : <Link to="/dashboard">Go to your dashboard</Link>}
+          </Alert>
+        ) : null}
+      </div>
+      {failure ? <Alert tone="error">{failure}</Alert> : null}
+      <Button type="submit" size="lg" block disabled={busy || saved !== null}>
+        {busy ? busyLabel : label}
+      </Button>
+    </>
   );
 }
