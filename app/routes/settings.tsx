@@ -119,7 +119,7 @@ async function savePassword(args: ActionFunctionArgs, userId: string, form: Form
 /** Your account's Delete My Account: gone, signed out, and on to the home page, which says so. */
 async function removeAccount(args: ActionFunctionArgs, userId: string, form: FormData, headers: Headers) {
   try {
-    await deleteAccount(args.context.deps, userId, { password: field(form, "password") ?? undefined, email: field(form, "email") ?? undefined });
+    await deleteAccount(args.context.deps, userId, { password: field(form, "password") ?? undefined, email: field(form, "email") ?? undefined }, args.context.cloudflare.env.BUG_SCREENSHOTS);
   } catch (error) {
     return data(accountRefusal("delete-account", error, ACCOUNT_DELETE_FAILED), { headers });
   }

@@ -4,8 +4,9 @@
  * tick: its one task is due in 2099 and is deleted with the account.
  */
 import { eq } from "drizzle-orm";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { emergencyContacts, feedback, tasks, users } from "../../db/schema";
+import { bugReports, emergencyContacts, feedback, tasks, users } from "../../db/schema";
 import { MESSAGES } from "../../worker/services/auth";
 import { jsonRequest, request, testDeps } from "./helpers";
 import { bearer, cookiesFrom, GOOD_PASSWORD, latestEmail, registerUser, uniqueEmail, userRow } from "./auth-support";
@@ -191,11 +192,20 @@ describe("DELETE /v1/users/me", () => {
     await db.insert(tasks).values({ id: crypto.randomUUID(), userId, title: "Water the plants", dueAt: Date.parse("2099-01-01T09:00:00Z"), strategyKey: "standard", status: "PENDING" });
     await db.insert(emergencyContacts).values({ id: crypto.randomUUID(), userId, name: "Sam", type: "email", contact: uniqueEmail("buddy"), order: 1 });
     await db.insert(feedback).values({ id: crypto.randomUUID(), userId, name: "Dana Tester", email: input.email, message: "Lovely app" });
+    // A bug report with a picture of the person's screen, and another person's report, whose picture stays.
+    const screenshotOf = (id: string) => `bug-reports/${id}/screenshot.png`;
+    const [ownReport, otherReport] = [crypto.randomUUID(), crypto.randomUUID()];
+    const other = await registerUser();
+    for (const [id, owner] of [[ownReport, userId], [otherReport, other.body.user.id]] as const) {
+      await env.BUG_SCREENSHOTS.put(screenshotOf(id), new Uint8Array([137, 80, 78, 71]));
+      await db.insert(bugReports).values({ id, userId: owner, name: "Dana Tester", email: input.email, message: "The button is grey", source: "widget", screenshotKey: screenshotOf(id), eventId: id.replaceAll("-", "") });
+    }
 
     const wrong = await deleteAccount(body.accessToken, { password: "Not-The-One-1" });
     expect(wrong.status).toBe(400);
     expect(await wrong.json()).toMatchObject({ message: "That isn't your password, so nothing was deleted. Please try again.", code: "WRONG_PASSWORD" });
     expect(await userRow(userId)).not.toBeNull();
+    expect(await env.BUG_SCREENSHOTS.get(screenshotOf(ownReport))).not.toBeNull();
     const empty = await deleteAccount(body.accessToken, {});
     expect(((await empty.json()) as { message: string }).message).toBe("Please confirm with your password (or, if you sign in with Google only, your email address).");
 
@@ -209,6 +219,10 @@ describe("DELETE /v1/users/me", () => {
     // The report stays for the team, without who sent it.
     const [report] = await db.select().from(feedback).where(eq(feedback.message, "Lovely app"));
     expect(report).toMatchObject({ userId: null, name: null, email: null });
+    const [bug] = await db.select().from(bugReports).where(eq(bugReports.id, ownReport));
+    expect(bug).toMatchObject({ userId: null, name: "", email: "", screenshotKey: null, message: "The button is grey" });
+    expect(await env.BUG_SCREENSHOTS.get(screenshotOf(ownReport))).toBeNull();
+    expect(await env.BUG_SCREENSHOTS.get(screenshotOf(otherReport))).not.toBeNull();
 
     expect((await login(input.email, GOOD_PASSWORD)).status).toBe(401);
     expect((await refresh(body.refreshToken)).status).toBe(401);

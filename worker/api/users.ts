@@ -79,7 +79,7 @@ export const users = new Hono<ApiEnv>()
 
   // Deleting the account, with the password (or the email of an account without one). The cookies go too.
   .delete("/me", sameOriginOnly, requireUser, async (c) => {
-    await deleteAccount(c.get("deps"), c.get("userId"), await readJsonBody(c.req.raw, { required: true }));
+    await deleteAccount(c.get("deps"), c.get("userId"), await readJsonBody(c.req.raw, { required: true }), c.env.BUG_SCREENSHOTS);
     appendCookies(c, clearSessionSetCookies());
     return c.json({ message: ACCOUNT_DELETED_MESSAGE });
   })

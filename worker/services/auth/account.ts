@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import { bugReports, feedback, users, type User } from "../../../db/schema";
 import { appLink } from "../app-url";
 import type { Deps } from "../deps";
@@ -92,19 +92,43 @@ export async function changePassword(deps: Deps, userId: string, input: unknown,
  * DELETE /v1/users/me: with the password (or the account's email address when it has none), the account
  * goes at once with everything that hangs on it (tasks, reminders and their history, buddies, channels,
  * sessions: the foreign keys cascade). The name and email the person typed into feedback or bug reports
- * are cleared too. The address then gets one last email saying so.
+ * are cleared too, and so are the screenshots of their bug reports, which are pictures of their own screens
+ * (R2; `screenshots` is the bucket). The address then gets one last email saying so.
  */
-export async function deleteAccount(deps: Deps, userId: string, input: unknown): Promise<void> {
+export async function deleteAccount(deps: Deps, userId: string, input: unknown, screenshots?: Pick<R2Bucket, "delete">): Promise<void> {
   const confirm = parseInput(deleteAccountSchema, input);
   const user = await requireUserRow(deps, userId);
   await proveItIsThem(deps, user, confirm, { password: WRONG_DELETE_PASSWORD, email: WRONG_DELETE_EMAIL });
+  await removeScreenshots(deps, userId, screenshots);
   await deps.db.batch([
     deps.db.update(feedback).set({ name: null, email: null, screenshot: null }).where(eq(feedback.userId, userId)),
-    deps.db.update(bugReports).set({ name: "", email: "" }).where(eq(bugReports.userId, userId)),
+    deps.db.update(bugReports).set({ name: "", email: "", screenshotKey: null }).where(eq(bugReports.userId, userId)),
     deps.db.delete(users).where(eq(users.id, userId)),
   ]);
   log.info("account_deleted", { userId });
   await tell(deps, user, accountDeletedEmail(deps, user), "account_deleted_email_failed");
+}
+
+/** R2 takes at most this many keys in one delete. */
+const R2_DELETE_BATCH = 1000;
+
+/**
+ * The screenshots of the person's bug reports, removed before their rows forget the keys. The deletion
+ * goes on if R2 fails: the keys are logged for an operator, and the person is not kept waiting on them.
+ */
+async function removeScreenshots(deps: Deps, userId: string, bucket: Pick<R2Bucket, "delete"> | undefined): Promise<void> {
+  const rows = await deps.db
+    .select({ key: bugReports.screenshotKey })
+    .from(bugReports)
+    .where(and(eq(bugReports.userId, userId), isNotNull(bugReports.screenshotKey)));
+  const keys = rows.flatMap((row) => (row.key ? [row.key] : []));
+  if (keys.length === 0) return;
+  try {
+    if (!bucket) throw new Error("no BUG_SCREENSHOTS bucket bound");
+    for (let start = 0; start < keys.length; start += R2_DELETE_BATCH) await bucket.delete(keys.slice(start, start + R2_DELETE_BATCH));
+  } catch (error) {
+    log.error("account_screenshots_not_deleted", { userId, keys, ...errorFields(error) });
+  }
 }
 
 export const NAME_SAVED_MESSAGE = "Your name is saved. Reminders, buddies and the bot now use it.";
