@@ -19,6 +19,7 @@ import { supportedTimeZones } from "~/lib/timezones.server";
 import { StrategyBlock } from "~/components/tasks/StrategyBlock";
 import { strategySettings } from "~/lib/strategy-settings.server";
 import { AnalyticsSetting } from "~/components/analytics/AnalyticsSetting";
+import { SettingsContents } from "~/components/settings/SettingsContents";
 import { QuietHoursBlock, type QuietHoursResult } from "~/components/settings/QuietHoursBlock";
 import { setQuietHours } from "../../worker/services/quiet-hours";
 import { isAppError } from "../../worker/services/errors";
@@ -177,7 +178,8 @@ export default function Settings() {
   return (
     <div className="container page settings-page">
       <h1 className="page__title">Settings</h1>
-      <section className="card settings-section" aria-labelledby="timezone-heading">
+      <SettingsContents />
+      <section id="timezone" tabIndex={-1} className="card settings-section" aria-labelledby="timezone-heading">
         <h2 id="timezone-heading" className="settings-section__title">
           Timezone
         </h2>
@@ -217,7 +219,7 @@ export default function Settings() {
       </section>
       <StrategyBlock settings={strategy} />
       <QuietHoursBlock quiet={quiet} />
-      <section className="card settings-section" aria-labelledby="channels-heading">
+      <section id="channels" tabIndex={-1} className="card settings-section" aria-labelledby="channels-heading">
         <h2 id="channels-heading" className="settings-section__title">
           Reminder channels and this device
         </h2>

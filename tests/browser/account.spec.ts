@@ -137,6 +137,36 @@ test.describe("Your account", () => {
     expect(exported.tasks.map((t) => t.title)).toEqual(["Call the bank"]);
   });
 
+  test("Settings' contents lead to each section, by mouse and by keyboard, below the sticky header", async ({ page }) => {
+    await signUp(page);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto("/settings");
+    const contents = page.getByRole("navigation", { name: "Settings sections" });
+    await expect(contents.getByRole("link")).toHaveText(["Timezone", "Escalation", "Quiet hours", "Channels", "Privacy", "Your account"]);
+    const accountHeading = page.getByRole("heading", { name: "Your account", level: 2 });
+    await expect(accountHeading).not.toBeInViewport();
+    await contents.getByRole("link", { name: "Your account" }).click();
+    await expect(page).toHaveURL(/\/settings#account$/);
+    await expect(accountHeading).toBeInViewport();
+    // Not hidden under the sticky header: the heading's top is below the header's bottom.
+    const headerBottom = (await page.locator(".site-header").boundingBox())!.height;
+    expect((await accountHeading.boundingBox())!.y).toBeGreaterThanOrEqual(headerBottom);
+
+    await page.goto("/settings");
+    await contents.getByRole("link", { name: "Quiet hours" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/settings#quiet-hours$/);
+    await expect(page.getByRole("heading", { name: "Quiet hours", level: 2 })).toBeInViewport();
+    // Focus follows: the next Tab goes into Quiet hours, not back to the contents.
+    await expect(page.getByRole("region", { name: "Quiet hours" })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("region", { name: "Quiet hours" }).locator(":focus")).toHaveCount(1);
+
+    // A link from elsewhere lands on its section.
+    await page.goto("/settings#privacy");
+    await expect(page.getByRole("heading", { name: "Privacy", level: 2 })).toBeInViewport();
+  });
+
   test("is accessible and fits 360 px and 1280 px", async ({ page }) => {
     await signUp(page);
     await page.goto("/settings");

@@ -20,7 +20,7 @@ export function AnalyticsSetting({ configured }: { configured: boolean }) {
     if (!next && configured) (await import("~/lib/analytics/posthog.client")).stopAnalytics();
   }
   return (
-    <section className="card settings-section" aria-labelledby={`${id}-heading`}>
+    <section id="privacy" tabIndex={-1} className="card settings-section" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`} className="settings-section__title">
         Privacy
       </h2>

@@ -36,7 +36,7 @@ const SAVED_CLEAR_MS = 3_000;
  */
 export function AccountBlock({ account }: { account: AccountFacts }) {
   return (
-    <section className="card settings-section account-block" aria-labelledby="account-heading">
+    <section id="account" tabIndex={-1} className="card settings-section account-block" aria-labelledby="account-heading">
       <h2 id="account-heading" className="settings-section__title">
         Your account
       </h2>

@@ -45,7 +45,7 @@ export function QuietHoursBlock({ quiet }: { quiet: QuietHoursJson }) {
   const zone = quiet.timezone.replaceAll("_", " ");
 
   return (
-    <section className="card settings-section quiet-hours" aria-labelledby="quiet-heading">
+    <section id="quiet-hours" tabIndex={-1} className="card settings-section quiet-hours" aria-labelledby="quiet-heading">
       <h2 id="quiet-heading" className="settings-section__title">
         Quiet hours
       </h2>

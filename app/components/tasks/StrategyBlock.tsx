@@ -33,7 +33,7 @@ export function StrategyBlock({ settings }: { settings: StrategySettings }) {
   const currentName = options.find((o) => o.key === current)?.name ?? null;
 
   return (
-    <section className="card settings-section strategy-block" aria-labelledby="strategy-heading">
+    <section id="escalation" tabIndex={-1} className="card settings-section strategy-block" aria-labelledby="strategy-heading">
       <h2 id="strategy-heading" className="settings-section__title">
         Default Escalation Strategy
       </h2>
