@@ -48,6 +48,41 @@ test.describe("dashboard task list", () => {
     await screenshotBoth(page, "tasks-dashboard", "/dashboard");
   });
 
+  test("the list is under day headings, Earlier to Done; a repeat's next occurrence lands under its own day", async ({ page }) => {
+    const user = await signUp(page);
+    const bearer = { Authorization: `Bearer ${user.token}` };
+    // Every three days from yesterday: marked done, the next one is due in two days ("Later").
+    const repeat = await page.request.post("/v1/tasks", {
+      data: { title: "Water the ferns", dueDate: local(user, { days: -1 }).toUTC().toISO(), recurrence: { freq: "daily", interval: 3 } },
+      headers: bearer,
+    });
+    expect(repeat.status()).toBe(201);
+    await createTaskViaApi(page.request, user, "Start of today", local(user).startOf("day"));
+    await createTaskViaApi(page.request, user, "Tomorrow pills", local(user, { days: 1 }));
+    await createTaskViaApi(page.request, user, "Far away trip", local(user, { days: 10 }));
+    const done = await createTaskViaApi(page.request, user, "Old chore", local(user, { days: -5 }));
+    expect((await page.request.post(`/v1/tasks/${done.id}/done`, { headers: bearer })).status()).toBe(200);
+    await page.goto("/dashboard");
+
+    const list = page.getByRole("region", { name: "Your tasks" });
+    await expect(list.getByRole("heading", { level: 3 })).toHaveText(["Earlier", "Today", "Tomorrow", "Later", "Done"]);
+    const titlesUnder = (heading: string) => list.getByRole("list", { name: heading, exact: true }).getByRole("heading", { level: 4 });
+    await expect(titlesUnder("Earlier")).toHaveText(["Water the ferns"]);
+    await expect(titlesUnder("Today")).toHaveText(["Start of today"]);
+    await expect(titlesUnder("Tomorrow")).toHaveText(["Tomorrow pills"]);
+    await expect(titlesUnder("Later")).toHaveText(["Far away trip"]);
+    await expect(titlesUnder("Done")).toHaveText(["Old chore"]);
+
+    // Done in place: the card stays under Earlier until the next load; the next one joins Later, in order.
+    await card(page, "Water the ferns").getByRole("button", { name: 'Done "Water the ferns"' }).click();
+    await expect(titlesUnder("Later")).toHaveText(["Water the ferns", "Far away trip"]);
+    await expect(titlesUnder("Earlier")).toHaveText(["Water the ferns"]);
+    await expect(list.getByRole("heading", { level: 3 })).toHaveText(["Earlier", "Today", "Tomorrow", "Later", "Done"]);
+    await page.reload();
+    await expect(list.getByRole("heading", { level: 3 })).toHaveText(["Today", "Tomorrow", "Later", "Done"]);
+    await expect(titlesUnder("Done")).toHaveText(["Old chore", "Water the ferns"]);
+  });
+
   test("delete asks for confirmation; Cancel keeps the task, Delete removes it", async ({ page }) => {
     const user = await signUp(page);
     await createTaskViaApi(page.request, user, "Keep me", local(user, { days: 3 }));
@@ -160,7 +195,7 @@ test.describe("dashboard task list", () => {
     await expect(page.getByText("That's all your tasks.")).toBeVisible();
     await expect(page.getByRole("link", { name: "Load more" })).toHaveCount(0);
 
-    const titles = await page.locator("article.task-card h3").allTextContents();
+    const titles = await page.locator("article.task-card h4").allTextContents();
     expect(titles).toEqual(Array.from({ length: 45 }, (_, i) => `Task ${String(i + 1).padStart(2, "0")}`));
   });
 
@@ -180,7 +215,7 @@ test.describe("dashboard task list", () => {
     await page.getByRole("link", { name: "Load more" }).focus();
     await page.keyboard.press("Enter");
     await expect(page.locator("article.task-card")).toHaveCount(23);
-    const titles = await page.locator("article.task-card h3").allTextContents();
+    const titles = await page.locator("article.task-card h4").allTextContents();
     expect(titles).toEqual(Array.from({ length: 23 }, (_, i) => `Item ${String(i + 3).padStart(2, "0")}`));
   });
 
@@ -213,7 +248,7 @@ test.describe("dashboard task list", () => {
     // The next page alone, by its cursor: the server renders one page however deep (issue 8).
     await expect(page).toHaveURL(/\/dashboard\?page=2&after=[\w-]+$/);
     const pageTwo = page.url();
-    await expect(page.locator("article.task-card h3")).toHaveText(["Plain 21", "Plain 22"]);
+    await expect(page.locator("article.task-card h4")).toHaveText(["Plain 21", "Plain 22"]);
     await expect(page.getByRole("link", { name: "Load more" })).toHaveCount(0);
     // The answers are real forms too, and bring the person back to the same page.
     await card(page, "Plain 21").getByRole("button", { name: 'Done "Plain 21"' }).click();

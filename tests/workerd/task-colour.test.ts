@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { calendarDaysUntil, taskUrgency, type UrgencyInput } from "../../app/components/tasks/task-colour";
 import { datetimeLocalValue, formatDue, formatLastReminder } from "../../app/components/tasks/task-format";
-import { toTaskView } from "../../app/components/tasks/task-view";
+import { toTaskView, type TaskView } from "../../app/components/tasks/task-view";
+import { sectionOf, sectionRuns, withNextOccurrence } from "../../app/components/tasks/task-sections";
 import type { TaskJson } from "../../worker/services/tasks/serialize";
 
 /**
@@ -123,6 +124,65 @@ describe("task texts on the user's clock", () => {
       snoozeLabel: "Snoozed until 9:30 AM",
       completed: false,
       acknowledged: false,
+      section: "today",
     });
+  });
+});
+
+describe("the dashboard's day headings (task-sections.ts)", () => {
+  it("puts a task under Earlier, Today, Tomorrow or Later by calendar day on the person's clock, and a done one under Done", () => {
+    expect(sectionOf(-3, false)).toBe("earlier");
+    expect(sectionOf(-1, false)).toBe("earlier");
+    expect(sectionOf(0, false)).toBe("today");
+    expect(sectionOf(1, false)).toBe("tomorrow");
+    expect(sectionOf(2, false)).toBe("later");
+    expect(sectionOf(40, false)).toBe("later");
+    expect(sectionOf(1, true)).toBe("done");
+    expect(sectionOf(-9, true)).toBe("done");
+    // 23:00 in New York: a task at 00:30 the next day is Tomorrow, though the same UTC day.
+    const json = (dueDate: string, status: TaskJson["status"] = "PENDING") => ({ id: dueDate, title: "t", status, dueDate, lastReminderSentAt: null, escalationHaltedAt: null }) as unknown as TaskJson;
+    expect(toTaskView(json("2026-03-03T05:30:00Z"), NY, NY_LATE).section).toBe("tomorrow");
+    expect(toTaskView(json("2026-03-03T03:30:00Z"), NY, NY_LATE).section).toBe("today");
+    expect(toTaskView(json("2026-03-01T14:00:00Z"), NY, NY_LATE).section).toBe("earlier");
+  });
+
+  const view = (id: string, dueDate: string, section: TaskView["section"]) => ({ id, dueDate, section }) as TaskView;
+
+  it("groups neighbours into runs with stable keys, in the list's order", () => {
+    const runs = sectionRuns([
+      view("a", "2026-03-01T09:00:00Z", "earlier"),
+      view("b", "2026-03-02T09:00:00Z", "today"),
+      view("c", "2026-03-02T10:00:00Z", "today"),
+      view("d", "2026-03-09T09:00:00Z", "later"),
+      view("e", "2026-02-01T09:00:00Z", "done"),
+    ]);
+    expect(runs.map((r) => [r.key, r.tasks.map((t) => t.id).join("")])).toEqual([
+      ["earlier", "a"],
+      ["today", "bc"],
+      ["later", "d"],
+      ["done", "e"],
+    ]);
+    expect(sectionRuns([])).toEqual([]);
+    // Should a section come back further down, its second run has a key of its own.
+    expect(sectionRuns([view("a", "1", "today"), view("b", "2", "later"), view("c", "3", "today")]).map((r) => r.key)).toEqual(["today", "later", "today-2"]);
+  });
+
+  it("puts a repeat's next occurrence at its place in the order, before the done ones, or leaves it for a later page", () => {
+    const list = [
+      view("a", "2026-03-02T09:00:00Z", "today"),
+      view("b", "2026-03-04T09:00:00Z", "later"),
+      view("z", "2026-02-01T09:00:00Z", "done"),
+    ];
+    const ids = (tasks: TaskView[]) => tasks.map((t) => t.id).join("");
+    expect(ids(withNextOccurrence(list, view("n", "2026-03-03T09:00:00Z", "tomorrow"), false))).toBe("anbz");
+    expect(ids(withNextOccurrence(list, view("n", "2026-03-09T09:00:00Z", "later"), false))).toBe("abnz");
+    // Same due time: by id, as the server orders.
+    expect(ids(withNextOccurrence(list, view("0", "2026-03-04T09:00:00Z", "later"), false))).toBe("a0bz");
+    // Already there (a page brought it): unchanged.
+    expect(ids(withNextOccurrence(list, view("b", "2026-03-04T09:00:00Z", "later"), false))).toBe("abz");
+    const open = list.slice(0, 2);
+    expect(ids(withNextOccurrence(open, view("n", "2026-03-09T09:00:00Z", "later"), false))).toBe("abn");
+    // Beyond the pages loaded so far: the page that holds it brings it.
+    expect(ids(withNextOccurrence(open, view("n", "2026-03-09T09:00:00Z", "later"), true))).toBe("ab");
   });
 });

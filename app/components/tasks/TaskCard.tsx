@@ -20,9 +20,9 @@ export function TaskCard({ task, onRequestDelete, onAnswered }: TaskCardProps) {
   return (
     <article className={`card task-card task-card--${task.tone}`} aria-labelledby={titleId} data-tone={task.tone} data-task-id={task.id}>
       <div className="task-card__head">
-        <h3 id={titleId} className="task-card__title" tabIndex={-1}>
+        <h4 id={titleId} className="task-card__title" tabIndex={-1}>
           {task.title}
-        </h3>
+        </h4>
         <div className="task-card__tools">
           {task.completed ? null : (
             <Link to={`/tasks/${task.id}/edit`} className="btn btn--ghost btn--icon task-card__edit" aria-label={`Edit task "${task.title}"`}>

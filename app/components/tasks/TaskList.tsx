@@ -5,6 +5,7 @@ import { Button, ButtonLink } from "~/components/ui/Button";
 import { useToast } from "~/components/ui/Toast";
 import { DeleteTaskDialog } from "./DeleteTaskDialog";
 import { TaskCard } from "./TaskCard";
+import { SECTION_TITLES, sectionRuns, withNextOccurrence } from "./task-sections";
 import { TASKS_RESOURCE, type TaskActionResult, type TaskListData, type TaskPageData, type TaskView } from "./types";
 
 /** Load the next page a little before the end marker scrolls into view. */
@@ -97,18 +98,20 @@ export function TaskList({ initial }: { initial: TaskListData }) {
     return () => observer.disconnect();
   }, [canLoad, loadMore]);
 
-  const onAnswered = useCallback((result: TaskActionResult) => {
-    const { task: updated, nextTask } = result;
-    if (!result.ok || !updated) return;
-    setTasks((current) => {
-      const before = current.find((t) => t.id === updated.id);
-      if (before && !before.completed && updated.completed) setShift((s) => s + 1);
-      const replaced = current.map((t) => (t.id === updated.id ? updated : t));
-      if (!nextTask || replaced.some((t) => t.id === nextTask.id)) return replaced;
-      const at = replaced.findIndex((t) => t.id === updated.id);
-      return [...replaced.slice(0, at + 1), nextTask, ...replaced.slice(at + 1)];
-    });
-  }, []);
+  const onAnswered = useCallback(
+    (result: TaskActionResult) => {
+      const { task: updated, nextTask } = result;
+      if (!result.ok || !updated) return;
+      setTasks((current) => {
+        const before = current.find((t) => t.id === updated.id);
+        if (before && !before.completed && updated.completed) setShift((s) => s + 1);
+        // Answered in place: the card keeps its heading until the next load puts it where it now belongs.
+        const replaced = current.map((t) => (t.id === updated.id ? { ...updated, section: t.section } : t));
+        return nextTask ? withNextOccurrence(replaced, nextTask, hasMore) : replaced;
+      });
+    },
+    [hasMore],
+  );
 
   const deleter = useFetcher<TaskActionResult>();
   const handledDelete = useRef<TaskActionResult | null>(null);
@@ -168,13 +171,20 @@ export function TaskList({ initial }: { initial: TaskListData }) {
           <ButtonLink to="/task-creator">New Task</ButtonLink>
         </div>
       ) : (
-        <ul className="task-list">
-          {tasks.map((task) => (
-            <li key={task.id} className="task-list__item">
-              <TaskCard task={task} onRequestDelete={setPendingDelete} onAnswered={onAnswered} />
-            </li>
-          ))}
-        </ul>
+        sectionRuns(tasks).map((run) => (
+          <div key={run.key} className="task-group">
+            <h3 id={`tasks-${run.key}`} className="task-group__title">
+              {SECTION_TITLES[run.section]}
+            </h3>
+            <ul className="task-list" aria-labelledby={`tasks-${run.key}`}>
+              {run.tasks.map((task) => (
+                <li key={task.id} className="task-list__item">
+                  <TaskCard task={task} onRequestDelete={setPendingDelete} onAnswered={onAnswered} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))
       )}
       <div ref={endRef} className="task-list__end" data-testid="task-list-end" aria-hidden="true" />
       <div className="task-list__footer">

@@ -1,6 +1,7 @@
 import { describeRecurrence } from "../../../worker/services/recurrence";
 import type { TaskJson, TaskStatus } from "../../../worker/services/tasks";
 import { taskUrgency, type TaskTone } from "./task-colour";
+import { sectionOf, type TaskSection } from "./task-sections";
 import { formatBuddiesAlerted, formatClock, formatDue, formatLastReminder } from "./task-format";
 
 /**
@@ -24,6 +25,8 @@ export interface TaskView {
   snoozeLabel: string | null;
   completed: boolean;
   acknowledged: boolean;
+  /** The dashboard's heading it sits under (Earlier, Today, Tomorrow, Later, Done); see task-sections.ts. */
+  section: TaskSection;
   /** Present (true) on a recurring task: deleting asks whether the repeats stop too (ADR 043). */
   repeats?: true;
   /** "Repeats every other day" on a recurring task, so a series is never a surprise. */
@@ -51,6 +54,7 @@ export function toTaskView(task: TaskJson, zone: string, now: Date): TaskView {
     toneLabel: urgency.label,
     snoozeLabel: task.status === "SNOOZED" && task.snoozedUntil ? `Snoozed until ${formatClock(task.snoozedUntil, zone)}` : null,
     completed: task.status === "COMPLETED",
+    section: sectionOf(urgency.daysUntilDue, task.status === "COMPLETED"),
     ...(task.recurrence ? { repeats: true as const, repeatsLabel: `Repeats ${describeRecurrence(task.recurrence)}` } : {}),
     acknowledged: task.status === "ACKNOWLEDGED",
     ...(task.checkBackAt ? { checkBackLabel: `Acknowledged — I'll check back at ${formatClock(task.checkBackAt, zone)}` } : {}),
