@@ -123,7 +123,9 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#3b4fc4" />
+        <meta name="color-scheme" content="light dark" />
+        <meta name="theme-color" media="(prefers-color-scheme: light)" content="#3b4fc4" />
+        <meta name="theme-color" media="(prefers-color-scheme: dark)" content="#11131c" />
         {hydrate ? <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: RECORD_EARLY_INPUT }} /> : null}
         <Meta />
         <Links />

@@ -36,7 +36,7 @@ function setUp(): ReturnType<typeof feedbackIntegration> {
   feedback = feedbackIntegration({
     autoInject: false,
     showBranding: false,
-    colorScheme: "light",
+    colorScheme: "system",
     isNameRequired: false,
     isEmailRequired: false,
     enableScreenshot: true,
@@ -44,6 +44,7 @@ function setUp(): ReturnType<typeof feedbackIntegration> {
     styleNonce: styleNonce(),
     tags: { surface: "web" },
     themeLight: { accentBackground: "#3b4fc4", successColor: "#1f7a4d" },
+    themeDark: { accentBackground: "#9eabff", accentForeground: "#10132a", successColor: "#80d79c" },
   });
   client.addIntegration(feedback);
   return feedback;

@@ -1,0 +1,85 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { createTaskViaApi, local, signUp } from "./tasks-helpers";
+
+/**
+ * The dark scheme (prefers-color-scheme: dark): the same screens with the dark tokens of app.css. Each
+ * screen is checked by axe (contrast above all: a light-mode literal left behind shows up here as dark
+ * text on a dark card), must really be dark, and is saved as a screenshot to look at.
+ */
+test.use({ colorScheme: "dark" });
+
+async function expectCalmAndReadable(page: Page, name: string) {
+  await page.waitForLoadState("networkidle");
+  const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  expect(background, `${name}: the page's background`).toBe("rgb(17, 19, 28)");
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
+  expect(results.violations.map((v) => `${name}: ${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  const dialogOpen = await page.getByRole("dialog").isVisible();
+  await page.screenshot({ path: `test-results/screenshots/dark/${name}.png`, fullPage: !dialogOpen });
+}
+
+test.describe("dark scheme", () => {
+  test("public screens: home, sign-in, register, reset, and the buddy pages' refusals", async ({ page }) => {
+    for (const [name, path] of [
+      ["home", "/"],
+      ["login", "/auth/login"],
+      ["register", "/auth/register"],
+      ["forgot", "/auth/forgot-password"],
+      ["unsubscribe-bad", "/unsubscribe?token=not-a-token"],
+      ["verify-contact-bad", "/verify-contact?code=00000000&contact_id=nobody"],
+    ] as const) {
+      await page.goto(path);
+      await expectCalmAndReadable(page, name);
+    }
+    // An error under a field, in the dark.
+    await page.goto("/auth/login");
+    await page.getByLabel("Email").fill("nobody@example.com");
+    await page.getByLabel("Password", { exact: true }).fill("Wrong-Password-1");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByText("Invalid email or password. Please check your credentials.")).toBeVisible();
+    await expectCalmAndReadable(page, "login-error");
+  });
+
+  test("the signed-in screens, each card tone, a dialog and a toast", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 780 });
+    const user = await signUp(page);
+    await createTaskViaApi(page.request, user, "Overdue call", local(user, { days: -1 }));
+    await createTaskViaApi(page.request, user, "Tomorrow pills", local(user, { days: 1 }));
+    await createTaskViaApi(page.request, user, "Two-day report", local(user, { days: 2 }));
+    await createTaskViaApi(page.request, user, "Far away trip", local(user, { days: 10 }));
+    const done = await createTaskViaApi(page.request, user, "Old chore", local(user, { days: -3 }));
+    await page.request.post(`/v1/tasks/${done.id}/done`, { headers: { Authorization: `Bearer ${user.token}` } });
+    await page.request.post("/v1/emergency-contacts/", { data: { name: "Dana", type: "email", order: 1, contact: "dana-dark@example.com" } });
+
+    for (const [name, path] of [
+      ["dashboard", "/dashboard"],
+      ["task-creator", "/task-creator"],
+      ["reminder-dialog", "/reminder-dialog"],
+      ["settings", "/settings"],
+      ["integrations", "/integrations"],
+      ["buddies", "/emergency-contacts"],
+      ["dev-telegram", "/dev/telegram"],
+    ] as const) {
+      await page.goto(path);
+      await expectCalmAndReadable(page, name);
+    }
+
+    await page.goto("/dashboard");
+    await page.getByRole("button", { name: 'Snooze 30 min "Overdue call"' }).click();
+    await expect(page.locator(".toast")).toBeVisible();
+    await expectCalmAndReadable(page, "dashboard-toast");
+    await page.getByRole("button", { name: 'Delete task "Far away trip"' }).click();
+    await expect(page.getByRole("dialog", { name: "Confirm Delete" })).toBeVisible();
+    await expectCalmAndReadable(page, "delete-dialog");
+  });
+
+  test("an unverified person's banner and the wizard", async ({ page }) => {
+    await signUp(page, { verified: false, onboarding: "keep" });
+    await page.goto("/onboarding");
+    await expectCalmAndReadable(page, "onboarding");
+    await page.goto("/onboarding?step=2");
+    await expectCalmAndReadable(page, "onboarding-2");
+  });
+});
