@@ -1,6 +1,7 @@
-import { and, eq, isNull } from "drizzle-orm";
-import { emergencyContacts, pushSubscriptions } from "../../../db/schema";
+import { eq } from "drizzle-orm";
+import { pushSubscriptions } from "../../../db/schema";
 import type { Deps } from "../deps";
+import { buddyReach, consentingBuddiesQuery } from "./buddy-reach";
 import type { EscalationStrategy, StepChannel } from "./catalogue";
 import { reachPreviewNotes } from "./messages";
 import { planDeliveries, type FallbackReason, type MediaStatus, type Reachability } from "./recipients";
@@ -34,20 +35,12 @@ export type ReachExtras = Pick<Reachability, "pushEndpoints" | "emailBuddies" | 
  * read of the person (requireUserWith).
  */
 export async function readReachExtras(deps: Pick<Deps, "db">, userId: string): Promise<ReachExtras> {
-  const c = emergencyContacts;
   const [devices, buddies] = await deps.db.batch([
     deps.db.select({ endpoint: pushSubscriptions.endpoint }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)),
-    // Consent first, as the engine reads them: only verified, not opted-out buddies are ever alerted.
-    deps.db
-      .select({ id: c.id, name: c.name, contact: c.contact, type: c.type, chatId: c.telegramChatId })
-      .from(c)
-      .where(and(eq(c.userId, userId), eq(c.verified, true), isNull(c.optedOutAt))),
+    // The buddies exactly as the engine reads them (buddy-reach.ts).
+    consentingBuddiesQuery(deps, userId),
   ]);
-  return {
-    pushEndpoints: devices.map((d) => d.endpoint),
-    emailBuddies: buddies.flatMap((b) => (b.type === "email" && b.contact ? [{ id: b.id, name: b.name, email: b.contact }] : [])),
-    telegramBuddies: buddies.flatMap((b) => (b.type !== "email" && b.chatId ? [{ id: b.id, name: b.name, chatId: b.chatId }] : [])),
-  };
+  return { pushEndpoints: devices.map((d) => d.endpoint), ...buddyReach(buddies) };
 }
 
 /** The person's whole reach: the contact fields of their row (`smsOptedOutAt` is the STOP mark) and the extras. */

@@ -1,9 +1,10 @@
 import { and, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { deliveries, emergencyContacts, escalations, escalationSteps, pushSubscriptions, tasks, users } from "../../../db/schema";
+import { deliveries, escalations, escalationSteps, pushSubscriptions, tasks, users } from "../../../db/schema";
 import type { StepJob } from "../../queue-payloads";
 import type { Deps } from "../deps";
 import { SENDING_LEASE_MS } from "./leases";
+import { buddyReach, consentingBuddiesQuery } from "./buddy-reach";
 import type { ClaimedStep } from "./plan";
 import type { Reachability } from "./recipients";
 
@@ -107,16 +108,7 @@ export async function readReachability(
     reach.pushEndpoints = subs.map((sub) => sub.endpoint);
   }
   if (needs.buddies) {
-    const c = emergencyContacts;
-    const buddies = await deps.db
-      .select({ id: c.id, name: c.name, contact: c.contact, type: c.type, verified: c.verified, optedOutAt: c.optedOutAt, chatId: c.telegramChatId })
-      .from(c)
-      .where(eq(c.userId, step.userId))
-      .orderBy(c.order);
-    // Consent first: only verified, not opted-out buddies are ever alerted (issue 11).
-    const consenting = buddies.filter((b) => b.verified && b.optedOutAt === null);
-    reach.emailBuddies = consenting.flatMap((b) => (b.type === "email" && b.contact ? [{ id: b.id, name: b.name, email: b.contact }] : []));
-    reach.telegramBuddies = consenting.flatMap((b) => (b.type !== "email" && b.chatId ? [{ id: b.id, name: b.name, chatId: b.chatId }] : []));
+    Object.assign(reach, buddyReach(await consentingBuddiesQuery(deps, step.userId)));
   }
   return reach;
 }
