@@ -11,7 +11,7 @@ export const CHAINS_SHOWN = 10;
  * or with `to` one address's messages and the chains of the person with that email. Each list is
  * read one longer than shown, so the page can say honestly when it is cut.
  */
-export async function loadDevOutbox(deps: Pick<Deps, "db">, to: string | null) {
+export async function loadDevOutbox(deps: Pick<Deps, "db" | "clock">, to: string | null) {
   const [messages, chains] = await Promise.all([
     listOutbox(deps, { to: to ?? undefined, limit: MESSAGES_SHOWN + 1 }),
     listWaitingChains(deps, { ownerEmail: to ?? undefined, limit: CHAINS_SHOWN + 1 }),

@@ -66,14 +66,15 @@ function Preview({ html, title, summary }: { html: string; title: string; summar
 /**
  * Fast-forward (issue 11): each reminder chain's next waiting step, with a button that makes it due now
  * and runs a tick (POST /dev/escalation/advance), so a person can watch text, call and buddies in a
- * minute. A plain form: it works without JavaScript and comes back here.
+ * minute; a reminder not due yet is made due now instead. A plain form: it works without JavaScript and
+ * comes back here.
  */
 function WaitingChains({
   chains,
   more,
   to,
 }: {
-  chains: { taskId: string; title: string; ownerEmail: string; stepIndex: number; channels: string[]; dueAt: string }[];
+  chains: { taskId: string; title: string; ownerEmail: string; stepIndex: number; channels: string[]; dueAt: string; notDueYet: boolean }[];
   more: boolean;
   to: string | null;
 }) {
@@ -82,6 +83,10 @@ function WaitingChains({
       <h2 id="outbox-chains-title" className="outbox-chains__title">
         Reminder chains waiting
       </h2>
+      <p className="muted">
+        Send next step now makes a chain&apos;s next step due at once. A reminder that isn&apos;t due yet has Make it due now instead: its due
+        time moves to now, as Edit Task would, and its first step goes out.
+      </p>
       {more ? <p className="muted">{to ? `The ${chains.length} due soonest.` : `The ${chains.length} due soonest; filter by the person's email to see theirs.`}</p> : null}
       {chains.length === 0 ? (
         <p className="muted">
@@ -99,9 +104,15 @@ function WaitingChains({
               <form method="post" action="/dev/escalation/advance">
                 <input type="hidden" name="taskId" value={chain.taskId} />
                 {to ? <input type="hidden" name="to" value={to} /> : null}
-                <button type="submit" className="btn btn--secondary" aria-label={`Send the next step now: ${chain.title}`}>
-                  Send next step now
-                </button>
+                {chain.notDueYet ? (
+                  <button type="submit" className="btn btn--secondary" aria-label={`Make it due now: ${chain.title}`} title="Moves its due time to now, as Edit Task would; the first step goes out at once">
+                    Make it due now
+                  </button>
+                ) : (
+                  <button type="submit" className="btn btn--secondary" aria-label={`Send the next step now: ${chain.title}`}>
+                    Send next step now
+                  </button>
+                )}
               </form>
             </li>
           ))}

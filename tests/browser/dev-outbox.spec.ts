@@ -83,3 +83,24 @@ test("a person's reminder chains on the filtered outbox: the 10 due soonest, and
   await expect(page.getByText("The 10 due soonest.", { exact: true })).toBeVisible();
   await screenshotBoth(page, "dev-outbox-filtered", `/dev/outbox?${new URLSearchParams({ to: user.email })}`);
 });
+
+test("a reminder not due yet is made due now from the outbox: its first step goes out, and Active Reminders lists it", async ({ page }) => {
+  const user = await signUp(page);
+  await createTaskViaApi(page.request, user, "Post the letter", local(user, { days: 1 }));
+  await page.goto(`/dev/outbox?${new URLSearchParams({ to: user.email })}`);
+  const row = page.locator(".outbox-chains__item").filter({ hasText: "Post the letter" });
+  await expect(row.getByRole("button", { name: "Send the next step now: Post the letter" })).toHaveCount(0);
+  await row.getByRole("button", { name: "Make it due now: Post the letter" }).click();
+  await expect(page).toHaveURL(/\/dev\/outbox\?to=/);
+  // The first step arrives saying it is due now (the time of the press), not tomorrow.
+  await expect
+    .poll(async () => {
+      await page.reload();
+      return page.locator(".outbox-item").filter({ hasText: '"Post the letter" was due at' }).count();
+    }, { timeout: 20_000 })
+    .toBeGreaterThan(0);
+  await page.goto("/reminder-dialog");
+  await expect(page.getByRole("list", { name: "Active reminders" })).toContainText("Post the letter");
+  await page.goto("/dashboard");
+  await expect(page.locator("article.task-card").filter({ hasText: "Post the letter" })).toContainText("Due Today");
+});

@@ -3,7 +3,7 @@
  * with a fixed clock. The ONLY test file that runs ticks; it keeps to 2027 (see escalation-helpers.ts).
  */
 import { createExecutionContext, createScheduledController, env, getQueueResult } from "cloudflare:test";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createDb } from "../../db/client";
 import { cronRuns, deliveries, emergencyContacts, escalations, escalationSteps, linkTokens, pushSubscriptions, tasks } from "../../db/schema";
@@ -615,7 +615,9 @@ describe("the tick", () => {
     const myTask = await newTask(mine.id, T);
     const theirTask = await newTask(theirs.id, T);
     const { deps } = depsAt(T - MINUTE);
-    expect((await listWaitingChains(deps, { ownerEmail: mine.email })).map((chain) => chain.taskId)).toEqual([myTask.id]);
+    expect((await listWaitingChains(deps, { ownerEmail: mine.email })).map((chain) => [chain.taskId, chain.notDueYet])).toEqual([[myTask.id, true]]);
+    // Once the task's time has come, its chain's button sends the next step instead.
+    expect((await listWaitingChains(depsAt(T + MINUTE).deps, { ownerEmail: mine.email })).map((chain) => chain.notDueYet)).toEqual([false]);
     expect(await listWaitingChains(deps, { ownerEmail: "nobody@example.com" })).toEqual([]);
     const everyone = (await listWaitingChains(deps, { limit: 50 })).map((chain) => chain.taskId);
     expect(everyone).toEqual(expect.arrayContaining([myTask.id, theirTask.id]));
@@ -627,8 +629,23 @@ describe("the tick", () => {
     expect(filtered.headers.get("Location")).toBe(`/dev/outbox?to=${encodeURIComponent(mine.email)}`);
     const unfiltered = await press(theirTask.id);
     expect(unfiltered.headers.get("Location")).toBe("/dev/outbox");
-    // The presses made each first step due now: neither is still waiting for its time.
-    for (const task of [myTask, theirTask]) expect((await stepsOf(task.id))[0]!.state).not.toBe("pending");
+    // Neither task was due yet: each press made the task itself due now (as Edit Task would), so its first
+    // step says it is due now and Active Reminders lists it; the first step of the new chain is under way.
+    const now = Date.now();
+    for (const task of [myTask, theirTask]) {
+      const [row] = await deps.db.select({ dueAt: tasks.dueAt }).from(tasks).where(eq(tasks.id, task.id));
+      expect(Math.abs(row!.dueAt - now)).toBeLessThan(MINUTE);
+      const steps = await stepsOf(task.id);
+      expect(steps.find((s) => s.stepIndex === 0)!.state).not.toBe("pending");
+    }
+    // The task is due now: a press no longer moves it. Its first step is on its way, and the next one waits
+    // for it to be sent (pressNextStepsUntil in the browser suite presses until it is there).
+    const again = await request("/dev/escalation/advance", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ taskId: myTask.id }) });
+    expect(again.status).toBe(404);
+    const [after] = await deps.db.select({ dueAt: tasks.dueAt }).from(tasks).where(eq(tasks.id, myTask.id));
+    expect(Math.abs(after!.dueAt - now)).toBeLessThan(MINUTE);
+    // Due now (in this file's past): removed, so no later tick of this file finds their steps.
+    await deps.db.delete(tasks).where(inArray(tasks.id, [myTask.id, theirTask.id]));
     const gone = await request("/dev/escalation/advance", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ taskId: "no-such-task" }) });
     expect(gone.status).toBe(404);
     expect(await gone.json()).toEqual({ advanced: false, message: "That task has no step waiting for its time." });

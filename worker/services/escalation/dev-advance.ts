@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { escalationSteps, tasks, users } from "../../../db/schema";
 import type { Deps } from "../deps";
 
@@ -26,6 +26,8 @@ export interface WaitingChain {
   stepIndex: number;
   channels: string[];
   dueAt: string;
+  /** The task itself is not due yet: the button makes it due now (services/tasks/dev-advance.ts). */
+  notDueYet: boolean;
 }
 
 /**
@@ -33,8 +35,9 @@ export interface WaitingChain {
  * (one row per task, soonest first, at most `limit`); with `ownerEmail`, only that person's chains, so
  * a chain can be found however many others wait. DEV_OUTBOX only, like the advance itself.
  */
-export async function listWaitingChains(deps: Pick<Deps, "db">, options: { ownerEmail?: string; limit?: number } = {}): Promise<WaitingChain[]> {
+export async function listWaitingChains(deps: Pick<Deps, "db" | "clock">, options: { ownerEmail?: string; limit?: number } = {}): Promise<WaitingChain[]> {
   const limit = options.limit ?? 10;
+  const now = deps.clock.now().getTime();
   const rows = await deps.db
     .select({
       taskId: escalationSteps.taskId,
@@ -43,6 +46,10 @@ export async function listWaitingChains(deps: Pick<Deps, "db">, options: { owner
       stepIndex: escalationSteps.stepIndex,
       channels: escalationSteps.channels,
       dueAt: escalationSteps.dueAt,
+      // Aliased: the steps have a due_at and a status too, and D1 gives the joined row's columns by name,
+      // so unaliased the task's values came back in the wrong fields.
+      taskDueAt: sql<number>`${tasks.dueAt}`.as("task_due_at"),
+      taskStatus: sql<string>`${tasks.status}`.as("task_status"),
     })
     .from(escalationSteps)
     .innerJoin(tasks, eq(tasks.id, escalationSteps.taskId))
@@ -55,7 +62,8 @@ export async function listWaitingChains(deps: Pick<Deps, "db">, options: { owner
   for (const row of rows) {
     if (seen.has(row.taskId) || chains.length >= limit) continue;
     seen.add(row.taskId);
-    chains.push({ ...row, channels: JSON.parse(row.channels) as string[], dueAt: new Date(row.dueAt).toISOString() });
+    const { taskDueAt, taskStatus, ...chain } = row;
+    chains.push({ ...chain, channels: JSON.parse(row.channels) as string[], dueAt: new Date(row.dueAt).toISOString(), notDueYet: taskStatus === "PENDING" && taskDueAt > now });
   }
   return chains;
 }
