@@ -24,6 +24,9 @@ const url = new URL("/telegram/webhook", appUrl).toString();
 await call("setWebhook", { url, secret_token: secret, allowed_updates: ["message", "callback_query"], drop_pending_updates: true });
 await call("setMyCommands", {
   commands: [
+    { command: "today", description: "What's on today" },
+    { command: "tomorrow", description: "What's on tomorrow" },
+    { command: "week", description: "The next 7 days" },
     { command: "list", description: "Your next reminders" },
     { command: "help", description: "What I can do" },
     { command: "stop", description: "Unlink this chat" },

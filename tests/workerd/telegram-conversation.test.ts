@@ -111,6 +111,25 @@ describe("questions about what is coming up", () => {
     expect(lastText(bot)).toBe(["Tomorrow (Wed, Mar 9):", "• 8:00 AM — Water the plants"].join("\n"));
   });
 
+  it("/today, /tomorrow and /week give the same answers from the menu; an unlinked chat is offered pairing", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser();
+    await taskAt(u.id, "Take pills", 0, "09:00");
+    await taskAt(u.id, "Water the plants", 1, "08:00");
+    await postUpdate(textUpdate(u.chat, "/today"));
+    expect(lastText(bot)).toBe(["Today (Tue, Mar 8):", "• 9:00 AM — Take pills (waiting for your answer)"].join("\n"));
+    await postUpdate(textUpdate(u.chat, "/tomorrow"));
+    expect(lastText(bot)).toBe(["Tomorrow (Wed, Mar 9):", "• 8:00 AM — Water the plants"].join("\n"));
+    await postUpdate(textUpdate(u.chat, "/week"));
+    expect(lastText(bot)).toBe(["The next 7 days:", "• Tue, Mar 8 at 9:00 AM — Take pills (waiting for your answer)", "• Wed, Mar 9 at 8:00 AM — Water the plants"].join("\n"));
+    const before = (await tasksOfUser(u.id)).length;
+    expect(before).toBe(2);
+
+    const stranger = ++chatSeq;
+    await postUpdate(textUpdate(stranger, "/today"));
+    expect(lastText(bot)).toContain("This chat isn't linked to a Nudge account yet.");
+  });
+
   it("an empty day says so and names the next reminder; no reminders at all says how to make one", async () => {
     const bot = fakeTelegram();
     const u = await linkedUser();

@@ -1,10 +1,14 @@
 import { Composer, InlineKeyboard, type Context } from "grammy";
 import type { Deps } from "../services/deps";
+import { agendaText } from "../services/tasks";
 import { findChatOwner, nextReminderLines, unlinkTelegram } from "../services/telegram";
 import { BOT_TEXTS } from "../services/telegram/texts";
 import { offerPairing } from "./start";
 
-/** `/help`, `/list`, `/stop` (after a confirmation button). Unlinked chats are offered pairing. */
+/** The agenda's days as commands: the same answers as "what's on today?" (ADR 078), one tap from the menu. */
+const AGENDA_COMMANDS = { today: "today", tomorrow: "tomorrow", week: "week" } as const;
+
+/** `/help`, `/list`, `/today`, `/tomorrow`, `/week`, `/stop` (after a confirmation button). Unlinked chats are offered pairing. */
 export function chatCommands(deps: Deps): Composer<Context> {
   const composer = new Composer();
   composer.command("help", (ctx) => ctx.reply(BOT_TEXTS.help));
@@ -14,6 +18,13 @@ export function chatCommands(deps: Deps): Composer<Context> {
     const lines = await nextReminderLines(deps, owner);
     await ctx.reply(lines.length === 0 ? BOT_TEXTS.listEmpty : [BOT_TEXTS.listHeader, ...lines].join("\n"));
   });
+  for (const [command, day] of Object.entries(AGENDA_COMMANDS)) {
+    composer.command(command, async (ctx) => {
+      const owner = await findChatOwner(deps.db, String(ctx.chat.id));
+      if (!owner) return offerPairing(deps, ctx);
+      await ctx.reply(await agendaText(deps, owner, day));
+    });
+  }
   composer.command("stop", async (ctx) => {
     const owner = await findChatOwner(deps.db, String(ctx.chat.id));
     if (!owner) return void (await ctx.reply(BOT_TEXTS.stopAlreadyUnlinked));

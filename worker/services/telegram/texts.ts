@@ -14,7 +14,7 @@ export const BOT_TEXTS = {
   help:
     "Here is what I can do:\n" +
     '• Write a reminder in plain words, like "call mom tomorrow at 5pm" or "water the plants every Monday at 8am".\n' +
-    '• Ask "what\'s on today?" (or tomorrow, or this week) to see what\'s coming up; /list shows your next reminders.\n' +
+    '• Ask "what\'s on today?" (or tomorrow, or this week) to see what\'s coming up, or send /today, /tomorrow or /week; /list shows your next reminders.\n' +
     '• To delete one, write "cancel" and its name, like "cancel the dentist". I\'ll ask before I delete anything.\n' +
     "• /stop unlinks this chat from your Nudge account.\n" +
     `When a reminder comes, press ${ANSWER_LABELS.done} when it's finished, ${ANSWER_LABELS.snooze} for a little more time, or ${ANSWER_LABELS.acknowledge} to stop the reminders and keep it open. ` +
