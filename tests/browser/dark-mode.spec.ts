@@ -21,7 +21,7 @@ async function expectCalmAndReadable(page: Page, name: string) {
 }
 
 test.describe("dark scheme", () => {
-  test("public screens: home, sign-in, register, reset, and the buddy pages' refusals", async ({ page }) => {
+  test("public screens: home, sign-in, register, reset, the buddy pages' refusals and the offline page", async ({ page }) => {
     for (const [name, path] of [
       ["home", "/"],
       ["login", "/auth/login"],
@@ -29,6 +29,7 @@ test.describe("dark scheme", () => {
       ["forgot", "/auth/forgot-password"],
       ["unsubscribe-bad", "/unsubscribe?token=not-a-token"],
       ["verify-contact-bad", "/verify-contact?code=00000000&contact_id=nobody"],
+      ["offline", "/offline.html"],
     ] as const) {
       await page.goto(path);
       await expectCalmAndReadable(page, name);
