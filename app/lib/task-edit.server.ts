@@ -4,6 +4,7 @@ import { isAppError } from "../../worker/services/errors";
 import { describeRecurrence } from "../../worker/services/recurrence";
 import { getTask, updateTask, type TaskJson } from "../../worker/services/tasks";
 import { safeZone } from "../../worker/services/time-zone";
+import { choiceOf, followsDueDate, KEEP_RULE, recurrenceFor } from "~/components/tasks/repeat-choice";
 import { datetimeLocalValue } from "~/components/tasks/task-format";
 import { errorMessage } from "./action-errors.server";
 import { field } from "./forms.server";
@@ -26,6 +27,8 @@ export interface EditableTask {
   ignoreQuietHours: boolean;
   /** "every day": the rule of a repeating task, for the note that a new time applies to the ones after it. */
   repeats: string | null;
+  /** The Repeat select's value for the task's rule: a simple choice, "" for none, or KEEP_RULE. */
+  repeatChoice: string;
   completed: boolean;
 }
 
@@ -47,15 +50,17 @@ export async function readOwnTask(deps: Deps, userId: string, taskId: string): P
 /** The task as the form shows it, on the person's clock. */
 export function editLoad(task: TaskJson | null, user: Pick<PublicUser, "timezone">): EditLoad {
   if (!task) return { found: false };
+  const dueLocal = datetimeLocalValue(new Date(task.dueDate), safeZone(user.timezone));
   return {
     found: true,
     task: {
       id: task.id,
       title: task.title,
-      dueLocal: datetimeLocalValue(new Date(task.dueDate), safeZone(user.timezone)),
+      dueLocal,
       checkBack: task.checkBackMinutes === undefined ? "" : String(task.checkBackMinutes),
       ignoreQuietHours: task.ignoreQuietHours === true,
       repeats: task.recurrence ? describeRecurrence(task.recurrence) : null,
+      repeatChoice: choiceOf(task.recurrence, dueLocal),
       completed: task.status === "COMPLETED",
     },
   };
@@ -74,6 +79,12 @@ export async function updateTaskFromForm(deps: Deps, user: PublicUser, taskId: s
   if (dueLocal !== field(form, "dueWas")) changes.dueDate = dueLocal ? localInputToUtcIso(dueLocal, user.timezone) : "";
   const checkBack = field(form, "checkBackMinutes");
   changes.checkBackMinutes = checkBack ? Number(checkBack) : null;
+  // Repeat: sent when the person picked another choice, or moved the due date of a repeat read from it
+  // (weekly on its weekday, monthly on its date); a kept rule ("every other Friday") is left alone.
+  const repeat = form.has("repeat") ? field(form, "repeat") : KEEP_RULE;
+  if (repeat !== KEEP_RULE && (repeat !== field(form, "repeatWas") || (followsDueDate(repeat) && "dueDate" in changes))) {
+    changes.recurrence = recurrenceFor(repeat, dueLocal);
+  }
   if (field(form, "quietShown") === "true") changes.ignoreQuietHours = field(form, "ignoreQuietHours") === "true";
   try {
     await updateTask(deps, user.id, taskId, changes);

@@ -5,6 +5,7 @@
  * the /v1 routes call them; this module only shapes their answers for the screens (texts on the
  * user's clock, the spec's fallback messages).
  */
+import { recurrenceFor } from "~/components/tasks/repeat-choice";
 import { DateTime } from "luxon";
 import type { PublicUser } from "../../worker/services/auth";
 import type { Deps } from "../../worker/services/deps";
@@ -244,9 +245,11 @@ export async function createTaskFromForm(deps: TaskDeps, user: PublicUser, form:
     const ignoreQuietHours = field(form, "ignoreQuietHours") === "true";
     // "" is the sequence's own check-back; the select's other values are minutes (0 = never).
     const checkBack = field(form, "checkBackMinutes");
+    const recurrence = recurrenceFor(field(form, "repeat"), dueLocal);
     await createTask(deps, user.id, {
       title,
       dueDate: dueLocal ? localInputToUtcIso(dueLocal, user.timezone) : "",
+      ...(recurrence ? { recurrence } : {}),
       ...(ignoreQuietHours ? { ignoreQuietHours } : {}),
       ...(checkBack ? { checkBackMinutes: Number(checkBack) } : {}),
     });

@@ -142,6 +142,7 @@ export default function TaskCreator() {
               due={defaultDue}
               dueHint={`In your time zone (${timezone.replaceAll("_", " ")}).`}
               checkBack={{ sequence: sequenceCheckBack, value: "" }}
+              repeat={{ value: "", hint: 'Counted from the due date. For other repeats, like "every other Friday", type it in the box below.' }}
               quiet={quiet}
             />
             <TaskFormEnd saved={result?.ok ? result.message : null} failure={generalError} hydrated={hydrated} busy={busy} label="Create Task" busyLabel="Creating..." />

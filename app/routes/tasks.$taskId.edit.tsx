@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData, useNavigation, type ClientActionFunctionArgs } from "@remix-run/react";
 import { safeZone } from "../../worker/services/time-zone";
 import { DUE_DATE_REQUIRED, TITLE_MAX, TITLE_REQUIRED } from "../../worker/services/tasks";
+import { KEEP_RULE } from "~/components/tasks/repeat-choice";
 import { TaskFields, TaskFormEnd, useTaskFieldChecks, type TaskFieldErrors } from "~/components/tasks/TaskFormFields";
 import { CloseButton } from "~/components/tasks/CloseButton";
 import { Alert } from "~/components/ui/Alert";
@@ -98,6 +99,7 @@ export default function EditTask() {
         ) : (
           <Form method="post" noValidate onSubmit={onSubmit} className="task-creator__form">
             <input type="hidden" name="dueWas" value={edit.task.dueLocal} />
+            <input type="hidden" name="repeatWas" value={edit.task.repeatChoice} />
             <TaskFields
               errors={errors}
               clear={clear}
@@ -110,6 +112,7 @@ export default function EditTask() {
                   : `In your time zone (${timezone.replaceAll("_", " ")}). A new time starts its reminders again from there.`
               }
               checkBack={{ sequence: sequenceCheckBack, value: edit.task.checkBack }}
+              repeat={{ value: edit.task.repeatChoice, keep: edit.task.repeatChoice === KEEP_RULE ? `repeats ${edit.task.repeats}` : null, hint: edit.task.repeats ? "Counted from the due date. Doesn't repeat makes this one the last." : "Counted from the due date." }}
               quiet={quiet}
               ignoreQuietHours={edit.task.ignoreQuietHours}
               markQuietShown

@@ -44,6 +44,34 @@ test.describe("New Task screen", () => {
     expect(body.tasks.find((t) => t.title === "Morning Medication")?.dueDate).toBe(tomorrowNine.toUTC().toISO());
   });
 
+  test("Repeat is worded for the due date shown, and makes a repeating task", async ({ page }) => {
+    const user = await signUp(page, { timezone: "Europe/Paris" });
+    await page.goto("/task-creator");
+    const repeat = page.getByLabel("Repeat");
+    await expect(repeat).toHaveValue("");
+    await expect(repeat.locator("option:checked")).toHaveText("Doesn't repeat");
+    // A Sunday the 29th: the choices follow the date as it is typed.
+    await page.getByLabel("Due Date/Time").fill("2099-03-29T08:00");
+    await expect(repeat.locator("option")).toHaveText([
+      "Doesn't repeat",
+      "Every day",
+      "Every weekday (Monday to Friday)",
+      "Every week on Sunday",
+      "Every month on the 29th (or the month's last day)",
+    ]);
+    await page.getByLabel("Task Title").fill("Water the ferns");
+    await repeat.selectOption({ label: "Every week on Sunday" });
+    await page.getByRole("button", { name: "Create Task" }).click();
+    await expect(page.getByText("Task created successfully!")).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
+    await expect(card(page, "Water the ferns")).toContainText("Repeats every Sunday");
+    const list = await page.request.get("/v1/tasks", { headers: { Authorization: `Bearer ${user.token}` } });
+    const body = (await list.json()) as { tasks: Array<{ title: string; recurrence?: unknown; dueDate: string }> };
+    const ferns = body.tasks.find((t) => t.title === "Water the ferns");
+    expect(ferns?.recurrence).toEqual({ freq: "weekly", days: [7] });
+    expect(ferns?.dueDate).toBe("2099-03-29T06:00:00.000Z");
+  });
+
   test("creates a reminder from plain language, and rejects an empty one", async ({ page }) => {
     await signUp(page);
     await page.goto("/task-creator");

@@ -54,6 +54,7 @@ test.describe("Edit Task", () => {
     const pills = (await response.json()) as { id: string };
     await page.goto(`/tasks/${pills.id}/edit`);
     await expect(page.getByText("It repeats every day: a new time here moves this one and the ones after it.", { exact: false })).toBeVisible();
+    await expect(page.getByLabel("Repeat")).toHaveValue("daily");
 
     const done = await createTaskViaApi(page.request, user, "Old chore", local(user, { hours: 1 }));
     await page.request.post(`/v1/tasks/${done.id}/done`, { headers: { Authorization: `Bearer ${user.token}` } });
@@ -62,6 +63,39 @@ test.describe("Edit Task", () => {
     await page.goto(`/tasks/${done.id}/edit`);
     await expect(page.getByText('"Old chore" is done')).toBeVisible();
     await expect(page.getByRole("button", { name: "Save Changes" })).toHaveCount(0);
+
+    // Repeat: a rule no choice says is kept unless another is picked; a weekly one follows a new due date.
+    const everyOther = await page.request.post("/v1/tasks", {
+      headers: { Authorization: `Bearer ${user.token}` },
+      data: { title: "Team lunch", dueDate: "2099-01-02T12:00:00Z", recurrence: { freq: "weekly", days: [5], interval: 2 } },
+    });
+    const lunch = (await everyOther.json()) as { id: string };
+    await page.goto(`/tasks/${lunch.id}/edit`);
+    const repeat = page.getByLabel("Repeat");
+    await expect(repeat.locator("option:checked")).toHaveText("Keep: repeats every other Friday");
+    await page.getByLabel("Task Title").fill("Team lunch out");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 5_000 });
+    const recurrenceOf = async (id: string) =>
+      ((await (await page.request.get(`/v1/tasks/${id}`, { headers: { Authorization: `Bearer ${user.token}` } })).json()) as { recurrence?: unknown }).recurrence;
+    expect(await recurrenceOf(lunch.id)).toEqual({ freq: "weekly", days: [5], interval: 2 });
+
+    await page.goto(`/tasks/${lunch.id}/edit`);
+    await repeat.selectOption("weekly");
+    await page.getByLabel("Due Date/Time").fill("2099-01-05T12:00");
+    await expect(repeat.locator("option:checked")).toHaveText("Every week on Monday");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 5_000 });
+    expect(await recurrenceOf(lunch.id)).toEqual({ freq: "weekly", days: [1] });
+
+    // Doesn't repeat: this one is the last.
+    await page.goto(`/tasks/${lunch.id}/edit`);
+    await expect(repeat).toHaveValue("weekly");
+    await repeat.selectOption("");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 5_000 });
+    expect(await recurrenceOf(lunch.id)).toBeNull();
+    await expect(card(page, "Team lunch out")).not.toContainText("Repeats");
 
     // The person and the task are read at the same time: one D1 wait (issue 8).
     const reads = await page.request.get(`/tasks/${pills.id}/edit`);

@@ -3,6 +3,7 @@ import { calendarDaysUntil, taskUrgency, type UrgencyInput } from "../../app/com
 import { datetimeLocalValue, formatDue, formatLastReminder } from "../../app/components/tasks/task-format";
 import { toTaskView, type TaskView } from "../../app/components/tasks/task-view";
 import { sectionOf, sectionRuns, withNextOccurrence } from "../../app/components/tasks/task-sections";
+import { choiceOf, KEEP_RULE, recurrenceFor, repeatOptions } from "../../app/components/tasks/repeat-choice";
 import type { TaskJson } from "../../worker/services/tasks/serialize";
 
 /**
@@ -184,5 +185,48 @@ describe("the dashboard's day headings (task-sections.ts)", () => {
     expect(ids(withNextOccurrence(open, view("n", "2026-03-09T09:00:00Z", "later"), false))).toBe("abn");
     // Beyond the pages loaded so far: the page that holds it brings it.
     expect(ids(withNextOccurrence(open, view("n", "2026-03-09T09:00:00Z", "later"), true))).toBe("ab");
+  });
+});
+
+describe("Repeat on New Task and Edit Task (repeat-choice.ts)", () => {
+  it("words the choices for the due date shown, and reads each as a rule at that date", () => {
+    expect(repeatOptions("2026-11-27T09:00").map((o) => o.label)).toEqual([
+      "Doesn't repeat",
+      "Every day",
+      "Every weekday (Monday to Friday)",
+      "Every week on Friday",
+      "Every month on the 27th",
+    ]);
+    expect(repeatOptions("2026-03-31T08:00").at(-1)!.label).toBe("Every month on the 31st (or the month's last day)");
+    expect(repeatOptions("2026-03-01T08:00").at(-1)!.label).toBe("Every month on the 1st");
+    expect(repeatOptions("2026-03-22T08:00").at(-1)!.label).toBe("Every month on the 22nd");
+    expect(repeatOptions("2026-03-11T08:00").at(-1)!.label).toBe("Every month on the 11th");
+    expect(repeatOptions("2026-03-29T08:00").at(-2)!.label).toBe("Every week on Sunday");
+    // No date typed yet: the choices still say what they do.
+    expect(repeatOptions("").slice(3).map((o) => o.label)).toEqual(["Every week, on the due date's day", "Every month, on the due date"]);
+
+    expect(recurrenceFor("", "2026-11-27T09:00")).toBeNull();
+    expect(recurrenceFor("daily", "2026-11-27T09:00")).toEqual({ freq: "daily" });
+    expect(recurrenceFor("weekdays", "2026-11-27T09:00")).toEqual({ freq: "weekdays" });
+    expect(recurrenceFor("weekly", "2026-11-27T09:00")).toEqual({ freq: "weekly", days: [5] });
+    expect(recurrenceFor("weekly", "2026-11-29T09:00")).toEqual({ freq: "weekly", days: [7] });
+    expect(recurrenceFor("monthly", "2026-11-27T09:00")).toEqual({ freq: "monthly", dayOfMonth: 27 });
+    // Anything else, or a date that is not one, repeats nothing.
+    expect(recurrenceFor("yearly", "2026-11-27T09:00")).toBeNull();
+    expect(recurrenceFor("weekly", "2026-02-30T09:00")).toBeNull();
+  });
+
+  it("finds the choice a task's rule is at its due date, or keeps a rule no choice says", () => {
+    const due = "2026-11-27T09:00"; // a Friday, the 27th
+    expect(choiceOf(null, due)).toBe("");
+    expect(choiceOf({ freq: "daily" }, due)).toBe("daily");
+    expect(choiceOf({ freq: "daily", interval: 1 }, due)).toBe("daily");
+    expect(choiceOf({ freq: "weekdays" }, due)).toBe("weekdays");
+    expect(choiceOf({ freq: "weekly", days: [5] }, due)).toBe("weekly");
+    expect(choiceOf({ freq: "monthly", dayOfMonth: 27 }, due)).toBe("monthly");
+    expect(choiceOf({ freq: "daily", interval: 2 }, due)).toBe(KEEP_RULE);
+    expect(choiceOf({ freq: "weekly", days: [1, 4] }, due)).toBe(KEEP_RULE);
+    expect(choiceOf({ freq: "weekly", days: [5], interval: 2 }, due)).toBe(KEEP_RULE);
+    expect(choiceOf({ freq: "monthly", dayOfMonth: 1 }, due)).toBe(KEEP_RULE);
   });
 });

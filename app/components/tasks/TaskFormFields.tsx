@@ -4,9 +4,10 @@ import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import { TextField } from "~/components/ui/Field";
 import { CheckBackSelect } from "./CheckBackSelect";
+import { RepeatSelect } from "./RepeatSelect";
 
 /**
- * The fields New Task and Edit Task share: Task Title, Due Date/Time on the person's clock, "If I
+ * The fields New Task and Edit Task share: Task Title, Due Date/Time on the person's clock, Repeat, "If I
  * acknowledge it but don't finish", and "Remind me even during quiet hours" for people who have them.
  */
 export type TaskFieldErrors = Partial<Record<"title" | "dueDate", string>>;
@@ -37,13 +38,17 @@ interface TaskFieldsProps {
   due: string;
   dueHint: string;
   checkBack: { sequence: { option: string; hint: string }; value: string };
+  /** The Repeat choice shown first, Edit Task's kept rule in words, and the field's hint. */
+  repeat: { value: string; keep?: string | null; hint: string };
   quiet: { enabled: boolean; start: string | null; end: string | null };
   ignoreQuietHours?: boolean;
   /** Edit Task: say that the box was shown, so an unticked box is sent as "no" (a form sends nothing for it). */
   markQuietShown?: boolean;
 }
 
-export function TaskFields({ errors, clear, titleMax, title, due, dueHint, checkBack, quiet, ignoreQuietHours, markQuietShown }: TaskFieldsProps) {
+export function TaskFields({ errors, clear, titleMax, title, due, dueHint, checkBack, repeat, quiet, ignoreQuietHours, markQuietShown }: TaskFieldsProps) {
+  // The due date as typed so far: Repeat's choices are worded for it ("Every week on Friday").
+  const [dueShown, setDueShown] = useState(due);
   return (
     <>
       <TextField
@@ -57,7 +62,20 @@ export function TaskFields({ errors, clear, titleMax, title, due, dueHint, check
         error={errors.title}
         onChange={() => clear("title")}
       />
-      <TextField label="Due Date/Time" name="dueDate" type="datetime-local" defaultValue={due} required hint={dueHint} error={errors.dueDate} onChange={() => clear("dueDate")} />
+      <TextField
+        label="Due Date/Time"
+        name="dueDate"
+        type="datetime-local"
+        defaultValue={due}
+        required
+        hint={dueHint}
+        error={errors.dueDate}
+        onChange={(event) => {
+          clear("dueDate");
+          setDueShown(event.target.value);
+        }}
+      />
+      <RepeatSelect due={dueShown} defaultValue={repeat.value} keep={repeat.keep} hint={repeat.hint} />
       <CheckBackSelect sequence={checkBack.sequence} defaultValue={checkBack.value} />
       {quiet.enabled ? (
         <label className="checkbox">
