@@ -6,7 +6,7 @@ import { BOT_TEXTS } from "../services/telegram/texts";
 import { offerPairing } from "./start";
 
 /** The agenda's days as commands: the same answers as "what's on today?" (ADR 078), one tap from the menu. */
-const AGENDA_COMMANDS = { today: "today", tomorrow: "tomorrow", week: "week" } as const;
+const AGENDA_COMMANDS = ["today", "tomorrow", "week"] as const;
 
 /** `/help`, `/list`, `/today`, `/tomorrow`, `/week`, `/stop` (after a confirmation button). Unlinked chats are offered pairing. */
 export function chatCommands(deps: Deps): Composer<Context> {
@@ -18,8 +18,8 @@ export function chatCommands(deps: Deps): Composer<Context> {
     const lines = await nextReminderLines(deps, owner);
     await ctx.reply(lines.length === 0 ? BOT_TEXTS.listEmpty : [BOT_TEXTS.listHeader, ...lines].join("\n"));
   });
-  for (const [command, day] of Object.entries(AGENDA_COMMANDS)) {
-    composer.command(command, async (ctx) => {
+  for (const day of AGENDA_COMMANDS) {
+    composer.command(day, async (ctx) => {
       const owner = await findChatOwner(deps.db, String(ctx.chat.id));
       if (!owner) return offerPairing(deps, ctx);
       await ctx.reply(await agendaText(deps, owner, day));
