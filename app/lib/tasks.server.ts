@@ -30,6 +30,7 @@ import {
 import { formatClock } from "~/components/tasks/task-format";
 import { toTaskView, type TaskView } from "~/components/tasks/task-view";
 import {
+  MORE_SNOOZE_MINUTES,
   TASK_INTENTS,
   type CreateTaskResult,
   type PromptResult,
@@ -182,16 +183,28 @@ export function readNextPage(deps: TaskDeps, userId: string, request: Request): 
 
 export function readIntent(form: FormData): TaskIntent | null {
   const intent = field(form, "intent");
+  if (snoozeMinutesOf(intent) !== null) return "snooze";
   return (TASK_INTENTS as readonly string[]).includes(intent) ? (intent as TaskIntent) : null;
 }
 
-/** Acknowledge / done / snooze (30 minutes) / delete, with the same services as /v1/tasks. */
+/** `snooze:<minutes>`, one of the card's other snooze times: those minutes; anything else is not one. */
+function snoozeMinutesOf(intent: string): number | null {
+  const minutes = Number(/^snooze:(\d{1,4})$/.exec(intent)?.[1]);
+  return (MORE_SNOOZE_MINUTES as readonly number[]).includes(minutes) ? minutes : null;
+}
+
+/** How long a snooze posted by the form lasts: one of the other times, or the usual 30 minutes. */
+export function readSnoozeMinutes(form: FormData): number {
+  return snoozeMinutesOf(field(form, "intent")) ?? SNOOZE_MINUTES;
+}
+
+/** Acknowledge / done / snooze (30 minutes, or one of the card's other times) / delete, with the same services as /v1/tasks. */
 export async function runTaskAction(
   deps: TaskDeps,
   user: PublicUser,
   intent: TaskIntent,
   taskId: string,
-  options: { series?: boolean } = {},
+  options: { series?: boolean; snoozeMinutes?: number } = {},
 ): Promise<TaskActionResult> {
   const zone = safeZone(user.timezone);
   const base = { kind: "task" as const, intent, taskId, task: null, nextTask: null };
@@ -212,13 +225,14 @@ export async function runTaskAction(
         return { ...base, ok: true, task: view(task), nextTask: next, message };
       }
       case "snooze": {
-        const task = await snoozeTask(deps, user.id, taskId, { minutes: SNOOZE_MINUTES });
+        const minutes = options.snoozeMinutes ?? SNOOZE_MINUTES;
+        const task = await snoozeTask(deps, user.id, taskId, { minutes });
         const until = task.snoozedUntil ? formatClock(task.snoozedUntil, zone) : null;
         return {
           ...base,
           ok: true,
           task: view(task),
-          message: until ? `Snoozed. We'll remind you about "${task.title}" again at ${until}.` : `Snoozed for ${SNOOZE_MINUTES} minutes.`,
+          message: until ? `Snoozed. We'll remind you about "${task.title}" again at ${until}.` : `Snoozed for ${minutes} minutes.`,
         };
       }
     }

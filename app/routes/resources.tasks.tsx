@@ -6,7 +6,7 @@ import { STRATEGY_FAILED, TASK_DELETE_FAILED, TASK_UPDATE_FAILED, TASKS_LOAD_FAI
 import { field, readForm } from "~/lib/forms.server";
 import { assertSameOrigin, requireUser, requireUserWith, safeRedirect } from "~/lib/session.server";
 import { updateDefaultStrategy } from "~/lib/strategy-settings.server";
-import { loadNextPage, readIntent, readNextPage, runTaskAction } from "~/lib/tasks.server";
+import { loadNextPage, readIntent, readNextPage, readSnoozeMinutes, runTaskAction } from "~/lib/tasks.server";
 
 /**
  * The task screens' resource route (no UI):
@@ -48,7 +48,7 @@ export async function action(args: ActionFunctionArgs) {
       { headers, status: 400 },
     );
   }
-  const result = await runTaskAction(deps, user, intent, taskId, { series: field(form, "series") === "true" });
+  const result = await runTaskAction(deps, user, intent, taskId, { series: field(form, "series") === "true", snoozeMinutes: readSnoozeMinutes(form) });
   return isDocumentPost(args.request) ? back() : data(result, { headers });
 }
 
@@ -67,7 +67,8 @@ export async function clientAction({ request, serverAction }: ClientActionFuncti
   const intent = formText(form, "intent");
   return serverOr(serverAction<typeof action>, (): StrategyResult | TaskActionResult => {
     if (intent === "default-strategy") return { kind: "strategy", ok: false, message: STRATEGY_FAILED, current: formText(form, "current") };
-    const taskIntent = (["acknowledge", "done", "snooze", "delete"].includes(intent) ? intent : "acknowledge") as TaskIntent;
+    const answer = intent.startsWith("snooze") ? "snooze" : intent;
+    const taskIntent = (["acknowledge", "done", "snooze", "delete"].includes(answer) ? answer : "acknowledge") as TaskIntent;
     return {
       kind: "task",
       ok: false,

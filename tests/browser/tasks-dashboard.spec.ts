@@ -165,6 +165,15 @@ test.describe("dashboard task list", () => {
     await expect(card(page, "Snooze me")).toContainText(/Snoozed until \d{1,2}:\d{2} (AM|PM)/);
     await expect(page.locator(".toast").last()).toContainText(`again at ${until.toFormat("h:mm a")}`);
 
+    // The other snooze times fold away under the spec's three buttons; a new snooze counts from now.
+    const longer = card(page, "Snooze me").getByRole("button", { name: 'Snooze 1 hour "Snooze me"' });
+    await expect(longer).toBeHidden();
+    await card(page, "Snooze me").getByText("Other snooze times").click();
+    await longer.click();
+    const hourLater = local(user, { minutes: 60 });
+    await expect(page.locator(".toast").last()).toContainText(`"Snooze me" again at ${hourLater.toFormat("h:mm a")}`);
+    await expect(card(page, "Snooze me")).toContainText(`Snoozed until ${hourLater.toFormat("h:mm a")}`);
+
     await card(page, "Finish me").getByRole("button", { name: 'Done "Finish me"' }).click();
     await expect(card(page, "Finish me").getByText("Completed")).toBeVisible();
     await expect(card(page, "Finish me").locator(".task-pill")).toHaveText("Done");

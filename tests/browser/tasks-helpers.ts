@@ -75,8 +75,8 @@ export function card(page: Page, title: string) {
 }
 
 /**
- * Fast-forwards a task's reminder chain from /dev/outbox as a person would ("Send next step now")
- * until `arrived()` is true, or fails after `deadlineMs`. The page is filtered to the task's owner
+ * Fast-forwards a task's reminder chain from /dev/outbox as a person would ("Make it due now" for a task
+ * not due yet, then "Send next step now") until `arrived()` is true, or fails after `deadlineMs`. The page is filtered to the task's owner
  * (`?to=`): unfiltered it lists the ten soonest chains of everyone, and a suite's other tests leave
  * enough waiting chains to push this one off it (that happened once in CI, at ac6a850). A press makes
  * the next waiting step due and runs a tick; the step then goes out through the local queue, and only
@@ -91,7 +91,8 @@ export async function pressNextStepsUntil(page: Page, owner: { email: string }, 
     if (Date.now() > deadline) throw new Error(`Fast-forwarding "${title}" for ${deadlineMs / 1000} s did not bring what was awaited`);
     const row = page.locator(".outbox-chains__item").filter({ hasText: title });
     if ((await row.count()) > 0) {
-      await row.getByRole("button", { name: `Send the next step now: ${title}` }).click();
+      const exactly = title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      await row.getByRole("button", { name: new RegExp(`^(Make it due now|Send the next step now): ${exactly}$`) }).click();
       await page.waitForURL((url) => url.pathname === "/dev/outbox" && url.searchParams.get("to") === owner.email);
     } else {
       await page.waitForTimeout(500);

@@ -10,6 +10,8 @@ import {
   localInputToUtcIso,
   runTaskAction,
   loadActiveReminders,
+  readIntent,
+  readSnoozeMinutes,
 } from "../../app/lib/tasks.server";
 import { strategySettings, updateDefaultStrategy } from "../../app/lib/strategy-settings.server";
 import { headerFlags } from "../../app/lib/header.server";
@@ -145,6 +147,24 @@ describe("the answers on a card", () => {
     expect(await listTasks(deps(), user.id, {})).toMatchObject({ tasks: [] });
   });
 
+  it("snoozes for one of the card's other times (snooze:<minutes>); any other number is not understood", async () => {
+    const form = (intent: string) => {
+      const data = new FormData();
+      data.set("intent", intent);
+      return data;
+    };
+    expect([readIntent(form("snooze:60")), readSnoozeMinutes(form("snooze:60"))]).toEqual(["snooze", 60]);
+    expect([readIntent(form("snooze:10")), readSnoozeMinutes(form("snooze:10"))]).toEqual(["snooze", 10]);
+    expect([readIntent(form("snooze")), readSnoozeMinutes(form("snooze"))]).toEqual(["snooze", 30]);
+    for (const odd of ["snooze:45", "snooze:", "snooze:1440", "snooze:60x", "snoozes"]) expect(readIntent(form(odd))).toBeNull();
+
+    const user = await userWith();
+    const task = await createTask(deps(), user.id, { title: "Call the plumber", dueDate: minutes(-5) });
+    const later = await runTaskAction(deps(), user, "snooze", task.id, { snoozeMinutes: readSnoozeMinutes(form("snooze:180")) });
+    expect(later).toMatchObject({ ok: true, message: 'Snoozed. We\'ll remind you about "Call the plumber" again at 12:00 PM.' });
+    expect(later.task).toMatchObject({ status: "SNOOZED", snoozeLabel: "Snoozed until 12:00 PM" });
+  });
+
   it("gives the server's sentence first when an answer fails (another user's task is not found)", async () => {
     const owner = await userWith();
     const other = await userWith();
@@ -168,13 +188,13 @@ describe("editing a task (Edit Task)", () => {
     const task = await createTask(deps(), user.id, { title: "Call the bank", dueDate: "2044-05-03T14:30:27Z", checkBackMinutes: 45 });
     expect(await loadTaskForEdit(deps(), user, task.id)).toEqual({
       found: true,
-      task: { id: task.id, title: "Call the bank", dueLocal: "2044-05-03T10:30", checkBack: "45", ignoreQuietHours: false, repeats: null, completed: false },
+      task: { id: task.id, title: "Call the bank", dueLocal: "2044-05-03T10:30", checkBack: "45", ignoreQuietHours: false, repeats: null, repeatChoice: "", completed: false },
     });
     expect(await loadTaskForEdit(deps(), other, task.id)).toEqual({ found: false });
     expect(await loadTaskForEdit(deps(), user, "no-such-task")).toEqual({ found: false });
 
     const pills = await createTask(deps(), user.id, { title: "Take pills", dueDate: minutes(60), recurrence: { freq: "daily" } });
-    expect(await loadTaskForEdit(deps(), user, pills.id)).toMatchObject({ found: true, task: { repeats: "every day", checkBack: "" } });
+    expect(await loadTaskForEdit(deps(), user, pills.id)).toMatchObject({ found: true, task: { repeats: "every day", repeatChoice: "daily", checkBack: "" } });
     await runTaskAction(deps(), user, "done", task.id);
     expect(await loadTaskForEdit(deps(), user, task.id)).toMatchObject({ found: true, task: { completed: true } });
   });

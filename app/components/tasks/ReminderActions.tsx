@@ -4,7 +4,7 @@ import { ANSWER_LABELS, ANSWER_PENDING_LABELS, type Answer } from "../../../work
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import { useToast } from "~/components/ui/Toast";
-import { TASKS_RESOURCE, type TaskActionResult, type TaskView } from "./types";
+import { MORE_SNOOZE_MINUTES, snoozeLabel, TASKS_RESOURCE, type TaskActionResult, type TaskView } from "./types";
 
 export interface ReminderActionsProps {
   task: Pick<TaskView, "id" | "title" | "acknowledged" | "completed">;
@@ -18,6 +18,8 @@ export interface ReminderActionsProps {
  * Acknowledge / Done / Snooze for one task, in the words of worker/services/answers.ts, through the resource route's action (the
  * same services as /v1/tasks). A real form: without JavaScript it posts and comes back here.
  * Success is a calm, polite toast; a failure stays next to the buttons until the next try.
+ * "Other snooze times" folds away the card's other snoozes (10 min, 1 hour, 3 hours), so the card keeps the
+ * spec's three buttons in view.
  */
 export function ReminderActions({ task, onAnswered, showDone = true }: ReminderActionsProps) {
   const fetcher = useFetcher<TaskActionResult>();
@@ -57,6 +59,25 @@ export function ReminderActions({ task, onAnswered, showDone = true }: ReminderA
           </Button>
         ))}
       </div>
+      <details className="reminder-actions__more">
+        <summary>Other snooze times{about}</summary>
+        <div className="reminder-actions__buttons reminder-actions__buttons--times">
+          {MORE_SNOOZE_MINUTES.map((minutes) => (
+            <Button key={minutes} type="submit" name="intent" value={`snooze:${minutes}`} variant="secondary" disabled={busy}>
+              {busyIntent === `snooze:${minutes}` ? (
+                ANSWER_PENDING_LABELS.snooze
+              ) : (
+                <>
+                  {/* Under "Other snooze times" the time alone is enough to see; the name says the whole answer. */}
+                  <span className="visually-hidden">Snooze </span>
+                  {snoozeLabel(minutes)}
+                </>
+              )}
+              {about}
+            </Button>
+          ))}
+        </div>
+      </details>
     </fetcher.Form>
   );
 }

@@ -25,6 +25,20 @@ export type TaskPageData = TaskListData;
 export const TASK_INTENTS = ["acknowledge", "done", "snooze", "delete"] as const;
 export type TaskIntent = (typeof TASK_INTENTS)[number];
 
+/**
+ * The card's other snooze times, beside the spec's Snooze 30 min: a short one, and the longer ones a
+ * person needs when they can only act later ("when I'm home"), instead of pressing Snooze again and again
+ * or Acknowledge, which stops the reminders. Each posts intent `snooze:<minutes>`.
+ */
+export const MORE_SNOOZE_MINUTES = [10, 60, 180] as const;
+
+/** "10 min", "1 hour", "3 hours". */
+export function snoozeLabel(minutes: number): string {
+  if (minutes < 60) return `${minutes} min`;
+  const hours = minutes / 60;
+  return hours === 1 ? "1 hour" : `${hours} hours`;
+}
+
 export interface TaskActionResult {
   kind: "task";
   ok: boolean;
