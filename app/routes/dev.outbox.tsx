@@ -105,7 +105,7 @@ function WaitingChains({
                 <input type="hidden" name="taskId" value={chain.taskId} />
                 {to ? <input type="hidden" name="to" value={to} /> : null}
                 {chain.notDueYet ? (
-                  <button type="submit" className="btn btn--secondary" aria-label={`Make it due now: ${chain.title}`} title="Moves its due time to now, as Edit Task would; the first step goes out at once">
+                  <button type="submit" className="btn btn--secondary" aria-label={`Make it due now: ${chain.title}`}>
                     Make it due now
                   </button>
                 ) : (

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { AuthCard } from "~/components/auth/AuthCard";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { ANSWER_CONFIRM_LABELS, ANSWER_EFFECTS, ANSWER_QUESTIONS, SNOOZE_MINUTES } from "../../worker/services/answers";
+import { ANSWER_CONFIRM_LABELS, ANSWER_EFFECTS, ANSWER_QUESTIONS, OTHER_SNOOZE_MINUTES, SNOOZE_MINUTES, snoozeDuration } from "../../worker/services/answers";
 import { describeActionLink, redeemActionLink, type ActionLinkOutcome, type ActionLinkView } from "../../worker/services/tasks";
 import { Alert } from "~/components/ui/Alert";
 import { Button, ButtonLink } from "~/components/ui/Button";
@@ -31,8 +31,10 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   return describeActionLink(context.deps, params.token ?? "", params.action);
 }
 
-export async function action({ params, context }: ActionFunctionArgs) {
-  return redeemActionLink(context.deps, params.token ?? "", params.action);
+export async function action({ params, context, request }: ActionFunctionArgs) {
+  // The snooze page's other times post `minutes`; the service takes only the times it offers.
+  const minutes = Number((await request.formData().catch(() => null))?.get("minutes"));
+  return redeemActionLink(context.deps, params.token ?? "", params.action, Number.isInteger(minutes) && minutes > 0 ? { minutes } : {});
 }
 
 const STATUS_WORDS: Record<string, string> = {
@@ -111,6 +113,18 @@ function Confirm({ view }: { view: Extract<ActionLinkView, { state: "ready" }> }
         <Button type="submit" size="lg" block disabled={busy} aria-disabled={busy}>
           {busy ? "Working..." : ANSWER_CONFIRM_LABELS[view.action](minutes)}
         </Button>
+        {view.action === "snooze" && !finished ? (
+          <fieldset className="link-snooze-times">
+            <legend>Or snooze for</legend>
+            <div className="reminder-actions__buttons reminder-actions__buttons--times">
+              {OTHER_SNOOZE_MINUTES.filter((other) => other !== minutes).map((other) => (
+                <Button key={other} type="submit" name="minutes" value={String(other)} variant="secondary" disabled={busy}>
+                  {snoozeDuration(other)}
+                </Button>
+              ))}
+            </div>
+          </fieldset>
+        ) : null}
       </Form>
       <ButtonLink to="/dashboard" variant="ghost" block className="auth-card__action">
         Not now

@@ -109,6 +109,23 @@ test.describe("reminders", () => {
     }
   });
 
+  test("an email's Snooze link offers other times: 3 hours snoozes for 3 hours", async ({ page }) => {
+    const user = await signUp(page);
+    await createTaskViaApi(page.request, user, "Ring the garage", local(user, { minutes: -1 }));
+    await fireCron(page.request);
+    const email = await waitForEmail(page.request, user.email, "Reminder: Ring the garage");
+    const url = new URL(email.text.match(/Snooze 30 minutes: (\S+)/)![1]!);
+    await page.goto(url.pathname);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Snooze 'Ring the garage' for 30 minutes?");
+    const others = page.getByRole("group", { name: "Or snooze for" });
+    await expect(others.getByRole("button")).toHaveText(["10 minutes", "1 hour", "3 hours"]);
+    await others.getByRole("button", { name: "3 hours" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("All set");
+    await expect(page.getByText("Snoozed. We'll remind you about \"Ring the garage\" again in 3 hours.")).toBeVisible();
+    await page.goto("/dashboard");
+    await expect(card(page, "Ring the garage")).toContainText(`Snoozed until ${local(user, { hours: 3 }).toFormat("h:mm a")}`);
+  });
+
   test("acknowledge from the dashboard after a reminder was sent", async ({ page }) => {
     const user = await signUp(page);
     await createTaskViaApi(page.request, user, "Dashboard ack", local(user, { minutes: -1 }));

@@ -824,6 +824,19 @@ describe("email action links (/r/<token>/<answer>)", () => {
     expect(JSON.stringify(rows)).not.toContain(done[0]);
   });
 
+  it("an email's snooze page offers other times: 1 hour is taken, a time it does not offer is the link's own", async () => {
+    const first = await remindedByEmail();
+    const { deps } = depsAt(first.T + MINUTE);
+    const hour = await redeemActionLink(deps, ...answerLink(first.mail!.text, "Snooze 30 minutes"), { minutes: 60 });
+    expect(hour).toMatchObject({ state: "done", action: "snooze", minutes: 60, message: 'Snoozed. We\'ll remind you about "Take pills" again in 1 hour.' });
+    expect((await taskRow(first.task.id))?.snoozedUntil).toBe(first.T + MINUTE + 60 * MINUTE);
+
+    const second = await remindedByEmail();
+    const odd = await redeemActionLink(depsAt(second.T + MINUTE).deps, ...answerLink(second.mail!.text, "Snooze 30 minutes"), { minutes: 45 });
+    expect(odd).toMatchObject({ state: "done", minutes: 30, message: 'Snoozed. We\'ll remind you about "Take pills" again in 30 minutes.' });
+    expect((await taskRow(second.task.id))?.snoozedUntil).toBe(second.T + MINUTE + 30 * MINUTE);
+  });
+
   it("a link with an answer that is not one, or older than a week, does nothing", async () => {
     const { T, task, mail } = await remindedByEmail();
     const [token] = answerLink(mail!.text, "Done");

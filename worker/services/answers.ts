@@ -13,6 +13,25 @@ export type Answer = (typeof ANSWERS)[number];
 /** How long Snooze waits, from every medium (the spec's sample snooze is 30 minutes too). */
 export const SNOOZE_MINUTES = 30;
 
+/**
+ * The other snooze times offered beside the usual one, where a screen has room for a choice: the web's
+ * cards and an email link's snooze page. A person who can only act later ("when I'm home") would
+ * otherwise snooze again and again, or acknowledge, which stops the reminders.
+ */
+export const OTHER_SNOOZE_MINUTES = [10, 60, 180] as const;
+
+/** Whether `minutes` is one of the snooze times a screen offers (the usual one or another). */
+export function isOfferedSnooze(minutes: number): boolean {
+  return minutes === SNOOZE_MINUTES || (OTHER_SNOOZE_MINUTES as readonly number[]).includes(minutes);
+}
+
+/** "10 minutes", "1 hour", "3 hours", "90 minutes": a snooze's length in a sentence. */
+export function snoozeDuration(minutes: number): string {
+  if (minutes % 60 !== 0) return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+  const hours = minutes / 60;
+  return `${hours} hour${hours === 1 ? "" : "s"}`;
+}
+
 export function isAnswer(value: unknown): value is Answer {
   return (ANSWERS as readonly unknown[]).includes(value);
 }

@@ -1,3 +1,4 @@
+import { OTHER_SNOOZE_MINUTES } from "../../../worker/services/answers";
 import type { TaskView } from "./task-view";
 
 /**
@@ -26,11 +27,10 @@ export const TASK_INTENTS = ["acknowledge", "done", "snooze", "delete"] as const
 export type TaskIntent = (typeof TASK_INTENTS)[number];
 
 /**
- * The card's other snooze times, beside the spec's Snooze 30 min: a short one, and the longer ones a
- * person needs when they can only act later ("when I'm home"), instead of pressing Snooze again and again
- * or Acknowledge, which stops the reminders. Each posts intent `snooze:<minutes>`.
+ * The card's other snooze times, beside the spec's Snooze 30 min (worker/services/answers.ts says why).
+ * Each posts intent `snooze:<minutes>`.
  */
-export const MORE_SNOOZE_MINUTES = [10, 60, 180] as const;
+export const MORE_SNOOZE_MINUTES = OTHER_SNOOZE_MINUTES;
 
 /** "10 min", "1 hour", "3 hours". */
 export function snoozeLabel(minutes: number): string {

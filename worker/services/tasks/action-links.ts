@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { tasks, users } from "../../../db/schema";
 import type { Deps } from "../deps";
-import { acknowledgedMessage, SNOOZE_MINUTES, type Answer } from "../answers";
+import { acknowledgedMessage, isOfferedSnooze, SNOOZE_MINUTES, snoozeDuration, type Answer } from "../answers";
 import { isAppError } from "../errors";
 import { formatLocalDue, formatLocalTime } from "../escalation/messages";
 import { errorFields, log } from "../log";
@@ -66,7 +66,7 @@ export async function describeActionLink(deps: Deps, rawToken: string, answer?: 
  * are one batch, so nothing was done and the link must still work (ADR 029). Should the failure
  * come after that batch, using the link again repeats an idempotent answer.
  */
-export async function redeemActionLink(deps: Deps, rawToken: string, answer?: string): Promise<ActionLinkOutcome> {
+export async function redeemActionLink(deps: Deps, rawToken: string, answer?: string, choice: { minutes?: number } = {}): Promise<ActionLinkOutcome> {
   const link = await findLink(deps, rawToken, answer);
   if (!link) return { state: "invalid" };
   const { userId, taskId, action } = link;
@@ -79,22 +79,24 @@ export async function redeemActionLink(deps: Deps, rawToken: string, answer?: st
   }
   try {
     let message: string;
+    let minutes = link.minutes;
     if (action === "done") {
       const result = await completeTask(deps, userId, taskId);
       message = result.nextTask
         ? `"${result.title}" is done. The next one is on ${formatLocalDue(Date.parse(result.nextTask.dueDate), await zoneOf(deps, userId))}.`
         : `"${result.title}" is done. Well done!`;
     } else if (action === "snooze") {
-      const minutes = link.minutes ?? SNOOZE_MINUTES;
+      // The snooze page offers other times; only those are taken from the form.
+      minutes = choice.minutes !== undefined && isOfferedSnooze(choice.minutes) ? choice.minutes : (link.minutes ?? SNOOZE_MINUTES);
       await snoozeTask(deps, userId, taskId, { minutes });
-      message = `Snoozed. We'll remind you about "${before.title}" again in ${minutes} minutes.`;
+      message = `Snoozed. We'll remind you about "${before.title}" again in ${snoozeDuration(minutes)}.`;
     } else {
       const acknowledged = await acknowledgeTask(deps, userId, taskId);
       const checkBackAt = acknowledged.checkBackAt ? formatLocalTime(Date.parse(acknowledged.checkBackAt), await zoneOf(deps, userId)) : undefined;
       message = acknowledgedMessage(before.title, checkBackAt);
     }
     const after = (await loadTaskView(deps, link)) ?? before;
-    return { state: "done", action, minutes: link.minutes, task: after, message };
+    return { state: "done", action, minutes, task: after, message };
   } catch (error) {
     if (isAppError(error)) return { state: "failed", action, task: before, message: error.message };
     await giveBack(link, now);
