@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { AuthCard } from "~/components/auth/AuthCard";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { ANSWER_CONFIRM_LABELS, ANSWER_EFFECTS, ANSWER_QUESTIONS, OTHER_SNOOZE_MINUTES, SNOOZE_MINUTES, snoozeDuration } from "../../worker/services/answers";
+import { ANSWER_CONFIRM_LABELS, ANSWER_EFFECTS, ANSWER_QUESTIONS, OTHER_SNOOZE_MINUTES, SNOOZE_MINUTES } from "../../worker/services/answers";
+import { snoozeLabel } from "~/components/tasks/types";
 import { describeActionLink, redeemActionLink, type ActionLinkOutcome, type ActionLinkView } from "../../worker/services/tasks";
 import { Alert } from "~/components/ui/Alert";
 import { Button, ButtonLink } from "~/components/ui/Button";
@@ -119,7 +120,7 @@ function Confirm({ view }: { view: Extract<ActionLinkView, { state: "ready" }> }
             <div className="reminder-actions__buttons reminder-actions__buttons--times">
               {OTHER_SNOOZE_MINUTES.filter((other) => other !== minutes).map((other) => (
                 <Button key={other} type="submit" name="minutes" value={String(other)} variant="secondary" disabled={busy}>
-                  {snoozeDuration(other)}
+                  {snoozeLabel(other)}
                 </Button>
               ))}
             </div>
