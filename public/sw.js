@@ -9,14 +9,23 @@
  * The handlers' work is in functions on `self.nudge`, so the browser tests can run them without a
  * real push service (docs/push.md says what that leaves untested).
  */
-const OFFLINE_CACHE = "nudge-offline-v1";
+// v2: v1 cached the page through the static assets' redirect (/offline.html -> /offline), and a navigation
+// cannot be answered with a redirected response: the browser showed its own error page instead.
+const OFFLINE_CACHE = "nudge-offline-v2";
 const OFFLINE_URL = "/offline.html";
+
+/** The offline page as a plain 200 of its own (never a redirected response), kept under OFFLINE_URL. */
+async function cacheOfflinePage(cache) {
+  const response = await fetch(OFFLINE_URL);
+  if (!response.ok) throw new Error(`The offline page answered ${response.status}`);
+  await cache.put(OFFLINE_URL, new Response(await response.blob(), { status: 200, headers: { "Content-Type": "text/html; charset=utf-8" } }));
+}
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
     caches
       .open(OFFLINE_CACHE)
-      .then((cache) => cache.addAll([OFFLINE_URL, "/favicon.svg", "/icons/icon-192.png"]))
+      .then((cache) => Promise.all([cacheOfflinePage(cache), cache.addAll(["/favicon.svg", "/icons/icon-192.png"])]))
       .then(() => self.skipWaiting()),
   );
 });

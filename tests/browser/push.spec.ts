@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, screenshotBoth, test } from "./fixtures";
+import { expect, expectConsoleErrors, screenshotBoth, test } from "./fixtures";
 import { createTaskViaApi, fireCron, local, signUp } from "./tasks-helpers";
 
 /**
@@ -150,5 +150,19 @@ test.describe("notifications on this device", () => {
     for (const icon of manifest.icons as Array<{ src: string }>) expect((await page.request.get(icon.src)).status()).toBe(200);
     await page.goto("/offline.html");
     await expect(page.getByRole("heading", { name: "You're offline" })).toBeVisible();
+  });
+
+  test("offline, a page opened through the service worker is its offline page, not the browser's error", async ({ page, context, consoleErrors }) => {
+    await signUp(page);
+    await serviceWorker(page);
+    await context.setOffline(true);
+    await page.goto("/dashboard");
+    await expect(page.getByRole("heading", { name: "You're offline" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Try again" })).toHaveAttribute("href", "/dashboard");
+    await context.setOffline(false);
+    await page.getByRole("link", { name: "Try again" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Reminders" })).toBeVisible();
+    // Chromium logs the navigation that found no network before the service worker answered it.
+    expectConsoleErrors(consoleErrors, [/ERR_INTERNET_DISCONNECTED/]);
   });
 });
