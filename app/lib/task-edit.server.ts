@@ -9,7 +9,7 @@ import { datetimeLocalValue } from "~/components/tasks/task-format";
 import { errorMessage } from "./action-errors.server";
 import { field } from "./forms.server";
 import { TASK_SAVE_FAILED, TASK_SAVED } from "./messages";
-import { localInputToUtcIso } from "./tasks.server";
+import { localInputToUtcIso, taskFieldOf } from "./task-create.server";
 
 /**
  * Edit Task (/tasks/:id/edit): the person's own task as its form shows it, and the form's changes sent
@@ -91,8 +91,7 @@ export async function updateTaskFromForm(deps: Deps, user: PublicUser, taskId: s
     return { ok: true, message: TASK_SAVED };
   } catch (error) {
     if (isAppError(error) && error.status === 400) {
-      const fieldName = /title/i.test(error.message) ? "title" : /due date/i.test(error.message) ? "dueDate" : undefined;
-      return { ok: false, message: error.message, field: fieldName };
+      return { ok: false, message: error.message, field: taskFieldOf(error.message) };
     }
     return { ok: false, message: errorMessage(error, TASK_SAVE_FAILED) };
   }

@@ -6,7 +6,8 @@ import { STRATEGY_FAILED, TASK_DELETE_FAILED, TASK_UPDATE_FAILED, TASKS_LOAD_FAI
 import { field, readForm } from "~/lib/forms.server";
 import { assertSameOrigin, requireUser, requireUserWith, safeRedirect } from "~/lib/session.server";
 import { updateDefaultStrategy } from "~/lib/strategy-settings.server";
-import { loadNextPage, readIntent, readNextPage, readSnoozeMinutes, runTaskAction } from "~/lib/tasks.server";
+import { readIntent, readSnoozeMinutes, runTaskAction } from "~/lib/task-answers.server";
+import { loadNextPage, readNextPage } from "~/lib/tasks.server";
 
 /**
  * The task screens' resource route (no UI):

@@ -19,7 +19,7 @@ import { CREATE_AUTH_FAILED, CREATE_FAILED, NL_FAILED } from "~/lib/messages";
 import { assertSameOrigin, clearedSessionHeaders, getOptionalUser, requireUser } from "~/lib/session.server";
 import { quietHoursOnce } from "~/lib/request-reads.server";
 import { loginUrlFor } from "~/lib/urls";
-import { createTaskFromForm, createTaskFromText } from "~/lib/tasks.server";
+import { createTaskFromForm, createTaskFromText } from "~/lib/task-create.server";
 
 export const meta: MetaFunction = () => [
   { title: "New Task · Nudge" },

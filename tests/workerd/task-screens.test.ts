@@ -1,18 +1,9 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import {
-  createTaskFromForm,
-  createTaskFromText,
-  dashboardPageParam,
-  loadDashboardTasks,
-  loadTaskWindow,
-  localInputToUtcIso,
-  runTaskAction,
-  loadActiveReminders,
-  readIntent,
-  readSnoozeMinutes,
-} from "../../app/lib/tasks.server";
+import { dashboardPageParam, loadDashboardTasks, loadTaskWindow, loadActiveReminders } from "../../app/lib/tasks.server";
+import { createTaskFromForm, createTaskFromText, localInputToUtcIso } from "../../app/lib/task-create.server";
+import { readIntent, readSnoozeMinutes, runTaskAction } from "../../app/lib/task-answers.server";
 import { strategySettings, updateDefaultStrategy } from "../../app/lib/strategy-settings.server";
 import { headerFlags } from "../../app/lib/header.server";
 import { editLoad, readOwnTask, updateTaskFromForm } from "../../app/lib/task-edit.server";

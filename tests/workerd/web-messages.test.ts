@@ -2,13 +2,9 @@ import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import * as messages from "../../app/lib/messages";
 import { errorMessage } from "../../app/lib/action-errors.server";
-import {
-  createTaskFromForm,
-  createTaskFromText,
-  loadDashboardTasks,
-  loadNextPage,
-  runTaskAction,
-} from "../../app/lib/tasks.server";
+import { createTaskFromForm, createTaskFromText } from "../../app/lib/task-create.server";
+import { runTaskAction } from "../../app/lib/task-answers.server";
+import { loadDashboardTasks, loadNextPage } from "../../app/lib/tasks.server";
 import { updateDefaultStrategy } from "../../app/lib/strategy-settings.server";
 import { answerCalendar } from "../../app/lib/calendar.server";
 import { answerPhone } from "../../app/lib/phone.server";
