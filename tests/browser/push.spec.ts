@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectConsoleErrors, screenshotBoth, test } from "./fixtures";
+import { expect, screenshotBoth, test } from "./fixtures";
 import { createTaskViaApi, fireCron, local, signUp } from "./tasks-helpers";
 
 /**
@@ -155,6 +155,10 @@ test.describe("notifications on this device", () => {
   test("offline, a page opened through the service worker is its offline page, not the browser's error", async ({ page, context, consoleErrors }) => {
     await signUp(page);
     await serviceWorker(page);
+    // Off the app first: a running Remix page fetches route manifests lazily, and one caught by the cut
+    // logs "Failed to fetch manifest patches" (it did once in CI, at 3ba12c9). The service worker still
+    // answers the next navigation: it serves the origin, not the page.
+    await page.goto("about:blank");
     await context.setOffline(true);
     await page.goto("/dashboard");
     await expect(page.getByRole("heading", { name: "You're offline" })).toBeVisible();
@@ -162,7 +166,7 @@ test.describe("notifications on this device", () => {
     await context.setOffline(false);
     await page.getByRole("link", { name: "Try again" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Reminders" })).toBeVisible();
-    // Chromium logs the navigation that found no network before the service worker answered it.
-    expectConsoleErrors(consoleErrors, [/ERR_INTERNET_DISCONNECTED/]);
+    // Chromium may log the navigation that found no network before the service worker answered it.
+    consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((error) => !/ERR_INTERNET_DISCONNECTED/.test(error)));
   });
 });
