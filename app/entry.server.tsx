@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionAr
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
+import { loadOpenLegalDialog } from "./components/legal/LegalModals";
 import { NonceProvider } from "./lib/nonce";
 import { newNonce, setPageSecurityHeaders } from "./lib/security-headers.server";
 import { reportErrorInBackground } from "../worker/services/sentry";
@@ -30,6 +31,9 @@ export default async function handleRequest(
   const timeoutId = setTimeout(() => controller.abort(), ABORT_DELAY);
   // One nonce per document: Remix's inline scripts carry it, the CSP allows only those.
   const nonce = newNonce();
+  // A page opened with a legal document open renders the dialog directly, as the browser will
+  // hydrate it: no Suspense boundary in the HTML (ADR 068).
+  await loadOpenLegalDialog(new URL(request.url).search);
 
   const body = await renderToReadableStream(
     <NonceProvider value={nonce}>

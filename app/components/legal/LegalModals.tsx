@@ -25,11 +25,15 @@ const loadLegalDialog = () =>
 const LazyLegalDialog = lazy(loadLegalDialog);
 
 /**
- * For app/entry.client.tsx: a page that starts with a document open (`?legal=...`) loads the dialog's
- * code before it hydrates. Left lazy, the open dialog would still be waiting for its code while the
- * page hydrates, and a click in that moment (on Close, say) makes React 18 hydrate the page at once,
- * which it cannot do around code that is not there: it throws "Root did not complete" (#345; seen in
- * CI; ADR 068). Once loaded, the dialog is rendered directly, so it never suspends during hydration.
+ * For app/entry.client.tsx and app/entry.server.tsx: a page that starts with a document open
+ * (`?legal=...`) has the dialog's code before it renders, on both sides, and renders it directly, with
+ * no Suspense boundary around it (ADR 068):
+ * - left lazy, the open dialog would still be waiting for its code while the page hydrates, and a
+ *   click in that moment (on Close, say) makes React 18 hydrate the page at once, which it cannot do
+ *   around code that is not there: "Root did not complete" (#345; seen in CI);
+ * - a boundary in the server's HTML is hydrated after the rest of the page, at the lowest priority;
+ *   an urgent update reaching it first (a click or a key while the page hydrates) throws "This
+ *   Suspense boundary received an update before it finished hydrating" (#421; seen in CI).
  */
 export function loadOpenLegalDialog(search: string): Promise<unknown> {
   return legalDocumentIn(new URLSearchParams(search)) ? loadLegalDialog() : Promise.resolve();
@@ -52,15 +56,27 @@ export function LegalModalsProvider({ email, children }: { email: string; childr
     }
   }, []);
   const open = useCallback((document: LegalDocument) => setOpenDocument(document), []);
-  const LegalDialog = loadedDialog ?? LazyLegalDialog;
+  // Chosen once, when the page first renders: the dialog itself if its code is there (always so on a
+  // page opened with `?legal=`, see loadOpenLegalDialog), else the lazy one in a boundary. Chosen
+  // once so an open dialog is never swapped for another component (which would remount it) when
+  // its code arrives.
+  const [loadedAtFirstRender] = useState(() => loadedDialog);
+  const dialogProps = openDocument === null ? null : { document: openDocument, email, onClose: close };
+  let dialog: ReactNode = null;
+  if (dialogProps && loadedAtFirstRender) {
+    const LegalDialog = loadedAtFirstRender;
+    dialog = <LegalDialog {...dialogProps} />;
+  } else if (dialogProps) {
+    dialog = (
+      <Suspense fallback={null}>
+        <LazyLegalDialog {...dialogProps} />
+      </Suspense>
+    );
+  }
   return (
     <LegalContext.Provider value={{ open }}>
       {children}
-      {openDocument !== null ? (
-        <Suspense fallback={null}>
-          <LegalDialog document={openDocument} email={email} onClose={close} />
-        </Suspense>
-      ) : null}
+      {dialog}
     </LegalContext.Provider>
   );
 }
