@@ -9,6 +9,7 @@ import {
   useLoaderData,
   useRevalidator,
   useRouteError,
+  useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useRef, type ReactNode } from "react";
@@ -27,6 +28,8 @@ import { useHydrated } from "./lib/hooks";
 import { useServiceWorker } from "./lib/service-worker";
 import { isSignedOutAnswer } from "./lib/signed-out";
 import { useBrowserErrorReporting } from "./lib/errors/report";
+import { THEME_COLORS } from "./lib/appearance";
+import { readAppearance } from "./lib/appearance.server";
 import { isSentryConfigured } from "../worker/services/sentry";
 import stylesheet from "./styles/app.css?url";
 
@@ -67,6 +70,8 @@ export async function loader(args: LoaderFunctionArgs) {
       // Arrived from another site without our SameSite=Strict cookies: re-check once from here.
       recheckSession: !user && arrivedCrossSite(request),
       createTaskButton: flags.createTaskButton,
+      // Settings, Appearance (ADR 084): this device's choice, so the page is drawn in it from the first paint.
+      appearance: readAppearance(request),
     },
     { headers },
   );
@@ -118,14 +123,22 @@ export function Layout({ children }: { children: ReactNode }) {
   const hydrate = useHydration();
   // In the Layout, so the error page sets it too (entry.client's early-event guard also ends on it).
   useHydratedMarker();
+  // The error page has no loader data: it follows the device.
+  const appearance = useRouteLoaderData<typeof loader>("root")?.appearance ?? "device";
   return (
-    <html lang="en">
+    <html lang="en" data-theme={appearance === "device" ? undefined : appearance}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="color-scheme" content="light dark" />
-        <meta name="theme-color" media="(prefers-color-scheme: light)" content="#3b4fc4" />
-        <meta name="theme-color" media="(prefers-color-scheme: dark)" content="#11131c" />
+        <meta name="color-scheme" content={appearance === "device" ? "light dark" : appearance} />
+        {appearance === "device" ? (
+          <>
+            <meta name="theme-color" media="(prefers-color-scheme: light)" content={THEME_COLORS.light} />
+            <meta name="theme-color" media="(prefers-color-scheme: dark)" content={THEME_COLORS.dark} />
+          </>
+        ) : (
+          <meta name="theme-color" content={THEME_COLORS[appearance]} />
+        )}
         {hydrate ? <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: RECORD_EARLY_INPUT }} /> : null}
         <Meta />
         <Links />

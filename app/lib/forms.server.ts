@@ -31,3 +31,8 @@ export function field(form: FormData, name: string, { trim = true }: { trim?: bo
   if (typeof value !== "string") return "";
   return trim ? value.trim() : value;
 }
+
+/** A form post the browser navigates with (no JavaScript), as opposed to a fetcher's fetch(). */
+export function isDocumentPost(request: Request): boolean {
+  return request.headers.get("Sec-Fetch-Mode") === "navigate";
+}

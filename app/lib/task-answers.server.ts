@@ -7,7 +7,7 @@ import type { PublicUser } from "../../worker/services/auth";
 import type { Deps } from "../../worker/services/deps";
 import { acknowledgedMessage, SNOOZE_MINUTES } from "../../worker/services/answers";
 import { safeZone } from "../../worker/services/time-zone";
-import { acknowledgeTask, completeTask, deleteTask, snoozeTask } from "../../worker/services/tasks";
+import { acknowledgeTask, completeTask, deleteTask, reopenTask, snoozeTask } from "../../worker/services/tasks";
 import { formatClock } from "~/components/tasks/task-format";
 import { toTaskView } from "~/components/tasks/task-view";
 import { MORE_SNOOZE_MINUTES, TASK_INTENTS, type TaskActionResult, type TaskIntent } from "~/components/tasks/types";
@@ -34,7 +34,12 @@ export function readSnoozeMinutes(form: FormData): number {
   return snoozeMinutesOf(field(form, "intent")) ?? SNOOZE_MINUTES;
 }
 
-/** Acknowledge / done / snooze (30 minutes, or one of the card's other times) / delete, with the same services as /v1/tasks. */
+/** What "Not done yet" answers: the task is open again, and when its reminders come back. */
+export function reopenedMessage(title: string, dueAhead: boolean): string {
+  return dueAhead ? `"${title}" is open again. We'll remind you when it's due.` : `"${title}" is open again. We'll remind you again in a moment, starting gently.`;
+}
+
+/** Acknowledge / done / snooze (30 minutes, or one of the card's other times) / delete / reopen, with the same services as /v1/tasks. */
 export async function runTaskAction(
   deps: TaskDeps,
   user: PublicUser,
@@ -59,6 +64,11 @@ export async function runTaskAction(
         const next = nextTask ? view(nextTask) : null;
         const message = next ? `Well done: "${task.title}" is done. The next one is due ${next.dueLabel}.` : `Well done: "${task.title}" is done.`;
         return { ...base, ok: true, task: view(task), nextTask: next, message };
+      }
+      case "reopen": {
+        const { removedNextTaskId, reopened, ...task } = await reopenTask(deps, user.id, taskId);
+        const message = reopened ? reopenedMessage(task.title, Date.parse(task.dueDate) > deps.clock.now().getTime()) : `"${task.title}" is still open. We'll keep reminding you.`;
+        return { ...base, ok: true, task: view(task), removedTaskId: removedNextTaskId, message };
       }
       case "snooze": {
         const minutes = options.snoozeMinutes ?? SNOOZE_MINUTES;

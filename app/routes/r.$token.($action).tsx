@@ -45,6 +45,9 @@ const STATUS_WORDS: Record<string, string> = {
   COMPLETED: "is done",
 };
 
+/** Under Done's confirmation: a Done tapped by mistake can be taken back on the dashboard (ADR 083). */
+export const DONE_BY_MISTAKE = 'Tapped Done by mistake? On your dashboard, the task\'s card under Done has "Not done yet".';
+
 /** The same centred card as the account screens, with a way back to the dashboard. */
 function Page({ title, lead, children }: { title: string; lead?: string; children: ReactNode }) {
   return (
@@ -80,6 +83,7 @@ function Result({ outcome }: { outcome: Exclude<ActionLinkOutcome, { state: "inv
     return (
       <Page title="All set" lead={`Due ${outcome.task.dueLocal}.`}>
         <Alert tone="success">{outcome.message}</Alert>
+        {outcome.action === "done" ? <p className="muted">{DONE_BY_MISTAKE}</p> : null}
         <ButtonLink to="/dashboard" size="lg" block>
           Open my reminders
         </ButtonLink>

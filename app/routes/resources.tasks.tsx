@@ -1,9 +1,9 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { ClientActionFunctionArgs, ClientLoaderFunctionArgs } from "@remix-run/react";
-import type { StrategyResult, TaskActionResult, TaskIntent, TaskPageData } from "~/components/tasks/types";
+import { TASK_INTENTS, type StrategyResult, type TaskActionResult, type TaskIntent, type TaskPageData } from "~/components/tasks/types";
 import { formText, serverOr, submittedForm } from "~/lib/client-fallback";
 import { STRATEGY_FAILED, TASK_DELETE_FAILED, TASK_UPDATE_FAILED, TASKS_LOAD_FAILED } from "~/lib/messages";
-import { field, readForm } from "~/lib/forms.server";
+import { field, isDocumentPost, readForm } from "~/lib/forms.server";
 import { assertSameOrigin, requireUser, requireUserWith, safeRedirect } from "~/lib/session.server";
 import { updateDefaultStrategy } from "~/lib/strategy-settings.server";
 import { readIntent, readSnoozeMinutes, runTaskAction } from "~/lib/task-answers.server";
@@ -13,7 +13,7 @@ import { loadNextPage, readNextPage } from "~/lib/tasks.server";
  * The task screens' resource route (no UI):
  * - GET  /resources/tasks?page=N&after=C  the next page of the dashboard's infinite scroll (keyset
  *                                         cursor C; `shift=S` instead when a client has none);
- * - POST /resources/tasks  intent=acknowledge|done|snooze|delete (taskId), or
+ * - POST /resources/tasks  intent=acknowledge|done|snooze|snooze:<minutes>|delete|reopen (taskId), or
  *                          intent=default-strategy (strategy): the settings block.
  * Fetchers get the result as data. A plain form post (no JavaScript) does the same work and then
  * goes back to `returnTo`, so the buttons work without scripts too.
@@ -22,11 +22,6 @@ export async function loader(args: LoaderFunctionArgs) {
   const { user, headers, value: read } = await requireUserWith(args, (userId) => readNextPage(args.context.deps, userId, args.request));
   headers.set("Cache-Control", "no-store");
   return data(await loadNextPage(args.context.deps, user, args.request, read), { headers });
-}
-
-/** A form post the browser navigates with (no JavaScript), as opposed to a fetcher's fetch(). */
-function isDocumentPost(request: Request): boolean {
-  return request.headers.get("Sec-Fetch-Mode") === "navigate";
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -69,7 +64,7 @@ export async function clientAction({ request, serverAction }: ClientActionFuncti
   return serverOr(serverAction<typeof action>, (): StrategyResult | TaskActionResult => {
     if (intent === "default-strategy") return { kind: "strategy", ok: false, message: STRATEGY_FAILED, current: formText(form, "current") };
     const answer = intent.startsWith("snooze") ? "snooze" : intent;
-    const taskIntent = (["acknowledge", "done", "snooze", "delete"].includes(answer) ? answer : "acknowledge") as TaskIntent;
+    const taskIntent = ((TASK_INTENTS as readonly string[]).includes(answer) ? answer : "acknowledge") as TaskIntent;
     return {
       kind: "task",
       ok: false,

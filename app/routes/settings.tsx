@@ -10,9 +10,9 @@ import { SelectField } from "~/components/ui/SelectField";
 import { browserTimeZone, useExpiring, useHydrated } from "~/lib/hooks";
 import { matchListedTimeZone } from "~/lib/timezones";
 import { formText, serverOr, submittedForm } from "~/lib/client-fallback";
-import { ACCOUNT_DELETE_FAILED, EMAIL_CHANGE_FAILED, NAME_SAVE_FAILED, PASSWORD_CHANGE_FAILED, QUIET_HOURS_FAILED, TIMEZONE_FAILED } from "~/lib/messages";
+import { ACCOUNT_DELETE_FAILED, APPEARANCE_FAILED, EMAIL_CHANGE_FAILED, NAME_SAVE_FAILED, PASSWORD_CHANGE_FAILED, QUIET_HOURS_FAILED, TIMEZONE_FAILED } from "~/lib/messages";
 import { errorMessage } from "~/lib/action-errors.server";
-import { field, readForm } from "~/lib/forms.server";
+import { field, isDocumentPost, readForm } from "~/lib/forms.server";
 import { assertSameOrigin, clearedSessionHeaders, cookieHeaders, requireUser, requireUserWith } from "~/lib/session.server";
 import { hasPasswordOnce, quietHoursOnce, reachRowOnce } from "~/lib/request-reads.server";
 import { supportedTimeZones } from "~/lib/timezones.server";
@@ -21,6 +21,8 @@ import { strategySettings } from "~/lib/strategy-settings.server";
 import { AnalyticsSetting } from "~/components/analytics/AnalyticsSetting";
 import { SettingsContents } from "~/components/settings/SettingsContents";
 import { QuietHoursBlock, type QuietHoursResult } from "~/components/settings/QuietHoursBlock";
+import { AppearanceBlock } from "~/components/settings/AppearanceBlock";
+import { saveAppearance } from "~/lib/appearance.server";
 import { setQuietHours } from "../../worker/services/quiet-hours";
 import { isAppError } from "../../worker/services/errors";
 import { mediaStatus, reachOf, readReachExtras } from "../../worker/services/escalation";
@@ -59,6 +61,13 @@ export async function action(args: ActionFunctionArgs) {
   const { user, headers } = await requireUser(args);
   const form = await readForm(args.request);
   if (field(form, "intent") === "quiet-hours") return data(await saveQuietHours(args, user.id, form), { headers });
+  if (field(form, "intent") === "appearance") {
+    const { result, status } = saveAppearance(form, headers);
+    // Without JavaScript the page comes back by a new request, which carries the new cookie: this
+    // response's own page would still be drawn in the old scheme.
+    if (result.ok && isDocumentPost(args.request)) return redirect("/settings#appearance", { headers });
+    return data(result, { headers, status });
+  }
   if (field(form, "intent") === "name") return data(await saveName(args, user.id, form), { headers });
   if (field(form, "intent") === "email-change") return data(await askEmailChange(args, user.id, form), { headers });
   if (field(form, "intent") === "email-confirm") return data(await finishEmailChange(args, user.id, form), { headers });
@@ -152,6 +161,7 @@ export async function clientAction({ request, serverAction }: ClientActionFuncti
   const intent = formText(await submittedForm(request), "intent");
   return serverOr(serverAction<typeof action>, () => {
     if (intent === "quiet-hours") return { kind: "quiet-hours" as const, ok: false, message: QUIET_HOURS_FAILED };
+    if (intent === "appearance") return { kind: "appearance" as const, ok: false, message: APPEARANCE_FAILED };
     if (intent === "name") return { kind: "name" as const, ok: false, message: NAME_SAVE_FAILED };
     if (intent === "email-change" || intent === "email-confirm") return { kind: intent, ok: false, message: EMAIL_CHANGE_FAILED };
     if (intent === "password") return { kind: "password" as const, ok: false, message: PASSWORD_CHANGE_FAILED };
@@ -228,6 +238,7 @@ export default function Settings() {
           <Link to="/integrations">Reminder Channels</Link>.
         </p>
       </section>
+      <AppearanceBlock />
       <AnalyticsSetting configured={analyticsConfigured} />
       <AccountBlock account={account} />
     </div>

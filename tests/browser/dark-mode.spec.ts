@@ -83,4 +83,61 @@ test.describe("dark scheme", () => {
     await page.goto("/onboarding?step=2");
     await expectCalmAndReadable(page, "onboarding-2");
   });
+
+  test("Settings, Appearance: Light on a dark device stays light on every page and after a reload; Match this device goes back", async ({ page }) => {
+    const user = await signUp(page);
+    await createTaskViaApi(page.request, user, "Water the plants", local(user, { days: 1 }));
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    await page.goto("/settings");
+    await expect(page.getByRole("navigation", { name: "Settings sections" }).getByRole("link")).toContainText(["Appearance"]);
+    const section = page.getByRole("region", { name: "Appearance" });
+    await expect(section.getByRole("radio", { name: /Match this device/ })).toBeChecked();
+    expect(await background()).toBe("rgb(17, 19, 28)");
+
+    await section.getByRole("radio", { name: /^Light/ }).check();
+    await section.getByRole("button", { name: "Save appearance" }).click();
+    await expect(section.getByText("Saved. Nudge stays light on this device.")).toBeVisible();
+    // The page turns light at once (the root's data follows the save), the next pages and a reload too.
+    await expect.poll(background).toBe("rgb(247, 247, 251)");
+    expect(await page.evaluate(() => document.querySelector('meta[name="color-scheme"]')?.getAttribute("content"))).toBe("light");
+    await page.goto("/dashboard");
+    expect(await background()).toBe("rgb(247, 247, 251)");
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await page.reload();
+    expect(await background()).toBe("rgb(247, 247, 251)");
+
+    await page.goto("/settings#appearance");
+    await expect(section.getByRole("radio", { name: /^Light/ })).toBeChecked();
+    await section.getByRole("radio", { name: /Match this device/ }).check();
+    await section.getByRole("button", { name: "Save appearance" }).click();
+    await expect(section.getByText("Saved. Nudge follows this device's light or dark setting.")).toBeVisible();
+    await expect.poll(background).toBe("rgb(17, 19, 28)");
+    expect((await page.context().cookies()).some((cookie) => cookie.name === "appearance")).toBe(false);
+  });
+
+  test("Settings, Appearance: Dark on a light device, without JavaScript too; a made-up choice is refused and changes nothing", async ({ browser }) => {
+    const context = await browser.newContext({ colorScheme: "light", javaScriptEnabled: false });
+    const page = await context.newPage();
+    await signUp(page);
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    await page.goto("/settings");
+    expect(await background()).toBe("rgb(247, 247, 251)");
+    const section = page.getByRole("region", { name: "Appearance" });
+    await section.getByRole("radio", { name: /^Dark/ }).check();
+    // The form posts, and the browser comes back to the section by the answer's redirect.
+    await Promise.all([page.waitForURL(/\/settings#appearance$/), section.getByRole("button", { name: "Save appearance" }).click()]);
+    expect(await background()).toBe("rgb(17, 19, 28)");
+    await page.goto("/");
+    expect(await background()).toBe("rgb(17, 19, 28)");
+
+    // A made-up choice: 400 and no cookie (the sentence is checked in tests/workerd/web-messages.test.ts).
+    const refused = await page.request.post("/settings", { form: { intent: "appearance", appearance: "purple" }, headers: { Origin: new URL(page.url()).origin } });
+    expect(refused.status()).toBe(400);
+    expect(refused.headers()["set-cookie"] ?? "").not.toContain("appearance=");
+    await page.goto("/settings");
+    expect(await background()).toBe("rgb(17, 19, 28)");
+    await expect(section.getByRole("radio", { name: /^Dark/ })).toBeChecked();
+    await context.close();
+  });
 });

@@ -186,6 +186,43 @@ test.describe("dashboard task list", () => {
     await expect(card(page, "Snooze me")).toContainText("Snoozed until");
   });
 
+  test("Not done yet takes back a Done: the card is open again, and a repeat's next card goes again", async ({ page }) => {
+    const user = await signUp(page);
+    await createTaskViaApi(page.request, user, "Post the letter", local(user, { minutes: 90 }));
+    const bearer = { Authorization: `Bearer ${user.token}` };
+    const repeat = await page.request.post("/v1/tasks", {
+      data: { title: "Evening walk", dueDate: local(user, { minutes: -10 }).toUTC().toISO(), recurrence: { freq: "daily" } },
+      headers: bearer,
+    });
+    expect(repeat.status()).toBe(201);
+    await page.goto("/dashboard");
+
+    const letter = card(page, "Post the letter");
+    await letter.getByRole("button", { name: 'Done "Post the letter"' }).click();
+    await expect(letter.getByText("Completed")).toBeVisible();
+    await letter.getByRole("button", { name: 'Not done yet "Post the letter"' }).click();
+    await expect(page.locator(".toast").last()).toHaveText(`"Post the letter" is open again. We'll remind you when it's due.`);
+    await expect(letter.getByRole("button", { name: 'Done "Post the letter"' })).toBeVisible();
+    await expect(letter.getByText("Completed")).toHaveCount(0);
+    await expect(letter.locator(".task-pill")).not.toHaveText("Done");
+
+    // Done on a repeat brings its next card; Not done yet takes that card away again.
+    const walks = page.locator("article.task-card", { has: page.getByRole("heading", { name: "Evening walk" }) });
+    await expect(walks).toHaveCount(1);
+    await walks.first().getByRole("button", { name: 'Done "Evening walk"' }).click();
+    await expect(walks).toHaveCount(2);
+    await walks.first().getByRole("button", { name: 'Not done yet "Evening walk"' }).click();
+    await expect(page.locator(".toast").last()).toHaveText(`"Evening walk" is open again. We'll remind you again in a moment, starting gently.`);
+    await expect(walks).toHaveCount(1);
+    await expect(walks.first().getByRole("button", { name: 'Done "Evening walk"' })).toBeVisible();
+
+    // The server agrees after a reload: both open, one walk.
+    await page.reload();
+    await expect(walks).toHaveCount(1);
+    await expect(page.getByText("Completed")).toHaveCount(0);
+    await expect(card(page, "Post the letter").getByRole("button", { name: 'Done "Post the letter"' })).toBeVisible();
+  });
+
   test("infinite scroll loads 20 at a time over 45 tasks, without duplicates", async ({ page }) => {
     const user = await signUp(page);
     for (let i = 0; i < 45; i++) {
@@ -263,6 +300,9 @@ test.describe("dashboard task list", () => {
     await card(page, "Plain 21").getByRole("button", { name: 'Done "Plain 21"' }).click();
     await expect(page).toHaveURL(pageTwo);
     await expect(card(page, "Plain 21").getByText("Completed")).toBeVisible();
+    await card(page, "Plain 21").getByRole("button", { name: 'Not done yet "Plain 21"' }).click();
+    await expect(page).toHaveURL(pageTwo);
+    await expect(card(page, "Plain 21").getByRole("button", { name: 'Done "Plain 21"' })).toBeVisible();
     await page.getByRole("link", { name: "Back to the first tasks" }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.locator("article.task-card")).toHaveCount(20);

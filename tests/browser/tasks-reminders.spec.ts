@@ -122,8 +122,24 @@ test.describe("reminders", () => {
     await others.getByRole("button", { name: "3 hours" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("All set");
     await expect(page.getByText("Snoozed. We'll remind you about \"Ring the garage\" again in 3 hours.")).toBeVisible();
+    await expect(page.getByText(/Tapped Done by mistake/)).toHaveCount(0);
     await page.goto("/dashboard");
     await expect(card(page, "Ring the garage")).toContainText(`Snoozed until ${local(user, { hours: 3 }).toFormat("h:mm a")}`);
+  });
+
+  test("Done from an email's link, taken back on the dashboard with Not done yet", async ({ page }) => {
+    const user = await signUp(page);
+    await createTaskViaApi(page.request, user, "Take the pills", local(user, { minutes: -1 }));
+    await fireCron(page.request);
+    const email = await waitForEmail(page.request, user.email, "Reminder: Take the pills");
+    const url = new URL(email.text.match(/Done: (\S+)/)![1]!);
+    await page.goto(url.pathname);
+    await page.getByRole("button", { name: "Yes, mark it done" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("All set");
+    await expect(page.getByText(`Tapped Done by mistake? On your dashboard, the task's card under Done has "Not done yet".`)).toBeVisible();
+    await page.goto("/dashboard");
+    await card(page, "Take the pills").getByRole("button", { name: 'Not done yet "Take the pills"' }).click();
+    await expect(card(page, "Take the pills").getByRole("button", { name: 'Done "Take the pills"' })).toBeVisible();
   });
 
   test("acknowledge from the dashboard after a reminder was sent", async ({ page }) => {

@@ -81,10 +81,20 @@ test.describe("Telegram", () => {
     await reminder.getByRole("button", { name: "Done" }).click();
     await expect(page.locator(".dev-chat__bubble--bot").filter({ hasText: "✅ Done: Take the pills" })).toBeVisible();
     await expect(page.locator(".dev-chat__note").last()).toHaveText('Bot: "Take the pills" is done. Well done!');
-
     await page.goto("/dashboard");
     await expect(card(page, "Take the pills")).toContainText(/completed/i);
     await expect(card(page, "water the plants")).toBeVisible();
+
+    // A Done pressed by mistake: the answered message keeps one button, and it opens the task again.
+    await page.goBack();
+    const answered = page.locator(".dev-chat__bubble--bot").filter({ hasText: "✅ Done: Take the pills" });
+    await expect(answered.getByRole("button")).toHaveText(["↩️ Not done yet"]);
+    await answered.getByRole("button", { name: "↩️ Not done yet" }).click();
+    const reopened = "↩️ Open again: Take the pills. I'll remind you again in a moment, starting gently.";
+    await expect(page.locator(".dev-chat__bubble--bot").filter({ hasText: reopened })).toBeVisible();
+    await expect(page.locator(".dev-chat__bubble--bot").filter({ hasText: reopened }).getByRole("button")).toHaveCount(0);
+    await page.goto("/dashboard");
+    await expect(card(page, "Take the pills").getByRole("button", { name: 'Done "Take the pills"' })).toBeVisible();
   });
 
   test("a due reminder is answered by writing 'Done.' in the chat, like a text reply", async ({ page }) => {

@@ -84,6 +84,18 @@ describe("caps per account", () => {
     expect(await create(u.token)).toEqual({ status: 409, body: { message: ESCALATION_LIMIT_MESSAGE, code: "ESCALATION_LIMIT_REACHED" } });
   });
 
+  it("\"Not done yet\" on a done task is held to the same caps: 409 with the sentence, and the task stays done", async () => {
+    const u = await user();
+    const created = await api("/v1/tasks", "POST", { title: "Post the letter", dueDate: "2045-06-01T09:00:00Z" }, u.token);
+    const { id } = await created.json<{ id: string }>();
+    expect((await api(`/v1/tasks/${id}/done`, "POST", undefined, u.token)).status).toBe(200);
+    await bulkTasks(u.id, LIVE_ESCALATIONS_MAX, true);
+    const reopened = await api(`/v1/tasks/${id}/reopen`, "POST", undefined, u.token);
+    expect(reopened.status).toBe(409);
+    expect(await reopened.json()).toEqual({ message: ESCALATION_LIMIT_MESSAGE, code: "ESCALATION_LIMIT_REACHED" });
+    expect(await (await api(`/v1/tasks/${id}`, "GET", undefined, u.token)).json()).toMatchObject({ status: "COMPLETED" });
+  });
+
   it("another user is not affected by someone else's full account", async () => {
     const full = await user();
     await bulkTasks(full.id, LIVE_ESCALATIONS_MAX, true);

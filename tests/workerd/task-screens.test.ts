@@ -156,6 +156,27 @@ describe("the answers on a card", () => {
     expect(later.task).toMatchObject({ status: "SNOOZED", snoozeLabel: "Snoozed until 12:00 PM" });
   });
 
+  it("Not done yet (intent reopen) opens a done card again and says when the reminders come back; a repeat's next card is named for removal", async () => {
+    expect(readIntent(form({ intent: "reopen" }))).toBe("reopen");
+    const user = await userWith();
+    const ahead = await createTask(deps(), user.id, { title: "Post the letter", dueDate: minutes(60) });
+    await runTaskAction(deps(), user, "done", ahead.id);
+    const reopened = await runTaskAction(deps(), user, "reopen", ahead.id);
+    expect(reopened).toMatchObject({ ok: true, removedTaskId: null, message: '"Post the letter" is open again. We\'ll remind you when it\'s due.' });
+    expect(reopened.task).toMatchObject({ completed: false, status: "PENDING" });
+
+    const past = await createTask(deps(), user.id, { title: "Take pills", dueDate: minutes(-20), recurrence: { freq: "daily" } });
+    const done = await runTaskAction(deps(), user, "done", past.id);
+    expect(done.nextTask).not.toBeNull();
+    const back = await runTaskAction(deps(), user, "reopen", past.id);
+    expect(back).toMatchObject({ ok: true, removedTaskId: done.nextTask!.id, message: '"Take pills" is open again. We\'ll remind you again in a moment, starting gently.' });
+    // Pressed again (another screen was first): it says so, and nothing changes.
+    expect(await runTaskAction(deps(), user, "reopen", ahead.id)).toMatchObject({ ok: true, message: '"Post the letter" is still open. We\'ll keep reminding you.' });
+    // Another person's task: the server's sentence, nothing changes.
+    const other = await userWith();
+    expect(await runTaskAction(deps(), other, "reopen", ahead.id)).toMatchObject({ ok: false, message: "We couldn't find that task. It may have been deleted." });
+  });
+
   it("gives the server's sentence first when an answer fails (another user's task is not found)", async () => {
     const owner = await userWith();
     const other = await userWith();

@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { users } from "../../db/schema";
 import { createDeps } from "../../worker/services/deps";
-import { api, stepsOf, tasksOfUser, testEra } from "./escalation-helpers";
+import { api, runStepByHand, stepsOf, taskRow, tasksOfUser, testEra } from "./escalation-helpers";
 
 const NOW = new Date("2042-03-01T12:00:00Z");
 const { user } = testEra(NOW);
@@ -183,6 +183,108 @@ describe("POST /v1/tasks/:id/done", () => {
     vi.setSystemTime(new Date("2042-02-04T10:00:00Z"));
     const done = await post(`/v1/tasks/${task.id}/done`, u.token);
     expect(done.body.nextTask?.dueDate).toBe("2042-02-05T08:00:00.000Z");
+  });
+});
+
+describe("POST /v1/tasks/:id/reopen (Not done yet, ADR 083)", () => {
+  it("opens a done task again with a new chain from its due time; reopening an open task changes nothing", async () => {
+    const u = await user();
+    const task = await createOk(u.token, { title: "Post the letter", dueDate: "2042-03-02T08:00:00Z" });
+    await post(`/v1/tasks/${task.id}/done`, u.token);
+    vi.setSystemTime(new Date(NOW.getTime() + 5_000));
+    const reopened = await post(`/v1/tasks/${task.id}/reopen`, u.token);
+    expect(reopened.status).toBe(200);
+    expect(reopened.body).toMatchObject({ id: task.id, status: "PENDING", completedAt: null, escalationHaltedAt: null, acknowledgedAt: null, reopened: true, removedNextTaskId: null });
+    const steps = await stepsOf(task.id);
+    // The first chain was cancelled by Done; the new one starts at the due time, gently, from its first step.
+    expect(steps.map((s) => s.state)).toEqual(["cancelled", "cancelled", "cancelled", "cancelled", "pending", "waiting", "waiting", "waiting"]);
+    expect(steps[4]).toMatchObject({ stepIndex: 0, dueAt: Date.parse("2042-03-02T08:00:00Z") });
+    const again = await post(`/v1/tasks/${task.id}/reopen`, u.token);
+    expect(again.body).toEqual({ ...reopened.body, reopened: false });
+    expect(await stepsOf(task.id)).toHaveLength(8);
+    // Done again works as the first time.
+    expect((await post(`/v1/tasks/${task.id}/done`, u.token)).body).toMatchObject({ status: "COMPLETED" });
+    expect((await stepsOf(task.id)).every((s) => s.state === "cancelled")).toBe(true);
+    // And "Not done yet" once more starts a third chain.
+    vi.setSystemTime(new Date(NOW.getTime() + 10_000));
+    expect((await post(`/v1/tasks/${task.id}/reopen`, u.token)).body).toMatchObject({ status: "PENDING" });
+    expect((await stepsOf(task.id)).map((s) => s.state).slice(8)).toEqual(["pending", "waiting", "waiting", "waiting"]);
+  });
+
+  it("a task whose due time has passed starts again now, at the chain's first (gentlest) step, which the engine then sends", async () => {
+    const u = await user();
+    const task = await createOk(u.token, { title: "Take pills", dueDate: "2042-03-01T11:00:00Z" });
+    await post(`/v1/tasks/${task.id}/done`, u.token);
+    vi.setSystemTime(new Date(NOW.getTime() + 60_000));
+    await post(`/v1/tasks/${task.id}/reopen`, u.token);
+    const fresh = (await stepsOf(task.id)).filter((s) => s.state !== "cancelled");
+    expect(fresh[0]).toMatchObject({ stepIndex: 0, state: "pending", dueAt: NOW.getTime() + 60_000 });
+    await runStepByHand(fresh[0]!.id, NOW.getTime() + 2 * 60_000);
+    expect((await stepsOf(task.id)).find((s) => s.id === fresh[0]!.id)?.state).toBe("sent");
+    expect((await taskRow(task.id))?.lastReminderSentAt).toBe(NOW.getTime() + 2 * 60_000);
+  });
+
+  it("two presses at once write one new chain", async () => {
+    const u = await user();
+    const task = await createOk(u.token, { title: "Post the letter", dueDate: "2042-03-02T08:00:00Z" });
+    await post(`/v1/tasks/${task.id}/done`, u.token);
+    const [a, b] = await Promise.all([post(`/v1/tasks/${task.id}/reopen`, u.token), post(`/v1/tasks/${task.id}/reopen`, u.token)]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body.status).toBe("PENDING");
+    expect(b.body.status).toBe("PENDING");
+    expect((await stepsOf(task.id)).filter((s) => s.state !== "cancelled")).toHaveLength(4);
+  });
+
+  it("a repeat's next occurrence made by the Done goes again while nothing has happened to it", async () => {
+    const u = await user({ timezone: "Europe/Berlin" });
+    const task = await createOk(u.token, { title: "Take pills", dueDate: "2042-03-02T08:00", recurrence: { freq: "daily" } });
+    const done = await post(`/v1/tasks/${task.id}/done`, u.token);
+    const nextId = done.body.nextTask!.id;
+    const reopened = await post(`/v1/tasks/${task.id}/reopen`, u.token);
+    expect(reopened.body).toMatchObject({ status: "PENDING", removedNextTaskId: nextId, recurrence: { freq: "daily" } });
+    expect((await tasksOfUser(u.id)).map((t) => t.id)).toEqual([task.id]);
+    expect(await stepsOf(nextId)).toEqual([]);
+    // Done again makes it once more, with the same id and its own chain.
+    const doneAgain = await post(`/v1/tasks/${task.id}/done`, u.token);
+    expect(doneAgain.body.nextTask).toMatchObject({ id: nextId, dueDate: "2042-03-03T07:00:00.000Z" });
+    expect((await stepsOf(nextId)).map((s) => s.state)).toEqual(["pending", "waiting", "waiting", "waiting"]);
+  });
+
+  it("a next occurrence that was edited, answered or is already due stays: the series then has two open", async () => {
+    const u = await user({ timezone: "UTC" });
+    const edited = await createOk(u.token, { title: "Stretch", dueDate: "2042-03-01T09:00:00Z", recurrence: { freq: "daily" } });
+    const editedNext = (await post(`/v1/tasks/${edited.id}/done`, u.token)).body.nextTask!;
+    expect((await api(`/v1/tasks/${editedNext.id}`, "PUT", { title: "Stretch (10 min)" }, u.token)).status).toBe(200);
+    expect((await post(`/v1/tasks/${edited.id}/reopen`, u.token)).body).toMatchObject({ status: "PENDING", removedNextTaskId: null });
+
+    const answered = await createOk(u.token, { title: "Water plants", dueDate: "2042-03-01T10:00:00Z", recurrence: { freq: "daily" } });
+    const answeredNext = (await post(`/v1/tasks/${answered.id}/done`, u.token)).body.nextTask!;
+    await post(`/v1/tasks/${answeredNext.id}/snooze`, u.token, { minutes: 10 });
+    expect((await post(`/v1/tasks/${answered.id}/reopen`, u.token)).body).toMatchObject({ status: "PENDING", removedNextTaskId: null });
+
+    const due = await createOk(u.token, { title: "Feed the cat", dueDate: "2042-02-28T12:05:00Z", recurrence: { freq: "daily" } });
+    const dueNext = (await post(`/v1/tasks/${due.id}/done`, u.token)).body.nextTask!;
+    expect(dueNext.dueDate).toBe("2042-03-01T12:05:00.000Z");
+    vi.setSystemTime(new Date("2042-03-01T12:10:00Z"));
+    expect((await post(`/v1/tasks/${due.id}/reopen`, u.token)).body).toMatchObject({ status: "PENDING", removedNextTaskId: null });
+
+    const ids = (await tasksOfUser(u.id)).map((t) => t.id);
+    for (const kept of [editedNext.id, answeredNext.id, dueNext.id]) expect(ids).toContain(kept);
+    // Done of the reopened one creates nothing more: the series already holds its next occurrence.
+    expect((await post(`/v1/tasks/${due.id}/done`, u.token)).body.nextTask).toMatchObject({ id: dueNext.id });
+    expect(await tasksOfUser(u.id)).toHaveLength(6);
+  });
+
+  it("is 404 for another user's task or an unknown id, 401 when logged out, and changes nothing then", async () => {
+    const u = await user();
+    const other = await user();
+    const task = await createOk(u.token, { title: "Post the letter", dueDate: "2042-03-02T08:00:00Z" });
+    await post(`/v1/tasks/${task.id}/done`, u.token);
+    expect(await post(`/v1/tasks/${task.id}/reopen`, other.token)).toMatchObject({ status: 404, body: { message: NOT_FOUND } });
+    expect(await post(`/v1/tasks/${crypto.randomUUID()}/reopen`, u.token)).toMatchObject({ status: 404, body: { message: NOT_FOUND } });
+    expect(await post(`/v1/tasks/${task.id}/reopen`, undefined)).toMatchObject({ status: 401, body: { message: "Please sign in to continue." } });
+    expect(await taskRow(task.id)).toMatchObject({ status: "COMPLETED" });
+    expect((await stepsOf(task.id)).every((s) => s.state === "cancelled")).toBe(true);
   });
 });
 

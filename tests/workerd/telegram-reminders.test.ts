@@ -206,6 +206,31 @@ describe("the reminder's buttons", () => {
     expect(bot.callsOf("editMessageText")[1]!.payload.text).toBe(BOT_TEXTS.alreadyDone("Water the plants"));
   });
 
+  it("after Done, the message keeps one button, Not done yet: it opens the task again, and a second press says it is open", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser();
+    const task = await taskFor(u.id);
+    await postUpdate(pressUpdate(u.chat, `done:${task.id}`));
+    expect(bot.callsOf("editMessageText")[0]!.payload.reply_markup).toEqual({ inline_keyboard: [[{ text: "↩️ Not done yet", callback_data: `reopen:${task.id}` }]] });
+    await postUpdate(pressUpdate(u.chat, `reopen:${task.id}`));
+    expect(await taskRow(task.id)).toMatchObject({ status: "PENDING", completedAt: null });
+    expect((await stepsOf(task.id)).filter((s) => s.state !== "cancelled").map((s) => s.state)).toEqual(["pending", "waiting", "waiting"]);
+    const reopened = bot.callsOf("editMessageText")[1]!.payload;
+    // Due tomorrow: the reminders come at its time. The message's buttons are gone; the next reminder brings its own.
+    expect(reopened.text).toBe("↩️ Open again: Water the plants. I'll remind you when it's due.");
+    expect(reopened.reply_markup).toBeUndefined();
+    expect(bot.callsOf("answerCallbackQuery")[1]!.payload.text).toBe("↩️ Open again: Water the plants. I'll remind you when it's due.");
+    await postUpdate(pressUpdate(u.chat, `reopen:${task.id}`));
+    expect(bot.callsOf("editMessageText")[2]!.payload.text).toBe("This one is still open: Water the plants. I'll keep reminding you.");
+    expect((await stepsOf(task.id)).filter((s) => s.state !== "cancelled")).toHaveLength(3);
+    // Another account's chat cannot open it (done again first).
+    await postUpdate(pressUpdate(u.chat, `done:${task.id}`));
+    const stranger = await linkedUser();
+    await postUpdate(pressUpdate(stranger.chat, `reopen:${task.id}`));
+    expect((await taskRow(task.id))?.status).toBe("COMPLETED");
+    expect(bot.callsOf("answerCallbackQuery").at(-1)!.payload.text).toBe(BOT_TEXTS.gone);
+  });
+
   it("Snooze snoozes 30 minutes and shows until when on the owner's clock", async () => {
     const bot = fakeTelegram();
     const u = await linkedUser({ timezone: "America/Los_Angeles" });

@@ -12,6 +12,7 @@ import { answerTelegram } from "../../app/lib/telegram.server";
 import { answerBuddies } from "../../app/lib/buddies.server";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { headerFlags } from "../../app/lib/header.server";
+import { readAppearance, saveAppearance } from "../../app/lib/appearance.server";
 import { checkVerificationCode, CODE_FAILURE_MESSAGES, CODE_INVALID, CODE_MISSING, CODE_USED_UP, resendVerification, VERIFIED } from "../../app/lib/verification.server";
 import { users } from "../../db/schema";
 import { getProfile, type PublicUser } from "../../worker/services/auth";
@@ -230,5 +231,42 @@ describe("errorMessage (the screens' rule: the server's sentence first)", () => 
     );
     expect(errorMessage(new TypeError("fetch failed at worker/x.ts:1"), messages.LOGIN_FAILED)).toBe("Login failed. Please try again.");
     expect(messages.REGISTRATION_FAILED).toBe("Registration failed. Please try again.");
+  });
+});
+
+describe("Settings, Appearance (ADR 084)", () => {
+  const form = (value: string | null) => {
+    const data = new FormData();
+    data.set("intent", "appearance");
+    if (value !== null) data.set("appearance", value);
+    return data;
+  };
+  const request = (cookie?: string) => new Request("http://localhost/settings", { headers: cookie ? { Cookie: cookie } : {} });
+
+  it("saves each choice in a year-long cookie on this device; Match this device clears it", () => {
+    for (const [choice, message] of [
+      ["light", "Saved. Nudge stays light on this device."],
+      ["dark", "Saved. Nudge stays dark on this device."],
+    ] as const) {
+      const headers = new Headers();
+      expect(saveAppearance(form(choice), headers)).toEqual({ status: 200, result: { kind: "appearance", ok: true, message } });
+      const cookie = headers.get("Set-Cookie") ?? "";
+      expect(cookie).toMatch(new RegExp(`^appearance=${choice}; Max-Age=31536000; Path=/; HttpOnly; Secure; SameSite=Lax$`));
+      expect(readAppearance(request(`appearance=${choice}`))).toBe(choice);
+    }
+    const headers = new Headers();
+    expect(saveAppearance(form("device"), headers).result.message).toBe("Saved. Nudge follows this device's light or dark setting.");
+    expect(headers.get("Set-Cookie")).toMatch(/^appearance=; Max-Age=0;/);
+  });
+
+  it("refuses a made-up or missing choice with a sentence and sets nothing; an unknown cookie means the device's setting", () => {
+    for (const value of ["purple", "", "Dark", null]) {
+      const headers = new Headers();
+      expect(saveAppearance(form(value), headers)).toEqual({ status: 400, result: { kind: "appearance", ok: false, message: "Choose how Nudge looks: Match this device, Light or Dark." } });
+      expect(headers.get("Set-Cookie")).toBeNull();
+    }
+    expect(readAppearance(request())).toBe("device");
+    expect(readAppearance(request("appearance=purple"))).toBe("device");
+    expect(readAppearance(request("appearance=device"))).toBe("device");
   });
 });

@@ -9,6 +9,7 @@ import {
   deleteTask,
   getTask,
   listTasks,
+  reopenTask,
   snoozeTask,
   updateTask,
 } from "../services/tasks";
@@ -59,6 +60,8 @@ export const tasks = new Hono<ApiEnv>()
   })
   .post("/:id/acknowledge", requireUser, async (c) => c.json(await acknowledgeTask(c.get("deps"), c.get("userId"), c.req.param("id"))))
   .post("/:id/done", requireUser, async (c) => c.json(await completeTask(c.get("deps"), c.get("userId"), c.req.param("id"))))
+  // "Not done yet" (ADR 083): a done task opened again, its reminders started over.
+  .post("/:id/reopen", requireUser, async (c) => c.json(await reopenTask(c.get("deps"), c.get("userId"), c.req.param("id"))))
   .post("/:id/snooze", requireUser, async (c) => c.json(await snoozeTask(c.get("deps"), c.get("userId"), c.req.param("id"), await body(c, false))));
 
 /** `GET /v1/tasks/` (with the slash, as spec 02 writes it) answers like `GET /v1/tasks`. */

@@ -2,13 +2,14 @@ import { Composer, type Context } from "grammy";
 import { isAnswer } from "../services/answers";
 import type { Deps } from "../services/deps";
 import { isAppError } from "../services/errors";
-import { answerFromChat, FORGET_BUTTON, forgetFromChat, type ForgetChoice } from "../services/telegram";
+import { answerFromChat, FORGET_BUTTON, forgetFromChat, REOPEN_BUTTON, reopenFromChat, type ButtonReply, type ForgetChoice } from "../services/telegram";
 import { keyboardOf } from "./keyboard";
 
 /**
  * A reminder's inline buttons (`done:<taskId>`, `snooze:<taskId>`, `acknowledge:<taskId>`): the press
  * goes through the same task services as every channel, the button's spinner is ended with a short
- * note, and the message is edited to say what happened (so its buttons are gone).
+ * note, and the message is edited to say what happened (so its buttons are gone; after Done, one
+ * button stays: `reopen:<taskId>`, "Not done yet").
  */
 export function answerButtons(deps: Deps): Composer<Context> {
   const composer = new Composer();
@@ -16,9 +17,16 @@ export function answerButtons(deps: Deps): Composer<Context> {
     const [, answer, taskId] = ctx.match;
     if (!isAnswer(answer) || !taskId) return;
     try {
-      const reply = await answerFromChat(deps, String(ctx.chat?.id ?? ""), taskId, answer);
-      await ctx.answerCallbackQuery({ text: reply.note });
-      if (reply.edit) await ctx.editMessageText(reply.edit);
+      await replyToPress(ctx, await answerFromChat(deps, String(ctx.chat?.id ?? ""), taskId, answer));
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      await ctx.answerCallbackQuery({ text: error.message, show_alert: true });
+    }
+  });
+  // "↩️ Not done yet" under a reminder answered Done (ADR 083).
+  composer.callbackQuery(REOPEN_BUTTON, async (ctx) => {
+    try {
+      await replyToPress(ctx, await reopenFromChat(deps, String(ctx.chat?.id ?? ""), ctx.match[1]!));
     } catch (error) {
       if (!isAppError(error)) throw error;
       await ctx.answerCallbackQuery({ text: error.message, show_alert: true });
@@ -39,4 +47,10 @@ export function answerButtons(deps: Deps): Composer<Context> {
   // Anything else (an old button, a forged press): end the spinner, change nothing.
   composer.on("callback_query:data", (ctx) => ctx.answerCallbackQuery());
   return composer;
+}
+
+/** Ends the press's spinner with the reply's note, and rewrites the message (with its new buttons, if any). */
+async function replyToPress(ctx: Context, reply: ButtonReply): Promise<void> {
+  await ctx.answerCallbackQuery({ text: reply.note });
+  if (reply.edit) await ctx.editMessageText(reply.edit, reply.buttons ? { reply_markup: keyboardOf(reply.buttons) } : {});
 }

@@ -13,6 +13,7 @@ export const SETTINGS_SECTIONS = [
   { id: "escalation", label: "Escalation" },
   { id: "quiet-hours", label: "Quiet hours" },
   { id: "channels", label: "Channels" },
+  { id: "appearance", label: "Appearance" },
   { id: "privacy", label: "Privacy" },
   { id: "account", label: "Your account" },
 ] as const;

@@ -1,10 +1,9 @@
-import { useFetcher, useLocation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useLocation } from "@remix-run/react";
 import { ANSWER_LABELS, ANSWER_PENDING_LABELS, type Answer } from "../../../worker/services/answers";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
-import { useToast } from "~/components/ui/Toast";
 import { MORE_SNOOZE_MINUTES, snoozeLabel, TASKS_RESOURCE, type TaskActionResult, type TaskView } from "./types";
+import { useTaskAnswer } from "./use-task-answer";
 
 export interface ReminderActionsProps {
   task: Pick<TaskView, "id" | "title" | "acknowledged" | "completed">;
@@ -22,26 +21,9 @@ export interface ReminderActionsProps {
  * spec's three buttons in view.
  */
 export function ReminderActions({ task, onAnswered, showDone = true }: ReminderActionsProps) {
-  const fetcher = useFetcher<TaskActionResult>();
-  const toast = useToast();
+  const { fetcher, busy, error } = useTaskAnswer(onAnswered);
   const location = useLocation();
-  const handled = useRef<TaskActionResult | null>(null);
-  const onAnsweredRef = useRef(onAnswered);
-  onAnsweredRef.current = onAnswered;
-
-  // The result is there as soon as the action answered ("loading" while pages revalidate), before
-  // a revalidation may remove this row; handle it once.
-  useEffect(() => {
-    const result = fetcher.data;
-    if (fetcher.state === "submitting" || !result || handled.current === result) return;
-    handled.current = result;
-    if (result.ok) toast.show(result.message, { tone: "success" });
-    onAnsweredRef.current?.(result);
-  }, [fetcher.state, fetcher.data, toast]);
-
-  const busy = fetcher.state !== "idle";
   const busyIntent = fetcher.state === "submitting" ? fetcher.formData?.get("intent") : null;
-  const error = !busy && fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
   const about = <span className="visually-hidden"> &quot;{task.title}&quot;</span>;
   // The order on screen: Acknowledge (until acknowledged), Done (where offered), Snooze.
   const shown: Answer[] = [...(task.acknowledged ? [] : (["acknowledge"] as const)), ...(showDone ? (["done"] as const) : []), "snooze"];

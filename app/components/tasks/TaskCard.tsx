@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useId } from "react";
-import { CheckIcon, ClockIcon, MoonIcon, PencilIcon, PeopleIcon, TrashIcon } from "./icons";
+import { ClockIcon, MoonIcon, PencilIcon, PeopleIcon, TrashIcon } from "./icons";
+import { NotDoneYet } from "./NotDoneYet";
 import { ReminderActions } from "./ReminderActions";
 import type { TaskActionResult, TaskView } from "./types";
 
@@ -13,7 +14,8 @@ export interface TaskCardProps {
 /**
  * One task: title, a coloured label saying how soon it is due (the colour is never the only
  * signal), the due time and the last reminder on the user's clock, and the answers while open.
- * An open task can be edited (pencil: /tasks/:id/edit) and any task deleted (bin, after a question).
+ * An open task can be edited (pencil: /tasks/:id/edit) and any task deleted (bin, after a question);
+ * a done one can be opened again ("Not done yet").
  */
 export function TaskCard({ task, onRequestDelete, onAnswered }: TaskCardProps) {
   const titleId = useId();
@@ -66,10 +68,7 @@ export function TaskCard({ task, onRequestDelete, onAnswered }: TaskCardProps) {
         </p>
       ) : null}
       {task.completed ? (
-        <p className="task-card__completed">
-          <CheckIcon />
-          Completed
-        </p>
+        <NotDoneYet task={task} onAnswered={onAnswered} />
       ) : (
         <ReminderActions task={task} onAnswered={onAnswered} />
       )}

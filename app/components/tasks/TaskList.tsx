@@ -100,13 +100,20 @@ export function TaskList({ initial }: { initial: TaskListData }) {
 
   const onAnswered = useCallback(
     (result: TaskActionResult) => {
-      const { task: updated, nextTask } = result;
+      const { task: updated, nextTask, removedTaskId } = result;
       if (!result.ok || !updated) return;
       setTasks((current) => {
         const before = current.find((t) => t.id === updated.id);
         if (before && !before.completed && updated.completed) setShift((s) => s + 1);
+        // "Not done yet" puts it back among the open ones: the Done's shift, undone.
+        if (before && before.completed && !updated.completed) setShift((s) => s - 1);
         // Answered in place: the card keeps its heading until the next load puts it where it now belongs.
         const replaced = current.map((t) => (t.id === updated.id ? { ...updated, section: t.section } : t));
+        if (removedTaskId && replaced.some((t) => t.id === removedTaskId)) {
+          // "Not done yet" took back the repeat's next occurrence: one card fewer above the next page, as a delete.
+          setShift((s) => s + 1);
+          return replaced.filter((t) => t.id !== removedTaskId);
+        }
         return nextTask ? withNextOccurrence(replaced, nextTask, hasMore) : replaced;
       });
     },

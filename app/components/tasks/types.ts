@@ -23,7 +23,8 @@ export interface TaskListData {
 
 export type TaskPageData = TaskListData;
 
-export const TASK_INTENTS = ["acknowledge", "done", "snooze", "delete"] as const;
+/** A card's answers, its delete, and "Not done yet" on a done card (intent `reopen`, ADR 083). */
+export const TASK_INTENTS = ["acknowledge", "done", "snooze", "delete", "reopen"] as const;
 export type TaskIntent = (typeof TASK_INTENTS)[number];
 
 /**
@@ -50,6 +51,8 @@ export interface TaskActionResult {
   task: TaskView | null;
   /** The next occurrence a recurring task got when it was marked done. */
   nextTask: TaskView | null;
+  /** "Not done yet" took back the next occurrence its Done had created: the card to drop. */
+  removedTaskId?: string | null;
 }
 
 export interface StrategyOption {

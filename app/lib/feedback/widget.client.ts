@@ -36,7 +36,8 @@ function setUp(): ReturnType<typeof feedbackIntegration> {
   feedback = feedbackIntegration({
     autoInject: false,
     showBranding: false,
-    colorScheme: "system",
+    // Settings, Appearance (ADR 084): a scheme chosen against the device's is on <html data-theme>.
+    colorScheme: chosenScheme(),
     isNameRequired: false,
     isEmailRequired: false,
     enableScreenshot: true,
@@ -59,4 +60,10 @@ export async function openBugReport(user: FeedbackUser): Promise<void> {
   });
   form.appendToDom();
   form.open();
+}
+
+/** "light" or "dark" when the person chose one in Settings, else "system" (the device's). */
+function chosenScheme(): "light" | "dark" | "system" {
+  const theme = document.documentElement.dataset.theme;
+  return theme === "light" || theme === "dark" ? theme : "system";
 }

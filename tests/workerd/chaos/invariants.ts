@@ -2,7 +2,8 @@
  * The engine's promises, checked once the clock has run past every chain (issue 7):
  * 1. every step of a task that stayed open was sent (each of its round's deliveries accepted) or is
  *    dead with a reason, and nothing is stuck: no live chain, no step that could still fire;
- * 2. nothing of a chain is sent after an acknowledge, done or delete took, beyond the one in flight;
+ * 2. nothing of a chain is sent after an acknowledge, done or delete took, beyond the one in flight
+ *    ("Not done yet" after a done starts a new chain, which is not the one the done ended);
  * 3. no delivery key is sent twice unless its provider timed out after accepting it;
  * 4. a recurring series has exactly one next occurrence (none if an occurrence was deleted first);
  * and the tick's auditor never had to repair a chain (each repair is a race the engine lost).
@@ -64,6 +65,7 @@ export async function checkInvariants(raw: D1Database, journal: Journal, at: { n
   const deliveries = (await raw.prepare("SELECT idempotency_key AS key, status, error FROM deliveries").all<{ key: string; status: string; error: string | null }>()).results;
   const roundOf = (s: StepRow) => `${s.escalation_id}:${s.step_index}@${s.round}:`;
   const acknowledged = new Set(journal.answers.filter((a) => a.kind === "acknowledge").map((a) => a.taskId));
+  const reopenedTasks = new Set(journal.answers.filter((a) => a.kind === "reopen").map((a) => a.taskId));
   let lost = 0;
   for (const s of steps) {
     const where = `step ${s.id} (escalation ${s.escalation_id}, index ${s.step_index}, task ${s.task_id} ${s.task_status}, chain ${s.escalation_state})`;
@@ -84,10 +86,23 @@ export async function checkInvariants(raw: D1Database, journal: Journal, at: { n
       check(round.every((d) => d.status === "sent" || (d.status === "dead" && Boolean(d.error))), () => `${where} is dead but its deliveries are ${JSON.stringify(round)}`);
     } else if (s.state === "cancelled" && acknowledged.has(s.task_id)) {
       // Acknowledged, then snoozed: the chain's unsent steps were cancelled and one more ping added.
+    } else if (s.state === "cancelled" && reopenedTasks.has(s.task_id) && s.escalation_state === "completed") {
+      // Done, then "Not done yet": the done's chain stays ended; a new one carries the reminders.
     } else {
       lost += 1;
       check(false, () => `lost: ${where} of an open task ended ${s.state} (waiting for ever, or cancelled with the task open)`);
     }
+  }
+
+  // 1b. A task opened again with "Not done yet" (ADR 083) and still open at the end got a new chain that ran its
+  // course: the done's cancelled chain alone would leave it silent for ever.
+  for (const taskId of reopenedTasks) {
+    const row = await raw
+      .prepare("SELECT t.status, (SELECT COUNT(*) FROM escalations e WHERE e.task_id = t.id AND e.kind = 'reminder' AND e.state = 'exhausted') AS ran FROM tasks t WHERE t.id = ?")
+      .bind(taskId)
+      .first<{ status: string; ran: number }>();
+    if (!row || (row.status !== "PENDING" && row.status !== "SNOOZED")) continue;
+    check(row.ran > 0, () => `silent: task ${taskId} was opened again and is ${row.status}, but no reminder chain of it ran its course`);
   }
 
   // 2. Nothing sent after an acknowledge, done or delete beyond the one in flight (until a later snooze reopens the chain).
@@ -97,7 +112,7 @@ export async function checkInvariants(raw: D1Database, journal: Journal, at: { n
   const checkBackStillDue = (answer: (typeof journal.answers)[number], escalationId: string) =>
     answer.kind === "acknowledge" && checkBacks.has(escalationId) && !journal.sends.some((p) => p.escalationId === escalationId && p.startSeq < answer.startSeq);
   for (const answer of journal.answers) {
-    if (answer.kind === "snooze") continue;
+    if (answer.kind === "snooze" || answer.kind === "reopen") continue;
     const reopened = journal.answers.find((a) => a.kind === "snooze" && a.taskId === answer.taskId && a.startSeq > answer.endSeq)?.startSeq ?? Infinity;
     const after = journal.sends.filter(
       (s) => answer.escalationIds.includes(s.escalationId) && s.startSeq > answer.endSeq && s.startSeq < reopened && !checkBackStillDue(answer, s.escalationId),

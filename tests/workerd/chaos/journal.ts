@@ -13,7 +13,8 @@ export interface AcceptedSend {
   at: number;
 }
 
-export type AnswerKind = "acknowledge" | "done" | "snooze" | "delete";
+/** "reopen" is "Not done yet" on a done task (ADR 083). */
+export type AnswerKind = "acknowledge" | "done" | "snooze" | "delete" | "reopen";
 
 export interface Answer {
   kind: AnswerKind;

@@ -13,7 +13,7 @@ import { runTick } from "../../../worker/jobs/tick";
 import { fixedClock } from "../../../worker/services/clock";
 import type { Deps } from "../../../worker/services/deps";
 import type { Job } from "../../../worker/queue-payloads";
-import { acknowledgeTask, completeTask, deleteTask, redeemActionLink, snoozeTask } from "../../../worker/services/tasks";
+import { acknowledgeTask, completeTask, deleteTask, redeemActionLink, reopenTask, snoozeTask } from "../../../worker/services/tasks";
 import { chaosChannels, chaosD1, DEFAULT_RATES, SimQueue, type FaultRates, type InFlightMessage } from "./faults";
 import { checkInvariants, type InvariantReport } from "./invariants";
 import { Journal, type AnswerVia, type AnswerKind } from "./journal";
@@ -73,7 +73,7 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
     const startSeq = journal.seq();
     // A third of the answers a link can give come through the reminder email's link instead.
     const links = journal.links.get(taskId);
-    if (links && kind !== "delete" && via === "between_steps" && chance(seed, "by_link", taskId, startSeq) < 1 / 3) {
+    if (links && kind !== "delete" && kind !== "reopen" && via === "between_steps" && chance(seed, "by_link", taskId, startSeq) < 1 / 3) {
       const [token, answer] = links[{ done: 0, snooze: 1, acknowledge: 2 }[kind]]!.split("/");
       const outcome = await redeemActionLink(deps, token!, answer).catch(() => null);
       if (outcome?.state !== "done") {
@@ -88,6 +88,9 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
       if (kind === "acknowledge") await acknowledgeTask(deps, owner, taskId);
       else if (kind === "done") await completeTask(deps, owner, taskId);
       else if (kind === "delete") await deleteTask(deps, owner, taskId);
+      else if (kind === "reopen") {
+        if (!(await reopenTask(deps, owner, taskId)).reopened) return;
+      }
       else await snoozeTask(deps, owner, taskId, { minutes: SNOOZES[Math.floor(chance(seed, "snooze", taskId, startSeq) * SNOOZES.length)] });
     } catch {
       journal.op("answer_refused_or_failed"); // a D1 blip, or a snooze of a done task: nothing took
@@ -186,6 +189,11 @@ async function answersBetweenSteps(raw: D1Database, rng: () => number, rates: Fa
     if (rng() >= rates.answerPerMinute) continue;
     const kind = pick<AnswerKind>(rng, ["acknowledge", "done", "snooze", "snooze", "delete"]);
     await answer(kind, id, "between_steps");
+  }
+  // "Not done yet" (ADR 083) on some of today's done tasks: a new chain, and a repeat's untouched next occurrence taken back.
+  const done = (await raw.prepare("SELECT id FROM tasks WHERE status = 'COMPLETED' AND due_at < ? ORDER BY id").bind(FUTURE_AFTER).all<{ id: string }>()).results;
+  for (const { id } of done) {
+    if (rng() < rates.answerPerMinute * 2) await answer("reopen", id, "between_steps");
   }
 }
 

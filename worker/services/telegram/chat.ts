@@ -1,16 +1,21 @@
 import { SNOOZE_MINUTES, type Answer } from "../answers";
 import type { Deps } from "../deps";
 import { isAppError } from "../errors";
-import { answerTask, createTaskFromPrompt, reminderToAnswer, taskAYesAnswers, type AnswerOutcome } from "../tasks";
+import { answerTask, createTaskFromPrompt, reminderToAnswer, reopenTask, taskAYesAnswers, type AnswerOutcome } from "../tasks";
+import type { ChatReply } from "./forget";
 import { saysYes, type TypedAnswer } from "../typed-answers";
 import { findChatOwner, type ChatOwner } from "./chats";
 import { BOT_TEXTS } from "./texts";
 
-/** What the bot does after a button press: a short note on the spinner, and the message's new text. */
+/** What the bot does after a button press: a short note on the spinner, the message's new text, and its buttons then. */
 export interface ButtonReply {
   note: string;
   edit: string | null;
+  buttons?: ChatReply["buttons"];
 }
+
+/** The button under a reminder answered Done, and the data of its press. */
+export const REOPEN_BUTTON = /^reopen:([0-9a-f-]{36})$/;
 
 /**
  * A reminder's button pressed in a chat: answered for the chat's owner only (a task of another
@@ -22,7 +27,26 @@ export async function answerFromChat(deps: Deps, chatId: string, taskId: string,
   try {
     const outcome = await answerTask(deps, owner.id, taskId, answer);
     if (outcome.state === "already_done") return { note: BOT_TEXTS.alreadyDone(outcome.title), edit: BOT_TEXTS.alreadyDone(outcome.title) };
-    return { note: outcome.message.slice(0, 190), edit: answeredText(answer, outcome) };
+    const reply: ButtonReply = { note: outcome.message.slice(0, 190), edit: answeredText(answer, outcome) };
+    // A Done pressed by mistake can be taken back from the same message (ADR 083).
+    return answer === "done" ? { ...reply, buttons: [[[BOT_TEXTS.notDoneYet, `reopen:${taskId}`]]] } : reply;
+  } catch (error) {
+    if (isAppError(error) && error.status === 404) return { note: BOT_TEXTS.gone, edit: BOT_TEXTS.gone };
+    throw error;
+  }
+}
+
+/**
+ * "Not done yet" under a reminder answered Done: the task is open again and its reminders start
+ * over, for the chat's owner only, through the same service as the web's button.
+ */
+export async function reopenFromChat(deps: Deps, chatId: string, taskId: string): Promise<ButtonReply> {
+  const owner = await findChatOwner(deps.db, chatId);
+  if (!owner) return { note: BOT_TEXTS.notYours, edit: null };
+  try {
+    const task = await reopenTask(deps, owner.id, taskId);
+    const text = task.reopened ? BOT_TEXTS.reopened(task.title, Date.parse(task.dueDate) > deps.clock.now().getTime()) : BOT_TEXTS.alreadyOpen(task.title);
+    return { note: text.slice(0, 190), edit: text };
   } catch (error) {
     if (isAppError(error) && error.status === 404) return { note: BOT_TEXTS.gone, edit: BOT_TEXTS.gone };
     throw error;

@@ -12,7 +12,7 @@ export {
   TELEGRAM_UNAVAILABLE,
   type LinkCode,
 } from "./link-codes";
-export { answerFromChat, answerTypedInChat, nextReminderLines, reminderFromChat, yesToCheckBack, type ButtonReply } from "./chat";
+export { answerFromChat, answerTypedInChat, nextReminderLines, reminderFromChat, reopenFromChat, yesToCheckBack, REOPEN_BUTTON, type ButtonReply } from "./chat";
 export { greetLinkedChat } from "./greet";
 export { replyToChatText } from "./conversation";
 export { forgetFromChat, FORGET_BUTTON, type ChatReply, type ForgetChoice } from "./forget";

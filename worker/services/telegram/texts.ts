@@ -61,6 +61,11 @@ export const BOT_TEXTS = {
   welcome: "You're welcome! 🙂",
   hello: (name: string) => `Hi ${name}! Write me a reminder, like "call mom tomorrow at 5pm", or ask "what's on today?".`,
   alreadyDone: (title: string) => `This one is already done: ${title}. Nothing more to do.`,
+  /** Under "✅ Done: ..." from a button: a Done pressed by mistake is taken back (ADR 083). */
+  notDoneYet: "↩️ Not done yet",
+  reopened: (title: string, dueAhead: boolean) =>
+    dueAhead ? `↩️ Open again: ${title}. I'll remind you when it's due.` : `↩️ Open again: ${title}. I'll remind you again in a moment, starting gently.`,
+  alreadyOpen: (title: string) => `This one is still open: ${title}. I'll keep reminding you.`,
   notYours: "This reminder isn't linked to this chat's account, so I left it alone.",
   gone: "I can't find this reminder any more. It may have been deleted.",
   snoozeMinutes: SNOOZE_MINUTES,
