@@ -219,13 +219,19 @@ export const tasks = sqliteTable(
      * expression, it lets a keyset page seek (is_completed, due_at, id) > (?, ?, ?) in the list index.
      */
     isCompleted: integer("is_completed", { mode: "number" }).generatedAlwaysAs(sql`("status" = 'COMPLETED')`, { mode: "virtual" }),
+    /**
+     * The task list's second order key: the due time of an open task, minus the due time of a done one,
+     * so the list's done part comes latest first (migration 0029, ADR 085). For an open task it IS
+     * due_at: reads of the open part range and order on it to walk the list index.
+     */
+    listDue: integer("list_due", { mode: "number" }).generatedAlwaysAs(sql`(CASE WHEN "status" = 'COMPLETED' THEN -"due_at" ELSE "due_at" END)`, { mode: "virtual" }),
   },
   (t) => [
     index("tasks_user_due_idx").on(t.userId, t.dueAt),
-    // The task list's order (open first, then completed; by due date; id breaks ties), as an index:
-    // page 1 reads one page of rows instead of sorting every task of the user, and a keyset page
-    // seeks its position in it (issue 8).
-    index("tasks_user_list_idx").on(t.userId, t.isCompleted, t.dueAt, t.id),
+    // The task list's order (open first, soonest due first; then completed, latest due first; id breaks
+    // ties), as an index: page 1 reads one page of rows instead of sorting every task of the user, and
+    // a keyset page seeks its position in it (issue 8, ADR 085).
+    index("tasks_user_list_idx").on(t.userId, t.isCompleted, t.listDue, t.id),
     index("tasks_user_status_idx").on(t.userId, t.status),
     index("tasks_series_idx").on(t.seriesId),
     // The calendar feed's recently done tasks (services/calendar/feed.ts). Partial: written when a task is done.
@@ -561,7 +567,7 @@ export type User = typeof users.$inferSelect;
  * A task as the app handles it. Without is_completed: SQLite derives it from the status for the list
  * index's sake, and a copy kept in memory would go stale the moment code changed the status.
  */
-export type Task = Omit<typeof tasks.$inferSelect, "isCompleted">;
+export type Task = Omit<typeof tasks.$inferSelect, "isCompleted" | "listDue">;
 export type EscalationStep = typeof escalationSteps.$inferSelect;
 export type Delivery = typeof deliveries.$inferSelect;
 export type EmergencyContact = typeof emergencyContacts.$inferSelect;

@@ -80,7 +80,8 @@ test.describe("dashboard task list", () => {
     await expect(list.getByRole("heading", { level: 3 })).toHaveText(["Earlier", "Today", "Tomorrow", "Later", "Done"]);
     await page.reload();
     await expect(list.getByRole("heading", { level: 3 })).toHaveText(["Today", "Tomorrow", "Later", "Done"]);
-    await expect(titlesUnder("Done")).toHaveText(["Old chore", "Water the ferns"]);
+    // Done comes latest due first (ADR 085): the ferns, due yesterday, before the chore done five days ago.
+    await expect(titlesUnder("Done")).toHaveText(["Water the ferns", "Old chore"]);
   });
 
   test("delete asks for confirmation; Cancel keeps the task, Delete removes it", async ({ page }) => {

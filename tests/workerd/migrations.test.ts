@@ -72,7 +72,40 @@ describe(`migration ${LIST_COLUMN} (issue 8)`, () => {
       { id: "l-open", is_completed: 1 },
     ]);
     await expect(db.prepare("UPDATE tasks SET is_completed = 0 WHERE id = 'l-open'").run()).rejects.toThrow(/generated column/);
+    // The index's second key is this column (0029 then changed its third key, below).
     const index = await db.prepare("SELECT sql FROM sqlite_master WHERE name = 'tasks_user_list_idx'").first<{ sql: string }>();
-    expect(index?.sql).toBe("CREATE INDEX `tasks_user_list_idx` ON `tasks` (`user_id`, `is_completed`, `due_at`, `id`)");
+    expect(index?.sql).toMatch(/^CREATE INDEX `tasks_user_list_idx` ON `tasks` \(`user_id`, `is_completed`, /);
+  });
+});
+
+const DONE_NEWEST_FIRST = "0029_task_list_done_newest_first.sql";
+
+describe(`migration ${DONE_NEWEST_FIRST} (ADR 085)`, () => {
+  it("gives every task list_due (its due time open, minus it done), following the status, and rebuilds the list index on it", async () => {
+    const { db, finish } = await migratedUpTo(DONE_NEWEST_FIRST);
+    await db.batch([
+      db.prepare("INSERT INTO users (id, name, email, created_at) VALUES ('n-user', 'Ny', 'ny@example.com', 1)"),
+      db.prepare(
+        `INSERT INTO tasks (id, user_id, title, due_at, status, strategy_key, created_at)
+         VALUES ('n-open', 'n-user', 'Pills', 2000, 'PENDING', 'standard', 1), ('n-done', 'n-user', 'Bins', 1000, 'COMPLETED', 'standard', 1)`,
+      ),
+    ]);
+
+    await finish();
+
+    const read = async () => (await db.prepare("SELECT id, list_due FROM tasks WHERE user_id = 'n-user' ORDER BY id").all()).results;
+    expect(await read()).toEqual([
+      { id: "n-done", list_due: -1000 },
+      { id: "n-open", list_due: 2000 },
+    ]);
+    await db.prepare("UPDATE tasks SET status = 'PENDING' WHERE id = 'n-done'").run();
+    await db.prepare("UPDATE tasks SET status = 'COMPLETED' WHERE id = 'n-open'").run();
+    expect(await read()).toEqual([
+      { id: "n-done", list_due: 1000 },
+      { id: "n-open", list_due: -2000 },
+    ]);
+    await expect(db.prepare("UPDATE tasks SET list_due = 0 WHERE id = 'n-open'").run()).rejects.toThrow(/generated column/);
+    const index = await db.prepare("SELECT sql FROM sqlite_master WHERE name = 'tasks_user_list_idx'").first<{ sql: string }>();
+    expect(index?.sql).toBe("CREATE INDEX `tasks_user_list_idx` ON `tasks` (`user_id`, `is_completed`, `list_due`, `id`)");
   });
 });

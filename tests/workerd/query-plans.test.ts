@@ -290,7 +290,7 @@ describe("every query the product runs reads by an index", () => {
     // that matter most: the cursor page, the batch's delivery rows, a retry's superseded rows, a link's answer.)
     expect(seen.size).toBeGreaterThan(60);
     const ran = [...seen.keys()];
-    for (const part of ['("tasks"."is_completed", "tasks"."due_at", "tasks"."id") > (?, ?, ?)', 'insert into "deliveries"', '"deliveries"."id" >= ?', 'json_set(coalesce("deliveries"."link_uses"']) {
+    for (const part of ['("tasks"."is_completed", "tasks"."list_due", "tasks"."id") > (?, ?, ?)', 'insert into "deliveries"', '"deliveries"."id" >= ?', 'json_set(coalesce("deliveries"."link_uses"']) {
       expect(ran.some((query) => query.includes(part)), part).toBe(true);
     }
     const failures: string[] = [];

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { tasks } from "../../db/schema";
 import { createDb } from "../../db/client";
-import { BAD_CURSOR, encodeCursor, listAfter, listPage, listTasks } from "../../worker/services/tasks/list";
+import { BAD_CURSOR, encodeCursor, listAfter, listPage, listPositionOf, listTasks } from "../../worker/services/tasks/list";
 import { api, createUser, deleteUsers } from "./escalation-helpers";
 import { testDeps } from "./helpers";
 
@@ -48,8 +48,8 @@ describe("the task list reads one page through its index", () => {
     const statements = [
       [listPage.sql, listPage.params({ userId: "someone", limit: 21, offset: 0 })],
       [listPage.sql, listPage.params({ userId: "someone", limit: 21, offset: 40 })],
-      [listAfter.sql, listAfter.params({ userId: "someone", completed: 0, dueAt: Number.MIN_SAFE_INTEGER, id: "", limit: 21 })],
-      [listAfter.sql, listAfter.params({ userId: "someone", completed: 1, dueAt: BASE, id: "x", limit: 21 })],
+      [listAfter.sql, listAfter.params({ userId: "someone", completed: 0, listDue: Number.MIN_SAFE_INTEGER, id: "", limit: 21 })],
+      [listAfter.sql, listAfter.params({ userId: "someone", completed: 1, listDue: -BASE, id: "x", limit: 21 })],
     ] as const;
     for (const [sql, params] of statements) {
       const plan = await queryPlan(sql, params);
@@ -59,10 +59,10 @@ describe("the task list reads one page through its index", () => {
   });
 
   it("a cursor page seeks its position: one range of the index, no compound query", async () => {
-    const plan = await queryPlan(listAfter.sql, listAfter.params({ userId: "someone", completed: 0, dueAt: BASE, id: "x", limit: 21 }));
+    const plan = await queryPlan(listAfter.sql, listAfter.params({ userId: "someone", completed: 0, listDue: BASE, id: "x", limit: 21 }));
     // The whole position is the range's start (a row value over the index's own columns, which an
     // expression index cannot give): SQLite starts there instead of walking the user's list to it.
-    expect(plan).toMatch(/^SEARCH tasks USING INDEX tasks_user_list_idx \(user_id=\? AND \(is_completed,due_at,id\)>\(\?,\?,\?\)\)$/);
+    expect(plan).toMatch(/^SEARCH tasks USING INDEX tasks_user_list_idx \(user_id=\? AND \(is_completed,list_due,id\)>\(\?,\?,\?\)\)$/);
   });
 
   it("a page deep in a long list reads one page of rows, among the open tasks, across into the completed ones and among them", async () => {
@@ -75,7 +75,7 @@ describe("the task list reads one page through its index", () => {
       expect(all).toHaveLength(300);
       for (const at of [200, 230, 239, 250, 280]) {
         const from = all[at]!;
-        const after = encodeCursor({ completed: from.status === "COMPLETED" ? 1 : 0, dueAt: Date.parse(from.dueDate), id: from.id });
+        const after = encodeCursor(listPositionOf({ completed: from.status === "COMPLETED", dueAt: Date.parse(from.dueDate), id: from.id }));
         const deps = testDeps();
         const page = await listTasks(deps, user.id, { after, limit: 20 });
         expect(page.tasks.map((t) => t.id)).toEqual(all.slice(at + 1, at + 21).map((t) => t.id));
@@ -93,7 +93,8 @@ describe("the task list reads one page through its index", () => {
     await withSeededUser(8, async (user) => {
       const deps = testDeps();
       const page = await listTasks(deps, user.id, { after: "", limit: 20 });
-      expect(page.tasks.map((t) => t.id.slice(-5))).toEqual(["00001", "00002", "00003", "00004", "00006", "00007", "00000", "00005"]);
+      // The done ones latest due first (ADR 085).
+      expect(page.tasks.map((t) => t.id.slice(-5))).toEqual(["00001", "00002", "00003", "00004", "00006", "00007", "00005", "00000"]);
       expect(page).toMatchObject({ hasMore: false, nextCursor: null });
       expect(deps.meter.queries).toBe(1);
       expect(deps.meter.rowsRead).toBeLessThanOrEqual(8 + 2);
@@ -147,6 +148,20 @@ describe("the task list reads one page through its index", () => {
     });
   });
 
+  it("lists the done part latest due first (ties by id), after every open task soonest first (ADR 085)", async () => {
+    await withSeededUser(40, async (user) => {
+      const all = (await listTasks(testDeps(), user.id, { page: 1, limit: 100 })).tasks;
+      const open = all.filter((t) => t.status !== "COMPLETED");
+      const done = all.filter((t) => t.status === "COMPLETED");
+      expect(all).toEqual([...open, ...done]);
+      const key = (t: { dueDate: string; id: string }) => [Date.parse(t.dueDate), t.id] as const;
+      const inOrder = (list: typeof all, sign: 1 | -1) => list.every((t, i) => i === 0 || sign * (key(t)[0] - key(list[i - 1]!)[0]) > 0 || (key(t)[0] === key(list[i - 1]!)[0] && key(t)[1] > key(list[i - 1]!)[1]));
+      expect(inOrder(open, 1)).toBe(true);
+      expect(inOrder(done, -1)).toBe(true);
+      expect(done.map((t) => t.id.slice(-5))).toEqual(["00035", "00030", "00025", "00020", "00015", "00010", "00005", "00000"]);
+    });
+  });
+
   it("answers by cursor over /v1 with nextCursor, keeps the spec's shape by page, and refuses a forged cursor", async () => {
     await withSeededUser(3, async (user) => {
       const first = await (await api("/v1/tasks?after=&limit=2", "GET", undefined, user.token)).json<{ tasks: unknown[]; hasMore: boolean; nextCursor: string }>();
@@ -156,7 +171,8 @@ describe("the task list reads one page through its index", () => {
       expect(second).toMatchObject({ nextCursor: null, hasMore: false });
       expect(second.tasks).toHaveLength(1);
 
-      for (const forged of ["not-a-cursor", btoa("[2,1,\"x\"]"), btoa("{}")]) {
+      // The cursor of the format before ADR 085 ([completed, dueAt, id]) is refused, not read as another position.
+      for (const forged of ["not-a-cursor", btoa("[2,1,\"x\"]"), btoa("{}"), btoa(`[1,${BASE},"x"]`), btoa(`[3,1,${BASE},"x"]`)]) {
         const response = await api(`/v1/tasks?after=${encodeURIComponent(forged)}`, "GET", undefined, user.token);
         expect(response.status).toBe(400);
         expect(await response.json()).toMatchObject({ message: BAD_CURSOR, code: "BAD_CURSOR" });

@@ -6,6 +6,7 @@ import type { Deps } from "./deps";
 import { listDevices, type DeviceView } from "./push";
 import { quietHoursJson, type QuietHoursJson } from "./quiet-hours";
 import { toTaskJson, type TaskJson } from "./tasks";
+import { listOrder } from "./tasks/list";
 
 /**
  * GET /v1/users/me/export (Settings: Download My Data; ADR 080): everything Nudge keeps about the person that
@@ -27,8 +28,8 @@ export async function exportAccount(deps: Deps, userId: string): Promise<Account
   // Every read at once: one D1 wait, whatever the number of tasks.
   const [row, taskRows, buddyRows, devices] = await Promise.all([
     requireUserRow(deps, userId),
-    // In the list's order (open first, then done; by due date), which its index holds: no sort of its own.
-    deps.db.select().from(tasks).where(eq(tasks.userId, userId)).orderBy(asc(tasks.isCompleted), asc(tasks.dueAt), asc(tasks.id)),
+    // In the list's order (open first, soonest due; then done, latest due), which its index holds: no sort of its own.
+    deps.db.select().from(tasks).where(eq(tasks.userId, userId)).orderBy(...listOrder),
     deps.db.select().from(emergencyContacts).where(eq(emergencyContacts.userId, userId)).orderBy(asc(emergencyContacts.order)),
     listDevices(deps, userId),
   ]);

@@ -6,8 +6,8 @@ import type { TaskView } from "./types";
  * is without reading every date. Days are calendar days on the person's clock, as for the card colours.
  *
  * A task's section is fixed when the server renders it and kept when it is answered in place: a task
- * marked Done stays where it was (the server moves it to the end only on the next load), so a heading
- * never appears twice.
+ * marked Done stays where it was (the server moves it under Done, latest due first, only on the next
+ * load), so a heading never appears twice.
  */
 export type TaskSection = "earlier" | "today" | "tomorrow" | "later" | "done";
 
@@ -54,7 +54,7 @@ const comesBefore = (a: TaskView, b: TaskView) => a.dueDate < b.dueDate || (a.du
 
 /**
  * Where a repeat's next occurrence goes when its predecessor is answered: at its place in the server's
- * order (open tasks by due time, then done ones), so it lands under its own day's heading. When that
+ * order (open tasks by due time, then done ones, latest first), so it lands under its own day's heading. When that
  * place lies beyond the pages loaded so far, it is left for the page that holds it (`hasMore`).
  */
 export function withNextOccurrence(tasks: readonly TaskView[], next: TaskView, hasMore: boolean): TaskView[] {

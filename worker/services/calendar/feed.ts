@@ -6,7 +6,7 @@ import { appLink } from "../app-url";
 import type { Deps } from "../deps";
 import { intervalOf, type Recurrence } from "../recurrence";
 import { readStoredRule } from "../series";
-import { byDueThenId, openInListOrder } from "../tasks/list";
+import { byDueThenId, openDue, openInListOrder } from "../tasks/list";
 import { sha256Hex } from "../tokens";
 import { feedOwner } from "./feed-token";
 
@@ -91,7 +91,7 @@ export async function feedTasks(deps: Pick<Deps, "db">, userId: string, now: num
       .select()
       .from(tasks)
       .where(and(eq(tasks.userId, userId), openInListOrder))
-      .orderBy(desc(tasks.dueAt), desc(tasks.id))
+      .orderBy(desc(openDue), desc(tasks.id))
       .limit(FEED_MAX_EVENTS),
     deps.db
       .select()

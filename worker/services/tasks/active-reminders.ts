@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import { tasks } from "../../../db/schema";
 import type { Deps } from "../deps";
-import { byDueThenId, openInListOrder } from "./list";
+import { byDueThenId, openDue, openInListOrder } from "./list";
 import { toTaskJson, type TaskJson } from "./serialize";
 
 /**
@@ -23,8 +23,8 @@ export async function listActiveReminders(deps: Pick<Deps, "db" | "clock">, user
     deps.db
       .select()
       .from(tasks)
-      .where(and(eq(tasks.userId, userId), openInListOrder, lte(tasks.dueAt, now), inArray(tasks.status, ["PENDING", "SNOOZED"])))
-      .orderBy(asc(tasks.dueAt), asc(tasks.id))
+      .where(and(eq(tasks.userId, userId), openInListOrder, lte(openDue, now), inArray(tasks.status, ["PENDING", "SNOOZED"])))
+      .orderBy(asc(openDue), asc(tasks.id))
       .limit(ACTIVE_REMINDERS_MAX),
     deps.db
       .select()

@@ -20,26 +20,34 @@ export interface TaskPage {
   nextCursor?: string | null;
 }
 
-/** The list's order key of one task: open before completed, then due date, then id. */
+/** The list's order key of one task: open before completed, then `listDue` (see below), then id. */
 type ListPosition = {
   completed: 0 | 1;
-  dueAt: number;
+  /** The due time of an open task, minus the due time of a completed one (db/schema.ts `listDue`). */
+  listDue: number;
   id: string;
 };
 
 export const BAD_CURSOR = "This list position is not valid any more. Please reload the list.";
 
 /**
- * Open tasks first by due date (soonest first), completed tasks after them, also by due date; ties
- * broken by id so pages never overlap. The order is exactly the `tasks_user_list_idx` index
- * (db/schema.ts): SQLite walks the index and stops after one page, instead of sorting every task.
+ * Open tasks first by due date (soonest first), completed tasks after them, latest due first (what was
+ * just done, not what was done years ago; ADR 085); ties broken by id so pages never overlap. The order
+ * is exactly the `tasks_user_list_idx` index (db/schema.ts): SQLite walks the index and stops after one
+ * page, instead of sorting every task.
  */
-const listOrder = [asc(tasks.isCompleted), asc(tasks.dueAt), asc(tasks.id)];
+export const listOrder = [asc(tasks.isCompleted), asc(tasks.listDue), asc(tasks.id)];
 
 /** "Open" in the list index's second key, for reads that want only the open part of the list. */
 export const openInListOrder = eq(tasks.isCompleted, 0);
 
-/** Due date, then id: the list's order within open (or completed) tasks, for rows merged in code. */
+/**
+ * The due time as the list index holds it for an OPEN task (`list_due` equals `due_at` there): reads
+ * of the open part range and order on it, so they walk the index instead of sorting.
+ */
+export const openDue = tasks.listDue;
+
+/** Due date, then id: the list's order within open tasks, for rows merged in code. */
 export function byDueThenId(a: { dueAt: number; id: string }, b: { dueAt: number; id: string }): number {
   return a.dueAt - b.dueAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
@@ -72,7 +80,7 @@ export const listAfter = prebuiltSelect<typeof tasks, ListPosition & { userId: s
     .where(
       and(
         eq(tasks.userId, sql.placeholder("userId")),
-        sql`(${tasks.isCompleted}, ${tasks.dueAt}, ${tasks.id}) > (${sql.placeholder("completed")}, ${sql.placeholder("dueAt")}, ${sql.placeholder("id")})`,
+        sql`(${tasks.isCompleted}, ${tasks.listDue}, ${tasks.id}) > (${sql.placeholder("completed")}, ${sql.placeholder("listDue")}, ${sql.placeholder("id")})`,
       ),
     )
     .orderBy(...listOrder)
@@ -80,7 +88,7 @@ export const listAfter = prebuiltSelect<typeof tasks, ListPosition & { userId: s
 );
 
 /** A position before every task: open, due dates are 2000-2100 and ids are never empty. */
-const TOP: ListPosition = { completed: 0, dueAt: Number.MIN_SAFE_INTEGER, id: "" };
+const TOP: ListPosition = { completed: 0, listDue: Number.MIN_SAFE_INTEGER, id: "" };
 
 /**
  * GET /v1/tasks?page&limit (the spec's paging) or ?after=<cursor>&limit (keyset: the dashboard's
@@ -104,25 +112,38 @@ export async function listTasks(deps: Deps, userId: string, query: unknown): Pro
   };
 }
 
-/** A row's place in the list, from the very columns SQLite orders by (is_completed is SQLite's own). */
-function positionOf(row: { isCompleted: number | null; dueAt: number; id: string }): ListPosition {
-  return { completed: row.isCompleted === 1 ? 1 : 0, dueAt: row.dueAt, id: row.id };
+/** A row's place in the list, from the very columns SQLite orders by (is_completed and list_due are SQLite's own). */
+function positionOf(row: { isCompleted: number | null; dueAt: number; listDue: number | null; id: string }): ListPosition {
+  const completed = row.isCompleted === 1;
+  // Never null (due_at is NOT NULL); typed nullable as every generated column is.
+  return { completed: completed ? 1 : 0, listDue: row.listDue ?? (completed ? -row.dueAt : row.dueAt), id: row.id };
+}
+
+/** The position of a task in the list, from its status and due time (as SQLite derives it). */
+export function listPositionOf(task: { completed: boolean; dueAt: number; id: string }): ListPosition {
+  return { completed: task.completed ? 1 : 0, listDue: task.completed ? -task.dueAt : task.dueAt, id: task.id };
 }
 
 const encoder = new TextEncoder();
+/**
+ * The cursor's format. 2 since the done part reads latest first (ADR 085): a cursor of the earlier format
+ * held a done task's due time where the list now keeps minus it, so it is refused (BAD_CURSOR: "reload
+ * the list") rather than silently read as another position.
+ */
+const CURSOR_FORMAT = 2;
 
 export function encodeCursor(position: ListPosition): string {
-  return base64UrlEncode(encoder.encode(JSON.stringify([position.completed, position.dueAt, position.id])));
+  return base64UrlEncode(encoder.encode(JSON.stringify([CURSOR_FORMAT, position.completed, position.listDue, position.id])));
 }
 
 export function decodeCursor(cursor: string): ListPosition {
   try {
     const json = new TextDecoder().decode(base64Decode(cursor));
     const value = JSON.parse(json) as unknown;
-    if (Array.isArray(value) && value.length === 3) {
-      const [completed, dueAt, id] = value as unknown[];
-      if ((completed === 0 || completed === 1) && typeof dueAt === "number" && Number.isSafeInteger(dueAt) && typeof id === "string" && id.length <= 64) {
-        return { completed, dueAt, id };
+    if (Array.isArray(value) && value.length === 4 && value[0] === CURSOR_FORMAT) {
+      const [, completed, listDue, id] = value as unknown[];
+      if ((completed === 0 || completed === 1) && typeof listDue === "number" && Number.isSafeInteger(listDue) && typeof id === "string" && id.length <= 64) {
+        return { completed, listDue, id };
       }
     }
   } catch {
@@ -152,7 +173,7 @@ export async function openTasksDue(deps: Pick<Deps, "db">, userId: string, range
   return deps.db
     .select(taskLine)
     .from(tasks)
-    .where(and(eq(tasks.userId, userId), openInListOrder, range.from === undefined ? undefined : gte(tasks.dueAt, range.from), lt(tasks.dueAt, range.before)))
+    .where(and(eq(tasks.userId, userId), openInListOrder, range.from === undefined ? undefined : gte(openDue, range.from), lt(openDue, range.before)))
     .orderBy(...listOrder)
     .limit(limit);
 }
