@@ -45,18 +45,25 @@ describe(`migration ${REBUILD} (ADR 069)`, () => {
   });
 });
 
+/** A person `<prefix>-user` with task `<prefix>-open` (PENDING) and `<prefix>-done` (COMPLETED), due at the given times. */
+async function onePersonWithAnOpenAndADoneTask(db: D1Database, prefix: string, due: { open: number; done: number }) {
+  await db.batch([
+    db.prepare("INSERT INTO users (id, name, email, created_at) VALUES (?, 'Lu', ?, 1)").bind(`${prefix}-user`, `${prefix}@example.com`),
+    db
+      .prepare(
+        `INSERT INTO tasks (id, user_id, title, due_at, status, strategy_key, created_at)
+         VALUES (?1 || '-open', ?1 || '-user', 'Pills', ?2, 'PENDING', 'standard', 1), (?1 || '-done', ?1 || '-user', 'Bins', ?3, 'COMPLETED', 'standard', 1)`,
+      )
+      .bind(prefix, due.open, due.done),
+  ]);
+}
+
 const LIST_COLUMN = "0028_task_list_done_column.sql";
 
 describe(`migration ${LIST_COLUMN} (issue 8)`, () => {
   it("gives every task, old and new, is_completed from its status, and rebuilds the list index on that column", async () => {
     const { db, finish } = await migratedUpTo(LIST_COLUMN);
-    await db.batch([
-      db.prepare("INSERT INTO users (id, name, email, created_at) VALUES ('l-user', 'Lu', 'lu@example.com', 1)"),
-      db.prepare(
-        `INSERT INTO tasks (id, user_id, title, due_at, status, strategy_key, created_at)
-         VALUES ('l-open', 'l-user', 'Pills', 2, 'PENDING', 'standard', 1), ('l-done', 'l-user', 'Bins', 1, 'COMPLETED', 'standard', 1)`,
-      ),
-    ]);
+    await onePersonWithAnOpenAndADoneTask(db, "l", { open: 2, done: 1 });
 
     await finish();
 
@@ -83,13 +90,7 @@ const DONE_NEWEST_FIRST = "0029_task_list_done_newest_first.sql";
 describe(`migration ${DONE_NEWEST_FIRST} (ADR 085)`, () => {
   it("gives every task list_due (its due time open, minus it done), following the status, and rebuilds the list index on it", async () => {
     const { db, finish } = await migratedUpTo(DONE_NEWEST_FIRST);
-    await db.batch([
-      db.prepare("INSERT INTO users (id, name, email, created_at) VALUES ('n-user', 'Ny', 'ny@example.com', 1)"),
-      db.prepare(
-        `INSERT INTO tasks (id, user_id, title, due_at, status, strategy_key, created_at)
-         VALUES ('n-open', 'n-user', 'Pills', 2000, 'PENDING', 'standard', 1), ('n-done', 'n-user', 'Bins', 1000, 'COMPLETED', 'standard', 1)`,
-      ),
-    ]);
+    await onePersonWithAnOpenAndADoneTask(db, "n", { open: 2000, done: 1000 });
 
     await finish();
 
