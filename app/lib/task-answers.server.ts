@@ -8,9 +8,9 @@ import type { Deps } from "../../worker/services/deps";
 import { acknowledgedMessage, SNOOZE_MINUTES } from "../../worker/services/answers";
 import { safeZone } from "../../worker/services/time-zone";
 import { acknowledgeTask, completeTask, deleteTask, reopenTask, snoozeTask } from "../../worker/services/tasks";
-import { formatClock } from "~/components/tasks/task-format";
+import { formatClock, formatClockWithDay } from "~/components/tasks/task-format";
 import { toTaskView } from "~/components/tasks/task-view";
-import { MORE_SNOOZE_MINUTES, TASK_INTENTS, type TaskActionResult, type TaskIntent } from "~/components/tasks/types";
+import { MORE_SNOOZE_MINUTES, SNOOZE_MORNING_INTENT, TASK_INTENTS, type TaskActionResult, type TaskIntent } from "~/components/tasks/types";
 import { TASK_DELETE_FAILED, TASK_UPDATE_FAILED } from "./messages";
 import { errorMessage } from "./action-errors.server";
 import { field } from "./forms.server";
@@ -19,7 +19,7 @@ type TaskDeps = Deps;
 
 export function readIntent(form: FormData): TaskIntent | null {
   const intent = field(form, "intent");
-  if (snoozeMinutesOf(intent) !== null) return "snooze";
+  if (snoozeMinutesOf(intent) !== null || intent === SNOOZE_MORNING_INTENT) return "snooze";
   return (TASK_INTENTS as readonly string[]).includes(intent) ? (intent as TaskIntent) : null;
 }
 
@@ -34,6 +34,11 @@ export function readSnoozeMinutes(form: FormData): number {
   return snoozeMinutesOf(field(form, "intent")) ?? SNOOZE_MINUTES;
 }
 
+/** "Tomorrow morning" (intent `snooze:morning`): a snooze until a time rather than for a length. */
+export function readSnoozeUntil(form: FormData): "morning" | undefined {
+  return field(form, "intent") === SNOOZE_MORNING_INTENT ? "morning" : undefined;
+}
+
 /** What "Not done yet" answers: the task is open again, and when its reminders come back. */
 export function reopenedMessage(title: string, dueAhead: boolean): string {
   return dueAhead ? `"${title}" is open again. We'll remind you when it's due.` : `"${title}" is open again. We'll remind you again in a moment, starting gently.`;
@@ -45,7 +50,7 @@ export async function runTaskAction(
   user: PublicUser,
   intent: TaskIntent,
   taskId: string,
-  options: { series?: boolean; snoozeMinutes?: number } = {},
+  options: { series?: boolean; snoozeMinutes?: number; snoozeUntil?: "morning" } = {},
 ): Promise<TaskActionResult> {
   const zone = safeZone(user.timezone);
   const base = { kind: "task" as const, intent, taskId, task: null, nextTask: null };
@@ -72,8 +77,8 @@ export async function runTaskAction(
       }
       case "snooze": {
         const minutes = options.snoozeMinutes ?? SNOOZE_MINUTES;
-        const task = await snoozeTask(deps, user.id, taskId, { minutes });
-        const until = task.snoozedUntil ? formatClock(task.snoozedUntil, zone) : null;
+        const task = await snoozeTask(deps, user.id, taskId, options.snoozeUntil ? { until: options.snoozeUntil } : { minutes });
+        const until = task.snoozedUntil ? formatClockWithDay(task.snoozedUntil, zone, deps.clock.now()) : null;
         return {
           ...base,
           ok: true,

@@ -6,7 +6,7 @@ import { STRATEGY_FAILED, TASK_DELETE_FAILED, TASK_UPDATE_FAILED, TASKS_LOAD_FAI
 import { field, isDocumentPost, readForm } from "~/lib/forms.server";
 import { assertSameOrigin, requireUser, requireUserWith, safeRedirect } from "~/lib/session.server";
 import { updateDefaultStrategy } from "~/lib/strategy-settings.server";
-import { readIntent, readSnoozeMinutes, runTaskAction } from "~/lib/task-answers.server";
+import { readIntent, readSnoozeMinutes, readSnoozeUntil, runTaskAction } from "~/lib/task-answers.server";
 import { loadNextPage, readNextPage } from "~/lib/tasks.server";
 
 /**
@@ -44,7 +44,7 @@ export async function action(args: ActionFunctionArgs) {
       { headers, status: 400 },
     );
   }
-  const result = await runTaskAction(deps, user, intent, taskId, { series: field(form, "series") === "true", snoozeMinutes: readSnoozeMinutes(form) });
+  const result = await runTaskAction(deps, user, intent, taskId, { series: field(form, "series") === "true", snoozeMinutes: readSnoozeMinutes(form), snoozeUntil: readSnoozeUntil(form) });
   return isDocumentPost(args.request) ? back() : data(result, { headers });
 }
 

@@ -174,6 +174,11 @@ test.describe("dashboard task list", () => {
     const hourLater = local(user, { minutes: 60 });
     await expect(page.locator(".toast").last()).toContainText(`"Snooze me" again at ${hourLater.toFormat("h:mm a")}`);
     await expect(card(page, "Snooze me")).toContainText(`Snoozed until ${hourLater.toFormat("h:mm a")}`);
+    // Tomorrow morning: 9:00 AM on the person's clock, the next day (this morning's in the small hours).
+    await card(page, "Snooze me").getByRole("button", { name: 'Snooze until Tomorrow morning "Snooze me"' }).click();
+    const smallHours = local(user).hour < 5;
+    await expect(page.locator(".toast").last()).toContainText(`"Snooze me" again at 9:00 AM${smallHours ? "." : " tomorrow."}`);
+    await expect(card(page, "Snooze me").locator(".task-card__snooze")).toHaveText(`Snoozed until 9:00 AM${smallHours ? "" : " tomorrow"}`);
 
     await card(page, "Finish me").getByRole("button", { name: 'Done "Finish me"' }).click();
     await expect(card(page, "Finish me").getByText("Completed")).toBeVisible();

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { dashboardPageParam, loadDashboardTasks, loadTaskWindow, loadActiveReminders } from "../../app/lib/tasks.server";
 import { createTaskFromForm, createTaskFromText, localInputToUtcIso } from "../../app/lib/task-create.server";
-import { readIntent, readSnoozeMinutes, runTaskAction } from "../../app/lib/task-answers.server";
+import { readIntent, readSnoozeMinutes, readSnoozeUntil, runTaskAction } from "../../app/lib/task-answers.server";
 import { strategySettings, updateDefaultStrategy } from "../../app/lib/strategy-settings.server";
 import { headerFlags } from "../../app/lib/header.server";
 import { editLoad, readOwnTask, updateTaskFromForm } from "../../app/lib/task-edit.server";
@@ -154,6 +154,24 @@ describe("the answers on a card", () => {
     const later = await runTaskAction(deps(), user, "snooze", task.id, { snoozeMinutes: readSnoozeMinutes(form("snooze:180")) });
     expect(later).toMatchObject({ ok: true, message: 'Snoozed. We\'ll remind you about "Call the plumber" again at 12:00 PM.' });
     expect(later.task).toMatchObject({ status: "SNOOZED", snoozeLabel: "Snoozed until 12:00 PM" });
+  });
+
+  it("Tomorrow morning (snooze:morning) snoozes until 9:00 AM on the person's clock, and says which day", async () => {
+    // NOW is Mon 09:00 in New York: the next morning is Tuesday's.
+    const form = (intent: string) => {
+      const data = new FormData();
+      data.set("intent", intent);
+      return data;
+    };
+    expect([readIntent(form("snooze:morning")), readSnoozeUntil(form("snooze:morning"))]).toEqual(["snooze", "morning"]);
+    expect(readSnoozeUntil(form("snooze:60"))).toBeUndefined();
+    expect(readIntent(form("snooze:evening"))).toBeNull();
+    const user = await userWith();
+    const task = await createTask(deps(), user.id, { title: "Call the bank", dueDate: minutes(-5) });
+    const result = await runTaskAction(deps(), user, "snooze", task.id, { snoozeUntil: readSnoozeUntil(form("snooze:morning")) });
+    expect(result).toMatchObject({ ok: true, message: 'Snoozed. We\'ll remind you about "Call the bank" again at 9:00 AM tomorrow.' });
+    expect(result.task).toMatchObject({ status: "SNOOZED", snoozeLabel: "Snoozed until 9:00 AM tomorrow" });
+    expect((await taskRow(task.id))?.snoozedUntil).toBe(Date.parse("2044-05-03T13:00:00Z"));
   });
 
   it("Not done yet (intent reopen) opens a done card again and says when the reminders come back; a repeat's next card is named for removal", async () => {

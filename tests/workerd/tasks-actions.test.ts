@@ -8,6 +8,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { users } from "../../db/schema";
 import { createDeps } from "../../worker/services/deps";
+import { nextMorning } from "../../worker/services/tasks/morning";
 import { api, runStepByHand, stepsOf, taskRow, tasksOfUser, testEra } from "./escalation-helpers";
 
 const NOW = new Date("2042-03-01T12:00:00Z");
@@ -328,6 +329,34 @@ describe("POST /v1/tasks/:id/snooze", () => {
     expect((await post(`/v1/tasks/${task.id}/snooze`, u.token, { minutes: 1 })).status).toBe(200);
     await post(`/v1/tasks/${task.id}/done`, u.token);
     expect(await post(`/v1/tasks/${task.id}/snooze`, u.token, { minutes: 10 })).toMatchObject({ status: 409, body: { message: "This task is already done, so there is nothing to snooze." } });
+  });
+
+  it('snoozes until the next morning, 9:00 AM on the person\'s clock, with { until: "morning" } (longer than a day is fine then)', async () => {
+    // 12:00 UTC is 7:00 AM in New York: the next morning is tomorrow's, 25 hours away.
+    const u = await user({ timezone: "America/New_York" });
+    const task = await createOk(u.token, { title: "Call the bank", dueDate: "2042-03-01T11:00:00Z" });
+    const snoozed = await post(`/v1/tasks/${task.id}/snooze`, u.token, { until: "morning" });
+    expect(snoozed).toMatchObject({ status: 200, body: { status: "SNOOZED", snoozedUntil: "2042-03-02T14:00:00.000Z", dueDate: "2042-03-01T11:00:00.000Z" } });
+    // The chain resumes then, at the same step.
+    expect((await stepsOf(task.id)).find((s) => s.state === "pending")?.dueAt).toBe(Date.parse("2042-03-02T14:00:00Z"));
+    for (const body of [{ until: "evening" }, { until: "" }, { until: 9 }]) {
+      expect(await post(`/v1/tasks/${task.id}/snooze`, u.token, body)).toMatchObject({ status: 400, body: { message: 'Snooze until can only be "morning" (9:00 AM on your clock, the next morning).' } });
+    }
+    expect((await taskRow(task.id))?.snoozedUntil).toBe(Date.parse("2042-03-02T14:00:00Z"));
+  });
+});
+
+describe("the next morning (a snooze until 9:00 AM on the person's clock)", () => {
+  it.each([
+    // [now (UTC), zone, the morning (UTC), why]
+    ["2042-03-01T20:00:00Z", "Europe/Berlin", "2042-03-02T08:00:00.000Z", "in the evening: tomorrow's"],
+    ["2042-03-01T03:30:00Z", "Europe/Berlin", "2042-03-01T08:00:00.000Z", "at 4:30 AM, in the small hours: this morning's"],
+    ["2042-03-01T04:30:00Z", "Europe/Berlin", "2042-03-02T08:00:00.000Z", "at 5:30 AM, up already: tomorrow's"],
+    ["2042-03-01T09:00:00Z", "Europe/Berlin", "2042-03-02T08:00:00.000Z", "at 10:00 AM: tomorrow's"],
+    ["2042-03-08T23:00:00Z", "America/New_York", "2042-03-09T13:00:00.000Z", "across the spring change: 9:00 EDT"],
+    ["2042-03-01T12:00:00Z", "Asia/Kolkata", "2042-03-02T03:30:00.000Z", "a half-hour zone"],
+  ])("at %s in %s it is %s (%s)", (now, zone, expected) => {
+    expect(new Date(nextMorning(Date.parse(now), zone)).toISOString()).toBe(expected);
   });
 });
 

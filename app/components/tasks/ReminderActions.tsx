@@ -2,7 +2,7 @@ import { useLocation } from "@remix-run/react";
 import { ANSWER_LABELS, ANSWER_PENDING_LABELS, type Answer } from "../../../worker/services/answers";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
-import { MORE_SNOOZE_MINUTES, snoozeLabel, TASKS_RESOURCE, type TaskActionResult, type TaskView } from "./types";
+import { MORE_SNOOZE_MINUTES, SNOOZE_MORNING_INTENT, SNOOZE_MORNING_LABEL, snoozeLabel, TASKS_RESOURCE, type TaskActionResult, type TaskView } from "./types";
 import { useTaskAnswer } from "./use-task-answer";
 
 export interface ReminderActionsProps {
@@ -17,7 +17,7 @@ export interface ReminderActionsProps {
  * Acknowledge / Done / Snooze for one task, in the words of worker/services/answers.ts, through the resource route's action (the
  * same services as /v1/tasks). A real form: without JavaScript it posts and comes back here.
  * Success is a calm, polite toast; a failure stays next to the buttons until the next try.
- * "Other snooze times" folds away the card's other snoozes (10 min, 1 hour, 3 hours), so the card keeps the
+ * "Other snooze times" folds away the card's other snoozes (10 min, 1 hour, 3 hours, tomorrow morning), so the card keeps the
  * spec's three buttons in view.
  */
 export function ReminderActions({ task, onAnswered, showDone = true }: ReminderActionsProps) {
@@ -58,6 +58,17 @@ export function ReminderActions({ task, onAnswered, showDone = true }: ReminderA
               {about}
             </Button>
           ))}
+          <Button type="submit" name="intent" value={SNOOZE_MORNING_INTENT} variant="secondary" className="reminder-actions__morning" disabled={busy}>
+            {busyIntent === SNOOZE_MORNING_INTENT ? (
+              ANSWER_PENDING_LABELS.snooze
+            ) : (
+              <>
+                <span className="visually-hidden">Snooze until </span>
+                {SNOOZE_MORNING_LABEL}
+              </>
+            )}
+            {about}
+          </Button>
         </div>
       </details>
     </fetcher.Form>

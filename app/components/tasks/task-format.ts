@@ -24,6 +24,14 @@ export function formatClock(iso: string, zone: string): string {
   return format(new Date(iso), zone, { hour: "numeric", minute: "2-digit" });
 }
 
+/** "9:15 AM" today, "9:00 AM tomorrow", else "Mon, Mar 2, 9:00 AM": a time ahead that may not be today's (a snooze's end). */
+export function formatClockWithDay(iso: string, zone: string, now: Date): string {
+  const days = calendarDaysUntil(iso, now, zone);
+  if (days === 0) return formatClock(iso, zone);
+  if (days === 1) return `${formatClock(iso, zone)} tomorrow`;
+  return formatDateTime(iso, zone, now);
+}
+
 function sameYear(a: Date, b: Date, zone: string): boolean {
   return format(a, zone, { year: "numeric" }) === format(b, zone, { year: "numeric" });
 }

@@ -2,7 +2,7 @@ import { describeRecurrence } from "../../../worker/services/recurrence";
 import type { TaskJson, TaskStatus } from "../../../worker/services/tasks";
 import { taskUrgency, type TaskTone } from "./task-colour";
 import { sectionOf, type TaskSection } from "./task-sections";
-import { formatBuddiesAlerted, formatClock, formatDue, formatLastReminder } from "./task-format";
+import { formatBuddiesAlerted, formatClock, formatClockWithDay, formatDue, formatLastReminder } from "./task-format";
 
 /**
  * A task as the screens show it: the service's TaskJson plus every text already formatted on the
@@ -21,7 +21,7 @@ export interface TaskView {
   tone: TaskTone;
   /** 'Overdue', 'Due today', 'Tomorrow', 'In 2 days', 'Done', ... (colour is never the only signal). */
   toneLabel: string;
-  /** "Snoozed until 9:45 AM" while snoozed, else null. */
+  /** "Snoozed until 9:45 AM" while snoozed ("... 9:00 AM tomorrow" past midnight), else null. */
   snoozeLabel: string | null;
   completed: boolean;
   acknowledged: boolean;
@@ -52,7 +52,7 @@ export function toTaskView(task: TaskJson, zone: string, now: Date): TaskView {
     lastReminderLabel: formatLastReminder(task.lastReminderSentAt, zone, now),
     tone: urgency.tone,
     toneLabel: urgency.label,
-    snoozeLabel: task.status === "SNOOZED" && task.snoozedUntil ? `Snoozed until ${formatClock(task.snoozedUntil, zone)}` : null,
+    snoozeLabel: task.status === "SNOOZED" && task.snoozedUntil ? `Snoozed until ${formatClockWithDay(task.snoozedUntil, zone, now)}` : null,
     completed: task.status === "COMPLETED",
     section: sectionOf(urgency.daysUntilDue, task.status === "COMPLETED"),
     ...(task.recurrence ? { repeats: true as const, repeatsLabel: `Repeats ${describeRecurrence(task.recurrence)}` } : {}),

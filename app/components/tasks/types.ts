@@ -33,6 +33,10 @@ export type TaskIntent = (typeof TASK_INTENTS)[number];
  */
 export const MORE_SNOOZE_MINUTES = OTHER_SNOOZE_MINUTES;
 
+/** "Tomorrow morning" under the other snooze times: until 9:00 AM on the person's clock (worker/services/tasks/morning.ts). */
+export const SNOOZE_MORNING_INTENT = "snooze:morning";
+export const SNOOZE_MORNING_LABEL = "Tomorrow morning";
+
 /** "10 min", "1 hour", "3 hours". */
 export function snoozeLabel(minutes: number): string {
   if (minutes < 60) return `${minutes} min`;

@@ -9,6 +9,7 @@ import { snoozeChainStatements } from "../escalation/snooze";
 import { nextOccurrenceDueAt, nextOccurrenceId, nextOccurrenceStatements } from "../series";
 import { parseInput } from "../validation";
 import { thankAlertedBuddies } from "../buddies/thanks";
+import { nextMorning } from "./morning";
 import { snoozeSchema } from "./schemas";
 import { toTaskJson, type TaskJson } from "./serialize";
 import { findUser, loadOwnTask, loadUser, ownTaskOf, ownTaskQuery, userOrSignIn } from "./service";
@@ -127,7 +128,8 @@ async function nextTaskJson(deps: Deps, userId: string, nextId: string | null, n
 }
 
 /**
- * Pauses the escalation for `minutes` without moving the due date. The chain resumes at the SAME
+ * Pauses the escalation for `minutes`, or until the next morning on the person's clock (`until:
+ * "morning"`, morning.ts), without moving the due date. The chain resumes at the SAME
  * step: the first unsent step fires at snoozedUntil (or at its own time if that is later), and the
  * steps after it keep their spacing. If nothing is left to send (the chain was acknowledged or ran
  * out), one more ping is added at snoozedUntil, since "remind me in 30 minutes" must remind.
@@ -141,9 +143,9 @@ export async function snoozeTask(deps: Deps, userId: string, taskId: string, inp
   // task though only a recurring one needs their zone: a query by key costs less than a second wait.
   const [task, escalation, person] = await Promise.all([loadOwnTask(deps, userId, taskId), latestEscalationOfOwnTask(deps, userId, taskId), findUser(deps, userId)]);
   if (task.status === "COMPLETED") throw conflict(ALREADY_DONE_SNOOZE, "TASK_COMPLETED");
-  const { minutes } = parseInput(snoozeSchema, input ?? {});
+  const { minutes, until: untilWhen } = parseInput(snoozeSchema, input ?? {});
   const now = deps.clock.now().getTime();
-  const until = now + minutes * 60_000;
+  const until = untilWhen === "morning" ? nextMorning(now, userOrSignIn(person).timezone) : now + minutes * 60_000;
 
   const statements: Statement[] = [
     deps.db

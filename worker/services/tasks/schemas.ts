@@ -115,6 +115,7 @@ export const listTasksQuerySchema = z.object({
 });
 
 const SNOOZE_MESSAGE = `Snooze minutes must be a whole number from ${SNOOZE_MIN_MINUTES} to ${SNOOZE_MAX_MINUTES}.`;
+export const SNOOZE_UNTIL_MESSAGE = 'Snooze until can only be "morning" (9:00 AM on your clock, the next morning).';
 
 /** POST /v1/tasks/:id/snooze {minutes} (1..1440; 30 when left out). */
 export const snoozeSchema = z.object(
@@ -125,6 +126,8 @@ export const snoozeSchema = z.object(
       .min(SNOOZE_MIN_MINUTES, { error: SNOOZE_MESSAGE })
       .max(SNOOZE_MAX_MINUTES, { error: SNOOZE_MESSAGE })
       .default(SNOOZE_MINUTES),
+    /** "morning": until the next morning on the person's clock (answers.ts `nextMorning`), instead of `minutes`. */
+    until: z.enum(["morning"], { error: SNOOZE_UNTIL_MESSAGE }).optional(),
   },
   { error: "Send the snooze as a JSON object, for example {\"minutes\": 30}." },
 );
