@@ -3,7 +3,7 @@ import { AuthCard } from "~/components/auth/AuthCard";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ANSWER_CONFIRM_LABELS, ANSWER_EFFECTS, ANSWER_QUESTIONS, OTHER_SNOOZE_MINUTES, SNOOZE_MINUTES } from "../../worker/services/answers";
-import { snoozeLabel } from "~/components/tasks/types";
+import { SNOOZE_MORNING_LABEL, snoozeLabel } from "~/components/tasks/types";
 import { describeActionLink, redeemActionLink, type ActionLinkOutcome, type ActionLinkView } from "../../worker/services/tasks";
 import { Alert } from "~/components/ui/Alert";
 import { Button, ButtonLink } from "~/components/ui/Button";
@@ -33,8 +33,11 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ params, context, request }: ActionFunctionArgs) {
-  // The snooze page's other times post `minutes`; the service takes only the times it offers.
-  const minutes = Number((await request.formData().catch(() => null))?.get("minutes"));
+  // The snooze page's other times post `minutes` (the service takes only the times it offers), and its
+  // Tomorrow morning posts `until=morning`.
+  const form = await request.formData().catch(() => null);
+  if (form?.get("until") === "morning") return redeemActionLink(context.deps, params.token ?? "", params.action, { until: "morning" });
+  const minutes = Number(form?.get("minutes"));
   return redeemActionLink(context.deps, params.token ?? "", params.action, Number.isInteger(minutes) && minutes > 0 ? { minutes } : {});
 }
 
@@ -127,6 +130,9 @@ function Confirm({ view }: { view: Extract<ActionLinkView, { state: "ready" }> }
                   {snoozeLabel(other)}
                 </Button>
               ))}
+              <Button type="submit" name="until" value="morning" variant="secondary" className="reminder-actions__morning" disabled={busy}>
+                {SNOOZE_MORNING_LABEL}
+              </Button>
             </div>
           </fieldset>
         ) : null}

@@ -118,7 +118,7 @@ test.describe("reminders", () => {
     await page.goto(url.pathname);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Snooze 'Ring the garage' for 30 minutes?");
     const others = page.getByRole("group", { name: "Or snooze for" });
-    await expect(others.getByRole("button")).toHaveText(["10 min", "1 hour", "3 hours"]);
+    await expect(others.getByRole("button")).toHaveText(["10 min", "1 hour", "3 hours", "Tomorrow morning"]);
     await others.getByRole("button", { name: "3 hours" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("All set");
     await expect(page.getByText("Snoozed. We'll remind you about \"Ring the garage\" again in 3 hours.")).toBeVisible();

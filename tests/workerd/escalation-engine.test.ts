@@ -16,7 +16,9 @@ import { sha256Hex } from "../../worker/services/tokens";
 import { acknowledgeTask, completeTask, createTask, deleteTask, describeActionLink, redeemActionLink, snoozeTask } from "../../worker/services/tasks";
 import type { EscalationStats } from "../../worker/services/escalation/stats";
 import { EMAIL_CONFIGURED, request } from "./helpers";
-import { updateTimezone } from "../../worker/services/auth";
+import { getProfile, updateTimezone } from "../../worker/services/auth";
+import { formatLocalDue } from "../../worker/services/escalation/messages";
+import { nextMorning } from "../../worker/services/tasks/morning";
 import { ProviderError } from "../../worker/channels/errors";
 import { listWaitingChains, SEND_CHUNK } from "../../worker/services/escalation";
 import { rowsOf } from "../../worker/services/escalation/run-plan";
@@ -835,6 +837,17 @@ describe("email action links (/r/<token>/<answer>)", () => {
     const odd = await redeemActionLink(depsAt(second.T + MINUTE).deps, ...answerLink(second.mail!.text, "Snooze 30 minutes"), { minutes: 45 });
     expect(odd).toMatchObject({ state: "done", minutes: 30, message: 'Snoozed. We\'ll remind you about "Take pills" again in 30 minutes.' });
     expect((await taskRow(second.task.id))?.snoozedUntil).toBe(second.T + MINUTE + 30 * MINUTE);
+  });
+
+  it("an email's snooze page's Tomorrow morning snoozes until 9:00 AM on the person's clock and says when", async () => {
+    const { T, u, task, mail } = await remindedByEmail();
+    const { deps } = depsAt(T + MINUTE);
+    const result = await redeemActionLink(deps, ...answerLink(mail!.text, "Snooze 30 minutes"), { until: "morning" });
+    const zone = (await getProfile(deps, u.id)).timezone;
+    const morning = nextMorning(T + MINUTE, zone);
+    expect(result).toMatchObject({ state: "done", action: "snooze", message: `Snoozed. We'll remind you about "Take pills" again at ${formatLocalDue(morning, zone)}.` });
+    expect((await taskRow(task.id))?.snoozedUntil).toBe(morning);
+    expect(morning - (T + MINUTE)).toBeGreaterThan(4 * 60 * MINUTE);
   });
 
   it("a link with an answer that is not one, or older than a week, does nothing", async () => {

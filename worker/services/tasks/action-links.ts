@@ -66,7 +66,7 @@ export async function describeActionLink(deps: Deps, rawToken: string, answer?: 
  * are one batch, so nothing was done and the link must still work (ADR 029). Should the failure
  * come after that batch, using the link again repeats an idempotent answer.
  */
-export async function redeemActionLink(deps: Deps, rawToken: string, answer?: string, choice: { minutes?: number } = {}): Promise<ActionLinkOutcome> {
+export async function redeemActionLink(deps: Deps, rawToken: string, answer?: string, choice: { minutes?: number; until?: "morning" } = {}): Promise<ActionLinkOutcome> {
   const link = await findLink(deps, rawToken, answer);
   if (!link) return { state: "invalid" };
   const { userId, taskId, action } = link;
@@ -85,6 +85,10 @@ export async function redeemActionLink(deps: Deps, rawToken: string, answer?: st
       message = result.nextTask
         ? `"${result.title}" is done. The next one is on ${formatLocalDue(Date.parse(result.nextTask.dueDate), await zoneOf(deps, userId))}.`
         : `"${result.title}" is done. Well done!`;
+    } else if (action === "snooze" && choice.until === "morning") {
+      // The snooze page's "Tomorrow morning": until 9:00 AM on the person's clock (morning.ts).
+      const snoozed = await snoozeTask(deps, userId, taskId, { until: "morning" });
+      message = `Snoozed. We'll remind you about "${before.title}" again at ${formatLocalDue(Date.parse(snoozed.snoozedUntil ?? ""), await zoneOf(deps, userId))}.`;
     } else if (action === "snooze") {
       // The snooze page offers other times; only those are taken from the form.
       minutes = choice.minutes !== undefined && isOfferedSnooze(choice.minutes) ? choice.minutes : (link.minutes ?? SNOOZE_MINUTES);
