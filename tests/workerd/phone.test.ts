@@ -212,6 +212,11 @@ describe("answers by text and keypad (signed webhooks)", () => {
     const third = await dueTask(u.id, "Call the pharmacy", 3);
     expect(await messageOf(await text(u.phone, "Snooze 2 hours"))).toBe("Snoozed. I&apos;ll remind you about &quot;Call the pharmacy&quot; again at 12:00 PM.");
     expect((await taskRow(third.id))?.snoozedUntil).toBe(ERA.getTime() + 120 * MINUTE);
+    // Until the next morning: 9:00 AM on the person's clock, with its day.
+    const morning = await dueTask(u.id, "Ring the garage", 3);
+    const reply = await messageOf(await text(u.phone, "Snooze until tomorrow"));
+    expect(reply).toBe("Snoozed. I&apos;ll remind you about &quot;Ring the garage&quot; again at 9:00 AM tomorrow.");
+    expect(await taskRow(morning.id)).toMatchObject({ status: "SNOOZED", snoozedUntil: Date.parse("2075-02-04T09:00:00Z") });
     const fourth = await dueTask(u.id, "Water the plants", 2);
     expect(await messageOf(await text(u.phone, "Done."))).toBe("&quot;Water the plants&quot; is done. Well done!");
     expect((await taskRow(fourth.id))?.status).toBe("COMPLETED");

@@ -128,6 +128,16 @@ describe("answers typed in the chat", () => {
     expect(await tasksOfUser(u.id)).toHaveLength(3);
   });
 
+  it("'snooze until tomorrow morning' snoozes until 9:00 AM on the owner's clock, and says the day", async () => {
+    const bot = fakeTelegram();
+    // ERA is 12:00 UTC, 1:00 PM in Berlin: the next morning is tomorrow's 9:00 (08:00 UTC).
+    const u = await linkedUser({ timezone: "Europe/Berlin" });
+    const task = await dueTask(u.id, "Call the bank", 10);
+    await postUpdate(replyTo(u.chat, task.id, "Snooze until tomorrow morning, thanks"));
+    expect(await taskRow(task.id)).toMatchObject({ status: "SNOOZED", snoozedUntil: Date.parse("2071-03-11T08:00:00Z") });
+    expect(bot.callsOf("sendMessage").at(-1)!.payload.text).toBe("😴 Snoozed until 9:00 AM tomorrow: Call the bank");
+  });
+
   it("without a reply, 'done' answers the reminder sent to the chat last, not the one waiting longest", async () => {
     const bot = fakeTelegram();
     const u = await linkedUser({ timezone: "UTC" });

@@ -44,8 +44,15 @@ describe("readTextReply", () => {
     ["thank you", "", null],
     ["", "", null],
   ])("%j → %s, %s", (body, word, snoozeMinutes) => {
-    expect(readTextReply(body)).toEqual({ word, snoozeMinutes });
+    expect(readTextReply(body)).toEqual({ word, snoozeMinutes, snoozeUntil: null });
   });
+
+  it.each(["snooze until tomorrow morning", "Snooze till morning.", "snooze tomorrow", "snooze until tomorrow", "snooze to the morning", "Thanks, snooze until tomorrow morning 🙏"])(
+    "%j is a snooze until the next morning",
+    (body) => {
+      expect(readTextReply(body)).toEqual({ word: "SNOOZE", snoozeMinutes: null, snoozeUntil: "morning" });
+    },
+  );
 });
 
 describe("typedAnswer (a chat message that is only an answer)", () => {
@@ -73,7 +80,11 @@ describe("typedAnswer (a chat message that is only an answer)", () => {
     ["snooze the alarm tomorrow at 7", null],
     ["call mom", null],
     ["STOP", null],
+    // Until the next morning (9:00 AM on the person's clock); another time is not read as one.
+    ["snooze until tomorrow morning", { answer: "snooze", snoozeMinutes: null, snoozeUntil: "morning" }],
+    ["Snooze till morning please", { answer: "snooze", snoozeMinutes: null, snoozeUntil: "morning" }],
+    ["snooze until tomorrow at 7", null],
   ])("%j → %j", (body, expected) => {
-    expect(typedAnswer(body)).toEqual(expected);
+    expect(typedAnswer(body)).toEqual(expected === null ? null : { snoozeUntil: null, ...expected });
   });
 });

@@ -1,4 +1,4 @@
-import { ANSWER_REPLY_WORDS, type Answer } from "./answers";
+import { ANSWER_REPLY_WORDS, SNOOZE_MINUTES, type Answer } from "./answers";
 import { SNOOZE_MAX_MINUTES } from "./tasks/schemas";
 
 /**
@@ -13,6 +13,8 @@ export interface TextReply {
   word: string;
   /** For a snooze: the minutes asked for (1 to 720), or null for the default. */
   snoozeMinutes: number | null;
+  /** For a snooze until a time: "morning" ("snooze until tomorrow morning", "snooze till morning"), else null. */
+  snoozeUntil: "morning" | null;
 }
 
 /** Other words for the reply keywords; only words that cannot mean anything else in a reply. */
@@ -94,18 +96,30 @@ export function saysYes(body: string): boolean {
   return words.length === 1 && YES_WORDS.has(words[0] ?? "");
 }
 
+/** "until tomorrow morning", "till morning", "tomorrow", "to the morning": the next morning (tasks/morning.ts). */
+const UNTIL_MORNING = /^(?:UNTIL|TILL|TIL|TO)?\s*(?:TOMORROW(?:\s+MORNING)?|(?:THE\s+)?MORNING)$/;
+
 export function readTextReply(body: string): TextReply {
   const [bare = "", ...rest] = answerWords(body);
   const word = SYNONYMS[bare] ?? bare;
-  const minutes = word === "SNOOZE" ? minutesIn(rest.join(" ").replace(/\bFORTY\s+FIVE\b/, "FORTYFIVE")) : null;
-  if (minutes === null) return { word, snoozeMinutes: null };
-  return { word, snoozeMinutes: Math.min(Math.max(minutes, 1), LONGEST_SNOOZE_MINUTES) };
+  const after = rest.join(" ");
+  if (word === "SNOOZE" && UNTIL_MORNING.test(after)) return { word, snoozeMinutes: null, snoozeUntil: "morning" };
+  const minutes = word === "SNOOZE" ? minutesIn(after.replace(/\bFORTY\s+FIVE\b/, "FORTYFIVE")) : null;
+  if (minutes === null) return { word, snoozeMinutes: null, snoozeUntil: null };
+  return { word, snoozeMinutes: Math.min(Math.max(minutes, 1), LONGEST_SNOOZE_MINUTES), snoozeUntil: null };
 }
 
 export interface TypedAnswer {
   answer: Answer;
   /** For a snooze: the minutes asked for, or null for the default. */
   snoozeMinutes: number | null;
+  /** For a snooze until the next morning ("snooze until tomorrow morning"), else absent or null. */
+  snoozeUntil?: "morning" | null;
+}
+
+/** What a typed snooze asks the task service for: until the morning, the minutes asked for, or the usual. */
+export function snoozeOf(typed: Pick<TypedAnswer, "snoozeMinutes" | "snoozeUntil">): number | "morning" {
+  return typed.snoozeUntil ?? typed.snoozeMinutes ?? SNOOZE_MINUTES;
 }
 
 /**
@@ -113,10 +127,10 @@ export interface TypedAnswer {
  * Anything longer ("done with the report by friday") is not one: in a chat it is a new reminder.
  */
 export function typedAnswer(body: string): TypedAnswer | null {
-  const { word, snoozeMinutes } = readTextReply(body);
+  const { word, snoozeMinutes, snoozeUntil } = readTextReply(body);
   const answer = ANSWER_REPLY_WORDS[word];
   if (!answer) return null;
   const words = answerWords(body).length;
-  const onlyTheAnswer = words === 1 || (answer === "snooze" && snoozeMinutes !== null && words <= 5);
-  return onlyTheAnswer ? { answer, snoozeMinutes } : null;
+  const onlyTheAnswer = words === 1 || (answer === "snooze" && (snoozeMinutes !== null || snoozeUntil !== null) && words <= 5);
+  return onlyTheAnswer ? { answer, snoozeMinutes, snoozeUntil } : null;
 }

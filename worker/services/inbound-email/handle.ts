@@ -5,10 +5,9 @@ import type { Deps } from "../deps";
 import { renderEmail } from "../email/layout";
 import { isAppError } from "../errors";
 import { log } from "../log";
-import { SNOOZE_MINUTES } from "../answers";
 import { agendaQuestion } from "../nl/chat-intents";
 import { agendaText, answerSentence, answerTask, createTask, createTaskFromPrompt, reminderToAnswer, TITLE_MAX, taskAYesAnswers } from "../tasks";
-import { saysYes, typedAnswer, type TypedAnswer } from "../typed-answers";
+import { saysYes, snoozeOf, typedAnswer, type TypedAnswer } from "../typed-answers";
 import { remindedTitle, reminderLines, reminderSubject } from "./mail-text";
 import { readInvitation } from "./invitation";
 import { checkSender } from "./sender-check";
@@ -106,7 +105,7 @@ async function makeReminder(deps: Deps, user: { id: string; timezone: string }, 
 async function answerByMail(deps: Deps, userId: string, typed: TypedAnswer, named: string | null, knownTaskId?: string): Promise<Extract<InboundOutcome, { kind: "replied" }>> {
   const taskId = knownTaskId ?? (await reminderToAnswer(deps, userId, "email", named))?.id;
   if (!taskId) return { kind: "replied", title: null, subject: INBOUND_TEXTS.nothingWaitingSubject, reply: INBOUND_TEXTS.nothingWaiting };
-  const outcome = await answerTask(deps, userId, taskId, typed.answer, typed.snoozeMinutes ?? SNOOZE_MINUTES);
+  const outcome = await answerTask(deps, userId, taskId, typed.answer, snoozeOf(typed));
   return { kind: "replied", title: outcome.title, subject: INBOUND_TEXTS.answeredSubject(outcome.title), reply: answerSentence(typed.answer, outcome) };
 }
 

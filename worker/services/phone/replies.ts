@@ -5,7 +5,7 @@ import { appLink } from "../app-url";
 import type { Deps } from "../deps";
 import { isAppError } from "../errors";
 import { answerSentence, answerTask, reminderToAnswer, taskAYesAnswers } from "../tasks";
-import { readTextReply, saysYes } from "../typed-answers";
+import { readTextReply, saysYes, snoozeOf } from "../typed-answers";
 
 /**
  * Answers that come back by phone (issue 10): a text reply (DONE, SNOOZE [minutes], OK, STOP, START,
@@ -40,7 +40,8 @@ async function ownerOf(deps: Pick<Deps, "db">, phone: string): Promise<PhoneOwne
 export async function replyToText(deps: Deps, from: string, body: string): Promise<string> {
   const owner = await ownerOf(deps, from);
   if (!owner) return SMS_TEXTS.unknownNumber(appLink(deps.env, "/integrations"));
-  const { word, snoozeMinutes } = readTextReply(body);
+  const reply = readTextReply(body);
+  const { word } = reply;
   const now = deps.clock.now().getTime();
   // "Yes" to a check-back's "Is it done yet?" is Done. YES is also a carrier opt-in word: it keeps that
   // meaning for a number that opted out (no check-back reaches one) and wherever no check-back asked.
@@ -60,7 +61,7 @@ export async function replyToText(deps: Deps, from: string, body: string): Promi
   if (!answer) return SMS_TEXTS.help;
   const reminder = await reminderToAnswer(deps, owner.id, "sms");
   if (!reminder) return SMS_TEXTS.nothingOpen;
-  return answerOrSay(deps, owner.id, reminder.id, answer, snoozeMinutes ?? SNOOZE_MINUTES);
+  return answerOrSay(deps, owner.id, reminder.id, answer, snoozeOf(reply));
 }
 
 /** POST /twilio/voice?task=<id>: a digit pressed on the reminder call to `to` (the person's number). */
@@ -72,9 +73,9 @@ export async function answerKeypad(deps: Deps, to: string, taskId: string, digit
   return `${await answerOrSay(deps, owner.id, taskId, answer, SNOOZE_MINUTES)} Goodbye.`;
 }
 
-async function answerOrSay(deps: Deps, userId: string, taskId: string, answer: Answer, minutes: number): Promise<string> {
+async function answerOrSay(deps: Deps, userId: string, taskId: string, answer: Answer, snooze: number | "morning"): Promise<string> {
   try {
-    return answerSentence(answer, await answerTask(deps, userId, taskId, answer, minutes));
+    return answerSentence(answer, await answerTask(deps, userId, taskId, answer, snooze));
   } catch (error) {
     if (isAppError(error)) return error.status === 404 ? "I can't find that reminder any more. It may have been deleted." : error.message;
     throw error;

@@ -1,7 +1,9 @@
+import { DateTime } from "luxon";
 import { eq } from "drizzle-orm";
 import { users } from "../../../db/schema";
 import { acknowledgedMessage, SNOOZE_MINUTES, type Answer } from "../answers";
 import type { Deps } from "../deps";
+import { safeZone } from "../time-zone";
 import { formatLocalDue, formatLocalTime } from "../escalation/messages";
 import { acknowledgeTask, completeTask, snoozeTask } from "./actions";
 import type { TaskJson } from "./serialize";
@@ -23,7 +25,7 @@ export interface AnswerOutcome {
  * One answer from any channel, through the same task services the dashboard uses (each idempotent).
  * The task must be the user's own (404 otherwise, as loadOwnTask says).
  */
-export async function answerTask(deps: Deps, userId: string, taskId: string, answer: Answer, minutes = SNOOZE_MINUTES): Promise<AnswerOutcome> {
+export async function answerTask(deps: Deps, userId: string, taskId: string, answer: Answer, snooze: number | "morning" = SNOOZE_MINUTES): Promise<AnswerOutcome> {
   const before = await loadOwnTask(deps, userId, taskId);
   const zone = await zoneOf(deps, userId);
   if (before.status === "COMPLETED") {
@@ -38,13 +40,26 @@ export async function answerTask(deps: Deps, userId: string, taskId: string, ans
     return { state: "answered", title: before.title, message, task: result };
   }
   if (answer === "snooze") {
-    const task = await snoozeTask(deps, userId, taskId, { minutes });
-    const until = task.snoozedUntil ? formatLocalTime(Date.parse(task.snoozedUntil), zone) : undefined;
-    return { state: "answered", title: before.title, message: `Snoozed. We'll remind you about "${before.title}" again in ${minutes} minutes.`, task, snoozedUntilLocal: until };
+    const task = await snoozeTask(deps, userId, taskId, snooze === "morning" ? { until: "morning" } : { minutes: snooze });
+    const end = task.snoozedUntil ? Date.parse(task.snoozedUntil) : null;
+    const until = end === null ? undefined : localTimeWithDay(end, deps.clock.now().getTime(), zone);
+    const message =
+      snooze === "morning" && end !== null
+        ? `Snoozed. We'll remind you about "${before.title}" again at ${formatLocalDue(end, zone)}.`
+        : `Snoozed. We'll remind you about "${before.title}" again in ${snooze === "morning" ? SNOOZE_MINUTES : snooze} minutes.`;
+    return { state: "answered", title: before.title, message, task, snoozedUntilLocal: until };
   }
   const task = await acknowledgeTask(deps, userId, taskId);
   const checkBackAt = task.checkBackAt ? formatLocalTime(Date.parse(task.checkBackAt), zone) : undefined;
   return { state: "answered", title: before.title, message: acknowledgedMessage(before.title, checkBackAt), task };
+}
+
+/** "9:00 AM" today, "9:00 AM tomorrow", else the full local date and time: a snooze's end, said with its day. */
+function localTimeWithDay(at: number, now: number, zone: string): string {
+  const shown = safeZone(zone);
+  const days = Math.round(DateTime.fromMillis(at, { zone: shown }).startOf("day").diff(DateTime.fromMillis(now, { zone: shown }).startOf("day"), "days").days);
+  if (days === 0) return formatLocalTime(at, zone);
+  return days === 1 ? `${formatLocalTime(at, zone)} tomorrow` : formatLocalDue(at, zone);
 }
 
 export async function zoneOf(deps: Pick<Deps, "db">, userId: string): Promise<string> {

@@ -1,9 +1,9 @@
-import { SNOOZE_MINUTES, type Answer } from "../answers";
+import type { Answer } from "../answers";
 import type { Deps } from "../deps";
 import { isAppError } from "../errors";
 import { answerTask, createTaskFromPrompt, reminderToAnswer, reopenTask, taskAYesAnswers, type AnswerOutcome } from "../tasks";
 import type { ChatReply } from "./forget";
-import { saysYes, type TypedAnswer } from "../typed-answers";
+import { saysYes, snoozeOf, type TypedAnswer } from "../typed-answers";
 import { findChatOwner, type ChatOwner } from "./chats";
 import { BOT_TEXTS } from "./texts";
 
@@ -71,7 +71,7 @@ export async function answerTypedInChat(deps: Deps, owner: ChatOwner, typed: Typ
   const taskId = repliedTaskId ?? (await reminderToAnswer(deps, owner.id, "telegram"))?.id;
   if (!taskId) return BOT_TEXTS.nothingOpen;
   try {
-    return answeredText(typed.answer, await answerTask(deps, owner.id, taskId, typed.answer, typed.snoozeMinutes ?? SNOOZE_MINUTES));
+    return answeredText(typed.answer, await answerTask(deps, owner.id, taskId, typed.answer, snoozeOf(typed)));
   } catch (error) {
     if (isAppError(error) && error.status === 404) return BOT_TEXTS.gone;
     throw error;
