@@ -16,37 +16,32 @@ export function answerButtons(deps: Deps): Composer<Context> {
   composer.callbackQuery(/^(done|snooze|acknowledge):([0-9a-f-]{36})$/, async (ctx) => {
     const [, answer, taskId] = ctx.match;
     if (!isAnswer(answer) || !taskId) return;
-    try {
-      await replyToPress(ctx, await answerFromChat(deps, String(ctx.chat?.id ?? ""), taskId, answer));
-    } catch (error) {
-      if (!isAppError(error)) throw error;
-      await ctx.answerCallbackQuery({ text: error.message, show_alert: true });
-    }
+    await orAlert(ctx, async () => replyToPress(ctx, await answerFromChat(deps, String(ctx.chat?.id ?? ""), taskId, answer)));
   });
   // "↩️ Not done yet" under a reminder answered Done (ADR 083).
-  composer.callbackQuery(REOPEN_BUTTON, async (ctx) => {
-    try {
-      await replyToPress(ctx, await reopenFromChat(deps, String(ctx.chat?.id ?? ""), ctx.match[1]!));
-    } catch (error) {
-      if (!isAppError(error)) throw error;
-      await ctx.answerCallbackQuery({ text: error.message, show_alert: true });
-    }
-  });
+  composer.callbackQuery(REOPEN_BUTTON, (ctx) => orAlert(ctx, async () => replyToPress(ctx, await reopenFromChat(deps, String(ctx.chat?.id ?? ""), ctx.match[1]!))));
   // "cancel the dentist" in the chat asked with buttons (services/telegram/forget.ts): ask, delete, stop, keep.
   composer.callbackQuery(FORGET_BUTTON, async (ctx) => {
     const [, choice, taskId] = ctx.match;
-    try {
+    await orAlert(ctx, async () => {
       const reply = await forgetFromChat(deps, String(ctx.chat?.id ?? ""), choice as ForgetChoice, taskId!);
       await ctx.answerCallbackQuery();
       await ctx.editMessageText(reply.text, reply.buttons ? { reply_markup: keyboardOf(reply.buttons) } : {});
-    } catch (error) {
-      if (!isAppError(error)) throw error;
-      await ctx.answerCallbackQuery({ text: error.message, show_alert: true });
-    }
+    });
   });
   // Anything else (an old button, a forged press): end the spinner, change nothing.
   composer.on("callback_query:data", (ctx) => ctx.answerCallbackQuery());
   return composer;
+}
+
+/** Runs a press; a refusal of ours (an AppError: a cap, a gone task) ends the spinner with its sentence as an alert. */
+async function orAlert(ctx: Context, press: () => Promise<void>): Promise<void> {
+  try {
+    await press();
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    await ctx.answerCallbackQuery({ text: error.message, show_alert: true });
+  }
 }
 
 /** Ends the press's spinner with the reply's note, and rewrites the message (with its new buttons, if any). */

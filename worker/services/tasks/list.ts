@@ -112,11 +112,9 @@ export async function listTasks(deps: Deps, userId: string, query: unknown): Pro
   };
 }
 
-/** A row's place in the list, from the very columns SQLite orders by (is_completed and list_due are SQLite's own). */
-function positionOf(row: { isCompleted: number | null; dueAt: number; listDue: number | null; id: string }): ListPosition {
-  const completed = row.isCompleted === 1;
-  // Never null (due_at is NOT NULL); typed nullable as every generated column is.
-  return { completed: completed ? 1 : 0, listDue: row.listDue ?? (completed ? -row.dueAt : row.dueAt), id: row.id };
+/** A row's place in the list: its status (is_completed, SQLite's own) and due time give list_due as SQLite derives it. */
+function positionOf(row: { isCompleted: number | null; dueAt: number; id: string }): ListPosition {
+  return listPositionOf({ completed: row.isCompleted === 1, dueAt: row.dueAt, id: row.id });
 }
 
 /** The position of a task in the list, from its status and due time (as SQLite derives it). */
