@@ -32,6 +32,15 @@ export function field(form: FormData, name: string, { trim = true }: { trim?: bo
   return trim ? value.trim() : value;
 }
 
+/**
+ * A time field (`<input type="time">`) as "HH:MM": browsers send "19:00", or "19:00:00" when the field
+ * has a step in seconds. Anything else comes back as it was sent (trimmed), for the service to refuse.
+ */
+export function timeField(form: FormData, name: string): string {
+  const value = field(form, name);
+  return /^\d{2}:\d{2}:\d{2}(?:\.\d+)?$/.test(value) ? value.slice(0, 5) : value;
+}
+
 /** A form post the browser navigates with (no JavaScript), as opposed to a fetcher's fetch(). */
 export function isDocumentPost(request: Request): boolean {
   return request.headers.get("Sec-Fetch-Mode") === "navigate";

@@ -5,21 +5,21 @@
  */
 import type { PublicUser } from "../../worker/services/auth";
 import type { Deps } from "../../worker/services/deps";
-import { acknowledgedMessage, SNOOZE_MINUTES } from "../../worker/services/answers";
+import { acknowledgedMessage, SNOOZE_MINUTES, SNOOZE_TIME_MISSING } from "../../worker/services/answers";
 import { safeZone } from "../../worker/services/time-zone";
-import { acknowledgeTask, completeTask, deleteTask, reopenTask, snoozeTask } from "../../worker/services/tasks";
+import { acknowledgeTask, completeTask, deleteTask, parseTimeOfDay, reopenTask, snoozeTask } from "../../worker/services/tasks";
 import { formatClock, formatClockWithDay } from "~/components/tasks/task-format";
 import { toTaskView } from "~/components/tasks/task-view";
-import { MORE_SNOOZE_MINUTES, SNOOZE_MORNING_INTENT, TASK_INTENTS, type TaskActionResult, type TaskIntent } from "~/components/tasks/types";
+import { MORE_SNOOZE_MINUTES, SNOOZE_MORNING_INTENT, SNOOZE_UNTIL_INTENT, TASK_INTENTS, type TaskActionResult, type TaskIntent } from "~/components/tasks/types";
 import { TASK_DELETE_FAILED, TASK_UPDATE_FAILED } from "./messages";
 import { errorMessage } from "./action-errors.server";
-import { field } from "./forms.server";
+import { field, timeField } from "./forms.server";
 
 type TaskDeps = Deps;
 
 export function readIntent(form: FormData): TaskIntent | null {
   const intent = field(form, "intent");
-  if (snoozeMinutesOf(intent) !== null || intent === SNOOZE_MORNING_INTENT) return "snooze";
+  if (snoozeMinutesOf(intent) !== null || intent === SNOOZE_MORNING_INTENT || intent === SNOOZE_UNTIL_INTENT) return "snooze";
   return (TASK_INTENTS as readonly string[]).includes(intent) ? (intent as TaskIntent) : null;
 }
 
@@ -34,9 +34,16 @@ export function readSnoozeMinutes(form: FormData): number {
   return snoozeMinutesOf(field(form, "intent")) ?? SNOOZE_MINUTES;
 }
 
-/** "Tomorrow morning" (intent `snooze:morning`): a snooze until a time rather than for a length. */
-export function readSnoozeUntil(form: FormData): "morning" | undefined {
-  return field(form, "intent") === SNOOZE_MORNING_INTENT ? "morning" : undefined;
+/**
+ * A snooze until a time rather than for a length: "Tomorrow morning" (intent `snooze:morning`) or the
+ * card's time field (intent `snooze:until`, `until` as a time field sends it: "19:00", or "19:00:00"
+ * with seconds). An empty or unreadable field is passed on as it is and refused by runTaskAction.
+ */
+export function readSnoozeUntil(form: FormData): string | undefined {
+  const intent = field(form, "intent");
+  if (intent === SNOOZE_MORNING_INTENT) return "morning";
+  if (intent !== SNOOZE_UNTIL_INTENT) return undefined;
+  return timeField(form, "until");
 }
 
 /** What "Not done yet" answers: the task is open again, and when its reminders come back. */
@@ -50,7 +57,7 @@ export async function runTaskAction(
   user: PublicUser,
   intent: TaskIntent,
   taskId: string,
-  options: { series?: boolean; snoozeMinutes?: number; snoozeUntil?: "morning" } = {},
+  options: { series?: boolean; snoozeMinutes?: number; snoozeUntil?: string } = {},
 ): Promise<TaskActionResult> {
   const zone = safeZone(user.timezone);
   const base = { kind: "task" as const, intent, taskId, task: null, nextTask: null };
@@ -77,6 +84,10 @@ export async function runTaskAction(
       }
       case "snooze": {
         const minutes = options.snoozeMinutes ?? SNOOZE_MINUTES;
+        // The API's sentence for a bad `until` speaks of a 24-hour clock; the card's field has its own.
+        if (options.snoozeUntil !== undefined && options.snoozeUntil !== "morning" && !parseTimeOfDay(options.snoozeUntil)) {
+          return { ...base, ok: false, message: SNOOZE_TIME_MISSING };
+        }
         const task = await snoozeTask(deps, user.id, taskId, options.snoozeUntil ? { until: options.snoozeUntil } : { minutes });
         const until = task.snoozedUntil ? formatClockWithDay(task.snoozedUntil, zone, deps.clock.now()) : null;
         return {

@@ -3,9 +3,10 @@ import { AuthCard } from "~/components/auth/AuthCard";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ANSWER_CONFIRM_LABELS, ANSWER_EFFECTS, ANSWER_QUESTIONS, OTHER_SNOOZE_MINUTES, SNOOZE_MINUTES } from "../../worker/services/answers";
-import { SNOOZE_MORNING_LABEL, snoozeLabel } from "~/components/tasks/types";
+import { SNOOZE_MORNING_LABEL, SNOOZE_UNTIL_BUTTON, SNOOZE_UNTIL_LABEL, snoozeLabel } from "~/components/tasks/types";
 import { describeActionLink, redeemActionLink, type ActionLinkOutcome, type ActionLinkView } from "../../worker/services/tasks";
 import { Alert } from "~/components/ui/Alert";
+import { timeField } from "~/lib/forms.server";
 import { Button, ButtonLink } from "~/components/ui/Button";
 
 /**
@@ -33,10 +34,12 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ params, context, request }: ActionFunctionArgs) {
-  // The snooze page's other times post `minutes` (the service takes only the times it offers), and its
-  // Tomorrow morning posts `until=morning`.
+  // The snooze page's other times post `minutes` (the service takes only the times it offers), its
+  // Tomorrow morning posts `until=morning`, and its Until posts `until=time` with the field's `at`.
   const form = await request.formData().catch(() => null);
-  if (form?.get("until") === "morning") return redeemActionLink(context.deps, params.token ?? "", params.action, { until: "morning" });
+  const until = form?.get("until");
+  if (until === "morning") return redeemActionLink(context.deps, params.token ?? "", params.action, { until: "morning" });
+  if (until === "time") return redeemActionLink(context.deps, params.token ?? "", params.action, { until: form ? timeField(form, "at") : "" });
   const minutes = Number(form?.get("minutes"));
   return redeemActionLink(context.deps, params.token ?? "", params.action, Number.isInteger(minutes) && minutes > 0 ? { minutes } : {});
 }
@@ -105,7 +108,7 @@ function Result({ outcome }: { outcome: Exclude<ActionLinkOutcome, { state: "inv
   );
 }
 
-function Confirm({ view }: { view: Extract<ActionLinkView, { state: "ready" }> }) {
+function Confirm({ view, error }: { view: Extract<ActionLinkView, { state: "ready" }>; error?: string }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const minutes = view.minutes ?? SNOOZE_MINUTES;
@@ -118,7 +121,8 @@ function Confirm({ view }: { view: Extract<ActionLinkView, { state: "ready" }> }
         <p>{ANSWER_EFFECTS[view.action](minutes)}</p>
       )}
       <Form method="post" replace>
-        <Button type="submit" size="lg" block disabled={busy} aria-disabled={busy}>
+        {error ? <Alert tone="error">{error}</Alert> : null}
+        <Button type="submit" size="lg" block disabled={busy} aria-disabled={busy} formNoValidate>
           {busy ? "Working..." : ANSWER_CONFIRM_LABELS[view.action](minutes)}
         </Button>
         {view.action === "snooze" && !finished ? (
@@ -126,12 +130,23 @@ function Confirm({ view }: { view: Extract<ActionLinkView, { state: "ready" }> }
             <legend>Or snooze for</legend>
             <div className="reminder-actions__buttons reminder-actions__buttons--times">
               {OTHER_SNOOZE_MINUTES.filter((other) => other !== minutes).map((other) => (
-                <Button key={other} type="submit" name="minutes" value={String(other)} variant="secondary" disabled={busy}>
+                <Button key={other} type="submit" name="minutes" value={String(other)} variant="secondary" disabled={busy} formNoValidate>
                   {snoozeLabel(other)}
                 </Button>
               ))}
-              <Button type="submit" name="until" value="morning" variant="secondary" className="reminder-actions__morning" disabled={busy}>
+              <Button type="submit" name="until" value="morning" variant="secondary" className="reminder-actions__morning" disabled={busy} formNoValidate>
                 {SNOOZE_MORNING_LABEL}
+              </Button>
+            </div>
+            {/* Until a time of day (ADR 086): the field is required for its own button only. */}
+            <div className="reminder-actions__until">
+              <label htmlFor="snooze-until-time" className="reminder-actions__until-label">
+                {SNOOZE_UNTIL_LABEL}
+              </label>
+              <input id="snooze-until-time" type="time" name="at" required className="input reminder-actions__time" disabled={busy} />
+              <Button type="submit" name="until" value="time" variant="secondary" disabled={busy}>
+                {SNOOZE_UNTIL_BUTTON}
+                <span className="visually-hidden"> until the time chosen</span>
               </Button>
             </div>
           </fieldset>
@@ -147,7 +162,8 @@ function Confirm({ view }: { view: Extract<ActionLinkView, { state: "ready" }> }
 export default function ReminderLink() {
   const view = useLoaderData<typeof loader>();
   const outcome = useActionData<typeof action>();
-  if (outcome) return outcome.state === "invalid" ? <Invalid /> : <Result outcome={outcome} />;
+  if (outcome?.state === "refused" && view.state === "ready") return <Confirm view={view} error={outcome.message} />;
+  if (outcome && outcome.state !== "refused") return outcome.state === "invalid" ? <Invalid /> : <Result outcome={outcome} />;
   if (view.state === "invalid") return <Invalid />;
   if (view.state === "used") return <Result outcome={{ state: "used", action: view.action, task: view.task }} />;
   return <Confirm view={view} />;

@@ -13,7 +13,8 @@ import { loadNextPage, readNextPage } from "~/lib/tasks.server";
  * The task screens' resource route (no UI):
  * - GET  /resources/tasks?page=N&after=C  the next page of the dashboard's infinite scroll (keyset
  *                                         cursor C; `shift=S` instead when a client has none);
- * - POST /resources/tasks  intent=acknowledge|done|snooze|snooze:<minutes>|delete|reopen (taskId), or
+ * - POST /resources/tasks  intent=acknowledge|done|snooze|snooze:<minutes>|snooze:morning|snooze:until
+ *                          (until=HH:MM)|delete|reopen (taskId), or
  *                          intent=default-strategy (strategy): the settings block.
  * Fetchers get the result as data. A plain form post (no JavaScript) does the same work and then
  * goes back to `returnTo`, so the buttons work without scripts too.

@@ -179,6 +179,19 @@ test.describe("dashboard task list", () => {
     const smallHours = local(user).hour < 5;
     await expect(page.locator(".toast").last()).toContainText(`"Snooze me" again at 9:00 AM${smallHours ? "." : " tomorrow."}`);
     await expect(card(page, "Snooze me").locator(".task-card__snooze")).toHaveText(`Snoozed until 9:00 AM${smallHours ? "" : " tomorrow"}`);
+    // Until a time of day: the field is needed for its own button only (Done never asks for a time), and the
+    // time comes today if still ahead on the person's clock, else tomorrow.
+    const untilField = card(page, "Snooze me").getByLabel('Until (snooze "Snooze me" until this time)');
+    const untilButton = card(page, "Snooze me").getByRole("button", { name: 'Snooze until the time chosen "Snooze me"' });
+    await untilButton.click();
+    expect(await untilField.evaluate((field: HTMLInputElement) => field.validity.valueMissing)).toBe(true);
+    await expect(card(page, "Snooze me").locator(".task-card__snooze")).toHaveText(`Snoozed until 9:00 AM${smallHours ? "" : " tomorrow"}`);
+    const chosen = local(user, { hours: 2 });
+    await untilField.fill(chosen.toFormat("HH:mm"));
+    await untilButton.click();
+    const day = chosen.hasSame(local(user), "day") ? "" : " tomorrow";
+    await expect(page.locator(".toast").last()).toContainText(`"Snooze me" again at ${chosen.toFormat("h:mm a")}${day}.`);
+    await expect(card(page, "Snooze me").locator(".task-card__snooze")).toHaveText(`Snoozed until ${chosen.toFormat("h:mm a")}${day}`);
 
     await card(page, "Finish me").getByRole("button", { name: 'Done "Finish me"' }).click();
     await expect(card(page, "Finish me").getByText("Completed")).toBeVisible();

@@ -1,7 +1,16 @@
 import AxeBuilder from "@axe-core/playwright";
 import { waitForEmail } from "./auth-helpers";
 import { expect, screenshotBoth, test } from "./fixtures";
-import { card, createTaskViaApi, fireCron, local, signUp } from "./tasks-helpers";
+import { card, createTaskViaApi, fireCron, local, signUp, type TaskUser } from "./tasks-helpers";
+import type { Page } from "@playwright/test";
+
+/** A task due a minute ago, its reminder email sent by the cron, and the path of one of the email's answer links ("Done", "Snooze 30 minutes"). */
+async function emailedAnswerLink(page: Page, user: TaskUser, title: string, label: string): Promise<string> {
+  await createTaskViaApi(page.request, user, title, local(user, { minutes: -1 }));
+  await fireCron(page.request);
+  const email = await waitForEmail(page.request, user.email, `Reminder: ${title}`);
+  return new URL(email.text.match(new RegExp(`${label}: (\\S+)`))![1]!).pathname;
+}
 
 test.describe("reminders", () => {
   test("with nothing due, the reminder screen says so and offers Create New Task", async ({ page }) => {
@@ -111,14 +120,10 @@ test.describe("reminders", () => {
 
   test("an email's Snooze link offers other times: 3 hours snoozes for 3 hours", async ({ page }) => {
     const user = await signUp(page);
-    await createTaskViaApi(page.request, user, "Ring the garage", local(user, { minutes: -1 }));
-    await fireCron(page.request);
-    const email = await waitForEmail(page.request, user.email, "Reminder: Ring the garage");
-    const url = new URL(email.text.match(/Snooze 30 minutes: (\S+)/)![1]!);
-    await page.goto(url.pathname);
+    await page.goto(await emailedAnswerLink(page, user, "Ring the garage", "Snooze 30 minutes"));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Snooze 'Ring the garage' for 30 minutes?");
     const others = page.getByRole("group", { name: "Or snooze for" });
-    await expect(others.getByRole("button")).toHaveText(["10 min", "1 hour", "3 hours", "Tomorrow morning"]);
+    await expect(others.getByRole("button")).toHaveText(["10 min", "1 hour", "3 hours", "Tomorrow morning", "Snooze until the time chosen"]);
     await others.getByRole("button", { name: "3 hours" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("All set");
     await expect(page.getByText("Snoozed. We'll remind you about \"Ring the garage\" again in 3 hours.")).toBeVisible();
@@ -127,13 +132,26 @@ test.describe("reminders", () => {
     await expect(card(page, "Ring the garage")).toContainText(`Snoozed until ${local(user, { hours: 3 }).toFormat("h:mm a")}`);
   });
 
+  test("an email's Snooze link snoozes until a time picked on the page; the time is needed for that button only", async ({ page }) => {
+    const user = await signUp(page);
+    await page.goto(await emailedAnswerLink(page, user, "Book the vet", "Snooze 30 minutes"));
+    const until = page.getByRole("button", { name: "Snooze until the time chosen" });
+    await until.click();
+    expect(await page.getByLabel("Until").evaluate((field: HTMLInputElement) => field.validity.valueMissing)).toBe(true);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Snooze 'Book the vet' for 30 minutes?");
+    const chosen = local(user, { hours: 3 });
+    await page.getByLabel("Until").fill(chosen.toFormat("HH:mm"));
+    await until.click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("All set");
+    await expect(page.locator(".alert--success")).toContainText(`Snoozed. We'll remind you about "Book the vet" again at`);
+    await page.goto("/dashboard");
+    const day = chosen.hasSame(local(user), "day") ? "" : " tomorrow";
+    await expect(card(page, "Book the vet").locator(".task-card__snooze")).toHaveText(`Snoozed until ${chosen.toFormat("h:mm a")}${day}`);
+  });
+
   test("Done from an email's link, taken back on the dashboard with Not done yet", async ({ page }) => {
     const user = await signUp(page);
-    await createTaskViaApi(page.request, user, "Take the pills", local(user, { minutes: -1 }));
-    await fireCron(page.request);
-    const email = await waitForEmail(page.request, user.email, "Reminder: Take the pills");
-    const url = new URL(email.text.match(/Done: (\S+)/)![1]!);
-    await page.goto(url.pathname);
+    await page.goto(await emailedAnswerLink(page, user, "Take the pills", "Done"));
     await page.getByRole("button", { name: "Yes, mark it done" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("All set");
     await expect(page.getByText(`Tapped Done by mistake? On your dashboard, the task's card under Done has "Not done yet".`)).toBeVisible();

@@ -19,6 +19,7 @@ import { EMAIL_CONFIGURED, request } from "./helpers";
 import { getProfile, updateTimezone } from "../../worker/services/auth";
 import { formatLocalDue } from "../../worker/services/escalation/messages";
 import { nextMorning } from "../../worker/services/tasks/morning";
+import { nextTimeOfDay } from "../../worker/services/tasks/time-of-day";
 import { ProviderError } from "../../worker/channels/errors";
 import { listWaitingChains, SEND_CHUNK } from "../../worker/services/escalation";
 import { rowsOf } from "../../worker/services/escalation/run-plan";
@@ -848,6 +849,23 @@ describe("email action links (/r/<token>/<answer>)", () => {
     expect(result).toMatchObject({ state: "done", action: "snooze", message: `Snoozed. We'll remind you about "Take pills" again at ${formatLocalDue(morning, zone)}.` });
     expect((await taskRow(task.id))?.snoozedUntil).toBe(morning);
     expect(morning - (T + MINUTE)).toBeGreaterThan(4 * 60 * MINUTE);
+  });
+
+  it("an email's snooze page's Until snoozes until the next time the person's clock shows it; a time that is no time is refused and the link still works", async () => {
+    const { T, u, task, mail } = await remindedByEmail();
+    const { deps } = depsAt(T + MINUTE);
+    const link = answerLink(mail!.text, "Snooze 30 minutes");
+    for (const until of ["", "7pm", "24:00", "9:5"]) {
+      const refused = await redeemActionLink(deps, ...link, { until });
+      expect(refused, until).toMatchObject({ state: "refused", action: "snooze", message: "Choose the time to snooze until, like 7:00 PM.", task: { title: "Take pills" } });
+    }
+    expect((await taskRow(task.id))?.status).not.toBe("SNOOZED");
+    const zone = (await getProfile(deps, u.id)).timezone;
+    const at = nextTimeOfDay(T + MINUTE, zone, { hour: 18, minute: 45 });
+    const result = await redeemActionLink(deps, ...link, { until: "18:45" });
+    expect(result).toMatchObject({ state: "done", action: "snooze", message: `Snoozed. We'll remind you about "Take pills" again at ${formatLocalDue(at, zone)}.` });
+    expect((await taskRow(task.id))?.snoozedUntil).toBe(at);
+    expect(at - (T + MINUTE)).toBeLessThanOrEqual(24 * 60 * MINUTE);
   });
 
   it("a link with an answer that is not one, or older than a week, does nothing", async () => {

@@ -10,7 +10,7 @@ import { email } from "../../worker/handlers";
 import { composeDevMessage, INBOUND_TEXTS, type DevMessage } from "../../worker/services/inbound-email";
 import { createDeps } from "../../worker/services/deps";
 import { fixedClock } from "../../worker/services/clock";
-import { depsAt, MINUTE, outboxTo, runStepByHand, stepsOf, taskRow, testEra } from "./escalation-helpers";
+import { depsAt, MINUTE, outboxTo, runStepByHand, stepsOf, taskRow, tasksOfUser, testEra } from "./escalation-helpers";
 import { acknowledgeTask, createTask } from "../../worker/services/tasks";
 
 const NOW = new Date("2090-03-01T12:00:00Z");
@@ -154,6 +154,16 @@ describe("a reply that answers a reminder", () => {
     expect(last.subject).toBe(INBOUND_TEXTS.nothingWaitingSubject);
     expect(last.text).toContain(INBOUND_TEXTS.nothingWaiting);
     expect((await taskRow(task.id))?.status).toBe("ACKNOWLEDGED");
+  });
+
+  it("'Snooze until 6pm' in a reply snoozes until 6:00 PM on the person's clock, not for the usual 30 minutes, and makes no reminder", async () => {
+    // 12:00 UTC is 7:00 AM in New York.
+    const u = await user({ timezone: "America/New_York" });
+    const task = await dueTask(u.id, "Renew the passport", 15);
+    await deliver({ from: u.email, subject: "Re: Reminder: Renew the passport", body: "Snooze until 6pm, thanks!\n\nOn Monday Nudge wrote:\n> Reminder" });
+    expect(await taskRow(task.id)).toMatchObject({ status: "SNOOZED", snoozedUntil: Date.parse("2090-03-01T23:00:00Z") });
+    expect((await outboxTo(u.email, "email")).at(-1)!.text).toContain('Snoozed. I\'ll remind you about "Renew the passport" again at 6:00 PM.');
+    expect(await tasksOfUser(u.id)).toHaveLength(1);
   });
 });
 

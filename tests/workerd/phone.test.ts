@@ -217,6 +217,13 @@ describe("answers by text and keypad (signed webhooks)", () => {
     const reply = await messageOf(await text(u.phone, "Snooze until tomorrow"));
     expect(reply).toBe("Snoozed. I&apos;ll remind you about &quot;Ring the garage&quot; again at 9:00 AM tomorrow.");
     expect(await taskRow(morning.id)).toMatchObject({ status: "SNOOZED", snoozedUntil: Date.parse("2075-02-04T09:00:00Z") });
+    // Until a time of day: "until 7" said without AM or PM at 10:00 AM is 7:00 PM; "7:30" with its colon is a time, not 730 minutes.
+    const evening = await dueTask(u.id, "Book the dentist", 3);
+    expect(await messageOf(await text(u.phone, "SNOOZE UNTIL 7"))).toBe("Snoozed. I&apos;ll remind you about &quot;Book the dentist&quot; again at 7:00 PM.");
+    expect((await taskRow(evening.id))?.snoozedUntil).toBe(Date.parse("2075-02-03T19:00:00Z"));
+    const halfPast = await dueTask(u.id, "Charge the bike", 3);
+    expect(await messageOf(await text(u.phone, "snooze 7:30"))).toBe("Snoozed. I&apos;ll remind you about &quot;Charge the bike&quot; again at 7:30 PM.");
+    expect((await taskRow(halfPast.id))?.snoozedUntil).toBe(Date.parse("2075-02-03T19:30:00Z"));
     const fourth = await dueTask(u.id, "Water the plants", 2);
     expect(await messageOf(await text(u.phone, "Done."))).toBe("&quot;Water the plants&quot; is done. Well done!");
     expect((await taskRow(fourth.id))?.status).toBe("COMPLETED");

@@ -174,6 +174,27 @@ describe("the answers on a card", () => {
     expect((await taskRow(task.id))?.snoozedUntil).toBe(Date.parse("2044-05-03T13:00:00Z"));
   });
 
+  it("Until a time (snooze:until with until=HH:MM) snoozes until the next time the person's clock shows it; an empty or odd time is refused and changes nothing", async () => {
+    // NOW is Mon 09:00 in New York.
+    expect([readIntent(form({ intent: "snooze:until", until: "15:30" })), readSnoozeUntil(form({ intent: "snooze:until", until: "15:30" }))]).toEqual(["snooze", "15:30"]);
+    // A time field with seconds sends them; the minute is what counts.
+    expect(readSnoozeUntil(form({ intent: "snooze:until", until: "15:30:00" }))).toBe("15:30");
+    expect(readSnoozeUntil(form({ intent: "snooze:60", until: "15:30" }))).toBeUndefined();
+    const user = await userWith();
+    const task = await createTask(deps(), user.id, { title: "Call the bank", dueDate: minutes(-5) });
+    const today = await runTaskAction(deps(), user, "snooze", task.id, { snoozeUntil: readSnoozeUntil(form({ intent: "snooze:until", until: "15:30" })) });
+    expect(today).toMatchObject({ ok: true, message: 'Snoozed. We\'ll remind you about "Call the bank" again at 3:30 PM.' });
+    expect(today.task).toMatchObject({ status: "SNOOZED", snoozeLabel: "Snoozed until 3:30 PM" });
+    const tomorrow = await runTaskAction(deps(), user, "snooze", task.id, { snoozeUntil: "08:00" });
+    expect(tomorrow).toMatchObject({ ok: true, message: 'Snoozed. We\'ll remind you about "Call the bank" again at 8:00 AM tomorrow.' });
+    expect((await taskRow(task.id))?.snoozedUntil).toBe(Date.parse("2044-05-03T12:00:00Z"));
+    for (const until of ["", "7pm", "25:00", "9:5"]) {
+      const refused = await runTaskAction(deps(), user, "snooze", task.id, { snoozeUntil: readSnoozeUntil(form({ intent: "snooze:until", until })) });
+      expect(refused, until).toMatchObject({ ok: false, task: null, message: "Choose the time to snooze until, like 7:00 PM." });
+    }
+    expect((await taskRow(task.id))?.snoozedUntil).toBe(Date.parse("2044-05-03T12:00:00Z"));
+  });
+
   it("Not done yet (intent reopen) opens a done card again and says when the reminders come back; a repeat's next card is named for removal", async () => {
     expect(readIntent(form({ intent: "reopen" }))).toBe("reopen");
     const user = await userWith();

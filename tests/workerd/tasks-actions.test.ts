@@ -9,6 +9,7 @@ import { describe, expect, it, vi } from "vitest";
 import { users } from "../../db/schema";
 import { createDeps } from "../../worker/services/deps";
 import { nextMorning } from "../../worker/services/tasks/morning";
+import { nearerHalfOfDay, nextTimeOfDay } from "../../worker/services/tasks/time-of-day";
 import { api, runStepByHand, stepsOf, taskRow, tasksOfUser, testEra } from "./escalation-helpers";
 
 const NOW = new Date("2042-03-01T12:00:00Z");
@@ -339,10 +340,51 @@ describe("POST /v1/tasks/:id/snooze", () => {
     expect(snoozed).toMatchObject({ status: 200, body: { status: "SNOOZED", snoozedUntil: "2042-03-02T14:00:00.000Z", dueDate: "2042-03-01T11:00:00.000Z" } });
     // The chain resumes then, at the same step.
     expect((await stepsOf(task.id)).find((s) => s.state === "pending")?.dueAt).toBe(Date.parse("2042-03-02T14:00:00Z"));
-    for (const body of [{ until: "evening" }, { until: "" }, { until: 9 }]) {
-      expect(await post(`/v1/tasks/${task.id}/snooze`, u.token, body)).toMatchObject({ status: 400, body: { message: 'Snooze until can only be "morning" (9:00 AM on your clock, the next morning).' } });
+    for (const body of [{ until: "evening" }, { until: "" }, { until: 9 }, { until: "7pm" }, { until: "24:00" }, { until: "7:00" }, { until: "19:60" }]) {
+      expect(await post(`/v1/tasks/${task.id}/snooze`, u.token, body)).toMatchObject({ status: 400, body: { message: UNTIL_REFUSED } });
     }
     expect((await taskRow(task.id))?.snoozedUntil).toBe(Date.parse("2042-03-02T14:00:00Z"));
+  });
+
+  it('snoozes until the next time the person\'s clock shows a time of day with { until: "19:00" }: today if still ahead, else tomorrow', async () => {
+    // 12:00 UTC is 1:00 PM in Berlin.
+    const u = await user({ timezone: "Europe/Berlin" });
+    const task = await createOk(u.token, { title: "Water the plants", dueDate: "2042-03-01T11:00:00Z" });
+    const evening = await post(`/v1/tasks/${task.id}/snooze`, u.token, { until: "19:00" });
+    expect(evening).toMatchObject({ status: 200, body: { status: "SNOOZED", snoozedUntil: "2042-03-01T18:00:00.000Z", dueDate: "2042-03-01T11:00:00.000Z" } });
+    expect((await stepsOf(task.id)).find((s) => s.state === "pending")?.dueAt).toBe(Date.parse("2042-03-01T18:00:00Z"));
+    // 08:30 has gone by today on that clock: tomorrow's, still within a day. Snoozing again replaces the snooze.
+    const morning = await post(`/v1/tasks/${task.id}/snooze`, u.token, { until: "08:30" });
+    expect(morning.body.snoozedUntil).toBe("2042-03-02T07:30:00.000Z");
+    // The clock's own minute is past already: tomorrow's.
+    expect((await post(`/v1/tasks/${task.id}/snooze`, u.token, { until: "13:00" })).body.snoozedUntil).toBe("2042-03-02T12:00:00.000Z");
+  });
+});
+
+const UNTIL_REFUSED = 'Snooze until must be "morning" (9:00 AM on your clock, the next morning) or a time of day on a 24-hour clock, like "19:00" (the next time your clock shows it).';
+
+describe("a snooze until a time of day (the next time the person's clock shows it)", () => {
+  it.each([
+    // [now (UTC), zone, time, the end (UTC), why]
+    ["2042-03-01T12:00:00Z", "Europe/Berlin", { hour: 19, minute: 0 }, "2042-03-01T18:00:00.000Z", "still ahead today"],
+    ["2042-03-01T20:00:00Z", "Europe/Berlin", { hour: 7, minute: 15 }, "2042-03-02T06:15:00.000Z", "gone by today: tomorrow's"],
+    ["2042-03-08T12:00:00Z", "America/New_York", { hour: 2, minute: 30 }, "2042-03-09T07:30:00.000Z", "skipped by the spring change: the first instant after the gap, 3:30 EDT"],
+    ["2042-03-08T23:00:00Z", "America/New_York", { hour: 9, minute: 0 }, "2042-03-09T13:00:00.000Z", "6 PM EST to 9:00 AM across the spring change: EDT"],
+    ["2042-03-01T12:00:00Z", "Asia/Kolkata", { hour: 20, minute: 0 }, "2042-03-01T14:30:00.000Z", "a half-hour zone"],
+  ])("at %s in %s, %j is %s (%s)", (now, zone, time, expected) => {
+    expect(new Date(nextTimeOfDay(Date.parse(now), zone, time)).toISOString()).toBe(expected);
+  });
+
+  it.each([
+    // [local now in Berlin (UTC+1), said, taken as]
+    ["2042-03-01T14:00:00Z", { hour: 7, minute: 0 }, { hour: 19, minute: 0 }, "'until 7' at 3 PM is 7 PM"],
+    ["2042-03-01T20:00:00Z", { hour: 7, minute: 0 }, { hour: 7, minute: 0 }, "'until 7' at 9 PM is 7 AM"],
+    ["2042-03-01T09:00:00Z", { hour: 12, minute: 30 }, { hour: 12, minute: 30 }, "'until 12:30' at 10 AM is half past noon"],
+    ["2042-03-01T14:00:00Z", { hour: 12, minute: 0 }, { hour: 0, minute: 0 }, "'until 12' at 3 PM is midnight"],
+    ["2042-03-01T14:00:00Z", { hour: 19, minute: 0 }, { hour: 19, minute: 0 }, "an hour past 12 says its half"],
+    ["2042-03-01T14:00:00Z", { hour: 0, minute: 15 }, { hour: 0, minute: 15 }, "and so does 0"],
+  ])("at %s, %j said without AM or PM is %j (%s)", (now, said, expected) => {
+    expect(nearerHalfOfDay(Date.parse(now), "Europe/Berlin", said)).toEqual(expected);
   });
 });
 

@@ -138,6 +138,22 @@ describe("answers typed in the chat", () => {
     expect(bot.callsOf("sendMessage").at(-1)!.payload.text).toBe("😴 Snoozed until 9:00 AM tomorrow: Call the bank");
   });
 
+  it("'snooze until 7' snoozes until the nearer 7 o'clock on the owner's clock; 'snooze till 8:30am' as written; neither makes a reminder", async () => {
+    const bot = fakeTelegram();
+    // ERA is 12:00 UTC, 1:00 PM in Berlin: 'until 7' is 7:00 PM today (18:00 UTC).
+    const u = await linkedUser({ timezone: "Europe/Berlin" });
+    const task = await dueTask(u.id, "Call the bank", 10);
+    await postUpdate(replyTo(u.chat, task.id, "snooze until 7"));
+    expect(await taskRow(task.id)).toMatchObject({ status: "SNOOZED", snoozedUntil: Date.parse("2071-03-10T18:00:00Z") });
+    expect(bot.callsOf("sendMessage").at(-1)!.payload.text).toBe("😴 Snoozed until 7:00 PM: Call the bank");
+    // Not a reply: the one waiting (the snoozed one is not). 8:30 AM has gone by today, so tomorrow's.
+    const other = await dueTask(u.id, "Pay the rent", 5);
+    await postUpdate(textUpdate(u.chat, "Snooze till 8:30am please"));
+    expect(await taskRow(other.id)).toMatchObject({ status: "SNOOZED", snoozedUntil: Date.parse("2071-03-11T07:30:00Z") });
+    expect(bot.callsOf("sendMessage").at(-1)!.payload.text).toBe("😴 Snoozed until 8:30 AM tomorrow: Pay the rent");
+    expect(await tasksOfUser(u.id)).toHaveLength(2);
+  });
+
   it("without a reply, 'done' answers the reminder sent to the chat last, not the one waiting longest", async () => {
     const bot = fakeTelegram();
     const u = await linkedUser({ timezone: "UTC" });

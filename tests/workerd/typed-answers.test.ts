@@ -53,6 +53,44 @@ describe("readTextReply", () => {
       expect(readTextReply(body)).toEqual({ word: "SNOOZE", snoozeMinutes: null, snoozeUntil: "morning" });
     },
   );
+
+  // A time of day (ADR 086), read as a reminder's time is: AM or PM known, or left to the task service
+  // (halfKnown false: the nearer half of the day on the person's clock).
+  it.each<[string, { hour: number; minute: number; halfKnown: boolean }]>([
+    ["snooze until 7pm", { hour: 19, minute: 0, halfKnown: true }],
+    ["Snooze till 7:30 PM.", { hour: 19, minute: 30, halfKnown: true }],
+    ["snooze until 7", { hour: 7, minute: 0, halfKnown: false }],
+    ["snooze till 7:30", { hour: 7, minute: 30, halfKnown: false }],
+    // With its colon "7:30" is a clock, not 730 minutes.
+    ["snooze 7:30", { hour: 7, minute: 30, halfKnown: false }],
+    ["snooze 19:00", { hour: 19, minute: 0, halfKnown: true }],
+    ["snooze until 07:00", { hour: 7, minute: 0, halfKnown: true }],
+    ["snooze to 5.30pm", { hour: 17, minute: 30, halfKnown: true }],
+    ["snooze until noon", { hour: 12, minute: 0, halfKnown: true }],
+    ["snooze until midnight", { hour: 0, minute: 0, halfKnown: true }],
+    ["snooze until half past 5", { hour: 5, minute: 30, halfKnown: false }],
+    ["snooze until tonight", { hour: 21, minute: 0, halfKnown: true }],
+    ["snooze till this evening 👍", { hour: 19, minute: 0, halfKnown: true }],
+    ["snooze until the afternoon", { hour: 15, minute: 0, halfKnown: true }],
+    ["snooze until 8 tonight", { hour: 20, minute: 0, halfKnown: true }],
+    ["snooze until lunchtime", { hour: 12, minute: 0, halfKnown: true }],
+    ["Thanks! Snooze until about 6pm please", { hour: 18, minute: 0, halfKnown: true }],
+  ])("%j is a snooze until %j", (body, clock) => {
+    expect(readTextReply(body)).toEqual({ word: "SNOOZE", snoozeMinutes: null, snoozeUntil: clock });
+  });
+
+  // Not a time of day: a day is a new due date, not a snooze, and words that are no time stay the usual snooze.
+  it.each(["snooze until friday", "snooze until tomorrow at 7", "snooze until I get home", "snooze until 25:00", "snooze until 7 and 8", "snooze until 7pm on monday"])(
+    "%j names no time of day (the usual snooze)",
+    (body) => {
+      expect(readTextReply(body)).toEqual({ word: "SNOOZE", snoozeMinutes: null, snoozeUntil: null });
+    },
+  );
+
+  it("a bare number after snooze stays minutes, and 'done at 7' is no snooze", () => {
+    expect(readTextReply("snooze 7")).toEqual({ word: "SNOOZE", snoozeMinutes: 7, snoozeUntil: null });
+    expect(readTextReply("done at 7pm")).toEqual({ word: "DONE", snoozeMinutes: null, snoozeUntil: null });
+  });
 });
 
 describe("typedAnswer (a chat message that is only an answer)", () => {
@@ -84,6 +122,10 @@ describe("typedAnswer (a chat message that is only an answer)", () => {
     ["snooze until tomorrow morning", { answer: "snooze", snoozeMinutes: null, snoozeUntil: "morning" }],
     ["Snooze till morning please", { answer: "snooze", snoozeMinutes: null, snoozeUntil: "morning" }],
     ["snooze until tomorrow at 7", null],
+    // Until a time of day: only a time after "snooze", so an answer and not a reminder to make.
+    ["snooze until 7pm", { answer: "snooze", snoozeMinutes: null, snoozeUntil: { hour: 19, minute: 0, halfKnown: true } }],
+    ["Snooze till half past 7 tonight please", { answer: "snooze", snoozeMinutes: null, snoozeUntil: { hour: 19, minute: 30, halfKnown: true } }],
+    ["snooze the alarm until 7pm", null],
   ])("%j → %j", (body, expected) => {
     expect(typedAnswer(body)).toEqual(expected === null ? null : { snoozeUntil: null, ...expected });
   });

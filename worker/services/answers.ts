@@ -20,6 +20,12 @@ export const SNOOZE_MINUTES = 30;
  */
 export const OTHER_SNOOZE_MINUTES = [10, 60, 180] as const;
 
+/**
+ * A snooze "until" a time of day posted with no time or an unreadable one (ADR 086): the dashboard
+ * card's and an email link page's time field. Browsers normally stop an empty field first.
+ */
+export const SNOOZE_TIME_MISSING = "Choose the time to snooze until, like 7:00 PM.";
+
 /** Whether `minutes` is one of the snooze times a screen offers (the usual one or another). */
 export function isOfferedSnooze(minutes: number): boolean {
   return minutes === SNOOZE_MINUTES || (OTHER_SNOOZE_MINUTES as readonly number[]).includes(minutes);

@@ -1,5 +1,11 @@
 import { ANSWER_REPLY_WORDS, SNOOZE_MINUTES, type Answer } from "./answers";
+import { snoozeClockIn, type SnoozeClock } from "./nl/snooze-phrases";
 import { SNOOZE_MAX_MINUTES } from "./tasks/schemas";
+
+export type { SnoozeClock } from "./nl/snooze-phrases";
+
+/** A snooze as asked for in any channel: minutes, until the next morning, or until a time of day. */
+export type SnoozeAsked = number | "morning" | SnoozeClock;
 
 /**
  * A typed answer (a text reply, a chat message, an email) read as a keyword and, for SNOOZE, how long:
@@ -11,10 +17,13 @@ import { SNOOZE_MAX_MINUTES } from "./tasks/schemas";
 export interface TextReply {
   /** The first word in capitals without its punctuation, synonyms mapped ("OKAY" → "OK"). */
   word: string;
-  /** For a snooze: the minutes asked for (1 to 720), or null for the default. */
+  /** For a snooze: the minutes asked for (1 to 1440), or null for the default. */
   snoozeMinutes: number | null;
-  /** For a snooze until a time: "morning" ("snooze until tomorrow morning", "snooze till morning"), else null. */
-  snoozeUntil: "morning" | null;
+  /**
+   * For a snooze until a time: "morning" ("snooze until tomorrow morning", "snooze till morning") or a
+   * time of day ("snooze until 7pm", "snooze 19:30", "snooze till tonight"), else null.
+   */
+  snoozeUntil: "morning" | SnoozeClock | null;
 }
 
 /** Other words for the reply keywords; only words that cannot mean anything else in a reply. */
@@ -104,6 +113,9 @@ export function readTextReply(body: string): TextReply {
   const word = SYNONYMS[bare] ?? bare;
   const after = rest.join(" ");
   if (word === "SNOOZE" && UNTIL_MORNING.test(after)) return { word, snoozeMinutes: null, snoozeUntil: "morning" };
+  // Read from the words as typed: "7:30" without its colon would be 730 minutes.
+  const clock = word === "SNOOZE" ? snoozeClockIn(/\bsnooze\b(.*)$/is.exec(body)?.[1] ?? "") : null;
+  if (clock) return { word, snoozeMinutes: null, snoozeUntil: clock };
   const minutes = word === "SNOOZE" ? minutesIn(after.replace(/\bFORTY\s+FIVE\b/, "FORTYFIVE")) : null;
   if (minutes === null) return { word, snoozeMinutes: null, snoozeUntil: null };
   return { word, snoozeMinutes: Math.min(Math.max(minutes, 1), LONGEST_SNOOZE_MINUTES), snoozeUntil: null };
@@ -113,12 +125,12 @@ export interface TypedAnswer {
   answer: Answer;
   /** For a snooze: the minutes asked for, or null for the default. */
   snoozeMinutes: number | null;
-  /** For a snooze until the next morning ("snooze until tomorrow morning"), else absent or null. */
-  snoozeUntil?: "morning" | null;
+  /** For a snooze until the next morning or a time of day ("snooze until 7pm"), else absent or null. */
+  snoozeUntil?: "morning" | SnoozeClock | null;
 }
 
-/** What a typed snooze asks the task service for: until the morning, the minutes asked for, or the usual. */
-export function snoozeOf(typed: Pick<TypedAnswer, "snoozeMinutes" | "snoozeUntil">): number | "morning" {
+/** What a typed snooze asks the task service for: until the morning or a time, the minutes asked for, or the usual. */
+export function snoozeOf(typed: Pick<TypedAnswer, "snoozeMinutes" | "snoozeUntil">): SnoozeAsked {
   return typed.snoozeUntil ?? typed.snoozeMinutes ?? SNOOZE_MINUTES;
 }
 
@@ -131,6 +143,9 @@ export function typedAnswer(body: string): TypedAnswer | null {
   const answer = ANSWER_REPLY_WORDS[word];
   if (!answer) return null;
   const words = answerWords(body).length;
-  const onlyTheAnswer = words === 1 || (answer === "snooze" && (snoozeMinutes !== null || snoozeUntil !== null) && words <= 5);
+  // A snooze until a time of day was read as nothing but a time ("snooze until half past 7 tonight"),
+  // so it may run longer than a snooze for a length.
+  const snoozeWords = snoozeUntil !== null && snoozeUntil !== "morning" ? 8 : 5;
+  const onlyTheAnswer = words === 1 || (answer === "snooze" && (snoozeMinutes !== null || snoozeUntil !== null) && words <= snoozeWords);
   return onlyTheAnswer ? { answer, snoozeMinutes, snoozeUntil } : null;
 }

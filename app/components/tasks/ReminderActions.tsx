@@ -2,7 +2,19 @@ import { useLocation } from "@remix-run/react";
 import { ANSWER_LABELS, ANSWER_PENDING_LABELS, type Answer } from "../../../worker/services/answers";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
-import { MORE_SNOOZE_MINUTES, SNOOZE_MORNING_INTENT, SNOOZE_MORNING_LABEL, snoozeLabel, TASKS_RESOURCE, type TaskActionResult, type TaskView } from "./types";
+import { useId } from "react";
+import {
+  MORE_SNOOZE_MINUTES,
+  SNOOZE_MORNING_INTENT,
+  SNOOZE_MORNING_LABEL,
+  SNOOZE_UNTIL_BUTTON,
+  SNOOZE_UNTIL_INTENT,
+  SNOOZE_UNTIL_LABEL,
+  snoozeLabel,
+  TASKS_RESOURCE,
+  type TaskActionResult,
+  type TaskView,
+} from "./types";
 import { useTaskAnswer } from "./use-task-answer";
 
 export interface ReminderActionsProps {
@@ -17,12 +29,13 @@ export interface ReminderActionsProps {
  * Acknowledge / Done / Snooze for one task, in the words of worker/services/answers.ts, through the resource route's action (the
  * same services as /v1/tasks). A real form: without JavaScript it posts and comes back here.
  * Success is a calm, polite toast; a failure stays next to the buttons until the next try.
- * "Other snooze times" folds away the card's other snoozes (10 min, 1 hour, 3 hours, tomorrow morning), so the card keeps the
- * spec's three buttons in view.
+ * "Other snooze times" folds away the card's other snoozes (10 min, 1 hour, 3 hours, tomorrow morning, until a time of
+ * day), so the card keeps the spec's three buttons in view.
  */
 export function ReminderActions({ task, onAnswered, showDone = true }: ReminderActionsProps) {
   const { fetcher, busy, error } = useTaskAnswer(onAnswered);
   const location = useLocation();
+  const untilId = useId();
   const busyIntent = fetcher.state === "submitting" ? fetcher.formData?.get("intent") : null;
   const about = <span className="visually-hidden"> &quot;{task.title}&quot;</span>;
   // The order on screen: Acknowledge (until acknowledged), Done (where offered), Snooze.
@@ -35,7 +48,7 @@ export function ReminderActions({ task, onAnswered, showDone = true }: ReminderA
       {error ? <Alert tone="error">{error}</Alert> : null}
       <div className="reminder-actions__buttons">
         {shown.map((answer) => (
-          <Button key={answer} type="submit" name="intent" value={answer} variant={answer === "done" ? "primary" : "secondary"} disabled={busy}>
+          <Button key={answer} type="submit" name="intent" value={answer} variant={answer === "done" ? "primary" : "secondary"} disabled={busy} formNoValidate>
             {busyIntent === answer ? ANSWER_PENDING_LABELS[answer] : ANSWER_LABELS[answer]}
             {about}
           </Button>
@@ -45,7 +58,7 @@ export function ReminderActions({ task, onAnswered, showDone = true }: ReminderA
         <summary>Other snooze times{about}</summary>
         <div className="reminder-actions__buttons reminder-actions__buttons--times">
           {MORE_SNOOZE_MINUTES.map((minutes) => (
-            <Button key={minutes} type="submit" name="intent" value={`snooze:${minutes}`} variant="secondary" disabled={busy}>
+            <Button key={minutes} type="submit" name="intent" value={`snooze:${minutes}`} variant="secondary" disabled={busy} formNoValidate>
               {busyIntent === `snooze:${minutes}` ? (
                 ANSWER_PENDING_LABELS.snooze
               ) : (
@@ -58,7 +71,7 @@ export function ReminderActions({ task, onAnswered, showDone = true }: ReminderA
               {about}
             </Button>
           ))}
-          <Button type="submit" name="intent" value={SNOOZE_MORNING_INTENT} variant="secondary" className="reminder-actions__morning" disabled={busy}>
+          <Button type="submit" name="intent" value={SNOOZE_MORNING_INTENT} variant="secondary" className="reminder-actions__morning" disabled={busy} formNoValidate>
             {busyIntent === SNOOZE_MORNING_INTENT ? (
               ANSWER_PENDING_LABELS.snooze
             ) : (
@@ -67,6 +80,19 @@ export function ReminderActions({ task, onAnswered, showDone = true }: ReminderA
                 {SNOOZE_MORNING_LABEL}
               </>
             )}
+            {about}
+          </Button>
+        </div>
+        <div className="reminder-actions__until">
+          <label htmlFor={untilId} className="reminder-actions__until-label">
+            {SNOOZE_UNTIL_LABEL}
+            <span className="visually-hidden"> (snooze{about} until this time)</span>
+          </label>
+          {/* Required for its own button only: every other button of the form skips the check (formNoValidate). */}
+          <input id={untilId} type="time" name="until" required className="input reminder-actions__time" disabled={busy} />
+          <Button type="submit" name="intent" value={SNOOZE_UNTIL_INTENT} variant="secondary" disabled={busy}>
+            {busyIntent === SNOOZE_UNTIL_INTENT ? ANSWER_PENDING_LABELS.snooze : SNOOZE_UNTIL_BUTTON}
+            <span className="visually-hidden"> until the time chosen</span>
             {about}
           </Button>
         </div>

@@ -37,6 +37,14 @@ export const MORE_SNOOZE_MINUTES = OTHER_SNOOZE_MINUTES;
 export const SNOOZE_MORNING_INTENT = "snooze:morning";
 export const SNOOZE_MORNING_LABEL = "Tomorrow morning";
 
+/**
+ * "Until" a time of day under the other snooze times (ADR 086): the card's time field, on the person's
+ * clock, today if still ahead, else tomorrow (worker/services/tasks/time-of-day.ts). Posts `until=HH:MM`.
+ */
+export const SNOOZE_UNTIL_INTENT = "snooze:until";
+export const SNOOZE_UNTIL_LABEL = "Until";
+export const SNOOZE_UNTIL_BUTTON = "Snooze";
+
 /** "10 min", "1 hour", "3 hours". */
 export function snoozeLabel(minutes: number): string {
   if (minutes < 60) return `${minutes} min`;

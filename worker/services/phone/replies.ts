@@ -5,7 +5,7 @@ import { appLink } from "../app-url";
 import type { Deps } from "../deps";
 import { isAppError } from "../errors";
 import { answerSentence, answerTask, reminderToAnswer, taskAYesAnswers } from "../tasks";
-import { readTextReply, saysYes, snoozeOf } from "../typed-answers";
+import { readTextReply, saysYes, snoozeOf, type SnoozeAsked } from "../typed-answers";
 
 /**
  * Answers that come back by phone (issue 10): a text reply (DONE, SNOOZE [minutes], OK, STOP, START,
@@ -73,7 +73,7 @@ export async function answerKeypad(deps: Deps, to: string, taskId: string, digit
   return `${await answerOrSay(deps, owner.id, taskId, answer, SNOOZE_MINUTES)} Goodbye.`;
 }
 
-async function answerOrSay(deps: Deps, userId: string, taskId: string, answer: Answer, snooze: number | "morning"): Promise<string> {
+async function answerOrSay(deps: Deps, userId: string, taskId: string, answer: Answer, snooze: SnoozeAsked): Promise<string> {
   try {
     return answerSentence(answer, await answerTask(deps, userId, taskId, answer, snooze));
   } catch (error) {

@@ -1,12 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { tasks, users } from "../../../db/schema";
 import type { Deps } from "../deps";
-import { acknowledgedMessage, isOfferedSnooze, SNOOZE_MINUTES, snoozeDuration, type Answer } from "../answers";
+import { acknowledgedMessage, isOfferedSnooze, SNOOZE_MINUTES, SNOOZE_TIME_MISSING, snoozeDuration, type Answer } from "../answers";
 import { isAppError } from "../errors";
 import { formatLocalDue, formatLocalTime } from "../escalation/messages";
 import { errorFields, log } from "../log";
 import { acknowledgeTask, completeTask, snoozeTask } from "./actions";
 import { findLink, type AnswerLink } from "./link-lookup";
+import { parseTimeOfDay } from "./time-of-day";
 import type { TaskStatus } from "./serialize";
 
 /**
@@ -35,6 +36,8 @@ export type ActionLinkOutcome =
   | { state: "done"; action: Answer; minutes?: number; task: ActionLinkTask; message: string }
   | { state: "used"; action: Answer; task: ActionLinkTask }
   | { state: "failed"; action: Answer; task: ActionLinkTask; message: string }
+  /** Bad input (a snooze "until" that is no time): nothing happened and the link still works; the page asks again. */
+  | { state: "refused"; action: Answer; task: ActionLinkTask; message: string }
   | { state: "invalid" };
 
 async function loadTaskView(deps: Deps, link: AnswerLink): Promise<ActionLinkTask | null> {
@@ -66,10 +69,16 @@ export async function describeActionLink(deps: Deps, rawToken: string, answer?: 
  * are one batch, so nothing was done and the link must still work (ADR 029). Should the failure
  * come after that batch, using the link again repeats an idempotent answer.
  */
-export async function redeemActionLink(deps: Deps, rawToken: string, answer?: string, choice: { minutes?: number; until?: "morning" } = {}): Promise<ActionLinkOutcome> {
+export async function redeemActionLink(deps: Deps, rawToken: string, answer?: string, choice: { minutes?: number; until?: string } = {}): Promise<ActionLinkOutcome> {
   const link = await findLink(deps, rawToken, answer);
   if (!link) return { state: "invalid" };
   const { userId, taskId, action } = link;
+  // A time that is no time is refused before the link is used, so the same link can be tried again.
+  const untilTime = action === "snooze" && choice.until !== undefined && choice.until !== "morning" ? parseTimeOfDay(choice.until) : undefined;
+  if (untilTime === null) {
+    const task = await loadTaskView(deps, link);
+    return task ? { state: "refused", action, task, message: SNOOZE_TIME_MISSING } : { state: "invalid" };
+  }
   const now = deps.clock.now().getTime();
   const taken = await link.take(now);
   const before = await loadTaskView(deps, link);
@@ -88,6 +97,10 @@ export async function redeemActionLink(deps: Deps, rawToken: string, answer?: st
     } else if (action === "snooze" && choice.until === "morning") {
       // The snooze page's "Tomorrow morning": until 9:00 AM on the person's clock (morning.ts).
       const snoozed = await snoozeTask(deps, userId, taskId, { until: "morning" });
+      message = `Snoozed. We'll remind you about "${before.title}" again at ${formatLocalDue(Date.parse(snoozed.snoozedUntil ?? ""), await zoneOf(deps, userId))}.`;
+    } else if (action === "snooze" && untilTime) {
+      // The snooze page's "Until": the next time the person's clock shows it (time-of-day.ts).
+      const snoozed = await snoozeTask(deps, userId, taskId, { until: choice.until });
       message = `Snoozed. We'll remind you about "${before.title}" again at ${formatLocalDue(Date.parse(snoozed.snoozedUntil ?? ""), await zoneOf(deps, userId))}.`;
     } else if (action === "snooze") {
       // The snooze page offers other times; only those are taken from the form.

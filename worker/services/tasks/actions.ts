@@ -10,6 +10,7 @@ import { nextOccurrenceDueAt, nextOccurrenceId, nextOccurrenceStatements } from 
 import { parseInput } from "../validation";
 import { thankAlertedBuddies } from "../buddies/thanks";
 import { nextMorning } from "./morning";
+import { nextTimeOfDay, parseTimeOfDay } from "./time-of-day";
 import { snoozeSchema } from "./schemas";
 import { toTaskJson, type TaskJson } from "./serialize";
 import { findUser, loadOwnTask, loadUser, ownTaskOf, ownTaskQuery, userOrSignIn } from "./service";
@@ -129,7 +130,8 @@ async function nextTaskJson(deps: Deps, userId: string, nextId: string | null, n
 
 /**
  * Pauses the escalation for `minutes`, or until the next morning on the person's clock (`until:
- * "morning"`, morning.ts), without moving the due date. The chain resumes at the SAME
+ * "morning"`, morning.ts) or the next time it shows a time of day (`until: "19:00"`, time-of-day.ts),
+ * without moving the due date. The chain resumes at the SAME
  * step: the first unsent step fires at snoozedUntil (or at its own time if that is later), and the
  * steps after it keep their spacing. If nothing is left to send (the chain was acknowledged or ran
  * out), one more ping is added at snoozedUntil, since "remind me in 30 minutes" must remind.
@@ -145,7 +147,7 @@ export async function snoozeTask(deps: Deps, userId: string, taskId: string, inp
   if (task.status === "COMPLETED") throw conflict(ALREADY_DONE_SNOOZE, "TASK_COMPLETED");
   const { minutes, until: untilWhen } = parseInput(snoozeSchema, input ?? {});
   const now = deps.clock.now().getTime();
-  const until = untilWhen === "morning" ? nextMorning(now, userOrSignIn(person).timezone) : now + minutes * 60_000;
+  const until = snoozeEnd(now, userOrSignIn(person).timezone, minutes, untilWhen);
 
   const statements: Statement[] = [
     deps.db
@@ -158,6 +160,13 @@ export async function snoozeTask(deps: Deps, userId: string, taskId: string, inp
   // The answer's read-back rides at the end of the batch: what the batch left, with no second wait.
   const { snoozed } = await runNamedBatch(deps.db, { snoozed: ownTaskQuery(deps, userId, taskId) }, statements);
   return toTaskJson(ownTaskOf(snoozed), now);
+}
+
+/** When a snooze ends: after `minutes`, or at the next morning or time of day the person's clock shows (`until`). */
+function snoozeEnd(now: number, zone: string, minutes: number, until: string | undefined): number {
+  if (until === "morning") return nextMorning(now, zone);
+  const time = until === undefined ? null : parseTimeOfDay(until);
+  return time ? nextTimeOfDay(now, zone, time) : now + minutes * 60_000;
 }
 
 /** The next occurrence of a recurring task whose snooze reaches past it (in the person's zone), written only if the snooze took. */

@@ -8,6 +8,8 @@ import { formatLocalDue, formatLocalTime } from "../escalation/messages";
 import { acknowledgeTask, completeTask, snoozeTask } from "./actions";
 import type { TaskJson } from "./serialize";
 import { loadOwnTask } from "./service";
+import { formatTimeOfDay, nearerHalfOfDay } from "./time-of-day";
+import type { SnoozeAsked } from "../typed-answers";
 
 /** What answering did, for channels that reply in words (email link pages, the bot, SMS replies). */
 export interface AnswerOutcome {
@@ -25,7 +27,7 @@ export interface AnswerOutcome {
  * One answer from any channel, through the same task services the dashboard uses (each idempotent).
  * The task must be the user's own (404 otherwise, as loadOwnTask says).
  */
-export async function answerTask(deps: Deps, userId: string, taskId: string, answer: Answer, snooze: number | "morning" = SNOOZE_MINUTES): Promise<AnswerOutcome> {
+export async function answerTask(deps: Deps, userId: string, taskId: string, answer: Answer, snooze: SnoozeAsked = SNOOZE_MINUTES): Promise<AnswerOutcome> {
   const before = await loadOwnTask(deps, userId, taskId);
   const zone = await zoneOf(deps, userId);
   if (before.status === "COMPLETED") {
@@ -40,18 +42,30 @@ export async function answerTask(deps: Deps, userId: string, taskId: string, ans
     return { state: "answered", title: before.title, message, task: result };
   }
   if (answer === "snooze") {
-    const task = await snoozeTask(deps, userId, taskId, snooze === "morning" ? { until: "morning" } : { minutes: snooze });
+    const now = deps.clock.now().getTime();
+    const task = await snoozeTask(deps, userId, taskId, snoozeInput(snooze, now, zone));
     const end = task.snoozedUntil ? Date.parse(task.snoozedUntil) : null;
-    const until = end === null ? undefined : localTimeWithDay(end, deps.clock.now().getTime(), zone);
+    const until = end === null ? undefined : localTimeWithDay(end, now, zone);
     const message =
-      snooze === "morning" && end !== null
+      typeof snooze !== "number" && end !== null
         ? `Snoozed. We'll remind you about "${before.title}" again at ${formatLocalDue(end, zone)}.`
-        : `Snoozed. We'll remind you about "${before.title}" again in ${snooze === "morning" ? SNOOZE_MINUTES : snooze} minutes.`;
+        : `Snoozed. We'll remind you about "${before.title}" again in ${typeof snooze === "number" ? snooze : SNOOZE_MINUTES} minutes.`;
     return { state: "answered", title: before.title, message, task, snoozedUntilLocal: until };
   }
   const task = await acknowledgeTask(deps, userId, taskId);
   const checkBackAt = task.checkBackAt ? formatLocalTime(Date.parse(task.checkBackAt), zone) : undefined;
   return { state: "answered", title: before.title, message: acknowledgedMessage(before.title, checkBackAt), task };
+}
+
+/**
+ * The task service's input for a snooze asked in words: a time said without AM or PM ("until 7") is the
+ * nearer half of the day on the person's clock, so the service gets a plain "19:00".
+ */
+function snoozeInput(snooze: SnoozeAsked, now: number, zone: string): { minutes: number } | { until: string } {
+  if (typeof snooze === "number") return { minutes: snooze };
+  if (snooze === "morning") return { until: "morning" };
+  const clock = { hour: snooze.hour, minute: snooze.minute };
+  return { until: formatTimeOfDay(snooze.halfKnown ? clock : nearerHalfOfDay(now, safeZone(zone), clock)) };
 }
 
 /** "9:00 AM" today, "9:00 AM tomorrow", else the full local date and time: a snooze's end, said with its day. */

@@ -5,6 +5,7 @@ import { strategyKeySchema } from "../escalation/catalogue";
 import { recurrenceSchema } from "../recurrence";
 import { oneLine } from "../one-line";
 import { requiredText } from "../validation";
+import { parseTimeOfDay } from "./time-of-day";
 
 /**
  * The zod schemas of the task API, shared by the Hono routes and the Remix actions. Every message
@@ -115,7 +116,7 @@ export const listTasksQuerySchema = z.object({
 });
 
 const SNOOZE_MESSAGE = `Snooze minutes must be a whole number from ${SNOOZE_MIN_MINUTES} to ${SNOOZE_MAX_MINUTES}.`;
-export const SNOOZE_UNTIL_MESSAGE = 'Snooze until can only be "morning" (9:00 AM on your clock, the next morning).';
+export const SNOOZE_UNTIL_MESSAGE = 'Snooze until must be "morning" (9:00 AM on your clock, the next morning) or a time of day on a 24-hour clock, like "19:00" (the next time your clock shows it).';
 
 /** POST /v1/tasks/:id/snooze {minutes} (1..1440; 30 when left out). */
 export const snoozeSchema = z.object(
@@ -126,8 +127,14 @@ export const snoozeSchema = z.object(
       .min(SNOOZE_MIN_MINUTES, { error: SNOOZE_MESSAGE })
       .max(SNOOZE_MAX_MINUTES, { error: SNOOZE_MESSAGE })
       .default(SNOOZE_MINUTES),
-    /** "morning": until the next morning on the person's clock (answers.ts `nextMorning`), instead of `minutes`. */
-    until: z.enum(["morning"], { error: SNOOZE_UNTIL_MESSAGE }).optional(),
+    /**
+     * Instead of `minutes`: "morning", until the next morning on the person's clock (morning.ts), or
+     * "HH:MM", until the next time their clock shows it (time-of-day.ts, ADR 086).
+     */
+    until: z
+      .string({ error: SNOOZE_UNTIL_MESSAGE })
+      .refine((until) => until === "morning" || parseTimeOfDay(until) !== null, { error: SNOOZE_UNTIL_MESSAGE })
+      .optional(),
   },
   { error: "Send the snooze as a JSON object, for example {\"minutes\": 30}." },
 );

@@ -1,0 +1,72 @@
+import { findDateTime } from "./date-time-phrases";
+import { PART_OF_DAY_HOURS } from "./types";
+
+/**
+ * The time of day a typed snooze names ("snooze until 7pm", "snooze till half past 5", "snooze 19:00",
+ * "snooze until tonight"), read by the same reader as a reminder's time (date-time-phrases.ts), so a
+ * snooze understands what a reminder does. Before, "snooze until 7pm" snoozed for the usual 30 minutes
+ * by text, and in a Telegram chat it was taken for a new reminder. Only a time of day is a snooze: a day
+ * ("until friday") is a new due date, not a pause, and is not read here (ADR 086).
+ */
+export interface SnoozeClock {
+  hour: number;
+  minute: number;
+  /** False for a time said without AM or PM ("until 7"): the task service takes the nearer half of the day. */
+  halfKnown: boolean;
+}
+
+/**
+ * Only the wall-clock components of the phrase are used, so any fixed instant will do as the reader's
+ * "now"; a UTC one keeps "tonight" on the reference's own day, which is how it is told from a real date.
+ */
+const REFERENCE = new Date(Date.UTC(2026, 0, 5, 12));
+const REFERENCE_DAY = { year: 2026, month: 1, day: 5 };
+
+/** Words that may be left around the time ("until about 7 today, thanks"); anything else makes it no time. */
+const FILLER = new Set(["this", "the", "today", "about", "around", "please", "pls", "thanks", "thank", "you", "thx", "ty", "cheers"]);
+/** The words before a time ("until 7", "till noon", "to 5:30", "at 8"). */
+const LEAD = /^(?:until|till|til|'til|to|at)\s+/i;
+/** Words whose hour says its half of the day though no AM or PM is written. */
+const HALF_IN_THE_WORD = /\b(?:noon|midday|midnight)\b/i;
+
+/**
+ * "morning" for the next morning ("until the morning", which morning.ts places), a clock time, or null
+ * when `words` (what follows "snooze") is not only a time of day.
+ */
+export function snoozeClockIn(words: string): SnoozeClock | "morning" | null {
+  const trimmed = words.trim().replace(/[.!?…]+$/, "");
+  const led = LEAD.test(trimmed);
+  const phrase = trimmed.replace(LEAD, "");
+  if (phrase === "") return null;
+  // "snooze 10" is ten minutes; "snooze until 10" is a clock time, which the reader wants as "at 10".
+  const text = led && /^\d{1,2}(?:[:.]\d{2})?$/.test(phrase) ? `at ${phrase}` : phrase;
+  const hints = findDateTime(text, REFERENCE, "UTC");
+  if (hints.several || hints.instant || hints.weekday || (hints.date && !isReferenceDay(hints.date))) return null;
+  if (!onlyFiller(leftOver(text, hints.spans))) return null;
+  if (hints.time) {
+    const halfKnown = hints.time.meridiemKnown || hints.partOfDay !== undefined || HALF_IN_THE_WORD.test(text);
+    return { hour: hints.time.hour, minute: hints.time.minute, halfKnown };
+  }
+  if (!hints.partOfDay) return null;
+  return hints.partOfDay === "morning" ? "morning" : { hour: PART_OF_DAY_HOURS[hints.partOfDay], minute: 0, halfKnown: true };
+}
+
+/** Nothing but filler words, punctuation and emoji ("👍", "!"). */
+function onlyFiller(rest: string): boolean {
+  const words = rest.toLowerCase().replace(/[^a-z0-9\s]/g, " ").split(/\s+/).filter(Boolean);
+  return words.every((word) => FILLER.has(word));
+}
+
+function isReferenceDay(date: { year: number; month: number; day: number }): boolean {
+  return date.year === REFERENCE_DAY.year && date.month === REFERENCE_DAY.month && date.day === REFERENCE_DAY.day;
+}
+
+function leftOver(text: string, spans: readonly { start: number; end: number }[]): string {
+  let rest = "";
+  let from = 0;
+  for (const span of [...spans].sort((a, b) => a.start - b.start)) {
+    rest += `${text.slice(from, span.start)} `;
+    from = span.end;
+  }
+  return rest + text.slice(from);
+}
