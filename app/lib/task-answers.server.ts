@@ -7,7 +7,7 @@ import type { PublicUser } from "../../worker/services/auth";
 import type { Deps } from "../../worker/services/deps";
 import { acknowledgedMessage, SNOOZE_MINUTES, SNOOZE_TIME_MISSING } from "../../worker/services/answers";
 import { safeZone } from "../../worker/services/time-zone";
-import { acknowledgeTask, completeTask, deleteTask, parseTimeOfDay, reopenTask, snoozeTask } from "../../worker/services/tasks";
+import { acknowledgeTask, completeTask, deleteTask, parseTimeOfDay, reopenedMessage, reopenTask, snoozeTask, stillOpenMessage } from "../../worker/services/tasks";
 import { formatClock, formatClockWithDay } from "~/components/tasks/task-format";
 import { toTaskView } from "~/components/tasks/task-view";
 import { MORE_SNOOZE_MINUTES, SNOOZE_MORNING_INTENT, SNOOZE_UNTIL_INTENT, TASK_INTENTS, type TaskActionResult, type TaskIntent } from "~/components/tasks/types";
@@ -46,11 +46,6 @@ export function readSnoozeUntil(form: FormData): string | undefined {
   return timeField(form, "until");
 }
 
-/** What "Not done yet" answers: the task is open again, and when its reminders come back. */
-export function reopenedMessage(title: string, dueAhead: boolean): string {
-  return dueAhead ? `"${title}" is open again. We'll remind you when it's due.` : `"${title}" is open again. We'll remind you again in a moment, starting gently.`;
-}
-
 /** Acknowledge / done / snooze (30 minutes, or one of the card's other times) / delete / reopen, with the same services as /v1/tasks. */
 export async function runTaskAction(
   deps: TaskDeps,
@@ -79,7 +74,7 @@ export async function runTaskAction(
       }
       case "reopen": {
         const { removedNextTaskId, reopened, ...task } = await reopenTask(deps, user.id, taskId);
-        const message = reopened ? reopenedMessage(task.title, Date.parse(task.dueDate) > deps.clock.now().getTime()) : `"${task.title}" is still open. We'll keep reminding you.`;
+        const message = reopened ? reopenedMessage(task.title, Date.parse(task.dueDate) > deps.clock.now().getTime()) : stillOpenMessage(task.title);
         return { ...base, ok: true, task: view(task), removedTaskId: removedNextTaskId, message };
       }
       case "snooze": {

@@ -4,7 +4,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import type { ReactNode } from "react";
 import { ANSWER_CONFIRM_LABELS, ANSWER_EFFECTS, ANSWER_QUESTIONS, OTHER_SNOOZE_MINUTES, SNOOZE_MINUTES } from "../../worker/services/answers";
 import { SNOOZE_MORNING_LABEL, SNOOZE_UNTIL_BUTTON, SNOOZE_UNTIL_LABEL, snoozeLabel } from "~/components/tasks/types";
-import { describeActionLink, redeemActionLink, type ActionLinkOutcome, type ActionLinkView } from "../../worker/services/tasks";
+import { describeActionLink, redeemActionLink, reopenByLink, type ActionLinkOutcome, type ActionLinkView } from "../../worker/services/tasks";
 import { Alert } from "~/components/ui/Alert";
 import { timeField } from "~/lib/forms.server";
 import { Button, ButtonLink } from "~/components/ui/Button";
@@ -37,6 +37,8 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
   // The snooze page's other times post `minutes` (the service takes only the times it offers), its
   // Tomorrow morning posts `until=morning`, and its Until posts `until=time` with the field's `at`.
   const form = await request.formData().catch(() => null);
+  // "Not done yet" under a Done made with this link takes it back (ADR 087).
+  if (form?.get("intent") === "reopen" && params.action === "done") return reopenByLink(context.deps, params.token ?? "");
   const until = form?.get("until");
   if (until === "morning") return redeemActionLink(context.deps, params.token ?? "", params.action, { until: "morning" });
   if (until === "time") return redeemActionLink(context.deps, params.token ?? "", params.action, { until: form ? timeField(form, "at") : "" });
@@ -51,8 +53,24 @@ const STATUS_WORDS: Record<string, string> = {
   COMPLETED: "is done",
 };
 
-/** Under Done's confirmation: a Done tapped by mistake can be taken back on the dashboard (ADR 083). */
-export const DONE_BY_MISTAKE = 'Tapped Done by mistake? On your dashboard, the task\'s card under Done has "Not done yet".';
+/** Under Done's confirmation: a Done tapped by mistake can be taken back right here (ADR 083, 087). */
+export const DONE_BY_MISTAKE = "Tapped Done by mistake?";
+export const NOT_DONE_YET_LABEL = "Not done yet";
+
+/** "Not done yet" for a Done made with this link: posts to the same link, which takes that Done back. */
+function TakeBackDone() {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  return (
+    <Form method="post" replace className="link-take-back">
+      <p className="muted">{DONE_BY_MISTAKE}</p>
+      <input type="hidden" name="intent" value="reopen" />
+      <Button type="submit" variant="secondary" block disabled={busy} aria-disabled={busy}>
+        {busy ? "Working..." : NOT_DONE_YET_LABEL}
+      </Button>
+    </Form>
+  );
+}
 
 /** The same centred card as the account screens, with a way back to the dashboard. */
 function Page({ title, lead, children }: { title: string; lead?: string; children: ReactNode }) {
@@ -87,23 +105,26 @@ function Invalid() {
 function Result({ outcome }: { outcome: Exclude<ActionLinkOutcome, { state: "invalid" }> }) {
   if (outcome.state === "done") {
     return (
-      <Page title="All set" lead={`Due ${outcome.task.dueLocal}.`}>
+      <Page title={outcome.action === "reopen" ? "Open again" : "All set"} lead={`Due ${outcome.task.dueLocal}.`}>
         <Alert tone="success">{outcome.message}</Alert>
-        {outcome.action === "done" ? <p className="muted">{DONE_BY_MISTAKE}</p> : null}
         <ButtonLink to="/dashboard" size="lg" block>
           Open my reminders
         </ButtonLink>
+        {outcome.action === "done" ? <TakeBackDone /> : null}
       </Page>
     );
   }
   const message =
     outcome.state === "failed" ? outcome.message : `This link was already used. '${outcome.task.title}' ${STATUS_WORDS[outcome.task.status] ?? "is unchanged"}.`;
+  // A Done link opened again later, its task still done: the Done can be taken back from here too.
+  const doneHere = outcome.state === "used" && outcome.action === "done" && outcome.task.status === "COMPLETED";
   return (
     <Page title={outcome.task.title} lead={`Due ${outcome.task.dueLocal}.`}>
       <Alert tone={outcome.state === "failed" ? "warning" : "info"}>{message}</Alert>
       <ButtonLink to="/dashboard" size="lg" block>
         Open my reminders
       </ButtonLink>
+      {doneHere ? <TakeBackDone /> : null}
     </Page>
   );
 }

@@ -149,15 +149,27 @@ test.describe("reminders", () => {
     await expect(card(page, "Book the vet").locator(".task-card__snooze")).toHaveText(`Snoozed until ${chosen.toFormat("h:mm a")}${day}`);
   });
 
-  test("Done from an email's link, taken back on the dashboard with Not done yet", async ({ page }) => {
+  test("Done from an email's link, taken back on the same page with Not done yet, and again from the link opened later", async ({ page }) => {
     const user = await signUp(page);
-    await page.goto(await emailedAnswerLink(page, user, "Take the pills", "Done"));
+    const path = await emailedAnswerLink(page, user, "Take the pills", "Done");
+    await page.goto(path);
     await page.getByRole("button", { name: "Yes, mark it done" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("All set");
-    await expect(page.getByText(`Tapped Done by mistake? On your dashboard, the task's card under Done has "Not done yet".`)).toBeVisible();
+    await expect(page.getByText("Tapped Done by mistake?")).toBeVisible();
+    await page.getByRole("button", { name: "Not done yet" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Open again");
+    await expect(page.locator(".alert--success")).toHaveText('"Take the pills" is open again. We\'ll remind you again in a moment, starting gently.');
     await page.goto("/dashboard");
-    await card(page, "Take the pills").getByRole("button", { name: 'Not done yet "Take the pills"' }).click();
     await expect(card(page, "Take the pills").getByRole("button", { name: 'Done "Take the pills"' })).toBeVisible();
+
+    // The link's Done works again; opened again later, the used link still offers Not done yet.
+    await page.goto(path);
+    await page.getByRole("button", { name: "Yes, mark it done" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("All set");
+    await page.goto(path);
+    await expect(page.locator(".alert--info")).toHaveText("This link was already used. 'Take the pills' is done.");
+    await page.getByRole("button", { name: "Not done yet" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Open again");
   });
 
   test("acknowledge from the dashboard after a reminder was sent", async ({ page }) => {

@@ -13,7 +13,7 @@ import type { Job } from "../../worker/queue-payloads";
 import type { fixedClock } from "../../worker/services/clock";
 import type { Deps } from "../../worker/services/deps";
 import { sha256Hex } from "../../worker/services/tokens";
-import { acknowledgeTask, completeTask, createTask, deleteTask, describeActionLink, redeemActionLink, snoozeTask } from "../../worker/services/tasks";
+import { acknowledgeTask, completeTask, createTask, deleteTask, describeActionLink, ONLY_THIS_LINKS_DONE, OPEN_TASKS_MAX, redeemActionLink, reopenByLink, snoozeTask, TASK_LIMIT_MESSAGE } from "../../worker/services/tasks";
 import type { EscalationStats } from "../../worker/services/escalation/stats";
 import { EMAIL_CONFIGURED, request } from "./helpers";
 import { getProfile, updateTimezone } from "../../worker/services/auth";
@@ -866,6 +866,47 @@ describe("email action links (/r/<token>/<answer>)", () => {
     expect(result).toMatchObject({ state: "done", action: "snooze", message: `Snoozed. We'll remind you about "Take pills" again at ${formatLocalDue(at, zone)}.` });
     expect((await taskRow(task.id))?.snoozedUntil).toBe(at);
     expect(at - (T + MINUTE)).toBeLessThanOrEqual(24 * 60 * MINUTE);
+  });
+
+  it("Not done yet under a Done made with the link takes it back: the task is open again and the link's Done works again; once per Done", async () => {
+    const { T, task, mail } = await remindedByEmail();
+    const { deps } = depsAt(T + MINUTE);
+    const [token] = answerLink(mail!.text, "Done");
+    // Nothing to take back before the link's Done was used (only a crafted request gets here).
+    expect(await reopenByLink(deps, token)).toMatchObject({ state: "failed", action: "reopen", message: ONLY_THIS_LINKS_DONE });
+    expect(await redeemActionLink(deps, token, "done")).toMatchObject({ state: "done", action: "done" });
+    expect(await describeActionLink(deps, token, "done")).toMatchObject({ state: "used", task: { status: "COMPLETED" } });
+
+    const reopened = await reopenByLink(deps, token);
+    expect(reopened).toMatchObject({ state: "done", action: "reopen", task: { status: "PENDING" }, message: '"Take pills" is open again. We\'ll remind you again in a moment, starting gently.' });
+    expect((await taskRow(task.id))?.status).toBe("PENDING");
+    expect((await stepsOf(task.id)).filter((s) => s.state === "pending").length).toBeGreaterThan(0);
+    // The link's Done is free again; the Done taken back cannot be taken back twice.
+    expect(await describeActionLink(deps, token, "done")).toMatchObject({ state: "ready" });
+    expect(await reopenByLink(deps, token)).toMatchObject({ state: "failed", message: ONLY_THIS_LINKS_DONE });
+    expect(await redeemActionLink(deps, token, "done")).toMatchObject({ state: "done", action: "done" });
+    expect((await taskRow(task.id))?.status).toBe("COMPLETED");
+
+    // Two presses at once: one opens the task, the other says where it stands.
+    const both = await Promise.all([reopenByLink(deps, token), reopenByLink(deps, token)]);
+    expect(both.filter((outcome) => outcome.state === "done")).toHaveLength(1);
+    expect((await taskRow(task.id))?.status).toBe("PENDING");
+  });
+
+  it("Not done yet by link, when the account is at its open-task cap: refused with the cap's sentence, the task stays done and the link's Done stays used", async () => {
+    const { T, u, task, mail } = await remindedByEmail();
+    const { deps } = depsAt(T + MINUTE);
+    const [token] = answerLink(mail!.text, "Done");
+    await redeemActionLink(deps, token, "done");
+    const prefix = crypto.randomUUID();
+    await env.DB.prepare(
+      `with recursive n(i) as (select 0 union all select i + 1 from n where i < ${OPEN_TASKS_MAX - 1}) insert into tasks (id, user_id, title, due_at, status, strategy_key, source, created_at) select '${prefix}-' || i, ?, 'Bulk', ?, 'PENDING', 'gentle', 'api', ? from n`,
+    )
+      .bind(u.id, T + 86_400_000, T)
+      .run();
+    expect(await reopenByLink(deps, token)).toMatchObject({ state: "failed", action: "reopen", message: TASK_LIMIT_MESSAGE });
+    expect((await taskRow(task.id))?.status).toBe("COMPLETED");
+    expect(await describeActionLink(deps, token, "done")).toMatchObject({ state: "used" });
   });
 
   it("a link with an answer that is not one, or older than a week, does nothing", async () => {

@@ -8,6 +8,7 @@ import { errorFields, log } from "../log";
 import { acknowledgeTask, completeTask, snoozeTask } from "./actions";
 import { findLink, type AnswerLink } from "./link-lookup";
 import { parseTimeOfDay } from "./time-of-day";
+import { reopenedMessage, reopenTask, stillOpenMessage } from "./reopen";
 import type { TaskStatus } from "./serialize";
 
 /**
@@ -32,10 +33,11 @@ export type ActionLinkView =
   | { state: "used"; action: Answer; task: ActionLinkTask }
   | { state: "invalid" };
 
+/** What a link's POST did: an answer, or "reopen", a Done of the same link taken back (ADR 087). */
 export type ActionLinkOutcome =
-  | { state: "done"; action: Answer; minutes?: number; task: ActionLinkTask; message: string }
+  | { state: "done"; action: Answer | "reopen"; minutes?: number; task: ActionLinkTask; message: string }
   | { state: "used"; action: Answer; task: ActionLinkTask }
-  | { state: "failed"; action: Answer; task: ActionLinkTask; message: string }
+  | { state: "failed"; action: Answer | "reopen"; task: ActionLinkTask; message: string }
   /** Bad input (a snooze "until" that is no time): nothing happened and the link still works; the page asks again. */
   | { state: "refused"; action: Answer; task: ActionLinkTask; message: string }
   | { state: "invalid" };
@@ -117,6 +119,36 @@ export async function redeemActionLink(deps: Deps, rawToken: string, answer?: st
   } catch (error) {
     if (isAppError(error)) return { state: "failed", action, task: before, message: error.message };
     await giveBack(link, now);
+    throw error;
+  }
+}
+
+/** A "Not done yet" posted to a Done link that never did a Done (only a crafted request gets here). */
+export const ONLY_THIS_LINKS_DONE = "This link's Done wasn't used, so there is nothing to take back here. Your dashboard has Not done yet on every done task.";
+
+/**
+ * "Not done yet" on the page a Done link leads to (ADR 087): the Done this same link made is taken
+ * back. The link's Done use is given back (so its Done works again, and two presses at once reopen
+ * once), then the task is opened again with the dashboard's service. Only a link whose Done was used
+ * and that has not expired can do it: the link proves what it proved for Done, and no more.
+ * Should opening fail (the caps, a D1 error), the Done use is put back as it was.
+ */
+export async function reopenByLink(deps: Deps, rawToken: string): Promise<ActionLinkOutcome> {
+  const link = await findLink(deps, rawToken, "done");
+  const now = deps.clock.now().getTime();
+  if (!link || (link.expiresAt ?? Infinity) <= now) return { state: "invalid" };
+  const before = await loadTaskView(deps, link);
+  if (!before) return { state: "invalid" };
+  if (link.usedAt === null) return { state: "failed", action: "reopen", task: before, message: ONLY_THIS_LINKS_DONE };
+  // Given back by another press meanwhile: that one reopens; this one says where the task stands.
+  if (!(await link.giveBack(link.usedAt))) return { state: "used", action: "done", task: (await loadTaskView(deps, link)) ?? before };
+  try {
+    const reopened = await reopenTask(deps, link.userId, link.taskId);
+    const message = reopened.reopened ? reopenedMessage(reopened.title, Date.parse(reopened.dueDate) > now) : stillOpenMessage(reopened.title);
+    return { state: "done", action: "reopen", task: (await loadTaskView(deps, link)) ?? before, message };
+  } catch (error) {
+    await link.take(now);
+    if (isAppError(error)) return { state: "failed", action: "reopen", task: before, message: error.message };
     throw error;
   }
 }

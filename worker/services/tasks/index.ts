@@ -2,10 +2,10 @@
 export { createTask, deleteTask, getTask, updateTask, EMAIL_NOT_VERIFIED, TASK_NOT_FOUND, type TaskSource } from "./service";
 export { listTasks, openOfSeries, openTasksDue, ownTaskLine, BAD_CURSOR, type TaskLine, type TaskPage } from "./list";
 export { acknowledgeTask, completeTask, snoozeTask, ALREADY_DONE_SNOOZE, type DoneResult } from "./actions";
-export { reopenTask, type ReopenResult } from "./reopen";
+export { reopenedMessage, reopenTask, stillOpenMessage, type ReopenResult } from "./reopen";
 export { parseTimeOfDay, type TimeOfDay } from "./time-of-day";
 export { createTaskFromPrompt, type NlResult } from "./nl";
-export { describeActionLink, redeemActionLink, type ActionLinkOutcome, type ActionLinkView } from "./action-links";
+export { describeActionLink, ONLY_THIS_LINKS_DONE, redeemActionLink, reopenByLink, type ActionLinkOutcome, type ActionLinkView } from "./action-links";
 export { toTaskJson, type TaskJson, type TaskStatus } from "./serialize";
 export { listActiveReminders, mostUrgentReminder } from "./active-reminders";
 export { reminderToAnswer, taskAYesAnswers } from "./reminder-to-answer";

@@ -15,7 +15,8 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,100}$/;
 
 /**
  * One answer of one message, wherever it is stored: `take` marks it used (once: false when it
- * already was, or the link has expired meanwhile) and `giveBack` undoes exactly that use.
+ * already was, or the link has expired meanwhile) and `giveBack` undoes exactly that use (false when
+ * it was given back already: two "Not done yet" presses at once, ADR 087).
  */
 export interface AnswerLink {
   userId: string;
@@ -25,7 +26,7 @@ export interface AnswerLink {
   usedAt: number | null;
   expiresAt: number | null;
   take(now: number): Promise<boolean>;
-  giveBack(usedAt: number): Promise<void>;
+  giveBack(usedAt: number): Promise<boolean>;
 }
 
 /** A link as the path gives it: `/r/<token>/<answer>` (ADR 067), or an earlier `/r/<token>`. */
@@ -63,10 +64,12 @@ async function findMessageLink(deps: Deps, rawToken: string, action: Answer): Pr
       return taken.length > 0;
     },
     async giveBack(usedAt) {
-      await deps.db
+      const given = await deps.db
         .update(d)
         .set({ linkUses: sql`json_remove(${d.linkUses}, ${path})` })
-        .where(and(eq(d.id, row.id), sql`json_extract(${d.linkUses}, ${path}) = ${usedAt}`));
+        .where(and(eq(d.id, row.id), sql`json_extract(${d.linkUses}, ${path}) = ${usedAt}`))
+        .returning({ id: d.id });
+      return given.length > 0;
     },
   };
 }
@@ -97,7 +100,8 @@ async function findEarlierLink(deps: Deps, rawToken: string): Promise<AnswerLink
       return taken.length > 0;
     },
     async giveBack(usedAt) {
-      await deps.db.update(t).set({ consumedAt: null }).where(and(eq(t.id, row.id), eq(t.consumedAt, usedAt)));
+      const given = await deps.db.update(t).set({ consumedAt: null }).where(and(eq(t.id, row.id), eq(t.consumedAt, usedAt))).returning({ id: t.id });
+      return given.length > 0;
     },
   };
 }

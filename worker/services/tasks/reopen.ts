@@ -24,6 +24,16 @@ export interface ReopenResult extends TaskJson {
   removedNextTaskId: string | null;
 }
 
+/** What "Not done yet" answers on a screen: the task is open again, and when its reminders come back. */
+export function reopenedMessage(title: string, dueAhead: boolean): string {
+  return dueAhead ? `"${title}" is open again. We'll remind you when it's due.` : `"${title}" is open again. We'll remind you again in a moment, starting gently.`;
+}
+
+/** What "Not done yet" answers when the task was not done (a second press, or another screen was first). */
+export function stillOpenMessage(title: string): string {
+  return `"${title}" is still open. We'll keep reminding you.`;
+}
+
 /**
  * Opens a done task again: PENDING, with a new chain from its due time, or from now when that has
  * passed (gently: the chain's first step, never the step the old chain had reached). Opening a task
