@@ -157,14 +157,14 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const { supportEmail, user, recheckSession, createTaskButton, analytics, errorReporting } = useLoaderData<typeof loader>();
+  const { supportEmail, user, recheckSession, createTaskButton, analytics, errorReporting, appearance } = useLoaderData<typeof loader>();
   useSessionRecheck(recheckSession);
   // Analytics renders nothing, so it waits for hydration: a lazy component in the server's HTML stays
   // "dehydrated" until its code arrives, and a click while the page hydrates then makes React 18 throw
   // "Root did not complete" (#345), as the legal dialog did (app/components/legal/LegalModals.tsx).
   const hydrated = useHydrated();
   useBrowserErrorReporting(errorReporting);
-  useServiceWorker();
+  useServiceWorker(appearance);
   return (
     <ToastProvider>
       <LegalModalsProvider email={supportEmail}>

@@ -41,7 +41,35 @@ self.addEventListener("activate", (event) => {
 
 self.addEventListener("fetch", (event) => {
   if (event.request.mode !== "navigate") return;
-  event.respondWith(fetch(event.request).catch(() => caches.match(OFFLINE_URL)));
+  event.respondWith(fetch(event.request).catch(() => offlinePage()));
+});
+
+/**
+ * This device's Appearance (ADR 084, 088), as the app's pages last told it ("device", "light" or
+ * "dark"): the choice is an HttpOnly cookie, out of the worker's reach. Kept in the offline cache
+ * under a key no request ever fetches.
+ */
+const APPEARANCE_KEY = "/__nudge/appearance";
+
+async function rememberAppearance(appearance) {
+  if (!["device", "light", "dark"].includes(appearance)) return;
+  const cache = await caches.open(OFFLINE_CACHE);
+  await cache.put(APPEARANCE_KEY, new Response(appearance, { headers: { "Content-Type": "text/plain" } }));
+}
+
+/** The offline page, in this device's chosen scheme: `data-theme` on its <html>, as the app's pages have. */
+async function offlinePage() {
+  const cache = await caches.open(OFFLINE_CACHE);
+  const [page, saved] = await Promise.all([cache.match(OFFLINE_URL), cache.match(APPEARANCE_KEY)]);
+  if (!page) return Response.error();
+  const appearance = saved ? await saved.text() : "device";
+  if (appearance !== "light" && appearance !== "dark") return page;
+  const html = (await page.text()).replace("<html lang=\"en\">", `<html lang="en" data-theme="${appearance}">`);
+  return new Response(html, { status: 200, headers: page.headers });
+}
+
+self.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "appearance") event.waitUntil(rememberAppearance(event.data.appearance));
 });
 
 /** What the server pushed (worker/channels/push/web-push.ts `pushPayload`), read defensively. */

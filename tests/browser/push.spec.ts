@@ -169,4 +169,36 @@ test.describe("notifications on this device", () => {
     // Chromium may log the navigation that found no network before the service worker answered it.
     consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((error) => !/ERR_INTERNET_DISCONNECTED/.test(error)));
   });
+
+  test("offline, the offline page keeps the Appearance chosen in Settings: Dark on a light device, then the device's own again", async ({ page, context, consoleErrors }) => {
+    await signUp(page);
+    await serviceWorker(page);
+    const saved = () => page.evaluate(async () => (await (await caches.match("/__nudge/appearance"))?.text()) ?? null);
+    const choose = async (choice: RegExp) => {
+      await page.goto("/settings#appearance");
+      const section = page.getByRole("region", { name: "Appearance" });
+      await section.getByRole("radio", { name: choice }).check();
+      await section.getByRole("button", { name: "Save appearance" }).click();
+      await expect(section.getByText(/^Saved\./)).toBeVisible();
+    };
+    const offlineLooks = async () => {
+      await page.goto("about:blank");
+      await context.setOffline(true);
+      await page.goto("/dashboard");
+      await expect(page.getByRole("heading", { name: "You're offline" })).toBeVisible();
+      const looks = await page.evaluate(() => ({ theme: document.documentElement.dataset.theme ?? null, background: getComputedStyle(document.body).backgroundColor }));
+      await context.setOffline(false);
+      return looks;
+    };
+
+    await choose(/^Dark/);
+    // The page tells the worker; the worker keeps it where its offline page can read it.
+    await expect.poll(saved).toBe("dark");
+    expect(await offlineLooks()).toEqual({ theme: "dark", background: "rgb(17, 19, 28)" });
+
+    await choose(/Match this device/);
+    await expect.poll(saved).toBe("device");
+    expect(await offlineLooks()).toEqual({ theme: null, background: "rgb(247, 248, 252)" });
+    consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((error) => !/ERR_INTERNET_DISCONNECTED/.test(error)));
+  });
 });
