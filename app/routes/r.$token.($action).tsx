@@ -143,6 +143,8 @@ function Confirm({ view, error }: { view: Extract<ActionLinkView, { state: "read
       )}
       <Form method="post" replace>
         {error ? <Alert tone="error">{error}</Alert> : null}
+        {/* Enter in the time field submits with the form's first button: this hidden one, the Until, not Snooze 30 minutes. */}
+        {view.action === "snooze" && !finished ? <button type="submit" name="until" value="time" hidden tabIndex={-1} aria-hidden="true" disabled={busy} /> : null}
         <Button type="submit" size="lg" block disabled={busy} aria-disabled={busy} formNoValidate>
           {busy ? "Working..." : ANSWER_CONFIRM_LABELS[view.action](minutes)}
         </Button>

@@ -192,6 +192,13 @@ test.describe("dashboard task list", () => {
     const day = chosen.hasSame(local(user), "day") ? "" : " tomorrow";
     await expect(page.locator(".toast").last()).toContainText(`"Snooze me" again at ${chosen.toFormat("h:mm a")}${day}.`);
     await expect(card(page, "Snooze me").locator(".task-card__snooze")).toHaveText(`Snoozed until ${chosen.toFormat("h:mm a")}${day}`);
+    // Enter in the field snoozes until its time too (the form's first button would otherwise acknowledge).
+    const later = local(user, { hours: 3 });
+    await untilField.fill(later.toFormat("HH:mm"));
+    await untilField.press("Enter");
+    const laterDay = later.hasSame(local(user), "day") ? "" : " tomorrow";
+    await expect(card(page, "Snooze me").locator(".task-card__snooze")).toHaveText(`Snoozed until ${later.toFormat("h:mm a")}${laterDay}`);
+    await expect(card(page, "Snooze me").locator(".task-pill")).not.toHaveText("Acknowledged");
 
     await card(page, "Finish me").getByRole("button", { name: 'Done "Finish me"' }).click();
     await expect(card(page, "Finish me").getByText("Completed")).toBeVisible();
@@ -322,6 +329,17 @@ test.describe("dashboard task list", () => {
     await card(page, "Plain 21").getByRole("button", { name: 'Not done yet "Plain 21"' }).click();
     await expect(page).toHaveURL(pageTwo);
     await expect(card(page, "Plain 21").getByRole("button", { name: 'Done "Plain 21"' })).toBeVisible();
+    // Enter in the Until field snoozes until its time without JavaScript too: the form's hidden first
+    // button is the Until's, not Acknowledge (ADR 086).
+    await card(page, "Plain 22").getByText("Other snooze times").click();
+    const later = local(user, { hours: 2 });
+    const until = card(page, "Plain 22").getByLabel('Until (snooze "Plain 22" until this time)');
+    await until.fill(later.toFormat("HH:mm"));
+    await until.press("Enter");
+    await expect(page).toHaveURL(pageTwo);
+    const day = later.hasSame(local(user), "day") ? "" : " tomorrow";
+    await expect(card(page, "Plain 22").locator(".task-card__snooze")).toHaveText(`Snoozed until ${later.toFormat("h:mm a")}${day}`);
+    await expect(card(page, "Plain 22").locator(".task-pill")).not.toHaveText("Acknowledged");
     await page.getByRole("link", { name: "Back to the first tasks" }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.locator("article.task-card")).toHaveCount(20);

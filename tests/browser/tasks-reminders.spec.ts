@@ -141,7 +141,8 @@ test.describe("reminders", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Snooze 'Book the vet' for 30 minutes?");
     const chosen = local(user, { hours: 3 });
     await page.getByLabel("Until").fill(chosen.toFormat("HH:mm"));
-    await until.click();
+    // Enter in the field is the Until's, not the page's first button (Snooze 30 minutes).
+    await page.getByLabel("Until").press("Enter");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("All set");
     await expect(page.locator(".alert--success")).toContainText(`Snoozed. We'll remind you about "Book the vet" again at`);
     await page.goto("/dashboard");

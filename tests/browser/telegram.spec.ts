@@ -77,7 +77,13 @@ test.describe("Telegram", () => {
     await page.reload();
     const reminder = page.locator(".dev-chat__bubble--bot").filter({ hasText: "⏰ Take the pills" });
     await expect(reminder).toBeVisible({ timeout: 15_000 });
-    await expect(reminder.getByRole("button")).toHaveText(["Done", "Snooze 30 min", "Acknowledge"]);
+    await expect(reminder.getByRole("button")).toHaveText(["Done", "Snooze 30 min", "Acknowledge", "⏰ Other snooze times"]);
+    // The other snooze times take the buttons' place, text unchanged; Back brings the answers back (ADR 089).
+    await reminder.getByRole("button", { name: "⏰ Other snooze times" }).click();
+    await expect(reminder.getByRole("button")).toHaveText(["10 min", "1 hour", "3 hours", "Tomorrow morning", "← Back"]);
+    await expect(page.locator(".dev-chat__note").last()).toHaveText('Bot: Pick a time below, or write one, like "snooze until 7pm".');
+    await reminder.getByRole("button", { name: "← Back" }).click();
+    await expect(reminder.getByRole("button")).toHaveText(["Done", "Snooze 30 min", "Acknowledge", "⏰ Other snooze times"]);
     await reminder.getByRole("button", { name: "Done" }).click();
     await expect(page.locator(".dev-chat__bubble--bot").filter({ hasText: "✅ Done: Take the pills" })).toBeVisible();
     await expect(page.locator(".dev-chat__note").last()).toHaveText('Bot: "Take the pills" is done. Well done!');

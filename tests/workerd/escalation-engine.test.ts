@@ -225,7 +225,7 @@ describe("the standard chain", () => {
     expect(tg?.text).toContain("Take pills");
     // The dev outbox records the Bot API call the real Telegram provider made (issue 9).
     const keyboard = JSON.parse(tg!.meta ?? "{}").payload.reply_markup.inline_keyboard as Array<Array<{ callback_data: string }>>;
-    expect(keyboard.map((row) => row.map((b) => b.callback_data))).toEqual([[`done:${task.id}`, `snooze:${task.id}`, `acknowledge:${task.id}`]]);
+    expect(keyboard.map((row) => row.map((b) => b.callback_data))).toEqual([[`done:${task.id}`, `snooze:${task.id}`, `acknowledge:${task.id}`], [`later:${task.id}`]]);
     expect(await outboxTo(endpoint, "push")).toHaveLength(1);
     expect(await outboxTo(u.email)).toHaveLength(0);
 

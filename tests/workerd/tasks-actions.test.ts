@@ -340,7 +340,7 @@ describe("POST /v1/tasks/:id/snooze", () => {
     expect(snoozed).toMatchObject({ status: 200, body: { status: "SNOOZED", snoozedUntil: "2042-03-02T14:00:00.000Z", dueDate: "2042-03-01T11:00:00.000Z" } });
     // The chain resumes then, at the same step.
     expect((await stepsOf(task.id)).find((s) => s.state === "pending")?.dueAt).toBe(Date.parse("2042-03-02T14:00:00Z"));
-    for (const body of [{ until: "evening" }, { until: "" }, { until: 9 }, { until: "7pm" }, { until: "24:00" }, { until: "7:00" }, { until: "19:60" }]) {
+    for (const body of [{ until: "evening" }, { until: "" }, { until: 9 }, { until: "7pm" }, { until: "24:00" }, { until: "7:0" }, { until: "19:60" }]) {
       expect(await post(`/v1/tasks/${task.id}/snooze`, u.token, body)).toMatchObject({ status: 400, body: { message: UNTIL_REFUSED } });
     }
     expect((await taskRow(task.id))?.snoozedUntil).toBe(Date.parse("2042-03-02T14:00:00Z"));
@@ -356,6 +356,8 @@ describe("POST /v1/tasks/:id/snooze", () => {
     // 08:30 has gone by today on that clock: tomorrow's, still within a day. Snoozing again replaces the snooze.
     const morning = await post(`/v1/tasks/${task.id}/snooze`, u.token, { until: "08:30" });
     expect(morning.body.snoozedUntil).toBe("2042-03-02T07:30:00.000Z");
+    // One digit for the hour is read as quiet hours read it: 7:00 is 07:00, gone by today, so tomorrow's.
+    expect((await post(`/v1/tasks/${task.id}/snooze`, u.token, { until: "7:00" })).body.snoozedUntil).toBe("2042-03-02T06:00:00.000Z");
     // The clock's own minute is past already: tomorrow's.
     expect((await post(`/v1/tasks/${task.id}/snooze`, u.token, { until: "13:00" })).body.snoozedUntil).toBe("2042-03-02T12:00:00.000Z");
   });

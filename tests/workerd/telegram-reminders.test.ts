@@ -269,6 +269,45 @@ describe("the reminder's buttons", () => {
     expect(bot.callsOf("editMessageText")[0]!.payload.text).toBe(`😴 Snoozed until ${until}: Water the plants`);
   });
 
+  it("Other snooze times swaps the buttons for 10 min, 1 hour, 3 hours and Tomorrow morning; a time snoozes for it, Back brings the answers back", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser({ timezone: "Europe/Berlin" });
+    const task = await taskFor(u.id);
+    const keyboardOf = (call: { payload: Record<string, unknown> }) =>
+      (call.payload.reply_markup as { inline_keyboard: Array<Array<{ text: string; callback_data: string }>> }).inline_keyboard.map((row) => row.map((b) => [b.text, b.callback_data]));
+    await postUpdate(pressUpdate(u.chat, `later:${task.id}`));
+    expect(bot.callsOf("answerCallbackQuery")[0]!.payload.text).toBe('Pick a time below, or write one, like "snooze until 7pm".');
+    expect(keyboardOf(bot.callsOf("editMessageReplyMarkup")[0]!)).toEqual([
+      [["10 min", `snooze-for:10:${task.id}`], ["1 hour", `snooze-for:60:${task.id}`], ["3 hours", `snooze-for:180:${task.id}`]],
+      [["Tomorrow morning", `snooze-for:morning:${task.id}`]],
+      [["← Back", `back:${task.id}`]],
+    ]);
+    // Showing the times changes nothing.
+    expect((await taskRow(task.id))?.status).toBe("PENDING");
+    await postUpdate(pressUpdate(u.chat, `back:${task.id}`));
+    expect(keyboardOf(bot.callsOf("editMessageReplyMarkup")[1]!)).toEqual([
+      [["Done", `done:${task.id}`], ["Snooze 30 min", `snooze:${task.id}`], ["Acknowledge", `acknowledge:${task.id}`]],
+      [["⏰ Other snooze times", `later:${task.id}`]],
+    ]);
+
+    // ERA is 12:00 UTC, 1:00 PM in Berlin: 1 hour is 2:00 PM.
+    await postUpdate(pressUpdate(u.chat, `snooze-for:60:${task.id}`));
+    expect(await taskRow(task.id)).toMatchObject({ status: "SNOOZED", snoozedUntil: ERA.getTime() + 60 * MINUTE });
+    expect(bot.callsOf("editMessageText").at(-1)!.payload.text).toBe("😴 Snoozed until 2:00 PM: Water the plants");
+    await postUpdate(pressUpdate(u.chat, `snooze-for:morning:${task.id}`));
+    expect(await taskRow(task.id)).toMatchObject({ status: "SNOOZED", snoozedUntil: Date.parse("2071-03-11T08:00:00Z") });
+    expect(bot.callsOf("editMessageText").at(-1)!.payload.text).toBe("😴 Snoozed until 9:00 AM tomorrow: Water the plants");
+
+    // A time not offered, and another account's chat, change nothing.
+    const edits = bot.callsOf("editMessageText").length;
+    await postUpdate(pressUpdate(u.chat, `snooze-for:45:${task.id}`));
+    expect(bot.callsOf("editMessageText")).toHaveLength(edits);
+    const stranger = await linkedUser();
+    await postUpdate(pressUpdate(stranger.chat, `snooze-for:10:${task.id}`));
+    expect(bot.callsOf("answerCallbackQuery").at(-1)!.payload.text).toBe(BOT_TEXTS.gone);
+    expect(await taskRow(task.id)).toMatchObject({ snoozedUntil: Date.parse("2071-03-11T08:00:00Z") });
+  });
+
   it("Acknowledge stops the reminders and keeps the task open; done elsewhere first, a press says so", async () => {
     const bot = fakeTelegram();
     const u = await linkedUser();
@@ -316,6 +355,7 @@ describe("the engine's Telegram step", () => {
       { text: "Done", callback_data: `done:${task.id}` },
       { text: "Snooze 30 min", callback_data: `snooze:${task.id}` },
       { text: "Acknowledge", callback_data: `acknowledge:${task.id}` },
+      { text: "⏰ Other snooze times", callback_data: `later:${task.id}` },
     ]);
     expect(await outboxTo(u.email, "email")).toEqual([]);
     const rows = await testDeps().db.select().from(deliveries).where(eq(deliveries.taskId, task.id));

@@ -2,11 +2,27 @@ import { Composer, type Context } from "grammy";
 import { isAnswer } from "../services/answers";
 import type { Deps } from "../services/deps";
 import { isAppError } from "../services/errors";
-import { answerFromChat, FORGET_BUTTON, forgetFromChat, REOPEN_BUTTON, reopenFromChat, type ButtonReply, type ForgetChoice } from "../services/telegram";
+import {
+  answerFromChat,
+  BACK_BUTTON,
+  BOT_TEXTS,
+  FORGET_BUTTON,
+  forgetFromChat,
+  LATER_BUTTON,
+  otherSnoozeButtons,
+  reminderButtonRows,
+  REOPEN_BUTTON,
+  reopenFromChat,
+  SNOOZE_FOR_BUTTON,
+  snoozeChosen,
+  type ButtonReply,
+  type ForgetChoice,
+} from "../services/telegram";
 import { keyboardOf } from "./keyboard";
 
 /**
- * A reminder's inline buttons (`done:<taskId>`, `snooze:<taskId>`, `acknowledge:<taskId>`): the press
+ * A reminder's inline buttons (`done:<taskId>`, `snooze:<taskId>`, `acknowledge:<taskId>`, and the other
+ * snooze times behind `later:<taskId>`): the press
  * goes through the same task services as every channel, the button's spinner is ended with a short
  * note, and the message is edited to say what happened (so its buttons are gone; after Done, one
  * button stays: `reopen:<taskId>`, "Not done yet").
@@ -17,6 +33,19 @@ export function answerButtons(deps: Deps): Composer<Context> {
     const [, answer, taskId] = ctx.match;
     if (!isAnswer(answer) || !taskId) return;
     await orAlert(ctx, async () => replyToPress(ctx, await answerFromChat(deps, String(ctx.chat?.id ?? ""), taskId, answer)));
+  });
+  // "⏰ Other snooze times" under a reminder: its buttons become the other times and a way back (ADR 089).
+  composer.callbackQuery(LATER_BUTTON, async (ctx) => {
+    await ctx.answerCallbackQuery({ text: BOT_TEXTS.pickSnoozeTime });
+    await ctx.editMessageReplyMarkup({ reply_markup: keyboardOf(otherSnoozeButtons(ctx.match[1]!)) });
+  });
+  composer.callbackQuery(BACK_BUTTON, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await ctx.editMessageReplyMarkup({ reply_markup: keyboardOf(reminderButtonRows(ctx.match[1]!)) });
+  });
+  composer.callbackQuery(SNOOZE_FOR_BUTTON, async (ctx) => {
+    const [, choice, taskId] = ctx.match;
+    await orAlert(ctx, async () => replyToPress(ctx, await answerFromChat(deps, String(ctx.chat?.id ?? ""), taskId!, "snooze", snoozeChosen(choice!))));
   });
   // "↩️ Not done yet" under a reminder answered Done (ADR 083).
   composer.callbackQuery(REOPEN_BUTTON, (ctx) => orAlert(ctx, async () => replyToPress(ctx, await reopenFromChat(deps, String(ctx.chat?.id ?? ""), ctx.match[1]!))));

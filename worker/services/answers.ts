@@ -38,6 +38,19 @@ export function snoozeDuration(minutes: number): string {
   return `${hours} hour${hours === 1 ? "" : "s"}`;
 }
 
+/** A snooze time on a button: "10 min", "1 hour", "3 hours" (the web's cards, a link's page, the bot). */
+export function snoozeLabel(minutes: number): string {
+  if (minutes < 60) return `${minutes} min`;
+  const hours = minutes / 60;
+  return hours === 1 ? "1 hour" : `${hours} hours`;
+}
+
+/** "Tomorrow morning": until 9:00 AM on the person's clock (worker/services/tasks/morning.ts). */
+export const SNOOZE_MORNING_LABEL = "Tomorrow morning";
+
+/** What folds the other snooze times away on a card and in the bot. */
+export const OTHER_SNOOZE_TIMES_LABEL = "Other snooze times";
+
 export function isAnswer(value: unknown): value is Answer {
   return (ANSWERS as readonly unknown[]).includes(value);
 }

@@ -1,5 +1,5 @@
 import { useLocation } from "@remix-run/react";
-import { ANSWER_LABELS, ANSWER_PENDING_LABELS, type Answer } from "../../../worker/services/answers";
+import { ANSWER_LABELS, ANSWER_PENDING_LABELS, OTHER_SNOOZE_TIMES_LABEL, type Answer } from "../../../worker/services/answers";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import { useId } from "react";
@@ -46,6 +46,12 @@ export function ReminderActions({ task, onAnswered, showDone = true }: ReminderA
       <input type="hidden" name="taskId" value={task.id} />
       <input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />
       {error ? <Alert tone="error">{error}</Alert> : null}
+      {/*
+        The form's default button, first in it: Enter in the time field submits with the default button,
+        which would otherwise be Acknowledge. Never seen or focused; the visible Snooze beside the field
+        does the same.
+      */}
+      <button type="submit" name="intent" value={SNOOZE_UNTIL_INTENT} hidden tabIndex={-1} aria-hidden="true" disabled={busy} />
       <div className="reminder-actions__buttons">
         {shown.map((answer) => (
           <Button key={answer} type="submit" name="intent" value={answer} variant={answer === "done" ? "primary" : "secondary"} disabled={busy} formNoValidate>
@@ -55,7 +61,10 @@ export function ReminderActions({ task, onAnswered, showDone = true }: ReminderA
         ))}
       </div>
       <details className="reminder-actions__more">
-        <summary>Other snooze times{about}</summary>
+        <summary>
+          {OTHER_SNOOZE_TIMES_LABEL}
+          {about}
+        </summary>
         <div className="reminder-actions__buttons reminder-actions__buttons--times">
           {MORE_SNOOZE_MINUTES.map((minutes) => (
             <Button key={minutes} type="submit" name="intent" value={`snooze:${minutes}`} variant="secondary" disabled={busy} formNoValidate>

@@ -35,7 +35,7 @@ export const MORE_SNOOZE_MINUTES = OTHER_SNOOZE_MINUTES;
 
 /** "Tomorrow morning" under the other snooze times: until 9:00 AM on the person's clock (worker/services/tasks/morning.ts). */
 export const SNOOZE_MORNING_INTENT = "snooze:morning";
-export const SNOOZE_MORNING_LABEL = "Tomorrow morning";
+export { SNOOZE_MORNING_LABEL } from "../../../worker/services/answers";
 
 /**
  * "Until" a time of day under the other snooze times (ADR 086): the card's time field, on the person's
@@ -45,12 +45,8 @@ export const SNOOZE_UNTIL_INTENT = "snooze:until";
 export const SNOOZE_UNTIL_LABEL = "Until";
 export const SNOOZE_UNTIL_BUTTON = "Snooze";
 
-/** "10 min", "1 hour", "3 hours". */
-export function snoozeLabel(minutes: number): string {
-  if (minutes < 60) return `${minutes} min`;
-  const hours = minutes / 60;
-  return hours === 1 ? "1 hour" : `${hours} hours`;
-}
+/** "10 min", "1 hour", "3 hours": the one wording of the other snooze times (worker/services/answers.ts). */
+export { snoozeLabel } from "../../../worker/services/answers";
 
 export interface TaskActionResult {
   kind: "task";

@@ -14,6 +14,7 @@ import { fixedClock } from "../../../worker/services/clock";
 import type { Deps } from "../../../worker/services/deps";
 import type { Job } from "../../../worker/queue-payloads";
 import { acknowledgeTask, completeTask, deleteTask, redeemActionLink, reopenTask, snoozeTask } from "../../../worker/services/tasks";
+import { formatTimeOfDay } from "../../../worker/services/tasks/time-of-day";
 import { chaosChannels, chaosD1, DEFAULT_RATES, SimQueue, type FaultRates, type InFlightMessage } from "./faults";
 import { checkInvariants, type InvariantReport } from "./invariants";
 import { Journal, type AnswerVia, type AnswerKind } from "./journal";
@@ -50,6 +51,17 @@ const DRAIN_LIMIT_MINUTES = 16 * 60;
  */
 export const FUTURE_AFTER = SIM_START + 20 * 60 * MINUTE;
 const SNOOZES = [1, 5, 15, 30, 60];
+
+/**
+ * One of the snooze lengths; a quarter of them said as the time of day they end (ADR 086, `until:
+ * "09:42"`, the sim's people are on UTC), so the chain also resumes through the time-of-day path.
+ */
+function snoozeInput(seed: number, taskId: string, startSeq: number, now: number): { minutes: number } | { until: string } {
+  const minutes = SNOOZES[Math.floor(chance(seed, "snooze", taskId, startSeq) * SNOOZES.length)]!;
+  if (chance(seed, "snooze_until", taskId, startSeq) >= 0.25) return { minutes };
+  const end = new Date(now + minutes * MINUTE);
+  return { until: formatTimeOfDay({ hour: end.getUTCHours(), minute: end.getUTCMinutes() }) };
+}
 
 export async function runSimulation(options: SimOptions): Promise<SimResult> {
   const { seed } = options;
@@ -91,7 +103,11 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
       else if (kind === "reopen") {
         if (!(await reopenTask(deps, owner, taskId)).reopened) return;
       }
-      else await snoozeTask(deps, owner, taskId, { minutes: SNOOZES[Math.floor(chance(seed, "snooze", taskId, startSeq) * SNOOZES.length)] });
+      else {
+        const input = snoozeInput(seed, taskId, startSeq, now());
+        await snoozeTask(deps, owner, taskId, input);
+        if ("until" in input) journal.op("snooze_said_as_a_time");
+      }
     } catch {
       journal.op("answer_refused_or_failed"); // a D1 blip, or a snooze of a done task: nothing took
       return;

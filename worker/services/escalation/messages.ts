@@ -1,7 +1,7 @@
 import { DateTime } from "luxon";
 import type { OutboundMessage } from "../../channels/types";
 import { renderEmail, type RenderedEmail } from "../email/layout";
-import { ANSWER_KEYPAD, ANSWER_LABELS, ANSWER_LINK_LABELS, ANSWER_REPLY_WORDS, ANSWERS, SNOOZE_MINUTES, type Answer } from "../answers";
+import { ANSWER_KEYPAD, ANSWER_LABELS, ANSWER_LINK_LABELS, ANSWER_REPLY_WORDS, ANSWERS, OTHER_SNOOZE_TIMES_LABEL, SNOOZE_MINUTES, type Answer } from "../answers";
 import { oneLine } from "../one-line";
 import { joinWithAnd } from "../recurrence";
 import { safeZone } from "../time-zone";
@@ -218,6 +218,14 @@ export function telegramBuddyMessage(ctx: ReminderContext, buddyName: string, ch
 /** The answers as buttons (bot, push): the one wording of answers.ts. */
 const ACTION_BUTTONS = ANSWERS.map((action) => ({ action, label: ANSWER_LABELS[action] }));
 
+/**
+ * A reminder's buttons in the bot: the three answers, and under them "Other snooze times" (`later:<id>`,
+ * services/telegram/snooze-times.ts), which shows the web card's other times in place of these.
+ */
+export function reminderButtons(taskId: string): Array<Array<{ text: string; callbackData: string }>> {
+  return [ACTION_BUTTONS.map((b) => ({ text: b.label, callbackData: `${b.action}:${taskId}` })), [{ text: `⏰ ${OTHER_SNOOZE_TIMES_LABEL}`, callbackData: `later:${taskId}` }]];
+}
+
 export function telegramMessage(ctx: ReminderContext, chatId: string): OutboundMessage {
   const time = formatLocalTime(ctx.task.dueAt, ctx.user.timezone);
   return {
@@ -229,7 +237,7 @@ export function telegramMessage(ctx: ReminderContext, chatId: string): OutboundM
         : `⏰ Still waiting: ${ctx.task.title} (due ${time})`,
     meta: {
       taskId: ctx.task.id,
-      buttons: [ACTION_BUTTONS.map((b) => ({ text: b.label, callbackData: `${b.action}:${ctx.task.id}` }))],
+      buttons: reminderButtons(ctx.task.id),
     },
   };
 }

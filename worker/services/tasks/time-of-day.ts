@@ -1,4 +1,5 @@
 import { DateTime } from "luxon";
+import { clockText, parseClock } from "../quiet-hours";
 
 /**
  * A snooze until a time of day ("until 7 PM", ADR 086): the next time the person's clock shows it,
@@ -11,17 +12,15 @@ export interface TimeOfDay {
   minute: number;
 }
 
-/** "19:00", "07:30": how the API takes a time of day (two digits each, 00:00 to 23:59). */
-const TWENTY_FOUR_HOUR = /^([01]\d|2[0-3]):([0-5]\d)$/;
-
+/** "19:00", "7:30": a time of day on a 24-hour clock, read as quiet hours read theirs (the same API). */
 export function parseTimeOfDay(text: string): TimeOfDay | null {
-  const match = TWENTY_FOUR_HOUR.exec(text);
-  return match ? { hour: Number(match[1]), minute: Number(match[2]) } : null;
+  const minuteOfDay = parseClock(text);
+  return minuteOfDay === null ? null : { hour: Math.floor(minuteOfDay / 60), minute: minuteOfDay % 60 };
 }
 
 /** The API's spelling of a time of day: "19:00". */
 export function formatTimeOfDay({ hour, minute }: TimeOfDay): string {
-  return `${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}`;
+  return clockText(hour * 60 + minute);
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Deps } from "../deps";
 import { isAppError } from "../errors";
 import { answerTask, createTaskFromPrompt, reminderToAnswer, reopenTask, taskAYesAnswers, type AnswerOutcome } from "../tasks";
 import type { ChatReply } from "./forget";
-import { saysYes, snoozeOf, type TypedAnswer } from "../typed-answers";
+import { saysYes, snoozeOf, type SnoozeAsked, type TypedAnswer } from "../typed-answers";
 import { findChatOwner, type ChatOwner } from "./chats";
 import { BOT_TEXTS } from "./texts";
 
@@ -21,11 +21,11 @@ export const REOPEN_BUTTON = /^reopen:([0-9a-f-]{36})$/;
  * A reminder's button pressed in a chat: answered for the chat's owner only (a task of another
  * account is left alone), through the same task services as every channel.
  */
-export async function answerFromChat(deps: Deps, chatId: string, taskId: string, answer: Answer): Promise<ButtonReply> {
+export async function answerFromChat(deps: Deps, chatId: string, taskId: string, answer: Answer, snooze?: SnoozeAsked): Promise<ButtonReply> {
   const owner = await findChatOwner(deps.db, chatId);
   if (!owner) return { note: BOT_TEXTS.notYours, edit: null };
   try {
-    const outcome = await answerTask(deps, owner.id, taskId, answer);
+    const outcome = await answerTask(deps, owner.id, taskId, answer, snooze);
     if (outcome.state === "already_done") return { note: BOT_TEXTS.alreadyDone(outcome.title), edit: BOT_TEXTS.alreadyDone(outcome.title) };
     const reply: ButtonReply = { note: outcome.message.slice(0, 190), edit: answeredText(answer, outcome) };
     // A Done pressed by mistake can be taken back from the same message (ADR 083).

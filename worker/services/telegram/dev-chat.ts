@@ -92,6 +92,10 @@ export async function devConversation(deps: Pick<Deps, "db">, chatId: string, li
     } else if (meta.method === "editMessageText") {
       const target = bubbles.find((b) => b.from === "bot" && b.messageId === Number(payload.message_id));
       if (target && target.from === "bot") Object.assign(target, { text: row.text, buttons: buttonsOf(payload.reply_markup), edited: true });
+    } else if (meta.method === "editMessageReplyMarkup") {
+      // Only the buttons change (the other snooze times, and back): the text stays as it was.
+      const target = bubbles.find((b) => b.from === "bot" && b.messageId === Number(payload.message_id));
+      if (target && target.from === "bot") target.buttons = buttonsOf(payload.reply_markup);
     } else if (meta.method === "answerCallbackQuery" && typeof payload.text === "string") {
       bubbles.push({ from: "note", text: payload.text, at: row.createdAt });
     }

@@ -16,5 +16,6 @@ export { answerFromChat, answerTypedInChat, nextReminderLines, reminderFromChat,
 export { greetLinkedChat } from "./greet";
 export { replyToChatText } from "./conversation";
 export { forgetFromChat, FORGET_BUTTON, type ChatReply, type ForgetChoice } from "./forget";
+export { BACK_BUTTON, LATER_BUTTON, otherSnoozeButtons, reminderButtonRows, SNOOZE_FOR_BUTTON, snoozeChosen } from "./snooze-times";
 export { BOT_TEXTS } from "./texts";
 export { devConversation, DEV_CHAT_DEFAULT, isDevChatId, type DevBubble, type DevButton } from "./dev-chat";

@@ -37,6 +37,8 @@ export const BOT_TEXTS = {
   unverified: "Please verify your email address on the Nudge website first; then I can make reminders for you.",
   onlyText: "I can read text messages only. Write your reminder in words, like \"call the dentist tomorrow at 10\".",
   somethingWrong: "Sorry, something went wrong on my side. Nothing was changed; please try again in a minute.",
+  /** On the spinner when "Other snooze times" is pressed (ADR 089). */
+  pickSnoozeTime: 'Pick a time below, or write one, like "snooze until 7pm".',
   answered: {
     done: (title: string) => `✅ Done: ${title}`,
     snooze: (title: string, until: string) => `😴 Snoozed until ${until}: ${title}`,
