@@ -294,6 +294,7 @@ describe("the reminder's buttons", () => {
     await postUpdate(pressUpdate(u.chat, `snooze-for:60:${task.id}`));
     expect(await taskRow(task.id)).toMatchObject({ status: "SNOOZED", snoozedUntil: ERA.getTime() + 60 * MINUTE });
     expect(bot.callsOf("editMessageText").at(-1)!.payload.text).toBe("😴 Snoozed until 2:00 PM: Water the plants");
+    expect(bot.callsOf("answerCallbackQuery").at(-1)!.payload.text).toBe('Snoozed. We\'ll remind you about "Water the plants" again in 1 hour.');
     await postUpdate(pressUpdate(u.chat, `snooze-for:morning:${task.id}`));
     expect(await taskRow(task.id)).toMatchObject({ status: "SNOOZED", snoozedUntil: Date.parse("2071-03-11T08:00:00Z") });
     expect(bot.callsOf("editMessageText").at(-1)!.payload.text).toBe("😴 Snoozed until 9:00 AM tomorrow: Water the plants");

@@ -1,7 +1,7 @@
 import { DateTime } from "luxon";
 import { eq } from "drizzle-orm";
 import { users } from "../../../db/schema";
-import { acknowledgedMessage, SNOOZE_MINUTES, type Answer } from "../answers";
+import { acknowledgedMessage, SNOOZE_MINUTES, snoozeDuration, type Answer } from "../answers";
 import type { Deps } from "../deps";
 import { safeZone } from "../time-zone";
 import { formatLocalDue, formatLocalTime } from "../escalation/messages";
@@ -49,7 +49,7 @@ export async function answerTask(deps: Deps, userId: string, taskId: string, ans
     const message =
       typeof snooze !== "number" && end !== null
         ? `Snoozed. We'll remind you about "${before.title}" again at ${formatLocalDue(end, zone)}.`
-        : `Snoozed. We'll remind you about "${before.title}" again in ${typeof snooze === "number" ? snooze : SNOOZE_MINUTES} minutes.`;
+        : `Snoozed. We'll remind you about "${before.title}" again in ${snoozeDuration(typeof snooze === "number" ? snooze : SNOOZE_MINUTES)}.`;
     return { state: "answered", title: before.title, message, task, snoozedUntilLocal: until };
   }
   const task = await acknowledgeTask(deps, userId, taskId);
