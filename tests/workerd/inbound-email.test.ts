@@ -11,7 +11,7 @@ import { composeDevMessage, INBOUND_TEXTS, type DevMessage } from "../../worker/
 import { createDeps } from "../../worker/services/deps";
 import { fixedClock } from "../../worker/services/clock";
 import { depsAt, MINUTE, outboxTo, runStepByHand, stepsOf, taskRow, tasksOfUser, testEra } from "./escalation-helpers";
-import { acknowledgeTask, createTask } from "../../worker/services/tasks";
+import { acknowledgeTask, createTask, snoozeDayRefused } from "../../worker/services/tasks";
 
 const NOW = new Date("2090-03-01T12:00:00Z");
 const { user } = testEra(NOW);
@@ -164,6 +164,14 @@ describe("a reply that answers a reminder", () => {
     expect(await taskRow(task.id)).toMatchObject({ status: "SNOOZED", snoozedUntil: Date.parse("2090-03-01T23:00:00Z") });
     expect((await outboxTo(u.email, "email")).at(-1)!.text).toContain('Snoozed. I\'ll remind you about "Renew the passport" again at 6:00 PM.');
     expect(await tasksOfUser(u.id)).toHaveLength(1);
+    // Another day is not a snooze: the reply says how to move it, and nothing changes.
+    const other = await dueTask(u.id, "Book the vet", 5);
+    await deliver({ from: u.email, subject: "Re: Reminder: Book the vet", body: "snooze until monday" });
+    const last = (await outboxTo(u.email, "email")).at(-1)!;
+    expect(last.subject).toBe("Nothing changed");
+    expect(last.text).toContain(snoozeDayRefused("Book the vet"));
+    expect(await taskRow(other.id)).toMatchObject({ status: "PENDING", snoozedUntil: null });
+    expect(await tasksOfUser(u.id)).toHaveLength(2);
   });
 });
 

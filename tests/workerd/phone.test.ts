@@ -224,6 +224,13 @@ describe("answers by text and keypad (signed webhooks)", () => {
     const halfPast = await dueTask(u.id, "Charge the bike", 3);
     expect(await messageOf(await text(u.phone, "snooze 7:30"))).toBe("Snoozed. I&apos;ll remind you about &quot;Charge the bike&quot; again at 7:30 PM.");
     expect((await taskRow(halfPast.id))?.snoozedUntil).toBe(Date.parse("2075-02-03T19:30:00Z"));
+    // Another day is not a snooze: the reply says how to move it, and nothing changes.
+    const friday = await dueTask(u.id, "Renew the permit", 3);
+    expect(await messageOf(await text(u.phone, "snooze until friday"))).toBe(
+      "A snooze lasts until a time within the next day, like &quot;snooze until 7pm&quot; or &quot;snooze until tomorrow morning&quot;, so nothing changed. To move &quot;Renew the permit&quot; to another day, change its due date on your dashboard.",
+    );
+    expect(await taskRow(friday.id)).toMatchObject({ status: "PENDING", snoozedUntil: null });
+    await text(u.phone, "done");
     const fourth = await dueTask(u.id, "Water the plants", 2);
     expect(await messageOf(await text(u.phone, "Done."))).toBe("&quot;Water the plants&quot; is done. Well done!");
     expect((await taskRow(fourth.id))?.status).toBe("COMPLETED");

@@ -11,7 +11,7 @@ import { deliveries, tasks, users } from "../../db/schema";
 import { ProviderError } from "../../worker/channels/errors";
 import { botSettings } from "../../worker/channels/telegram";
 import { telegramChannel } from "../../worker/channels/telegram/provider";
-import { acknowledgeTask, createTask } from "../../worker/services/tasks";
+import { acknowledgeTask, createTask, snoozeDayRefused } from "../../worker/services/tasks";
 import { BOT_TEXTS } from "../../worker/services/telegram";
 import { expectConsoleError } from "./console-errors";
 import { testDeps } from "./helpers";
@@ -152,6 +152,12 @@ describe("answers typed in the chat", () => {
     expect(await taskRow(other.id)).toMatchObject({ status: "SNOOZED", snoozedUntil: Date.parse("2071-03-11T07:30:00Z") });
     expect(bot.callsOf("sendMessage").at(-1)!.payload.text).toBe("😴 Snoozed until 8:30 AM tomorrow: Pay the rent");
     expect(await tasksOfUser(u.id)).toHaveLength(2);
+    // Another day is not a snooze, and not a new reminder titled "Snooze": the way to move it, nothing changed.
+    const third = await dueTask(u.id, "Book the flights", 3);
+    await postUpdate(textUpdate(u.chat, "snooze until friday"));
+    expect(bot.callsOf("sendMessage").at(-1)!.payload.text).toBe(snoozeDayRefused("Book the flights"));
+    expect(await taskRow(third.id)).toMatchObject({ status: "PENDING", snoozedUntil: null });
+    expect(await tasksOfUser(u.id)).toHaveLength(3);
   });
 
   it("without a reply, 'done' answers the reminder sent to the chat last, not the one waiting longest", async () => {

@@ -79,13 +79,15 @@ describe("readTextReply", () => {
     expect(readTextReply(body)).toEqual({ word: "SNOOZE", snoozeMinutes: null, snoozeUntil: clock });
   });
 
-  // Not a time of day: a day is a new due date, not a snooze, and words that are no time stay the usual snooze.
-  it.each(["snooze until friday", "snooze until tomorrow at 7", "snooze until I get home", "snooze until 25:00", "snooze until 7 and 8", "snooze until 7pm on monday"])(
-    "%j names no time of day (the usual snooze)",
-    (body) => {
-      expect(readTextReply(body)).toEqual({ word: "SNOOZE", snoozeMinutes: null, snoozeUntil: null });
-    },
-  );
+  // Another day is a new due date, not a snooze: read as "day", and refused with the way to move it (answer.ts).
+  it.each(["snooze until friday", "Snooze till tomorrow at 7.", "snooze until 7pm on monday", "snooze to next tuesday", "snooze until March 5"])("%j names another day", (body) => {
+    expect(readTextReply(body)).toEqual({ word: "SNOOZE", snoozeMinutes: null, snoozeUntil: "day" });
+  });
+
+  // Words that are no time stay the usual snooze.
+  it.each(["snooze until I get home", "snooze until 25:00", "snooze until 7 and 8", "snooze until friday when I'm back"])("%j names no time of day (the usual snooze)", (body) => {
+    expect(readTextReply(body)).toEqual({ word: "SNOOZE", snoozeMinutes: null, snoozeUntil: null });
+  });
 
   it("a bare number after snooze stays minutes, and 'done at 7' is no snooze", () => {
     expect(readTextReply("snooze 7")).toEqual({ word: "SNOOZE", snoozeMinutes: 7, snoozeUntil: null });
@@ -121,7 +123,9 @@ describe("typedAnswer (a chat message that is only an answer)", () => {
     // Until the next morning (9:00 AM on the person's clock); another time is not read as one.
     ["snooze until tomorrow morning", { answer: "snooze", snoozeMinutes: null, snoozeUntil: "morning" }],
     ["Snooze till morning please", { answer: "snooze", snoozeMinutes: null, snoozeUntil: "morning" }],
-    ["snooze until tomorrow at 7", null],
+    // Another day: an answer (refused with the way to move the reminder), never a new reminder titled "Snooze".
+    ["snooze until tomorrow at 7", { answer: "snooze", snoozeMinutes: null, snoozeUntil: "day" }],
+    ["snooze until friday please", { answer: "snooze", snoozeMinutes: null, snoozeUntil: "day" }],
     // Until a time of day: only a time after "snooze", so an answer and not a reminder to make.
     ["snooze until 7pm", { answer: "snooze", snoozeMinutes: null, snoozeUntil: { hour: 19, minute: 0, halfKnown: true } }],
     ["Snooze till half past 7 tonight please", { answer: "snooze", snoozeMinutes: null, snoozeUntil: { hour: 19, minute: 30, halfKnown: true } }],

@@ -4,8 +4,12 @@ import { SNOOZE_MAX_MINUTES } from "./tasks/schemas";
 
 export type { SnoozeClock } from "./nl/snooze-phrases";
 
-/** A snooze as asked for in any channel: minutes, until the next morning, or until a time of day. */
-export type SnoozeAsked = number | "morning" | SnoozeClock;
+/**
+ * A snooze as asked for in any channel: minutes, until the next morning, until a time of day, or "day":
+ * until another day named ("snooze until friday"), which a snooze cannot do and is answered with how
+ * to move the reminder instead (tasks/answer.ts).
+ */
+export type SnoozeAsked = number | "morning" | "day" | SnoozeClock;
 
 /**
  * A typed answer (a text reply, a chat message, an email) read as a keyword and, for SNOOZE, how long:
@@ -23,7 +27,7 @@ export interface TextReply {
    * For a snooze until a time: "morning" ("snooze until tomorrow morning", "snooze till morning") or a
    * time of day ("snooze until 7pm", "snooze 19:30", "snooze till tonight"), else null.
    */
-  snoozeUntil: "morning" | SnoozeClock | null;
+  snoozeUntil: "morning" | "day" | SnoozeClock | null;
 }
 
 /** Other words for the reply keywords; only words that cannot mean anything else in a reply. */
@@ -126,7 +130,7 @@ export interface TypedAnswer {
   /** For a snooze: the minutes asked for, or null for the default. */
   snoozeMinutes: number | null;
   /** For a snooze until the next morning or a time of day ("snooze until 7pm"), else absent or null. */
-  snoozeUntil?: "morning" | SnoozeClock | null;
+  snoozeUntil?: "morning" | "day" | SnoozeClock | null;
 }
 
 /** What a typed snooze asks the task service for: until the morning or a time, the minutes asked for, or the usual. */
@@ -145,7 +149,7 @@ export function typedAnswer(body: string): TypedAnswer | null {
   const words = answerWords(body).length;
   // A snooze until a time of day was read as nothing but a time ("snooze until half past 7 tonight"),
   // so it may run longer than a snooze for a length.
-  const snoozeWords = snoozeUntil !== null && snoozeUntil !== "morning" ? 8 : 5;
+  const snoozeWords = typeof snoozeUntil === "object" && snoozeUntil !== null ? 8 : snoozeUntil === "day" ? 6 : 5;
   const onlyTheAnswer = words === 1 || (answer === "snooze" && (snoozeMinutes !== null || snoozeUntil !== null) && words <= snoozeWords);
   return onlyTheAnswer ? { answer, snoozeMinutes, snoozeUntil } : null;
 }

@@ -105,8 +105,14 @@ async function makeReminder(deps: Deps, user: { id: string; timezone: string }, 
 async function answerByMail(deps: Deps, userId: string, typed: TypedAnswer, named: string | null, knownTaskId?: string): Promise<Extract<InboundOutcome, { kind: "replied" }>> {
   const taskId = knownTaskId ?? (await reminderToAnswer(deps, userId, "email", named))?.id;
   if (!taskId) return { kind: "replied", title: null, subject: INBOUND_TEXTS.nothingWaitingSubject, reply: INBOUND_TEXTS.nothingWaiting };
-  const outcome = await answerTask(deps, userId, taskId, typed.answer, snoozeOf(typed));
-  return { kind: "replied", title: outcome.title, subject: INBOUND_TEXTS.answeredSubject(outcome.title), reply: answerSentence(typed.answer, outcome) };
+  try {
+    const outcome = await answerTask(deps, userId, taskId, typed.answer, snoozeOf(typed));
+    return { kind: "replied", title: outcome.title, subject: INBOUND_TEXTS.answeredSubject(outcome.title), reply: answerSentence(typed.answer, outcome) };
+  } catch (error) {
+    // An answer we cannot give as asked ("snooze until friday"): its sentence says what to do instead.
+    if (!isAppError(error) || error.status !== 400) throw error;
+    return { kind: "replied", title: null, subject: INBOUND_TEXTS.notChangedSubject, reply: error.message };
+  }
 }
 
 function replyEmail(outcome: Exclude<InboundOutcome, { kind: "rejected" }>) {

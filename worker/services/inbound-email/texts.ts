@@ -8,6 +8,8 @@ export const INBOUND_TEXTS = {
   /** A reply that only answers a reminder ("done", "snooze 10", "ok"). */
   answeredSubject: (title: string) => `Answered: ${title}`,
   nothingWaitingSubject: "No reminder is waiting for an answer",
+  /** An answer that could not be given as written ("snooze until friday"): the reply says what to do instead. */
+  notChangedSubject: "Nothing changed",
   nothingWaiting:
     'You have no reminders waiting for an answer right now, so nothing changed. To make a new one, write it in the subject or the first line, for example "Call the dentist tomorrow at 10am".',
   noTime: (reason: string) =>

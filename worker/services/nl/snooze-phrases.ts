@@ -30,10 +30,13 @@ const LEAD = /^(?:until|till|til|'til|to|at)\s+/i;
 const HALF_IN_THE_WORD = /\b(?:noon|midday|midnight)\b/i;
 
 /**
- * "morning" for the next morning ("until the morning", which morning.ts places), a clock time, or null
- * when `words` (what follows "snooze") is not only a time of day.
+ * "morning" for the next morning ("until the morning", which morning.ts places), a clock time, "day"
+ * when the words name another day ("until friday", "till tomorrow at 7", "until the 5th"): a new due
+ * date rather than a pause, refused with a way to do it (answer.ts), never read as the usual 30
+ * minutes or, in a chat, as a new reminder titled "Snooze". Null when `words` (what follows "snooze")
+ * is not only a time or a day.
  */
-export function snoozeClockIn(words: string): SnoozeClock | "morning" | null {
+export function snoozeClockIn(words: string): SnoozeClock | "morning" | "day" | null {
   const trimmed = words.trim().replace(/[.!?…]+$/, "");
   const led = LEAD.test(trimmed);
   const phrase = trimmed.replace(LEAD, "");
@@ -41,8 +44,9 @@ export function snoozeClockIn(words: string): SnoozeClock | "morning" | null {
   // "snooze 10" is ten minutes; "snooze until 10" is a clock time, which the reader wants as "at 10".
   const text = led && /^\d{1,2}(?:[:.]\d{2})?$/.test(phrase) ? `at ${phrase}` : phrase;
   const hints = findDateTime(text, REFERENCE, "UTC");
-  if (hints.several || hints.instant || hints.weekday || (hints.date && !isReferenceDay(hints.date))) return null;
+  if (hints.several || hints.instant) return null;
   if (!onlyFiller(leftOver(text, hints.spans))) return null;
+  if (hints.weekday || (hints.date && !isReferenceDay(hints.date))) return "day";
   if (hints.time) {
     const halfKnown = hints.time.meridiemKnown || hints.partOfDay !== undefined || HALF_IN_THE_WORD.test(text);
     return { hour: hints.time.hour, minute: hints.time.minute, halfKnown };

@@ -74,6 +74,8 @@ export async function answerTypedInChat(deps: Deps, owner: ChatOwner, typed: Typ
     return answeredText(typed.answer, await answerTask(deps, owner.id, taskId, typed.answer, snoozeOf(typed)));
   } catch (error) {
     if (isAppError(error) && error.status === 404) return BOT_TEXTS.gone;
+    // An answer we cannot give as asked ("snooze until friday"): its sentence says what to do instead.
+    if (isAppError(error) && error.status === 400) return error.message;
     throw error;
   }
 }
