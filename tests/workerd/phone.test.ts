@@ -208,6 +208,10 @@ describe("answers by text and keypad (signed webhooks)", () => {
     expect(await messageOf(ok)).toMatch(/^Got it\. The reminders for &quot;Post the letter&quot; have stopped/);
     expect(await messageOf(await text(u.phone, "OK"))).toBe(SMS_TEXTS.nothingOpen);
     expect(await messageOf(await text(u.phone, "what?"))).toBe(SMS_TEXTS.help.replace(/'/g, "&apos;"));
+    // It names the snooze until a time (ADR 086) and stays one segment of plain GSM-7 characters.
+    expect(SMS_TEXTS.help).toContain("SNOOZE UNTIL 7PM");
+    expect(SMS_TEXTS.help.length).toBeLessThanOrEqual(160);
+    expect(SMS_TEXTS.help).toMatch(/^[A-Za-z0-9 .,'()]+$/);
     // As phones and people write them: a full stop after the word, the snooze in hours.
     const third = await dueTask(u.id, "Call the pharmacy", 3);
     expect(await messageOf(await text(u.phone, "Snooze 2 hours"))).toBe("Snoozed. I&apos;ll remind you about &quot;Call the pharmacy&quot; again at 12:00 PM.");

@@ -15,7 +15,8 @@ import { readTextReply, saysYes, snoozeOf, type SnoozeAsked } from "../typed-ans
 export const SMS_STOP_WORDS = ["STOP", "STOPALL", "UNSUBSCRIBE", "CANCEL", "END", "QUIT"];
 export const SMS_START_WORDS = ["START", "YES", "UNSTOP"];
 export const SMS_TEXTS = {
-  help: `Reply DONE when it's finished, SNOOZE for ${SNOOZE_MINUTES} more minutes (or SNOOZE 10 for 10), or OK to stop the reminders. STOP turns texts off.`,
+  // One SMS segment (160 GSM-7 characters; tested): a help text in two parts can arrive out of order.
+  help: `Reply DONE when it's finished, SNOOZE for ${SNOOZE_MINUTES} more minutes (or SNOOZE 10, SNOOZE UNTIL 7PM), or OK to stop the reminders. STOP turns texts off.`,
   stopped: "You won't get Nudge texts on this number any more. Text START to turn them back on.",
   started: "Nudge texts are back on for this number.",
   unknownNumber: (url: string) => `This number isn't linked to a Nudge account. Add it on the Reminder Channels page: ${url}`,
