@@ -122,7 +122,7 @@ async function openPage(url) {
  * A click on the notification (`action` is "" for the body, else the button's action). Returns what
  * happened, for the tests: "opened", "answered" or "answer-page".
  */
-async function handleClick(data, action) {
+async function handleClick(data, action, title) {
   const chosen = action ? (data && Array.isArray(data.actions) ? data.actions : []).find((a) => a.action === action) : null;
   if (!chosen) {
     await openPage((data && data.url) || "/dashboard");
@@ -130,14 +130,34 @@ async function handleClick(data, action) {
   }
   try {
     // The link's token is the permission: no cookies needed (the page may have been closed for days).
-    const response = await fetch(chosen.url, { method: "POST", credentials: "omit", redirect: "follow" });
+    // A button with a `form` posts it ("Not done yet" posts intent=reopen to the Done link, ADR 087).
+    const body = chosen.form ? new URLSearchParams(chosen.form) : undefined;
+    const response = await fetch(chosen.url, { method: "POST", credentials: "omit", redirect: "follow", body });
     if (!response.ok) throw new Error(`answer failed: ${response.status}`);
+    if (chosen.action === "done") await showDoneConfirmation(title || "Your reminder", chosen.url);
     return "answered";
   } catch {
     // Offline, or the link refused: the link's page explains and offers the button again.
     await openPage(chosen.url);
     return "answer-page";
   }
+}
+
+/**
+ * After Done from a notification's button, a quiet confirmation with one button, "Not done yet", which
+ * takes that Done back through the same link (ADR 087, 090): a Done tapped by mistake on a lock screen
+ * is otherwise only mended on the dashboard. It replaces nothing and makes no sound.
+ */
+function showDoneConfirmation(title, doneUrl) {
+  return self.registration.showNotification(`Done: ${title}`, {
+    body: "Tapped Done by mistake? Not done yet opens it again.",
+    tag: `done:${doneUrl}`,
+    silent: true,
+    icon: "/icons/icon-192.png",
+    badge: "/icons/icon-192.png",
+    data: { url: "/dashboard", actions: [{ action: "reopen", title: "Not done yet", url: doneUrl, form: { intent: "reopen" } }] },
+    actions: [{ action: "reopen", title: "Not done yet" }],
+  });
 }
 
 self.addEventListener("push", (event) => {
@@ -147,7 +167,7 @@ self.addEventListener("push", (event) => {
 self.addEventListener("notificationclick", (event) => {
   const notification = event.notification;
   notification.close();
-  event.waitUntil(handleClick(notification.data, event.action));
+  event.waitUntil(handleClick(notification.data, event.action, notification.title));
 });
 
-self.nudge = { readPayload, showReminder, handleClick };
+self.nudge = { readPayload, showReminder, handleClick, showDoneConfirmation };

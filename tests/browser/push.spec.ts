@@ -122,12 +122,27 @@ test.describe("notifications on this device", () => {
 
     // ...and its Done button answers through the one-use link, without the page.
     const outcome = await worker.evaluate(
-      async (actions) => (self as unknown as { nudge: { handleClick(data: unknown, action: string): Promise<string> } }).nudge.handleClick({ url: "/dashboard", actions }, "done"),
+      async (actions) => (self as unknown as { nudge: { handleClick(data: unknown, action: string, title: string): Promise<string> } }).nudge.handleClick({ url: "/dashboard", actions }, "done", "Water the plants"),
       pushed.meta!.actions!,
     );
     expect(outcome).toBe("answered");
     await page.goto("/dashboard");
     await expect(page.locator("article.task-card").filter({ hasText: "Water the plants" }).getByText("Completed")).toBeVisible();
+
+    // A quiet confirmation follows, whose one button takes the Done back through the same link (ADR 090).
+    const confirmation = await worker.evaluate(async () => {
+      const sw = self as unknown as { registration: ServiceWorkerRegistration };
+      const found = (await sw.registration.getNotifications()).find((n) => n.title === "Done: Water the plants");
+      return found ? { body: found.body, data: found.data as unknown, actions: (found as unknown as { actions: Array<{ title: string }> }).actions.map((a) => a.title) } : null;
+    });
+    expect(confirmation).toMatchObject({ body: "Tapped Done by mistake? Not done yet opens it again.", actions: ["Not done yet"] });
+    const reopened = await worker.evaluate(
+      async (data) => (self as unknown as { nudge: { handleClick(data: unknown, action: string, title: string): Promise<string> } }).nudge.handleClick(data, "reopen", "Done: Water the plants"),
+      confirmation!.data,
+    );
+    expect(reopened).toBe("answered");
+    await page.reload();
+    await expect(page.locator("article.task-card").filter({ hasText: "Water the plants" }).getByRole("button", { name: 'Done "Water the plants"' })).toBeVisible();
   });
 
   test("the dev outbox plays a push notification's buttons as links", async ({ page }) => {
