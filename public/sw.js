@@ -170,4 +170,4 @@ self.addEventListener("notificationclick", (event) => {
   event.waitUntil(handleClick(notification.data, event.action, notification.title));
 });
 
-self.nudge = { readPayload, showReminder, handleClick, showDoneConfirmation };
+self.nudge = { readPayload, showReminder, handleClick, showDoneConfirmation, offlinePage };
