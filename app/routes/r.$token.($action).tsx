@@ -3,7 +3,8 @@ import { AuthCard } from "~/components/auth/AuthCard";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ANSWER_CONFIRM_LABELS, ANSWER_EFFECTS, ANSWER_QUESTIONS, OTHER_SNOOZE_MINUTES, SNOOZE_MINUTES } from "../../worker/services/answers";
-import { SNOOZE_MORNING_LABEL, SNOOZE_UNTIL_BUTTON, SNOOZE_UNTIL_LABEL, snoozeLabel } from "~/components/tasks/types";
+import { SNOOZE_MORNING_LABEL, snoozeLabel } from "~/components/tasks/types";
+import { SnoozeUntilRow } from "~/components/tasks/SnoozeUntilRow";
 import { describeActionLink, redeemActionLink, reopenByLink, type ActionLinkOutcome, type ActionLinkView } from "../../worker/services/tasks";
 import { Alert } from "~/components/ui/Alert";
 import { timeField } from "~/lib/forms.server";
@@ -161,17 +162,7 @@ function Confirm({ view, error }: { view: Extract<ActionLinkView, { state: "read
                 {SNOOZE_MORNING_LABEL}
               </Button>
             </div>
-            {/* Until a time of day (ADR 086): the field is required for its own button only. */}
-            <div className="reminder-actions__until">
-              <label htmlFor="snooze-until-time" className="reminder-actions__until-label">
-                {SNOOZE_UNTIL_LABEL}
-              </label>
-              <input id="snooze-until-time" type="time" name="at" required className="input reminder-actions__time" disabled={busy} />
-              <Button type="submit" name="until" value="time" variant="secondary" disabled={busy}>
-                {SNOOZE_UNTIL_BUTTON}
-                <span className="visually-hidden"> until the time chosen</span>
-              </Button>
-            </div>
+            <SnoozeUntilRow id="snooze-until-time" fieldName="at" button={{ name: "until", value: "time" }} busy={busy} />
           </fieldset>
         ) : null}
       </Form>

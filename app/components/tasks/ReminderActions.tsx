@@ -7,14 +7,13 @@ import {
   MORE_SNOOZE_MINUTES,
   SNOOZE_MORNING_INTENT,
   SNOOZE_MORNING_LABEL,
-  SNOOZE_UNTIL_BUTTON,
   SNOOZE_UNTIL_INTENT,
-  SNOOZE_UNTIL_LABEL,
   snoozeLabel,
   TASKS_RESOURCE,
   type TaskActionResult,
   type TaskView,
 } from "./types";
+import { SnoozeUntilRow } from "./SnoozeUntilRow";
 import { useTaskAnswer } from "./use-task-answer";
 
 export interface ReminderActionsProps {
@@ -92,19 +91,14 @@ export function ReminderActions({ task, onAnswered, showDone = true }: ReminderA
             {about}
           </Button>
         </div>
-        <div className="reminder-actions__until">
-          <label htmlFor={untilId} className="reminder-actions__until-label">
-            {SNOOZE_UNTIL_LABEL}
-            <span className="visually-hidden"> (snooze{about} until this time)</span>
-          </label>
-          {/* Required for its own button only: every other button of the form skips the check (formNoValidate). */}
-          <input id={untilId} type="time" name="until" required className="input reminder-actions__time" disabled={busy} />
-          <Button type="submit" name="intent" value={SNOOZE_UNTIL_INTENT} variant="secondary" disabled={busy}>
-            {busyIntent === SNOOZE_UNTIL_INTENT ? ANSWER_PENDING_LABELS.snooze : SNOOZE_UNTIL_BUTTON}
-            <span className="visually-hidden"> until the time chosen</span>
-            {about}
-          </Button>
-        </div>
+        <SnoozeUntilRow
+          id={untilId}
+          fieldName="until"
+          button={{ name: "intent", value: SNOOZE_UNTIL_INTENT }}
+          busy={busy}
+          pendingLabel={busyIntent === SNOOZE_UNTIL_INTENT ? ANSWER_PENDING_LABELS.snooze : null}
+          about={about}
+        />
       </details>
     </fetcher.Form>
   );
