@@ -11,7 +11,7 @@ import { composeDevMessage, INBOUND_TEXTS, type DevMessage } from "../../worker/
 import { createDeps } from "../../worker/services/deps";
 import { fixedClock } from "../../worker/services/clock";
 import { depsAt, MINUTE, outboxTo, runStepByHand, stepsOf, taskRow, tasksOfUser, testEra } from "./escalation-helpers";
-import { acknowledgeTask, createTask, snoozeDayRefused } from "../../worker/services/tasks";
+import { acknowledgeTask, createTask } from "../../worker/services/tasks";
 
 const NOW = new Date("2090-03-01T12:00:00Z");
 const { user } = testEra(NOW);
@@ -164,13 +164,31 @@ describe("a reply that answers a reminder", () => {
     expect(await taskRow(task.id)).toMatchObject({ status: "SNOOZED", snoozedUntil: Date.parse("2090-03-01T23:00:00Z") });
     expect((await outboxTo(u.email, "email")).at(-1)!.text).toContain('Snoozed. I\'ll remind you about "Renew the passport" again at 6:00 PM.');
     expect(await tasksOfUser(u.id)).toHaveLength(1);
-    // Another day is not a snooze: the reply says how to move it, and nothing changes.
+    // Another day is not a snooze: a move of the reminder the reply is about (ADR 091), at its own time of day.
     const other = await dueTask(u.id, "Book the vet", 5);
     await deliver({ from: u.email, subject: "Re: Reminder: Book the vet", body: "snooze until monday" });
     const last = (await outboxTo(u.email, "email")).at(-1)!;
-    expect(last.subject).toBe("Nothing changed");
-    expect(last.text).toContain(snoozeDayRefused("Book the vet"));
-    expect(await taskRow(other.id)).toMatchObject({ status: "PENDING", snoozedUntil: null });
+    expect(last.subject).toBe("Moved: Book the vet");
+    // Wednesday 1 March 2090, due 11:55 UTC = 6:55 AM in New York: Monday at 6:55 AM (11:55 UTC).
+    expect(last.text).toContain('Moved "Book the vet" to 6:55 AM on Monday, 6 March (America/New_York). We\'ll remind you then.');
+    expect(await taskRow(other.id)).toMatchObject({ status: "PENDING", snoozedUntil: null, dueAt: Date.parse("2090-03-06T11:55:00Z") });
+    expect(await tasksOfUser(u.id)).toHaveLength(2);
+  });
+
+  it("'Move it to friday' in a reply moves the reminder its subject names; a time gone by answers 'Nothing changed'", async () => {
+    const u = await user({ timezone: "UTC" });
+    const named = await dueTask(u.id, "Pay the gas bill", 30);
+    const last = await dueTask(u.id, "Water the plants", 10);
+    await deliver({ from: u.email, subject: "Re: Reminder: Pay the gas bill", body: "Move it to friday at 10am, thanks\n\nOn Monday Nudge wrote:\n> Reminder" });
+    const reply = (await outboxTo(u.email, "email")).at(-1)!;
+    expect(reply.subject).toBe("Moved: Pay the gas bill");
+    expect(reply.text).toContain('Moved "Pay the gas bill" to 10:00 AM on Friday, 3 March (UTC). We\'ll remind you then.');
+    expect((await taskRow(named.id))?.dueAt).toBe(Date.parse("2090-03-03T10:00:00Z"));
+    await deliver({ from: u.email, subject: "Re: Reminder: Water the plants", body: "move it to today at 8am" });
+    const refused = (await outboxTo(u.email, "email")).at(-1)!;
+    expect(refused.subject).toBe("Nothing changed");
+    expect(refused.text).toContain('That time has already passed, so "Water the plants" stays as it was.');
+    expect(await taskRow(last.id)).toMatchObject({ status: "PENDING", dueAt: NOW.getTime() - 10 * MINUTE });
     expect(await tasksOfUser(u.id)).toHaveLength(2);
   });
 });

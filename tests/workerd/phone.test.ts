@@ -210,6 +210,7 @@ describe("answers by text and keypad (signed webhooks)", () => {
     expect(await messageOf(await text(u.phone, "what?"))).toBe(SMS_TEXTS.help.replace(/'/g, "&apos;"));
     // It names the snooze until a time (ADR 086) and stays one segment of plain GSM-7 characters.
     expect(SMS_TEXTS.help).toContain("SNOOZE UNTIL 7PM");
+    expect(SMS_TEXTS.help).toContain("MOVE FRI for another day");
     expect(SMS_TEXTS.help.length).toBeLessThanOrEqual(160);
     expect(SMS_TEXTS.help).toMatch(/^[A-Za-z0-9 .,'()]+$/);
     // As phones and people write them: a full stop after the word, the snooze in hours.
@@ -228,17 +229,45 @@ describe("answers by text and keypad (signed webhooks)", () => {
     const halfPast = await dueTask(u.id, "Charge the bike", 3);
     expect(await messageOf(await text(u.phone, "snooze 7:30"))).toBe("Snoozed. I&apos;ll remind you about &quot;Charge the bike&quot; again at 7:30 PM.");
     expect((await taskRow(halfPast.id))?.snoozedUntil).toBe(Date.parse("2075-02-03T19:30:00Z"));
-    // Another day is not a snooze: the reply says how to move it, and nothing changes.
+    // Another day is not a snooze but a move (ADR 091): to Friday at the reminder's own time, its reminders starting over then.
     const friday = await dueTask(u.id, "Renew the permit", 3);
     expect(await messageOf(await text(u.phone, "snooze until friday"))).toBe(
-      "A snooze lasts until a time within the next day, like &quot;snooze until 7pm&quot; or &quot;snooze until tomorrow morning&quot;, so nothing changed. To move &quot;Renew the permit&quot; to another day, change its due date on your dashboard.",
+      "Moved &quot;Renew the permit&quot; to 9:57 AM on Friday, 8 February (UTC). We&apos;ll remind you then.",
     );
-    expect(await taskRow(friday.id)).toMatchObject({ status: "PENDING", snoozedUntil: null });
-    await text(u.phone, "done");
+    expect(await taskRow(friday.id)).toMatchObject({ status: "PENDING", snoozedUntil: null, dueAt: Date.parse("2075-02-08T09:57:00Z") });
     const fourth = await dueTask(u.id, "Water the plants", 2);
     expect(await messageOf(await text(u.phone, "Done."))).toBe("&quot;Water the plants&quot; is done. Well done!");
     expect((await taskRow(fourth.id))?.status).toBe("COMPLETED");
     expect(await messageOf(await text(newNumber(), "DONE"))).toMatch(/^This number isn&apos;t linked to a Nudge account/);
+  });
+
+  it("MOVE moves the reminder to another day or time, its reminders starting over then; a time gone by or a done task changes nothing", async () => {
+    const u = await verifiedPhoneUser();
+    // ERA is Sunday 3 February 2075, 10:00 UTC (the person's zone). A day written short, at the reminder's own time.
+    const pills = await dueTask(u.id, "Take pills", 30);
+    expect(await messageOf(await text(u.phone, "MOVE FRI"))).toBe("Moved &quot;Take pills&quot; to 9:30 AM on Friday, 8 February (UTC). We&apos;ll remind you then.");
+    expect(await taskRow(pills.id)).toMatchObject({ status: "PENDING", dueAt: Date.parse("2075-02-08T09:30:00Z") });
+    // The old chain is cancelled and a new one waits for Friday.
+    const steps = await stepsOf(pills.id);
+    expect(steps.filter((step) => step.state !== "cancelled").map((step) => step.dueAt)[0]).toBe(Date.parse("2075-02-08T09:30:00Z"));
+    expect(steps.filter((step) => step.state === "pending" && step.dueAt < ERA.getTime())).toEqual([]);
+    // A time today, and a day with its time.
+    const bank = await dueTask(u.id, "Call the bank", 10);
+    expect(await messageOf(await text(u.phone, "move it to 3pm"))).toBe("Moved &quot;Call the bank&quot; to 3:00 PM on Sunday, 3 February (UTC). We&apos;ll remind you then.");
+    expect(await taskRow(bank.id)).toMatchObject({ status: "PENDING", dueAt: Date.parse("2075-02-03T15:00:00Z") });
+    const cat = await dueTask(u.id, "Feed the cat", 5);
+    expect(await messageOf(await text(u.phone, "Reschedule to tomorrow at 8am please"))).toBe("Moved &quot;Feed the cat&quot; to 8:00 AM on Monday, 4 February (UTC). We&apos;ll remind you then.");
+    expect((await taskRow(cat.id))?.dueAt).toBe(Date.parse("2075-02-04T08:00:00Z"));
+    // A date gone by this morning: said so, nothing changed.
+    const plants = await dueTask(u.id, "Water the plants", 5);
+    expect(await messageOf(await text(u.phone, "move it to today at 7am"))).toBe(
+      "That time has already passed, so &quot;Water the plants&quot; stays as it was. Name a day or time still to come, like &quot;move it to friday&quot;.",
+    );
+    expect(await taskRow(plants.id)).toMatchObject({ status: "PENDING", dueAt: ERA.getTime() - 5 * MINUTE });
+    await text(u.phone, "done");
+    // Nothing waiting: nothing moved, and "move" alone is no move (the help).
+    expect(await messageOf(await text(u.phone, "move it to friday"))).toBe(SMS_TEXTS.nothingOpen);
+    expect(await messageOf(await text(u.phone, "move"))).toBe(SMS_TEXTS.help.replaceAll("'", "&apos;"));
   });
 
   it("a reply answers the reminder texted last, not the one waiting longest; then the next one", async () => {

@@ -11,7 +11,7 @@ import { deliveries, tasks, users } from "../../db/schema";
 import { ProviderError } from "../../worker/channels/errors";
 import { botSettings } from "../../worker/channels/telegram";
 import { telegramChannel } from "../../worker/channels/telegram/provider";
-import { acknowledgeTask, createTask, snoozeDayRefused } from "../../worker/services/tasks";
+import { acknowledgeTask, createTask } from "../../worker/services/tasks";
 import { BOT_TEXTS } from "../../worker/services/telegram";
 import { expectConsoleError } from "./console-errors";
 import { testDeps } from "./helpers";
@@ -152,12 +152,41 @@ describe("answers typed in the chat", () => {
     expect(await taskRow(other.id)).toMatchObject({ status: "SNOOZED", snoozedUntil: Date.parse("2071-03-11T07:30:00Z") });
     expect(bot.callsOf("sendMessage").at(-1)!.payload.text).toBe("😴 Snoozed until 8:30 AM tomorrow: Pay the rent");
     expect(await tasksOfUser(u.id)).toHaveLength(2);
-    // Another day is not a snooze, and not a new reminder titled "Snooze": the way to move it, nothing changed.
+    // Another day is not a snooze, and not a new reminder titled "Snooze": a move to that day (ADR 091).
     const third = await dueTask(u.id, "Book the flights", 3);
     await postUpdate(textUpdate(u.chat, "snooze until friday"));
-    expect(bot.callsOf("sendMessage").at(-1)!.payload.text).toBe(snoozeDayRefused("Book the flights"));
-    expect(await taskRow(third.id)).toMatchObject({ status: "PENDING", snoozedUntil: null });
+    // Tuesday 10 March 2071, due 11:57 UTC = 12:57 PM in Berlin: Friday at 12:57 PM.
+    expect(bot.callsOf("sendMessage").at(-1)!.payload.text).toBe('Moved "Book the flights" to 12:57 PM on Friday, 13 March (Europe/Berlin). We\'ll remind you then.');
+    expect(await taskRow(third.id)).toMatchObject({ status: "PENDING", snoozedUntil: null, dueAt: Date.parse("2071-03-13T11:57:00Z") });
     expect(await tasksOfUser(u.id)).toHaveLength(3);
+  });
+
+  it("'move it to friday' moves the reminder replied to, or the last one sent; a reminder that mentions moving is still made", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser({ timezone: "UTC" });
+    const older = await dueTask(u.id, "Renew the permit", 30);
+    const newer = await dueTask(u.id, "Call the plumber", 10);
+    // A reply to the older reminder's message moves that one, at the time said; acknowledged, it is open again there.
+    await acknowledgeTask(depsAt(ERA.getTime()).deps, u.id, older.id);
+    await postUpdate(replyTo(u.chat, older.id, "Move it to tomorrow at 4pm"));
+    expect(bot.callsOf("sendMessage").at(-1)!.payload.text).toBe('Moved "Renew the permit" to 4:00 PM on Wednesday, 11 March (UTC). We\'ll remind you then.');
+    expect(await taskRow(older.id)).toMatchObject({ status: "PENDING", acknowledgedAt: null, dueAt: Date.parse("2071-03-11T16:00:00Z") });
+    expect((await taskRow(newer.id))?.dueAt).toBe(ERA.getTime() - 10 * MINUTE);
+    // A repeat moved to another time of day says its repeats follow.
+    const daily = await createTask(depsAt(ERA.getTime() - 60 * MINUTE).deps, u.id, {
+      title: "Stretch",
+      dueDate: new Date(ERA.getTime() - 5 * MINUTE).toISOString(),
+      recurrence: { freq: "daily" },
+    });
+    await postUpdate(replyTo(u.chat, daily.id, "postpone until tonight"));
+    expect(bot.callsOf("sendMessage").at(-1)!.payload.text).toBe('Moved "Stretch" to 9:00 PM on Tuesday, 10 March (UTC). We\'ll remind you then. From then on it repeats at 9:00 PM.');
+    // A date without a year that has gone by is next year's, as for a new reminder (nl/schedule.ts).
+    await postUpdate(replyTo(u.chat, newer.id, "move it to March 9 at 5pm"));
+    expect((await taskRow(newer.id))?.dueAt).toBe(Date.parse("2072-03-09T17:00:00Z"));
+    // Longer words that only mention moving are a new reminder, as before.
+    await postUpdate(textUpdate(u.chat, "move the car to the garage on friday at 9am"));
+    const made = (await tasksOfUser(u.id)).find((task) => task.title.toLowerCase().includes("car"));
+    expect(made).toMatchObject({ dueAt: Date.parse("2071-03-13T09:00:00Z") });
   });
 
   it("without a reply, 'done' answers the reminder sent to the chat last, not the one waiting longest", async () => {

@@ -1,5 +1,6 @@
 /** How a typed answer is read (typed-answers.ts); the answers acting on reminders are in phone.test.ts and telegram-reminders.test.ts. */
 import { describe, expect, it } from "vitest";
+import { moveWordsIn } from "../../worker/services/nl/move-phrases";
 import { readTextReply, typedAnswer } from "../../worker/services/typed-answers";
 
 describe("readTextReply", () => {
@@ -44,13 +45,13 @@ describe("readTextReply", () => {
     ["thank you", "", null],
     ["", "", null],
   ])("%j → %s, %s", (body, word, snoozeMinutes) => {
-    expect(readTextReply(body)).toEqual({ word, snoozeMinutes, snoozeUntil: null });
+    expect(readTextReply(body)).toEqual({ word, snoozeMinutes, snoozeUntil: null, moveTo: null });
   });
 
   it.each(["snooze until tomorrow morning", "Snooze till morning.", "snooze tomorrow", "snooze until tomorrow", "snooze to the morning", "Thanks, snooze until tomorrow morning 🙏"])(
     "%j is a snooze until the next morning",
     (body) => {
-      expect(readTextReply(body)).toEqual({ word: "SNOOZE", snoozeMinutes: null, snoozeUntil: "morning" });
+      expect(readTextReply(body)).toEqual({ word: "SNOOZE", snoozeMinutes: null, snoozeUntil: "morning", moveTo: null });
     },
   );
 
@@ -76,22 +77,28 @@ describe("readTextReply", () => {
     ["snooze until lunchtime", { hour: 12, minute: 0, halfKnown: true }],
     ["Thanks! Snooze until about 6pm please", { hour: 18, minute: 0, halfKnown: true }],
   ])("%j is a snooze until %j", (body, clock) => {
-    expect(readTextReply(body)).toEqual({ word: "SNOOZE", snoozeMinutes: null, snoozeUntil: clock });
+    expect(readTextReply(body)).toEqual({ word: "SNOOZE", snoozeMinutes: null, snoozeUntil: clock, moveTo: null });
   });
 
-  // Another day is a new due date, not a snooze: read as "day", and refused with the way to move it (answer.ts).
-  it.each(["snooze until friday", "Snooze till tomorrow at 7.", "snooze until 7pm on monday", "snooze to next tuesday", "snooze until March 5"])("%j names another day", (body) => {
-    expect(readTextReply(body)).toEqual({ word: "SNOOZE", snoozeMinutes: null, snoozeUntil: "day" });
+  // Another day is a new due date, not a snooze: read as a move (ADR 091), placed on the person's clock by tasks/move.ts.
+  it.each([
+    ["snooze until friday", "friday"],
+    ["Snooze till tomorrow at 7.", "tomorrow at 7"],
+    ["snooze until 7pm on monday", "7pm on monday"],
+    ["snooze to next tuesday", "next tuesday"],
+    ["snooze until March 5", "March 5"],
+  ])("%j is a move to %j", (body, when) => {
+    expect(readTextReply(body)).toEqual({ word: "MOVE", snoozeMinutes: null, snoozeUntil: null, moveTo: when });
   });
 
   // Words that are no time stay the usual snooze.
   it.each(["snooze until I get home", "snooze until 25:00", "snooze until 7 and 8", "snooze until friday when I'm back"])("%j names no time of day (the usual snooze)", (body) => {
-    expect(readTextReply(body)).toEqual({ word: "SNOOZE", snoozeMinutes: null, snoozeUntil: null });
+    expect(readTextReply(body)).toEqual({ word: "SNOOZE", snoozeMinutes: null, snoozeUntil: null, moveTo: null });
   });
 
   it("a bare number after snooze stays minutes, and 'done at 7' is no snooze", () => {
-    expect(readTextReply("snooze 7")).toEqual({ word: "SNOOZE", snoozeMinutes: 7, snoozeUntil: null });
-    expect(readTextReply("done at 7pm")).toEqual({ word: "DONE", snoozeMinutes: null, snoozeUntil: null });
+    expect(readTextReply("snooze 7")).toEqual({ word: "SNOOZE", snoozeMinutes: 7, snoozeUntil: null, moveTo: null });
+    expect(readTextReply("done at 7pm")).toEqual({ word: "DONE", snoozeMinutes: null, snoozeUntil: null, moveTo: null });
   });
 });
 
@@ -123,9 +130,13 @@ describe("typedAnswer (a chat message that is only an answer)", () => {
     // Until the next morning (9:00 AM on the person's clock); another time is not read as one.
     ["snooze until tomorrow morning", { answer: "snooze", snoozeMinutes: null, snoozeUntil: "morning" }],
     ["Snooze till morning please", { answer: "snooze", snoozeMinutes: null, snoozeUntil: "morning" }],
-    // Another day: an answer (refused with the way to move the reminder), never a new reminder titled "Snooze".
-    ["snooze until tomorrow at 7", { answer: "snooze", snoozeMinutes: null, snoozeUntil: "day" }],
-    ["snooze until friday please", { answer: "snooze", snoozeMinutes: null, snoozeUntil: "day" }],
+    // Another day: a move of the reminder, never a new reminder titled "Snooze".
+    ["snooze until tomorrow at 7", { answer: "move", snoozeMinutes: null, moveTo: "tomorrow at 7" }],
+    ["snooze until friday please", { answer: "move", snoozeMinutes: null, moveTo: "friday please" }],
+    // A move said in the words people use (ADR 091); only the move, else it is a reminder to make.
+    ["move it to friday", { answer: "move", snoozeMinutes: null, moveTo: "friday" }],
+    ["Reschedule for tomorrow at 3pm, thanks", { answer: "move", snoozeMinutes: null, moveTo: "tomorrow at 3pm, thanks" }],
+    ["move the car to the garage on friday", null],
     // Until a time of day: only a time after "snooze", so an answer and not a reminder to make.
     ["snooze until 7pm", { answer: "snooze", snoozeMinutes: null, snoozeUntil: { hour: 19, minute: 0, halfKnown: true } }],
     ["Snooze till half past 7 tonight please", { answer: "snooze", snoozeMinutes: null, snoozeUntil: { hour: 19, minute: 30, halfKnown: true } }],
@@ -133,4 +144,34 @@ describe("typedAnswer (a chat message that is only an answer)", () => {
   ])("%j → %j", (body, expected) => {
     expect(typedAnswer(body)).toEqual(expected === null ? null : { snoozeUntil: null, ...expected });
   });
+});
+
+/** What counts as a move (nl/move-phrases.ts): the words of when handed to the task service, or null. */
+describe("moveWordsIn", () => {
+  it.each<[string, string]>([
+    ["move it to friday", "friday"],
+    ["MOVE FRI", "friday"],
+    ["Move to tomorrow at 3pm.", "tomorrow at 3pm"],
+    ["reschedule for monday morning", "monday morning"],
+    ["postpone until next week", "next week"],
+    ["push it back to thursday evening", "thursday evening"],
+    ["put it off until tomorrow", "tomorrow"],
+    ["move it to 10", "at 10"],
+    ["please move this to March 5", "March 5"],
+    ["can you move it to the 5th", "on the 5th"],
+    ["move to tmrw", "tomorrow"],
+    ["delay to sat 9am", "saturday 9am"],
+    ["move it to friday same time", "friday same time"],
+    ["shift it to 3:30", "at 3:30"],
+  ])("%j → %j", (body, when) => {
+    expect(moveWordsIn(body)).toBe(when);
+  });
+
+  // Not a move: nothing said about when, more than the move (a reminder to make), two days, or a snooze for today.
+  it.each(["move", "move it", "move the car to the garage on friday", "move it to friday and saturday", "snooze until 7pm", "move it by an hour", "moved to friday", "done"])(
+    "%j is no move",
+    (body) => {
+      expect(moveWordsIn(body)).toBeNull();
+    },
+  );
 });

@@ -1,15 +1,15 @@
 import { ANSWER_REPLY_WORDS, SNOOZE_MINUTES, type Answer } from "./answers";
+import { moveWordsIn } from "./nl/move-phrases";
 import { snoozeClockIn, type SnoozeClock } from "./nl/snooze-phrases";
 import { SNOOZE_MAX_MINUTES } from "./tasks/schemas";
 
 export type { SnoozeClock } from "./nl/snooze-phrases";
 
 /**
- * A snooze as asked for in any channel: minutes, until the next morning, until a time of day, or "day":
- * until another day named ("snooze until friday"), which a snooze cannot do and is answered with how
- * to move the reminder instead (tasks/answer.ts).
+ * A snooze as asked for in any channel: minutes, until the next morning or until a time of day. A
+ * snooze until another day ("snooze until friday") is a move (TextReply.moveTo).
  */
-export type SnoozeAsked = number | "morning" | "day" | SnoozeClock;
+export type SnoozeAsked = number | "morning" | SnoozeClock;
 
 /**
  * A typed answer (a text reply, a chat message, an email) read as a keyword and, for SNOOZE, how long:
@@ -27,7 +27,13 @@ export interface TextReply {
    * For a snooze until a time: "morning" ("snooze until tomorrow morning", "snooze till morning") or a
    * time of day ("snooze until 7pm", "snooze 19:30", "snooze till tonight"), else null.
    */
-  snoozeUntil: "morning" | "day" | SnoozeClock | null;
+  snoozeUntil: "morning" | SnoozeClock | null;
+  /**
+   * For a move to another day or time ("move it to friday", "MOVE FRI", "snooze until friday"): the
+   * words that say when, which the task service places on the person's clock (tasks/move.ts); else null.
+   * `word` is then "MOVE".
+   */
+  moveTo: string | null;
 }
 
 /** Other words for the reply keywords; only words that cannot mean anything else in a reply. */
@@ -116,21 +122,27 @@ export function readTextReply(body: string): TextReply {
   const [bare = "", ...rest] = answerWords(body);
   const word = SYNONYMS[bare] ?? bare;
   const after = rest.join(" ");
-  if (word === "SNOOZE" && UNTIL_MORNING.test(after)) return { word, snoozeMinutes: null, snoozeUntil: "morning" };
-  // Read from the words as typed: "7:30" without its colon would be 730 minutes.
+  if (word === "SNOOZE" && UNTIL_MORNING.test(after)) return { word, snoozeMinutes: null, snoozeUntil: "morning", moveTo: null };
+  const moveTo = moveWordsIn(body);
+  if (moveTo !== null) return { word: "MOVE", snoozeMinutes: null, snoozeUntil: null, moveTo };
+  // Read from the words as typed: "7:30" without its colon would be 730 minutes. Another day ("until
+  // friday") was taken for a move above.
   const clock = word === "SNOOZE" ? snoozeClockIn(/\bsnooze\b(.*)$/is.exec(body)?.[1] ?? "") : null;
-  if (clock) return { word, snoozeMinutes: null, snoozeUntil: clock };
+  if (clock && clock !== "day") return { word, snoozeMinutes: null, snoozeUntil: clock, moveTo: null };
   const minutes = word === "SNOOZE" ? minutesIn(after.replace(/\bFORTY\s+FIVE\b/, "FORTYFIVE")) : null;
-  if (minutes === null) return { word, snoozeMinutes: null, snoozeUntil: null };
-  return { word, snoozeMinutes: Math.min(Math.max(minutes, 1), LONGEST_SNOOZE_MINUTES), snoozeUntil: null };
+  if (minutes === null) return { word, snoozeMinutes: null, snoozeUntil: null, moveTo: null };
+  return { word, snoozeMinutes: Math.min(Math.max(minutes, 1), LONGEST_SNOOZE_MINUTES), snoozeUntil: null, moveTo: null };
 }
 
 export interface TypedAnswer {
-  answer: Answer;
+  /** One of the three answers, or "move": to another day or time (`moveTo`). */
+  answer: Answer | "move";
   /** For a snooze: the minutes asked for, or null for the default. */
   snoozeMinutes: number | null;
   /** For a snooze until the next morning or a time of day ("snooze until 7pm"), else absent or null. */
-  snoozeUntil?: "morning" | "day" | SnoozeClock | null;
+  snoozeUntil?: "morning" | SnoozeClock | null;
+  /** For a move: the words that say when ("friday", "tomorrow at 3pm"). */
+  moveTo?: string;
 }
 
 /** What a typed snooze asks the task service for: until the morning or a time, the minutes asked for, or the usual. */
@@ -143,13 +155,15 @@ export function snoozeOf(typed: Pick<TypedAnswer, "snoozeMinutes" | "snoozeUntil
  * Anything longer ("done with the report by friday") is not one: in a chat it is a new reminder.
  */
 export function typedAnswer(body: string): TypedAnswer | null {
-  const { word, snoozeMinutes, snoozeUntil } = readTextReply(body);
+  const { word, snoozeMinutes, snoozeUntil, moveTo } = readTextReply(body);
+  // The move reader took only a message that is nothing but the move ("move it to friday").
+  if (moveTo !== null) return { answer: "move", snoozeMinutes: null, snoozeUntil: null, moveTo };
   const answer = ANSWER_REPLY_WORDS[word];
   if (!answer) return null;
   const words = answerWords(body).length;
   // A snooze until a time of day was read as nothing but a time ("snooze until half past 7 tonight"),
   // so it may run longer than a snooze for a length.
-  const snoozeWords = typeof snoozeUntil === "object" && snoozeUntil !== null ? 8 : snoozeUntil === "day" ? 6 : 5;
+  const snoozeWords = typeof snoozeUntil === "object" && snoozeUntil !== null ? 8 : 5;
   const onlyTheAnswer = words === 1 || (answer === "snooze" && (snoozeMinutes !== null || snoozeUntil !== null) && words <= snoozeWords);
   return onlyTheAnswer ? { answer, snoozeMinutes, snoozeUntil } : null;
 }

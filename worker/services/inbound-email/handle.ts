@@ -6,7 +6,7 @@ import { renderEmail } from "../email/layout";
 import { isAppError } from "../errors";
 import { log } from "../log";
 import { agendaQuestion } from "../nl/chat-intents";
-import { agendaText, answerSentence, answerTask, createTask, createTaskFromPrompt, reminderToAnswer, TITLE_MAX, taskAYesAnswers } from "../tasks";
+import { agendaText, answerSentence, answerTask, createTask, createTaskFromPrompt, moveTask, reminderToAnswer, TITLE_MAX, taskAYesAnswers } from "../tasks";
 import { saysYes, snoozeOf, typedAnswer, type TypedAnswer } from "../typed-answers";
 import { remindedTitle, reminderLines, reminderSubject } from "./mail-text";
 import { readInvitation } from "./invitation";
@@ -106,10 +106,15 @@ async function answerByMail(deps: Deps, userId: string, typed: TypedAnswer, name
   const taskId = knownTaskId ?? (await reminderToAnswer(deps, userId, "email", named))?.id;
   if (!taskId) return { kind: "replied", title: null, subject: INBOUND_TEXTS.nothingWaitingSubject, reply: INBOUND_TEXTS.nothingWaiting };
   try {
+    if (typed.answer === "move") {
+      const moved = await moveTask(deps, userId, taskId, typed.moveTo ?? "");
+      const subject = moved.state === "moved" ? INBOUND_TEXTS.movedSubject(moved.title) : INBOUND_TEXTS.answeredSubject(moved.title);
+      return { kind: "replied", title: moved.title, subject, reply: moved.message };
+    }
     const outcome = await answerTask(deps, userId, taskId, typed.answer, snoozeOf(typed));
     return { kind: "replied", title: outcome.title, subject: INBOUND_TEXTS.answeredSubject(outcome.title), reply: answerSentence(typed.answer, outcome) };
   } catch (error) {
-    // An answer we cannot give as asked ("snooze until friday"): its sentence says what to do instead.
+    // A move we cannot make as asked ("move it to yesterday"): its sentence says what to do instead.
     if (!isAppError(error) || error.status !== 400) throw error;
     return { kind: "replied", title: null, subject: INBOUND_TEXTS.notChangedSubject, reply: error.message };
   }

@@ -7,6 +7,8 @@ export const INBOUND_TEXTS = {
   agendaSubject: "Your reminders in Nudge",
   /** A reply that only answers a reminder ("done", "snooze 10", "ok"). */
   answeredSubject: (title: string) => `Answered: ${title}`,
+  /** A reply that moved its reminder to another day or time ("move it to friday"). */
+  movedSubject: (title: string) => `Moved: ${title}`,
   nothingWaitingSubject: "No reminder is waiting for an answer",
   /** An answer that could not be given as written ("snooze until friday"): the reply says what to do instead. */
   notChangedSubject: "Nothing changed",

@@ -1,4 +1,5 @@
 import { findDateTime } from "./date-time-phrases";
+import { leftOver, onlyWordsFrom } from "./leftover";
 import { PART_OF_DAY_HOURS } from "./types";
 
 /**
@@ -23,7 +24,7 @@ const REFERENCE = new Date(Date.UTC(2026, 0, 5, 12));
 const REFERENCE_DAY = { year: 2026, month: 1, day: 5 };
 
 /** Words that may be left around the time ("until about 7 today, thanks"); anything else makes it no time. */
-const FILLER = new Set(["this", "the", "today", "about", "around", "please", "pls", "thanks", "thank", "you", "thx", "ty", "cheers"]);
+export const FILLER: ReadonlySet<string> = new Set(["this", "the", "today", "about", "around", "please", "pls", "thanks", "thank", "you", "thx", "ty", "cheers"]);
 /** The words before a time ("until 7", "till noon", "to 5:30", "at 8"). */
 const LEAD = /^(?:until|till|til|'til|to|at)\s+/i;
 /** Words whose hour says its half of the day though no AM or PM is written. */
@@ -45,7 +46,7 @@ export function snoozeClockIn(words: string): SnoozeClock | "morning" | "day" | 
   const text = led && /^\d{1,2}(?:[:.]\d{2})?$/.test(phrase) ? `at ${phrase}` : phrase;
   const hints = findDateTime(text, REFERENCE, "UTC");
   if (hints.several || hints.instant) return null;
-  if (!onlyFiller(leftOver(text, hints.spans))) return null;
+  if (!onlyWordsFrom(leftOver(text, hints.spans), FILLER)) return null;
   if (hints.weekday || (hints.date && !isReferenceDay(hints.date))) return "day";
   if (hints.time) {
     const halfKnown = hints.time.meridiemKnown || hints.partOfDay !== undefined || HALF_IN_THE_WORD.test(text);
@@ -55,22 +56,6 @@ export function snoozeClockIn(words: string): SnoozeClock | "morning" | "day" | 
   return hints.partOfDay === "morning" ? "morning" : { hour: PART_OF_DAY_HOURS[hints.partOfDay], minute: 0, halfKnown: true };
 }
 
-/** Nothing but filler words, punctuation and emoji ("👍", "!"). */
-function onlyFiller(rest: string): boolean {
-  const words = rest.toLowerCase().replace(/[^a-z0-9\s]/g, " ").split(/\s+/).filter(Boolean);
-  return words.every((word) => FILLER.has(word));
-}
-
 function isReferenceDay(date: { year: number; month: number; day: number }): boolean {
   return date.year === REFERENCE_DAY.year && date.month === REFERENCE_DAY.month && date.day === REFERENCE_DAY.day;
-}
-
-function leftOver(text: string, spans: readonly { start: number; end: number }[]): string {
-  let rest = "";
-  let from = 0;
-  for (const span of [...spans].sort((a, b) => a.start - b.start)) {
-    rest += `${text.slice(from, span.start)} `;
-    from = span.end;
-  }
-  return rest + text.slice(from);
 }

@@ -4,24 +4,26 @@ import { ANSWER_KEYPAD, ANSWER_REPLY_WORDS, SNOOZE_MINUTES, type Answer } from "
 import { appLink } from "../app-url";
 import type { Deps } from "../deps";
 import { isAppError } from "../errors";
-import { answerSentence, answerTask, reminderToAnswer, taskAYesAnswers } from "../tasks";
+import { answerSentence, answerTask, moveTask, reminderToAnswer, taskAYesAnswers } from "../tasks";
 import { readTextReply, saysYes, snoozeOf, type SnoozeAsked } from "../typed-answers";
 
 /**
- * Answers that come back by phone (issue 10): a text reply (DONE, SNOOZE [minutes], OK, STOP, START,
- * HELP) acts on the reminder texted last while it waits for an answer, else on the one waiting longest;
+ * Answers that come back by phone (issue 10): a text reply (DONE, SNOOZE [minutes], MOVE <day>, OK, STOP,
+ * START, HELP) acts on the reminder texted last while it waits for an answer, else on the one waiting longest;
  * a keypad digit on a reminder call acts on that call's task. Both go through the same task services as every channel and answer in one sentence.
  */
 export const SMS_STOP_WORDS = ["STOP", "STOPALL", "UNSUBSCRIBE", "CANCEL", "END", "QUIT"];
 export const SMS_START_WORDS = ["START", "YES", "UNSTOP"];
 export const SMS_TEXTS = {
   // One SMS segment (160 GSM-7 characters; tested): a help text in two parts can arrive out of order.
-  help: `Reply DONE when it's finished, SNOOZE for ${SNOOZE_MINUTES} more minutes (or SNOOZE 10, SNOOZE UNTIL 7PM), or OK to stop the reminders. STOP turns texts off.`,
+  help: `Reply DONE when it's finished, SNOOZE for ${SNOOZE_MINUTES} min (or SNOOZE 10, SNOOZE UNTIL 7PM), MOVE FRI for another day, or OK to stop the reminders. STOP turns texts off.`,
   stopped: "You won't get Nudge texts on this number any more. Text START to turn them back on.",
   started: "Nudge texts are back on for this number.",
   unknownNumber: (url: string) => `This number isn't linked to a Nudge account. Add it on the Reminder Channels page: ${url}`,
   nothingOpen: "You have no reminders waiting for an answer right now.",
 } as const;
+
+const REMINDER_GONE = "I can't find that reminder any more. It may have been deleted.";
 
 interface PhoneOwner {
   id: string;
@@ -59,10 +61,11 @@ export async function replyToText(deps: Deps, from: string, body: string): Promi
     return SMS_TEXTS.started;
   }
   const answer = ANSWER_REPLY_WORDS[word];
-  if (!answer) return SMS_TEXTS.help;
+  if (!answer && reply.moveTo === null) return SMS_TEXTS.help;
   const reminder = await reminderToAnswer(deps, owner.id, "sms");
   if (!reminder) return SMS_TEXTS.nothingOpen;
-  return answerOrSay(deps, owner.id, reminder.id, answer, snoozeOf(reply));
+  // A move is read as the word MOVE, which answers nothing else.
+  return answer ? answerOrSay(deps, owner.id, reminder.id, answer, snoozeOf(reply)) : moveOrSay(deps, owner.id, reminder.id, reply.moveTo ?? "");
 }
 
 /** POST /twilio/voice?task=<id>: a digit pressed on the reminder call to `to` (the person's number). */
@@ -74,11 +77,21 @@ export async function answerKeypad(deps: Deps, to: string, taskId: string, digit
   return `${await answerOrSay(deps, owner.id, taskId, answer, SNOOZE_MINUTES)} Goodbye.`;
 }
 
+/** "MOVE FRI": the reminder moved to another day or time (tasks/move.ts), in its one sentence. */
+async function moveOrSay(deps: Deps, userId: string, taskId: string, when: string): Promise<string> {
+  try {
+    return (await moveTask(deps, userId, taskId, when)).message;
+  } catch (error) {
+    if (isAppError(error)) return error.status === 404 ? REMINDER_GONE : error.message;
+    throw error;
+  }
+}
+
 async function answerOrSay(deps: Deps, userId: string, taskId: string, answer: Answer, snooze: SnoozeAsked): Promise<string> {
   try {
     return answerSentence(answer, await answerTask(deps, userId, taskId, answer, snooze));
   } catch (error) {
-    if (isAppError(error)) return error.status === 404 ? "I can't find that reminder any more. It may have been deleted." : error.message;
+    if (isAppError(error)) return error.status === 404 ? REMINDER_GONE : error.message;
     throw error;
   }
 }

@@ -8,7 +8,6 @@ import { formatLocalDue, formatLocalTime } from "../escalation/messages";
 import { acknowledgeTask, completeTask, snoozeTask } from "./actions";
 import type { TaskJson } from "./serialize";
 import { loadOwnTask } from "./service";
-import { badRequest } from "../errors";
 import { formatTimeOfDay, nearerHalfOfDay } from "./time-of-day";
 import type { SnoozeAsked } from "../typed-answers";
 
@@ -43,7 +42,6 @@ export async function answerTask(deps: Deps, userId: string, taskId: string, ans
     return { state: "answered", title: before.title, message, task: result };
   }
   if (answer === "snooze") {
-    if (snooze === "day") throw badRequest(snoozeDayRefused(before.title), "SNOOZE_DAY");
     const now = deps.clock.now().getTime();
     const task = await snoozeTask(deps, userId, taskId, snoozeInput(snooze, now, zone));
     const end = task.snoozedUntil ? Date.parse(task.snoozedUntil) : null;
@@ -59,16 +57,11 @@ export async function answerTask(deps: Deps, userId: string, taskId: string, ans
   return { state: "answered", title: before.title, message: acknowledgedMessage(before.title, checkBackAt), task };
 }
 
-/** A typed snooze until another day ("snooze until friday"): what to do instead. Nothing changed. */
-export function snoozeDayRefused(title: string): string {
-  return `A snooze lasts until a time within the next day, like "snooze until 7pm" or "snooze until tomorrow morning", so nothing changed. To move "${title}" to another day, change its due date on your dashboard.`;
-}
-
 /**
  * The task service's input for a snooze asked in words: a time said without AM or PM ("until 7") is the
  * nearer half of the day on the person's clock, so the service gets a plain "19:00".
  */
-function snoozeInput(snooze: Exclude<SnoozeAsked, "day">, now: number, zone: string): { minutes: number } | { until: string } {
+function snoozeInput(snooze: SnoozeAsked, now: number, zone: string): { minutes: number } | { until: string } {
   if (typeof snooze === "number") return { minutes: snooze };
   if (snooze === "morning") return { until: "morning" };
   const clock = { hour: snooze.hour, minute: snooze.minute };

@@ -11,6 +11,7 @@ export { listActiveReminders, mostUrgentReminder } from "./active-reminders";
 export { reminderToAnswer, taskAYesAnswers } from "./reminder-to-answer";
 export * from "./schemas";
 export { OPEN_TASKS_MAX, LIVE_ESCALATIONS_MAX, TASK_LIMIT_MESSAGE, ESCALATION_LIMIT_MESSAGE } from "./quotas";
-export { answerSentence, answerTask, snoozeDayRefused, type AnswerOutcome } from "./answer";
+export { answerSentence, answerTask, type AnswerOutcome } from "./answer";
+export { moveTask, type MoveOutcome } from "./move";
 export { hasTextReminder } from "./text-reminders";
 export { agendaText, AGENDA_TEXTS, nextReminderLines } from "./agenda";

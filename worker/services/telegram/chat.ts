@@ -1,7 +1,7 @@
 import type { Answer } from "../answers";
 import type { Deps } from "../deps";
 import { isAppError } from "../errors";
-import { answerTask, createTaskFromPrompt, reminderToAnswer, reopenTask, taskAYesAnswers, type AnswerOutcome } from "../tasks";
+import { answerTask, createTaskFromPrompt, moveTask, reminderToAnswer, reopenTask, taskAYesAnswers, type AnswerOutcome } from "../tasks";
 import type { ChatReply } from "./forget";
 import { saysYes, snoozeOf, type SnoozeAsked, type TypedAnswer } from "../typed-answers";
 import { findChatOwner, type ChatOwner } from "./chats";
@@ -71,10 +71,11 @@ export async function answerTypedInChat(deps: Deps, owner: ChatOwner, typed: Typ
   const taskId = repliedTaskId ?? (await reminderToAnswer(deps, owner.id, "telegram"))?.id;
   if (!taskId) return BOT_TEXTS.nothingOpen;
   try {
+    if (typed.answer === "move") return (await moveTask(deps, owner.id, taskId, typed.moveTo ?? "")).message;
     return answeredText(typed.answer, await answerTask(deps, owner.id, taskId, typed.answer, snoozeOf(typed)));
   } catch (error) {
     if (isAppError(error) && error.status === 404) return BOT_TEXTS.gone;
-    // An answer we cannot give as asked ("snooze until friday"): its sentence says what to do instead.
+    // A move we cannot make as asked ("move it to yesterday"): its sentence says what to do instead.
     if (isAppError(error) && error.status === 400) return error.message;
     throw error;
   }

@@ -18,7 +18,7 @@ export const BOT_TEXTS = {
     '• To delete one, write "cancel" and its name, like "cancel the dentist". I\'ll ask before I delete anything.\n' +
     "• /stop unlinks this chat from your Nudge account.\n" +
     `When a reminder comes, press ${ANSWER_LABELS.done} when it's finished, ${ANSWER_LABELS.snooze} for a little more time, or ${ANSWER_LABELS.acknowledge} to stop the reminders and keep it open. ` +
-    "You can also write done, snooze (or snooze 10, or snooze until 7pm) or ok: as a reply to a reminder it answers that one, otherwise the last one I sent you.",
+    'You can also write done, snooze (or snooze 10, or snooze until 7pm), ok, or "move it to friday" for another day: as a reply to a reminder it answers that one, otherwise the last one I sent you.',
   nothingOpen: "You have no reminders waiting for an answer right now. To make one, write it to me, like \"stretch at 3pm\".",
   notLinked:
     "Hi! I'm the Nudge reminder bot. This chat isn't linked to a Nudge account yet.\n\n" +
@@ -38,7 +38,7 @@ export const BOT_TEXTS = {
   onlyText: "I can read text messages only. Write your reminder in words, like \"call the dentist tomorrow at 10\".",
   somethingWrong: "Sorry, something went wrong on my side. Nothing was changed; please try again in a minute.",
   /** On the spinner when "Other snooze times" is pressed (ADR 089). */
-  pickSnoozeTime: 'Pick a time below, or write one, like "snooze until 7pm".',
+  pickSnoozeTime: 'Pick a time below, or write one, like "snooze until 7pm" (or "move it to friday" for another day).',
   answered: {
     done: (title: string) => `✅ Done: ${title}`,
     snooze: (title: string, until: string) => `😴 Snoozed until ${until}: ${title}`,

@@ -1,0 +1,72 @@
+import { findDateTime } from "./date-time-phrases";
+import { leftOver, onlyWordsFrom } from "./leftover";
+import { FILLER, snoozeClockIn } from "./snooze-phrases";
+import { correctSpelling } from "./spelling";
+
+/**
+ * A typed wish to move a reminder to another day or time: "move it to friday", "reschedule to tomorrow
+ * at 3pm", "postpone until monday", "push it to next week", "MOVE FRI" by text, and a snooze until
+ * another day ("snooze until friday"), which a snooze cannot be (it lasts at most a day) but whose
+ * wish is plain. Returns the words that say when ("friday", "tomorrow at 3pm"), which the task service
+ * places on the person's clock (tasks/move.ts), or null when the message is anything else.
+ *
+ * The whole message must be the wish: "move the car to the garage on friday" is a new reminder in a
+ * chat, not a move, so anything left beside the day and time but a few filler words makes it no move.
+ */
+export function moveWordsIn(body: string): string | null {
+  const text = body.trim().replace(/[.!?…]+$/, "");
+  const snooze = SNOOZE_UNTIL.exec(text);
+  if (snooze) return snoozeClockIn(snooze[1] ?? "") === "day" ? whenWords(snooze[1] ?? "") : null;
+  const move = MOVE.exec(text);
+  if (!move) return null;
+  const when = whenWords(move[1] ?? "");
+  return namesOnlyAWhen(when) ? when : null;
+}
+
+const LEAD_IN = String.raw`^(?:(?:please|pls|ok|okay|hi|hey|thanks|can\s+you|could\s+you)[,!]?\s+)*`;
+/** "snooze until <words>", the words checked by the snooze reader (a day there is a move). */
+const SNOOZE_UNTIL = new RegExp(`${LEAD_IN}snooze\\s+((?:until|till|til|'til|to)\\s+.+)$`, "is");
+/**
+ * "move", "reschedule", "postpone", "push", "delay", "put off", then what ("it", "this one", "the
+ * reminder"), a particle ("back", "off") and a preposition ("to", "until", "for", "on"), all optional.
+ */
+const MOVE = new RegExp(
+  `${LEAD_IN}(?:move|reschedule|postpone|push|delay|defer|shift|put)\\s+` +
+    String.raw`(?:(?:it|this|that|this\s+one|that\s+one|the\s+reminder|this\s+reminder|the\s+task)\s+)?` +
+    String.raw`(?:(?:back|forward|over|off)\s+)?(?:(?:to|until|till|til|'til|for|on|at)\s+)?(.+)$`,
+  "is",
+);
+
+/** Words that may stand beside the day and time of a move ("to friday instead, same time please"). */
+const MOVE_FILLER: ReadonlySet<string> = new Set([...FILLER, "instead", "same", "time", "then", "again", "it", "for", "on", "to", "until", "till", "til"]);
+
+/** "fri", "tues": a day written short, as texts are. A reminder's title keeps them (findDateTime skips a bare one). */
+const SHORT_WEEKDAYS: Record<string, string> = {
+  mon: "monday", tue: "tuesday", tues: "tuesday", wed: "wednesday", weds: "wednesday", thu: "thursday", thur: "thursday",
+  thurs: "thursday", fri: "friday", sat: "saturday", sun: "sunday",
+};
+const SHORT_WEEKDAY = new RegExp(String.raw`\b(${Object.keys(SHORT_WEEKDAYS).join("|")})\b\.?`, "gi");
+
+/** The when-words as the reminder reader reads them: spelling put right, short days in full, "10" as "at 10". */
+function whenWords(words: string): string {
+  const plain = correctSpelling(words.trim())
+    .replace(/^(?:until|till|til|'til|to)\s+/i, "")
+    .replace(SHORT_WEEKDAY, (short) => SHORT_WEEKDAYS[short.replace(".", "").toLowerCase()] ?? short);
+  if (/^\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?$/i.test(plain)) return `at ${plain}`;
+  // "the 5th" is read as a day of the month after "on" (date-time-phrases.ts), as in "move it to the 5th".
+  return /^the\s+\d{1,2}(?:st|nd|rd|th)\b/i.test(plain) ? `on ${plain}` : plain;
+}
+
+/**
+ * Only the wall-clock components matter here (tasks/move.ts reads the words again on the person's
+ * clock), so any fixed instant will do as "now".
+ */
+const REFERENCE = new Date(Date.UTC(2026, 0, 5, 12));
+
+function namesOnlyAWhen(when: string): boolean {
+  if (when === "") return false;
+  const hints = findDateTime(when, REFERENCE, "UTC");
+  if (hints.several) return false;
+  const named = Boolean(hints.instant || hints.date || hints.weekday || hints.time || hints.partOfDay);
+  return named && onlyWordsFrom(leftOver(when, hints.spans), MOVE_FILLER);
+}

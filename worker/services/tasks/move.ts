@@ -1,0 +1,61 @@
+import { DateTime } from "luxon";
+import type { Deps } from "../deps";
+import { badRequest } from "../errors";
+import { formatLocalDue, formatLocalTime } from "../escalation/messages";
+import { findDateTime } from "../nl/date-time-phrases";
+import { resolveSchedule } from "../nl/schedule";
+import { safeZone } from "../time-zone";
+import { zoneOf } from "./answer";
+import type { TaskJson } from "./serialize";
+import { loadOwnTask, updateTask } from "./service";
+
+/** What moving did, for the channels that answer in words (a text reply, the chat, an email reply). */
+export interface MoveOutcome {
+  /** "already_done": the task was done before (nothing moved); "unchanged": it was already due then. */
+  state: "moved" | "unchanged" | "already_done";
+  title: string;
+  /** The sentence every channel answers with. */
+  message: string;
+  task: TaskJson | null;
+}
+
+/**
+ * A reminder moved to another day or time from a channel (ADR 091): "move it to friday" by text, chat
+ * or email reply. The words (nl/move-phrases.ts) are placed on the person's own clock by the reminder
+ * reader's rules (nl/schedule.ts: the next such day, a date without a year this year or next); a day
+ * said without a time keeps the reminder's own time of day, since "move my 9 o'clock pills to friday"
+ * means Friday at 9, not the reader's default. The change itself is the dashboard's edit (updateTask):
+ * a new due date, the reminders starting over from it, a snooze or Acknowledge ended.
+ */
+export async function moveTask(deps: Deps, userId: string, taskId: string, when: string): Promise<MoveOutcome> {
+  const [before, zone] = await Promise.all([loadOwnTask(deps, userId, taskId), zoneOf(deps, userId)]);
+  if (before.status === "COMPLETED") return { state: "already_done", title: before.title, message: `"${before.title}" is already done, so nothing moved.`, task: null };
+  const now = deps.clock.now();
+  const dueAt = newDueAt(when, before.dueAt, before.title, now, zone);
+  if (dueAt === before.dueAt) {
+    return { state: "unchanged", title: before.title, message: `"${before.title}" is already due at ${formatLocalDue(dueAt, zone)}, so nothing changed.`, task: null };
+  }
+  const task = await updateTask(deps, userId, taskId, { dueDate: new Date(dueAt).toISOString() });
+  const repeatsAt = before.recurrence && clockOf(dueAt, zone) !== clockOf(before.dueAt, zone) ? ` From then on it repeats at ${formatLocalTime(dueAt, zone)}.` : "";
+  return { state: "moved", title: before.title, message: `Moved "${before.title}" to ${formatLocalDue(dueAt, zone)}. We'll remind you then.${repeatsAt}`, task };
+}
+
+/** The instant `when` names on the person's clock; a day alone keeps the reminder's time of day. */
+function newDueAt(when: string, dueAt: number, title: string, now: Date, zone: string): number {
+  const shown = safeZone(zone);
+  const hints = findDateTime(when, now, shown);
+  if (!hints.instant && !hints.time && !hints.partOfDay) {
+    const own = DateTime.fromMillis(dueAt, { zone: shown });
+    hints.time = { hour: own.hour, minute: own.minute, meridiemKnown: true };
+    if (hints.date) delete hints.date.sameTimeAsNow;
+  }
+  const schedule = resolveSchedule(hints, null, now, shown);
+  if (schedule.ok) return schedule.dueAt.getTime();
+  if (schedule.reason === "past") throw badRequest(`That time has already passed, so "${title}" stays as it was. Name a day or time still to come, like "move it to friday".`, "MOVE_PAST");
+  throw badRequest(`I couldn't tell when to move "${title}" to, so nothing changed. Name a day or a time, like "move it to friday" or "move it to tomorrow at 3pm".`, "MOVE_NO_TIME");
+}
+
+/** "15:00": the local time of day, to tell whether a move changed a repeat's time. */
+function clockOf(at: number, zone: string): string {
+  return DateTime.fromMillis(at, { zone: safeZone(zone) }).toFormat("HH:mm");
+}
