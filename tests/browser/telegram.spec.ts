@@ -81,7 +81,7 @@ test.describe("Telegram", () => {
     // The other snooze times take the buttons' place, text unchanged; Back brings the answers back (ADR 089).
     await reminder.getByRole("button", { name: "⏰ Other snooze times" }).click();
     await expect(reminder.getByRole("button")).toHaveText(["10 min", "1 hour", "3 hours", "Tomorrow morning", "← Back"]);
-    await expect(page.locator(".dev-chat__note").last()).toHaveText('Bot: Pick a time below, or write one, like "snooze until 7pm".');
+    await expect(page.locator(".dev-chat__note").last()).toHaveText('Bot: Pick a time below, or write one, like "snooze until 7pm" (or "move it to friday" for another day).');
     await reminder.getByRole("button", { name: "← Back" }).click();
     await expect(reminder.getByRole("button")).toHaveText(["Done", "Snooze 30 min", "Acknowledge", "⏰ Other snooze times"]);
     await reminder.getByRole("button", { name: "Done" }).click();

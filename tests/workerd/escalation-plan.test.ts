@@ -233,6 +233,14 @@ describe("keys, message context and the chain", () => {
     );
   });
 
+  it("a reminder email names the typed answers only when a reply reaches the assistant (its Reply-To)", () => {
+    const { context } = sendPlan({ step: step(["email"]) });
+    const urls = { done: "https://x/done", snooze: "https://x/snooze", acknowledge: "https://x/ack" };
+    expect(reminderEmail(context, urls, [], { replyable: true }).text).toContain('You can also reply to this email: "done", "snooze until 7pm" or "move it to friday".');
+    expect(reminderEmail(context, urls, [], { replyable: true }).html).toContain("You can also reply to this email");
+    expect(reminderEmail(context, urls, []).text).not.toContain("reply to this email");
+  });
+
   it("a title or name written before titles were cleaned still reaches the messages as one line (ADR 043)", () => {
     const result = sendPlan({ step: step(["email", "sms"], { title: "Pay rent\r\nBcc: x@evil.test", name: "Robin\u0000\u2028Hood" }) });
     expect(result.context.task.title).toBe("Pay rent Bcc: x@evil.test");
@@ -291,7 +299,7 @@ describe("what a reminder email says about a medium the server cannot use", () =
       { channel: "telegram" as const, cause: "unavailable" as const, reason: TELEGRAM_OFF },
       { channel: "push" as const, cause: "missing" as const, reason: "no device" },
     ];
-    const email = reminderEmail(ctx, urls, missingChannels(fallbacks), unavailableChannels(fallbacks));
+    const email = reminderEmail(ctx, urls, missingChannels(fallbacks), { unavailable: unavailableChannels(fallbacks) });
     expect(email.text).toContain("This reminder came by email because no device has Nudge notifications turned on yet.");
     expect(email.text).toContain("Telegram messages aren't available on Nudge right now, so this reminder came by email.");
     expect(email.text).not.toContain("Telegram isn't connected");

@@ -107,6 +107,7 @@ describe("a reply that answers a reminder", () => {
     const [reminder] = await outboxTo(u.email, "email");
     expect(reminder!.subject).toBe("Reminder: Feed the cat");
     expect(JSON.parse(reminder!.meta ?? "{}")).toMatchObject({ replyTo: env.ASSISTANT_EMAIL });
+    expect(reminder!.text).toContain('You can also reply to this email: "done", "snooze until 7pm" or "move it to friday".');
 
     const quoted = `Done\n\nOn Sat, Mar 1, 2090 at 11:59 AM Nudge <reminders@nudge.example.com> wrote:\n> ${reminder!.text.split("\n")[0]}`;
     expect(await deliver({ from: u.email, subject: "Re: Reminder: Feed the cat", body: quoted })).toEqual([]);

@@ -311,7 +311,7 @@ describe("the reminder's buttons", () => {
     const keyboardOf = (call: { payload: Record<string, unknown> }) =>
       (call.payload.reply_markup as { inline_keyboard: Array<Array<{ text: string; callback_data: string }>> }).inline_keyboard.map((row) => row.map((b) => [b.text, b.callback_data]));
     await postUpdate(pressUpdate(u.chat, `later:${task.id}`));
-    expect(bot.callsOf("answerCallbackQuery")[0]!.payload.text).toBe('Pick a time below, or write one, like "snooze until 7pm".');
+    expect(bot.callsOf("answerCallbackQuery")[0]!.payload.text).toBe('Pick a time below, or write one, like "snooze until 7pm" (or "move it to friday" for another day).');
     expect(keyboardOf(bot.callsOf("editMessageReplyMarkup")[0]!)).toEqual([
       [["10 min", `snooze-for:10:${task.id}`], ["1 hour", `snooze-for:60:${task.id}`], ["3 hours", `snooze-for:180:${task.id}`]],
       [["Tomorrow morning", `snooze-for:morning:${task.id}`]],

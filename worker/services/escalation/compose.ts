@@ -38,17 +38,16 @@ export async function composeMessage(
       const links = await createActionLinks(deps.env, deliveryKey);
       // What the user lacks is theirs to fix (the email says how); a medium this server cannot use
       // is not, but the email still says why it came instead.
-      const email = reminderEmail(
-        ctx,
-        links.urls,
-        missingChannels(delivery.fallbacks),
-        unavailableChannels(delivery.fallbacks),
-        refusedChannels(delivery.fallbacks),
-        cappedChannels(delivery.fallbacks).length > 0,
-      );
+      // A reply ("done") goes to the assistant address, which answers the reminder (inbound-email).
+      const replyTo = deps.env.ASSISTANT_EMAIL || undefined;
+      const email = reminderEmail(ctx, links.urls, missingChannels(delivery.fallbacks), {
+        unavailable: unavailableChannels(delivery.fallbacks),
+        refused: refusedChannels(delivery.fallbacks),
+        capped: cappedChannels(delivery.fallbacks).length > 0,
+        replyable: replyTo !== undefined,
+      });
       return {
-        // A reply ("done") goes to the assistant address, which answers the reminder (inbound-email).
-        message: { to: delivery.recipient, subject: email.subject, text: email.text, html: email.html, replyTo: deps.env.ASSISTANT_EMAIL || undefined, meta: { taskId: ctx.task.id } },
+        message: { to: delivery.recipient, subject: email.subject, text: email.text, html: email.html, replyTo, meta: { taskId: ctx.task.id } },
         tokens: [],
         linkTokenHash: links.linkTokenHash,
       };

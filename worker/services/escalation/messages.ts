@@ -126,14 +126,23 @@ function heading(ctx: ReminderContext): string {
   return ctx.stepIndex === 0 ? `Time for: ${ctx.task.title}` : `Still waiting: ${ctx.task.title}`;
 }
 
-export function reminderEmail(
-  ctx: ReminderContext,
-  urls: Record<Answer, string>,
-  fallbacks: readonly StepChannel[],
-  unavailable: readonly StepChannel[] = [],
-  refused: readonly StepChannel[] = [],
-  capped = false,
-): RenderedEmail {
+/** What a reminder email says beside the reminder: why it came instead of another medium, and whether a reply works. */
+export interface ReminderEmailNotes {
+  /** Media this server cannot use now (no provider). */
+  unavailable?: readonly StepChannel[];
+  /** Media the person turned off (STOP by text). */
+  refused?: readonly StepChannel[];
+  /** The phone cap was reached. */
+  capped?: boolean;
+  /** The email's Reply-To is the assistant address, so a reply answers the reminder (inbound-email). */
+  replyable?: boolean;
+}
+
+/** Said in a reminder email's footer when a reply answers it: the typed answers that work there (ADR 086, 091). */
+export const REPLY_HINT = 'You can also reply to this email: "done", "snooze until 7pm" or "move it to friday".';
+
+export function reminderEmail(ctx: ReminderContext, urls: Record<Answer, string>, fallbacks: readonly StepChannel[], notes: ReminderEmailNotes = {}): RenderedEmail {
+  const { unavailable = [], refused = [], capped = false, replyable = false } = notes;
   const due = formatLocalDue(ctx.task.dueAt, ctx.user.timezone);
   if (ctx.checkBack) return checkBackEmail(ctx, urls);
   return renderEmail({
@@ -151,6 +160,7 @@ export function reminderEmail(
     actions: ANSWERS.map((answer) => ({ label: ANSWER_LINK_LABELS[answer], url: urls[answer], style: answer === "done" ? ("primary" as const) : ("secondary" as const) })),
     footer: [
       `Reminder ${ctx.stepIndex + 1} of ${ctx.stepCount} of your "${ctx.strategyName}" escalation. Each link works from any device.`,
+      ...(replyable ? [REPLY_HINT] : []),
       "You're getting this because you set this reminder in Nudge.",
     ],
   });
