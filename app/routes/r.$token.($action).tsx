@@ -5,9 +5,9 @@ import type { ReactNode } from "react";
 import { ANSWER_CONFIRM_LABELS, ANSWER_EFFECTS, ANSWER_QUESTIONS, OTHER_SNOOZE_MINUTES, SNOOZE_MINUTES } from "../../worker/services/answers";
 import { SNOOZE_MORNING_LABEL, snoozeLabel } from "~/components/tasks/types";
 import { SnoozeUntilRow } from "~/components/tasks/SnoozeUntilRow";
-import { describeActionLink, redeemActionLink, reopenByLink, type ActionLinkOutcome, type ActionLinkView } from "../../worker/services/tasks";
+import { describeActionLink, redeemActionLink, reopenByLink, type ActionLinkOutcome, type ActionLinkView, type MoveDefaults } from "../../worker/services/tasks";
 import { Alert } from "~/components/ui/Alert";
-import { timeField } from "~/lib/forms.server";
+import { field, timeField } from "~/lib/forms.server";
 import { Button, ButtonLink } from "~/components/ui/Button";
 
 /**
@@ -18,7 +18,7 @@ import { Button, ButtonLink } from "~/components/ui/Button";
  */
 export const meta: MetaFunction = () => [
   { title: "Your reminder · Nudge" },
-  { name: "description", content: "A reminder from Nudge: mark it done, acknowledge it or snooze it." },
+  { name: "description", content: "A reminder from Nudge: mark it done, acknowledge it, snooze it or move it to another day." },
   { name: "robots", content: "noindex" },
   // Not "no-referrer": that sends `Origin: null` on the form POST, which our CSRF check rejects.
   { name: "referrer", content: "same-origin" },
@@ -40,6 +40,11 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
   const form = await request.formData().catch(() => null);
   // "Not done yet" under a Done made with this link takes it back (ADR 087).
   if (form?.get("intent") === "reopen" && params.action === "done") return reopenByLink(context.deps, params.token ?? "");
+  // "Another day" on the snooze page moves the reminder to the day and time picked (ADR 092).
+  if (form?.get("intent") === "move") {
+    const move = { day: field(form, "day"), time: timeField(form, "time") };
+    return { ...(await redeemActionLink(context.deps, params.token ?? "", params.action, { move })), intent: "move" as const };
+  }
   const until = form?.get("until");
   if (until === "morning") return redeemActionLink(context.deps, params.token ?? "", params.action, { until: "morning" });
   if (until === "time") return redeemActionLink(context.deps, params.token ?? "", params.action, { until: form ? timeField(form, "at") : "" });
@@ -130,7 +135,46 @@ function Result({ outcome }: { outcome: Exclude<ActionLinkOutcome, { state: "inv
   );
 }
 
-function Confirm({ view, error }: { view: Extract<ActionLinkView, { state: "ready" }>; error?: string }) {
+/** "Or move it to another day": a day and a time (tomorrow at the reminder's own time to start), and Move (ADR 092). */
+export const MOVE_LEGEND = "Or move it to another day";
+export const MOVE_BUTTON = "Move";
+
+function MoveToAnotherDay({ defaults, busy, error }: { defaults: MoveDefaults; busy: boolean; error?: string }) {
+  return (
+    <Form method="post" replace>
+      <input type="hidden" name="intent" value="move" />
+      <fieldset className="link-snooze-times link-move">
+        <legend>{MOVE_LEGEND}</legend>
+        {error ? (
+          <Alert tone="error" id="move-error">
+            {error}
+          </Alert>
+        ) : null}
+        <div className="link-move__fields">
+          {/* Each label stays with its field when the row wraps on a phone. */}
+          <span className="link-move__field link-move__field--day">
+            <label htmlFor="move-day" className="reminder-actions__until-label">
+              Day
+            </label>
+            <input id="move-day" type="date" name="day" required min={defaults.today} defaultValue={defaults.day} className="input" disabled={busy} aria-describedby={error ? "move-error" : undefined} />
+          </span>
+          <span className="link-move__field">
+            <label htmlFor="move-time" className="reminder-actions__until-label">
+              Time
+            </label>
+            <input id="move-time" type="time" name="time" required defaultValue={defaults.time} className="input" disabled={busy} aria-describedby={error ? "move-error" : undefined} />
+          </span>
+          <Button type="submit" variant="secondary" disabled={busy} className="link-move__button">
+            {MOVE_BUTTON}
+            <span className="visually-hidden"> to the day and time chosen</span>
+          </Button>
+        </div>
+      </fieldset>
+    </Form>
+  );
+}
+
+function Confirm({ view, error, moveError }: { view: Extract<ActionLinkView, { state: "ready" }>; error?: string; moveError?: string }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const minutes = view.minutes ?? SNOOZE_MINUTES;
@@ -166,6 +210,7 @@ function Confirm({ view, error }: { view: Extract<ActionLinkView, { state: "read
           </fieldset>
         ) : null}
       </Form>
+      {view.action === "snooze" && !finished && view.move ? <MoveToAnotherDay defaults={view.move} busy={busy} error={moveError} /> : null}
       <ButtonLink to="/dashboard" variant="ghost" block className="auth-card__action">
         Not now
       </ButtonLink>
@@ -176,7 +221,9 @@ function Confirm({ view, error }: { view: Extract<ActionLinkView, { state: "read
 export default function ReminderLink() {
   const view = useLoaderData<typeof loader>();
   const outcome = useActionData<typeof action>();
-  if (outcome?.state === "refused" && view.state === "ready") return <Confirm view={view} error={outcome.message} />;
+  if (outcome?.state === "refused" && view.state === "ready") {
+    return "intent" in outcome ? <Confirm view={view} moveError={outcome.message} /> : <Confirm view={view} error={outcome.message} />;
+  }
   if (outcome && outcome.state !== "refused") return outcome.state === "invalid" ? <Invalid /> : <Result outcome={outcome} />;
   if (view.state === "invalid") return <Invalid />;
   if (view.state === "used") return <Result outcome={{ state: "used", action: view.action, task: view.task }} />;

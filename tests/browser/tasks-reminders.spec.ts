@@ -150,6 +150,36 @@ test.describe("reminders", () => {
     await expect(card(page, "Book the vet").locator(".task-card__snooze")).toHaveText(`Snoozed until ${chosen.toFormat("h:mm a")}${day}`);
   });
 
+  test("an email's Snooze link moves the reminder to another day: tomorrow at its own time to start; a time gone by is refused and the link still works", async ({ page }) => {
+    const user = await signUp(page);
+    await page.goto(await emailedAnswerLink(page, user, "Renew the permit", "Snooze 30 minutes"));
+    const move = page.getByRole("group", { name: "Or move it to another day" });
+    const tomorrow = local(user, { days: 1 });
+    await expect(move.getByLabel("Day")).toHaveValue(tomorrow.toISODate()!);
+    await expect(move.getByLabel("Day")).toHaveAttribute("min", local(user).toISODate()!);
+    await expect(move.getByLabel("Time")).toHaveValue(/^\d{2}:\d{2}$/);
+    // Earlier today: refused by the server with the reason, next to the fields; nothing used.
+    await move.getByLabel("Day").fill(local(user).toISODate()!);
+    await move.getByLabel("Time").fill("00:00");
+    await move.getByRole("button", { name: "Move to the day and time chosen" }).click();
+    await expect(move.getByRole("alert")).toHaveText('That time has already passed, so "Renew the permit" stays as it was. Choose a day and time still to come.');
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Snooze 'Renew the permit' for 30 minutes?");
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    // Two days on at 4:30 PM, with Enter in the time field.
+    const chosen = local(user, { days: 2 }).set({ hour: 16, minute: 30 });
+    await move.getByLabel("Day").fill(chosen.toISODate()!);
+    await move.getByLabel("Time").fill("16:30");
+    await move.getByLabel("Time").press("Enter");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("All set");
+    await expect(page.locator(".alert--success")).toHaveText(
+      `Moved "Renew the permit" to 4:30 PM on ${chosen.toFormat("cccc, d LLLL")} (${user.timezone}). We'll remind you then.`,
+    );
+    await page.goto("/dashboard");
+    await expect(card(page, "Renew the permit")).toContainText("4:30 PM");
+    await expect(card(page, "Renew the permit").locator(".task-card__snooze")).toHaveCount(0);
+  });
+
   test("Done from an email's link, taken back on the same page with Not done yet, and again from the link opened later", async ({ page }) => {
     const user = await signUp(page);
     const path = await emailedAnswerLink(page, user, "Take the pills", "Done");

@@ -4,6 +4,7 @@
  */
 import { createExecutionContext, createScheduledController, env, getQueueResult } from "cloudflare:test";
 import { and, asc, eq, inArray } from "drizzle-orm";
+import { DateTime } from "luxon";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createDb } from "../../db/client";
 import { cronRuns, deliveries, emergencyContacts, escalations, escalationSteps, linkTokens, pushSubscriptions, tasks } from "../../db/schema";
@@ -866,6 +867,40 @@ describe("email action links (/r/<token>/<answer>)", () => {
     expect(result).toMatchObject({ state: "done", action: "snooze", message: `Snoozed. We'll remind you about "Take pills" again at ${formatLocalDue(at, zone)}.` });
     expect((await taskRow(task.id))?.snoozedUntil).toBe(at);
     expect(at - (T + MINUTE)).toBeLessThanOrEqual(24 * 60 * MINUTE);
+  });
+
+  it("an email's snooze page's Another day moves the reminder to the day and time picked; no day, or one gone by, is refused and the link still works", async () => {
+    const { T, u, task, mail } = await remindedByEmail();
+    const { deps } = depsAt(T + MINUTE);
+    const link = answerLink(mail!.text, "Snooze 30 minutes");
+    const zone = (await getProfile(deps, u.id)).timezone;
+    const local = DateTime.fromMillis(T + MINUTE, { zone });
+    // The page offers tomorrow at the reminder's own time, and nothing before today.
+    const view = await describeActionLink(deps, ...link);
+    expect(view).toMatchObject({
+      state: "ready",
+      move: { day: local.plus({ days: 1 }).toISODate(), time: DateTime.fromMillis(T, { zone }).toFormat("HH:mm"), today: local.toISODate() },
+    });
+    for (const move of [{ day: "", time: "09:00" }, { day: "2090-02-30", time: "09:00" }, { day: local.plus({ days: 1 }).toISODate()!, time: "9am" }]) {
+      expect(await redeemActionLink(deps, ...link, { move }), JSON.stringify(move)).toMatchObject({ state: "refused", action: "snooze", message: "Choose the day to move it to, and its time." });
+    }
+    const gone = { day: local.toISODate()!, time: local.minus({ minutes: 2 }).toFormat("HH:mm") };
+    expect(await redeemActionLink(deps, ...link, { move: gone })).toMatchObject({
+      state: "refused",
+      message: 'That time has already passed, so "Take pills" stays as it was. Choose a day and time still to come.',
+    });
+    expect(await taskRow(task.id)).toMatchObject({ dueAt: T, status: "PENDING" });
+    expect(await describeActionLink(deps, ...link)).toMatchObject({ state: "ready" });
+
+    const friday = local.plus({ days: 3 }).set({ hour: 16, minute: 30, second: 0, millisecond: 0 });
+    const moved = await redeemActionLink(deps, ...link, { move: { day: friday.toISODate()!, time: "16:30" } });
+    expect(moved).toMatchObject({ state: "done", action: "snooze", message: `Moved "Take pills" to ${formatLocalDue(friday.toMillis(), zone)}. We'll remind you then.` });
+    expect(await taskRow(task.id)).toMatchObject({ dueAt: friday.toMillis(), status: "PENDING", snoozedUntil: null });
+    // The chain starts over from the new time; nothing of the old one is left to fire.
+    const live = (await stepsOf(task.id)).filter((step) => step.state === "pending" || step.state === "waiting");
+    expect(Math.min(...live.map((step) => step.dueAt))).toBe(friday.toMillis());
+    // The link is used: a second move is not made.
+    expect(await redeemActionLink(deps, ...link, { move: { day: friday.plus({ days: 1 }).toISODate()!, time: "16:30" } })).toMatchObject({ state: "used" });
   });
 
   it("Not done yet under a Done made with the link takes it back: the task is open again and the link's Done works again; once per Done", async () => {

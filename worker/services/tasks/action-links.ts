@@ -1,14 +1,17 @@
 import { and, eq } from "drizzle-orm";
+import { DateTime } from "luxon";
 import { tasks, users } from "../../../db/schema";
 import type { Deps } from "../deps";
 import { acknowledgedMessage, isOfferedSnooze, SNOOZE_MINUTES, SNOOZE_TIME_MISSING, snoozeDuration, type Answer } from "../answers";
 import { isAppError } from "../errors";
 import { formatLocalDue, formatLocalTime } from "../escalation/messages";
 import { errorFields, log } from "../log";
+import { safeZone } from "../time-zone";
 import { acknowledgeTask, completeTask, snoozeTask } from "./actions";
 import { findLink, type AnswerLink } from "./link-lookup";
 import { parseTimeOfDay } from "./time-of-day";
 import { reopenedMessage, reopenTask, stillOpenMessage } from "./reopen";
+import { MOVE_DAY_MISSING, moveTaskToDay, pickedInstant, pickedPastMessage, type PickedDay } from "./move";
 import type { TaskStatus } from "./serialize";
 
 /**
@@ -28,8 +31,18 @@ export interface ActionLinkTask {
   dueLocal: string;
 }
 
+/** What an email's snooze page fills its "Another day" with (ADR 092): tomorrow at the reminder's own time. */
+export interface MoveDefaults {
+  /** Tomorrow on the person's clock, "2026-11-28". */
+  day: string;
+  /** The reminder's time of day on the person's clock, "09:00". */
+  time: string;
+  /** Today on the person's clock: the earliest day the field offers. */
+  today: string;
+}
+
 export type ActionLinkView =
-  | { state: "ready"; action: Answer; minutes?: number; task: ActionLinkTask }
+  | { state: "ready"; action: Answer; minutes?: number; task: ActionLinkTask; move?: MoveDefaults }
   | { state: "used"; action: Answer; task: ActionLinkTask }
   | { state: "invalid" };
 
@@ -42,7 +55,8 @@ export type ActionLinkOutcome =
   | { state: "refused"; action: Answer; task: ActionLinkTask; message: string }
   | { state: "invalid" };
 
-async function loadTaskView(deps: Deps, link: AnswerLink): Promise<ActionLinkTask | null> {
+/** The link's task as its page shows it, and the clock it is read on. */
+async function loadTask(deps: Deps, link: AnswerLink): Promise<{ view: ActionLinkTask; dueAt: number; zone: string } | null> {
   const [found] = await deps.db
     .select({ title: tasks.title, status: tasks.status, dueAt: tasks.dueAt, timezone: users.timezone })
     .from(tasks)
@@ -50,18 +64,31 @@ async function loadTaskView(deps: Deps, link: AnswerLink): Promise<ActionLinkTas
     .where(and(eq(tasks.id, link.taskId), eq(tasks.userId, link.userId)))
     .limit(1);
   if (!found) return null;
-  return { title: found.title, status: found.status as TaskStatus, dueLocal: formatLocalDue(found.dueAt, found.timezone) };
+  return { view: { title: found.title, status: found.status as TaskStatus, dueLocal: formatLocalDue(found.dueAt, found.timezone) }, dueAt: found.dueAt, zone: found.timezone };
+}
+
+async function loadTaskView(deps: Deps, link: AnswerLink): Promise<ActionLinkTask | null> {
+  return (await loadTask(deps, link))?.view ?? null;
+}
+
+function moveDefaults(dueAt: number, zone: string, now: number): MoveDefaults {
+  const shown = safeZone(zone);
+  const today = DateTime.fromMillis(now, { zone: shown });
+  return { day: today.plus({ days: 1 }).toISODate() ?? "", time: DateTime.fromMillis(dueAt, { zone: shown }).toFormat("HH:mm"), today: today.toISODate() ?? "" };
 }
 
 /** What GET /r/<token>/<answer> (or an earlier /r/<token>) shows. Changes nothing. */
 export async function describeActionLink(deps: Deps, rawToken: string, answer?: string): Promise<ActionLinkView> {
   const link = await findLink(deps, rawToken, answer);
   if (!link) return { state: "invalid" };
-  const task = await loadTaskView(deps, link);
-  if (!task) return { state: "invalid" };
+  const loaded = await loadTask(deps, link);
+  if (!loaded) return { state: "invalid" };
+  const { view: task } = loaded;
   if (link.usedAt !== null) return { state: "used", action: link.action, task };
-  if (link.expiresAt !== null && link.expiresAt <= deps.clock.now().getTime()) return { state: "invalid" };
-  return { state: "ready", action: link.action, minutes: link.minutes, task };
+  const now = deps.clock.now().getTime();
+  if (link.expiresAt !== null && link.expiresAt <= now) return { state: "invalid" };
+  const move = link.action === "snooze" ? { move: moveDefaults(loaded.dueAt, loaded.zone, now) } : {};
+  return { state: "ready", action: link.action, minutes: link.minutes, task, ...move };
 }
 
 /**
@@ -71,15 +98,17 @@ export async function describeActionLink(deps: Deps, rawToken: string, answer?: 
  * are one batch, so nothing was done and the link must still work (ADR 029). Should the failure
  * come after that batch, using the link again repeats an idempotent answer.
  */
-export async function redeemActionLink(deps: Deps, rawToken: string, answer?: string, choice: { minutes?: number; until?: string } = {}): Promise<ActionLinkOutcome> {
+export async function redeemActionLink(deps: Deps, rawToken: string, answer?: string, choice: LinkChoice = {}): Promise<ActionLinkOutcome> {
   const link = await findLink(deps, rawToken, answer);
   if (!link) return { state: "invalid" };
   const { userId, taskId, action } = link;
-  // A time that is no time is refused before the link is used, so the same link can be tried again.
+  // A time that is no time, or a day to move to that is none or has gone, is refused before the link
+  // is used, so the same link can be tried again.
   const untilTime = action === "snooze" && choice.until !== undefined && choice.until !== "morning" ? parseTimeOfDay(choice.until) : undefined;
-  if (untilTime === null) {
+  const refusal = untilTime === null ? SNOOZE_TIME_MISSING : action === "snooze" && choice.move ? await moveRefusal(deps, link, choice.move) : null;
+  if (refusal !== null) {
     const task = await loadTaskView(deps, link);
-    return task ? { state: "refused", action, task, message: SNOOZE_TIME_MISSING } : { state: "invalid" };
+    return task ? { state: "refused", action, task, message: refusal } : { state: "invalid" };
   }
   const now = deps.clock.now().getTime();
   const taken = await link.take(now);
@@ -91,7 +120,10 @@ export async function redeemActionLink(deps: Deps, rawToken: string, answer?: st
   try {
     let message: string;
     let minutes = link.minutes;
-    if (action === "done") {
+    if (action === "snooze" && choice.move) {
+      // The snooze page's "Another day" (ADR 092): the dashboard's edit of the due date, as a typed move.
+      message = (await moveTaskToDay(deps, userId, taskId, choice.move)).message;
+    } else if (action === "done") {
       const result = await completeTask(deps, userId, taskId);
       message = result.nextTask
         ? `"${result.title}" is done. The next one is on ${formatLocalDue(Date.parse(result.nextTask.dueDate), await zoneOf(deps, userId))}.`
@@ -121,6 +153,22 @@ export async function redeemActionLink(deps: Deps, rawToken: string, answer?: st
     await giveBack(link, now);
     throw error;
   }
+}
+
+/** What a link page's form chose: another snooze length, until the morning or a time, or another day. */
+export interface LinkChoice {
+  minutes?: number;
+  until?: string;
+  move?: PickedDay;
+}
+
+/** Why a picked day cannot be taken (none, or gone by on the person's clock), else null. */
+async function moveRefusal(deps: Deps, link: AnswerLink, picked: PickedDay): Promise<string | null> {
+  const loaded = await loadTask(deps, link);
+  if (!loaded) return null;
+  const dueAt = pickedInstant(picked, loaded.zone);
+  if (dueAt === null) return MOVE_DAY_MISSING;
+  return dueAt <= deps.clock.now().getTime() ? pickedPastMessage(loaded.view.title) : null;
 }
 
 /** A "Not done yet" posted to a Done link that never did a Done (only a crafted request gets here). */

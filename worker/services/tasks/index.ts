@@ -5,13 +5,13 @@ export { acknowledgeTask, completeTask, snoozeTask, ALREADY_DONE_SNOOZE, type Do
 export { reopenedMessage, reopenTask, stillOpenMessage, type ReopenResult } from "./reopen";
 export { parseTimeOfDay, type TimeOfDay } from "./time-of-day";
 export { createTaskFromPrompt, type NlResult } from "./nl";
-export { describeActionLink, ONLY_THIS_LINKS_DONE, redeemActionLink, reopenByLink, type ActionLinkOutcome, type ActionLinkView } from "./action-links";
+export { describeActionLink, ONLY_THIS_LINKS_DONE, redeemActionLink, reopenByLink, type ActionLinkOutcome, type ActionLinkView, type MoveDefaults } from "./action-links";
 export { toTaskJson, type TaskJson, type TaskStatus } from "./serialize";
 export { listActiveReminders, mostUrgentReminder } from "./active-reminders";
 export { reminderToAnswer, taskAYesAnswers } from "./reminder-to-answer";
 export * from "./schemas";
 export { OPEN_TASKS_MAX, LIVE_ESCALATIONS_MAX, TASK_LIMIT_MESSAGE, ESCALATION_LIMIT_MESSAGE } from "./quotas";
 export { answerSentence, answerTask, type AnswerOutcome } from "./answer";
-export { moveTask, type MoveOutcome } from "./move";
+export { MOVE_DAY_MISSING, moveTask, moveTaskToDay, pickedPastMessage, type MoveOutcome, type PickedDay } from "./move";
 export { hasTextReminder } from "./text-reminders";
 export { agendaText, AGENDA_TEXTS, nextReminderLines } from "./agenda";

@@ -9,7 +9,7 @@ import { zoneOf } from "./answer";
 import type { TaskJson } from "./serialize";
 import { loadOwnTask, updateTask } from "./service";
 
-/** What moving did, for the channels that answer in words (a text reply, the chat, an email reply). */
+/** What moving did, for the channels that answer in words (a text reply, the chat, an email reply, an email's link page). */
 export interface MoveOutcome {
   /** "already_done": the task was done before (nothing moved); "unchanged": it was already due then. */
   state: "moved" | "unchanged" | "already_done";
@@ -17,6 +17,25 @@ export interface MoveOutcome {
   /** The sentence every channel answers with. */
   message: string;
   task: TaskJson | null;
+}
+
+/** A day and a time picked on a page ("2026-11-28", "09:00"), on the person's own clock. */
+export interface PickedDay {
+  day: string;
+  time: string;
+}
+
+/** An email's snooze page with no day (or no readable one) picked for "Another day". */
+export const MOVE_DAY_MISSING = "Choose the day to move it to, and its time.";
+
+/** A move to a moment already gone: nothing changes. */
+export function movePastMessage(title: string): string {
+  return `That time has already passed, so "${title}" stays as it was. Name a day or time still to come, like "move it to friday".`;
+}
+
+/** A picked move to a moment already gone (a page, where nothing is typed). */
+export function pickedPastMessage(title: string): string {
+  return `That time has already passed, so "${title}" stays as it was. Choose a day and time still to come.`;
 }
 
 /**
@@ -28,10 +47,32 @@ export interface MoveOutcome {
  * a new due date, the reminders starting over from it, a snooze or Acknowledge ended.
  */
 export async function moveTask(deps: Deps, userId: string, taskId: string, when: string): Promise<MoveOutcome> {
+  return moveWith(deps, userId, taskId, (dueAt, title, now, zone) => dueAtOfWords(when, dueAt, title, now, zone));
+}
+
+/** A move to a day and time picked on a page (an email's snooze page, ADR 092), read on the person's clock. */
+export async function moveTaskToDay(deps: Deps, userId: string, taskId: string, picked: PickedDay): Promise<MoveOutcome> {
+  return moveWith(deps, userId, taskId, (_dueAt, title, now, zone) => {
+    const dueAt = pickedInstant(picked, zone);
+    if (dueAt === null) throw badRequest(MOVE_DAY_MISSING, "MOVE_DAY_MISSING");
+    if (dueAt <= now.getTime()) throw badRequest(pickedPastMessage(title), "MOVE_PAST");
+    return dueAt;
+  });
+}
+
+/** The instant a picked day and time stand for on `zone`'s clock, or null when either is no day or time. */
+export function pickedInstant(picked: PickedDay, zone: string): number | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(picked.day) || !/^\d{2}:\d{2}$/.test(picked.time)) return null;
+  const local = DateTime.fromISO(`${picked.day}T${picked.time}`, { zone: safeZone(zone) });
+  return local.isValid && local.year >= 2000 && local.year <= 2100 ? local.toMillis() : null;
+}
+
+type NewDueAt = (dueAt: number, title: string, now: Date, zone: string) => number;
+
+async function moveWith(deps: Deps, userId: string, taskId: string, newDueAt: NewDueAt): Promise<MoveOutcome> {
   const [before, zone] = await Promise.all([loadOwnTask(deps, userId, taskId), zoneOf(deps, userId)]);
   if (before.status === "COMPLETED") return { state: "already_done", title: before.title, message: `"${before.title}" is already done, so nothing moved.`, task: null };
-  const now = deps.clock.now();
-  const dueAt = newDueAt(when, before.dueAt, before.title, now, zone);
+  const dueAt = newDueAt(before.dueAt, before.title, deps.clock.now(), zone);
   if (dueAt === before.dueAt) {
     return { state: "unchanged", title: before.title, message: `"${before.title}" is already due at ${formatLocalDue(dueAt, zone)}, so nothing changed.`, task: null };
   }
@@ -41,7 +82,7 @@ export async function moveTask(deps: Deps, userId: string, taskId: string, when:
 }
 
 /** The instant `when` names on the person's clock; a day alone keeps the reminder's time of day. */
-function newDueAt(when: string, dueAt: number, title: string, now: Date, zone: string): number {
+function dueAtOfWords(when: string, dueAt: number, title: string, now: Date, zone: string): number {
   const shown = safeZone(zone);
   const hints = findDateTime(when, now, shown);
   if (!hints.instant && !hints.time && !hints.partOfDay) {
@@ -51,7 +92,7 @@ function newDueAt(when: string, dueAt: number, title: string, now: Date, zone: s
   }
   const schedule = resolveSchedule(hints, null, now, shown);
   if (schedule.ok) return schedule.dueAt.getTime();
-  if (schedule.reason === "past") throw badRequest(`That time has already passed, so "${title}" stays as it was. Name a day or time still to come, like "move it to friday".`, "MOVE_PAST");
+  if (schedule.reason === "past") throw badRequest(movePastMessage(title), "MOVE_PAST");
   throw badRequest(`I couldn't tell when to move "${title}" to, so nothing changed. Name a day or a time, like "move it to friday" or "move it to tomorrow at 3pm".`, "MOVE_NO_TIME");
 }
 
