@@ -131,6 +131,28 @@ test.describe("Telegram", () => {
     await expect(page.locator("article.task-card").filter({ hasText: "call the plumber" })).toHaveCount(0);
   });
 
+  test("'move' and a name asks first, then the button moves it, which the dashboard shows; 'move it to …' moves the reminder just sent", async ({ page }) => {
+    const user = await signUp(page, { name: "Dana", timezone: "Asia/Jerusalem" });
+    const chat = newChat();
+    await linkByApi(page, user, chat);
+    await sendInDevChat(page, "call the plumber tomorrow at 8am");
+    await sendInDevChat(page, "move the plumber to the day after tomorrow");
+    const question = page.locator(".dev-chat__bubble--bot").last();
+    const twoDays = local(user, { days: 2 });
+    await expect(question).toContainText(`to ${twoDays.toFormat("ccc, LLL d")} at 8:00 AM?`);
+    await expect(question.getByRole("button")).toHaveText(["Yes, move it", "Keep it"]);
+    await question.getByRole("button", { name: "Yes, move it" }).click();
+    await expect(page.locator(".dev-chat__bubble--bot").filter({ hasText: '📅 Moved "call the plumber" to 8:00 AM' })).toBeVisible();
+    await page.goto("/dashboard");
+    await expect(card(page, "call the plumber")).toContainText(`Due ${twoDays.toFormat("ccc, LLL d")}, 8:00 AM`);
+
+    // A reminder out now, moved by answering it.
+    await createTaskViaApi(page.request, user, "Renew the permit", local(user, { minutes: -3 }));
+    await openDevChat(page, chat);
+    await sendInDevChat(page, "move it to tomorrow at 4pm");
+    await expect(page.locator(".dev-chat__bubble--bot").last()).toHaveText(/^Moved "Renew the permit" to 4:00 PM on .+ \(Asia\/Jerusalem\)\. We'll remind you then\.$/);
+  });
+
   test("unlinks after a confirmation; screens at 360 and 1280 px", async ({ page }) => {
     const user = await signUp(page, { name: "Noa" });
     await linkByApi(page, user, newChat());

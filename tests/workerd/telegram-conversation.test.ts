@@ -225,6 +225,74 @@ describe("dropping a reminder by name", () => {
   });
 });
 
+/** A move button's data as the bot writes it: the task and the minute (since the epoch, base 36) it moves to. */
+const moveTo = (taskId: string, at: string) => `move-to:${taskId}:${(Date.parse(at) / 60_000).toString(36)}`;
+
+describe("moving a reminder by name (ADR 093)", () => {
+  it("asks before moving: Keep it keeps it, Yes moves it to the time shown, at its own time of day when only a day is said", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser();
+    const dentist = await taskAt(u.id, "Call the dentist", 1, "10:00");
+    await postUpdate(textUpdate(u.chat, "move the dentist to friday"));
+    expect(lastText(bot)).toBe('Move "Call the dentist" from Wed, Mar 9 at 10:00 AM to Fri, Mar 11 at 10:00 AM?');
+    expect(lastButtons(bot).flat().map((b) => [b.text, b.callback_data])).toEqual([
+      ["Yes, move it", moveTo(dentist.id, "2072-03-11T15:00:00Z")],
+      ["Keep it", `forget-keep:${dentist.id}`],
+    ]);
+    // Nothing moves on words alone, and no reminder titled "Move the dentist" is made.
+    expect((await taskRow(dentist.id))?.dueAt).toBe(Date.parse(dentist.dueDate));
+    expect(await tasksOfUser(u.id)).toHaveLength(1);
+
+    await postUpdate(pressUpdate(u.chat, `forget-keep:${dentist.id}`));
+    expect(bot.callsOf("editMessageText").at(-1)!.payload.text).toBe("Good, I kept it: Call the dentist.");
+    await postUpdate(pressUpdate(u.chat, moveTo(dentist.id, "2072-03-11T15:00:00Z")));
+    expect(bot.callsOf("editMessageText").at(-1)!.payload.text).toBe(
+      '📅 Moved "Call the dentist" to 10:00 AM on Friday, 11 March (America/New_York). We\'ll remind you then.',
+    );
+    expect(await taskRow(dentist.id)).toMatchObject({ status: "PENDING", dueAt: Date.parse("2072-03-11T15:00:00Z") });
+    // The same press again: it is due then already, nothing changes.
+    await postUpdate(pressUpdate(u.chat, moveTo(dentist.id, "2072-03-11T15:00:00Z")));
+    expect(bot.callsOf("editMessageText").at(-1)!.payload.text).toMatch(/^"Call the dentist" is already due at 10:00 AM on Friday, 11 March/);
+  });
+
+  it("several matches get a button each saying where it would go; a time gone by, or a press after it, changes nothing", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser();
+    const mom = await taskAt(u.id, "Call mom", 1, "17:00");
+    const dad = await taskAt(u.id, "Call dad", 2, "17:00");
+    await postUpdate(textUpdate(u.chat, "reschedule call to monday at 9am"));
+    expect(lastText(bot)).toBe("I found 2 open reminders like that. Which one should I move?");
+    // Monday 14 March is after the clocks change (13 March 2072): 9:00 AM is 13:00 UTC.
+    expect(lastButtons(bot).map((row) => row.map((b) => [b.text, b.callback_data]))).toEqual([
+      [["Call mom → Mon, Mar 14 at 9:00 AM", moveTo(mom.id, "2072-03-14T13:00:00Z")]],
+      [["Call dad → Mon, Mar 14 at 9:00 AM", moveTo(dad.id, "2072-03-14T13:00:00Z")]],
+    ]);
+    await postUpdate(pressUpdate(u.chat, moveTo(dad.id, "2072-03-14T13:00:00Z")));
+    expect(await taskRow(dad.id)).toMatchObject({ dueAt: Date.parse("2072-03-14T13:00:00Z") });
+    expect((await taskRow(mom.id))?.dueAt).toBe(Date.parse(mom.dueDate));
+
+    await postUpdate(textUpdate(u.chat, "move call mom to today at 8am"));
+    expect(lastText(bot)).toBe('That time has already passed, so "Call mom" stays as it was. Name a day or time still to come, like "move it to friday".');
+    // A button for a minute that has gone by (an old message): refused with the reason.
+    await postUpdate(pressUpdate(u.chat, moveTo(mom.id, "2072-03-08T14:00:00Z")));
+    expect(bot.callsOf("editMessageText").at(-1)!.payload.text).toBe('That time has already passed, so "Call mom" stays as it was. Choose a day and time still to come.');
+    expect((await taskRow(mom.id))?.dueAt).toBe(Date.parse(mom.dueDate));
+  });
+
+  it("with no open reminder of that name the words are a new reminder, as before; another account's reminder is never moved", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser();
+    const stranger = await linkedUser();
+    const theirs = await taskAt(stranger.id, "Book the gym", 1, "10:00");
+    await postUpdate(textUpdate(u.chat, "postpone the gym membership until monday"));
+    expect(lastText(bot)).toMatch(/^Got it! I'll remind you to postpone the gym membership on Mon, Mar 14 at 9:00 AM\.$/);
+    await postUpdate(pressUpdate(u.chat, moveTo(theirs.id, "2072-03-11T15:00:00Z")));
+    expect(bot.callsOf("editMessageText").at(-1)!.payload.text).toBe(BOT_TEXTS.gone);
+    await postUpdate(pressUpdate(++chatSeq, moveTo(theirs.id, "2072-03-11T15:00:00Z")));
+    expect((await taskRow(theirs.id))?.dueAt).toBe(Date.parse(theirs.dueDate));
+  });
+});
+
 describe("courtesies", () => {
   it("thanks get a word back and a greeting a hello; nothing is created", async () => {
     const bot = fakeTelegram();

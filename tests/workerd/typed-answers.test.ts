@@ -1,6 +1,6 @@
 /** How a typed answer is read (typed-answers.ts); the answers acting on reminders are in phone.test.ts and telegram-reminders.test.ts. */
 import { describe, expect, it } from "vitest";
-import { moveWordsIn } from "../../worker/services/nl/move-phrases";
+import { moveWordsIn, namedMoveIn } from "../../worker/services/nl/move-phrases";
 import { readTextReply, typedAnswer } from "../../worker/services/typed-answers";
 
 describe("readTextReply", () => {
@@ -174,4 +174,25 @@ describe("moveWordsIn", () => {
       expect(moveWordsIn(body)).toBeNull();
     },
   );
+});
+
+/** A move that names its reminder (ADR 093): the name and the words of when, or null. */
+describe("namedMoveIn", () => {
+  it.each<[string, { named: string; when: string }]>([
+    ["move the dentist to friday", { named: "dentist", when: "friday" }],
+    ["move the dentist to friday at 3pm", { named: "dentist", when: "friday at 3pm" }],
+    ["move the trip to paris to friday", { named: "trip to paris", when: "friday" }],
+    ["reschedule call mom for tomorrow at 3pm", { named: "call mom", when: "tomorrow at 3pm" }],
+    ["postpone the gym until monday", { named: "gym", when: "monday" }],
+    ["move dentist tomorrow", { named: "dentist", when: "tomorrow" }],
+    ["move my reminder to call mom to friday", { named: "call mom", when: "friday" }],
+    ["push back the report to next week", { named: "report", when: "next week" }],
+    ["Please move the pills to 9pm", { named: "pills", when: "at 9pm" }],
+  ])("%j → %j", (body, expected) => {
+    expect(namedMoveIn(body)).toEqual(expected);
+  });
+
+  it.each(["move it to friday", "move this one to monday", "move the car to the garage", "move the dentist", "call the dentist on friday"])("%j names no reminder to move", (body) => {
+    expect(namedMoveIn(body)).toBeNull();
+  });
 });

@@ -9,6 +9,8 @@ import {
   FORGET_BUTTON,
   forgetFromChat,
   LATER_BUTTON,
+  moveFromChat,
+  MOVE_TO_BUTTON,
   otherSnoozeButtons,
   reminderButtonRows,
   REOPEN_BUTTON,
@@ -56,6 +58,15 @@ export function answerButtons(deps: Deps): Composer<Context> {
       const reply = await forgetFromChat(deps, String(ctx.chat?.id ?? ""), choice as ForgetChoice, taskId!);
       await ctx.answerCallbackQuery();
       await ctx.editMessageText(reply.text, reply.buttons ? { reply_markup: keyboardOf(reply.buttons) } : {});
+    });
+  });
+  // "move the dentist to friday" asked with buttons (services/telegram/move-by-name.ts): move it to the minute shown.
+  composer.callbackQuery(MOVE_TO_BUTTON, async (ctx) => {
+    const [, taskId, minute] = ctx.match;
+    await orAlert(ctx, async () => {
+      const reply = await moveFromChat(deps, String(ctx.chat?.id ?? ""), taskId!, minute!);
+      await ctx.answerCallbackQuery();
+      await ctx.editMessageText(reply.text);
     });
   });
   // Anything else (an old button, a forged press): end the spinner, change nothing.

@@ -58,6 +58,43 @@ function whenWords(words: string): string {
 }
 
 /**
+ * "move the dentist to friday", "reschedule call mom for tomorrow at 3pm", "postpone the gym until
+ * monday": a move of a reminder named by its words (the chat finds it among the open ones and asks
+ * before it moves anything, telegram/move-by-name.ts). The name is what stands between the verb and
+ * the first place where the rest is only a day or time ("move the trip to paris to friday" names "the
+ * trip to paris"). Null when nothing is named ("move it to friday" is the plain move above) or no day
+ * or time ends the message.
+ */
+export function namedMoveIn(body: string): { named: string; when: string } | null {
+  const text = body.trim().replace(/[.!?…]+$/, "");
+  const verb = NAMED_MOVE.exec(text);
+  if (!verb) return null;
+  const rest = verb[1] ?? "";
+  for (const gap of rest.matchAll(/\s+/g)) {
+    const named = cleanName(rest.slice(0, gap.index));
+    const when = whenWords(rest.slice((gap.index ?? 0) + gap[0].length).replace(/^(?:back\s+)?(?:to|until|till|til|'til|for|on|at)\s+/i, ""));
+    if (named !== null && namesOnlyAWhen(when)) return { named, when };
+  }
+  return null;
+}
+
+const NAMED_MOVE = new RegExp(`${LEAD_IN}(?:move|reschedule|postpone|push(?:\\s+back)?|delay|put\\s+off)\\s+(.+)$`, "is");
+/** Words that name no reminder of their own: "move it to friday" is the plain move. */
+const NO_NAME = /^(?:it|this|that|this one|that one|the reminder|this reminder|the task|back|forward|over|off)$/i;
+
+/** "my reminder to call mom" → "call mom"; null when nothing is left that names a reminder. */
+function cleanName(words: string): string | null {
+  const named = words
+    .trim()
+    .replace(/^(?:(?:the|my|a|an)\s+)?(?:reminders?\s+)?(?:(?:to|about|for|of)\s+)?/i, "")
+    .replace(/[,;:\s]+$/, "")
+    .replace(/\s+(?:back\s+)?(?:to|until|till|til|'til|for|on|at)$/i, "")
+    .replace(/\s+(?:reminders?)$/i, "")
+    .trim();
+  return named === "" || NO_NAME.test(named) ? null : named;
+}
+
+/**
  * Only the wall-clock components matter here (tasks/move.ts reads the words again on the person's
  * clock), so any fixed instant will do as "now".
  */

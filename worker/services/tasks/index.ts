@@ -12,6 +12,6 @@ export { reminderToAnswer, taskAYesAnswers } from "./reminder-to-answer";
 export * from "./schemas";
 export { OPEN_TASKS_MAX, LIVE_ESCALATIONS_MAX, TASK_LIMIT_MESSAGE, ESCALATION_LIMIT_MESSAGE } from "./quotas";
 export { answerSentence, answerTask, type AnswerOutcome } from "./answer";
-export { MOVE_DAY_MISSING, moveTask, moveTaskToDay, pickedPastMessage, type MoveOutcome, type PickedDay } from "./move";
+export { MOVE_DAY_MISSING, movedDueAt, moveTask, moveTaskToDay, moveTaskToInstant, pickedPastMessage, type MoveOutcome, type PickedDay } from "./move";
 export { hasTextReminder } from "./text-reminders";
 export { agendaText, AGENDA_TEXTS, nextReminderLines } from "./agenda";

@@ -60,6 +60,25 @@ export async function moveTaskToDay(deps: Deps, userId: string, taskId: string, 
   });
 }
 
+/**
+ * A move to an instant already worked out and shown to the person (the chat's "Yes, move it" under
+ * "Move "Dentist" to ...?", ADR 093): refused if that moment has gone by meanwhile.
+ */
+export async function moveTaskToInstant(deps: Deps, userId: string, taskId: string, at: number): Promise<MoveOutcome> {
+  return moveWith(deps, userId, taskId, (_dueAt, title, now) => {
+    if (at <= now.getTime()) throw badRequest(pickedPastMessage(title), "MOVE_PAST");
+    return at;
+  });
+}
+
+/**
+ * Where `when` would move a reminder due at `dueAt` (a day alone keeps its time of day), without moving
+ * it: for a question asked before the move. Throws the move's own refusals (a time gone by).
+ */
+export function movedDueAt(when: string, task: { dueAt: number; title: string }, now: Date, zone: string): number {
+  return dueAtOfWords(when, task.dueAt, task.title, now, zone);
+}
+
 /** The instant a picked day and time stand for on `zone`'s clock, or null when either is no day or time. */
 export function pickedInstant(picked: PickedDay, zone: string): number | null {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(picked.day) || !/^\d{2}:\d{2}$/.test(picked.time)) return null;

@@ -1,11 +1,13 @@
 import type { Deps } from "../deps";
 import { agendaQuestion, forgetRequest } from "../nl/chat-intents";
+import { namedMoveIn } from "../nl/move-phrases";
 import { parseReminder } from "../nl/parse-reminder";
 import { courtesyOnly, typedAnswer } from "../typed-answers";
 import { agendaText } from "../tasks";
 import { answerTypedInChat, reminderFromChat, yesToCheckBack } from "./chat";
 import type { ChatOwner } from "./chats";
 import { forgetByName, type ChatReply } from "./forget";
+import { moveByName } from "./move-by-name";
 import { BOT_TEXTS } from "./texts";
 
 /**
@@ -14,7 +16,8 @@ import { BOT_TEXTS } from "./texts";
  * 2. only thanks or a greeting: a word back, nothing made;
  * 3. a question about what is coming up ("what's on today?"): the list;
  * 4. a wish to drop a reminder ("cancel the dentist") holding no time: a question with buttons;
- * 5. anything else is a new reminder in plain language.
+ * 5. a wish to move one by name ("move the dentist to friday") that names an open reminder: a question;
+ * 6. anything else is a new reminder in plain language.
  */
 export async function replyToChatText(deps: Deps, owner: ChatOwner, text: string, repliedTaskId: string | null): Promise<ChatReply> {
   const typed = typedAnswer(text);
@@ -28,6 +31,10 @@ export async function replyToChatText(deps: Deps, owner: ChatOwner, text: string
   const named = forgetRequest(text);
   // "cancel netflix on friday" holds a time: a reminder to cancel Netflix, not a wish to drop one.
   if (named && !holdsATime(text, owner.timezone, deps.clock.now())) return forgetByName(deps, owner, named, text);
+  // "move the dentist to friday": a question about an open reminder of that name; with none, a new reminder.
+  const move = namedMoveIn(text);
+  const moving = move ? await moveByName(deps, owner, move.named, move.when) : null;
+  if (moving) return moving;
   return { text: await reminderFromChat(deps, owner, text) };
 }
 

@@ -1,12 +1,10 @@
-import { DateTime } from "luxon";
 import type { Deps } from "../deps";
 import { isAppError } from "../errors";
-import { titleMatches } from "../nl/chat-intents";
 import { describeRecurrence } from "../recurrence";
 import { readStoredRule } from "../series";
-import { deleteTask, openOfSeries, openTasksDue, ownTaskLine, type TaskLine } from "../tasks";
-import { safeZone } from "../time-zone";
+import { deleteTask, openOfSeries, ownTaskLine, type TaskLine } from "../tasks";
 import { findChatOwner, type ChatOwner } from "./chats";
+import { OFFERED, openRemindersNamed, shortWhen } from "./named-reminders";
 import { BOT_TEXTS } from "./texts";
 
 /** A bot message with inline buttons, one row per inner list: [label, callback data]. */
@@ -15,10 +13,6 @@ export interface ChatReply {
   buttons?: Array<Array<[label: string, data: string]>>;
 }
 
-/** The open reminders searched for a name: the nearest ones, where the one meant almost always is. */
-const SEARCHED = 200;
-/** The most reminders offered as buttons when several match. */
-const OFFERED = 5;
 
 /** What a press on a forget button does: ask about one task, delete it (or this occurrence), stop its series, or keep it. */
 export type ForgetChoice = "ask" | "delete" | "series" | "keep";
@@ -31,13 +25,12 @@ export const FORGET_BUTTON = /^forget-(ask|delete|series|keep):([0-9a-f-]{36})$/
  * where to look.
  */
 export async function forgetByName(deps: Deps, owner: ChatOwner, named: string, typed: string): Promise<ChatReply> {
-  const open = await openTasksDue(deps, owner.id, { before: Number.MAX_SAFE_INTEGER }, SEARCHED);
-  const found = open.filter((task) => titleMatches(task.title, named));
+  const found = await openRemindersNamed(deps, owner.id, named);
   if (found.length === 0) return { text: BOT_TEXTS.forget.none(named, typed.trim().replace(/[.!?\s]+$/, "")) };
   if (found.length === 1) return question(found[0]!, owner.timezone);
   return {
     text: BOT_TEXTS.forget.which(found.length),
-    buttons: found.slice(0, OFFERED).map((task) => [[`${task.title} — ${when(task.dueAt, owner.timezone)}`.slice(0, 60), `forget-ask:${task.id}`]]),
+    buttons: found.slice(0, OFFERED).map((task) => [[`${task.title} — ${shortWhen(task.dueAt, owner.timezone)}`.slice(0, 60), `forget-ask:${task.id}`]]),
   };
 }
 
@@ -56,7 +49,7 @@ export async function forgetFromChat(deps: Deps, chatId: string, choice: ForgetC
     if (choice === "series") return { text: BOT_TEXTS.forget.seriesStopped(task.title) };
     // Skipping one occurrence makes the series' next one (deleteTask): name it.
     const next = task.seriesId ? await openOfSeries(deps, owner.id, task.seriesId) : null;
-    return { text: BOT_TEXTS.forget.skipped(task.title, next ? when(next.dueAt, owner.timezone) : null) };
+    return { text: BOT_TEXTS.forget.skipped(task.title, next ? shortWhen(next.dueAt, owner.timezone) : null) };
   } catch (error) {
     if (isAppError(error) && error.status === 404) return { text: BOT_TEXTS.gone };
     throw error;
@@ -64,7 +57,7 @@ export async function forgetFromChat(deps: Deps, chatId: string, choice: ForgetC
 }
 
 function question(task: TaskLine, zone: string): ChatReply {
-  const at = when(task.dueAt, zone);
+  const at = shortWhen(task.dueAt, zone);
   if (!task.recurrence) {
     return {
       text: BOT_TEXTS.forget.ask(task.title, at),
@@ -78,9 +71,4 @@ function question(task: TaskLine, zone: string): ChatReply {
       [[BOT_TEXTS.forget.no, `forget-keep:${task.id}`]],
     ],
   };
-}
-
-/** "Sat, Nov 28 at 10:00 AM" on the person's clock. */
-function when(dueAt: number, zone: string): string {
-  return DateTime.fromMillis(dueAt, { zone: safeZone(zone) }).setLocale("en-US").toFormat("ccc, LLL d 'at' h:mm a");
 }

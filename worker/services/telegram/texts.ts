@@ -16,6 +16,7 @@ export const BOT_TEXTS = {
     '• Write a reminder in plain words, like "call mom tomorrow at 5pm" or "water the plants every Monday at 8am".\n' +
     '• Ask "what\'s on today?" (or tomorrow, or this week) to see what\'s coming up, or send /today, /tomorrow or /week; /list shows your next reminders.\n' +
     '• To delete one, write "cancel" and its name, like "cancel the dentist". I\'ll ask before I delete anything.\n' +
+    '• To move one, write "move", its name and the day, like "move the dentist to friday". I\'ll ask before I move it.\n' +
     "• /stop unlinks this chat from your Nudge account.\n" +
     `When a reminder comes, press ${ANSWER_LABELS.done} when it's finished, ${ANSWER_LABELS.snooze} for a little more time, or ${ANSWER_LABELS.acknowledge} to stop the reminders and keep it open. ` +
     'You can also write done, snooze (or snooze 10, or snooze until 7pm), ok, or "move it to friday" for another day: as a reply to a reminder it answers that one, otherwise the last one I sent you.',
@@ -59,6 +60,14 @@ export const BOT_TEXTS = {
     seriesStopped: (title: string) => `🗑 Stopped: ${title}. It won't repeat any more.`,
     skipped: (title: string, next: string | null) => `⏭ Skipped this time: ${title}.${next ? ` The next one is ${next}.` : ""}`,
     kept: (title: string) => `Good, I kept it: ${title}.`,
+  },
+  /** "move the dentist to friday" (ADR 093): asked before anything moves. */
+  move: {
+    ask: (title: string, from: string, to: string) => `Move "${title}" from ${from} to ${to}?`,
+    yes: "Yes, move it",
+    which: (count: number) => `I found ${count} open reminders like that${count > 5 ? " (the 5 nearest below)" : ""}. Which one should I move?`,
+    allPast: 'That time has already passed for each of them, so nothing changed. Name a day or time still to come, like "move the dentist to friday".',
+    moved: (sentence: string) => `📅 ${sentence}`,
   },
   welcome: "You're welcome! 🙂",
   hello: (name: string) => `Hi ${name}! Write me a reminder, like "call mom tomorrow at 5pm", or ask "what's on today?".`,
