@@ -10,7 +10,7 @@ import { BUDDY_MESSAGES, verifyBuddyCode } from "../../worker/services/buddies";
 import { testDeps } from "./helpers";
 import { BOT_TEXTS } from "../../worker/services/telegram/texts";
 import { api, depsAt, outboxTo, runStepByHand, stepsOf, testEra } from "./escalation-helpers";
-import { completeTask, createTask, getTask } from "../../worker/services/tasks";
+import { completeTask, createTask, getTask, reopenTask } from "../../worker/services/tasks";
 import { botSettings } from "../../worker/channels/telegram";
 import { telegramChannel } from "../../worker/channels/telegram/provider";
 import type { Env } from "../../worker/env";
@@ -234,6 +234,15 @@ describe("the buddies step", () => {
     const thanks = (await outboxTo(kimChat, "telegram")).map((m) => m.text);
     expect(thanks).toEqual(['✅ Good news: Robin has "Take the pills" in hand now, so there\'s no need to check in. Thank you for being there.']);
     expect(await outboxTo("-100999", "telegram")).toEqual([]);
+    // "Not done yet": the new chain alerts Kim again, and the next Done thanks her again (not left worrying).
+    await reopenTask(depsAt(buddiesStep.dueAt + 180_000).deps, u.id, task.id);
+    const again = (await stepsOf(task.id)).filter((step) => step.stepIndex === 3 && step.id !== buddiesStep.id);
+    expect(again).toHaveLength(1);
+    await runStepByHand(again[0]!.id, again[0]!.dueAt, { telegram });
+    expect(bot.sent.map((m) => m.chatId)).toEqual([kimChat, kimChat]);
+    await completeTask(depsAt(again[0]!.dueAt + 60_000).deps, u.id, task.id);
+    await completeTask(depsAt(again[0]!.dueAt + 120_000).deps, u.id, task.id);
+    expect((await outboxTo(kimChat, "telegram")).map((m) => m.text)).toEqual([thanks[0], thanks[0]]);
     const unsubscribe = /http\S+\/unsubscribe\?token=([A-Za-z0-9_-]+)/.exec(bot.sent[0]!.text)!;
     expect(await (await api(`/v1/emergency-contacts/opt-out-by-token?token=${unsubscribe[1]}`, "POST")).json()).toEqual({ success: true });
     expect((await rowOf(kim)).verified).toBe(false);

@@ -8,9 +8,11 @@ import { firstName } from "./verification";
 
 /**
  * "Sorted, thanks" (issue 11): when the owner acknowledges or completes a task, every buddy already
- * alerted about it gets one short note, so nobody keeps worrying. Once per task and buddy (a
- * `processed_updates` key), best effort: the answer never fails because of it, and waits for it only
- * alongside its own read-back.
+ * alerted about it gets one short note, so nobody keeps worrying. Once per task, buddy and number of
+ * alerts (a `processed_updates` key): a second answer with no new alert sends nothing, but a task opened
+ * again ("Not done yet", ADR 083) whose new chain alerted the buddy again is thanked again when answered,
+ * where it was left worrying before. Best effort: the answer never fails because of it, and waits for it
+ * only alongside its own read-back.
  */
 export async function thankAlertedBuddies(deps: Deps, userId: string, task: { id: string; title: string }): Promise<void> {
   const taskId = task.id;
@@ -37,11 +39,16 @@ export async function thankAlertedBuddies(deps: Deps, userId: string, task: { id
     // One note per buddy however many alerts they had (made unique here: the task's few rows need no
     // sort in SQL); never to the owner's own address.
     const toBuddies = rows.filter((row) => row.recipient !== owner.email);
-    const alerted = [...new Map(toBuddies.map((row) => [`${row.channel}:${row.recipient}`, row])).values()];
+    const alerts = new Map<string, { channel: string; recipient: string; count: number }>();
+    for (const row of toBuddies) {
+      const id = `${row.channel}:${row.recipient}`;
+      alerts.set(id, { ...row, count: (alerts.get(id)?.count ?? 0) + 1 });
+    }
     const name = firstName(owner.name);
     const text = `Good news: ${name} has "${task.title}" in hand now, so there's no need to check in. Thank you for being there.`;
-    for (const buddy of alerted) {
-      const key = `buddy-thanks:${taskId}:${buddy.recipient}`;
+    for (const buddy of alerts.values()) {
+      // The first thanks keeps its key of before; each later one is for alerts the earlier did not cover.
+      const key = `buddy-thanks:${taskId}:${buddy.recipient}${buddy.count > 1 ? `:${buddy.count}` : ""}`;
       const first = await deps.db.insert(processedUpdates).values({ key, receivedAt: deps.clock.now().getTime() }).onConflictDoNothing().returning({ key: processedUpdates.key });
       if (first.length === 0) continue;
       if (buddy.channel === "telegram") {
