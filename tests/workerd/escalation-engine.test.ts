@@ -889,6 +889,12 @@ describe("email action links (/r/<token>/<answer>)", () => {
       state: "refused",
       message: 'That time has already passed, so "Take pills" stays as it was. Choose a day and time still to come.',
     });
+    // The time it is already due at: nothing would change, so the link is kept.
+    const same = DateTime.fromMillis(T, { zone });
+    expect(await redeemActionLink(deps, ...link, { move: { day: same.toISODate()!, time: same.toFormat("HH:mm") } })).toMatchObject({
+      state: "refused",
+      message: `"Take pills" is already due at ${formatLocalDue(T, zone)}, so nothing changed.`,
+    });
     expect(await taskRow(task.id)).toMatchObject({ dueAt: T, status: "PENDING" });
     expect(await describeActionLink(deps, ...link)).toMatchObject({ state: "ready" });
 

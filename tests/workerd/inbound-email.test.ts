@@ -185,12 +185,17 @@ describe("a reply that answers a reminder", () => {
     expect(reply.subject).toBe("Moved: Pay the gas bill");
     expect(reply.text).toContain('Moved "Pay the gas bill" to 10:00 AM on Friday, 3 March (UTC). We\'ll remind you then.');
     expect((await taskRow(named.id))?.dueAt).toBe(Date.parse("2090-03-03T10:00:00Z"));
+    // Only a day and time, in a reply to the reminder email, moves it too (ADR 094); no reminder is made of it.
+    const vet = await dueTask(u.id, "Call the vet", 20);
+    await deliver({ from: u.email, subject: "Re: Reminder: Call the vet", body: "Tomorrow at 4pm\n\nOn Monday Nudge wrote:\n> Reminder" });
+    expect((await outboxTo(u.email, "email")).at(-1)!.text).toContain('Moved "Call the vet" to 4:00 PM on Thursday, 2 March (UTC). We\'ll remind you then.');
+    expect((await taskRow(vet.id))?.dueAt).toBe(Date.parse("2090-03-02T16:00:00Z"));
     await deliver({ from: u.email, subject: "Re: Reminder: Water the plants", body: "move it to today at 8am" });
     const refused = (await outboxTo(u.email, "email")).at(-1)!;
     expect(refused.subject).toBe("Nothing changed");
     expect(refused.text).toContain('That time has already passed, so "Water the plants" stays as it was.');
     expect(await taskRow(last.id)).toMatchObject({ status: "PENDING", dueAt: NOW.getTime() - 10 * MINUTE });
-    expect(await tasksOfUser(u.id)).toHaveLength(2);
+    expect(await tasksOfUser(u.id)).toHaveLength(3);
   });
 });
 

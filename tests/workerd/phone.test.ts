@@ -265,6 +265,15 @@ describe("answers by text and keypad (signed webhooks)", () => {
     );
     expect(await taskRow(plants.id)).toMatchObject({ status: "PENDING", dueAt: ERA.getTime() - 5 * MINUTE });
     await text(u.phone, "done");
+    // Only a day or a time answers the reminder texted last (ADR 094): a length or a time today snoozes, another day moves.
+    const gas = await dueTask(u.id, "Pay the gas bill", 4);
+    expect(await messageOf(await text(u.phone, "in 2 hours"))).toBe("Snoozed. I&apos;ll remind you about &quot;Pay the gas bill&quot; again at 12:00 PM.");
+    expect(await taskRow(gas.id)).toMatchObject({ status: "SNOOZED", snoozedUntil: ERA.getTime() + 120 * MINUTE });
+    const keys = await dueTask(u.id, "Copy the keys", 4);
+    expect(await messageOf(await text(u.phone, "Wednesday"))).toBe("Moved &quot;Copy the keys&quot; to 9:56 AM on Wednesday, 6 February (UTC). We&apos;ll remind you then.");
+    expect((await taskRow(keys.id))?.dueAt).toBe(Date.parse("2075-02-06T09:56:00Z"));
+    // A bare number is no time (minutes? an hour?): the help, nothing changed.
+    expect(await messageOf(await text(u.phone, "10"))).toBe(SMS_TEXTS.help.replaceAll("'", "&apos;"));
     // Nothing waiting: nothing moved, and "move" alone is no move (the help).
     expect(await messageOf(await text(u.phone, "move it to friday"))).toBe(SMS_TEXTS.nothingOpen);
     expect(await messageOf(await text(u.phone, "move"))).toBe(SMS_TEXTS.help.replaceAll("'", "&apos;"));

@@ -183,6 +183,14 @@ describe("answers typed in the chat", () => {
     // A date without a year that has gone by is next year's, as for a new reminder (nl/schedule.ts).
     await postUpdate(replyTo(u.chat, newer.id, "move it to March 9 at 5pm"));
     expect((await taskRow(newer.id))?.dueAt).toBe(Date.parse("2072-03-09T17:00:00Z"));
+    // Only a day or a time, as a reply to a reminder's message, answers that reminder (ADR 094); alone it makes nothing.
+    await postUpdate(replyTo(u.chat, newer.id, "in 2 hours"));
+    expect(await taskRow(newer.id)).toMatchObject({ status: "SNOOZED", snoozedUntil: ERA.getTime() + 120 * MINUTE });
+    expect(bot.callsOf("sendMessage").at(-1)!.payload.text).toBe("😴 Snoozed until 2:00 PM: Call the plumber");
+    const before = (await tasksOfUser(u.id)).length;
+    await postUpdate(textUpdate(u.chat, "friday at 10am"));
+    expect(bot.callsOf("sendMessage").at(-1)!.payload.text).toMatch(/^I found the time, but not what to remind you about\./);
+    expect(await tasksOfUser(u.id)).toHaveLength(before);
     // Longer words that only mention moving are a new reminder, as before.
     await postUpdate(textUpdate(u.chat, "move the car to the garage on friday at 9am"));
     const made = (await tasksOfUser(u.id)).find((task) => task.title.toLowerCase().includes("car"));

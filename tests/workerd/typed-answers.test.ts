@@ -1,7 +1,7 @@
 /** How a typed answer is read (typed-answers.ts); the answers acting on reminders are in phone.test.ts and telegram-reminders.test.ts. */
 import { describe, expect, it } from "vitest";
 import { moveWordsIn, namedMoveIn } from "../../worker/services/nl/move-phrases";
-import { readTextReply, typedAnswer } from "../../worker/services/typed-answers";
+import { readTextReply, typedAnswer, whenOnlyAnswer } from "../../worker/services/typed-answers";
 
 describe("readTextReply", () => {
   it.each<[string, string, number | null]>([
@@ -194,5 +194,28 @@ describe("namedMoveIn", () => {
 
   it.each(["move it to friday", "move this one to monday", "move the car to the garage", "move the dentist", "call the dentist on friday"])("%j names no reminder to move", (body) => {
     expect(namedMoveIn(body)).toBeNull();
+  });
+});
+
+/** Only a day or a time, in reply to a reminder (ADR 094): what it would mean after "snooze". */
+describe("whenOnlyAnswer", () => {
+  it.each<[string, ReturnType<typeof whenOnlyAnswer>]>([
+    ["in 2 hours", { answer: "snooze", snoozeMinutes: 120, snoozeUntil: null }],
+    ["in 20 min", { answer: "snooze", snoozeMinutes: 20, snoozeUntil: null }],
+    ["in an hour please", { answer: "snooze", snoozeMinutes: 60, snoozeUntil: null }],
+    ["7pm", { answer: "snooze", snoozeMinutes: null, snoozeUntil: { hour: 19, minute: 0, halfKnown: true } }],
+    ["tonight", { answer: "snooze", snoozeMinutes: null, snoozeUntil: { hour: 21, minute: 0, halfKnown: true } }],
+    ["half past 6", { answer: "snooze", snoozeMinutes: null, snoozeUntil: { hour: 6, minute: 30, halfKnown: false } }],
+    ["Tomorrow.", { answer: "snooze", snoozeMinutes: null, snoozeUntil: "morning" }],
+    ["friday at 3pm", { answer: "move", snoozeMinutes: null, snoozeUntil: null, moveTo: "friday at 3pm" }],
+    ["tomorrow at 7", { answer: "move", snoozeMinutes: null, snoozeUntil: null, moveTo: "tomorrow at 7" }],
+    ["in 3 days", { answer: "move", snoozeMinutes: null, snoozeUntil: null, moveTo: "in 3 days" }],
+    ["next week", { answer: "move", snoozeMinutes: null, snoozeUntil: null, moveTo: "next week" }],
+    // A bare number is minutes or an hour: nobody can tell. Words that are not only a time are no answer.
+    ["10", null],
+    ["call mom", null],
+    ["call mom at 5", null],
+  ])("%j → %j", (body, expected) => {
+    expect(whenOnlyAnswer(body)).toEqual(expected);
   });
 });

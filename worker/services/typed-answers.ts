@@ -1,5 +1,5 @@
 import { ANSWER_REPLY_WORDS, SNOOZE_MINUTES, type Answer } from "./answers";
-import { moveWordsIn } from "./nl/move-phrases";
+import { moveWordsIn, onlyAWhen } from "./nl/move-phrases";
 import { snoozeClockIn, type SnoozeClock } from "./nl/snooze-phrases";
 import { SNOOZE_MAX_MINUTES } from "./tasks/schemas";
 
@@ -166,4 +166,27 @@ export function typedAnswer(body: string): TypedAnswer | null {
   const snoozeWords = typeof snoozeUntil === "object" && snoozeUntil !== null ? 8 : 5;
   const onlyTheAnswer = words === 1 || (answer === "snooze" && (snoozeMinutes !== null || snoozeUntil !== null) && words <= snoozeWords);
   return onlyTheAnswer ? { answer, snoozeMinutes, snoozeUntil } : null;
+}
+
+/**
+ * A reply to a reminder that is only a day or a time (ADR 094): "in 2 hours", "7pm", "tomorrow", "friday
+ * at 3pm". It means what it means after "snooze": a length or a time within the day is a snooze ("in 2
+ * hours", "until 7pm", "tomorrow" for the next morning), another day a move ("friday", "in 3 days").
+ * Only where the answer's reminder is known (a text reply, a chat reply to a reminder's message, an email
+ * reply to a reminder email): elsewhere the words are no reminder and no answer. A bare number ("10") is
+ * not read: minutes or an hour, nobody can tell.
+ */
+export function whenOnlyAnswer(body: string): TypedAnswer | null {
+  if (/^\s*\d+\s*$/.test(body)) return null;
+  const when = onlyAWhen(body);
+  if (when === null) return null;
+  const length = /^(?:in|for)\s+(.+)$/i.exec(when);
+  if (length) {
+    const minutes = minutesIn((length[1] ?? "").toUpperCase().replace(/\bFORTY\s+FIVE\b/, "FORTYFIVE"));
+    if (minutes !== null && minutes <= LONGEST_SNOOZE_MINUTES) return { answer: "snooze", snoozeMinutes: Math.max(minutes, 1), snoozeUntil: null };
+    return { answer: "move", snoozeMinutes: null, snoozeUntil: null, moveTo: when };
+  }
+  const reply = readTextReply(`snooze until ${when}`);
+  if (reply.moveTo !== null) return { answer: "move", snoozeMinutes: null, snoozeUntil: null, moveTo: reply.moveTo };
+  return reply.snoozeUntil !== null ? { answer: "snooze", snoozeMinutes: null, snoozeUntil: reply.snoozeUntil } : null;
 }

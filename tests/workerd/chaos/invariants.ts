@@ -66,6 +66,7 @@ export async function checkInvariants(raw: D1Database, journal: Journal, at: { n
   const roundOf = (s: StepRow) => `${s.escalation_id}:${s.step_index}@${s.round}:`;
   const acknowledged = new Set(journal.answers.filter((a) => a.kind === "acknowledge").map((a) => a.taskId));
   const reopenedTasks = new Set(journal.answers.filter((a) => a.kind === "reopen").map((a) => a.taskId));
+  const movedTasks = new Set(journal.answers.filter((a) => a.kind === "move").map((a) => a.taskId));
   let lost = 0;
   for (const s of steps) {
     const where = `step ${s.id} (escalation ${s.escalation_id}, index ${s.step_index}, task ${s.task_id} ${s.task_status}, chain ${s.escalation_state})`;
@@ -88,21 +89,23 @@ export async function checkInvariants(raw: D1Database, journal: Journal, at: { n
       // Acknowledged, then snoozed: the chain's unsent steps were cancelled and one more ping added.
     } else if (s.state === "cancelled" && reopenedTasks.has(s.task_id) && s.escalation_state === "completed") {
       // Done, then "Not done yet": the done's chain stays ended; a new one carries the reminders.
+    } else if (s.state === "cancelled" && movedTasks.has(s.task_id) && s.escalation_state === "cancelled") {
+      // Moved to another time: the old chain was cancelled; a new one carries the reminders (1b checks it ran).
     } else {
       lost += 1;
       check(false, () => `lost: ${where} of an open task ended ${s.state} (waiting for ever, or cancelled with the task open)`);
     }
   }
 
-  // 1b. A task opened again with "Not done yet" (ADR 083) and still open at the end got a new chain that ran its
-  // course: the done's cancelled chain alone would leave it silent for ever.
-  for (const taskId of reopenedTasks) {
+  // 1b. A task opened again with "Not done yet" (ADR 083), or moved to another time (ADR 091), and still open at
+  // the end got a new chain that ran its course: the cancelled chain alone would leave it silent for ever.
+  for (const taskId of new Set([...reopenedTasks, ...movedTasks])) {
     const row = await raw
       .prepare("SELECT t.status, (SELECT COUNT(*) FROM escalations e WHERE e.task_id = t.id AND e.kind = 'reminder' AND e.state = 'exhausted') AS ran FROM tasks t WHERE t.id = ?")
       .bind(taskId)
       .first<{ status: string; ran: number }>();
     if (!row || (row.status !== "PENDING" && row.status !== "SNOOZED")) continue;
-    check(row.ran > 0, () => `silent: task ${taskId} was opened again and is ${row.status}, but no reminder chain of it ran its course`);
+    check(row.ran > 0, () => `silent: task ${taskId} was opened again or moved and is ${row.status}, but no reminder chain of it ran its course`);
   }
 
   // 2. Nothing sent after an acknowledge, done or delete beyond the one in flight (until a later snooze reopens the chain).

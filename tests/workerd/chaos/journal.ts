@@ -13,8 +13,8 @@ export interface AcceptedSend {
   at: number;
 }
 
-/** "reopen" is "Not done yet" on a done task (ADR 083). */
-export type AnswerKind = "acknowledge" | "done" | "snooze" | "delete" | "reopen";
+/** "reopen" is "Not done yet" on a done task (ADR 083); "move" a new due time from a channel (ADR 091, 092). */
+export type AnswerKind = "acknowledge" | "done" | "snooze" | "delete" | "reopen" | "move";
 
 export interface Answer {
   kind: AnswerKind;

@@ -13,7 +13,7 @@ import { runTick } from "../../../worker/jobs/tick";
 import { fixedClock } from "../../../worker/services/clock";
 import type { Deps } from "../../../worker/services/deps";
 import type { Job } from "../../../worker/queue-payloads";
-import { acknowledgeTask, completeTask, deleteTask, redeemActionLink, reopenTask, snoozeTask } from "../../../worker/services/tasks";
+import { acknowledgeTask, completeTask, deleteTask, moveTaskToInstant, redeemActionLink, reopenTask, snoozeTask } from "../../../worker/services/tasks";
 import { formatTimeOfDay } from "../../../worker/services/tasks/time-of-day";
 import { chaosChannels, chaosD1, DEFAULT_RATES, SimQueue, type FaultRates, type InFlightMessage } from "./faults";
 import { checkInvariants, type InvariantReport } from "./invariants";
@@ -63,6 +63,17 @@ function snoozeInput(seed: number, taskId: string, startSeq: number, now: number
   return { until: formatTimeOfDay({ hour: end.getUTCHours(), minute: end.getUTCMinutes() }) };
 }
 
+/**
+ * Where a move takes a task (ADR 091, 092): 5 to 60 minutes from now, on the minute, so its new chain
+ * runs inside the simulation. As a snooze link's "Another day" it is the day and time on the person's
+ * clock (UTC here).
+ */
+function moveTarget(seed: number, taskId: string, startSeq: number, now: number): { at: number; day: string; time: string } {
+  const at = Math.floor(now / MINUTE) * MINUTE + (5 + Math.floor(chance(seed, "move", taskId, startSeq) * 56)) * MINUTE;
+  const iso = new Date(at).toISOString();
+  return { at, day: iso.slice(0, 10), time: iso.slice(11, 16) };
+}
+
 export async function runSimulation(options: SimOptions): Promise<SimResult> {
   const { seed } = options;
   const rates = { ...DEFAULT_RATES, ...options.rates };
@@ -86,8 +97,10 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
     // A third of the answers a link can give come through the reminder email's link instead.
     const links = journal.links.get(taskId);
     if (links && kind !== "delete" && kind !== "reopen" && via === "between_steps" && chance(seed, "by_link", taskId, startSeq) < 1 / 3) {
-      const [token, answer] = links[{ done: 0, snooze: 1, acknowledge: 2 }[kind]]!.split("/");
-      const outcome = await redeemActionLink(deps, token!, answer).catch(() => null);
+      // A move by link is the snooze link's "Another day" (ADR 092).
+      const [token, answer] = links[{ done: 0, snooze: 1, acknowledge: 2, move: 1 }[kind]]!.split("/");
+      const choice = kind === "move" ? { move: moveTarget(seed, taskId, startSeq, now()) } : {};
+      const outcome = await redeemActionLink(deps, token!, answer, choice).catch(() => null);
       if (outcome?.state !== "done") {
         journal.op("answer_link_used_or_failed"); // an older email's link, or a D1 blip: nothing took
         return;
@@ -102,6 +115,8 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
       else if (kind === "delete") await deleteTask(deps, owner, taskId);
       else if (kind === "reopen") {
         if (!(await reopenTask(deps, owner, taskId)).reopened) return;
+      } else if (kind === "move") {
+        if ((await moveTaskToInstant(deps, owner, taskId, moveTarget(seed, taskId, startSeq, now()).at)).state !== "moved") return;
       }
       else {
         const input = snoozeInput(seed, taskId, startSeq, now());
@@ -122,8 +137,9 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
     const inFlight = async (escalationId: string, key: string, attempt: number, moment: "before" | "after") => {
       if (!active() || chance(seed, `in_flight_${moment}`, key, attempt) >= rates.answerInFlight) return;
       const taskId = await raw.prepare("SELECT task_id FROM escalations WHERE id = ?").bind(escalationId).first<string>("task_id");
-      const kinds: AnswerKind[] = ["acknowledge", "done", "snooze", "delete"];
-      if (taskId) await answer(kinds[Math.floor(chance(seed, `in_flight_kind_${moment}`, key, attempt) * 4)] as AnswerKind, taskId, moment === "before" ? "in_flight" : "after_send");
+      const kinds: AnswerKind[] = ["acknowledge", "done", "snooze", "delete", "move"];
+      const kind = kinds[Math.floor(chance(seed, `in_flight_kind_${moment}`, key, attempt) * kinds.length)]!;
+      if (taskId) await answer(kind, taskId, moment === "before" ? "in_flight" : "after_send");
     };
     return { ...deps, channels: chaosChannels(deps.channels, seed, rates, journal, inFlight, now) };
   };
@@ -203,7 +219,7 @@ async function answersBetweenSteps(raw: D1Database, rng: () => number, rates: Fa
   const open = (await raw.prepare("SELECT id FROM tasks WHERE status <> 'COMPLETED' AND due_at < ? ORDER BY id").bind(FUTURE_AFTER).all<{ id: string }>()).results;
   for (const { id } of open) {
     if (rng() >= rates.answerPerMinute) continue;
-    const kind = pick<AnswerKind>(rng, ["acknowledge", "done", "snooze", "snooze", "delete"]);
+    const kind = pick<AnswerKind>(rng, ["acknowledge", "done", "snooze", "snooze", "delete", "move"]);
     await answer(kind, id, "between_steps");
   }
   // "Not done yet" (ADR 083) on some of today's done tasks: a new chain, and a repeat's untouched next occurrence taken back.

@@ -7,7 +7,7 @@ import { isAppError } from "../errors";
 import { log } from "../log";
 import { agendaQuestion } from "../nl/chat-intents";
 import { agendaText, answerSentence, answerTask, createTask, createTaskFromPrompt, moveTask, reminderToAnswer, TITLE_MAX, taskAYesAnswers } from "../tasks";
-import { saysYes, snoozeOf, typedAnswer, type TypedAnswer } from "../typed-answers";
+import { saysYes, snoozeOf, typedAnswer, whenOnlyAnswer, type TypedAnswer } from "../typed-answers";
 import { remindedTitle, reminderLines, reminderSubject } from "./mail-text";
 import { readInvitation } from "./invitation";
 import { checkSender } from "./sender-check";
@@ -76,7 +76,9 @@ async function makeReminder(deps: Deps, user: { id: string; timezone: string }, 
     // An answer only when the subject says nothing else: empty, one of our own, or the answer itself. A
     // new reminder in the subject ("Call the dentist tomorrow at 10am") is not lost to a "Done" below it.
     const named = remindedTitle(mail.subject ?? "");
-    const typed = subject === "" || typedAnswer(subject) ? typedAnswer(lines || subject) : null;
+    // A reply to a reminder email that is only a day or time ("tomorrow at 3pm", "in 2 hours") answers it
+    // too; elsewhere those words are no reminder (no title).
+    const typed = subject === "" || typedAnswer(subject) ? (typedAnswer(lines || subject) ?? (named ? whenOnlyAnswer(lines) : null)) : null;
     if (typed) return await answerByMail(deps, user.id, typed, named);
     // "Yes" in reply to a check-back's "Is it done yet?" is Done.
     const checkedIn = (subject === "" || saysYes(subject)) && saysYes(lines || subject) ? await taskAYesAnswers(deps, user.id, "email", { named }) : null;

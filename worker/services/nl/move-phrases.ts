@@ -58,6 +58,16 @@ function whenWords(words: string): string {
 }
 
 /**
+ * A message that is nothing but a day or a time ("tomorrow", "friday at 3pm", "7pm", "in 2 hours"):
+ * the words as the move reader reads them, or null. Said in reply to a reminder it answers that one
+ * (typed-answers.ts `whenOnlyAnswer`); anywhere else it is no reminder at all.
+ */
+export function onlyAWhen(body: string): string | null {
+  const when = whenWords(body.trim().replace(/[.!?…]+$/, ""));
+  return namesOnlyAWhen(when) ? when : null;
+}
+
+/**
  * "move the dentist to friday", "reschedule call mom for tomorrow at 3pm", "postpone the gym until
  * monday": a move of a reminder named by its words (the chat finds it among the open ones and asks
  * before it moves anything, telegram/move-by-name.ts). The name is what stands between the verb and

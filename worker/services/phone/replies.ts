@@ -5,7 +5,7 @@ import { appLink } from "../app-url";
 import type { Deps } from "../deps";
 import { isAppError } from "../errors";
 import { answerSentence, answerTask, moveTask, reminderToAnswer, taskAYesAnswers } from "../tasks";
-import { readTextReply, saysYes, snoozeOf, type SnoozeAsked } from "../typed-answers";
+import { readTextReply, saysYes, snoozeOf, whenOnlyAnswer, type SnoozeAsked, type TextReply, type TypedAnswer } from "../typed-answers";
 
 /**
  * Answers that come back by phone (issue 10): a text reply (DONE, SNOOZE [minutes], MOVE <day>, OK, STOP,
@@ -60,12 +60,12 @@ export async function replyToText(deps: Deps, from: string, body: string): Promi
     await deps.db.update(users).set({ smsOptedOutAt: null, updatedAt: now }).where(eq(users.id, owner.id));
     return SMS_TEXTS.started;
   }
-  const answer = ANSWER_REPLY_WORDS[word];
-  if (!answer && reply.moveTo === null) return SMS_TEXTS.help;
+  // A reply is about the reminder texted last, so only a day or time ("in 2 hours", "friday") answers it too.
+  const typed = readAsTyped(reply) ?? whenOnlyAnswer(body);
+  if (!typed) return SMS_TEXTS.help;
   const reminder = await reminderToAnswer(deps, owner.id, "sms");
   if (!reminder) return SMS_TEXTS.nothingOpen;
-  // A move is read as the word MOVE, which answers nothing else.
-  return answer ? answerOrSay(deps, owner.id, reminder.id, answer, snoozeOf(reply)) : moveOrSay(deps, owner.id, reminder.id, reply.moveTo ?? "");
+  return typed.answer === "move" ? moveOrSay(deps, owner.id, reminder.id, typed.moveTo ?? "") : answerOrSay(deps, owner.id, reminder.id, typed.answer, snoozeOf(typed));
 }
 
 /** POST /twilio/voice?task=<id>: a digit pressed on the reminder call to `to` (the person's number). */
@@ -75,6 +75,13 @@ export async function answerKeypad(deps: Deps, to: string, taskId: string, digit
   if (!owner) return "This number isn't linked to a Nudge account any more. Goodbye.";
   if (!answer) return "Sorry, I didn't get that. I'll remind you again later. Goodbye.";
   return `${await answerOrSay(deps, owner.id, taskId, answer, SNOOZE_MINUTES)} Goodbye.`;
+}
+
+/** A text reply's keyword as an answer (MOVE included), or null when it is none. */
+function readAsTyped(reply: TextReply): TypedAnswer | null {
+  if (reply.moveTo !== null) return { answer: "move", snoozeMinutes: null, snoozeUntil: null, moveTo: reply.moveTo };
+  const answer = ANSWER_REPLY_WORDS[reply.word];
+  return answer ? { answer, snoozeMinutes: reply.snoozeMinutes, snoozeUntil: reply.snoozeUntil } : null;
 }
 
 /** "MOVE FRI": the reminder moved to another day or time (tasks/move.ts), in its one sentence. */

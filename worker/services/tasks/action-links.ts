@@ -11,7 +11,7 @@ import { acknowledgeTask, completeTask, snoozeTask } from "./actions";
 import { findLink, type AnswerLink } from "./link-lookup";
 import { parseTimeOfDay } from "./time-of-day";
 import { reopenedMessage, reopenTask, stillOpenMessage } from "./reopen";
-import { MOVE_DAY_MISSING, moveTaskToDay, pickedInstant, pickedPastMessage, type PickedDay } from "./move";
+import { alreadyDueMessage, MOVE_DAY_MISSING, moveTaskToDay, pickedInstant, pickedPastMessage, type PickedDay } from "./move";
 import type { TaskStatus } from "./serialize";
 
 /**
@@ -168,6 +168,7 @@ async function moveRefusal(deps: Deps, link: AnswerLink, picked: PickedDay): Pro
   if (!loaded) return null;
   const dueAt = pickedInstant(picked, loaded.zone);
   if (dueAt === null) return MOVE_DAY_MISSING;
+  if (dueAt === loaded.dueAt) return alreadyDueMessage(loaded.view.title, loaded.view.dueLocal);
   return dueAt <= deps.clock.now().getTime() ? pickedPastMessage(loaded.view.title) : null;
 }
 

@@ -33,6 +33,11 @@ export function movePastMessage(title: string): string {
   return `That time has already passed, so "${title}" stays as it was. Name a day or time still to come, like "move it to friday".`;
 }
 
+/** A move to the time the reminder is already due at: nothing changes. */
+export function alreadyDueMessage(title: string, dueLocal: string): string {
+  return `"${title}" is already due at ${dueLocal}, so nothing changed.`;
+}
+
 /** A picked move to a moment already gone (a page, where nothing is typed). */
 export function pickedPastMessage(title: string): string {
   return `That time has already passed, so "${title}" stays as it was. Choose a day and time still to come.`;
@@ -93,7 +98,7 @@ async function moveWith(deps: Deps, userId: string, taskId: string, newDueAt: Ne
   if (before.status === "COMPLETED") return { state: "already_done", title: before.title, message: `"${before.title}" is already done, so nothing moved.`, task: null };
   const dueAt = newDueAt(before.dueAt, before.title, deps.clock.now(), zone);
   if (dueAt === before.dueAt) {
-    return { state: "unchanged", title: before.title, message: `"${before.title}" is already due at ${formatLocalDue(dueAt, zone)}, so nothing changed.`, task: null };
+    return { state: "unchanged", title: before.title, message: alreadyDueMessage(before.title, formatLocalDue(dueAt, zone)), task: null };
   }
   const task = await updateTask(deps, userId, taskId, { dueDate: new Date(dueAt).toISOString() });
   const repeatsAt = before.recurrence && clockOf(dueAt, zone) !== clockOf(before.dueAt, zone) ? ` From then on it repeats at ${formatLocalTime(dueAt, zone)}.` : "";
