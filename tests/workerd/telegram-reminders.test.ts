@@ -183,10 +183,15 @@ describe("answers typed in the chat", () => {
     // A date without a year that has gone by is next year's, as for a new reminder (nl/schedule.ts).
     await postUpdate(replyTo(u.chat, newer.id, "move it to March 9 at 5pm"));
     expect((await taskRow(newer.id))?.dueAt).toBe(Date.parse("2072-03-09T17:00:00Z"));
-    // Only a day or a time, as a reply to a reminder's message, answers that reminder (ADR 094); alone it makes nothing.
+    // Only a day or a time answers the reminder replied to (ADR 094), or without a reply the one waiting; with
+    // none waiting it makes nothing and says what is missing.
     await postUpdate(replyTo(u.chat, newer.id, "in 2 hours"));
     expect(await taskRow(newer.id)).toMatchObject({ status: "SNOOZED", snoozedUntil: ERA.getTime() + 120 * MINUTE });
     expect(bot.callsOf("sendMessage").at(-1)!.payload.text).toBe("😴 Snoozed until 2:00 PM: Call the plumber");
+    const waiting = await dueTask(u.id, "Sign the form", 2);
+    await postUpdate(textUpdate(u.chat, "7pm"));
+    expect(bot.callsOf("sendMessage").at(-1)!.payload.text).toBe("😴 Snoozed until 7:00 PM: Sign the form");
+    expect(await taskRow(waiting.id)).toMatchObject({ status: "SNOOZED", snoozedUntil: Date.parse("2071-03-10T19:00:00Z") });
     const before = (await tasksOfUser(u.id)).length;
     await postUpdate(textUpdate(u.chat, "friday at 10am"));
     expect(bot.callsOf("sendMessage").at(-1)!.payload.text).toMatch(/^I found the time, but not what to remind you about\./);

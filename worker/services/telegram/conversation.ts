@@ -3,7 +3,7 @@ import { agendaQuestion, forgetRequest } from "../nl/chat-intents";
 import { namedMoveIn } from "../nl/move-phrases";
 import { parseReminder } from "../nl/parse-reminder";
 import { courtesyOnly, typedAnswer, whenOnlyAnswer } from "../typed-answers";
-import { agendaText } from "../tasks";
+import { agendaText, reminderToAnswer } from "../tasks";
 import { answerTypedInChat, reminderFromChat, yesToCheckBack } from "./chat";
 import type { ChatOwner } from "./chats";
 import { forgetByName, type ChatReply } from "./forget";
@@ -13,7 +13,7 @@ import { BOT_TEXTS } from "./texts";
 /**
  * What the bot answers to a text in a linked private chat, in this order:
  * 1. an answer to a reminder ("done", "snooze 10", "ok", "move it to friday"; a lone "yes" to a check-in;
- *    only a day or time, "in 2 hours", "friday", in reply to a reminder's message);
+ *    only a day or time, "in 2 hours", "friday", while a reminder waits or in reply to one);
  * 2. only thanks or a greeting: a word back, nothing made;
  * 3. a question about what is coming up ("what's on today?"): the list;
  * 4. a wish to drop a reminder ("cancel the dentist") holding no time: a question with buttons;
@@ -21,9 +21,13 @@ import { BOT_TEXTS } from "./texts";
  * 6. anything else is a new reminder in plain language.
  */
 export async function replyToChatText(deps: Deps, owner: ChatOwner, text: string, repliedTaskId: string | null): Promise<ChatReply> {
-  // Only a day or time ("in 2 hours", "friday") answers the reminder it replies to; alone it is no reminder.
-  const typed = typedAnswer(text) ?? (repliedTaskId ? whenOnlyAnswer(text) : null);
+  const typed = typedAnswer(text);
   if (typed) return { text: await answerTypedInChat(deps, owner, typed, repliedTaskId) };
+  // Only a day or time ("in 2 hours", "friday") answers the reminder replied to, else the one waiting (as
+  // "done" does); with none waiting it is read as usual (no reminder: it says what, not when).
+  const whenOnly = whenOnlyAnswer(text);
+  const whenFor = whenOnly ? (repliedTaskId ?? (await reminderToAnswer(deps, owner.id, "telegram"))?.id) : undefined;
+  if (whenOnly && whenFor) return { text: await answerTypedInChat(deps, owner, whenOnly, whenFor) };
   const yes = await yesToCheckBack(deps, owner.id, text, repliedTaskId);
   if (yes) return { text: await answerTypedInChat(deps, owner, yes.typed, yes.taskId) };
   const courtesy = courtesyOnly(text);
