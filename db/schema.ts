@@ -63,6 +63,11 @@ export const users = sqliteTable(
     quietEnd: integer("quiet_end"),
     /** Whether gentle pings (Telegram, notifications) may still go during quiet hours. */
     quietGentle: integer("quiet_gentle", { mode: "boolean" }).notNull().default(true),
+    /**
+     * A break (ADR 095): until this moment (epoch ms) nothing reminds the person, gentle pings included;
+     * held steps catch up in one message when it ends, as after quiet hours. Null: no break.
+     */
+    breakUntil: integer("break_until", { mode: "number" }),
     /** Set when the user skips onboarding (the spec's skip flag lives in a cookie too). */
     onboardingSkippedAt: integer("onboarding_skipped_at", { mode: "number" }),
     /** The optional pairing handshake given at registration, kept for the pairing work. */

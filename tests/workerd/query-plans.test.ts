@@ -9,7 +9,7 @@
  * The walk covers: registration, sign-in, refresh and the profile; tasks created (one recurring),
  * listed by page and by cursor, read, edited, acknowledged, snoozed, done and deleted; a nudge buddy
  * added, listed, verified, alerted by a chain's last step, thanked and removed; a push device; the calendar feed; Telegram's link code; quiet
- * hours and onboarding; reminder steps delivered by the queue consumer (one retried) and answered by
+ * hours, a break and onboarding; reminder steps delivered by the queue consumer (one retried) and answered by
  * a link; what the signed-in pages' loaders read (the dashboard, the reminder screen, settings); the
  * Telegram bot (a reminder in words, /list, a button), a text reply and an email to the assistant.
  * The tick's claims and the retention sweep have their own plan tests (escalation-engine.test.ts,
@@ -176,6 +176,11 @@ describe("every query the product runs reads by an index", () => {
     await call("/v1/users/me/export", "GET", undefined, u.token);
     await call("/v1/users/me/onboarding", "GET", undefined, u.token);
     await call("/v1/users/me/quiet-hours", "PUT", { enabled: true, start: "22:00", end: "7:00", gentlePings: true }, u.token);
+    // A break (ADR 095), made shorter, then ended: each moves the steps it held by the held-steps index.
+    await call("/v1/users/me/break", "PUT", { minutes: 120 }, u.token);
+    await call("/v1/users/me/break", "PUT", { minutes: 60 }, u.token);
+    await call("/v1/users/me/break", "GET", undefined, u.token);
+    await call("/v1/users/me/break", "DELETE", undefined, u.token);
     await call("/v1/telegram/generate-otp", "GET", undefined, u.token);
 
     // Tasks.

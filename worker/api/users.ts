@@ -25,7 +25,7 @@ import type { ApiEnv } from "./context";
 import { jsonBody } from "../http/hono";
 import { notFound } from "../services/errors";
 import { setPhone } from "../services/phone";
-import { getQuietHours, setQuietHours } from "../services/quiet-hours";
+import { endBreak, getBreak, getQuietHours, setQuietHours, startBreak } from "../services/quiet-hours";
 import { exportAccount } from "../services/account-export";
 
 /**
@@ -54,6 +54,16 @@ export const users = new Hono<ApiEnv>()
   })
 
   .put("/me/quiet-hours", requireUser, async (c) => c.json(await setQuietHours(c.get("deps"), c.get("userId"), await readJsonBody(c.req.raw, { required: true }))))
+
+  // A break (ADR 095): {minutes} or {until: "morning" | a date and time}; DELETE ends it now.
+  .get("/me/break", requireUser, async (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json(await getBreak(c.get("deps"), c.get("userId")));
+  })
+
+  .put("/me/break", requireUser, async (c) => c.json(await startBreak(c.get("deps"), c.get("userId"), await readJsonBody(c.req.raw, { required: true }))))
+
+  .delete("/me/break", requireUser, async (c) => c.json(await endBreak(c.get("deps"), c.get("userId"))))
 
   // Your account (ours; ADR 080): a new password after the current one. This device gets a new session
   // (cookies and tokens); every other session of the account ends.

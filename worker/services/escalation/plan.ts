@@ -6,7 +6,7 @@ import type { ReminderContext } from "./messages";
 import { planDeliveries, type DeliveryPlan, type FallbackReason, type MediaStatus, type Reachability } from "./recipients";
 import { isLiveEscalationState } from "./states";
 import { oneLine } from "../one-line";
-import { quietUntil, quietWindowOf } from "../quiet-hours/window";
+import { quietWindowOf, restUntil, type Rest } from "../quiet-hours/window";
 import { CATCH_UP_CHANNELS, catchUpKey, catchUpRepend, gentleEnough } from "./quiet";
 
 /**
@@ -53,7 +53,9 @@ export interface ClaimedStep {
   quietStart?: number | null;
   quietEnd?: number | null;
   quietGentle?: boolean;
-  /** The task's "remind me even during quiet hours". */
+  /** A break the person took (ADR 095): nothing goes until then, gentle pings included. */
+  breakUntil?: number | null;
+  /** The task's "remind me even during quiet hours" (and during a break). */
   ignoreQuietHours?: boolean;
   /** The task's own check-back (null: the sequence's), carried to a series' next occurrence. */
   checkBackMinutes?: number | null;
@@ -153,15 +155,18 @@ function decide(step: ClaimedStep, now: number): StepPlan | null {
  */
 export function readsNeeded(step: ClaimedStep, media: MediaStatus, now: number): { push: boolean; buddies: boolean; phone: boolean } {
   if (decide(step, now)) return { push: false, buddies: false, phone: false };
-  const channels = channelsToPlan(step, quietEndAround(step, now));
+  const channels = channelsToPlan(step, restAround(step, now)?.until ?? null);
   const phone = (channels.includes("sms") && media.sms.available) || (channels.includes("voice") && media.voice.available);
   return { push: channels.includes("push") && media.push.available, buddies: channels.includes("buddies"), phone: phone && step.phoneVerified };
 }
 
-/** When the quiet hours around `now` end, if the step is subject to them (the task may ignore them). */
-function quietEndAround(step: ClaimedStep, now: number): number | null {
+/**
+ * The rest around `now` (a break, or the quiet hours) and when it ends, if the step is subject to it:
+ * a task marked "remind me even during quiet hours" rings through both.
+ */
+function restAround(step: ClaimedStep, now: number): Rest | null {
   if (step.ignoreQuietHours) return null;
-  return quietUntil(quietWindowOf({ quietStart: step.quietStart ?? null, quietEnd: step.quietEnd ?? null }), step.timezone, now);
+  return restUntil(quietWindowOf({ quietStart: step.quietStart ?? null, quietEnd: step.quietEnd ?? null }), step.timezone, now, step.breakUntil ?? null);
 }
 
 /** The step fires at exactly the quiet end it was held for: it is the catch-up (ADR 064). */
@@ -178,7 +183,8 @@ export function planStep({ job, step, reach, media, now }: PlanInput): StepPlan 
   const stop = decide(step, now);
   if (stop) return stop;
 
-  const quietEnd = quietEndAround(step, now);
+  const rest = restAround(step, now);
+  const quietEnd = rest?.until ?? null;
   const catchUp = quietEnd === null && catchingUp(step) ? { heldUntil: step.heldUntil, rependAt: catchUpRepend(stepChannels(step), now) } : null;
   const planned = planDeliveries(channelsToPlan(step, quietEnd), reach, media).map((delivery): PlannedDelivery => {
     const plan = catchUp ? { ...delivery, kind: "catch_up" as const } : delivery;
@@ -198,7 +204,8 @@ export function planStep({ job, step, reach, media, now }: PlanInput): StepPlan 
     };
     return { ...plan, key, row };
   });
-  if (quietEnd !== null && !gentleEnough(planned, step.quietGentle ?? true)) {
+  // During a break nothing goes, not even a gentle ping: the person asked for rest.
+  if (quietEnd !== null && !gentleEnough(planned, (step.quietGentle ?? true) && !rest?.onBreak)) {
     return { decision: "hold", until: quietEnd, round: step.round, taskId: step.taskId, escalationId: step.escalationId, stepIndex: step.stepIndex };
   }
   const { taskId, userId, title, dueAt, recurrence, seriesId, source } = step;

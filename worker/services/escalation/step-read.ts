@@ -68,6 +68,7 @@ export function stepColumns() {
     quietStart: users.quietStart,
     quietEnd: users.quietEnd,
     quietGentle: users.quietGentle,
+    breakUntil: users.breakUntil,
     ignoreQuietHours: tasks.ignoreQuietHours,
     checkBackMinutes: tasks.checkBackMinutes,
     heldUntil: s.heldUntil,

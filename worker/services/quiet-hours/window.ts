@@ -41,6 +41,23 @@ export function quietUntil(window: QuietWindow | null, zone: string, now: number
   return end.toMillis();
 }
 
+/** A time of rest around `now`: until when, and whether it is a break (ADR 095) rather than the nightly quiet hours. */
+export interface Rest {
+  until: number;
+  onBreak: boolean;
+}
+
+/**
+ * The rest around `now`: a break the person took (until `breakUntil`), carried on by quiet hours that
+ * are on at its end (a break until 23:00 with quiet hours 22:00-08:00 rests until 08:00); else the quiet
+ * hours around `now`; else null.
+ */
+export function restUntil(window: QuietWindow | null, zone: string, now: number, breakUntil: number | null): Rest | null {
+  if (breakUntil !== null && breakUntil > now) return { until: quietUntil(window, zone, breakUntil) ?? breakUntil, onBreak: true };
+  const quiet = quietUntil(window, zone, now);
+  return quiet === null ? null : { until: quiet, onBreak: false };
+}
+
 /** "22:00" from 1320: the form's value and the API's. */
 export function clockText(minuteOfDay: number): string {
   return `${String(Math.floor(minuteOfDay / 60)).padStart(2, "0")}:${String(minuteOfDay % 60).padStart(2, "0")}`;
