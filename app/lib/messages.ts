@@ -25,6 +25,7 @@ export const STRATEGY_FAILED = "Failed to update strategy. Please try again.";
 
 /** The quiet hours block could not save (issue 13). */
 export const QUIET_HOURS_FAILED = "Quiet hours could not be saved. Please try again.";
+export const BREAK_FAILED = "The break could not be saved. Please try again.";
 /** Settings, Appearance: the save could not reach the server (ADR 084). */
 export const APPEARANCE_FAILED = "We couldn't save how Nudge looks. Please try again.";
 

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { onboardingStatusOf, profileOf, requireUserRow, type OnboardingStatus, type PublicUser } from "../../worker/services/auth";
-import { quietHoursJson, type QuietHoursJson } from "../../worker/services/quiet-hours";
+import { breakJson, quietHoursJson, type BreakJson, type QuietHoursJson } from "../../worker/services/quiet-hours";
 
 /**
  * Reads that several loaders of one request make (the root's and the page's both want the signed-in
@@ -48,6 +48,11 @@ export function profileOnce(args: Args, userId: string): Promise<PublicUser> {
  */
 export async function quietHoursOnce(args: Args, userId: string): Promise<QuietHoursJson> {
   return quietHoursJson(await userRowOnce(args, userId), args.context.deps.clock.now().getTime());
+}
+
+/** The person's break (ADR 095), from the same one read of their row: the dashboard's banner and Settings. */
+export async function breakOnce(args: Args, userId: string): Promise<BreakJson> {
+  return breakJson(await userRowOnce(args, userId), args.context.deps.clock.now().getTime());
 }
 
 /** The person's onboarding state, read once per request (the root's header and the page's guard both ask). */

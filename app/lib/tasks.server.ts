@@ -21,9 +21,9 @@ export const MAX_DASHBOARD_PAGE = 10_000;
 
 type TaskDeps = Deps;
 
-function views(tasks: Parameters<typeof toTaskView>[0][], user: PublicUser, now: Date): TaskView[] {
+function views(tasks: Parameters<typeof toTaskView>[0][], user: PublicUser, now: Date, onBreak = false): TaskView[] {
   const zone = safeZone(user.timezone);
-  return tasks.map((task) => toTaskView(task, zone, now));
+  return tasks.map((task) => toTaskView(task, zone, now, onBreak));
 }
 
 /* ------------------------------------------------------------------ the list */
@@ -81,12 +81,13 @@ export async function loadDashboardTasks(
   user: PublicUser,
   at: { page: number; after: string | null } = { page: 1, after: null },
   read?: Settled<TaskPage>,
+  onBreak = false,
 ): Promise<TaskListData> {
   const now = deps.clock.now();
   try {
     const result = valueOf(read ?? (await readDashboardTasks(deps, user.id, at)));
     const next = result.hasMore && result.nextCursor ? { nextCursor: result.nextCursor } : {};
-    return { tasks: views(result.tasks, user, now), page: at.page, hasMore: result.hasMore, ...next, error: null };
+    return { tasks: views(result.tasks, user, now, onBreak), page: at.page, hasMore: result.hasMore, ...next, error: null };
   } catch (error) {
     return { tasks: [], page: 0, hasMore: false, error: errorMessage(error, TASKS_LOAD_FAILED) };
   }
@@ -109,12 +110,12 @@ async function readDashboardPage(deps: TaskDeps, userId: string, at: { page: num
  * One more page for the infinite scroll: page N after the cursor the page before gave (`after`),
  * or, from a client that has no cursor, page N moved up by the `shift` it reports.
  */
-export async function loadNextPage(deps: TaskDeps, user: PublicUser, request: Request, read?: Settled<NextPageRows>): Promise<TaskPageData> {
+export async function loadNextPage(deps: TaskDeps, user: PublicUser, request: Request, read?: Settled<NextPageRows>, onBreak = false): Promise<TaskPageData> {
   const { page } = nextPageParams(request);
   try {
     const result = valueOf(read ?? (await readNextPage(deps, user.id, request)));
     const next = result.hasMore && result.nextCursor ? { nextCursor: result.nextCursor } : {};
-    return { tasks: views(result.tasks, user, deps.clock.now()), page, hasMore: result.hasMore, ...next, error: null };
+    return { tasks: views(result.tasks, user, deps.clock.now(), onBreak), page, hasMore: result.hasMore, ...next, error: null };
   } catch (error) {
     return { tasks: [], page: page - 1, hasMore: true, error: errorMessage(error, TASKS_LOAD_FAILED) };
   }

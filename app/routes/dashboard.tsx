@@ -4,6 +4,8 @@ import { ButtonLink } from "~/components/ui/Button";
 import { requireUserWith } from "~/lib/session.server";
 import { keepTaskListOnTaskAnswers } from "~/components/tasks/revalidate";
 import { TaskList } from "~/components/tasks/TaskList";
+import { BreakBanner } from "~/components/tasks/BreakBanner";
+import { breakOnce } from "~/lib/request-reads.server";
 import { dashboardPageParam, loadDashboardTasks, readDashboardTasks } from "~/lib/tasks.server";
 
 export const meta: MetaFunction = () => [
@@ -19,18 +21,21 @@ export async function loader(args: LoaderFunctionArgs) {
   const at = dashboardPageParam(args.request);
   // The page of tasks is read while the person's row is: one D1 round trip, not two.
   const { user, headers, value: read } = await requireUserWith(args, (userId) => readDashboardTasks(args.context.deps, userId, at));
-  const taskList = await loadDashboardTasks(args.context.deps, user, at, read);
-  return data({ isVerified: user.isVerified, taskList }, { headers });
+  // From the person's row, already read for the session: no read of its own.
+  const rest = await breakOnce(args, user.id);
+  const taskList = await loadDashboardTasks(args.context.deps, user, at, read, rest.until !== null);
+  return data({ isVerified: user.isVerified, taskList, rest }, { headers });
 }
 
 export default function Dashboard() {
-  const { isVerified, taskList } = useLoaderData<typeof loader>();
+  const { isVerified, taskList, rest } = useLoaderData<typeof loader>();
   return (
     <div className="container page">
       <header className="page-header">
         <h1 className="page__title">Reminders</h1>
         <p className="muted page-header__lead">Stay on top of your tasks.</p>
       </header>
+      <BreakBanner rest={rest} />
       {isVerified ? null : (
         <section className="verify-banner" aria-labelledby="verify-banner-title">
           <div>

@@ -8,6 +8,7 @@ import { assertSameOrigin, requireUser, requireUserWith, safeRedirect } from "~/
 import { updateDefaultStrategy } from "~/lib/strategy-settings.server";
 import { readIntent, readSnoozeMinutes, readSnoozeUntil, runTaskAction } from "~/lib/task-answers.server";
 import { loadNextPage, readNextPage } from "~/lib/tasks.server";
+import { breakOnce } from "~/lib/request-reads.server";
 
 /**
  * The task screens' resource route (no UI):
@@ -22,7 +23,8 @@ import { loadNextPage, readNextPage } from "~/lib/tasks.server";
 export async function loader(args: LoaderFunctionArgs) {
   const { user, headers, value: read } = await requireUserWith(args, (userId) => readNextPage(args.context.deps, userId, args.request));
   headers.set("Cache-Control", "no-store");
-  return data(await loadNextPage(args.context.deps, user, args.request, read), { headers });
+  const onBreak = (await breakOnce(args, user.id)).until !== null;
+  return data(await loadNextPage(args.context.deps, user, args.request, read, onBreak), { headers });
 }
 
 export async function action(args: ActionFunctionArgs) {

@@ -10,20 +10,21 @@ import { SelectField } from "~/components/ui/SelectField";
 import { browserTimeZone, useExpiring, useHydrated } from "~/lib/hooks";
 import { matchListedTimeZone } from "~/lib/timezones";
 import { formText, serverOr, submittedForm } from "~/lib/client-fallback";
-import { ACCOUNT_DELETE_FAILED, APPEARANCE_FAILED, EMAIL_CHANGE_FAILED, NAME_SAVE_FAILED, PASSWORD_CHANGE_FAILED, QUIET_HOURS_FAILED, TIMEZONE_FAILED } from "~/lib/messages";
+import { ACCOUNT_DELETE_FAILED, APPEARANCE_FAILED, BREAK_FAILED, EMAIL_CHANGE_FAILED, NAME_SAVE_FAILED, PASSWORD_CHANGE_FAILED, QUIET_HOURS_FAILED, TIMEZONE_FAILED } from "~/lib/messages";
 import { errorMessage } from "~/lib/action-errors.server";
 import { field, isDocumentPost, readForm } from "~/lib/forms.server";
 import { assertSameOrigin, clearedSessionHeaders, cookieHeaders, requireUser, requireUserWith } from "~/lib/session.server";
-import { hasPasswordOnce, quietHoursOnce, reachRowOnce } from "~/lib/request-reads.server";
+import { breakOnce, hasPasswordOnce, quietHoursOnce, reachRowOnce } from "~/lib/request-reads.server";
 import { supportedTimeZones } from "~/lib/timezones.server";
 import { StrategyBlock } from "~/components/tasks/StrategyBlock";
 import { strategySettings } from "~/lib/strategy-settings.server";
 import { AnalyticsSetting } from "~/components/analytics/AnalyticsSetting";
 import { SettingsContents } from "~/components/settings/SettingsContents";
 import { QuietHoursBlock, type QuietHoursResult } from "~/components/settings/QuietHoursBlock";
+import { BreakBlock, type BreakResult } from "~/components/settings/BreakBlock";
 import { AppearanceBlock } from "~/components/settings/AppearanceBlock";
 import { saveAppearance } from "~/lib/appearance.server";
-import { setQuietHours } from "../../worker/services/quiet-hours";
+import { endBreak, setQuietHours, startBreak } from "../../worker/services/quiet-hours";
 import { isAppError } from "../../worker/services/errors";
 import { mediaStatus, reachOf, readReachExtras } from "../../worker/services/escalation";
 
@@ -40,6 +41,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const { user, headers, value: extras } = await requireUserWith(args, (userId) => readReachExtras(deps, userId));
   // From the person's one read of their row (the quiet-hours columns are on it): no read of its own.
   const quiet = await quietHoursOnce(args, user.id);
+  const rest = await breakOnce(args, user.id);
   const others = supportedTimeZones().filter((zone) => zone !== user.timezone);
   // The current zone first (spec 01 section 2), then every other zone.
   return data(
@@ -48,6 +50,7 @@ export async function loader(args: LoaderFunctionArgs) {
       timeZones: [user.timezone, ...others],
       strategy: strategySettings(user, { reach: reachOf(await reachRowOnce(args, user.id), extras), media: mediaStatus(deps) }),
       quiet,
+      rest,
       analyticsConfigured: Boolean(args.context.cloudflare.env.POSTHOG_KEY),
       account: { name: user.name, email: user.email, hasPassword: await hasPasswordOnce(args, user.id) },
     },
@@ -61,6 +64,7 @@ export async function action(args: ActionFunctionArgs) {
   const { user, headers } = await requireUser(args);
   const form = await readForm(args.request);
   if (field(form, "intent") === "quiet-hours") return data(await saveQuietHours(args, user.id, form), { headers });
+  if (field(form, "intent") === "break" || field(form, "intent") === "break-end") return data(await saveBreak(args, user.id, form), { headers });
   if (field(form, "intent") === "appearance") {
     const { result, status } = saveAppearance(form, headers);
     // Without JavaScript the page comes back by a new request, which carries the new cookie: this
@@ -156,11 +160,28 @@ async function saveQuietHours(args: ActionFunctionArgs, userId: string, form: Fo
 
 
 
+/**
+ * "Take a break" (ADR 095): a length pressed (60, 180, morning) or an end picked in the field
+ * (`length=custom`, `until` on the person's clock), or the break ended now.
+ */
+async function saveBreak(args: ActionFunctionArgs, userId: string, form: FormData): Promise<BreakResult> {
+  const { deps } = args.context;
+  try {
+    if (field(form, "intent") === "break-end") return { kind: "break", ok: true, message: (await endBreak(deps, userId)).message };
+    const length = field(form, "length");
+    const body = length === "morning" ? { until: "morning" } : length === "custom" ? { until: field(form, "until") } : { minutes: Number(length) };
+    return { kind: "break", ok: true, message: (await startBreak(deps, userId, body)).message };
+  } catch (error) {
+    return { kind: "break", ok: false, message: errorMessage(error, BREAK_FAILED) };
+  }
+}
+
 /** The server unreachable or failing: the plain sentence, the page stays. */
 export async function clientAction({ request, serverAction }: ClientActionFunctionArgs) {
   const intent = formText(await submittedForm(request), "intent");
   return serverOr(serverAction<typeof action>, () => {
     if (intent === "quiet-hours") return { kind: "quiet-hours" as const, ok: false, message: QUIET_HOURS_FAILED };
+    if (intent === "break" || intent === "break-end") return { kind: "break" as const, ok: false, message: BREAK_FAILED };
     if (intent === "appearance") return { kind: "appearance" as const, ok: false, message: APPEARANCE_FAILED };
     if (intent === "name") return { kind: "name" as const, ok: false, message: NAME_SAVE_FAILED };
     if (intent === "email-change" || intent === "email-confirm") return { kind: intent, ok: false, message: EMAIL_CHANGE_FAILED };
@@ -171,7 +192,7 @@ export async function clientAction({ request, serverAction }: ClientActionFuncti
 }
 
 export default function Settings() {
-  const { timezone, timeZones, strategy, quiet, analyticsConfigured, account } = useLoaderData<typeof loader>();
+  const { timezone, timeZones, strategy, quiet, rest, analyticsConfigured, account } = useLoaderData<typeof loader>();
   const result = useActionData<typeof clientAction>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
@@ -228,6 +249,7 @@ export default function Settings() {
         </Form>
       </section>
       <StrategyBlock settings={strategy} />
+      <BreakBlock rest={rest} />
       <QuietHoursBlock quiet={quiet} />
       <section id="channels" tabIndex={-1} className="card settings-section" aria-labelledby="channels-heading">
         <h2 id="channels-heading" className="settings-section__title">

@@ -142,7 +142,7 @@ test.describe("Your account", () => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto("/settings");
     const contents = page.getByRole("navigation", { name: "Settings sections" });
-    await expect(contents.getByRole("link")).toHaveText(["Timezone", "Escalation", "Quiet hours", "Channels", "Appearance", "Privacy", "Your account"]);
+    await expect(contents.getByRole("link")).toHaveText(["Timezone", "Escalation", "Take a break", "Quiet hours", "Channels", "Appearance", "Privacy", "Your account"]);
     const accountHeading = page.getByRole("heading", { name: "Your account", level: 2 });
     await expect(accountHeading).not.toBeInViewport();
     await contents.getByRole("link", { name: "Your account" }).click();

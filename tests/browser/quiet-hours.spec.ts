@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { DateTime } from "luxon";
 import { expect, screenshotBoth, test } from "./fixtures";
-import { card, createTaskViaApi, fireCron, local, signUp } from "./tasks-helpers";
+import { card, createTaskViaApi, fireCron, local, signUp, waitUntilHeld } from "./tasks-helpers";
 
 /** Quiet hours (issue 13): the Settings block, the New Task checkbox, and a held task's card. */
 test.describe("quiet hours", () => {
@@ -99,12 +99,7 @@ test.describe("quiet hours", () => {
     // No Telegram and no device here: the first ping would fall back to email, so it is held.
     await createTaskViaApi(page.request, user, "Water the plants", local(user, { minutes: -1 }));
     await fireCron(page.request);
-    await expect
-      .poll(async () => {
-        const list = (await (await page.request.get("/v1/tasks", { headers: auth })).json()) as { tasks: Array<{ title: string; quietHeldUntil?: string }> };
-        return list.tasks.find((t) => t.title === "Water the plants")?.quietHeldUntil ?? null;
-      })
-      .not.toBeNull();
+    await waitUntilHeld(page.request, user, "Water the plants");
     await page.goto("/dashboard");
     // The saved end (the minute may have turned since it was read).
     const endLabel = DateTime.fromFormat(end, "HH:mm").toFormat("h:mm a");

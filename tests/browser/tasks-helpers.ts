@@ -69,6 +69,17 @@ export async function fireCron(request: APIRequestContext) {
   expect(response.status()).toBeLessThan(400);
 }
 
+/** Waits until the engine has held the task's reminders (quiet hours or a break): the consumer runs after the cron's tick. */
+export async function waitUntilHeld(request: APIRequestContext, user: TaskUser, title: string) {
+  const auth = { Authorization: `Bearer ${user.token}` };
+  await expect
+    .poll(async () => {
+      const list = (await (await request.get("/v1/tasks", { headers: auth })).json()) as { tasks: Array<{ title: string; quietHeldUntil?: string }> };
+      return list.tasks.find((t) => t.title === title)?.quietHeldUntil ?? null;
+    })
+    .not.toBeNull();
+}
+
 /** The card of a task on the dashboard, by its title. */
 export function card(page: Page, title: string) {
   return page.locator("article.task-card").filter({ has: page.getByRole("heading", { name: title, exact: true }) });

@@ -11,6 +11,7 @@ import { useEffect } from "react";
 export const SETTINGS_SECTIONS = [
   { id: "timezone", label: "Timezone" },
   { id: "escalation", label: "Escalation" },
+  { id: "break", label: "Take a break" },
   { id: "quiet-hours", label: "Quiet hours" },
   { id: "channels", label: "Channels" },
   { id: "appearance", label: "Appearance" },

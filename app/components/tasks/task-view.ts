@@ -41,7 +41,11 @@ export interface TaskView {
   ignoresQuiet?: true;
 }
 
-export function toTaskView(task: TaskJson, zone: string, now: Date): TaskView {
+/**
+ * `onBreak`: the person is on a break (ADR 095), so a held card says so rather than naming quiet hours
+ * (the dashboard's banner says until when and how to end it).
+ */
+export function toTaskView(task: TaskJson, zone: string, now: Date, onBreak = false): TaskView {
   const urgency = taskUrgency(task, now, zone);
   return {
     id: task.id,
@@ -59,7 +63,7 @@ export function toTaskView(task: TaskJson, zone: string, now: Date): TaskView {
     acknowledged: task.status === "ACKNOWLEDGED",
     ...(task.checkBackAt ? { checkBackLabel: `Acknowledged — I'll check back at ${formatClock(task.checkBackAt, zone)}` } : {}),
     ...(task.buddiesAlertedAt ? { buddiesLabel: formatBuddiesAlerted(task.buddiesAlertedAt, zone, now) } : {}),
-    ...(task.quietHeldUntil ? { quietLabel: `Quiet hours: reminders wait until ${formatClock(task.quietHeldUntil, zone)}` } : {}),
+    ...(task.quietHeldUntil ? { quietLabel: `${onBreak ? "On a break" : "Quiet hours"}: reminders wait until ${formatClock(task.quietHeldUntil, zone)}` } : {}),
     ...(task.ignoreQuietHours && !task.completedAt ? { ignoresQuiet: true as const } : {}),
   };
 }
