@@ -28,6 +28,7 @@ await call("setMyCommands", {
     { command: "tomorrow", description: "What's on tomorrow" },
     { command: "week", description: "The next 7 days" },
     { command: "list", description: "Your next reminders" },
+    { command: "pause", description: "Take a break from reminders" },
     { command: "help", description: "What I can do" },
     { command: "stop", description: "Unlink this chat" },
   ],

@@ -4,7 +4,9 @@
  * thanks or a greeting. Real grammY against the fake Bot API.
  * Era: 2072 (docs/testing.md); no tick runs here, and the tasks are due in 2072.
  */
+import { eq } from "drizzle-orm";
 import { DateTime } from "luxon";
+import { users } from "../../db/schema";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createTask } from "../../worker/services/tasks";
 import { BOT_TEXTS } from "../../worker/services/telegram";
@@ -290,6 +292,57 @@ describe("moving a reminder by name (ADR 093)", () => {
     expect(bot.callsOf("editMessageText").at(-1)!.payload.text).toBe(BOT_TEXTS.gone);
     await postUpdate(pressUpdate(++chatSeq, moveTo(theirs.id, "2072-03-11T15:00:00Z")));
     expect((await taskRow(theirs.id))?.dueAt).toBe(Date.parse(theirs.dueDate));
+  });
+});
+
+describe("a break from the chat (ADR 095)", () => {
+  const breakOf = async (userId: string) => (await depsAt(ERA).deps.db.select({ breakUntil: users.breakUntil }).from(users).where(eq(users.id, userId)))[0]?.breakUntil;
+
+  it("/pause offers the lengths; a press starts the break with End the break; /pause then says until when; 'resume' ends it", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser();
+    await postUpdate(textUpdate(u.chat, "/pause"));
+    expect(lastText(bot)).toBe(
+      'Take a break? Until it ends I\'ll hold every reminder, then send one message with what waited. A task marked "Remind me even during quiet hours" still reminds you. Or write "pause until monday".',
+    );
+    expect(lastButtons(bot).map((row) => row.map((b) => [b.text, b.callback_data]))).toEqual([
+      [["1 hour", "break:60"], ["3 hours", "break:180"]],
+      [["Until tomorrow morning", "break:morning"]],
+    ]);
+    expect(await breakOf(u.id)).toBeNull();
+
+    await postUpdate(pressUpdate(u.chat, "break:180"));
+    const started = bot.callsOf("editMessageText").at(-1)!.payload;
+    expect(started.text).toBe("🌙 You're on a break until 1:00 PM. I'm holding every reminder and will send one message when it ends.");
+    expect(JSON.stringify(started.reply_markup)).toContain('"callback_data":"break:end"');
+    expect(await breakOf(u.id)).toBe(ERA.getTime() + 180 * MINUTE);
+
+    await postUpdate(textUpdate(u.chat, "/pause"));
+    expect(lastText(bot)).toBe("🌙 You're on a break until 1:00 PM. I'm holding every reminder until then.");
+    expect(lastButtons(bot).flat().map((b) => b.callback_data)).toEqual(["break:end"]);
+
+    await postUpdate(textUpdate(u.chat, "resume"));
+    expect(lastText(bot)).toBe("☀️ Your break is over. Anything that waited arrives now, as one message.");
+    expect(await breakOf(u.id)).toBeNull();
+    await postUpdate(pressUpdate(u.chat, "break:end"));
+    expect(bot.callsOf("editMessageText").at(-1)!.payload.text).toBe("You're not on a break. Write /pause to take one.");
+  });
+
+  it("'take a break until monday' starts one at once (Monday 9:00 AM); too long or gone by changes nothing; 'take a break at 3pm' is a reminder", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser();
+    await postUpdate(textUpdate(u.chat, "take a break until monday"));
+    expect(lastText(bot)).toBe("🌙 You're on a break until 9:00 AM on Monday, 14 March. I'm holding every reminder and will send one message when it ends.");
+    // Monday 14 March 2072 is after the clocks change (13 March): 9:00 AM is 13:00 UTC.
+    expect(await breakOf(u.id)).toBe(Date.parse("2072-03-14T13:00:00Z"));
+    await postUpdate(textUpdate(u.chat, "pause all reminders until March 1"));
+    expect(lastText(bot)).toBe("A break lasts at most 30 days. For longer, pause or delete the reminders themselves.");
+    expect(await breakOf(u.id)).toBe(Date.parse("2072-03-14T13:00:00Z"));
+    await postUpdate(textUpdate(u.chat, "take a break at 3pm"));
+    expect(lastText(bot)).toMatch(/^Got it! I'll remind you to take a break on Tue, Mar 8 at 3:00 PM\.$/);
+    // Another chat's press changes nobody's break.
+    await postUpdate(pressUpdate(++chatSeq, "break:end"));
+    expect(await breakOf(u.id)).toBe(Date.parse("2072-03-14T13:00:00Z"));
   });
 });
 

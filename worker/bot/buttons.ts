@@ -6,6 +6,8 @@ import {
   answerFromChat,
   BACK_BUTTON,
   BOT_TEXTS,
+  BREAK_BUTTON,
+  breakButton,
   FORGET_BUTTON,
   forgetFromChat,
   LATER_BUTTON,
@@ -17,6 +19,7 @@ import {
   reopenFromChat,
   SNOOZE_FOR_BUTTON,
   snoozeChosen,
+  type BreakChoice,
   type ButtonReply,
   type ForgetChoice,
 } from "../services/telegram";
@@ -67,6 +70,14 @@ export function answerButtons(deps: Deps): Composer<Context> {
       const reply = await moveFromChat(deps, String(ctx.chat?.id ?? ""), taskId!, minute!);
       await ctx.answerCallbackQuery();
       await ctx.editMessageText(reply.text);
+    });
+  });
+  // A break's lengths and End the break (services/telegram/break.ts, ADR 095).
+  composer.callbackQuery(BREAK_BUTTON, async (ctx) => {
+    await orAlert(ctx, async () => {
+      const reply = await breakButton(deps, String(ctx.chat?.id ?? ""), ctx.match[1] as BreakChoice);
+      await ctx.answerCallbackQuery();
+      await ctx.editMessageText(reply.text, reply.buttons ? { reply_markup: keyboardOf(reply.buttons) } : {});
     });
   });
   // Anything else (an old button, a forged press): end the spinner, change nothing.

@@ -1,14 +1,15 @@
 import { Composer, InlineKeyboard, type Context } from "grammy";
 import type { Deps } from "../services/deps";
 import { agendaText } from "../services/tasks";
-import { findChatOwner, nextReminderLines, unlinkTelegram } from "../services/telegram";
+import { breakMenu, findChatOwner, nextReminderLines, unlinkTelegram } from "../services/telegram";
+import { keyboardOf } from "./keyboard";
 import { BOT_TEXTS } from "../services/telegram/texts";
 import { offerPairing } from "./start";
 
 /** The agenda's days as commands: the same answers as "what's on today?" (ADR 078), one tap from the menu. */
 const AGENDA_COMMANDS = ["today", "tomorrow", "week"] as const;
 
-/** `/help`, `/list`, `/today`, `/tomorrow`, `/week`, `/stop` (after a confirmation button). Unlinked chats are offered pairing. */
+/** `/help`, `/list`, `/today`, `/tomorrow`, `/week`, `/pause`, `/stop` (after a confirmation button). Unlinked chats are offered pairing. */
 export function chatCommands(deps: Deps): Composer<Context> {
   const composer = new Composer();
   composer.command("help", (ctx) => ctx.reply(BOT_TEXTS.help));
@@ -25,6 +26,13 @@ export function chatCommands(deps: Deps): Composer<Context> {
       await ctx.reply(await agendaText(deps, owner, day));
     });
   }
+  // "/pause": the lengths of a break, or the break running with End the break (ADR 095).
+  composer.command("pause", async (ctx) => {
+    const owner = await findChatOwner(deps.db, String(ctx.chat.id));
+    if (!owner) return offerPairing(deps, ctx);
+    const reply = await breakMenu(deps, owner);
+    await ctx.reply(reply.text, reply.buttons ? { reply_markup: keyboardOf(reply.buttons) } : {});
+  });
   composer.command("stop", async (ctx) => {
     const owner = await findChatOwner(deps.db, String(ctx.chat.id));
     if (!owner) return void (await ctx.reply(BOT_TEXTS.stopAlreadyUnlinked));

@@ -84,12 +84,12 @@ export async function startBreak(deps: Pick<Deps, "db" | "clock">, userId: strin
 }
 
 /** Ends the break now: the steps it held fire at once (one catch-up), as its end had come. */
-export async function endBreak(deps: Pick<Deps, "db" | "clock">, userId: string): Promise<BreakJson & { message: string }> {
+export async function endBreak(deps: Pick<Deps, "db" | "clock">, userId: string): Promise<BreakJson & { message: string; ended: boolean }> {
   const user = await columnsOf(deps.db, userId);
   const now = deps.clock.now().getTime();
-  if (user.breakUntil === null || user.breakUntil <= now) return { ...breakJson(user, now), message: BREAK_TEXTS.noBreak };
+  if (user.breakUntil === null || user.breakUntil <= now) return { ...breakJson(user, now), message: BREAK_TEXTS.noBreak, ended: false };
   await runBatch(deps.db, [deps.db.update(users).set({ breakUntil: null, updatedAt: now }).where(eq(users.id, userId)), ...releaseStatements(deps.db, userId, user.breakUntil, now)]);
-  return { ...breakJson({ ...user, breakUntil: null }, now), message: BREAK_TEXTS.ended };
+  return { ...breakJson({ ...user, breakUntil: null }, now), message: BREAK_TEXTS.ended, ended: true };
 }
 
 async function columnsOf(db: Db, userId: string): Promise<BreakColumns> {

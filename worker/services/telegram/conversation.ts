@@ -1,6 +1,8 @@
 import type { Deps } from "../deps";
 import { agendaQuestion, forgetRequest } from "../nl/chat-intents";
 import { namedMoveIn } from "../nl/move-phrases";
+import { breakWishIn } from "../nl/break-phrases";
+import { breakFromWords } from "./break";
 import { parseReminder } from "../nl/parse-reminder";
 import { courtesyOnly, typedAnswer, whenOnlyAnswer } from "../typed-answers";
 import { agendaText, reminderToAnswer } from "../tasks";
@@ -14,7 +16,8 @@ import { BOT_TEXTS } from "./texts";
  * What the bot answers to a text in a linked private chat, in this order:
  * 1. an answer to a reminder ("done", "snooze 10", "ok", "move it to friday"; a lone "yes" to a check-in;
  *    only a day or time, "in 2 hours", "friday", while a reminder waits or in reply to one);
- * 2. only thanks or a greeting: a word back, nothing made;
+ * 2. a break ("pause until monday", "take a break", "resume"): held reminders for a while, or an end to it;
+ *    only thanks or a greeting: a word back, nothing made;
  * 3. a question about what is coming up ("what's on today?"): the list;
  * 4. a wish to drop a reminder ("cancel the dentist") holding no time: a question with buttons;
  * 5. a wish to move one by name ("move the dentist to friday") that names an open reminder: a question;
@@ -30,6 +33,9 @@ export async function replyToChatText(deps: Deps, owner: ChatOwner, text: string
   if (whenOnly && whenFor) return { text: await answerTypedInChat(deps, owner, whenOnly, whenFor) };
   const yes = await yesToCheckBack(deps, owner.id, text, repliedTaskId);
   if (yes) return { text: await answerTypedInChat(deps, owner, yes.typed, yes.taskId) };
+  // "pause until monday", "take a break", "resume": every reminder held for a while (ADR 095).
+  const wish = breakWishIn(text);
+  if (wish) return breakFromWords(deps, owner, wish);
   const courtesy = courtesyOnly(text);
   if (courtesy) return { text: courtesy === "thanks" ? BOT_TEXTS.welcome : BOT_TEXTS.hello(firstName(owner.name)) };
   const agenda = agendaQuestion(text);

@@ -17,6 +17,7 @@ export const BOT_TEXTS = {
     '• Ask "what\'s on today?" (or tomorrow, or this week) to see what\'s coming up, or send /today, /tomorrow or /week; /list shows your next reminders.\n' +
     '• To delete one, write "cancel" and its name, like "cancel the dentist". I\'ll ask before I delete anything.\n' +
     '• To move one, write "move", its name and the day, like "move the dentist to friday". I\'ll ask before I move it.\n' +
+    '• /pause (or "pause until tomorrow") holds every reminder for a while; "resume" ends the break.\n' +
     "• /stop unlinks this chat from your Nudge account.\n" +
     `When a reminder comes, press ${ANSWER_LABELS.done} when it's finished, ${ANSWER_LABELS.snooze} for a little more time, or ${ANSWER_LABELS.acknowledge} to stop the reminders and keep it open. ` +
     'You can also write done, snooze (or snooze 10, or snooze until 7pm), ok, or "move it to friday" for another day: as a reply to a reminder it answers that one, otherwise the last one I sent you.',
@@ -68,6 +69,19 @@ export const BOT_TEXTS = {
     which: (count: number) => `I found ${count} open reminders like that${count > 5 ? " (the 5 nearest below)" : ""}. Which one should I move?`,
     allPast: 'That time has already passed for each of them, so nothing changed. Name a day or time still to come, like "move the dentist to friday".',
     moved: (sentence: string) => `📅 ${sentence}`,
+  },
+  /** "/pause", "take a break until monday", "resume" (ADR 095). */
+  breaks: {
+    ask: 'Take a break? Until it ends I\'ll hold every reminder, then send one message with what waited. A task marked "Remind me even during quiet hours" still reminds you. Or write "pause until monday".',
+    hour: "1 hour",
+    threeHours: "3 hours",
+    morning: "Until tomorrow morning",
+    endButton: "End the break",
+    started: (until: string) => `🌙 You're on a break until ${until}. I'm holding every reminder and will send one message when it ends.`,
+    onBreak: (until: string) => `🌙 You're on a break until ${until}. I'm holding every reminder until then.`,
+    ended: "☀️ Your break is over. Anything that waited arrives now, as one message.",
+    notOnBreak: "You're not on a break. Write /pause to take one.",
+    past: 'That time has already passed, so no break started. Say when it should end, like "pause until tomorrow" or "pause for 2 hours".',
   },
   welcome: "You're welcome! 🙂",
   hello: (name: string) => `Hi ${name}! Write me a reminder, like "call mom tomorrow at 5pm", or ask "what's on today?".`,
