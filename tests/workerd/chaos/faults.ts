@@ -33,6 +33,8 @@ export interface FaultRates {
   /** An answer per open task per simulated minute, and one given while a provider call is in flight. */
   answerPerMinute: number;
   answerInFlight: number;
+  /** A person starting a break (5 to 40 minutes) or ending theirs early, per simulated minute (ADR 095). */
+  breakPerMinute: number;
 }
 
 /** ~30% of provider calls go wrong (issue 7): 20% errors, 5% 429, 5% accepted then timed out. */
@@ -50,6 +52,7 @@ export const DEFAULT_RATES: FaultRates = {
   tickOverlap: 0.1,
   answerPerMinute: 0.02,
   answerInFlight: 0.08,
+  breakPerMinute: 0.04,
 };
 
 /** Called from inside a provider call, before it accepts: an answer racing the consumer. */

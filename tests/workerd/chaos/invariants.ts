@@ -37,6 +37,9 @@ interface StepRow {
   task_status: string;
   escalation_state: string;
   started_at: number;
+  /** The rest's end this step was held for (a break here, ADR 095), and whose task it is: a step firing at it is the catch-up. */
+  held_until: number | null;
+  user_id: string;
 }
 
 export async function checkInvariants(raw: D1Database, journal: Journal, at: { now: number; futureAfter: number }): Promise<InvariantReport> {
@@ -55,7 +58,7 @@ export async function checkInvariants(raw: D1Database, journal: Journal, at: { n
     await raw
       .prepare(
         `SELECT s.id, s.escalation_id, s.task_id, s.step_index, s.state, COALESCE(s.round_at, s.due_at) AS round, s.due_at, s.last_error, t.status AS task_status,
-                e.state AS escalation_state, e.started_at
+                e.state AS escalation_state, e.started_at, s.held_until, t.user_id
          FROM escalation_steps s JOIN escalations e ON e.id = s.escalation_id JOIN tasks t ON t.id = s.task_id
          WHERE e.started_at < ? ORDER BY s.escalation_id, s.step_index`,
       )
@@ -63,7 +66,9 @@ export async function checkInvariants(raw: D1Database, journal: Journal, at: { n
       .all<StepRow>()
   ).results;
   const deliveries = (await raw.prepare("SELECT idempotency_key AS key, status, error FROM deliveries").all<{ key: string; status: string; error: string | null }>()).results;
-  const roundOf = (s: StepRow) => `${s.escalation_id}:${s.step_index}@${s.round}:`;
+  // A held step that fired at its rest's end is the catch-up: its deliveries are the person's one catch-up for
+  // that end (sent by whichever held step fired first), not its own round's (ADR 064).
+  const roundOf = (s: StepRow) => (s.held_until !== null && s.round === s.held_until ? `quiet:${s.user_id}@${s.held_until}:` : `${s.escalation_id}:${s.step_index}@${s.round}:`);
   const acknowledged = new Set(journal.answers.filter((a) => a.kind === "acknowledge").map((a) => a.taskId));
   const reopenedTasks = new Set(journal.answers.filter((a) => a.kind === "reopen").map((a) => a.taskId));
   const movedTasks = new Set(journal.answers.filter((a) => a.kind === "move").map((a) => a.taskId));
@@ -143,6 +148,18 @@ export async function checkInvariants(raw: D1Database, journal: Journal, at: { n
     check(s.occurrences === s.times, () => `series ${s.series} has ${s.occurrences} occurrences at ${s.times} times (a duplicate)`);
     const allowed = deletedSeries.has(s.series) ? [0, 1] : [1];
     check(allowed.includes(s.upcoming), () => `series ${s.series} has ${s.upcoming} next occurrences`);
+  }
+
+  // 6. Nothing reaches a person during a break they took (ADR 095): no send planned after the break took and
+  // before it ended (the sim takes breaks between minutes, so no plan is in flight across one).
+  if (journal.breaks.length > 0) {
+    const owners = new Map(
+      (await raw.prepare("SELECT e.id AS escalation, t.user_id AS owner FROM escalations e JOIN tasks t ON t.id = e.task_id").all<{ escalation: string; owner: string }>()).results.map((r) => [r.escalation, r.owner]),
+    );
+    for (const taken of journal.breaks) {
+      const during = journal.sends.filter((send) => owners.get(send.escalationId) === taken.userId && send.startSeq > taken.startSeq && send.at < taken.until);
+      check(during.length === 0, () => `sent during a break of ${taken.userId}: ${during.map((send) => send.key).join(", ")}`);
+    }
   }
 
   // The auditor is the net, not the mechanism: a chain it had to repair was stuck for a while (until

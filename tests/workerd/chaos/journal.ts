@@ -35,10 +35,18 @@ export interface Answer {
 
 export type AnswerVia = "between_steps" | "in_flight" | "after_send" | "by_link";
 
+/** A break a person took (ADR 095): from when it took (seq), until when it lasted (its end, or when ended early). */
+export interface BreakTaken {
+  userId: string;
+  startSeq: number;
+  until: number;
+}
+
 export class Journal {
   private seqNo = 0;
   sends: AcceptedSend[] = [];
   answers: Answer[] = [];
+  breaks: BreakTaken[] = [];
   /** Keys whose provider accepted the message but answered with a timeout (a resend is allowed). */
   timedOutAfterAccept = new Map<string, number>();
   /** Provider calls per delivery key so far: the n-th call's fate is fixed by (seed, key, n). */

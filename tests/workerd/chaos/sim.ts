@@ -14,6 +14,7 @@ import { fixedClock } from "../../../worker/services/clock";
 import type { Deps } from "../../../worker/services/deps";
 import type { Job } from "../../../worker/queue-payloads";
 import { acknowledgeTask, completeTask, deleteTask, moveTaskToInstant, redeemActionLink, reopenTask, snoozeTask } from "../../../worker/services/tasks";
+import { endBreak, startBreak } from "../../../worker/services/quiet-hours";
 import { formatTimeOfDay } from "../../../worker/services/tasks/time-of-day";
 import { chaosChannels, chaosD1, DEFAULT_RATES, SimQueue, type FaultRates, type InFlightMessage } from "./faults";
 import { checkInvariants, type InvariantReport } from "./invariants";
@@ -172,6 +173,7 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
         await createSimTask(simDeps(raw, clock), rng, pick(rng, people).id, between(rng, -30, 30));
         journal.op("task_created");
       }
+      if (active() && rng() < rates.breakPerMinute) await takeOrEndBreak(simDeps(answerDb, clock), rng, people.map((p) => p.id), journal);
 
       for (const late of lateTicks.filter((l) => l.runAt <= t)) {
         lateTicks.splice(lateTicks.indexOf(late), 1);
@@ -209,6 +211,33 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
         return { seed, ...report, operations: journal.operations, timings: journal.timings, faults: journal.faults, logEvents: journal.logEvents, simulatedMinutes: Math.round((t - SIM_START) / MINUTE) };
   } finally {
     logs.restore();
+  }
+}
+
+/**
+ * A person takes a break of 5 to 40 minutes, or ends theirs early (ADR 095), through the break service, on
+ * the answers' D1 (so its batch may fail like an answer's). The journal keeps how long each break really
+ * lasted: a break ended or replaced early lasted until then.
+ */
+async function takeOrEndBreak(deps: Deps, rng: () => number, people: string[], journal: Journal) {
+  const now = deps.clock.now().getTime();
+  const ending = rng() < 0.5 ? journal.breaks.find((b) => b.until > now) : undefined;
+  const userId = ending?.userId ?? pick(rng, people);
+  const running = ending ?? journal.breaks.find((b) => b.userId === userId && b.until > now);
+  try {
+    if (ending) {
+      await endBreak(deps, userId);
+      ending.until = now;
+      journal.op("break_ended_early");
+      return;
+    }
+    const minutes = between(rng, 5, 40);
+    await startBreak(deps, userId, { minutes });
+    if (running) running.until = now;
+    journal.breaks.push({ userId, startSeq: journal.seq(), until: now + minutes * MINUTE });
+    journal.op("break_taken");
+  } catch {
+    journal.op("break_failed"); // a D1 blip: nothing took
   }
 }
 
