@@ -91,12 +91,13 @@ describe("GET /v1/users/me/export", () => {
     expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="nudge-data-\d{4}-\d{2}-\d{2}\.json"$/);
     expect(response.headers.get("Cache-Control")).toBe("no-store");
     const text = await response.text();
-    const exported = JSON.parse(text) as { profile: { email: string; name: string }; tasks: Array<{ title: string }>; nudgeBuddies: Array<{ name: string; contact: string }>; devices: unknown[]; quietHours: { enabled: boolean } };
+    const exported = JSON.parse(text) as { profile: { email: string; name: string }; tasks: Array<{ title: string }>; nudgeBuddies: Array<{ name: string; contact: string }>; devices: unknown[]; quietHours: { enabled: boolean }; break: { until: string | null } };
     expect(exported.profile).toMatchObject({ email: input.email, name: "Dana Tester" });
     expect(exported.tasks.map((t) => t.title)).toEqual(["Water the plants"]);
     expect(exported.nudgeBuddies).toMatchObject([{ name: "Sam", contact: "sam@example.com" }]);
     expect(exported.devices).toEqual([]);
     expect(exported.quietHours.enabled).toBe(false);
+    expect(exported.break).toEqual({ until: null, remindersFrom: null, untilLocal: null });
     for (const secret of ["passwordHash", "password_hash", "pbkdf2", body.refreshToken, "verificationCodeHash", "Not yours"]) expect(text).not.toContain(secret);
     expect((await request("/v1/users/me/export")).status).toBe(401);
   });
