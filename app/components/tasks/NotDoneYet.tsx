@@ -26,7 +26,7 @@ export function NotDoneYet({ task, onAnswered }: { task: Pick<TaskView, "id" | "
       </span>
       <Button type="submit" name="intent" value="reopen" variant="ghost" className="task-card__reopen" disabled={busy}>
         {busy ? "Opening it again..." : NOT_DONE_YET_LABEL}
-        <span className="visually-hidden"> &quot;{task.title}&quot;</span>
+        <span className="visually-hidden">{` "${task.title}"`}</span>
       </Button>
     </fetcher.Form>
   );

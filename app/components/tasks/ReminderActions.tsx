@@ -2,7 +2,8 @@ import { useLocation } from "@remix-run/react";
 import { ANSWER_LABELS, ANSWER_PENDING_LABELS, OTHER_SNOOZE_TIMES_LABEL, type Answer } from "../../../worker/services/answers";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
-import { useId } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useHydrated } from "~/lib/hooks";
 import {
   MORE_SNOOZE_MINUTES,
   SNOOZE_MORNING_INTENT,
@@ -22,7 +23,15 @@ export interface ReminderActionsProps {
   onAnswered?: (result: TaskActionResult) => void;
   /** The dashboard offers Done as well; the reminder screen keeps to Acknowledge and Snooze. */
   showDone?: boolean;
+  /** "Other snooze times" open and drawn from the start (the task's own snooze page); else drawn when opened. */
+  moreOpen?: boolean;
+  /** Where a plain form post (no JavaScript) comes back to; this page by default. */
+  returnTo?: string;
 }
+
+/** The page that shows one task's other snooze times, for a browser without JavaScript (tasks.$taskId.snooze.tsx); it comes back to `back`. */
+export const snoozeTimesPath = (taskId: string, back: string) => `/tasks/${taskId}/snooze?back=${encodeURIComponent(back)}`;
+export const CHOOSE_SNOOZE_TIME = "Choose a snooze time";
 
 /**
  * Acknowledge / Done / Snooze for one task, in the words of worker/services/answers.ts, through the resource route's action (the
@@ -31,19 +40,30 @@ export interface ReminderActionsProps {
  * "Other snooze times" folds away the card's other snoozes (10 min, 1 hour, 3 hours, tomorrow morning, until a time of
  * day), so the card keeps the spec's three buttons in view.
  */
-export function ReminderActions({ task, onAnswered, showDone = true }: ReminderActionsProps) {
+export function ReminderActions({ task, onAnswered, showDone = true, moreOpen = false, returnTo }: ReminderActionsProps) {
   const { fetcher, busy, error } = useTaskAnswer(onAnswered);
   const location = useLocation();
   const untilId = useId();
+  const hydrated = useHydrated();
+  // The other times are drawn only once "Other snooze times" is opened (issue 8: on a dashboard of 20 cards
+  // they were half of each card's markup and doubled the server's work per task). Before the page runs its
+  // scripts, or without them, the fold holds a link to the task's own snooze page instead.
+  const [drawn, setDrawn] = useState(moreOpen);
+  const more = useRef<HTMLDetailsElement>(null);
+  // Opened before the scripts ran (the link showed): draw the buttons once they can work.
+  useEffect(() => {
+    if (more.current?.open) setDrawn(true);
+  }, []);
   const busyIntent = fetcher.state === "submitting" ? fetcher.formData?.get("intent") : null;
-  const about = <span className="visually-hidden"> &quot;{task.title}&quot;</span>;
+  // One text node: the title between its quotes (JSX splits `&quot;{title}&quot;` into three, each with a marker in the HTML).
+  const about = <span className="visually-hidden">{` "${task.title}"`}</span>;
   // The order on screen: Acknowledge (until acknowledged), Done (where offered), Snooze.
   const shown: Answer[] = [...(task.acknowledged ? [] : (["acknowledge"] as const)), ...(showDone ? (["done"] as const) : []), "snooze"];
 
   return (
     <fetcher.Form method="post" action={TASKS_RESOURCE} className="reminder-actions" aria-busy={busy || undefined}>
       <input type="hidden" name="taskId" value={task.id} />
-      <input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />
+      <input type="hidden" name="returnTo" value={returnTo ?? `${location.pathname}${location.search}`} />
       {error ? <Alert tone="error">{error}</Alert> : null}
       {/*
         The form's default button, first in it: Enter in the time field submits with the default button,
@@ -59,11 +79,30 @@ export function ReminderActions({ task, onAnswered, showDone = true }: ReminderA
           </Button>
         ))}
       </div>
-      <details className="reminder-actions__more">
+      <details ref={more} className="reminder-actions__more" open={moreOpen || undefined} onToggle={(event) => event.currentTarget.open && setDrawn(true)}>
         <summary>
           {OTHER_SNOOZE_TIMES_LABEL}
           {about}
         </summary>
+        {drawn ? (
+          <OtherSnoozeTimes untilId={untilId} busy={busy} busyIntent={busyIntent} about={about} />
+        ) : hydrated ? null : (
+          <p className="reminder-actions__later">
+            <a href={snoozeTimesPath(task.id, returnTo ?? `${location.pathname}${location.search}`)}>
+              {CHOOSE_SNOOZE_TIME}
+              {about}
+            </a>
+          </p>
+        )}
+      </details>
+    </fetcher.Form>
+  );
+}
+
+/** 10 min, 1 hour, 3 hours, Tomorrow morning, and Until a time: the fold's buttons. */
+function OtherSnoozeTimes({ untilId, busy, busyIntent, about }: { untilId: string; busy: boolean; busyIntent: FormDataEntryValue | null | undefined; about: ReactNode }) {
+  return (
+    <>
         <div className="reminder-actions__buttons reminder-actions__buttons--times">
           {MORE_SNOOZE_MINUTES.map((minutes) => (
             <Button key={minutes} type="submit" name="intent" value={`snooze:${minutes}`} variant="secondary" disabled={busy} formNoValidate>
@@ -99,7 +138,6 @@ export function ReminderActions({ task, onAnswered, showDone = true }: ReminderA
           pendingLabel={busyIntent === SNOOZE_UNTIL_INTENT ? ANSWER_PENDING_LABELS.snooze : null}
           about={about}
         />
-      </details>
-    </fetcher.Form>
+    </>
   );
 }
