@@ -95,6 +95,24 @@ describe("steps during a break", () => {
     expect((await endBreak(depsAt(resumed + MINUTE).deps, u.id)).message).toBe("You're not on a break.");
   });
 
+  it("a break carried on by quiet hours holds steps until they end; ending it early brings them now", async () => {
+    const u = await user({ timezone: ZONE, quietStart: 22 * 60, quietEnd: 8 * 60 });
+    await startBreak(depsAt(london("2095-01-12T12:00")).deps, u.id, { until: "2095-01-12T23:00" });
+    const eight = london("2095-01-13T08:00");
+    const { due, task } = await taskDue(u.id, "2095-01-12T13:00");
+    await runStepByHand((await stepsOf(task.id))[0]!.id, due);
+    expect((await stepsOf(task.id))[0]).toMatchObject({ state: "pending", dueAt: eight, heldUntil: eight });
+    // Made shorter (until 16:00, no quiet hours then): the held step comes to the new end.
+    await startBreak(depsAt(london("2095-01-12T14:00")).deps, u.id, { until: "2095-01-12T16:00" });
+    expect((await stepsOf(task.id))[0]).toMatchObject({ dueAt: london("2095-01-12T16:00"), heldUntil: london("2095-01-12T16:00") });
+    // Longer again, into the night: held again when it fires; ended at 16:30: it comes now.
+    await startBreak(depsAt(london("2095-01-12T14:30")).deps, u.id, { until: "2095-01-12T23:30" });
+    await runStepByHand((await stepsOf(task.id))[0]!.id, london("2095-01-12T16:00"));
+    expect((await stepsOf(task.id))[0]).toMatchObject({ state: "pending", dueAt: eight, heldUntil: eight });
+    await endBreak(depsAt(london("2095-01-12T16:30")).deps, u.id);
+    expect((await stepsOf(task.id))[0]).toMatchObject({ state: "pending", dueAt: london("2095-01-12T16:30"), heldUntil: london("2095-01-12T16:30") });
+  });
+
   it("another person's held steps, and steps held by quiet hours, are left alone when a break ends", async () => {
     const mine = await user({ timezone: ZONE });
     const theirs = await user({ timezone: ZONE });

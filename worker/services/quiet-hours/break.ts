@@ -54,11 +54,15 @@ type BreakColumns = { breakUntil: number | null; quietStart: number | null; quie
 
 const columns = { breakUntil: users.breakUntil, quietStart: users.quietStart, quietEnd: users.quietEnd, timezone: users.timezone };
 
+/** When the rest that a break until `until` starts ends: then, or when quiet hours on at that moment end. */
+function restEnd(user: BreakColumns, until: number): number {
+  return quietUntil(quietWindowOf(user), user.timezone, until) ?? until;
+}
+
 /** The break as screens and the API show it: only one still running. */
 export function breakJson(user: BreakColumns, now: number): BreakJson {
   if (user.breakUntil === null || user.breakUntil <= now) return { until: null, remindersFrom: null, untilLocal: null };
-  const from = quietUntil(quietWindowOf(user), user.timezone, user.breakUntil) ?? user.breakUntil;
-  return { until: new Date(user.breakUntil).toISOString(), remindersFrom: new Date(from).toISOString(), untilLocal: localMoment(user.breakUntil, user.timezone, now) };
+  return { until: new Date(user.breakUntil).toISOString(), remindersFrom: new Date(restEnd(user, user.breakUntil)).toISOString(), untilLocal: localMoment(user.breakUntil, user.timezone, now) };
 }
 
 export async function getBreak(deps: Pick<Deps, "db" | "clock">, userId: string): Promise<BreakJson> {
@@ -74,10 +78,12 @@ export async function startBreak(deps: Pick<Deps, "db" | "clock">, userId: strin
   const user = await columnsOf(deps.db, userId);
   const now = deps.clock.now().getTime();
   const until = breakEnd(parsed, user.timezone, now);
-  const running = user.breakUntil !== null && user.breakUntil > now ? user.breakUntil : null;
+  // Steps are held until the rest's end: the break's, or the quiet hours' that carry it on.
+  const heldUntil = user.breakUntil !== null && user.breakUntil > now ? restEnd(user, user.breakUntil) : null;
+  const newEnd = restEnd(user, until);
   await runBatch(deps.db, [
     deps.db.update(users).set({ breakUntil: until, updatedAt: now }).where(eq(users.id, userId)),
-    ...(running !== null && until < running ? releaseStatements(deps.db, userId, running, until) : []),
+    ...(heldUntil !== null && newEnd < heldUntil ? releaseStatements(deps.db, userId, heldUntil, newEnd) : []),
   ]);
   const saved = breakJson({ ...user, breakUntil: until }, now);
   return { ...saved, message: BREAK_TEXTS.started(saved.untilLocal ?? "") };
@@ -88,7 +94,10 @@ export async function endBreak(deps: Pick<Deps, "db" | "clock">, userId: string)
   const user = await columnsOf(deps.db, userId);
   const now = deps.clock.now().getTime();
   if (user.breakUntil === null || user.breakUntil <= now) return { ...breakJson(user, now), message: BREAK_TEXTS.noBreak, ended: false };
-  await runBatch(deps.db, [deps.db.update(users).set({ breakUntil: null, updatedAt: now }).where(eq(users.id, userId)), ...releaseStatements(deps.db, userId, user.breakUntil, now)]);
+  // Held until the rest's end (quiet hours may carry the break on): those steps come now. One that comes
+  // inside tonight's quiet hours is held for them again when it fires, as any step then.
+  const heldUntil = restEnd(user, user.breakUntil);
+  await runBatch(deps.db, [deps.db.update(users).set({ breakUntil: null, updatedAt: now }).where(eq(users.id, userId)), ...releaseStatements(deps.db, userId, heldUntil, now)]);
   return { ...breakJson({ ...user, breakUntil: null }, now), message: BREAK_TEXTS.ended, ended: true };
 }
 
