@@ -97,7 +97,7 @@ describe("GET /v1/users/me/export", () => {
     expect(exported.nudgeBuddies).toMatchObject([{ name: "Sam", contact: "sam@example.com" }]);
     expect(exported.devices).toEqual([]);
     expect(exported.quietHours.enabled).toBe(false);
-    expect(exported.break).toEqual({ until: null, remindersFrom: null, untilLocal: null });
+    expect(exported.break).toEqual({ until: null, remindersFrom: null, untilLocal: null, quietFollowsUntilLocal: null });
     for (const secret of ["passwordHash", "password_hash", "pbkdf2", body.refreshToken, "verificationCodeHash", "Not yours"]) expect(text).not.toContain(secret);
     expect((await request("/v1/users/me/export")).status).toBe(401);
   });

@@ -146,7 +146,7 @@ describe("steps during a break", () => {
 describe("the break API (PUT, GET, DELETE /v1/users/me/break)", () => {
   it("takes a break for minutes, until the morning or until a date and time on the person's clock, says until when, and ends it", async () => {
     const u = await user({ timezone: ZONE, quietStart: 22 * 60, quietEnd: 8 * 60 });
-    expect(await (await api("/v1/users/me/break", "GET", undefined, u.token)).json()).toEqual({ until: null, remindersFrom: null, untilLocal: null });
+    expect(await (await api("/v1/users/me/break", "GET", undefined, u.token)).json()).toEqual({ until: null, remindersFrom: null, untilLocal: null, quietFollowsUntilLocal: null });
 
     const hour = await api("/v1/users/me/break", "PUT", { minutes: 90 }, u.token);
     expect(hour.status).toBe(200);
@@ -156,9 +156,10 @@ describe("the break API (PUT, GET, DELETE /v1/users/me/break)", () => {
 
     // A break that ends at 23:00 is carried on by quiet hours until 08:00: that is when reminders come back.
     const tomorrow = DateTime.now().setZone(ZONE).plus({ days: 1 }).toISODate();
-    const night = await (await api("/v1/users/me/break", "PUT", { until: `${tomorrow}T23:00` }, u.token)).json<{ until: string; remindersFrom: string }>();
+    const night = await (await api("/v1/users/me/break", "PUT", { until: `${tomorrow}T23:00` }, u.token)).json<{ until: string; remindersFrom: string; message: string }>();
     expect(DateTime.fromISO(night.until, { zone: ZONE }).toFormat("HH:mm")).toBe("23:00");
     expect(DateTime.fromISO(night.remindersFrom, { zone: ZONE }).toFormat("HH:mm")).toBe("08:00");
+    expect(night.message).toMatch(/^You're on a break until 11:00 PM (tomorrow|on \w+day, \d+ \w+), and your quiet hours follow it until 8:00 AM on \w+day, \d+ \w+\. Reminders wait and arrive as one message when it ends\.$/);
     expect(await (await api("/v1/users/me/break", "GET", undefined, u.token)).json()).toMatchObject({ until: night.until });
 
     const ended = await (await api("/v1/users/me/break", "DELETE", undefined, u.token)).json();

@@ -55,7 +55,7 @@ export function BreakBlock({ rest }: { rest: BreakJson }) {
         <div className="break-block__now">
           <Alert tone="info">
             {`You're on a break until ${rest.untilLocal}.`}
-            {carriedOn ? " Your quiet hours follow it, so reminders come back when they end." : ""}
+            {carriedOn ? ` Your quiet hours follow it, so reminders come back at ${rest.quietFollowsUntilLocal}.` : ""}
           </Alert>
           <fetcher.Form method="post" action="/settings">
             <input type="hidden" name="intent" value="break-end" />

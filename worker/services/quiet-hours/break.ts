@@ -27,7 +27,8 @@ export const BREAK_TEXTS = {
   untilInvalid: "Choose when the break ends, like tomorrow at 9:00 AM.",
   past: "That time has already passed. Choose when the break ends, later than now.",
   tooLong: `A break lasts at most ${BREAK_MAX_DAYS} days. For longer, pause or delete the reminders themselves.`,
-  started: (until: string) => `You're on a break until ${until}. Reminders wait and arrive as one message when it ends.`,
+  started: (until: string, quietUntil: string | null) =>
+    `You're on a break until ${until}${quietUntil ? `, and your quiet hours follow it until ${quietUntil}` : ""}. Reminders wait and arrive as one message when it ends.`,
   ended: "Your break is over. Anything that waited arrives now, as one message.",
   noBreak: "You're not on a break.",
 } as const;
@@ -48,6 +49,8 @@ export interface BreakJson {
   remindersFrom: string | null;
   /** "9:00 AM tomorrow" on the person's clock, or null. */
   untilLocal: string | null;
+  /** When quiet hours carry the break on: the moment reminders come back on the person's clock ("8:00 AM tomorrow"), else null. */
+  quietFollowsUntilLocal: string | null;
 }
 
 type BreakColumns = { breakUntil: number | null; quietStart: number | null; quietEnd: number | null; timezone: string };
@@ -61,8 +64,14 @@ function restEnd(user: BreakColumns, until: number): number {
 
 /** The break as screens and the API show it: only one still running. */
 export function breakJson(user: BreakColumns, now: number): BreakJson {
-  if (user.breakUntil === null || user.breakUntil <= now) return { until: null, remindersFrom: null, untilLocal: null };
-  return { until: new Date(user.breakUntil).toISOString(), remindersFrom: new Date(restEnd(user, user.breakUntil)).toISOString(), untilLocal: localMoment(user.breakUntil, user.timezone, now) };
+  if (user.breakUntil === null || user.breakUntil <= now) return { until: null, remindersFrom: null, untilLocal: null, quietFollowsUntilLocal: null };
+  const rest = restEnd(user, user.breakUntil);
+  return {
+    until: new Date(user.breakUntil).toISOString(),
+    remindersFrom: new Date(rest).toISOString(),
+    untilLocal: localMoment(user.breakUntil, user.timezone, now),
+    quietFollowsUntilLocal: rest === user.breakUntil ? null : localMoment(rest, user.timezone, now),
+  };
 }
 
 export async function getBreak(deps: Pick<Deps, "db" | "clock">, userId: string): Promise<BreakJson> {
@@ -86,7 +95,7 @@ export async function startBreak(deps: Pick<Deps, "db" | "clock">, userId: strin
     ...(heldUntil !== null && newEnd < heldUntil ? releaseStatements(deps.db, userId, heldUntil, newEnd) : []),
   ]);
   const saved = breakJson({ ...user, breakUntil: until }, now);
-  return { ...saved, message: BREAK_TEXTS.started(saved.untilLocal ?? "") };
+  return { ...saved, message: BREAK_TEXTS.started(saved.untilLocal ?? "", saved.quietFollowsUntilLocal) };
 }
 
 /** Ends the break now: the steps it held fire at once (one catch-up), as its end had come. */

@@ -28,7 +28,7 @@ export async function breakFromWords(deps: Deps, owner: ChatOwner, wish: BreakWi
 /** What "/pause" answers: the running break with End the break, or the lengths to pick from. */
 export async function breakMenu(deps: Deps, owner: ChatOwner): Promise<ChatReply> {
   const running = await getBreak(deps, owner.id);
-  if (running.until !== null) return { text: BOT_TEXTS.breaks.onBreak(running.untilLocal ?? ""), buttons: [END_ROW] };
+  if (running.until !== null) return { text: BOT_TEXTS.breaks.onBreak(running.untilLocal ?? "", running.quietFollowsUntilLocal), buttons: [END_ROW] };
   return {
     text: BOT_TEXTS.breaks.ask,
     buttons: [
@@ -52,7 +52,7 @@ export async function breakButton(deps: Deps, chatId: string, choice: BreakChoic
 async function started(deps: Deps, userId: string, input: { minutes: number } | { until: string }): Promise<ChatReply> {
   try {
     const saved = await startBreak(deps, userId, input);
-    return { text: BOT_TEXTS.breaks.started(saved.untilLocal ?? ""), buttons: [END_ROW] };
+    return { text: BOT_TEXTS.breaks.started(saved.untilLocal ?? "", saved.quietFollowsUntilLocal), buttons: [END_ROW] };
   } catch (error) {
     if (isAppError(error) && error.status === 400) return { text: error.message };
     throw error;

@@ -77,8 +77,10 @@ export const BOT_TEXTS = {
     threeHours: "3 hours",
     morning: "Until tomorrow morning",
     endButton: "End the break",
-    started: (until: string) => `🌙 You're on a break until ${until}. I'm holding every reminder and will send one message when it ends.`,
-    onBreak: (until: string) => `🌙 You're on a break until ${until}. I'm holding every reminder until then.`,
+    started: (until: string, quietUntil: string | null) =>
+      `🌙 You're on a break until ${until}${quietUntil ? `, and your quiet hours follow it until ${quietUntil}` : ""}. I'm holding every reminder and will send one message when it ends.`,
+    onBreak: (until: string, quietUntil: string | null) =>
+      `🌙 You're on a break until ${until}${quietUntil ? `, and your quiet hours follow it until ${quietUntil}` : ""}. I'm holding every reminder until then.`,
     ended: "☀️ Your break is over. Anything that waited arrives now, as one message.",
     notOnBreak: "You're not on a break. Write /pause to take one.",
     past: 'That time has already passed, so no break started. Say when it should end, like "pause until tomorrow" or "pause for 2 hours".',
