@@ -7,7 +7,8 @@ import { describe, expect, it } from "vitest";
 import type { Medium } from "../../worker/channels/types";
 import type { StepChannel } from "../../worker/services/escalation/catalogue";
 import { deliveryKey, planStep, readsNeeded, type ClaimedStep, type PlanInput, type StepPlan } from "../../worker/services/escalation/plan";
-import { buddyEmail, reminderEmail, smsMessage, telegramBuddyMessage, unavailableNotes } from "../../worker/services/escalation/messages";
+import { buddyEmail, reminderEmail, smsMessage, telegramBuddyMessage } from "../../worker/services/escalation/messages";
+import { unavailableNotes } from "../../worker/services/escalation/channel-notes";
 import { missingChannels, unavailableChannels, type MediaStatus, type Reachability } from "../../worker/services/escalation/recipients";
 
 const NOW = Date.parse("2027-03-01T09:00:00Z");

@@ -8,7 +8,7 @@ import { deliveries, escalationSteps, users } from "../../db/schema";
 import { ProviderError } from "../../worker/channels/errors";
 import type { Channel } from "../../worker/channels/types";
 import { SUPERSEDED } from "../../worker/services/escalation/run-plan";
-import { PHONE_CAP_NOTE } from "../../worker/services/escalation/messages";
+import { PHONE_CAP_NOTE } from "../../worker/services/escalation/channel-notes";
 import type { Env } from "../../worker/env";
 import { twilioSignature } from "../../worker/channels/twilio/signature";
 import { twilioSmsChannel } from "../../worker/channels/sms/twilio";

@@ -3,7 +3,7 @@ import { pushSubscriptions } from "../../../db/schema";
 import type { Deps } from "../deps";
 import { buddyReach, consentingBuddiesQuery } from "./buddy-reach";
 import type { EscalationStrategy, StepChannel } from "./catalogue";
-import { reachPreviewNotes } from "./messages";
+import { reachPreviewNotes } from "./channel-notes";
 import { planDeliveries, type FallbackReason, type MediaStatus, type Reachability } from "./recipients";
 
 /**

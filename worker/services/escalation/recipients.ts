@@ -28,7 +28,7 @@ export type MediaStatus = Record<Medium, Pick<ChannelStatus, "available" | "reas
 /**
  * Why a step channel was not used and its message went to the user's email instead:
  * - "missing": the user lacks it (no Telegram chat, no verified phone, no device, no buddy); the
- *   email says so (messages.ts `fallbackNotes`), because the user can change it;
+ *   email says so (channel-notes.ts `fallbackNotes`), because the user can change it;
  * - "unavailable": this server cannot use the medium (its provider is not configured); the reason
  *   is the channel status's sentence, for the log. The email does not blame the user for it;
  * - "refused": the provider refused the send for good (a permanent failure, ADR 042); the reason is

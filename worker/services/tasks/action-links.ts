@@ -11,6 +11,7 @@ import { acknowledgeTask, completeTask, snoozeTask } from "./actions";
 import { findLink, type AnswerLink } from "./link-lookup";
 import { parseTimeOfDay } from "./time-of-day";
 import { reopenedMessage, reopenTask, stillOpenMessage } from "./reopen";
+import { zoneOf } from "./answer";
 import { alreadyDueMessage, MOVE_DAY_MISSING, moveTaskToDay, pickedInstant, pickedPastMessage, type PickedDay } from "./move";
 import type { TaskStatus } from "./serialize";
 
@@ -209,9 +210,4 @@ async function giveBack(link: AnswerLink, usedAt: number) {
   } catch (error) {
     log.error("action_link.unconsume_failed", { taskId: link.taskId, action: link.action, ...errorFields(error) });
   }
-}
-
-async function zoneOf(deps: Deps, userId: string): Promise<string> {
-  const [user] = await deps.db.select({ timezone: users.timezone }).from(users).where(eq(users.id, userId)).limit(1);
-  return user?.timezone ?? "UTC";
 }
