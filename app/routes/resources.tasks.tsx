@@ -15,7 +15,8 @@ import { breakOnce } from "~/lib/request-reads.server";
  * - GET  /resources/tasks?page=N&after=C  the next page of the dashboard's infinite scroll (keyset
  *                                         cursor C; `shift=S` instead when a client has none);
  * - POST /resources/tasks  intent=acknowledge|done|snooze|snooze:<minutes>|snooze:morning|snooze:until
- *                          (until=HH:MM)|delete|reopen (taskId), or
+ *                          (until=HH:MM)|delete|reopen (taskId), the task also as `?task=` with the page to
+ *                          come back to as `?back=` (a card's form: taskAnswerAction), or
  *                          intent=default-strategy (strategy): the settings block.
  * Fetchers get the result as data. A plain form post (no JavaScript) does the same work and then
  * goes back to `returnTo`, so the buttons work without scripts too.
@@ -32,7 +33,9 @@ export async function action(args: ActionFunctionArgs) {
   const { user, headers } = await requireUser(args);
   const form = await readForm(args.request);
   const { deps } = args.context;
-  const back = () => redirect(safeRedirect(field(form, "returnTo")), { headers });
+  // The task and the page to come back to are in a card's action URL (taskAnswerAction); fields of the same names first.
+  const query = new URL(args.request.url).searchParams;
+  const back = () => redirect(safeRedirect(field(form, "returnTo") || query.get("back") || undefined), { headers });
 
   if (field(form, "intent") === "default-strategy") {
     const result = await updateDefaultStrategy(deps, user, form);
@@ -40,7 +43,7 @@ export async function action(args: ActionFunctionArgs) {
   }
 
   const intent = readIntent(form);
-  const taskId = field(form, "taskId");
+  const taskId = field(form, "taskId") || (query.get("task") ?? "").trim();
   if (!intent || !taskId) {
     return data(
       { kind: "task" as const, ok: false, intent: intent ?? "acknowledge", taskId, message: "That request was not understood. Please reload the page and try again.", task: null, nextTask: null },
@@ -72,7 +75,7 @@ export async function clientAction({ request, serverAction }: ClientActionFuncti
       kind: "task",
       ok: false,
       intent: taskIntent,
-      taskId: formText(form, "taskId"),
+      taskId: formText(form, "taskId") || (new URL(request.url).searchParams.get("task") ?? ""),
       message: taskIntent === "delete" ? TASK_DELETE_FAILED : TASK_UPDATE_FAILED,
       task: null,
       nextTask: null,

@@ -346,6 +346,20 @@ test.describe("dashboard task list", () => {
     await page.getByRole("link", { name: "Back to the first tasks" }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.locator("article.task-card")).toHaveCount(20);
+    // A card's form names its task and the page to come back to in its action URL (ADR 097); a "back" that is not
+    // a path of ours is never followed: the answer is given and the person lands on the dashboard.
+    const action = await card(page, "Plain 1").locator("form.reminder-actions").getAttribute("action");
+    expect(action).toMatch(/^\/resources\/tasks\?task=[\w-]+&back=%2Fdashboard$/);
+    const crafted = action!.replace(/back=.*$/, `back=${encodeURIComponent("//evil.example/phish")}`);
+    const answered = await page.request.post(crafted, {
+      form: { intent: "acknowledge" },
+      headers: { Origin: new URL(page.url()).origin, "Sec-Fetch-Mode": "navigate" },
+      maxRedirects: 0,
+    });
+    expect(answered.status()).toBe(302);
+    expect(answered.headers()["location"]).toBe("/dashboard");
+    await page.reload();
+    await expect(card(page, "Plain 1").locator(".task-pill")).toHaveText("Acknowledged");
     await context.close();
   });
 });

@@ -85,6 +85,22 @@ describe("task texts on the user's clock", () => {
     expect(formatDue("2027-01-05T14:00:00Z", NY, NY_MORNING)).toBe("Tue, Jan 5, 2027, 9:00 AM");
   });
 
+  it("reads 'this year' on the user's clock, not in UTC", () => {
+    const lateDecember = new Date("2026-12-29T15:00:00Z"); // Tue 10:00 EST
+    // 11:30 PM on 31 December in New York is already 2027 in UTC: still this year, so no year is written.
+    expect(formatDue("2027-01-01T04:30:00Z", NY, lateDecember)).toBe("Thu, Dec 31, 11:30 PM");
+    // The same instant in UTC is next year's.
+    expect(formatDue("2027-01-01T04:30:00Z", "UTC", lateDecember)).toBe("Fri, Jan 1, 2027, 4:30 AM");
+  });
+
+  it("gives each zone its own day for the same instants, asked again and again (the days are remembered per zone)", () => {
+    for (let round = 0; round < 3; round++) {
+      expect(calendarDaysUntil("2026-03-03T05:30:00Z", NY_LATE, NY)).toBe(1);
+      expect(calendarDaysUntil("2026-03-03T05:30:00Z", NY_LATE, "UTC")).toBe(0);
+      expect(calendarDaysUntil("2026-03-03T05:30:00Z", NY_LATE, "Asia/Kolkata")).toBe(0);
+    }
+  });
+
   it("says when the last reminder went out, or that none did", () => {
     expect(formatLastReminder(null, NY, NY_MORNING)).toBe("No reminders sent yet");
     expect(formatLastReminder("2026-03-02T14:15:00Z", NY, NY_MORNING)).toBe("Last reminder: 9:15 AM today");

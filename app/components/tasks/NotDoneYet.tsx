@@ -2,7 +2,7 @@ import { useLocation } from "@remix-run/react";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import { CheckIcon } from "./icons";
-import { TASKS_RESOURCE, type TaskActionResult, type TaskView } from "./types";
+import { taskAnswerAction, type TaskActionResult, type TaskView } from "./types";
 import { useTaskAnswer } from "./use-task-answer";
 
 export const NOT_DONE_YET_LABEL = "Not done yet";
@@ -16,9 +16,7 @@ export function NotDoneYet({ task, onAnswered }: { task: Pick<TaskView, "id" | "
   const { fetcher, busy, error } = useTaskAnswer(onAnswered);
   const location = useLocation();
   return (
-    <fetcher.Form method="post" action={TASKS_RESOURCE} className="task-card__completed" aria-busy={busy || undefined}>
-      <input type="hidden" name="taskId" value={task.id} />
-      <input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />
+    <fetcher.Form method="post" action={taskAnswerAction(task.id, `${location.pathname}${location.search}`)} className="task-card__completed" aria-busy={busy || undefined}>
       {error ? <Alert tone="error">{error}</Alert> : null}
       <span className="task-card__completed-mark">
         <CheckIcon />

@@ -10,7 +10,7 @@ import {
   SNOOZE_MORNING_LABEL,
   SNOOZE_UNTIL_INTENT,
   snoozeLabel,
-  TASKS_RESOURCE,
+  taskAnswerAction,
   type TaskActionResult,
   type TaskView,
 } from "./types";
@@ -54,26 +54,29 @@ export function ReminderActions({ task, onAnswered, showDone = true, moreOpen = 
   useEffect(() => {
     if (more.current?.open) setDrawn(true);
   }, []);
+  const back = returnTo ?? `${location.pathname}${location.search}`;
   const busyIntent = fetcher.state === "submitting" ? fetcher.formData?.get("intent") : null;
   // One text node: the title between its quotes (JSX splits `&quot;{title}&quot;` into three, each with a marker in the HTML).
   const about = <span className="visually-hidden">{` "${task.title}"`}</span>;
   // The order on screen: Acknowledge (until acknowledged), Done (where offered), Snooze.
   const shown: Answer[] = [...(task.acknowledged ? [] : (["acknowledge"] as const)), ...(showDone ? (["done"] as const) : []), "snooze"];
+  // The answers skip the time field's check, which is drawn with the other times; a folded card has no field, nor the prop.
+  const skipCheck = drawn ? { formNoValidate: true } : undefined;
+  // `disabled={false}` still costs React an attribute's work on the server; undefined is skipped.
+  const off = busy || undefined;
 
   return (
-    <fetcher.Form method="post" action={TASKS_RESOURCE} className="reminder-actions" aria-busy={busy || undefined}>
-      <input type="hidden" name="taskId" value={task.id} />
-      <input type="hidden" name="returnTo" value={returnTo ?? `${location.pathname}${location.search}`} />
+    <fetcher.Form method="post" action={taskAnswerAction(task.id, back)} className="reminder-actions" aria-busy={off}>
       {error ? <Alert tone="error">{error}</Alert> : null}
       {/*
         The form's default button, first in it: Enter in the time field submits with the default button,
         which would otherwise be Acknowledge. Never seen or focused; the visible Snooze beside the field
-        does the same.
+        does the same. Only there with the field: a folded card has no field to press Enter in.
       */}
-      <button type="submit" name="intent" value={SNOOZE_UNTIL_INTENT} hidden tabIndex={-1} aria-hidden="true" disabled={busy} />
+      {drawn ? <button type="submit" name="intent" value={SNOOZE_UNTIL_INTENT} hidden tabIndex={-1} aria-hidden="true" disabled={busy} /> : null}
       <div className="reminder-actions__buttons">
         {shown.map((answer) => (
-          <Button key={answer} type="submit" name="intent" value={answer} variant={answer === "done" ? "primary" : "secondary"} disabled={busy} formNoValidate>
+          <Button key={answer} type="submit" name="intent" value={answer} variant={answer === "done" ? "primary" : "secondary"} disabled={off} {...skipCheck}>
             {busyIntent === answer ? ANSWER_PENDING_LABELS[answer] : ANSWER_LABELS[answer]}
             {about}
           </Button>
@@ -88,7 +91,7 @@ export function ReminderActions({ task, onAnswered, showDone = true, moreOpen = 
           <OtherSnoozeTimes untilId={untilId} busy={busy} busyIntent={busyIntent} about={about} />
         ) : hydrated ? null : (
           <p className="reminder-actions__later">
-            <a href={snoozeTimesPath(task.id, returnTo ?? `${location.pathname}${location.search}`)}>
+            <a href={snoozeTimesPath(task.id, back)}>
               {CHOOSE_SNOOZE_TIME}
               {about}
             </a>

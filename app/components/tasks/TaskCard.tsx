@@ -20,9 +20,9 @@ export interface TaskCardProps {
 export function TaskCard({ task, onRequestDelete, onAnswered }: TaskCardProps) {
   const titleId = useId();
   return (
-    <article className={`card task-card task-card--${task.tone}`} aria-labelledby={titleId} data-tone={task.tone} data-task-id={task.id}>
+    <article className={`card task-card task-card--${task.tone}`} aria-labelledby={titleId}>
       <div className="task-card__head">
-        <h4 id={titleId} className="task-card__title" tabIndex={-1}>
+        <h4 id={titleId} className="task-card__title">
           {task.title}
         </h4>
         <div className="task-card__tools">

@@ -1,6 +1,6 @@
 import { safeZone } from "../../../worker/services/time-zone";
-import { calendarDaysUntil } from "./task-colour";
-import { cachedFormatter } from "./formatters";
+import { calendarDaysUntil, dayNumber, yearOfDay } from "./task-colour";
+import { cachedFormatter, type FormatShape } from "./formatters";
 
 /**
  * The date and time texts of the task screens, on the user's own clock (the time zone of their
@@ -8,20 +8,18 @@ import { cachedFormatter } from "./formatters";
  * server render and the hydrated page show the same string (browsers and workerd may ship
  * different ICU versions, and "today" depends on the moment of rendering).
  */
-const LOCALE = "en-US";
-
 /** ICU writes a narrow no-break space before AM/PM in newer versions; one plain space everywhere. */
 function tidy(text: string): string {
   return text.replace(/[\u202f\u00a0]/g, " ");
 }
 
-function format(instant: Date, zone: string, options: Intl.DateTimeFormatOptions): string {
-  return tidy(cachedFormatter(LOCALE, safeZone(zone), options).format(instant));
+function format(instant: Date, zone: string, shape: FormatShape): string {
+  return tidy(cachedFormatter(shape, safeZone(zone)).format(instant));
 }
 
 /** "9:15 AM". */
 export function formatClock(iso: string, zone: string): string {
-  return format(new Date(iso), zone, { hour: "numeric", minute: "2-digit" });
+  return format(new Date(iso), zone, "clock");
 }
 
 /** "9:15 AM" today, "9:00 AM tomorrow", else "Mon, Mar 2, 9:00 AM": a time ahead that may not be today's (a snooze's end). */
@@ -32,28 +30,19 @@ export function formatClockWithDay(iso: string, zone: string, now: Date): string
   return formatDateTime(iso, zone, now);
 }
 
-function sameYear(a: Date, b: Date, zone: string): boolean {
-  return format(a, zone, { year: "numeric" }) === format(b, zone, { year: "numeric" });
-}
-
 /** "Mon, Mar 2, 9:00 AM" (with the year when it is not this year: "Tue, Jan 5, 2027, 9:00 AM"). */
 export function formatDateTime(iso: string, zone: string, now: Date): string {
   const instant = new Date(iso);
-  return format(instant, zone, {
-    weekday: "short",
-    month: "short",
-    day: "numeric",
-    ...(sameYear(instant, now, zone) ? {} : { year: "numeric" }),
-    hour: "numeric",
-    minute: "2-digit",
-  });
+  const valid = safeZone(zone);
+  const sameYear = yearOfDay(dayNumber(instant, valid)) === yearOfDay(dayNumber(now, valid));
+  return format(instant, valid, sameYear ? "dateTime" : "dateTimeWithYear");
 }
+
+const DAY_WORDS: Readonly<Record<number, string>> = { [-1]: "Yesterday", 0: "Today", 1: "Tomorrow" };
 
 /** "Today, 9:00 AM", "Tomorrow, 9:00 AM", "Yesterday, 9:00 AM", else formatDateTime. */
 export function formatDue(iso: string, zone: string, now: Date): string {
-  const days = calendarDaysUntil(iso, now, zone);
-  const words: Record<number, string> = { [-1]: "Yesterday", 0: "Today", 1: "Tomorrow" };
-  const word = words[days];
+  const word = DAY_WORDS[calendarDaysUntil(iso, now, zone)];
   return word ? `${word}, ${formatClock(iso, zone)}` : formatDateTime(iso, zone, now);
 }
 
@@ -78,14 +67,7 @@ export function formatBuddiesAlerted(iso: string, zone: string, now: Date): stri
 
 /** The value of an <input type="datetime-local"> for `now` on the user's clock: "2026-03-02T09:05". */
 export function datetimeLocalValue(now: Date, zone: string): string {
-  const parts = cachedFormatter("en-CA", safeZone(zone), {
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(now);
+  const parts = cachedFormatter("isoMinute", safeZone(zone)).formatToParts(now);
   const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "00";
   return `${get("year")}-${get("month")}-${get("day")}T${get("hour")}:${get("minute")}`;
 }

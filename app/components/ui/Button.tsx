@@ -14,8 +14,12 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   block?: boolean;
 }
 
+/**
+ * A button, `type="button"` unless told otherwise. A submit button is written without its type ("submit" is a
+ * button's default in HTML): one attribute less for each of a dashboard card's answers (issue 8).
+ */
 export function Button({ variant = "primary", size = "md", block, className, type = "button", ...rest }: ButtonProps) {
-  return <button type={type} className={classes(variant, size, block, className)} {...rest} />;
+  return <button type={type === "submit" ? undefined : type} className={classes(variant, size, block, className)} {...rest} />;
 }
 
 export interface ButtonLinkProps extends LinkProps {
