@@ -11,7 +11,13 @@ import { createUser, deleteUsers } from "./escalation-helpers";
 
 const BASE = Date.parse("2031-02-01T09:00:00Z");
 
-const byUser = prebuiltSelect<typeof tasks, { userId: string }>(tasks, (db) => db.select().from(tasks).where(eq(tasks.userId, sql.placeholder("userId"))).orderBy(tasks.id));
+const whole = getTableColumns(tasks);
+const byUser = prebuiltSelect<typeof whole, { userId: string }>(whole, (db, fields) => db.select(fields).from(tasks).where(eq(tasks.userId, sql.placeholder("userId"))).orderBy(tasks.id));
+// Chosen columns in an order of their own, a generated one among them (as the task list reads them).
+const chosenFields = { title: tasks.title, isCompleted: tasks.isCompleted, id: tasks.id, checkBackMinutes: tasks.checkBackMinutes, ignoreQuietHours: tasks.ignoreQuietHours };
+const chosenByUser = prebuiltSelect<typeof chosenFields, { userId: string }>(chosenFields, (db, fields) =>
+  db.select(fields).from(tasks).where(eq(tasks.userId, sql.placeholder("userId"))).orderBy(tasks.id),
+);
 
 describe("prebuiltSelect", () => {
   it("returns the same rows as Drizzle's select, with every column filled in or left null", async () => {
@@ -50,17 +56,23 @@ describe("prebuiltSelect", () => {
       expect(prebuilt[1]).toMatchObject({ ignoreQuietHours: true, checkBackMinutes: 0, recurrence: '{"freq":"daily"}', updatedAt: BASE + 10 });
       expect(prebuilt[0]).toMatchObject({ ignoreQuietHours: false, checkBackMinutes: null, recurrence: null });
       expect(await byUser.all(db, { userId: "nobody" })).toEqual([]);
+      const chosen = await chosenByUser.all(db, { userId: user.id });
+      expect(chosen).toEqual(await db.select(chosenFields).from(tasks).where(eq(tasks.userId, user.id)).orderBy(tasks.id));
+      expect(chosen).toEqual([
+        { title: "Bare", isCompleted: 0, id: "pre-a", checkBackMinutes: null, ignoreQuietHours: false },
+        { title: "Everything set, even 'quotes'", isCompleted: 0, id: "pre-b", checkBackMinutes: 0, ignoreQuietHours: true },
+      ]);
     } finally {
       await deleteUsers(user.id);
     }
   });
 
-  it("refuses a select of chosen fields loudly instead of mapping values onto the wrong keys", async () => {
+  it("refuses a select of other fields than it was given, loudly, instead of mapping values onto the wrong keys", async () => {
     const user = await createUser();
     try {
       const db = createDb(env.DB);
       await db.insert(tasks).values({ id: "pre-c", userId: user.id, title: "One", dueAt: BASE, strategyKey: "standard", createdAt: BASE });
-      const chosen = prebuiltSelect<typeof tasks, { userId: string }>(tasks, (d) => d.select({ id: tasks.id, title: tasks.title }).from(tasks).where(eq(tasks.userId, sql.placeholder("userId"))));
+      const chosen = prebuiltSelect<typeof whole, { userId: string }>(whole, (d) => d.select({ id: tasks.id, title: tasks.title }).from(tasks).where(eq(tasks.userId, sql.placeholder("userId"))));
       await expect(chosen.all(db, { userId: user.id })).rejects.toThrow(`prebuiltSelect: 2 columns, ${Object.keys(getTableColumns(tasks)).length} expected`);
     } finally {
       await deleteUsers(user.id);

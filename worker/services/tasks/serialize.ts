@@ -37,11 +37,33 @@ export type TaskStatus = "PENDING" | "ACKNOWLEDGED" | "SNOOZED" | "COMPLETED";
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
+/** The columns a task's JSON is made of: whole rows do, and so does the list's narrower read (list.ts `listColumns`). */
+export type TaskJsonSource = Pick<
+  Task,
+  | "id"
+  | "title"
+  | "dueAt"
+  | "status"
+  | "escalationHaltedAt"
+  | "lastReminderSentAt"
+  | "strategyKey"
+  | "recurrence"
+  | "acknowledgedAt"
+  | "completedAt"
+  | "snoozedUntil"
+  | "createdAt"
+  | "checkBackAt"
+  | "buddiesAlertedAt"
+  | "ignoreQuietHours"
+  | "checkBackMinutes"
+  | "quietHeldUntil"
+>;
+
 /**
  * A snooze that has run out reads as PENDING even before the tick has resumed the escalation
  * (at most a minute later), so clients never show "snoozed until" a time in the past.
  */
-export function toTaskJson(task: Task, now: number): TaskJson {
+export function toTaskJson(task: TaskJsonSource, now: number): TaskJson {
   const snoozeOver = task.status === "SNOOZED" && task.snoozedUntil !== null && task.snoozedUntil <= now;
   return {
     id: task.id,
