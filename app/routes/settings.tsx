@@ -42,15 +42,23 @@ export async function loader(args: LoaderFunctionArgs) {
   // From the person's one read of their row (the quiet-hours columns are on it): no read of its own.
   const quiet = await quietHoursOnce(args, user.id);
   const rest = await breakOnce(args, user.id);
+  const reach = await reachRowOnce(args, user.id);
+  const media = mediaStatus(deps);
   const others = supportedTimeZones().filter((zone) => zone !== user.timezone);
   // The current zone first (spec 01 section 2), then every other zone.
   return data(
     {
       timezone: user.timezone,
       timeZones: [user.timezone, ...others],
-      strategy: strategySettings(user, { reach: reachOf(await reachRowOnce(args, user.id), extras), media: mediaStatus(deps) }),
+      strategy: strategySettings(user, { reach: reachOf(reach, extras), media }),
       quiet,
       rest,
+      // Where else a break can be started in words (ADR 098): the places this person really has.
+      breakPlaces: {
+        telegram: Boolean(reach.telegramChatId) && media.telegram.available,
+        text: reach.phoneVerified && reach.smsOptedOutAt === null && media.sms.available,
+        email: args.context.cloudflare.env.ASSISTANT_EMAIL || null,
+      },
       analyticsConfigured: Boolean(args.context.cloudflare.env.POSTHOG_KEY),
       account: { name: user.name, email: user.email, hasPassword: await hasPasswordOnce(args, user.id) },
     },
@@ -192,7 +200,7 @@ export async function clientAction({ request, serverAction }: ClientActionFuncti
 }
 
 export default function Settings() {
-  const { timezone, timeZones, strategy, quiet, rest, analyticsConfigured, account } = useLoaderData<typeof loader>();
+  const { timezone, timeZones, strategy, quiet, rest, breakPlaces, analyticsConfigured, account } = useLoaderData<typeof loader>();
   const result = useActionData<typeof clientAction>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
@@ -249,7 +257,7 @@ export default function Settings() {
         </Form>
       </section>
       <StrategyBlock settings={strategy} />
-      <BreakBlock rest={rest} />
+      <BreakBlock rest={rest} places={breakPlaces} />
       <QuietHoursBlock quiet={quiet} />
       <section id="channels" tabIndex={-1} className="card settings-section" aria-labelledby="channels-heading">
         <h2 id="channels-heading" className="settings-section__title">

@@ -12,6 +12,8 @@ test.describe("a break", () => {
     await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
     const block = page.getByRole("region", { name: "Take a break" });
     await expect(block).toContainText("Pause every reminder for a while: no pings, texts, calls or buddy alerts.");
+    // No Telegram or phone linked: the assistant's address is the place a break can also be asked for (ADR 098).
+    await expect(block).toContainText('Away from here, write "pause until monday" or "pause for 3 hours" to assistant@nudge.example.com; "resume" ends it.');
     await expect(block.getByRole("group", { name: "Pause reminders for" }).getByRole("button")).toHaveText(["1 hour", "3 hours", "Until tomorrow morning", "Start the break"]);
 
     // An end already gone: the server's sentence, nothing started.

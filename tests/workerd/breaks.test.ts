@@ -11,6 +11,7 @@ import { describe, expect, it } from "vitest";
 import { users } from "../../db/schema";
 import { endBreak, restUntil, startBreak } from "../../worker/services/quiet-hours";
 import { createTask } from "../../worker/services/tasks";
+import { breakElsewhereText } from "../../app/components/settings/break-elsewhere";
 import { api, depsAt, MINUTE, outboxTo, runStepByHand, stepsOf, taskRow, testEra } from "./escalation-helpers";
 
 const ZONE = "Europe/London";
@@ -184,5 +185,15 @@ describe("the break API (PUT, GET, DELETE /v1/users/me/break)", () => {
     }
     expect(await breakUntilOf(u.id)).toBeNull();
     expect((await api("/v1/users/me/break", "PUT", { minutes: 60 })).status).toBe(401);
+  });
+});
+
+describe("where else a break starts (Settings' line, ADR 098)", () => {
+  it("names only the places the person has, and is left out where there are none", () => {
+    const says = (where: string) => `Away from here, write "pause until monday" or "pause for 3 hours" ${where}; "resume" ends it.`;
+    expect(breakElsewhereText({ telegram: true, text: true, email: "assistant@nudge.example.com" })).toBe(says("to the Telegram bot, by text or to assistant@nudge.example.com"));
+    expect(breakElsewhereText({ telegram: false, text: true, email: "assistant@nudge.example.com" })).toBe(says("by text or to assistant@nudge.example.com"));
+    expect(breakElsewhereText({ telegram: true, text: false, email: null })).toBe(says("to the Telegram bot"));
+    expect(breakElsewhereText({ telegram: false, text: false, email: null })).toBeNull();
   });
 });

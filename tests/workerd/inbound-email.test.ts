@@ -5,13 +5,14 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:test";
-import { tasks } from "../../db/schema";
+import { tasks, users } from "../../db/schema";
 import { email } from "../../worker/handlers";
 import { composeDevMessage, INBOUND_TEXTS, type DevMessage } from "../../worker/services/inbound-email";
 import { createDeps } from "../../worker/services/deps";
 import { fixedClock } from "../../worker/services/clock";
 import { depsAt, MINUTE, outboxTo, runStepByHand, stepsOf, taskRow, tasksOfUser, testEra } from "./escalation-helpers";
 import { acknowledgeTask, createTask } from "../../worker/services/tasks";
+import { BREAK_WORD_TEXTS } from "../../worker/services/quiet-hours";
 
 const NOW = new Date("2090-03-01T12:00:00Z");
 const { user } = testEra(NOW);
@@ -196,6 +197,54 @@ describe("a reply that answers a reminder", () => {
     expect(refused.text).toContain('That time has already passed, so "Water the plants" stays as it was.');
     expect(await taskRow(last.id)).toMatchObject({ status: "PENDING", dueAt: NOW.getTime() - 10 * MINUTE });
     expect(await tasksOfUser(u.id)).toHaveLength(3);
+  });
+});
+
+describe("a break by email (ADR 098)", () => {
+  const breakUntilOf = async (userId: string) => (await createDeps(env).db.select({ until: users.breakUntil }).from(users).where(eq(users.id, userId)))[0]?.until;
+  const lastReply = async (address: string) => (await outboxTo(address, "email")).at(-1)!;
+
+  it("'Pause until monday' starts a break and makes no reminder; 'pause' alone says how; 'I'm back' in a reply to our answer ends it", async () => {
+    const u = await user({ timezone: "America/New_York" });
+    await deliver({ from: u.email, subject: "Pause", body: "" });
+    expect(await lastReply(u.email)).toMatchObject({ subject: "Your break" });
+    expect((await lastReply(u.email)).text).toContain(BREAK_WORD_TEXTS.how.email);
+    expect(await breakUntilOf(u.id)).toBeNull();
+
+    // 1 March 2090 is a Wednesday: Monday is the 6th, at 9:00 AM in New York.
+    await deliver({ from: u.email, subject: "Pause until monday", body: "Thanks,\nRobin" });
+    expect(await breakUntilOf(u.id)).toBe(Date.parse("2090-03-06T14:00:00Z"));
+    const started = await lastReply(u.email);
+    expect(started.subject).toBe("Your break");
+    expect(started.text).toContain("You're on a break until 9:00 AM on Monday, 6 March. Reminders wait and arrive as one message when it ends. Write \"resume\" to end it early.");
+
+    // A reply to that answer: its subject is ours, so only the words count.
+    await deliver({ from: u.email, subject: "Re: Your break", body: "I'm back\n\nOn Wed, Mar 1, 2090 Nudge wrote:\n> You're on a break" });
+    expect(await breakUntilOf(u.id)).toBeNull();
+    expect((await lastReply(u.email)).text).toContain("Your break is over. Anything that waited arrives now, as one message.");
+    expect(await tasksOfUser(u.id)).toHaveLength(0);
+  });
+
+  it("a break that cannot start changes nothing and says why; 'take a break at 3pm' stays a reminder", async () => {
+    const u = await user({ timezone: "UTC" });
+    await deliver({ from: u.email, subject: "", body: "pause for 45 days" });
+    expect((await lastReply(u.email)).text).toContain("A break lasts at most 30 days. For longer, pause or delete the reminders themselves.");
+    await deliver({ from: u.email, subject: "pause until yesterday", body: "" });
+    expect((await lastReply(u.email)).text).toContain(BREAK_WORD_TEXTS.past);
+    expect(await breakUntilOf(u.id)).toBeNull();
+    await deliver({ from: u.email, subject: "Take a break at 3pm", body: "" });
+    expect(await breakUntilOf(u.id)).toBeNull();
+    expect((await tasksOfUser(u.id)).map((t) => t.title)).toEqual(["Take a break"]);
+  });
+});
+
+describe("a reply to one of the assistant's own answers", () => {
+  it("reads only its lines: 'snooze 10' in a reply to 'Answered: ...' snoozes the reminder and makes no reminder of the subject", async () => {
+    const u = await user({ timezone: "UTC" });
+    const task = await createTask(depsAt(NOW.getTime() - 60 * MINUTE).deps, u.id, { title: "Feed the cat", dueDate: new Date(NOW.getTime() - 10 * MINUTE).toISOString(), strategy: "gentle" });
+    await deliver({ from: u.email, subject: "Re: Answered: Feed the cat", body: "snooze 10\n\nOn Wed, Mar 1, 2090 Nudge wrote:\n> done" });
+    expect(await taskRow(task.id)).toMatchObject({ status: "SNOOZED", snoozedUntil: NOW.getTime() + 10 * MINUTE });
+    expect(await tasksOfUser(u.id)).toHaveLength(1);
   });
 });
 

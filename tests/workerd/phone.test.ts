@@ -15,6 +15,7 @@ import { twilioSmsChannel } from "../../worker/channels/sms/twilio";
 import { twilioVoiceChannel } from "../../worker/channels/voice/twilio";
 import { PHONE_EMAIL_FIRST, PHONE_INVALID, PHONE_LOCKED, PHONE_TAKEN, SMS_TEXTS, NO_PHONE } from "../../worker/services/phone";
 import { acknowledgeTask, createTask } from "../../worker/services/tasks";
+import { BREAK_WORD_TEXTS } from "../../worker/services/quiet-hours";
 import { fakeFetch } from "../fakes/fake";
 import { createFakeTwilio } from "../fakes/twilio";
 import { request, testDeps } from "./helpers";
@@ -331,6 +332,32 @@ describe("answers by text and keypad (signed webhooks)", () => {
     expect((await outboxTo(u.email, "email")).length).toBe(1);
     await text(u.phone, "start");
     expect((await phoneOf(u.id)).stopped).toBeNull();
+  });
+
+  it("PAUSE FOR 2 HOURS starts a break for every reminder, PAUSE alone says how, END THE BREAK ends it without turning texts off (ADR 098)", async () => {
+    const u = await verifiedPhoneUser();
+    const said = async (body: string) => (await messageOf(await text(u.phone, body)))?.replace(/&apos;/g, "'").replace(/&quot;/g, '"');
+    const breakUntil = async () => (await testDeps().db.select({ until: users.breakUntil }).from(users).where(eq(users.id, u.id)))[0]?.until;
+    expect(await said("Pause")).toBe(BREAK_WORD_TEXTS.how.sms);
+    expect(await breakUntil()).toBeNull();
+    expect(await said("pause for 2 hours")).toBe("You're on a break until 12:00 PM. Reminders wait and arrive as one message when it ends. Text RESUME to end it early.");
+    expect(await breakUntil()).toBe(ERA.getTime() + 2 * 60 * MINUTE);
+    // Asked again while it runs: until when, and how to end it.
+    expect(await said("PAUSE")).toBe("You're on a break until 12:00 PM. Reminders wait and arrive as one message when it ends. Text RESUME to end it early.");
+    // "END" alone turns texts off; "end the break" is about the break.
+    expect(await said("End the break")).toBe("Your break is over. Anything that waited arrives now, as one message.");
+    expect(await breakUntil()).toBeNull();
+    expect((await phoneOf(u.id)).stopped).toBeNull();
+    expect(await said("resume")).toBe("You're not on a break.");
+    // Refusals change nothing: a time gone by, longer than 30 days.
+    expect(await said("pause until yesterday")).toBe(BREAK_WORD_TEXTS.past);
+    expect(await said("pause for 40 days")).toBe("A break lasts at most 30 days. For longer, pause or delete the reminders themselves.");
+    expect(await breakUntil()).toBeNull();
+    // A reminder about a break is no break: "take a break at 3pm" is not read as one (it gets the help, as any text that answers nothing).
+    expect(await said("take a break at 3pm")).toBe(SMS_TEXTS.help);
+    expect(await breakUntil()).toBeNull();
+    // Its examples fit a text and read as they say.
+    expect(BREAK_WORD_TEXTS.how.sms.length).toBeLessThanOrEqual(160);
   });
 
   it("the keypad: 1 done, 2 snooze, 3 acknowledge, for the call's own task; the same press retried acts once", async () => {

@@ -3,6 +3,7 @@ import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import { useExpiring } from "~/lib/hooks";
 import type { BreakJson } from "../../../worker/services/quiet-hours";
+import { breakElsewhereText, type BreakElsewhere } from "./break-elsewhere";
 
 const SUCCESS_CLEAR_MS = 4_000;
 
@@ -30,8 +31,9 @@ export const BREAK_END = "End the break now";
  * the block says until when and offers to end it (or to change its end). A plain form post works
  * without JavaScript (the settings action answers it).
  */
-export function BreakBlock({ rest }: { rest: BreakJson }) {
+export function BreakBlock({ rest, places }: { rest: BreakJson; places: BreakElsewhere }) {
   const fetcher = useFetcher<BreakResult>();
+  const elsewhere = breakElsewhereText(places);
   const busy = fetcher.state !== "idle";
   const result = busy ? undefined : fetcher.data;
   const success = useExpiring(result?.ok ? result : null, SUCCESS_CLEAR_MS);
@@ -48,6 +50,7 @@ export function BreakBlock({ rest }: { rest: BreakJson }) {
         Pause every reminder for a while: no pings, texts, calls or buddy alerts. When the break ends, one calm message lists what waited. A task marked
         &quot;Remind me even during quiet hours&quot; still reminds you.
       </p>
+      {elsewhere ? <p className="muted">{elsewhere}</p> : null}
       {/* While a break runs the block's own line says until when (a status); a success would repeat it. */}
       <div aria-live="polite">{success && !onBreak ? <Alert tone="success">{success.message}</Alert> : null}</div>
       {error ? <Alert tone="error">{error}</Alert> : null}

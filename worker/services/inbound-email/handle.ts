@@ -6,6 +6,8 @@ import { renderEmail } from "../email/layout";
 import { isAppError } from "../errors";
 import { log } from "../log";
 import { agendaQuestion } from "../nl/chat-intents";
+import { breakWishIn } from "../nl/break-phrases";
+import { breakFromWrittenWords } from "../quiet-hours";
 import { agendaText, answerSentence, answerTask, createTask, createTaskFromPrompt, moveTask, reminderToAnswer, TITLE_MAX, taskAYesAnswers } from "../tasks";
 import { saysYes, snoozeOf, typedAnswer, whenOnlyAnswer, type TypedAnswer } from "../typed-answers";
 import { remindedTitle, reminderLines, reminderSubject } from "./mail-text";
@@ -78,6 +80,9 @@ async function makeReminder(deps: Deps, user: { id: string; timezone: string }, 
     const named = remindedTitle(mail.subject ?? "");
     // A reply to a reminder email that is only a day or time ("tomorrow at 3pm", "in 2 hours") answers it
     // too; elsewhere those words are no reminder (no title).
+    // A break is about every reminder (ADR 098): "pause until monday", "resume", in a new email or a reply.
+    const wish = subject === "" || breakWishIn(subject) ? breakWishIn(lines || subject) : null;
+    if (wish) return { kind: "replied", title: null, subject: INBOUND_TEXTS.breakSubject, reply: await breakFromWrittenWords(deps, user, wish, "email") };
     const typed = subject === "" || typedAnswer(subject) ? (typedAnswer(lines || subject) ?? (named ? whenOnlyAnswer(lines) : null)) : null;
     if (typed) return await answerByMail(deps, user.id, typed, named);
     // "Yes" in reply to a check-back's "Is it done yet?" is Done.

@@ -51,9 +51,19 @@ const REPLY_PREFIXES = /^(?:\s*(?:re|fwd?|aw|wg|sv|vs|antw|tr|rif|r)\s*(?:\[\d+\
  */
 export function reminderSubject(subject: string): string {
   const own = withoutReplyPrefixes(subject);
-  if (own === INBOUND_TEXTS.noTimeSubject || own.startsWith(INBOUND_TEXTS.createdSubject("")) || remindedTitle(subject) !== null) return "";
+  if (OWN_SUBJECTS.includes(own) || OWN_SUBJECT_STARTS.some((start) => own.startsWith(start)) || remindedTitle(subject) !== null) return "";
   return own;
 }
+
+/** The subjects of the assistant's own answers (texts.ts): a reply to any of them says only what its lines say. */
+const OWN_SUBJECTS: readonly string[] = [
+  INBOUND_TEXTS.noTimeSubject,
+  INBOUND_TEXTS.agendaSubject,
+  INBOUND_TEXTS.nothingWaitingSubject,
+  INBOUND_TEXTS.notChangedSubject,
+  INBOUND_TEXTS.breakSubject,
+];
+const OWN_SUBJECT_STARTS: readonly string[] = [INBOUND_TEXTS.createdSubject(""), INBOUND_TEXTS.answeredSubject(""), INBOUND_TEXTS.movedSubject("")];
 
 /** Our reminder emails' subjects (escalation/messages.ts): "Reminder: ", "Still to do: ", "Checking in: " and the title. */
 const REMINDER_SUBJECT = /^(?:Reminder|Still to do|Checking in): (.+)$/;

@@ -10,6 +10,8 @@ export const INBOUND_TEXTS = {
   /** A reply that moved its reminder to another day or time ("move it to friday"). */
   movedSubject: (title: string) => `Moved: ${title}`,
   nothingWaitingSubject: "No reminder is waiting for an answer",
+  /** "pause until monday", "resume" (ADR 098): the break started, ended, or how to take one. */
+  breakSubject: "Your break",
   /** An answer that could not be given as written ("snooze until friday"): the reply says what to do instead. */
   notChangedSubject: "Nothing changed",
   nothingWaiting:

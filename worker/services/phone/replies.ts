@@ -4,12 +4,15 @@ import { ANSWER_KEYPAD, ANSWER_REPLY_WORDS, SNOOZE_MINUTES, type Answer } from "
 import { appLink } from "../app-url";
 import type { Deps } from "../deps";
 import { isAppError } from "../errors";
+import { breakWishIn } from "../nl/break-phrases";
+import { breakFromWrittenWords } from "../quiet-hours";
 import { answerSentence, answerTask, moveTask, reminderToAnswer, taskAYesAnswers } from "../tasks";
 import { readTextReply, saysYes, snoozeOf, whenOnlyAnswer, type SnoozeAsked, type TextReply, type TypedAnswer } from "../typed-answers";
 
 /**
  * Answers that come back by phone (issue 10): a text reply (DONE, SNOOZE [minutes], MOVE <day>, OK, STOP,
  * START, HELP) acts on the reminder texted last while it waits for an answer, else on the one waiting longest;
+ * PAUSE FOR 3 HOURS, PAUSE UNTIL MONDAY and RESUME start or end a break (ADR 098);
  * a keypad digit on a reminder call acts on that call's task. Both go through the same task services as every channel and answer in one sentence.
  */
 export const SMS_STOP_WORDS = ["STOP", "STOPALL", "UNSUBSCRIBE", "CANCEL", "END", "QUIT"];
@@ -27,12 +30,13 @@ const REMINDER_GONE = "I can't find that reminder any more. It may have been del
 
 interface PhoneOwner {
   id: string;
+  timezone: string;
   smsOptedOutAt: number | null;
 }
 
 async function ownerOf(deps: Pick<Deps, "db">, phone: string): Promise<PhoneOwner | null> {
   const [owner] = await deps.db
-    .select({ id: users.id, smsOptedOutAt: users.smsOptedOutAt })
+    .select({ id: users.id, timezone: users.timezone, smsOptedOutAt: users.smsOptedOutAt })
     .from(users)
     .where(and(eq(users.phone, phone), eq(users.phoneVerified, true)))
     .limit(1);
@@ -50,6 +54,10 @@ export async function replyToText(deps: Deps, from: string, body: string): Promi
   // meaning for a number that opted out (no check-back reaches one) and wherever no check-back asked.
   const checkedIn = saysYes(body) && owner.smsOptedOutAt === null ? await taskAYesAnswers(deps, owner.id, "sms") : null;
   if (checkedIn) return answerOrSay(deps, owner.id, checkedIn, "done", SNOOZE_MINUTES);
+  // A break is about every reminder, not the one texted last (ADR 098). Read before the opt-out words, whose
+  // first word is enough ("END"): "end the break" ends the break, not the texts.
+  const wish = breakWishIn(body);
+  if (wish) return breakFromWrittenWords(deps, owner, wish, "sms");
   if (SMS_STOP_WORDS.includes(word)) {
     await deps.db.update(users).set({ smsOptedOutAt: now, updatedAt: now }).where(eq(users.id, owner.id));
     return SMS_TEXTS.stopped;

@@ -1,4 +1,5 @@
 import { ANSWER_LABELS, SNOOZE_MINUTES } from "../answers";
+import { BREAK_WORD_TEXTS } from "../quiet-hours/break-words";
 import { AGENDA_TEXTS } from "../tasks";
 
 /**
@@ -83,7 +84,7 @@ export const BOT_TEXTS = {
       `🌙 You're on a break until ${until}${quietUntil ? `, and your quiet hours follow it until ${quietUntil}` : ""}. I'm holding every reminder until then.`,
     ended: "☀️ Your break is over. Anything that waited arrives now, as one message.",
     notOnBreak: "You're not on a break. Write /pause to take one.",
-    past: 'That time has already passed, so no break started. Say when it should end, like "pause until tomorrow" or "pause for 2 hours".',
+    past: BREAK_WORD_TEXTS.past,
   },
   welcome: "You're welcome! 🙂",
   hello: (name: string) => `Hi ${name}! Write me a reminder, like "call mom tomorrow at 5pm", or ask "what's on today?".`,
