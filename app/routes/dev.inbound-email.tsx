@@ -41,8 +41,9 @@ function OutcomeBox({ outcome }: { outcome: InboundOutcome }) {
     );
   if (outcome.kind === "replied")
     return (
-      <Alert tone="success" title={outcome.title ? `Reminder answered: ${outcome.title}` : "No reminder was waiting for an answer"}>
-        {outcome.reply} The reply email is in the <a href="/dev/outbox">dev outbox</a>.
+      // The reply's own subject says what happened: "Answered: …", "Your break", 'Move "…"?' (with its links), …
+      <Alert tone="success" title={`Replied: ${outcome.subject}`}>
+        {outcome.reply} The reply email{outcome.actions?.length ? ", with its links," : ""} is in the <a href="/dev/outbox">dev outbox</a>.
       </Alert>
     );
   if (outcome.kind === "answered")

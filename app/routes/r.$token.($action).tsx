@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { AuthCard } from "~/components/auth/AuthCard";
+import { LINK_PAGE_HEADERS, LinkPage, linkPageMeta } from "~/components/links/LinkPage";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import type { ReactNode } from "react";
 import { ANSWER_CONFIRM_LABELS, ANSWER_EFFECTS, ANSWER_QUESTIONS, OTHER_SNOOZE_MINUTES, SNOOZE_MINUTES } from "../../worker/services/answers";
 import { SNOOZE_MORNING_LABEL, snoozeLabel } from "~/components/tasks/types";
 import { SnoozeUntilRow } from "~/components/tasks/SnoozeUntilRow";
@@ -16,19 +15,9 @@ import { Button, ButtonLink } from "~/components/ui/Button";
  * shows what the link will do (mail scanners and link previews open every link); the button POSTs,
  * and only the POST acts, once (worker/services/tasks/action-links.ts).
  */
-export const meta: MetaFunction = () => [
-  { title: "Your reminder · Nudge" },
-  { name: "description", content: "A reminder from Nudge: mark it done, acknowledge it, snooze it or move it to another day." },
-  { name: "robots", content: "noindex" },
-  // Not "no-referrer": that sends `Origin: null` on the form POST, which our CSRF check rejects.
-  { name: "referrer", content: "same-origin" },
-];
+export const meta: MetaFunction = () => linkPageMeta("Your reminder · Nudge", "A reminder from Nudge: mark it done, acknowledge it, snooze it or move it to another day.");
 
-export const headers: HeadersFunction = () => ({
-  "Referrer-Policy": "same-origin",
-  "Cache-Control": "no-store",
-  "X-Robots-Tag": "noindex",
-});
+export const headers: HeadersFunction = () => LINK_PAGE_HEADERS;
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   return describeActionLink(context.deps, params.token ?? "", params.action);
@@ -78,46 +67,29 @@ function TakeBackDone() {
   );
 }
 
-/** The same centred card as the account screens, with a way back to the dashboard. */
-function Page({ title, lead, children }: { title: string; lead?: string; children: ReactNode }) {
-  return (
-    <AuthCard
-      title={title}
-      lead={lead}
-      footer={
-        <p>
-          All your reminders are on your <a href="/dashboard">dashboard</a>.
-        </p>
-      }
-    >
-      {children}
-    </AuthCard>
-  );
-}
-
 function Invalid() {
   return (
-    <Page title="This link doesn't work any more">
+    <LinkPage title="This link doesn't work any more">
       <Alert tone="info">
         Reminder links work for a week. Nothing has changed: you can answer the reminder from your dashboard.
       </Alert>
       <ButtonLink to="/dashboard" size="lg" block>
         Open my reminders
       </ButtonLink>
-    </Page>
+    </LinkPage>
   );
 }
 
 function Result({ outcome }: { outcome: Exclude<ActionLinkOutcome, { state: "invalid" }> }) {
   if (outcome.state === "done") {
     return (
-      <Page title={outcome.action === "reopen" ? "Open again" : "All set"} lead={`Due ${outcome.task.dueLocal}.`}>
+      <LinkPage title={outcome.action === "reopen" ? "Open again" : "All set"} lead={`Due ${outcome.task.dueLocal}.`}>
         <Alert tone="success">{outcome.message}</Alert>
         <ButtonLink to="/dashboard" size="lg" block>
           Open my reminders
         </ButtonLink>
         {outcome.action === "done" ? <TakeBackDone /> : null}
-      </Page>
+      </LinkPage>
     );
   }
   const message =
@@ -125,13 +97,13 @@ function Result({ outcome }: { outcome: Exclude<ActionLinkOutcome, { state: "inv
   // A Done link opened again later, its task still done: the Done can be taken back from here too.
   const doneHere = outcome.state === "used" && outcome.action === "done" && outcome.task.status === "COMPLETED";
   return (
-    <Page title={outcome.task.title} lead={`Due ${outcome.task.dueLocal}.`}>
+    <LinkPage title={outcome.task.title} lead={`Due ${outcome.task.dueLocal}.`}>
       <Alert tone={outcome.state === "failed" ? "warning" : "info"}>{message}</Alert>
       <ButtonLink to="/dashboard" size="lg" block>
         Open my reminders
       </ButtonLink>
       {doneHere ? <TakeBackDone /> : null}
-    </Page>
+    </LinkPage>
   );
 }
 
@@ -180,7 +152,7 @@ function Confirm({ view, error, moveError }: { view: Extract<ActionLinkView, { s
   const minutes = view.minutes ?? SNOOZE_MINUTES;
   const finished = view.task.status === "COMPLETED";
   return (
-    <Page title={ANSWER_QUESTIONS[view.action](view.task.title, minutes)} lead={`It was due at ${view.task.dueLocal}.`}>
+    <LinkPage title={ANSWER_QUESTIONS[view.action](view.task.title, minutes)} lead={`It was due at ${view.task.dueLocal}.`}>
       {finished ? (
         <Alert tone="info">{`'${view.task.title}' is already done.`}</Alert>
       ) : (
@@ -214,7 +186,7 @@ function Confirm({ view, error, moveError }: { view: Extract<ActionLinkView, { s
       <ButtonLink to="/dashboard" variant="ghost" block className="auth-card__action">
         Not now
       </ButtonLink>
-    </Page>
+    </LinkPage>
   );
 }
 

@@ -1,4 +1,5 @@
 import { expect, screenshotBoth, test } from "./fixtures";
+import { waitForEmail } from "./auth-helpers";
 import { card, createTaskViaApi, local, signUp } from "./tasks-helpers";
 
 /** Reminders by email (issue 12) through the dev inbound-email form: the same handler as production's email(). */
@@ -45,10 +46,46 @@ test("replying 'Done' to a reminder email answers it; the page and the reply ema
   await page.getByLabel("Subject").fill("Re: Reminder: Take the bins out");
   await page.getByLabel("Body").fill("Done\n\nOn Mon, Nudge <reminders@nudge.example.com> wrote:\n> Reminder: Take the bins out");
   await page.getByRole("button", { name: "Send to the assistant" }).click();
-  await expect(page.getByText("Reminder answered: Take the bins out")).toBeVisible();
+  await expect(page.getByText("Replied: Answered: Take the bins out")).toBeVisible();
   await expect(page.getByText('"Take the bins out" is done. Well done!')).toBeVisible();
   const outbox = (await (await page.request.get(`/dev/outbox.json?to=${encodeURIComponent(user.email)}`)).json()) as Array<{ subject: string }>;
   expect(outbox.map((m) => m.subject)).toContain("Answered: Take the bins out");
   await page.goto("/dashboard");
   await expect(card(page, "Take the bins out")).toContainText(/completed/i);
+});
+
+test("'Move the dentist to friday' by email asks with a link; the link's page moves it once (ADR 099)", async ({ page }) => {
+  const user = await signUp(page, { name: "Mo Move", timezone: "Europe/London" });
+  const due = local(user, { days: 6 }).set({ hour: 10, minute: 0 });
+  await createTaskViaApi(page.request, user, "Call the dentist", due);
+  await page.goto("/dev/inbound-email");
+  await page.getByLabel("From").fill(user.email);
+  await page.getByLabel("Subject").fill("Move the dentist to tomorrow");
+  await page.getByRole("button", { name: "Send to the assistant" }).click();
+  await expect(page.getByText('Replied: Move "Call the dentist"?')).toBeVisible();
+  const asked = await waitForEmail(page.request, user.email, 'Move "Call the dentist"?');
+  const link = /^Yes, move it: (http\S+\/move\/[\w-]+)$/m.exec(asked.text)?.[1];
+  expect(link).toBeTruthy();
+  const path = new URL(link!).pathname;
+
+  // Opening the link changes nothing: it asks.
+  await page.goto(path);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText('Move "Call the dentist"?');
+  const tomorrow = local(user, { days: 1 }).set({ hour: 10, minute: 0 });
+  await expect(page.getByText(`to 10:00 AM on ${tomorrow.toFormat("cccc, d LLLL")} (Europe/London). Its reminders start over from the new time.`)).toBeVisible();
+  await screenshotBoth(page, "move-link", path);
+  await page.goto("/dashboard");
+  await expect(card(page, "Call the dentist")).toContainText(`${due.toFormat("ccc, LLL d")}, 10:00 AM`);
+
+  await page.goto(path);
+  await page.getByRole("button", { name: "Move it" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Moved");
+  await expect(page.getByText(`Moved "Call the dentist" to 10:00 AM on ${tomorrow.toFormat("cccc, d LLLL")} (Europe/London). We'll remind you then.`)).toBeVisible();
+  await page.goto("/dashboard");
+  await expect(card(page, "Call the dentist")).toContainText("Tomorrow, 10:00 AM");
+  // Once only: the link says so afterwards, and a made-up one says it doesn't work.
+  await page.goto(path);
+  await expect(page.getByText('This link was already used. You can change "Call the dentist" on your dashboard.')).toBeVisible();
+  await page.goto("/move/not-a-real-token-but-long-enough");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("This link doesn't work any more");
 });

@@ -11,7 +11,8 @@ import { composeDevMessage, INBOUND_TEXTS, type DevMessage } from "../../worker/
 import { createDeps } from "../../worker/services/deps";
 import { fixedClock } from "../../worker/services/clock";
 import { depsAt, MINUTE, outboxTo, runStepByHand, stepsOf, taskRow, tasksOfUser, testEra } from "./escalation-helpers";
-import { acknowledgeTask, createTask } from "../../worker/services/tasks";
+import { acknowledgeTask, completeTask, createTask, describeMoveLink, redeemMoveLink, updateTask } from "../../worker/services/tasks";
+import { DateTime } from "luxon";
 import { BREAK_WORD_TEXTS } from "../../worker/services/quiet-hours";
 
 const NOW = new Date("2090-03-01T12:00:00Z");
@@ -197,6 +198,76 @@ describe("a reply that answers a reminder", () => {
     expect(refused.text).toContain('That time has already passed, so "Water the plants" stays as it was.');
     expect(await taskRow(last.id)).toMatchObject({ status: "PENDING", dueAt: NOW.getTime() - 10 * MINUTE });
     expect(await tasksOfUser(u.id)).toHaveLength(3);
+  });
+});
+
+describe("moving a reminder by its name (ADR 099)", () => {
+  const NY = "America/New_York";
+  const lastReply = async (address: string) => (await outboxTo(address, "email")).at(-1)!;
+  const linksIn = (text: string) => [...text.matchAll(/^(.+): http:\/\/localhost:8787\/move\/([A-Za-z0-9_-]+)$/gm)].map((m) => ({ label: m[1]!, token: m[2]! }));
+  const at = (iso: string) => DateTime.fromISO(iso, { zone: NY }).toMillis();
+  const dueOn = (userId: string, title: string, iso: string) => createTask(depsAt(NOW.getTime()).deps, userId, { title, dueDate: new Date(at(iso)).toISOString() });
+
+  it("asks before it moves: one link, described on GET, moved once on POST at the reminder's own time; no reminder is made of the words", async () => {
+    const u = await user({ timezone: NY });
+    const dentist = await dueOn(u.id, "Call the dentist", "2090-03-08T10:00");
+    await deliver({ from: u.email, subject: "Move the dentist to friday", body: "Thanks,\nRobin" });
+    const asked = await lastReply(u.email);
+    expect(asked.subject).toBe('Move "Call the dentist"?');
+    // 1 March 2090 is a Wednesday: Friday is the 3rd, at the reminder's own 10:00 AM.
+    expect(asked.text).toContain('Move "Call the dentist" from Wed, Mar 8 at 10:00 AM to Fri, Mar 3 at 10:00 AM? Open the link to move it; nothing changes until you do.');
+    expect(asked.html).toContain(">Yes, move it<");
+    expect((await tasksOfUser(u.id)).map((t) => t.title)).toEqual(["Call the dentist"]);
+    expect((await taskRow(dentist.id))?.dueAt).toBe(at("2090-03-08T10:00"));
+
+    const [link] = linksIn(asked.text);
+    expect(link?.label).toBe("Yes, move it");
+    const { deps } = depsAt(NOW.getTime());
+    expect(await describeMoveLink(deps, link!.token)).toEqual({
+      state: "ready",
+      task: { title: "Call the dentist", fromLocal: "10:00 AM on Wednesday, 8 March (America/New_York)", toLocal: "10:00 AM on Friday, 3 March (America/New_York)" },
+    });
+    expect((await taskRow(dentist.id))?.dueAt).toBe(at("2090-03-08T10:00"));
+    const moved = await redeemMoveLink(deps, link!.token);
+    expect(moved).toMatchObject({ state: "moved", message: 'Moved "Call the dentist" to 10:00 AM on Friday, 3 March (America/New_York). We\'ll remind you then.' });
+    expect((await taskRow(dentist.id))?.dueAt).toBe(at("2090-03-03T10:00"));
+    expect(await redeemMoveLink(deps, link!.token)).toMatchObject({ state: "used" });
+    expect(await describeMoveLink(deps, "not-a-token-at-all-really")).toEqual({ state: "invalid" });
+  });
+
+  it("several matches get a link each, saying where each would go; a link of a reminder changed since, or done, moves nothing and stays unused", async () => {
+    const u = await user({ timezone: NY });
+    const checkup = await dueOn(u.id, "Dentist checkup", "2090-03-07T09:00");
+    const call = await dueOn(u.id, "Call the dentist", "2090-03-08T10:00");
+    await deliver({ from: u.email, subject: "", body: "reschedule the dentist for monday at 4pm" });
+    const asked = await lastReply(u.email);
+    expect(asked.subject).toBe("Which reminder should move?");
+    expect(asked.text).toContain('2 of your reminders match "dentist". Open the link of the one to move; nothing changes until you do.');
+    const links = linksIn(asked.text);
+    expect(links.map((l) => l.label)).toEqual(["Dentist checkup → Mon, Mar 6 at 4:00 PM", "Call the dentist → Mon, Mar 6 at 4:00 PM"]);
+    const { deps } = depsAt(NOW.getTime());
+    await updateTask(deps, u.id, checkup.id, { dueDate: new Date(at("2090-03-09T09:00")).toISOString() });
+    expect(await redeemMoveLink(deps, links[0]!.token)).toMatchObject({
+      state: "refused",
+      message: '"Dentist checkup" has changed since this email: it is due at 9:00 AM on Thursday, 9 March (America/New_York) now. Nothing was moved.',
+    });
+    expect((await describeMoveLink(deps, links[0]!.token)).state).toBe("ready");
+    await completeTask(deps, u.id, call.id);
+    expect(await redeemMoveLink(deps, links[1]!.token)).toMatchObject({ state: "refused", message: '"Call the dentist" is already done, so nothing moved.' });
+    expect((await taskRow(checkup.id))?.dueAt).toBe(at("2090-03-09T09:00"));
+    expect(await tasksOfUser(u.id)).toHaveLength(2);
+  });
+
+  it("a moment gone by says so and makes nothing; no match, or 'remind me to move ...', is a new reminder as before", async () => {
+    const u = await user({ timezone: NY });
+    await dueOn(u.id, "Call the dentist", "2090-03-08T10:00");
+    await deliver({ from: u.email, subject: "Move the dentist to yesterday", body: "" });
+    expect(await lastReply(u.email)).toMatchObject({ subject: "Nothing changed" });
+    expect((await lastReply(u.email)).text).toContain('That time has already passed, so "Call the dentist" stays as it was.');
+    await deliver({ from: u.email, subject: "Move the car to friday at 8am", body: "" });
+    await deliver({ from: u.email, subject: "Remind me to move the dentist appointment on friday at 9am", body: "" });
+    // The words are kept as written ("remind me to" is no part of the title).
+    expect((await tasksOfUser(u.id)).map((t) => t.title).sort()).toEqual(["Call the dentist", "Move the car", "move the dentist appointment"]);
   });
 });
 

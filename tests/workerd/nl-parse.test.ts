@@ -79,6 +79,9 @@ const cases: Case[] = [
   { prompt: "next tuesday 3pm haircut", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "haircut", local: "2026-03-03 15:00" },
   { prompt: "Remind me tomorrow morning to stretch", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "stretch", local: "2026-03-03 09:00" },
   { prompt: "today at 5pm submit the report", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "submit the report", local: "2026-03-02 17:00" },
+  // "to" that only introduced the day is no part of the title; elsewhere it stays.
+  { prompt: "Move the car to friday at 8am", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "Move the car", local: "2026-03-06 08:00" },
+  { prompt: "drive to the airport tomorrow at 6am", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "drive to the airport", local: "2026-03-03 06:00" },
 
   // Bare hours from 6 to 12 stay as written, 1 to 5 are the afternoon; a part of the day or a zero decides.
   { prompt: "call mom at 5", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call mom", local: "2026-03-02 17:00" },

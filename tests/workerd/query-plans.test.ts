@@ -26,7 +26,7 @@ import { queue } from "../../worker/handlers";
 import type { Job } from "../../worker/queue-payloads";
 import { createDeps } from "../../worker/services/deps";
 import { fixedClock } from "../../worker/services/clock";
-import { describeActionLink, redeemActionLink } from "../../worker/services/tasks";
+import { describeActionLink, describeMoveLink, redeemActionLink, redeemMoveLink } from "../../worker/services/tasks";
 import { ProviderError } from "../../worker/channels/errors";
 import type { Deps } from "../../worker/services/deps";
 import { createFakePush } from "../fakes/push";
@@ -286,6 +286,14 @@ describe("every query the product runs reads by an index", () => {
     expect(await replyToText(pageDeps, "+15551230000", "DONE")).toBe(SMS_TEXTS.nothingOpen);
     const mail = composeDevMessage({ from: chatter.email, to: "assistant@nudge.example.com", subject: "Call the dentist tomorrow at 10am", body: "", senderCheck: "pass" });
     expect((await handleInboundEmail(pageDeps, mail, new TextEncoder().encode(mail).length)).kind).toBe("created");
+    // Moving it by its name by email asks with a link (ADR 099); the link is read and redeemed by its hash.
+    const move = composeDevMessage({ from: chatter.email, to: "assistant@nudge.example.com", subject: "Move the dentist to friday", body: "", senderCheck: "pass" });
+    expect((await handleInboundEmail(pageDeps, move, new TextEncoder().encode(move).length)).kind).toBe("replied");
+    const moveToken = /\/move\/([\w-]+)$/m.exec((await outboxTo(chatter.email, "email")).at(-1)!.text)?.[1] ?? "";
+    expect((await describeMoveLink(pageDeps, moveToken)).state).toBe("ready");
+    expect((await redeemMoveLink(pageDeps, moveToken)).state).toBe("moved");
+    // A break by text (ADR 098).
+    expect(await replyToText(pageDeps, "+15551230000", "pause for 2 hours")).toMatch(/^You're on a break until /);
 
     // Deleting the account (by an operator: the product has no self-service deletion yet) is planned, not
     // run: its cascades find each table's rows by an index on the column that references users.

@@ -7,19 +7,21 @@ import { isAppError } from "../errors";
 import { log } from "../log";
 import { agendaQuestion } from "../nl/chat-intents";
 import { breakWishIn } from "../nl/break-phrases";
+import { namedMoveIn } from "../nl/move-phrases";
 import { breakFromWrittenWords } from "../quiet-hours";
 import { agendaText, answerSentence, answerTask, createTask, createTaskFromPrompt, moveTask, reminderToAnswer, TITLE_MAX, taskAYesAnswers } from "../tasks";
 import { saysYes, snoozeOf, typedAnswer, whenOnlyAnswer, type TypedAnswer } from "../typed-answers";
 import { remindedTitle, reminderLines, reminderSubject } from "./mail-text";
 import { readInvitation } from "./invitation";
+import { askToMoveByName } from "./move-by-name";
 import { checkSender } from "./sender-check";
 import { INBOUND_MAX_BYTES, INBOUND_TEXTS } from "./texts";
 
 export type InboundOutcome =
   | { kind: "created"; taskId: string; title: string; reply: string }
   | { kind: "answered"; reply: string }
-  /** A reply that only answered a reminder ("done"): which one (null when none was waiting), and what was said. */
-  | { kind: "replied"; title: string | null; subject: string; reply: string }
+  /** A reply that only answered a reminder ("done"): which one (null when none was waiting), and what was said; with links to act on, if any. */
+  | { kind: "replied"; title: string | null; subject: string; reply: string; actions?: Array<{ label: string; url: string }> }
   | { kind: "rejected"; reason: string };
 
 /** An all-day invitation becomes a reminder at 9:00 on that day, the person's own morning. */
@@ -93,6 +95,10 @@ async function makeReminder(deps: Deps, user: { id: string; timezone: string }, 
     // "What's on today?" asks; the answer is the list, as in Telegram (ADR 078).
     const agenda = agendaQuestion(subject || lines);
     if (agenda) return { kind: "replied", title: null, subject: INBOUND_TEXTS.agendaSubject, reply: await agendaText(deps, user, agenda.day) };
+    // "Move the dentist to friday" names a reminder to move (ADR 099): asked by return, never made a reminder of its own.
+    const namedMove = namedMoveIn(prompt);
+    const asked = namedMove ? await askToMoveByName(deps, user, namedMove) : null;
+    if (asked) return asked;
     const result = await createTaskFromPrompt(deps, user.id, { prompt }, "email");
     if (!result.success || !result.task) return { kind: "answered", reply: INBOUND_TEXTS.noTime(result.message) };
     return { kind: "created", taskId: result.task.id, title: result.task.title, reply: INBOUND_TEXTS.created(result.message) };
@@ -130,6 +136,7 @@ async function answerByMail(deps: Deps, userId: string, typed: TypedAnswer, name
 function replyEmail(outcome: Exclude<InboundOutcome, { kind: "rejected" }>) {
   const created = outcome.kind === "created";
   const subject = outcome.kind === "replied" ? outcome.subject : created ? INBOUND_TEXTS.createdSubject(outcome.title) : INBOUND_TEXTS.noTimeSubject;
-  const email = renderEmail({ subject, preheader: outcome.reply, heading: subject, paragraphs: [outcome.reply], footer: ["You're getting this because you emailed your Nudge assistant address."] });
+  const actions = outcome.kind === "replied" ? outcome.actions : undefined;
+  const email = renderEmail({ subject, preheader: outcome.reply, heading: subject, paragraphs: [outcome.reply], actions, footer: ["You're getting this because you emailed your Nudge assistant address."] });
   return { subject: email.subject, text: email.text, html: email.html };
 }

@@ -10,6 +10,14 @@ export const INBOUND_TEXTS = {
   /** A reply that moved its reminder to another day or time ("move it to friday"). */
   movedSubject: (title: string) => `Moved: ${title}`,
   nothingWaitingSubject: "No reminder is waiting for an answer",
+  /** "Move the dentist to friday" in a new email, and open reminders match (ADR 099): asked, with a link per reminder. */
+  moveAskSubject: (title: string) => `Move "${title}"?`,
+  moveAsk: (title: string, from: string, to: string) =>
+    `Move "${title}" from ${from} to ${to}? Open the link to move it; nothing changes until you do. If you meant a new reminder instead, write it again starting with "remind me to".`,
+  moveYes: "Yes, move it",
+  moveWhichSubject: "Which reminder should move?",
+  moveWhich: (count: number, named: string) =>
+    `${count} of your reminders match "${named}". Open the link of the one to move; nothing changes until you do. If you meant a new reminder instead, write it again starting with "remind me to".`,
   /** "pause until monday", "resume" (ADR 098): the break started, ended, or how to take one. */
   breakSubject: "Your break",
   /** An answer that could not be given as written ("snooze until friday"): the reply says what to do instead. */

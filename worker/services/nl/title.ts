@@ -47,7 +47,7 @@ const LEAD_INS: readonly RegExp[] = [
 
 const TRAILING_COURTESY = /\b(?:please|pls|plz|thanks|thank\s+you|thx)$/i;
 
-const CONNECTOR = "(?:at|on|in|by|every|from|starting|beginning|until|till|before|around|for|@)";
+const CONNECTOR = "(?:at|on|in|by|to|every|from|starting|beginning|until|till|before|around|for|@)";
 
 /**
  * A word that only introduced the removed phrase: "by" in "pay by friday", "in the" in "at 8 in the

@@ -15,3 +15,5 @@ export { answerSentence, answerTask, type AnswerOutcome } from "./answer";
 export { MOVE_DAY_MISSING, movedDueAt, moveTask, moveTaskToDay, moveTaskToInstant, pickedPastMessage, type MoveOutcome, type PickedDay } from "./move";
 export { hasTextReminder } from "./text-reminders";
 export { agendaText, AGENDA_TEXTS, nextReminderLines } from "./agenda";
+export { OFFERED, openRemindersNamed, shortWhen } from "./named-reminders";
+export { createMoveLink, describeMoveLink, MOVE_LINK_TEXTS, redeemMoveLink, type MoveLinkOutcome, type MoveLinkTask, type MoveLinkView } from "./move-links";

@@ -4,7 +4,7 @@ import { describeRecurrence } from "../recurrence";
 import { readStoredRule } from "../series";
 import { deleteTask, openOfSeries, ownTaskLine, type TaskLine } from "../tasks";
 import { findChatOwner, type ChatOwner } from "./chats";
-import { OFFERED, openRemindersNamed, shortWhen } from "./named-reminders";
+import { OFFERED, openRemindersNamed, shortWhen } from "../tasks/named-reminders";
 import { BOT_TEXTS } from "./texts";
 
 /** A bot message with inline buttons, one row per inner list: [label, callback data]. */

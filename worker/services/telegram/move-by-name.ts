@@ -3,7 +3,7 @@ import { isAppError } from "../errors";
 import { movedDueAt, moveTaskToInstant, type TaskLine } from "../tasks";
 import { findChatOwner, type ChatOwner } from "./chats";
 import type { ChatReply } from "./forget";
-import { OFFERED, openRemindersNamed, shortWhen } from "./named-reminders";
+import { OFFERED, openRemindersNamed, shortWhen } from "../tasks/named-reminders";
 import { BOT_TEXTS } from "./texts";
 
 

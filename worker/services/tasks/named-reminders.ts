@@ -1,7 +1,7 @@
 import { DateTime } from "luxon";
 import type { Deps } from "../deps";
 import { titleMatches } from "../nl/chat-intents";
-import { openTasksDue, type TaskLine } from "../tasks";
+import { openTasksDue, type TaskLine } from "./list";
 import { safeZone } from "../time-zone";
 
 /** The open reminders searched for a name: the nearest ones, where the one meant almost always is. */
