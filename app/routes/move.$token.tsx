@@ -22,9 +22,13 @@ export async function action({ params, context }: ActionFunctionArgs) {
   return redeemMoveLink(context.deps, params.token ?? "");
 }
 
+/** " (Europe/London)" at the end of a time on the person's clock (formatLocalDue). */
+const ZONE_SUFFIX = / \([^()]+\)$/;
+
 export const MOVE_LINK_PAGE = {
   question: (title: string) => `Move "${title}"?`,
-  lead: (from: string, to: string) => `From ${from} to ${to}. Its reminders start over from the new time.`,
+  // Both on the person's clock: its zone is said once, at the end ("From 10:00 AM on Thursday, 3 December to ... (Europe/London).").
+  lead: (from: string, to: string) => `From ${from.replace(ZONE_SUFFIX, "")} to ${to}. Its reminders start over from the new time.`,
   confirm: "Move it",
   notNow: "Not now",
   moved: "Moved",
