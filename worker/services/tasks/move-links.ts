@@ -1,21 +1,14 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
-import { linkTokens, tasks, users } from "../../../db/schema";
 import type { Deps } from "../deps";
 import { isAppError } from "../errors";
-import { ACTION_LINK_TTL_MS } from "../escalation/links";
 import { formatLocalDue } from "../escalation/messages";
-import { randomToken, sha256Hex } from "../tokens";
 import { moveTaskToInstant, pickedPastMessage } from "./move";
+import { createTaskLink, findTaskLink, takeTaskLink, type FoundTaskLink } from "./task-links";
 
 /**
  * "Move it" links (ADR 099): an email asking 'Move "Call the dentist" from ... to ...?' carries one link per
  * reminder it offers to move. A link names its task, the moment shown, and the due time the task had when
- * asked; it is stored as the SHA-256 of a random token in link_tokens (purpose "task_move"), lasts a week as
- * the reminder links do, and acts once. GET describes (mail scanners open every link), POST moves.
+ * asked (task-links.ts keeps it). GET describes (mail scanners open every link), POST moves.
  */
-const PURPOSE = "task_move";
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,100}$/;
-
 interface MoveLinkData {
   /** Where the reminder moves (ms since the epoch). */
   at: number;
@@ -47,65 +40,17 @@ export const MOVE_LINK_TEXTS = {
 
 /** A new "Move it" link for `task`, to `at`: its full URL path (`/move/<token>`). */
 export async function createMoveLink(deps: Deps, userId: string, task: { id: string; dueAt: number }, at: number): Promise<string> {
-  const token = randomToken();
-  const now = deps.clock.now().getTime();
   const data: MoveLinkData = { at, from: task.dueAt };
-  await deps.db.insert(linkTokens).values({
-    id: crypto.randomUUID(),
-    purpose: PURPOSE,
-    tokenHash: await sha256Hex(token),
-    userId,
-    subjectId: task.id,
-    data: JSON.stringify(data),
-    expiresAt: now + ACTION_LINK_TTL_MS,
-    createdAt: now,
-  });
-  return `/move/${token}`;
+  return `/move/${await createTaskLink(deps, "task_move", userId, task.id, data)}`;
 }
 
-interface FoundLink {
-  id: string;
-  userId: string;
-  taskId: string;
-  data: MoveLinkData;
-  consumed: boolean;
-  task: { title: string; status: string; dueAt: number };
-  zone: string;
-}
+type FoundLink = FoundTaskLink<MoveLinkData>;
 
-/** The link with its task and the person's zone, or null: no such token, expired, not a move link, or the task gone. */
-async function findMoveLink(deps: Deps, rawToken: string): Promise<FoundLink | null> {
-  if (!TOKEN_SHAPE.test(rawToken)) return null;
-  const now = deps.clock.now().getTime();
-  const [row] = await deps.db
-    .select({
-      id: linkTokens.id,
-      userId: linkTokens.userId,
-      taskId: linkTokens.subjectId,
-      data: linkTokens.data,
-      consumedAt: linkTokens.consumedAt,
-      title: tasks.title,
-      status: tasks.status,
-      dueAt: tasks.dueAt,
-      zone: users.timezone,
-    })
-    .from(linkTokens)
-    .innerJoin(tasks, and(eq(tasks.id, linkTokens.subjectId), eq(tasks.userId, linkTokens.userId)))
-    .innerJoin(users, eq(users.id, tasks.userId))
-    .where(and(eq(linkTokens.tokenHash, await sha256Hex(rawToken)), eq(linkTokens.purpose, PURPOSE), gt(linkTokens.expiresAt, now)))
-    .limit(1);
-  const data = row ? readData(row.data) : null;
-  if (!row || !row.userId || !row.taskId || !data) return null;
-  return { id: row.id, userId: row.userId, taskId: row.taskId, data, consumed: row.consumedAt !== null, task: { title: row.title, status: row.status, dueAt: row.dueAt }, zone: row.zone };
-}
+const findMoveLink = (deps: Deps, rawToken: string) => findTaskLink(deps, "task_move", rawToken, readData);
 
-function readData(text: string | null): MoveLinkData | null {
-  try {
-    const value = JSON.parse(text ?? "") as Partial<MoveLinkData>;
-    return Number.isSafeInteger(value.at) && Number.isSafeInteger(value.from) ? { at: value.at!, from: value.from! } : null;
-  } catch {
-    return null;
-  }
+function readData(raw: unknown): MoveLinkData | null {
+  const value = (raw ?? {}) as Partial<MoveLinkData>;
+  return Number.isSafeInteger(value.at) && Number.isSafeInteger(value.from) ? { at: value.at!, from: value.from! } : null;
 }
 
 function shown(link: FoundLink): MoveLinkTask {
@@ -132,12 +77,7 @@ export async function redeemMoveLink(deps: Deps, rawToken: string): Promise<Move
   if (link.task.dueAt !== link.data.from) return { state: "refused", task, message: MOVE_LINK_TEXTS.changed(link.task.title, task.fromLocal) };
   const now = deps.clock.now().getTime();
   if (link.data.at <= now) return { state: "refused", task, message: pickedPastMessage(link.task.title) };
-  const taken = await deps.db
-    .update(linkTokens)
-    .set({ consumedAt: now })
-    .where(and(eq(linkTokens.id, link.id), isNull(linkTokens.consumedAt)))
-    .returning({ id: linkTokens.id });
-  if (taken.length === 0) return { state: "used", task };
+  if (!(await takeTaskLink(deps, link))) return { state: "used", task };
   try {
     const moved = await moveTaskToInstant(deps, link.userId, link.taskId, link.data.at);
     return moved.state === "moved" ? { state: "moved", task, message: moved.message } : { state: "refused", task, message: moved.message };
