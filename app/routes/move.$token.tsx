@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { LINK_PAGE_HEADERS, LinkPage, linkPageMeta } from "~/components/links/LinkPage";
-import { Alert } from "~/components/ui/Alert";
+import { LINK_PAGE_HEADERS, LinkEnded, LinkPage, linkPageMeta } from "~/components/links/LinkPage";
 import { Button, ButtonLink } from "~/components/ui/Button";
 import { describeMoveLink, redeemMoveLink, type MoveLinkTask } from "../../worker/services/tasks";
 
@@ -35,19 +34,7 @@ export const MOVE_LINK_PAGE = {
   used: (title: string) => `This link was already used. You can change "${title}" on your dashboard.`,
   invalidTitle: "This link doesn't work any more",
   invalid: "Move links work for a week. Nothing has changed: you can change the reminder on your dashboard.",
-  open: "Open my reminders",
 } as const;
-
-function Ended({ title, tone, message }: { title: string; tone: "success" | "info" | "warning"; message: string }) {
-  return (
-    <LinkPage title={title}>
-      <Alert tone={tone}>{message}</Alert>
-      <ButtonLink to="/dashboard" size="lg" block>
-        {MOVE_LINK_PAGE.open}
-      </ButtonLink>
-    </LinkPage>
-  );
-}
 
 function Confirm({ task }: { task: MoveLinkTask }) {
   const busy = useNavigation().state !== "idle";
@@ -69,9 +56,9 @@ export default function MoveLink() {
   const view = useLoaderData<typeof loader>();
   const outcome = useActionData<typeof action>();
   const result = outcome ?? view;
-  if (result.state === "invalid") return <Ended title={MOVE_LINK_PAGE.invalidTitle} tone="info" message={MOVE_LINK_PAGE.invalid} />;
-  if (result.state === "moved") return <Ended title={MOVE_LINK_PAGE.moved} tone="success" message={result.message} />;
-  if (result.state === "refused") return <Ended title={result.task.title} tone="warning" message={result.message} />;
-  if (result.state === "used") return <Ended title={result.task.title} tone="info" message={MOVE_LINK_PAGE.used(result.task.title)} />;
+  if (result.state === "invalid") return <LinkEnded title={MOVE_LINK_PAGE.invalidTitle} tone="info" message={MOVE_LINK_PAGE.invalid} />;
+  if (result.state === "moved") return <LinkEnded title={MOVE_LINK_PAGE.moved} tone="success" message={result.message} />;
+  if (result.state === "refused") return <LinkEnded title={result.task.title} tone="warning" message={result.message} />;
+  if (result.state === "used") return <LinkEnded title={result.task.title} tone="info" message={MOVE_LINK_PAGE.used(result.task.title)} />;
   return <Confirm task={result.task} />;
 }

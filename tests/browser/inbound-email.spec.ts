@@ -91,3 +91,34 @@ test("'Move the dentist to friday' by email asks with a link; the link's page mo
   await page.goto("/move/not-a-real-token-but-long-enough");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("This link doesn't work any more");
 });
+
+test("'Cancel the dentist' by email asks with a link; the link's page deletes it once (ADR 100)", async ({ page }) => {
+  const user = await signUp(page, { name: "Dee Delete", timezone: "Europe/London" });
+  const due = local(user, { days: 3 }).set({ hour: 10, minute: 0 });
+  await createTaskViaApi(page.request, user, "Call the dentist", due);
+  await page.goto("/dev/inbound-email");
+  await page.getByLabel("From").fill(user.email);
+  await page.getByLabel("Subject").fill("Cancel the dentist");
+  await page.getByRole("button", { name: "Send to the assistant" }).click();
+  await expect(page.getByText('Replied: Delete "Call the dentist"?')).toBeVisible();
+  const asked = await waitForEmail(page.request, user.email, 'Delete "Call the dentist"?');
+  const link = /^Yes, delete it: (http\S+\/delete\/[\w-]+)$/m.exec(asked.text)?.[1];
+  expect(link).toBeTruthy();
+  const path = new URL(link!).pathname;
+
+  await page.goto(path);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText('Delete "Call the dentist"?');
+  await expect(page.getByText(`It is due at 10:00 AM on ${due.toFormat("cccc, d LLLL")} (Europe/London). It won't remind you any more.`)).toBeVisible();
+  await screenshotBoth(page, "delete-link", path);
+  await page.goto("/dashboard");
+  await expect(card(page, "Call the dentist")).toBeVisible();
+
+  await page.goto(path);
+  await page.getByRole("button", { name: "Delete it" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Deleted");
+  await expect(page.getByText(`Deleted "Call the dentist". It won't remind you any more.`)).toBeVisible();
+  await page.goto("/dashboard");
+  await expect(card(page, "Call the dentist")).toHaveCount(0);
+  await page.goto(path);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("This link doesn't work any more");
+});

@@ -11,7 +11,7 @@ import { composeDevMessage, INBOUND_TEXTS, type DevMessage } from "../../worker/
 import { createDeps } from "../../worker/services/deps";
 import { fixedClock } from "../../worker/services/clock";
 import { depsAt, MINUTE, outboxTo, runStepByHand, stepsOf, taskRow, tasksOfUser, testEra } from "./escalation-helpers";
-import { acknowledgeTask, completeTask, createTask, describeMoveLink, redeemMoveLink, updateTask } from "../../worker/services/tasks";
+import { acknowledgeTask, completeTask, createTask, describeForgetLink, describeMoveLink, redeemForgetLink, redeemMoveLink, updateTask } from "../../worker/services/tasks";
 import { DateTime } from "luxon";
 import { BREAK_WORD_TEXTS } from "../../worker/services/quiet-hours";
 
@@ -268,6 +268,66 @@ describe("moving a reminder by its name (ADR 099)", () => {
     await deliver({ from: u.email, subject: "Remind me to move the dentist appointment on friday at 9am", body: "" });
     // The words are kept as written ("remind me to" is no part of the title).
     expect((await tasksOfUser(u.id)).map((t) => t.title).sort()).toEqual(["Call the dentist", "Move the car", "move the dentist appointment"]);
+  });
+});
+
+describe("deleting a reminder by its name (ADR 100)", () => {
+  const NY = "America/New_York";
+  const lastReply = async (address: string) => (await outboxTo(address, "email")).at(-1)!;
+  const linksIn = (text: string) => [...text.matchAll(/^(.+): http:\/\/localhost:8787\/delete\/([A-Za-z0-9_-]+)$/gm)].map((m) => ({ label: m[1]!, token: m[2]! }));
+  const at = (iso: string) => DateTime.fromISO(iso, { zone: NY }).toMillis();
+
+  it("asks with a link, deletes once on POST; a repeating one offers 'Skip this one' and 'Stop repeating'", async () => {
+    const u = await user({ timezone: NY });
+    const { deps } = depsAt(NOW.getTime());
+    const dentist = await createTask(deps, u.id, { title: "Call the dentist", dueDate: new Date(at("2090-03-08T10:00")).toISOString() });
+    await deliver({ from: u.email, subject: "Cancel the dentist", body: "Thanks,\nRobin" });
+    const asked = await lastReply(u.email);
+    expect(asked.subject).toBe('Delete "Call the dentist"?');
+    expect(asked.text).toContain('Delete "Call the dentist" (Wed, Mar 8 at 10:00 AM)? Open the link to delete it; nothing changes until you do.');
+    const [yes] = linksIn(asked.text);
+    expect(yes?.label).toBe("Yes, delete it");
+    expect(await describeForgetLink(deps, yes!.token)).toMatchObject({ state: "ready", kind: "delete", task: { title: "Call the dentist", repeats: null } });
+    expect(await taskRow(dentist.id)).toBeTruthy();
+    expect(await redeemForgetLink(deps, yes!.token)).toMatchObject({ state: "deleted", message: 'Deleted "Call the dentist". It won\'t remind you any more.' });
+    expect(await taskRow(dentist.id)).toBeFalsy();
+    // Gone with its task: the link says it doesn't work any more.
+    expect(await redeemForgetLink(deps, yes!.token)).toEqual({ state: "invalid" });
+
+    const pills = await createTask(deps, u.id, { title: "Take pills", dueDate: new Date(at("2090-03-02T09:00")).toISOString(), recurrence: { freq: "daily" } });
+    await deliver({ from: u.email, subject: "", body: "stop reminding me about the pills" });
+    const repeating = await lastReply(u.email);
+    expect(repeating.text).toContain('"Take pills" repeats every day; the next one is Thu, Mar 2 at 9:00 AM. Skip just that one, or stop it for good?');
+    const [skip, stop] = linksIn(repeating.text);
+    expect([skip?.label, stop?.label]).toEqual(["Skip this one", "Stop repeating"]);
+    expect(await redeemForgetLink(deps, skip!.token)).toMatchObject({ state: "deleted", message: 'Skipped this time: "Take pills". The next one is at 9:00 AM on Friday, 3 March (America/New_York).' });
+    expect(await taskRow(pills.id)).toBeFalsy();
+    // The stop link was for the occurrence now gone; the next one is asked about afresh.
+    expect(await describeForgetLink(deps, stop!.token)).toEqual({ state: "invalid" });
+    expect((await tasksOfUser(u.id)).map((t) => t.title)).toEqual(["Take pills"]);
+  });
+
+  it("a link of a reminder moved or done since deletes nothing and stays unused; several matches get a link each; none says so; 'cancel netflix on friday' is a reminder", async () => {
+    const u = await user({ timezone: NY });
+    const { deps } = depsAt(NOW.getTime());
+    const gym = await createTask(deps, u.id, { title: "Gym session", dueDate: new Date(at("2090-03-04T18:00")).toISOString() });
+    const gymBag = await createTask(deps, u.id, { title: "Pack the gym bag", dueDate: new Date(at("2090-03-04T08:00")).toISOString() });
+    await deliver({ from: u.email, subject: "delete gym", body: "" });
+    const asked = await lastReply(u.email);
+    expect(asked.subject).toBe("Which reminder should go?");
+    const links = linksIn(asked.text);
+    expect(links.map((l) => l.label)).toEqual(["Pack the gym bag (Sat, Mar 4 at 8:00 AM)", "Gym session (Sat, Mar 4 at 6:00 PM)"]);
+    await updateTask(deps, u.id, gymBag.id, { dueDate: new Date(at("2090-03-05T08:00")).toISOString() });
+    expect(await redeemForgetLink(deps, links[0]!.token)).toMatchObject({ state: "refused", message: '"Pack the gym bag" has changed since this email: it is due at 8:00 AM on Sunday, 5 March (America/New_York) now. Nothing was deleted.' });
+    await completeTask(deps, u.id, gym.id);
+    expect(await redeemForgetLink(deps, links[1]!.token)).toMatchObject({ state: "refused", message: '"Gym session" is already done, so nothing was deleted.' });
+    expect((await describeForgetLink(deps, links[0]!.token)).state).toBe("ready");
+    expect(await tasksOfUser(u.id)).toHaveLength(2);
+
+    await deliver({ from: u.email, subject: "Cancel the piano lesson", body: "" });
+    expect((await lastReply(u.email)).text).toContain('I couldn\'t find an open reminder called "piano lesson", so nothing changed.');
+    await deliver({ from: u.email, subject: "Cancel netflix on friday at 9am", body: "" });
+    expect((await tasksOfUser(u.id)).map((t) => t.title).sort()).toEqual(["Cancel netflix", "Gym session", "Pack the gym bag"]);
   });
 });
 

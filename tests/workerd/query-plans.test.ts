@@ -26,7 +26,7 @@ import { queue } from "../../worker/handlers";
 import type { Job } from "../../worker/queue-payloads";
 import { createDeps } from "../../worker/services/deps";
 import { fixedClock } from "../../worker/services/clock";
-import { describeActionLink, describeMoveLink, redeemActionLink, redeemMoveLink } from "../../worker/services/tasks";
+import { describeActionLink, describeForgetLink, describeMoveLink, redeemActionLink, redeemForgetLink, redeemMoveLink } from "../../worker/services/tasks";
 import { ProviderError } from "../../worker/channels/errors";
 import type { Deps } from "../../worker/services/deps";
 import { createFakePush } from "../fakes/push";
@@ -292,6 +292,12 @@ describe("every query the product runs reads by an index", () => {
     const moveToken = /\/move\/([\w-]+)$/m.exec((await outboxTo(chatter.email, "email")).at(-1)!.text)?.[1] ?? "";
     expect((await describeMoveLink(pageDeps, moveToken)).state).toBe("ready");
     expect((await redeemMoveLink(pageDeps, moveToken)).state).toBe("moved");
+    // Deleting it by its name by email asks with a link too (ADR 100).
+    const cancel = composeDevMessage({ from: chatter.email, to: "assistant@nudge.example.com", subject: "Cancel the dentist", body: "", senderCheck: "pass" });
+    expect((await handleInboundEmail(pageDeps, cancel, new TextEncoder().encode(cancel).length)).kind).toBe("replied");
+    const deleteToken = /\/delete\/([\w-]+)$/m.exec((await outboxTo(chatter.email, "email")).at(-1)!.text)?.[1] ?? "";
+    expect((await describeForgetLink(pageDeps, deleteToken)).state).toBe("ready");
+    expect((await redeemForgetLink(pageDeps, deleteToken)).state).toBe("deleted");
     // A break by text (ADR 098).
     expect(await replyToText(pageDeps, "+15551230000", "pause for 2 hours")).toMatch(/^You're on a break until /);
 

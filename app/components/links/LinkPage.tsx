@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 import { AuthCard } from "~/components/auth/AuthCard";
+import { Alert } from "~/components/ui/Alert";
+import { ButtonLink } from "~/components/ui/Button";
 
 /**
  * The pages behind emailed one-use links (`/r/<token>/<answer>`, `/move/<token>`): what they share. Not indexed,
@@ -35,5 +37,19 @@ export function LinkPage({ title, lead, children }: { title: string; lead?: stri
     >
       {children}
     </AuthCard>
+  );
+}
+
+export const OPEN_MY_REMINDERS = "Open my reminders";
+
+/** Where a link's page ends: what happened (or why nothing did), and the way to the dashboard. */
+export function LinkEnded({ title, tone, message }: { title: string; tone: "success" | "info" | "warning"; message: string }) {
+  return (
+    <LinkPage title={title}>
+      <Alert tone={tone}>{message}</Alert>
+      <ButtonLink to="/dashboard" size="lg" block>
+        {OPEN_MY_REMINDERS}
+      </ButtonLink>
+    </LinkPage>
   );
 }

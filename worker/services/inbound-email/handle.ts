@@ -5,7 +5,8 @@ import type { Deps } from "../deps";
 import { renderEmail } from "../email/layout";
 import { isAppError } from "../errors";
 import { log } from "../log";
-import { agendaQuestion } from "../nl/chat-intents";
+import { agendaQuestion, forgetRequest } from "../nl/chat-intents";
+import { holdsATime } from "../nl/parse-reminder";
 import { breakWishIn } from "../nl/break-phrases";
 import { namedMoveIn } from "../nl/move-phrases";
 import { breakFromWrittenWords } from "../quiet-hours";
@@ -14,6 +15,7 @@ import { saysYes, snoozeOf, typedAnswer, whenOnlyAnswer, type TypedAnswer } from
 import { remindedTitle, reminderLines, reminderSubject } from "./mail-text";
 import { readInvitation } from "./invitation";
 import { askToMoveByName } from "./move-by-name";
+import { askToForgetByName } from "./forget-by-name";
 import { checkSender } from "./sender-check";
 import { INBOUND_MAX_BYTES, INBOUND_TEXTS } from "./texts";
 
@@ -95,6 +97,9 @@ async function makeReminder(deps: Deps, user: { id: string; timezone: string }, 
     // "What's on today?" asks; the answer is the list, as in Telegram (ADR 078).
     const agenda = agendaQuestion(subject || lines);
     if (agenda) return { kind: "replied", title: null, subject: INBOUND_TEXTS.agendaSubject, reply: await agendaText(deps, user, agenda.day) };
+    // "Cancel the dentist" (no time in it: "cancel netflix on friday" is a reminder) asks before it deletes (ADR 100).
+    const forgetNamed = forgetRequest(prompt);
+    if (forgetNamed && !holdsATime(prompt, user.timezone, deps.clock.now())) return await askToForgetByName(deps, user, forgetNamed, prompt);
     // "Move the dentist to friday" names a reminder to move (ADR 099): asked by return, never made a reminder of its own.
     const namedMove = namedMoveIn(prompt);
     const asked = namedMove ? await askToMoveByName(deps, user, namedMove) : null;

@@ -63,12 +63,14 @@ const OWN_SUBJECTS: readonly string[] = [
   INBOUND_TEXTS.notChangedSubject,
   INBOUND_TEXTS.breakSubject,
   INBOUND_TEXTS.moveWhichSubject,
+  INBOUND_TEXTS.forgetWhichSubject,
 ];
 const OWN_SUBJECT_STARTS: readonly string[] = [
   INBOUND_TEXTS.createdSubject(""),
   INBOUND_TEXTS.answeredSubject(""),
   INBOUND_TEXTS.movedSubject(""),
   INBOUND_TEXTS.moveAskSubject("").slice(0, -2),
+  INBOUND_TEXTS.forgetAskSubject("").slice(0, -2),
 ];
 
 /** Our reminder emails' subjects (escalation/messages.ts): "Reminder: ", "Still to do: ", "Checking in: " and the title. */

@@ -18,6 +18,19 @@ export const INBOUND_TEXTS = {
   moveWhichSubject: "Which reminder should move?",
   moveWhich: (count: number, named: string) =>
     `${count} of your reminders match "${named}". Open the link of the one to move; nothing changes until you do. If you meant a new reminder instead, write it again starting with "remind me to".`,
+  /** "Cancel the dentist" in a new email (ADR 100): asked, with a link per choice. */
+  forgetAskSubject: (title: string) => `Delete "${title}"?`,
+  forgetAsk: (title: string, at: string) => `Delete "${title}" (${at})? Open the link to delete it; nothing changes until you do.`,
+  forgetAskRepeating: (title: string, repeat: string, at: string) =>
+    `"${title}" repeats ${repeat}; the next one is ${at}. Skip just that one, or stop it for good? Nothing changes until you open a link.`,
+  forgetYes: "Yes, delete it",
+  forgetSkipOne: "Skip this one",
+  forgetStopAll: "Stop repeating",
+  forgetWhichSubject: "Which reminder should go?",
+  forgetWhich: (count: number, named: string) =>
+    `${count} of your reminders match "${named}". Open the link of the one to delete; nothing changes until you do.${count > 5 ? " These are the 5 nearest." : ""}`,
+  forgetNone: (named: string, typed: string) =>
+    `I couldn't find an open reminder called "${named}", so nothing changed. Your dashboard lists them all. If you meant a new reminder, add a time, like "${typed} tomorrow at 9am".`,
   /** "pause until monday", "resume" (ADR 098): the break started, ended, or how to take one. */
   breakSubject: "Your break",
   /** An answer that could not be given as written ("snooze until friday"): the reply says what to do instead. */

@@ -85,3 +85,12 @@ function blankOut(text: string, spans: readonly Span[]): string {
   for (const { start, end } of spans) blanked = blanked.slice(0, start) + " ".repeat(end - start) + blanked.slice(end);
   return blanked;
 }
+
+/**
+ * Whether the words hold a day or time at all (even one gone by): "cancel netflix on friday" is a reminder to cancel
+ * Netflix, not a wish to drop one (the chat and the assistant's address ask this before reading "cancel ...").
+ */
+export function holdsATime(text: string, zone: string, now: Date): boolean {
+  const parsed = parseReminder(text, now, zone);
+  return parsed.ok || parsed.reason !== "no_time";
+}

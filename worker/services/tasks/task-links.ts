@@ -20,7 +20,7 @@ export interface FoundTaskLink<Data> {
   taskId: string;
   data: Data;
   consumed: boolean;
-  task: { title: string; status: string; dueAt: number; recurrence: string | null };
+  task: { title: string; status: string; dueAt: number; recurrence: string | null; seriesId: string | null };
   /** The person's zone, for the times the page shows. */
   zone: string;
 }
@@ -57,6 +57,7 @@ export async function findTaskLink<Data>(deps: Deps, purpose: TaskLinkPurpose, r
       status: tasks.status,
       dueAt: tasks.dueAt,
       recurrence: tasks.recurrence,
+      seriesId: tasks.seriesId,
       zone: users.timezone,
     })
     .from(linkTokens)
@@ -73,7 +74,7 @@ export async function findTaskLink<Data>(deps: Deps, purpose: TaskLinkPurpose, r
     taskId: row.taskId,
     data,
     consumed: row.consumedAt !== null,
-    task: { title: row.title, status: row.status, dueAt: row.dueAt, recurrence: row.recurrence },
+    task: { title: row.title, status: row.status, dueAt: row.dueAt, recurrence: row.recurrence, seriesId: row.seriesId },
     zone: row.zone,
   };
 }

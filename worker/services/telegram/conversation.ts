@@ -3,7 +3,7 @@ import { agendaQuestion, forgetRequest } from "../nl/chat-intents";
 import { namedMoveIn } from "../nl/move-phrases";
 import { breakWishIn } from "../nl/break-phrases";
 import { breakFromWords } from "./break";
-import { parseReminder } from "../nl/parse-reminder";
+import { holdsATime } from "../nl/parse-reminder";
 import { courtesyOnly, typedAnswer, whenOnlyAnswer } from "../typed-answers";
 import { agendaText, reminderToAnswer } from "../tasks";
 import { answerTypedInChat, reminderFromChat, yesToCheckBack } from "./chat";
@@ -48,11 +48,6 @@ export async function replyToChatText(deps: Deps, owner: ChatOwner, text: string
   const moving = move ? await moveByName(deps, owner, move.named, move.when) : null;
   if (moving) return moving;
   return { text: await reminderFromChat(deps, owner, text) };
-}
-
-function holdsATime(text: string, zone: string, now: Date): boolean {
-  const parsed = parseReminder(text, now, zone);
-  return parsed.ok || parsed.reason !== "no_time";
 }
 
 function firstName(name: string): string {
