@@ -14,7 +14,7 @@ import { twilioSignature } from "../../worker/channels/twilio/signature";
 import { twilioSmsChannel } from "../../worker/channels/sms/twilio";
 import { twilioVoiceChannel } from "../../worker/channels/voice/twilio";
 import { PHONE_EMAIL_FIRST, PHONE_INVALID, PHONE_LOCKED, PHONE_TAKEN, SMS_TEXTS, NO_PHONE } from "../../worker/services/phone";
-import { acknowledgeTask, createTask } from "../../worker/services/tasks";
+import { acknowledgeTask, createTask, describeForgetLink, redeemForgetLink, redeemMoveLink } from "../../worker/services/tasks";
 import { BREAK_WORD_TEXTS } from "../../worker/services/quiet-hours";
 import { fakeFetch } from "../fakes/fake";
 import { createFakeTwilio } from "../fakes/twilio";
@@ -358,6 +358,39 @@ describe("answers by text and keypad (signed webhooks)", () => {
     expect(await breakUntil()).toBeNull();
     // Its examples fit a text and read as they say.
     expect(BREAK_WORD_TEXTS.how.sms.length).toBeLessThanOrEqual(160);
+  });
+
+  it("'cancel the dentist' and 'move the dentist to friday' by text answer with a link to confirm; CANCEL naming nothing, STOP and 'cancel it' still turn texts off (ADR 101)", async () => {
+    const u = await verifiedPhoneUser();
+    const said = async (body: string) => (await messageOf(await text(u.phone, body)))?.replace(/&apos;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+    const { deps } = depsAt(ERA);
+    const dentist = await createTask(deps, u.id, { title: "Call the dentist", dueDate: new Date(ERA.getTime() + 2 * DAY).toISOString() });
+    // 3 February 2075 is a Sunday: the dentist is on Tuesday at 10:00 AM (UTC).
+    const asked = await said("Cancel the dentist");
+    expect(asked).toMatch(/^Delete "Call the dentist" \(Tue, Feb 5 at 10:00 AM\)\? Open this link to delete it: http:\/\/localhost:8787\/delete\/[\w-]+$/);
+    expect((await phoneOf(u.id)).stopped).toBeNull();
+    expect(await taskRow(dentist.id)).toBeTruthy();
+    const deleteToken = /\/delete\/([\w-]+)$/.exec(asked ?? "")![1]!;
+    expect(await describeForgetLink(deps, deleteToken)).toMatchObject({ state: "ready", task: { title: "Call the dentist" } });
+
+    const moved = await said("move the dentist to friday");
+    expect(moved).toMatch(/^Move "Call the dentist" from Tue, Feb 5 at 10:00 AM to Fri, Feb 8 at 10:00 AM\? Open this link to move it: http:\/\/localhost:8787\/move\/[\w-]+$/);
+    const moveToken = /\/move\/([\w-]+)$/.exec(moved ?? "")![1]!;
+    expect(await redeemMoveLink(deps, moveToken)).toMatchObject({ state: "moved" });
+    expect((await taskRow(dentist.id))?.dueAt).toBe(Date.parse("2075-02-08T10:00:00Z"));
+    // The delete link was asked about the old time: refused, nothing deleted.
+    expect(await redeemForgetLink(deps, deleteToken)).toMatchObject({ state: "refused" });
+    expect(await taskRow(dentist.id)).toBeTruthy();
+
+    // Naming no open reminder, "it", or starting with STOP: the opt-out it always was.
+    expect(await said("stop reminding me about the dentist")).toBe(SMS_TEXTS.stopped);
+    expect((await phoneOf(u.id)).stopped).not.toBeNull();
+    await text(u.phone, "START");
+    expect(await said("cancel it")).toBe(SMS_TEXTS.stopped);
+    await text(u.phone, "START");
+    expect(await said("cancel the piano lesson")).toBe(SMS_TEXTS.stopped);
+    await text(u.phone, "START");
+    expect((await phoneOf(u.id)).stopped).toBeNull();
   });
 
   it("the keypad: 1 done, 2 snooze, 3 acknowledge, for the call's own task; the same press retried acts once", async () => {

@@ -6,13 +6,15 @@ import type { Deps } from "../deps";
 import { isAppError } from "../errors";
 import { breakWishIn } from "../nl/break-phrases";
 import { breakFromWrittenWords } from "../quiet-hours";
+import { answerByNameInText } from "./by-name";
 import { answerSentence, answerTask, moveTask, reminderToAnswer, taskAYesAnswers } from "../tasks";
 import { readTextReply, saysYes, snoozeOf, whenOnlyAnswer, type SnoozeAsked, type TextReply, type TypedAnswer } from "../typed-answers";
 
 /**
  * Answers that come back by phone (issue 10): a text reply (DONE, SNOOZE [minutes], MOVE <day>, OK, STOP,
  * START, HELP) acts on the reminder texted last while it waits for an answer, else on the one waiting longest;
- * PAUSE FOR 3 HOURS, PAUSE UNTIL MONDAY and RESUME start or end a break (ADR 098);
+ * PAUSE FOR 3 HOURS, PAUSE UNTIL MONDAY and RESUME start or end a break (ADR 098); "cancel the dentist" and
+ * "move the dentist to friday" get a link to confirm (ADR 101);
  * a keypad digit on a reminder call acts on that call's task. Both go through the same task services as every channel and answer in one sentence.
  */
 export const SMS_STOP_WORDS = ["STOP", "STOPALL", "UNSUBSCRIBE", "CANCEL", "END", "QUIT"];
@@ -58,6 +60,10 @@ export async function replyToText(deps: Deps, from: string, body: string): Promi
   // first word is enough ("END"): "end the break" ends the break, not the texts.
   const wish = breakWishIn(body);
   if (wish) return breakFromWrittenWords(deps, owner, wish, "sms");
+  // "cancel the dentist", "move the dentist to friday": a reminder named by its words gets a link to confirm
+  // (ADR 101). Only when an open reminder matches: "CANCEL" alone, or naming none, is the opt-out it always was.
+  const byName = await answerByNameInText(deps, owner, body);
+  if (byName) return byName;
   if (SMS_STOP_WORDS.includes(word)) {
     await deps.db.update(users).set({ smsOptedOutAt: now, updatedAt: now }).where(eq(users.id, owner.id));
     return SMS_TEXTS.stopped;
