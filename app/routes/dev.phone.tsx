@@ -7,6 +7,7 @@ import { ANSWER_KEYPAD, type Answer } from "../../worker/services/answers";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
+import { LinkedText } from "~/components/ui/LinkedText";
 
 export const meta: MetaFunction = () => [{ title: "Dev phone · Nudge" }, { name: "robots", content: "noindex" }];
 
@@ -26,8 +27,18 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 
 function Item({ item, number }: { item: DevPhoneItem; number: string }) {
   if (item.kind === "you") return <li className="dev-chat__bubble dev-chat__bubble--you">{item.text}</li>;
-  if (item.kind === "answer") return <li className="dev-chat__bubble dev-chat__bubble--bot">{item.text}</li>;
-  if (item.kind === "text") return <li className="dev-chat__bubble dev-chat__bubble--bot">{item.text}</li>;
+  if (item.kind === "answer")
+    return (
+      <li className="dev-chat__bubble dev-chat__bubble--bot">
+        <LinkedText text={item.text} />
+      </li>
+    );
+  if (item.kind === "text")
+    return (
+      <li className="dev-chat__bubble dev-chat__bubble--bot">
+        <LinkedText text={item.text} />
+      </li>
+    );
   return (
     <li className="dev-chat__bubble dev-chat__bubble--bot dev-phone__call">
       <p className="dev-chat__edited">Incoming call</p>

@@ -106,4 +106,27 @@ test.describe("phone", () => {
     await page.locator("#phone").getByRole("button", { name: "Remove phone number" }).click();
     await expect(page.locator("#phone").getByText("Your phone number was removed.")).toBeVisible();
   });
+
+  test("'cancel the dentist' by text answers with a link; the link's page deletes it (ADR 101)", async ({ page }) => {
+    const user = await signUp(page, { name: "Noa", timezone: "Asia/Jerusalem" });
+    const phone = await addVerifiedPhone(page);
+    const created = await page.request.post("/v1/tasks", {
+      data: { title: "Call the dentist", dueDate: local(user, { days: 3 }).toUTC().toISO() },
+      headers: { Authorization: `Bearer ${user.token}` },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    await page.goto(`/dev/phone?number=${encodeURIComponent(phone)}`);
+    await page.getByLabel("Reply").fill("cancel the dentist");
+    await page.getByRole("button", { name: "Send reply" }).click();
+    const answer = page.locator(".dev-chat__bubble--bot").last();
+    await expect(answer).toContainText('Delete "Call the dentist" (');
+    // It named a reminder, so it was no opt-out: texts stay on.
+    await expect(page.locator(".dev-chat__bubble--bot").filter({ hasText: "You won't get Nudge texts" })).toHaveCount(0);
+    await answer.getByRole("link", { name: /\/delete\// }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText('Delete "Call the dentist"?');
+    await page.getByRole("button", { name: "Delete it" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Deleted");
+    await page.goto("/dashboard");
+    await expect(card(page, "Call the dentist")).toHaveCount(0);
+  });
 });

@@ -324,6 +324,11 @@ describe("deleting a reminder by its name (ADR 100)", () => {
     expect((await describeForgetLink(deps, links[0]!.token)).state).toBe("ready");
     expect(await tasksOfUser(u.id)).toHaveLength(2);
 
+    // "cancel it" in a reply to a reminder email is about that reminder.
+    for (const body of ["cancel it\n\nOn Wed, Mar 1, 2090 Nudge wrote:\n> Reminder", "Please delete this"]) {
+      await deliver({ from: u.email, subject: "Re: Reminder: Pack the gym bag", body });
+      expect(await lastReply(u.email), body).toMatchObject({ subject: 'Delete "Pack the gym bag"?' });
+    }
     await deliver({ from: u.email, subject: "Cancel the piano lesson", body: "" });
     expect((await lastReply(u.email)).text).toContain('I couldn\'t find an open reminder called "piano lesson", so nothing changed.');
     await deliver({ from: u.email, subject: "Cancel netflix on friday at 9am", body: "" });

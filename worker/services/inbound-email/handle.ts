@@ -5,7 +5,7 @@ import type { Deps } from "../deps";
 import { renderEmail } from "../email/layout";
 import { isAppError } from "../errors";
 import { log } from "../log";
-import { agendaQuestion, forgetRequest } from "../nl/chat-intents";
+import { agendaQuestion, forgetRequest, namesNoReminder } from "../nl/chat-intents";
 import { holdsATime } from "../nl/parse-reminder";
 import { breakWishIn } from "../nl/break-phrases";
 import { namedMoveIn } from "../nl/move-phrases";
@@ -98,7 +98,9 @@ async function makeReminder(deps: Deps, user: { id: string; timezone: string }, 
     const agenda = agendaQuestion(subject || lines);
     if (agenda) return { kind: "replied", title: null, subject: INBOUND_TEXTS.agendaSubject, reply: await agendaText(deps, user, agenda.day) };
     // "Cancel the dentist" (no time in it: "cancel netflix on friday" is a reminder) asks before it deletes (ADR 100).
-    const forgetNamed = forgetRequest(prompt);
+    // "cancel it" in a reply to a reminder email names that reminder; elsewhere it names none.
+    const forgetWords = forgetRequest(prompt);
+    const forgetNamed = forgetWords && namesNoReminder(forgetWords) ? named : forgetWords;
     if (forgetNamed && !holdsATime(prompt, user.timezone, deps.clock.now())) return await askToForgetByName(deps, user, forgetNamed, prompt);
     // "Move the dentist to friday" names a reminder to move (ADR 099): asked by return, never made a reminder of its own.
     const namedMove = namedMoveIn(prompt);

@@ -63,6 +63,14 @@ export function forgetRequest(text: string): string | null {
   return named === "" ? null : named;
 }
 
+/**
+ * Words after "cancel" that name no reminder of their own: "cancel it", "delete this", "cancel everything", "cancel
+ * all texts". By text they are the opt-out they always were; in a reply to a reminder email, that reminder.
+ */
+export function namesNoReminder(named: string): boolean {
+  return /^(?:it|this|that|this\s+one|that\s+one|them|these|those|all|everything|me|texts?|messages?|sms|subscription|all\s+(?:texts|messages|reminders))$/i.test(named.trim());
+}
+
 // Not "drop" or "scrap": "drop off the parcel" and "drop the car at the garage" are things to do.
 const FORGET = /^(?:please\s+)?(?:cancel|delete|remove|forget(?:\s+about)?|never\s?mind|stop\s+reminding\s+me(?:\s+(?:about|to|of))?)\s+(.+)$/i;
 

@@ -1,13 +1,12 @@
 import { appLink } from "../app-url";
 import type { Deps } from "../deps";
 import { isAppError } from "../errors";
-import { forgetRequest } from "../nl/chat-intents";
+import { forgetRequest, namesNoReminder } from "../nl/chat-intents";
 import { namedMoveIn } from "../nl/move-phrases";
 import { holdsATime } from "../nl/parse-reminder";
 import { createForgetLink, createMoveLink, movedDueAt, openRemindersNamed, shortWhen, type TaskLine } from "../tasks";
 
 const ALWAYS_OPT_OUT = /^\s*(?:stop|stopall|unsubscribe)\b/i;
-const NOT_A_NAME = /^(?:it|this|that|them|these|those|all|everything|me|texts?|messages?|sms|subscription|all\s+(?:texts|messages|reminders))$/i;
 
 /** A text holds a few links at most: the nearest reminders of that name. */
 const OFFERED_BY_TEXT = 3;
@@ -30,7 +29,7 @@ export async function answerByNameInText(deps: Deps, user: { id: string; timezon
   // "cancel it", "cancel everything" name no reminder: both stay the opt-outs they were.
   if (ALWAYS_OPT_OUT.test(body)) return null;
   const forget = forgetRequest(body);
-  if (forget && NOT_A_NAME.test(forget)) return null;
+  if (forget && namesNoReminder(forget)) return null;
   if (forget && !holdsATime(body, user.timezone, deps.clock.now())) return askToDelete(deps, user, forget);
   const move = namedMoveIn(body);
   return move ? askToMove(deps, user, move.named, move.when) : null;
