@@ -105,6 +105,24 @@ describe("answers typed in the chat", () => {
     return { ...update, message: { ...update.message, reply_to_message: { message_id: 7, date: update.message.date, chat: update.message.chat, text: "reminder", reply_markup: { inline_keyboard: buttons } } } };
   }
 
+  it("'cancel it' in reply to a reminder asks about that one; with nothing replied to or waiting, asks which (ADR 100)", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser({ timezone: "UTC" });
+    const pills = await dueTask(u.id, "Take pills", 30);
+    const cat = await dueTask(u.id, "Feed the cat", 20);
+    await postUpdate(replyTo(u.chat, cat.id, "cancel it"));
+    expect(bot.callsOf("sendMessage").at(-1)!.payload.text).toMatch(/^Delete "Feed the cat" \(/);
+    expect(JSON.stringify(bot.callsOf("sendMessage").at(-1)!.payload.reply_markup)).toContain(`forget-delete:${cat.id}`);
+    // Not replied to: the one waiting longest.
+    await postUpdate(textUpdate(u.chat, "delete this"));
+    expect(bot.callsOf("sendMessage").at(-1)!.payload.text).toMatch(/^Delete "Take pills" \(/);
+    // Nothing is deleted on words alone.
+    expect((await tasksOfUser(u.id)).map((t) => t.id).sort()).toEqual([pills.id, cat.id].sort());
+    const other = await linkedUser({ timezone: "UTC" });
+    await postUpdate(textUpdate(other.chat, "cancel it"));
+    expect(bot.callsOf("sendMessage").at(-1)!.payload.text).toBe(BOT_TEXTS.forget.whichOne);
+  });
+
   it("'Done ✅ thanks!' answers the reminder waiting longest (none was sent to the chat); a reply answers the reminder it replies to", async () => {
     const bot = fakeTelegram();
     const u = await linkedUser({ timezone: "UTC" });

@@ -1,5 +1,5 @@
 import type { Deps } from "../deps";
-import { agendaQuestion, forgetRequest } from "../nl/chat-intents";
+import { agendaQuestion, forgetRequest, namesNoReminder } from "../nl/chat-intents";
 import { namedMoveIn } from "../nl/move-phrases";
 import { breakWishIn } from "../nl/break-phrases";
 import { breakFromWords } from "./break";
@@ -8,7 +8,7 @@ import { courtesyOnly, typedAnswer, whenOnlyAnswer } from "../typed-answers";
 import { agendaText, reminderToAnswer } from "../tasks";
 import { answerTypedInChat, reminderFromChat, yesToCheckBack } from "./chat";
 import type { ChatOwner } from "./chats";
-import { forgetByName, type ChatReply } from "./forget";
+import { forgetByName, forgetThisOne, type ChatReply } from "./forget";
 import { moveByName } from "./move-by-name";
 import { BOT_TEXTS } from "./texts";
 
@@ -42,7 +42,12 @@ export async function replyToChatText(deps: Deps, owner: ChatOwner, text: string
   if (agenda) return { text: await agendaText(deps, owner, agenda.day) };
   const named = forgetRequest(text);
   // "cancel netflix on friday" holds a time: a reminder to cancel Netflix, not a wish to drop one.
-  if (named && !holdsATime(text, owner.timezone, deps.clock.now())) return forgetByName(deps, owner, named, text);
+  if (named && !holdsATime(text, owner.timezone, deps.clock.now())) {
+    if (!namesNoReminder(named)) return forgetByName(deps, owner, named, text);
+    // "cancel it": the reminder replied to, or the one waiting for an answer.
+    const thisOne = await forgetThisOne(deps, owner, repliedTaskId ?? (await reminderToAnswer(deps, owner.id, "telegram"))?.id ?? null);
+    return thisOne ?? { text: BOT_TEXTS.forget.whichOne };
+  }
   // "move the dentist to friday": a question about an open reminder of that name; with none, a new reminder.
   const move = namedMoveIn(text);
   const moving = move ? await moveByName(deps, owner, move.named, move.when) : null;

@@ -34,6 +34,16 @@ export async function forgetByName(deps: Deps, owner: ChatOwner, named: string, 
   };
 }
 
+/**
+ * "cancel it", "delete this" (ADR 100): about the reminder replied to, or else the one waiting for an answer; the
+ * same question as by name. Null when neither is there (the caller says what it can't find).
+ */
+export async function forgetThisOne(deps: Deps, owner: ChatOwner, taskId: string | null): Promise<ChatReply | null> {
+  const task = taskId ? await ownTaskLine(deps, owner.id, taskId) : null;
+  if (!task || task.status === "COMPLETED") return null;
+  return question(task, owner.timezone);
+}
+
 /** A forget button pressed: answered for the chat's owner only; another account's task is left alone. */
 export async function forgetFromChat(deps: Deps, chatId: string, choice: ForgetChoice, taskId: string): Promise<ChatReply> {
   const owner = await findChatOwner(deps.db, chatId);

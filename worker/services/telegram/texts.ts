@@ -62,6 +62,8 @@ export const BOT_TEXTS = {
     seriesStopped: (title: string) => `🗑 Stopped: ${title}. It won't repeat any more.`,
     skipped: (title: string, next: string | null) => `⏭ Skipped this time: ${title}.${next ? ` The next one is ${next}.` : ""}`,
     kept: (title: string) => `Good, I kept it: ${title}.`,
+    /** "cancel it" with no reminder replied to or waiting (ADR 100). */
+    whichOne: 'Which reminder? Reply "cancel it" to its message, or name it, like "cancel the dentist". /list shows your next ones.',
   },
   /** "move the dentist to friday" (ADR 093): asked before anything moves. */
   move: {
