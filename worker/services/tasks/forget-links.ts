@@ -30,7 +30,11 @@ export interface ForgetLinkTask {
   repeats: string | null;
 }
 
-export type ForgetLinkView = { state: "ready" | "used"; kind: ForgetKind; task: ForgetLinkTask } | { state: "invalid" };
+/** GET's view: "refused" says on opening what a press would refuse (done or moved since), with no button to press. */
+export type ForgetLinkView =
+  | { state: "ready" | "used"; kind: ForgetKind; task: ForgetLinkTask }
+  | { state: "refused"; kind: ForgetKind; task: ForgetLinkTask; message: string }
+  | { state: "invalid" };
 
 export type ForgetLinkOutcome =
   | { state: "deleted"; kind: ForgetKind; task: ForgetLinkTask; message: string }
@@ -64,11 +68,22 @@ function shown(link: FoundTaskLink<ForgetLinkData>): ForgetLinkTask {
   return { title: link.task.title, dueLocal: formatLocalDue(link.task.dueAt, link.zone), repeats };
 }
 
-/** What the link will do (GET): nothing changes. */
+/** What the link will do (GET), or why it would do nothing: nothing changes. */
 export async function describeForgetLink(deps: Deps, rawToken: string): Promise<ForgetLinkView> {
   const link = await findForgetLink(deps, rawToken);
   if (!link) return { state: "invalid" };
-  return { state: link.consumed ? "used" : "ready", kind: link.data.kind, task: shown(link) };
+  const { kind } = link.data;
+  const task = shown(link);
+  if (link.consumed) return { state: "used", kind, task };
+  const refusal = refusalOf(link, task);
+  return refusal === null ? { state: "ready", kind, task } : { state: "refused", kind, task, message: refusal };
+}
+
+/** Why the link would delete nothing now (done or moved since), or null. */
+function refusalOf(link: FoundTaskLink<ForgetLinkData>, task: ForgetLinkTask): string | null {
+  if (link.task.status === "COMPLETED") return FORGET_LINK_TEXTS.done(link.task.title);
+  if (link.task.dueAt !== link.data.from) return FORGET_LINK_TEXTS.changed(link.task.title, task.dueLocal);
+  return null;
 }
 
 /** The delete (POST), once, through the dashboard's deleteTask. */
@@ -78,8 +93,8 @@ export async function redeemForgetLink(deps: Deps, rawToken: string): Promise<Fo
   const { kind } = link.data;
   const task = shown(link);
   if (link.consumed) return { state: "used", kind, task };
-  if (link.task.status === "COMPLETED") return { state: "refused", kind, task, message: FORGET_LINK_TEXTS.done(link.task.title) };
-  if (link.task.dueAt !== link.data.from) return { state: "refused", kind, task, message: FORGET_LINK_TEXTS.changed(link.task.title, task.dueLocal) };
+  const refusal = refusalOf(link, task);
+  if (refusal !== null) return { state: "refused", kind, task, message: refusal };
   if (!(await takeTaskLink(deps, link))) return { state: "used", kind, task };
   try {
     await deleteTask(deps, link.userId, link.taskId, { series: kind === "series" });

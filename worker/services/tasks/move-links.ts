@@ -24,7 +24,12 @@ export interface MoveLinkTask {
   toLocal: string;
 }
 
-export type MoveLinkView = { state: "ready"; task: MoveLinkTask } | { state: "used"; task: MoveLinkTask } | { state: "invalid" };
+/** GET's view: "refused" says on opening what a press would refuse (done, changed since, the moment gone by), with no button to press. */
+export type MoveLinkView =
+  | { state: "ready"; task: MoveLinkTask }
+  | { state: "used"; task: MoveLinkTask }
+  | { state: "refused"; task: MoveLinkTask; message: string }
+  | { state: "invalid" };
 
 export type MoveLinkOutcome =
   | { state: "moved"; task: MoveLinkTask; message: string }
@@ -57,11 +62,22 @@ function shown(link: FoundLink): MoveLinkTask {
   return { title: link.task.title, fromLocal: formatLocalDue(link.task.dueAt, link.zone), toLocal: formatLocalDue(link.data.at, link.zone) };
 }
 
-/** What the link will do (GET): nothing changes. */
+/** What the link will do (GET), or why it would do nothing: nothing changes. */
 export async function describeMoveLink(deps: Deps, rawToken: string): Promise<MoveLinkView> {
   const link = await findMoveLink(deps, rawToken);
   if (!link) return { state: "invalid" };
-  return { state: link.consumed ? "used" : "ready", task: shown(link) };
+  const task = shown(link);
+  if (link.consumed) return { state: "used", task };
+  const refusal = refusalOf(link, task, deps.clock.now().getTime());
+  return refusal === null ? { state: "ready", task } : { state: "refused", task, message: refusal };
+}
+
+/** Why the link would move nothing now (done, changed since, the moment gone by), or null. */
+function refusalOf(link: FoundLink, task: MoveLinkTask, now: number): string | null {
+  if (link.task.status === "COMPLETED") return MOVE_LINK_TEXTS.done(link.task.title);
+  if (link.task.dueAt !== link.data.from) return MOVE_LINK_TEXTS.changed(link.task.title, task.fromLocal);
+  if (link.data.at <= now) return pickedPastMessage(link.task.title);
+  return null;
 }
 
 /**
@@ -73,10 +89,8 @@ export async function redeemMoveLink(deps: Deps, rawToken: string): Promise<Move
   if (!link) return { state: "invalid" };
   const task = shown(link);
   if (link.consumed) return { state: "used", task };
-  if (link.task.status === "COMPLETED") return { state: "refused", task, message: MOVE_LINK_TEXTS.done(link.task.title) };
-  if (link.task.dueAt !== link.data.from) return { state: "refused", task, message: MOVE_LINK_TEXTS.changed(link.task.title, task.fromLocal) };
-  const now = deps.clock.now().getTime();
-  if (link.data.at <= now) return { state: "refused", task, message: pickedPastMessage(link.task.title) };
+  const refusal = refusalOf(link, task, deps.clock.now().getTime());
+  if (refusal !== null) return { state: "refused", task, message: refusal };
   if (!(await takeTaskLink(deps, link))) return { state: "used", task };
   try {
     const moved = await moveTaskToInstant(deps, link.userId, link.taskId, link.data.at);
