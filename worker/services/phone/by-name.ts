@@ -1,10 +1,9 @@
 import { appLink } from "../app-url";
 import type { Deps } from "../deps";
-import { isAppError } from "../errors";
 import { forgetRequest, namesNoReminder } from "../nl/chat-intents";
 import { namedMoveIn } from "../nl/move-phrases";
 import { holdsATime } from "../nl/parse-reminder";
-import { createForgetLink, createMoveLink, movedDueAt, openRemindersNamed, shortWhen, type TaskLine } from "../tasks";
+import { forgetOffersByName, moveOffersByName, shortWhen, type TaskLine } from "../tasks";
 
 const ALWAYS_OPT_OUT = /^\s*(?:stop|stopall|unsubscribe)\b/i;
 
@@ -36,36 +35,25 @@ export async function answerByNameInText(deps: Deps, user: { id: string; timezon
 }
 
 async function askToDelete(deps: Deps, user: { id: string; timezone: string }, named: string): Promise<string | null> {
-  const found = await openRemindersNamed(deps, user.id, named);
-  if (found.length === 0) return null;
-  const link = async (task: TaskLine, kind: "delete" | "series") => appLink(deps.env, await createForgetLink(deps, user.id, task, kind));
+  const { found, offers } = await forgetOffersByName(deps, user.id, named, OFFERED_BY_TEXT);
+  if (found === 0) return null;
+  const url = (path: string) => appLink(deps.env, path);
   const at = (task: TaskLine) => shortWhen(task.dueAt, user.timezone);
-  if (found.length === 1) {
-    const task = found[0]!;
-    if (task.recurrence) return BY_NAME_TEXTS.deleteRepeating(task.title, at(task), await link(task, "delete"), await link(task, "series"));
-    return BY_NAME_TEXTS.deleteOne(task.title, at(task), await link(task, "delete"));
+  if (found === 1) {
+    const { task, deletePath, seriesPath } = offers[0]!;
+    if (seriesPath) return BY_NAME_TEXTS.deleteRepeating(task.title, at(task), url(deletePath), url(seriesPath));
+    return BY_NAME_TEXTS.deleteOne(task.title, at(task), url(deletePath));
   }
-  const lines = await Promise.all(found.slice(0, OFFERED_BY_TEXT).map(async (task) => `"${task.title}" (${at(task)}): ${await link(task, "delete")}`));
-  return [BY_NAME_TEXTS.several(found.length, named, "delete"), ...lines].join("\n");
+  const lines = offers.map(({ task, deletePath }) => `"${task.title}" (${at(task)}): ${url(deletePath)}`);
+  return [BY_NAME_TEXTS.several(found, named, "delete"), ...lines].join("\n");
 }
 
 async function askToMove(deps: Deps, user: { id: string; timezone: string }, named: string, when: string): Promise<string | null> {
-  const found = await openRemindersNamed(deps, user.id, named);
-  if (found.length === 0) return null;
-  const now = deps.clock.now();
-  const offers: Array<{ task: TaskLine; to: number; url: string }> = [];
-  let refusal = "";
-  for (const task of found.slice(0, OFFERED_BY_TEXT)) {
-    try {
-      const to = movedDueAt(when, task, now, user.timezone);
-      offers.push({ task, to, url: appLink(deps.env, await createMoveLink(deps, user.id, task, to)) });
-    } catch (error) {
-      if (!isAppError(error) || error.status !== 400) throw error;
-      refusal = error.message;
-    }
-  }
+  const { found, offers, refusal } = await moveOffersByName(deps, user.id, user.timezone, named, when, OFFERED_BY_TEXT);
+  if (found === 0) return null;
   if (offers.length === 0) return refusal;
   const short = (ms: number) => shortWhen(ms, user.timezone);
-  if (found.length === 1) return BY_NAME_TEXTS.moveOne(offers[0]!.task.title, short(offers[0]!.task.dueAt), short(offers[0]!.to), offers[0]!.url);
-  return [BY_NAME_TEXTS.several(found.length, named, "move"), ...offers.map(({ task, to, url }) => `"${task.title}" to ${short(to)}: ${url}`)].join("\n");
+  const url = (path: string) => appLink(deps.env, path);
+  if (found === 1) return BY_NAME_TEXTS.moveOne(offers[0]!.task.title, short(offers[0]!.task.dueAt), short(offers[0]!.at), url(offers[0]!.path));
+  return [BY_NAME_TEXTS.several(found, named, "move"), ...offers.map(({ task, at, path }) => `"${task.title}" to ${short(at)}: ${url(path)}`)].join("\n");
 }

@@ -32,7 +32,8 @@ export interface ForgetLinkTask {
 
 /** GET's view: "refused" says on opening what a press would refuse (done or moved since), with no button to press. */
 export type ForgetLinkView =
-  | { state: "ready" | "used"; kind: ForgetKind; task: ForgetLinkTask }
+  | { state: "ready"; kind: ForgetKind; task: ForgetLinkTask }
+  | { state: "used"; kind: ForgetKind; task: ForgetLinkTask }
   | { state: "refused"; kind: ForgetKind; task: ForgetLinkTask; message: string }
   | { state: "invalid" };
 
@@ -71,30 +72,26 @@ function shown(link: FoundTaskLink<ForgetLinkData>): ForgetLinkTask {
 /** What the link will do (GET), or why it would do nothing: nothing changes. */
 export async function describeForgetLink(deps: Deps, rawToken: string): Promise<ForgetLinkView> {
   const link = await findForgetLink(deps, rawToken);
-  if (!link) return { state: "invalid" };
+  return link ? viewOf(link) : { state: "invalid" };
+}
+
+/** The link as it stands: used, refused (done or moved since), or ready to delete. */
+function viewOf(link: FoundTaskLink<ForgetLinkData>): Exclude<ForgetLinkView, { state: "invalid" }> {
   const { kind } = link.data;
   const task = shown(link);
   if (link.consumed) return { state: "used", kind, task };
-  const refusal = refusalOf(link, task);
-  return refusal === null ? { state: "ready", kind, task } : { state: "refused", kind, task, message: refusal };
-}
-
-/** Why the link would delete nothing now (done or moved since), or null. */
-function refusalOf(link: FoundTaskLink<ForgetLinkData>, task: ForgetLinkTask): string | null {
-  if (link.task.status === "COMPLETED") return FORGET_LINK_TEXTS.done(link.task.title);
-  if (link.task.dueAt !== link.data.from) return FORGET_LINK_TEXTS.changed(link.task.title, task.dueLocal);
-  return null;
+  if (link.task.status === "COMPLETED") return { state: "refused", kind, task, message: FORGET_LINK_TEXTS.done(link.task.title) };
+  if (link.task.dueAt !== link.data.from) return { state: "refused", kind, task, message: FORGET_LINK_TEXTS.changed(link.task.title, task.dueLocal) };
+  return { state: "ready", kind, task };
 }
 
 /** The delete (POST), once, through the dashboard's deleteTask. */
 export async function redeemForgetLink(deps: Deps, rawToken: string): Promise<ForgetLinkOutcome> {
   const link = await findForgetLink(deps, rawToken);
   if (!link) return { state: "invalid" };
-  const { kind } = link.data;
-  const task = shown(link);
-  if (link.consumed) return { state: "used", kind, task };
-  const refusal = refusalOf(link, task);
-  if (refusal !== null) return { state: "refused", kind, task, message: refusal };
+  const view = viewOf(link);
+  if (view.state !== "ready") return view;
+  const { kind, task } = view;
   if (!(await takeTaskLink(deps, link))) return { state: "used", kind, task };
   try {
     await deleteTask(deps, link.userId, link.taskId, { series: kind === "series" });

@@ -65,19 +65,17 @@ function shown(link: FoundLink): MoveLinkTask {
 /** What the link will do (GET), or why it would do nothing: nothing changes. */
 export async function describeMoveLink(deps: Deps, rawToken: string): Promise<MoveLinkView> {
   const link = await findMoveLink(deps, rawToken);
-  if (!link) return { state: "invalid" };
-  const task = shown(link);
-  if (link.consumed) return { state: "used", task };
-  const refusal = refusalOf(link, task, deps.clock.now().getTime());
-  return refusal === null ? { state: "ready", task } : { state: "refused", task, message: refusal };
+  return link ? viewOf(link, deps.clock.now().getTime()) : { state: "invalid" };
 }
 
-/** Why the link would move nothing now (done, changed since, the moment gone by), or null. */
-function refusalOf(link: FoundLink, task: MoveLinkTask, now: number): string | null {
-  if (link.task.status === "COMPLETED") return MOVE_LINK_TEXTS.done(link.task.title);
-  if (link.task.dueAt !== link.data.from) return MOVE_LINK_TEXTS.changed(link.task.title, task.fromLocal);
-  if (link.data.at <= now) return pickedPastMessage(link.task.title);
-  return null;
+/** The link as it stands: used, refused (done, changed since, the moment gone by), or ready to move. */
+function viewOf(link: FoundLink, now: number): Exclude<MoveLinkView, { state: "invalid" }> {
+  const task = shown(link);
+  if (link.consumed) return { state: "used", task };
+  if (link.task.status === "COMPLETED") return { state: "refused", task, message: MOVE_LINK_TEXTS.done(link.task.title) };
+  if (link.task.dueAt !== link.data.from) return { state: "refused", task, message: MOVE_LINK_TEXTS.changed(link.task.title, task.fromLocal) };
+  if (link.data.at <= now) return { state: "refused", task, message: pickedPastMessage(link.task.title) };
+  return { state: "ready", task };
 }
 
 /**
@@ -87,10 +85,9 @@ function refusalOf(link: FoundLink, task: MoveLinkTask, now: number): string | n
 export async function redeemMoveLink(deps: Deps, rawToken: string): Promise<MoveLinkOutcome> {
   const link = await findMoveLink(deps, rawToken);
   if (!link) return { state: "invalid" };
-  const task = shown(link);
-  if (link.consumed) return { state: "used", task };
-  const refusal = refusalOf(link, task, deps.clock.now().getTime());
-  if (refusal !== null) return { state: "refused", task, message: refusal };
+  const view = viewOf(link, deps.clock.now().getTime());
+  if (view.state !== "ready") return view;
+  const { task } = view;
   if (!(await takeTaskLink(deps, link))) return { state: "used", task };
   try {
     const moved = await moveTaskToInstant(deps, link.userId, link.taskId, link.data.at);
