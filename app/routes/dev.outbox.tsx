@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useRevalidator } from "@remix-run/react";
-import { Fragment, useState } from "react";
+import { useState } from "react";
 import { isDevOutboxOn } from "../../worker/env";
 import { addressFromQuery } from "../../worker/http";
 import { Button } from "~/components/ui/Button";
 import { loadDevOutbox } from "~/lib/dev-outbox.server";
+import { LinkedText } from "~/components/ui/LinkedText";
 
 export const meta: MetaFunction = () => [
   { title: "Dev outbox · Nudge" },
@@ -18,26 +19,6 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   // ?to=<address>: one person's messages and the chains of their tasks, however busy the outbox is.
   const to = addressFromQuery(new URL(request.url).searchParams.get("to")) || null;
   return loadDevOutbox(context.deps, to);
-}
-
-const URL_PATTERN = /(https?:\/\/[^\s<>"')]+)/g;
-
-/** Plain text with every URL turned into a link. */
-function Linkified({ text }: { text: string }) {
-  const parts = text.split(URL_PATTERN);
-  return (
-    <>
-      {parts.map((part, index) =>
-        index % 2 === 1 ? (
-          <a key={index} href={part}>
-            {part}
-          </a>
-        ) : (
-          <Fragment key={index}>{part}</Fragment>
-        ),
-      )}
-    </>
-  );
 }
 
 /**
@@ -179,7 +160,7 @@ export default function DevOutbox() {
               </div>
               {message.subject ? <h2 className="outbox-item__subject">{message.subject}</h2> : null}
               <div className="outbox-item__text">
-                <Linkified text={message.text} />
+                <LinkedText text={message.text} />
               </div>
               {message.view.preview && message.html ? <Preview html={message.html} {...message.view.preview} /> : null}
               {message.view.links ? (
