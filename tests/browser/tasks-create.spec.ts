@@ -90,7 +90,8 @@ test.describe("New Task screen", () => {
     await expect(input).toHaveValue("");
 
     await page.goto("/dashboard");
-    const pills = page.locator("article.task-card").filter({ hasText: /pills/i });
+    // Titled with a capital, as a title typed in the form reads; the confirmation kept the words as typed.
+    const pills = card(page, "Take my pills");
     await expect(pills).toHaveCount(1);
     await expect(pills).toContainText("Due Tomorrow, 9:00 AM");
     await expect(pills).toHaveClass(/task-card--orange/);

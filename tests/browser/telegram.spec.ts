@@ -89,7 +89,7 @@ test.describe("Telegram", () => {
     await expect(page.locator(".dev-chat__note").last()).toHaveText('Bot: "Take the pills" is done. Well done!');
     await page.goto("/dashboard");
     await expect(card(page, "Take the pills")).toContainText(/completed/i);
-    await expect(card(page, "water the plants")).toBeVisible();
+    await expect(card(page, "Water the plants")).toBeVisible();
 
     // A Done pressed by mistake: the answered message keeps one button, and it opens the task again.
     await page.goBack();
@@ -120,15 +120,15 @@ test.describe("Telegram", () => {
     await linkByApi(page, user, newChat());
     await sendInDevChat(page, "call the plumber tomorrow at 8am");
     await sendInDevChat(page, "what's on tomorrow?");
-    await expect(page.locator(".dev-chat__bubble--bot").last()).toHaveText(/^Tomorrow \(.+\):\n• 8:00 AM — call the plumber$/);
+    await expect(page.locator(".dev-chat__bubble--bot").last()).toHaveText(/^Tomorrow \(.+\):\n• 8:00 AM — Call the plumber$/);
     await sendInDevChat(page, "cancel the plumber");
     const question = page.locator(".dev-chat__bubble--bot").last();
-    await expect(question).toContainText('Delete "call the plumber"');
+    await expect(question).toContainText('Delete "Call the plumber"');
     await expect(question.getByRole("button")).toHaveText(["Yes, delete it", "Keep it"]);
     await question.getByRole("button", { name: "Yes, delete it" }).click();
-    await expect(page.locator(".dev-chat__bubble--bot").filter({ hasText: "🗑 Deleted: call the plumber" })).toBeVisible();
+    await expect(page.locator(".dev-chat__bubble--bot").filter({ hasText: "🗑 Deleted: Call the plumber" })).toBeVisible();
     await page.goto("/dashboard");
-    await expect(page.locator("article.task-card").filter({ hasText: "call the plumber" })).toHaveCount(0);
+    await expect(page.locator("article.task-card").filter({ hasText: "Call the plumber" })).toHaveCount(0);
   });
 
   test("'move' and a name asks first, then the button moves it, which the dashboard shows; 'move it to …' moves the reminder just sent", async ({ page }) => {
@@ -142,9 +142,9 @@ test.describe("Telegram", () => {
     await expect(question).toContainText(`to ${twoDays.toFormat("ccc, LLL d")} at 8:00 AM?`);
     await expect(question.getByRole("button")).toHaveText(["Yes, move it", "Keep it"]);
     await question.getByRole("button", { name: "Yes, move it" }).click();
-    await expect(page.locator(".dev-chat__bubble--bot").filter({ hasText: '📅 Moved "call the plumber" to 8:00 AM' })).toBeVisible();
+    await expect(page.locator(".dev-chat__bubble--bot").filter({ hasText: '📅 Moved "Call the plumber" to 8:00 AM' })).toBeVisible();
     await page.goto("/dashboard");
-    await expect(card(page, "call the plumber")).toContainText(`Due ${twoDays.toFormat("ccc, LLL d")}, 8:00 AM`);
+    await expect(card(page, "Call the plumber")).toContainText(`Due ${twoDays.toFormat("ccc, LLL d")}, 8:00 AM`);
 
     // A reminder out now, moved by answering it.
     await createTaskViaApi(page.request, user, "Renew the permit", local(user, { minutes: -3 }));

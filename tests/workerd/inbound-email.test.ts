@@ -271,8 +271,8 @@ describe("moving a reminder by its name (ADR 099)", () => {
     expect((await lastReply(u.email)).text).toContain('That time has already passed, so "Call the dentist" stays as it was.');
     await deliver({ from: u.email, subject: "Move the car to friday at 8am", body: "" });
     await deliver({ from: u.email, subject: "Remind me to move the dentist appointment on friday at 9am", body: "" });
-    // The words are kept as written ("remind me to" is no part of the title).
-    expect((await tasksOfUser(u.id)).map((t) => t.title).sort()).toEqual(["Call the dentist", "Move the car", "move the dentist appointment"]);
+    // The words are kept as written ("remind me to" is no part of the title), with a capital first letter.
+    expect((await tasksOfUser(u.id)).map((t) => t.title).sort()).toEqual(["Call the dentist", "Move the car", "Move the dentist appointment"]);
   });
 });
 

@@ -32,18 +32,20 @@ async function say(token: string | undefined, body: unknown) {
 
 // Local time at NOW: New York Mon 09:00, Berlin Mon 15:00, Tokyo Mon 23:00, Jerusalem Mon 16:00.
 const table: Array<{ zone: string; prompt: string; title: string; local: string; recurrence?: unknown; says: RegExp }> = [
-  { zone: "America/New_York", prompt: "remind me to call mom tomorrow at 5pm", title: "call mom", local: "2043-03-03 17:00", says: /^Got it! I'll remind you to call mom on Tue, Mar 3 at 5:00 PM\.$/ },
-  { zone: "America/New_York", prompt: "in 20 minutes check the oven", title: "check the oven", local: "2043-03-02 09:20", says: /check the oven on Mon, Mar 2 at 9:20 AM/ },
-  { zone: "America/New_York", prompt: "take pills every day at 8", title: "take pills", local: "2043-03-03 08:00", recurrence: { freq: "daily" }, says: /take pills every day at 8:00 AM, starting Tue, Mar 3/ },
-  { zone: "Europe/Berlin", prompt: "dentist on friday 14:30", title: "dentist", local: "2043-03-06 14:30", says: /about dentist on Fri, Mar 6 at 2:30 PM/ },
-  { zone: "Europe/Berlin", prompt: "call the bank at 10", title: "call the bank", local: "2043-03-03 10:00", says: /call the bank on Tue, Mar 3 at 10:00 AM/ },
-  { zone: "Europe/Berlin", prompt: "remind me to water the plants every monday and thursday at 7pm", title: "water the plants", local: "2043-03-02 19:00", recurrence: { freq: "weekly", days: [1, 4] }, says: /water the plants every Monday and Thursday at 7:00 PM/ },
-  { zone: "Asia/Tokyo", prompt: "remind me tomorrow morning to stretch", title: "stretch", local: "2043-03-03 09:00", says: /stretch on Tue, Mar 3 at 9:00 AM/ },
-  { zone: "Asia/Tokyo", prompt: "pay rent on the 1st of every month at 9am", title: "pay rent", local: "2043-04-01 09:00", recurrence: { freq: "monthly", dayOfMonth: 1 }, says: /pay rent every month on the 1st at 9:00 AM, starting Wed, Apr 1/ },
-  { zone: "Asia/Jerusalem", prompt: "today at 5pm submit the report", title: "submit the report", local: "2043-03-02 17:00", says: /submit the report on Mon, Mar 2 at 5:00 PM/ },
-  { zone: "America/New_York", prompt: "water the plants every other day at 8am", title: "water the plants", local: "2043-03-03 08:00", recurrence: { freq: "daily", interval: 2 }, says: /water the plants every other day at 8:00 AM, starting Tue, Mar 3/ },
-  { zone: "Europe/Berlin", prompt: "biweekly payroll on friday at 10", title: "payroll", local: "2043-03-06 10:00", recurrence: { freq: "weekly", days: [5], interval: 2 }, says: /about payroll every other Friday at 10:00 AM, starting Fri, Mar 6/ },
-  { zone: "Asia/Jerusalem", prompt: "every weekday at 9 stand-up", title: "stand-up", local: "2043-03-03 09:00", recurrence: { freq: "weekdays" }, says: /stand-up every weekday at 9:00 AM, starting Tue, Mar 3/ },
+  { zone: "America/New_York", prompt: "remind me to call mom tomorrow at 5pm", title: "Call mom", local: "2043-03-03 17:00", says: /^Got it! I'll remind you to call mom on Tue, Mar 3 at 5:00 PM\.$/ },
+  { zone: "America/New_York", prompt: "in 20 minutes check the oven", title: "Check the oven", local: "2043-03-02 09:20", says: /check the oven on Mon, Mar 2 at 9:20 AM/ },
+  { zone: "America/New_York", prompt: "take pills every day at 8", title: "Take pills", local: "2043-03-03 08:00", recurrence: { freq: "daily" }, says: /take pills every day at 8:00 AM, starting Tue, Mar 3/ },
+  { zone: "Europe/Berlin", prompt: "dentist on friday 14:30", title: "Dentist", local: "2043-03-06 14:30", says: /about dentist on Fri, Mar 6 at 2:30 PM/ },
+  { zone: "Europe/Berlin", prompt: "call the bank at 10", title: "Call the bank", local: "2043-03-03 10:00", says: /call the bank on Tue, Mar 3 at 10:00 AM/ },
+  { zone: "Europe/Berlin", prompt: "remind me to water the plants every monday and thursday at 7pm", title: "Water the plants", local: "2043-03-02 19:00", recurrence: { freq: "weekly", days: [1, 4] }, says: /water the plants every Monday and Thursday at 7:00 PM/ },
+  { zone: "Asia/Tokyo", prompt: "remind me tomorrow morning to stretch", title: "Stretch", local: "2043-03-03 09:00", says: /stretch on Tue, Mar 3 at 9:00 AM/ },
+  { zone: "Asia/Tokyo", prompt: "pay rent on the 1st of every month at 9am", title: "Pay rent", local: "2043-04-01 09:00", recurrence: { freq: "monthly", dayOfMonth: 1 }, says: /pay rent every month on the 1st at 9:00 AM, starting Wed, Apr 1/ },
+  { zone: "Asia/Jerusalem", prompt: "today at 5pm submit the report", title: "Submit the report", local: "2043-03-02 17:00", says: /submit the report on Mon, Mar 2 at 5:00 PM/ },
+  { zone: "America/New_York", prompt: "water the plants every other day at 8am", title: "Water the plants", local: "2043-03-03 08:00", recurrence: { freq: "daily", interval: 2 }, says: /water the plants every other day at 8:00 AM, starting Tue, Mar 3/ },
+  { zone: "Europe/Berlin", prompt: "biweekly payroll on friday at 10", title: "Payroll", local: "2043-03-06 10:00", recurrence: { freq: "weekly", days: [5], interval: 2 }, says: /about payroll every other Friday at 10:00 AM, starting Fri, Mar 6/ },
+  // The person's own capitals in the first word stay; the confirmation keeps their words as typed.
+  { zone: "Europe/Berlin", prompt: "iPhone backup tomorrow at 9pm", title: "iPhone backup", local: "2043-03-03 21:00", says: /about iPhone backup on Tue, Mar 3 at 9:00 PM/ },
+  { zone: "Asia/Jerusalem", prompt: "every weekday at 9 stand-up", title: "Stand-up", local: "2043-03-03 09:00", recurrence: { freq: "weekdays" }, says: /stand-up every weekday at 9:00 AM, starting Tue, Mar 3/ },
 ];
 
 describe("POST /v1/tasks/nl", () => {

@@ -8,6 +8,7 @@ import {
   type ParsedReminder,
   type ParseFailureReason,
 } from "../../worker/services/nl/parse-reminder";
+import { taskTitleOf } from "../../worker/services/nl/title";
 
 const NEW_YORK = "America/New_York";
 const BERLIN = "Europe/Berlin";
@@ -441,6 +442,27 @@ describe("parseReminder: failures", () => {
     );
     expect(failureMessage("no_title")).toBe(`I found the time, but not what to remind you about. Try "remind me to call mom tomorrow at 5pm".`);
     expect(failureMessage("past")).toBe(`That time has already passed. Try a time in the future, like "tomorrow at 9am" or "in 2 hours".`);
+  });
+});
+
+describe("taskTitleOf: the title of a task made from plain language", () => {
+  it.each([
+    ["take my pills", "Take my pills"],
+    ["call mom", "Call mom"],
+    ["élan check", "Élan check"],
+    ["stand-up", "Stand-up"],
+    // The person's own capitals in the first word stay, and so does the rest of the title as typed.
+    ["iPhone backup", "iPhone backup"],
+    ["eBay parcel", "eBay parcel"],
+    ["NHS app", "NHS app"],
+    ["Call Mom", "Call Mom"],
+    ["pay the IRS", "Pay the IRS"],
+    // Nothing to capitalise.
+    ["3 loads of laundry", "3 loads of laundry"],
+    ["💊 pills", "💊 pills"],
+    ["", ""],
+  ])("%j -> %j", (typed, title) => {
+    expect(taskTitleOf(typed)).toBe(title);
   });
 });
 

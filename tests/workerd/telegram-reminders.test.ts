@@ -278,7 +278,7 @@ describe("answers typed in the chat", () => {
     const stranger = await linkedUser();
     const theirs = await dueTask(stranger.id, "Their task", 5);
     await postUpdate(textUpdate(u.chat, "done with the report tomorrow at 5pm"));
-    expect((await tasksOfUser(u.id)).map((t) => t.title)).toEqual(["done with the report"]);
+    expect((await tasksOfUser(u.id)).map((t) => t.title)).toEqual(["Done with the report"]);
     await postUpdate(replyTo(u.chat, theirs.id, "done"));
     expect((await taskRow(theirs.id))?.status).toBe("PENDING");
     expect(bot.callsOf("sendMessage").at(-1)!.payload.text).toBe(BOT_TEXTS.gone);

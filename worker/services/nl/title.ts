@@ -3,7 +3,8 @@ import type { Span } from "./types";
 /**
  * The reminder's title: the prompt without its date, time and repeat phrases, without the polite
  * lead-in ("remind me to", "please") and without words left dangling by the removal ("call mom at"
- * → "call mom"). The user's own words and capitalisation are kept.
+ * → "call mom"). The user's own words and capitalisation are kept: the confirmation says them back ("I'll
+ * remind you to take your pills"); the task made of them starts with a capital (taskTitleOf).
  */
 export function extractTitle(text: string, spans: readonly Span[]): string {
   const kept = piecesBetween(text, spans).map(({ piece, followedBy }) =>
@@ -76,4 +77,16 @@ function piecesBetween(text: string, spans: readonly Span[]): Array<{ piece: str
   }
   pieces.push({ piece: text.slice(cursor) });
   return pieces;
+}
+
+/**
+ * The title a task made from plain language gets: "take my pills" → "Take my pills", as a title typed on the
+ * dashboard reads (the spec's example is "Morning Medication"). A first word with a capital anywhere is the
+ * person's own spelling and stays ("iPhone", "eBay", "NHS"), as does a title that starts with a digit or a symbol.
+ */
+export function taskTitleOf(title: string): string {
+  const [firstWord = ""] = title.split(" ", 1);
+  if (firstWord !== firstWord.toLowerCase()) return title;
+  const [first = ""] = title;
+  return first.toUpperCase() + title.slice(first.length);
 }

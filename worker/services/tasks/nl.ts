@@ -5,6 +5,7 @@ import { forbidden } from "../errors";
 import { resolveStrategyKey } from "../escalation/catalogue";
 import { AGENDA_QUESTION, confirmationMessage, failureMessage, FORGET_REQUEST, parseReminder } from "../nl/parse-reminder";
 import { agendaQuestion, forgetRequest } from "../nl/chat-intents";
+import { taskTitleOf } from "../nl/title";
 import { newTaskStatements } from "../series";
 import { parseInput } from "../validation";
 import { assertRoom, readTaskRoom } from "./quotas";
@@ -47,7 +48,7 @@ export async function createTaskFromPrompt(deps: Deps, userId: string, input: un
   assertRoom(room);
   const { task, statements } = newTaskStatements(deps, {
     userId,
-    title: oneLine(reminder.title).slice(0, 200),
+    title: taskTitleOf(oneLine(reminder.title)).slice(0, 200),
     dueAt: reminder.dueAt.getTime(),
     strategyKey: resolveStrategyKey(null, user.defaultEscalationStrategy),
     recurrence: reminder.recurrence ? JSON.stringify(reminder.recurrence) : null,
