@@ -287,6 +287,33 @@ const cases: Case[] = [
   { prompt: "pay rent on the 31st", now: NOW.nyNovember, zone: NEW_YORK, title: "pay rent", local: "2026-12-31 09:00" },
   { prompt: "pay rent on the 30th", now: NOW.nyNovember, zone: NEW_YORK, title: "pay rent", local: "2026-11-30 09:00" },
 
+  // A bare day of the month right before a clock time is a date (it was left in the title, due today or tomorrow).
+  { prompt: "the 3rd at 10am pay rent", now: NOW.nyNovember, zone: NEW_YORK, title: "pay rent", local: "2026-12-03 10:00" },
+  { prompt: "3rd at 10 pay rent", now: NOW.nyNovember, zone: NEW_YORK, title: "pay rent", local: "2026-12-03 10:00" },
+  { prompt: "pay rent the 30th @ 9am", now: NOW.nyNovember, zone: NEW_YORK, title: "pay rent", local: "2026-11-30 09:00" },
+  // ...and nowhere else: an ordinal before a noun is the title's.
+  { prompt: "watch the 2nd episode at 9pm", now: NOW.nyNovember, zone: NEW_YORK, title: "watch the 2nd episode", local: "2026-11-27 21:00" },
+  { prompt: "3rd floor meeting tomorrow at 10", now: NOW.nyNovember, zone: NEW_YORK, title: "3rd floor meeting", local: "2026-11-28 10:00" },
+  // "later" and "sometime" only loosen the day: no part of the title.
+  { prompt: "later today at 4 call the bank", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call the bank", local: "2026-03-02 16:00" },
+  { prompt: "call the bank later tonight", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call the bank", local: "2026-03-02 21:00" },
+  { prompt: "sometime tomorrow call the bank", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call the bank", local: "2026-03-03 09:00" },
+  // Meals and the working day, on the documented clock (clock-phrases.ts).
+  { prompt: "take pills with breakfast", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "take pills", local: "2026-03-03 08:00" },
+  { prompt: "take pills after breakfast", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "take pills", local: "2026-03-03 09:00" },
+  { prompt: "take pills with dinner every day", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "take pills", local: "2026-03-02 18:00", recurrence: { freq: "daily" } },
+  { prompt: "at dinnertime take pills", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "take pills", local: "2026-03-02 18:00" },
+  { prompt: "take pills at supper", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "take pills", local: "2026-03-02 18:00" },
+  { prompt: "after dinner walk the dog", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "walk the dog", local: "2026-03-02 19:00" },
+  { prompt: "after work buy groceries", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "buy groceries", local: "2026-03-02 18:00" },
+  { prompt: "call the school tomorrow before work", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call the school", local: "2026-03-03 08:00" },
+  { prompt: "book dinner with sam friday at 7pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "book dinner with sam", local: "2026-03-06 19:00" },
+  // "this weekend" on the weekend: today while its time is ahead, then Sunday; after that the next Saturday.
+  { prompt: "this weekend clean the garage", now: NOW.nyBeforeSpringForward, zone: NEW_YORK, title: "clean the garage", local: "2026-03-08 09:00" },
+  { prompt: "clean the garage at the weekend", now: NOW.nyBeforeSpringForward, zone: NEW_YORK, title: "clean the garage", local: "2026-03-08 09:00" },
+  { prompt: "this weekend clean the garage", now: NOW.nyNovember, zone: NEW_YORK, title: "clean the garage", local: "2026-11-28 09:00" },
+  { prompt: "next weekend clean the garage", now: NOW.nyBeforeSpringForward, zone: NEW_YORK, title: "clean the garage", local: "2026-03-14 09:00" },
+
   // Auckland, across the southern-hemisphere fall-back (Apr 5, 03:00 NZDT → 02:00 NZST).
   { prompt: "today at 9am brunch", now: NOW.aucklandBeforeFallBack, zone: AUCKLAND, title: "brunch", local: "2026-04-05 09:00" },
   { prompt: "every day at 7 swim", now: NOW.aucklandBeforeFallBack, zone: AUCKLAND, title: "swim", local: "2026-04-05 07:00", recurrence: { freq: "daily" } },
@@ -359,8 +386,12 @@ describe("parseReminder: failures", () => {
     ["please remind me to", "empty"],
     ["call mom", "no_time"],
     ["remind me to buy milk", "no_time"],
-    // "today" without a time: the 09:00 default has gone by at 15:20.
-    ["remind me today to stretch", "no_time"],
+    // "today" without a time: the 09:00 default has gone by at 15:20, so only the time is asked for.
+    ["remind me today to stretch", "no_time_today"],
+    ["later today call the bank", "no_time_today"],
+    // A part of today whose hour (15:00) has gone while it still runs: not tomorrow's, not "already passed".
+    ["call the bank this afternoon", "no_time_today"],
+    ["this morning call the bank", "no_time_today"],
     ["at 5pm", "no_title"],
     ["remind me tomorrow at 5pm", "no_title"],
     ["every day at 8", "no_title"],
@@ -371,6 +402,14 @@ describe("parseReminder: failures", () => {
     ["last friday call the bank", "past"],
   ])("%j → %s", (prompt, reason) => {
     expect(parseReminder(prompt, NOW.nyMondayAfternoon, NEW_YORK)).toEqual({ ok: false, reason });
+  });
+
+  it("'tonight' at 22:30 asks for the time; 'in the evening' and 'every night' are the next ones", () => {
+    expect(parseReminder("call the bank tonight", NOW.nyLateEvening, NEW_YORK)).toEqual({ ok: false, reason: "no_time_today" });
+    expect(parseReminder("this evening call the bank", NOW.nyLateEvening, NEW_YORK)).toEqual({ ok: false, reason: "no_time_today" });
+    expect(localTime(parsed("in the evening call the bank", NOW.nyLateEvening, NEW_YORK).dueAt, NEW_YORK)).toBe("2026-03-03 19:00");
+    expect(localTime(parsed("every night take pills", NOW.nyLateEvening, NEW_YORK).dueAt, NEW_YORK)).toBe("2026-03-03 21:00");
+    expect(localTime(parsed("tonight at 11 call the bank", NOW.nyLateEvening, NEW_YORK).dueAt, NEW_YORK)).toBe("2026-03-02 23:00");
   });
 
   // A repeat no reminder can hold is refused, naming the words as typed, instead of becoming a one-off
@@ -441,6 +480,7 @@ describe("parseReminder: failures", () => {
       `I couldn't find a time in that. Try "remind me to call mom tomorrow at 5pm" or "in 20 minutes check the oven".`,
     );
     expect(failureMessage("no_title")).toBe(`I found the time, but not what to remind you about. Try "remind me to call mom tomorrow at 5pm".`);
+    expect(failureMessage("no_time_today")).toBe(`What time today? Add one, like "call mom at 9pm" or "in 2 hours call mom".`);
     expect(failureMessage("past")).toBe(`That time has already passed. Try a time in the future, like "tomorrow at 9am" or "in 2 hours".`);
   });
 });

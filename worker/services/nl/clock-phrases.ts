@@ -6,8 +6,10 @@ import { PART_OF_DAY_HOURS } from "./types";
  * Times of day that chrono does not read, as chrono parsers (date-time-phrases.ts registers them):
  * - the spoken clock: "half past 5", "quarter to 6", "a quarter past 7 pm";
  * - the European 24-hour "h": "17h", "9h30";
- * - moments of a day, on the product's documented clock: "at lunchtime" 12:00, "after lunch" 13:00,
- *   "before bed" 21:00 (like "night"), "first thing" 09:00 (like "morning"), "end of the day" 17:00.
+ * - moments of a day, on the product's documented clock: "with breakfast" 08:00, "after breakfast" 09:00,
+ *   "at lunchtime" 12:00, "after lunch" 13:00, "end of the day" 17:00, "with dinner" 18:00, "after dinner"
+ *   19:00, "before bed" 21:00 (like "night"), "first thing" 09:00 (like "morning"), "before work" 08:00 and
+ *   "after work" 18:00.
  * Without them, "take pills before bed" found no time at all, and "call at half past 5" neither.
  */
 
@@ -47,10 +49,17 @@ function hClock(_context: chrono.ParsingContext, match: RegExpMatchArray): Compo
 
 /** Moments named by what happens then, each with its clock time (PART_OF_DAY_HOURS where one fits). */
 const MOMENTS: ReadonlyArray<{ pattern: RegExp; hour: number; minute?: number }> = [
+  // Meals: "take pills with breakfast" / "with dinner" are how many medicines are taken.
+  { pattern: /\bafter\s+breakfast\b/i, hour: PART_OF_DAY_HOURS.morning },
+  { pattern: /\b(?:at|with|over|before)\s+breakfast(?:\s*time)?\b|\bbreakfast\s*time\b/i, hour: 8 },
+  { pattern: /\bafter\s+(?:dinner|supper)\b/i, hour: PART_OF_DAY_HOURS.evening },
+  { pattern: /\b(?:at|with|over|before)\s+(?:dinner|supper)(?:\s*time)?\b|\b(?:dinner|supper)\s*time\b/i, hour: 18 },
   { pattern: /\bafter\s+lunch\b/i, hour: 13 },
   { pattern: /\b(?:at\s+|before\s+)?lunch\s*time\b|\b(?:at|over|before)\s+lunch\b/i, hour: 12 },
   { pattern: /\b(?:before\s+(?:going\s+to\s+)?bed|at\s+bed\s*time|bed\s*time|before\s+(?:i\s+)?sleep)\b/i, hour: PART_OF_DAY_HOURS.night },
   { pattern: /\bfirst\s+thing(?:\s+in\s+the\s+morning)?\b/i, hour: PART_OF_DAY_HOURS.morning },
+  { pattern: /\bbefore\s+work\b/i, hour: 8 },
+  { pattern: /\bafter\s+work\b/i, hour: 18 },
   { pattern: /\b(?:(?:by\s+|at\s+)?(?:the\s+)?end\s+of\s+(?:the\s+)?(?:work(?:ing)?\s+)?day|eod|close\s+of\s+business)\b/i, hour: 17 },
 ];
 

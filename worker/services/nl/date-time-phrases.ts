@@ -21,12 +21,17 @@ export interface DateTimeHints {
   instant?: Date;
   /** A calendar date ("tomorrow", "March 5", "on the 1st", "in 3 days"). */
   date?: NamedDate;
-  /** A weekday without a date ("friday", "next tuesday"). */
-  weekday?: { day: Weekday; next: boolean };
+  /**
+   * A weekday without a date ("friday", "next tuesday"). `weekend`: "this weekend", "at the weekend", which chrono
+   * reads as Saturday; on a Saturday whose time has gone by, Sunday is still this weekend (schedule.ts).
+   */
+  weekday?: { day: Weekday; next: boolean; weekend?: boolean };
   /** A clock time ("at 5pm", "14:30", "at 8", "noon"). */
   /** `meridiemKnown`: "5pm", "17:00", "17h"; a zero-padded "05:00" is a 24-hour time and counts as known. */
   time?: { hour: number; minute: number; meridiemKnown: boolean };
   partOfDay?: PartOfDay;
+  /** The part of day is today's: "tonight", "this evening" (not "in the evening", which is the next one). */
+  partOfToday?: boolean;
   /**
    * Two days or two times joined by "and"/"or"/a comma ("on monday at 9 and friday at 10"): a reminder
    * holds one, and only the first would be read, the rest left in the title.
@@ -45,8 +50,8 @@ export interface NamedDate {
 }
 
 /**
- * chrono's English casual parser, plus two dates it lacks: "on the 5th" (a day of the month with no
- * month) and "the first monday in december" (a weekday by its place in a named month); the times
+ * chrono's English casual parser, plus two dates it lacks: "on the 5th" or "the 5th at 9" (a day of the
+ * month with no month) and "the first monday in december" (a weekday by its place in a named month); the times
  * of day in clock-phrases.ts ("half past 5", "17h", "before bed"); and the durations and counted days
  * in relative-phrases.ts ("in an hour and a half", "the day after tomorrow", "a week from tomorrow").
  * Misspelt words of time were put right before (spelling.ts).
@@ -56,6 +61,12 @@ const parser = (() => {
   casual.parsers.push({
     // Not "on the 5th of April" (chrono reads that itself) and not a bare "the 2nd" ("watch the 2nd episode").
     pattern: () => /\bon\s+the\s+(\d{1,2})(?:st|nd|rd|th)\b(?!\s+of\b)/i,
+    extract: dayOfAMonth,
+  });
+  casual.parsers.push({
+    // "the 3rd at 10am pay rent", "3rd @ 9": a bare day of the month right before a clock time is a date. It was
+    // left in the title ("The 3rd pay rent") and the reminder came at 10:00 today or tomorrow.
+    pattern: () => /\b(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)\b(?=\s*(?:at\s+|@\s*)\d)/i,
     extract: dayOfAMonth,
   });
   casual.parsers.push({ pattern: () => NTH_WEEKDAY_OF_MONTH, extract: nthWeekdayOfMonth });
@@ -173,10 +184,13 @@ function absorb(hints: DateTimeHints, result: chrono.ParsedResult): boolean {
   const partOfDay = findPartOfDay(result.text);
   if (!hints.partOfDay && partOfDay) {
     hints.partOfDay = partOfDay;
+    hints.partOfToday = PART_OF_TODAY.test(result.text);
     used = true;
   }
   return used;
 }
+
+const PART_OF_TODAY = /\b(?:tonight|this\s+(?:morning|afternoon|evening))\b/i;
 
 /** "05:00", "at 03.30": written on a 24-hour clock. */
 const ZERO_PADDED_HOUR = /(?:^|\D)0\d[:.]\d{2}\b/;
@@ -192,7 +206,9 @@ function namedWeekday(result: chrono.ParsedResult): DateTimeHints["weekday"] | u
   if (!start.isCertain("weekday") || start.isCertain("day") || start.isCertain("month")) return undefined;
   if (/\b(?:last|past|previous)\b/i.test(result.text)) return undefined;
   const chronoDay = start.get("weekday") ?? 0; // chrono: 0 = Sunday, like Date#getDay
-  return { day: (chronoDay === 0 ? 7 : chronoDay) as Weekday, next: /\bnext\b/i.test(result.text) };
+  const next = /\bnext\b/i.test(result.text);
+  const day = (chronoDay === 0 ? 7 : chronoDay) as Weekday;
+  return /\bweekend\b/i.test(result.text) ? { day, next, weekend: true } : { day, next };
 }
 
 function namedDate(result: chrono.ParsedResult): NamedDate | undefined {

@@ -3,7 +3,7 @@ import { describeRecurrence, type Recurrence } from "../recurrence";
 
 /** What the assistant says back. Kept apart from the parser so the wording is easy to find and change. */
 
-export type ParseFailureReason = "empty" | "unsupported_repeat" | "several_times" | "no_time" | "no_title" | "past";
+export type ParseFailureReason = "empty" | "unsupported_repeat" | "several_times" | "no_time" | "no_time_today" | "no_title" | "past";
 
 interface ConfirmableReminder {
   title: string;
@@ -34,6 +34,8 @@ const FAILURE_MESSAGES: Record<ParseFailureReason, string> = {
   unsupported_repeat: `I can't repeat a reminder that way. ${REPEATS_I_CAN_SET}`,
   several_times: `I can set one day and time per reminder, and I found more than one. Send each as its own reminder, like "take pills every day at 8am" and then "take pills every day at 8pm".`,
   no_time: `I couldn't find a time in that. Try "remind me to call mom tomorrow at 5pm" or "in 20 minutes check the oven".`,
+  // "call bob today" in the afternoon: the day was read, and only a time is missing.
+  no_time_today: `What time today? Add one, like "call mom at 9pm" or "in 2 hours call mom".`,
   no_title: `I found the time, but not what to remind you about. Try "remind me to call mom tomorrow at 5pm".`,
   past: `That time has already passed. Try a time in the future, like "tomorrow at 9am" or "in 2 hours".`,
 };

@@ -58,7 +58,7 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   if (hints.several) return failure("several_times");
   const schedule = resolveSchedule(hints, repeat, now, zone);
   // A missing time is reported before a missing title, and a missing title before a past time.
-  if (!schedule.ok && schedule.reason === "no_time") return failure("no_time");
+  if (!schedule.ok && schedule.reason !== "past") return failure(schedule.reason);
 
   const title = extractTitle(text, [...repeatSpans, ...hints.spans]);
   if (title === "") return failure("no_title");

@@ -10,7 +10,8 @@ import { DEFAULT_HOUR, PART_OF_DAY_HOURS, type PartOfDay } from "./types";
  * Rules ("prefer the future"):
  * - A time alone ("at 10") is today if still ahead, otherwise tomorrow.
  * - A weekday ("friday") is the next such day whose time is still ahead, today included;
- *   "next friday" is the first Friday after today (never today).
+ *   "next friday" is the first Friday after today (never today). "This weekend" on a Saturday afternoon
+ *   is Sunday, on the weekend's last day with its time gone the next Saturday.
  * - A date without a year ("March 5") whose day has gone by is next year's; a day of the month alone
  *   ("on the 5th") is this month's or the next month that has that day.
  * - A day with no time uses 09:00; "in 3 days" / "next week" keep the current time of day.
@@ -25,7 +26,7 @@ import { DEFAULT_HOUR, PART_OF_DAY_HOURS, type PartOfDay } from "./types";
  */
 export type Schedule =
   | { ok: true; dueAt: Date; recurrence: Recurrence | null }
-  | { ok: false; reason: "no_time" | "past" };
+  | { ok: false; reason: "no_time" | "no_time_today" | "past" };
 
 interface FirstDue {
   dueAt: Date;
@@ -65,8 +66,11 @@ function hasWallTime(instant: Date, time: WallTime, zone: string): boolean {
   return local.hour === time.hour && local.minute === time.minute;
 }
 
-/** The one-off due instant, before any repeat rule is applied; "no_time" when nothing says when. */
-function firstDue(hints: DateTimeHints, repeat: RecurrenceMatch | null, now: Date, zone: string): FirstDue | "no_time" {
+/**
+ * The one-off due instant, before any repeat rule is applied; "no_time" when nothing says when, "no_time_today"
+ * when the day named is today and its default hour has gone by.
+ */
+function firstDue(hints: DateTimeHints, repeat: RecurrenceMatch | null, now: Date, zone: string): FirstDue | "no_time" | "no_time_today" {
   if (hints.instant) return { dueAt: hints.instant, time: wallTimeOf(hints.instant, zone), dayGiven: false };
 
   const statedTime = clockTime(hints, hints.partOfDay ?? repeat?.partOfDay) ?? hints.date?.sameTimeAsNow;
@@ -81,9 +85,13 @@ function firstDue(hints: DateTimeHints, repeat: RecurrenceMatch | null, now: Dat
   else dueAt = atNextWallTime(time, today, now, zone);
   if (!dueAt || Number.isNaN(dueAt.getTime())) return "no_time";
 
-  // "remind me today to call mom" at 3 pm: the default 09:00 has gone, so ask for a time rather than
-  // report the past.
-  if (!statedTime && dueAt.getTime() <= now.getTime() && localCalendarDate(dueAt, zone).equals(today)) return "no_time";
+  // "remind me today to call mom" at 3 pm: the default 09:00 has gone, so ask which time today rather than
+  // report the past (or say there was no time: "today" was read).
+  if (!statedTime && dueAt.getTime() <= now.getTime() && localCalendarDate(dueAt, zone).equals(today)) return "no_time_today";
+  // "call bob tonight" at 21:30, "this afternoon" at 16:00: the part of today is still going but its hour (21:00,
+  // 15:00) has gone; tomorrow's would not be what was asked, and "already passed" is not true of the evening.
+  const partOfTodayOnly = hints.partOfToday && !hints.time && !repeat;
+  if (partOfTodayOnly && (dueAt.getTime() <= now.getTime() || !localCalendarDate(dueAt, zone).equals(today))) return "no_time_today";
   return { dueAt, time, dayGiven };
 }
 
@@ -116,7 +124,13 @@ function atNextWallTime(time: WallTime, today: DateTime, now: Date, zone: string
   return todayAt.getTime() > now.getTime() ? todayAt : atWallTime(today.plus({ days: 1 }), time, zone);
 }
 
-function onWeekday(weekday: { day: Weekday; next: boolean }, time: WallTime, today: DateTime, now: Date, zone: string): Date {
+function onWeekday(weekday: { day: Weekday; next: boolean; weekend?: boolean }, time: WallTime, today: DateTime, now: Date, zone: string): Date {
+  // "this weekend" said on the weekend: today if its time is still ahead, else Sunday when today is Saturday.
+  if (weekday.weekend && !weekday.next && today.weekday >= 6) {
+    const thisWeekend = [atWallTime(today, time, zone), ...(today.weekday === 6 ? [atWallTime(today.plus({ days: 1 }), time, zone)] : [])];
+    const ahead = thisWeekend.find((candidate) => candidate.getTime() > now.getTime());
+    if (ahead) return ahead;
+  }
   let daysAhead = (weekday.day - today.weekday + 7) % 7;
   if (daysAhead === 0 && weekday.next) daysAhead = 7;
   const candidate = atWallTime(today.plus({ days: daysAhead }), time, zone);

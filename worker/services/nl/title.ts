@@ -48,7 +48,8 @@ const LEAD_INS: readonly RegExp[] = [
 
 const TRAILING_COURTESY = /\b(?:please|pls|plz|thanks|thank\s+you|thx)$/i;
 
-const CONNECTOR = "(?:at|on|in|by|to|every|from|starting|beginning|until|till|before|around|for|@)";
+/** "later" and "sometime" only say the day is loose ("later today", "sometime tomorrow"): no part of a title before one. */
+const CONNECTOR = "(?:at|on|in|by|to|every|from|starting|beginning|until|till|before|around|for|later|sometime|some\\s+time|@)";
 
 /**
  * A word that only introduced the removed phrase: "by" in "pay by friday", "in the" in "at 8 in the
