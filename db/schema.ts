@@ -46,6 +46,12 @@ export const users = sqliteTable(
     /** When the number texted STOP (issue 10): no texts until it texts START. */
     smsOptedOutAt: integer("sms_opted_out_at", { mode: "number" }),
     telegramChatId: text("telegram_chat_id"),
+    /**
+     * The reminder last made by writing to the bot, and when (ADR 104): a correction ("make it 8pm") or an
+     * "undo" soon after is about it. Read with the chat's owner; a deleted task is simply not found.
+     */
+    telegramLastMadeTaskId: text("telegram_last_made_task_id"),
+    telegramLastMadeAt: integer("telegram_last_made_at", { mode: "number" }),
     timezone: text("timezone").notNull().default("UTC"),
     consent: integer("consent", { mode: "boolean" }).notNull().default(false),
     googleId: text("google_id"),

@@ -70,7 +70,7 @@ test.describe("Telegram", () => {
     const chat = newChat();
     await linkByApi(page, user, chat);
     await sendInDevChat(page, "remind me to water the plants tomorrow at 9am");
-    await expect(page.locator(".dev-chat__bubble--bot").last()).toHaveText(/^Got it! I'll remind you to water the plants on .+ at 9:00 AM\.$/);
+    await expect(page.locator(".dev-chat__bubble--bot").last()).toHaveText(/^Got it! I'll remind you to water the plants on .+ at 9:00 AM\.↩️ Undo$/);
 
     await createTaskViaApi(page.request, user, "Take the pills", local(user, { minutes: -3 }));
     await fireCron(page.request);
@@ -113,6 +113,23 @@ test.describe("Telegram", () => {
     await expect(page.locator(".dev-chat__bubble--bot").last()).toHaveText(/^You have no reminders waiting for an answer right now\./);
     await page.goto("/dashboard");
     await expect(card(page, "Call the pharmacy")).toContainText(/completed/i);
+  });
+
+  test("right after making a reminder, 'make it 10am' moves it and Undo takes it back (ADR 104)", async ({ page }) => {
+    const user = await signUp(page, { name: "Maya", timezone: "Asia/Jerusalem" });
+    await linkByApi(page, user, newChat());
+    await sendInDevChat(page, "call the plumber tomorrow at 8am");
+    const confirmation = page.locator(".dev-chat__bubble--bot").filter({ hasText: "Got it! I'll remind you to call the plumber" });
+    await expect(confirmation.getByRole("button")).toHaveText(["↩️ Undo"]);
+    await sendInDevChat(page, "make it 10am");
+    await expect(page.locator(".dev-chat__bubble--bot").last()).toHaveText(/^Moved "Call the plumber" to 10:00 AM on .+\. We'll remind you then\.$/);
+    await page.goto("/dashboard");
+    await expect(card(page, "Call the plumber")).toContainText(`Due Tomorrow, 10:00 AM`);
+    await page.goBack();
+    await confirmation.getByRole("button", { name: "↩️ Undo" }).click();
+    await expect(page.locator(".dev-chat__bubble--bot").filter({ hasText: "🗑 Deleted: Call the plumber" })).toBeVisible();
+    await page.goto("/dashboard");
+    await expect(page.locator("article.task-card")).toHaveCount(0);
   });
 
   test("asking what's on tomorrow lists it; 'cancel' and a name asks first, then the button deletes it from the dashboard", async ({ page }) => {

@@ -278,7 +278,7 @@ describe("every query the product runs reads by an index", () => {
     // to the assistant; as a person with a linked chat and a verified number.
     const chatter = await user({ timezone: "Europe/London", telegramChatId: "424242", phone: "+15551230000", phoneVerified: true });
     const owner = (await findChatOwner(pageDeps.db, "424242"))!;
-    expect(await reminderFromChat(pageDeps, owner, "water the plants tomorrow at 9am")).toMatch(/water the plants/i);
+    expect((await reminderFromChat(pageDeps, owner, "water the plants tomorrow at 9am")).text).toMatch(/water the plants/i);
     expect(await nextReminderLines(pageDeps, owner)).toHaveLength(1);
     const [chatTask] = await pageDeps.db.select().from(tasks).where(eq(tasks.userId, chatter.id));
     await answerFromChat(pageDeps, "424242", chatTask!.id, "snooze");

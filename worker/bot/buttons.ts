@@ -22,6 +22,8 @@ import {
   type BreakChoice,
   type ButtonReply,
   type ForgetChoice,
+  undoFromChat,
+  UNDO_BUTTON,
 } from "../services/telegram";
 import { keyboardOf } from "./keyboard";
 
@@ -61,6 +63,14 @@ export function answerButtons(deps: Deps): Composer<Context> {
       const reply = await forgetFromChat(deps, String(ctx.chat?.id ?? ""), choice as ForgetChoice, taskId!);
       await ctx.answerCallbackQuery();
       await ctx.editMessageText(reply.text, reply.buttons ? { reply_markup: keyboardOf(reply.buttons) } : {});
+    });
+  });
+  // "↩️ Undo" under the confirmation of a reminder made in the chat (ADR 104): deleted at once.
+  composer.callbackQuery(UNDO_BUTTON, async (ctx) => {
+    await orAlert(ctx, async () => {
+      const reply = await undoFromChat(deps, String(ctx.chat?.id ?? ""), ctx.match[1]!);
+      await ctx.answerCallbackQuery();
+      await ctx.editMessageText(reply.text);
     });
   });
   // "move the dentist to friday" asked with buttons (services/telegram/move-by-name.ts): move it to the minute shown.

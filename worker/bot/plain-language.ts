@@ -41,5 +41,8 @@ function repliedTaskId(replied: Message | undefined): string | null {
   return null;
 }
 
-/** A reminder's answer button (buttons.ts): `done:<taskId>`, `snooze:<taskId>`, `acknowledge:<taskId>`. */
-const REMINDER_BUTTON = /^(?:done|snooze|acknowledge):([0-9a-f-]{36})$/;
+/**
+ * A reminder's answer button (buttons.ts): `done:<taskId>`, `snooze:<taskId>`, `acknowledge:<taskId>`; or the
+ * Undo under a reminder's confirmation (`undo:<taskId>`, ADR 104): "make it 8pm" in reply to it is about it.
+ */
+const REMINDER_BUTTON = /^(?:done|snooze|acknowledge|undo):([0-9a-f-]{36})$/;

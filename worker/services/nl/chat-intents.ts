@@ -87,3 +87,42 @@ export function titleMatches(title: string, named: string): boolean {
 }
 
 const FILLER = new Set(["the", "a", "an", "my", "to", "about", "for", "of", "reminder", "reminders"]);
+
+/**
+ * "help", "what can you do?", "how does this work?", "commands": a wish to know what the assistant can do (the chat
+ * answers with its help). Only the whole message: "help mom move on friday at 10" is a reminder.
+ */
+export function helpRequest(text: string): boolean {
+  return /^\?+$/.test(text.trim()) || HELP.test(text.trim().replace(/[.!?\s]+$/, ""));
+}
+
+const HELP = new RegExp(
+  String.raw`^(?:(?:hi|hey|hello|please|pls)[,!.]*\s+)*(?:` +
+    [
+      String.raw`help(?:\s+(?:me|please|pls))*`,
+      String.raw`what\s+(?:can|do|else\s+can)\s+(?:you|u)\s+do`,
+      String.raw`how\s+(?:does|do)\s+(?:this|it|you|nudge)\s+work`,
+      String.raw`how\s+do\s+i\s+use\s+(?:this|you|it|nudge)`,
+      String.raw`(?:commands|menu|options|instructions|info)`,
+    ].join("|") +
+    ")$",
+  "i",
+);
+
+/**
+ * "undo", "oops", "scratch that", "that's wrong": a wish to take back the reminder just made (the chat asks about
+ * it, ADR 104). Only the whole message.
+ */
+export function undoRequest(text: string): boolean {
+  return UNDO.test(text.trim().replace(/[.!?\s]+$/, ""));
+}
+
+const UNDO = /^(?:(?:oops|sorry|no|wait)[,!.]*\s+)*(?:undo(?:\s+(?:it|that|this|please))?|oops|scratch\s+that|that'?s\s+wrong|wrong\s+one|my\s+mistake|take\s+(?:it|that)\s+back)$/i;
+
+/**
+ * "stop" (or "stop it", "stop reminders") typed in the chat, without the slash: it neither unlinks the chat nor
+ * turns anything off on its own; the chat says how to pause or unlink (ADR 104).
+ */
+export function stopAlone(text: string): boolean {
+  return /^(?:stop|stop\s+(?:it|this|that|all|everything|reminders|reminding\s+me|messages|pinging\s+me|please))(?:\s+please)?$/i.test(text.trim().replace(/[.!?\s]+$/, ""));
+}

@@ -68,6 +68,38 @@ export function onlyAWhen(body: string): string | null {
 }
 
 /**
+ * A correction of a reminder's time, as said right after making it: "make it 8pm", "change it to friday",
+ * "actually 8pm", "no, tomorrow at 9", "I meant 8pm", "8pm instead". The words that say when, or null.
+ * The chat reads such a correction as about the reminder just made there (ADR 104); in it, "actually call
+ * bob at 8pm" is no correction (more than a day or time follows) and stays a new reminder.
+ */
+export function correctionWordsIn(body: string): string | null {
+  const text = body
+    .trim()
+    .replace(/[.!?…]+$/, "")
+    .replace(/[,\s]+(?:please|pls|thanks|thank\s+you)$/i, "");
+  for (const correction of CORRECTIONS) {
+    const said = correction.exec(text);
+    const when = said ? whenWords(said[1] ?? "") : "";
+    if (namesOnlyAWhen(when)) return when;
+  }
+  return null;
+}
+
+/** Words that only say a correction follows: "no, 8pm", "oops, actually tomorrow". */
+const SORRY_WORD = String.raw`(?:no|nope|oops|sorry|wait|actually|hmm|oh)[,!.]*\s+`;
+const CORRECTIONS: readonly RegExp[] = [
+  // "make it 8pm", "actually, change the time to friday", "set it for 9".
+  new RegExp(String.raw`${LEAD_IN}(?:${SORRY_WORD})*(?:make|change|set|switch)\s+(?:it|that|this|the\s+time|the\s+reminder)\s+(?:(?:to|for|at|on)\s+)?(.+)$`, "is"),
+  // "I meant 8pm", "no, I mean tomorrow".
+  new RegExp(String.raw`${LEAD_IN}(?:${SORRY_WORD})*i\s+meant?\s+(?:(?:for|at|on)\s+)?(.+)$`, "is"),
+  // "actually 8pm", "no, tomorrow at 9": at least one such word, then only a day or time.
+  new RegExp(String.raw`${LEAD_IN}(?:${SORRY_WORD})+(.+)$`, "is"),
+  // "8pm instead", "tomorrow instead please".
+  /^(.+?)\s+instead(?:\s+please)?$/is,
+];
+
+/**
  * "move the dentist to friday", "reschedule call mom for tomorrow at 3pm", "postpone the gym until
  * monday": a move of a reminder named by its words (the chat finds it among the open ones and asks
  * before it moves anything, telegram/move-by-name.ts). The name is what stands between the verb and

@@ -34,6 +34,8 @@ const leadIn = (source: string) => new RegExp(`^(?:${source})(?=[\\s,.!]|$)`, "i
 const LEAD_INS: readonly RegExp[] = [
   leadIn("hey|hi|hello|ok|okay"),
   leadIn("please|pls|plz|kindly"),
+  // "actually call sue at 6pm", "also buy milk tomorrow": said in a conversation, no part of the task.
+  leadIn("actually|also|btw|by\\s+the\\s+way"),
   leadIn("(?:can|could|would|will)\\s+you"),
   leadIn("(?:remind|tell)\\s+me(?:\\s+(?:to|about|that|of))?"),
   leadIn("set\\s+(?:me\\s+)?(?:a|an)\\s+reminder(?:\\s+(?:to|for|about))?"),

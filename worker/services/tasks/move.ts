@@ -105,14 +105,20 @@ async function moveWith(deps: Deps, userId: string, taskId: string, newDueAt: Ne
   return { state: "moved", title: before.title, message: `Moved "${before.title}" to ${formatLocalDue(dueAt, zone)}. We'll remind you then.${repeatsAt}`, task };
 }
 
-/** The instant `when` names on the person's clock; a day alone keeps the reminder's time of day. */
+/**
+ * The instant `when` names on the person's clock; a day alone keeps the reminder's time of day, and a time alone
+ * keeps its day when that day is still to come ("make it 10am" for a reminder due tomorrow at 8 is tomorrow at 10,
+ * ADR 104; for one due today or before, the next 10:00 as always).
+ */
 function dueAtOfWords(when: string, dueAt: number, title: string, now: Date, zone: string): number {
   const shown = safeZone(zone);
   const hints = findDateTime(when, now, shown);
+  const own = DateTime.fromMillis(dueAt, { zone: shown });
   if (!hints.instant && !hints.time && !hints.partOfDay) {
-    const own = DateTime.fromMillis(dueAt, { zone: shown });
     hints.time = { hour: own.hour, minute: own.minute, meridiemKnown: true };
     if (hints.date) delete hints.date.sameTimeAsNow;
+  } else if (!hints.instant && !hints.date && !hints.weekday && own.startOf("day") > DateTime.fromJSDate(now, { zone: shown }).startOf("day")) {
+    hints.date = { year: own.year, month: own.month, day: own.day, yearKnown: true, monthKnown: true };
   }
   const schedule = resolveSchedule(hints, null, now, shown);
   if (schedule.ok) return schedule.dueAt.getTime();

@@ -5,6 +5,7 @@ import { answerTask, createTaskFromPrompt, moveTask, reminderToAnswer, reopenTas
 import type { ChatReply } from "./forget";
 import { saysYes, snoozeOf, type SnoozeAsked, type TypedAnswer } from "../typed-answers";
 import { findChatOwner, type ChatOwner } from "./chats";
+import { rememberMadeInChat } from "./just-made";
 import { BOT_TEXTS } from "./texts";
 
 /** What the bot does after a button press: a short note on the spinner, the message's new text, and its buttons then. */
@@ -67,8 +68,15 @@ function answeredText(answer: Answer, outcome: AnswerOutcome): string {
  * while it waits, else the one waiting longest, as a text reply does (reminderToAnswer). The answer
  * names the reminder, so nothing changes unseen.
  */
-export async function answerTypedInChat(deps: Deps, owner: ChatOwner, typed: TypedAnswer, repliedTaskId: string | null): Promise<string> {
-  const taskId = repliedTaskId ?? (await reminderToAnswer(deps, owner.id, "telegram"))?.id;
+export async function answerTypedInChat(
+  deps: Deps,
+  owner: ChatOwner,
+  typed: TypedAnswer,
+  repliedTaskId: string | null,
+  /** With none replied to or waiting: the reminder just made in the chat, for a move ("move it to friday"). */
+  orJustMade: string | null = null,
+): Promise<string> {
+  const taskId = repliedTaskId ?? (await reminderToAnswer(deps, owner.id, "telegram"))?.id ?? orJustMade;
   if (!taskId) return BOT_TEXTS.nothingOpen;
   try {
     if (typed.answer === "move") return (await moveTask(deps, owner.id, taskId, typed.moveTo ?? "")).message;
@@ -87,11 +95,16 @@ export async function yesToCheckBack(deps: Deps, userId: string, text: string, r
   return taskId ? { typed: { answer: "done", snoozeMinutes: null }, taskId } : null;
 }
 
-/** A chat message read as a reminder: the confirmation (title and local time) or how to phrase it. */
-export async function reminderFromChat(deps: Deps, owner: ChatOwner, text: string): Promise<string> {
-  if (!owner.isVerified) return BOT_TEXTS.unverified;
+/**
+ * A chat message read as a reminder: the confirmation (title and local time) with an Undo button, or how to
+ * phrase it. The reminder made is remembered, so a correction or "undo" right after is about it (ADR 104).
+ */
+export async function reminderFromChat(deps: Deps, owner: ChatOwner, text: string): Promise<ChatReply> {
+  if (!owner.isVerified) return { text: BOT_TEXTS.unverified };
   const result = await createTaskFromPrompt(deps, owner.id, { prompt: text }, "telegram");
-  return result.message;
+  if (!result.success || !result.task) return { text: result.message };
+  await rememberMadeInChat(deps, owner.id, result.task.id);
+  return { text: result.message, buttons: [[[BOT_TEXTS.undo, `undo:${result.task.id}`]]] };
 }
 
 export { findChatOwner };

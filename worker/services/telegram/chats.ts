@@ -13,11 +13,21 @@ export interface ChatOwner {
   name: string;
   timezone: string;
   isVerified: boolean;
+  /** The reminder last made by writing to the bot, and when (ADR 104; telegram/just-made.ts). */
+  lastMadeTaskId: string | null;
+  lastMadeAt: number | null;
 }
 
 export async function findChatOwner(db: Db, chatId: string): Promise<ChatOwner | null> {
   const [owner] = await db
-    .select({ id: users.id, name: users.name, timezone: users.timezone, isVerified: users.isVerified })
+    .select({
+      id: users.id,
+      name: users.name,
+      timezone: users.timezone,
+      isVerified: users.isVerified,
+      lastMadeTaskId: users.telegramLastMadeTaskId,
+      lastMadeAt: users.telegramLastMadeAt,
+    })
     .from(users)
     .where(eq(users.telegramChatId, chatId))
     .limit(1);

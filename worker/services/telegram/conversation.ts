@@ -1,6 +1,6 @@
 import type { Deps } from "../deps";
-import { agendaQuestion, forgetRequest, namesNoReminder } from "../nl/chat-intents";
-import { namedMoveIn } from "../nl/move-phrases";
+import { agendaQuestion, forgetRequest, helpRequest, namesNoReminder, stopAlone, undoRequest } from "../nl/chat-intents";
+import { correctionWordsIn, namedMoveIn } from "../nl/move-phrases";
 import { breakWishIn } from "../nl/break-phrases";
 import { breakFromWords } from "./break";
 import { holdsATime } from "../nl/parse-reminder";
@@ -9,11 +9,14 @@ import { agendaText, reminderToAnswer } from "../tasks";
 import { answerTypedInChat, reminderFromChat, yesToCheckBack } from "./chat";
 import type { ChatOwner } from "./chats";
 import { forgetByName, forgetThisOne, type ChatReply } from "./forget";
+import { justMadeInChat } from "./just-made";
 import { moveByName } from "./move-by-name";
 import { BOT_TEXTS } from "./texts";
 
 /**
  * What the bot answers to a text in a linked private chat, in this order:
+ * 0. a correction of a time ("make it 8pm", "actually tomorrow") or "undo": about the reminder replied to, else
+ *    the one just made in the chat (ADR 104);
  * 1. an answer to a reminder ("done", "snooze 10", "ok", "move it to friday"; a lone "yes" to a check-in;
  *    only a day or time, "in 2 hours", "friday", while a reminder waits or in reply to one);
  * 2. a break ("pause until monday", "take a break", "resume"): held reminders for a while, or an end to it;
@@ -24,8 +27,19 @@ import { BOT_TEXTS } from "./texts";
  * 6. anything else is a new reminder in plain language.
  */
 export async function replyToChatText(deps: Deps, owner: ChatOwner, text: string, repliedTaskId: string | null): Promise<ChatReply> {
+  // "make it 8pm" right after making a reminder is about that one, before any that waits; with neither, it asks which.
+  const correction = correctionWordsIn(text);
+  if (correction) {
+    const target = repliedTaskId ?? (await justMadeInChat(deps, owner)) ?? (await reminderToAnswer(deps, owner.id, "telegram"))?.id;
+    if (!target) return { text: BOT_TEXTS.nothingToCorrect };
+    return { text: await answerTypedInChat(deps, owner, { answer: "move", snoozeMinutes: null, moveTo: correction }, target) };
+  }
+  if (undoRequest(text)) {
+    const undone = await forgetThisOne(deps, owner, repliedTaskId ?? (await justMadeInChat(deps, owner)));
+    return undone ?? { text: BOT_TEXTS.nothingToUndo };
+  }
   const typed = typedAnswer(text);
-  if (typed) return { text: await answerTypedInChat(deps, owner, typed, repliedTaskId) };
+  if (typed) return { text: await answerTypedInChat(deps, owner, typed, repliedTaskId, typed.answer === "move" ? await justMadeInChat(deps, owner) : null) };
   // Only a day or time ("in 2 hours", "friday") answers the reminder replied to, else the one waiting (as
   // "done" does); with none waiting it is read as usual (no reminder: it says what, not when).
   const whenOnly = whenOnlyAnswer(text);
@@ -36,6 +50,8 @@ export async function replyToChatText(deps: Deps, owner: ChatOwner, text: string
   // "pause until monday", "take a break", "resume": every reminder held for a while (ADR 095).
   const wish = breakWishIn(text);
   if (wish) return breakFromWords(deps, owner, wish);
+  if (helpRequest(text)) return { text: BOT_TEXTS.help };
+  if (stopAlone(text)) return { text: BOT_TEXTS.stopTyped };
   const courtesy = courtesyOnly(text);
   if (courtesy) return { text: courtesy === "thanks" ? BOT_TEXTS.welcome : BOT_TEXTS.hello(firstName(owner.name)) };
   const agenda = agendaQuestion(text);
@@ -44,15 +60,15 @@ export async function replyToChatText(deps: Deps, owner: ChatOwner, text: string
   // "cancel netflix on friday" holds a time: a reminder to cancel Netflix, not a wish to drop one.
   if (named && !holdsATime(text, owner.timezone, deps.clock.now())) {
     if (!namesNoReminder(named)) return forgetByName(deps, owner, named, text);
-    // "cancel it": the reminder replied to, or the one waiting for an answer.
-    const thisOne = await forgetThisOne(deps, owner, repliedTaskId ?? (await reminderToAnswer(deps, owner.id, "telegram"))?.id ?? null);
+    // "cancel it": the reminder replied to, or the one waiting for an answer, or the one just made.
+    const thisOne = await forgetThisOne(deps, owner, repliedTaskId ?? (await reminderToAnswer(deps, owner.id, "telegram"))?.id ?? (await justMadeInChat(deps, owner)));
     return thisOne ?? { text: BOT_TEXTS.forget.whichOne };
   }
   // "move the dentist to friday": a question about an open reminder of that name; with none, a new reminder.
   const move = namedMoveIn(text);
   const moving = move ? await moveByName(deps, owner, move.named, move.when) : null;
   if (moving) return moving;
-  return { text: await reminderFromChat(deps, owner, text) };
+  return reminderFromChat(deps, owner, text);
 }
 
 function firstName(name: string): string {

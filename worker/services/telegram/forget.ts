@@ -66,6 +66,21 @@ export async function forgetFromChat(deps: Deps, chatId: string, choice: ForgetC
   }
 }
 
+/** "↩️ Undo" under the confirmation of a reminder made in the chat (ADR 104). */
+export const UNDO_BUTTON = /^undo:([0-9a-f-]{36})$/;
+
+/**
+ * Undo pressed: the reminder made is deleted at once (a press on its own confirmation is no guess); a repeating
+ * one with its whole series. For the chat's owner only, through the same path as a delete by name.
+ */
+export async function undoFromChat(deps: Deps, chatId: string, taskId: string): Promise<ChatReply> {
+  const owner = await findChatOwner(deps.db, chatId);
+  if (!owner) return { text: BOT_TEXTS.notYours };
+  const task = await ownTaskLine(deps, owner.id, taskId);
+  if (!task) return { text: BOT_TEXTS.gone };
+  return forgetFromChat(deps, chatId, task.recurrence ? "series" : "delete", taskId);
+}
+
 function question(task: TaskLine, zone: string): ChatReply {
   const at = shortWhen(task.dueAt, zone);
   if (!task.recurrence) {

@@ -15,7 +15,7 @@ export {
 export { answerFromChat, answerTypedInChat, nextReminderLines, reminderFromChat, reopenFromChat, yesToCheckBack, REOPEN_BUTTON, type ButtonReply } from "./chat";
 export { greetLinkedChat } from "./greet";
 export { replyToChatText } from "./conversation";
-export { forgetFromChat, FORGET_BUTTON, type ChatReply, type ForgetChoice } from "./forget";
+export { forgetFromChat, FORGET_BUTTON, undoFromChat, UNDO_BUTTON, type ChatReply, type ForgetChoice } from "./forget";
 export { moveFromChat, MOVE_TO_BUTTON } from "./move-by-name";
 export { breakButton, breakMenu, BREAK_BUTTON, type BreakChoice } from "./break";
 export { BACK_BUTTON, LATER_BUTTON, otherSnoozeButtons, reminderButtonRows, SNOOZE_FOR_BUTTON, snoozeChosen } from "./snooze-times";

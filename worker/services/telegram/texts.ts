@@ -1,6 +1,7 @@
 import { ANSWER_LABELS, SNOOZE_MINUTES } from "../answers";
 import { BREAK_WORD_TEXTS } from "../quiet-hours/break-words";
 import { AGENDA_TEXTS } from "../tasks";
+import { JUST_MADE_MINUTES } from "./just-made";
 
 /**
  * Everything the bot says, in one place (the bot handlers and the web's link greeting use these).
@@ -14,7 +15,7 @@ export const BOT_TEXTS = {
     "/list shows your next reminders, /help shows what I can do, /stop unlinks this chat.",
   help:
     "Here is what I can do:\n" +
-    '• Write a reminder in plain words, like "call mom tomorrow at 5pm" or "water the plants every Monday at 8am".\n' +
+    '• Write a reminder in plain words, like "call mom tomorrow at 5pm" or "water the plants every Monday at 8am". Right after, "make it 6pm" or "actually tomorrow" changes its time, and ↩️ Undo takes it back.\n' +
     '• Ask "what\'s on today?" (or tomorrow, or this week) to see what\'s coming up, or send /today, /tomorrow or /week; /list shows your next reminders.\n' +
     '• To delete one, write "cancel" and its name, like "cancel the dentist". I\'ll ask before I delete anything.\n' +
     '• To move one, write "move", its name and the day, like "move the dentist to friday". I\'ll ask before I move it.\n' +
@@ -88,6 +89,14 @@ export const BOT_TEXTS = {
     notOnBreak: "You're not on a break. Write /pause to take one.",
     past: BREAK_WORD_TEXTS.past,
   },
+  /** Under the confirmation of a reminder made in the chat (ADR 104). */
+  undo: "↩️ Undo",
+  /** "undo" typed with no reminder made here in the last minutes. */
+  nothingToUndo: `There's nothing to undo: I haven't made a reminder here in the last ${JUST_MADE_MINUTES} minutes. To delete one, write "cancel" and its name, like "cancel the dentist".`,
+  /** "make it 8pm" with no reminder just made, replied to or waiting. */
+  nothingToCorrect: 'Which reminder should I change? Reply to its message with the new time, or write "move", its name and the day, like "move the dentist to friday".',
+  /** "stop" typed without the slash: nothing is turned off on one word (ADR 104). */
+  stopTyped: 'To hold your reminders for a while, write "pause for 2 hours" or "pause until monday". To unlink this chat from Nudge, send /stop.',
   welcome: "You're welcome! 🙂",
   hello: (name: string) => `Hi ${name}! Write me a reminder, like "call mom tomorrow at 5pm", or ask "what's on today?".`,
   alreadyDone: (title: string) => `This one is already done: ${title}. Nothing more to do.`,

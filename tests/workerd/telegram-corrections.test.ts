@@ -1,0 +1,208 @@
+/**
+ * Telegram (ADR 104): the chat after a reminder is made. Its confirmation carries "↩️ Undo"; "make it 8pm",
+ * "actually tomorrow" or "undo" right after are about the reminder just made; "help" and "stop" typed without
+ * the slash get an answer instead of a reminder called "help". Real grammY against the fake Bot API.
+ * Era: 2072 (docs/testing.md); no tick runs here.
+ */
+import { DateTime } from "luxon";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createTask } from "../../worker/services/tasks";
+import { BOT_TEXTS } from "../../worker/services/telegram";
+import { helpRequest, stopAlone, undoRequest } from "../../worker/services/nl/chat-intents";
+import { correctionWordsIn } from "../../worker/services/nl/move-phrases";
+import { depsAt, MINUTE, taskRow, tasksOfUser, testEra } from "./escalation-helpers";
+import { fakeTelegram, postUpdate, pressUpdate, textUpdate } from "./telegram/support";
+
+/** Tue 2072-03-08 15:00 UTC: 10:00 in New York. */
+const ERA = new Date("2072-03-08T15:00:00Z");
+const ZONE = "America/New_York";
+const { user } = testEra(ERA);
+afterEach(() => vi.setSystemTime(ERA));
+
+let chatSeq = 728_000_000 + Math.floor(Math.random() * 1_000_000);
+
+async function linkedUser() {
+  const chat = ++chatSeq;
+  const u = await user({ telegramChatId: String(chat), timezone: ZONE, name: "Robin Walker" });
+  return { ...u, chat };
+}
+
+/** A task due at a New York wall time, `days` from the era's day (in the past: waiting for an answer). */
+async function taskAt(userId: string, title: string, days: number, time: string) {
+  const [hour, minute] = time.split(":").map(Number);
+  const due = DateTime.fromJSDate(ERA, { zone: ZONE }).plus({ days }).set({ hour, minute, second: 0, millisecond: 0 });
+  return createTask(depsAt(new Date(ERA.getTime() - 7 * 24 * 60 * MINUTE)).deps, userId, { title, dueDate: due.toUTC().toISO()!, strategy: "gentle" });
+}
+
+type Bot = ReturnType<typeof fakeTelegram>;
+const lastText = (bot: Bot) => String(bot.callsOf("sendMessage").at(-1)!.payload.text);
+const lastButtons = (bot: Bot) =>
+  ((bot.callsOf("sendMessage").at(-1)!.payload.reply_markup as { inline_keyboard: Array<Array<{ text: string; callback_data: string }>> } | undefined)?.inline_keyboard ?? [])
+    .flat()
+    .map((b) => [b.text, b.callback_data]);
+/** New York wall time of a task's due date, "ccc HH:mm". */
+const dueOf = async (taskId: string) => DateTime.fromMillis((await taskRow(taskId))!.dueAt, { zone: ZONE }).toFormat("ccc HH:mm");
+
+/** Makes a reminder by writing to the bot; its id, from the Undo button. */
+async function makeInChat(bot: Bot, chat: number, text: string): Promise<string> {
+  await postUpdate(textUpdate(chat, text));
+  const [[label, data] = []] = lastButtons(bot);
+  expect(label).toBe("↩️ Undo");
+  return /^undo:(.+)$/.exec(data ?? "")![1]!;
+}
+
+describe("reading corrections, undo, help and stop", () => {
+  it.each([
+    ["make it 8pm", "at 8pm"],
+    ["Make it 8pm please", "at 8pm"],
+    ["change it to friday", "friday"],
+    ["actually, change the time to 9am", "at 9am"],
+    ["set it for 9", "at 9"],
+    ["actually 9pm", "at 9pm"],
+    ["no, tomorrow at 9", "tomorrow at 9"],
+    ["oops sorry, tomorrow", "tomorrow"],
+    ["I meant 8pm", "at 8pm"],
+    ["no I mean friday", "friday"],
+    ["8pm instead", "at 8pm"],
+    ["tomorrow instead please", "tomorrow"],
+  ])("%j is a correction to %j", (text, when) => {
+    expect(correctionWordsIn(text)).toBe(when);
+  });
+
+  it.each(["actually call sue at 6pm", "make it a habit to stretch at 9", "no", "actually", "8pm", "make it", "change it"])("%j is no correction", (text) => {
+    expect(correctionWordsIn(text)).toBeNull();
+  });
+
+  it("reads help, undo and stop only as whole messages", () => {
+    for (const text of ["help", "Help!", "help me please", "what can you do?", "how does this work", "hi, how do I use this?", "commands", "?"]) expect(helpRequest(text), text).toBe(true);
+    for (const text of ["help mom move on friday at 10", "help with homework tomorrow", "what can you do for me tomorrow at 9"]) expect(helpRequest(text), text).toBe(false);
+    for (const text of ["undo", "Undo that", "oops", "scratch that!", "that's wrong", "sorry, undo"]) expect(undoRequest(text), text).toBe(true);
+    for (const text of ["undo the laundry at 5pm", "oops I forgot the milk tomorrow"]) expect(undoRequest(text), text).toBe(false);
+    for (const text of ["stop", "Stop!", "stop it", "stop reminders", "stop reminding me"]) expect(stopAlone(text), text).toBe(true);
+    for (const text of ["stop by the bakery at 5pm", "stop reminding me about the pills"]) expect(stopAlone(text), text).toBe(false);
+  });
+});
+
+describe("right after making a reminder in the chat", () => {
+  it("the confirmation has Undo, which deletes it at once; a press from another chat or a second press changes nothing", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser();
+    const id = await makeInChat(bot, u.chat, "call bob at 7pm");
+    expect(lastText(bot)).toBe("Got it! I'll remind you to call bob on Tue, Mar 8 at 7:00 PM.");
+    await postUpdate(pressUpdate(++chatSeq, `undo:${id}`));
+    expect(await taskRow(id)).toBeTruthy();
+    await postUpdate(pressUpdate(u.chat, `undo:${id}`));
+    expect(bot.callsOf("editMessageText").at(-1)!.payload.text).toBe("🗑 Deleted: Call bob");
+    expect(await taskRow(id)).toBeFalsy();
+    await postUpdate(pressUpdate(u.chat, `undo:${id}`));
+    expect(bot.callsOf("editMessageText").at(-1)!.payload.text).toBe(BOT_TEXTS.gone);
+  });
+
+  it("Undo under a repeating reminder stops the whole series", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser();
+    const id = await makeInChat(bot, u.chat, "take pills every day at 8pm");
+    await postUpdate(pressUpdate(u.chat, `undo:${id}`));
+    expect(bot.callsOf("editMessageText").at(-1)!.payload.text).toBe("🗑 Stopped: Take pills. It won't repeat any more.");
+    expect((await tasksOfUser(u.id)).filter((t) => t.status !== "COMPLETED")).toEqual([]);
+  });
+
+  it("'make it 8pm', 'actually tomorrow at 9', 'I meant friday' move the reminder just made, before one that waits", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser();
+    const pills = await taskAt(u.id, "Take pills", 0, "09:00");
+    const id = await makeInChat(bot, u.chat, "call bob at 7pm");
+    await postUpdate(textUpdate(u.chat, "make it 8pm"));
+    expect(lastText(bot)).toBe('Moved "Call bob" to 8:00 PM on Tuesday, 8 March (America/New_York). We\'ll remind you then.');
+    expect(await dueOf(id)).toBe("Tue 20:00");
+    await postUpdate(textUpdate(u.chat, "actually tomorrow at 9"));
+    expect(await dueOf(id)).toBe("Wed 09:00");
+    await postUpdate(textUpdate(u.chat, "I meant friday"));
+    expect(await dueOf(id)).toBe("Fri 09:00");
+    // The reminder that waits was not touched, and no reminder called "make it" or "actually" was made.
+    expect(await dueOf(pills.id)).toBe("Tue 09:00");
+    expect((await tasksOfUser(u.id)).map((t) => t.title).sort()).toEqual(["Call bob", "Take pills"]);
+  });
+
+  it("a time alone keeps the reminder's day when that day is still to come: 'make it 10am' for tomorrow at 8 is tomorrow at 10", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser();
+    const id = await makeInChat(bot, u.chat, "call the plumber tomorrow at 8am");
+    await postUpdate(textUpdate(u.chat, "make it 10am"));
+    expect(await dueOf(id)).toBe("Wed 10:00");
+    await postUpdate(textUpdate(u.chat, "move it to 7pm"));
+    expect(await dueOf(id)).toBe("Wed 19:00");
+    // Today's: the next such time, as before (10:00 has gone by at 10:00 New York, so tomorrow's).
+    const today = await makeInChat(bot, u.chat, "call sue at 6pm");
+    await postUpdate(textUpdate(u.chat, "make it 9am"));
+    expect(await dueOf(today)).toBe("Wed 09:00");
+  });
+
+  it("'undo' asks about the reminder just made (Yes deletes it); 'cancel it' and 'move it to …' find it when nothing waits", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser();
+    const id = await makeInChat(bot, u.chat, "call bob at 7pm");
+    await postUpdate(textUpdate(u.chat, "move it to saturday"));
+    expect(lastText(bot)).toBe('Moved "Call bob" to 7:00 PM on Saturday, 12 March (America/New_York). We\'ll remind you then.');
+    await postUpdate(textUpdate(u.chat, "cancel it"));
+    expect(lastText(bot)).toBe('Delete "Call bob" (Sat, Mar 12 at 7:00 PM)?');
+    await postUpdate(textUpdate(u.chat, "undo"));
+    expect(lastText(bot)).toBe('Delete "Call bob" (Sat, Mar 12 at 7:00 PM)?');
+    expect(lastButtons(bot)).toEqual([
+      ["Yes, delete it", `forget-delete:${id}`],
+      ["Keep it", `forget-keep:${id}`],
+    ]);
+    // Nothing is deleted on a typed word alone.
+    expect(await taskRow(id)).toBeTruthy();
+    await postUpdate(pressUpdate(u.chat, `forget-delete:${id}`));
+    expect(await taskRow(id)).toBeFalsy();
+  });
+
+  it("after ten minutes a correction is about the reminder that waits; with none it asks which, and 'undo' has nothing to undo", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser();
+    const id = await makeInChat(bot, u.chat, "call bob at 7pm");
+    vi.setSystemTime(ERA.getTime() + 11 * MINUTE);
+    await postUpdate(textUpdate(u.chat, "make it 8pm"));
+    expect(lastText(bot)).toBe(BOT_TEXTS.nothingToCorrect);
+    await postUpdate(textUpdate(u.chat, "undo"));
+    expect(lastText(bot)).toBe(BOT_TEXTS.nothingToUndo);
+    expect(BOT_TEXTS.nothingToUndo).toBe(
+      'There\'s nothing to undo: I haven\'t made a reminder here in the last 10 minutes. To delete one, write "cancel" and its name, like "cancel the dentist".',
+    );
+    expect(await dueOf(id)).toBe("Tue 19:00");
+    const pills = await taskAt(u.id, "Take pills", 0, "09:00");
+    await postUpdate(textUpdate(u.chat, "make it 8pm"));
+    expect(await dueOf(pills.id)).toBe("Tue 20:00");
+    expect(await dueOf(id)).toBe("Tue 19:00");
+  });
+
+  it("a correction in reply to a reminder's confirmation is about that reminder, even later", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser();
+    const first = await makeInChat(bot, u.chat, "call bob at 7pm");
+    const confirmation = bot.callsOf("sendMessage").at(-1)!.payload;
+    await makeInChat(bot, u.chat, "call sue at 6pm");
+    vi.setSystemTime(ERA.getTime() + 30 * MINUTE);
+    const update = textUpdate(u.chat, "make it 9pm");
+    const repliedTo = { message_id: 5, date: 0, chat: update.message.chat, text: String(confirmation.text), reply_markup: confirmation.reply_markup };
+    await postUpdate({ ...update, message: { ...update.message, reply_to_message: repliedTo } });
+    expect(await dueOf(first)).toBe("Tue 21:00");
+  });
+
+  it("a made reminder's title leaves out 'actually' and 'also'; nothing is made of 'help' or 'stop'", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser();
+    await postUpdate(textUpdate(u.chat, "help"));
+    expect(lastText(bot)).toBe(BOT_TEXTS.help);
+    await postUpdate(textUpdate(u.chat, "what can you do?"));
+    expect(lastText(bot)).toBe(BOT_TEXTS.help);
+    await postUpdate(textUpdate(u.chat, "stop"));
+    expect(lastText(bot)).toBe('To hold your reminders for a while, write "pause for 2 hours" or "pause until monday". To unlink this chat from Nudge, send /stop.');
+    expect(await tasksOfUser(u.id)).toEqual([]);
+    await makeInChat(bot, u.chat, "actually call sue at 6pm");
+    expect(lastText(bot)).toBe("Got it! I'll remind you to call sue on Tue, Mar 8 at 6:00 PM.");
+    await makeInChat(bot, u.chat, "also buy milk tomorrow");
+    expect((await tasksOfUser(u.id)).map((t) => t.title).sort()).toEqual(["Buy milk", "Call sue"]);
+  });
+});
