@@ -380,6 +380,71 @@ describe("a break by email (ADR 098)", () => {
   });
 });
 
+describe("a reply about one reminder answers that one or none (ADR 105)", () => {
+  /** A reminder already due (created an hour before NOW, due `minutesAgo` before it). */
+  const dueTask = (userId: string, title: string, minutesAgo: number) =>
+    createTask(depsAt(NOW.getTime() - 60 * MINUTE).deps, userId, { title, dueDate: new Date(NOW.getTime() - minutesAgo * MINUTE).toISOString(), strategy: "gentle" });
+  const lastReply = async (to: string) => (await outboxTo(to, "email")).at(-1)!;
+
+  it("'make it 8pm' or 'actually friday' in a reply to 'Reminder set' moves that reminder; nothing is made of the words", async () => {
+    const u = await user({ timezone: "America/New_York" });
+    await deliver({ from: u.email, subject: "Call bob tomorrow at 7pm", body: "" });
+    const set = await lastReply(u.email);
+    expect(set.subject).toBe("Reminder set: Call bob");
+    const waiting = await dueTask(u.id, "Take pills", 5);
+    await deliver({ from: u.email, subject: `Re: ${set.subject}`, body: "make it 8pm\n\nOn Thu, Mar 1 Nudge wrote:\n> Got it!" });
+    const [bob] = (await tasksOf(u.id)).filter((t) => t.title === "Call bob");
+    // Tomorrow (its own day, still to come) at 8 PM New York: 2090-03-03 01:00 UTC.
+    expect(new Date(bob!.dueAt).toISOString()).toBe("2090-03-03T01:00:00.000Z");
+    expect(await lastReply(u.email)).toMatchObject({ subject: "Moved: Call bob" });
+    await deliver({ from: u.email, subject: "Re: Moved: Call bob", body: "actually friday" });
+    expect(DateTime.fromMillis((await taskRow(bob!.id))!.dueAt, { zone: "America/New_York" }).toFormat("ccc HH:mm")).toBe("Fri 20:00");
+    expect((await taskRow(waiting.id))?.status).toBe("PENDING");
+    expect((await tasksOf(u.id)).map((t) => t.title).sort()).toEqual(["Call bob", "Take pills"]);
+  });
+
+  it("'done' in a reply to 'Reminder set' completes that reminder, not the one that waits; a reminder gone since answers nothing", async () => {
+    const u = await user({ timezone: "UTC" });
+    const pills = await dueTask(u.id, "Take pills", 5);
+    await deliver({ from: u.email, subject: "Call bob tomorrow at 7pm", body: "" });
+    const [bob] = (await tasksOf(u.id)).filter((t) => t.title === "Call bob");
+    await deliver({ from: u.email, subject: "Re: Reminder set: Call bob", body: "Done" });
+    expect((await taskRow(bob!.id))?.status).toBe("COMPLETED");
+    expect((await taskRow(pills.id))?.status).toBe("PENDING");
+    expect(await lastReply(u.email)).toMatchObject({ subject: "Answered: Call bob" });
+    // Done already: "done" again to the same thread changes no other reminder.
+    await deliver({ from: u.email, subject: "Re: Reminder set: Call bob", body: "Done" });
+    expect((await taskRow(pills.id))?.status).toBe("PENDING");
+    expect(await lastReply(u.email)).toMatchObject({ subject: INBOUND_TEXTS.nothingWaitingSubject });
+    // The same for a reminder email whose reminder was answered elsewhere since: "Reminder: Water the plants".
+    await deliver({ from: u.email, subject: "Re: Reminder: Water the plants", body: "done" });
+    expect((await taskRow(pills.id))?.status).toBe("PENDING");
+  });
+
+  it("'undo' in a reply to 'Reminder set' asks with a delete link; the link deletes it", async () => {
+    const u = await user({ timezone: "UTC" });
+    await deliver({ from: u.email, subject: "Call bob tomorrow at 7pm", body: "" });
+    const [bob] = await tasksOf(u.id);
+    await deliver({ from: u.email, subject: "Re: Reminder set: Call bob", body: "Oops, undo" });
+    const asked = await lastReply(u.email);
+    expect(asked.subject).toBe('Delete "Call bob"?');
+    expect(await taskRow(bob!.id)).toBeTruthy();
+    const token = /\/delete\/([\w-]+)$/m.exec(asked.text)?.[1] ?? "";
+    expect((await redeemForgetLink(depsAt(NOW.getTime()).deps, token)).state).toBe("deleted");
+    expect(await taskRow(bob!.id)).toBeFalsy();
+  });
+
+  it("'help' gets what the address does, and makes nothing", async () => {
+    const u = await user();
+    await deliver({ from: u.email, subject: "Help", body: "" });
+    await deliver({ from: u.email, subject: "", body: "What can you do?" });
+    const replies = await outboxTo(u.email, "email");
+    expect(replies.map((r) => r.subject)).toEqual(["How to use this address", "How to use this address"]);
+    expect(replies[0]!.text).toContain('Reply to "Reminder set" with "make it 8pm" to change its time, or "undo" to delete it.');
+    expect(await tasksOf(u.id)).toEqual([]);
+  });
+});
+
 describe("a reply to one of the assistant's own answers", () => {
   it("reads only its lines: 'snooze 10' in a reply to 'Answered: ...' snoozes the reminder and makes no reminder of the subject", async () => {
     const u = await user({ timezone: "UTC" });

@@ -242,6 +242,19 @@ describe("answers by text and keypad (signed webhooks)", () => {
     expect(await messageOf(await text(newNumber(), "DONE"))).toMatch(/^This number isn&apos;t linked to a Nudge account/);
   });
 
+  it("answers said as people say them: 'I did it' is DONE, 'not now' SNOOZE, 'on it' OK (ADR 106)", async () => {
+    const u = await verifiedPhoneUser();
+    const pills = await dueTask(u.id, "Take pills", 3);
+    expect(await messageOf(await text(u.phone, "I did it!"))).toBe("&quot;Take pills&quot; is done. Well done!");
+    expect((await taskRow(pills.id))?.status).toBe("COMPLETED");
+    const cat = await dueTask(u.id, "Feed the cat", 3);
+    expect(await messageOf(await text(u.phone, "Not now"))).toBe("Snoozed. I&apos;ll remind you about &quot;Feed the cat&quot; again at 10:30 AM.");
+    expect((await taskRow(cat.id))?.status).toBe("SNOOZED");
+    const letter = await dueTask(u.id, "Post the letter", 3);
+    expect(await messageOf(await text(u.phone, "on it"))).toMatch(/^Got it\. The reminders for &quot;Post the letter&quot; have stopped/);
+    expect((await taskRow(letter.id))?.status).toBe("ACKNOWLEDGED");
+  });
+
   it("MOVE moves the reminder to another day or time, its reminders starting over then; a time gone by or a done task changes nothing", async () => {
     const u = await verifiedPhoneUser();
     // ERA is Sunday 3 February 2075, 10:00 UTC (the person's zone). A day written short, at the reminder's own time.

@@ -286,6 +286,11 @@ describe("every query the product runs reads by an index", () => {
     expect(await replyToText(pageDeps, "+15551230000", "DONE")).toBe(SMS_TEXTS.nothingOpen);
     const mail = composeDevMessage({ from: chatter.email, to: "assistant@nudge.example.com", subject: "Call the dentist tomorrow at 10am", body: "", senderCheck: "pass" });
     expect((await handleInboundEmail(pageDeps, mail, new TextEncoder().encode(mail).length)).kind).toBe("created");
+    // A reply to "Reminder set: ..." is about that reminder (ADR 105): found by its title in the open part of the list.
+    const plants = composeDevMessage({ from: chatter.email, to: "assistant@nudge.example.com", subject: "Feed the fish tomorrow at 9am", body: "", senderCheck: "pass" });
+    expect((await handleInboundEmail(pageDeps, plants, new TextEncoder().encode(plants).length)).kind).toBe("created");
+    const correction = composeDevMessage({ from: chatter.email, to: "assistant@nudge.example.com", subject: "Re: Reminder set: Feed the fish", body: "make it 11am", senderCheck: "pass" });
+    expect((await handleInboundEmail(pageDeps, correction, new TextEncoder().encode(correction).length)).kind).toBe("replied");
     // Moving it by its name by email asks with a link (ADR 099); the link is read and redeemed by its hash.
     const move = composeDevMessage({ from: chatter.email, to: "assistant@nudge.example.com", subject: "Move the dentist to friday", body: "", senderCheck: "pass" });
     expect((await handleInboundEmail(pageDeps, move, new TextEncoder().encode(move).length)).kind).toBe("replied");

@@ -141,6 +141,23 @@ describe("typedAnswer (a chat message that is only an answer)", () => {
     ["snooze until 7pm", { answer: "snooze", snoozeMinutes: null, snoozeUntil: { hour: 19, minute: 0, halfKnown: true } }],
     ["Snooze till half past 7 tonight please", { answer: "snooze", snoozeMinutes: null, snoozeUntil: { hour: 19, minute: 30, halfKnown: true } }],
     ["snooze the alarm until 7pm", null],
+    // Whole answers said as people say them (ADR 106).
+    ["I did it!", { answer: "done", snoozeMinutes: null }],
+    ["took them 👍", { answer: "done", snoozeMinutes: null }],
+    ["All done, thanks", { answer: "done", snoozeMinutes: null }],
+    ["I'm done", { answer: "done", snoozeMinutes: null }],
+    ["later", { answer: "snooze", snoozeMinutes: null }],
+    ["Not now", { answer: "snooze", snoozeMinutes: null }],
+    ["not yet", { answer: "snooze", snoozeMinutes: null }],
+    ["in a bit", { answer: "snooze", snoozeMinutes: null }],
+    ["got it", { answer: "acknowledge", snoozeMinutes: null }],
+    ["I'm on it", { answer: "acknowledge", snoozeMinutes: null }],
+    ["will do!", { answer: "acknowledge", snoozeMinutes: null }],
+    // ...and only whole: the same words inside a longer message are a reminder to make.
+    ["did it rain today at 5pm", null],
+    ["later today call bob", null],
+    ["took the bins out at 8pm", null],
+    ["got it done by friday at 5", null],
   ])("%j → %j", (body, expected) => {
     expect(typedAnswer(body)).toEqual(expected === null ? null : { snoozeUntil: null, ...expected });
   });

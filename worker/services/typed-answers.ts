@@ -118,8 +118,23 @@ export function saysYes(body: string): boolean {
 /** "until tomorrow morning", "till morning", "tomorrow", "to the morning": the next morning (tasks/morning.ts). */
 const UNTIL_MORNING = /^(?:UNTIL|TILL|TIL|TO)?\s*(?:TOMORROW(?:\s+MORNING)?|(?:THE\s+)?MORNING)$/;
 
+/**
+ * Whole answers said the way people answer a reminder (ADR 106), read as the keyword: "I did it", "took them",
+ * "all done" are DONE; "later", "not now", "in a bit" SNOOZE (for the usual time); "got it", "on it", "will do"
+ * OK. Only the whole message (courtesies and emoji aside): "did it rain" is not one. Before, "I did it" got the
+ * help by text and "I couldn't find a time in that" in the chat.
+ */
+const ANSWER_PHRASES: Record<string, string> = Object.fromEntries([
+  ...["DID IT", "I DID IT", "DONE IT", "ALL DONE", "IM DONE", "I AM DONE", "ITS DONE", "IT IS DONE", "FINISHED IT", "GOT IT DONE", "TOOK IT", "TOOK THEM", "I TOOK IT", "I TOOK THEM", "TAKEN"].map((phrase) => [phrase, "DONE"]),
+  ...["LATER", "NOT NOW", "NOT YET", "IN A BIT", "IN A MINUTE", "GIVE ME A MINUTE", "BUSY", "IM BUSY", "REMIND ME LATER"].map((phrase) => [phrase, "SNOOZE"]),
+  ...["GOT IT", "ON IT", "IM ON IT", "WILL DO", "NOTED", "SEEN"].map((phrase) => [phrase, "OK"]),
+]);
+
 export function readTextReply(body: string): TextReply {
-  const [bare = "", ...rest] = answerWords(body);
+  const said = answerWords(body);
+  const phrase = ANSWER_PHRASES[said.join(" ")];
+  if (phrase) return { word: phrase, snoozeMinutes: null, snoozeUntil: null, moveTo: null };
+  const [bare = "", ...rest] = said;
   const word = SYNONYMS[bare] ?? bare;
   const after = rest.join(" ");
   if (word === "SNOOZE" && UNTIL_MORNING.test(after)) return { word, snoozeMinutes: null, snoozeUntil: "morning", moveTo: null };
@@ -160,6 +175,7 @@ export function typedAnswer(body: string): TypedAnswer | null {
   if (moveTo !== null) return { answer: "move", snoozeMinutes: null, snoozeUntil: null, moveTo };
   const answer = ANSWER_REPLY_WORDS[word];
   if (!answer) return null;
+  if (ANSWER_PHRASES[answerWords(body).join(" ")]) return { answer, snoozeMinutes: null, snoozeUntil: null };
   const words = answerWords(body).length;
   // A snooze until a time of day was read as nothing but a time ("snooze until half past 7 tonight"),
   // so it may run longer than a snooze for a length.

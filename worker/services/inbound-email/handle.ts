@@ -5,10 +5,10 @@ import type { Deps } from "../deps";
 import { renderEmail } from "../email/layout";
 import { isAppError } from "../errors";
 import { log } from "../log";
-import { agendaQuestion, forgetRequest, namesNoReminder } from "../nl/chat-intents";
+import { agendaQuestion, forgetRequest, helpRequest, namesNoReminder, undoRequest } from "../nl/chat-intents";
 import { holdsATime } from "../nl/parse-reminder";
 import { breakWishIn } from "../nl/break-phrases";
-import { namedMoveIn } from "../nl/move-phrases";
+import { correctionWordsIn, namedMoveIn } from "../nl/move-phrases";
 import { breakFromWrittenWords } from "../quiet-hours";
 import { agendaText, answerSentence, answerTask, createTask, createTaskFromPrompt, moveTask, reminderToAnswer, TITLE_MAX, taskAYesAnswers } from "../tasks";
 import { saysYes, snoozeOf, typedAnswer, whenOnlyAnswer, type TypedAnswer } from "../typed-answers";
@@ -62,6 +62,12 @@ export async function handleInboundEmail(deps: Deps, raw: ArrayBuffer | string, 
 
 type ParsedMail = Awaited<ReturnType<typeof PostalMime.parse>>;
 
+/** "make it 8pm", "actually tomorrow" in a reply about one reminder: a move of it (ADR 105). */
+function correctionIn(lines: string): TypedAnswer | null {
+  const when = correctionWordsIn(lines);
+  return when ? { answer: "move", snoozeMinutes: null, moveTo: when } : null;
+}
+
 async function makeReminder(deps: Deps, user: { id: string; timezone: string }, mail: ParsedMail): Promise<Exclude<InboundOutcome, { kind: "rejected" }>> {
   const calendar = mail.attachments.find((part) => part.mimeType.toLowerCase() === "text/calendar");
   const ics = calendar ? (typeof calendar.content === "string" ? calendar.content : new TextDecoder().decode(calendar.content)) : null;
@@ -87,8 +93,11 @@ async function makeReminder(deps: Deps, user: { id: string; timezone: string }, 
     // A break is about every reminder (ADR 098): "pause until monday", "resume", in a new email or a reply.
     const wish = subject === "" || breakWishIn(subject) ? breakWishIn(lines || subject) : null;
     if (wish) return { kind: "replied", title: null, subject: INBOUND_TEXTS.breakSubject, reply: await breakFromWrittenWords(deps, user, wish, "email") };
-    const typed = subject === "" || typedAnswer(subject) ? (typedAnswer(lines || subject) ?? (named ? whenOnlyAnswer(lines) : null)) : null;
+    if (helpRequest(subject || lines)) return { kind: "replied", title: null, subject: INBOUND_TEXTS.helpSubject, reply: INBOUND_TEXTS.help };
+    const typed = subject === "" || typedAnswer(subject) ? (typedAnswer(lines || subject) ?? (named ? (whenOnlyAnswer(lines) ?? correctionIn(lines)) : null)) : null;
     if (typed) return await answerByMail(deps, user.id, typed, named);
+    // "undo" or "oops" in a reply about one reminder ("Re: Reminder set: Call bob"): asked with a link (ADR 105).
+    if (named && subject === "" && undoRequest(lines)) return await askToForgetByName(deps, user, named, lines);
     // "Yes" in reply to a check-back's "Is it done yet?" is Done.
     const checkedIn = (subject === "" || saysYes(subject)) && saysYes(lines || subject) ? await taskAYesAnswers(deps, user.id, "email", { named }) : null;
     if (checkedIn) return await answerByMail(deps, user.id, { answer: "done", snoozeMinutes: null }, named, checkedIn);

@@ -64,6 +64,7 @@ const OWN_SUBJECTS: readonly string[] = [
   INBOUND_TEXTS.breakSubject,
   INBOUND_TEXTS.moveWhichSubject,
   INBOUND_TEXTS.forgetWhichSubject,
+  INBOUND_TEXTS.helpSubject,
 ];
 const OWN_SUBJECT_STARTS: readonly string[] = [
   INBOUND_TEXTS.createdSubject(""),
@@ -73,10 +74,13 @@ const OWN_SUBJECT_STARTS: readonly string[] = [
   INBOUND_TEXTS.forgetAskSubject("").slice(0, -2),
 ];
 
-/** Our reminder emails' subjects (escalation/messages.ts): "Reminder: ", "Still to do: ", "Checking in: " and the title. */
-const REMINDER_SUBJECT = /^(?:Reminder|Still to do|Checking in): (.+)$/;
+/**
+ * Our emails about one reminder, with its title: the reminders (escalation/messages.ts: "Reminder: ", "Still to do: ",
+ * "Checking in: ") and the assistant's answers about one ("Reminder set: ", "Answered: ", "Moved: ", texts.ts; ADR 105).
+ */
+const REMINDER_SUBJECT = /^(?:Reminder|Still to do|Checking in|Reminder set|Answered|Moved): (.+)$/;
 
-/** The task title in the subject of a reply to one of our reminder emails ("Re: Reminder: Take pills" → "Take pills"), or null. */
+/** The task title in the subject of a reply to one of our emails about a reminder ("Re: Reminder: Take pills" → "Take pills"), or null. */
 export function remindedTitle(subject: string): string | null {
   return REMINDER_SUBJECT.exec(withoutReplyPrefixes(subject))?.[1] ?? null;
 }

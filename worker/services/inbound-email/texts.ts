@@ -31,6 +31,14 @@ export const INBOUND_TEXTS = {
     `${count} of your reminders match "${named}". Open the link of the one to delete; nothing changes until you do.${count > 5 ? " These are the 5 nearest." : ""}`,
   forgetNone: (named: string, typed: string) =>
     `I couldn't find an open reminder called "${named}", so nothing changed. Your dashboard lists them all. If you meant a new reminder, add a time, like "${typed} tomorrow at 9am".`,
+  /** "help", "what can you do?" in a mail (ADR 105): what this address does. */
+  helpSubject: "How to use this address",
+  help: [
+    'Write a reminder in the subject or the first line, the way you would say it: "Call the dentist tomorrow at 10am", "Take pills every day at 8pm". You can also add this address to a meeting invitation.',
+    'Reply to a reminder with done, snooze (or "snooze 1 hour", "snooze until 7pm"), ok, or "move it to friday". Reply to "Reminder set" with "make it 8pm" to change its time, or "undo" to delete it.',
+    'Ask "what\'s on today?" (or tomorrow, or this week) for your list. "Cancel the dentist" or "move the dentist to friday" asks before it changes anything.',
+    '"Pause until monday" or "pause for 3 hours" holds every reminder for a while; "resume" ends the break.',
+  ].join("\n\n"),
   /** "pause until monday", "resume" (ADR 098): the break started, ended, or how to take one. */
   breakSubject: "Your break",
   /** An answer that could not be given as written ("snooze until friday"): the reply says what to do instead. */

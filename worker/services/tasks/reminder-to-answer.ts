@@ -2,6 +2,7 @@ import { and, desc, eq, gt, isNotNull } from "drizzle-orm";
 import { deliveries, tasks } from "../../../db/schema";
 import type { Deps } from "../deps";
 import { listActiveReminders, mostUrgentReminder } from "./active-reminders";
+import { listOrder, openInListOrder } from "./list";
 import { toTaskJson, type TaskJson } from "./serialize";
 
 /**
@@ -11,7 +12,8 @@ import { toTaskJson, type TaskJson } from "./serialize";
  * is acknowledged and not done (a check-back asks about it), otherwise the one waiting longest.
  * Each message says "Reply DONE" about its own reminder, so with two reminders out the answer belongs
  * to the last one sent; answering the older one instead could mark pills taken that were not. Null
- * when nothing waits.
+ * when nothing waits. With `named` (a mail whose subject names its reminder), that one while it is open, else
+ * none: never another (ADR 105).
  */
 export async function reminderToAnswer(
   deps: Pick<Deps, "db" | "clock">,
@@ -51,7 +53,8 @@ async function answerTarget(
   named: string | null | undefined,
 ): Promise<{ task: TaskJson | null; checkedBack: boolean }> {
   const [active, lastSent] = await Promise.all([listActiveReminders(deps, userId), lastReminderSent(deps, userId, medium)]);
-  const waiting = (named ? active.find((task) => task.title === named) : undefined) ?? active.find((task) => task.id === lastSent?.taskId);
+  if (named) return namedTarget(deps, userId, named, active, lastSent);
+  const waiting = active.find((task) => task.id === lastSent?.taskId);
   if (waiting) return { task: waiting, checkedBack: false };
   // An acknowledged task is not "waiting" (the list leaves it out), but the last message on this medium
   // may be about it: a check-back (issue 13, "Is it done yet?") or its own reminder before the
@@ -60,6 +63,37 @@ async function answerTarget(
   const acknowledged = lastSent ? await acknowledgedTask(deps, userId, lastSent.taskId) : null;
   if (acknowledged && lastSent) return { task: toTaskJson(acknowledged, deps.clock.now().getTime()), checkedBack: lastSent.at > (acknowledged.acknowledgedAt ?? Infinity) };
   return { task: mostUrgentReminder(active), checkedBack: false };
+}
+
+/**
+ * The reminder a mail names ("Re: Reminder: Take pills", "Re: Reminder set: Call bob"): the waiting one of that
+ * title, else the open one (due later, snoozed, acknowledged), else none. Never another reminder: a "done" to the
+ * email about the pills once answered Done for whichever other reminder waited (ADR 105).
+ */
+async function namedTarget(
+  deps: Pick<Deps, "db" | "clock">,
+  userId: string,
+  named: string,
+  active: TaskJson[],
+  lastSent: LastSent | null,
+): Promise<{ task: TaskJson | null; checkedBack: boolean }> {
+  const waiting = active.find((task) => task.title === named);
+  if (waiting) return { task: waiting, checkedBack: false };
+  const open = await openTaskTitled(deps, userId, named);
+  if (!open) return { task: null, checkedBack: false };
+  const askedSinceAcknowledged = open.status === "ACKNOWLEDGED" && lastSent?.taskId === open.id && lastSent.at > (open.acknowledgedAt ?? Infinity);
+  return { task: toTaskJson(open, deps.clock.now().getTime()), checkedBack: askedSinceAcknowledged };
+}
+
+/** The person's nearest open task with exactly this title, walking the open part of the list index. */
+async function openTaskTitled(deps: Pick<Deps, "db">, userId: string, title: string) {
+  const [task] = await deps.db
+    .select()
+    .from(tasks)
+    .where(and(eq(tasks.userId, userId), openInListOrder, eq(tasks.title, title)))
+    .orderBy(...listOrder)
+    .limit(1);
+  return task ?? null;
 }
 
 interface LastSent {

@@ -73,10 +73,10 @@ export async function answerTypedInChat(
   owner: ChatOwner,
   typed: TypedAnswer,
   repliedTaskId: string | null,
-  /** With none replied to or waiting: the reminder just made in the chat, for a move ("move it to friday"). */
-  orJustMade: string | null = null,
+  /** With none replied to or waiting: the reminder just made in the chat, for a move ("move it to friday"); asked only then. */
+  orJustMade: () => Promise<string | null> = async () => null,
 ): Promise<string> {
-  const taskId = repliedTaskId ?? (await reminderToAnswer(deps, owner.id, "telegram"))?.id ?? orJustMade;
+  const taskId = repliedTaskId ?? (await reminderToAnswer(deps, owner.id, "telegram"))?.id ?? (await orJustMade());
   if (!taskId) return BOT_TEXTS.nothingOpen;
   try {
     if (typed.answer === "move") return (await moveTask(deps, owner.id, taskId, typed.moveTo ?? "")).message;

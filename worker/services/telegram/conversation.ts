@@ -39,7 +39,7 @@ export async function replyToChatText(deps: Deps, owner: ChatOwner, text: string
     return undone ?? { text: BOT_TEXTS.nothingToUndo };
   }
   const typed = typedAnswer(text);
-  if (typed) return { text: await answerTypedInChat(deps, owner, typed, repliedTaskId, typed.answer === "move" ? await justMadeInChat(deps, owner) : null) };
+  if (typed) return { text: await answerTypedInChat(deps, owner, typed, repliedTaskId, async () => (typed.answer === "move" ? justMadeInChat(deps, owner) : null)) };
   // Only a day or time ("in 2 hours", "friday") answers the reminder replied to, else the one waiting (as
   // "done" does); with none waiting it is read as usual (no reminder: it says what, not when).
   const whenOnly = whenOnlyAnswer(text);
