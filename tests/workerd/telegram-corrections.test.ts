@@ -206,3 +206,41 @@ describe("right after making a reminder in the chat", () => {
     expect((await tasksOfUser(u.id)).map((t) => t.title).sort()).toEqual(["Buy milk", "Call sue"]);
   });
 });
+
+describe("answers as people write them in the chat (ADR 106)", () => {
+  it("'✅', '20 min', 'remind me in an hour' answer the reminder that waits; 'no' changes nothing and says what does", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser();
+    const pills = await taskAt(u.id, "Take pills", 0, "09:00");
+    await postUpdate(textUpdate(u.chat, "20 min"));
+    expect(lastText(bot)).toBe("😴 Snoozed until 10:20 AM: Take pills");
+    const cat = await taskAt(u.id, "Feed the cat", 0, "09:30");
+    await postUpdate(textUpdate(u.chat, "no"));
+    expect(lastText(bot)).toBe('Okay, nothing changed. Reply "snooze" for a little more time, "done" when it\'s finished, or "ok" to stop the reminders and keep it open.');
+    expect((await taskRow(cat.id))?.status).toBe("PENDING");
+    await postUpdate(textUpdate(u.chat, "remind me in an hour"));
+    expect(lastText(bot)).toBe("😴 Snoozed until 11:00 AM: Feed the cat");
+    const bins = await taskAt(u.id, "Take the bins out", 0, "09:45");
+    await postUpdate(textUpdate(u.chat, "✅"));
+    expect(lastText(bot)).toBe("✅ Done: Take the bins out");
+    expect((await taskRow(bins.id))?.status).toBe("COMPLETED");
+    expect((await taskRow(pills.id))?.status).toBe("SNOOZED");
+    expect((await tasksOfUser(u.id))).toHaveLength(3);
+  });
+
+  it("'skip' or 'cancel' alone asks about the reminder that waits, as 'cancel it' does; with none, which one", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser();
+    await postUpdate(textUpdate(u.chat, "skip"));
+    expect(lastText(bot)).toBe(BOT_TEXTS.forget.whichOne);
+    const pills = await taskAt(u.id, "Take pills", 0, "09:00");
+    await postUpdate(textUpdate(u.chat, "cancel"));
+    expect(lastText(bot)).toBe('Delete "Take pills" (Tue, Mar 8 at 9:00 AM)?');
+    await postUpdate(textUpdate(u.chat, "skip this one"));
+    expect(lastButtons(bot)).toEqual([
+      ["Yes, delete it", `forget-delete:${pills.id}`],
+      ["Keep it", `forget-keep:${pills.id}`],
+    ]);
+    expect(await taskRow(pills.id)).toBeTruthy();
+  });
+});

@@ -125,14 +125,35 @@ const UNTIL_MORNING = /^(?:UNTIL|TILL|TIL|TO)?\s*(?:TOMORROW(?:\s+MORNING)?|(?:T
  * help by text and "I couldn't find a time in that" in the chat.
  */
 const ANSWER_PHRASES: Record<string, string> = Object.fromEntries([
-  ...["DID IT", "I DID IT", "DONE IT", "ALL DONE", "IM DONE", "I AM DONE", "ITS DONE", "IT IS DONE", "FINISHED IT", "GOT IT DONE", "TOOK IT", "TOOK THEM", "I TOOK IT", "I TOOK THEM", "TAKEN"].map((phrase) => [phrase, "DONE"]),
-  ...["LATER", "NOT NOW", "NOT YET", "IN A BIT", "IN A MINUTE", "GIVE ME A MINUTE", "BUSY", "IM BUSY", "REMIND ME LATER"].map((phrase) => [phrase, "SNOOZE"]),
+  ...[
+    "DID IT", "I DID IT", "I DID", "YES I DID", "DONE IT", "ALL DONE", "IM DONE", "I AM DONE", "ITS DONE", "IT IS DONE", "OK DONE", "DONE ALREADY",
+    "ALREADY DONE", "FINISHED IT", "GOT IT DONE", "TOOK IT", "TOOK THEM", "I TOOK IT", "I TOOK THEM", "TAKEN",
+  ].map((phrase) => [phrase, "DONE"]),
+  ...[
+    "LATER", "NOT NOW", "NOT RIGHT NOW", "CANT NOW", "CANT RIGHT NOW", "NOT YET", "IN A BIT", "IN A MINUTE", "GIVE ME A MINUTE", "BUSY", "IM BUSY",
+    "REMIND ME LATER", "REMIND ME AGAIN LATER",
+  ].map((phrase) => [phrase, "SNOOZE"]),
   ...["GOT IT", "ON IT", "IM ON IT", "WILL DO", "NOTED", "SEEN"].map((phrase) => [phrase, "OK"]),
 ]);
 
+/**
+ * A message of nothing but an emoji that answers (ADR 106), as chats are answered: ✅ ✔️ ☑️ Done, 👍 👌 🆗 OK,
+ * 💤 😴 ⏰ Snooze. Skin tones, variation selectors and repeats ("👍👍") are the same answer.
+ */
+const EMOJI_ANSWERS: ReadonlyArray<[RegExp, string]> = [
+  [/^(?:[✅✔☑]\uFE0F?)+$/u, "DONE"],
+  [/^(?:(?:👍|👌)(?:[\u{1F3FB}-\u{1F3FF}])?\uFE0F?|🆗)+$/u, "OK"],
+  [/^(?:[💤😴⏰]\uFE0F?)+$/u, "SNOOZE"],
+];
+
+function emojiAnswer(body: string): string | null {
+  const bare = body.replace(/\s+/g, "");
+  return EMOJI_ANSWERS.find(([pattern]) => pattern.test(bare))?.[1] ?? null;
+}
+
 export function readTextReply(body: string): TextReply {
   const said = answerWords(body);
-  const phrase = ANSWER_PHRASES[said.join(" ")];
+  const phrase = ANSWER_PHRASES[said.join(" ")] ?? (said.length === 0 ? emojiAnswer(body) : null);
   if (phrase) return { word: phrase, snoozeMinutes: null, snoozeUntil: null, moveTo: null };
   const [bare = "", ...rest] = said;
   const word = SYNONYMS[bare] ?? bare;
@@ -160,6 +181,9 @@ export interface TypedAnswer {
   moveTo?: string;
 }
 
+/** "20 min", "1h", "10 more minutes", "give me 10 minutes", "another 5 mins": an amount with its unit, and nothing else. */
+const LENGTH_ONLY = /^(?:(?:give\s+me|another|just|for)\s+)?(\d{1,4}|an?)\s*(?:more\s+)?(m|min|mins|minutes?|h|hr|hrs|hours?)(?:\s+more)?(?:\s+please)?$/i;
+
 /** What a typed snooze asks the task service for: until the morning or a time, the minutes asked for, or the usual. */
 export function snoozeOf(typed: Pick<TypedAnswer, "snoozeMinutes" | "snoozeUntil">): SnoozeAsked {
   return typed.snoozeUntil ?? typed.snoozeMinutes ?? SNOOZE_MINUTES;
@@ -175,8 +199,9 @@ export function typedAnswer(body: string): TypedAnswer | null {
   if (moveTo !== null) return { answer: "move", snoozeMinutes: null, snoozeUntil: null, moveTo };
   const answer = ANSWER_REPLY_WORDS[word];
   if (!answer) return null;
-  if (ANSWER_PHRASES[answerWords(body).join(" ")]) return { answer, snoozeMinutes: null, snoozeUntil: null };
-  const words = answerWords(body).length;
+  const said = answerWords(body);
+  if (ANSWER_PHRASES[said.join(" ")] || said.length === 0) return { answer, snoozeMinutes: null, snoozeUntil: null };
+  const words = said.length;
   // A snooze until a time of day was read as nothing but a time ("snooze until half past 7 tonight"),
   // so it may run longer than a snooze for a length.
   const snoozeWords = typeof snoozeUntil === "object" && snoozeUntil !== null ? 8 : 5;
@@ -192,8 +217,14 @@ export function typedAnswer(body: string): TypedAnswer | null {
  * reply to a reminder email): elsewhere the words are no reminder and no answer. A bare number ("10") is
  * not read: minutes or an hour, nobody can tell.
  */
-export function whenOnlyAnswer(body: string): TypedAnswer | null {
+export function whenOnlyAnswer(text: string): TypedAnswer | null {
+  // "remind me in an hour", "remind me again tomorrow": said about the reminder that waits, the words after.
+  const body = text.replace(/^\s*(?:please\s+)?remind\s+me\s+(?:again\s+)?/i, "");
   if (/^\s*\d+\s*$/.test(body)) return null;
+  // "20 min", "1h", "10 more minutes", "give me 10 minutes": a length with its unit is a snooze for it.
+  const amount = LENGTH_ONLY.exec(body.trim().replace(/[.!]+$/, ""));
+  const lengthMinutes = amount ? minutesIn(`${amount[1]} ${amount[2]}`.toUpperCase()) : null;
+  if (lengthMinutes !== null && lengthMinutes <= LONGEST_SNOOZE_MINUTES) return { answer: "snooze", snoozeMinutes: Math.max(lengthMinutes, 1), snoozeUntil: null };
   const when = onlyAWhen(body);
   if (when === null) return null;
   const length = /^(?:in|for)\s+(.+)$/i.exec(when);

@@ -126,3 +126,17 @@ const UNDO = /^(?:(?:oops|sorry|no|wait)[,!.]*\s+)*(?:undo(?:\s+(?:it|that|this|
 export function stopAlone(text: string): boolean {
   return /^(?:stop|stop\s+(?:it|this|that|all|everything|reminders|reminding\s+me|messages|pinging\s+me|please))(?:\s+please)?$/i.test(text.trim().replace(/[.!?\s]+$/, ""));
 }
+
+/**
+ * "skip", "skip this one", "cancel", "delete" with nothing after: about the reminder replied to or waiting, as "cancel
+ * it" is (the chat asks before anything goes; a repeating one offers to skip only this time). Chat only: by text a
+ * bare CANCEL is the opt-out it always was.
+ */
+export function dropThisOne(text: string): boolean {
+  return /^(?:please\s+)?(?:skip|cancel|delete|remove)(?:\s+(?:it|this|that|this\s+one|that\s+one|this\s+time|it\s+this\s+time))?(?:\s+please)?$/i.test(text.trim().replace(/[.!?\s]+$/, ""));
+}
+
+/** "no", "nope", "nah", "not done": an answer that says what is not (the chat says which answers it can take). */
+export function saysNo(text: string): boolean {
+  return /^(?:no|nope|nah|not\s+done|no\s+not\s+done)$/i.test(text.trim().replace(/[.!?\s]+$/, ""));
+}

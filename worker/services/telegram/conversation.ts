@@ -1,5 +1,5 @@
 import type { Deps } from "../deps";
-import { agendaQuestion, forgetRequest, helpRequest, namesNoReminder, stopAlone, undoRequest } from "../nl/chat-intents";
+import { agendaQuestion, dropThisOne, forgetRequest, helpRequest, namesNoReminder, saysNo, stopAlone, undoRequest } from "../nl/chat-intents";
 import { correctionWordsIn, namedMoveIn } from "../nl/move-phrases";
 import { breakWishIn } from "../nl/break-phrases";
 import { breakFromWords } from "./break";
@@ -56,6 +56,12 @@ export async function replyToChatText(deps: Deps, owner: ChatOwner, text: string
   if (courtesy) return { text: courtesy === "thanks" ? BOT_TEXTS.welcome : BOT_TEXTS.hello(firstName(owner.name)) };
   const agenda = agendaQuestion(text);
   if (agenda) return { text: await agendaText(deps, owner, agenda.day) };
+  // "skip", "cancel" alone: the reminder replied to or waiting, asked about as "cancel it" is.
+  if (dropThisOne(text)) {
+    const thisOne = await forgetThisOne(deps, owner, repliedTaskId ?? (await reminderToAnswer(deps, owner.id, "telegram"))?.id ?? (await justMadeInChat(deps, owner)));
+    return thisOne ?? { text: BOT_TEXTS.forget.whichOne };
+  }
+  if (saysNo(text)) return { text: BOT_TEXTS.noIsNoAnswer };
   const named = forgetRequest(text);
   // "cancel netflix on friday" holds a time: a reminder to cancel Netflix, not a wish to drop one.
   if (named && !holdsATime(text, owner.timezone, deps.clock.now())) {
