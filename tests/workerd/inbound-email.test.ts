@@ -434,6 +434,28 @@ describe("a reply about one reminder answers that one or none (ADR 105)", () => 
     expect(await taskRow(bob!.id)).toBeFalsy();
   });
 
+  it("two reminders of one title: 'done' to 'Reminder: Take pills' answers the one emailed last", async () => {
+    const u = await user({ timezone: "UTC" });
+    const morning = await dueTask(u.id, "Take pills", 240);
+    const evening = await dueTask(u.id, "Take pills", 10);
+    const [emailStep] = await stepsOf(evening.id);
+    await runStepByHand(emailStep!.id, NOW.getTime() - MINUTE);
+    expect((await lastReply(u.email)).subject).toBe("Reminder: Take pills");
+    await deliver({ from: u.email, subject: "Re: Reminder: Take pills", body: "done" });
+    expect((await taskRow(evening.id))?.status).toBe("COMPLETED");
+    expect((await taskRow(morning.id))?.status).toBe("PENDING");
+  });
+
+  it("'skip' or 'cancel' alone in a reply to a reminder email asks about that reminder with a link", async () => {
+    const u = await user({ timezone: "UTC" });
+    const pills = await dueTask(u.id, "Take pills", 5);
+    await deliver({ from: u.email, subject: "Re: Reminder: Take pills", body: "Skip" });
+    expect(await lastReply(u.email)).toMatchObject({ subject: 'Delete "Take pills"?' });
+    await deliver({ from: u.email, subject: "Re: Still to do: Take pills", body: "cancel" });
+    expect(await lastReply(u.email)).toMatchObject({ subject: 'Delete "Take pills"?' });
+    expect((await taskRow(pills.id))?.status).toBe("PENDING");
+  });
+
   it("'help' gets what the address does, and makes nothing", async () => {
     const u = await user();
     await deliver({ from: u.email, subject: "Help", body: "" });

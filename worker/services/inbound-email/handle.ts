@@ -5,7 +5,7 @@ import type { Deps } from "../deps";
 import { renderEmail } from "../email/layout";
 import { isAppError } from "../errors";
 import { log } from "../log";
-import { agendaQuestion, forgetRequest, helpRequest, namesNoReminder, undoRequest } from "../nl/chat-intents";
+import { agendaQuestion, dropThisOne, forgetRequest, helpRequest, namesNoReminder, undoRequest } from "../nl/chat-intents";
 import { holdsATime } from "../nl/parse-reminder";
 import { breakWishIn } from "../nl/break-phrases";
 import { correctionWordsIn, namedMoveIn } from "../nl/move-phrases";
@@ -96,8 +96,9 @@ async function makeReminder(deps: Deps, user: { id: string; timezone: string }, 
     if (helpRequest(subject || lines)) return { kind: "replied", title: null, subject: INBOUND_TEXTS.helpSubject, reply: INBOUND_TEXTS.help };
     const typed = subject === "" || typedAnswer(subject) ? (typedAnswer(lines || subject) ?? (named ? (whenOnlyAnswer(lines) ?? correctionIn(lines)) : null)) : null;
     if (typed) return await answerByMail(deps, user.id, typed, named);
-    // "undo" or "oops" in a reply about one reminder ("Re: Reminder set: Call bob"): asked with a link (ADR 105).
-    if (named && subject === "" && undoRequest(lines)) return await askToForgetByName(deps, user, named, lines);
+    // "undo", "oops", "skip" or "cancel" alone in a reply about one reminder ("Re: Reminder set: Call bob"): asked
+    // with a link (ADR 105).
+    if (named && subject === "" && (undoRequest(lines) || dropThisOne(lines))) return await askToForgetByName(deps, user, named, lines);
     // "Yes" in reply to a check-back's "Is it done yet?" is Done.
     const checkedIn = (subject === "" || saysYes(subject)) && saysYes(lines || subject) ? await taskAYesAnswers(deps, user.id, "email", { named }) : null;
     if (checkedIn) return await answerByMail(deps, user.id, { answer: "done", snoozeMinutes: null }, named, checkedIn);

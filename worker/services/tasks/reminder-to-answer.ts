@@ -77,7 +77,8 @@ async function namedTarget(
   active: TaskJson[],
   lastSent: LastSent | null,
 ): Promise<{ task: TaskJson | null; checkedBack: boolean }> {
-  const waiting = active.find((task) => task.title === named);
+  // Two reminders may share a title ("Take pills" at 8am and at 8pm): the one emailed last is the one replied to.
+  const waiting = active.find((task) => task.title === named && task.id === lastSent?.taskId) ?? active.find((task) => task.title === named);
   if (waiting) return { task: waiting, checkedBack: false };
   const open = await openTaskTitled(deps, userId, named);
   if (!open) return { task: null, checkedBack: false };
