@@ -52,7 +52,7 @@ describe("a mail from a verified account", () => {
     expect(task).toMatchObject({ title: "Call the dentist", source: "email", dueAt: Date.parse("2090-03-02T15:00:00Z") });
     const [reply] = await outboxTo(u.email, "email");
     expect(reply!.subject).toBe("Reminder set: Call the dentist");
-    expect(reply!.text).toContain("Nudge will remind you then, and keep nudging until you answer.");
+    expect(reply!.text).toContain('Nudge will remind you then, and keep nudging until you answer. To change the time, reply "make it 8pm"; to take it back, reply "undo".');
   });
 
   it("a phone's signature, a sign-off, a quoted reply or the subject of our own answer stays out of the title", async () => {

@@ -98,6 +98,22 @@ describe("right after making a reminder in the chat", () => {
     expect(bot.callsOf("editMessageText").at(-1)!.payload.text).toBe(BOT_TEXTS.gone);
   });
 
+  it("an old confirmation's Undo only asks (a press by mistake days later must not end a series)", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser();
+    const id = await makeInChat(bot, u.chat, "take pills every day at 8pm");
+    vi.setSystemTime(ERA.getTime() + 11 * MINUTE);
+    await postUpdate(pressUpdate(u.chat, `undo:${id}`));
+    const edit = bot.callsOf("editMessageText").at(-1)!.payload;
+    expect(edit.text).toBe('"Take pills" repeats every day; the next one is Tue, Mar 8 at 8:00 PM. Skip just that one, or stop it for good?');
+    expect((edit.reply_markup as { inline_keyboard: Array<Array<{ callback_data: string }>> }).inline_keyboard.flat().map((b) => b.callback_data)).toEqual([
+      `forget-delete:${id}`,
+      `forget-series:${id}`,
+      `forget-keep:${id}`,
+    ]);
+    expect(await taskRow(id)).toBeTruthy();
+  });
+
   it("Undo under a repeating reminder stops the whole series", async () => {
     const bot = fakeTelegram();
     const u = await linkedUser();

@@ -65,12 +65,12 @@ export function answerButtons(deps: Deps): Composer<Context> {
       await ctx.editMessageText(reply.text, reply.buttons ? { reply_markup: keyboardOf(reply.buttons) } : {});
     });
   });
-  // "↩️ Undo" under the confirmation of a reminder made in the chat (ADR 104): deleted at once.
+  // "↩️ Undo" under the confirmation of a reminder made in the chat (ADR 104): deleted at once while fresh, else asked.
   composer.callbackQuery(UNDO_BUTTON, async (ctx) => {
     await orAlert(ctx, async () => {
       const reply = await undoFromChat(deps, String(ctx.chat?.id ?? ""), ctx.match[1]!);
       await ctx.answerCallbackQuery();
-      await ctx.editMessageText(reply.text);
+      await ctx.editMessageText(reply.text, reply.buttons ? { reply_markup: keyboardOf(reply.buttons) } : {});
     });
   });
   // "move the dentist to friday" asked with buttons (services/telegram/move-by-name.ts): move it to the minute shown.

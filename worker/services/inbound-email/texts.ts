@@ -1,7 +1,8 @@
 /** What the assistant address answers (issue 12). Calm, short, and always says what to do next. */
 export const INBOUND_TEXTS = {
   createdSubject: (title: string) => `Reminder set: ${title}`,
-  created: (confirmation: string) => `${confirmation} Nudge will remind you then, and keep nudging until you answer.`,
+  created: (confirmation: string) =>
+    `${confirmation} Nudge will remind you then, and keep nudging until you answer. To change the time, reply "make it 8pm"; to take it back, reply "undo".`,
   noTimeSubject: "We couldn't set that reminder",
   /** A mail asking what is coming up ("What's on today?"): the list, by return. */
   agendaSubject: "Your reminders in Nudge",

@@ -184,9 +184,11 @@ export interface TaskLine {
   status: string;
   recurrence: string | null;
   seriesId: string | null;
+  /** When it was made: a chat's Undo acts at once only on a reminder just made (ADR 104). */
+  createdAt: number;
 }
 
-const taskLine = { id: tasks.id, title: tasks.title, dueAt: tasks.dueAt, status: tasks.status, recurrence: tasks.recurrence, seriesId: tasks.seriesId };
+const taskLine = { id: tasks.id, title: tasks.title, dueAt: tasks.dueAt, status: tasks.status, recurrence: tasks.recurrence, seriesId: tasks.seriesId, createdAt: tasks.createdAt };
 
 /**
  * The person's open tasks due before `before` (and at or after `from`, when given), soonest first, at

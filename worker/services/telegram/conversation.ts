@@ -20,9 +20,11 @@ import { BOT_TEXTS } from "./texts";
  * 1. an answer to a reminder ("done", "snooze 10", "ok", "move it to friday"; a lone "yes" to a check-in;
  *    only a day or time, "in 2 hours", "friday", while a reminder waits or in reply to one);
  * 2. a break ("pause until monday", "take a break", "resume"): held reminders for a while, or an end to it;
+ *    "help" or "stop" without the slash: the help, or how to pause and unlink (ADR 104);
  *    only thanks or a greeting: a word back, nothing made;
  * 3. a question about what is coming up ("what's on today?"): the list;
- * 4. a wish to drop a reminder ("cancel the dentist") holding no time: a question with buttons;
+ * 4. a wish to drop a reminder ("cancel the dentist") holding no time, or "cancel it", "skip" about the one
+ *    replied to, waiting or just made: a question with buttons; "no": which answers it can take (ADR 106);
  * 5. a wish to move one by name ("move the dentist to friday") that names an open reminder: a question;
  * 6. anything else is a new reminder in plain language.
  */
@@ -56,25 +58,28 @@ export async function replyToChatText(deps: Deps, owner: ChatOwner, text: string
   if (courtesy) return { text: courtesy === "thanks" ? BOT_TEXTS.welcome : BOT_TEXTS.hello(firstName(owner.name)) };
   const agenda = agendaQuestion(text);
   if (agenda) return { text: await agendaText(deps, owner, agenda.day) };
-  // "skip", "cancel" alone: the reminder replied to or waiting, asked about as "cancel it" is.
-  if (dropThisOne(text)) {
-    const thisOne = await forgetThisOne(deps, owner, repliedTaskId ?? (await reminderToAnswer(deps, owner.id, "telegram"))?.id ?? (await justMadeInChat(deps, owner)));
-    return thisOne ?? { text: BOT_TEXTS.forget.whichOne };
-  }
+  // "skip", "cancel" alone: asked about as "cancel it" is.
+  if (dropThisOne(text)) return askAboutThisOne(deps, owner, repliedTaskId);
   if (saysNo(text)) return { text: BOT_TEXTS.noIsNoAnswer };
   const named = forgetRequest(text);
   // "cancel netflix on friday" holds a time: a reminder to cancel Netflix, not a wish to drop one.
   if (named && !holdsATime(text, owner.timezone, deps.clock.now())) {
-    if (!namesNoReminder(named)) return forgetByName(deps, owner, named, text);
-    // "cancel it": the reminder replied to, or the one waiting for an answer, or the one just made.
-    const thisOne = await forgetThisOne(deps, owner, repliedTaskId ?? (await reminderToAnswer(deps, owner.id, "telegram"))?.id ?? (await justMadeInChat(deps, owner)));
-    return thisOne ?? { text: BOT_TEXTS.forget.whichOne };
+    return namesNoReminder(named) ? askAboutThisOne(deps, owner, repliedTaskId) : forgetByName(deps, owner, named, text);
   }
   // "move the dentist to friday": a question about an open reminder of that name; with none, a new reminder.
   const move = namedMoveIn(text);
   const moving = move ? await moveByName(deps, owner, move.named, move.when) : null;
   if (moving) return moving;
   return reminderFromChat(deps, owner, text);
+}
+
+/**
+ * "cancel it", "skip", "cancel": a question about the reminder replied to, or the one waiting for an answer, or the
+ * one just made in the chat; with none of them, which one.
+ */
+async function askAboutThisOne(deps: Deps, owner: ChatOwner, repliedTaskId: string | null): Promise<ChatReply> {
+  const taskId = repliedTaskId ?? (await reminderToAnswer(deps, owner.id, "telegram"))?.id ?? (await justMadeInChat(deps, owner));
+  return (await forgetThisOne(deps, owner, taskId)) ?? { text: BOT_TEXTS.forget.whichOne };
 }
 
 function firstName(name: string): string {

@@ -5,6 +5,7 @@ import { readStoredRule } from "../series";
 import { deleteTask, openOfSeries, ownTaskLine, type TaskLine } from "../tasks";
 import { findChatOwner, type ChatOwner } from "./chats";
 import { OFFERED, openRemindersNamed, shortWhen } from "../tasks/named-reminders";
+import { JUST_MADE_MINUTES } from "./just-made";
 import { BOT_TEXTS } from "./texts";
 
 /** A bot message with inline buttons, one row per inner list: [label, callback data]. */
@@ -70,14 +71,18 @@ export async function forgetFromChat(deps: Deps, chatId: string, choice: ForgetC
 export const UNDO_BUTTON = /^undo:([0-9a-f-]{36})$/;
 
 /**
- * Undo pressed: the reminder made is deleted at once (a press on its own confirmation is no guess); a repeating
- * one with its whole series. For the chat's owner only, through the same path as a delete by name.
+ * Undo pressed: a reminder made in the last ten minutes is deleted at once (a press on its own fresh confirmation is
+ * no guess), a repeating one with its whole series. Later, the button only asks, as "cancel it" does: an old
+ * confirmation's Undo pressed by mistake must not end a series the person relies on. For the chat's owner only,
+ * through the same path as a delete by name.
  */
 export async function undoFromChat(deps: Deps, chatId: string, taskId: string): Promise<ChatReply> {
   const owner = await findChatOwner(deps.db, chatId);
   if (!owner) return { text: BOT_TEXTS.notYours };
   const task = await ownTaskLine(deps, owner.id, taskId);
   if (!task) return { text: BOT_TEXTS.gone };
+  if (task.status === "COMPLETED") return { text: BOT_TEXTS.alreadyDone(task.title) };
+  if (deps.clock.now().getTime() - task.createdAt > JUST_MADE_MINUTES * 60_000) return question(task, owner.timezone);
   return forgetFromChat(deps, chatId, task.recurrence ? "series" : "delete", taskId);
 }
 
