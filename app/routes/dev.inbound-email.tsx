@@ -46,6 +46,12 @@ function OutcomeBox({ outcome }: { outcome: InboundOutcome }) {
         {outcome.reply} The reply email{outcome.actions?.length ? ", with its links," : ""} is in the <a href="/dev/outbox">dev outbox</a>.
       </Alert>
     );
+  if (outcome.kind === "thanked")
+    return (
+      <Alert tone="info" title="Only thanks: nothing to do, no reply sent">
+        A mail of thanks or a greeting alone changes nothing and gets no answer, so no one gets more mail for being polite.
+      </Alert>
+    );
   if (outcome.kind === "answered")
     return (
       <Alert tone="info" title="No reminder: the sender was answered">

@@ -52,6 +52,16 @@ test("replying 'Done' to a reminder email answers it; the page and the reply ema
   expect(outbox.map((m) => m.subject)).toContain("Answered: Take the bins out");
   await page.goto("/dashboard");
   await expect(card(page, "Take the bins out")).toContainText(/completed/i);
+
+  // Thanks alone: nothing to do, and no reply email (ADR 105).
+  await page.goto("/dev/inbound-email");
+  await page.getByLabel("From").fill(user.email);
+  await page.getByLabel("Subject").fill("Re: Answered: Take the bins out");
+  await page.getByLabel("Body").fill("Thanks!");
+  await page.getByRole("button", { name: "Send to the assistant" }).click();
+  await expect(page.getByText("Only thanks: nothing to do, no reply sent")).toBeVisible();
+  const after = (await (await page.request.get(`/dev/outbox.json?to=${encodeURIComponent(user.email)}`)).json()) as Array<{ subject: string }>;
+  expect(after).toHaveLength(outbox.length);
 });
 
 test("'Move the dentist to friday' by email asks with a link; the link's page moves it once (ADR 099)", async ({ page }) => {

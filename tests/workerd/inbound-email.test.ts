@@ -456,12 +456,36 @@ describe("a reply about one reminder answers that one or none (ADR 105)", () => 
     expect((await taskRow(pills.id))?.status).toBe("PENDING");
   });
 
+  it("thanks alone get no reply; 'unsubscribe' or 'stop' says how to quiet the reminders and turns nothing off", async () => {
+    const u = await user();
+    const pills = await dueTask(u.id, "Take pills", 5);
+    await deliver({ from: u.email, subject: "Thanks!", body: "" });
+    await deliver({ from: u.email, subject: "Re: Reminder: Take pills", body: "Thank you 🙏" });
+    await deliver({ from: u.email, subject: "Re: Answered: Take pills", body: "Thanks!\n\nOn Mon, Nudge wrote:\n> done" });
+    expect(await outboxTo(u.email, "email")).toEqual([]);
+    await deliver({ from: u.email, subject: "Unsubscribe", body: "" });
+    await deliver({ from: u.email, subject: "", body: "stop" });
+    const replies = await outboxTo(u.email, "email");
+    expect(replies.map((r) => r.subject)).toEqual(["About these reminder emails", "About these reminder emails"]);
+    expect(replies[0]!.text).toContain("These emails are the reminders you made, so nothing was turned off.");
+    expect(replies[0]!.text).toContain('To hold every reminder for a while, reply "pause until monday" or "pause for 3 hours".');
+    expect((await taskRow(pills.id))?.status).toBe("PENDING");
+    expect(await tasksOf(u.id)).toHaveLength(1);
+  });
+
+  it("a forwarded mail with 'remind me about this on friday' is titled by its subject", async () => {
+    const u = await user({ timezone: "UTC" });
+    await deliver({ from: u.email, subject: "Fwd: Team offsite", body: "Remind me about this on friday at 9am\n\n---------- Forwarded message ----------\nFrom: Dana <dana@example.com>" });
+    expect((await tasksOf(u.id)).map((t) => t.title)).toEqual(["Team offsite"]);
+  });
+
   it("'help' gets what the address does, and makes nothing", async () => {
     const u = await user();
     await deliver({ from: u.email, subject: "Help", body: "" });
     await deliver({ from: u.email, subject: "", body: "What can you do?" });
+    await deliver({ from: u.email, subject: "Hi", body: "" });
     const replies = await outboxTo(u.email, "email");
-    expect(replies.map((r) => r.subject)).toEqual(["How to use this address", "How to use this address"]);
+    expect(replies.map((r) => r.subject)).toEqual(["How to use this address", "How to use this address", "How to use this address"]);
     expect(replies[0]!.text).toContain('Reply to "Reminder set" with "make it 8pm" to change its time, or "undo" to delete it.');
     expect(await tasksOf(u.id)).toEqual([]);
   });

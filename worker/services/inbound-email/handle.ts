@@ -5,13 +5,13 @@ import type { Deps } from "../deps";
 import { renderEmail } from "../email/layout";
 import { isAppError } from "../errors";
 import { log } from "../log";
-import { agendaQuestion, dropThisOne, forgetRequest, helpRequest, namesNoReminder, undoRequest } from "../nl/chat-intents";
+import { agendaQuestion, dropThisOne, forgetRequest, helpRequest, namesNoReminder, stopAlone, undoRequest } from "../nl/chat-intents";
 import { holdsATime } from "../nl/parse-reminder";
 import { breakWishIn } from "../nl/break-phrases";
 import { correctionWordsIn, namedMoveIn } from "../nl/move-phrases";
 import { breakFromWrittenWords } from "../quiet-hours";
 import { agendaText, answerSentence, answerTask, createTask, createTaskFromPrompt, moveTask, reminderToAnswer, TITLE_MAX, taskAYesAnswers } from "../tasks";
-import { saysYes, snoozeOf, typedAnswer, whenOnlyAnswer, type TypedAnswer } from "../typed-answers";
+import { courtesyOnly, saysYes, snoozeOf, typedAnswer, whenOnlyAnswer, type TypedAnswer } from "../typed-answers";
 import { remindedTitle, reminderLines, reminderSubject } from "./mail-text";
 import { readInvitation } from "./invitation";
 import { askToMoveByName } from "./move-by-name";
@@ -24,7 +24,9 @@ export type InboundOutcome =
   | { kind: "answered"; reply: string }
   /** A reply that only answered a reminder ("done"): which one (null when none was waiting), and what was said; with links to act on, if any. */
   | { kind: "replied"; title: string | null; subject: string; reply: string; actions?: Array<{ label: string; url: string }> }
-  | { kind: "rejected"; reason: string };
+  | { kind: "rejected"; reason: string }
+  /** Only thanks or a greeting ("Thanks!"): nothing to do, and no reply (an answer to thanks is only more mail). */
+  | { kind: "thanked" };
 
 /** An all-day invitation becomes a reminder at 9:00 on that day, the person's own morning. */
 const ALL_DAY_HOUR = 9;
@@ -56,11 +58,20 @@ export async function handleInboundEmail(deps: Deps, raw: ArrayBuffer | string, 
   if (!user || !user.isVerified) return { kind: "rejected", reason: INBOUND_TEXTS.rejectUnknown };
 
   const outcome = await makeReminder(deps, user, mail);
-  await deps.channels.email.send({ to: user.email, ...replyEmail(outcome) });
+  if (outcome.kind !== "thanked") await deps.channels.email.send({ to: user.email, ...replyEmail(outcome) });
   return outcome;
 }
 
 type ParsedMail = Awaited<ReturnType<typeof PostalMime.parse>>;
+
+function firstLineOf(text: string): string {
+  return text.split(/\r\n?|\n/).map((line) => line.trim()).find(Boolean) ?? "";
+}
+
+/** "remind me about this", "remind me of it" in the lines of a mail whose subject says what "this" is. */
+const ABOUT_THIS = /\b(?:please\s+)?remind\s+me\s+(?:about\s+|of\s+)?(?:this|it)\b/i;
+/** "unsubscribe", "unsubscribe me", "remove me from this list": the whole subject or first line. */
+const UNSUBSCRIBE = /^\s*(?:please\s+)?(?:unsubscribe(?:\s+me)?|remove\s+me(?:\s+from\s+(?:this|the|your)\s+list)?|no\s+more\s+emails)[\s.!]*$/i;
 
 /** "make it 8pm", "actually tomorrow" in a reply about one reminder: a move of it (ADR 105). */
 function correctionIn(lines: string): TypedAnswer | null {
@@ -93,7 +104,14 @@ async function makeReminder(deps: Deps, user: { id: string; timezone: string }, 
     // A break is about every reminder (ADR 098): "pause until monday", "resume", in a new email or a reply.
     const wish = subject === "" || breakWishIn(subject) ? breakWishIn(lines || subject) : null;
     if (wish) return { kind: "replied", title: null, subject: INBOUND_TEXTS.breakSubject, reply: await breakFromWrittenWords(deps, user, wish, "email") };
-    if (helpRequest(subject || lines)) return { kind: "replied", title: null, subject: INBOUND_TEXTS.helpSubject, reply: INBOUND_TEXTS.help };
+    // Only thanks: no reply (nothing to do). Only a greeting ("Hi"), or "help": what this address does.
+    // ("Thanks!" alone in the body reads as a sign-off, so no lines: its first line is asked then.)
+    const said = subject || lines || firstLineOf(mail.text ?? "");
+    const courtesy = courtesyOnly(said) && (subject === "" || lines === "" || courtesyOnly(lines)) ? courtesyOnly(said) : null;
+    if (courtesy === "thanks") return { kind: "thanked" };
+    if (courtesy === "greeting" || helpRequest(subject || lines)) return { kind: "replied", title: null, subject: INBOUND_TEXTS.helpSubject, reply: INBOUND_TEXTS.help };
+    // "unsubscribe", "stop": these emails are the person's own reminders; say how to quiet them (nothing changes).
+    if (stopAlone(subject || lines) || UNSUBSCRIBE.test(subject || lines)) return { kind: "replied", title: null, subject: INBOUND_TEXTS.stopSubject, reply: INBOUND_TEXTS.stop };
     const typed = subject === "" || typedAnswer(subject) ? (typedAnswer(lines || subject) ?? (named ? (whenOnlyAnswer(lines) ?? correctionIn(lines)) : null)) : null;
     if (typed) return await answerByMail(deps, user.id, typed, named);
     // "undo", "oops", "skip" or "cancel" alone in a reply about one reminder ("Re: Reminder set: Call bob"): asked
@@ -102,7 +120,8 @@ async function makeReminder(deps: Deps, user: { id: string; timezone: string }, 
     // "Yes" in reply to a check-back's "Is it done yet?" is Done.
     const checkedIn = (subject === "" || saysYes(subject)) && saysYes(lines || subject) ? await taskAYesAnswers(deps, user.id, "email", { named }) : null;
     if (checkedIn) return await answerByMail(deps, user.id, { answer: "done", snoozeMinutes: null }, named, checkedIn);
-    const prompt = [subject, lines].filter(Boolean).join(" ").trim().slice(0, 500);
+    // A forwarded mail with "remind me about this on friday": the subject is what "this" is.
+    const prompt = [subject, subject ? lines.replace(ABOUT_THIS, "") : lines].filter(Boolean).join(" ").trim().slice(0, 500);
     if (!prompt) return { kind: "answered", reply: INBOUND_TEXTS.noTime("The email was empty.") };
     // "What's on today?" asks; the answer is the list, as in Telegram (ADR 078).
     const agenda = agendaQuestion(subject || lines);
@@ -150,7 +169,7 @@ async function answerByMail(deps: Deps, userId: string, typed: TypedAnswer, name
   }
 }
 
-function replyEmail(outcome: Exclude<InboundOutcome, { kind: "rejected" }>) {
+function replyEmail(outcome: Exclude<InboundOutcome, { kind: "rejected" | "thanked" }>) {
   const created = outcome.kind === "created";
   const subject = outcome.kind === "replied" ? outcome.subject : created ? INBOUND_TEXTS.createdSubject(outcome.title) : INBOUND_TEXTS.noTimeSubject;
   const actions = outcome.kind === "replied" ? outcome.actions : undefined;

@@ -65,6 +65,7 @@ const OWN_SUBJECTS: readonly string[] = [
   INBOUND_TEXTS.moveWhichSubject,
   INBOUND_TEXTS.forgetWhichSubject,
   INBOUND_TEXTS.helpSubject,
+  INBOUND_TEXTS.stopSubject,
 ];
 const OWN_SUBJECT_STARTS: readonly string[] = [
   INBOUND_TEXTS.createdSubject(""),

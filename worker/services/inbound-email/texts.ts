@@ -40,6 +40,12 @@ export const INBOUND_TEXTS = {
     'Ask "what\'s on today?" (or tomorrow, or this week) for your list. "Cancel the dentist" or "move the dentist to friday" asks before it changes anything.',
     '"Pause until monday" or "pause for 3 hours" holds every reminder for a while; "resume" ends the break.',
   ].join("\n\n"),
+  /** "unsubscribe" or "stop" in a mail (ADR 105): the reminders are the person's own; how to quiet them. */
+  stopSubject: "About these reminder emails",
+  stop: [
+    "These emails are the reminders you made, so nothing was turned off.",
+    'To hold every reminder for a while, reply "pause until monday" or "pause for 3 hours". To stop one reminder, reply "done" or "cancel" to its email. To get them somewhere else, link Telegram or a phone on the Reminder Channels page; to stop them all, you can delete your account in Settings.',
+  ].join("\n\n"),
   /** "pause until monday", "resume" (ADR 098): the break started, ended, or how to take one. */
   breakSubject: "Your break",
   /** An answer that could not be given as written ("snooze until friday"): the reply says what to do instead. */
