@@ -2,6 +2,7 @@
  * Phone (issue 10): the number and its code, the Twilio channels against the fake Twilio, and the
  * signed webhooks that answer by text and keypad. Era: 2075 (docs/testing.md); no tick runs here.
  */
+import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { deliveries, escalationSteps, users } from "../../db/schema";
@@ -255,6 +256,20 @@ describe("answers by text and keypad (signed webhooks)", () => {
     expect((await taskRow(letter.id))?.status).toBe("ACKNOWLEDGED");
   });
 
+  it("thanks alone get no text back; a text that reads as a new reminder says where to make one (ADR 106)", async () => {
+    const u = await verifiedPhoneUser();
+    const pills = await dueTask(u.id, "Take pills", 3);
+    const thanks = await text(u.phone, "Thank you!");
+    expect(await thanks.text()).toBe('<?xml version="1.0" encoding="UTF-8"?><Response/>');
+    const reminder = await messageOf(await text(u.phone, "remind me to call mom at 5pm"));
+    expect(reminder).toBe(`Texts only answer reminders. To make a new one, use the Nudge website or Telegram, or email it to ${env.ASSISTANT_EMAIL}`);
+    // One plain GSM-7 segment, like the help.
+    expect(reminder!.length).toBeLessThanOrEqual(160);
+    expect(reminder).toMatch(/^[A-Za-z0-9 .,'@-]+$/);
+    expect(await messageOf(await text(u.phone, "what?"))).toBe(SMS_TEXTS.help.replace(/'/g, "&apos;"));
+    expect((await taskRow(pills.id))?.status).toBe("PENDING");
+  });
+
   it("MOVE moves the reminder to another day or time, its reminders starting over then; a time gone by or a done task changes nothing", async () => {
     const u = await verifiedPhoneUser();
     // ERA is Sunday 3 February 2075, 10:00 UTC (the person's zone). A day written short, at the reminder's own time.
@@ -366,8 +381,9 @@ describe("answers by text and keypad (signed webhooks)", () => {
     expect(await said("pause until yesterday")).toBe(BREAK_WORD_TEXTS.past);
     expect(await said("pause for 40 days")).toBe("A break lasts at most 30 days. For longer, pause or delete the reminders themselves.");
     expect(await breakUntil()).toBeNull();
-    // A reminder about a break is no break: "take a break at 3pm" is not read as one (it gets the help, as any text that answers nothing).
-    expect(await said("take a break at 3pm")).toBe(SMS_TEXTS.help);
+    // A reminder about a break is no break: "take a break at 3pm" is not read as one (it is a new reminder, which texts
+    // cannot make: they say where to, ADR 106).
+    expect(await said("take a break at 3pm")).toBe(SMS_TEXTS.makeElsewhere(env.ASSISTANT_EMAIL));
     expect(await breakUntil()).toBeNull();
     // Its examples fit a text and read as they say.
     expect(BREAK_WORD_TEXTS.how.sms.length).toBeLessThanOrEqual(160);

@@ -39,6 +39,7 @@ export const twilioWebhooks = new Hono<ApiEnv>()
     if (!params) return refused(c);
     if (params.MessageSid && !(await firstTime(c, `twilio:${params.MessageSid}`))) return twiml(c, `<?xml version="1.0" encoding="UTF-8"?><Response/>`);
     const reply = await replyToText(c.get("deps"), params.From ?? "", params.Body ?? "");
+    if (!reply) return twiml(c, `<?xml version="1.0" encoding="UTF-8"?><Response/>`);
     return twiml(c, `<?xml version="1.0" encoding="UTF-8"?><Response><Message>${xml(reply)}</Message></Response>`);
   })
   .post("/voice", async (c) => {

@@ -8,7 +8,8 @@ import { breakWishIn } from "../nl/break-phrases";
 import { breakFromWrittenWords } from "../quiet-hours";
 import { answerByNameInText } from "./by-name";
 import { answerSentence, answerTask, moveTask, reminderToAnswer, taskAYesAnswers } from "../tasks";
-import { readTextReply, saysYes, snoozeOf, whenOnlyAnswer, type SnoozeAsked, type TextReply, type TypedAnswer } from "../typed-answers";
+import { courtesyOnly, readTextReply, saysYes, snoozeOf, whenOnlyAnswer, type SnoozeAsked, type TextReply, type TypedAnswer } from "../typed-answers";
+import { parseReminder } from "../nl/parse-reminder";
 
 /**
  * Answers that come back by phone (issue 10): a text reply (DONE, SNOOZE [minutes], MOVE <day>, OK, STOP,
@@ -26,6 +27,8 @@ export const SMS_TEXTS = {
   started: "Nudge texts are back on for this number.",
   unknownNumber: (url: string) => `This number isn't linked to a Nudge account. Add it on the Reminder Channels page: ${url}`,
   nothingOpen: "You have no reminders waiting for an answer right now.",
+  /** A text that reads as a new reminder (ADR 106): texts only answer reminders; where to make one (one segment). */
+  makeElsewhere: (assistant: string) => `Texts only answer reminders. To make a new one, use the Nudge website or Telegram, or email it to ${assistant}`,
 } as const;
 
 const REMINDER_GONE = "I can't find that reminder any more. It may have been deleted.";
@@ -45,7 +48,7 @@ async function ownerOf(deps: Pick<Deps, "db">, phone: string): Promise<PhoneOwne
   return owner ?? null;
 }
 
-/** POST /twilio/sms: the reply's answer (the webhook words it as TwiML). */
+/** POST /twilio/sms: the reply's answer (the webhook words it as TwiML); "" for no answer at all. */
 export async function replyToText(deps: Deps, from: string, body: string): Promise<string> {
   const owner = await ownerOf(deps, from);
   if (!owner) return SMS_TEXTS.unknownNumber(appLink(deps.env, "/integrations"));
@@ -76,6 +79,9 @@ export async function replyToText(deps: Deps, from: string, body: string): Promi
   }
   // A reply is about the reminder texted last, so only a day or time ("in 2 hours", "friday") answers it too.
   const typed = readAsTyped(reply) ?? whenOnlyAnswer(body);
+  // Thanks alone get no text back (the webhook answers with an empty TwiML): a reply to thanks costs a text and says nothing.
+  if (!typed && courtesyOnly(body) === "thanks") return "";
+  if (!typed && parseReminder(body, deps.clock.now(), owner.timezone).ok) return SMS_TEXTS.makeElsewhere(deps.env.ASSISTANT_EMAIL);
   if (!typed) return SMS_TEXTS.help;
   const reminder = await reminderToAnswer(deps, owner.id, "sms");
   if (!reminder) return SMS_TEXTS.nothingOpen;
