@@ -256,6 +256,20 @@ describe("answers by text and keypad (signed webhooks)", () => {
     expect((await taskRow(letter.id))?.status).toBe("ACKNOWLEDGED");
   });
 
+  it("SKIP asks about the reminder texted last with its delete link; with none waiting it says so; CANCEL alone stays the opt-out (ADR 106)", async () => {
+    const u = await verifiedPhoneUser();
+    const said = async (body: string) => (await messageOf(await text(u.phone, body)))?.replace(/&apos;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+    expect(await said("skip")).toBe(SMS_TEXTS.nothingOpen);
+    const pills = await dueTask(u.id, "Take pills", 3);
+    const asked = await said("Skip this one");
+    expect(asked).toMatch(/^Delete "Take pills" \(Sun, Feb 3 at 9:57 AM\)\? Open this link to delete it: http:\/\/localhost:8787\/delete\/[\w-]+$/);
+    expect(await taskRow(pills.id)).toBeTruthy();
+    const token = /\/delete\/([\w-]+)$/.exec(asked ?? "")![1]!;
+    expect(await redeemForgetLink(depsAt(ERA).deps, token)).toMatchObject({ state: "deleted" });
+    expect(await taskRow(pills.id)).toBeFalsy();
+    expect((await phoneOf(u.id)).stopped).toBeNull();
+  });
+
   it("thanks alone get no text back; a text that reads as a new reminder says where to make one (ADR 106)", async () => {
     const u = await verifiedPhoneUser();
     const pills = await dueTask(u.id, "Take pills", 3);

@@ -3,7 +3,7 @@ import type { Deps } from "../deps";
 import { forgetRequest, namesNoReminder } from "../nl/chat-intents";
 import { namedMoveIn } from "../nl/move-phrases";
 import { holdsATime } from "../nl/parse-reminder";
-import { forgetOffersByName, moveOffersByName, shortWhen, type TaskLine } from "../tasks";
+import { forgetOfferFor, forgetOffersByName, moveOffersByName, ownTaskLine, shortWhen, type TaskLine } from "../tasks";
 
 const ALWAYS_OPT_OUT = /^\s*(?:stop|stopall|unsubscribe)\b/i;
 
@@ -32,6 +32,21 @@ export async function answerByNameInText(deps: Deps, user: { id: string; timezon
   if (forget && !holdsATime(body, user.timezone, deps.clock.now())) return askToDelete(deps, user, forget);
   const move = namedMoveIn(body);
   return move ? askToMove(deps, user, move.named, move.when) : null;
+}
+
+/** "SKIP", "skip this one" by text (ADR 106): about the reminder texted last (a bare CANCEL stays the opt-out). */
+export function saysSkip(body: string): boolean {
+  return /^\s*skip(?:\s+(?:it|this|this\s+one|this\s+time|it\s+this\s+time))?[\s.!]*$/i.test(body);
+}
+
+/** The question with the delete link of that reminder (a repeating one: skip just that one, or stop it); null if it is gone. */
+export async function askToSkip(deps: Deps, user: { id: string; timezone: string }, taskId: string): Promise<string | null> {
+  const task = await ownTaskLine(deps, user.id, taskId);
+  if (!task) return null;
+  const { deletePath, seriesPath } = await forgetOfferFor(deps, user.id, task, true);
+  const url = (path: string) => appLink(deps.env, path);
+  const at = shortWhen(task.dueAt, user.timezone);
+  return seriesPath ? BY_NAME_TEXTS.deleteRepeating(task.title, at, url(deletePath), url(seriesPath)) : BY_NAME_TEXTS.deleteOne(task.title, at, url(deletePath));
 }
 
 async function askToDelete(deps: Deps, user: { id: string; timezone: string }, named: string): Promise<string | null> {

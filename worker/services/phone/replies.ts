@@ -6,7 +6,7 @@ import type { Deps } from "../deps";
 import { isAppError } from "../errors";
 import { breakWishIn } from "../nl/break-phrases";
 import { breakFromWrittenWords } from "../quiet-hours";
-import { answerByNameInText } from "./by-name";
+import { answerByNameInText, askToSkip, saysSkip } from "./by-name";
 import { answerSentence, answerTask, moveTask, reminderToAnswer, taskAYesAnswers } from "../tasks";
 import { courtesyOnly, readTextReply, saysYes, snoozeOf, whenOnlyAnswer, type SnoozeAsked, type TextReply, type TypedAnswer } from "../typed-answers";
 import { parseReminder } from "../nl/parse-reminder";
@@ -67,6 +67,11 @@ export async function replyToText(deps: Deps, from: string, body: string): Promi
   // (ADR 101). Only when an open reminder matches: "CANCEL" alone, or naming none, is the opt-out it always was.
   const byName = await answerByNameInText(deps, owner, body);
   if (byName) return byName;
+  // "SKIP": the reminder texted last, asked about with its delete link (ADR 106).
+  if (saysSkip(body)) {
+    const waiting = await reminderToAnswer(deps, owner.id, "sms");
+    return (waiting ? await askToSkip(deps, owner, waiting.id) : null) ?? SMS_TEXTS.nothingOpen;
+  }
   if (SMS_STOP_WORDS.includes(word)) {
     await deps.db.update(users).set({ smsOptedOutAt: now, updatedAt: now }).where(eq(users.id, owner.id));
     return SMS_TEXTS.stopped;

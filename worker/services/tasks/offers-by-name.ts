@@ -47,12 +47,15 @@ export async function moveOffersByName(deps: Deps, userId: string, zone: string,
 /** The reminders named, each with its delete link (at most `limit`); one repeating match gets its series' too. */
 export async function forgetOffersByName(deps: Deps, userId: string, named: string, limit: number): Promise<{ found: number; offers: ForgetOffer[] }> {
   const found = await openRemindersNamed(deps, userId, named);
-  const offers = await Promise.all(
-    found.slice(0, limit).map(async (task) => ({
-      task,
-      deletePath: await createForgetLink(deps, userId, task, "delete"),
-      seriesPath: found.length === 1 && task.recurrence ? await createForgetLink(deps, userId, task, "series") : null,
-    })),
-  );
+  const offers = await Promise.all(found.slice(0, limit).map((task) => forgetOfferFor(deps, userId, task, found.length === 1)));
   return { found: found.length, offers };
+}
+
+/** The delete link of one reminder, and for a repeating one (when it is the only one offered) its "stop repeating" link. */
+export async function forgetOfferFor(deps: Deps, userId: string, task: TaskLine, alone: boolean): Promise<ForgetOffer> {
+  return {
+    task,
+    deletePath: await createForgetLink(deps, userId, task, "delete"),
+    seriesPath: alone && task.recurrence ? await createForgetLink(deps, userId, task, "series") : null,
+  };
 }
