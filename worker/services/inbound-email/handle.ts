@@ -99,19 +99,18 @@ async function makeReminder(deps: Deps, user: { id: string; timezone: string }, 
     // An answer only when the subject says nothing else: empty, one of our own, or the answer itself. A
     // new reminder in the subject ("Call the dentist tomorrow at 10am") is not lost to a "Done" below it.
     const named = remindedTitle(mail.subject ?? "");
-    // A reply to a reminder email that is only a day or time ("tomorrow at 3pm", "in 2 hours") answers it
-    // too; elsewhere those words are no reminder (no title).
     // A break is about every reminder (ADR 098): "pause until monday", "resume", in a new email or a reply.
     const wish = subject === "" || breakWishIn(subject) ? breakWishIn(lines || subject) : null;
     if (wish) return { kind: "replied", title: null, subject: INBOUND_TEXTS.breakSubject, reply: await breakFromWrittenWords(deps, user, wish, "email") };
     // Only thanks: no reply (nothing to do). Only a greeting ("Hi"), or "help": what this address does.
     // ("Thanks!" alone in the body reads as a sign-off, so no lines: its first line is asked then.)
-    const said = subject || lines || firstLineOf(mail.text ?? "");
-    const courtesy = courtesyOnly(said) && (subject === "" || lines === "" || courtesyOnly(lines)) ? courtesyOnly(said) : null;
+    const courtesy = subject === "" || lines === "" || courtesyOnly(lines) ? courtesyOnly(subject || lines || firstLineOf(mail.text ?? "")) : null;
     if (courtesy === "thanks") return { kind: "thanked" };
     if (courtesy === "greeting" || helpRequest(subject || lines)) return { kind: "replied", title: null, subject: INBOUND_TEXTS.helpSubject, reply: INBOUND_TEXTS.help };
     // "unsubscribe", "stop": these emails are the person's own reminders; say how to quiet them (nothing changes).
     if (stopAlone(subject || lines) || UNSUBSCRIBE.test(subject || lines)) return { kind: "replied", title: null, subject: INBOUND_TEXTS.stopSubject, reply: INBOUND_TEXTS.stop };
+    // A reply about one reminder that is only a day or time ("tomorrow at 3pm", "in 2 hours") or a correction ("make it
+    // 8pm") answers it too; elsewhere those words are no reminder (no title).
     const typed = subject === "" || typedAnswer(subject) ? (typedAnswer(lines || subject) ?? (named ? (whenOnlyAnswer(lines) ?? correctionIn(lines)) : null)) : null;
     if (typed) return await answerByMail(deps, user.id, typed, named);
     // "undo", "oops", "skip" or "cancel" alone in a reply about one reminder ("Re: Reminder set: Call bob"): asked
