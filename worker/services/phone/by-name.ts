@@ -3,7 +3,7 @@ import type { Deps } from "../deps";
 import { forgetRequest, namesNoReminder } from "../nl/chat-intents";
 import { namedMoveIn } from "../nl/move-phrases";
 import { holdsATime } from "../nl/parse-reminder";
-import { forgetOfferFor, forgetOffersByName, moveOffersByName, ownTaskLine, shortWhen, type TaskLine } from "../tasks";
+import { forgetOfferFor, forgetOffersByName, moveOffersByName, ownTaskLine, shortWhen, type ForgetOffer, type TaskLine } from "../tasks";
 
 const ALWAYS_OPT_OUT = /^\s*(?:stop|stopall|unsubscribe)\b/i;
 
@@ -43,9 +43,13 @@ export function saysSkip(body: string): boolean {
 export async function askToSkip(deps: Deps, user: { id: string; timezone: string }, taskId: string): Promise<string | null> {
   const task = await ownTaskLine(deps, user.id, taskId);
   if (!task) return null;
-  const { deletePath, seriesPath } = await forgetOfferFor(deps, user.id, task, true);
+  return deleteQuestion(deps, user.timezone, await forgetOfferFor(deps, user.id, task, true));
+}
+
+/** 'Delete "Call the dentist" (…)? Open this link …', or for a repeating one skip-or-stop with both links. */
+function deleteQuestion(deps: Deps, zone: string, { task, deletePath, seriesPath }: ForgetOffer): string {
   const url = (path: string) => appLink(deps.env, path);
-  const at = shortWhen(task.dueAt, user.timezone);
+  const at = shortWhen(task.dueAt, zone);
   return seriesPath ? BY_NAME_TEXTS.deleteRepeating(task.title, at, url(deletePath), url(seriesPath)) : BY_NAME_TEXTS.deleteOne(task.title, at, url(deletePath));
 }
 
@@ -54,11 +58,7 @@ async function askToDelete(deps: Deps, user: { id: string; timezone: string }, n
   if (found === 0) return null;
   const url = (path: string) => appLink(deps.env, path);
   const at = (task: TaskLine) => shortWhen(task.dueAt, user.timezone);
-  if (found === 1) {
-    const { task, deletePath, seriesPath } = offers[0]!;
-    if (seriesPath) return BY_NAME_TEXTS.deleteRepeating(task.title, at(task), url(deletePath), url(seriesPath));
-    return BY_NAME_TEXTS.deleteOne(task.title, at(task), url(deletePath));
-  }
+  if (found === 1) return deleteQuestion(deps, user.timezone, offers[0]!);
   const lines = offers.map(({ task, deletePath }) => `"${task.title}" (${at(task)}): ${url(deletePath)}`);
   return [BY_NAME_TEXTS.several(found, named, "delete"), ...lines].join("\n");
 }

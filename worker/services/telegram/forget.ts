@@ -5,7 +5,7 @@ import { readStoredRule } from "../series";
 import { deleteTask, openOfSeries, ownTaskLine, type TaskLine } from "../tasks";
 import { findChatOwner, type ChatOwner } from "./chats";
 import { OFFERED, openRemindersNamed, shortWhen } from "../tasks/named-reminders";
-import { JUST_MADE_MINUTES } from "./just-made";
+import { isJustNow } from "./just-made";
 import { BOT_TEXTS } from "./texts";
 
 /** A bot message with inline buttons, one row per inner list: [label, callback data]. */
@@ -82,7 +82,7 @@ export async function undoFromChat(deps: Deps, chatId: string, taskId: string): 
   const task = await ownTaskLine(deps, owner.id, taskId);
   if (!task) return { text: BOT_TEXTS.gone };
   if (task.status === "COMPLETED") return { text: BOT_TEXTS.alreadyDone(task.title) };
-  if (deps.clock.now().getTime() - task.createdAt > JUST_MADE_MINUTES * 60_000) return question(task, owner.timezone);
+  if (!isJustNow(deps, task.createdAt)) return question(task, owner.timezone);
   return forgetFromChat(deps, chatId, task.recurrence ? "series" : "delete", taskId);
 }
 

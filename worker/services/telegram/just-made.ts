@@ -10,6 +10,11 @@ import type { ChatOwner } from "./chats";
  */
 export const JUST_MADE_MINUTES = 10;
 
+/** Whether a moment is within the last ten minutes: a reminder made then counts as "just made". */
+export function isJustNow(deps: Pick<Deps, "clock">, at: number): boolean {
+  return deps.clock.now().getTime() - at <= JUST_MADE_MINUTES * 60_000;
+}
+
 /** Remembers the reminder made by a message in the chat, on the owner's row (read with every message). */
 export async function rememberMadeInChat(deps: Pick<Deps, "db" | "clock">, ownerId: string, taskId: string): Promise<void> {
   await deps.db.update(users).set({ telegramLastMadeTaskId: taskId, telegramLastMadeAt: deps.clock.now().getTime() }).where(eq(users.id, ownerId));
@@ -18,7 +23,7 @@ export async function rememberMadeInChat(deps: Pick<Deps, "db" | "clock">, owner
 /** The id of the reminder made in the chat in the last ten minutes, while it is open; else null. */
 export async function justMadeInChat(deps: Pick<Deps, "db" | "clock">, owner: ChatOwner): Promise<string | null> {
   if (!owner.lastMadeTaskId || owner.lastMadeAt === null) return null;
-  if (deps.clock.now().getTime() - owner.lastMadeAt > JUST_MADE_MINUTES * 60_000) return null;
+  if (!isJustNow(deps, owner.lastMadeAt)) return null;
   const task = await ownTaskLine(deps, owner.id, owner.lastMadeTaskId);
   return task && task.status !== "COMPLETED" ? task.id : null;
 }
