@@ -15,6 +15,7 @@ import {
   blob,
   index,
   integer,
+  primaryKey,
   sqliteTable,
   text,
   uniqueIndex,
@@ -464,6 +465,23 @@ export const telegramLinkCodes = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("telegram_link_codes_hash_unique").on(t.codeHash), index("telegram_link_codes_user_idx").on(t.userId)],
+);
+
+/**
+ * Which chat message made which reminder (ADR 107): an edit of that message in Telegram changes the reminder
+ * it made. Goes with its task, and after three days (retention.ts; edits are followed for two).
+ */
+export const telegramMadeTasks = sqliteTable(
+  "telegram_made_tasks",
+  {
+    chatId: text("chat_id").notNull(),
+    messageId: integer("message_id", { mode: "number" }).notNull(),
+    taskId: text("task_id")
+      .notNull()
+      .references(() => tasks.id, { onDelete: "cascade" }),
+    madeAt: integer("made_at", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.chatId, t.messageId] }), index("telegram_made_tasks_task_idx").on(t.taskId)],
 );
 
 /** Pairing handshakes from another platform ({platformId, platformCode}). */

@@ -39,6 +39,7 @@ import { getOnboardingStatus, getProfile } from "../../worker/services/auth";
 import { composeDevMessage, handleInboundEmail } from "../../worker/services/inbound-email";
 import { replyToText, SMS_TEXTS } from "../../worker/services/phone";
 import { answerFromChat, findChatOwner, nextReminderLines, reminderFromChat } from "../../worker/services/telegram/chat";
+import { replyToChatEdit } from "../../worker/services/telegram/edits";
 import { registration } from "./auth-support";
 import { FakeQueue, MINUTE, ORIGIN, outboxTo, stepsOf, testEra } from "./escalation-helpers";
 import { request } from "./helpers";
@@ -278,8 +279,11 @@ describe("every query the product runs reads by an index", () => {
     // to the assistant; as a person with a linked chat and a verified number.
     const chatter = await user({ timezone: "Europe/London", telegramChatId: "424242", phone: "+15551230000", phoneVerified: true });
     const owner = (await findChatOwner(pageDeps.db, "424242"))!;
-    expect((await reminderFromChat(pageDeps, owner, "water the plants tomorrow at 9am")).text).toMatch(/water the plants/i);
+    expect((await reminderFromChat(pageDeps, owner, "water the plants tomorrow at 9am", { chatId: "424242", messageId: 7 })).text).toMatch(/water the plants/i);
     expect(await nextReminderLines(pageDeps, owner)).toHaveLength(1);
+    // Editing that message (ADR 107): the reminder it made is found by the message's key, then rewritten.
+    const edited = { message: { chatId: "424242", messageId: 7 }, text: "water the plants tomorrow at 10am", sentAt: new Date(due), repliedTaskId: null };
+    expect((await replyToChatEdit(pageDeps, owner, edited)).text).toMatch(/^Changed it:/);
     const [chatTask] = await pageDeps.db.select().from(tasks).where(eq(tasks.userId, chatter.id));
     await answerFromChat(pageDeps, "424242", chatTask!.id, "snooze");
     // Snoozed before it was due, it is the only reminder waiting, and a snoozed one is not answered by text.

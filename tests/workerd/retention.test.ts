@@ -16,6 +16,7 @@ import {
   escalationSteps,
   linkTokens,
   tasks,
+  telegramMadeTasks,
   outboxMessages,
   processedUpdates,
   rateLimits,
@@ -110,6 +111,12 @@ describe("pruneExpired", () => {
       { key: rid("pu-8d"), receivedAt: NOW - 8 * DAY },
       { key: rid("pu-6d"), receivedAt: NOW - 6 * DAY },
     ]);
+    // A task made by writing to the bot, and its message by the message (ADR 107): three days, then gone.
+    await deps.db.insert(tasks).values({ id: rid("t-chat"), userId, title: "Chat", dueAt: NOW + DAY, strategyKey: "standard", createdAt: NOW - 4 * DAY });
+    await deps.db.insert(telegramMadeTasks).values([
+      { chatId: rid("chat"), messageId: 1, taskId: rid("t-chat"), madeAt: NOW - 3 * DAY - 1 },
+      { chatId: rid("chat"), messageId: 2, taskId: rid("t-chat"), madeAt: NOW - 3 * DAY + HOUR },
+    ]);
     const message = { channel: "email", to: "x@example.com", text: "hi" };
     await deps.db.insert(outboxMessages).values([
       { id: rid("om-15d"), ...message, createdAt: NOW - 15 * DAY },
@@ -132,9 +139,13 @@ describe("pruneExpired", () => {
       rate_limits: 2,
       telegram_link_codes: 1,
       processed_updates: 1,
+      telegram_made_tasks: 1,
       outbox_messages: 1,
       cron_runs: 1,
     });
+    const madeLeft = await deps.db.select({ messageId: telegramMadeTasks.messageId }).from(telegramMadeTasks).where(eq(telegramMadeTasks.chatId, rid("chat")));
+    expect(madeLeft).toEqual([{ messageId: 2 }]);
+    await deps.db.delete(tasks).where(eq(tasks.id, rid("t-chat")));
     expect(await idsLeft(linkTokens)).toEqual(sorted("lt-expired-6d", "lt-consumed-6d", "lt-no-expiry"));
     expect(await idsLeft(verificationCodes)).toEqual(sorted("vc-expired-12h", "vc-expired-locked"));
     expect(await idsLeft(refreshSessions)).toEqual(sorted("rs-revoked-6d", "rs-rotated-30d", "rs-active"));

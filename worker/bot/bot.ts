@@ -5,6 +5,7 @@ import type { Deps } from "../services/deps";
 import { answerButtons } from "./buttons";
 import { chatCommands } from "./commands";
 import { onlyOnce } from "./dedupe";
+import { chatEdits } from "./edits";
 import { plainLanguage } from "./plain-language";
 import { startCommand } from "./start";
 
@@ -24,6 +25,7 @@ export function createBot(deps: Deps, settings: BotSettings): Bot {
   bot.use(chatCommands(deps));
   bot.use(answerButtons(deps));
   bot.use(plainLanguage(deps));
+  bot.use(chatEdits(deps));
   bot.catch((error) => {
     // Thrown on to the webhook, which answers 500 so Telegram retries (the dedupe row is given back).
     throw error.error;

@@ -21,7 +21,8 @@ export function plainLanguage(deps: Deps): Composer<Context> {
     const owner = await findChatOwner(deps.db, String(ctx.chat.id));
     if (!owner) return offerPairing(deps, ctx);
     try {
-      const reply = await replyToChatText(deps, owner, ctx.message.text, repliedTaskId(ctx.message.reply_to_message));
+      const message = { chatId: String(ctx.chat.id), messageId: ctx.message.message_id };
+      const reply = await replyToChatText(deps, owner, ctx.message.text, repliedTaskId(ctx.message.reply_to_message), message);
       await ctx.reply(reply.text, reply.buttons ? { reply_markup: keyboardOf(reply.buttons) } : {});
     } catch (error) {
       if (!isAppError(error)) throw error;
@@ -33,7 +34,7 @@ export function plainLanguage(deps: Deps): Composer<Context> {
 }
 
 /** The task of the reminder a message replies to, from that message's answer buttons; null for anything else. */
-function repliedTaskId(replied: Message | undefined): string | null {
+export function repliedTaskId(replied: Message | undefined): string | null {
   for (const button of replied?.reply_markup?.inline_keyboard.flat() ?? []) {
     const taskId = "callback_data" in button ? REMINDER_BUTTON.exec(button.callback_data)?.[1] : undefined;
     if (taskId) return taskId;

@@ -7,6 +7,7 @@ import {
   linkTokens,
   outboxMessages,
   processedUpdates,
+  telegramMadeTasks,
   rateLimits,
   refreshSessions,
   telegramLinkCodes,
@@ -119,6 +120,12 @@ export function retentionRules(now: number): { name: string; table: SQLiteTable;
       name: "processed_updates",
       table: processedUpdates,
       where: sql`${processedUpdates.receivedAt} < ${now - 7 * DAY}`,
+    },
+    {
+      // An edit is followed for two days (ADR 107); the row is kept a day longer.
+      name: "telegram_made_tasks",
+      table: telegramMadeTasks,
+      where: sql`${telegramMadeTasks.madeAt} < ${now - 3 * DAY}`,
     },
     {
       name: "outbox_messages",

@@ -51,6 +51,24 @@ export function textUpdate(chatId: number, text: string, id = nextUpdateId()) {
   };
 }
 
+/**
+ * The person edited message `messageId` of the chat, first sent at `sentAt` (an `edited_message` update, as
+ * Telegram sends it: the original `date`, the `edit_date` now, the new text).
+ */
+export function editUpdate(chatId: number, messageId: number, text: string, sentAt: Date, id = nextUpdateId()) {
+  return {
+    update_id: id,
+    edited_message: {
+      message_id: messageId,
+      date: Math.floor(sentAt.getTime() / 1000),
+      edit_date: Math.floor(Date.now() / 1000),
+      chat: chatOf(chatId),
+      from: { id: Math.abs(chatId), is_bot: false, first_name: "Robin" },
+      text,
+    },
+  };
+}
+
 /** An inline button press on message `messageId` of the chat. */
 export function pressUpdate(chatId: number, data: string, messageId = 100, id = nextUpdateId()) {
   return {

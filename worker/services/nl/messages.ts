@@ -16,14 +16,14 @@ interface ConfirmableReminder {
  * `Got it! I'll remind you to take pills every day at 8:00 AM, starting Mon, Mar 2.`
  * Dates and times are shown in the user's zone; the year only when it is not the current one.
  */
-export function confirmationMessage(reminder: ConfirmableReminder, zone: string, now: Date): string {
+export function confirmationMessage(reminder: ConfirmableReminder, zone: string, now: Date, lead = "Got it!"): string {
   const due = DateTime.fromJSDate(reminder.dueAt, { zone }).setLocale("en-US");
   const sameYear = due.year === DateTime.fromJSDate(now, { zone }).year;
   const date = due.toFormat(sameYear ? "ccc, LLL d" : "ccc, LLL d, yyyy");
   const time = due.toFormat("h:mm a");
   const what = reminderSubject(reminder.title);
-  if (!reminder.recurrence) return `Got it! I'll remind you ${what} on ${date} at ${time}.`;
-  return `Got it! I'll remind you ${what} ${describeRecurrence(reminder.recurrence)} at ${time}, starting ${date}.`;
+  if (!reminder.recurrence) return `${lead} I'll remind you ${what} on ${date} at ${time}.`;
+  return `${lead} I'll remind you ${what} ${describeRecurrence(reminder.recurrence)} at ${time}, starting ${date}.`;
 }
 
 /** What a reminder can repeat on, in the words the parser understands (recurrence-phrases.ts). */

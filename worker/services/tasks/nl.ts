@@ -3,7 +3,7 @@ import { oneLine } from "../one-line";
 import type { Deps } from "../deps";
 import { forbidden } from "../errors";
 import { resolveStrategyKey } from "../escalation/catalogue";
-import { AGENDA_QUESTION, confirmationMessage, failureMessage, FORGET_REQUEST, parseReminder } from "../nl/parse-reminder";
+import { AGENDA_QUESTION, confirmationMessage, failureMessage, FORGET_REQUEST, parseReminder, type ParsedReminder } from "../nl/parse-reminder";
 import { agendaQuestion, forgetRequest } from "../nl/chat-intents";
 import { taskTitleOf } from "../nl/title";
 import { newTaskStatements } from "../series";
@@ -36,19 +36,14 @@ export async function createTaskFromPrompt(deps: Deps, userId: string, input: un
   if (!user.isVerified) throw forbidden(EMAIL_NOT_VERIFIED, "EMAIL_NOT_VERIFIED");
   const { prompt } = parseInput(nlPromptSchema, input);
   const nowDate = deps.clock.now();
-  // A question about one's reminders, or a wish to drop one, is not a reminder: say where those are done.
-  if (agendaQuestion(prompt)) return { success: false, message: AGENDA_QUESTION };
-  const parsed = parseReminder(prompt, nowDate, user.timezone);
-  if (!parsed.ok && parsed.reason === "no_time" && forgetRequest(prompt)) return { success: false, message: FORGET_REQUEST };
-  if (!parsed.ok) return { success: false, message: failureMessage(parsed.reason, parsed.phrase) };
-
+  const read = readPrompt(prompt, nowDate, user.timezone);
+  if (!read.ok) return { success: false, message: read.message };
   const now = nowDate.getTime();
-  const { reminder } = parsed;
-  if (!(reminder.dueAt.getUTCFullYear() <= LATEST_YEAR)) return { success: false, message: TOO_FAR_AHEAD };
+  const { reminder, title } = read;
   assertRoom(room);
   const { task, statements } = newTaskStatements(deps, {
     userId,
-    title: taskTitleOf(oneLine(reminder.title)).slice(0, 200),
+    title,
     dueAt: reminder.dueAt.getTime(),
     strategyKey: resolveStrategyKey(null, user.defaultEscalationStrategy),
     recurrence: reminder.recurrence ? JSON.stringify(reminder.recurrence) : null,
@@ -58,4 +53,25 @@ export async function createTaskFromPrompt(deps: Deps, userId: string, input: un
   });
   await runBatch(deps.db, statements);
   return { success: true, message: confirmationMessage(reminder, user.timezone, nowDate), task: toTaskJson(task, now) };
+}
+
+/**
+ * A prompt read as a reminder: the reading (its words as typed, for the confirmation), the title as the task
+ * holds it (ADR 102); or the sentence that says why not.
+ */
+export type PromptReading = { ok: true; reminder: ParsedReminder; title: string } | { ok: false; message: string };
+
+/**
+ * Reads a prompt as a new reminder at `now` on `zone`'s clock, with every refusal in words: a question about
+ * one's reminders or a wish to drop one is not a reminder (say where those are done), a date past 2100 is
+ * refused as the form refuses it. Shared by a new reminder and an edited one (rewrite.ts).
+ */
+export function readPrompt(prompt: string, now: Date, zone: string): PromptReading {
+  if (agendaQuestion(prompt)) return { ok: false, message: AGENDA_QUESTION };
+  const parsed = parseReminder(prompt, now, zone);
+  if (!parsed.ok && parsed.reason === "no_time" && forgetRequest(prompt)) return { ok: false, message: FORGET_REQUEST };
+  if (!parsed.ok) return { ok: false, message: failureMessage(parsed.reason, parsed.phrase) };
+  const { reminder } = parsed;
+  if (!(reminder.dueAt.getUTCFullYear() <= LATEST_YEAR)) return { ok: false, message: TOO_FAR_AHEAD };
+  return { ok: true, reminder, title: taskTitleOf(oneLine(reminder.title)).slice(0, 200) };
 }

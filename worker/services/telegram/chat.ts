@@ -5,7 +5,7 @@ import { answerTask, createTaskFromPrompt, moveTask, reminderToAnswer, reopenTas
 import type { ChatReply } from "./forget";
 import { saysYes, snoozeOf, type SnoozeAsked, type TypedAnswer } from "../typed-answers";
 import { findChatOwner, type ChatOwner } from "./chats";
-import { rememberMadeInChat } from "./just-made";
+import { rememberMadeInChat, type ChatMessageRef } from "./just-made";
 import { BOT_TEXTS } from "./texts";
 
 /** What the bot does after a button press: a short note on the spinner, the message's new text, and its buttons then. */
@@ -97,13 +97,14 @@ export async function yesToCheckBack(deps: Deps, userId: string, text: string, r
 
 /**
  * A chat message read as a reminder: the confirmation (title and local time) with an Undo button, or how to
- * phrase it. The reminder made is remembered, so a correction or "undo" right after is about it (ADR 104).
+ * phrase it. The reminder made is remembered, so a correction or "undo" right after is about it (ADR 104),
+ * and by its message, so an edit of that message changes it (ADR 107).
  */
-export async function reminderFromChat(deps: Deps, owner: ChatOwner, text: string): Promise<ChatReply> {
+export async function reminderFromChat(deps: Deps, owner: ChatOwner, text: string, message: ChatMessageRef | null): Promise<ChatReply> {
   if (!owner.isVerified) return { text: BOT_TEXTS.unverified };
   const result = await createTaskFromPrompt(deps, owner.id, { prompt: text }, "telegram");
   if (!result.success || !result.task) return { text: result.message };
-  await rememberMadeInChat(deps, owner.id, result.task.id);
+  await rememberMadeInChat(deps, owner.id, result.task.id, message);
   return { text: result.message, buttons: [[[BOT_TEXTS.undo, `undo:${result.task.id}`]]] };
 }
 

@@ -9,7 +9,7 @@ import { agendaText, reminderToAnswer } from "../tasks";
 import { answerTypedInChat, reminderFromChat, yesToCheckBack } from "./chat";
 import type { ChatOwner } from "./chats";
 import { forgetByName, forgetThisOne, type ChatReply } from "./forget";
-import { justMadeInChat } from "./just-made";
+import { justMadeInChat, type ChatMessageRef } from "./just-made";
 import { moveByName } from "./move-by-name";
 import { BOT_TEXTS } from "./texts";
 
@@ -28,7 +28,14 @@ import { BOT_TEXTS } from "./texts";
  * 5. a wish to move one by name ("move the dentist to friday") that names an open reminder: a question;
  * 6. anything else is a new reminder in plain language.
  */
-export async function replyToChatText(deps: Deps, owner: ChatOwner, text: string, repliedTaskId: string | null): Promise<ChatReply> {
+export async function replyToChatText(
+  deps: Deps,
+  owner: ChatOwner,
+  text: string,
+  repliedTaskId: string | null,
+  /** The message itself: a reminder it makes is remembered by it, for an edit (ADR 107). */
+  message: ChatMessageRef | null = null,
+): Promise<ChatReply> {
   // "make it 8pm" right after making a reminder is about that one, before any that waits; with neither, it asks which.
   const correction = correctionWordsIn(text);
   if (correction) {
@@ -70,7 +77,7 @@ export async function replyToChatText(deps: Deps, owner: ChatOwner, text: string
   const move = namedMoveIn(text);
   const moving = move ? await moveByName(deps, owner, move.named, move.when) : null;
   if (moving) return moving;
-  return reminderFromChat(deps, owner, text);
+  return reminderFromChat(deps, owner, text, message);
 }
 
 /**

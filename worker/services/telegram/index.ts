@@ -15,6 +15,8 @@ export {
 export { answerFromChat, answerTypedInChat, nextReminderLines, reminderFromChat, reopenFromChat, yesToCheckBack, REOPEN_BUTTON, type ButtonReply } from "./chat";
 export { greetLinkedChat } from "./greet";
 export { replyToChatText } from "./conversation";
+export { replyToChatEdit, type ChatEdit } from "./edits";
+export { EDIT_FOLLOWED_HOURS, JUST_MADE_MINUTES } from "./just-made";
 export { forgetFromChat, FORGET_BUTTON, undoFromChat, UNDO_BUTTON, type ChatReply, type ForgetChoice } from "./forget";
 export { moveFromChat, MOVE_TO_BUTTON } from "./move-by-name";
 export { breakButton, breakMenu, BREAK_BUTTON, type BreakChoice } from "./break";

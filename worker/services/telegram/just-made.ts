@@ -1,5 +1,6 @@
-import { eq } from "drizzle-orm";
-import { users } from "../../../db/schema";
+import { and, eq } from "drizzle-orm";
+import { runBatch } from "../../../db/batch";
+import { telegramMadeTasks, users } from "../../../db/schema";
 import type { Deps } from "../deps";
 import { ownTaskLine } from "../tasks";
 import type { ChatOwner } from "./chats";
@@ -10,14 +11,44 @@ import type { ChatOwner } from "./chats";
  */
 export const JUST_MADE_MINUTES = 10;
 
+/** How long after a message that made a reminder an edit of it still changes that reminder (ADR 107): two days. */
+export const EDIT_FOLLOWED_HOURS = 48;
+
 /** Whether a moment is within the last ten minutes: a reminder made then counts as "just made". */
 export function isJustNow(deps: Pick<Deps, "clock">, at: number): boolean {
   return deps.clock.now().getTime() - at <= JUST_MADE_MINUTES * 60_000;
 }
 
-/** Remembers the reminder made by a message in the chat, on the owner's row (read with every message). */
-export async function rememberMadeInChat(deps: Pick<Deps, "db" | "clock">, ownerId: string, taskId: string): Promise<void> {
-  await deps.db.update(users).set({ telegramLastMadeTaskId: taskId, telegramLastMadeAt: deps.clock.now().getTime() }).where(eq(users.id, ownerId));
+/** A person's message in a Telegram chat, by the ids Telegram gives it. */
+export interface ChatMessageRef {
+  chatId: string;
+  messageId: number;
+}
+
+/**
+ * Remembers the reminder made by a message in the chat: on the owner's row (read with every message) for a
+ * correction right after, and by the message (ADR 107) for an edit of it later. One batch.
+ */
+export async function rememberMadeInChat(deps: Pick<Deps, "db" | "clock">, ownerId: string, taskId: string, message: ChatMessageRef | null): Promise<void> {
+  const now = deps.clock.now().getTime();
+  const onOwner = deps.db.update(users).set({ telegramLastMadeTaskId: taskId, telegramLastMadeAt: now }).where(eq(users.id, ownerId));
+  if (!message) return void (await onOwner);
+  // Telegram numbers a chat's messages once; a repeat (a dev chat restarted) is the newer message.
+  const byMessage = deps.db
+    .insert(telegramMadeTasks)
+    .values({ chatId: message.chatId, messageId: message.messageId, taskId, madeAt: now })
+    .onConflictDoUpdate({ target: [telegramMadeTasks.chatId, telegramMadeTasks.messageId], set: { taskId, madeAt: now } });
+  await runBatch(deps.db, [onOwner, byMessage]);
+}
+
+/** The reminder a chat message made (ADR 107), or null: none, or its reminder deleted since (the row went with it). */
+export async function madeByMessage(deps: Pick<Deps, "db">, message: ChatMessageRef): Promise<string | null> {
+  const [row] = await deps.db
+    .select({ taskId: telegramMadeTasks.taskId })
+    .from(telegramMadeTasks)
+    .where(and(eq(telegramMadeTasks.chatId, message.chatId), eq(telegramMadeTasks.messageId, message.messageId)))
+    .limit(1);
+  return row?.taskId ?? null;
 }
 
 /** The id of the reminder made in the chat in the last ten minutes, while it is open; else null. */

@@ -1,7 +1,7 @@
 import { ANSWER_LABELS, SNOOZE_MINUTES } from "../answers";
 import { BREAK_WORD_TEXTS } from "../quiet-hours/break-words";
 import { AGENDA_TEXTS } from "../tasks";
-import { JUST_MADE_MINUTES } from "./just-made";
+import { EDIT_FOLLOWED_HOURS, JUST_MADE_MINUTES } from "./just-made";
 
 /**
  * Everything the bot says, in one place (the bot handlers and the web's link greeting use these).
@@ -99,6 +99,12 @@ export const BOT_TEXTS = {
   noIsNoAnswer: 'Okay, nothing changed. Reply "snooze" for a little more time, "done" when it\'s finished, or "ok" to stop the reminders and keep it open.',
   /** "stop" typed without the slash: nothing is turned off on one word (ADR 104). */
   stopTyped: 'To hold your reminders for a while, write "pause for 2 hours" or "pause until monday". To unlink this chat from Nudge, send /stop.',
+  /** A message the person edited (ADR 107): what the bot says when the edit changes nothing. */
+  edits: {
+    command: "I don't act on edited commands, so nothing changed. Send the command again as a new message, like /list.",
+    answer: "I don't act on an edited answer, so nothing changed. Send it again as a new message, or use the buttons under the reminder.",
+    tooLate: `I follow an edit for ${JUST_MADE_MINUTES} minutes after a message, or for ${EDIT_FOLLOWED_HOURS / 24} days when it made a reminder, so nothing changed. Send what you meant as a new message.`,
+  },
   welcome: "You're welcome! 🙂",
   hello: (name: string) => `Hi ${name}! Write me a reminder, like "call mom tomorrow at 5pm", or ask "what's on today?".`,
   alreadyDone: (title: string) => `This one is already done: ${title}. Nothing more to do.`,

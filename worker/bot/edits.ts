@@ -1,0 +1,34 @@
+import { Composer, type Context } from "grammy";
+import type { Deps } from "../services/deps";
+import { isAppError } from "../services/errors";
+import { findChatOwner, replyToChatEdit } from "../services/telegram";
+import { keyboardOf } from "./keyboard";
+import { repliedTaskId } from "./plain-language";
+
+/**
+ * A text the person edited in a private chat (`edited_message`, ADR 107): the reminder that message made
+ * follows the new words, or a fixed typo is read again (replyToChatEdit decides). The answer replies to the
+ * edited message, so it is clear which one it is about. Unlinked chats: nothing (their message was answered).
+ */
+export function chatEdits(deps: Deps): Composer<Context> {
+  const composer = new Composer();
+  composer.chatType("private").on("edited_message:text", async (ctx) => {
+    const owner = await findChatOwner(deps.db, String(ctx.chat.id));
+    if (!owner) return;
+    const edited = ctx.editedMessage;
+    const aboutIt = { reply_parameters: { message_id: edited.message_id, allow_sending_without_reply: true } };
+    try {
+      const reply = await replyToChatEdit(deps, owner, {
+        message: { chatId: String(ctx.chat.id), messageId: edited.message_id },
+        text: edited.text,
+        sentAt: new Date(edited.date * 1000),
+        repliedTaskId: repliedTaskId(edited.reply_to_message),
+      });
+      await ctx.reply(reply.text, { ...aboutIt, ...(reply.buttons ? { reply_markup: keyboardOf(reply.buttons) } : {}) });
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      await ctx.reply(error.message, aboutIt);
+    }
+  });
+  return composer;
+}

@@ -1,0 +1,66 @@
+import { DateTime } from "luxon";
+import type { Deps } from "../deps";
+import { isAppError } from "../errors";
+import { openOfSeries, ownTaskLine, rewriteTaskFromPrompt } from "../tasks";
+import { safeZone } from "../time-zone";
+import { saysYes, typedAnswer, whenOnlyAnswer } from "../typed-answers";
+import type { ChatOwner } from "./chats";
+import { replyToChatText } from "./conversation";
+import type { ChatReply } from "./forget";
+import { EDIT_FOLLOWED_HOURS, JUST_MADE_MINUTES, madeByMessage, type ChatMessageRef } from "./just-made";
+import { BOT_TEXTS } from "./texts";
+
+/** A message the person edited in the chat: its ids, its new text, when it was first sent, what it replies to. */
+export interface ChatEdit {
+  message: ChatMessageRef;
+  text: string;
+  sentAt: Date;
+  repliedTaskId: string | null;
+}
+
+/**
+ * What the bot answers when the person edits a message they sent it (ADR 107):
+ * - the message made a reminder (in the last two days): the reminder follows the new words, its title, time or
+ *   repeat (a series that moved on: its open occurrence); words that hold no reminder change nothing and say why;
+ * - it made nothing and was sent in the last ten minutes (a typo fixed, "call bob at 7ppm"): read as if sent
+ *   again, except an answer ("done", "snooze"), which could now land on another reminder: it says to send it anew;
+ * - a command, or an older message: nothing changes, and the answer says to send it as a new message.
+ */
+export async function replyToChatEdit(deps: Deps, owner: ChatOwner, edit: ChatEdit): Promise<ChatReply> {
+  if (edit.text.trim().startsWith("/")) return { text: BOT_TEXTS.edits.command };
+  const age = deps.clock.now().getTime() - edit.sentAt.getTime();
+  const made = age <= EDIT_FOLLOWED_HOURS * 3_600_000 ? await madeByMessage(deps, edit.message) : null;
+  if (made) return rewriteMade(deps, owner, made, edit);
+  if (age > JUST_MADE_MINUTES * 60_000) return { text: BOT_TEXTS.edits.tooLate };
+  if (answersAReminder(edit.text)) return { text: BOT_TEXTS.edits.answer };
+  return replyToChatText(deps, owner, edit.text, edit.repliedTaskId, edit.message);
+}
+
+/** The reminder a message made, rewritten from its new words; with its Undo again when it changed. */
+async function rewriteMade(deps: Deps, owner: ChatOwner, taskId: string, edit: ChatEdit): Promise<ChatReply> {
+  const made = await ownTaskLine(deps, owner.id, taskId);
+  // The chat was linked to another account since: that reminder is not this owner's to change.
+  if (!made) return { text: BOT_TEXTS.gone };
+  // A series goes on as new occurrences: its words now shape the one still open, from that one's day on (the
+  // day done is done: "every day at 12pm" after today's was done starts tomorrow).
+  const series = made.status === "COMPLETED" && made.recurrence && made.seriesId ? await openOfSeries(deps, owner.id, made.seriesId) : null;
+  const target = series?.id ?? made.id;
+  const readAt = series ? new Date(Math.max(edit.sentAt.getTime(), startOfDay(series.dueAt, owner.timezone))) : edit.sentAt;
+  try {
+    const outcome = await rewriteTaskFromPrompt(deps, owner.id, target, edit.text, readAt);
+    return outcome.state === "changed" ? { text: outcome.message, buttons: [[[BOT_TEXTS.undo, `undo:${target}`]]] } : { text: outcome.message };
+  } catch (error) {
+    if (isAppError(error) && error.status === 404) return { text: BOT_TEXTS.gone };
+    throw error;
+  }
+}
+
+/** The start of the person's day that holds `at`. */
+function startOfDay(at: number, zone: string): number {
+  return DateTime.fromMillis(at, { zone: safeZone(zone) }).startOf("day").toMillis();
+}
+
+/** An answer to a reminder ("done", "snooze 10", "ok", a lone "yes", "in 2 hours"): not replayed from an edit. */
+function answersAReminder(text: string): boolean {
+  return typedAnswer(text) !== null || whenOnlyAnswer(text) !== null || saysYes(text);
+}
