@@ -16,11 +16,48 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 }
 
 
+/**
+ * A message the person sent, with a way to edit it as Telegram allows (ADR 107): the bot gets an
+ * `edited_message` update, and the bubble shows the new words and "edited", as Telegram does.
+ */
+function YourBubble({ bubble, chat }: { bubble: Extract<DevBubble, { from: "you" }>; chat: string }) {
+  const fieldId = `dev-chat-edit-${bubble.messageId}`;
+  return (
+    <li className="dev-chat__bubble dev-chat__bubble--you" data-message-id={bubble.messageId ?? undefined}>
+      <p className="dev-chat__text">{bubble.text}</p>
+      {bubble.edited ? <p className="dev-chat__edited">edited</p> : null}
+      {bubble.messageId !== null && bubble.sentAt !== null ? (
+        <details className="dev-chat__edit">
+          <summary>Edit</summary>
+          <form method="post" action="/dev/telegram/edit" className="dev-chat__edit-form">
+            <input type="hidden" name="chat" value={chat} />
+            <input type="hidden" name="messageId" value={bubble.messageId} />
+            <input type="hidden" name="sentAt" value={bubble.sentAt} />
+            <label htmlFor={fieldId} className="visually-hidden">
+              Edited text
+            </label>
+            <input id={fieldId} className="input" name="text" defaultValue={bubble.text} autoComplete="off" required />
+            <Button type="submit" variant="secondary">
+              Save edit
+            </Button>
+          </form>
+        </details>
+      ) : null}
+    </li>
+  );
+}
+
 function Bubble({ bubble, chat }: { bubble: DevBubble; chat: string }) {
-  if (bubble.from === "you") return <li className="dev-chat__bubble dev-chat__bubble--you">{bubble.text}</li>;
+  if (bubble.from === "you") return <YourBubble bubble={bubble} chat={chat} />;
   if (bubble.from === "note") return <li className="dev-chat__note">Bot: {bubble.text}</li>;
   return (
     <li className="dev-chat__bubble dev-chat__bubble--bot" data-message-id={bubble.messageId}>
+      {bubble.replyTo !== null ? (
+        <blockquote className="dev-chat__quote">
+          <span className="visually-hidden">In reply to: </span>
+          {bubble.replyTo}
+        </blockquote>
+      ) : null}
       <p className="dev-chat__text">{bubble.text}</p>
       {bubble.edited ? <p className="dev-chat__edited">edited</p> : null}
       {bubble.buttons.map((row, index) => (
@@ -61,7 +98,8 @@ export default function DevTelegram() {
         <h1 className="page__title">Dev Telegram</h1>
         <p className="muted page-header__lead">
           Be a Telegram user without Telegram: chat with @{bot} as chat <strong>{chat}</strong>. To link this chat, copy the <code>/start</code> line from
-          the Telegram panel on Reminder Channels and send it here. A negative chat id plays a group (for a group nudge buddy).
+          the Telegram panel on Reminder Channels and send it here. &ldquo;Edit&rdquo; under a message you sent edits it, as in Telegram. A negative chat id
+          plays a group (for a group nudge buddy).
         </p>
       </header>
       <Form method="get" className="dev-chat__picker">

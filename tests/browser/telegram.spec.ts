@@ -132,6 +132,26 @@ test.describe("Telegram", () => {
     await expect(page.locator("article.task-card")).toHaveCount(0);
   });
 
+  test("editing the message that made a reminder changes it, and the bot's answer quotes the edit (ADR 107)", async ({ page }) => {
+    const user = await signUp(page, { name: "Noa", timezone: "Asia/Jerusalem" });
+    await linkByApi(page, user, newChat());
+    await sendInDevChat(page, "call the plumber tomorrow at 8am");
+    const mine = page.locator(".dev-chat__bubble--you").filter({ hasText: "call the plumber tomorrow at 8am" });
+    await mine.getByText("Edit", { exact: true }).click();
+    await mine.getByLabel("Edited text").fill("call the electrician tomorrow at 9am");
+    await mine.getByRole("button", { name: "Save edit" }).click();
+    await page.waitForURL(/\/dev\/telegram\?chat=/);
+    const edited = page.locator(".dev-chat__bubble--you").filter({ hasText: "call the electrician tomorrow at 9am" });
+    await expect(edited.locator(".dev-chat__edited")).toHaveText("edited");
+    const answer = page.locator(".dev-chat__bubble--bot").last();
+    await expect(answer.locator(".dev-chat__quote")).toHaveText("In reply to: call the electrician tomorrow at 9am");
+    await expect(answer.locator(".dev-chat__text")).toHaveText(/^Changed it: I'll remind you to call the electrician on .+ at 9:00 AM\.$/);
+    await screenshotBoth(page, "dev-telegram-edit", page.url());
+    await page.goto("/dashboard");
+    await expect(card(page, "Call the electrician")).toContainText("Due Tomorrow, 9:00 AM");
+    await expect(page.locator("article.task-card")).toHaveCount(1);
+  });
+
   test("asking what's on tomorrow lists it; 'cancel' and a name asks first, then the button deletes it from the dashboard", async ({ page }) => {
     const user = await signUp(page, { name: "Noa", timezone: "Asia/Jerusalem" });
     await linkByApi(page, user, newChat());

@@ -4,13 +4,14 @@
  * message changes nothing and says to send it anew. Real grammY against the fake Bot API, through the webhook.
  * Era: 2073 (docs/testing.md); no tick runs here.
  */
+import { createExecutionContext, env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { tasks, telegramMadeTasks } from "../../db/schema";
 import { completeTask, createTask } from "../../worker/services/tasks";
-import { BOT_TEXTS, EDIT_FOLLOWED_HOURS } from "../../worker/services/telegram";
-import { testDeps } from "./helpers";
+import { BOT_TEXTS, devConversation, EDIT_FOLLOWED_HOURS } from "../../worker/services/telegram";
+import { app, EMAIL_CONFIGURED, testDeps } from "./helpers";
 import { depsAt, MINUTE, taskRow, tasksOfUser, testEra } from "./escalation-helpers";
 import { editUpdate, fakeTelegram, postUpdate, pressUpdate, textUpdate } from "./telegram/support";
 
@@ -284,4 +285,44 @@ it("keeps the tasks table's rows as they were when an edit changes nothing", asy
   await edit(u.chat, made.messageId, "call bob at 5am yesterday");
   expect(lastText(bot)).toMatch(/^Your edit didn't change "Call bob"/);
   expect(await testDeps().db.select().from(tasks).where(eq(tasks.userId, u.id))).toEqual(before);
+});
+
+describe("the dev chat plays an edit (DEV_OUTBOX on)", () => {
+  // The dev route hands the webhook its execution context, as a worker request has one.
+  const form = (path: string, fields: Record<string, string>, overrides = {}) =>
+    app.request(
+      `http://localhost:8787${path}`,
+      { method: "POST", headers: { Origin: "http://localhost:8787" }, body: new URLSearchParams(fields), redirect: "manual" },
+      { ...env, ...overrides },
+      createExecutionContext(),
+    );
+
+  it("edits a message sent on the page: the bubble shows the new words and 'edited', the bot's answer quotes it", async () => {
+    const u = await linkedUser();
+    const chat = String(u.chat);
+    expect((await form("/dev/telegram/send", { chat, text: "call bob at 7pm" })).status).toBe(303);
+    const [sent] = (await devConversation(testDeps(), chat)).filter((b) => b.from === "you");
+    expect(sent).toMatchObject({ from: "you", text: "call bob at 7pm", edited: false, sentAt: Math.floor(ERA.getTime() / 1000) });
+    const messageId = String((sent as { messageId: number }).messageId);
+    vi.setSystemTime(at(1));
+    const edited = await form("/dev/telegram/edit", { chat, messageId, sentAt: String(Math.floor(ERA.getTime() / 1000)), text: "call mom at 8pm" });
+    expect(edited.status).toBe(303);
+    expect(edited.headers.get("Location")).toBe(`/dev/telegram?chat=${chat}`);
+    const bubbles = await devConversation(testDeps(), chat);
+    expect(bubbles.filter((b) => b.from === "you")).toEqual([expect.objectContaining({ text: "call mom at 8pm", edited: true })]);
+    expect(bubbles.at(-1)).toMatchObject({ from: "bot", text: "Changed it: I'll remind you to call mom on Wed, Mar 8 at 8:00 PM.", replyTo: "call mom at 8pm" });
+    const [task] = await tasksOfUser(u.id);
+    expect(task!.title).toBe("Call mom");
+  });
+
+  it("refuses an edit of no message with a sentence and changes nothing; without the dev outbox there is no such page", async () => {
+    const u = await linkedUser();
+    const chat = String(u.chat);
+    const refused = await form("/dev/telegram/edit", { chat, messageId: "nope", sentAt: "1", text: "call bob at 7pm" });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toBe("Pick a message of yours to edit.");
+    expect(await devConversation(testDeps(), chat)).toEqual([]);
+    expect((await form("/dev/telegram/edit", { chat, messageId: "5", sentAt: "1", text: "x" }, { DEV_OUTBOX: "false", ...EMAIL_CONFIGURED })).status).toBe(404);
+    expect(await tasksOfUser(u.id)).toEqual([]);
+  });
 });

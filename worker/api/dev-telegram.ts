@@ -3,33 +3,45 @@ import { botSettings } from "../channels/telegram";
 import { isDevOutboxOn } from "../env";
 import { isSameOrigin } from "../http";
 import { telegramWebhook } from "../bot/webhook";
-import { devPressUpdate, devTextUpdate, isDevChatId, recordDevIncoming } from "../services/telegram/dev-chat";
+import { devEditUpdate, devPressUpdate, devTextUpdate, isDevChatId, recordDevIncoming } from "../services/telegram/dev-chat";
 import type { ApiEnv } from "./context";
 import { requestContext } from "./middleware";
 
 /**
- * The dev Telegram's two actions (DEV_OUTBOX on only; a plain 404 otherwise): POST /dev/telegram/send
- * {chat, text} and POST /dev/telegram/press {chat, data, messageId}. Each builds real `Update` JSON and
- * posts it to the real webhook handler with the webhook's secret, then goes back to /dev/telegram.
+ * The dev Telegram's actions (DEV_OUTBOX on only; a plain 404 otherwise): POST /dev/telegram/send {chat, text},
+ * /dev/telegram/edit {chat, messageId, sentAt, text} (the person edits a message they sent, ADR 107) and
+ * /dev/telegram/press {chat, data, messageId}. Each builds real `Update` JSON and posts it to the real webhook
+ * handler with the webhook's secret, then goes back to /dev/telegram.
  */
 // The real webhook handler behind its own request context, as /telegram/webhook runs it.
 const webhookApp = new Hono<ApiEnv>().use(requestContext).route("/", telegramWebhook);
 
-export const devTelegram = new Hono<ApiEnv>().post("/:action{send|press}", async (c) => {
+export const devTelegram = new Hono<ApiEnv>().post("/:action{send|edit|press}", async (c) => {
   if (!isDevOutboxOn(c.env)) return c.notFound();
   if (!isSameOrigin(c.req.raw, c.env.APP_URL)) return c.text("Cross-site request refused.", 403);
   const form = await c.req.formData();
   const chat = String(form.get("chat") ?? "").trim();
   if (!isDevChatId(chat)) return c.text("Pick a chat id: a number, like 100000001.", 400);
   let update: unknown;
-  if (c.req.param("action") === "send") {
+  const action = c.req.param("action");
+  if (action === "send") {
     const text = String(form.get("text") ?? "").trim();
     if (!text) return c.redirect(`/dev/telegram?chat=${chat}`, 303);
-    await recordDevIncoming(c.get("deps"), chat, text);
-    update = devTextUpdate(chat, text);
+    const sent = devTextUpdate(chat, text);
+    await recordDevIncoming(c.get("deps"), chat, text, { kind: "message", messageId: sent.message.message_id, sentAt: sent.message.date });
+    update = sent;
+  } else if (action === "edit") {
+    const text = String(form.get("text") ?? "").trim();
+    const messageId = Number(form.get("messageId"));
+    const sentAt = Number(form.get("sentAt"));
+    if (!Number.isSafeInteger(messageId) || messageId <= 0 || !Number.isSafeInteger(sentAt) || sentAt <= 0) return c.text("Pick a message of yours to edit.", 400);
+    // Telegram refuses an edit to no text: the message keeps its words.
+    if (!text) return c.redirect(`/dev/telegram?chat=${chat}`, 303);
+    await recordDevIncoming(c.get("deps"), chat, text, { kind: "edit", messageId });
+    update = devEditUpdate(chat, messageId, sentAt, text);
   } else {
     const data = String(form.get("data") ?? "");
-    await recordDevIncoming(c.get("deps"), chat, `(pressed "${String(form.get("label") ?? data)}")`);
+    await recordDevIncoming(c.get("deps"), chat, `(pressed "${String(form.get("label") ?? data)}")`, { kind: "press" });
     update = devPressUpdate(chat, data, Number(form.get("messageId")) || 0);
   }
   const settings = botSettings(c.env)!;

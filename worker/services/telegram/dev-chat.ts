@@ -15,20 +15,29 @@ export interface DevButton {
 }
 
 export type DevBubble =
-  | { from: "bot"; messageId: number; text: string; buttons: DevButton[][]; edited: boolean; at: number }
-  | { from: "you"; text: string; at: number }
+  | { from: "bot"; messageId: number; text: string; buttons: DevButton[][]; edited: boolean; at: number; replyTo: string | null }
+  /** What the person sent; `messageId` and `sentAt` (seconds) let the page edit it (ADR 107); a button press has none. */
+  | { from: "you"; text: string; at: number; messageId: number | null; sentAt: number | null; edited: boolean }
   | { from: "note"; text: string; at: number };
 
 export const DEV_CHAT_DEFAULT = "100000001";
 export const isDevChatId = (value: string) => /^-?\d{1,15}$/.test(value);
 
 let nextId = Math.floor(Math.random() * 1_000_000_000);
+// Telegram numbers a chat's messages once; here seconds since 2020 and a counter do, so a restarted dev
+// server does not give a new message the number of an old one (whose edit would change another reminder).
+let messageCounter = 0;
+function nextMessageId(): number {
+  messageCounter = (messageCounter + 1) % 100;
+  return Math.floor((Date.now() - 1_577_836_800_000) / 1000) * 100 + messageCounter;
+}
 
 /** As Telegram numbers them: a negative chat id is a group (so a group buddy can be tried locally). */
 export function devChat(chatId: string) {
   return Number(chatId) < 0 ? { id: Number(chatId), type: "group" as const, title: "Dev group" } : { id: Number(chatId), type: "private" as const, first_name: "Dev" };
 }
 
+/** A message the person sends: real `Update` JSON, and its message id and date (to edit it later). */
 export function devTextUpdate(chatId: string, text: string) {
   const id = ++nextId;
   const command = /^\/\w+(@\w+)?/.exec(text)?.[0];
@@ -36,12 +45,27 @@ export function devTextUpdate(chatId: string, text: string) {
   return {
     update_id: id,
     message: {
-      message_id: id % 1_000_000,
+      message_id: nextMessageId(),
       date: Math.floor(Date.now() / 1000),
       chat,
       from: { id: Math.abs(Number(chatId)), is_bot: false, first_name: "Dev" },
       text,
       ...(command ? { entities: [{ type: "bot_command", offset: 0, length: command.length }] } : {}),
+    },
+  };
+}
+
+/** The person edited a message they sent at `sentAt` (seconds): an `edited_message` update, as Telegram sends it. */
+export function devEditUpdate(chatId: string, messageId: number, sentAt: number, text: string) {
+  return {
+    update_id: ++nextId,
+    edited_message: {
+      message_id: messageId,
+      date: sentAt,
+      edit_date: Math.floor(Date.now() / 1000),
+      chat: devChat(chatId),
+      from: { id: Math.abs(Number(chatId)), is_bot: false, first_name: "Dev" },
+      text,
     },
   };
 }
@@ -61,8 +85,12 @@ export function devPressUpdate(chatId: string, data: string, messageId: number) 
   };
 }
 
+/** What the person sent: a message (with its ids, to edit it), an edit of one, or a button pressed. */
+export type DevIncoming = { kind: "message"; messageId: number; sentAt: number } | { kind: "edit"; messageId: number } | { kind: "press" };
+
 /** Keeps what the person "typed" in the outbox too, so the conversation reads both sides. */
-export async function recordDevIncoming(deps: Pick<Deps, "db" | "clock">, chatId: string, text: string): Promise<void> {
+export async function recordDevIncoming(deps: Pick<Deps, "db" | "clock">, chatId: string, text: string, incoming: DevIncoming): Promise<void> {
+  const meta = incoming.kind === "edit" ? { method: "incomingEdit", messageId: incoming.messageId } : { method: "incoming", ...(incoming.kind === "message" ? { messageId: incoming.messageId, sentAt: incoming.sentAt } : {}) };
   await deps.db.insert(outboxMessages).values({
     id: crypto.randomUUID(),
     channel: "telegram",
@@ -70,7 +98,7 @@ export async function recordDevIncoming(deps: Pick<Deps, "db" | "clock">, chatId
     subject: null,
     text,
     html: null,
-    meta: JSON.stringify({ method: "incoming" }),
+    meta: JSON.stringify(meta),
     createdAt: deps.clock.now().getTime(),
   });
 }
@@ -86,9 +114,25 @@ export async function devConversation(deps: Pick<Deps, "db">, chatId: string, li
   for (const row of rows) {
     const meta = parseMeta(row.meta);
     const payload = (meta.payload ?? {}) as Record<string, unknown>;
-    if (meta.method === "incoming") bubbles.push({ from: "you", text: row.text, at: row.createdAt });
-    else if (meta.method === "sendMessage") {
-      bubbles.push({ from: "bot", messageId: Number(meta.messageId), text: row.text, buttons: buttonsOf(payload.reply_markup), edited: false, at: row.createdAt });
+    if (meta.method === "incoming") {
+      const messageId = typeof meta.messageId === "number" ? meta.messageId : null;
+      bubbles.push({ from: "you", text: row.text, at: row.createdAt, messageId, sentAt: typeof meta.sentAt === "number" ? meta.sentAt : null, edited: false });
+    } else if (meta.method === "incomingEdit") {
+      // Telegram shows an edited message in its place, with its new words and "edited".
+      const target = bubbles.find((b) => b.from === "you" && b.messageId === Number(meta.messageId));
+      if (target && target.from === "you") Object.assign(target, { text: row.text, edited: true });
+    } else if (meta.method === "sendMessage") {
+      const repliedTo = (payload.reply_parameters as { message_id?: number } | undefined)?.message_id;
+      const quoted = repliedTo === undefined ? undefined : bubbles.find((b) => b.from === "you" && b.messageId === repliedTo);
+      bubbles.push({
+        from: "bot",
+        messageId: Number(meta.messageId),
+        text: row.text,
+        buttons: buttonsOf(payload.reply_markup),
+        edited: false,
+        at: row.createdAt,
+        replyTo: quoted?.text ?? null,
+      });
     } else if (meta.method === "editMessageText") {
       const target = bubbles.find((b) => b.from === "bot" && b.messageId === Number(payload.message_id));
       if (target && target.from === "bot") Object.assign(target, { text: row.text, buttons: buttonsOf(payload.reply_markup), edited: true });
