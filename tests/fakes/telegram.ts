@@ -4,7 +4,8 @@
  *   `{ ok: true, result }` or `{ ok: false, error_code, description, parameters? }` with that status.
  * - A wrong token is 401 "Unauthorized" (Telegram's answer); a path without a bot is 404.
  * - sendMessage: needs `chat_id` and a non-empty `text` of at most 4096 characters; inline buttons'
- *   `callback_data` at most 64 bytes (400 "BUTTON_DATA_INVALID"); a chat in `blocked` answers 403
+ *   `callback_data` at most 64 bytes (400 "BUTTON_DATA_INVALID"); a `reply_parameters` without a message id is
+ *   400 "message to be replied not found"; a chat in `blocked` answers 403
  *   "Forbidden: bot was blocked by the user". editMessageText / answerCallbackQuery answer like Telegram.
  * - Trouble on demand (`failNext`): a 429 with `parameters.retry_after` (seconds) or a 5xx, N times.
  * It records every call (`calls`) and every message it delivered (`sent`).
@@ -97,6 +98,9 @@ export function createFakeBotApi(options: FakeBotApiOptions) {
       if (buttons.flat().some((b) => b.callback_data !== undefined && new TextEncoder().encode(b.callback_data).length > 64)) {
         return failure(400, "Bad Request: BUTTON_DATA_INVALID");
       }
+      // A reply names the message replied to; one Telegram cannot find fails unless the sender allowed it.
+      const reply = payload.reply_parameters as { message_id?: unknown; allow_sending_without_reply?: unknown } | undefined;
+      if (reply !== undefined && !Number.isInteger(reply.message_id)) return failure(400, "Bad Request: message to be replied not found");
       const messageId = method === "sendMessage" ? nextMessageId++ : Number(payload.message_id);
       if (method === "sendMessage") sent.push({ chatId, messageId, text, replyMarkup: payload.reply_markup });
       return Response.json({
