@@ -346,6 +346,39 @@ describe("a break from the chat (ADR 095)", () => {
   });
 });
 
+describe("what is not text (a photo, a sticker, a voice message)", () => {
+  /** A message of another kind than text, as Telegram sends it: `extra` holds its photo, sticker or voice. */
+  function mediaUpdate(chat: number, extra: Record<string, unknown>) {
+    const update = textUpdate(chat, "") as { message: Record<string, unknown> };
+    delete update.message.text;
+    Object.assign(update.message, extra);
+    return update;
+  }
+  const photo = [{ file_id: "photo-1", file_unique_id: "p1", width: 640, height: 480 }];
+
+  it("reads a photo's caption as the words of a reminder", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser();
+    expect((await postUpdate(mediaUpdate(u.chat, { photo, caption: "take this one at 9pm" }))).status).toBe(200);
+    expect(lastText(bot)).toBe("Got it! I'll remind you to take this one on Tue, Mar 8 at 9:00 PM.");
+    const [task] = await tasksOfUser(u.id);
+    expect(task!.title).toBe("Take this one");
+  });
+
+  it("says it reads words only for a photo without a caption, a sticker or a voice message, and makes nothing", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser();
+    const voice = { file_id: "voice-1", file_unique_id: "v1", duration: 3 };
+    const sticker = { file_id: "sticker-1", file_unique_id: "s1", type: "regular", width: 512, height: 512, is_animated: false, is_video: false };
+    for (const extra of [{ photo }, { voice }, { sticker }]) {
+      await postUpdate(mediaUpdate(u.chat, extra));
+      expect(lastText(bot)).toBe('I can read words only: a text message, or the caption under a photo. Write your reminder in words, like "call the dentist tomorrow at 10".');
+    }
+    expect(bot.callsOf("sendMessage")).toHaveLength(3);
+    expect(await tasksOfUser(u.id)).toEqual([]);
+  });
+});
+
 describe("courtesies", () => {
   it("thanks get a word back and a greeting a hello; nothing is created", async () => {
     const bot = fakeTelegram();

@@ -251,17 +251,28 @@ describe("editing a message that made nothing", () => {
 });
 
 describe("edits the bot leaves alone", () => {
-  it("answers nothing in an unlinked chat or a group, or for an edited photo caption", async () => {
+  it("answers nothing in an unlinked chat or a group", async () => {
     const bot = fakeTelegram();
     await edit(++chatSeq, 5, "call bob at 7pm");
     await edit(-(++chatSeq), 5, "call bob at 7pm");
-    const u = await linkedUser();
-    const caption = editUpdate(u.chat, 9, "call bob at 7pm", ERA) as { edited_message: Record<string, unknown> };
-    delete caption.edited_message.text;
-    Object.assign(caption.edited_message, { caption: "call bob at 7pm", photo: [{ file_id: "f", file_unique_id: "u", width: 1, height: 1 }] });
-    expect((await postUpdate(caption)).status).toBe(200);
     expect(bot.callsOf("sendMessage")).toHaveLength(0);
-    expect(await tasksOfUser(u.id)).toHaveLength(0);
+  });
+
+  it("follows an edited photo caption as it follows a text", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser();
+    const photo = [{ file_id: "f", file_unique_id: "u", width: 1, height: 1 }];
+    const sent = textUpdate(u.chat, "") as { message: Record<string, unknown> };
+    delete sent.message.text;
+    Object.assign(sent.message, { photo, caption: "take this one at 9pm" });
+    await postUpdate(sent);
+    const [made] = await tasksOfUser(u.id);
+    const edited = editUpdate(u.chat, Number(sent.message.message_id), "", ERA) as { edited_message: Record<string, unknown> };
+    delete edited.edited_message.text;
+    Object.assign(edited.edited_message, { photo, caption: "take this one at 10pm" });
+    expect((await postUpdate(edited)).status).toBe(200);
+    expect(lastText(bot)).toBe("Changed it: I'll remind you to take this one on Wed, Mar 8 at 10:00 PM.");
+    expect(await dueOf(made!.id)).toBe("Wed 22:00");
   });
 
   it("handles one edit once when Telegram sends it again", async () => {

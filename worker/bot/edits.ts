@@ -6,13 +6,13 @@ import { keyboardOf } from "./keyboard";
 import { repliedTaskId } from "./plain-language";
 
 /**
- * A text the person edited in a private chat (`edited_message`, ADR 107): the reminder that message made
+ * A text (or a photo's caption) the person edited in a private chat (`edited_message`, ADR 107): the reminder that message made
  * follows the new words, or a fixed typo is read again (replyToChatEdit decides). The answer replies to the
  * edited message, so it is clear which one it is about. Unlinked chats: nothing (their message was answered).
  */
 export function chatEdits(deps: Deps): Composer<Context> {
   const composer = new Composer();
-  composer.chatType("private").on("edited_message:text", async (ctx) => {
+  composer.chatType("private").on(["edited_message:text", "edited_message:caption"], async (ctx) => {
     const owner = await findChatOwner(deps.db, String(ctx.chat.id));
     if (!owner) return;
     const edited = ctx.editedMessage;
@@ -20,7 +20,7 @@ export function chatEdits(deps: Deps): Composer<Context> {
     try {
       const reply = await replyToChatEdit(deps, owner, {
         message: { chatId: String(ctx.chat.id), messageId: edited.message_id },
-        text: edited.text,
+        text: edited.text ?? edited.caption ?? "",
         sentAt: new Date(edited.date * 1000),
         repliedTaskId: repliedTaskId(edited.reply_to_message),
       });

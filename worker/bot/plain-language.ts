@@ -16,13 +16,15 @@ import { offerPairing } from "./start";
 export function plainLanguage(deps: Deps): Composer<Context> {
   const composer = new Composer();
   const privateChats = composer.chatType("private");
-  privateChats.on("message:text", async (ctx) => {
-    if (ctx.message.text.startsWith("/")) return void (await ctx.reply(BOT_TEXTS.help));
+  // A photo with a caption ("take this one at 9pm" under a picture of the pill box): the caption is the words.
+  privateChats.on(["message:text", "message:caption"], async (ctx) => {
+    const text = ctx.message.text ?? ctx.message.caption ?? "";
+    if (text.startsWith("/")) return void (await ctx.reply(BOT_TEXTS.help));
     const owner = await findChatOwner(deps.db, String(ctx.chat.id));
     if (!owner) return offerPairing(deps, ctx);
     try {
       const message = { chatId: String(ctx.chat.id), messageId: ctx.message.message_id };
-      const reply = await replyToChatText(deps, owner, ctx.message.text, repliedTaskId(ctx.message.reply_to_message), message);
+      const reply = await replyToChatText(deps, owner, text, repliedTaskId(ctx.message.reply_to_message), message);
       await ctx.reply(reply.text, reply.buttons ? { reply_markup: keyboardOf(reply.buttons) } : {});
     } catch (error) {
       if (!isAppError(error)) throw error;

@@ -39,7 +39,8 @@ export const BOT_TEXTS = {
   stopKept: "Good, nothing changed. This chat stays linked.",
   stopAlreadyUnlinked: "This chat is not linked to a Nudge account.",
   unverified: "Please verify your email address on the Nudge website first; then I can make reminders for you.",
-  onlyText: "I can read text messages only. Write your reminder in words, like \"call the dentist tomorrow at 10\".",
+  /** A sticker, a voice message, a photo without a caption: the bot reads words only (a caption counts). */
+  onlyText: 'I can read words only: a text message, or the caption under a photo. Write your reminder in words, like "call the dentist tomorrow at 10".',
   somethingWrong: "Sorry, something went wrong on my side. Nothing was changed; please try again in a minute.",
   /** On the spinner when "Other snooze times" is pressed (ADR 089). */
   pickSnoozeTime: 'Pick a time below, or write one, like "snooze until 7pm" (or "move it to friday" for another day).',
