@@ -3,7 +3,7 @@ import type { Deps } from "../deps";
 import { describeRecurrence } from "../recurrence";
 import { readStoredRule } from "../series/stored-rule";
 import { forgetOffersByName, OFFERED, shortWhen } from "../tasks";
-import type { InboundOutcome } from "./handle";
+import type { InboundOutcome } from "./outcome";
 import { INBOUND_TEXTS } from "./texts";
 
 /**

@@ -1,7 +1,7 @@
 import { appLink } from "../app-url";
 import type { Deps } from "../deps";
 import { moveOffersByName, OFFERED, shortWhen } from "../tasks";
-import type { InboundOutcome } from "./handle";
+import type { InboundOutcome } from "./outcome";
 import { INBOUND_TEXTS } from "./texts";
 
 /**
