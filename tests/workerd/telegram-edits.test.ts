@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { tasks, telegramMadeTasks } from "../../db/schema";
-import { completeTask, createTask } from "../../worker/services/tasks";
+import { completeTask, createTask, PROMPT_MAX } from "../../worker/services/tasks";
 import { BOT_TEXTS, devConversation, EDIT_FOLLOWED_HOURS } from "../../worker/services/telegram";
 import { app, EMAIL_CONFIGURED, testDeps } from "./helpers";
 import { depsAt, MINUTE, taskRow, tasksOfUser, testEra } from "./escalation-helpers";
@@ -141,6 +141,17 @@ describe("editing a message that made a reminder", () => {
       `Your edit didn't change "Call bob" (7:00 PM on Wednesday, 8 March (America/New_York)). I couldn't find a time in that. Try "remind me to call mom tomorrow at 5pm" or "in 20 minutes check the oven".`,
     );
     expect(lastSend(bot).reply_markup).toBeUndefined();
+    expect(await taskRow(made.taskId!)).toEqual(before);
+  });
+
+  it("refuses an edit longer than a new reminder may be, with the same sentence, and changes nothing", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser();
+    const made = await write(bot, u.chat, "call bob at 7pm");
+    const before = (await taskRow(made.taskId!))!;
+    await edit(u.chat, made.messageId, `call bob at 8pm ${"and then some more words ".repeat(30)}`);
+    expect(lastText(bot)).toBe(`Please keep the reminder under ${PROMPT_MAX} characters.`);
+    expect(lastSend(bot).reply_parameters).toEqual({ message_id: made.messageId, allow_sending_without_reply: true });
     expect(await taskRow(made.taskId!)).toEqual(before);
   });
 

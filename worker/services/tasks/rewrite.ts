@@ -3,7 +3,9 @@ import { formatLocalDue } from "../escalation/messages";
 import { confirmationMessage } from "../nl/parse-reminder";
 import { readStoredRule } from "../series/stored-rule";
 import { zoneOf } from "./answer";
+import { parseInput } from "../validation";
 import { readPrompt, type PromptReading } from "./nl";
+import { nlPromptSchema } from "./schemas";
 import type { TaskJson } from "./serialize";
 import { loadOwnTask, updateTask } from "./service";
 
@@ -29,14 +31,17 @@ export const REWRITE_TEXTS = {
  * means two hours after the message; when that moment has gone by (an edit hours later, "every day at 3pm" after
  * 3 pm), they are read as if sent now. Only what the words change is written (title, time, repeat), through the
  * dashboard's edit (updateTask): a new time starts the reminders over from it; a new title alone does not.
- * Words that hold no reminder, or a time gone by, change nothing and say why.
+ * Words that hold no reminder, or a time gone by, change nothing and say why; words over the plain-language limit
+ * are refused as a new reminder's are (400).
  */
 export async function rewriteTaskFromPrompt(deps: Deps, userId: string, taskId: string, prompt: string, writtenAt: Date): Promise<RewriteOutcome> {
   const [before, zone] = await Promise.all([loadOwnTask(deps, userId, taskId), zoneOf(deps, userId)]);
   const due = formatLocalDue(before.dueAt, zone);
   if (before.status === "COMPLETED") return { state: "already_done", title: before.title, message: REWRITE_TEXTS.alreadyDone(before.title), task: null };
   const now = deps.clock.now();
-  const read = readAsWritten(prompt, writtenAt, now, zone);
+  // The same limits as a new reminder's words (a 400 with the sentence, nothing changed).
+  const { prompt: words } = parseInput(nlPromptSchema, { prompt });
+  const read = readAsWritten(words, writtenAt, now, zone);
   if (!read.ok) return { state: "unread", title: before.title, message: REWRITE_TEXTS.unread(before.title, due, read.message), task: null };
 
   const { reminder, title } = read;
