@@ -85,6 +85,15 @@ describe("a mail from a verified account", () => {
     expect(reply!.text).toContain("Tomorrow (Thu, Mar 2):\n• 10:00 AM — Call the dentist");
   });
 
+  it("'make it 8pm' in a new mail (about no reminder) makes nothing and says where to change one (ADR 108)", async () => {
+    const u = await user();
+    expect(await deliver({ from: u.email, subject: "make it 8pm", body: "" })).toEqual([]);
+    expect(await tasksOf(u.id)).toEqual([]);
+    const [reply] = await outboxTo(u.email, "email");
+    expect(reply!.subject).toBe(INBOUND_TEXTS.noTimeSubject);
+    expect(reply!.text).toContain("To change when a reminder is due, press the pencil on its card on your dashboard.");
+  });
+
   it("without a readable time creates nothing and answers how to phrase it", async () => {
     const u = await user();
     expect(await deliver({ from: u.email, subject: "Hello there", body: "Just saying hi" })).toEqual([]);

@@ -19,6 +19,11 @@ afterAll(async () => {
   vi.useRealTimers();
 });
 
+const CHANGE = `To change when a reminder is due, press the pencil on its card on your dashboard. To make a new reminder, write what and when, like "call mom tomorrow at 5pm".`;
+const ANSWER = `To answer a reminder, use the Done, Snooze or Acknowledge buttons on its card on your dashboard, or reply to the reminder where it reached you. To make a new reminder, write what and when, like "call mom tomorrow at 5pm".`;
+const UNDO = "To take a reminder back, press the bin icon on its card on your dashboard. It asks before it deletes anything.";
+const HELP = `Write what to be reminded of and when, in your own words, like "call mom tomorrow at 5pm", "take my pills every day at 8am" or "in 20 minutes check the oven". I'll keep nudging you until you answer.`;
+
 interface NlAnswer {
   success: boolean;
   message: string;
@@ -90,6 +95,37 @@ describe("POST /v1/tasks/nl", () => {
       expect(await say(u.token, { prompt })).toEqual({ status: 200, body: { success: false, message } });
     }
     expect(await tasksOfUser(u.id)).toEqual([]);
+  });
+
+  // ADR 108: words that talk to the assistant, with no conversation open in the box. "make it 8pm" made a reminder
+  // titled "Make it"; "done", "help" and "undo" got "I couldn't find a time in that".
+  it.each([
+    ["make it 8pm", CHANGE],
+    ["actually 9pm", CHANGE],
+    ["change it to friday", CHANGE],
+    ["move it to friday", CHANGE],
+    ["done", ANSWER],
+    ["snooze 10", ANSWER],
+    ["ok", ANSWER],
+    ["I did it", ANSWER],
+    ["undo", UNDO],
+    ["oops", UNDO],
+    ["help", HELP],
+    ["what can you do?", HELP],
+  ])("answers %j with where to do it, and makes nothing", async (prompt, message) => {
+    const u = await createUser({ timezone: "Europe/Berlin" });
+    created.push(u.id);
+    expect(await say(u.token, { prompt })).toEqual({ status: 200, body: { success: false, message } });
+    expect(await tasksOfUser(u.id)).toEqual([]);
+  });
+
+  it("still makes a reminder of words that only start like those", async () => {
+    const u = await createUser({ timezone: "Europe/Berlin" });
+    created.push(u.id);
+    for (const prompt of ["make it a habit to stretch at 9am", "help mom move on friday at 10", "done with taxes by friday at 5pm"]) {
+      expect((await say(u.token, { prompt })).body.success, prompt).toBe(true);
+    }
+    expect((await tasksOfUser(u.id)).map((t) => t.title).sort()).toEqual(["Done with taxes", "Help mom move", "Make it a habit to stretch"]);
   });
 
   it("answers 400 for an empty prompt, 403 when the email is unverified, 401 when logged out", async () => {

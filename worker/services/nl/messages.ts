@@ -1,4 +1,5 @@
 import { DateTime } from "luxon";
+import { ANSWER_LABELS } from "../answers";
 import { describeRecurrence, type Recurrence } from "../recurrence";
 
 /** What the assistant says back. Kept apart from the parser so the wording is easy to find and change. */
@@ -55,6 +56,21 @@ export const AGENDA_QUESTION = "That sounds like a question, so I didn't make a 
 
 /** "cancel the dentist" with no time, where only reminders are made: how to delete one, and how to make this one. */
 export const FORGET_REQUEST = `To delete a reminder, press the bin icon on its card on your dashboard. To be reminded to cancel something, add a time, like "cancel netflix on friday at 6pm".`;
+
+/**
+ * "make it 8pm", "move it to friday" typed where only reminders are made (the web's box, the API, a new email): no
+ * reminder is open in a conversation there, and "Make it" is no reminder (ADR 108). Where to change one instead.
+ */
+export const CHANGE_REQUEST = `To change when a reminder is due, press the pencil on its card on your dashboard. To make a new reminder, write what and when, like "call mom tomorrow at 5pm".`;
+
+/** "done", "snooze 10", "ok" typed where only reminders are made: where reminders are answered (ADR 108). */
+export const ANSWER_REQUEST = `To answer a reminder, use the ${ANSWER_LABELS.done}, Snooze or ${ANSWER_LABELS.acknowledge} buttons on its card on your dashboard, or reply to the reminder where it reached you. To make a new reminder, write what and when, like "call mom tomorrow at 5pm".`;
+
+/** "undo", "oops" typed where only reminders are made: how to take one back (ADR 108). */
+export const UNDO_REQUEST = "To take a reminder back, press the bin icon on its card on your dashboard. It asks before it deletes anything.";
+
+/** "help", "what can you do?" typed where only reminders are made (ADR 108). */
+export const BOX_HELP = `Write what to be reminded of and when, in your own words, like "call mom tomorrow at 5pm", "take my pills every day at 8am" or "in 20 minutes check the oven". I'll keep nudging you until you answer.`;
 
 /** "every 5 minutes", "every hour", "every half hour": usually a wish to be nudged until it is done. */
 const WITHIN_A_DAY = /\b(?:min|mins|minutes?|hours?|hrs?)\b/i;

@@ -9,7 +9,7 @@ import { cleanTitle, extractTitle } from "./title";
 import type { Span } from "./types";
 import { findUnsupportedRepeat, hasJoinedTimes } from "./unsupported-phrases";
 
-export { AGENDA_QUESTION, confirmationMessage, failureMessage, FORGET_REQUEST, type ParseFailureReason } from "./messages";
+export { AGENDA_QUESTION, ANSWER_REQUEST, BOX_HELP, CHANGE_REQUEST, confirmationMessage, failureMessage, FORGET_REQUEST, UNDO_REQUEST, type ParseFailureReason } from "./messages";
 
 /**
  * Reads a reminder typed in plain English: "remind me to call mom tomorrow at 5pm",
