@@ -21,6 +21,8 @@ export const CREATE_INVALID = "Invalid task data. Please check your inputs.";
 export const CREATE_FAILED = "Failed to create task. Please try again.";
 export const CREATE_SUCCESS = "Task created successfully!";
 export const NL_FAILED = "Failed to create reminder.";
+/** The box's Undo could not be carried out (ours, ADR 109): nothing was deleted. */
+export const UNDO_FAILED = "Couldn't take it back just now; nothing was deleted. Please try again, or use the bin on its card on your dashboard.";
 export const STRATEGY_FAILED = "Failed to update strategy. Please try again.";
 
 /** The quiet hours block could not save (issue 13). */

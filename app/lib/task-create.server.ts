@@ -8,10 +8,10 @@ import type { Deps } from "../../worker/services/deps";
 import { isAppError } from "../../worker/services/errors";
 import { errorFields, log } from "../../worker/services/log";
 import { safeZone } from "../../worker/services/time-zone";
-import { createTask, createTaskFromPrompt } from "../../worker/services/tasks";
+import { createTask, createTaskFromPrompt, undoNewTask } from "../../worker/services/tasks";
 import { recurrenceFor } from "~/components/tasks/repeat-choice";
-import type { CreateTaskResult, PromptResult } from "~/components/tasks/types";
-import { CREATE_AUTH_FAILED, CREATE_FAILED, CREATE_INVALID, CREATE_SUCCESS, NL_FAILED } from "./messages";
+import type { CreateTaskResult, PromptResult, UndoPromptResult } from "~/components/tasks/types";
+import { CREATE_AUTH_FAILED, CREATE_FAILED, CREATE_INVALID, CREATE_SUCCESS, NL_FAILED, UNDO_FAILED } from "./messages";
 import { errorMessage } from "./action-errors.server";
 import { field } from "./forms.server";
 
@@ -64,10 +64,22 @@ export async function createTaskFromForm(deps: TaskDeps, user: PublicUser, form:
 export async function createTaskFromText(deps: TaskDeps, user: PublicUser, form: FormData): Promise<PromptResult> {
   try {
     const result = await createTaskFromPrompt(deps, user.id, { prompt: field(form, "prompt") });
-    return { intent: "nl", ok: result.success, message: result.message, failed: false };
+    return { intent: "nl", ok: result.success, message: result.message, failed: false, ...(result.task ? { taskId: result.task.id } : {}) };
   } catch (error) {
     if (isAppError(error) && error.status === 400) return { intent: "nl", ok: false, message: error.message, failed: false };
     if (!isAppError(error)) log.error("task_from_text_failed", errorFields(error));
     return { intent: "nl", ok: false, message: NL_FAILED, failed: true };
+  }
+}
+
+/** The Undo under the box's confirmation (ADR 109): the reminder just made is deleted, or the sentence says why not. */
+export async function undoTaskFromText(deps: TaskDeps, user: PublicUser, form: FormData): Promise<UndoPromptResult> {
+  const taskId = field(form, "taskId");
+  try {
+    const outcome = await undoNewTask(deps, user.id, taskId);
+    return { intent: "undo-nl", taskId, ok: outcome.state === "deleted", message: outcome.message };
+  } catch (error) {
+    log.error("task_undo_failed", errorFields(error));
+    return { intent: "undo-nl", taskId, ok: false, message: UNDO_FAILED };
   }
 }

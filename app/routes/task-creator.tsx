@@ -5,7 +5,7 @@ import { DUE_DATE_REQUIRED, PROMPT_REQUIRED, TITLE_MAX, TITLE_REQUIRED } from ".
 import { CloseButton } from "~/components/tasks/CloseButton";
 import { NlReminderBox } from "~/components/tasks/NlReminderBox";
 import { datetimeLocalValue } from "~/components/tasks/task-format";
-import type { CreateTaskResult, PromptResult } from "~/components/tasks/types";
+import type { CreateTaskResult, PromptResult, UndoPromptResult } from "~/components/tasks/types";
 import { Alert } from "~/components/ui/Alert";
 import { ButtonLink } from "~/components/ui/Button";
 import { useHydrated } from "~/lib/hooks";
@@ -15,11 +15,11 @@ import { field, readForm } from "~/lib/forms.server";
 import { TaskFields, TaskFormEnd, useTaskFieldChecks, type TaskFieldErrors } from "~/components/tasks/TaskFormFields";
 import { sequenceCheckBackChoice } from "~/lib/strategy-settings.server";
 import { formText, serverOr, submittedForm } from "~/lib/client-fallback";
-import { CREATE_AUTH_FAILED, CREATE_FAILED, NL_FAILED } from "~/lib/messages";
+import { CREATE_AUTH_FAILED, CREATE_FAILED, NL_FAILED, UNDO_FAILED } from "~/lib/messages";
 import { assertSameOrigin, clearedSessionHeaders, getOptionalUser, requireUser } from "~/lib/session.server";
 import { quietHoursOnce } from "~/lib/request-reads.server";
 import { loginUrlFor } from "~/lib/urls";
-import { createTaskFromForm, createTaskFromText } from "~/lib/task-create.server";
+import { createTaskFromForm, createTaskFromText, undoTaskFromText } from "~/lib/task-create.server";
 
 export const meta: MetaFunction = () => [
   { title: "New Task · Nudge" },
@@ -54,7 +54,8 @@ export async function loader(args: LoaderFunctionArgs) {
 const SIGN_IN_AFTER_MS = 3_000;
 
 /**
- * intent=create: the form (createTask); intent=nl: 'Or just type it' (createTaskFromPrompt).
+ * intent=create: the form (createTask); intent=nl: 'Or just type it' (createTaskFromPrompt); intent=undo-nl: the
+ * Undo under its confirmation (undoNewTask, ADR 109).
  * Without a session (expired and not refreshable, signed out in another tab) this is the spec's
  * 401: 'Authentication failed. Please log in again.', the session cookies cleared, and the page
  * then goes to sign-in (spec 02 section 8).
@@ -62,8 +63,17 @@ const SIGN_IN_AFTER_MS = 3_000;
 export async function action(args: ActionFunctionArgs) {
   assertSameOrigin(args);
   const form = await readForm(args.request);
-  const intent = field(form, "intent") === "nl" ? "nl" : "create";
+  const asked = field(form, "intent");
+  const intent = asked === "nl" ? "nl" : "create";
   const { user, headers } = await getOptionalUser(args);
+  // The Undo under the box's confirmation (ADR 109).
+  if (asked === "undo-nl") {
+    if (!user) {
+      const signedOut: UndoPromptResult = { intent: "undo-nl", taskId: field(form, "taskId"), ok: false, message: CREATE_AUTH_FAILED, signedOut: true };
+      return data(signedOut, { headers: clearedSessionHeaders(), status: 401 });
+    }
+    return data(await undoTaskFromText(args.context.deps, user, form), { headers });
+  }
   if (!user) {
     const signedOut: CreateTaskResult | PromptResult =
       intent === "nl"
@@ -79,11 +89,11 @@ export async function action(args: ActionFunctionArgs) {
 /** The server unreachable or failing: 'Failed to create task. Please try again.' / 'Failed to create reminder.' */
 export async function clientAction({ request, serverAction }: ClientActionFunctionArgs) {
   const form = await submittedForm(request);
-  return serverOr(serverAction<typeof action>, (): CreateTaskResult | PromptResult =>
-    formText(form, "intent") === "nl"
-      ? { intent: "nl", ok: false, message: NL_FAILED, failed: true }
-      : { intent: "create", ok: false, message: CREATE_FAILED },
-  );
+  return serverOr(serverAction<typeof action>, (): CreateTaskResult | PromptResult | UndoPromptResult => {
+    const intent = formText(form, "intent");
+    if (intent === "undo-nl") return { intent, taskId: formText(form, "taskId"), ok: false, message: UNDO_FAILED };
+    return intent === "nl" ? { intent: "nl", ok: false, message: NL_FAILED, failed: true } : { intent: "create", ok: false, message: CREATE_FAILED };
+  });
 }
 
 /** After a signed-out answer the loader would only redirect: keep the page so the message shows. */
@@ -96,7 +106,7 @@ export default function TaskCreator() {
   const { verified, timezone, defaultDue, messages, titleMax, quiet, sequenceCheckBack } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof clientAction>();
   const result = actionData && actionData.intent === "create" ? actionData : undefined;
-  const signedOut = Boolean(actionData?.signedOut);
+  const signedOut = Boolean(actionData && "signedOut" in actionData && actionData.signedOut);
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "create";
   const { clientErrors, onSubmit, clear } = useTaskFieldChecks(messages);

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, screenshotBoth, test } from "./fixtures";
+import { expect, expectConsoleErrors, FAILED_REQUEST, screenshotBoth, test } from "./fixtures";
 import { card, inputValue, local, signUp } from "./tasks-helpers";
 
 test.describe("New Task screen", () => {
@@ -104,6 +104,64 @@ test.describe("New Task screen", () => {
     await expect(box.locator(".alert--success")).toContainText("every other day at 8:00 PM");
     await page.goto("/dashboard");
     await expect(page.locator("article.task-card").filter({ hasText: "water the ferns" })).toContainText("Repeats every other day");
+  });
+
+  test("Undo under the confirmation takes the reminder back at once; 'make it 8pm' says where to change one (ADR 108, 109)", async ({ page, consoleErrors }) => {
+    const user = await signUp(page);
+    await page.goto("/task-creator");
+    const box = page.getByRole("region", { name: "Or just type it" });
+    const input = box.getByLabel("Your reminder");
+    await input.fill("call the plumber tomorrow at 8am");
+    await box.getByRole("button", { name: "Create Reminder" }).click();
+    const confirmation = box.locator(".alert--success");
+    await expect(confirmation).toContainText("Got it! I'll remind you to call the plumber");
+    await page.setViewportSize({ width: 360, height: 800 });
+    await box.screenshot({ path: "test-results/screenshots/tasks-creator-nl-undo-phone.png" });
+    await confirmation.getByRole("button", { name: "Undo" }).click();
+    await expect(box.locator(".alert--info")).toHaveText('Taken back: "Call the plumber" is deleted.');
+    await expect(confirmation).toHaveCount(0);
+    const list = await page.request.get("/v1/tasks", { headers: { Authorization: `Bearer ${user.token}` } });
+    expect(((await list.json()) as { tasks: unknown[] }).tasks).toEqual([]);
+
+    // Words about a reminder, with no conversation open here: where to do it, and nothing made.
+    await input.fill("make it 8pm");
+    await box.getByRole("button", { name: "Create Reminder" }).click();
+    await expect(box.locator(".alert--info")).toHaveText(
+      'To change when a reminder is due, press the pencil on its card on your dashboard. To make a new reminder, write what and when, like "call mom tomorrow at 5pm".',
+    );
+    await expect(box.locator(".alert--success")).toHaveCount(0);
+    const after = await page.request.get("/v1/tasks", { headers: { Authorization: `Bearer ${user.token}` } });
+    expect(((await after.json()) as { tasks: unknown[] }).tasks).toEqual([]);
+
+    // Signed out meanwhile (another tab): the Undo deletes nothing and says so.
+    await input.fill("water the ferns tomorrow at 6pm");
+    await box.getByRole("button", { name: "Create Reminder" }).click();
+    await expect(box.locator(".alert--success")).toContainText("water the ferns");
+    await page.context().clearCookies();
+    await box.locator(".alert--success").getByRole("button", { name: "Undo" }).click();
+    await expect(box.getByText("Authentication failed. Please log in again.")).toBeVisible();
+    await expect(box.getByText("Your session has ended, so nothing was deleted. Taking you to sign in…")).toBeVisible();
+    const kept = await page.request.get("/v1/tasks", { headers: { Authorization: `Bearer ${user.token}` } });
+    expect(((await kept.json()) as { tasks: Array<{ title: string }> }).tasks.map((t) => t.title)).toEqual(["Water the ferns"]);
+    await expect(page).toHaveURL("/auth/login?redirect=%2Ftask-creator");
+    expectConsoleErrors(consoleErrors, [/status of 401/]);
+  });
+
+  test("an Undo that cannot reach the server says so, and the reminder stays", async ({ page, consoleErrors }) => {
+    const user = await signUp(page);
+    await page.goto("/task-creator");
+    const box = page.getByRole("region", { name: "Or just type it" });
+    await box.getByLabel("Your reminder").fill("call the plumber tomorrow at 8am");
+    await box.getByRole("button", { name: "Create Reminder" }).click();
+    await expect(box.locator(".alert--success")).toContainText("call the plumber");
+    await page.route("**/task-creator*", (route) => (route.request().method() === "POST" ? route.abort() : route.continue()));
+    await box.locator(".alert--success").getByRole("button", { name: "Undo" }).click();
+    await expect(box.locator(".alert--error")).toHaveText(
+      "Couldn't take it back just now; nothing was deleted. Please try again, or use the bin on its card on your dashboard.",
+    );
+    const list = await page.request.get("/v1/tasks", { headers: { Authorization: `Bearer ${user.token}` } });
+    expect(((await list.json()) as { tasks: Array<{ title: string }> }).tasks.map((t) => t.title)).toEqual(["Call the plumber"]);
+    expectConsoleErrors(consoleErrors, [FAILED_REQUEST]);
   });
 
   test("a repeat a reminder cannot hold is refused in words, the text kept to edit, and nothing created", async ({ page }) => {

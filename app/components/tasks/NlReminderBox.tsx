@@ -6,7 +6,7 @@ import { loginUrlFor } from "~/lib/urls";
 import { Alert } from "~/components/ui/Alert";
 import { Button, ButtonLink } from "~/components/ui/Button";
 import { TextField } from "~/components/ui/Field";
-import type { PromptResult } from "./types";
+import type { PromptResult, UndoPromptResult } from "./types";
 
 /** Spec 02 section 8: the failure text shows for 3.5 seconds. */
 const FAILURE_MS = 3_500;
@@ -23,11 +23,14 @@ const SIGN_IN_AFTER_MS = 3_000;
  */
 export function NlReminderBox({ action, promptRequired, alone = false }: { action: string; promptRequired: string; alone?: boolean }) {
   const fetcher = useFetcher<PromptResult>();
+  const undo = useFetcher<UndoPromptResult>();
   const formRef = useRef<HTMLFormElement>(null);
   const [clientError, setClientError] = useState<string | null>(null);
   const busy = fetcher.state !== "idle";
   const result = busy ? undefined : fetcher.data;
   const failure = useExpiring(result?.failed ? result : null, FAILURE_MS);
+  // The Undo's answer about the reminder this confirmation is about (a newer reminder has its own Undo).
+  const undone = result?.taskId && undo.state === "idle" && undo.data?.taskId === result.taskId ? undo.data : undefined;
 
   useEffect(() => {
     if (result?.ok) formRef.current?.reset();
@@ -37,6 +40,8 @@ export function NlReminderBox({ action, promptRequired, alone = false }: { actio
   const { pathname } = useLocation();
   const signedOut = Boolean(result?.signedOut);
   useRedirectAfter(signedOut ? result : null, loginUrlFor(pathname), SIGN_IN_AFTER_MS);
+  // The same for the Undo: nothing was deleted.
+  useRedirectAfter(undone?.signedOut ? undone : null, loginUrlFor(pathname), SIGN_IN_AFTER_MS);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const prompt = new FormData(event.currentTarget).get("prompt");
@@ -73,7 +78,7 @@ export function NlReminderBox({ action, promptRequired, alone = false }: { actio
         </Button>
       </fetcher.Form>
       <div aria-live="polite" className="nl-box__result">
-        {result?.ok ? (
+        {result?.ok && !undone?.ok ? (
           <Alert tone="success">
             {result.message}{" "}
             {!alone ? (
@@ -81,7 +86,24 @@ export function NlReminderBox({ action, promptRequired, alone = false }: { actio
                 See it on your dashboard
               </ButtonLink>
             ) : null}
+            {result.taskId ? (
+              // A reminder made from misread words is taken back at once (ADR 109), as the chat's Undo does.
+              <undo.Form method="post" action={action} className="nl-box__undo">
+                <input type="hidden" name="intent" value="undo-nl" />
+                <input type="hidden" name="taskId" value={result.taskId} />
+                <Button type="submit" variant="ghost" disabled={undo.state !== "idle"}>
+                  {undo.state !== "idle" ? "Undoing..." : "Undo"}
+                </Button>
+              </undo.Form>
+            ) : null}
           </Alert>
+        ) : null}
+        {undone?.signedOut ? (
+          <Alert tone="error" title={undone.message}>
+            Your session has ended, so nothing was deleted. Taking you to sign in…
+          </Alert>
+        ) : undone ? (
+          <Alert tone={undone.ok ? "info" : "error"}>{undone.message}</Alert>
         ) : null}
         {signedOut ? (
           <Alert tone="error" title={result?.message}>

@@ -107,6 +107,19 @@ export interface PromptResult {
   failed: boolean;
   /** The session was gone: the cookies were cleared; sign in again. */
   signedOut?: boolean;
+  /** The reminder made, for the confirmation's Undo (ADR 109). */
+  taskId?: string;
+}
+
+/** The Undo under the box's confirmation (ADR 109): which reminder, and what became of it, in a sentence. */
+export interface UndoPromptResult {
+  intent: "undo-nl";
+  taskId: string;
+  /** True when it was deleted. */
+  ok: boolean;
+  message: string;
+  /** The session was gone: nothing was deleted, the cookies were cleared; sign in again. */
+  signedOut?: boolean;
 }
 
 export interface RemindersData {

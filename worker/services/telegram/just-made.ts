@@ -2,22 +2,17 @@ import { and, eq } from "drizzle-orm";
 import { runBatch } from "../../../db/batch";
 import { telegramMadeTasks, users } from "../../../db/schema";
 import type { Deps } from "../deps";
-import { ownTaskLine } from "../tasks";
+import { isJustNow, JUST_MADE_MINUTES, ownTaskLine } from "../tasks";
 import type { ChatOwner } from "./chats";
 
 /**
  * The reminder just made in the chat (ADR 104): "make it 8pm", "actually tomorrow" or "undo" soon after making
- * one are about it. Ten minutes: a correction comes at once; later, "it" is more likely a reminder that arrived.
+ * one are about it, for ten minutes (`JUST_MADE_MINUTES`, shared with the web box's Undo: tasks/undo.ts).
  */
-export const JUST_MADE_MINUTES = 10;
+export { isJustNow, JUST_MADE_MINUTES };
 
 /** How long after a message that made a reminder an edit of it still changes that reminder (ADR 107): two days. */
 export const EDIT_FOLLOWED_HOURS = 48;
-
-/** Whether a moment is within the last ten minutes: a reminder made then counts as "just made". */
-export function isJustNow(deps: Pick<Deps, "clock">, at: number): boolean {
-  return deps.clock.now().getTime() - at <= JUST_MADE_MINUTES * 60_000;
-}
 
 /** A person's message in a Telegram chat, by the ids Telegram gives it. */
 export interface ChatMessageRef {
