@@ -56,6 +56,22 @@ describe("reminders by chatting", () => {
     }
   });
 
+  it("a reply that fails after the reminder is made answers 200, so Telegram does not resend it and no second one is made", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser();
+    const update = textUpdate(u.chat, "call the bank tomorrow at 10");
+    bot.failNext(500, 1);
+    const logged = vi.spyOn(console, "warn").mockImplementation(() => {});
+    expect((await postUpdate(update)).status).toBe(200);
+    expect(logged.mock.calls.map(([line]) => JSON.parse(String(line)).event)).toContain("telegram.reply_failed");
+    logged.mockRestore();
+    expect((await tasksOfUser(u.id)).map((t) => t.title)).toEqual(["Call the bank"]);
+    // Had Telegram sent it again all the same (our 200 lost on the way), it is still handled once.
+    expect((await postUpdate(update)).status).toBe(200);
+    expect((await tasksOfUser(u.id)).map((t) => t.title)).toEqual(["Call the bank"]);
+    expect(bot.callsOf("sendMessage")).toHaveLength(1);
+  });
+
   it("says how to phrase it when there is no time, and creates nothing", async () => {
     const bot = fakeTelegram();
     const u = await linkedUser();

@@ -4,6 +4,7 @@ import { botFetch, type BotSettings } from "../channels/telegram";
 import type { Deps } from "../services/deps";
 import { answerButtons } from "./buttons";
 import { chatCommands } from "./commands";
+import { replyFailuresLogged } from "./api-failure";
 import { onlyOnce } from "./dedupe";
 import { chatEdits } from "./edits";
 import { plainLanguage } from "./plain-language";
@@ -21,6 +22,8 @@ export function createBot(deps: Deps, settings: BotSettings): Bot {
   });
   bot.api.config.use(autoRetry({ maxRetryAttempts: 2, maxDelaySeconds: 5, rethrowInternalServerErrors: true, rethrowHttpErrors: true }));
   bot.use(onlyOnce(deps));
+  // A failed reply after the work is done answers 200: a retry would do the work twice (api-failure.ts).
+  bot.use(replyFailuresLogged);
   bot.use(startCommand(deps));
   bot.use(chatCommands(deps));
   bot.use(answerButtons(deps));
