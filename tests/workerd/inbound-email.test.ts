@@ -3,7 +3,11 @@
  * MIME (postal-mime) and a real invitation parser (ical.js). Era 2090 (docs/testing.md).
  */
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { createFakeResend } from "../fakes/resend";
+import { fakeFetch } from "../fakes/fake";
+import { expectConsoleError } from "./console-errors";
+import { EMAIL_CONFIGURED } from "./helpers";
 import { env } from "cloudflare:test";
 import { tasks, users } from "../../db/schema";
 import { email } from "../../worker/handlers";
@@ -92,6 +96,21 @@ describe("a mail from a verified account", () => {
     const [reply] = await outboxTo(u.email, "email");
     expect(reply!.subject).toBe(INBOUND_TEXTS.noTimeSubject);
     expect(reply!.text).toContain("To change when a reminder is due, press the pencil on its card on your dashboard.");
+  });
+
+  it("a reply the email provider fails to send is logged, not thrown: the sender's server would deliver the mail again and the reminder would be made twice", async () => {
+    const u = await user({ timezone: "America/New_York" });
+    const resend = createFakeResend({ apiKey: EMAIL_CONFIGURED.RESEND_API_KEY, origin: "https://resend.test" });
+    resend.failNext({ status: 500, times: 10 });
+    vi.stubGlobal("fetch", fakeFetch(resend));
+    expectConsoleError(/inbound_email\.reply_failed/);
+    const production = { ...env, ...EMAIL_CONFIGURED, DEV_OUTBOX: "false", EMAIL_FROM: "Nudge <reminders@nudge.example.com>", RESEND_API_BASE: "https://resend.test" };
+    const mail = forwardable(composeDevMessage({ from: u.email, to: ASSISTANT, subject: "Call the dentist tomorrow at 10am", body: "", senderCheck: "pass" }));
+    await expect(email(mail.message, production, createDeps(production, { clock: fixedClock(NOW) }))).resolves.toBeUndefined();
+    vi.unstubAllGlobals();
+    expect(mail.rejected).toEqual([]);
+    expect((await tasksOf(u.id)).map((t) => t.title)).toEqual(["Call the dentist"]);
+    expect(resend.sent).toEqual([]);
   });
 
   it("without a readable time creates nothing and answers how to phrase it", async () => {

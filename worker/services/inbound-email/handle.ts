@@ -4,7 +4,7 @@ import { findUserByEmail } from "../auth/users";
 import type { Deps } from "../deps";
 import { renderEmail } from "../email/layout";
 import { isAppError } from "../errors";
-import { log } from "../log";
+import { errorFields, log } from "../log";
 import { createTask, TITLE_MAX } from "../tasks";
 import { readInvitation } from "./invitation";
 import type { InboundOutcome, ReadOutcome } from "./outcome";
@@ -44,8 +44,21 @@ export async function handleInboundEmail(deps: Deps, raw: ArrayBuffer | string, 
   if (!user || !user.isVerified) return { kind: "rejected", reason: INBOUND_TEXTS.rejectUnknown };
 
   const outcome = await makeReminder(deps, user, mail);
-  if (outcome.kind !== "thanked") await deps.channels.email.send({ to: user.email, ...replyEmail(outcome) });
+  if (outcome.kind !== "thanked") await sendReply(deps, user, outcome);
   return outcome;
+}
+
+/**
+ * The one reply. Its failure (the email provider down) is logged, not thrown: the work is done (a reminder made,
+ * an answer given), and a thrown error is a temporary SMTP failure to the sender's server, which would deliver
+ * the mail again and do the work twice. The person finds the reminder on their dashboard.
+ */
+async function sendReply(deps: Deps, user: { id: string; email: string }, outcome: Exclude<InboundOutcome, { kind: "rejected" | "thanked" }>): Promise<void> {
+  try {
+    await deps.channels.email.send({ to: user.email, ...replyEmail(outcome) });
+  } catch (error) {
+    log.error("inbound_email.reply_failed", { userId: user.id, outcome: outcome.kind, ...errorFields(error) });
+  }
 }
 
 type ParsedMail = Awaited<ReturnType<typeof PostalMime.parse>>;
