@@ -6,9 +6,10 @@ import { keyboardOf } from "./keyboard";
 import { repliedTaskId } from "./plain-language";
 
 /**
- * A text (or a photo's caption) the person edited in a private chat (`edited_message`, ADR 107): the reminder that message made
- * follows the new words, or a fixed typo is read again (replyToChatEdit decides). The answer replies to the
- * edited message, so it is clear which one it is about. Unlinked chats: nothing (their message was answered).
+ * A text (or a photo's caption) the person edited in a private chat (`edited_message`, ADR 107): the reminder
+ * that message made follows the new words, or a fixed typo is read again (replyToChatEdit decides). The answer
+ * replies to the edited message, so it is clear which one it is about. Unlinked chats: nothing (their message
+ * was answered when it was sent).
  */
 export function chatEdits(deps: Deps): Composer<Context> {
   const composer = new Composer();
