@@ -20,7 +20,7 @@ import { BREAK_WORD_TEXTS } from "../../worker/services/quiet-hours";
 import { fakeFetch } from "../fakes/fake";
 import { createFakeTwilio } from "../fakes/twilio";
 import { request, testDeps } from "./helpers";
-import { api, depsAt, MINUTE, outboxTo, runStepByHand, runStepsByHand, stepsOf, taskRow, testEra } from "./escalation-helpers";
+import { api, depsAt, MINUTE, outboxTo, runStepByHand, runStepsByHand, stepsOf, taskRow, tasksOfUser, testEra } from "./escalation-helpers";
 
 const ERA = new Date("2075-02-03T10:00:00Z");
 const { user } = testEra(ERA);
@@ -315,6 +315,14 @@ describe("answers by text and keypad (signed webhooks)", () => {
     const keys = await dueTask(u.id, "Copy the keys", 4);
     expect(await messageOf(await text(u.phone, "Wednesday"))).toBe("Moved &quot;Copy the keys&quot; to 9:56 AM on Wednesday, 6 February (UTC). We&apos;ll remind you then.");
     expect((await taskRow(keys.id))?.dueAt).toBe(Date.parse("2075-02-06T09:56:00Z"));
+    // A correction of its time moves the reminder texted last; it made a reminder called "Make it" nowhere, and
+    // was told where reminders are made (it read as one).
+    const dog = await dueTask(u.id, "Walk the dog", 3);
+    expect(await messageOf(await text(u.phone, "make it 6pm"))).toBe("Moved &quot;Walk the dog&quot; to 6:00 PM on Sunday, 3 February (UTC). We&apos;ll remind you then.");
+    expect((await taskRow(dog.id))?.dueAt).toBe(Date.parse("2075-02-03T18:00:00Z"));
+    const post = await dueTask(u.id, "Post the letter", 2);
+    expect(await messageOf(await text(u.phone, "actually tomorrow at 7pm"))).toBe("Moved &quot;Post the letter&quot; to 7:00 PM on Monday, 4 February (UTC). We&apos;ll remind you then.");
+    expect((await tasksOfUser(u.id)).filter((t) => /make it|actually/i.test(t.title))).toEqual([]);
     // A bare number is no time (minutes? an hour?): the help, nothing changed.
     expect(await messageOf(await text(u.phone, "10"))).toBe(SMS_TEXTS.help.replaceAll("'", "&apos;"));
     // Nothing waiting: nothing moved, and "move" alone is no move (the help).

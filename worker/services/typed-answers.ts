@@ -1,5 +1,5 @@
 import { ANSWER_REPLY_WORDS, SNOOZE_MINUTES, type Answer } from "./answers";
-import { moveWordsIn, onlyAWhen } from "./nl/move-phrases";
+import { correctionWordsIn, moveWordsIn, onlyAWhen } from "./nl/move-phrases";
 import { snoozeClockIn, type SnoozeClock } from "./nl/snooze-phrases";
 import { SNOOZE_MAX_MINUTES } from "./tasks/schemas";
 
@@ -207,6 +207,15 @@ export function typedAnswer(body: string): TypedAnswer | null {
   const snoozeWords = typeof snoozeUntil === "object" && snoozeUntil !== null ? 8 : 5;
   const onlyTheAnswer = words === 1 || (answer === "snooze" && (snoozeMinutes !== null || snoozeUntil !== null) && words <= snoozeWords);
   return onlyTheAnswer ? { answer, snoozeMinutes, snoozeUntil } : null;
+}
+
+/**
+ * "make it 8pm", "actually tomorrow", "change it to friday" (correctionWordsIn, ADR 104) said about a reminder
+ * whose answer is known (a text reply, an email reply about one reminder): a move of it to those words.
+ */
+export function correctionAnswer(text: string): TypedAnswer | null {
+  const when = correctionWordsIn(text);
+  return when ? { answer: "move", snoozeMinutes: null, moveTo: when } : null;
 }
 
 /**

@@ -2,11 +2,11 @@ import type { Deps } from "../deps";
 import { isAppError } from "../errors";
 import { agendaQuestion, dropThisOne, forgetRequest, helpRequest, namesNoReminder, stopAlone, undoRequest } from "../nl/chat-intents";
 import { breakWishIn } from "../nl/break-phrases";
-import { correctionWordsIn, namedMoveIn } from "../nl/move-phrases";
+import { namedMoveIn } from "../nl/move-phrases";
 import { holdsATime } from "../nl/parse-reminder";
 import { breakFromWrittenWords } from "../quiet-hours";
 import { agendaText, answerSentence, answerTask, createTaskFromPrompt, moveTask, reminderToAnswer, taskAYesAnswers } from "../tasks";
-import { courtesyOnly, saysYes, snoozeOf, typedAnswer, whenOnlyAnswer, type TypedAnswer } from "../typed-answers";
+import { correctionAnswer, courtesyOnly, saysYes, snoozeOf, typedAnswer, whenOnlyAnswer, type TypedAnswer } from "../typed-answers";
 import { askToForgetByName } from "./forget-by-name";
 import { remindedTitle, reminderLines, reminderSubject } from "./mail-text";
 import { askToMoveByName } from "./move-by-name";
@@ -109,18 +109,12 @@ function unsubscribe(_deps: Deps, _user: Person, { subject, lines }: MailWords):
 
 /**
  * An answer to a reminder ("done", "snooze 10", "ok"). A reply about one reminder that is only a day or time
- * ("tomorrow at 3pm", "in 2 hours") or a correction ("make it 8pm") answers it too; elsewhere those words are no
- * reminder (no title).
+ * ("tomorrow at 3pm", "in 2 hours") or a correction ("make it 8pm": a move, ADR 105) answers it too; elsewhere
+ * those words are no reminder (no title).
  */
 async function answer(deps: Deps, user: Person, { subject, lines, named }: MailWords): Promise<ReadOutcome | null> {
-  const typed = subject === "" || typedAnswer(subject) ? (typedAnswer(lines || subject) ?? (named ? (whenOnlyAnswer(lines) ?? correctionIn(lines)) : null)) : null;
+  const typed = subject === "" || typedAnswer(subject) ? (typedAnswer(lines || subject) ?? (named ? (whenOnlyAnswer(lines) ?? correctionAnswer(lines)) : null)) : null;
   return typed ? answerByMail(deps, user.id, typed, named) : null;
-}
-
-/** "make it 8pm", "actually tomorrow" in a reply about one reminder: a move of it (ADR 105). */
-function correctionIn(lines: string): TypedAnswer | null {
-  const when = correctionWordsIn(lines);
-  return when ? { answer: "move", snoozeMinutes: null, moveTo: when } : null;
 }
 
 /** "undo", "oops", "skip" or "cancel" alone in a reply about one reminder ("Re: Reminder set: Call bob"): asked with a link (ADR 105). */

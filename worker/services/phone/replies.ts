@@ -8,7 +8,7 @@ import { breakWishIn } from "../nl/break-phrases";
 import { breakFromWrittenWords } from "../quiet-hours";
 import { answerByNameInText, askToSkip, saysSkip } from "./by-name";
 import { answerSentence, answerTask, moveTask, reminderToAnswer, taskAYesAnswers } from "../tasks";
-import { courtesyOnly, readTextReply, saysYes, snoozeOf, whenOnlyAnswer, type SnoozeAsked, type TextReply, type TypedAnswer } from "../typed-answers";
+import { correctionAnswer, courtesyOnly, readTextReply, saysYes, snoozeOf, whenOnlyAnswer, type SnoozeAsked, type TextReply, type TypedAnswer } from "../typed-answers";
 import { parseReminder } from "../nl/parse-reminder";
 
 /**
@@ -82,8 +82,9 @@ export async function replyToText(deps: Deps, from: string, body: string): Promi
     await deps.db.update(users).set({ smsOptedOutAt: null, updatedAt: now }).where(eq(users.id, owner.id));
     return SMS_TEXTS.started;
   }
-  // A reply is about the reminder texted last, so only a day or time ("in 2 hours", "friday") answers it too.
-  const typed = readAsTyped(reply) ?? whenOnlyAnswer(body);
+  // A reply is about the reminder texted last, so only a day or time ("in 2 hours", "friday") answers it too, and a
+  // correction of its time ("make it 8pm", "actually tomorrow") moves it: it is no new reminder called "Make it".
+  const typed = readAsTyped(reply) ?? whenOnlyAnswer(body) ?? correctionAnswer(body);
   // Thanks alone get no text back (the webhook answers with an empty TwiML): a reply to thanks costs a text and says nothing.
   if (!typed && courtesyOnly(body) === "thanks") return "";
   if (!typed && parseReminder(body, deps.clock.now(), owner.timezone).ok) return SMS_TEXTS.makeElsewhere(deps.env.ASSISTANT_EMAIL);
