@@ -120,6 +120,8 @@ test.describe("New Task screen", () => {
     await confirmation.getByRole("button", { name: "Undo" }).click();
     await expect(box.locator(".alert--info")).toHaveText('Taken back: "Call the plumber" is deleted.');
     await expect(confirmation).toHaveCount(0);
+    // The button went with the confirmation: the keyboard is in the field, to write it again.
+    await expect(input).toBeFocused();
     const list = await page.request.get("/v1/tasks", { headers: { Authorization: `Bearer ${user.token}` } });
     expect(((await list.json()) as { tasks: unknown[] }).tasks).toEqual([]);
 

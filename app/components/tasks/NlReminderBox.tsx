@@ -31,6 +31,11 @@ export function NlReminderBox({ action, promptRequired, alone = false }: { actio
   const failure = useExpiring(result?.failed ? result : null, FAILURE_MS);
   // The Undo's answer about the reminder this confirmation is about (a newer reminder has its own Undo).
   const undone = result?.taskId && undo.state === "idle" && undo.data?.taskId === result.taskId ? undo.data : undefined;
+  // The Undo button goes with the confirmation: focus goes to the field, to write it again as meant (the live
+  // region below says what happened).
+  useEffect(() => {
+    if (undone?.ok) formRef.current?.querySelector<HTMLInputElement>('input[name="prompt"]')?.focus();
+  }, [undone]);
 
   useEffect(() => {
     if (result?.ok) formRef.current?.reset();
