@@ -322,6 +322,7 @@ describe("answers by text and keypad (signed webhooks)", () => {
     expect((await taskRow(dog.id))?.dueAt).toBe(Date.parse("2075-02-03T18:00:00Z"));
     const post = await dueTask(u.id, "Post the letter", 2);
     expect(await messageOf(await text(u.phone, "actually tomorrow at 7pm"))).toBe("Moved &quot;Post the letter&quot; to 7:00 PM on Monday, 4 February (UTC). We&apos;ll remind you then.");
+    expect((await taskRow(post.id))?.dueAt).toBe(Date.parse("2075-02-04T19:00:00Z"));
     expect((await tasksOfUser(u.id)).filter((t) => /make it|actually/i.test(t.title))).toEqual([]);
     // A bare number is no time (minutes? an hour?): the help, nothing changed.
     expect(await messageOf(await text(u.phone, "10"))).toBe(SMS_TEXTS.help.replaceAll("'", "&apos;"));
