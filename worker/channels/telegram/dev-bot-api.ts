@@ -48,11 +48,19 @@ function textOf(method: string, payload: Record<string, unknown>): string {
   return `(${method})`;
 }
 
-// Message ids grow within a chat on Telegram; seconds since 2020 times 100 plus a counter do here.
-let counter = 0;
 function nextMessageId(clock: Clock): number {
+  return nextDevMessageId(clock.now().getTime());
+}
+
+/**
+ * Message ids grow within a chat on Telegram; seconds since 2020 times 100 plus a counter do here, for the bot's
+ * messages and the person's on the dev chat alike (dev-chat.ts), so a restarted dev server does not give a new
+ * message the number of an old one (whose edit would then change another reminder).
+ */
+let counter = 0;
+export function nextDevMessageId(nowMs: number): number {
   counter = (counter + 1) % 100;
-  return Math.floor((clock.now().getTime() - 1_577_836_800_000) / 1000) * 100 + counter;
+  return Math.floor((nowMs - 1_577_836_800_000) / 1000) * 100 + counter;
 }
 
 function resultOf(method: string, payload: Record<string, unknown>, chatId: string, messageId: number, clock: Clock): unknown {

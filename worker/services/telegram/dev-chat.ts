@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { outboxMessages } from "../../../db/schema";
+import { nextDevMessageId } from "../../channels/telegram/dev-bot-api";
 import type { Deps } from "../deps";
 
 /**
@@ -24,13 +25,6 @@ export const DEV_CHAT_DEFAULT = "100000001";
 export const isDevChatId = (value: string) => /^-?\d{1,15}$/.test(value);
 
 let nextId = Math.floor(Math.random() * 1_000_000_000);
-// Telegram numbers a chat's messages once; here seconds since 2020 and a counter do, so a restarted dev
-// server does not give a new message the number of an old one (whose edit would change another reminder).
-let messageCounter = 0;
-function nextMessageId(): number {
-  messageCounter = (messageCounter + 1) % 100;
-  return Math.floor((Date.now() - 1_577_836_800_000) / 1000) * 100 + messageCounter;
-}
 
 /** As Telegram numbers them: a negative chat id is a group (so a group buddy can be tried locally). */
 export function devChat(chatId: string) {
@@ -45,7 +39,7 @@ export function devTextUpdate(chatId: string, text: string) {
   return {
     update_id: id,
     message: {
-      message_id: nextMessageId(),
+      message_id: nextDevMessageId(Date.now()),
       date: Math.floor(Date.now() / 1000),
       chat,
       from: { id: Math.abs(Number(chatId)), is_bot: false, first_name: "Dev" },
