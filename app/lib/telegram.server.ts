@@ -5,6 +5,7 @@ import { isAppError } from "../../worker/services/errors";
 import { errorFields, log } from "../../worker/services/log";
 import { generateLinkCode, unlinkTelegram } from "../../worker/services/telegram";
 import type { PublicUser } from "../../worker/services/auth";
+import { isDevOutboxOn } from "../../worker/env";
 
 /**
  * The Telegram row and its panel (spec 01): whether Telegram can be linked here and is linked, a
@@ -26,7 +27,7 @@ export interface TelegramRowData {
 }
 
 export type TelegramAnswer =
-  | { ok: true; kind: "code"; otp: string; deepLink: string; expiresAt: string; qrSvg: string }
+  | { ok: true; kind: "code"; otp: string; deepLink: string; expiresAt: string; qrSvg: string; devChatLink: string | null }
   | { ok: true; kind: "unlinked"; message: string }
   | { ok: false; message: string };
 
@@ -44,11 +45,23 @@ export function linkQrSvg(deepLink: string): Promise<string> {
   return QRCode.toString(deepLink, { type: "svg", width: 200, margin: 2, errorCorrectionLevel: "M" });
 }
 
+/**
+ * With the dev outbox on, the dev Telegram chat with the `/start` message typed in: the deep link goes to
+ * t.me, which a person trying Nudge locally cannot use (and whose bot is not this server's). Each account
+ * gets a chat of its own (a number read from its id), so a second local account is not told that the one
+ * default chat is already linked to the first.
+ */
+export function devChatLinkFor(deps: Deps, userId: string, otp: string): string | null {
+  if (!isDevOutboxOn(deps.env)) return null;
+  const chat = 100_000_000 + ((Number.parseInt(userId.replace(/[^0-9a-f]/gi, "").slice(0, 8), 16) || 0) % 900_000_000);
+  return `/dev/telegram?chat=${chat}&text=${encodeURIComponent(`/start ${otp}`)}`;
+}
+
 export async function answerTelegram(deps: Deps, userId: string, intent: unknown): Promise<TelegramAnswer> {
   if (intent === "generate") {
     try {
       const code = await generateLinkCode(deps, userId);
-      return { ok: true, kind: "code", ...code, qrSvg: await linkQrSvg(code.deepLink) };
+      return { ok: true, kind: "code", ...code, qrSvg: await linkQrSvg(code.deepLink), devChatLink: devChatLinkFor(deps, userId, code.otp) };
     } catch (error) {
       if (isAppError(error)) return { ok: false, message: error.message };
       log.error("telegram.generate_failed", { userId, ...errorFields(error) });

@@ -7,12 +7,18 @@ import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 
 export const meta: MetaFunction = () => [{ title: "Dev Telegram · Nudge" }, { name: "robots", content: "noindex" }];
 
+/** A Telegram message's own limit. */
+const DEV_DRAFT_MAX = 4096;
+
 /** Be a Telegram user locally: a chat id, what the bot said to it (from the dev outbox), and a way to answer. */
 export async function loader({ context, request }: LoaderFunctionArgs) {
   if (!isDevOutboxOn(context.cloudflare.env)) throw new Response("Not Found", { status: 404 });
-  const asked = new URL(request.url).searchParams.get("chat")?.trim() ?? "";
+  const params = new URL(request.url).searchParams;
+  const asked = params.get("chat")?.trim() ?? "";
   const chat = isDevChatId(asked) ? asked : DEV_CHAT_DEFAULT;
-  return { chat, bot: context.cloudflare.env.TELEGRAM_BOT_USERNAME || "NudgeReminderBot", bubbles: await devConversation(context.deps, chat) };
+  // ?text= types a message in, unsent: the Telegram panel's "Open the dev Telegram chat" brings its /start line.
+  const draft = (params.get("text") ?? "").slice(0, DEV_DRAFT_MAX);
+  return { chat, draft, bot: context.cloudflare.env.TELEGRAM_BOT_USERNAME || "NudgeReminderBot", bubbles: await devConversation(context.deps, chat) };
 }
 
 
@@ -90,15 +96,15 @@ function Bubble({ bubble, chat }: { bubble: DevBubble; chat: string }) {
  * `Update` posted to /telegram/webhook with the secret; the bot's answers come from the dev outbox.
  */
 export default function DevTelegram() {
-  const { chat, bot, bubbles } = useLoaderData<typeof loader>();
+  const { chat, draft, bot, bubbles } = useLoaderData<typeof loader>();
   useLiveRevalidation();
   return (
     <div className="container page dev-chat">
       <header className="page-header">
         <h1 className="page__title">Dev Telegram</h1>
         <p className="muted page-header__lead">
-          Be a Telegram user without Telegram: chat with @{bot} as chat <strong>{chat}</strong>. To link this chat, copy the <code>/start</code> line from
-          the Telegram panel on Reminder Channels and send it here. &ldquo;Edit&rdquo; under a message you sent edits it, as in Telegram. A negative chat id
+          Be a Telegram user without Telegram: chat with @{bot} as chat <strong>{chat}</strong>. To link this chat, press &ldquo;Open the dev Telegram chat&rdquo; in
+          the Telegram panel on Reminder Channels (or copy its <code>/start</code> line here) and send it. &ldquo;Edit&rdquo; under a message you sent edits it, as in Telegram. A negative chat id
           plays a group (for a group nudge buddy).
         </p>
       </header>
@@ -120,7 +126,16 @@ export default function DevTelegram() {
         <label htmlFor="dev-chat-text" className="visually-hidden">
           Message
         </label>
-        <input id="dev-chat-text" className="input" name="text" placeholder='Write a message, like "remind me to stretch in 2 minutes"' autoComplete="off" required />
+        <input
+          id="dev-chat-text"
+          className="input"
+          name="text"
+          defaultValue={draft}
+          placeholder='Write a message, like "remind me to stretch in 2 minutes"'
+          autoComplete="off"
+          autoFocus={draft !== ""}
+          required
+        />
         <Button type="submit">Send</Button>
       </form>
     </div>

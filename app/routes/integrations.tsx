@@ -1,11 +1,11 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { EmailVerificationPanel } from "~/components/auth/EmailVerificationPanel";
 import { PushRow } from "~/components/integrations/PushRow";
 import { TelegramRow } from "~/components/integrations/TelegramRow";
 import { PhoneRow } from "~/components/integrations/PhoneRow";
 import { CalendarRow } from "~/components/integrations/CalendarRow";
 import { ChannelRowHead } from "~/components/integrations/ChannelRowHead";
+import { EmailRow } from "~/components/integrations/EmailRow";
 import { calendarRowOf } from "~/lib/calendar.server";
 import { phonePanelOf } from "~/lib/phone.server";
 import { telegramRowOf } from "~/lib/telegram.server";
@@ -63,32 +63,16 @@ export default function Integrations() {
         </div>
       ) : null}
       <ul className="channel-list">
-        <li className="card channel-row">
-          <div className="channel-row__head">
-            <span className="channel-row__icon" aria-hidden="true">
-              <svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-                <rect x="3" y="5" width="18" height="14" rx="2" />
-                <path d="M3 7l9 6 9-6" />
-              </svg>
-            </span>
-            <h2 id="channel-email-title" className="channel-row__title">
-              Email
-            </h2>
-            <label className="switch">
-              <input type="checkbox" role="switch" checked disabled readOnly aria-describedby="channel-email-always" />
-              <span className="switch__track" aria-hidden="true" />
-              <span className="visually-hidden">Email reminders</span>
-            </label>
-            <span id="channel-email-always" className="visually-hidden">
-              Email is always on.
-            </span>
-            <p className="muted channel-row__description">
+        <EmailRow
+          email={email}
+          isVerified={isVerified}
+          description={
+            <>
               Reminders arrive at your verified email address. You can also create one by adding <strong>{assistantEmail}</strong> as a
               participant to a meeting invitation.
-            </p>
-          </div>
-          <EmailVerificationPanel email={email} isVerified={isVerified} />
-        </li>
+            </>
+          }
+        />
         <TelegramRow initial={telegram} />
         <PhoneRow initial={phone} />
         <CalendarRow initial={calendar} />

@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
-import { EmailVerificationPanel } from "~/components/auth/EmailVerificationPanel";
+import { EmailRow } from "~/components/integrations/EmailRow";
 import { TelegramRow } from "~/components/integrations/TelegramRow";
 import { OptionalSetups } from "~/components/onboarding/OptionalSetups";
 import { BackArrow, STEP_TITLES, StepDots, WizardActions } from "~/components/onboarding/WizardNav";
@@ -87,10 +87,7 @@ function ConnectApps({ wizard }: { wizard: OnboardingData }) {
       <h1 className="page__title wizard-card__title">Connect Apps</h1>
       <p>Reminders come to your email. Linking Telegram lets Nudge ping you there first, with buttons to answer.</p>
       <ul className="channel-list">
-        <li className="card channel-row">
-          <h2 className="channel-row__title">Email</h2>
-          <EmailVerificationPanel email={wizard.email} isVerified={wizard.isVerified} />
-        </li>
+        <EmailRow email={wizard.email} isVerified={wizard.isVerified} description="Reminders arrive at your verified email address." />
         {wizard.isVerified ? <TelegramRow initial={wizard.telegram} /> : null}
       </ul>
       {!wizard.isVerified ? <p className="muted">Once your email is verified, you can link Telegram here.</p> : null}

@@ -50,8 +50,13 @@ test("the whole onboarding: registration, Connect Apps, a first reminder, phone 
   await chatPage.getByLabel("Message").fill(`/start ${new URL(deepLink!).searchParams.get("start")}`);
   await chatPage.getByRole("button", { name: "Send", exact: true }).click();
   await expect(chatPage.locator(".dev-chat__bubble--bot").last()).toContainText("Hi Olive Tree! Your Telegram is now linked to Nudge.");
-  // The panel's poll sees 'linked' (every 5 s) and the step becomes ready.
-  await expect(page.getByRole("link", { name: "Next" })).toBeVisible({ timeout: 20_000 });
+  // The panel's poll sees 'linked' (every 5 s) and the step becomes ready at once: Next and the hint
+  // follow while the panel still says so (it closes 5 s later).
+  const linkedNote = apps.getByText("Telegram is linked! Your reminders will ping you there first.");
+  await expect(linkedNote).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole("link", { name: "Next" })).toBeVisible({ timeout: 3_000 });
+  await expect(page.getByText("Link Telegram to go on, or Skip for now.")).toHaveCount(0);
+  await expect(linkedNote).toBeVisible();
   await screenshotBoth(page, "onboarding-2-connect", "/onboarding?step=2");
   await page.getByRole("link", { name: "Next" }).click();
 

@@ -65,6 +65,36 @@ test.describe("Telegram", () => {
     expect(user.id).toBeTruthy();
   });
 
+  test("trying it on this computer: the panel opens the dev chat with its /start line typed in, and Copy copies that line", async ({ page, context }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await signUp(page, { name: "Dov" });
+    await page.goto("/integrations");
+    const row = page.locator("#telegram");
+    await row.locator("label.switch").click();
+    const deepLink = await row.getByRole("link", { name: "Open in Telegram" }).getAttribute("href");
+    const line = `/start ${new URL(deepLink!).searchParams.get("start")}`;
+    // The line sits on its own, whole, beside Copy.
+    await expect(row.locator("code")).toHaveText(line);
+    await row.getByRole("button", { name: "Copy" }).click();
+    await expect(row.getByRole("button", { name: "Copied!" })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(line);
+    await expect(row.getByRole("button", { name: "Copy" })).toBeVisible({ timeout: 5_000 });
+    await row.screenshot({ path: "test-results/screenshots/telegram-panel-copy.png" });
+
+    await expect(row.getByText("Trying Nudge on this computer?")).toBeVisible();
+    await row.getByRole("link", { name: "Open the dev Telegram chat" }).click();
+    await expect(page.getByRole("heading", { name: "Dev Telegram" })).toBeVisible();
+    // A chat of this account's own, not the default one another local account may have linked.
+    await expect(page).toHaveURL(/\/dev\/telegram\?chat=[1-9][0-9]{8}&text=/);
+    expect(new URL(page.url()).searchParams.get("chat")).not.toBe("100000001");
+    await expect(page.getByLabel("Message")).toHaveValue(line);
+    await expect(page.getByLabel("Message")).toBeFocused();
+    // Typed in, not sent: nothing is in the conversation until Send.
+    await expect(page.locator(".dev-chat__bubble")).toHaveCount(0);
+    await page.getByRole("button", { name: "Send", exact: true }).click();
+    await expect(page.locator(".dev-chat__bubble--bot").last()).toContainText("Hi Dov! Your Telegram is now linked to Nudge.");
+  });
+
   test("a reminder made by chatting; a due one arrives with buttons, and Done completes it on the dashboard", async ({ page }) => {
     const user = await signUp(page, { name: "Omri", timezone: "Asia/Jerusalem" });
     const chat = newChat();

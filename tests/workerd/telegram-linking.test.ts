@@ -9,7 +9,8 @@ import { processedUpdates, users } from "../../db/schema";
 import { markEmailVerified } from "../../worker/services/auth/codes";
 import { PAIRING_CODE_GONE } from "../../worker/services/auth";
 import { CHAT_TAKEN, EMAIL_REQUIRED, LINK_CODE_EXPIRED, LINK_CODE_INVALID, LINK_CODE_USED } from "../../worker/services/telegram";
-import { testDeps } from "./helpers";
+import { devChatLinkFor } from "../../app/lib/telegram.server";
+import { EMAIL_CONFIGURED, testDeps } from "./helpers";
 import { api, outboxTo, testEra } from "./escalation-helpers";
 import { fakeTelegram, nextUpdateId, postUpdate, SECRET, TELEGRAM_ENV, telegramApi, textUpdate } from "./telegram/support";
 
@@ -262,4 +263,24 @@ it("answers an unknown command in a linked chat with the help", async () => {
   await user({ telegramChatId: String(chat) });
   await postUpdate(textUpdate(chat, "/whatever", nextUpdateId()));
   expect(String(bot.callsOf("sendMessage")[0]!.payload.text)).toContain("Here is what I can do");
+});
+
+describe("the panel's way to the dev chat (devChatLinkFor)", () => {
+  const ann = "5f1c2b3a-0000-4000-8000-000000000001";
+  const ben = "0a9e8d7c-0000-4000-8000-000000000002";
+
+  it("with the dev outbox on: the dev chat with the /start line typed in, at a chat of the account's own", () => {
+    const deps = testDeps(undefined, { DEV_OUTBOX: "true" });
+    const link = devChatLinkFor(deps, ann, "link_AbC-123");
+    expect(link).toBe(`/dev/telegram?chat=${100_000_000 + (0x5f1c2b3a % 900_000_000)}&text=%2Fstart%20link_AbC-123`);
+    // The same account comes back to its chat; another account gets another one.
+    expect(devChatLinkFor(deps, ann, "link_other")).toContain(`chat=${new URL(link!, "http://x").searchParams.get("chat")}&`);
+    const chats = [ann, ben].map((id) => new URL(devChatLinkFor(deps, id, "c")!, "http://x").searchParams.get("chat"));
+    expect(chats[0]).not.toBe(chats[1]);
+    for (const chat of chats) expect(chat).toMatch(/^[1-9]\d{8}$/);
+  });
+
+  it("without the dev outbox (production): no link at all", () => {
+    expect(devChatLinkFor(testDeps(undefined, { DEV_OUTBOX: "false", ...EMAIL_CONFIGURED }), ann, "link_AbC-123")).toBeNull();
+  });
 });

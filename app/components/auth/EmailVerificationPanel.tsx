@@ -72,13 +72,13 @@ export function EmailVerificationPanel({
             ✓
           </span>
           <span>
-            Your email address <strong>{email}</strong> is verified.
+            Your email address <EmailAddress email={email} /> is verified.
           </span>
         </p>
       ) : (
         <fetcher.Form method="post" action="/auth/verify" className="verify-panel__form" noValidate>
           <p className="muted verify-panel__lead">
-            We sent a code to <strong>{email}</strong>. Enter it below, or open the link in that email.
+            We sent a code to <EmailAddress email={email} />. Enter it below, or open the link in that email.
           </p>
           {shownAutofill ? <Alert tone="info">{shownAutofill.text}</Alert> : null}
           {error ? <Alert tone="error">{error}</Alert> : null}
@@ -117,5 +117,18 @@ export function EmailVerificationPanel({
         </details>
       )}
     </div>
+  );
+}
+
+/** An address that may wrap before its "@" (a narrow phone screen) rather than in the middle of a word. */
+function EmailAddress({ email }: { email: string }) {
+  const at = email.lastIndexOf("@");
+  if (at <= 0) return <strong>{email}</strong>;
+  return (
+    <strong>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </strong>
   );
 }

@@ -1,42 +1,22 @@
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
+import { useCopyText } from "~/lib/copy-text";
 import type { CalendarAnswer, CalendarRowData } from "~/lib/calendar.server";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import { ChannelRowHead } from "./ChannelRowHead";
 
 const ROUTE = "/resources/calendar";
-/** Spec 01: 'Copied!' for 2 seconds. */
-const COPIED_MS = 2000;
 const BUSY: Record<string, string> = { enable: "Enabling...", regenerate: "Regenerating...", disable: "Disabling..." };
-
-/** Copies with the Clipboard API, or the legacy way (a selected field and execCommand) where it is missing. */
-async function copy(text: string, field: HTMLInputElement | null): Promise<boolean> {
-  try {
-    if (navigator.clipboard) {
-      await navigator.clipboard.writeText(text);
-      return true;
-    }
-  } catch {
-    // Falls through to the legacy method.
-  }
-  field?.select();
-  return document.execCommand?.("copy") ?? false;
-}
 
 /** The Calendar row and panel of spec 01: the feed's URL, Copy, Regenerate URL, Disable Integration, and how to subscribe. */
 export function CalendarRow({ initial }: { initial: CalendarRowData }) {
   const fetcher = useFetcher<CalendarAnswer>();
   const [open, setOpen] = useState(false);
-  const [copied, setCopied] = useState(false);
+  const { copied, copy } = useCopyText();
   const url = fetcher.data?.url !== undefined ? fetcher.data.url : initial.url;
   const intent = String(fetcher.formData?.get("intent") ?? "");
   const busy = fetcher.state !== "idle";
-  useEffect(() => {
-    if (!copied) return;
-    const timer = window.setTimeout(() => setCopied(false), COPIED_MS);
-    return () => window.clearTimeout(timer);
-  }, [copied]);
   const press = (value: string, label: string, variant: "primary" | "secondary" | "danger" = "secondary") => (
     <fetcher.Form method="post" action={ROUTE}>
       <input type="hidden" name="intent" value={value} />
@@ -70,7 +50,7 @@ export function CalendarRow({ initial }: { initial: CalendarRowData }) {
               <input id="calendar-url" className="input" readOnly value={url} onClick={(event) => event.currentTarget.select()} />
             </label>
             <div className="button-row">
-              <Button onClick={() => void copy(url, document.getElementById("calendar-url") as HTMLInputElement | null).then(setCopied)}>{copied ? "Copied!" : "Copy"}</Button>
+              <Button onClick={() => copy(url, document.getElementById("calendar-url"))}>{copied ? "Copied!" : "Copy"}</Button>
               {press("regenerate", "Regenerate URL")}
               {press("disable", "Disable Integration", "danger")}
             </div>

@@ -30,9 +30,16 @@ export function TelegramRow({ initial }: { initial: TelegramRowData }) {
   const [panel, setPanel] = useState<PanelState>("closed");
   const [justLinked, setJustLinked] = useState(false);
   const [polls, setPolls] = useState(0);
+  // The poll saw the code on screen used. Kept in state, not read off the poll each render: when the page's
+  // data is read again, the poll reloads too, and "linked" must not blink off meanwhile.
+  const [pollSawLinked, setPollSawLinked] = useState(false);
   const answer = action.data;
   // The poll's answer counts only for the code on screen (polls restart at 0 with every new code).
-  const linked = panel === "linking" && polls > 0 && poll.state === "idle" && poll.data ? poll.data.linked : initial.linked;
+  const pollLinked = panel === "linking" && polls > 0 && poll.state === "idle" && poll.data?.linked === true;
+  useEffect(() => {
+    if (pollLinked) setPollSawLinked(true);
+  }, [pollLinked]);
+  const linked = panel === "linking" && (pollLinked || pollSawLinked) ? true : initial.linked;
   const code = answer?.ok && answer.kind === "code" ? answer : null;
   const expired = code !== null && polls >= POLL_LIMIT;
 
@@ -46,21 +53,21 @@ export function TelegramRow({ initial }: { initial: TelegramRowData }) {
     return () => window.clearTimeout(timer);
   }, [panel, code, linked, expired, polls, poll]);
 
-  // 'linked': say so, then close the panel after 5 seconds.
+  // 'linked': say so, then close the panel after 5 seconds. The page's own data is read again at once,
+  // so what depends on the link (the wizard's Next) follows it while "Telegram is linked!" shows.
   const revalidatorRef = useRef(revalidator);
   revalidatorRef.current = revalidator;
   useEffect(() => {
     if (panel !== "linking" || !linked) return;
     setJustLinked(true);
-    const timer = window.setTimeout(() => {
-      setPanel("closed");
-      revalidatorRef.current.revalidate();
-    }, CLOSE_AFTER_LINKED_MS);
+    revalidatorRef.current.revalidate();
+    const timer = window.setTimeout(() => setPanel("closed"), CLOSE_AFTER_LINKED_MS);
     return () => window.clearTimeout(timer);
   }, [panel, linked]);
 
   function getCode() {
     setPolls(0);
+    setPollSawLinked(false);
     setJustLinked(false);
     action.submit({ intent: "generate" }, { method: "post", action: ROUTE });
   }
@@ -81,6 +88,7 @@ export function TelegramRow({ initial }: { initial: TelegramRowData }) {
   function unlink() {
     action.submit({ intent: "unlink" }, { method: "post", action: ROUTE });
     setPanel("closed");
+    setPollSawLinked(false);
     setJustLinked(false);
   }
 
