@@ -1,4 +1,5 @@
 import type { Deps } from "../../worker/services/deps";
+import { isDevOutboxOn } from "../../worker/env";
 import { PHONE_FAILED } from "./messages";
 import { isAppError } from "../../worker/services/errors";
 import { errorFields, log } from "../../worker/services/log";
@@ -29,6 +30,8 @@ export interface PhonePanelData {
   localNumber: string;
   verified: boolean;
   emailVerified: boolean;
+  /** With the dev outbox on and a number saved: the dev phone playing that number (null in production). */
+  devPhoneLink: string | null;
 }
 
 export type PhoneAnswer = { ok: boolean; message: string; step: "number" | "code" | "done" };
@@ -52,6 +55,7 @@ export function phonePanelOf(deps: Deps, profile: Pick<PublicUser, "phone" | "ph
     localNumber: phone?.startsWith("+972") ? phone.slice(4) : "",
     verified: Boolean(phone) && profile.phoneVerified,
     emailVerified: profile.isVerified,
+    devPhoneLink: phone && isDevOutboxOn(deps.env) ? `/dev/phone?number=${encodeURIComponent(phone)}` : null,
   };
 }
 

@@ -5,13 +5,17 @@ import { composeDevMessage, handleInboundEmail, type InboundOutcome } from "../.
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import { readForm } from "~/lib/forms.server";
+import { getOptionalUser } from "~/lib/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Dev inbound email · Nudge" }, { name: "robots", content: "noindex" }];
 
 /** Be a mail server locally: compose a mail to the assistant address and hand it to the same handler as production. */
-export async function loader({ context }: LoaderFunctionArgs) {
+export async function loader(args: LoaderFunctionArgs) {
+  const { context } = args;
   if (!isDevOutboxOn(context.cloudflare.env)) throw new Response("Not Found", { status: 404 });
-  return { assistant: context.cloudflare.env.ASSISTANT_EMAIL };
+  // Signed in, the mail comes from this account's address (the one the assistant reads mail from) unless changed.
+  const { user, headers } = await getOptionalUser(args);
+  return data({ assistant: context.cloudflare.env.ASSISTANT_EMAIL, from: user?.email ?? "" }, { headers });
 }
 
 export async function action({ context, request }: ActionFunctionArgs) {
@@ -66,7 +70,7 @@ function OutcomeBox({ outcome }: { outcome: InboundOutcome }) {
 }
 
 export default function DevInboundEmail() {
-  const { assistant } = useLoaderData<typeof loader>();
+  const { assistant, from } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
   return (
@@ -75,14 +79,14 @@ export default function DevInboundEmail() {
         <h1 className="page__title">Dev inbound email</h1>
         <p className="muted page-header__lead">
           Send a mail to <strong>{assistant}</strong> without a mail server: it goes through the same handler as Cloudflare Email Routing in production.
-          Use your account&apos;s verified address as the sender.
+          Send it from your account&apos;s verified address (filled in when you are signed in here).
         </p>
       </header>
       <div aria-live="polite">{answer ? <OutcomeBox outcome={answer.outcome} /> : null}</div>
       <Form method="post" className="card dev-inbound__form">
         <label className="field">
           <span className="field__label">From</span>
-          <input className="input" type="email" name="from" required autoComplete="email" />
+          <input className="input" type="email" name="from" defaultValue={from} required autoComplete="email" />
         </label>
         <label className="field">
           <span className="field__label">Subject</span>

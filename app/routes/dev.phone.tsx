@@ -8,6 +8,7 @@ import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { LinkedText } from "~/components/ui/LinkedText";
+import { getOptionalUser } from "~/lib/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Dev phone · Nudge" }, { name: "robots", content: "noindex" }];
 
@@ -15,12 +16,15 @@ const DEFAULT_NUMBER = "+972501234567";
 const KEY_LABELS: Record<Answer, string> = { done: "done", snooze: "snooze 30 minutes", acknowledge: "stop the reminders" };
 
 /** Be a phone locally: the texts and calls a number got (from the dev outbox), a reply box and a keypad. */
-export async function loader({ context, request }: LoaderFunctionArgs) {
+export async function loader(args: LoaderFunctionArgs) {
+  const { context, request } = args;
   if (!isDevOutboxOn(context.cloudflare.env)) throw new Response("Not Found", { status: 404 });
   const asked = addressFromQuery(new URL(request.url).searchParams.get("number"));
-  const number = isDevNumber(asked) ? asked : DEFAULT_NUMBER;
   // A number that is not one is said so, not silently swapped for the default phone.
   const refused = asked && !isDevNumber(asked) ? asked : null;
+  // No number asked for: the signed-in account's own, where its texts and calls go, else the example number.
+  const own = asked ? null : (await getOptionalUser(args)).user?.phone;
+  const number = isDevNumber(asked) ? asked : own && isDevNumber(own) ? own : DEFAULT_NUMBER;
   return { number, refused, items: await devPhoneLog(context.deps, number) };
 }
 

@@ -46,8 +46,10 @@ test.describe("Google sign-in", () => {
     await page.getByRole("link", { name: "Sign in with Google" }).click();
     await expect(page.getByRole("heading", { name: "Choose an account" })).toBeVisible();
     await page.getByRole("link", { name: "Continue as Gail Google" }).click();
-    // A new account needs onboarding (Telegram is not linked), so the guard leads to the wizard first.
-    await expect(page).toHaveURL(/\/onboarding$/);
+    // A new account needs onboarding (Telegram is not linked), so the guard leads to the wizard first. Back
+    // from Google the page must hydrate, re-check the session (same-site), and follow two redirects: on a
+    // loaded CI machine that took 10.3 s (hydration alone 7 s, from a trace), past expect's 10 s.
+    await expect(page).toHaveURL(/\/onboarding$/, { timeout: 30_000 });
     await expect(page.getByRole("heading", { name: "Welcome, Gail!" })).toBeVisible();
     await page.getByRole("button", { name: "Skip" }).click();
     await expect(page).toHaveURL(/\/dashboard$/);

@@ -73,6 +73,26 @@ test.describe("phone", () => {
     await expect(page.getByRole("alert")).toHaveText("“12345” is not a phone number (a + and 8 to 15 digits), so this is the default phone, +972501234567.");
   });
 
+  test("trying it on this computer: the panel links the dev phone with the code, and /dev/phone opens at the account's own number", async ({ page }) => {
+    await signUp(page, { name: "Noa" });
+    const local8 = newLocalNumber();
+    const phone = `+972${local8}`;
+    await page.goto("/integrations");
+    const row = page.locator("#phone");
+    await row.locator("label.switch").click();
+    await expect(row.getByText("Trying Nudge on this computer?")).toHaveCount(0);
+    await row.getByLabel("Phone number").fill(local8);
+    await row.getByRole("button", { name: "Add phone number" }).click();
+    await expect(row.getByText(`We sent a 6-digit code to ${phone}. It works for 10 minutes.`)).toBeVisible();
+    await expect(row.locator(".phone-panel__dev")).toHaveText("Trying Nudge on this computer? Open the dev phone: texts and calls to this number land there, the code too.");
+    await row.getByRole("link", { name: "Open the dev phone" }).click();
+    const texts = page.getByRole("list", { name: `Texts and calls of ${phone}` });
+    await expect(texts).toContainText("Your Nudge code is");
+    // Without ?number=, the dev phone is the signed-in account's own.
+    await page.goto("/dev/phone");
+    await expect(texts).toContainText("Your Nudge code is");
+  });
+
   test("a due reminder's text is answered DONE from the dev phone; a call's 2 snoozes; the phone is removed", async ({ page }) => {
     const user = await signUp(page, { name: "Omer", timezone: "Asia/Jerusalem" });
     const phone = await addVerifiedPhone(page);

@@ -19,7 +19,8 @@ import { acknowledgeTask, createTask, describeForgetLink, redeemForgetLink, rede
 import { BREAK_WORD_TEXTS } from "../../worker/services/quiet-hours";
 import { fakeFetch } from "../fakes/fake";
 import { createFakeTwilio } from "../fakes/twilio";
-import { request, testDeps } from "./helpers";
+import { phonePanelOf } from "../../app/lib/phone.server";
+import { EMAIL_CONFIGURED, request, testDeps } from "./helpers";
 import { api, depsAt, MINUTE, outboxTo, runStepByHand, runStepsByHand, stepsOf, taskRow, tasksOfUser, testEra } from "./escalation-helpers";
 
 const ERA = new Date("2075-02-03T10:00:00Z");
@@ -572,5 +573,18 @@ describe("the daily cap on texts and calls", () => {
     expect(rows).toHaveLength(2);
     expect((await outboxTo(u.phone, "sms")).filter((m) => m.text.includes("Book the vet"))).toHaveLength(0);
     expect((await stepRow(smsStep!.id)).state).toBe("sent");
+  });
+});
+
+describe("the phone panel's way to the dev phone (devPhoneLink)", () => {
+  const profile = { phone: "+972501112233", phoneVerified: false, isVerified: true };
+
+  it("with the dev outbox on and a number saved: the dev phone playing that number", () => {
+    expect(phonePanelOf(testDeps(undefined, { DEV_OUTBOX: "true" }), profile).devPhoneLink).toBe("/dev/phone?number=%2B972501112233");
+  });
+
+  it("no number saved, or no dev outbox (production): no link", () => {
+    expect(phonePanelOf(testDeps(undefined, { DEV_OUTBOX: "true" }), { ...profile, phone: null }).devPhoneLink).toBeNull();
+    expect(phonePanelOf(testDeps(undefined, { DEV_OUTBOX: "false", ...EMAIL_CONFIGURED }), profile).devPhoneLink).toBeNull();
   });
 });

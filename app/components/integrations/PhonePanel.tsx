@@ -86,6 +86,12 @@ export function PhonePanel({ initial, back }: { initial: PhonePanelData; back: "
         </fetcher.Form>
       ) : null}
       {!showNumber && step === "done" ? <p className="phone-panel__verified">✓ Your phone number {initial.phone ?? ""} is verified.</p> : null}
+      {!showNumber && initial.devPhoneLink ? (
+        <p className="phone-panel__dev">
+          Trying Nudge on this computer? <a href={initial.devPhoneLink}>Open the dev phone</a>: texts and calls to this number land there
+          {step === "code" ? ", the code too" : ""}.
+        </p>
+      ) : null}
       {!showNumber ? (
         <div className="button-row">
           {step === "code" ? (
