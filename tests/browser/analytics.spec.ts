@@ -21,7 +21,8 @@ let server: ChildProcess;
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
+  // Migrating a fresh local D1 and starting a second wrangler: past 180 s once in CI on a loaded machine.
+  test.setTimeout(300_000);
   posthog = createFakePostHog({ origin: `http://127.0.0.1:${FAKE_PORT}`, apiKey: KEY });
   fake = await startFake(posthog, FAKE_PORT);
   const persistTo = `.wrangler/e2e-state-${PORT}`;

@@ -119,8 +119,9 @@ test.describe("registration and email verification", () => {
     await otherPage.goto(link);
     // Outside the registrant's session the opener is asked first (ADR 038, amended).
     await otherPage.getByRole("button", { name: "Yes, I signed up" }).click();
-    // Signed in and verified; Telegram is not linked yet, so the dashboard leads to the wizard (ADR 062).
-    await expect(otherPage).toHaveURL(/\/onboarding$/);
+    // Signed in and verified; Telegram is not linked yet, so the dashboard leads to the wizard (ADR 062). A POST
+    // and two redirects in a fresh browser: past expect's 10 s once in CI on a loaded machine.
+    await expect(otherPage).toHaveURL(/\/onboarding$/, { timeout: 30_000 });
     await expect(otherPage.getByRole("button", { name: "Account menu" })).toHaveText("M");
     await otherPage.goto("/onboarding?step=2");
     await expect(otherPage.getByText(`Your email address ${email} is verified.`)).toBeVisible();
