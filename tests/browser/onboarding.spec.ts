@@ -67,6 +67,7 @@ test("the whole onboarding: registration, Connect Apps, a first reminder, phone 
   await expect(page.getByRole("link", { name: "Create Task" })).toHaveCount(0);
   // The plain-language box is the step's one way, not an "Or" under a form.
   await expect(first.getByRole("region", { name: "Your first reminder" })).toBeVisible();
+  await expect(first.getByText(/^We read it in your time zone \([A-Za-z_/+-]+\)\.$/)).toBeVisible();
   await expect(page.getByText("Or just type it")).toHaveCount(0);
   await first.getByRole("button", { name: "Create Reminder" }).click();
   await expect(first.getByText('Please type what you want to be reminded of, for example "Take pills tomorrow at 9am".')).toBeVisible();

@@ -77,6 +77,8 @@ test.describe("New Task screen", () => {
     await page.goto("/task-creator");
     const box = page.getByRole("region", { name: "Or just type it" });
     await expect(box).toBeVisible();
+    // "at 9" is 9 where the account's zone says: the box names it.
+    await expect(box.getByText("Write it the way you would say it. We read it in your time zone (America/New_York).")).toBeVisible();
     const input = box.getByLabel("Your reminder");
     await expect(input).toHaveAttribute("placeholder", "remind me to take my pills tomorrow at 9");
 

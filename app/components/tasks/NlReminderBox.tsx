@@ -1,4 +1,4 @@
-import { useFetcher, useLocation } from "@remix-run/react";
+import { useFetcher, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useExpiring } from "~/lib/hooks";
 import { useRedirectAfter } from "~/lib/redirect-after";
@@ -21,7 +21,18 @@ const SIGN_IN_AFTER_MS = 3_000;
  * "Or" under a form: no card of its own inside the step's card, no heading beside the step's title,
  * and no dashboard link (the wizard's Next goes on).
  */
+/** What the root loader says of the signed-in person that the box uses. */
+interface RootZone {
+  user: { timezone?: string | null } | null;
+}
+
+/** "9" means 9 where the person is: the zone is named, so a wrong one (set before a move) is seen before it bites. */
+function zoneSentence(zone: string | null | undefined): string {
+  return zone ? `We read it in your time zone (${zone}).` : "We read it in your time zone.";
+}
+
 export function NlReminderBox({ action, promptRequired, alone = false }: { action: string; promptRequired: string; alone?: boolean }) {
+  const zone = useRouteLoaderData<RootZone>("root")?.user?.timezone;
   const fetcher = useFetcher<PromptResult>();
   const undo = useFetcher<UndoPromptResult>();
   const formRef = useRef<HTMLFormElement>(null);
@@ -65,7 +76,10 @@ export function NlReminderBox({ action, promptRequired, alone = false }: { actio
           Or just type it
         </h2>
       )}
-      <p className="muted nl-box__lead">{alone ? "We read it in your time zone." : "Write it the way you would say it. We read it in your time zone."}</p>
+      <p className="muted nl-box__lead">
+        {alone ? "" : "Write it the way you would say it. "}
+        {zoneSentence(zone)}
+      </p>
       <fetcher.Form ref={formRef} method="post" action={action} onSubmit={onSubmit} noValidate className="nl-box__form">
         <input type="hidden" name="intent" value="nl" />
         <TextField
