@@ -1,7 +1,7 @@
 import type { PublicUser } from "../../worker/services/auth";
 import type { Deps } from "../../worker/services/deps";
 import { DEFAULT_STRATEGY_KEY, getStrategy, previewReach, setDefaultStrategy, STRATEGIES, type MediaStatus, type Reachability, type StepChannel } from "../../worker/services/escalation";
-import type { StrategyResult, StrategySettings } from "~/components/tasks/types";
+import type { StrategyResult, StrategySettings, TaskStrategyChoice } from "~/components/tasks/types";
 import { STRATEGY_FAILED } from "./messages";
 import { errorMessage } from "./action-errors.server";
 import { field } from "./forms.server";
@@ -46,10 +46,28 @@ function cadenceWords(checkBack: { afterMinutes: number; times: number }): strin
 
 /** The first choice of New Task's check-back select: what the person's default sequence does (issue 13). */
 export function sequenceCheckBackChoice(user: Pick<PublicUser, "defaultEscalationStrategy">): { option: string; hint: string } {
-  const strategy = getStrategy(user.defaultEscalationStrategy ?? DEFAULT_STRATEGY_KEY);
+  return checkBackChoiceOf(user.defaultEscalationStrategy ?? DEFAULT_STRATEGY_KEY);
+}
+
+/** The check-back select's first choice for one sequence: "Same as Urgent", and what it does. */
+function checkBackChoiceOf(key: string): { option: string; hint: string } {
+  const strategy = getStrategy(key);
   const option = `Same as ${strategy.name.replace(/ \(.*\)$/, "")}`;
   if (!strategy.checkBack) return { option, hint: `${strategy.name} doesn't check back after an Acknowledge.` };
   return { option, hint: `${strategy.name} checks back ${cadenceWords(strategy.checkBack)}, until you tap Done.` };
+}
+
+/**
+ * "How hard to nudge" on New Task (ADR 111): the person's default first (""; the task takes the default's
+ * key when it is made, as POST /v1/tasks without a strategy), then every sequence. Edit Task shows the
+ * task's own key and no "default" choice: a task keeps the sequence it was made with.
+ */
+export function taskStrategyChoices(user: Pick<PublicUser, "defaultEscalationStrategy">, options: { withDefault: boolean }): TaskStrategyChoice[] {
+  const defaultKey = user.defaultEscalationStrategy ?? DEFAULT_STRATEGY_KEY;
+  const own = STRATEGIES.map((s) => ({ value: s.key, label: s.name, description: s.description, checkBack: checkBackChoiceOf(s.key) }));
+  if (!options.withDefault) return own;
+  const fallback = getStrategy(defaultKey);
+  return [{ value: "", label: `My default: ${fallback.name}`, description: fallback.description, checkBack: checkBackChoiceOf(defaultKey) }, ...own];
 }
 
 /**

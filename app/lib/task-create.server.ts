@@ -38,12 +38,15 @@ export async function createTaskFromForm(deps: TaskDeps, user: PublicUser, form:
     // "" is the sequence's own check-back; the select's other values are minutes (0 = never).
     const checkBack = field(form, "checkBackMinutes");
     const recurrence = recurrenceFor(field(form, "repeat"), dueLocal);
+    // "" is the person's default sequence, as POST /v1/tasks without a strategy (ADR 111).
+    const strategy = field(form, "strategy");
     await createTask(deps, user.id, {
       title,
       dueDate: dueLocal ? localInputToUtcIso(dueLocal, user.timezone) : "",
       ...(recurrence ? { recurrence } : {}),
       ...(ignoreQuietHours ? { ignoreQuietHours } : {}),
       ...(checkBack ? { checkBackMinutes: Number(checkBack) } : {}),
+      ...(strategy ? { strategy } : {}),
     });
     return { intent: "create", ok: true, message: CREATE_SUCCESS };
   } catch (error) {

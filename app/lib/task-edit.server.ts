@@ -24,6 +24,8 @@ export interface EditableTask {
   dueLocal: string;
   /** The task's own check-back ("" = the sequence's, "0" = never, minutes). */
   checkBack: string;
+  /** The key of the sequence the task escalates by (ADR 111). */
+  strategy: string;
   ignoreQuietHours: boolean;
   /** "every day": the rule of a repeating task, for the note that a new time applies to the ones after it. */
   repeats: string | null;
@@ -58,6 +60,7 @@ export function editLoad(task: TaskJson | null, user: Pick<PublicUser, "timezone
       title: task.title,
       dueLocal,
       checkBack: task.checkBackMinutes === undefined ? "" : String(task.checkBackMinutes),
+      strategy: task.strategy,
       ignoreQuietHours: task.ignoreQuietHours === true,
       repeats: task.recurrence ? describeRecurrence(task.recurrence) : null,
       repeatChoice: choiceOf(task.recurrence, dueLocal),
@@ -86,6 +89,9 @@ export async function updateTaskFromForm(deps: Deps, user: PublicUser, taskId: s
     changes.recurrence = recurrenceFor(repeat, dueLocal);
   }
   if (field(form, "quietShown") === "true") changes.ignoreQuietHours = field(form, "ignoreQuietHours") === "true";
+  // Another sequence restarts the reminders by it (PUT /v1/tasks/:id): sent only when the person picked one.
+  const strategy = field(form, "strategy");
+  if (form.has("strategy") && strategy !== field(form, "strategyWas")) changes.strategy = strategy;
   try {
     await updateTask(deps, user.id, taskId, changes);
     return { ok: true, message: TASK_SAVED };

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData } from "@remix-run/react";
 import { isDevOutboxOn } from "../../worker/env";
 import { addressFromQuery } from "../../worker/http";
@@ -23,9 +23,11 @@ export async function loader(args: LoaderFunctionArgs) {
   // A number that is not one is said so, not silently swapped for the default phone.
   const refused = asked && !isDevNumber(asked) ? asked : null;
   // No number asked for: the signed-in account's own, where its texts and calls go, else the example number.
-  const own = asked ? null : (await getOptionalUser(args)).user?.phone;
+  // The session's headers go out with the page: reading it may have renewed its cookies.
+  const session = asked ? null : await getOptionalUser(args);
+  const own = session?.user?.phone;
   const number = isDevNumber(asked) ? asked : own && isDevNumber(own) ? own : DEFAULT_NUMBER;
-  return { number, refused, items: await devPhoneLog(context.deps, number) };
+  return data({ number, refused, items: await devPhoneLog(context.deps, number) }, session ? { headers: session.headers } : undefined);
 }
 
 

@@ -44,6 +44,40 @@ test.describe("New Task screen", () => {
     expect(body.tasks.find((t) => t.title === "Morning Medication")?.dueDate).toBe(tomorrowNine.toUTC().toISO());
   });
 
+  test("How hard to nudge: the default first, each choice says what it does, and the task escalates by the one picked; Edit Task shows and changes it", async ({ page }) => {
+    const user = await signUp(page);
+    await page.goto("/task-creator");
+    const strategy = page.getByLabel("How hard to nudge");
+    const checkBack = page.getByLabel("If I acknowledge it but don't finish");
+    await expect(strategy.locator("option")).toHaveText(["My default: Standard", "Gentle (pings only)", "Standard", "Urgent (call early)", "Standard without buddies"]);
+    await expect(page.getByText("A ping at the due time, a text and an email after 15 minutes, a call after 30, your nudge buddies after an hour.")).toBeVisible();
+    await expect(checkBack.locator("option").first()).toHaveText("Same as Standard");
+    await strategy.selectOption("urgent");
+    // The hint and the check-back's first choice follow the pick.
+    await expect(page.getByText("A ping and a text at the due time, a call and an email after 5 minutes, another call after 15, your buddies after 30.")).toBeVisible();
+    await expect(checkBack.locator("option").first()).toHaveText("Same as Urgent");
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.screenshot({ path: "test-results/screenshots/task-creator-strategy-360.png", fullPage: true });
+    await page.getByLabel("Task Title").fill("Blood pressure pill");
+    await page.getByRole("button", { name: "Create Task" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
+
+    const list = await page.request.get("/v1/tasks", { headers: { Authorization: `Bearer ${user.token}` } });
+    const made = ((await list.json()) as { tasks: Array<{ id: string; title: string; strategy: string }> }).tasks.find((t) => t.title === "Blood pressure pill")!;
+    expect(made.strategy).toBe("urgent");
+
+    await page.goto(`/tasks/${made.id}/edit`);
+    await expect(strategy).toHaveValue("urgent");
+    // A task keeps the sequence it was made with: no "default" choice here.
+    await expect(strategy.locator("option")).toHaveText(["Gentle (pings only)", "Standard", "Urgent (call early)", "Standard without buddies"]);
+    await expect(checkBack.locator("option").first()).toHaveText("Same as Urgent");
+    await strategy.selectOption("gentle");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByText("Task updated successfully!")).toBeVisible();
+    const after = await page.request.get(`/v1/tasks/${made.id}`, { headers: { Authorization: `Bearer ${user.token}` } });
+    expect(((await after.json()) as { strategy: string }).strategy).toBe("gentle");
+  });
+
   test("Repeat is worded for the due date shown, and makes a repeating task", async ({ page }) => {
     const user = await signUp(page, { timezone: "Europe/Paris" });
     await page.goto("/task-creator");

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { dashboardPageParam, loadDashboardTasks, loadTaskWindow, loadActiveReminders } from "../../app/lib/tasks.server";
 import { createTaskFromForm, createTaskFromText, localInputToUtcIso } from "../../app/lib/task-create.server";
 import { readIntent, readSnoozeMinutes, readSnoozeUntil, runTaskAction } from "../../app/lib/task-answers.server";
-import { strategySettings, updateDefaultStrategy } from "../../app/lib/strategy-settings.server";
+import { strategySettings, taskStrategyChoices, updateDefaultStrategy } from "../../app/lib/strategy-settings.server";
 import { headerFlags } from "../../app/lib/header.server";
 import { editLoad, readOwnTask, updateTaskFromForm } from "../../app/lib/task-edit.server";
 import { onboardingStatusOnce, profileOnce, quietHoursOnce, readAlongside } from "../../app/lib/request-reads.server";
@@ -239,7 +239,7 @@ describe("editing a task (Edit Task)", () => {
     const task = await createTask(deps(), user.id, { title: "Call the bank", dueDate: "2044-05-03T14:30:27Z", checkBackMinutes: 45 });
     expect(await loadTaskForEdit(deps(), user, task.id)).toEqual({
       found: true,
-      task: { id: task.id, title: "Call the bank", dueLocal: "2044-05-03T10:30", checkBack: "45", ignoreQuietHours: false, repeats: null, repeatChoice: "", completed: false },
+      task: { id: task.id, title: "Call the bank", dueLocal: "2044-05-03T10:30", checkBack: "45", strategy: "standard", ignoreQuietHours: false, repeats: null, repeatChoice: "", completed: false },
     });
     expect(await loadTaskForEdit(deps(), other, task.id)).toEqual({ found: false });
     expect(await loadTaskForEdit(deps(), user, "no-such-task")).toEqual({ found: false });
@@ -278,6 +278,46 @@ describe("editing a task (Edit Task)", () => {
     expect(await updateTaskFromForm(deps(), user, task.id, form({ title: "Water", dueDate: "", dueWas: "2044-05-03T10:30" }))).toMatchObject({ ok: false, field: "dueDate" });
     expect(await updateTaskFromForm(deps(), other, task.id, form({ title: "Mine now", dueDate: "x", dueWas: "x" }))).toEqual({ ok: false, message: "We couldn't find that task. It may have been deleted." });
     expect(await taskRow(task.id)).toMatchObject({ title: "Water the plants", dueAt: Date.parse(minutes(90)) });
+  });
+});
+
+describe("How hard to nudge on New Task and Edit Task (ADR 111)", () => {
+  it("New Task: the default first, named, then every sequence, each with what it does and its check-back", async () => {
+    const user = await userWith();
+    const choices = taskStrategyChoices({ defaultEscalationStrategy: "urgent" }, { withDefault: true });
+    expect(choices.map((choice) => [choice.value, choice.label])).toEqual([["", "My default: Urgent (call early)"], ...STRATEGIES.map((s) => [s.key, s.name])]);
+    expect(choices[0]!.description).toBe(STRATEGIES.find((s) => s.key === "urgent")!.description);
+    expect(choices.find((choice) => choice.value === "gentle")!.checkBack.option).toBe("Same as Gentle");
+    expect(taskStrategyChoices({ defaultEscalationStrategy: null }, { withDefault: false }).map((choice) => choice.value)).toEqual(STRATEGIES.map((s) => s.key));
+    expect(user.id).toBeTruthy();
+  });
+
+  it("a task made with a sequence escalates by it; the default choice takes the person's default; an unknown one is refused and makes nothing", async () => {
+    const user = await userWith();
+    const due = "2044-05-03T10:30";
+    expect(await createTaskFromForm(deps(), user, form({ title: "Pills", dueDate: due, strategy: "urgent" }))).toMatchObject({ ok: true });
+    expect(await createTaskFromForm(deps(), user, form({ title: "Plants", dueDate: due, strategy: "" }))).toMatchObject({ ok: true });
+    const refused = await createTaskFromForm(deps(), user, form({ title: "Bins", dueDate: due, strategy: "loud" }));
+    expect(refused).toMatchObject({ ok: false, message: 'Unknown escalation strategy "loud". Choose one of: gentle, standard, urgent, no_buddies.' });
+    const made = (await listTasks(deps(), user.id, {})).tasks.map((task) => [task.title, task.strategy]).sort();
+    expect(made).toEqual([
+      ["Pills", "urgent"],
+      ["Plants", "standard"],
+    ]);
+  });
+
+  it("Edit Task: the same sequence sends nothing (the reminders keep going); another restarts them by it", async () => {
+    const user = await userWith();
+    const task = await createTask(deps(), user.id, { title: "Call the bank", dueDate: "2044-05-03T14:30:00Z" });
+    const [before] = await stepsOf(task.id);
+    const edit = (strategy: string) => form({ title: "Call the bank", dueDate: "2044-05-03T10:30", dueWas: "2044-05-03T10:30", strategy, strategyWas: "standard" });
+    expect(await updateTaskFromForm(deps(), user, task.id, edit("standard"))).toMatchObject({ ok: true });
+    expect((await stepsOf(task.id))[0]!.id).toBe(before!.id);
+    expect(await updateTaskFromForm(deps(), user, task.id, edit("gentle"))).toMatchObject({ ok: true });
+    expect(await taskRow(task.id)).toMatchObject({ strategyKey: "gentle" });
+    expect((await stepsOf(task.id)).find((step) => step.id === before!.id)?.state).toBe("cancelled");
+    expect(await updateTaskFromForm(deps(), user, task.id, edit("loud"))).toMatchObject({ ok: false, message: 'Unknown escalation strategy "loud". Choose one of: gentle, standard, urgent, no_buddies.' });
+    expect(await taskRow(task.id)).toMatchObject({ strategyKey: "gentle" });
   });
 });
 

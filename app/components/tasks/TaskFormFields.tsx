@@ -5,10 +5,12 @@ import { Button } from "~/components/ui/Button";
 import { TextField } from "~/components/ui/Field";
 import { CheckBackSelect } from "./CheckBackSelect";
 import { RepeatSelect } from "./RepeatSelect";
+import { StrategySelect } from "./StrategySelect";
+import type { TaskStrategyChoice } from "./types";
 
 /**
- * The fields New Task and Edit Task share: Task Title, Due Date/Time on the person's clock, Repeat, "If I
- * acknowledge it but don't finish", and "Remind me even during quiet hours" for people who have them.
+ * The fields New Task and Edit Task share: Task Title, Due Date/Time on the person's clock, Repeat, "How hard
+ * to nudge", "If I acknowledge it but don't finish", and "Remind me even during quiet hours" for people who have them.
  */
 export type TaskFieldErrors = Partial<Record<"title" | "dueDate", string>>;
 
@@ -38,6 +40,8 @@ interface TaskFieldsProps {
   due: string;
   dueHint: string;
   checkBack: { sequence: { option: string; hint: string }; value: string };
+  /** "How hard to nudge": the choices and the one shown first (ADR 111). */
+  strategy: { choices: TaskStrategyChoice[]; value: string };
   /** The Repeat choice shown first, Edit Task's kept rule in words, and the field's hint. */
   repeat: { value: string; keep?: string | null; hint: string };
   quiet: { enabled: boolean; start: string | null; end: string | null };
@@ -46,9 +50,12 @@ interface TaskFieldsProps {
   markQuietShown?: boolean;
 }
 
-export function TaskFields({ errors, clear, titleMax, title, due, dueHint, checkBack, repeat, quiet, ignoreQuietHours, markQuietShown }: TaskFieldsProps) {
+export function TaskFields({ errors, clear, titleMax, title, due, dueHint, checkBack, strategy, repeat, quiet, ignoreQuietHours, markQuietShown }: TaskFieldsProps) {
   // The due date as typed so far: Repeat's choices are worded for it ("Every week on Friday").
   const [dueShown, setDueShown] = useState(due);
+  // The sequence picked so far: the check-back's first choice says what that one does.
+  const [strategyShown, setStrategyShown] = useState(strategy.value);
+  const sequence = strategy.choices.find((choice) => choice.value === strategyShown)?.checkBack ?? checkBack.sequence;
   return (
     <>
       <TextField
@@ -76,7 +83,8 @@ export function TaskFields({ errors, clear, titleMax, title, due, dueHint, check
         }}
       />
       <RepeatSelect due={dueShown} defaultValue={repeat.value} keep={repeat.keep} hint={repeat.hint} />
-      <CheckBackSelect sequence={checkBack.sequence} defaultValue={checkBack.value} />
+      <StrategySelect choices={strategy.choices} defaultValue={strategy.value} shown={strategyShown} onChange={setStrategyShown} />
+      <CheckBackSelect sequence={sequence} defaultValue={checkBack.value} />
       {quiet.enabled ? (
         <label className="checkbox">
           {markQuietShown ? <input type="hidden" name="quietShown" value="true" /> : null}

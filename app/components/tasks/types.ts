@@ -139,3 +139,12 @@ export const TASKS_RESOURCE = "/resources/tasks";
  * the form (`taskId`, `returnTo`) are read first.
  */
 export const taskAnswerAction = (taskId: string, back: string) => `${TASKS_RESOURCE}?task=${encodeURIComponent(taskId)}&back=${encodeURIComponent(back)}`;
+
+/** One choice of the task form's "How hard to nudge" (ADR 111): a sequence (or "" for the person's default), in words. */
+export interface TaskStrategyChoice {
+  value: string;
+  label: string;
+  description: string;
+  /** The check-back select's first choice while this one is picked. */
+  checkBack: { option: string; hint: string };
+}
