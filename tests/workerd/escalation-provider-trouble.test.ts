@@ -189,6 +189,27 @@ describe("transient trouble: the step is rescheduled in the same round, not dead
     expect((await stepsOf(task.id)).map((s) => s.state)).toEqual(["dead"]);
   });
 
+  it("a step held by quiet hours whose catch-up stays in trouble: dead, and its catch-up delivery dead with the reason (not left 'failed')", async () => {
+    expectConsoleError(/escalation\.step\.dead/);
+    // Quiet from 08:00 to 10:00 in London (UTC in January): the 09:00 step is held, and fires as the catch-up at 10:00.
+    const { T, clock, resend, channel, u } = await scenario({ user: { quietStart: 8 * 60, quietEnd: 10 * 60, timezone: "Europe/London" } });
+    const task = await newTask(u.id, T);
+    const stepId = (await stepsOf(task.id))[0]!.id;
+    await onlyFirstStep(task.id);
+    await runStep(stepId, T, { email: channel });
+    expect((await stepsOf(task.id))[0]).toMatchObject({ state: "pending", dueAt: T + HOUR });
+    resend.failNext({ status: 500, until: T + 9 * HOUR });
+
+    await tryWhilePending(task.id, stepId, T, clock, { email: channel }, 30);
+    expect((await stepsOf(task.id)).map((s) => s.state)).toEqual(["dead"]);
+    // The catch-up's key is the person's, not the step's (ADR 064); giving up closes it all the same, and no
+    // "nothing was resolved" row is added beside it.
+    const rows = await deliveriesOfStep(stepId);
+    expect(rows.map((row) => [row.idempotencyKey.split("@")[0], row.status])).toEqual([[`quiet:${u.id}`, "dead"]]);
+    expect(rows[0]!.error).toMatch(/^Gave up after .+ Last error: Resend is having trouble \(500\)/);
+    expect(resend.sent).toHaveLength(0);
+  });
+
   it("a step with a next step is retried only until that one is due: the escalation keeps its schedule", async () => {
     expectConsoleError(/escalation\.step\.dead/);
     const { T, clock, resend, channel, u } = await scenario();

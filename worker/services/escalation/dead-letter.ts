@@ -4,7 +4,7 @@ import { deliveries, escalationSteps, tasks, users } from "../../../db/schema";
 import type { StepJob } from "../../queue-payloads";
 import type { Deps } from "../deps";
 import { advanceChainStatements, seriesColumns, seriesContextOf, type SeriesContext } from "./chain";
-import { stepDeliveries } from "./delivery-sql";
+import { catchUpDeliveries, stepDeliveries } from "./delivery-sql";
 import { LEASED, MAX_STEP_ATTEMPTS } from "./leases";
 
 /**
@@ -84,12 +84,14 @@ async function afterDeathStatements(
   const dead = sql`exists (select 1 from escalation_steps as cur where cur.id = ${stepId} and cur.state = 'dead' and cur.claimed_by = ${claimId})`;
   // The row's id is its idempotency key, as for every delivery (ADR 067).
   const unresolvedKey = `${step.escalationId}:${step.stepIndex}@${step.dueAt}:unresolved`;
+  const closed = { status: "dead" as const, error: sql`${gaveUp} || ' Last error: ' || coalesce(${deliveries.error}, 'none recorded (never attempted)')` };
+  const unsent = inArray(deliveries.status, ["pending", "failed"]);
   return [
-    db
-      .update(deliveries)
-      .set({ status: "dead", error: sql`${gaveUp} || ' Last error: ' || coalesce(${deliveries.error}, 'none recorded (never attempted)')` })
-      // The step's rows of every round: a range of the primary key (ADR 069).
-      .where(and(stepDeliveries(step.escalationId, step.stepIndex), eq(deliveries.escalationStepId, stepId), inArray(deliveries.status, ["pending", "failed"]), dead)),
+    // The step's rows of every round: a range of the primary key (ADR 069).
+    db.update(deliveries).set(closed).where(and(stepDeliveries(step.escalationId, step.stepIndex), eq(deliveries.escalationStepId, stepId), unsent, dead)),
+    // A held step that fired as the quiet-hours catch-up wrote the person's catch-up rows instead (ADR 064): its
+    // own of those close too, or they would stay "failed" under a dead step (chaos seed 15890).
+    db.update(deliveries).set(closed).where(and(catchUpDeliveries(step.userId), eq(deliveries.escalationStepId, stepId), unsent, dead)),
     // Every attempt failed before writing a delivery row (e.g. a D1 error while composing): one
     // dead row still says, where deliveries are looked at, that this step sent nothing and why.
     insertIfStatement(
@@ -111,7 +113,8 @@ async function afterDeathStatements(
           createdAt: now,
         },
       ],
-      sql`${dead} and not exists (select 1 from ${deliveries} where ${stepDeliveries(step.escalationId, step.stepIndex)} and ${deliveries.escalationStepId} = ${stepId})`,
+      sql`${dead} and not exists (select 1 from ${deliveries} where ${stepDeliveries(step.escalationId, step.stepIndex)} and ${deliveries.escalationStepId} = ${stepId})
+        and not exists (select 1 from ${deliveries} where ${catchUpDeliveries(step.userId)} and ${deliveries.escalationStepId} = ${stepId})`,
     ),
     ...(await advanceChainStatements(deps, {
       escalationId: step.escalationId,

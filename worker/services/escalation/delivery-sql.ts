@@ -28,6 +28,15 @@ export function stepDeliveries(escalationId: string | SQLiteColumn, stepIndex: n
 }
 
 /**
+ * Every quiet-hours catch-up delivery of one person: the keys that start with `quiet:<user>@` (quiet.ts
+ * `catchUpKey`; "@" + 1 is "A"), one range of the primary key. A held step that fires at its rest's end
+ * writes these instead of rows in its own range (ADR 064).
+ */
+export function catchUpDeliveries(userId: string): SQL {
+  return sql`${deliveries.id} >= ${`quiet:${userId}@`} and ${deliveries.id} < ${`quiet:${userId}A`}`;
+}
+
+/**
  * The newest `sent_at` of the sent deliveries whose keys are `keys` (a list or a sub-select), or
  * `current` when that is newer or none was sent. One aggregate over both, which skips NULLs, so the
  * deliveries are read once.
