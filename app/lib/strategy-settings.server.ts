@@ -44,12 +44,7 @@ function cadenceWords(checkBack: { afterMinutes: number; times: number }): strin
   return `${after}, ${checkBack.times === 1 ? "once" : `up to ${checkBack.times} times`}`;
 }
 
-/** The first choice of New Task's check-back select: what the person's default sequence does (issue 13). */
-export function sequenceCheckBackChoice(user: Pick<PublicUser, "defaultEscalationStrategy">): { option: string; hint: string } {
-  return checkBackChoiceOf(user.defaultEscalationStrategy ?? DEFAULT_STRATEGY_KEY);
-}
-
-/** The check-back select's first choice for one sequence: "Same as Urgent", and what it does. */
+/** The check-back select's first choice (issue 13) for one sequence: "Same as Urgent", and what it does. */
 function checkBackChoiceOf(key: string): { option: string; hint: string } {
   const strategy = getStrategy(key);
   const option = `Same as ${strategy.name.replace(/ \(.*\)$/, "")}`;

@@ -13,7 +13,7 @@ import { useRedirectAfter } from "~/lib/redirect-after";
 import { isSignedOutAnswer } from "~/lib/signed-out";
 import { field, readForm } from "~/lib/forms.server";
 import { TaskFields, TaskFormEnd, useTaskFieldChecks, type TaskFieldErrors } from "~/components/tasks/TaskFormFields";
-import { sequenceCheckBackChoice, taskStrategyChoices } from "~/lib/strategy-settings.server";
+import { taskStrategyChoices } from "~/lib/strategy-settings.server";
 import { formText, serverOr, submittedForm } from "~/lib/client-fallback";
 import { CREATE_AUTH_FAILED, CREATE_FAILED, NL_FAILED, UNDO_FAILED } from "~/lib/messages";
 import { assertSameOrigin, clearedSessionHeaders, getOptionalUser, requireUser } from "~/lib/session.server";
@@ -44,7 +44,6 @@ export async function loader(args: LoaderFunctionArgs) {
       titleMax: TITLE_MAX,
       // "Remind me even during quiet hours" is offered only to people who have them (issue 13).
       quiet,
-      sequenceCheckBack: sequenceCheckBackChoice(user),
       strategyChoices: taskStrategyChoices(user, { withDefault: true }),
     },
     { headers },
@@ -104,7 +103,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defau
 };
 
 export default function TaskCreator() {
-  const { verified, timezone, defaultDue, messages, titleMax, quiet, sequenceCheckBack, strategyChoices } = useLoaderData<typeof loader>();
+  const { verified, timezone, defaultDue, messages, titleMax, quiet, strategyChoices } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof clientAction>();
   const result = actionData && actionData.intent === "create" ? actionData : undefined;
   const signedOut = Boolean(actionData && "signedOut" in actionData && actionData.signedOut);
@@ -152,7 +151,7 @@ export default function TaskCreator() {
               titleMax={titleMax}
               due={defaultDue}
               dueHint={`In your time zone (${timezone.replaceAll("_", " ")}).`}
-              checkBack={{ sequence: sequenceCheckBack, value: "" }}
+              checkBack={{ value: "" }}
               strategy={{ choices: strategyChoices, value: "" }}
               repeat={{ value: "", hint: 'Counted from the due date. For other repeats, like "every other Friday", type it in the box below.' }}
               quiet={quiet}

@@ -14,7 +14,7 @@ import { useRedirectAfter } from "~/lib/redirect-after";
 import { quietHoursOnce } from "~/lib/request-reads.server";
 import { readForm } from "~/lib/forms.server";
 import { assertSameOrigin, requireUser, requireUserWith } from "~/lib/session.server";
-import { sequenceCheckBackChoice, taskStrategyChoices } from "~/lib/strategy-settings.server";
+import { taskStrategyChoices } from "~/lib/strategy-settings.server";
 import { editLoad, readOwnTask, updateTaskFromForm, type EditTaskResult } from "~/lib/task-edit.server";
 
 export const meta: MetaFunction = () => [
@@ -35,7 +35,6 @@ export async function loader(args: LoaderFunctionArgs) {
       edit,
       timezone: safeZone(user.timezone),
       quiet,
-      sequenceCheckBack: sequenceCheckBackChoice(user),
       strategyChoices: taskStrategyChoices(user, { withDefault: false }),
       messages: { titleRequired: TITLE_REQUIRED, dueRequired: DUE_DATE_REQUIRED },
       titleMax: TITLE_MAX,
@@ -62,7 +61,7 @@ export async function clientAction({ serverAction }: ClientActionFunctionArgs) {
  * it; a done task has nothing to change; a task that is gone says so.
  */
 export default function EditTask() {
-  const { edit, timezone, quiet, sequenceCheckBack, strategyChoices, messages, titleMax } = useLoaderData<typeof loader>();
+  const { edit, timezone, quiet, strategyChoices, messages, titleMax } = useLoaderData<typeof loader>();
   const result = useActionData<typeof clientAction>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -113,7 +112,7 @@ export default function EditTask() {
                   ? `In your time zone (${timezone.replaceAll("_", " ")}). It repeats ${edit.task.repeats}: a new time here moves this one and the ones after it.`
                   : `In your time zone (${timezone.replaceAll("_", " ")}). A new time starts its reminders again from there.`
               }
-              checkBack={{ sequence: strategyChoices.find((choice) => choice.value === edit.task.strategy)?.checkBack ?? sequenceCheckBack, value: edit.task.checkBack }}
+              checkBack={{ value: edit.task.checkBack }}
               strategy={{ choices: strategyChoices, value: edit.task.strategy }}
               repeat={{ value: edit.task.repeatChoice, keep: edit.task.repeatChoice === KEEP_RULE ? `repeats ${edit.task.repeats}` : null, hint: edit.task.repeats ? "Counted from the due date. Doesn't repeat makes this one the last." : "Counted from the due date." }}
               quiet={quiet}

@@ -39,8 +39,9 @@ interface TaskFieldsProps {
   title?: string;
   due: string;
   dueHint: string;
-  checkBack: { sequence: { option: string; hint: string }; value: string };
-  /** "How hard to nudge": the choices and the one shown first (ADR 111). */
+  /** The task's own check-back ("" = its sequence's). */
+  checkBack: { value: string };
+  /** "How hard to nudge": the choices (each with its check-back words) and the one shown first (ADR 111). */
   strategy: { choices: TaskStrategyChoice[]; value: string };
   /** The Repeat choice shown first, Edit Task's kept rule in words, and the field's hint. */
   repeat: { value: string; keep?: string | null; hint: string };
@@ -55,7 +56,8 @@ export function TaskFields({ errors, clear, titleMax, title, due, dueHint, check
   const [dueShown, setDueShown] = useState(due);
   // The sequence picked so far: the check-back's first choice says what that one does.
   const [strategyShown, setStrategyShown] = useState(strategy.value);
-  const sequence = strategy.choices.find((choice) => choice.value === strategyShown)?.checkBack ?? checkBack.sequence;
+  // The catalogue is never empty, so there is always a first choice to fall back on.
+  const sequence = (strategy.choices.find((choice) => choice.value === strategyShown) ?? strategy.choices[0]!).checkBack;
   return (
     <>
       <TextField
