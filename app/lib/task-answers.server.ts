@@ -10,6 +10,7 @@ import { safeZone } from "../../worker/services/time-zone";
 import { acknowledgeTask, completeTask, deleteTask, parseTimeOfDay, reopenedMessage, reopenTask, snoozeTask, stillOpenMessage } from "../../worker/services/tasks";
 import { formatClock, formatClockWithDay } from "~/components/tasks/task-format";
 import { toTaskView } from "~/components/tasks/task-view";
+import { resolveStrategyKey } from "../../worker/services/escalation";
 import { MORE_SNOOZE_MINUTES, SNOOZE_MORNING_INTENT, SNOOZE_UNTIL_INTENT, TASK_INTENTS, type TaskActionResult, type TaskIntent } from "~/components/tasks/types";
 import { TASK_DELETE_FAILED, TASK_UPDATE_FAILED } from "./messages";
 import { errorMessage } from "./action-errors.server";
@@ -56,7 +57,8 @@ export async function runTaskAction(
 ): Promise<TaskActionResult> {
   const zone = safeZone(user.timezone);
   const base = { kind: "task" as const, intent, taskId, task: null, nextTask: null };
-  const view = (task: Parameters<typeof toTaskView>[0]) => toTaskView(task, zone, deps.clock.now());
+  const defaultStrategy = resolveStrategyKey(null, user.defaultEscalationStrategy);
+  const view = (task: Parameters<typeof toTaskView>[0]) => toTaskView(task, zone, deps.clock.now(), { defaultStrategy });
   try {
     switch (intent) {
       case "delete":

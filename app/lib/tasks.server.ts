@@ -10,6 +10,7 @@ import { isAppError } from "../../worker/services/errors";
 import { safeZone } from "../../worker/services/time-zone";
 import { listTasks, PAGE_SIZE_DEFAULT, listActiveReminders, mostUrgentReminder, type TaskJson, type TaskPage } from "../../worker/services/tasks";
 import { toTaskView, type TaskView } from "~/components/tasks/task-view";
+import { resolveStrategyKey } from "../../worker/services/escalation";
 import type { RemindersData, TaskListData, TaskPageData } from "~/components/tasks/types";
 import { TASKS_LOAD_FAILED } from "./messages";
 import { errorMessage } from "./action-errors.server";
@@ -23,7 +24,8 @@ type TaskDeps = Deps;
 
 function views(tasks: Parameters<typeof toTaskView>[0][], user: PublicUser, now: Date, onBreak = false): TaskView[] {
   const zone = safeZone(user.timezone);
-  return tasks.map((task) => toTaskView(task, zone, now, onBreak));
+  const defaultStrategy = resolveStrategyKey(null, user.defaultEscalationStrategy);
+  return tasks.map((task) => toTaskView(task, zone, now, { onBreak, defaultStrategy }));
 }
 
 /* ------------------------------------------------------------------ the list */

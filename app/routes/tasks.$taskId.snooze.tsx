@@ -2,6 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { useLoaderData } from "@remix-run/react";
 import { safeZone } from "../../worker/services/time-zone";
 import { toTaskView } from "~/components/tasks/task-view";
+import { resolveStrategyKey } from "../../worker/services/escalation";
 import { ReminderActions } from "~/components/tasks/ReminderActions";
 import { Alert } from "~/components/ui/Alert";
 import { ButtonLink } from "~/components/ui/Button";
@@ -22,7 +23,7 @@ export async function loader(args: LoaderFunctionArgs) {
   // The task is read alongside the session's read of the person: one D1 wait (issue 8).
   const { user, headers, value: task } = await requireUserWith(args, (userId) => readOwnTask(args.context.deps, userId, args.params.taskId ?? ""));
   headers.set("Cache-Control", "no-store");
-  const view = task ? toTaskView(task, safeZone(user.timezone), args.context.deps.clock.now()) : null;
+  const view = task ? toTaskView(task, safeZone(user.timezone), args.context.deps.clock.now(), { defaultStrategy: resolveStrategyKey(null, user.defaultEscalationStrategy) }) : null;
   // Back where the card was (the dashboard's page two, say); only a path of ours.
   const back = safeRedirect(new URL(args.request.url).searchParams.get("back"));
   return data({ task: view, back }, { headers, status: view ? 200 : 404 });

@@ -59,6 +59,16 @@ describe("a mail from a verified account", () => {
     expect(reply!.text).toContain('Nudge will remind you then, and keep nudging until you answer. To change the time, reply "make it 8pm"; to take it back, reply "undo".');
   });
 
+  it("asks for a sequence in its words: 'urgently' in the subject makes an urgent task, and the reply says so (ADR 112)", async () => {
+    const u = await user({ timezone: "America/New_York" });
+    await deliver({ from: u.email, subject: "Urgent: renew the parking permit tomorrow at 10am", body: "" });
+    const [task] = await tasksOf(u.id);
+    expect(task).toMatchObject({ title: "Renew the parking permit", strategyKey: "urgent" });
+    const [reply] = await outboxTo(u.email, "email");
+    expect(reply!.subject).toBe("Reminder set: Renew the parking permit");
+    expect(reply!.text).toContain("Got it! I'll remind you to renew the parking permit on Thu, Mar 2 at 10:00 AM. Nudging: Urgent (call early). Nudge will remind you then");
+  });
+
   it("a phone's signature, a sign-off, a quoted reply or the subject of our own answer stays out of the title", async () => {
     const u = await user({ timezone: "America/New_York" });
     await deliver({ from: u.email, subject: "Call the dentist tomorrow at 10am", body: "Sent from my iPhone" });
@@ -431,6 +441,27 @@ describe("a reply about one reminder answers that one or none (ADR 105)", () => 
     expect((await tasksOf(u.id)).map((t) => t.title).sort()).toEqual(["Call bob", "Take pills"]);
   });
 
+  it("'make it urgent' in a reply to 'Reminder set' changes that reminder's sequence; a done one, or the same sequence, changes nothing (ADR 112)", async () => {
+    const u = await user({ timezone: "America/New_York" });
+    await deliver({ from: u.email, subject: "Call bob tomorrow at 7pm", body: "" });
+    const set = await lastReply(u.email);
+    const [bob] = await tasksOf(u.id);
+    expect(bob!.strategyKey).toBe("standard");
+    await deliver({ from: u.email, subject: `Re: ${set.subject}`, body: "make it urgent please\n\nOn Thu, Mar 1 Nudge wrote:\n> Got it!" });
+    expect((await taskRow(bob!.id))!.strategyKey).toBe("urgent");
+    expect(await lastReply(u.email)).toMatchObject({ subject: "Changed: Call bob" });
+    expect((await lastReply(u.email)).text).toContain(
+      'Changed it: "Call bob" is now Urgent (call early). A ping and a text at the due time, a call and an email after 5 minutes, another call after 15, your buddies after 30.',
+    );
+    await deliver({ from: u.email, subject: `Re: ${set.subject}`, body: "urgently" });
+    expect(await lastReply(u.email)).toMatchObject({ subject: "Nothing changed" });
+    expect((await lastReply(u.email)).text).toContain('"Call bob" is already Urgent (call early), so nothing changed.');
+    await deliver({ from: u.email, subject: `Re: ${set.subject}`, body: "don't tell my buddy" });
+    expect((await taskRow(bob!.id))!.strategyKey).toBe("no_buddies");
+    // Nothing was made of the words.
+    expect((await tasksOf(u.id)).map((t) => t.title)).toEqual(["Call bob"]);
+  });
+
   it("'done' in a reply to 'Reminder set' completes that reminder, not the one that waits; a reminder gone since answers nothing", async () => {
     const u = await user({ timezone: "UTC" });
     const pills = await dueTask(u.id, "Take pills", 5);
@@ -515,6 +546,7 @@ describe("a reply about one reminder answers that one or none (ADR 105)", () => 
     const replies = await outboxTo(u.email, "email");
     expect(replies.map((r) => r.subject)).toEqual(["How to use this address", "How to use this address", "How to use this address"]);
     expect(replies[0]!.text).toContain('Reply to "Reminder set" with "make it 8pm" to change its time, or "undo" to delete it.');
+    expect(replies[0]!.text).toContain(`Add "urgently" to be called early, "gently" for pings only, or "don't tell my buddy" to leave your buddies out.`);
     expect(await tasksOf(u.id)).toEqual([]);
   });
 });

@@ -21,8 +21,9 @@ afterAll(async () => {
 
 const CHANGE = `To change when a reminder is due, press the pencil on its card on your dashboard. To make a new reminder, write what and when, like "call mom tomorrow at 5pm".`;
 const ANSWER = `To answer a reminder, use the Done, Snooze or Acknowledge buttons on its card on your dashboard, or reply to the reminder where it reached you. To make a new reminder, write what and when, like "call mom tomorrow at 5pm".`;
+const NUDGE_CHANGE = `To change how hard a reminder nudges, press the pencil on its card on your dashboard and pick under "How hard to nudge". To make a new reminder, write what and when, like "pay rent on friday at 5pm, urgently".`;
 const UNDO = "To take a reminder back, press the bin icon on its card on your dashboard. It asks before it deletes anything.";
-const HELP = `Write what to be reminded of and when, in your own words, like "call mom tomorrow at 5pm", "take my pills every day at 8am" or "in 20 minutes check the oven". I'll keep nudging you until you answer.`;
+const HELP = `Write what to be reminded of and when, in your own words, like "call mom tomorrow at 5pm", "take my pills every day at 8am" or "in 20 minutes check the oven". I'll keep nudging you until you answer. Add "urgently" to be called early, "gently" for pings only, or "don't tell my buddy" to leave your buddies out.`;
 
 interface NlAnswer {
   success: boolean;
@@ -104,6 +105,8 @@ describe("POST /v1/tasks/nl", () => {
     ["actually 9pm", CHANGE],
     ["change it to friday", CHANGE],
     ["move it to friday", CHANGE],
+    ["make it urgent", NUDGE_CHANGE],
+    ["don't tell my buddy", NUDGE_CHANGE],
     ["done", ANSWER],
     ["snooze 10", ANSWER],
     ["ok", ANSWER],
@@ -126,6 +129,37 @@ describe("POST /v1/tasks/nl", () => {
       expect((await say(u.token, { prompt })).body.success, prompt).toBe(true);
     }
     expect((await tasksOfUser(u.id)).map((t) => t.title).sort()).toEqual(["Done with taxes", "Help mom move", "Make it a habit to stretch"]);
+  });
+
+  // ADR 112: how hard to nudge, in the words. The task escalates by it, whatever the person's default.
+  it("makes the task by the sequence its words ask for, says so, and keeps the default otherwise", async () => {
+    const u = await createUser({ timezone: "Europe/Berlin" });
+    created.push(u.id);
+    const urgent = await say(u.token, { prompt: "pay rent tomorrow at 5pm urgently" });
+    expect(urgent.status).toBe(201);
+    expect(urgent.body.message).toBe("Got it! I'll remind you to pay rent on Tue, Mar 3 at 5:00 PM. Nudging: Urgent (call early).");
+    expect(urgent.body.task).toMatchObject({ title: "Pay rent", strategy: "urgent" });
+    // The urgent sequence's own steps were started: a call 5 minutes in.
+    const steps = await stepsOf(urgent.body.task!.id);
+    expect(steps.map((step) => step.dueAt - Date.parse(urgent.body.task!.dueDate))).toEqual([0, 5, 15, 30].map((m) => m * 60_000));
+    const gentle = await say(u.token, { prompt: "stretch tomorrow at 3pm, just ping me" });
+    expect(gentle.body.task).toMatchObject({ title: "Stretch", strategy: "gentle" });
+    const plain = await say(u.token, { prompt: "send the urgent report tomorrow at 9" });
+    expect(plain.body.message).toBe("Got it! I'll remind you to send the urgent report on Tue, Mar 3 at 9:00 AM.");
+    expect(plain.body.task).toMatchObject({ title: "Send the urgent report", strategy: "standard" });
+  });
+
+  it("refuses two wishes no sequence grants together, naming them, and makes nothing", async () => {
+    const u = await createUser({ timezone: "Europe/Berlin" });
+    created.push(u.id);
+    expect(await say(u.token, { prompt: "pay rent tomorrow at 5pm urgently and don't tell my buddy" })).toEqual({
+      status: 200,
+      body: {
+        success: false,
+        message: `I can nudge you one way per reminder, and "urgently" and "don't tell my buddy" don't go together. Keep one: "urgently" (a call after 5 minutes, your buddies after 30), "gently" (pings only, no calls or buddies) or "don't tell my buddy" (texts and calls, no buddies).`,
+      },
+    });
+    expect(await tasksOfUser(u.id)).toEqual([]);
   });
 
   it("answers 400 for an empty prompt, 403 when the email is unverified, 401 when logged out", async () => {

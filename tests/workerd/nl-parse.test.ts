@@ -562,8 +562,97 @@ describe("confirmationMessage", () => {
   });
 
   it("shows the time in the user's zone, not UTC", () => {
-    const reminder: ParsedReminder = { title: "call mom", dueAt: new Date("2026-03-02T22:00:00Z"), recurrence: null };
+    const reminder: ParsedReminder = { title: "call mom", dueAt: new Date("2026-03-02T22:00:00Z"), recurrence: null, strategy: null };
     expect(confirmationMessage(reminder, NEW_YORK, sundayMorning)).toBe("Got it! I'll remind you to call mom on Mon, Mar 2 at 5:00 PM.");
     expect(confirmationMessage(reminder, TOKYO, sundayMorning)).toBe("Got it! I'll remind you to call mom on Tue, Mar 3 at 7:00 AM.");
+  });
+});
+
+describe("how hard to nudge, in the reminder's words (ADR 112)", () => {
+  /** Sun 2026-03-01 10:00 in New York. */
+  const sundayMorning = new Date("2026-03-01T15:00:00Z");
+
+  it.each([
+    // Urgent: the adverb anywhere, "urgent" as a label or said of the reminder.
+    ["pay rent friday at 5pm urgently", "pay rent", "urgent"],
+    ["remind me urgently to pay rent friday at 5pm", "pay rent", "urgent"],
+    ["Urgent: pay rent friday at 5pm", "pay rent", "urgent"],
+    ["URGENT!! pay rent friday at 5pm", "pay rent", "urgent"],
+    ["urgent remind me to pay rent friday at 5pm", "pay rent", "urgent"],
+    ["pay rent friday at 5pm, urgent", "pay rent", "urgent"],
+    ["pay rent friday at 5pm - urgent!", "pay rent", "urgent"],
+    ["pay rent friday at 5pm urgent.", "pay rent", "urgent"],
+    ["pay rent (urgent) friday at 5pm", "pay rent", "urgent"],
+    ["pay rent friday at 5pm, it's urgent", "pay rent", "urgent"],
+    ["pay rent friday at 5pm and call me early", "pay rent", "urgent"],
+    // Gentle: pings only.
+    ["remind me gently to stretch friday at 3pm", "stretch", "gentle"],
+    ["stretch friday at 3pm, just ping me", "stretch", "gentle"],
+    ["stretch friday at 3pm, pings only", "stretch", "gentle"],
+    ["stretch friday at 3pm, don't call me", "stretch", "gentle"],
+    ["stretch friday at 3pm no calls please", "stretch", "gentle"],
+    ["(gentle) stretch friday at 3pm", "stretch", "gentle"],
+    // Without buddies.
+    ["take pills friday at 9, don't tell my buddy", "take pills", "no_buddies"],
+    ["take pills friday at 9 without my buddies", "take pills", "no_buddies"],
+    ["take pills friday at 9, do not alert my nudge buddies", "take pills", "no_buddies"],
+    ["take pills friday at 9 and leave my buddies out of it", "take pills", "no_buddies"],
+    ["take pills friday at 9, no buddies", "take pills", "no_buddies"],
+    // Wishes that one sequence grants together: Gentle leaves the buddies out too.
+    ["stretch friday at 3pm gently, don't tell my buddy", "stretch", "gentle"],
+    ["urgently pay rent friday at 5pm, it's urgent", "pay rent", "urgent"],
+  ])("%j → %j by %j", (prompt, title, strategy) => {
+    const reminder = parsed(prompt, sundayMorning, NEW_YORK);
+    expect(reminder.title).toBe(title);
+    expect(reminder.strategy).toBe(strategy);
+    expect(localTime(reminder.dueAt, NEW_YORK)).toMatch(/^2026-03-06 (17:00|15:00|09:00)$/);
+  });
+
+  it.each([
+    // Words that belong to the task stay in it, and the person's default applies.
+    ["send the urgent report friday at 5pm", "send the urgent report"],
+    ["call my buddy Tom friday at 5pm", "call my buddy Tom"],
+    ["plan the gentle yoga class friday at 5pm", "plan the gentle yoga class"],
+    ["buy a birthday gift for my buddies friday at 5pm", "buy a birthday gift for my buddies"],
+    ["call mom friday at 5pm", "call mom"],
+  ])("%j keeps its words: %j, no sequence", (prompt, title) => {
+    const reminder = parsed(prompt, sundayMorning, NEW_YORK);
+    expect(reminder.title).toBe(title);
+    expect(reminder.strategy).toBeNull();
+  });
+
+  it("refuses wishes no sequence grants together, naming them as typed", () => {
+    expect(parseReminder("pay rent friday at 5pm urgently, don't tell my buddy", sundayMorning, NEW_YORK)).toEqual({
+      ok: false,
+      reason: "two_nudges",
+      phrase: "urgently",
+      otherPhrase: "don't tell my buddy",
+    });
+    expect(parseReminder("Urgent: pay rent friday at 5pm, don't call me!", sundayMorning, NEW_YORK)).toEqual({
+      ok: false,
+      reason: "two_nudges",
+      phrase: "Urgent",
+      otherPhrase: "don't call me",
+    });
+    expect(failureMessage("two_nudges", "urgently", "don't tell my buddy")).toBe(
+      `I can nudge you one way per reminder, and "urgently" and "don't tell my buddy" don't go together. Keep one: "urgently" (a call after 5 minutes, your buddies after 30), "gently" (pings only, no calls or buddies) or "don't tell my buddy" (texts and calls, no buddies).`,
+    );
+  });
+
+  it("names the sequence in the confirmation only when the words asked for one", () => {
+    expect(confirmationMessage(parsed("pay rent friday at 5pm urgently", sundayMorning, NEW_YORK), NEW_YORK, sundayMorning)).toBe(
+      "Got it! I'll remind you to pay rent on Fri, Mar 6 at 5:00 PM. Nudging: Urgent (call early).",
+    );
+    expect(confirmationMessage(parsed("take pills every day at 9, don't tell my buddy", sundayMorning, NEW_YORK), NEW_YORK, sundayMorning)).toBe(
+      "Got it! I'll remind you to take pills every day at 9:00 AM, starting Mon, Mar 2. Nudging: Standard without buddies.",
+    );
+    expect(confirmationMessage(parsed("take pills friday at 9", sundayMorning, NEW_YORK), NEW_YORK, sundayMorning)).toBe(
+      "Got it! I'll remind you to take pills on Fri, Mar 6 at 9:00 AM.",
+    );
+  });
+
+  it("leaves a prompt that is only a wish without a title or a time", () => {
+    expect(parseReminder("urgently", sundayMorning, NEW_YORK)).toEqual({ ok: false, reason: "no_time" });
+    expect(parseReminder("urgently at 5pm", sundayMorning, NEW_YORK)).toEqual({ ok: false, reason: "no_title" });
   });
 });

@@ -146,6 +146,27 @@ describe("task texts on the user's clock", () => {
   });
 });
 
+describe("a card names its sequence where it is not the person's default (ADR 112)", () => {
+  const task = (strategy: string, status: TaskJson["status"] = "PENDING") =>
+    ({ id: "t2", title: "Pay rent", status, dueDate: "2026-03-02T22:00:00.000Z", lastReminderSentAt: null, escalationHaltedAt: null, strategy }) as unknown as TaskJson;
+
+  it("says 'Nudging: Urgent (call early)' on an urgent task of a person whose default is Standard, and nothing on a standard one", () => {
+    expect(toTaskView(task("urgent"), NY, NY_MORNING, { defaultStrategy: "standard" }).strategyLabel).toBe("Nudging: Urgent (call early)");
+    expect(toTaskView(task("no_buddies"), NY, NY_MORNING, { defaultStrategy: "standard" }).strategyLabel).toBe("Nudging: Standard without buddies");
+    expect(toTaskView(task("standard"), NY, NY_MORNING, { defaultStrategy: "standard" })).not.toHaveProperty("strategyLabel");
+  });
+
+  it("follows the person's default: a standard task says so when the default is Gentle", () => {
+    expect(toTaskView(task("standard"), NY, NY_MORNING, { defaultStrategy: "gentle" }).strategyLabel).toBe("Nudging: Standard");
+    expect(toTaskView(task("gentle"), NY, NY_MORNING, { defaultStrategy: "gentle" })).not.toHaveProperty("strategyLabel");
+  });
+
+  it("says nothing on a done task, nor when the default is not known", () => {
+    expect(toTaskView(task("urgent", "COMPLETED"), NY, NY_MORNING, { defaultStrategy: "standard" })).not.toHaveProperty("strategyLabel");
+    expect(toTaskView(task("urgent"), NY, NY_MORNING)).not.toHaveProperty("strategyLabel");
+  });
+});
+
 describe("the dashboard's day headings (task-sections.ts)", () => {
   it("puts a task under Earlier, Today, Tomorrow or Later by calendar day on the person's clock, and a done one under Done", () => {
     expect(sectionOf(-3, false)).toBe("earlier");

@@ -54,6 +54,22 @@ async function userWith(options: Parameters<typeof createUser>[0] = {}) {
 }
 
 describe("the dashboard list and its infinite scroll", () => {
+  it("names a card's sequence where it is not the person's default, and follows a change of default (ADR 112)", async () => {
+    const user = await userWith();
+    await createTask(deps(), user.id, { title: "Pay rent", dueDate: minutes(60), strategy: "urgent" });
+    await createTask(deps(), user.id, { title: "Stretch", dueDate: minutes(90) });
+    const labels = async (person: PublicUser) => (await loadDashboardTasks(deps(), person)).tasks.map((t) => [t.title, t.strategyLabel ?? null]);
+    expect(await labels(user)).toEqual([
+      ["Pay rent", "Nudging: Urgent (call early)"],
+      ["Stretch", null],
+    ]);
+    // With Urgent as the default, the standard task is the one that differs.
+    expect(await labels({ ...user, defaultEscalationStrategy: "urgent" })).toEqual([
+      ["Pay rent", null],
+      ["Stretch", "Nudging: Standard"],
+    ]);
+  });
+
   it("reads any window of the list, also one that does not start on a page boundary", async () => {
     const user = await userWith();
     for (let i = 0; i < 45; i++) {

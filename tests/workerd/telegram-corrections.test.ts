@@ -10,6 +10,7 @@ import { createTask } from "../../worker/services/tasks";
 import { BOT_TEXTS } from "../../worker/services/telegram";
 import { helpRequest, stopAlone, undoRequest } from "../../worker/services/nl/chat-intents";
 import { correctionWordsIn } from "../../worker/services/nl/move-phrases";
+import { nudgeChangeIn } from "../../worker/services/nl/nudge-phrases";
 import { depsAt, MINUTE, taskRow, tasksOfUser, testEra } from "./escalation-helpers";
 import { fakeTelegram, postUpdate, pressUpdate, textUpdate } from "./telegram/support";
 
@@ -50,6 +51,67 @@ async function makeInChat(bot: Bot, chat: number, text: string): Promise<string>
   expect(label).toBe("↩️ Undo");
   return /^undo:(.+)$/.exec(data ?? "")![1]!;
 }
+
+describe("changing how hard a reminder nudges, in words (ADR 112)", () => {
+  it.each([
+    ["make it urgent", "urgent"],
+    ["Make it urgent please!", "urgent"],
+    ["urgently", "urgent"],
+    ["actually, make it gentle", "gentle"],
+    ["gently", "gentle"],
+    ["just ping me", "gentle"],
+    ["no, don't call me", "gentle"],
+    ["don't tell my buddy", "no_buddies"],
+    ["change it to standard", "standard"],
+    ["make it normal", "default"],
+    ["set it to my default", "default"],
+  ])("%j changes it to %j", (text, change) => {
+    expect(nudgeChangeIn(text)).toBe(change);
+  });
+
+  it.each(["urgently call bob", "make it 8pm", "the urgent report", "make it", "call my buddy", "no"])("%j is no change of sequence", (text) => {
+    expect(nudgeChangeIn(text)).toBeNull();
+  });
+
+  it("'make it urgent' right after a reminder changes its sequence; the same again, or with nothing to change, says so", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser();
+    await postUpdate(textUpdate(u.chat, "make it urgent"));
+    expect(lastText(bot)).toBe(BOT_TEXTS.nothingToRenudge);
+    const made = await makeInChat(bot, u.chat, "call bob at 7pm");
+    expect((await taskRow(made))!.strategyKey).toBe("standard");
+    await postUpdate(textUpdate(u.chat, "make it urgent"));
+    expect(lastText(bot)).toBe(
+      'Changed it: "Call bob" is now Urgent (call early). A ping and a text at the due time, a call and an email after 5 minutes, another call after 15, your buddies after 30.',
+    );
+    expect((await taskRow(made))!.strategyKey).toBe("urgent");
+    await postUpdate(textUpdate(u.chat, "urgently"));
+    expect(lastText(bot)).toBe('"Call bob" is already Urgent (call early), so nothing changed.');
+    // Back to the person's own default (none chosen: Standard).
+    await postUpdate(textUpdate(u.chat, "make it normal"));
+    expect((await taskRow(made))!.strategyKey).toBe("standard");
+    expect(await tasksOfUser(u.id)).toHaveLength(1);
+  });
+
+  it("a reminder already due starts over by the new sequence; a done one is left alone", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser();
+    const due = await taskAt(u.id, "Take pills", -1, "09:00");
+    await postUpdate(textUpdate(u.chat, "don't tell my buddy"));
+    expect(lastText(bot)).toBe(
+      'Changed it: "Take pills" is now Standard without buddies. Like Standard (ping, text and email, call) with a second call after an hour instead of alerting your buddies. Its reminders start over now.',
+    );
+    expect((await taskRow(due.id))!.strategyKey).toBe("no_buddies");
+    await postUpdate(pressUpdate(u.chat, `done:${due.id}`));
+    expect((await taskRow(due.id))!.status).toBe("COMPLETED");
+    // In reply to the reminder's message (its buttons name the task).
+    const update = textUpdate(u.chat, "make it urgent");
+    const buttons = [[{ text: "done", callback_data: `done:${due.id}` }]];
+    await postUpdate({ ...update, message: { ...update.message, reply_to_message: { message_id: 7, date: update.message.date, chat: update.message.chat, text: "reminder", reply_markup: { inline_keyboard: buttons } } } });
+    expect(lastText(bot)).toBe('"Take pills" is already done, so nothing changed.');
+    expect((await taskRow(due.id))!.strategyKey).toBe("no_buddies");
+  });
+});
 
 describe("reading corrections, undo, help and stop", () => {
   it.each([

@@ -117,6 +117,22 @@ describe("editing a message that made a reminder", () => {
     expect((await taskRow(made.taskId!))!.recurrence).toBeNull();
   });
 
+  it("makes it by the sequence the words ask for; an edit that asks for another restarts it by that one (ADR 112)", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser();
+    const made = await write(bot, u.chat, "call bob at 7pm urgently");
+    expect(lastText(bot)).toBe("Got it! I'll remind you to call bob on Wed, Mar 8 at 7:00 PM. Nudging: Urgent (call early).");
+    expect((await taskRow(made.taskId!))!.strategyKey).toBe("urgent");
+    vi.setSystemTime(at(1));
+    await edit(u.chat, made.messageId, "call bob at 7pm, don't tell my buddy");
+    expect(lastText(bot)).toBe("Changed it: I'll remind you to call bob on Wed, Mar 8 at 7:00 PM. Nudging: Standard without buddies.");
+    expect((await taskRow(made.taskId!))!.strategyKey).toBe("no_buddies");
+    // Words that name no sequence leave the task's own: it may have been chosen on the web since.
+    await edit(u.chat, made.messageId, "call sue at 7pm");
+    expect(lastText(bot)).toBe("Changed it: I'll remind you to call sue on Wed, Mar 8 at 7:00 PM.");
+    expect((await taskRow(made.taskId!))!).toMatchObject({ title: "Call sue", strategyKey: "no_buddies" });
+  });
+
   it("changes the open occurrence of a series that has moved on", async () => {
     const bot = fakeTelegram();
     const u = await linkedUser();

@@ -88,7 +88,7 @@ export function NlReminderBox({ action, promptRequired, alone = false }: { actio
           placeholder="remind me to take my pills tomorrow at 9"
           autoComplete="off"
           maxLength={500}
-          hint='For example: "call mum every Sunday at 6pm" or "water the plants in 2 hours".'
+          hint='For example: "call mum every Sunday at 6pm" or "pay rent on Friday at 5pm, urgently" (calls you early).'
           error={clientError}
           onChange={() => setClientError(null)}
         />

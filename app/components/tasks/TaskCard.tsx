@@ -61,6 +61,7 @@ export function TaskCard({ task, onRequestDelete, onAnswered }: TaskCardProps) {
         </p>
       ) : null}
       {task.ignoresQuiet ? <p className="task-card__meta">Reminds you even in quiet hours</p> : null}
+      {task.strategyLabel ? <p className="task-card__meta task-card__strategy">{task.strategyLabel}</p> : null}
       {task.buddiesLabel ? (
         <p className="task-card__meta task-card__buddies">
           <PeopleIcon />

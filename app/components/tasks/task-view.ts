@@ -1,3 +1,4 @@
+import { getStrategy, isStrategyKey, type StrategyKey } from "../../../worker/services/escalation";
 import { describeRecurrence } from "../../../worker/services/recurrence";
 import type { TaskJson, TaskStatus } from "../../../worker/services/tasks";
 import { taskUrgency, type TaskTone } from "./task-colour";
@@ -39,13 +40,22 @@ export interface TaskView {
   quietLabel?: string;
   /** "Rings even in quiet hours" on a task marked so (issue 13). */
   ignoresQuiet?: true;
+  /** "Nudging: Urgent (call early)" on an open task whose sequence is not the person's default (ADR 112). */
+  strategyLabel?: string;
 }
 
-/**
- * `onBreak`: the person is on a break (ADR 095), so a held card says so rather than naming quiet hours
- * (the dashboard's banner says until when and how to end it).
- */
-export function toTaskView(task: TaskJson, zone: string, now: Date, onBreak = false): TaskView {
+export interface TaskViewOptions {
+  /** The person is on a break (ADR 095), so a held card says so rather than naming quiet hours. */
+  onBreak?: boolean;
+  /**
+   * The sequence new tasks take now (the person's default, else the product's). A task made another way ("...
+   * urgently", the form's "How hard to nudge") says so on its card. Unknown: no card says it.
+   */
+  defaultStrategy?: StrategyKey;
+}
+
+/** The dashboard's banner says until when a break lasts and how to end it; a held card only says it waits. */
+export function toTaskView(task: TaskJson, zone: string, now: Date, { onBreak = false, defaultStrategy }: TaskViewOptions = {}): TaskView {
   const urgency = taskUrgency(task, now, zone);
   return {
     id: task.id,
@@ -65,5 +75,12 @@ export function toTaskView(task: TaskJson, zone: string, now: Date, onBreak = fa
     ...(task.buddiesAlertedAt ? { buddiesLabel: formatBuddiesAlerted(task.buddiesAlertedAt, zone, now) } : {}),
     ...(task.quietHeldUntil ? { quietLabel: `${onBreak ? "On a break" : "Quiet hours"}: reminders wait until ${formatClock(task.quietHeldUntil, zone)}` } : {}),
     ...(task.ignoreQuietHours && !task.completedAt ? { ignoresQuiet: true as const } : {}),
+    ...strategyLabelOf(task, defaultStrategy),
   };
+}
+
+/** Said only where it differs from what the person would expect (their default), and only while it can still nudge. */
+function strategyLabelOf(task: TaskJson, defaultStrategy: StrategyKey | undefined): { strategyLabel?: string } {
+  if (!defaultStrategy || task.status === "COMPLETED" || !isStrategyKey(task.strategy) || task.strategy === defaultStrategy) return {};
+  return { strategyLabel: `Nudging: ${getStrategy(task.strategy).name}` };
 }

@@ -3,7 +3,7 @@
  * (claim, read, plan, run, record) are described in docs/escalation.md; the files behind this face
  * may move without their callers noticing.
  */
-export { DEFAULT_STRATEGY_KEY, getStrategy, listSequences, STRATEGIES, STEP_CHANNELS, type EscalationStepSpec, type EscalationStrategy, type StepChannel, type StrategyKey } from "./catalogue";
+export { DEFAULT_STRATEGY_KEY, getStrategy, isStrategyKey, listSequences, resolveStrategyKey, STRATEGIES, STEP_CHANNELS, type EscalationStepSpec, type EscalationStrategy, type StepChannel, type StrategyKey } from "./catalogue";
 export { AUDIT_BATCH, auditEscalations, auditForTick, type AuditCursor, type AuditResult } from "./audit";
 export { claimSteps, countInFlight, type WonStep, type ClaimKind } from "./claim";
 export { takeTurnsByOwner } from "./turns";

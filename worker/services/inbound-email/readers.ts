@@ -3,9 +3,10 @@ import { isAppError } from "../errors";
 import { agendaQuestion, dropThisOne, forgetRequest, helpRequest, namesNoReminder, stopAlone, undoRequest } from "../nl/chat-intents";
 import { breakWishIn } from "../nl/break-phrases";
 import { namedMoveIn } from "../nl/move-phrases";
+import { nudgeChangeIn } from "../nl/nudge-phrases";
 import { holdsATime } from "../nl/parse-reminder";
 import { breakFromWrittenWords } from "../quiet-hours";
-import { agendaText, answerSentence, answerTask, createTaskFromPrompt, moveTask, reminderToAnswer, taskAYesAnswers } from "../tasks";
+import { agendaText, answerSentence, answerTask, changeTaskStrategy, createTaskFromPrompt, moveTask, reminderToAnswer, taskAYesAnswers } from "../tasks";
 import { correctionAnswer, courtesyOnly, saysYes, snoozeOf, typedAnswer, whenOnlyAnswer, type TypedAnswer } from "../typed-answers";
 import { askToForgetByName } from "./forget-by-name";
 import { remindedTitle, reminderLines, reminderSubject } from "./mail-text";
@@ -57,6 +58,7 @@ export const MAIL_READERS: readonly MailReader[] = [
   helpWanted,
   unsubscribe,
   answer,
+  nudgeChange,
   undoOrSkip,
   yesToCheckIn,
   emptyMail,
@@ -115,6 +117,17 @@ function unsubscribe(_deps: Deps, _user: Person, { subject, lines }: MailWords):
 async function answer(deps: Deps, user: Person, { subject, lines, named }: MailWords): Promise<ReadOutcome | null> {
   const typed = subject === "" || typedAnswer(subject) ? (typedAnswer(lines || subject) ?? (named ? (whenOnlyAnswer(lines) ?? correctionAnswer(lines)) : null)) : null;
   return typed ? answerByMail(deps, user.id, typed, named) : null;
+}
+
+/** "make it urgent", "don't tell my buddy" alone in a reply about one reminder: its sequence changes (ADR 112). */
+async function nudgeChange(deps: Deps, user: Person, { subject, lines, named }: MailWords): Promise<ReadOutcome | null> {
+  const change = named && subject === "" ? nudgeChangeIn(lines) : null;
+  if (!named || !change) return null;
+  const task = await reminderToAnswer(deps, user.id, "email", named);
+  if (!task) return { kind: "replied", title: null, subject: INBOUND_TEXTS.notChangedSubject, reply: INBOUND_TEXTS.renudgeNone(named) };
+  const outcome = await changeTaskStrategy(deps, user.id, task.id, change);
+  const changedSubject = outcome.state === "changed" ? INBOUND_TEXTS.renudgedSubject(task.title) : INBOUND_TEXTS.notChangedSubject;
+  return { kind: "replied", title: task.title, subject: changedSubject, reply: outcome.message };
 }
 
 /** "undo", "oops", "skip" or "cancel" alone in a reply about one reminder ("Re: Reminder set: Call bob"): asked with a link (ADR 105). */

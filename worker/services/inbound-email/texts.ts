@@ -1,3 +1,4 @@
+import { HOW_HARD_TO_NUDGE } from "../nl/messages";
 /** What the assistant address answers (issue 12). Calm, short, and always says what to do next. */
 export const INBOUND_TEXTS = {
   createdSubject: (title: string) => `Reminder set: ${title}`,
@@ -36,6 +37,7 @@ export const INBOUND_TEXTS = {
   helpSubject: "How to use this address",
   help: [
     'Write a reminder in the subject or the first line, the way you would say it: "Call the dentist tomorrow at 10am", "Take pills every day at 8pm". You can also add this address to a meeting invitation.',
+    HOW_HARD_TO_NUDGE,
     'Reply to a reminder with done, snooze (or "snooze 1 hour", "snooze until 7pm"), ok, or "move it to friday". Reply to "Reminder set" with "make it 8pm" to change its time, or "undo" to delete it.',
     'Ask "what\'s on today?" (or tomorrow, or this week) for your list. "Cancel the dentist" or "move the dentist to friday" asks before it changes anything.',
     '"Pause until monday" or "pause for 3 hours" holds every reminder for a while; "resume" ends the break.',
@@ -50,6 +52,9 @@ export const INBOUND_TEXTS = {
   breakSubject: "Your break",
   /** An answer that could not be given as written ("snooze until friday"): the reply says what to do instead. */
   notChangedSubject: "Nothing changed",
+  /** "make it urgent" in a reply about one reminder (ADR 112). */
+  renudgedSubject: (title: string) => `Changed: ${title}`,
+  renudgeNone: (named: string) => `"${named}" isn't open any more, so nothing changed. Your dashboard lists your reminders.`,
   nothingWaiting:
     'You have no reminders waiting for an answer right now, so nothing changed. To make a new one, write it in the subject or the first line, for example "Call the dentist tomorrow at 10am".',
   noTime: (reason: string) =>

@@ -1,21 +1,26 @@
 import { DateTime } from "luxon";
 import { ANSWER_LABELS } from "../answers";
+import { getStrategy, type StrategyKey } from "../escalation/catalogue";
 import { describeRecurrence, type Recurrence } from "../recurrence";
 
 /** What the assistant says back. Kept apart from the parser so the wording is easy to find and change. */
 
-export type ParseFailureReason = "empty" | "unsupported_repeat" | "several_times" | "no_time" | "no_time_today" | "no_title" | "past";
+export type ParseFailureReason = "empty" | "unsupported_repeat" | "several_times" | "no_time" | "no_time_today" | "no_title" | "past" | "two_nudges";
 
 interface ConfirmableReminder {
   title: string;
   dueAt: Date;
   recurrence: Recurrence | null;
+  /** Named in the words ("urgently"): said back, so a person sees how the words were read. */
+  strategy?: StrategyKey | null;
 }
 
 /**
  * `Got it! I'll remind you to call mom on Mon, Mar 2 at 5:00 PM.`
  * `Got it! I'll remind you to take pills every day at 8:00 AM, starting Mon, Mar 2.`
- * Dates and times are shown in the user's zone; the year only when it is not the current one.
+ * `Got it! I'll remind you to pay rent on Fri, Mar 6 at 5:00 PM. Nudging: Urgent (call early).`
+ * Dates and times are shown in the user's zone; the year only when it is not the current one. The sequence is
+ * named only when the words asked for one (ADR 112); otherwise the person's default applies, unsaid as before.
  */
 export function confirmationMessage(reminder: ConfirmableReminder, zone: string, now: Date, lead = "Got it!"): string {
   const due = DateTime.fromJSDate(reminder.dueAt, { zone }).setLocale("en-US");
@@ -23,12 +28,24 @@ export function confirmationMessage(reminder: ConfirmableReminder, zone: string,
   const date = due.toFormat(sameYear ? "ccc, LLL d" : "ccc, LLL d, yyyy");
   const time = due.toFormat("h:mm a");
   const what = reminderSubject(reminder.title);
-  if (!reminder.recurrence) return `${lead} I'll remind you ${what} on ${date} at ${time}.`;
-  return `${lead} I'll remind you ${what} ${describeRecurrence(reminder.recurrence)} at ${time}, starting ${date}.`;
+  const nudging = reminder.strategy ? ` ${nudgingSentence(reminder.strategy)}` : "";
+  if (!reminder.recurrence) return `${lead} I'll remind you ${what} on ${date} at ${time}.${nudging}`;
+  return `${lead} I'll remind you ${what} ${describeRecurrence(reminder.recurrence)} at ${time}, starting ${date}.${nudging}`;
+}
+
+/** "Nudging: Urgent (call early)." The sequence's name as the forms and settings show it. */
+export function nudgingSentence(strategy: StrategyKey): string {
+  return `Nudging: ${getStrategy(strategy).name}.`;
 }
 
 /** What a reminder can repeat on, in the words the parser understands (recurrence-phrases.ts). */
 const REPEATS_I_CAN_SET = `I can repeat one every day or every so many days ("every other day", "every 3 days"), every weekday, on the days you choose every week or every so many weeks ("every monday and thursday", "every other friday"), or on one date every month or every so many months ("on the 1st of every month", "every 3 months").`;
+
+/** How to choose, in the words, how hard a reminder nudges (ADR 112): the chat's, the mail's and the box's help say it. */
+export const HOW_HARD_TO_NUDGE = `Add "urgently" to be called early, "gently" for pings only, or "don't tell my buddy" to leave your buddies out.`;
+
+/** The words that choose how hard to nudge (nudge-phrases.ts), each with what it does. */
+const NUDGE_WORDS = `Keep one: "urgently" (a call after 5 minutes, your buddies after 30), "gently" (pings only, no calls or buddies) or "don't tell my buddy" (texts and calls, no buddies).`;
 
 const FAILURE_MESSAGES: Record<ParseFailureReason, string> = {
   empty: "Please tell me what to remind you about.",
@@ -39,13 +56,16 @@ const FAILURE_MESSAGES: Record<ParseFailureReason, string> = {
   no_time_today: `What time today? Add one, like "call mom at 9pm" or "in 2 hours call mom".`,
   no_title: `I found the time, but not what to remind you about. Try "remind me to call mom tomorrow at 5pm".`,
   past: `That time has already passed. Try a time in the future, like "tomorrow at 9am" or "in 2 hours".`,
+  two_nudges: `I can nudge you one way per reminder, and I found two that don't go together. ${NUDGE_WORDS}`,
 };
 
+
 /**
- * The message for a failed parse, per reason. A repeat the product cannot hold is named as the person
- * typed it (`phrase`), so they see which words were the trouble.
+ * The message for a failed parse, per reason. A repeat the product cannot hold, or two wishes about nudging no
+ * sequence grants together, are named as the person typed them (`phrase`), so they see which words were the trouble.
  */
-export function failureMessage(reason: ParseFailureReason, phrase?: string): string {
+export function failureMessage(reason: ParseFailureReason, phrase?: string, otherPhrase?: string): string {
+  if (reason === "two_nudges" && phrase && otherPhrase) return `I can nudge you one way per reminder, and "${phrase}" and "${otherPhrase}" don't go together. ${NUDGE_WORDS}`;
   if (reason === "unsupported_repeat" && phrase && WITHIN_A_DAY.test(phrase)) return `I can't repeat a reminder "${phrase}". ${NUDGING_IS_BUILT_IN}`;
   if (reason === "unsupported_repeat" && phrase) return `I can't repeat a reminder "${phrase}". ${REPEATS_I_CAN_SET}`;
   return FAILURE_MESSAGES[reason];
@@ -63,6 +83,9 @@ export const FORGET_REQUEST = `To delete a reminder, press the bin icon on its c
  */
 export const CHANGE_REQUEST = `To change when a reminder is due, press the pencil on its card on your dashboard. To make a new reminder, write what and when, like "call mom tomorrow at 5pm".`;
 
+/** "make it urgent", "gently" typed where only reminders are made: no reminder is open in a conversation there (ADR 112). */
+export const NUDGE_CHANGE_REQUEST = `To change how hard a reminder nudges, press the pencil on its card on your dashboard and pick under "How hard to nudge". To make a new reminder, write what and when, like "pay rent on friday at 5pm, urgently".`;
+
 /** "done", "snooze 10", "ok" typed where only reminders are made: where reminders are answered (ADR 108). */
 export const ANSWER_REQUEST = `To answer a reminder, use the ${ANSWER_LABELS.done}, Snooze or ${ANSWER_LABELS.acknowledge} buttons on its card on your dashboard, or reply to the reminder where it reached you. To make a new reminder, write what and when, like "call mom tomorrow at 5pm".`;
 
@@ -70,7 +93,7 @@ export const ANSWER_REQUEST = `To answer a reminder, use the ${ANSWER_LABELS.don
 export const UNDO_REQUEST = "To take a reminder back, press the bin icon on its card on your dashboard. It asks before it deletes anything.";
 
 /** "help", "what can you do?" typed where only reminders are made (ADR 108). */
-export const BOX_HELP = `Write what to be reminded of and when, in your own words, like "call mom tomorrow at 5pm", "take my pills every day at 8am" or "in 20 minutes check the oven". I'll keep nudging you until you answer.`;
+export const BOX_HELP = `Write what to be reminded of and when, in your own words, like "call mom tomorrow at 5pm", "take my pills every day at 8am" or "in 20 minutes check the oven". I'll keep nudging you until you answer. ${HOW_HARD_TO_NUDGE}`;
 
 /** "every 5 minutes", "every hour", "every half hour": usually a wish to be nudged until it is done. */
 const WITHIN_A_DAY = /\b(?:min|mins|minutes?|hours?|hrs?)\b/i;

@@ -8,8 +8,10 @@ import { correctSpelling } from "./spelling";
 import { cleanTitle, extractTitle } from "./title";
 import type { Span } from "./types";
 import { findUnsupportedRepeat, hasJoinedTimes } from "./unsupported-phrases";
+import type { StrategyKey } from "../escalation/catalogue";
+import { findNudgeWish } from "./nudge-phrases";
 
-export { AGENDA_QUESTION, ANSWER_REQUEST, BOX_HELP, CHANGE_REQUEST, confirmationMessage, failureMessage, FORGET_REQUEST, UNDO_REQUEST, type ParseFailureReason } from "./messages";
+export { AGENDA_QUESTION, ANSWER_REQUEST, BOX_HELP, CHANGE_REQUEST, NUDGE_CHANGE_REQUEST, confirmationMessage, failureMessage, FORGET_REQUEST, UNDO_REQUEST, type ParseFailureReason } from "./messages";
 
 /**
  * Reads a reminder typed in plain English: "remind me to call mom tomorrow at 5pm",
@@ -20,6 +22,8 @@ export { AGENDA_QUESTION, ANSWER_REQUEST, BOX_HELP, CHANGE_REQUEST, confirmation
  * 2. date-time-phrases.ts reads dates and times with chrono-node (repeat phrase blanked out);
  * 3. schedule.ts resolves them to an instant in the user's IANA zone with luxon, preferring the future;
  * 4. title.ts keeps what is left, minus "remind me to" and dangling "at"/"on"/"in".
+ * Before the repeat and the time are looked for, nudge-phrases.ts takes out how hard to nudge ("urgently",
+ * "don't tell my buddy"), so those words are neither read as a time nor kept in the title.
  * Before all of them, unsupported-phrases.ts refuses what a reminder cannot hold (a repeat such as
  * "every other day", two times such as "at 8am and 8pm") rather than half-read it.
  *
@@ -30,16 +34,23 @@ export interface ParsedReminder {
   title: string;
   dueAt: Date;
   recurrence: Recurrence | null;
+  /** The sequence the words asked for ("urgently": "urgent"); null when they named none (the person's default applies). */
+  strategy: StrategyKey | null;
 }
 
 /** `phrase`: for "unsupported_repeat", the repeat as the person typed it ("every other day"). */
-export type ParseResult = { ok: true; reminder: ParsedReminder } | { ok: false; reason: ParseFailureReason; phrase?: string };
+/** For "two_nudges", `phrase` and `otherPhrase` are the two wishes no sequence grants together ("urgently", "no buddies"). */
+export type ParseResult = { ok: true; reminder: ParsedReminder } | { ok: false; reason: ParseFailureReason; phrase?: string; otherPhrase?: string };
 
 /** now = the clock's current instant; zone = the user's IANA time zone. Prefer the future. */
 export function parseReminder(prompt: string, now: Date, zone: string): ParseResult {
   assertTimeZone(zone);
-  const text = correctSpelling(normalise(prompt));
-  if (cleanTitle(text) === "") return failure("empty");
+  const typed = correctSpelling(normalise(prompt));
+  if (cleanTitle(typed) === "") return failure("empty");
+  // How hard to nudge is taken out first: blanked, so no later step reads "urgently" as part of a time or a title.
+  const nudge = findNudgeWish(typed);
+  if (nudge && !nudge.ok) return { ok: false, reason: "two_nudges", phrase: nudge.phrases[0], otherPhrase: nudge.phrases[1] };
+  const text = nudge ? blankOut(typed, nudge.spans) : typed;
   // Refused before anything is read: half of such a prompt would make a reminder the person did not ask for.
   const unsupportedRepeat = findUnsupportedRepeat(text);
   if (unsupportedRepeat) return { ok: false, reason: "unsupported_repeat", phrase: unsupportedRepeat };
@@ -64,7 +75,7 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   if (title === "") return failure("no_title");
   if (!schedule.ok) return failure(schedule.reason);
 
-  return { ok: true, reminder: { title, dueAt: schedule.dueAt, recurrence: schedule.recurrence } };
+  return { ok: true, reminder: { title, dueAt: schedule.dueAt, recurrence: schedule.recurrence, strategy: nudge?.strategy ?? null } };
 }
 
 function failure(reason: ParseFailureReason): ParseResult {

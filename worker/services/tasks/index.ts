@@ -5,6 +5,7 @@ export { acknowledgeTask, completeTask, snoozeTask, ALREADY_DONE_SNOOZE, type Do
 export { reopenedMessage, reopenTask, stillOpenMessage, type ReopenResult } from "./reopen";
 export { parseTimeOfDay, type TimeOfDay } from "./time-of-day";
 export { createTaskFromPrompt, type NlResult } from "./nl";
+export { changeTaskStrategy, STRATEGY_CHANGE_TEXTS, type StrategyChangeOutcome } from "./strategy-change";
 export { rewriteTaskFromPrompt, REWRITE_TEXTS, type RewriteOutcome } from "./rewrite";
 export { isJustNow, JUST_MADE_MINUTES, undoNewTask, UNDO_TEXTS, type UndoOutcome } from "./undo";
 export { describeActionLink, ONLY_THIS_LINKS_DONE, redeemActionLink, reopenByLink, type ActionLinkOutcome, type ActionLinkView, type MoveDefaults } from "./action-links";

@@ -3,9 +3,10 @@ import { oneLine } from "../one-line";
 import type { Deps } from "../deps";
 import { forbidden } from "../errors";
 import { resolveStrategyKey } from "../escalation/catalogue";
-import { AGENDA_QUESTION, ANSWER_REQUEST, BOX_HELP, CHANGE_REQUEST, confirmationMessage, failureMessage, FORGET_REQUEST, parseReminder, UNDO_REQUEST, type ParsedReminder } from "../nl/parse-reminder";
+import { AGENDA_QUESTION, ANSWER_REQUEST, BOX_HELP, CHANGE_REQUEST, NUDGE_CHANGE_REQUEST, confirmationMessage, failureMessage, FORGET_REQUEST, parseReminder, UNDO_REQUEST, type ParsedReminder } from "../nl/parse-reminder";
 import { agendaQuestion, forgetRequest, helpRequest, undoRequest } from "../nl/chat-intents";
 import { correctionWordsIn } from "../nl/move-phrases";
+import { nudgeChangeIn } from "../nl/nudge-phrases";
 import { typedAnswer } from "../typed-answers";
 import { taskTitleOf } from "../nl/title";
 import { newTaskStatements } from "../series";
@@ -47,7 +48,7 @@ export async function createTaskFromPrompt(deps: Deps, userId: string, input: un
     userId,
     title,
     dueAt: reminder.dueAt.getTime(),
-    strategyKey: resolveStrategyKey(null, user.defaultEscalationStrategy),
+    strategyKey: resolveStrategyKey(reminder.strategy, user.defaultEscalationStrategy),
     recurrence: reminder.recurrence ? JSON.stringify(reminder.recurrence) : null,
     seriesId: null,
     source,
@@ -73,7 +74,7 @@ export function readPrompt(prompt: string, now: Date, zone: string): PromptReadi
   if (notAReminder) return { ok: false, message: notAReminder };
   const parsed = parseReminder(prompt, now, zone);
   if (!parsed.ok && parsed.reason === "no_time" && forgetRequest(prompt)) return { ok: false, message: FORGET_REQUEST };
-  if (!parsed.ok) return { ok: false, message: failureMessage(parsed.reason, parsed.phrase) };
+  if (!parsed.ok) return { ok: false, message: failureMessage(parsed.reason, parsed.phrase, parsed.otherPhrase) };
   const { reminder } = parsed;
   if (!(reminder.dueAt.getUTCFullYear() <= LATEST_YEAR)) return { ok: false, message: TOO_FAR_AHEAD };
   return { ok: true, reminder, title: taskTitleOf(oneLine(reminder.title)).slice(0, 200) };
@@ -81,12 +82,13 @@ export function readPrompt(prompt: string, now: Date, zone: string): PromptReadi
 
 /**
  * Words that talk to the assistant rather than name a reminder, where no conversation is open: a question about
- * one's reminders, a change ("make it 8pm"), an answer ("done"), "undo" or "help" (ADR 108). The chat and the
+ * one's reminders, a change ("make it 8pm", "make it urgent"), an answer ("done"), "undo" or "help" (ADR 108). The chat and the
  * email reply read these first; here they get where to do it, and never become a reminder called "Make it".
  */
 function notAReminderMessage(prompt: string): string | null {
   if (agendaQuestion(prompt)) return AGENDA_QUESTION;
   if (correctionWordsIn(prompt)) return CHANGE_REQUEST;
+  if (nudgeChangeIn(prompt)) return NUDGE_CHANGE_REQUEST;
   const typed = typedAnswer(prompt);
   if (typed) return typed.answer === "move" ? CHANGE_REQUEST : ANSWER_REQUEST;
   if (undoRequest(prompt)) return UNDO_REQUEST;

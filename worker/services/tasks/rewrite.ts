@@ -30,7 +30,8 @@ export const REWRITE_TEXTS = {
  * The words are read as a new reminder would be, at the moment they were first written, so "in 2 hours" still
  * means two hours after the message; when that moment has gone by (an edit hours later, "every day at 3pm" after
  * 3 pm), they are read as if sent now. Only what the words change is written (title, time, repeat), through the
- * dashboard's edit (updateTask): a new time starts the reminders over from it; a new title alone does not.
+ * dashboard's edit (updateTask): a new time or a newly asked sequence ("urgently", ADR 112) starts the reminders
+ * over; a new title alone does not.
  * Words that hold no reminder, or a time gone by, change nothing and say why; words over the plain-language limit
  * are refused as a new reminder's are (400).
  */
@@ -45,10 +46,13 @@ export async function rewriteTaskFromPrompt(deps: Deps, userId: string, taskId: 
   if (!read.ok) return { state: "unread", title: before.title, message: REWRITE_TEXTS.unread(before.title, due, read.message), task: null };
 
   const { reminder, title } = read;
-  const changes: { title?: string; dueDate?: string; recurrence?: typeof reminder.recurrence } = {};
+  const changes: { title?: string; dueDate?: string; recurrence?: typeof reminder.recurrence; strategy?: string } = {};
   if (title !== before.title) changes.title = title;
   if (reminder.dueAt.getTime() !== before.dueAt) changes.dueDate = reminder.dueAt.toISOString();
   if (ruleOf(before.recurrence) !== JSON.stringify(reminder.recurrence)) changes.recurrence = reminder.recurrence;
+  // Words that now ask for a sequence ("... urgently") change it; words that name none leave the task's own (it may
+  // have been chosen on the web since), rather than put it back on the default.
+  if (reminder.strategy && reminder.strategy !== before.strategyKey) changes.strategy = reminder.strategy;
   if (Object.keys(changes).length === 0) return { state: "unchanged", title: before.title, message: REWRITE_TEXTS.unchanged(before.title, due), task: null };
   const task = await updateTask(deps, userId, taskId, changes);
   return { state: "changed", title: task.title, message: confirmationMessage(reminder, zone, now, REWRITE_TEXTS.changed), task };

@@ -1,7 +1,8 @@
 import type { Answer } from "../answers";
 import type { Deps } from "../deps";
 import { isAppError } from "../errors";
-import { answerTask, createTaskFromPrompt, moveTask, reminderToAnswer, reopenTask, taskAYesAnswers, type AnswerOutcome } from "../tasks";
+import { answerTask, changeTaskStrategy, createTaskFromPrompt, moveTask, reminderToAnswer, reopenTask, taskAYesAnswers, type AnswerOutcome } from "../tasks";
+import type { NudgeChange } from "../nl/nudge-phrases";
 import type { ChatReply } from "./forget";
 import { saysYes, snoozeOf, type SnoozeAsked, type TypedAnswer } from "../typed-answers";
 import { findChatOwner, type ChatOwner } from "./chats";
@@ -85,6 +86,16 @@ export async function answerTypedInChat(
     if (isAppError(error) && error.status === 404) return BOT_TEXTS.gone;
     // A move we cannot make as asked ("move it to yesterday"): its sentence says what to do instead.
     if (isAppError(error) && error.status === 400) return error.message;
+    throw error;
+  }
+}
+
+/** "make it urgent" about one reminder (ADR 112): its sequence changed, or why not. */
+export async function strategyChangeInChat(deps: Deps, owner: ChatOwner, taskId: string, change: NudgeChange): Promise<string> {
+  try {
+    return (await changeTaskStrategy(deps, owner.id, taskId, change)).message;
+  } catch (error) {
+    if (isAppError(error) && error.status === 404) return BOT_TEXTS.gone;
     throw error;
   }
 }

@@ -1,12 +1,13 @@
 import type { Deps } from "../deps";
 import { agendaQuestion, dropThisOne, forgetRequest, helpRequest, namesNoReminder, saysNo, stopAlone, undoRequest } from "../nl/chat-intents";
 import { correctionWordsIn, namedMoveIn } from "../nl/move-phrases";
+import { nudgeChangeIn } from "../nl/nudge-phrases";
 import { breakWishIn } from "../nl/break-phrases";
 import { breakFromWords } from "./break";
 import { holdsATime } from "../nl/parse-reminder";
 import { courtesyOnly, typedAnswer, whenOnlyAnswer } from "../typed-answers";
 import { agendaText, reminderToAnswer } from "../tasks";
-import { answerTypedInChat, reminderFromChat, yesToCheckBack } from "./chat";
+import { answerTypedInChat, reminderFromChat, strategyChangeInChat, yesToCheckBack } from "./chat";
 import type { ChatOwner } from "./chats";
 import { forgetByName, forgetThisOne, type ChatReply } from "./forget";
 import { justMadeInChat, type ChatMessageRef } from "./just-made";
@@ -15,8 +16,8 @@ import { BOT_TEXTS } from "./texts";
 
 /**
  * What the bot answers to a text in a linked private chat, in this order:
- * 0. a correction of a time ("make it 8pm", "actually tomorrow") or "undo": about the reminder replied to, else
- *    the one just made in the chat (ADR 104);
+ * 0. a correction of a time ("make it 8pm", "actually tomorrow"), of how hard to nudge ("make it urgent", "don't
+ *    tell my buddy", ADR 112) or "undo": about the reminder replied to, else the one just made in the chat (ADR 104);
  * 1. an answer to a reminder ("done", "snooze 10", "ok", "move it to friday"; a lone "yes" to a check-in;
  *    only a day or time, "in 2 hours", "friday", while a reminder waits or in reply to one);
  * 2. a break ("pause until monday", "take a break", "resume"): held reminders for a while, or an end to it;
@@ -42,6 +43,11 @@ export async function replyToChatText(
     const target = repliedTaskId ?? (await justMadeInChat(deps, owner)) ?? (await reminderToAnswer(deps, owner.id, "telegram"))?.id;
     if (!target) return { text: BOT_TEXTS.nothingToCorrect };
     return { text: await answerTypedInChat(deps, owner, { answer: "move", snoozeMinutes: null, moveTo: correction }, target) };
+  }
+  const nudgeChange = nudgeChangeIn(text);
+  if (nudgeChange) {
+    const target = repliedTaskId ?? (await justMadeInChat(deps, owner)) ?? (await reminderToAnswer(deps, owner.id, "telegram"))?.id;
+    return { text: target ? await strategyChangeInChat(deps, owner, target, nudgeChange) : BOT_TEXTS.nothingToRenudge };
   }
   if (undoRequest(text)) {
     const undone = await forgetThisOne(deps, owner, repliedTaskId ?? (await justMadeInChat(deps, owner)));

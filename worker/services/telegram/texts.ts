@@ -1,5 +1,6 @@
 import { ANSWER_LABELS, SNOOZE_MINUTES } from "../answers";
 import { BREAK_WORD_TEXTS } from "../quiet-hours/break-words";
+import { HOW_HARD_TO_NUDGE } from "../nl/messages";
 import { AGENDA_TEXTS } from "../tasks";
 import { EDIT_FOLLOWED_HOURS, JUST_MADE_MINUTES } from "./just-made";
 
@@ -16,6 +17,7 @@ export const BOT_TEXTS = {
   help:
     "Here is what I can do:\n" +
     '• Write a reminder in plain words, like "call mom tomorrow at 5pm" or "water the plants every Monday at 8am". Right after, "make it 6pm" or "actually tomorrow" changes its time, and ↩️ Undo takes it back.\n' +
+    `• ${HOW_HARD_TO_NUDGE}\n` +
     '• Ask "what\'s on today?" (or tomorrow, or this week) to see what\'s coming up, or send /today, /tomorrow or /week; /list shows your next reminders.\n' +
     '• To delete one, write "cancel" and its name, like "cancel the dentist". I\'ll ask before I delete anything.\n' +
     '• To move one, write "move", its name and the day, like "move the dentist to friday". I\'ll ask before I move it.\n' +
@@ -95,6 +97,7 @@ export const BOT_TEXTS = {
   /** "undo" typed with no reminder made here in the last minutes. */
   nothingToUndo: `There's nothing to undo: I haven't made a reminder here in the last ${JUST_MADE_MINUTES} minutes. To delete one, write "cancel" and its name, like "cancel the dentist".`,
   /** "make it 8pm" with no reminder just made, replied to or waiting. */
+  nothingToRenudge: 'Which reminder should I change? Reply to its message with "make it urgent", "make it gentle" or "don\'t tell my buddy".',
   nothingToCorrect: 'Which reminder should I change? Reply to its message with the new time, or write "move", its name and the day, like "move the dentist to friday".',
   /** "no" or "nope" typed: nothing changes; the answers it can take (ADR 106). */
   noIsNoAnswer: 'Okay, nothing changed. Reply "snooze" for a little more time, "done" when it\'s finished, or "ok" to stop the reminders and keep it open.',
