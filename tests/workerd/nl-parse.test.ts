@@ -613,6 +613,8 @@ describe("how hard to nudge, in the reminder's words (ADR 112)", () => {
     ["send the urgent report friday at 5pm", "send the urgent report"],
     ["call my buddy Tom friday at 5pm", "call my buddy Tom"],
     ["plan the gentle yoga class friday at 5pm", "plan the gentle yoga class"],
+    ["remind me to gently stretch my back friday at 5pm", "gently stretch my back"],
+    ["remind me to urgently call the bank friday at 5pm", "urgently call the bank"],
     ["buy a birthday gift for my buddies friday at 5pm", "buy a birthday gift for my buddies"],
     ["call mom friday at 5pm", "call mom"],
   ])("%j keeps its words: %j, no sequence", (prompt, title) => {

@@ -31,7 +31,8 @@ const phrase = (source: string) => new RegExp(`${NOT_WORD_BEFORE}(?:(?:and|but)\
 
 const PHRASES: ReadonlyArray<{ wish: Wish; pattern: RegExp }> = [
   // Urgent: the adverb anywhere; "urgent" only as a label or said of the reminder itself.
-  { wish: "early", pattern: phrase(String.raw`urgently`) },
+  // "to gently stretch", "to urgently call the bank": an adverb inside the task's own infinitive is the task's.
+  { wish: "early", pattern: phrase(String.raw`(?<!\bto\s+)urgently`) },
   { wish: "early", pattern: phrase(String.raw`(?:it'?s|it\s+is|this\s+is|that'?s|is|very|really|super)\s+urgent`) },
   { wish: "early", pattern: /^\s*urgent\s*(?:[:!\-–—,]+|(?=\s+(?:remind|tell)\s+me))/gi },
   { wish: "early", pattern: /\(\s*urgent\s*!*\s*\)/gi },
@@ -39,7 +40,7 @@ const PHRASES: ReadonlyArray<{ wish: Wish; pattern: RegExp }> = [
   { wish: "early", pattern: phrase(String.raw`urgent\s*!+`) },
   { wish: "early", pattern: phrase(String.raw`call\s+me\s+(?:early|quickly|fast|right\s+away|straight\s+away)`) },
   // Gentle: pings only.
-  { wish: "no_calls", pattern: phrase(String.raw`gently`) },
+  { wish: "no_calls", pattern: phrase(String.raw`(?<!\bto\s+)gently`) },
   { wish: "no_calls", pattern: /\(\s*gentle\s*\)/gi },
   { wish: "no_calls", pattern: /^\s*gentle\s*[:\-–—]+/gi },
   { wish: "no_calls", pattern: phrase(String.raw`(?:just|only)\s+(?:ping|nudge|notify|message)\s+me`) },
