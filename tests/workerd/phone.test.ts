@@ -257,6 +257,18 @@ describe("answers by text and keypad (signed webhooks)", () => {
     expect((await taskRow(letter.id))?.status).toBe("ACKNOWLEDGED");
   });
 
+  it("DON'T CALL ME or MAKE IT URGENT changes how the reminder texted last nudges, in one short text; with none waiting it says so (ADR 112)", async () => {
+    const u = await verifiedPhoneUser();
+    expect(await messageOf(await text(u.phone, "make it urgent"))).toBe(SMS_TEXTS.nothingOpen.replace(/'/g, "&apos;"));
+    const pills = await dueTask(u.id, "Take pills", 3);
+    expect(await messageOf(await text(u.phone, "Don't call me"))).toBe("Changed: &quot;Take pills&quot; is now Gentle (pings only).");
+    expect((await taskRow(pills.id))?.strategyKey).toBe("gentle");
+    expect(await messageOf(await text(u.phone, "GENTLY"))).toBe("&quot;Take pills&quot; is already Gentle (pings only), so nothing changed.");
+    // Still waiting for an answer: the change made no task and answered nothing.
+    expect((await taskRow(pills.id))?.status).toBe("PENDING");
+    expect(await tasksOfUser(u.id)).toHaveLength(1);
+  });
+
   it("SKIP asks about the reminder texted last with its delete link; with none waiting it says so; CANCEL alone stays the opt-out (ADR 106)", async () => {
     const u = await verifiedPhoneUser();
     const said = async (body: string) => (await messageOf(await text(u.phone, body)))?.replace(/&apos;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&");

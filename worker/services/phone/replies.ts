@@ -7,7 +7,8 @@ import { isAppError } from "../errors";
 import { breakWishIn } from "../nl/break-phrases";
 import { breakFromWrittenWords } from "../quiet-hours";
 import { answerByNameInText, askToSkip, saysSkip } from "./by-name";
-import { answerSentence, answerTask, moveTask, reminderToAnswer, taskAYesAnswers } from "../tasks";
+import { answerSentence, answerTask, changeTaskStrategy, moveTask, reminderToAnswer, taskAYesAnswers } from "../tasks";
+import { nudgeChangeIn, type NudgeChange } from "../nl/nudge-phrases";
 import { correctionAnswer, courtesyOnly, readTextReply, saysYes, snoozeOf, whenOnlyAnswer, type SnoozeAsked, type TextReply, type TypedAnswer } from "../typed-answers";
 import { parseReminder } from "../nl/parse-reminder";
 
@@ -82,6 +83,12 @@ export async function replyToText(deps: Deps, from: string, body: string): Promi
     await deps.db.update(users).set({ smsOptedOutAt: null, updatedAt: now }).where(eq(users.id, owner.id));
     return SMS_TEXTS.started;
   }
+  // "DON'T CALL ME", "MAKE IT URGENT": how hard the reminder texted last nudges (ADR 112).
+  const nudgeChange = nudgeChangeIn(body);
+  if (nudgeChange) {
+    const reminder = await reminderToAnswer(deps, owner.id, "sms");
+    return reminder ? renudgeOrSay(deps, owner.id, reminder.id, nudgeChange) : SMS_TEXTS.nothingOpen;
+  }
   // A reply is about the reminder texted last, so only a day or time ("in 2 hours", "friday") answers it too, and a
   // correction of its time ("make it 8pm", "actually tomorrow") moves it: it is no new reminder called "Make it".
   const typed = readAsTyped(reply) ?? whenOnlyAnswer(body) ?? correctionAnswer(body);
@@ -116,6 +123,15 @@ async function moveOrSay(deps: Deps, userId: string, taskId: string, when: strin
     return (await moveTask(deps, userId, taskId, when)).message;
   } catch (error) {
     if (isAppError(error)) return error.status === 404 ? REMINDER_GONE : error.message;
+    throw error;
+  }
+}
+
+async function renudgeOrSay(deps: Deps, userId: string, taskId: string, change: NudgeChange): Promise<string> {
+  try {
+    return (await changeTaskStrategy(deps, userId, taskId, change)).short;
+  } catch (error) {
+    if (isAppError(error) && error.status === 404) return REMINDER_GONE;
     throw error;
   }
 }

@@ -7,11 +7,14 @@ import { loadOwnTask, loadUser, updateTask } from "./service";
 export interface StrategyChangeOutcome {
   state: "changed" | "unchanged" | "already_done";
   message: string;
+  /** The same in one text message's room (no description of the sequence). */
+  short: string;
 }
 
 export const STRATEGY_CHANGE_TEXTS = {
   changed: (title: string, name: string, description: string, restarted: boolean) =>
     `Changed it: "${title}" is now ${name}. ${description}${restarted ? " Its reminders start over now." : ""}`,
+  changedShort: (title: string, name: string) => `Changed: "${title}" is now ${name}.`,
   unchanged: (title: string, name: string) => `"${title}" is already ${name}, so nothing changed.`,
   alreadyDone: (title: string) => `"${title}" is already done, so nothing changed.`,
 } as const;
@@ -26,10 +29,14 @@ export async function changeTaskStrategy(deps: Deps, userId: string, taskId: str
   const [task, user] = await Promise.all([loadOwnTask(deps, userId, taskId), change === "default" ? loadUser(deps, userId) : null]);
   const key = change === "default" ? resolveStrategyKey(null, user?.defaultEscalationStrategy) : change;
   const { name, description } = getStrategy(key);
-  if (task.status === "COMPLETED") return { state: "already_done", message: STRATEGY_CHANGE_TEXTS.alreadyDone(task.title) };
-  if (task.strategyKey === key) return { state: "unchanged", message: STRATEGY_CHANGE_TEXTS.unchanged(task.title, name) };
+  if (task.status === "COMPLETED") return said("already_done", STRATEGY_CHANGE_TEXTS.alreadyDone(task.title));
+  if (task.strategyKey === key) return said("unchanged", STRATEGY_CHANGE_TEXTS.unchanged(task.title, name));
   await updateTask(deps, userId, taskId, { strategy: key });
   // Before its due time nothing has been sent yet, so there is nothing to start over.
   const restarted = task.dueAt <= deps.clock.now().getTime();
-  return { state: "changed", message: STRATEGY_CHANGE_TEXTS.changed(task.title, name, description, restarted) };
+  return { state: "changed", message: STRATEGY_CHANGE_TEXTS.changed(task.title, name, description, restarted), short: STRATEGY_CHANGE_TEXTS.changedShort(task.title, name) };
+}
+
+function said(state: StrategyChangeOutcome["state"], message: string): StrategyChangeOutcome {
+  return { state, message, short: message };
 }
