@@ -142,6 +142,43 @@ test.describe("New Task screen", () => {
     await expect(page.locator("article.task-card").filter({ hasText: "water the ferns" })).toContainText("Repeats every other day");
   });
 
+  test("how hard to nudge in the words: 'urgently' makes an urgent reminder, said in the confirmation and on its card (ADR 112)", async ({ page }) => {
+    const user = await signUp(page);
+    await page.goto("/task-creator");
+    const box = page.getByRole("region", { name: "Or just type it" });
+    await expect(box.getByText('For example: "call mum every Sunday at 6pm" or "pay rent on Friday at 5pm, urgently" (calls you early).')).toBeVisible();
+    const input = box.getByLabel("Your reminder");
+    await input.fill("pay rent tomorrow at 5pm, urgently");
+    await box.getByRole("button", { name: "Create Reminder" }).click();
+    await expect(box.locator(".alert--success")).toContainText("Got it! I'll remind you to pay rent on");
+    await expect(box.locator(".alert--success")).toContainText("at 5:00 PM. Nudging: Urgent (call early).");
+    await input.fill("water the ferns tomorrow at 6pm");
+    await box.getByRole("button", { name: "Create Reminder" }).click();
+    await expect(box.locator(".alert--success")).toContainText("water the ferns");
+    await expect(box.locator(".alert--success")).not.toContainText("Nudging");
+    const list = await page.request.get("/v1/tasks", { headers: { Authorization: `Bearer ${user.token}` } });
+    const tasks = ((await list.json()) as { tasks: Array<{ title: string; strategy: string }> }).tasks;
+    expect(tasks.map((t) => [t.title, t.strategy])).toEqual([
+      ["Pay rent", "urgent"],
+      ["Water the ferns", "standard"],
+    ]);
+
+    // The card says it where it is not the person's default; the default one says nothing.
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.goto("/dashboard");
+    await expect(card(page, "Pay rent").locator(".task-card__strategy")).toHaveText("Nudging: Urgent (call early)");
+    await expect(card(page, "Water the ferns").locator(".task-card__strategy")).toHaveCount(0);
+    await card(page, "Pay rent").screenshot({ path: "test-results/screenshots/tasks-card-strategy-phone.png" });
+
+    // "make it urgent" in the box, where no reminder is open in a conversation: where to change one.
+    await page.goto("/task-creator");
+    await input.fill("make it urgent");
+    await box.getByRole("button", { name: "Create Reminder" }).click();
+    await expect(box.locator(".alert--info")).toHaveText(
+      'To change how hard a reminder nudges, press the pencil on its card on your dashboard and pick under "How hard to nudge". To make a new reminder, write what and when, like "pay rent on friday at 5pm, urgently".',
+    );
+  });
+
   test("Undo under the confirmation takes the reminder back at once; 'make it 8pm' says where to change one (ADR 108, 109)", async ({ page, consoleErrors }) => {
     const user = await signUp(page);
     await page.goto("/task-creator");
