@@ -18,6 +18,8 @@ test.describe("default escalation strategy (settings)", () => {
     const options = await select.locator("option").evaluateAll((nodes) => nodes.map((n) => (n as HTMLOptionElement).value).filter(Boolean));
     expect(options).toEqual(sequences.map((s) => s.key));
     await expect(block).toContainText("You haven't chosen one, so new tasks use Standard.");
+    // One reminder can differ (ADR 111, 112): where to say so.
+    await expect(block).toContainText('Tasks that are already running keep their own sequence. For one reminder, pick another on New Task, or write "urgently" or "gently" in it.');
 
     await expect(select).toHaveValue("");
     await expect(select.locator("option").first()).toHaveText("Standard (default)");

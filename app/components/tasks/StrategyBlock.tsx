@@ -48,7 +48,8 @@ export function StrategyBlock({ settings }: { settings: StrategySettings }) {
             You haven&apos;t chosen one, so new tasks use <strong>{productDefault.name}</strong>.
           </>
         )}{" "}
-        Tasks that are already running keep their own sequence.
+        Tasks that are already running keep their own sequence. For one reminder, pick another on New Task, or write
+        &quot;urgently&quot; or &quot;gently&quot; in it.
       </p>
       <div aria-live="polite" className="strategy-block__messages">
         {success ? <Alert tone="success">{success.message}</Alert> : null}
