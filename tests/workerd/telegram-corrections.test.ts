@@ -65,11 +65,15 @@ describe("changing how hard a reminder nudges, in words (ADR 112)", () => {
     ["change it to standard", "standard"],
     ["make it normal", "default"],
     ["set it to my default", "default"],
+    ["no calls", "gentle"],
+    ["No buddies please", "no_buddies"],
+    ["no, no buddies", "no_buddies"],
   ])("%j changes it to %j", (text, change) => {
     expect(nudgeChangeIn(text)).toBe(change);
   });
 
-  it.each(["urgently call bob", "make it 8pm", "the urgent report", "make it", "call my buddy", "no"])("%j is no change of sequence", (text) => {
+  // "normal", "standard" and "default" alone may answer something else: only after "make it".
+  it.each(["urgently call bob", "make it 8pm", "the urgent report", "make it", "call my buddy", "no", "normal", "standard", "default"])("%j is no change of sequence", (text) => {
     expect(nudgeChangeIn(text)).toBeNull();
   });
 

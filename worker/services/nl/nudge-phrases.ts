@@ -103,30 +103,46 @@ function wordsOf(text: string, span: Span): string {
 /** What a change of sequence asks for: one of them, or back to the person's own default ("make it normal"). */
 export type NudgeChange = StrategyKey | "default";
 
-/** "make it", "set it to", "no, change that to", "actually": words that only say a change follows. */
-const CHANGE_LEAD = /^(?:(?:please|pls|ok|okay|no|nope|oops|sorry|wait|actually|hmm|oh)[,!.]*\s+)*(?:(?:make|set|change|switch|turn)\s+(?:it|that|this|the\s+reminder)(?:\s+(?:to|into))?\s+)?/i;
+/** "no", "actually", "ok": words that only say a change follows ("no, don't call me"). */
+const SORRY = /^(?:(?:please|pls|ok|okay|no|nope|oops|sorry|wait|actually|hmm|oh)[,!.]*\s+)*/i;
+/** What may stand beside the wish: punctuation and the words that open a change ("no, no buddies"). */
+const ONLY_SORRY_LEFT = /^[\s,.;:!?\-–—()]*(?:(?:please|pls|ok|okay|no|nope|oops|sorry|wait|actually|hmm|oh)[\s,.;:!?\-–—()]*)*$/i;
+/** "make it", "set it to", "change that to": a change of the reminder said as such. */
+const MAKE_IT = /^(?:make|set|change|switch|turn)\s+(?:it|that|this|the\s+reminder)(?:\s+(?:to|into))?\s+/i;
 const COURTESY_END = /[,\s]*(?:please|pls|thanks|thank\s+you)?[.!?…]*$/i;
-/** A sequence named by itself after "make it": "urgent", "gentle", "standard", "normal", "without buddies". */
-const NAMED: ReadonlyArray<[RegExp, NudgeChange]> = [
-  [/^urgent(?:ly)?$/i, "urgent"],
-  [/^(?:gentle|gently)$/i, "gentle"],
-  [/^standard$/i, "standard"],
-  [/^(?:normal|as\s+usual|(?:my\s+)?default|the\s+default)$/i, "default"],
+/** A sequence named by itself: "urgent" and "gently" alone too, the others only after "make it" ("make it normal"). */
+const NAMED: ReadonlyArray<{ pattern: RegExp; change: NudgeChange; alone: boolean }> = [
+  { pattern: /^urgent(?:ly)?$/i, change: "urgent", alone: true },
+  { pattern: /^(?:gentle|gently)$/i, change: "gentle", alone: true },
+  { pattern: /^standard$/i, change: "standard", alone: false },
+  { pattern: /^(?:normal|as\s+usual|(?:my\s+)?default|the\s+default)$/i, change: "default", alone: false },
 ];
 
 /**
  * A message that only changes how hard a reminder nudges (ADR 112): "make it urgent", "urgently", "actually, don't
- * tell my buddy", "make it gentle", "make it normal" (back to the person's default). The chat and a reply by
- * mail read it about the reminder replied to or just made; null for anything more ("urgently call bob" is a
- * new reminder).
+ * tell my buddy", "no calls", "make it gentle", "make it normal" (back to the person's default). The chat, a reply by
+ * mail and a text read it about the reminder replied to or just made; null for anything more ("urgently call bob" is
+ * a new reminder).
  */
 export function nudgeChangeIn(body: string): NudgeChange | null {
-  const words = body.trim().replace(COURTESY_END, "").replace(CHANGE_LEAD, "").trim();
+  const said = body.trim().replace(COURTESY_END, "");
+  // "no calls" is a wish, not "no" and then "calls": read with and without the opening word.
+  for (const words of new Set([said.replace(SORRY, ""), said])) {
+    const made = MAKE_IT.exec(words);
+    const change = changeNamedIn(made ? words.slice(made[0].length).trim() : words.trim(), made !== null);
+    if (change) return change;
+  }
+  return null;
+}
+
+/** The change `words` ask for when they are nothing else; `afterMakeIt`: they followed "make it". */
+function changeNamedIn(words: string, afterMakeIt: boolean): NudgeChange | null {
   if (words === "") return null;
-  for (const [pattern, change] of NAMED) if (pattern.test(words)) return change;
+  const named = NAMED.find(({ pattern, alone }) => (alone || afterMakeIt) && pattern.test(words));
+  if (named) return named.change;
   const wish = findNudgeWish(words);
   if (!wish?.ok) return null;
   let rest = words;
   for (const { start, end } of [...wish.spans].reverse()) rest = rest.slice(0, start) + rest.slice(end);
-  return rest.replace(/[\s,.;:!?\-–—()]+/g, "") === "" ? wish.strategy : null;
+  return ONLY_SORRY_LEFT.test(rest) ? wish.strategy : null;
 }
