@@ -104,9 +104,11 @@ function wordsOf(text: string, span: Span): string {
 export type NudgeChange = StrategyKey | "default";
 
 /** "no", "actually", "ok": words that only say a change follows ("no, don't call me"). */
-const SORRY = /^(?:(?:please|pls|ok|okay|no|nope|oops|sorry|wait|actually|hmm|oh)[,!.]*\s+)*/i;
+const OPENING_WORDS = "please|pls|ok|okay|no|nope|oops|sorry|wait|actually|hmm|oh";
+const SORRY = new RegExp(`^(?:(?:${OPENING_WORDS})[,!.]*\\s+)*`, "i");
 /** What may stand beside the wish: punctuation and the words that open a change ("no, no buddies"). */
-const ONLY_SORRY_LEFT = /^[\s,.;:!?\-–—()]*(?:(?:please|pls|ok|okay|no|nope|oops|sorry|wait|actually|hmm|oh)[\s,.;:!?\-–—()]*)*$/i;
+const PUNCTUATION = String.raw`[\s,.;:!?\-–—()]*`;
+const ONLY_SORRY_LEFT = new RegExp(`^${PUNCTUATION}(?:(?:${OPENING_WORDS})${PUNCTUATION})*$`, "i");
 /** "make it", "set it to", "change that to": a change of the reminder said as such. */
 const MAKE_IT = /^(?:make|set|change|switch|turn)\s+(?:it|that|this|the\s+reminder)(?:\s+(?:to|into))?\s+/i;
 const COURTESY_END = /[,\s]*(?:please|pls|thanks|thank\s+you)?[.!?…]*$/i;

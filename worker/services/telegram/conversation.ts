@@ -40,13 +40,13 @@ export async function replyToChatText(
   // "make it 8pm" right after making a reminder is about that one, before any that waits; with neither, it asks which.
   const correction = correctionWordsIn(text);
   if (correction) {
-    const target = repliedTaskId ?? (await justMadeInChat(deps, owner)) ?? (await reminderToAnswer(deps, owner.id, "telegram"))?.id;
+    const target = await reminderToChange(deps, owner, repliedTaskId);
     if (!target) return { text: BOT_TEXTS.nothingToCorrect };
     return { text: await answerTypedInChat(deps, owner, { answer: "move", snoozeMinutes: null, moveTo: correction }, target) };
   }
   const nudgeChange = nudgeChangeIn(text);
   if (nudgeChange) {
-    const target = repliedTaskId ?? (await justMadeInChat(deps, owner)) ?? (await reminderToAnswer(deps, owner.id, "telegram"))?.id;
+    const target = await reminderToChange(deps, owner, repliedTaskId);
     return { text: target ? await strategyChangeInChat(deps, owner, target, nudgeChange) : BOT_TEXTS.nothingToRenudge };
   }
   if (undoRequest(text)) {
@@ -84,6 +84,11 @@ export async function replyToChatText(
   const moving = move ? await moveByName(deps, owner, move.named, move.when) : null;
   if (moving) return moving;
   return reminderFromChat(deps, owner, text, message);
+}
+
+/** What a change ("make it 8pm", "make it urgent") is about: the reminder replied to, else the one just made here, else the one waiting. */
+async function reminderToChange(deps: Deps, owner: ChatOwner, repliedTaskId: string | null): Promise<string | null> {
+  return repliedTaskId ?? (await justMadeInChat(deps, owner)) ?? (await reminderToAnswer(deps, owner.id, "telegram"))?.id ?? null;
 }
 
 /**
