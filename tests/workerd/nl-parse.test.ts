@@ -582,6 +582,7 @@ describe("how hard to nudge, in the reminder's words (ADR 112)", () => {
     ["pay rent friday at 5pm, urgent", "pay rent", "urgent"],
     ["pay rent friday at 5pm - urgent!", "pay rent", "urgent"],
     ["pay rent friday at 5pm urgent.", "pay rent", "urgent"],
+    ["friday at 5pm pay rent urgent", "pay rent", "urgent"],
     ["pay rent (urgent) friday at 5pm", "pay rent", "urgent"],
     ["pay rent friday at 5pm, it's urgent", "pay rent", "urgent"],
     ["pay rent friday at 5pm and call me early", "pay rent", "urgent"],
@@ -617,6 +618,10 @@ describe("how hard to nudge, in the reminder's words (ADR 112)", () => {
     ["remind me to urgently call the bank friday at 5pm", "urgently call the bank"],
     ["buy a birthday gift for my buddies friday at 5pm", "buy a birthday gift for my buddies"],
     ["call mom friday at 5pm", "call mom"],
+    // "urgent" at the very end, closing the task's own words.
+    ["friday at 5pm file the report marked urgent", "file the report marked urgent"],
+    ["friday at 5pm reply to the email flagged as urgent", "reply to the email flagged as urgent"],
+    ["friday at 5pm sort the mail, most urgent", "sort the mail, most urgent"],
   ])("%j keeps its words: %j, no sequence", (prompt, title) => {
     const reminder = parsed(prompt, sundayMorning, NEW_YORK);
     expect(reminder.title).toBe(title);

@@ -103,7 +103,7 @@ describe("changing how hard a reminder nudges, in words (ADR 112)", () => {
     const due = await taskAt(u.id, "Take pills", -1, "09:00");
     await postUpdate(textUpdate(u.chat, "don't tell my buddy"));
     expect(lastText(bot)).toBe(
-      'Changed it: "Take pills" is now Standard without buddies. Like Standard (ping, text and email, call) with a second call after an hour instead of alerting your buddies. Its reminders start over now.',
+      'Changed it: "Take pills" is now Standard without buddies. Like Standard (ping, text and email, call) with a second call after an hour instead of alerting your buddies. Its next nudge comes in 15 minutes.',
     );
     expect((await taskRow(due.id))!.strategyKey).toBe("no_buddies");
     await postUpdate(pressUpdate(u.chat, `done:${due.id}`));

@@ -71,7 +71,8 @@ export async function checkInvariants(raw: D1Database, journal: Journal, at: { n
   const roundOf = (s: StepRow) => (s.held_until !== null && s.round === s.held_until ? `quiet:${s.user_id}@${s.held_until}:` : `${s.escalation_id}:${s.step_index}@${s.round}:`);
   const acknowledged = new Set(journal.answers.filter((a) => a.kind === "acknowledge").map((a) => a.taskId));
   const reopenedTasks = new Set(journal.answers.filter((a) => a.kind === "reopen").map((a) => a.taskId));
-  const movedTasks = new Set(journal.answers.filter((a) => a.kind === "move").map((a) => a.taskId));
+  // Moved to another time, or given another sequence: both cancel the chain and start a new one.
+  const movedTasks = new Set(journal.answers.filter((a) => a.kind === "move" || a.kind === "renudge").map((a) => a.taskId));
   let lost = 0;
   for (const s of steps) {
     const where = `step ${s.id} (escalation ${s.escalation_id}, index ${s.step_index}, task ${s.task_id} ${s.task_status}, chain ${s.escalation_state})`;
@@ -95,14 +96,14 @@ export async function checkInvariants(raw: D1Database, journal: Journal, at: { n
     } else if (s.state === "cancelled" && reopenedTasks.has(s.task_id) && s.escalation_state === "completed") {
       // Done, then "Not done yet": the done's chain stays ended; a new one carries the reminders.
     } else if (s.state === "cancelled" && movedTasks.has(s.task_id) && s.escalation_state === "cancelled") {
-      // Moved to another time: the old chain was cancelled; a new one carries the reminders (1b checks it ran).
+      // Moved to another time or sequence: the old chain was cancelled; a new one carries the reminders (1b checks it ran).
     } else {
       lost += 1;
       check(false, () => `lost: ${where} of an open task ended ${s.state} (waiting for ever, or cancelled with the task open)`);
     }
   }
 
-  // 1b. A task opened again with "Not done yet" (ADR 083), or moved to another time (ADR 091), and still open at
+  // 1b. A task opened again with "Not done yet" (ADR 083), moved to another time (ADR 091) or sequence (ADR 113), and still open at
   // the end got a new chain that ran its course: the cancelled chain alone would leave it silent for ever.
   for (const taskId of new Set([...reopenedTasks, ...movedTasks])) {
     const row = await raw

@@ -13,8 +13,12 @@ export interface AcceptedSend {
   at: number;
 }
 
-/** "reopen" is "Not done yet" on a done task (ADR 083); "move" a new due time from a channel (ADR 091, 092). */
-export type AnswerKind = "acknowledge" | "done" | "snooze" | "delete" | "reopen" | "move";
+/**
+ * "reopen" is "Not done yet" on a done task (ADR 083); "move" a new due time from a channel (ADR 091, 092);
+ * "renudge" another sequence for it ("make it urgent", ADR 112), which goes on from the new sequence's second
+ * step once due and keeps a snooze (ADR 113).
+ */
+export type AnswerKind = "acknowledge" | "done" | "snooze" | "delete" | "reopen" | "move" | "renudge";
 
 export interface Answer {
   kind: AnswerKind;

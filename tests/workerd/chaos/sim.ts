@@ -13,7 +13,7 @@ import { runTick } from "../../../worker/jobs/tick";
 import { fixedClock } from "../../../worker/services/clock";
 import type { Deps } from "../../../worker/services/deps";
 import type { Job } from "../../../worker/queue-payloads";
-import { acknowledgeTask, completeTask, deleteTask, moveTaskToInstant, redeemActionLink, reopenTask, snoozeTask } from "../../../worker/services/tasks";
+import { acknowledgeTask, changeTaskStrategy, completeTask, deleteTask, moveTaskToInstant, redeemActionLink, reopenTask, snoozeTask } from "../../../worker/services/tasks";
 import { endBreak, startBreak } from "../../../worker/services/quiet-hours";
 import { formatTimeOfDay } from "../../../worker/services/tasks/time-of-day";
 import { chaosChannels, chaosD1, DEFAULT_RATES, SimQueue, type FaultRates, type InFlightMessage } from "./faults";
@@ -52,6 +52,7 @@ const DRAIN_LIMIT_MINUTES = 16 * 60;
  */
 export const FUTURE_AFTER = SIM_START + 20 * 60 * MINUTE;
 const SNOOZES = [1, 5, 15, 30, 60];
+const SEQUENCES = ["gentle", "standard", "urgent", "no_buddies"] as const;
 
 /**
  * One of the snooze lengths; a quarter of them said as the time of day they end (ADR 086, `until:
@@ -97,7 +98,7 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
     const startSeq = journal.seq();
     // A third of the answers a link can give come through the reminder email's link instead.
     const links = journal.links.get(taskId);
-    if (links && kind !== "delete" && kind !== "reopen" && via === "between_steps" && chance(seed, "by_link", taskId, startSeq) < 1 / 3) {
+    if (links && kind !== "delete" && kind !== "reopen" && kind !== "renudge" && via === "between_steps" && chance(seed, "by_link", taskId, startSeq) < 1 / 3) {
       // A move by link is the snooze link's "Another day" (ADR 092).
       const [token, answer] = links[{ done: 0, snooze: 1, acknowledge: 2, move: 1 }[kind]]!.split("/");
       const choice = kind === "move" ? { move: moveTarget(seed, taskId, startSeq, now()) } : {};
@@ -118,8 +119,10 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
         if (!(await reopenTask(deps, owner, taskId)).reopened) return;
       } else if (kind === "move") {
         if ((await moveTaskToInstant(deps, owner, taskId, moveTarget(seed, taskId, startSeq, now()).at)).state !== "moved") return;
-      }
-      else {
+      } else if (kind === "renudge") {
+        const sequence = SEQUENCES[Math.floor(chance(seed, "renudge", taskId, startSeq) * SEQUENCES.length)]!;
+        if ((await changeTaskStrategy(deps, owner, taskId, sequence)).state !== "changed") return;
+      } else {
         const input = snoozeInput(seed, taskId, startSeq, now());
         await snoozeTask(deps, owner, taskId, input);
         if ("until" in input) journal.op("snooze_said_as_a_time");
@@ -138,7 +141,7 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
     const inFlight = async (escalationId: string, key: string, attempt: number, moment: "before" | "after") => {
       if (!active() || chance(seed, `in_flight_${moment}`, key, attempt) >= rates.answerInFlight) return;
       const taskId = await raw.prepare("SELECT task_id FROM escalations WHERE id = ?").bind(escalationId).first<string>("task_id");
-      const kinds: AnswerKind[] = ["acknowledge", "done", "snooze", "delete", "move"];
+      const kinds: AnswerKind[] = ["acknowledge", "done", "snooze", "delete", "move", "renudge"];
       const kind = kinds[Math.floor(chance(seed, `in_flight_kind_${moment}`, key, attempt) * kinds.length)]!;
       if (taskId) await answer(kind, taskId, moment === "before" ? "in_flight" : "after_send");
     };
@@ -248,7 +251,7 @@ async function answersBetweenSteps(raw: D1Database, rng: () => number, rates: Fa
   const open = (await raw.prepare("SELECT id FROM tasks WHERE status <> 'COMPLETED' AND due_at < ? ORDER BY id").bind(FUTURE_AFTER).all<{ id: string }>()).results;
   for (const { id } of open) {
     if (rng() >= rates.answerPerMinute) continue;
-    const kind = pick<AnswerKind>(rng, ["acknowledge", "done", "snooze", "snooze", "delete", "move"]);
+    const kind = pick<AnswerKind>(rng, ["acknowledge", "done", "snooze", "snooze", "delete", "move", "renudge"]);
     await answer(kind, id, "between_steps");
   }
   // "Not done yet" (ADR 083) on some of today's done tasks: a new chain, and a repeat's untouched next occurrence taken back.

@@ -21,6 +21,12 @@ export interface StartEscalation {
   escalationId?: string;
   /** Write the escalation only if this holds when its statements run (see insertIfStatement). */
   onlyIf?: SQL;
+  /**
+   * The first step written (0 unless said). A sequence changed on a reminder already due starts at its
+   * second step, the person having just seen it (ADR 113); the snapshot keeps every step, and the rows
+   * keep their indexes, so the engine's "last step" and its messages ("Still waiting") read as usual.
+   */
+  fromStep?: number;
 }
 
 /**
@@ -40,7 +46,7 @@ export function startEscalationStatements(db: Db, input: StartEscalation): { esc
   const startAt = Math.max(input.dueAt, input.now);
   const snapshot: EscalationStepSpec[] = strategy.steps.map((s) => ({ afterMinutes: s.afterMinutes, channels: [...s.channels] }));
   const escalation = { id: escalationId, taskId: input.taskId, strategyKey: strategy.key, steps: JSON.stringify(snapshot), state: "running", startedAt: startAt, createdAt: input.now };
-  const steps = stepRows({ escalationId, taskId: input.taskId, snapshot, startAt, now: input.now });
+  const steps = stepRows({ escalationId, taskId: input.taskId, snapshot, startAt, now: input.now, fromStep: input.fromStep ?? 0 });
   const statements: Statement[] = input.onlyIf
     ? [insertIfStatement(db, escalations, [escalation], input.onlyIf), insertIfStatement(db, escalationSteps, steps, input.onlyIf)]
     : [db.insert(escalations).values(escalation).onConflictDoNothing(), db.insert(escalationSteps).values(steps).onConflictDoNothing()];
@@ -106,15 +112,22 @@ export function checkBackFor(sequence: CheckBack | null, taskMinutes: number | n
 }
 
 /** One `escalation_steps` row per step of a chain starting at `startAt`: the first pending, the rest waiting. */
-function stepRows(input: { escalationId: string; taskId: string; snapshot: EscalationStepSpec[]; startAt: number; now: number }) {
-  return input.snapshot.map((step, index) => ({
-    id: crypto.randomUUID(),
-    escalationId: input.escalationId,
-    taskId: input.taskId,
-    stepIndex: index,
-    channels: JSON.stringify(step.channels),
-    dueAt: input.startAt + step.afterMinutes * MINUTE,
-    state: index === 0 ? "pending" : "waiting",
-    createdAt: input.now,
-  }));
+function stepRows(input: { escalationId: string; taskId: string; snapshot: EscalationStepSpec[]; startAt: number; now: number; fromStep?: number }) {
+  const from = input.fromStep ?? 0;
+  return input.snapshot.flatMap((step, index) =>
+    index < from
+      ? []
+      : [
+          {
+            id: crypto.randomUUID(),
+            escalationId: input.escalationId,
+            taskId: input.taskId,
+            stepIndex: index,
+            channels: JSON.stringify(step.channels),
+            dueAt: input.startAt + step.afterMinutes * MINUTE,
+            state: index === from ? "pending" : "waiting",
+            createdAt: input.now,
+          },
+        ],
+  );
 }

@@ -36,7 +36,8 @@ const PHRASES: ReadonlyArray<{ wish: Wish; pattern: RegExp }> = [
   { wish: "early", pattern: phrase(String.raw`(?:it'?s|it\s+is|this\s+is|that'?s|is|very|really|super)\s+urgent`) },
   { wish: "early", pattern: /^\s*urgent\s*(?:[:!\-–—,]+|(?=\s+(?:remind|tell)\s+me))/gi },
   { wish: "early", pattern: /\(\s*urgent\s*!*\s*\)/gi },
-  { wish: "early", pattern: /(?:^|[\s,\-–—])urgent\s*[!.]*\s*$/gi },
+  // "urgent" closing the message is the wish, unless it closes the task's own words ("the email marked urgent").
+  { wish: "early", pattern: /(?<!\b(?:marked|flagged|labell?ed|tagged|as|an|the|not|non|less|most|semi)[\s-]*)(?:^|[\s,\-–—])urgent\s*[!.]*\s*$/gi },
   { wish: "early", pattern: phrase(String.raw`urgent\s*!+`) },
   { wish: "early", pattern: phrase(String.raw`call\s+me\s+(?:early|quickly|fast|right\s+away|straight\s+away)`) },
   // Gentle: pings only.

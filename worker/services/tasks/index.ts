@@ -6,6 +6,7 @@ export { reopenedMessage, reopenTask, stillOpenMessage, type ReopenResult } from
 export { parseTimeOfDay, type TimeOfDay } from "./time-of-day";
 export { createTaskFromPrompt, type NlResult } from "./nl";
 export { changeTaskStrategy, STRATEGY_CHANGE_TEXTS, type StrategyChangeOutcome } from "./strategy-change";
+export { restartFor, type Restart } from "./restart";
 export { rewriteTaskFromPrompt, REWRITE_TEXTS, type RewriteOutcome } from "./rewrite";
 export { isJustNow, JUST_MADE_MINUTES, undoNewTask, UNDO_TEXTS, type UndoOutcome } from "./undo";
 export { describeActionLink, ONLY_THIS_LINKS_DONE, redeemActionLink, reopenByLink, type ActionLinkOutcome, type ActionLinkView, type MoveDefaults } from "./action-links";

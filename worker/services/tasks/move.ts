@@ -5,9 +5,8 @@ import { formatLocalDue, formatLocalTime } from "../escalation/messages";
 import { findDateTime } from "../nl/date-time-phrases";
 import { resolveSchedule } from "../nl/schedule";
 import { safeZone } from "../time-zone";
-import { zoneOf } from "./answer";
 import type { TaskJson } from "./serialize";
-import { loadOwnTask, updateTask } from "./service";
+import { editLoadedTask, findUser, loadOwnTask } from "./service";
 
 /** What moving did, for the channels that answer in words (a text reply, the chat, an email reply, an email's link page). */
 export interface MoveOutcome {
@@ -94,13 +93,15 @@ export function pickedInstant(picked: PickedDay, zone: string): number | null {
 type NewDueAt = (dueAt: number, title: string, now: Date, zone: string) => number;
 
 async function moveWith(deps: Deps, userId: string, taskId: string, newDueAt: NewDueAt): Promise<MoveOutcome> {
-  const [before, zone] = await Promise.all([loadOwnTask(deps, userId, taskId), zoneOf(deps, userId)]);
+  // The task and the person read once, together, for the checks here and for the edit itself.
+  const [before, person] = await Promise.all([loadOwnTask(deps, userId, taskId), findUser(deps, userId)]);
+  const zone = person?.timezone ?? "UTC";
   if (before.status === "COMPLETED") return { state: "already_done", title: before.title, message: `"${before.title}" is already done, so nothing moved.`, task: null };
   const dueAt = newDueAt(before.dueAt, before.title, deps.clock.now(), zone);
   if (dueAt === before.dueAt) {
     return { state: "unchanged", title: before.title, message: alreadyDueMessage(before.title, formatLocalDue(dueAt, zone)), task: null };
   }
-  const task = await updateTask(deps, userId, taskId, { dueDate: new Date(dueAt).toISOString() });
+  const { task } = await editLoadedTask(deps, before, person, { dueDate: new Date(dueAt).toISOString() });
   const repeatsAt = before.recurrence && clockOf(dueAt, zone) !== clockOf(before.dueAt, zone) ? ` From then on it repeats at ${formatLocalTime(dueAt, zone)}.` : "";
   return { state: "moved", title: before.title, message: `Moved "${before.title}" to ${formatLocalDue(dueAt, zone)}. We'll remind you then.${repeatsAt}`, task };
 }

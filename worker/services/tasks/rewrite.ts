@@ -2,12 +2,11 @@ import type { Deps } from "../deps";
 import { formatLocalDue } from "../escalation/messages";
 import { confirmationMessage } from "../nl/parse-reminder";
 import { readStoredRule } from "../series/stored-rule";
-import { zoneOf } from "./answer";
 import { parseInput } from "../validation";
 import { readPrompt, type PromptReading } from "./nl";
 import { nlPromptSchema } from "./schemas";
 import type { TaskJson } from "./serialize";
-import { loadOwnTask, updateTask } from "./service";
+import { editLoadedTask, findUser, loadOwnTask } from "./service";
 
 /** What an edit of the words that made a reminder did (ADR 107), with the sentence the chat answers. */
 export interface RewriteOutcome {
@@ -36,7 +35,9 @@ export const REWRITE_TEXTS = {
  * are refused as a new reminder's are (400).
  */
 export async function rewriteTaskFromPrompt(deps: Deps, userId: string, taskId: string, prompt: string, writtenAt: Date): Promise<RewriteOutcome> {
-  const [before, zone] = await Promise.all([loadOwnTask(deps, userId, taskId), zoneOf(deps, userId)]);
+  // The task and the person read once, together, for the reading here and for the edit itself.
+  const [before, person] = await Promise.all([loadOwnTask(deps, userId, taskId), findUser(deps, userId)]);
+  const zone = person?.timezone ?? "UTC";
   const due = formatLocalDue(before.dueAt, zone);
   if (before.status === "COMPLETED") return { state: "already_done", title: before.title, message: REWRITE_TEXTS.alreadyDone(before.title), task: null };
   const now = deps.clock.now();
@@ -54,7 +55,7 @@ export async function rewriteTaskFromPrompt(deps: Deps, userId: string, taskId: 
   // have been chosen on the web since), rather than put it back on the default.
   if (reminder.strategy && reminder.strategy !== before.strategyKey) changes.strategy = reminder.strategy;
   if (Object.keys(changes).length === 0) return { state: "unchanged", title: before.title, message: REWRITE_TEXTS.unchanged(before.title, due), task: null };
-  const task = await updateTask(deps, userId, taskId, changes);
+  const { task } = await editLoadedTask(deps, before, person, changes);
   return { state: "changed", title: task.title, message: confirmationMessage(reminder, zone, now, REWRITE_TEXTS.changed), task };
 }
 

@@ -8,6 +8,7 @@ import { haltEscalationStatements, startEscalationStatements } from "../escalati
 import { newTaskStatements, nextOccurrenceStatements, readStoredRule, storedRuleJson, type TaskSource } from "../series";
 import { parseInput } from "../validation";
 import { assertRoom, readTaskRoom } from "./quotas";
+import { restartFor, type Restart } from "./restart";
 import { createTaskSchema, dueDateToInstant, updateTaskSchema } from "./schemas";
 import { toTaskJson, type TaskJson } from "./serialize";
 
@@ -85,9 +86,9 @@ export async function getTask(deps: Deps, userId: string, taskId: string): Promi
 }
 
 /**
- * PUT /v1/tasks/:id. A new due date or strategy restarts the escalation (the old one is cancelled,
- * a new snapshot starts at the new due time, the task is PENDING again); a title or recurrence
- * change does not. A completed task keeps its status: its fields change, no reminders restart.
+ * PUT /v1/tasks/:id. A new due date or strategy starts the escalation again (the old one is cancelled,
+ * a new snapshot starts by the rule of restart.ts, ADR 113); a title or recurrence change does not. A
+ * completed task keeps its status: its fields change, no reminders restart.
  *
  * "done" can land between the read below and the batch (another tab, an email link). So the
  * restart is conditional in SQL: the status is reset only `WHERE status <> 'COMPLETED'`, the new
@@ -98,6 +99,20 @@ export async function updateTask(deps: Deps, userId: string, taskId: string, inp
   // The task and the person (whose zone and default strategy a new due date or strategy is read in),
   // together: one D1 wait. The checks keep their order: 404, then the fields (400).
   const [task, person] = await Promise.all([loadOwnTask(deps, userId, taskId), findUser(deps, userId)]);
+  return (await editLoadedTask(deps, task, person, input)).task;
+}
+
+/** What an edit did: the task as the batch left it, and how its reminders started again (restart.ts). */
+export interface TaskEdit {
+  task: TaskJson;
+  restart: Restart;
+}
+
+/**
+ * PUT's edit of a task its caller has already read (`loadOwnTask`) with its person (`findUser`), for a
+ * service that looks at both before it decides to edit ("make it urgent", a move): no second read.
+ */
+export async function editLoadedTask(deps: Deps, task: Task, person: User | null, input: unknown): Promise<TaskEdit> {
   const data = parseInput(updateTaskSchema, input);
   const now = deps.clock.now().getTime();
   const user = data.dueDate !== undefined || data.strategy !== undefined ? userOrSignIn(person) : null;
@@ -121,27 +136,30 @@ export async function updateTask(deps: Deps, userId: string, taskId: string, inp
     if (wallZone) changes.recurrence = storedRuleJson(rule);
   }
   const next: Task = { ...task, ...changes };
-
-  const restart = task.status !== "COMPLETED" && (next.dueAt !== task.dueAt || next.strategyKey !== task.strategyKey);
-  const own = and(eq(tasks.id, task.id), eq(tasks.userId, userId));
-  const statements: Statement[] = [];
-  if (restart) {
-    const reopen: Partial<Task> = { ...changes, status: "PENDING", acknowledgedAt: null, snoozedUntil: null, escalationHaltedAt: null };
-    const stillOpen = sql`exists (select 1 from tasks as t where t.id = ${task.id} and t.status <> 'COMPLETED')`;
-    statements.push(
-      deps.db.update(tasks).set(reopen).where(and(own, sql`${tasks.status} <> 'COMPLETED'`)),
-      // Stops nothing if done won (done already ended the chain).
-      ...haltEscalationStatements(deps.db, task.id, "cancelled", now),
-      ...startEscalationStatements(deps.db, { taskId: task.id, strategyKey: next.strategyKey, dueAt: next.dueAt, now, onlyIf: stillOpen }).statements,
-      // Done won the race: the task stays completed and only its fields change.
-      deps.db.update(tasks).set(changes).where(and(own, eq(tasks.status, "COMPLETED"))),
-    );
-  } else {
-    statements.push(deps.db.update(tasks).set(changes).where(own));
-  }
+  const restart = restartFor(task, next, now);
+  const own = and(eq(tasks.id, task.id), eq(tasks.userId, task.userId));
+  const statements = restart.kind === "none" ? [deps.db.update(tasks).set(changes).where(own)] : restartStatements(deps, next, changes, restart, now);
   // The answer's read-back rides at the end of the batch: what the batch left, with no second wait.
-  const { updated } = await runNamedBatch(deps.db, { updated: ownTaskQuery(deps, userId, taskId) }, statements);
-  return toTaskJson(ownTaskOf(updated), now);
+  const { updated } = await runNamedBatch(deps.db, { updated: ownTaskQuery(deps, task.userId, task.id) }, statements);
+  return { task: toTaskJson(ownTaskOf(updated), now), restart };
+}
+
+/** The batch of an edit that starts the reminders again, conditional on the task still being open (ADR 029). */
+function restartStatements(deps: Deps, next: Task, changes: Partial<Task>, restart: Exclude<Restart, { kind: "none" }>, now: number): Statement[] {
+  const own = and(eq(tasks.id, next.id), eq(tasks.userId, next.userId));
+  // A kept snooze keeps its status and its end; any other restart opens the task afresh.
+  const reopen: Partial<Task> =
+    restart.kind === "after_snooze" ? { ...changes, escalationHaltedAt: null } : { ...changes, status: "PENDING", acknowledgedAt: null, snoozedUntil: null, escalationHaltedAt: null };
+  const stillOpen = sql`exists (select 1 from tasks as t where t.id = ${next.id} and t.status <> 'COMPLETED')`;
+  const start = { taskId: next.id, strategyKey: next.strategyKey, dueAt: restart.startAt, now, onlyIf: stillOpen };
+  return [
+    deps.db.update(tasks).set(reopen).where(and(own, sql`${tasks.status} <> 'COMPLETED'`)),
+    // Stops nothing if done won (done already ended the chain).
+    ...haltEscalationStatements(deps.db, next.id, "cancelled", now),
+    ...startEscalationStatements(deps.db, restart.kind === "after_seen" ? { ...start, fromStep: restart.fromStep } : start).statements,
+    // Done won the race: the task stays completed and only its fields change.
+    deps.db.update(tasks).set(changes).where(and(own, eq(tasks.status, "COMPLETED"))),
+  ];
 }
 
 /**

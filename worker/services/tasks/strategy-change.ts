@@ -1,7 +1,10 @@
+import { snoozeDuration } from "../answers";
 import type { Deps } from "../deps";
 import { getStrategy, resolveStrategyKey } from "../escalation/catalogue";
+import { formatLocalDue } from "../escalation/messages";
 import type { NudgeChange } from "../nl/nudge-phrases";
-import { loadOwnTask, loadUser, updateTask } from "./service";
+import type { Restart } from "./restart";
+import { editLoadedTask, findUser, loadOwnTask, userOrSignIn } from "./service";
 
 /** What "make it urgent" said about one reminder did (ADR 112), with the sentence the chat or the mail answers. */
 export interface StrategyChangeOutcome {
@@ -12,8 +15,11 @@ export interface StrategyChangeOutcome {
 }
 
 export const STRATEGY_CHANGE_TEXTS = {
-  changed: (title: string, name: string, description: string, restarted: boolean) =>
-    `Changed it: "${title}" is now ${name}. ${description}${restarted ? " Its reminders start over now." : ""}`,
+  changed: (title: string, name: string, description: string, next: string) => `Changed it: "${title}" is now ${name}. ${description}${next}`,
+  /** An overdue reminder goes on from the new sequence's second step (ADR 113). */
+  nextIn: (duration: string) => ` Its next nudge comes in ${duration}.`,
+  /** A snoozed one keeps its snooze; the new sequence begins when it ends. */
+  staysSnoozed: (at: string) => ` It stays snoozed until ${at}.`,
   changedShort: (title: string, name: string) => `Changed: "${title}" is now ${name}.`,
   unchanged: (title: string, name: string) => `"${title}" is already ${name}, so nothing changed.`,
   alreadyDone: (title: string) => `"${title}" is already done, so nothing changed.`,
@@ -21,20 +27,29 @@ export const STRATEGY_CHANGE_TEXTS = {
 
 /**
  * A reminder's sequence changed from words ("make it urgent", "don't tell my buddy", "make it normal": the person's
- * default), through the dashboard's edit (updateTask): its reminders start over by the new sequence, as the web's
- * Edit Task does. A done reminder is left as it is (there is nothing left to nudge about); the same sequence
- * changes nothing and says so. A task that is not the person's is a 404 (updateTask's).
+ * default), through the dashboard's edit (editLoadedTask), whose restart rule (restart.ts, ADR 113) says what comes
+ * next: before the due time, the new sequence at it; when due, its second step, counted from now (the person has just
+ * seen the reminder); when snoozed, the new sequence when the snooze ends. A done reminder is left as it is (there is
+ * nothing left to nudge about); the same sequence changes nothing and says so. A task that is not the person's is a
+ * 404. The task and the person are read together, once.
  */
 export async function changeTaskStrategy(deps: Deps, userId: string, taskId: string, change: NudgeChange): Promise<StrategyChangeOutcome> {
-  const [task, user] = await Promise.all([loadOwnTask(deps, userId, taskId), change === "default" ? loadUser(deps, userId) : null]);
-  const key = change === "default" ? resolveStrategyKey(null, user?.defaultEscalationStrategy) : change;
+  const [task, person] = await Promise.all([loadOwnTask(deps, userId, taskId), findUser(deps, userId)]);
+  const user = userOrSignIn(person);
+  const key = change === "default" ? resolveStrategyKey(null, user.defaultEscalationStrategy) : change;
   const { name, description } = getStrategy(key);
   if (task.status === "COMPLETED") return said("already_done", STRATEGY_CHANGE_TEXTS.alreadyDone(task.title));
   if (task.strategyKey === key) return said("unchanged", STRATEGY_CHANGE_TEXTS.unchanged(task.title, name));
-  await updateTask(deps, userId, taskId, { strategy: key });
-  // Before its due time nothing has been sent yet, so there is nothing to start over.
-  const restarted = task.dueAt <= deps.clock.now().getTime();
-  return { state: "changed", message: STRATEGY_CHANGE_TEXTS.changed(task.title, name, description, restarted), short: STRATEGY_CHANGE_TEXTS.changedShort(task.title, name) };
+  const { restart } = await editLoadedTask(deps, task, person, { strategy: key });
+  const next = whatComesNext(restart, user.timezone);
+  return { state: "changed", message: STRATEGY_CHANGE_TEXTS.changed(task.title, name, description, next), short: STRATEGY_CHANGE_TEXTS.changedShort(task.title, name) };
+}
+
+/** The sentence after the change: nothing before the due time (the new sequence simply starts then). */
+function whatComesNext(restart: Restart, zone: string): string {
+  if (restart.kind === "after_seen") return STRATEGY_CHANGE_TEXTS.nextIn(snoozeDuration(restart.nextInMinutes));
+  if (restart.kind === "after_snooze") return STRATEGY_CHANGE_TEXTS.staysSnoozed(formatLocalDue(restart.startAt, zone));
+  return "";
 }
 
 function said(state: StrategyChangeOutcome["state"], message: string): StrategyChangeOutcome {
