@@ -2,7 +2,8 @@ import type { PublicUser } from "../../worker/services/auth";
 import type { Deps } from "../../worker/services/deps";
 import { isAppError } from "../../worker/services/errors";
 import { describeRecurrence } from "../../worker/services/recurrence";
-import { getTask, updateTask, type TaskJson } from "../../worker/services/tasks";
+import { STRATEGIES } from "../../worker/services/escalation";
+import { getTask, strategyChangeNote, updateTask, type TaskJson } from "../../worker/services/tasks";
 import { safeZone } from "../../worker/services/time-zone";
 import { choiceOf, followsDueDate, KEEP_RULE, recurrenceFor } from "~/components/tasks/repeat-choice";
 import { datetimeLocalValue } from "~/components/tasks/task-format";
@@ -26,6 +27,8 @@ export interface EditableTask {
   checkBack: string;
   /** The key of the sequence the task escalates by (ADR 111). */
   strategy: string;
+  /** What saving each other sequence would do to its reminders now (ADR 113), where there is something to say. */
+  strategyNotes: Record<string, string>;
   ignoreQuietHours: boolean;
   /** "every day": the rule of a repeating task, for the note that a new time applies to the ones after it. */
   repeats: string | null;
@@ -50,7 +53,7 @@ export async function readOwnTask(deps: Deps, userId: string, taskId: string): P
 }
 
 /** The task as the form shows it, on the person's clock. */
-export function editLoad(task: TaskJson | null, user: Pick<PublicUser, "timezone">): EditLoad {
+export function editLoad(task: TaskJson | null, user: Pick<PublicUser, "timezone">, now: number): EditLoad {
   if (!task) return { found: false };
   const dueLocal = datetimeLocalValue(new Date(task.dueDate), safeZone(user.timezone));
   return {
@@ -61,12 +64,23 @@ export function editLoad(task: TaskJson | null, user: Pick<PublicUser, "timezone
       dueLocal,
       checkBack: task.checkBackMinutes === undefined ? "" : String(task.checkBackMinutes),
       strategy: task.strategy,
+      strategyNotes: strategyNotesOf(task, user.timezone, now),
       ignoreQuietHours: task.ignoreQuietHours === true,
       repeats: task.recurrence ? describeRecurrence(task.recurrence) : null,
       repeatChoice: choiceOf(task.recurrence, dueLocal),
       completed: task.status === "COMPLETED",
     },
   };
+}
+
+function strategyNotesOf(task: TaskJson, zone: string, now: number): Record<string, string> {
+  const read = { status: task.status, dueAt: Date.parse(task.dueDate), snoozedUntil: task.snoozedUntil ? Date.parse(task.snoozedUntil) : null, strategyKey: task.strategy };
+  const notes: Record<string, string> = {};
+  for (const { key } of STRATEGIES) {
+    const note = strategyChangeNote(read, key, zone, now);
+    if (note) notes[key] = note;
+  }
+  return notes;
 }
 
 export interface EditTaskResult {

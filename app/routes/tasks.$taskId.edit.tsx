@@ -28,7 +28,7 @@ const REDIRECT_AFTER_MS = 2_000;
 export async function loader(args: LoaderFunctionArgs) {
   // The task is read alongside the session's read of the person: one D1 wait (issue 8).
   const { user, headers, value: task } = await requireUserWith(args, (userId) => readOwnTask(args.context.deps, userId, args.params.taskId ?? ""));
-  const edit = editLoad(task, user);
+  const edit = editLoad(task, user, args.context.deps.clock.now().getTime());
   const quiet = await quietHoursOnce(args, user.id);
   return data(
     {
@@ -113,7 +113,7 @@ export default function EditTask() {
                   : `In your time zone (${timezone.replaceAll("_", " ")}). A new time starts its reminders again from there.`
               }
               checkBack={{ value: edit.task.checkBack }}
-              strategy={{ choices: strategyChoices, value: edit.task.strategy }}
+              strategy={{ choices: strategyChoices, value: edit.task.strategy, notes: edit.task.strategyNotes }}
               repeat={{ value: edit.task.repeatChoice, keep: edit.task.repeatChoice === KEEP_RULE ? `repeats ${edit.task.repeats}` : null, hint: edit.task.repeats ? "Counted from the due date. Doesn't repeat makes this one the last." : "Counted from the due date." }}
               quiet={quiet}
               ignoreQuietHours={edit.task.ignoreQuietHours}

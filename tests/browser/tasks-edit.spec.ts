@@ -45,6 +45,34 @@ test.describe("Edit Task", () => {
     await screenshotBoth(page, "tasks-edit", `/tasks/${task.id}/edit`);
   });
 
+  test("another sequence for a task already due says the next nudge comes from its second step, not at once (ADR 113)", async ({ page }) => {
+    const user = await signUp(page);
+    const task = await createTaskViaApi(page.request, user, "Take pills", local(user, { minutes: -20 }));
+    await page.goto(`/tasks/${task.id}/edit`);
+    const strategy = page.getByLabel("How hard to nudge");
+    const note = "It's already due, so a new choice goes on from its second step: the next nudge comes 5 minutes after you save, not at once.";
+    // The task's own sequence: what it does, nothing more.
+    await expect(page.getByText("A ping at the due time, a text and an email after 15 minutes", { exact: false })).toBeVisible();
+    await expect(page.getByText(note, { exact: false })).toHaveCount(0);
+    await strategy.selectOption("urgent");
+    await expect(page.getByText(note, { exact: false })).toBeVisible();
+    // The note is part of the select's description, read out with it.
+    await expect(strategy).toHaveAccessibleDescription(new RegExp(note.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.screenshot({ path: "test-results/screenshots/tasks-edit-strategy-due-360.png", fullPage: true });
+    // A new time starts everything over from the first step: the note goes.
+    const when = page.getByLabel("Due Date/Time");
+    const shown = await when.inputValue();
+    await when.fill(local(user, { hours: 2 }).toFormat("yyyy-LL-dd'T'HH:mm"));
+    await expect(page.getByText(note, { exact: false })).toHaveCount(0);
+    await when.fill(shown);
+    await expect(page.getByText(note, { exact: false })).toBeVisible();
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByText("Task updated successfully!")).toBeVisible();
+    const after = await page.request.get(`/v1/tasks/${task.id}`, { headers: { Authorization: `Bearer ${user.token}` } });
+    expect(((await after.json()) as { strategy: string; status: string })).toMatchObject({ strategy: "urgent", status: "PENDING" });
+  });
+
   test("a repeating task says a new time moves the ones after it; a done task and a gone one have nothing to change", async ({ page, consoleErrors }) => {
     const user = await signUp(page);
     const response = await page.request.post("/v1/tasks", {

@@ -245,7 +245,7 @@ describe("the answers on a card", () => {
 
 /** What Edit Task's loader gives the page: the person's own task, read by id, on their clock. */
 async function loadTaskForEdit(d: ReturnType<typeof deps>, user: PublicUser, taskId: string) {
-  return editLoad(await readOwnTask(d, user.id, taskId), user);
+  return editLoad(await readOwnTask(d, user.id, taskId), user, clock.now().getTime());
 }
 
 describe("editing a task (Edit Task)", () => {
@@ -255,7 +255,7 @@ describe("editing a task (Edit Task)", () => {
     const task = await createTask(deps(), user.id, { title: "Call the bank", dueDate: "2044-05-03T14:30:27Z", checkBackMinutes: 45 });
     expect(await loadTaskForEdit(deps(), user, task.id)).toEqual({
       found: true,
-      task: { id: task.id, title: "Call the bank", dueLocal: "2044-05-03T10:30", checkBack: "45", strategy: "standard", ignoreQuietHours: false, repeats: null, repeatChoice: "", completed: false },
+      task: { id: task.id, title: "Call the bank", dueLocal: "2044-05-03T10:30", checkBack: "45", strategy: "standard", strategyNotes: {}, ignoreQuietHours: false, repeats: null, repeatChoice: "", completed: false },
     });
     expect(await loadTaskForEdit(deps(), other, task.id)).toEqual({ found: false });
     expect(await loadTaskForEdit(deps(), user, "no-such-task")).toEqual({ found: false });
@@ -264,6 +264,27 @@ describe("editing a task (Edit Task)", () => {
     expect(await loadTaskForEdit(deps(), user, pills.id)).toMatchObject({ found: true, task: { repeats: "every day", repeatChoice: "daily", checkBack: "" } });
     await runTaskAction(deps(), user, "done", task.id);
     expect(await loadTaskForEdit(deps(), user, task.id)).toMatchObject({ found: true, task: { completed: true } });
+  });
+
+  it("says what another sequence would do to reminders already going: once due, from its second step; when snoozed, at the snooze's end (ADR 113)", async () => {
+    const user = await userWith();
+    const due = await createTask(deps(), user.id, { title: "Take pills", dueDate: minutes(-20) });
+    expect(await loadTaskForEdit(deps(), user, due.id)).toMatchObject({
+      found: true,
+      task: {
+        strategyNotes: {
+          gentle: "It's already due, so a new choice goes on from its second step: the next nudge comes 30 minutes after you save, not at once.",
+          urgent: "It's already due, so a new choice goes on from its second step: the next nudge comes 5 minutes after you save, not at once.",
+          no_buddies: "It's already due, so a new choice goes on from its second step: the next nudge comes 15 minutes after you save, not at once.",
+        },
+      },
+    });
+    await runTaskAction(deps(), user, "snooze", due.id);
+    const snoozed = await loadTaskForEdit(deps(), user, due.id);
+    expect(snoozed.found && snoozed.task.strategyNotes.urgent).toMatch(/^It stays snoozed until 9:\d\d AM on Monday, 2 May \(America\/New_York\); a new choice starts then\.$/);
+    // Not due yet: the new sequence simply starts at the due time, so nothing is said.
+    const later = await createTask(deps(), user.id, { title: "Call the bank", dueDate: minutes(60) });
+    expect(await loadTaskForEdit(deps(), user, later.id)).toMatchObject({ found: true, task: { strategyNotes: {} } });
   });
 
   it("saves what changed; an untouched due date keeps its seconds and its reminders, a new one restarts them on the person's clock", async () => {

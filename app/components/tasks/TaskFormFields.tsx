@@ -41,8 +41,11 @@ interface TaskFieldsProps {
   dueHint: string;
   /** The task's own check-back ("" = its sequence's). */
   checkBack: { value: string };
-  /** "How hard to nudge": the choices (each with its check-back words) and the one shown first (ADR 111). */
-  strategy: { choices: TaskStrategyChoice[]; value: string };
+  /**
+   * "How hard to nudge": the choices (each with its check-back words) and the one shown first (ADR 111); Edit Task's
+   * `notes` say what saving another one would do to reminders already going (ADR 113).
+   */
+  strategy: { choices: TaskStrategyChoice[]; value: string; notes?: Record<string, string> };
   /** The Repeat choice shown first, Edit Task's kept rule in words, and the field's hint. */
   repeat: { value: string; keep?: string | null; hint: string };
   quiet: { enabled: boolean; start: string | null; end: string | null };
@@ -85,7 +88,14 @@ export function TaskFields({ errors, clear, titleMax, title, due, dueHint, check
         }}
       />
       <RepeatSelect due={dueShown} defaultValue={repeat.value} keep={repeat.keep} hint={repeat.hint} />
-      <StrategySelect choices={strategy.choices} defaultValue={strategy.value} shown={strategyShown} onChange={setStrategyShown} />
+      <StrategySelect
+        choices={strategy.choices}
+        defaultValue={strategy.value}
+        shown={strategyShown}
+        onChange={setStrategyShown}
+        // Only for another sequence at the same time: a new due time starts everything over, from the first step.
+        note={strategyShown !== strategy.value && dueShown === due ? strategy.notes?.[strategyShown] : undefined}
+      />
       <CheckBackSelect sequence={sequence} defaultValue={checkBack.value} />
       {quiet.enabled ? (
         <label className="checkbox">

@@ -5,7 +5,7 @@ export { acknowledgeTask, completeTask, snoozeTask, ALREADY_DONE_SNOOZE, type Do
 export { reopenedMessage, reopenTask, stillOpenMessage, type ReopenResult } from "./reopen";
 export { parseTimeOfDay, type TimeOfDay } from "./time-of-day";
 export { createTaskFromPrompt, type NlResult } from "./nl";
-export { changeTaskStrategy, STRATEGY_CHANGE_TEXTS, type StrategyChangeOutcome } from "./strategy-change";
+export { changeTaskStrategy, STRATEGY_CHANGE_TEXTS, STRATEGY_FORM_NOTES, strategyChangeNote, type StrategyChangeOutcome } from "./strategy-change";
 export { restartFor, type Restart } from "./restart";
 export { rewriteTaskFromPrompt, REWRITE_TEXTS, type RewriteOutcome } from "./rewrite";
 export { isJustNow, JUST_MADE_MINUTES, undoNewTask, UNDO_TEXTS, type UndoOutcome } from "./undo";

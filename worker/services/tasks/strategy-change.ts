@@ -1,9 +1,10 @@
 import { snoozeDuration } from "../answers";
+import type { Task } from "../../../db/schema";
 import type { Deps } from "../deps";
 import { getStrategy, resolveStrategyKey } from "../escalation/catalogue";
 import { formatLocalDue } from "../escalation/messages";
 import type { NudgeChange } from "../nl/nudge-phrases";
-import type { Restart } from "./restart";
+import { restartFor, type Restart } from "./restart";
 import { editLoadedTask, findUser, loadOwnTask, userOrSignIn } from "./service";
 
 /** What "make it urgent" said about one reminder did (ADR 112), with the sentence the chat or the mail answers. */
@@ -43,6 +44,24 @@ export async function changeTaskStrategy(deps: Deps, userId: string, taskId: str
   const { restart } = await editLoadedTask(deps, task, person, { strategy: key });
   const next = whatComesNext(restart, user.timezone);
   return { state: "changed", message: STRATEGY_CHANGE_TEXTS.changed(task.title, name, description, next), short: STRATEGY_CHANGE_TEXTS.changedShort(task.title, name) };
+}
+
+/** Edit Task's words under "How hard to nudge" when another sequence is picked (ADR 113). */
+export const STRATEGY_FORM_NOTES = {
+  alreadyDue: (duration: string) => `It's already due, so a new choice goes on from its second step: the next nudge comes ${duration} after you save, not at once.`,
+  snoozed: (at: string) => `It stays snoozed until ${at}; a new choice starts then.`,
+} as const;
+
+/**
+ * What saving another sequence (`key`) on Edit Task would do to this task's reminders, in a sentence, or null when
+ * there is nothing to say (not due yet: the new one simply starts at the due time; the same sequence; done). The
+ * rule is the edit's own (restart.ts), so the form says what the save will do.
+ */
+export function strategyChangeNote(task: Pick<Task, "status" | "dueAt" | "snoozedUntil" | "strategyKey">, key: string, zone: string, now: number): string | null {
+  const restart = restartFor(task, { dueAt: task.dueAt, strategyKey: key }, now);
+  if (restart.kind === "after_seen") return STRATEGY_FORM_NOTES.alreadyDue(snoozeDuration(restart.nextInMinutes));
+  if (restart.kind === "after_snooze") return STRATEGY_FORM_NOTES.snoozed(formatLocalDue(restart.startAt, zone));
+  return null;
 }
 
 /** The sentence after the change: nothing before the due time (the new sequence simply starts then). */
