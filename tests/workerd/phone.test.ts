@@ -261,7 +261,7 @@ describe("answers by text and keypad (signed webhooks)", () => {
     const u = await verifiedPhoneUser();
     expect(await messageOf(await text(u.phone, "make it urgent"))).toBe(SMS_TEXTS.nothingOpen.replace(/'/g, "&apos;"));
     const pills = await dueTask(u.id, "Take pills", 3);
-    expect(await messageOf(await text(u.phone, "Don't call me"))).toBe("Changed: &quot;Take pills&quot; is now Gentle (pings only).");
+    expect(await messageOf(await text(u.phone, "Don't call me"))).toBe("Changed: &quot;Take pills&quot; is now Gentle (pings only). Next nudge in 30 minutes.");
     expect((await taskRow(pills.id))?.strategyKey).toBe("gentle");
     expect(await messageOf(await text(u.phone, "GENTLY"))).toBe("&quot;Take pills&quot; is already Gentle (pings only), so nothing changed.");
     // Still waiting for an answer: the change made no task and answered nothing.

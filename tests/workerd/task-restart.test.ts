@@ -144,7 +144,7 @@ describe("'make it urgent' in words (changeTaskStrategy) says what comes next", 
     expect(outcome.message).toBe(
       'Changed it: "Take pills" is now Urgent (call early). A ping and a text at the due time, a call and an email after 5 minutes, another call after 15, your buddies after 30. Its next nudge comes in 5 minutes.',
     );
-    expect(outcome.short).toBe('Changed: "Take pills" is now Urgent (call early).');
+    expect(outcome.short).toBe('Changed: "Take pills" is now Urgent (call early). Next nudge in 5 minutes.');
     expect((await liveSteps(task.id))[0]).toEqual([1, "pending", 5]);
     const gentle = await taskDue(u.id, -5, "urgent");
     expect((await changeTaskStrategy(deps(), u.id, gentle.id, "gentle")).message).toMatch(/ Its next nudge comes in 30 minutes\.$/);
@@ -156,6 +156,7 @@ describe("'make it urgent' in words (changeTaskStrategy) says what comes next", 
     await snoozeTask(depsAt(now - 15 * MINUTE).deps, u.id, task.id, { minutes: 60 });
     const outcome = await changeTaskStrategy(deps(), u.id, task.id, "no_buddies");
     expect(outcome.message).toMatch(/^Changed it: "Take pills" is now Standard without buddies\. .+ It stays snoozed until 11:45 AM on Tuesday, 6 May \(Europe\/London\)\.$/);
+    expect(outcome.short).toBe('Changed: "Take pills" is now Standard without buddies. Still snoozed until 11:45 AM.');
     expect((await taskRow(task.id))!.status).toBe("SNOOZED");
   });
 
@@ -164,5 +165,6 @@ describe("'make it urgent' in words (changeTaskStrategy) says what comes next", 
     const task = await taskDue(u.id, 30);
     const outcome = await changeTaskStrategy(deps(), u.id, task.id, "gentle");
     expect(outcome.message).toBe(`Changed it: "Take pills" is now Gentle (pings only). A ping at the due time, and two more pings if you don't respond. No texts, calls or buddies.`);
+    expect(outcome.short).toBe('Changed: "Take pills" is now Gentle (pings only).');
   });
 });

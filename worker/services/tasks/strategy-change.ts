@@ -2,7 +2,7 @@ import { snoozeDuration } from "../answers";
 import type { Task } from "../../../db/schema";
 import type { Deps } from "../deps";
 import { getStrategy, resolveStrategyKey } from "../escalation/catalogue";
-import { formatLocalDue } from "../escalation/messages";
+import { formatLocalDue, formatLocalTime } from "../escalation/messages";
 import type { NudgeChange } from "../nl/nudge-phrases";
 import { restartFor, type Restart } from "./restart";
 import { editLoadedTask, findUser, loadOwnTask, userOrSignIn } from "./service";
@@ -21,7 +21,10 @@ export const STRATEGY_CHANGE_TEXTS = {
   nextIn: (duration: string) => ` Its next nudge comes in ${duration}.`,
   /** A snoozed one keeps its snooze; the new sequence begins when it ends. */
   staysSnoozed: (at: string) => ` It stays snoozed until ${at}.`,
-  changedShort: (title: string, name: string) => `Changed: "${title}" is now ${name}.`,
+  changedShort: (title: string, name: string, next: string) => `Changed: "${title}" is now ${name}.${next}`,
+  /** The same two, in a text's room. */
+  nextInShort: (duration: string) => ` Next nudge in ${duration}.`,
+  staysSnoozedShort: (at: string) => ` Still snoozed until ${at}.`,
   unchanged: (title: string, name: string) => `"${title}" is already ${name}, so nothing changed.`,
   alreadyDone: (title: string) => `"${title}" is already done, so nothing changed.`,
 } as const;
@@ -43,7 +46,7 @@ export async function changeTaskStrategy(deps: Deps, userId: string, taskId: str
   if (task.strategyKey === key) return said("unchanged", STRATEGY_CHANGE_TEXTS.unchanged(task.title, name));
   const { restart } = await editLoadedTask(deps, task, person, { strategy: key });
   const next = whatComesNext(restart, user.timezone);
-  return { state: "changed", message: STRATEGY_CHANGE_TEXTS.changed(task.title, name, description, next), short: STRATEGY_CHANGE_TEXTS.changedShort(task.title, name) };
+  return { state: "changed", message: STRATEGY_CHANGE_TEXTS.changed(task.title, name, description, next.long), short: STRATEGY_CHANGE_TEXTS.changedShort(task.title, name, next.short) };
 }
 
 /** Edit Task's words under "How hard to nudge" when another sequence is picked (ADR 113). */
@@ -64,11 +67,16 @@ export function strategyChangeNote(task: Pick<Task, "status" | "dueAt" | "snooze
   return null;
 }
 
-/** The sentence after the change: nothing before the due time (the new sequence simply starts then). */
-function whatComesNext(restart: Restart, zone: string): string {
-  if (restart.kind === "after_seen") return STRATEGY_CHANGE_TEXTS.nextIn(snoozeDuration(restart.nextInMinutes));
-  if (restart.kind === "after_snooze") return STRATEGY_CHANGE_TEXTS.staysSnoozed(formatLocalDue(restart.startAt, zone));
-  return "";
+/** The sentence after the change, and its short form: nothing before the due time (the new sequence simply starts then). */
+function whatComesNext(restart: Restart, zone: string): { long: string; short: string } {
+  if (restart.kind === "after_seen") {
+    const duration = snoozeDuration(restart.nextInMinutes);
+    return { long: STRATEGY_CHANGE_TEXTS.nextIn(duration), short: STRATEGY_CHANGE_TEXTS.nextInShort(duration) };
+  }
+  if (restart.kind === "after_snooze") {
+    return { long: STRATEGY_CHANGE_TEXTS.staysSnoozed(formatLocalDue(restart.startAt, zone)), short: STRATEGY_CHANGE_TEXTS.staysSnoozedShort(formatLocalTime(restart.startAt, zone)) };
+  }
+  return { long: "", short: "" };
 }
 
 function said(state: StrategyChangeOutcome["state"], message: string): StrategyChangeOutcome {
