@@ -480,6 +480,8 @@ export const telegramMadeTasks = sqliteTable(
       .notNull()
       .references(() => tasks.id, { onDelete: "cascade" }),
     madeAt: integer("made_at", { mode: "number" }).notNull(),
+    /** The bot's confirmation of that reminder (its message id): rewritten when the reminder is changed in words (migration 0033). */
+    confirmationId: integer("confirmation_id", { mode: "number" }),
   },
   (t) => [primaryKey({ columns: [t.chatId, t.messageId] }), index("telegram_made_tasks_task_idx").on(t.taskId)],
 );

@@ -6,7 +6,8 @@
  * - sendMessage: needs `chat_id` and a non-empty `text` of at most 4096 characters; inline buttons'
  *   `callback_data` at most 64 bytes (400 "BUTTON_DATA_INVALID"); a `reply_parameters` without a message id is
  *   400 "message to be replied not found"; a chat in `blocked` answers 403
- *   "Forbidden: bot was blocked by the user". editMessageText / answerCallbackQuery answer like Telegram.
+ *   "Forbidden: bot was blocked by the user". editMessageText / answerCallbackQuery answer like Telegram; an edit
+ *   of a message this fake sent that changes neither its text nor its buttons is 400 "message is not modified".
  * - Trouble on demand (`failNext`): a 429 with `parameters.retry_after` (seconds) or a 5xx, N times.
  * It records every call (`calls`) and every message it delivered (`sent`).
  */
@@ -49,6 +50,8 @@ export function createFakeBotApi(options: FakeBotApiOptions) {
   const calls: BotCall[] = [];
   const sent: Array<{ chatId: string; messageId: number; text: string; replyMarkup: unknown }> = [];
   const blocked = new Set<string>();
+  /** What each message this fake sent shows now ("<chat>:<id>" → text and buttons), for "message is not modified". */
+  const shown = new Map<string, string>();
   const trouble: Array<{ status: number; retryAfter?: number }> = [];
   let nextMessageId = 100;
 
@@ -102,6 +105,11 @@ export function createFakeBotApi(options: FakeBotApiOptions) {
       const reply = payload.reply_parameters as { message_id?: unknown; allow_sending_without_reply?: unknown } | undefined;
       if (reply !== undefined && !Number.isInteger(reply.message_id)) return failure(400, "Bad Request: message to be replied not found");
       const messageId = method === "sendMessage" ? nextMessageId++ : Number(payload.message_id);
+      const content = JSON.stringify([text, payload.reply_markup ?? null]);
+      if (method === "editMessageText" && shown.get(`${chatId}:${messageId}`) === content) {
+        return failure(400, "Bad Request: message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message");
+      }
+      shown.set(`${chatId}:${messageId}`, content);
       if (method === "sendMessage") sent.push({ chatId, messageId, text, replyMarkup: payload.reply_markup });
       return Response.json({
         ok: true,

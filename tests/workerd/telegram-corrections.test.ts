@@ -206,6 +206,38 @@ describe("right after making a reminder in the chat", () => {
     expect((await tasksOfUser(u.id)).map((t) => t.title).sort()).toEqual(["Call bob", "Take pills"]);
   });
 
+  it("the confirmation stays true: after 'make it 8pm' or 'make it urgent' it says what is now set, with its Undo; a done one is left as it was", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser();
+    const id = await makeInChat(bot, u.chat, "call bob at 7pm");
+    const confirmation = bot.sent.at(-1)!;
+    expect(confirmation.text).toBe("Got it! I'll remind you to call bob on Tue, Mar 8 at 7:00 PM.");
+    const edits = () => bot.callsOf("editMessageText").map((call) => call.payload);
+    const undo = { inline_keyboard: [[{ text: "↩️ Undo", callback_data: `undo:${id}` }]] };
+
+    await postUpdate(textUpdate(u.chat, "make it 8pm"));
+    expect(lastText(bot)).toMatch(/^Moved "Call bob" to 8:00 PM/);
+    expect(edits()).toEqual([{ chat_id: String(u.chat), message_id: confirmation.messageId, text: "✏️ Now: I'll remind you to call bob on Tue, Mar 8 at 8:00 PM.", reply_markup: undo }]);
+
+    await postUpdate(textUpdate(u.chat, "make it urgent"));
+    expect(edits().at(-1)).toEqual({
+      chat_id: String(u.chat),
+      message_id: confirmation.messageId,
+      text: "✏️ Now: I'll remind you to call bob on Tue, Mar 8 at 8:00 PM. Nudging: Urgent (call early).",
+      reply_markup: undo,
+    });
+    // The same again changes nothing: Telegram would refuse the same words, so nothing is asked of it.
+    await postUpdate(textUpdate(u.chat, "urgently"));
+    expect(lastText(bot)).toBe('"Call bob" is already Urgent (call early), so nothing changed.');
+    expect(edits()).toHaveLength(2);
+
+    // Done (pressed under the reminder's own message): its confirmation was true when it was sent, and a later
+    // change is refused anyway.
+    await postUpdate(pressUpdate(u.chat, `done:${id}`, 7));
+    await postUpdate(textUpdate(u.chat, "make it 9pm"));
+    expect(edits().filter((edit) => edit.message_id === confirmation.messageId)).toHaveLength(2);
+  });
+
   it("a time alone keeps the reminder's day when that day is still to come: 'make it 10am' for tomorrow at 8 is tomorrow at 10", async () => {
     const bot = fakeTelegram();
     const u = await linkedUser();

@@ -74,11 +74,21 @@ describe("editing a message that made a reminder", () => {
     const bot = fakeTelegram();
     const u = await linkedUser();
     const made = await write(bot, u.chat, "call bob at 7pm");
+    const confirmation = bot.sent.at(-1)!;
     vi.setSystemTime(at(1));
     await edit(u.chat, made.messageId, "call bob tomorrow at 8pm");
     expect(lastText(bot)).toBe("Changed it: I'll remind you to call bob on Thu, Mar 9 at 8:00 PM.");
     expect(await dueOf(made.taskId!)).toBe("Thu 20:00");
     expect((await taskRow(made.taskId!))!.title).toBe("Call bob");
+    // The first confirmation, further up the chat, now says what is set (with its Undo), not 7 PM.
+    expect(bot.callsOf("editMessageText").map((call) => call.payload)).toEqual([
+      {
+        chat_id: String(u.chat),
+        message_id: confirmation.messageId,
+        text: "✏️ Now: I'll remind you to call bob on Thu, Mar 9 at 8:00 PM.",
+        reply_markup: { inline_keyboard: [[{ text: BOT_TEXTS.undo, callback_data: `undo:${made.taskId}` }]] },
+      },
+    ]);
   });
 
   it('reads "in 2 hours" from when the message was written, not from the edit', async () => {
@@ -210,7 +220,8 @@ describe("editing a message that made a reminder", () => {
     const u = await linkedUser();
     const made = await write(bot, u.chat, "call bob at 7pm");
     const rows = () => testDeps().db.select().from(telegramMadeTasks).where(eq(telegramMadeTasks.chatId, String(u.chat)));
-    expect(await rows()).toEqual([{ chatId: String(u.chat), messageId: made.messageId, taskId: made.taskId, madeAt: ERA.getTime() }]);
+    // With the bot's confirmation of it, to be kept true when the reminder changes.
+    expect(await rows()).toEqual([{ chatId: String(u.chat), messageId: made.messageId, taskId: made.taskId, madeAt: ERA.getTime(), confirmationId: bot.sent.at(-1)!.messageId }]);
     await postUpdate(pressUpdate(u.chat, `undo:${made.taskId}`));
     expect(await taskRow(made.taskId!)).toBeUndefined();
     expect(await rows()).toEqual([]);

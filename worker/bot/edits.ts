@@ -2,7 +2,7 @@ import { Composer, type Context } from "grammy";
 import type { Deps } from "../services/deps";
 import { isAppError } from "../services/errors";
 import { findChatOwner, replyToChatEdit } from "../services/telegram";
-import { keyboardOf } from "./keyboard";
+import { replyKeepingConfirmations } from "./confirmations";
 import { repliedTaskId } from "./plain-language";
 
 /**
@@ -19,13 +19,14 @@ export function chatEdits(deps: Deps): Composer<Context> {
     const edited = ctx.editedMessage;
     const aboutIt = { reply_parameters: { message_id: edited.message_id, allow_sending_without_reply: true } };
     try {
+      const message = { chatId: String(ctx.chat.id), messageId: edited.message_id };
       const reply = await replyToChatEdit(deps, owner, {
-        message: { chatId: String(ctx.chat.id), messageId: edited.message_id },
+        message,
         text: edited.text ?? edited.caption ?? "",
         sentAt: new Date(edited.date * 1000),
         repliedTaskId: repliedTaskId(edited.reply_to_message),
       });
-      await ctx.reply(reply.text, { ...aboutIt, ...(reply.buttons ? { reply_markup: keyboardOf(reply.buttons) } : {}) });
+      await replyKeepingConfirmations(ctx, deps, owner, reply, message, aboutIt);
     } catch (error) {
       if (!isAppError(error)) throw error;
       await ctx.reply(error.message, aboutIt);

@@ -3,7 +3,7 @@ import type { Message } from "grammy/types";
 import type { Deps } from "../services/deps";
 import { isAppError } from "../services/errors";
 import { findChatOwner, replyToChatText } from "../services/telegram";
-import { keyboardOf } from "./keyboard";
+import { replyKeepingConfirmations } from "./confirmations";
 import { BOT_TEXTS } from "../services/telegram/texts";
 import { offerPairing } from "./start";
 
@@ -25,7 +25,7 @@ export function plainLanguage(deps: Deps): Composer<Context> {
     try {
       const message = { chatId: String(ctx.chat.id), messageId: ctx.message.message_id };
       const reply = await replyToChatText(deps, owner, text, repliedTaskId(ctx.message.reply_to_message), message);
-      await ctx.reply(reply.text, reply.buttons ? { reply_markup: keyboardOf(reply.buttons) } : {});
+      await replyKeepingConfirmations(ctx, deps, owner, reply, message);
     } catch (error) {
       if (!isAppError(error)) throw error;
       await ctx.reply(error.message);

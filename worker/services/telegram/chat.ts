@@ -90,12 +90,13 @@ export async function answerTypedInChat(
   }
 }
 
-/** "make it urgent" about one reminder (ADR 112): its sequence changed, or why not. */
-export async function strategyChangeInChat(deps: Deps, owner: ChatOwner, taskId: string, change: NudgeChange): Promise<string> {
+/** "make it urgent" about one reminder (ADR 112): its sequence changed (`changed`: its confirmation to rewrite), or why not. */
+export async function strategyChangeInChat(deps: Deps, owner: ChatOwner, taskId: string, change: NudgeChange): Promise<ChatReply> {
   try {
-    return (await changeTaskStrategy(deps, owner.id, taskId, change)).message;
+    const outcome = await changeTaskStrategy(deps, owner.id, taskId, change);
+    return outcome.state === "changed" ? { text: outcome.message, changed: taskId } : { text: outcome.message };
   } catch (error) {
-    if (isAppError(error) && error.status === 404) return BOT_TEXTS.gone;
+    if (isAppError(error) && error.status === 404) return { text: BOT_TEXTS.gone };
     throw error;
   }
 }
@@ -116,7 +117,7 @@ export async function reminderFromChat(deps: Deps, owner: ChatOwner, text: strin
   const result = await createTaskFromPrompt(deps, owner.id, { prompt: text }, "telegram");
   if (!result.success || !result.task) return { text: result.message };
   await rememberMadeInChat(deps, owner.id, result.task.id, message);
-  return { text: result.message, buttons: [[[BOT_TEXTS.undo, `undo:${result.task.id}`]]] };
+  return { text: result.message, buttons: [[[BOT_TEXTS.undo, `undo:${result.task.id}`]]], made: result.task.id };
 }
 
 export { findChatOwner };

@@ -16,6 +16,8 @@ export interface ChatOwner {
   /** The reminder last made by writing to the bot, and when (ADR 104; telegram/just-made.ts). */
   lastMadeTaskId: string | null;
   lastMadeAt: number | null;
+  /** The person's own default sequence (null: the product's), for saying a reminder's when it differs. */
+  defaultEscalationStrategy: string | null;
 }
 
 export async function findChatOwner(db: Db, chatId: string): Promise<ChatOwner | null> {
@@ -27,6 +29,7 @@ export async function findChatOwner(db: Db, chatId: string): Promise<ChatOwner |
       isVerified: users.isVerified,
       lastMadeTaskId: users.telegramLastMadeTaskId,
       lastMadeAt: users.telegramLastMadeAt,
+      defaultEscalationStrategy: users.defaultEscalationStrategy,
     })
     .from(users)
     .where(eq(users.telegramChatId, chatId))

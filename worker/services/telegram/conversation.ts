@@ -42,12 +42,13 @@ export async function replyToChatText(
   if (correction) {
     const target = await reminderToChange(deps, owner, repliedTaskId);
     if (!target) return { text: BOT_TEXTS.nothingToCorrect };
-    return { text: await answerTypedInChat(deps, owner, { answer: "move", snoozeMinutes: null, moveTo: correction }, target) };
+    return { text: await answerTypedInChat(deps, owner, { answer: "move", snoozeMinutes: null, moveTo: correction }, target), changed: target };
   }
   const nudgeChange = nudgeChangeIn(text);
   if (nudgeChange) {
     const target = await reminderToChange(deps, owner, repliedTaskId);
-    return { text: target ? await strategyChangeInChat(deps, owner, target, nudgeChange) : BOT_TEXTS.nothingToRenudge };
+    if (!target) return { text: BOT_TEXTS.nothingToRenudge };
+    return strategyChangeInChat(deps, owner, target, nudgeChange);
   }
   if (undoRequest(text)) {
     const undone = await forgetThisOne(deps, owner, repliedTaskId ?? (await justMadeInChat(deps, owner)));

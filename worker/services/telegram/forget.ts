@@ -12,6 +12,10 @@ import { BOT_TEXTS } from "./texts";
 export interface ChatReply {
   text: string;
   buttons?: Array<Array<[label: string, data: string]>>;
+  /** The reminder this reply confirms as newly made: its message is remembered, to be kept true (confirmations.ts). */
+  made?: string;
+  /** The reminder this reply is about a change of: its earlier confirmations are rewritten to what is now set. */
+  changed?: string;
 }
 
 

@@ -94,6 +94,8 @@ export const BOT_TEXTS = {
   },
   /** Under the confirmation of a reminder made in the chat (ADR 104). */
   undo: "↩️ Undo",
+  /** The lead of a confirmation rewritten after its reminder was changed in words (confirmations.ts). */
+  confirmationNow: "✏️ Now:",
   /** "undo" typed with no reminder made here in the last minutes. */
   nothingToUndo: `There's nothing to undo: I haven't made a reminder here in the last ${JUST_MADE_MINUTES} minutes. To delete one, write "cancel" and its name, like "cancel the dentist".`,
   /** "make it 8pm" with no reminder just made, replied to or waiting. */

@@ -1,0 +1,31 @@
+import { GrammyError, type Context } from "grammy";
+import type { Deps } from "../services/deps";
+import { errorFields, log } from "../services/log";
+import { confirmationsAfterReply, type ChatOwner, type ChatReply } from "../services/telegram";
+import type { ChatMessageRef } from "../services/telegram/just-made";
+import { keyboardOf } from "./keyboard";
+
+/**
+ * Sends a chat reply, then keeps the chat's confirmations true (services/telegram/confirmations.ts): a new
+ * reminder's confirmation is remembered by its message id, and a changed reminder's earlier confirmation is
+ * rewritten to what is now set. A rewrite Telegram refuses (the same words, a message deleted by the person) is
+ * logged and skipped: the reply itself was sent and says what changed.
+ */
+export async function replyKeepingConfirmations(
+  ctx: Context,
+  deps: Deps,
+  owner: ChatOwner,
+  reply: ChatReply,
+  message: ChatMessageRef | null,
+  extra: { reply_parameters?: { message_id: number; allow_sending_without_reply: boolean } } = {},
+): Promise<void> {
+  const sent = await ctx.reply(reply.text, { ...extra, ...(reply.buttons ? { reply_markup: keyboardOf(reply.buttons) } : {}) });
+  for (const edit of await confirmationsAfterReply(deps, owner, reply, message, sent.message_id)) {
+    try {
+      await ctx.api.editMessageText(edit.chatId, edit.messageId, edit.text, { reply_markup: keyboardOf(edit.buttons) });
+    } catch (error) {
+      if (!(error instanceof GrammyError)) throw error;
+      log.info("telegram.confirmation_not_rewritten", { messageId: edit.messageId, ...errorFields(error) });
+    }
+  }
+}

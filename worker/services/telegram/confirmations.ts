@@ -1,0 +1,68 @@
+import { and, eq, isNotNull } from "drizzle-orm";
+import { telegramMadeTasks, type Task } from "../../../db/schema";
+import type { Deps } from "../deps";
+import { DEFAULT_STRATEGY_KEY, isStrategyKey } from "../escalation";
+import { confirmationMessage } from "../nl/parse-reminder";
+import { readStoredRule } from "../series";
+import { loadOwnTask } from "../tasks/service";
+import type { ChatOwner } from "./chats";
+import type { ChatReply } from "./forget";
+import type { ChatMessageRef } from "./just-made";
+import { BOT_TEXTS } from "./texts";
+
+/**
+ * The bot's confirmation of a reminder made in the chat ("Got it! I'll remind you to call bob on Sun, Nov 29 at
+ * 7:00 PM.") stays true: when the reminder is changed afterwards in words ("make it 8pm", "make it urgent", an edit
+ * of the message that made it), the confirmation is rewritten to what is now set ("✏️ Now: I'll remind you ... at
+ * 8:00 PM."), keeping its Undo. Scrolling back, a person never finds a time or a sequence that no longer holds.
+ */
+
+/** A confirmation to rewrite: the bot's message, its new words and buttons. */
+export interface ConfirmationEdit {
+  chatId: string;
+  messageId: number;
+  text: string;
+  buttons: NonNullable<ChatReply["buttons"]>;
+}
+
+/** Remembers the bot's confirmation of the reminder `message` made (after it was sent: its id is Telegram's). */
+export async function rememberConfirmation(deps: Pick<Deps, "db">, message: ChatMessageRef, confirmationId: number): Promise<void> {
+  await deps.db
+    .update(telegramMadeTasks)
+    .set({ confirmationId })
+    .where(and(eq(telegramMadeTasks.chatId, message.chatId), eq(telegramMadeTasks.messageId, message.messageId)));
+}
+
+/**
+ * What a chat reply asks of the confirmations once it is sent: the new reminder's confirmation remembered, or the
+ * confirmations of a changed reminder rewritten to what is now set. A reply that neither made nor changed one: none.
+ */
+export async function confirmationsAfterReply(deps: Deps, owner: ChatOwner, reply: ChatReply, message: ChatMessageRef | null, sentId: number): Promise<ConfirmationEdit[]> {
+  if (reply.made && message) await rememberConfirmation(deps, message, sentId);
+  return reply.changed ? confirmationEdits(deps, owner, reply.changed) : [];
+}
+
+/**
+ * The confirmations of a reminder, each with the words of what is now set: none once the reminder is done or gone
+ * (a done one's confirmation was true when it was sent; a gone one's rows went with it).
+ */
+export async function confirmationEdits(deps: Deps, owner: ChatOwner, taskId: string): Promise<ConfirmationEdit[]> {
+  const [rows, task] = await Promise.all([
+    deps.db
+      .select({ chatId: telegramMadeTasks.chatId, messageId: telegramMadeTasks.confirmationId })
+      .from(telegramMadeTasks)
+      .where(and(eq(telegramMadeTasks.taskId, taskId), isNotNull(telegramMadeTasks.confirmationId))),
+    loadOwnTask(deps, owner.id, taskId).catch(() => null),
+  ]);
+  if (!task || task.status === "COMPLETED") return [];
+  const text = nowSetText(task, owner, deps.clock.now());
+  return rows.flatMap((row) => (row.messageId === null ? [] : [{ chatId: row.chatId, messageId: row.messageId, text, buttons: [[[BOT_TEXTS.undo, `undo:${task.id}`]]] }]));
+}
+
+/** "✏️ Now: I'll remind you to call bob on Sun, Nov 29 at 8:00 PM." (with "Nudging: ..." when not the person's default). */
+function nowSetText(task: Task, owner: ChatOwner, now: Date): string {
+  const ownDefault = owner.defaultEscalationStrategy ?? DEFAULT_STRATEGY_KEY;
+  const strategy = isStrategyKey(task.strategyKey) && task.strategyKey !== ownDefault ? task.strategyKey : null;
+  const recurrence = task.recurrence ? readStoredRule(task.recurrence).rule : null;
+  return confirmationMessage({ title: task.title, dueAt: new Date(task.dueAt), recurrence, strategy }, owner.timezone, now, BOT_TEXTS.confirmationNow);
+}
