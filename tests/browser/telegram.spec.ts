@@ -149,10 +149,16 @@ test.describe("Telegram", () => {
     const user = await signUp(page, { name: "Maya", timezone: "Asia/Jerusalem" });
     await linkByApi(page, user, newChat());
     await sendInDevChat(page, "call the plumber tomorrow at 8am");
-    const confirmation = page.locator(".dev-chat__bubble--bot").filter({ hasText: "Got it! I'll remind you to call the plumber" });
+    const confirmation = page.locator(".dev-chat__bubble--bot").filter({ hasText: "I'll remind you to call the plumber" });
+    await expect(confirmation.locator(".dev-chat__text")).toHaveText(/^Got it! I'll remind you to call the plumber on .+ at 8:00 AM\.$/);
     await expect(confirmation.getByRole("button")).toHaveText(["↩️ Undo"]);
     await sendInDevChat(page, "make it 10am");
     await expect(page.locator(".dev-chat__bubble--bot").last()).toHaveText(/^Moved "Call the plumber" to 10:00 AM on .+\. We'll remind you then\.$/);
+    // The confirmation further up now says what holds (ADR 114), shown as edited, its Undo kept.
+    await expect(confirmation.locator(".dev-chat__text")).toHaveText(/^✏️ Now: I'll remind you to call the plumber on .+ at 10:00 AM\.$/);
+    await expect(confirmation.locator(".dev-chat__edited")).toHaveText("edited");
+    await expect(confirmation.getByRole("button")).toHaveText(["↩️ Undo"]);
+    await screenshotBoth(page, "dev-telegram-confirmation-rewritten", page.url());
     await page.goto("/dashboard");
     await expect(card(page, "Call the plumber")).toContainText(`Due Tomorrow, 10:00 AM`);
     await page.goBack();
