@@ -157,8 +157,10 @@ describe("right after making a reminder in the chat", () => {
     expect(lastText(bot)).toBe("Got it! I'll remind you to call bob on Tue, Mar 8 at 7:00 PM.");
     await postUpdate(pressUpdate(++chatSeq, `undo:${id}`));
     expect(await taskRow(id)).toBeTruthy();
-    await postUpdate(pressUpdate(u.chat, `undo:${id}`));
+    await postUpdate(pressUpdate(u.chat, `undo:${id}`, bot.sent.at(-1)!.messageId));
     expect(bot.callsOf("editMessageText").at(-1)!.payload.text).toBe("🗑 Deleted: Call bob");
+    // Pressed under the confirmation itself: that one edit, not a second of the same message (ADR 114).
+    expect(bot.callsOf("editMessageText").filter((call) => String(call.payload.chat_id) === String(u.chat))).toHaveLength(1);
     expect(await taskRow(id)).toBeFalsy();
     await postUpdate(pressUpdate(u.chat, `undo:${id}`));
     expect(bot.callsOf("editMessageText").at(-1)!.payload.text).toBe(BOT_TEXTS.gone);
@@ -178,6 +180,24 @@ describe("right after making a reminder in the chat", () => {
       `forget-keep:${id}`,
     ]);
     expect(await taskRow(id)).toBeTruthy();
+  });
+
+  it("a reminder deleted later through a question leaves its confirmation saying so, without Undo (ADR 114)", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser();
+    const id = await makeInChat(bot, u.chat, "call bob at 7pm");
+    const confirmation = bot.sent.at(-1)!;
+    vi.setSystemTime(ERA.getTime() + 11 * MINUTE);
+    await postUpdate(textUpdate(u.chat, "cancel bob"));
+    const question = bot.sent.at(-1)!;
+    expect(question.text).toMatch(/^Delete "Call bob"/);
+    await postUpdate(pressUpdate(u.chat, `forget-delete:${id}`, question.messageId));
+    expect(await taskRow(id)).toBeFalsy();
+    expect(bot.callsOf("editMessageText").map((call) => [call.payload.message_id, call.payload.text, call.payload.reply_markup])).toEqual([
+      [question.messageId, "🗑 Deleted: Call bob", undefined],
+      // No reply_markup: Telegram takes the Undo off.
+      [confirmation.messageId, "🗑 Deleted: Call bob", undefined],
+    ]);
   });
 
   it("Undo under a repeating reminder stops the whole series", async () => {

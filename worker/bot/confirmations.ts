@@ -1,7 +1,7 @@
 import { GrammyError, type Context } from "grammy";
 import type { Deps } from "../services/deps";
 import { errorFields, log } from "../services/log";
-import { confirmationsAfterReply, type ChatOwner, type ChatReply } from "../services/telegram";
+import { confirmationsAfterReply, type ChatOwner, type ChatReply, type ConfirmationEdit } from "../services/telegram";
 import type { ChatMessageRef } from "../services/telegram/just-made";
 import { keyboardOf } from "./keyboard";
 
@@ -20,9 +20,19 @@ export async function replyKeepingConfirmations(
   extra: { reply_parameters?: { message_id: number; allow_sending_without_reply: boolean } } = {},
 ): Promise<void> {
   const sent = await ctx.reply(reply.text, { ...extra, ...(reply.buttons ? { reply_markup: keyboardOf(reply.buttons) } : {}) });
-  for (const edit of await confirmationsAfterReply(deps, owner, reply, message, sent.message_id)) {
+  await rewriteConfirmations(ctx, await confirmationsAfterReply(deps, owner, reply, message, sent.message_id));
+}
+
+/**
+ * Rewrites confirmations (a deleted reminder's, worked out before it went: `ChatReply.rewrites`), except the message
+ * a button was pressed under, which the press's own edit already rewrote.
+ */
+export async function rewriteConfirmations(ctx: Context, edits: readonly ConfirmationEdit[], pressedMessageId?: number): Promise<void> {
+  for (const edit of edits) {
+    if (edit.messageId === pressedMessageId) continue;
     try {
-      await ctx.api.editMessageText(edit.chatId, edit.messageId, edit.text, { reply_markup: keyboardOf(edit.buttons) });
+      // Without reply_markup, Telegram takes the buttons off (a deleted reminder's Undo).
+      await ctx.api.editMessageText(edit.chatId, edit.messageId, edit.text, edit.buttons.length > 0 ? { reply_markup: keyboardOf(edit.buttons) } : {});
     } catch (error) {
       if (!(error instanceof GrammyError)) throw error;
       log.info("telegram.confirmation_not_rewritten", { messageId: edit.messageId, ...errorFields(error) });

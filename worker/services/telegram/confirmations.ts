@@ -47,16 +47,24 @@ export async function confirmationsAfterReply(deps: Deps, owner: ChatOwner, repl
  * (a done one's confirmation was true when it was sent; a gone one's rows went with it).
  */
 export async function confirmationEdits(deps: Deps, owner: ChatOwner, taskId: string): Promise<ConfirmationEdit[]> {
-  const [rows, task] = await Promise.all([
-    deps.db
-      .select({ chatId: telegramMadeTasks.chatId, messageId: telegramMadeTasks.confirmationId })
-      .from(telegramMadeTasks)
-      .where(and(eq(telegramMadeTasks.taskId, taskId), isNotNull(telegramMadeTasks.confirmationId))),
-    loadOwnTask(deps, owner.id, taskId).catch(() => null),
-  ]);
+  const [rows, task] = await Promise.all([confirmationsOf(deps, taskId), loadOwnTask(deps, owner.id, taskId).catch(() => null)]);
   if (!task || task.status === "COMPLETED") return [];
   const text = nowSetText(task, owner, deps.clock.now());
-  return rows.flatMap((row) => (row.messageId === null ? [] : [{ chatId: row.chatId, messageId: row.messageId, text, buttons: [[[BOT_TEXTS.undo, `undo:${task.id}`]]] }]));
+  return rows.map((row) => ({ ...row, text, buttons: [[[BOT_TEXTS.undo, `undo:${task.id}`]]] }));
+}
+
+/** The bot's confirmations of a reminder, where they were remembered. */
+export async function confirmationsOf(deps: Pick<Deps, "db">, taskId: string): Promise<Array<{ chatId: string; messageId: number }>> {
+  const rows = await deps.db
+    .select({ chatId: telegramMadeTasks.chatId, messageId: telegramMadeTasks.confirmationId })
+    .from(telegramMadeTasks)
+    .where(and(eq(telegramMadeTasks.taskId, taskId), isNotNull(telegramMadeTasks.confirmationId)));
+  return rows.flatMap((row) => (row.messageId === null ? [] : [{ chatId: row.chatId, messageId: row.messageId }]));
+}
+
+/** A deleted reminder's confirmations, rewritten to the deletion's own words ("🗑 Deleted: Call bob"), without Undo. */
+export function goneConfirmationEdits(confirmations: Array<{ chatId: string; messageId: number }>, text: string): ConfirmationEdit[] {
+  return confirmations.map((row) => ({ ...row, text, buttons: [] }));
 }
 
 /** "✏️ Now: I'll remind you to call bob on Sun, Nov 29 at 8:00 PM." (with "Nudging: ..." when not the person's default). */

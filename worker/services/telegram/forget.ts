@@ -4,6 +4,7 @@ import { describeRecurrence } from "../recurrence";
 import { readStoredRule } from "../series";
 import { deleteTask, openOfSeries, ownTaskLine, type TaskLine } from "../tasks";
 import { findChatOwner, type ChatOwner } from "./chats";
+import { confirmationsOf, goneConfirmationEdits, type ConfirmationEdit } from "./confirmations";
 import { OFFERED, openRemindersNamed, shortWhen } from "../tasks/named-reminders";
 import { isJustNow } from "./just-made";
 import { BOT_TEXTS } from "./texts";
@@ -16,6 +17,8 @@ export interface ChatReply {
   made?: string;
   /** The reminder this reply is about a change of: its earlier confirmations are rewritten to what is now set. */
   changed?: string;
+  /** Confirmations to rewrite now, worked out before their reminder was deleted (its rows go with it). */
+  rewrites?: ConfirmationEdit[];
 }
 
 
@@ -59,9 +62,12 @@ export async function forgetFromChat(deps: Deps, chatId: string, choice: ForgetC
     if (choice === "keep") return { text: BOT_TEXTS.forget.kept(task.title) };
     if (task.status === "COMPLETED") return { text: BOT_TEXTS.alreadyDone(task.title) };
     if (choice === "ask") return question(task, owner.timezone);
+    // A reminder wholly gone (not one skipped occurrence of a series that goes on): its confirmations say so after.
+    const wholly = !task.recurrence || choice === "series";
+    const confirmations = wholly ? await confirmationsOf(deps, taskId) : [];
     await deleteTask(deps, owner.id, taskId, { series: choice === "series" });
-    if (!task.recurrence) return { text: BOT_TEXTS.forget.deleted(task.title) };
-    if (choice === "series") return { text: BOT_TEXTS.forget.seriesStopped(task.title) };
+    if (!task.recurrence) return gone(BOT_TEXTS.forget.deleted(task.title), confirmations);
+    if (choice === "series") return gone(BOT_TEXTS.forget.seriesStopped(task.title), confirmations);
     // Skipping one occurrence makes the series' next one (deleteTask): name it.
     const next = task.seriesId ? await openOfSeries(deps, owner.id, task.seriesId) : null;
     return { text: BOT_TEXTS.forget.skipped(task.title, next ? shortWhen(next.dueAt, owner.timezone) : null) };
@@ -69,6 +75,11 @@ export async function forgetFromChat(deps: Deps, chatId: string, choice: ForgetC
     if (isAppError(error) && error.status === 404) return { text: BOT_TEXTS.gone };
     throw error;
   }
+}
+
+/** The answer to a deletion, with the deleted reminder's confirmations rewritten to it (ADR 114). */
+function gone(text: string, confirmations: Awaited<ReturnType<typeof confirmationsOf>>): ChatReply {
+  return confirmations.length > 0 ? { text, rewrites: goneConfirmationEdits(confirmations, text) } : { text };
 }
 
 /** "↩️ Undo" under the confirmation of a reminder made in the chat (ADR 104). */
