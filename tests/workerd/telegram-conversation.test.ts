@@ -8,6 +8,7 @@ import { eq } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { users } from "../../db/schema";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { endBreak, startBreak } from "../../worker/services/quiet-hours";
 import { createTask } from "../../worker/services/tasks";
 import { BOT_TEXTS } from "../../worker/services/telegram";
 import { agendaQuestion, forgetRequest, titleMatches } from "../../worker/services/nl/chat-intents";
@@ -142,6 +143,25 @@ describe("questions about what is coming up", () => {
     expect(lastText(bot)).toBe("Nothing is due tomorrow. Your next reminder: Renew the passport, Sun, Mar 13 at 10:00 AM.");
     await postUpdate(textUpdate(u.chat, "whats on this week"));
     expect(lastText(bot)).toBe(["The next 7 days:", "• Sun, Mar 13 at 10:00 AM — Renew the passport"].join("\n"));
+  });
+});
+
+describe("a break taken anywhere, said in the chat's lists", () => {
+  it("'what's on today?' and /list start with the break taken on the website; after it, they don't", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser();
+    await taskAt(u.id, "Renew the passport", 0, "16:00");
+    // Taken on the website (POST /v1/users/me/break's service): 10:00 in New York, until 6:00 PM.
+    await startBreak(depsAt(ERA).deps, u.id, { until: "2072-03-08T18:00" });
+    await postUpdate(textUpdate(u.chat, "what's on today?"));
+    expect(lastText(bot)).toBe(["⏸ You're on a break until 6:00 PM: reminders wait until then.", "Today (Tue, Mar 8):", "• 4:00 PM — Renew the passport"].join("\n"));
+    await postUpdate(textUpdate(u.chat, "/list"));
+    expect(lastText(bot)).toBe(
+      ["⏸ You're on a break until 6:00 PM: reminders wait until then.", "Your next reminders:", "• Renew the passport — 4:00 PM on Tuesday, 8 March (America/New_York)"].join("\n"),
+    );
+    await endBreak(depsAt(ERA).deps, u.id);
+    await postUpdate(textUpdate(u.chat, "/list"));
+    expect(lastText(bot)).toBe(["Your next reminders:", "• Renew the passport — 4:00 PM on Tuesday, 8 March (America/New_York)"].join("\n"));
   });
 });
 

@@ -1,7 +1,7 @@
 import { Composer, InlineKeyboard, type Context } from "grammy";
 import type { Deps } from "../services/deps";
 import { agendaText } from "../services/tasks";
-import { breakMenu, findChatOwner, nextReminderLines, unlinkTelegram } from "../services/telegram";
+import { breakMenu, findChatOwner, unlinkTelegram } from "../services/telegram";
 import { keyboardOf } from "./keyboard";
 import { BOT_TEXTS } from "../services/telegram/texts";
 import { offerPairing } from "./start";
@@ -16,8 +16,8 @@ export function chatCommands(deps: Deps): Composer<Context> {
   composer.command("list", async (ctx) => {
     const owner = await findChatOwner(deps.db, String(ctx.chat.id));
     if (!owner) return offerPairing(deps, ctx);
-    const lines = await nextReminderLines(deps, owner);
-    await ctx.reply(lines.length === 0 ? BOT_TEXTS.listEmpty : [BOT_TEXTS.listHeader, ...lines].join("\n"));
+    // The next reminders, as "what's coming up?" answers (with a running break said first).
+    await ctx.reply(await agendaText(deps, owner, null));
   });
   for (const day of AGENDA_COMMANDS) {
     composer.command(day, async (ctx) => {

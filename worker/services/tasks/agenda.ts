@@ -2,6 +2,7 @@ import { DateTime } from "luxon";
 import type { Deps } from "../deps";
 import { formatLocalDue } from "../escalation/messages";
 import type { AgendaDay } from "../nl/chat-intents";
+import { getBreak } from "../quiet-hours/break";
 import { safeZone } from "../time-zone";
 import { listTasks, openTasksDue, type TaskLine } from "./list";
 
@@ -17,6 +18,8 @@ export const AGENDA_TEXTS = {
   nothing: (day: "today" | "tomorrow" | "week", next: string | null) =>
     `Nothing is due ${day === "week" ? "in the next 7 days" : day}.` + (next ? ` Your next reminder: ${next}.` : ' Write me one any time, like "stretch at 3pm".'),
   more: "…and more. Your dashboard on the Nudge website lists them all.",
+  /** First, during a break taken anywhere (the website, the chat, a text or a mail): why nothing comes meanwhile. */
+  onBreak: (until: string) => `⏸ You're on a break until ${until}: reminders wait until then.`,
 };
 
 /** The most lines one answer lists; more are counted, not listed. */
@@ -41,6 +44,12 @@ export async function nextReminderLines(deps: Deps, person: Person, count = 5): 
  * reminder, so the answer is never a bare "nothing".
  */
 export async function agendaText(deps: Deps, person: Person, day: AgendaDay): Promise<string> {
+  // The break is read beside the list (one D1 wait): a break taken on the website is said in the chat too.
+  const [text, rest] = await Promise.all([agendaOf(deps, person, day), getBreak(deps, person.id)]);
+  return rest.untilLocal ? `${AGENDA_TEXTS.onBreak(rest.untilLocal)}\n${text}` : text;
+}
+
+async function agendaOf(deps: Deps, person: Person, day: AgendaDay): Promise<string> {
   if (day === null) {
     const lines = await nextReminderLines(deps, person);
     return lines.length === 0 ? AGENDA_TEXTS.listEmpty : [AGENDA_TEXTS.listHeader, ...lines].join("\n");
