@@ -1,6 +1,7 @@
 import { and, eq, isNotNull } from "drizzle-orm";
 import { telegramMadeTasks, type Task } from "../../../db/schema";
 import type { Deps } from "../deps";
+import { isAppError } from "../errors";
 import { DEFAULT_STRATEGY_KEY, isStrategyKey } from "../escalation";
 import { confirmationMessage } from "../nl/parse-reminder";
 import { readStoredRule } from "../series";
@@ -47,10 +48,16 @@ export async function confirmationsAfterReply(deps: Deps, owner: ChatOwner, repl
  * (a done one's confirmation was true when it was sent; a gone one's rows went with it).
  */
 export async function confirmationEdits(deps: Deps, owner: ChatOwner, taskId: string): Promise<ConfirmationEdit[]> {
-  const [rows, task] = await Promise.all([confirmationsOf(deps, taskId), loadOwnTask(deps, owner.id, taskId).catch(() => null)]);
+  const [rows, task] = await Promise.all([confirmationsOf(deps, taskId), loadOwnTask(deps, owner.id, taskId).catch(goneIs404)]);
   if (!task || task.status === "COMPLETED") return [];
   const text = nowSetText(task, owner, deps.clock.now());
   return rows.map((row) => ({ ...row, text, buttons: [[[BOT_TEXTS.undo, `undo:${task.id}`]]] }));
+}
+
+/** A reminder gone (deleted meanwhile, or not this person's): nothing to rewrite. Any other failure is thrown. */
+function goneIs404(error: unknown): null {
+  if (isAppError(error) && error.status === 404) return null;
+  throw error;
 }
 
 /** The bot's confirmations of a reminder, where they were remembered. */
