@@ -199,7 +199,10 @@ test.describe("Telegram", () => {
     await expect(question).toContainText('Delete "Call the plumber"');
     await expect(question.getByRole("button")).toHaveText(["Yes, delete it", "Keep it"]);
     await question.getByRole("button", { name: "Yes, delete it" }).click();
-    await expect(page.locator(".dev-chat__bubble--bot").filter({ hasText: "🗑 Deleted: Call the plumber" })).toBeVisible();
+    // The question says so, and so does the reminder's confirmation further up, its Undo taken off (ADR 114).
+    const deleted = page.locator(".dev-chat__bubble--bot").filter({ hasText: "🗑 Deleted: Call the plumber" });
+    await expect(deleted).toHaveCount(2);
+    await expect(deleted.getByRole("button")).toHaveCount(0);
     await page.goto("/dashboard");
     await expect(page.locator("article.task-card").filter({ hasText: "Call the plumber" })).toHaveCount(0);
   });
