@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { runBatch, runNamedBatch, type Statement } from "../../../db/batch";
 import { tasks, users, type Task, type User } from "../../../db/schema";
 import type { Deps } from "../deps";
@@ -138,15 +138,14 @@ export async function editLoadedTask(deps: Deps, task: Task, person: User | null
   const next: Task = { ...task, ...changes };
   const restart = restartFor(task, next, now);
   const own = and(eq(tasks.id, task.id), eq(tasks.userId, task.userId));
-  const statements = restart.kind === "none" ? [deps.db.update(tasks).set(changes).where(own)] : restartStatements(deps, next, changes, restart, now);
+  const statements = restart.kind === "none" ? [deps.db.update(tasks).set(changes).where(own)] : restartStatements(deps, next, changes, restart, now, own);
   // The answer's read-back rides at the end of the batch: what the batch left, with no second wait.
   const { updated } = await runNamedBatch(deps.db, { updated: ownTaskQuery(deps, task.userId, task.id) }, statements);
   return { task: toTaskJson(ownTaskOf(updated), now), restart };
 }
 
 /** The batch of an edit that starts the reminders again, conditional on the task still being open (ADR 029). */
-function restartStatements(deps: Deps, next: Task, changes: Partial<Task>, restart: Exclude<Restart, { kind: "none" }>, now: number): Statement[] {
-  const own = and(eq(tasks.id, next.id), eq(tasks.userId, next.userId));
+function restartStatements(deps: Deps, next: Task, changes: Partial<Task>, restart: Exclude<Restart, { kind: "none" }>, now: number, own: SQL | undefined): Statement[] {
   // A kept snooze keeps its status and its end; any other restart opens the task afresh.
   const reopen: Partial<Task> =
     restart.kind === "after_snooze" ? { ...changes, escalationHaltedAt: null } : { ...changes, status: "PENDING", acknowledgedAt: null, snoozedUntil: null, escalationHaltedAt: null };

@@ -2,7 +2,7 @@ import { and, eq, isNotNull } from "drizzle-orm";
 import { telegramMadeTasks, type Task } from "../../../db/schema";
 import type { Deps } from "../deps";
 import { isAppError } from "../errors";
-import { DEFAULT_STRATEGY_KEY, isStrategyKey } from "../escalation";
+import { isStrategyKey, resolveStrategyKey } from "../escalation";
 import { confirmationMessage } from "../nl/parse-reminder";
 import { readStoredRule } from "../series";
 import { loadOwnTask } from "../tasks/service";
@@ -76,7 +76,8 @@ export function goneConfirmationEdits(confirmations: Array<{ chatId: string; mes
 
 /** "✏️ Now: I'll remind you to call bob on Sun, Nov 29 at 8:00 PM." (with "Nudging: ..." when not the person's default). */
 function nowSetText(task: Task, owner: ChatOwner, now: Date): string {
-  const ownDefault = owner.defaultEscalationStrategy ?? DEFAULT_STRATEGY_KEY;
+  // The person's default as every new reminder resolves it (an unknown stored one falls back to the product's).
+  const ownDefault = resolveStrategyKey(null, owner.defaultEscalationStrategy);
   const strategy = isStrategyKey(task.strategyKey) && task.strategyKey !== ownDefault ? task.strategyKey : null;
   const recurrence = task.recurrence ? readStoredRule(task.recurrence).rule : null;
   return confirmationMessage({ title: task.title, dueAt: new Date(task.dueAt), recurrence, strategy }, owner.timezone, now, BOT_TEXTS.confirmationNow);
