@@ -19,6 +19,15 @@ async function freeze(page: Page) {
   await page.clock.pauseAt(now + 500);
 }
 
+/**
+ * Waits until React has hydrated the page: a click before that is the browser's own form post, which
+ * sends at once and would look like a timer that fired too early (the Resend test failed that way once
+ * on a loaded machine).
+ */
+async function hydrated(page: Page) {
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+}
+
 test.describe("timed messages and redirects (fake clock)", () => {
   test("/auth/verify: the success message shows for 3 s", async ({ page, request }) => {
     await page.clock.install();
@@ -26,6 +35,7 @@ test.describe("timed messages and redirects (fake clock)", () => {
     await registerThroughUi(page, "Tia Timer", email);
     const mail = await waitForEmail(request, email, "Verify your email");
     await page.goto("/auth/verify");
+    await hydrated(page);
     await page.getByLabel("Email verification code").fill(codeFrom(mail));
     await freeze(page);
     await page.getByRole("button", { name: "Verify", exact: true }).click();
@@ -60,6 +70,7 @@ test.describe("timed messages and redirects (fake clock)", () => {
     await page.clock.install();
     await signIn(page, email);
     await page.goto("/auth/verify");
+    await hydrated(page);
     const sends: string[] = [];
     page.on("request", (r) => {
       if (r.method() === "POST" && new URL(r.url()).pathname.startsWith("/auth/verify") && (r.postData() ?? "").includes("intent=resend")) sends.push(r.url());
@@ -152,6 +163,7 @@ test.describe("timed messages and redirects (fake clock)", () => {
     await page.clock.install();
     await signIn(page, email);
     await page.goto("/settings");
+    await hydrated(page);
     await page.getByRole("combobox", { name: "Timezone" }).selectOption("Europe/Paris");
     await freeze(page);
     await page.getByRole("button", { name: "Save", exact: true }).click();
@@ -167,6 +179,7 @@ test.describe("timed messages and redirects (fake clock)", () => {
     await page.clock.install();
     await signUp(page);
     await page.goto("/settings");
+    await hydrated(page);
     const block = page.getByRole("region", { name: "Default Escalation Strategy" });
     await block.getByLabel("Select Default Strategy").selectOption("gentle");
     await freeze(page);
@@ -183,6 +196,7 @@ test.describe("timed messages and redirects (fake clock)", () => {
     await page.clock.install();
     await signUp(page);
     await page.goto("/task-creator");
+    await hydrated(page);
     await page.getByLabel("Task Title").fill("Timed task");
     await freeze(page);
     await page.getByRole("button", { name: "Create Task" }).click();
@@ -201,6 +215,7 @@ test.describe("timed messages and redirects (fake clock)", () => {
     await page.clock.install();
     await signUp(page);
     await page.goto("/task-creator");
+    await hydrated(page);
     // The request never reaches the server (offline): the box says so in plain words.
     await page.route("**/task-creator.data*", (route) => (route.request().method() === "POST" ? route.abort("failed") : route.continue()));
     const box = page.getByRole("region", { name: "Or just type it" });
