@@ -75,6 +75,12 @@ export const users = sqliteTable(
      * held steps catch up in one message when it ends, as after quiet hours. Null: no break.
      */
     breakUntil: integer("break_until", { mode: "number" }),
+    /**
+     * When the person's sessions were last ended (a new password, a reset, a take-back; epoch ms). Refresh
+     * tokens are revoked at that moment; access tokens are stateless for 15 minutes, so the places that read
+     * this row anyway refuse one signed before it (ADR 115). Null: never ended.
+     */
+    sessionsEndedAt: integer("sessions_ended_at", { mode: "number" }),
     /** Set when the user skips onboarding (the spec's skip flag lives in a cookie too). */
     onboardingSkippedAt: integer("onboarding_skipped_at", { mode: "number" }),
     /** The optional pairing handshake given at registration, kept for the pairing work. */

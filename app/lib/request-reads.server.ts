@@ -42,6 +42,11 @@ export function profileOnce(args: Args, userId: string): Promise<PublicUser> {
   return readOnce(args, `profile:${userId}`, async () => profileOf(args.context.deps, await userRowOnce(args, userId)));
 }
 
+/** When the person's sessions were last ended (ADR 115), from the same one read of their row. */
+export async function sessionsEndedAtOnce(args: Args, userId: string): Promise<number | null> {
+  return (await userRowOnce(args, userId)).sessionsEndedAt;
+}
+
 /**
  * The person's quiet hours, from the same one read of their row (the columns live on it): Settings and
  * the task creator need no read of their own for them.

@@ -1,11 +1,13 @@
 import { guardOnboarding } from "./onboarding.server";
-import { profileOnce, readAlongside } from "./request-reads.server";
+import { profileOnce, readAlongside, sessionsEndedAtOnce } from "./request-reads.server";
 /**
  * The web session of the Remix pages. The browser never sees a token: the /v1 auth services set
  * HttpOnly cookies (`accessToken`, 15 min; `refreshToken`, 7 days) and every loader/action reads
  * them here.
  *
- * - The access token is checked with verifyAccessToken (signature, algorithm, expiry).
+ * - The access token is checked with verifyAccessToken (signature, algorithm, expiry), and against the
+ *   person's row, read for the page anyway: a token signed before their sessions were ended (a new
+ *   password, a reset, a take-back) is set aside as if it had expired (ADR 115).
  * - When it has expired (or is missing) but a refresh token is there, the session is refreshed
  *   silently with refreshSessionOrRace and the new cookies ride on the SAME response (loaders return
  *   them through `data(…, { headers })`; Remix merges Set-Cookie from every loader, also for
@@ -35,6 +37,7 @@ import {
   refreshSessionOrRace,
   safeRedirectPath,
   sessionSetCookies,
+  signedBeforeSessionsEnded,
   verifyAccessToken,
   type PublicUser,
 } from "../../worker/services/auth";
@@ -62,9 +65,16 @@ export interface WebSession {
   userId: string | null;
   /** Set-Cookie values this response must carry (rotated tokens, or clearing ones). */
   setCookies: string[];
+  /**
+   * When the access token the browser sent was signed (ms), to compare with the end of the person's
+   * sessions; null when there is none to compare (signed out, or the session was refreshed in this
+   * request: a refresh token that still works was not revoked, so its new token is good).
+   */
+  tokenIssuedAtMs: number | null;
 }
 
 const sessions = new WeakMap<AppLoadContext, Promise<WebSession>>();
+const checkedSessions = new WeakMap<AppLoadContext, Promise<WebSession>>();
 
 
 export function readSessionCookies(request: Request): { accessToken: string | null; refreshToken: string | null } {
@@ -72,13 +82,21 @@ export function readSessionCookies(request: Request): { accessToken: string | nu
   return { accessToken: cookies[ACCESS_TOKEN_COOKIE] || null, refreshToken: cookies[REFRESH_TOKEN_COOKIE] || null };
 }
 
-async function resolveSession({ request, context }: Args): Promise<WebSession> {
-  const { deps } = context;
-  const { accessToken, refreshToken } = readSessionCookies(request);
+async function resolveSession(args: Args): Promise<WebSession> {
+  const { deps } = args.context;
+  const { accessToken } = readSessionCookies(args.request);
   if (accessToken) {
     const check = await verifyAccessToken(deps.env, deps.clock, accessToken);
-    if (check.ok) return { userId: check.userId, setCookies: [] };
+    if (check.ok) return { userId: check.userId, setCookies: [], tokenIssuedAtMs: check.issuedAtMs };
   }
+  return refreshedSession(args);
+}
+
+/** The session from the refresh token alone (the access token is missing, expired, invalid or set aside). */
+async function refreshedSession({ request, context }: Args): Promise<WebSession> {
+  const { deps } = context;
+  const { accessToken, refreshToken } = readSessionCookies(request);
+  const signedOut = (setCookies: string[]): WebSession => ({ userId: null, setCookies, tokenIssuedAtMs: null });
   if (refreshToken) {
     try {
       // A raced token may serve a read, never an action (ADR 040): it could be a thief's copy.
@@ -86,30 +104,65 @@ async function resolveSession({ request, context }: Args): Promise<WebSession> {
       // Another request of this browser (a second tab, a parallel fetch) rotated this very token a
       // moment ago and its response carries the new cookies: signed in for this response, and no
       // Set-Cookie here, or we would overwrite the winner's fresh cookies with nothing better.
-      if (outcome.kind === "raced") return { userId: outcome.userId, setCookies: [] };
+      if (outcome.kind === "raced") return { userId: outcome.userId, setCookies: [], tokenIssuedAtMs: null };
       const check = await verifyAccessToken(deps.env, deps.clock, outcome.tokens.accessToken);
-      if (check.ok) return { userId: check.userId, setCookies: sessionSetCookies(outcome.tokens) };
+      if (check.ok) return { userId: check.userId, setCookies: sessionSetCookies(outcome.tokens), tokenIssuedAtMs: null };
     } catch (error) {
       // An action with a token another request just rotated: signed out for this request only. The
       // cookies stay (the winner's response sets the new ones; clearing here would undo that).
-      if (isAppError(error) && error.code === "REFRESH_RACE") return { userId: null, setCookies: [] };
+      if (isAppError(error) && error.code === "REFRESH_RACE") return signedOut([]);
       // 401 (expired, revoked, reused) is the normal end of a session; anything else is a bug.
       if (!isAppError(error)) log.error("session_refresh_failed", errorFields(error));
     }
-    return { userId: null, setCookies: clearSessionSetCookies() };
+    return signedOut(clearSessionSetCookies());
   }
   // An access token that is neither valid nor refreshable: clear it so we stop checking it.
-  return { userId: null, setCookies: accessToken ? clearSessionSetCookies() : [] };
+  return signedOut(accessToken ? clearSessionSetCookies() : []);
 }
 
-/** The session of this request (verified, refreshed when needed), computed once per request. */
-export function getSession(args: Args): Promise<WebSession> {
-  let session = sessions.get(args.context);
+/**
+ * The session as the cookies tell it (verified, refreshed when needed), computed once per request, before
+ * the person's row is seen: enough to start reading their data early (requireUserWith), never to act on.
+ */
+function getTokenSession(args: Args): Promise<WebSession> {
+  return oncePerRequest(sessions, args, resolveSession);
+}
+
+/** `compute`'s answer for this request, computed at most once (keyed by the load context, one per request). */
+function oncePerRequest(made: WeakMap<AppLoadContext, Promise<WebSession>>, args: Args, compute: (args: Args) => Promise<WebSession>): Promise<WebSession> {
+  let session = made.get(args.context);
   if (!session) {
-    session = resolveSession(args);
-    sessions.set(args.context, session);
+    session = compute(args);
+    made.set(args.context, session);
   }
   return session;
+}
+
+/**
+ * The session of this request, computed once per request: verified, refreshed when needed, and checked
+ * against the person's row. An access token signed before their sessions were ended is set aside and the
+ * refresh token decides, as when the access token has expired: a thief's copy of the refresh token was
+ * revoked by the same change, so they are signed out; the person who made the change has a new one and
+ * stays signed in (ADR 115). The row is the one the page reads for the profile (shared on GET and HEAD).
+ */
+export function getSession(args: Args): Promise<WebSession> {
+  return oncePerRequest(checkedSessions, args, checkSession);
+}
+
+async function checkSession(args: Args): Promise<WebSession> {
+  const session = await getTokenSession(args);
+  if (!session.userId || session.tokenIssuedAtMs === null) return session;
+  let sessionsEndedAt: number | null;
+  try {
+    sessionsEndedAt = await sessionsEndedAtOnce(args, session.userId);
+  } catch (error) {
+    // A deleted account: getOptionalUser's profile read answers for it.
+    if (isAppError(error) && error.status === 404) return session;
+    throw error;
+  }
+  if (!signedBeforeSessionsEnded(sessionsEndedAt, session.tokenIssuedAtMs)) return session;
+  log.info("access_token_after_sessions_ended", { userId: session.userId });
+  return refreshedSession(args);
 }
 
 /** Headers carrying this request's Set-Cookie values (empty when nothing changed). */
@@ -159,7 +212,7 @@ export async function requireUser(args: Args): Promise<{ user: PublicUser; heade
  * round trip instead of two (readAlongside, issue 8).
  */
 export async function requireUserWith<T>(args: Args, read: (userId: string) => Promise<T>): Promise<{ user: PublicUser; headers: Headers; value: T }> {
-  const { userId } = await getSession(args);
+  const { userId } = await getTokenSession(args);
   return readAlongside(userId, () => requireUser(args), read);
 }
 

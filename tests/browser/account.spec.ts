@@ -56,6 +56,33 @@ test.describe("Your account", () => {
     await other.close();
   });
 
+  test("a device signed in before a new password is signed out at its next page, not when its 15 minutes are up (ADR 115)", async ({ page, browser }) => {
+    const user = await signUp(page);
+    const other = await browser.newPage();
+    await signIn(other, user.email);
+    await other.goto("/settings");
+    await expect(other).toHaveURL(/\/settings$/);
+
+    await page.goto("/settings");
+    const block = page.getByRole("region", { name: "Your account" });
+    await block.getByLabel("Current password", { exact: true }).fill(PASSWORD);
+    await block.getByLabel("New password", { exact: true }).fill(NEW_PASSWORD);
+    await block.getByLabel("Confirm new password", { exact: true }).fill(NEW_PASSWORD);
+    await block.getByRole("button", { name: "Change Password" }).click();
+    await expect(block.getByText("Your password has been changed. Your other devices have been signed out.")).toBeVisible();
+
+    // The other device's access token is a minute old at most, yet its next page asks it to sign in.
+    await other.goto("/dashboard");
+    await expect(other).toHaveURL(/\/auth\/login\?redirect=%2Fdashboard$/);
+    expect((await other.context().cookies()).filter((c) => c.name === "accessToken" || c.name === "refreshToken")).toEqual([]);
+    await other.close();
+    // This device goes on.
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.reload();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
   test("a new email address: the password, a code sent to the new address, then Settings shows it", async ({ page }) => {
     const user = await signUp(page);
     await page.goto("/settings");

@@ -1,7 +1,7 @@
 import { getCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import { CROSS_SITE_BLOCKED, isSafeMethod, isSameOrigin } from "../http";
-import { ACCESS_TOKEN_COOKIE, verifyAccessToken } from "../services/auth";
+import { ACCESS_TOKEN_COOKIE, tokenStillSpeaksFor, verifyAccessToken } from "../services/auth";
 import { forbidden, unauthorized } from "../services/errors";
 import type { ApiEnv } from "./context";
 
@@ -14,12 +14,17 @@ export function readAccessToken(header: string | undefined, cookie: string | und
 }
 
 export const SIGN_IN_MESSAGE = "Please sign in to continue.";
+/** A write with an access token signed before the person's sessions were ended (a new password, a reset). */
+export const SESSION_ENDED_MESSAGE = "Your session has ended. Please sign in again.";
 
 /**
  * Requires a signed-in user; sets c.var.userId. A 401 tells clients to refresh once and replay.
  * `signInMessage` replaces the sentence for a missing or invalid token where the spec names its own
  * (PUT /v1/users/{id}: 'User not authenticated'); an expired token always answers TOKEN_EXPIRED,
- * the client's cue to refresh.
+ * the client's cue to refresh. So does a write with a token signed before the person's sessions were
+ * ended (ADR 115): one read of their row, for writes only, beside the route's own first read (the write
+ * gate holds the route's writes until it has passed); the refresh then decides (a thief's refresh token
+ * was revoked by the same change).
  */
 export function requireUserWith(options: { signInMessage?: string } = {}) {
   const signInMessage = options.signInMessage ?? SIGN_IN_MESSAGE;
@@ -40,7 +45,14 @@ export function requireUserWith(options: { signInMessage?: string } = {}) {
     }
     c.set("userId", check.userId);
     c.set("authMs", performance.now() - started);
+    if (isSafeMethod(c.req.method)) return next();
+    const speaks = tokenStillSpeaksFor(c.get("deps"), check.userId, check.issuedAtMs).then((ok) => {
+      if (!ok) throw unauthorized(SESSION_ENDED_MESSAGE, "TOKEN_EXPIRED");
+    });
+    c.get("writeGate").hold(speaks);
     await next();
+    // Refused: 401 whatever the route answered (its writes failed at the gate; its reads are not shown).
+    await speaks;
   });
 }
 

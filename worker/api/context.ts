@@ -1,3 +1,4 @@
+import type { WriteGate } from "../../db/write-gate";
 import type { Env } from "../env";
 import type { Deps } from "../services/deps";
 import type { Logger } from "../services/log";
@@ -7,6 +8,8 @@ export interface ApiEnv {
   Bindings: Env;
   Variables: {
     deps: Deps;
+    /** Where this request's writes wait for the token's check (ADR 115). */
+    writeGate: WriteGate;
     requestId: string;
     /** The logger of this request: every line carries its requestId. */
     log: Logger;

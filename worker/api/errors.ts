@@ -40,9 +40,21 @@ export function appErrorResponse(c: Context<ApiEnv>, error: AppError) {
   return errorResponse(c, error.status, body);
 }
 
+/**
+ * A known error, also where a library wrapped it: Drizzle answers a query that failed with its own "Failed
+ * query" error, the cause being what D1 (or the write gate, ADR 115) threw.
+ */
+function knownErrorIn(error: unknown): AppError | null {
+  for (let seen: unknown = error, depth = 0; seen && depth < 4; seen = (seen as { cause?: unknown }).cause, depth++) {
+    if (isAppError(seen)) return seen;
+  }
+  return null;
+}
+
 /** Hono onError: known errors keep their status and message; anything else is a logged 500. */
 export function handleError(error: Error, c: Context<ApiEnv>) {
-  if (isAppError(error)) return appErrorResponse(c, error);
+  const known = knownErrorIn(error);
+  if (known) return appErrorResponse(c, known);
   if (error instanceof HTTPException && error.status < 500) {
     // Hono's own 4xx: keep the status, give a sentence.
     const message = error.status === 400 ? BAD_JSON_MESSAGE : error.message || "The request could not be handled.";

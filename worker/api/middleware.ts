@@ -1,5 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import { serverTimingHeader } from "../../db/meter";
+import { newWriteGate } from "../../db/write-gate";
 import { newRequestId } from "../http";
 import { createDeps } from "../services/deps";
 import { createLogger } from "../services/log";
@@ -16,8 +17,10 @@ export const requestContext = createMiddleware<ApiEnv>(async (c, next) => {
   const requestId = newRequestId(c.req.raw);
   c.set("requestId", requestId);
   c.set("log", createLogger({ requestId }));
-  const deps = createDeps(c.env);
+  const writeGate = newWriteGate();
+  const deps = createDeps(c.env, { writeGate });
   c.set("deps", deps);
+  c.set("writeGate", writeGate);
   try {
     await next();
   } finally {

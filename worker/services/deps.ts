@@ -1,5 +1,6 @@
 import { createDb, type Db } from "../../db/client";
 import { meteredD1, newMeter, type D1Meter } from "../../db/meter";
+import { gatedD1, type WriteGate } from "../../db/write-gate";
 import { createChannels } from "../channels";
 import { logConfigProblemsOnce } from "../channels/report";
 import type { Channels } from "../channels/types";
@@ -16,10 +17,15 @@ export interface Deps {
   meter: D1Meter;
 }
 
-export function createDeps(env: Env, options: { clock?: Clock; meter?: D1Meter } = {}): Deps {
+/**
+ * `writeGate`: the API's requests hold their writes until the token's check has passed (db/write-gate.ts,
+ * ADR 115); the dev channels' own writes (the outbox) are not the request's and never wait.
+ */
+export function createDeps(env: Env, options: { clock?: Clock; meter?: D1Meter; writeGate?: WriteGate } = {}): Deps {
   const meter = options.meter ?? newMeter();
   const clock = options.clock ?? systemClock;
-  const db = createDb(meteredD1(env.DB, meter));
+  const metered = meteredD1(env.DB, meter);
+  const db = createDb(options.writeGate ? gatedD1(metered, options.writeGate) : metered);
   // The dev channels (the outbox, the fake chat) stand in for providers' APIs: what they write is not
   // the product's D1 cost, so it stays out of the meter, and the benchmarks count what production would.
   const channels = createChannels(env, isDevOutboxOn(env) ? createDb(env.DB) : db, clock);

@@ -47,9 +47,16 @@ function epochSeconds(clock: Clock): number {
   return Math.floor(clock.now().getTime() / 1000);
 }
 
+/**
+ * A private claim: the moment of signing in milliseconds. `iat` counts whole seconds, too coarse to tell a
+ * token signed just before a person's sessions were ended from the new one signed just after, in the same
+ * second (ADR 115).
+ */
+const ISSUED_AT_MS_CLAIM = "iat_ms";
+
 export async function signAccessToken(env: Pick<Env, "JWT_SECRET">, clock: Clock, userId: string): Promise<string> {
   const now = epochSeconds(clock);
-  return new SignJWT({})
+  return new SignJWT({ [ISSUED_AT_MS_CLAIM]: clock.now().getTime() })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(userId)
     .setIssuer(ISSUER)
@@ -60,7 +67,19 @@ export async function signAccessToken(env: Pick<Env, "JWT_SECRET">, clock: Clock
     .sign(await key(env));
 }
 
-export type AccessTokenCheck = { ok: true; userId: string } | { ok: false; reason: "expired" | "invalid" };
+/** `issuedAtMs`: when the token was signed (see `issuedAtMsOf`), to compare with the end of the person's sessions. */
+export type AccessTokenCheck = { ok: true; userId: string; issuedAtMs: number } | { ok: false; reason: "expired" | "invalid" };
+
+/**
+ * When a verified token was signed, in ms: its `iat_ms`, or for a token signed before that claim existed
+ * its `iat` in seconds (the start of that second: such a token counts as older, never as newer, than it is).
+ * A token with neither counts as signed at the epoch, so any end of sessions refuses it.
+ */
+function issuedAtMsOf(payload: Record<string, unknown>): number {
+  const ms = payload[ISSUED_AT_MS_CLAIM];
+  if (typeof ms === "number" && Number.isFinite(ms)) return ms;
+  return typeof payload.iat === "number" && Number.isFinite(payload.iat) ? payload.iat * 1000 : 0;
+}
 
 /**
  * The one place a token is checked: signature, algorithm (HS256 only), issuer, audience, expiry
@@ -89,14 +108,15 @@ export async function verifyAccessToken(env: Pick<Env, "JWT_SECRET">, clock: Clo
     const { verified } = stateFor(env);
     const known = verified.find(token);
     if (known) {
-      if (known.expiresAt > epochSeconds(clock)) return { ok: true, userId: known.userId };
+      if (known.expiresAt > epochSeconds(clock)) return { ok: true, userId: known.userId, issuedAtMs: known.issuedAtMs };
       verified.forget(token);
       return { ok: false, reason: "expired" };
     }
     const { subject, payload } = await verifiedClaims(env, clock, token);
     if (!subject) return { ok: false, reason: "invalid" };
-    if (typeof payload.exp === "number" && payload.nbf === undefined) verified.remember(token, { userId: subject, expiresAt: payload.exp });
-    return { ok: true, userId: subject };
+    const issuedAtMs = issuedAtMsOf(payload);
+    if (typeof payload.exp === "number" && payload.nbf === undefined) verified.remember(token, { userId: subject, expiresAt: payload.exp, issuedAtMs });
+    return { ok: true, userId: subject, issuedAtMs };
   } catch (error) {
     if (error instanceof joseErrors.JWTExpired) return { ok: false, reason: "expired" };
     return { ok: false, reason: "invalid" };

@@ -9,6 +9,7 @@ import { blockIfLimitReached, releaseAttempt, reserveAttempt, type BlockRule } f
 import { parseInput } from "../validation";
 import { hashPassword, verifyPassword } from "./passwords";
 import { endCodes, endLinkTokens, endSessions } from "./revoke";
+import { sessionsEndedFields } from "./session-end";
 import { changePasswordSchema, deleteAccountSchema, normalizeEmail, renameSchema } from "./schemas";
 import { createSession } from "./sessions";
 import type { PublicUser, RequestMeta, SessionTokens } from "./types";
@@ -78,7 +79,7 @@ export async function changePassword(deps: Deps, userId: string, input: unknown,
   if (newPassword === currentPassword) throw fieldError("newPassword", SAME_PASSWORD, "SAME_PASSWORD");
   const now = deps.clock.now().getTime();
   await deps.db.batch([
-    deps.db.update(users).set({ passwordHash: await hashPassword(newPassword), updatedAt: now }).where(eq(users.id, userId)),
+    deps.db.update(users).set({ passwordHash: await hashPassword(newPassword), ...sessionsEndedFields(now), updatedAt: now }).where(eq(users.id, userId)),
     endSessions(deps, userId, now),
     endLinkTokens(deps, userId, now),
     endCodes(deps, userId, now),

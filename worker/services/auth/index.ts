@@ -49,12 +49,12 @@ export {
   refreshSession,
   refreshIntentFor,
   refreshSessionOrRace,
-  revokeAllSessions,
   REFRESH_TOKEN_TTL_MS,
   type RefreshIntent,
   type RefreshOutcome,
 } from "./sessions";
 export { inspectSessionTokens } from "./legacy-tokens";
+export { signedBeforeSessionsEnded, tokenStillSpeaksFor } from "./session-end";
 export {
   getOnboardingStatus,
   getProfile,

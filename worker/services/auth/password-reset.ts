@@ -9,6 +9,7 @@ import { parseInput } from "../validation";
 import { checkCode, createCode, RESET_CODE_POLICY } from "./codes";
 import { hashPassword } from "./passwords";
 import { endCodes, endLinkTokens, endSessions } from "./revoke";
+import { sessionsEndedFields } from "./session-end";
 import { resetPasswordSchema } from "./schemas";
 import { takeBackStatements, logTakeBack } from "./take-back";
 import { liftLoginBlocks, resetEmailAllowed } from "./throttle";
@@ -75,7 +76,7 @@ export async function resetPassword(deps: Deps, input: unknown): Promise<void> {
     telegram,
     push,
     takeBack,
-    deps.db.update(users).set({ passwordHash, isVerified: true, updatedAt: now }).where(eq(users.id, user.id)),
+    deps.db.update(users).set({ passwordHash, isVerified: true, ...sessionsEndedFields(now), updatedAt: now }).where(eq(users.id, user.id)),
     endSessions(deps, user.id, now),
     endLinkTokens(deps, user.id, now),
     endCodes(deps, user.id, now),

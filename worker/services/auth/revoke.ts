@@ -30,7 +30,10 @@ export function endCodes(deps: Deps, userId: string, now: number, onlyIf?: SQL) 
     .where(and(eq(verificationCodes.userId, userId), inArray(verificationCodes.purpose, ACCOUNT_CODE_PURPOSES), isNull(verificationCodes.consumedAt), onlyIf));
 }
 
-/** Every refresh token of the user is revoked (access tokens die within their 15 minutes). */
+/**
+ * Every refresh token of the user is revoked. Callers also stamp the user row with `sessionsEndedFields` in the
+ * same batch, so access tokens signed before are refused where the row is read (session-end.ts, ADR 115).
+ */
 export function endSessions(deps: Deps, userId: string, now: number, onlyIf?: SQL) {
   return deps.db
     .update(refreshSessions)

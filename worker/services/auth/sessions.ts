@@ -4,7 +4,6 @@ import type { Deps } from "../deps";
 import { badRequest, unauthorized } from "../errors";
 import { randomToken, sha256Hex } from "../tokens";
 import { signAccessToken } from "./access-token";
-import { endSessions } from "./revoke";
 import type { RequestMeta, SessionTokens } from "./types";
 
 /**
@@ -145,9 +144,4 @@ export async function logout(deps: Deps, refreshToken: string | null): Promise<v
     .where(eq(refreshSessions.tokenHash, await sha256Hex(refreshToken)))
     .limit(1);
   if (row) await revokeFamily(deps, row.familyId);
-}
-
-/** Every session of the user ends (password reset, account takeover defence). */
-export async function revokeAllSessions(deps: Deps, userId: string): Promise<void> {
-  await endSessions(deps, userId, deps.clock.now().getTime());
 }

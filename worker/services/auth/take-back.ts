@@ -3,6 +3,7 @@ import { pushSubscriptions, telegramLinkCodes, users, type User } from "../../..
 import type { Deps } from "../deps";
 import { markEmailVerified } from "./codes";
 import { endCodes, endLinkTokens, endSessions } from "./revoke";
+import { sessionsEndedFields } from "./session-end";
 import { findUserById } from "./users";
 import { log } from "../log";
 import { OwnershipQuestionError, ownershipQuestionApplies, ownershipQuestionOf, type RegisteredByMe } from "./ownership-question";
@@ -57,7 +58,7 @@ export function takeBackStatements(deps: Deps, userId: string, now: number, user
     deps.db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), unverified)),
     deps.db
       .update(users)
-      .set({ ...TAKE_BACK_USER_FIELDS, ...userFields, updatedAt: now })
+      .set({ ...TAKE_BACK_USER_FIELDS, ...userFields, ...sessionsEndedFields(now), updatedAt: now })
       .where(and(eq(users.id, userId), eq(users.isVerified, false)))
       .returning({ id: users.id }),
   ] as const;

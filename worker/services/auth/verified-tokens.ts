@@ -1,8 +1,10 @@
-/** What a verified access token said that can change its answer later: who it names and when it ends. */
+/** What a verified access token said that can change its answer later: who it names, when it ends, when it was signed. */
 export interface VerifiedToken {
   userId: string;
   /** The `exp` claim, in seconds since the epoch. */
   expiresAt: number;
+  /** When it was signed, in ms (access-token.ts): compared with the end of the person's sessions, which can change. */
+  issuedAtMs: number;
 }
 
 /**
