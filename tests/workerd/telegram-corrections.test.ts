@@ -12,7 +12,7 @@ import { helpRequest, stopAlone, undoRequest } from "../../worker/services/nl/ch
 import { correctionWordsIn } from "../../worker/services/nl/move-phrases";
 import { nudgeChangeIn } from "../../worker/services/nl/nudge-phrases";
 import { depsAt, MINUTE, taskRow, tasksOfUser, testEra } from "./escalation-helpers";
-import { fakeTelegram, postUpdate, pressUpdate, textUpdate } from "./telegram/support";
+import { fakeTelegram, postUpdate, pressUpdate, telegramApi, textUpdate } from "./telegram/support";
 
 /** Tue 2072-03-08 15:00 UTC: 10:00 in New York. */
 const ERA = new Date("2072-03-08T15:00:00Z");
@@ -256,6 +256,36 @@ describe("right after making a reminder in the chat", () => {
     await postUpdate(pressUpdate(u.chat, `done:${id}`, 7));
     await postUpdate(textUpdate(u.chat, "make it 9pm"));
     expect(edits().filter((edit) => edit.message_id === confirmation.messageId)).toHaveLength(2);
+  });
+
+  it("changed or deleted away from the chat (the API, as the dashboard and email do through the same services), its confirmation follows", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser();
+    const id = await makeInChat(bot, u.chat, "call bob at 7pm");
+    const confirmation = bot.sent.at(-1)!;
+    const edits = () => bot.callsOf("editMessageText").map((call) => call.payload);
+    const undo = { inline_keyboard: [[{ text: "↩️ Undo", callback_data: `undo:${id}` }]] };
+    const put = async (body: unknown) => expect((await telegramApi(`/v1/tasks/${id}`, "PUT", u.token, body)).status).toBe(200);
+
+    await put({ dueDate: "2072-03-08T20:00" });
+    expect(edits()).toEqual([{ chat_id: String(u.chat), message_id: confirmation.messageId, text: "✏️ Now: I'll remind you to call bob on Tue, Mar 8 at 8:00 PM.", reply_markup: undo }]);
+    // Nothing the confirmation says changed (the same title; how early to check back): Telegram is not asked.
+    await put({ title: (await taskRow(id))!.title, checkBackMinutes: 30 });
+    expect(edits()).toHaveLength(1);
+    await put({ strategy: "urgent" });
+    expect(edits().at(-1)).toMatchObject({ text: "✏️ Now: I'll remind you to call bob on Tue, Mar 8 at 8:00 PM. Nudging: Urgent (call early).", reply_markup: undo });
+
+    expect((await telegramApi(`/v1/tasks/${id}`, "DELETE", u.token)).status).toBe(200);
+    expect(edits().at(-1)).toEqual({ chat_id: String(u.chat), message_id: confirmation.messageId, text: "🗑 Deleted: Call bob" });
+    expect(edits()).toHaveLength(3);
+    // The chat was told nothing new: only its confirmation changed.
+    expect(bot.sent.at(-1)!.messageId).toBe(confirmation.messageId);
+
+    // A reminder made elsewhere has no confirmation: its changes ask nothing of Telegram.
+    const web = await createTask(depsAt(ERA).deps, u.id, { title: "Water the plants", dueDate: "2072-03-09T15:00:00Z" });
+    expect((await telegramApi(`/v1/tasks/${web.id}`, "PUT", u.token, { dueDate: "2072-03-09T12:00" })).status).toBe(200);
+    expect((await telegramApi(`/v1/tasks/${web.id}`, "DELETE", u.token)).status).toBe(200);
+    expect(edits()).toHaveLength(3);
   });
 
   it("a time alone keeps the reminder's day when that day is still to come: 'make it 10am' for tomorrow at 8 is tomorrow at 10", async () => {

@@ -1,26 +1,24 @@
 import { GrammyError, type Context } from "grammy";
 import type { Deps } from "../services/deps";
 import { errorFields, log } from "../services/log";
-import { confirmationsAfterReply, type ChatOwner, type ChatReply, type ConfirmationEdit } from "../services/telegram";
+import { confirmationsAfterReply, type ChatReply, type ConfirmationEdit } from "../services/telegram";
 import type { ChatMessageRef } from "../services/telegram/just-made";
 import { keyboardOf } from "./keyboard";
 
 /**
- * Sends a chat reply, then keeps the chat's confirmations true (services/telegram/confirmations.ts): a new
- * reminder's confirmation is remembered by its message id, and a changed reminder's earlier confirmation is
- * rewritten to what is now set. A rewrite Telegram refuses (the same words, a message deleted by the person) is
- * logged and skipped: the reply itself was sent and says what changed.
+ * Sends a chat reply, then remembers a new reminder's confirmation by its message id, so it can be kept true
+ * (services/telegram/confirmations.ts). A changed reminder's earlier confirmations were already rewritten by the
+ * change itself (services/tasks/chat-confirmations.ts), wherever it was made.
  */
 export async function replyKeepingConfirmations(
   ctx: Context,
   deps: Deps,
-  owner: ChatOwner,
   reply: ChatReply,
   message: ChatMessageRef | null,
   extra: { reply_parameters?: { message_id: number; allow_sending_without_reply: boolean } } = {},
 ): Promise<void> {
   const sent = await ctx.reply(reply.text, { ...extra, ...(reply.buttons ? { reply_markup: keyboardOf(reply.buttons) } : {}) });
-  await rewriteConfirmations(ctx, await confirmationsAfterReply(deps, owner, reply, message, sent.message_id));
+  await confirmationsAfterReply(deps, reply, message, sent.message_id);
 }
 
 /**

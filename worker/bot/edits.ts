@@ -26,7 +26,7 @@ export function chatEdits(deps: Deps): Composer<Context> {
         sentAt: new Date(edited.date * 1000),
         repliedTaskId: repliedTaskId(edited.reply_to_message),
       });
-      await replyKeepingConfirmations(ctx, deps, owner, reply, message, aboutIt);
+      await replyKeepingConfirmations(ctx, deps, reply, message, aboutIt);
     } catch (error) {
       if (!isAppError(error)) throw error;
       await ctx.reply(error.message, aboutIt);

@@ -25,7 +25,7 @@ export function plainLanguage(deps: Deps): Composer<Context> {
     try {
       const message = { chatId: String(ctx.chat.id), messageId: ctx.message.message_id };
       const reply = await replyToChatText(deps, owner, text, repliedTaskId(ctx.message.reply_to_message), message);
-      await replyKeepingConfirmations(ctx, deps, owner, reply, message);
+      await replyKeepingConfirmations(ctx, deps, reply, message);
     } catch (error) {
       if (!isAppError(error)) throw error;
       await ctx.reply(error.message);

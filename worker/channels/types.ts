@@ -50,11 +50,23 @@ export interface ChannelStatus {
   reason: string | null;
 }
 
+/** A message a channel sent earlier: where it went and the provider's number for it (Telegram's message_id). */
+export interface SentMessageRef {
+  to: string;
+  messageId: number;
+}
+
 export interface Channel {
   readonly medium: Medium;
   readonly status: ChannelStatus;
   /** Sends one message. Throws on failure; callers retry through the queue. */
   send(message: OutboundMessage): Promise<SendResult>;
+  /**
+   * Rewrites a message it sent earlier, its buttons included (`meta.buttons`; none: taken off). Only where the
+   * medium can change what it sent (Telegram: a confirmation kept true, ADR 114); absent elsewhere. Throws on
+   * failure, as `send` does.
+   */
+  edit?(sent: SentMessageRef, message: Pick<OutboundMessage, "text" | "meta">): Promise<void>;
 }
 
 export type Channels = Record<Medium, Channel>;

@@ -2,7 +2,7 @@ import { GrammyError, HttpError, InlineKeyboard } from "grammy";
 import { forgetBlockedChat } from "../../services/telegram/chats";
 import { ProviderError } from "../errors";
 import type { ProviderDeps } from "../face";
-import type { Channel, OutboundMessage } from "../types";
+import type { Channel, OutboundMessage, SentMessageRef } from "../types";
 import { botApi } from "./api";
 import type { BotSettings } from "./settings";
 
@@ -34,8 +34,19 @@ export function telegramChannel(settings: BotSettings, deps: ProviderDeps & { fe
         throw await providerError(error, deps, message.to);
       }
     },
+    async edit(sent: SentMessageRef, message: Pick<OutboundMessage, "text" | "meta">) {
+      const keyboard = inlineKeyboard(message.meta?.buttons);
+      // Without reply_markup Telegram takes the buttons off. A rewrite is a courtesy after the change it
+      // follows has been saved: it gets a short wait of its own, never the send's.
+      // (grammY types its signal as the abort-controller shim's; the runtime's is the same object to it.)
+      const signal = AbortSignal.timeout(EDIT_TIMEOUT_MS) as unknown as Parameters<typeof api.editMessageText>[4];
+      await api.editMessageText(sent.to, sent.messageId, message.text, keyboard ? { reply_markup: keyboard } : {}, signal);
+    },
   };
 }
+
+/** How long a rewrite of a sent message may take before it is given up (and logged). */
+const EDIT_TIMEOUT_MS = 5_000;
 
 export function inlineKeyboard(buttons: unknown): InlineKeyboard | null {
   if (!Array.isArray(buttons) || buttons.length === 0) return null;

@@ -7,6 +7,8 @@ import { resolveStrategyKey } from "../escalation/catalogue";
 import { haltEscalationStatements, startEscalationStatements } from "../escalation/start-and-halt";
 import { newTaskStatements, nextOccurrenceStatements, readStoredRule, storedRuleJson, type TaskSource } from "../series";
 import { parseInput } from "../validation";
+import { CONFIRMATION_TEXTS } from "../telegram/confirmation-texts";
+import { confirmationsOf, goneConfirmationEdits, keepConfirmationsAfterEdit, mayHaveConfirmations, rewriteConfirmations } from "./chat-confirmations";
 import { assertRoom, readTaskRoom } from "./quotas";
 import { restartFor, type Restart } from "./restart";
 import { createTaskSchema, dueDateToInstant, updateTaskSchema } from "./schemas";
@@ -141,7 +143,21 @@ export async function editLoadedTask(deps: Deps, task: Task, person: User | null
   const statements = restart.kind === "none" ? [deps.db.update(tasks).set(changes).where(own)] : restartStatements(deps, next, changes, restart, now, own);
   // The answer's read-back rides at the end of the batch: what the batch left, with no second wait.
   const { updated } = await runNamedBatch(deps.db, { updated: ownTaskQuery(deps, task.userId, task.id) }, statements);
-  return { task: toTaskJson(ownTaskOf(updated), now), restart };
+  const edited = ownTaskOf(updated);
+  await keepChatConfirmationTrue(deps, task, edited, person);
+  return { task: toTaskJson(edited, now), restart };
+}
+
+/**
+ * A reminder made in the chat: its confirmation there is rewritten to what is now set (ADR 114), wherever this
+ * edit came from. Only when something it says changed (the title, the time, the repeat, the sequence).
+ */
+async function keepChatConfirmationTrue(deps: Deps, before: Task, after: Task, person: User | null): Promise<void> {
+  if (!mayHaveConfirmations(after)) return;
+  const said = (t: Task) => [t.title, t.dueAt, t.recurrence, t.strategyKey].join("\u0000");
+  if (said(before) === said(after)) return;
+  const owner = person ?? (await findUser(deps, after.userId));
+  if (owner) await keepConfirmationsAfterEdit(deps, after, owner);
 }
 
 /** The batch of an edit that starts the reminders again, conditional on the task still being open (ADR 029). */
@@ -161,6 +177,16 @@ function restartStatements(deps: Deps, next: Task, changes: Partial<Task>, resta
   ];
 }
 
+export interface DeleteOptions {
+  /** End a repeating task's whole series instead of skipping this occurrence. */
+  series?: boolean;
+  /**
+   * "leave": the caller rewrites the chat's confirmations itself (the bot, which must not rewrite the message a
+   * button was pressed under twice). By default the deletion does it.
+   */
+  chatConfirmations?: "rewrite" | "leave";
+}
+
 /**
  * DELETE /v1/tasks/:id: the escalation and its steps go with it (foreign keys cascade).
  * A recurring task (ADR 043): deleting an open occurrence skips that one, and the series goes on
@@ -168,17 +194,25 @@ function restartStatements(deps: Deps, next: Task, changes: Partial<Task>, resta
  * racing answer writes it once). `series: true` ends the series instead: every open occurrence
  * goes, completed ones stay as history, and nothing comes next.
  */
-export async function deleteTask(deps: Deps, userId: string, taskId: string, options: { series?: boolean } = {}): Promise<void> {
+export async function deleteTask(deps: Deps, userId: string, taskId: string, options: DeleteOptions = {}): Promise<void> {
   const task = await loadOwnTask(deps, userId, taskId);
   const own = and(eq(tasks.id, task.id), eq(tasks.userId, userId));
-  if (!task.recurrence || !task.seriesId) {
+  const oneOff = !task.recurrence || !task.seriesId;
+  // Wholly gone (not one skipped occurrence of a series that goes on): a reminder made in the chat has its
+  // confirmation there say so (ADR 114). Read first: the rows go with the task.
+  const wholly = oneOff || options.series === true;
+  const confirmations = wholly && options.chatConfirmations !== "leave" && mayHaveConfirmations(task) ? await confirmationsOf(deps, task.id) : [];
+  const sayGone = () => rewriteConfirmations(deps, goneConfirmationEdits(confirmations, oneOff ? CONFIRMATION_TEXTS.deleted(task.title) : CONFIRMATION_TEXTS.seriesStopped(task.title)));
+  if (oneOff || !task.seriesId) {
     const deleted = await deps.db.delete(tasks).where(own).returning({ id: tasks.id });
     if (deleted.length === 0) throw notFound(TASK_NOT_FOUND, "TASK_NOT_FOUND");
+    await sayGone();
     return;
   }
   if (options.series) {
     const openOfSeries = and(eq(tasks.userId, userId), eq(tasks.seriesId, task.seriesId), sql`${tasks.status} <> 'COMPLETED'`);
     await runBatch(deps.db, [deps.db.delete(tasks).where(own), deps.db.delete(tasks).where(openOfSeries)]);
+    await sayGone();
     return;
   }
   const user = await loadUser(deps, userId);

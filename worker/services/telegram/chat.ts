@@ -94,7 +94,7 @@ export async function answerTypedInChat(
 export async function strategyChangeInChat(deps: Deps, owner: ChatOwner, taskId: string, change: NudgeChange): Promise<ChatReply> {
   try {
     const outcome = await changeTaskStrategy(deps, owner.id, taskId, change);
-    return outcome.state === "changed" ? { text: outcome.message, changed: taskId } : { text: outcome.message };
+    return { text: outcome.message };
   } catch (error) {
     if (isAppError(error) && error.status === 404) return { text: BOT_TEXTS.gone };
     throw error;

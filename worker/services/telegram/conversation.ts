@@ -42,7 +42,7 @@ export async function replyToChatText(
   if (correction) {
     const target = await reminderToChange(deps, owner, repliedTaskId);
     if (!target) return { text: BOT_TEXTS.nothingToCorrect };
-    return { text: await answerTypedInChat(deps, owner, { answer: "move", snoozeMinutes: null, moveTo: correction }, target), changed: target };
+    return { text: await answerTypedInChat(deps, owner, { answer: "move", snoozeMinutes: null, moveTo: correction }, target) };
   }
   const nudgeChange = nudgeChangeIn(text);
   if (nudgeChange) {

@@ -48,7 +48,7 @@ async function rewriteMade(deps: Deps, owner: ChatOwner, taskId: string, edit: C
   const readAt = series ? new Date(Math.max(edit.sentAt.getTime(), startOfDay(series.dueAt, owner.timezone))) : edit.sentAt;
   try {
     const outcome = await rewriteTaskFromPrompt(deps, owner.id, target, edit.text, readAt);
-    return outcome.state === "changed" ? { text: outcome.message, buttons: [[[BOT_TEXTS.undo, `undo:${target}`]]], changed: target } : { text: outcome.message };
+    return outcome.state === "changed" ? { text: outcome.message, buttons: [[[BOT_TEXTS.undo, `undo:${target}`]]] } : { text: outcome.message };
   } catch (error) {
     if (isAppError(error) && error.status === 404) return { text: BOT_TEXTS.gone };
     throw error;

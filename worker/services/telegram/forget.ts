@@ -15,8 +15,6 @@ export interface ChatReply {
   buttons?: Array<Array<[label: string, data: string]>>;
   /** The reminder this reply confirms as newly made: its message is remembered, to be kept true (confirmations.ts). */
   made?: string;
-  /** The reminder this reply is about a change of: its earlier confirmations are rewritten to what is now set. */
-  changed?: string;
   /** Confirmations to rewrite now, worked out before their reminder was deleted (its rows go with it). */
   rewrites?: ConfirmationEdit[];
 }
@@ -65,7 +63,8 @@ export async function forgetFromChat(deps: Deps, chatId: string, choice: ForgetC
     // A reminder wholly gone (not one skipped occurrence of a series that goes on): its confirmations say so after.
     const wholly = !task.recurrence || choice === "series";
     const confirmations = wholly ? await confirmationsOf(deps, taskId) : [];
-    await deleteTask(deps, owner.id, taskId, { series: choice === "series" });
+    // The bot rewrites these confirmations itself, all but the one a button was pressed under (ADR 114).
+    await deleteTask(deps, owner.id, taskId, { series: choice === "series", chatConfirmations: "leave" });
     if (!task.recurrence) return gone(BOT_TEXTS.forget.deleted(task.title), confirmations);
     if (choice === "series") return gone(BOT_TEXTS.forget.seriesStopped(task.title), confirmations);
     // Skipping one occurrence makes the series' next one (deleteTask): name it.

@@ -2,6 +2,7 @@ import { ANSWER_LABELS, SNOOZE_MINUTES } from "../answers";
 import { BREAK_WORD_TEXTS } from "../quiet-hours/break-words";
 import { HOW_HARD_TO_NUDGE } from "../nl/messages";
 import { AGENDA_TEXTS } from "../tasks";
+import { CONFIRMATION_TEXTS } from "./confirmation-texts";
 import { EDIT_FOLLOWED_HOURS, JUST_MADE_MINUTES } from "./just-made";
 
 /**
@@ -62,8 +63,8 @@ export const BOT_TEXTS = {
     no: "Keep it",
     skipOne: "Skip this one",
     stopAll: "Stop repeating",
-    deleted: (title: string) => `🗑 Deleted: ${title}`,
-    seriesStopped: (title: string) => `🗑 Stopped: ${title}. It won't repeat any more.`,
+    deleted: CONFIRMATION_TEXTS.deleted,
+    seriesStopped: CONFIRMATION_TEXTS.seriesStopped,
     skipped: (title: string, next: string | null) => `⏭ Skipped this time: ${title}.${next ? ` The next one is ${next}.` : ""}`,
     kept: (title: string) => `Good, I kept it: ${title}.`,
     /** "cancel it" with no reminder replied to or waiting (ADR 100). */
@@ -92,10 +93,8 @@ export const BOT_TEXTS = {
     notOnBreak: "You're not on a break. Write /pause to take one.",
     past: BREAK_WORD_TEXTS.past,
   },
-  /** Under the confirmation of a reminder made in the chat (ADR 104). */
-  undo: "↩️ Undo",
-  /** The lead of a confirmation rewritten after its reminder was changed in words (confirmations.ts). */
-  confirmationNow: "✏️ Now:",
+  undo: CONFIRMATION_TEXTS.undo,
+  confirmationNow: CONFIRMATION_TEXTS.confirmationNow,
   /** "undo" typed with no reminder made here in the last minutes. */
   nothingToUndo: `There's nothing to undo: I haven't made a reminder here in the last ${JUST_MADE_MINUTES} minutes. To delete one, write "cancel" and its name, like "cancel the dentist".`,
   /** "make it 8pm" with no reminder just made, replied to or waiting. */
