@@ -168,6 +168,36 @@ test.describe("Telegram", () => {
     await expect(page.locator("article.task-card")).toHaveCount(0);
   });
 
+  test("a reminder made in the chat, changed and then deleted on the dashboard: its confirmation in the chat follows (ADR 114)", async ({ page }) => {
+    const user = await signUp(page, { name: "Dana", timezone: "Asia/Jerusalem" });
+    const chat = newChat();
+    await linkByApi(page, user, chat);
+    await sendInDevChat(page, "call the plumber tomorrow at 8am");
+    const confirmation = page.locator(".dev-chat__bubble--bot").filter({ hasText: "I'll remind you to call the plumber" });
+    await expect(confirmation.locator(".dev-chat__text")).toHaveText(/^Got it! I'll remind you to call the plumber on .+ at 8:00 AM\.$/);
+
+    await page.goto("/dashboard");
+    await card(page, "Call the plumber").getByRole("link", { name: 'Edit task "Call the plumber"' }).click();
+    const when = page.getByLabel("Due Date/Time");
+    await when.fill((await when.inputValue()).replace(/T08:00$/, "T11:30"));
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByText("Task updated successfully!")).toBeVisible();
+    await openDevChat(page, chat);
+    await expect(confirmation.locator(".dev-chat__text")).toHaveText(/^✏️ Now: I'll remind you to call the plumber on .+ at 11:30 AM\.$/);
+    await expect(confirmation.locator(".dev-chat__edited")).toHaveText("edited");
+    await expect(confirmation.getByRole("button")).toHaveText(["↩️ Undo"]);
+    await screenshotBoth(page, "dev-telegram-confirmation-after-web-edit", page.url());
+
+    await page.goto("/dashboard");
+    await page.getByRole("button", { name: 'Delete task "Call the plumber"' }).click();
+    await page.getByRole("dialog", { name: "Confirm Delete" }).getByRole("button", { name: "Delete", exact: true }).click();
+    await expect(page.locator(".toast")).toContainText("Task deleted.");
+    await openDevChat(page, chat);
+    const gone = page.locator(".dev-chat__bubble--bot").filter({ hasText: "🗑 Deleted: Call the plumber" });
+    await expect(gone).toHaveCount(1);
+    await expect(gone.getByRole("button")).toHaveCount(0);
+  });
+
   test("editing the message that made a reminder changes it, and the bot's answer quotes the edit (ADR 107)", async ({ page }) => {
     const user = await signUp(page, { name: "Noa", timezone: "Asia/Jerusalem" });
     await linkByApi(page, user, newChat());
