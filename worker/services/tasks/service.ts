@@ -6,6 +6,7 @@ import { forbidden, notFound, unauthorized } from "../errors";
 import { resolveStrategyKey } from "../escalation/catalogue";
 import { haltEscalationStatements, startEscalationStatements } from "../escalation/start-and-halt";
 import { newTaskStatements, nextOccurrenceStatements, readStoredRule, storedRuleJson, type TaskSource } from "../series";
+import { errorFields, log } from "../log";
 import { parseInput } from "../validation";
 import { CONFIRMATION_TEXTS } from "../telegram/confirmation-texts";
 import { confirmationsOf, goneConfirmationEdits, keepConfirmationsAfterEdit, mayHaveConfirmations, rewriteConfirmations } from "./chat-confirmations";
@@ -156,8 +157,13 @@ async function keepChatConfirmationTrue(deps: Deps, before: Task, after: Task, p
   if (!mayHaveConfirmations(after)) return;
   const said = (t: Task) => [t.title, t.dueAt, t.recurrence, t.strategyKey].join("\u0000");
   if (said(before) === said(after)) return;
-  const owner = person ?? (await findUser(deps, after.userId));
-  if (owner) await keepConfirmationsAfterEdit(deps, after, owner);
+  try {
+    const owner = person ?? (await findUser(deps, after.userId));
+    if (owner) await keepConfirmationsAfterEdit(deps, after, owner);
+  } catch (error) {
+    // The edit is saved and answered; its chat confirmation is a courtesy that must not turn it into a failure.
+    log.warn("telegram.confirmation_not_rewritten", { taskId: after.id, ...errorFields(error) });
+  }
 }
 
 /** The batch of an edit that starts the reminders again, conditional on the task still being open (ADR 029). */
