@@ -16,7 +16,7 @@ import { BOT_TEXTS } from "../../worker/services/telegram";
 import { expectConsoleError } from "./console-errors";
 import { testDeps } from "./helpers";
 import { depsAt, MINUTE, outboxTo, runStepByHand, stepsOf, taskRow, tasksOfUser, testEra } from "./escalation-helpers";
-import { fakeTelegram, postUpdate, pressUpdate, TELEGRAM_ENV, textUpdate } from "./telegram/support";
+import { fakeTelegram, postUpdate, pressUpdate, TELEGRAM_ENV, telegramApi, textUpdate } from "./telegram/support";
 import type { Env } from "../../worker/env";
 
 const ERA = new Date("2071-03-10T12:00:00Z");
@@ -424,13 +424,18 @@ describe("the engine's Telegram step", () => {
     return telegramChannel(botSettings({ ...deps.env, ...env } as Env)!, { db: deps.db, clock: deps.clock });
   };
 
-  it("sends the reminder with Done / Snooze / Acknowledge buttons and no email", async () => {
+  /** A linked person's reminder, its first step sent by the engine to their chat through the fake Bot API. */
+  async function sentReminder(title: string) {
     const bot = fakeTelegram();
     const u = await linkedUser();
-    const task = await taskFor(u.id, "Stretch");
+    const task = await taskFor(u.id, title);
     const [step] = await stepsOf(task.id);
     await runStepByHand(step!.id, step!.dueAt, { telegram: realTelegram(step!.dueAt) });
-    const [sent] = bot.sent;
+    return { bot, u, task, sent: bot.sent[0]! };
+  }
+
+  it("sends the reminder with Done / Snooze / Acknowledge buttons and no email", async () => {
+    const { u, task, sent } = await sentReminder("Stretch");
     expect(sent?.chatId).toBe(String(u.chat));
     expect(sent?.text).toMatch(/^⏰ Stretch \(due /);
     const buttons = (sent?.replyMarkup as { inline_keyboard: Array<Array<{ text: string; callback_data: string }>> }).inline_keyboard.flat();
@@ -443,6 +448,32 @@ describe("the engine's Telegram step", () => {
     expect(await outboxTo(u.email, "email")).toEqual([]);
     const rows = await testDeps().db.select().from(deliveries).where(eq(deliveries.taskId, task.id));
     expect(rows.find((r) => r.channel === "telegram")?.status).toBe("sent");
+  });
+
+  it("marked done anywhere (here through the API), its message in the chat says so, Not done yet in place of its buttons (ADR 116)", async () => {
+    const { bot, u, task, sent } = await sentReminder("Stretch");
+    const edits = () => bot.callsOf("editMessageText").map((call) => call.payload);
+
+    expect((await telegramApi(`/v1/tasks/${task.id}/done`, "POST", u.token)).status).toBe(200);
+    expect(edits()).toEqual([
+      { chat_id: String(u.chat), message_id: sent.messageId, text: "✅ Done: Stretch", reply_markup: { inline_keyboard: [[{ text: "↩️ Not done yet", callback_data: `reopen:${task.id}` }]] } },
+    ]);
+    // Done again changes nothing, and asks nothing of Telegram.
+    expect((await telegramApi(`/v1/tasks/${task.id}/done`, "POST", u.token)).status).toBe(200);
+    expect(edits()).toHaveLength(1);
+  });
+
+  it("a Done pressed under the reminder: the message says it once, and the press is answered without an alert", async () => {
+    const { bot, u, task, sent } = await sentReminder("Pay rent");
+    await postUpdate(pressUpdate(u.chat, `done:${task.id}`, sent.messageId));
+    expect((await taskRow(task.id))?.status).toBe("COMPLETED");
+    expect(bot.callsOf("answerCallbackQuery").map((call) => call.payload)).toEqual([expect.objectContaining({ text: '"Pay rent" is done. Well done!' })]);
+    // The done rewrote it; the press's own edit of the same words was refused by Telegram as "not modified", which is fine.
+    const edits = bot.callsOf("editMessageText").map((call) => call.payload);
+    expect(edits.map((edit) => [edit.message_id, edit.text])).toEqual([
+      [sent.messageId, "✅ Done: Pay rent"],
+      [sent.messageId, "✅ Done: Pay rent"],
+    ]);
   });
 
   it("a blocked bot unlinks the chat and the step reaches the person by email instead", async () => {

@@ -28,6 +28,14 @@ export function stepDeliveries(escalationId: string | SQLiteColumn, stepIndex: n
 }
 
 /**
+ * Every delivery of one chain (all its steps and rounds): the keys that start with `<escalation>:` (":" + 1 is
+ * ";"), one range of the primary key. The chain is given by the column of an escalation row being joined.
+ */
+export function chainDeliveries(escalationId: SQLiteColumn): SQL {
+  return sql`${deliveries.id} >= ${escalationId} || ':' and ${deliveries.id} < ${escalationId} || ';'`;
+}
+
+/**
  * Every quiet-hours catch-up delivery of one person: the keys that start with `quiet:<user>@` (quiet.ts
  * `catchUpKey`; "@" + 1 is "A"), one range of the primary key. A held step that fires at its rest's end
  * writes these instead of rows in its own range (ADR 064).

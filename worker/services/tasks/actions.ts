@@ -9,6 +9,8 @@ import { snoozeChainStatements } from "../escalation/snooze";
 import { nextOccurrenceDueAt, nextOccurrenceId, nextOccurrenceStatements } from "../series";
 import { parseInput } from "../validation";
 import { thankAlertedBuddies } from "../buddies/thanks";
+import { rewriteChatMessages } from "./chat-confirmations";
+import { doneMessageEdits, sentReminderMessagesOrNone } from "./chat-reminder-messages";
 import { nextMorning } from "./morning";
 import { nextTimeOfDay, parseTimeOfDay } from "./time-of-day";
 import { snoozeSchema } from "./schemas";
@@ -111,10 +113,12 @@ export async function completeTask(deps: Deps, userId: string, taskId: string): 
     ...haltEscalationStatements(deps.db, task.id, "completed", now),
     ...(await seriesStatements(deps, userId, task, "COMPLETED", now)),
   ];
-  // The answer's read-back rides at the end of the batch, as in snooze and edit; then the thanks
-  // and the next occurrence together.
+  // The answer's read-back rides at the end of the batch, as in snooze and edit; then the thanks,
+  // the next occurrence and the reminder's messages in the person's chat together (one wait).
   const { done } = await runNamedBatch(deps.db, { done: ownTaskQuery(deps, userId, taskId) }, writes);
-  const [, nextTask] = await Promise.all([thankAlertedBuddies(deps, userId, task), nextTaskJson(deps, userId, nextId, now)]);
+  const [, nextTask, messages] = await Promise.all([thankAlertedBuddies(deps, userId, task), nextTaskJson(deps, userId, nextId, now), sentReminderMessagesOrNone(deps, userId, task.id)]);
+  // Its messages in the chat say it is done, their buttons replaced by the way back (ADR 116).
+  await rewriteChatMessages(deps, doneMessageEdits(messages, task));
   return { ...toTaskJson(ownTaskOf(done), now), nextTask };
 }
 

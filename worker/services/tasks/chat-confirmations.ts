@@ -5,7 +5,7 @@ import { isStrategyKey, resolveStrategyKey } from "../escalation/catalogue";
 import { errorFields, log } from "../log";
 import { confirmationMessage } from "../nl/parse-reminder";
 import { readStoredRule } from "../series";
-import { CONFIRMATION_TEXTS } from "../telegram/confirmation-texts";
+import { SENT_MESSAGE_TEXTS } from "../telegram/sent-message-texts";
 
 /**
  * The bot's confirmation of a reminder made in the chat ("Got it! I'll remind you to call bob on Sun, Nov 29 at
@@ -23,7 +23,7 @@ export interface ChatConfirmation {
   messageId: number;
 }
 
-/** A confirmation to rewrite: the bot's message, its new words and buttons ([label, callback data] rows). */
+/** A bot message to rewrite (a confirmation, a reminder): where it is, its new words and buttons ([label, callback data] rows). */
 export interface ConfirmationEdit extends ChatConfirmation {
   text: string;
   buttons: Array<Array<[label: string, data: string]>>;
@@ -58,7 +58,7 @@ export function goneConfirmationEdits(confirmations: readonly ChatConfirmation[]
 export function nowSetEdits(confirmations: readonly ChatConfirmation[], task: Task, owner: ConfirmationOwner, now: Date): ConfirmationEdit[] {
   if (task.status === "COMPLETED" || confirmations.length === 0) return [];
   const text = nowSetText(task, owner, now);
-  return confirmations.map((row) => ({ ...row, text, buttons: [[[CONFIRMATION_TEXTS.undo, `undo:${task.id}`]]] }));
+  return confirmations.map((row) => ({ ...row, text, buttons: [[[SENT_MESSAGE_TEXTS.undo, `undo:${task.id}`]]] }));
 }
 
 /** "✏️ Now: I'll remind you to call bob on Sun, Nov 29 at 8:00 PM." (with "Nudging: ..." when not the person's default). */
@@ -67,15 +67,15 @@ function nowSetText(task: Task, owner: ConfirmationOwner, now: Date): string {
   const ownDefault = resolveStrategyKey(null, owner.defaultEscalationStrategy);
   const strategy = isStrategyKey(task.strategyKey) && task.strategyKey !== ownDefault ? task.strategyKey : null;
   const recurrence = task.recurrence ? readStoredRule(task.recurrence).rule : null;
-  return confirmationMessage({ title: task.title, dueAt: new Date(task.dueAt), recurrence, strategy }, owner.timezone, now, CONFIRMATION_TEXTS.confirmationNow);
+  return confirmationMessage({ title: task.title, dueAt: new Date(task.dueAt), recurrence, strategy }, owner.timezone, now, SENT_MESSAGE_TEXTS.confirmationNow);
 }
 
 /**
- * Rewrites confirmations through the Telegram channel, one after the other. Where the channel cannot edit (no bot
+ * Rewrites bot messages (confirmations, reminders) through the Telegram channel, one after the other. Where the channel cannot edit (no bot
  * configured here any more) nothing is done; a rewrite Telegram refuses (the same words, a message the person
  * deleted, a chat that blocked the bot) is logged at info and skipped: the change itself is saved and answered.
  */
-export async function rewriteConfirmations(deps: Pick<Deps, "channels">, edits: readonly ConfirmationEdit[]): Promise<void> {
+export async function rewriteChatMessages(deps: Pick<Deps, "channels">, edits: readonly ConfirmationEdit[]): Promise<void> {
   if (edits.length === 0) return;
   const channel = deps.channels.telegram;
   if (!channel.status.available || !channel.edit) return;
@@ -92,5 +92,5 @@ export async function rewriteConfirmations(deps: Pick<Deps, "channels">, edits: 
 /** After an edit of a reminder made in the chat: its confirmations say what is now set. */
 export async function keepConfirmationsAfterEdit(deps: Deps, task: Task, owner: ConfirmationOwner): Promise<void> {
   if (!mayHaveConfirmations(task) || task.status === "COMPLETED") return;
-  await rewriteConfirmations(deps, nowSetEdits(await confirmationsOf(deps, task.id), task, owner, deps.clock.now()));
+  await rewriteChatMessages(deps, nowSetEdits(await confirmationsOf(deps, task.id), task, owner, deps.clock.now()));
 }

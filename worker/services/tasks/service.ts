@@ -8,8 +8,8 @@ import { haltEscalationStatements, startEscalationStatements } from "../escalati
 import { newTaskStatements, nextOccurrenceStatements, readStoredRule, storedRuleJson, type TaskSource } from "../series";
 import { errorFields, log } from "../log";
 import { parseInput } from "../validation";
-import { CONFIRMATION_TEXTS } from "../telegram/confirmation-texts";
-import { confirmationsOf, goneConfirmationEdits, keepConfirmationsAfterEdit, mayHaveConfirmations, rewriteConfirmations } from "./chat-confirmations";
+import { SENT_MESSAGE_TEXTS } from "../telegram/sent-message-texts";
+import { confirmationsOf, goneConfirmationEdits, keepConfirmationsAfterEdit, mayHaveConfirmations, rewriteChatMessages } from "./chat-confirmations";
 import { assertRoom, readTaskRoom } from "./quotas";
 import { restartFor, type Restart } from "./restart";
 import { createTaskSchema, dueDateToInstant, updateTaskSchema } from "./schemas";
@@ -208,7 +208,7 @@ export async function deleteTask(deps: Deps, userId: string, taskId: string, opt
   // confirmation there say so (ADR 114). Read first: the rows go with the task.
   const wholly = oneOff || options.series === true;
   const confirmations = wholly && options.chatConfirmations !== "leave" && mayHaveConfirmations(task) ? await confirmationsOf(deps, task.id) : [];
-  const sayGone = () => rewriteConfirmations(deps, goneConfirmationEdits(confirmations, oneOff ? CONFIRMATION_TEXTS.deleted(task.title) : CONFIRMATION_TEXTS.seriesStopped(task.title)));
+  const sayGone = () => rewriteChatMessages(deps, goneConfirmationEdits(confirmations, oneOff ? SENT_MESSAGE_TEXTS.deleted(task.title) : SENT_MESSAGE_TEXTS.seriesStopped(task.title)));
   if (oneOff || !task.seriesId) {
     const deleted = await deps.db.delete(tasks).where(own).returning({ id: tasks.id });
     if (deleted.length === 0) throw notFound(TASK_NOT_FOUND, "TASK_NOT_FOUND");

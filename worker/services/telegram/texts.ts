@@ -2,7 +2,7 @@ import { ANSWER_LABELS, SNOOZE_MINUTES } from "../answers";
 import { BREAK_WORD_TEXTS } from "../quiet-hours/break-words";
 import { HOW_HARD_TO_NUDGE } from "../nl/messages";
 import { AGENDA_TEXTS } from "../tasks";
-import { CONFIRMATION_TEXTS } from "./confirmation-texts";
+import { SENT_MESSAGE_TEXTS } from "./sent-message-texts";
 import { EDIT_FOLLOWED_HOURS, JUST_MADE_MINUTES } from "./just-made";
 
 /**
@@ -48,7 +48,7 @@ export const BOT_TEXTS = {
   /** On the spinner when "Other snooze times" is pressed (ADR 089). */
   pickSnoozeTime: 'Pick a time below, or write one, like "snooze until 7pm" (or "move it to friday" for another day).',
   answered: {
-    done: (title: string) => `✅ Done: ${title}`,
+    done: SENT_MESSAGE_TEXTS.done,
     snooze: (title: string, until: string) => `😴 Snoozed until ${until}: ${title}`,
     acknowledge: (title: string) => `👍 Acknowledged: ${title}. The reminders have stopped; mark it done when you're finished.`,
   },
@@ -63,8 +63,8 @@ export const BOT_TEXTS = {
     no: "Keep it",
     skipOne: "Skip this one",
     stopAll: "Stop repeating",
-    deleted: CONFIRMATION_TEXTS.deleted,
-    seriesStopped: CONFIRMATION_TEXTS.seriesStopped,
+    deleted: SENT_MESSAGE_TEXTS.deleted,
+    seriesStopped: SENT_MESSAGE_TEXTS.seriesStopped,
     skipped: (title: string, next: string | null) => `⏭ Skipped this time: ${title}.${next ? ` The next one is ${next}.` : ""}`,
     kept: (title: string) => `Good, I kept it: ${title}.`,
     /** "cancel it" with no reminder replied to or waiting (ADR 100). */
@@ -93,8 +93,8 @@ export const BOT_TEXTS = {
     notOnBreak: "You're not on a break. Write /pause to take one.",
     past: BREAK_WORD_TEXTS.past,
   },
-  undo: CONFIRMATION_TEXTS.undo,
-  confirmationNow: CONFIRMATION_TEXTS.confirmationNow,
+  undo: SENT_MESSAGE_TEXTS.undo,
+  confirmationNow: SENT_MESSAGE_TEXTS.confirmationNow,
   /** "undo" typed with no reminder made here in the last minutes. */
   nothingToUndo: `There's nothing to undo: I haven't made a reminder here in the last ${JUST_MADE_MINUTES} minutes. To delete one, write "cancel" and its name, like "cancel the dentist".`,
   /** "make it 8pm" with no reminder just made, replied to or waiting. */
@@ -114,7 +114,7 @@ export const BOT_TEXTS = {
   hello: (name: string) => `Hi ${name}! Write me a reminder, like "call mom tomorrow at 5pm", or ask "what's on today?".`,
   alreadyDone: (title: string) => `This one is already done: ${title}. Nothing more to do.`,
   /** Under "✅ Done: ..." from a button: a Done pressed by mistake is taken back (ADR 083). */
-  notDoneYet: "↩️ Not done yet",
+  notDoneYet: SENT_MESSAGE_TEXTS.notDoneYet,
   reopened: (title: string, dueAhead: boolean) =>
     dueAhead ? `↩️ Open again: ${title}. I'll remind you when it's due.` : `↩️ Open again: ${title}. I'll remind you again in a moment, starting gently.`,
   alreadyOpen: (title: string) => `This one is still open: ${title}. I'll keep reminding you.`,
