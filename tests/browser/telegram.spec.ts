@@ -133,6 +133,25 @@ test.describe("Telegram", () => {
     await expect(card(page, "Take the pills").getByRole("button", { name: 'Done "Take the pills"' })).toBeVisible();
   });
 
+  test("a reminder marked done on the dashboard says so in the chat, with Not done yet in place of its buttons (ADR 116)", async ({ page }) => {
+    const user = await signUp(page, { name: "Lior", timezone: "Asia/Jerusalem" });
+    const chat = newChat();
+    await linkByApi(page, user, chat);
+    await createTaskViaApi(page.request, user, "Take the pills", local(user, { minutes: -3 }));
+    await fireCron(page.request);
+    await page.reload();
+    const reminder = page.locator(".dev-chat__bubble--bot").filter({ hasText: "Take the pills" });
+    await expect(reminder.getByRole("button")).toHaveText(["Done", "Snooze 30 min", "Acknowledge", "⏰ Other snooze times"], { timeout: 15_000 });
+    await page.goto("/dashboard");
+    await card(page, "Take the pills").getByRole("button", { name: 'Done "Take the pills"' }).click();
+    await expect(card(page, "Take the pills")).toContainText(/completed/i);
+    await openDevChat(page, chat);
+    await expect(reminder.locator(".dev-chat__text")).toHaveText("✅ Done: Take the pills");
+    await expect(reminder.locator(".dev-chat__edited")).toHaveText("edited");
+    await expect(reminder.getByRole("button")).toHaveText(["↩️ Not done yet"]);
+    await screenshotBoth(page, "dev-telegram-done-on-dashboard", page.url());
+  });
+
   test("a due reminder is answered by writing 'Done.' in the chat, like a text reply", async ({ page }) => {
     const user = await signUp(page, { name: "Yael", timezone: "Asia/Jerusalem" });
     await linkByApi(page, user, newChat());
