@@ -64,7 +64,7 @@ export function answerButtons(deps: Deps): Composer<Context> {
       const reply = await forgetFromChat(deps, String(ctx.chat?.id ?? ""), choice as ForgetChoice, taskId!);
       await ctx.answerCallbackQuery();
       await ctx.editMessageText(reply.text, reply.buttons ? { reply_markup: keyboardOf(reply.buttons) } : {});
-      await rewriteConfirmations(ctx, reply.rewrites ?? [], ctx.callbackQuery.message?.message_id);
+      await rewriteConfirmations(deps, reply.rewrites ?? [], ctx.callbackQuery.message?.message_id);
     });
   });
   // "↩️ Undo" under the confirmation of a reminder made in the chat (ADR 104): deleted at once while fresh, else asked.
@@ -73,7 +73,7 @@ export function answerButtons(deps: Deps): Composer<Context> {
       const reply = await undoFromChat(deps, String(ctx.chat?.id ?? ""), ctx.match[1]!);
       await ctx.answerCallbackQuery();
       await ctx.editMessageText(reply.text, reply.buttons ? { reply_markup: keyboardOf(reply.buttons) } : {});
-      await rewriteConfirmations(ctx, reply.rewrites ?? [], ctx.callbackQuery.message?.message_id);
+      await rewriteConfirmations(deps, reply.rewrites ?? [], ctx.callbackQuery.message?.message_id);
     });
   });
   // "move the dentist to friday" asked with buttons (services/telegram/move-by-name.ts): move it to the minute shown.

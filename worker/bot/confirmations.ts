@@ -1,7 +1,6 @@
-import { GrammyError, type Context } from "grammy";
+import type { Context } from "grammy";
 import type { Deps } from "../services/deps";
-import { errorFields, log } from "../services/log";
-import { confirmationsAfterReply, type ChatReply, type ConfirmationEdit } from "../services/telegram";
+import { confirmationsAfterReply, rewriteChatMessages, type ChatReply, type ConfirmationEdit } from "../services/telegram";
 import type { ChatMessageRef } from "../services/telegram/just-made";
 import { keyboardOf } from "./keyboard";
 
@@ -23,17 +22,12 @@ export async function replyKeepingConfirmations(
 
 /**
  * Rewrites confirmations (a deleted reminder's, worked out before it went: `ChatReply.rewrites`), except the message
- * a button was pressed under, which the press's own edit already rewrote.
+ * a button was pressed under, which the press's own edit already rewrote. Through the same Telegram channel as every
+ * other rewrite (services/tasks/chat-confirmations.ts), refusals logged there.
  */
-export async function rewriteConfirmations(ctx: Context, edits: readonly ConfirmationEdit[], pressedMessageId?: number): Promise<void> {
-  for (const edit of edits) {
-    if (edit.messageId === pressedMessageId) continue;
-    try {
-      // Without reply_markup, Telegram takes the buttons off (a deleted reminder's Undo).
-      await ctx.api.editMessageText(edit.chatId, edit.messageId, edit.text, edit.buttons.length > 0 ? { reply_markup: keyboardOf(edit.buttons) } : {});
-    } catch (error) {
-      if (!(error instanceof GrammyError)) throw error;
-      log.info("telegram.confirmation_not_rewritten", { messageId: edit.messageId, ...errorFields(error) });
-    }
-  }
+export async function rewriteConfirmations(deps: Deps, edits: readonly ConfirmationEdit[], pressedMessageId?: number): Promise<void> {
+  await rewriteChatMessages(
+    deps,
+    edits.filter((edit) => edit.messageId !== pressedMessageId),
+  );
 }

@@ -11,7 +11,7 @@ import type { ChatMessageRef } from "./just-made";
  * finds a time or a sequence that no longer holds.
  */
 
-export { confirmationsOf, goneConfirmationEdits, type ConfirmationEdit } from "../tasks/chat-confirmations";
+export { confirmationsOf, goneConfirmationEdits, rewriteChatMessages, type ConfirmationEdit } from "../tasks/chat-confirmations";
 
 /** Remembers the bot's confirmation of the reminder `message` made (after it was sent: its id is Telegram's). */
 export async function rememberConfirmation(deps: Pick<Deps, "db">, message: ChatMessageRef, confirmationId: number): Promise<void> {

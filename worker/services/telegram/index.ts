@@ -15,7 +15,7 @@ export {
 export { answerFromChat, answerTypedInChat, nextReminderLines, reminderFromChat, reopenFromChat, yesToCheckBack, REOPEN_BUTTON, type ButtonReply } from "./chat";
 export { greetLinkedChat } from "./greet";
 export { replyToChatText } from "./conversation";
-export { confirmationsAfterReply, type ConfirmationEdit } from "./confirmations";
+export { confirmationsAfterReply, rewriteChatMessages, type ConfirmationEdit } from "./confirmations";
 export { replyToChatEdit, type ChatEdit } from "./edits";
 export { EDIT_FOLLOWED_HOURS, JUST_MADE_MINUTES } from "./just-made";
 export { forgetFromChat, FORGET_BUTTON, undoFromChat, UNDO_BUTTON, type ChatReply, type ForgetChoice } from "./forget";
