@@ -24,17 +24,35 @@ const EARLY_INPUT = "__nudgeEarlyInput";
  */
 export const RECORD_EARLY_INPUT = `(function(){var seen=window.${EARLY_INPUT}=[];function note(e){var t=e.target;if(window.${EARLY_INPUT}!==seen||!(t instanceof Element)||!t.matches("input,textarea,select"))return;if(seen.indexOf(t)<0)seen.push(t)}["input","change","click"].forEach(function(type){addEventListener(type,note,true)})})();`;
 
-/** Replays what was recorded (once: the list is handed over and the recorder stops). */
+/**
+ * Replays what was recorded (once: the list is handed over and the recorder stops).
+ *
+ * The field an event is being dispatched to right now is left to that event. React runs the
+ * hydrated page's pending effects (this replay among them) before it handles an event that comes
+ * while they wait: a person's change to a select in that moment used to be replayed first, inside
+ * their own event; React then put the select back on the value its state held, and the person's
+ * event carried that value to the page. Their choice was lost (CI, session 30; early-input.spec
+ * makes that moment happen). Their event brings the field's value to React itself.
+ */
 export function replayEarlyInput(): void {
   const holder = window as unknown as Record<string, Element[] | undefined>;
   const touched = holder[EARLY_INPUT] ?? [];
   holder[EARLY_INPUT] = undefined;
+  const inFlight = eventInFlight()?.target;
   for (const field of touched) {
-    if (!field.isConnected) continue;
+    if (!field.isConnected || field === inFlight) continue;
     if (field instanceof HTMLSelectElement) replaySelect(field);
     else if (field instanceof HTMLInputElement && (field.type === "checkbox" || field.type === "radio")) replayCheck(field);
     else if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) replayText(field);
   }
+}
+
+/**
+ * The event whose listeners are running now, if any (the DOM's "current event", `window.event`:
+ * every browser keeps it, the standard marks it legacy only because handlers get the event anyway).
+ */
+function eventInFlight(): Event | undefined {
+  return (window as unknown as { event?: Event }).event;
 }
 
 /** Inputs whose value is not the person's to type. */

@@ -77,4 +77,53 @@ test.describe("input made before the page hydrates", () => {
     await create.click();
     await expect(page).toHaveURL(/\/(integrations|onboarding)/);
   });
+
+  test("settings: a choice made while the hydrated page's effects are pending is kept", async ({ page }) => {
+    await signUp(page);
+    // The moment CI caught (session 30): React has hydrated the page and not yet run its effects when the person
+    // changes the select, so React runs them before it handles that change. The page's replay of early input used
+    // to run there, nested: its change made React put the select back on the saved value, and the person's own
+    // change then carried that value. Their choice was lost, "Update" stayed disabled.
+    // React's scheduler runs the effects from a message it posts to itself; the first one posted after the
+    // hydration is committed is held back here until the person's change has been made, so the moment is certain.
+    await page.addInitScript(() => {
+      type Fiber = { return: Fiber | null; stateNode: unknown };
+      const committedUnmarked = (select: HTMLSelectElement) => {
+        const key = Object.keys(select).find((name) => name.startsWith("__reactFiber"));
+        let top = key ? ((select as unknown as Record<string, Fiber>)[key] ?? null) : null;
+        while (top?.return) top = top.return;
+        const root = top?.stateNode as { current?: { memoizedState?: { isDehydrated?: boolean } } } | undefined;
+        return root?.current?.memoizedState?.isDehydrated === false && document.documentElement.dataset.hydrated !== "true";
+      };
+      const post = MessagePort.prototype.postMessage as (this: MessagePort, ...args: unknown[]) => void;
+      let held = false;
+      MessagePort.prototype.postMessage = function (this: MessagePort, ...args: unknown[]) {
+        const select = document.querySelector("select[name=strategy]");
+        if (held || !(select instanceof HTMLSelectElement) || !committedUnmarked(select)) return post.apply(this, args);
+        held = true;
+        (window as unknown as { __choseWhileEffectsPending?: boolean }).__choseWhileEffectsPending = true;
+        const chosen: HTMLSelectElement = select;
+        setTimeout(() => {
+          chosen.value = "no_buddies";
+          chosen.dispatchEvent(new Event("input", { bubbles: true }));
+          chosen.dispatchEvent(new Event("change", { bubbles: true }));
+        }, 0);
+        setTimeout(() => post.apply(this, args), 0);
+      };
+    });
+    // A slower CPU, as on a phone or a busy CI machine: React's work then spans several of its messages.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    await page.goto("/settings");
+    await expect.poll(() => hydrated(page), { timeout: 15_000 }).toBe(true);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+    const heldBack = await page.evaluate(() => (window as unknown as { __choseWhileEffectsPending?: boolean }).__choseWhileEffectsPending);
+    expect(heldBack, "the change was made while the effects were pending").toBe(true);
+    const block = page.getByRole("region", { name: "Default Escalation Strategy" });
+    await expect(block.getByLabel("Select Default Strategy")).toHaveValue("no_buddies");
+    await expect(block.getByText("What Standard without buddies does:")).toBeVisible();
+    await block.getByRole("button", { name: "Update Default Strategy" }).click();
+    await expect(block.getByText("Default escalation strategy updated successfully!")).toBeVisible();
+    await expect(block.getByText(/Right now:/)).toContainText("Right now: Standard without buddies.");
+  });
 });

@@ -82,8 +82,8 @@ test.describe("default escalation strategy (settings)", () => {
   test("is keyboard-usable, accessible, and fits 360 px and 1280 px", async ({ page }) => {
     await signUp(page);
     await page.goto("/settings");
-    // A choice made while React attaches can be lost (CI, session 30: the select showed Standard again); input made
-    // before the script runs is replayed (early-input.spec). This test is about the keyboard, so it waits.
+    // This test is about the keyboard on a ready page; input made before or while the page hydrates is
+    // early-input.spec's (CI once caught this test's choice lost in that moment, since mended there).
     await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
     const select = page.getByLabel("Select Default Strategy");
     await select.focus();
