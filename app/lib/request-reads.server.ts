@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { onboardingStatusOf, profileOf, requireUserRow, type OnboardingStatus, type PublicUser } from "../../worker/services/auth";
+import { onboardingStatusOf, profileOf, requireUserRowWithSignIn, type OnboardingStatus, type PublicUser } from "../../worker/services/auth";
 import { breakJson, quietHoursJson, type BreakJson, type QuietHoursJson } from "../../worker/services/quiet-hours";
 
 /**
@@ -26,15 +26,24 @@ export function readOnce<T>(args: { request: Request; context: AppLoadContext },
 }
 
 type Args = { request: Request; context: AppLoadContext };
-type UserRow = Awaited<ReturnType<typeof requireUserRow>>;
+type UserRow = Awaited<ReturnType<typeof requireUserRowWithSignIn>>;
+
+/** The sign-in the request's access token names, noted by the session once the token is verified (ADR 117). */
+const signIns = new WeakMap<AppLoadContext, string>();
+
+export function noteSignIn(args: Args, sessionId: string): void {
+  signIns.set(args.context, sessionId);
+}
 
 /**
  * The signed-in person's row, read once per request: the profile (every page's session) and the
  * onboarding state (the header, the guards) both come from it, so a page reads it once, not twice
- * (issue 8: one D1 query less on every signed-in page).
+ * (issue 8: one D1 query less on every signed-in page). The same query says whether the token's
+ * sign-in goes on, for the session's check.
  */
 function userRowOnce(args: Args, userId: string): Promise<UserRow> {
-  return readOnce(args, `user:${userId}`, () => requireUserRow(args.context.deps, userId));
+  const signIn = signIns.get(args.context) ?? null;
+  return readOnce(args, `user:${userId}:${signIn ?? ""}`, () => requireUserRowWithSignIn(args.context.deps, userId, signIn));
 }
 
 /** The person's profile, read once per request. */
@@ -42,9 +51,14 @@ export function profileOnce(args: Args, userId: string): Promise<PublicUser> {
   return readOnce(args, `profile:${userId}`, async () => profileOf(args.context.deps, await userRowOnce(args, userId)));
 }
 
-/** When the person's sessions were last ended (ADR 115), from the same one read of their row. */
-export async function sessionsEndedAtOnce(args: Args, userId: string): Promise<number | null> {
-  return (await userRowOnce(args, userId)).sessionsEndedAt;
+/**
+ * When the person's sessions were last ended (ADR 115) and whether the sign-in `sessionId` goes on (ADR 117), from
+ * the same one read of their row. The session notes its sign-in as soon as the token is verified, before anything
+ * reads the row; a read begun earlier all the same is keyed without it, so the row is then read again with it.
+ */
+export function sessionStateOnce(args: Args, userId: string, sessionId: string | null): Promise<{ sessionsEndedAt: number | null; signInGoesOn: boolean }> {
+  if (sessionId !== null) noteSignIn(args, sessionId);
+  return userRowOnce(args, userId);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { guardOnboarding } from "./onboarding.server";
-import { profileOnce, readAlongside, sessionsEndedAtOnce } from "./request-reads.server";
+import { noteSignIn, profileOnce, readAlongside, sessionStateOnce } from "./request-reads.server";
 /**
  * The web session of the Remix pages. The browser never sees a token: the /v1 auth services set
  * HttpOnly cookies (`accessToken`, 15 min; `refreshToken`, 7 days) and every loader/action reads
@@ -7,7 +7,8 @@ import { profileOnce, readAlongside, sessionsEndedAtOnce } from "./request-reads
  *
  * - The access token is checked with verifyAccessToken (signature, algorithm, expiry), and against the
  *   person's row, read for the page anyway: a token signed before their sessions were ended (a new
- *   password, a reset, a take-back) is set aside as if it had expired (ADR 115).
+ *   password, a reset, a take-back, ADR 115) or of a sign-in that has ended since (that device signed
+ *   out, ADR 117) is set aside as if it had expired.
  * - When it has expired (or is missing) but a refresh token is there, the session is refreshed
  *   silently with refreshSessionOrRace and the new cookies ride on the SAME response (loaders return
  *   them through `data(…, { headers })`; Remix merges Set-Cookie from every loader, also for
@@ -37,7 +38,7 @@ import {
   refreshSessionOrRace,
   safeRedirectPath,
   sessionSetCookies,
-  signedBeforeSessionsEnded,
+  tokenSpeaksWith,
   verifyAccessToken,
   type PublicUser,
 } from "../../worker/services/auth";
@@ -71,6 +72,8 @@ export interface WebSession {
    * request: a refresh token that still works was not revoked, so its new token is good).
    */
   tokenIssuedAtMs: number | null;
+  /** The sign-in that token names (ADR 117), checked with it; null when there is none to check. */
+  tokenSessionId: string | null;
 }
 
 const sessions = new WeakMap<AppLoadContext, Promise<WebSession>>();
@@ -87,7 +90,11 @@ async function resolveSession(args: Args): Promise<WebSession> {
   const { accessToken } = readSessionCookies(args.request);
   if (accessToken) {
     const check = await verifyAccessToken(deps.env, deps.clock, accessToken);
-    if (check.ok) return { userId: check.userId, setCookies: [], tokenIssuedAtMs: check.issuedAtMs };
+    if (check.ok) {
+      // Before anything reads the person's row, so that read also says whether this sign-in goes on.
+      if (check.sessionId) noteSignIn(args, check.sessionId);
+      return { userId: check.userId, setCookies: [], tokenIssuedAtMs: check.issuedAtMs, tokenSessionId: check.sessionId };
+    }
   }
   return refreshedSession(args);
 }
@@ -96,7 +103,7 @@ async function resolveSession(args: Args): Promise<WebSession> {
 async function refreshedSession({ request, context }: Args): Promise<WebSession> {
   const { deps } = context;
   const { accessToken, refreshToken } = readSessionCookies(request);
-  const signedOut = (setCookies: string[]): WebSession => ({ userId: null, setCookies, tokenIssuedAtMs: null });
+  const signedOut = (setCookies: string[]): WebSession => ({ userId: null, setCookies, tokenIssuedAtMs: null, tokenSessionId: null });
   if (refreshToken) {
     try {
       // A raced token may serve a read, never an action (ADR 040): it could be a thief's copy.
@@ -104,9 +111,9 @@ async function refreshedSession({ request, context }: Args): Promise<WebSession>
       // Another request of this browser (a second tab, a parallel fetch) rotated this very token a
       // moment ago and its response carries the new cookies: signed in for this response, and no
       // Set-Cookie here, or we would overwrite the winner's fresh cookies with nothing better.
-      if (outcome.kind === "raced") return { userId: outcome.userId, setCookies: [], tokenIssuedAtMs: null };
+      if (outcome.kind === "raced") return { userId: outcome.userId, setCookies: [], tokenIssuedAtMs: null, tokenSessionId: null };
       const check = await verifyAccessToken(deps.env, deps.clock, outcome.tokens.accessToken);
-      if (check.ok) return { userId: check.userId, setCookies: sessionSetCookies(outcome.tokens), tokenIssuedAtMs: null };
+      if (check.ok) return { userId: check.userId, setCookies: sessionSetCookies(outcome.tokens), tokenIssuedAtMs: null, tokenSessionId: null };
     } catch (error) {
       // An action with a token another request just rotated: signed out for this request only. The
       // cookies stay (the winner's response sets the new ones; clearing here would undo that).
@@ -152,16 +159,16 @@ export function getSession(args: Args): Promise<WebSession> {
 async function checkSession(args: Args): Promise<WebSession> {
   const session = await getTokenSession(args);
   if (!session.userId || session.tokenIssuedAtMs === null) return session;
-  let sessionsEndedAt: number | null;
+  let state: Awaited<ReturnType<typeof sessionStateOnce>>;
   try {
-    sessionsEndedAt = await sessionsEndedAtOnce(args, session.userId);
+    state = await sessionStateOnce(args, session.userId, session.tokenSessionId);
   } catch (error) {
     // A deleted account: getOptionalUser's profile read answers for it.
     if (isAppError(error) && error.status === 404) return session;
     throw error;
   }
-  if (!signedBeforeSessionsEnded(sessionsEndedAt, session.tokenIssuedAtMs)) return session;
-  log.info("access_token_after_sessions_ended", { userId: session.userId });
+  if (tokenSpeaksWith(state, session.tokenIssuedAtMs)) return session;
+  log.info(state.signInGoesOn ? "access_token_after_sessions_ended" : "access_token_after_sign_out", { userId: session.userId });
   return refreshedSession(args);
 }
 

@@ -215,7 +215,7 @@ test.describe("sign in, guards and session", () => {
   test("sign out ends the session and goes home", async ({ page, request, context }) => {
     const { email } = await createAccount(request, "Sam Out");
     await signIn(page, email);
-    const { refresh } = await sessionCookies(context);
+    const { access, refresh } = await sessionCookies(context);
     await page.getByRole("button", { name: "Account menu" }).click();
     await page.getByRole("button", { name: "Sign Out" }).click();
     await expect(page).toHaveURL(/localhost:\d+\/$/);
@@ -227,6 +227,12 @@ test.describe("sign in, guards and session", () => {
     await context.addCookies([{ name: "refreshToken", value: refresh!.value, url: page.url() }]);
     await page.goto("/dashboard");
     await expect(page).toHaveURL("/auth/login?redirect=%2Fdashboard");
+    // So was the access token, minutes from its expiry: a copy of it opens nothing (ADR 117), and the request
+    // clears the cookies it came with.
+    await context.addCookies([{ name: "accessToken", value: access!.value, url: page.url() }]);
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL("/auth/login?redirect=%2Fdashboard");
+    expect(await sessionCookies(context)).toEqual({ access: undefined, refresh: undefined });
   });
 
   test("a refresh cookie copied and replayed within 30 s of its rotation may render a page, never run an action (issue 7, ADR 040)", async ({ playwright, baseURL, request }) => {

@@ -13,11 +13,13 @@ function freshEnv() {
 
 const ISSUED = Date.parse("2027-03-01T08:00:00Z");
 
-/** A token for `userId` signed at ISSUED under a secret of its own, with the clock that signed it. */
+const SIGN_IN = "family-of-the-sign-in";
+
+/** A token for `userId` of the sign-in SIGN_IN, signed at ISSUED under a secret of its own, with the clock that signed it. */
 async function freshToken(userId: string) {
   const env = freshEnv();
   const clock = fixedClock(ISSUED);
-  return { env, clock, token: await signAccessToken(env, clock, userId) };
+  return { env, clock, token: await signAccessToken(env, clock, userId, SIGN_IN) };
 }
 
 /** How often jose ran the HMAC check: what the memo saves. */
@@ -47,11 +49,11 @@ describe("a token verified once in this isolate", () => {
   it("is answered again without the HMAC, for the same user", async () => {
     const { env, clock, token } = await freshToken("user-memo-1");
     const hmac = countHmacChecks();
-    expect(await verifyAccessToken(env, clock, token)).toEqual({ ok: true, userId: "user-memo-1", issuedAtMs: ISSUED });
+    expect(await verifyAccessToken(env, clock, token)).toEqual({ ok: true, userId: "user-memo-1", issuedAtMs: ISSUED, sessionId: SIGN_IN });
     expect(hmac).toHaveBeenCalledTimes(1);
     clock.advance(60_000);
-    expect(await verifyAccessToken(env, clock, token)).toEqual({ ok: true, userId: "user-memo-1", issuedAtMs: ISSUED });
-    expect(await verifyAccessToken(env, clock, token)).toEqual({ ok: true, userId: "user-memo-1", issuedAtMs: ISSUED });
+    expect(await verifyAccessToken(env, clock, token)).toEqual({ ok: true, userId: "user-memo-1", issuedAtMs: ISSUED, sessionId: SIGN_IN });
+    expect(await verifyAccessToken(env, clock, token)).toEqual({ ok: true, userId: "user-memo-1", issuedAtMs: ISSUED, sessionId: SIGN_IN });
     expect(hmac).toHaveBeenCalledTimes(1);
   });
 
@@ -91,7 +93,7 @@ describe("a token verified once in this isolate", () => {
     expect(await verifyAccessToken(other, clock, token)).toEqual({ ok: false, reason: "invalid" });
     // Back to the first secret: verified afresh, and accepted.
     const hmac = countHmacChecks();
-    expect(await verifyAccessToken(env, clock, token)).toEqual({ ok: true, userId: "user-memo-4", issuedAtMs: ISSUED });
+    expect(await verifyAccessToken(env, clock, token)).toEqual({ ok: true, userId: "user-memo-4", issuedAtMs: ISSUED, sessionId: SIGN_IN });
     expect(hmac).toHaveBeenCalledTimes(1);
   });
 
@@ -114,7 +116,7 @@ describe("a token verified once in this isolate", () => {
     // neither lends it the first token's answer nor changes jose's.
     const spaced = `${token} `;
     expect(outcome(await verifyAccessToken(env, clock, spaced))).toBe(await joseSays(env.JWT_SECRET, spaced, ISSUED));
-    expect(await verifyAccessToken(env, clock, token)).toEqual({ ok: true, userId: "user-memo-5", issuedAtMs: ISSUED });
+    expect(await verifyAccessToken(env, clock, token)).toEqual({ ok: true, userId: "user-memo-5", issuedAtMs: ISSUED, sessionId: SIGN_IN });
   });
 
   it("a refused token is checked in full every time; so is a valid token with a not-before claim", async () => {
@@ -136,13 +138,13 @@ describe("a token verified once in this isolate", () => {
       .sign(new TextEncoder().encode(env.JWT_SECRET));
     hmac.mockClear();
     // No iat and no iat_ms: it counts as signed at the epoch, so any end of the sessions refuses it (ADR 115).
-    for (let i = 0; i < 2; i++) expect(await verifyAccessToken(env, clock, withNotBefore)).toEqual({ ok: true, userId: "user-memo-6", issuedAtMs: 0 });
+    for (let i = 0; i < 2; i++) expect(await verifyAccessToken(env, clock, withNotBefore)).toEqual({ ok: true, userId: "user-memo-6", issuedAtMs: 0, sessionId: null });
     expect(hmac).toHaveBeenCalledTimes(2);
   });
 });
 
 describe("VerifiedTokens", () => {
-  const entry = (n: number) => ({ userId: `u${n}`, expiresAt: 1_900_000_000 + n, issuedAtMs: 1_899_999_100_000 + n });
+  const entry = (n: number) => ({ userId: `u${n}`, expiresAt: 1_900_000_000 + n, issuedAtMs: 1_899_999_100_000 + n, sessionId: `s${n}` });
 
   it("keeps at most its capacity, letting the oldest go first", () => {
     const kept = new VerifiedTokens(3);

@@ -9,11 +9,13 @@ import { env } from "cloudflare:test";
 import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import { gatedD1, newWriteGate } from "../../db/write-gate";
-import { signAccessToken, signedBeforeSessionsEnded, verifyAccessToken } from "../../worker/services/auth";
+import { eq } from "drizzle-orm";
+import { refreshSessions } from "../../db/schema";
+import { refreshSessionOrRace, signAccessToken, signedBeforeSessionsEnded, tokenStillSpeaksFor, verifyAccessToken } from "../../worker/services/auth";
 import { unauthorized } from "../../worker/services/errors";
 import { fixedClock } from "../../worker/services/clock";
 import { jsonRequest, request } from "./helpers";
-import { bearer, GOOD_PASSWORD, latestCode, registerUser, userRow } from "./auth-support";
+import { bearer, GOOD_PASSWORD, latestCode, registeredSessionAt, registerUser, userRow } from "./auth-support";
 
 const NEW_PASSWORD = "Quiet-Harbour-52";
 const SESSION_ENDED = { message: "Your session has ended. Please sign in again.", code: "TOKEN_EXPIRED" };
@@ -36,7 +38,7 @@ describe("an access token knows when it was signed, to the millisecond", () => {
     const token = await signAccessToken(env, clock, "user-ms");
     const first = await verifyAccessToken(env, clock, token);
     const again = await verifyAccessToken(env, clock, token);
-    expect(first).toEqual({ ok: true, userId: "user-ms", issuedAtMs: Date.parse("2026-11-29T10:00:00.737Z") });
+    expect(first).toEqual({ ok: true, userId: "user-ms", issuedAtMs: Date.parse("2026-11-29T10:00:00.737Z"), sessionId: null });
     expect(again).toEqual(first);
   });
 
@@ -51,7 +53,7 @@ describe("an access token knows when it was signed, to the millisecond", () => {
       .setIssuedAt(seconds)
       .setExpirationTime(seconds + 900)
       .sign(new TextEncoder().encode(env.JWT_SECRET));
-    expect(await verifyAccessToken(env, clock, legacy)).toEqual({ ok: true, userId: "user-legacy", issuedAtMs: seconds * 1000 });
+    expect(await verifyAccessToken(env, clock, legacy)).toEqual({ ok: true, userId: "user-legacy", issuedAtMs: seconds * 1000, sessionId: null });
   });
 });
 
@@ -95,6 +97,75 @@ describe("the API's writes after the sessions end", () => {
     expect(refused.status).toBe(401);
     expect(await refused.json()).toEqual(SESSION_ENDED);
     expect((await userRow(body.user.id))?.name).toBe("Dana Tester");
+  });
+});
+
+describe("the end of one sign-in reaches its access tokens (ADR 117)", () => {
+  type Tokens = { accessToken: string; refreshToken: string };
+  const rename = (token: string, name: string) => jsonRequest("/v1/users/me/name", "PUT", { name }, bearer(token));
+  const signIn = async (email: string): Promise<Tokens> => {
+    const response = await jsonRequest("/v1/auth/login", "POST", { email, password: GOOD_PASSWORD });
+    expect(response.status, await response.clone().text()).toBe(200);
+    return response.json<Tokens>();
+  };
+  const meta = { ip: null, userAgent: null };
+
+  it("an access token names its sign-in: the family of the refresh token issued with it, kept across a refresh", async () => {
+    const { clock, deps, accessToken, refreshToken, user } = await registeredSessionAt("2026-11-29T10:00:00Z");
+    const check = await verifyAccessToken(env, clock, accessToken);
+    const [row] = await deps.db.select({ familyId: refreshSessions.familyId }).from(refreshSessions).where(eq(refreshSessions.userId, user.id));
+    expect(check.ok && check.sessionId).toBe(row?.familyId);
+    const refreshed = await refreshSessionOrRace(deps, refreshToken, meta);
+    if (refreshed.kind !== "rotated") throw new Error("expected a rotation");
+    const again = await verifyAccessToken(env, clock, refreshed.tokens.accessToken);
+    expect(again.ok && again.sessionId).toBe(row?.familyId);
+  });
+
+  it("one device signs out: its access token can no longer write (401, nothing changed); the other device's still writes", async () => {
+    const { input, body: laptop } = await registerUser();
+    const phone = await signIn(input.email);
+    expect((await rename(laptop.accessToken, "Both Signed In")).status).toBe(200);
+
+    const out = await jsonRequest("/v1/auth/logout", "POST", { refreshToken: laptop.refreshToken });
+    expect(out.status).toBe(200);
+
+    const refused = await rename(laptop.accessToken, "After Sign Out");
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toEqual(SESSION_ENDED);
+    expect((await userRow(laptop.user.id))?.name).toBe("Both Signed In");
+    expect((await rename(phone.accessToken, "Phone Still In")).status).toBe(200);
+    expect((await userRow(laptop.user.id))?.name).toBe("Phone Still In");
+  });
+
+  it("a refresh does not end the sign-in: the token from before it and the new one both still write", async () => {
+    const { body } = await registerUser();
+    const refreshed = await jsonRequest("/v1/auth/refresh", "POST", { refreshToken: body.refreshToken });
+    expect(refreshed.status).toBe(200);
+    const next = await refreshed.json<Tokens>();
+    expect((await rename(body.accessToken, "Before The Refresh")).status).toBe(200);
+    expect((await rename(next.accessToken, "After The Refresh")).status).toBe(200);
+  });
+
+  it("a refresh token caught being reused ends that sign-in: its access tokens no longer speak for the person", async () => {
+    const { clock, deps, accessToken, refreshToken, user } = await registeredSessionAt("2026-11-29T10:00:00Z");
+    const check = await verifyAccessToken(env, clock, accessToken);
+    if (!check.ok) throw new Error("expected a valid token");
+    expect(await tokenStillSpeaksFor(deps, user.id, check.issuedAtMs, check.sessionId)).toBe(true);
+    await refreshSessionOrRace(deps, refreshToken, meta);
+    // The same refresh token again, past the 30 seconds a racing tab is allowed: a copy. The family is revoked.
+    clock.advance(31_000);
+    await expect(refreshSessionOrRace(deps, refreshToken, meta)).rejects.toMatchObject({ code: "REFRESH_TOKEN_REUSED" });
+    expect(await tokenStillSpeaksFor(deps, user.id, check.issuedAtMs, check.sessionId)).toBe(false);
+  });
+
+  it("a token that names no sign-in (signed before the claim existed) is checked for the end of sessions only", async () => {
+    const { clock, deps, user } = await registeredSessionAt("2026-11-29T10:00:00Z");
+    const legacy = await verifyAccessToken(env, clock, await signAccessToken(env, clock, user.id));
+    if (!legacy.ok) throw new Error("expected a valid token");
+    expect(legacy.sessionId).toBeNull();
+    expect(await tokenStillSpeaksFor(deps, user.id, legacy.issuedAtMs, null)).toBe(true);
+    // An unknown sign-in is over: nothing of it is left unrevoked.
+    expect(await tokenStillSpeaksFor(deps, user.id, legacy.issuedAtMs, "no-such-sign-in")).toBe(false);
   });
 });
 

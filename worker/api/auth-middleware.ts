@@ -14,7 +14,10 @@ export function readAccessToken(header: string | undefined, cookie: string | und
 }
 
 export const SIGN_IN_MESSAGE = "Please sign in to continue.";
-/** A write with an access token signed before the person's sessions were ended (a new password, a reset). */
+/**
+ * A write with an access token signed before the person's sessions were ended (a new password, a reset), or of a
+ * sign-in that has ended since (that device signed out, its refresh token caught being reused: ADR 117).
+ */
 export const SESSION_ENDED_MESSAGE = "Your session has ended. Please sign in again.";
 
 /**
@@ -46,7 +49,7 @@ export function requireUserWith(options: { signInMessage?: string } = {}) {
     c.set("userId", check.userId);
     c.set("authMs", performance.now() - started);
     if (isSafeMethod(c.req.method)) return next();
-    const speaks = tokenStillSpeaksFor(c.get("deps"), check.userId, check.issuedAtMs).then((ok) => {
+    const speaks = tokenStillSpeaksFor(c.get("deps"), check.userId, check.issuedAtMs, check.sessionId).then((ok) => {
       if (!ok) throw unauthorized(SESSION_ENDED_MESSAGE, "TOKEN_EXPIRED");
     });
     c.get("writeGate").hold(speaks);

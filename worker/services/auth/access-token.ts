@@ -54,9 +54,16 @@ function epochSeconds(clock: Clock): number {
  */
 const ISSUED_AT_MS_CLAIM = "iat_ms";
 
-export async function signAccessToken(env: Pick<Env, "JWT_SECRET">, clock: Clock, userId: string): Promise<string> {
+/**
+ * The sign-in the token belongs to: its refresh tokens' family (sessions.ts). Signing out of that device
+ * revokes the family, and the places that check a token (session-end.ts) then refuse it (ADR 117).
+ */
+const SESSION_CLAIM = "sid";
+
+/** `sessionId`: the sign-in's refresh family; every token the product issues has one (tests may sign without). */
+export async function signAccessToken(env: Pick<Env, "JWT_SECRET">, clock: Clock, userId: string, sessionId?: string): Promise<string> {
   const now = epochSeconds(clock);
-  return new SignJWT({ [ISSUED_AT_MS_CLAIM]: clock.now().getTime() })
+  return new SignJWT({ [ISSUED_AT_MS_CLAIM]: clock.now().getTime(), ...(sessionId ? { [SESSION_CLAIM]: sessionId } : {}) })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(userId)
     .setIssuer(ISSUER)
@@ -67,8 +74,16 @@ export async function signAccessToken(env: Pick<Env, "JWT_SECRET">, clock: Clock
     .sign(await key(env));
 }
 
-/** `issuedAtMs`: when the token was signed (see `issuedAtMsOf`), to compare with the end of the person's sessions. */
-export type AccessTokenCheck = { ok: true; userId: string; issuedAtMs: number } | { ok: false; reason: "expired" | "invalid" };
+/**
+ * `issuedAtMs`: when the token was signed (see `issuedAtMsOf`), to compare with the end of the person's sessions;
+ * `sessionId`: the sign-in it belongs to (null for a token signed before that claim existed).
+ */
+export type AccessTokenCheck = { ok: true; userId: string; issuedAtMs: number; sessionId: string | null } | { ok: false; reason: "expired" | "invalid" };
+
+function sessionIdOf(payload: Record<string, unknown>): string | null {
+  const id = payload[SESSION_CLAIM];
+  return typeof id === "string" && id.length > 0 ? id : null;
+}
 
 /**
  * When a verified token was signed, in ms: its `iat_ms`, or for a token signed before that claim existed
@@ -108,15 +123,16 @@ export async function verifyAccessToken(env: Pick<Env, "JWT_SECRET">, clock: Clo
     const { verified } = stateFor(env);
     const known = verified.find(token);
     if (known) {
-      if (known.expiresAt > epochSeconds(clock)) return { ok: true, userId: known.userId, issuedAtMs: known.issuedAtMs };
+      if (known.expiresAt > epochSeconds(clock)) return { ok: true, userId: known.userId, issuedAtMs: known.issuedAtMs, sessionId: known.sessionId };
       verified.forget(token);
       return { ok: false, reason: "expired" };
     }
     const { subject, payload } = await verifiedClaims(env, clock, token);
     if (!subject) return { ok: false, reason: "invalid" };
     const issuedAtMs = issuedAtMsOf(payload);
-    if (typeof payload.exp === "number" && payload.nbf === undefined) verified.remember(token, { userId: subject, expiresAt: payload.exp, issuedAtMs });
-    return { ok: true, userId: subject, issuedAtMs };
+    const sessionId = sessionIdOf(payload);
+    if (typeof payload.exp === "number" && payload.nbf === undefined) verified.remember(token, { userId: subject, expiresAt: payload.exp, issuedAtMs, sessionId });
+    return { ok: true, userId: subject, issuedAtMs, sessionId };
   } catch (error) {
     if (error instanceof joseErrors.JWTExpired) return { ok: false, reason: "expired" };
     return { ok: false, reason: "invalid" };

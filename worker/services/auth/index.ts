@@ -54,7 +54,7 @@ export {
   type RefreshOutcome,
 } from "./sessions";
 export { inspectSessionTokens } from "./legacy-tokens";
-export { signedBeforeSessionsEnded, tokenStillSpeaksFor } from "./session-end";
+export { signedBeforeSessionsEnded, tokenSpeaksWith, tokenStillSpeaksFor } from "./session-end";
 export {
   getOnboardingStatus,
   getProfile,
@@ -63,6 +63,7 @@ export {
   ONBOARDING_SKIP_MS,
   profileOf,
   requireUserRow,
+  requireUserRowWithSignIn,
   resumeOnboarding,
   skipOnboarding,
   toPublicUser,

@@ -1,5 +1,5 @@
-import { eq } from "drizzle-orm";
-import { users } from "../../../db/schema";
+import { eq, sql, type SQL } from "drizzle-orm";
+import { refreshSessions, users } from "../../../db/schema";
 import type { Deps } from "../deps";
 
 /**
@@ -23,10 +23,36 @@ export function signedBeforeSessionsEnded(sessionsEndedAt: number | null | undef
 }
 
 /**
- * For the API's writes: whether a token signed at `issuedAtMs` still speaks for the person. A person who
- * no longer exists has no sessions to speak for (false).
+ * ADR 117: the end of ONE sign-in (that device's sign-out, or its refresh token caught being reused) reaches its
+ * access tokens too. A token names its sign-in (`sid`, the refresh tokens' family); the sign-in is over when
+ * none of the family's refresh tokens is left unrevoked (rotated ones count: rotation is not an end). A column
+ * for the person's row read, so the check adds no query: by the family index, one row while the sign-in lasts.
+ * A token without `sid` (signed before the claim existed, within 15 minutes of the release) is not checked.
  */
-export async function tokenStillSpeaksFor(deps: Deps, userId: string, issuedAtMs: number): Promise<boolean> {
-  const [row] = await deps.db.select({ sessionsEndedAt: users.sessionsEndedAt }).from(users).where(eq(users.id, userId)).limit(1);
-  return row !== undefined && !signedBeforeSessionsEnded(row.sessionsEndedAt, issuedAtMs);
+export function signInGoesOnColumn(sessionId: string | null): SQL.Aliased<boolean> {
+  const goesOn =
+    sessionId === null
+      ? sql<boolean>`1`
+      : sql<boolean>`exists (select 1 from ${refreshSessions} where ${refreshSessions.familyId} = ${sessionId} and ${refreshSessions.revokedAt} is null)`;
+  // Named: local D1 builds a row's values from an object keyed by column name, and a column named "1" (an
+  // integer-like key) would come first in it, shifting every value of the row by one.
+  return goesOn.mapWith(Boolean).as("sign_in_goes_on");
+}
+
+/** Whether a token still speaks for the person, from their row's end of sessions and its sign-in's state. */
+export function tokenSpeaksWith(row: { sessionsEndedAt: number | null; signInGoesOn: boolean }, issuedAtMs: number): boolean {
+  return row.signInGoesOn && !signedBeforeSessionsEnded(row.sessionsEndedAt, issuedAtMs);
+}
+
+/**
+ * For the API's writes: whether a token signed at `issuedAtMs` for the sign-in `sessionId` still speaks for the
+ * person. A person who no longer exists has no sessions to speak for (false).
+ */
+export async function tokenStillSpeaksFor(deps: Deps, userId: string, issuedAtMs: number, sessionId: string | null): Promise<boolean> {
+  const [row] = await deps.db
+    .select({ sessionsEndedAt: users.sessionsEndedAt, signInGoesOn: signInGoesOnColumn(sessionId) })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row !== undefined && tokenSpeaksWith(row, issuedAtMs);
 }

@@ -35,8 +35,9 @@ async function issueRefreshToken(deps: Deps, userId: string, familyId: string, m
 
 /** A new sign-in: a new family. */
 export async function createSession(deps: Deps, userId: string, meta: RequestMeta): Promise<SessionTokens> {
-  const refreshToken = await issueRefreshToken(deps, userId, crypto.randomUUID(), meta);
-  const accessToken = await signAccessToken(deps.env, deps.clock, userId);
+  const familyId = crypto.randomUUID();
+  const refreshToken = await issueRefreshToken(deps, userId, familyId, meta);
+  const accessToken = await signAccessToken(deps.env, deps.clock, userId, familyId);
   return { accessToken, refreshToken };
 }
 
@@ -121,7 +122,7 @@ export async function refreshSessionOrRace(deps: Deps, refreshToken: string, met
     return alreadyRotated(deps, { ...current, rotatedAt: current.rotatedAt }, now, intent);
   }
   const next = await issueRefreshToken(deps, row.userId, row.familyId, meta);
-  return { kind: "rotated", userId: row.userId, tokens: { accessToken: await signAccessToken(deps.env, deps.clock, row.userId), refreshToken: next } };
+  return { kind: "rotated", userId: row.userId, tokens: { accessToken: await signAccessToken(deps.env, deps.clock, row.userId, row.familyId), refreshToken: next } };
 }
 
 /**

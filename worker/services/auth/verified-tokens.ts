@@ -5,6 +5,8 @@ export interface VerifiedToken {
   expiresAt: number;
   /** When it was signed, in ms (access-token.ts): compared with the end of the person's sessions, which can change. */
   issuedAtMs: number;
+  /** The sign-in it belongs to (access-token.ts), whose sign-out can come later; null for older tokens. */
+  sessionId: string | null;
 }
 
 /**
