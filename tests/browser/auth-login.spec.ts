@@ -223,13 +223,16 @@ test.describe("sign in, guards and session", () => {
     expect((await sessionCookies(context)).refresh).toBeUndefined();
     await page.goto("/dashboard");
     await expect(page).toHaveURL("/auth/login?redirect=%2Fdashboard");
-    // The old refresh token was revoked on the server, not only forgotten by the browser.
-    await context.addCookies([{ name: "refreshToken", value: refresh!.value, url: page.url() }]);
+    // The old refresh token was revoked on the server, not only forgotten by the browser. (Put back where the app
+    // sets it, path "/": a cookie made from this page's URL would have the path "/auth/" and never reach /dashboard.)
+    const site = new URL("/", page.url()).href;
+    await context.addCookies([{ name: "refreshToken", value: refresh!.value, url: site }]);
+    expect((await sessionCookies(context)).refresh?.path).toBe("/");
     await page.goto("/dashboard");
     await expect(page).toHaveURL("/auth/login?redirect=%2Fdashboard");
     // So was the access token, minutes from its expiry: a copy of it opens nothing (ADR 117), and the request
     // clears the cookies it came with.
-    await context.addCookies([{ name: "accessToken", value: access!.value, url: page.url() }]);
+    await context.addCookies([{ name: "accessToken", value: access!.value, url: site }]);
     await page.goto("/dashboard");
     await expect(page).toHaveURL("/auth/login?redirect=%2Fdashboard");
     expect(await sessionCookies(context)).toEqual({ access: undefined, refresh: undefined });
