@@ -52,12 +52,11 @@ export function profileOnce(args: Args, userId: string): Promise<PublicUser> {
 }
 
 /**
- * When the person's sessions were last ended (ADR 115) and whether the sign-in `sessionId` goes on (ADR 117), from
- * the same one read of their row. The session notes its sign-in as soon as the token is verified, before anything
- * reads the row; a read begun earlier all the same is keyed without it, so the row is then read again with it.
+ * When the person's sessions were last ended (ADR 115) and whether the token's sign-in goes on (ADR 117), from the
+ * same one read of their row. The session notes the sign-in (noteSignIn) when it verifies the token, before it asks
+ * this; a read keyed without a sign-in (a token that names none) says it goes on.
  */
-export function sessionStateOnce(args: Args, userId: string, sessionId: string | null): Promise<{ sessionsEndedAt: number | null; signInGoesOn: boolean }> {
-  if (sessionId !== null) noteSignIn(args, sessionId);
+export function sessionStateOnce(args: Args, userId: string): Promise<{ sessionsEndedAt: number | null; signInGoesOn: boolean }> {
   return userRowOnce(args, userId);
 }
 

@@ -72,8 +72,6 @@ export interface WebSession {
    * request: a refresh token that still works was not revoked, so its new token is good).
    */
   tokenIssuedAtMs: number | null;
-  /** The sign-in that token names (ADR 117), checked with it; null when there is none to check. */
-  tokenSessionId: string | null;
 }
 
 const sessions = new WeakMap<AppLoadContext, Promise<WebSession>>();
@@ -93,7 +91,7 @@ async function resolveSession(args: Args): Promise<WebSession> {
     if (check.ok) {
       // Before anything reads the person's row, so that read also says whether this sign-in goes on.
       if (check.sessionId) noteSignIn(args, check.sessionId);
-      return { userId: check.userId, setCookies: [], tokenIssuedAtMs: check.issuedAtMs, tokenSessionId: check.sessionId };
+      return { userId: check.userId, setCookies: [], tokenIssuedAtMs: check.issuedAtMs };
     }
   }
   return refreshedSession(args);
@@ -103,7 +101,7 @@ async function resolveSession(args: Args): Promise<WebSession> {
 async function refreshedSession({ request, context }: Args): Promise<WebSession> {
   const { deps } = context;
   const { accessToken, refreshToken } = readSessionCookies(request);
-  const signedOut = (setCookies: string[]): WebSession => ({ userId: null, setCookies, tokenIssuedAtMs: null, tokenSessionId: null });
+  const signedOut = (setCookies: string[]): WebSession => ({ userId: null, setCookies, tokenIssuedAtMs: null });
   if (refreshToken) {
     try {
       // A raced token may serve a read, never an action (ADR 040): it could be a thief's copy.
@@ -111,9 +109,9 @@ async function refreshedSession({ request, context }: Args): Promise<WebSession>
       // Another request of this browser (a second tab, a parallel fetch) rotated this very token a
       // moment ago and its response carries the new cookies: signed in for this response, and no
       // Set-Cookie here, or we would overwrite the winner's fresh cookies with nothing better.
-      if (outcome.kind === "raced") return { userId: outcome.userId, setCookies: [], tokenIssuedAtMs: null, tokenSessionId: null };
+      if (outcome.kind === "raced") return { userId: outcome.userId, setCookies: [], tokenIssuedAtMs: null };
       const check = await verifyAccessToken(deps.env, deps.clock, outcome.tokens.accessToken);
-      if (check.ok) return { userId: check.userId, setCookies: sessionSetCookies(outcome.tokens), tokenIssuedAtMs: null, tokenSessionId: null };
+      if (check.ok) return { userId: check.userId, setCookies: sessionSetCookies(outcome.tokens), tokenIssuedAtMs: null };
     } catch (error) {
       // An action with a token another request just rotated: signed out for this request only. The
       // cookies stay (the winner's response sets the new ones; clearing here would undo that).
@@ -161,7 +159,7 @@ async function checkSession(args: Args): Promise<WebSession> {
   if (!session.userId || session.tokenIssuedAtMs === null) return session;
   let state: Awaited<ReturnType<typeof sessionStateOnce>>;
   try {
-    state = await sessionStateOnce(args, session.userId, session.tokenSessionId);
+    state = await sessionStateOnce(args, session.userId);
   } catch (error) {
     // A deleted account: getOptionalUser's profile read answers for it.
     if (isAppError(error) && error.status === 404) return session;
