@@ -2,6 +2,7 @@ import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import nudge from "./scripts/eslint-rules.mjs";
 
 export default tseslint.config(
   { ignores: ["build/**", ".wrangler/**", "node_modules/**", "test-results/**", "playwright-report/**", "migrations/**"] },
@@ -9,10 +10,14 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ["**/*.{ts,tsx}"],
-    plugins: { "react-hooks": reactHooks },
+    plugins: { "react-hooks": reactHooks, nudge },
     languageOptions: { globals: { ...globals.browser, ...globals.worker } },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      // ADR 118: effects over fetchers' answers use useUnskippableEffect; its dependencies are checked the same way.
+      "react-hooks/exhaustive-deps": ["error", { additionalHooks: "^useUnskippableEffect$" }],
+      "nudge/fetcher-effects": "error",
+      "nudge/named-sql-columns": "error",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "no-console": "off",

@@ -1,5 +1,6 @@
 import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
+import { useUnskippableEffect } from "~/lib/unskippable-effect";
 import { useHydrated } from "~/lib/hooks";
 import { accountMenuLabel, avatarLetter, menuName } from "~/lib/user-display";
 import { AvatarMenuLink } from "./AvatarMenuLink";
@@ -128,14 +129,14 @@ export function UserMenu({ name, onboardingSkipped = false }: { name: string | n
   const label = accountMenuLabel(name);
 
   // The flag lives in the browser only, so it is read when the menu opens.
-  useEffect(() => {
+  useUnskippableEffect(() => {
     if (open) setSkipFlag(readSkipFlag());
   }, [open]);
 
   // Any navigation closes the menu, also one to the same URL (Get Started while on the wizard): each has its own key.
-  useEffect(() => setOpen(false), [location.key]);
+  useUnskippableEffect(() => setOpen(false), [location.key]);
 
-  useEffect(() => {
+  useUnskippableEffect(() => {
     if (!open) return;
     function onKeyDown(event: KeyboardEvent) {
       if (event.key !== "Escape") return;
@@ -156,13 +157,13 @@ export function UserMenu({ name, onboardingSkipped = false }: { name: string | n
   }, [open]);
 
   // Spec 01 section 2: a failed sign-out is only logged, and the menu stays open.
-  useEffect(() => {
+  useUnskippableEffect(() => {
     if (signOut.state === "idle" && signOut.data && signOut.data.ok === false) {
       console.error("Sign-out failed:", signOut.data.message);
     }
   }, [signOut.state, signOut.data]);
 
-  useEffect(() => {
+  useUnskippableEffect(() => {
     if (resume.state === "idle" && resume.data && resume.data.ok === false) {
       console.error("Starting onboarding failed:", resume.data.message);
     }

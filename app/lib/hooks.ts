@@ -1,4 +1,5 @@
 import { useEffect, useState, type Dispatch, type SetStateAction } from "react";
+import { useUnskippableEffect } from "./unskippable-effect";
 
 /**
  * False during the server render and the first client render, true after hydration. Controls
@@ -39,7 +40,7 @@ export function useHydrated(): boolean {
  */
 export function useExpiring<T>(value: T | null | undefined, ms: number): T | null {
   const [expired, setExpired] = useState<T | null | undefined>(undefined);
-  useEffect(() => {
+  useUnskippableEffect(() => {
     if (value == null) return;
     const timer = setTimeout(() => setExpired(() => value), ms);
     return () => clearTimeout(timer);

@@ -1,5 +1,6 @@
 import { useFetchers, useNavigate, useNavigation, useRevalidator } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
+import { useUnskippableEffect } from "./unskippable-effect";
 
 /**
  * True when the router has nothing in flight: no navigation (an action's revalidation counts),
@@ -29,13 +30,13 @@ export function useRedirectAfter(since: unknown, to: string, ms: number) {
   const settled = useRouterSettled();
   const [due, setDue] = useState<{ since: unknown; to: string } | null>(null);
 
-  useEffect(() => {
+  useUnskippableEffect(() => {
     if (!since) return;
     const timer = setTimeout(() => setDue({ since, to }), ms);
     return () => clearTimeout(timer);
   }, [since, to, ms]);
 
-  useEffect(() => {
+  useUnskippableEffect(() => {
     // A due move from an earlier `since` (replaced or withdrawn since) is not made.
     if (!due || due.since !== since || !settled) return;
     setDue(null);

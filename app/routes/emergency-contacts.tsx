@@ -1,7 +1,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { useFetcher, useLoaderData } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
+import { useUnskippableEffect } from "~/lib/unskippable-effect";
 import { BuddyCard, type BuddyAction } from "~/components/buddies/BuddyCard";
 import { BuddyFormModal } from "~/components/buddies/BuddyFormModal";
 import { BuddyModals, type ModalState } from "~/components/buddies/BuddyModals";
@@ -50,7 +51,7 @@ export default function EmergencyContacts() {
   const [banner, setBanner] = useState<BuddyAnswer | null>(null);
   const busy = fetcher.state !== "idle";
 
-  useEffect(() => {
+  useUnskippableEffect(() => {
     const answer = fetcher.data;
     if (!answer || fetcher.state !== "idle") return;
     setBanner(answer);
@@ -58,12 +59,12 @@ export default function EmergencyContacts() {
     if (answer.ok && answer.deepLink) setModal({ kind: "deeplink", link: answer.deepLink });
     else setModal((current) => (current.kind === "none" ? current : { kind: "closing" }));
   }, [fetcher.data, fetcher.state]);
-  useEffect(() => {
+  useUnskippableEffect(() => {
     if (modal.kind !== "closing") return;
     const timer = window.setTimeout(() => setModal({ kind: "none" }), CLEAR_MS);
     return () => window.clearTimeout(timer);
   }, [modal.kind]);
-  useEffect(() => {
+  useUnskippableEffect(() => {
     if (!banner || banner.ok) return;
     const timer = window.setTimeout(() => setBanner(null), BANNER_MS);
     return () => window.clearTimeout(timer);

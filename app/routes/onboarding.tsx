@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useFetcher, useLoaderData } from "@remix-run/react";
-import { useEffect } from "react";
+import { useUnskippableEffect } from "~/lib/unskippable-effect";
 import { EmailRow } from "~/components/integrations/EmailRow";
 import { TelegramRow } from "~/components/integrations/TelegramRow";
 import { OptionalSetups } from "~/components/onboarding/OptionalSetups";
@@ -58,7 +58,7 @@ export async function action(args: ActionFunctionArgs) {
 /** A Google-linked person gets the browser's time zone once (they never picked one on a form). */
 function useBrowserZoneForGoogleUsers(googleUser: boolean, stored: string) {
   const fetcher = useFetcher();
-  useEffect(() => {
+  useUnskippableEffect(() => {
     if (!googleUser || fetcher.state !== "idle" || fetcher.data) return;
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
     if (zone && zone !== stored) fetcher.submit({ intent: "timezone", timezone: zone }, { method: "post", action: "/onboarding" });

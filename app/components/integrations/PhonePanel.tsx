@@ -1,5 +1,6 @@
 import { useFetcher, useNavigate } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
+import { useUnskippableEffect } from "~/lib/unskippable-effect";
 import type { PhoneAnswer, PhonePanelData } from "~/lib/phone.server";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
@@ -22,10 +23,10 @@ export function PhonePanel({ initial, back }: { initial: PhonePanelData; back: "
   const showNumber = editing || step === "number";
 
   // Spec 01: saving a valid number moves the user to the integrations page.
-  useEffect(() => {
+  useUnskippableEffect(() => {
     if (back === "/auth/verify" && answer?.ok && answer.step === "code") navigate("/integrations#phone");
   }, [answer, back, navigate]);
-  useEffect(() => {
+  useUnskippableEffect(() => {
     if (answer?.ok) setEditing(false);
   }, [answer]);
 

@@ -1,5 +1,6 @@
 import { Link, useFetcher, useRevalidator } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
+import { useUnskippableEffect } from "~/lib/unskippable-effect";
 import type { TelegramAnswer, TelegramRowData } from "~/lib/telegram.server";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
@@ -36,7 +37,7 @@ export function TelegramRow({ initial }: { initial: TelegramRowData }) {
   const answer = action.data;
   // The poll's answer counts only for the code on screen (polls restart at 0 with every new code).
   const pollLinked = panel === "linking" && polls > 0 && poll.state === "idle" && poll.data?.linked === true;
-  useEffect(() => {
+  useUnskippableEffect(() => {
     if (pollLinked) setPollSawLinked(true);
   }, [pollLinked]);
   const linked = panel === "linking" && (pollLinked || pollSawLinked) ? true : initial.linked;
@@ -44,7 +45,7 @@ export function TelegramRow({ initial }: { initial: TelegramRowData }) {
   const expired = code !== null && polls >= POLL_LIMIT;
 
   // Poll while a code is shown and not yet used (spec 01: every 5 s, up to 120 times).
-  useEffect(() => {
+  useUnskippableEffect(() => {
     if (panel !== "linking" || !code || linked || expired) return;
     const timer = window.setTimeout(() => {
       setPolls((n) => n + 1);
@@ -57,7 +58,7 @@ export function TelegramRow({ initial }: { initial: TelegramRowData }) {
   // so what depends on the link (the wizard's Next) follows it while "Telegram is linked!" shows.
   const revalidatorRef = useRef(revalidator);
   revalidatorRef.current = revalidator;
-  useEffect(() => {
+  useUnskippableEffect(() => {
     if (panel !== "linking" || !linked) return;
     setJustLinked(true);
     revalidatorRef.current.revalidate();

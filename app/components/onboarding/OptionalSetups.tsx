@@ -1,5 +1,6 @@
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
+import { useUnskippableEffect } from "~/lib/unskippable-effect";
 import { BuddyFormModal } from "~/components/buddies/BuddyFormModal";
 import { BuddyModals, type ModalState } from "~/components/buddies/BuddyModals";
 import { PhonePanel } from "~/components/integrations/PhonePanel";
@@ -29,7 +30,7 @@ export function OptionalSetups({ phone, buddies }: { phone: PhonePanelData; budd
   const fetcher = useFetcher<BuddyAnswer>();
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
 
-  useEffect(() => {
+  useUnskippableEffect(() => {
     if (!answer?.ok) return;
     setBuddyModal(answer.deepLink ? { kind: "deeplink", link: answer.deepLink } : { kind: "none" });
   }, [answer]);

@@ -1,5 +1,6 @@
 import { Link, useFetcher } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
+import { useUnskippableEffect } from "~/lib/unskippable-effect";
 import { NewPasswordFields } from "~/components/auth/NewPasswordFields";
 import { PasswordField } from "~/components/auth/PasswordField";
 import { Alert } from "~/components/ui/Alert";
@@ -93,7 +94,7 @@ function ChangePassword() {
   const busy = fetcher.state !== "idle";
   const result = busy ? undefined : fetcher.data;
   const done = result?.ok === true;
-  useEffect(() => {
+  useUnskippableEffect(() => {
     if (!done) return;
     setCurrent("");
     setPassword("");

@@ -1,5 +1,6 @@
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
+import { useUnskippableEffect } from "~/lib/unskippable-effect";
 import { PasswordField } from "~/components/auth/PasswordField";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
@@ -22,10 +23,10 @@ export function ChangeEmailForm({ hasPassword }: { hasPassword: boolean }) {
   const asked = ask.state === "idle" ? ask.data : undefined;
   const finished = finish.state === "idle" ? finish.data : undefined;
   // The address the server sent the code to (normalised there), when a new answer says it did.
-  useEffect(() => {
+  useUnskippableEffect(() => {
     if (asked?.ok && asked.sentTo) setSentTo(asked.sentTo);
   }, [asked]);
-  useEffect(() => {
+  useUnskippableEffect(() => {
     if (!finished?.ok) return;
     setSentTo(null);
     setNewEmail("");

@@ -1,5 +1,6 @@
 import { useFetcher, useLocation, useRouteLoaderData } from "@remix-run/react";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
+import { useUnskippableEffect } from "~/lib/unskippable-effect";
 import { useExpiring } from "~/lib/hooks";
 import { useRedirectAfter } from "~/lib/redirect-after";
 import { loginUrlFor } from "~/lib/urls";
@@ -44,11 +45,11 @@ export function NlReminderBox({ action, promptRequired, alone = false }: { actio
   const undone = result?.taskId && undo.state === "idle" && undo.data?.taskId === result.taskId ? undo.data : undefined;
   // The Undo button goes with the confirmation: focus goes to the field, to write it again as meant (the live
   // region below says what happened).
-  useEffect(() => {
+  useUnskippableEffect(() => {
     if (undone?.ok) formRef.current?.querySelector<HTMLInputElement>('input[name="prompt"]')?.focus();
   }, [undone]);
 
-  useEffect(() => {
+  useUnskippableEffect(() => {
     if (result?.ok) formRef.current?.reset();
   }, [result]);
 

@@ -1,8 +1,9 @@
 import { Link, useFetcher } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { Alert } from "~/components/ui/Alert";
 import { Button, ButtonLink } from "~/components/ui/Button";
 import { useToast } from "~/components/ui/Toast";
+import { useUnskippableEffect } from "~/lib/unskippable-effect";
 import { DeleteTaskDialog } from "./DeleteTaskDialog";
 import { TaskCard } from "./TaskCard";
 import { SECTION_TITLES, sectionRuns, withNextOccurrence } from "./task-sections";
@@ -47,7 +48,8 @@ export function TaskList({ initial }: { initial: TaskListData }) {
   const loading = pager.state !== "idle" || (pager.data !== undefined && handledPage.current !== pager.data);
   const canLoad = hasMore && !loading && !loadError;
 
-  useEffect(() => {
+  // Unskippable (ADR 118): with a plain effect the third page's answer was sometimes never merged.
+  useUnskippableEffect(() => {
     const result = pager.data;
     if (pager.state !== "idle" || !result || handledPage.current === result) return;
     handledPage.current = result;
@@ -66,7 +68,7 @@ export function TaskList({ initial }: { initial: TaskListData }) {
   // Set the moment a page is asked for, before React renders "loading": the end marker and the
   // button can ask in the same moment, and a second load would abort the first (an AbortError).
   const asked = useRef(false);
-  useEffect(() => {
+  useUnskippableEffect(() => {
     if (pager.state === "idle") asked.current = false;
   }, [pager.state, pager.data]);
   const loadMore = useCallback(() => {
@@ -82,7 +84,7 @@ export function TaskList({ initial }: { initial: TaskListData }) {
 
   // A new observer for every new end of the list: observe() reports at once whether the marker is
   // already visible (a tall screen may need several pages to fill).
-  useEffect(() => {
+  useUnskippableEffect(() => {
     const marker = endRef.current;
     if (!canLoad || !marker || typeof IntersectionObserver === "undefined") return;
     const observer = new IntersectionObserver(
@@ -122,7 +124,7 @@ export function TaskList({ initial }: { initial: TaskListData }) {
 
   const deleter = useFetcher<TaskActionResult>();
   const handledDelete = useRef<TaskActionResult | null>(null);
-  useEffect(() => {
+  useUnskippableEffect(() => {
     const result = deleter.data;
     if (deleter.state === "submitting" || !result || handledDelete.current === result) return;
     handledDelete.current = result;

@@ -1,6 +1,7 @@
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
 import { useToast } from "~/components/ui/Toast";
+import { useUnskippableEffect } from "~/lib/unskippable-effect";
 import type { TaskActionResult } from "./types";
 
 /**
@@ -16,7 +17,7 @@ export function useTaskAnswer(onAnswered?: (result: TaskActionResult) => void) {
   const onAnsweredRef = useRef(onAnswered);
   onAnsweredRef.current = onAnswered;
 
-  useEffect(() => {
+  useUnskippableEffect(() => {
     const result = fetcher.data;
     if (fetcher.state === "submitting" || !result || handled.current === result) return;
     handled.current = result;

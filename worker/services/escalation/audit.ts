@@ -59,7 +59,7 @@ export function liveChainsQuery(db: Db, input: { now: number; after: AuditCursor
     .select({
       id: e.id,
       startedAt: e.startedAt,
-      active: sql<number>`exists (select 1 from escalation_steps as s where s.escalation_id = "escalations"."id" and s.state in ${ACTIVE})`,
+      active: sql<number>`exists (select 1 from escalation_steps as s where s.escalation_id = "escalations"."id" and s.state in ${ACTIVE})`.as("active"),
     })
     .from(e)
     .where(

@@ -90,7 +90,7 @@ export async function countInFlight(deps: Pick<Deps, "db">, now: number): Promis
 export function inFlightStatement(deps: Pick<Deps, "db">, now: number) {
   const s = escalationSteps;
   return deps.db
-    .select({ n: sql<number>`count(*)` })
+    .select({ n: sql<number>`count(*)`.as("n") })
     .from(sql`"escalation_steps" indexed by "escalation_steps_leased_idx"`)
     .where(and(LEASED, gte(s.leaseUntil, now), sql`+${s.state} = 'claimed'`));
 }

@@ -172,7 +172,7 @@ export async function markStepDead(deps: Deps, job: StepJob, gaveUp?: string): P
 export function exhaustedStepsStatement(deps: Pick<Deps, "db">, input: { now: number; limit: number }) {
   const s = escalationSteps;
   return deps.db
-    .select({ id: sql<string>`${s.id}` })
+    .select({ id: sql<string>`${s.id}`.as("id") })
     .from(sql`"escalation_steps" indexed by "escalation_steps_leased_idx"`)
     .where(and(LEASED, lt(s.leaseUntil, input.now), gte(s.attempts, MAX_STEP_ATTEMPTS)))
     .orderBy(asc(s.leaseUntil))

@@ -137,7 +137,7 @@ export function phoneSendsStatement(deps: Pick<Deps, "db" | "clock">, userId: st
   const since = deps.clock.now().getTime() - 24 * 60 * 60_000;
   const notThisStep = stepId ? sql`coalesce(${deliveries.escalationStepId}, '') <> ${stepId}` : undefined;
   return deps.db
-    .select({ n: sql<number>`count(*)` })
+    .select({ n: sql<number>`count(*)`.as("n") })
     .from(deliveries)
     .where(and(eq(deliveries.userId, userId), inArray(deliveries.channel, ["sms", "voice"]), gt(deliveries.createdAt, since), inArray(deliveries.status, ["sent", "pending", "failed"]), notThisStep));
 }

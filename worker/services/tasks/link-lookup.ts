@@ -40,7 +40,7 @@ export async function findLink(deps: Deps, rawToken: string, answer: string | un
 async function findMessageLink(deps: Deps, rawToken: string, action: Answer): Promise<AnswerLink | null> {
   const d = deliveries;
   const [row] = await deps.db
-    .select({ id: d.id, userId: d.userId, taskId: d.taskId, createdAt: d.createdAt, usedAt: sql<number | null>`json_extract(${d.linkUses}, ${`$.${action}`})` })
+    .select({ id: d.id, userId: d.userId, taskId: d.taskId, createdAt: d.createdAt, usedAt: sql<number | null>`json_extract(${d.linkUses}, ${`$.${action}`})`.as("used_at") })
     .from(d)
     .where(eq(d.linkTokenHash, await sha256Hex(rawToken)))
     .limit(1);
