@@ -130,6 +130,50 @@ test.describe("accounts: failures in plain words", () => {
     await expect(page.getByText("Your email address is verified. Thank you!")).toBeVisible();
   });
 
+  test("verify: a press waits while the last answer's page data is read (nothing cut short); Verify drops a resend still queued", async ({ page, request }) => {
+    const email = uniqueEmail("verify-one-at-a-time");
+    await registerThroughUi(page, "Una Once", email);
+    const first = await waitForEmail(request, email, "Verify your email");
+    await page.goto("/auth/verify");
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+    const posts: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "POST" && new URL(r.url()).pathname.startsWith("/auth/verify")) posts.push(new URLSearchParams(r.postData() ?? "").get("intent") ?? "?");
+    });
+    const cutShort: string[] = [];
+    page.on("requestfailed", (r) => cutShort.push(`${r.method()} ${r.url()}: ${r.failure()?.errorText}`));
+    // The page's data read after an answer is held: the press that came during it cut it short before (CI, ADR 118's session).
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/auth/verify.data*", async (route) => {
+      if (route.request().method() === "GET") await held;
+      await route.continue();
+    });
+    const verify = page.getByRole("button", { name: "Verify", exact: true });
+    await page.getByRole("button", { name: "Resend code" }).click();
+    await expect(page.getByText(`We sent a new code to ${email}.`, { exact: false })).toBeVisible();
+    await expect(verify).toBeDisabled();
+    // The resend's own button still says it is at work.
+    await expect(page.getByRole("button", { name: "Sending..." })).toBeDisabled();
+    release();
+    await expect(verify).toBeEnabled();
+    await expect(page.getByRole("button", { name: "Resend code" })).toBeEnabled();
+    await page.unroute("**/auth/verify.data*");
+
+    // Resend pressed, then Verify at once (the code had come after all): only the verify is sent.
+    const second = await waitForEmail(request, email, "Verify your email", { excludeIds: [first.id] });
+    await page.getByLabel("Email verification code").fill(codeFrom(second));
+    await page.evaluate(() => {
+      const buttons = [...document.querySelectorAll<HTMLButtonElement>(".verify-panel button")];
+      buttons.find((b) => b.textContent === "Resend code")?.click();
+      buttons.find((b) => b.textContent === "Verify")?.click();
+    });
+    await expect(page.getByText("Your email address is verified. Thank you!")).toBeVisible();
+    await page.waitForTimeout(800); // past the resend's 500 ms: a queued resend would have been sent by now
+    expect(posts).toEqual(["resend", "verify"]);
+    expect(cutShort).toEqual([]);
+  });
+
   test("a failed sign-out is only logged, and the menu stays open", async ({ page, request, consoleErrors, context }) => {
     const { email } = await createAccount(request, "Sol Stay");
     await signIn(page, email);

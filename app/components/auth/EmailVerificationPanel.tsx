@@ -39,7 +39,10 @@ export function EmailVerificationPanel({
 }) {
   const fetcher = useFetcher<EmailVerificationResult>({ key: "email-verification" });
   const result = fetcher.data ?? fallbackResult ?? null;
-  const busyIntent = fetcher.state !== "idle" ? fetcher.formData?.get("intent") : null;
+  // One request at a time: a press while the last answer's page data is still being read would cut that read short
+  // (Remix logs the abort as an error), so both buttons wait for the fetcher to be idle.
+  const busy = fetcher.state !== "idle";
+  const busyIntent = busy ? fetcher.formData?.get("intent") : null;
   const [resendQueued, setResendQueued] = useState(false);
   const resendTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const [autofillNote] = useState(() => (initialCode ? { text: "We filled in the code from your email. Press Verify to finish." } : null));
@@ -50,6 +53,14 @@ export function EmailVerificationPanel({
   useEffect(() => () => {
     if (resendTimer.current) clearTimeout(resendTimer.current);
   }, []);
+
+  /** Verify means the code is here: a resend still waiting for its 500 ms is dropped, not sent over the verify. */
+  function dropQueuedResend() {
+    if (!resendTimer.current) return;
+    clearTimeout(resendTimer.current);
+    resendTimer.current = null;
+    setResendQueued(false);
+  }
 
   function queueResend(event: MouseEvent<HTMLButtonElement>) {
     // With JavaScript: wait 500 ms after the last click, then send once.
@@ -92,7 +103,7 @@ export function EmailVerificationPanel({
             spellCheck={false}
           />
           <div className="button-row">
-            <Button type="submit" name="intent" value="verify" disabled={busyIntent === "verify"}>
+            <Button type="submit" name="intent" value="verify" disabled={busy} onClick={dropQueuedResend}>
               {busyIntent === "verify" ? "Verifying..." : "Verify"}
             </Button>
             <Button
@@ -101,7 +112,7 @@ export function EmailVerificationPanel({
               value="resend"
               variant="secondary"
               onClick={queueResend}
-              disabled={busyIntent === "resend"}
+              disabled={busy}
             >
               {busyIntent === "resend" || resendQueued ? "Sending..." : "Resend code"}
             </Button>
