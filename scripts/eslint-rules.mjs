@@ -1,6 +1,5 @@
 /**
- * The project's own lint rules (plugin `nudge` in eslint.config.js), tested in
- * tests/browser/unskippable-effect.spec.ts and tests/browser/lint-rules.spec.ts.
+ * The project's own lint rules (plugin `nudge` in eslint.config.js), tested in tests/browser/lint-rules.spec.ts.
  */
 
 /**

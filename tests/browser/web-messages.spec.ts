@@ -19,12 +19,12 @@ async function failPosts(page: Page, pattern: string, when: (body: string) => bo
   });
 }
 
-/** Holds POSTs to `pattern` until the returned release() is called. */
-async function holdPosts(page: Page, pattern: string) {
+/** Holds requests to `pattern` with `method` (POSTs unless told) until the returned release() is called. */
+async function holdRequests(page: Page, pattern: string, method: "POST" | "GET" = "POST") {
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(pattern, async (route: Route) => {
-    if (route.request().method() !== "POST") return route.continue();
+    if (route.request().method() !== method) return route.continue();
     await held;
     await route.continue();
   });
@@ -101,7 +101,7 @@ test.describe("accounts: failures in plain words", () => {
     await page.getByLabel("Reset Code").fill("12345678");
     await page.getByLabel("New Password", { exact: true }).fill("Brave-Heron-77");
     await page.getByLabel("Confirm New Password").fill("Brave-Heron-77");
-    const release = await holdPosts(page, "**/auth/reset-password.data*");
+    const release = await holdRequests(page, "**/auth/reset-password.data*");
     await page.getByRole("button", { name: "Reset Password" }).click();
     await expect(page.getByRole("button", { name: "Resetting..." })).toBeDisabled();
     release();
@@ -143,12 +143,7 @@ test.describe("accounts: failures in plain words", () => {
     const cutShort: string[] = [];
     page.on("requestfailed", (r) => cutShort.push(`${r.method()} ${r.url()}: ${r.failure()?.errorText}`));
     // The page's data read after an answer is held: the press that came during it cut it short before (CI, ADR 118's session).
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/auth/verify.data*", async (route) => {
-      if (route.request().method() === "GET") await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, "**/auth/verify.data*", "GET");
     const verify = page.getByRole("button", { name: "Verify", exact: true });
     await page.getByRole("button", { name: "Resend code" }).click();
     await expect(page.getByText(`We sent a new code to ${email}.`, { exact: false })).toBeVisible();
@@ -203,7 +198,7 @@ test.describe("tasks: failures in plain words", () => {
     await signUp(page);
     await page.goto("/task-creator");
     await page.getByLabel("Task Title").fill("Water the plants");
-    const release = await holdPosts(page, "**/task-creator.data*");
+    const release = await holdRequests(page, "**/task-creator.data*");
     await page.getByRole("button", { name: "Create Task" }).click();
     await expect(page.getByRole("button", { name: "Creating..." })).toBeDisabled();
     release();

@@ -54,7 +54,10 @@ export function EmailVerificationPanel({
     if (resendTimer.current) clearTimeout(resendTimer.current);
   }, []);
 
-  /** Verify means the code is here: a resend still waiting for its 500 ms is dropped, not sent over the verify. */
+  /**
+   * A resend still waiting for its 500 ms is dropped: by another Resend press (which starts the wait again), and by
+   * Verify (the code is here; a resend sent over the verify would cut it short).
+   */
   function dropQueuedResend() {
     if (!resendTimer.current) return;
     clearTimeout(resendTimer.current);
@@ -65,7 +68,7 @@ export function EmailVerificationPanel({
   function queueResend(event: MouseEvent<HTMLButtonElement>) {
     // With JavaScript: wait 500 ms after the last click, then send once.
     event.preventDefault();
-    if (resendTimer.current) clearTimeout(resendTimer.current);
+    dropQueuedResend();
     setResendQueued(true);
     resendTimer.current = setTimeout(() => {
       resendTimer.current = null;
