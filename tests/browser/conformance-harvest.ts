@@ -160,6 +160,28 @@ export async function layoutProblems(page: Page, screen: string): Promise<string
           const text = (el.getAttribute("aria-label") ?? el.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40);
           out.push(`'${text || name}' (${name}) is cut off at the screen's side (${Math.round(box.left)} to ${Math.round(box.right)} px in ${vw})`);
         }
+        // Out of its card: a word with nowhere to wrap (a long email address) ran past the card's border
+        // and the screen's edge still had room, so neither check above saw it.
+        const outOfCard = [...document.querySelectorAll(".card *")].filter((el) => {
+          if (cutOff.some((cut) => cut === el || el.contains(cut))) return false; // said once, above
+          const card = el.closest(".card")!;
+          const box = el.getBoundingClientRect();
+          const edge = card.getBoundingClientRect();
+          if (box.width <= 1 || box.height <= 1 || (box.right <= edge.right + 1 && box.left >= edge.left - 1)) return false;
+          if (!el.checkVisibility({ visibilityProperty: true, opacityProperty: true } as CheckVisibilityOptions)) return false;
+          // A dialog opened from a card is drawn over the page, not in the card's box.
+          const dialog = el.closest("dialog, [role=dialog]");
+          if (getComputedStyle(el).position === "fixed" || (dialog && card.contains(dialog))) return false;
+          return !scrollsSideways(el);
+        });
+        const innermostOut = outOfCard.filter((el) => !outOfCard.some((other) => other !== el && el.contains(other)));
+        for (const el of innermostOut.slice(0, 3)) {
+          const box = el.getBoundingClientRect();
+          const edge = el.closest(".card")!.getBoundingClientRect();
+          const name = `${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).split(" ")[0]}` : ""}`;
+          const text = (el.getAttribute("aria-label") ?? el.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40);
+          out.push(`'${text || name}' (${name}) runs out of its card (${Math.round(box.left)} to ${Math.round(box.right)} px, the card ${Math.round(edge.left)} to ${Math.round(edge.right)})`);
+        }
       }
       const shown = (el: Element) => {
         if (!el.checkVisibility({ visibilityProperty: true, opacityProperty: true } as CheckVisibilityOptions)) return false;

@@ -29,6 +29,16 @@ test.describe("the layout check at 360 px", () => {
     expect(problems[0]).toMatch(/^made-up: 'Go to Reminder Channels now, with a labe' \(button\.nowrap\) is cut off at the screen's side \(\d+ to \d+ px in 360\)$/);
   });
 
+  test("names a word that runs out of its card though the screen's side is still far", async ({ page }) => {
+    await page.setContent(page360(`<div class="card" style="width: 180px"><p>You sign in as <strong>maya.walker.layoutcheck@example.com</strong>.</p></div>`));
+    const problems = await layoutProblems(page, "made-up");
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^made-up: 'maya\.walker\.layoutcheck@example\.com' \(strong\) runs out of its card \(\d+ to \d+ px, the card 16 to 230\)$/);
+    // The app's rule (app.css, body): the same address breaks inside the card.
+    await page.addStyleTag({ content: "body { overflow-wrap: break-word; }" });
+    expect(await layoutProblems(page, "made-up")).toEqual([]);
+  });
+
   test("leaves alone screen-reader text, a skip link parked off screen, a rail that scrolls sideways and what is hidden", async ({ page }) => {
     await page.setContent(
       page360(`<a class="skip" href="#main">Skip to content</a>

@@ -18,10 +18,10 @@ export interface TaskUser {
 }
 
 /** A new account through the API, verified unless told otherwise; onboarding skipped unless `onboarding: "keep"` (see createAccount). */
-export async function signUp(page: Page, options: { verified?: boolean; timezone?: string; name?: string; onboarding?: "skip" | "keep" } = {}): Promise<TaskUser> {
+export async function signUp(page: Page, options: { verified?: boolean; timezone?: string; name?: string; email?: string; onboarding?: "skip" | "keep" } = {}): Promise<TaskUser> {
   const timezone = options.timezone ?? "America/New_York";
   const name = options.name ?? "Robin Tasks";
-  const email = uniqueEmail("tasks");
+  const email = options.email ?? uniqueEmail("tasks");
   const response = await page.request.post("/v1/users", { data: { name, email, password: PASSWORD, timezone, consent: true } });
   expect(response.status(), await response.text()).toBe(201);
   const body = (await response.json()) as { accessToken: string; user: { id: string } };

@@ -42,25 +42,34 @@ export function AccountBlock({ account }: { account: AccountFacts }) {
         Your account
       </h2>
       <YourName name={account.name} />
-      <h3 className="account-block__subtitle">Email address</h3>
-      <p className="muted">
-        You sign in as <strong>{account.email}</strong>.
-      </p>
-      <ChangeEmailForm hasPassword={account.hasPassword} />
-      {account.hasPassword ? (
-        <ChangePassword />
-      ) : (
-        <p>
-          Your account signs in with Google and has no password. To add one, use <Link to={`/auth/forgot-password`}>Forgot Password</Link>: we email you a code.
+      {/* Each part under a rule of its own: on a phone the block is five screens of fields, and the line says
+          where one form ends and the next begins. */}
+      <div className="account-block__part">
+        <h3 className="account-block__subtitle">Email address</h3>
+        <p className="muted">
+          You sign in as <strong className="account-block__email">{account.email}</strong>.
         </p>
-      )}
-      <h3 className="account-block__subtitle">Your data</h3>
-      <p className="muted">
-        Everything Nudge keeps about you (your profile, reminders, nudge buddies and devices) as one file.{" "}
-        <a href="/resources/my-data" download>
-          Download My Data
-        </a>
-      </p>
+        <ChangeEmailForm hasPassword={account.hasPassword} />
+      </div>
+      <div className="account-block__part">
+        <h3 className="account-block__subtitle">{account.hasPassword ? "Change password" : "Password"}</h3>
+        {account.hasPassword ? (
+          <ChangePassword />
+        ) : (
+          <p>
+            Your account signs in with Google and has no password. To add one, use <Link to={`/auth/forgot-password`}>Forgot Password</Link>: we email you a code.
+          </p>
+        )}
+      </div>
+      <div className="account-block__part">
+        <h3 className="account-block__subtitle">Your data</h3>
+        <p className="muted">
+          Everything Nudge keeps about you (your profile, reminders, nudge buddies and devices) as one file.{" "}
+          <a href="/resources/my-data" download>
+            Download My Data
+          </a>
+        </p>
+      </div>
       <DeleteAccount account={account} />
     </section>
   );
@@ -103,7 +112,6 @@ function ChangePassword() {
   const ready = current !== "" && password !== "" && password === confirm;
   return (
     <fetcher.Form ref={formRef} method="post" action="/settings" className="settings-form account-block__form" noValidate>
-      <h3 className="account-block__subtitle">Change password</h3>
       <input type="hidden" name="intent" value="password" />
       <PasswordField
         label="Current password"
@@ -145,7 +153,7 @@ function DeleteAccount({ account }: { account: AccountFacts }) {
   };
   const submit = () => fetcher.submit({ intent: "delete-account", [account.hasPassword ? "password" : "email"]: proof }, { method: "post", action: "/settings" });
   return (
-    <div className="account-block__danger">
+    <div className="account-block__part">
       <h3 className="account-block__subtitle">Delete account</h3>
       <p className="muted">
         Deletes your account at once, with your reminders and their history, your nudge buddies and your channels. Nobody is reminded or alerted
