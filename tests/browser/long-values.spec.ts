@@ -1,13 +1,15 @@
+import { waitForEmail } from "./auth-helpers";
 import { layoutProblems } from "./conformance-harvest";
 import { expect, test } from "./fixtures";
-import { createTaskViaApi, local, signUp } from "./tasks-helpers";
+import { createTaskViaApi, fireCron, local, signUp } from "./tasks-helpers";
 
 /**
  * The longest values the API accepts, with no space to wrap at, on a 360 px phone: a 100-character
  * name, a long work address, a 200-character title that is mostly a pasted link, a buddy with a long
  * name and address. Every signed-in screen that shows them must keep them inside their boxes
- * (conformance-harvest's layout check). Session 33 found the buddy card and the snooze page scrolling
- * sideways: a grid's auto column takes the width of its longest word.
+ * (conformance-harvest's layout check), and so must the link pages of its first reminder. Session 33
+ * found the buddy card, the snooze page and the link pages scrolling sideways: a grid's auto column
+ * takes the width of its longest word.
  */
 test.use({ viewport: { width: 360, height: 780 } });
 
@@ -26,13 +28,19 @@ test("the longest names, addresses and titles stay inside their boxes on a phone
   expect(buddy.status(), await buddy.text()).toBe(201);
 
   const problems: string[] = [];
-  const pages = ["/dashboard", `/tasks/${later.id}/edit`, `/tasks/${later.id}/snooze`, "/reminder-dialog", "/emergency-contacts", "/integrations", "/settings", "/menu", "/task-creator", "/onboarding"];
+  // The overdue one's first reminder: its links open the public pages that name the task.
+  await fireCron(page.request);
+  const reminder = await waitForEmail(page.request, user.email, "Reminder:");
+  const links = [...new Set([...reminder.text.matchAll(/https?:\/\/\S+?(\/(?:r|move|delete)\/[^\s)]+)/g)].map((m) => m[1]!))];
+  expect(links.length, reminder.text).toBeGreaterThanOrEqual(3);
+  const pages = [...links, "/dashboard", `/tasks/${later.id}/edit`, `/tasks/${later.id}/snooze`, "/reminder-dialog", "/emergency-contacts", "/integrations", "/settings", "/menu", "/task-creator", "/onboarding"];
   for (const path of pages) {
     await page.goto(path);
     await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
     await page.waitForLoadState("networkidle").catch(() => undefined);
     problems.push(...(await layoutProblems(page, path)));
-    await page.screenshot({ path: `test-results/screenshots/long-values${path.replace(/\/[0-9a-f-]{36}/, "").replace(/\W+/g, "-")}.png`, fullPage: true });
+    const name = path.replace(/\/[0-9a-f-]{36}|\/[A-Za-z0-9_-]{40,}/, "").replace(/\W+/g, "-");
+    await page.screenshot({ path: `test-results/screenshots/long-values${name}.png`, fullPage: true });
   }
   // The values are on the screens that should show them, so the check above looked at them.
   await page.goto("/emergency-contacts");
