@@ -111,7 +111,13 @@ export async function checkInvariants(raw: D1Database, journal: Journal, at: { n
       .bind(taskId)
       .first<{ status: string; ran: number }>();
     if (!row || (row.status !== "PENDING" && row.status !== "SNOOZED")) continue;
-    check(row.ran > 0, () => `silent: task ${taskId} was opened again or moved and is ${row.status}, but no reminder chain of it ran its course`);
+    if (row.ran > 0) {
+      check(true, () => "");
+      continue;
+    }
+    // Not replayable (real concurrency decides the interleaving), so the sentence carries the whole story.
+    const story = await taskStory(raw, journal, taskId);
+    check(false, () => `silent: task ${taskId} was opened again or moved and is ${row.status}, but no reminder chain of it ran its course\n      ${story}`);
   }
 
   // 2. Nothing sent after an acknowledge, done or delete beyond the one in flight (until a later snooze reopens the chain).
@@ -176,4 +182,24 @@ export async function checkInvariants(raw: D1Database, journal: Journal, at: { n
     auditRepairs,
     acceptedSends: journal.sends.length,
   };
+}
+
+/** A task's answers (journal order) and its chains with their steps, for a violation that cannot be replayed. */
+async function taskStory(raw: D1Database, journal: Journal, taskId: string): Promise<string> {
+  const answers = journal.answers
+    .filter((a) => a.taskId === taskId)
+    .map((a) => `${a.kind}/${a.via} seq ${a.startSeq}-${a.endSeq} chains [${a.escalationIds.map((id) => id.slice(0, 8)).join(",")}]`);
+  const task = await raw.prepare("SELECT status, due_at, strategy_key, snoozed_until, escalation_halted_at, acknowledged_at, completed_at, updated_at FROM tasks WHERE id = ?").bind(taskId).first();
+  const chains = (
+    await raw
+      .prepare(
+        `SELECT e.id, e.kind, e.state, e.started_at, e.ended_at, e.created_at,
+                (SELECT group_concat(s.step_index || ':' || s.state || '@' || s.due_at, ' ') FROM escalation_steps s WHERE s.escalation_id = e.id) AS steps
+         FROM escalations e WHERE e.task_id = ? ORDER BY e.created_at, e.rowid`,
+      )
+      .bind(taskId)
+      .all<{ id: string; kind: string; state: string; started_at: number; ended_at: number | null; created_at: number; steps: string | null }>()
+  ).results.map((e) => `${e.id.slice(0, 8)} ${e.kind} ${e.state} created ${e.created_at} started ${e.started_at} ended ${e.ended_at ?? "-"} steps [${e.steps ?? ""}]`);
+  const sends = journal.sends.filter((s) => chains.some((c) => s.escalationId.startsWith(c.slice(0, 8)))).map((s) => `${s.escalationId.slice(0, 8)} ${s.key.split(":").slice(1).join(":")} seq ${s.startSeq}`);
+  return [`task ${JSON.stringify(task)}`, `answers: ${answers.join("; ") || "none"}`, `chains: ${chains.join("; ") || "none"}`, `sends: ${sends.join("; ") || "none"}`].join("\n      ");
 }
