@@ -29,6 +29,8 @@ export interface Answer {
   escalationIds: string[];
   startSeq: number;
   endSeq: number;
+  /** The simulated clock when it was given: a chain it (or anything after it) started was created then or later. */
+  at: number;
   /**
    * "in_flight": given from inside a provider call, racing the consumer's next write; "after_send": right
    * after a provider accepted a message, before the consumer's final batch; "by_link": through a reminder

@@ -95,6 +95,7 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
     const seriesId = await raw.prepare("SELECT COALESCE(series_id, id) AS s FROM tasks WHERE id = ? AND recurrence IS NOT NULL").bind(taskId).first<string>("s");
     const escalationIds = (await raw.prepare("SELECT id FROM escalations WHERE task_id = ?").bind(taskId).all<{ id: string }>()).results.map((r) => r.id);
     const deps = simDeps(answerDb, clock);
+    const at = now();
     const startSeq = journal.seq();
     // A third of the answers a link can give come through the reminder email's link instead.
     const links = journal.links.get(taskId);
@@ -108,7 +109,7 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
         return;
       }
       journal.op(`answer_${kind}_by_link`);
-      journal.answers.push({ kind, taskId, seriesId, escalationIds, startSeq, endSeq: journal.seq(), via: "by_link" });
+      journal.answers.push({ kind, taskId, seriesId, escalationIds, startSeq, endSeq: journal.seq(), at, via: "by_link" });
       return;
     }
     try {
@@ -132,7 +133,7 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
       return;
     }
     journal.op(`answer_${kind}_${via}`);
-    journal.answers.push({ kind, taskId, seriesId, escalationIds, startSeq, endSeq: journal.seq(), via });
+    journal.answers.push({ kind, taskId, seriesId, escalationIds, startSeq, endSeq: journal.seq(), at, via });
   };
 
   const active = () => now() < SIM_START + options.activeMinutes * MINUTE;
