@@ -106,8 +106,8 @@ export async function checkInvariants(raw: D1Database, journal: Journal, at: { n
   // 1b. A task opened again with "Not done yet" (ADR 083), moved to another time (ADR 091) or sequence (ADR 113), and still open at
   // the end got a chain, after the last of those, that ran its course: the cancelled chain alone would leave it silent for ever.
   // Any kind of chain: an Acknowledge of the new chain starts a check-back, and a snooze after it moves the check-back
-  // (ADR 058, check-back.test.ts), which then runs out while the task is open again. Seed 16155 (session 33) ended so,
-  // when only a reminder chain counted.
+  // (ADR 058, check-back.test.ts), which then runs out while the task is open again: the likeliest path of seed 16155's
+  // one "silent" (session 33; it did not replay) when only a reminder chain counted.
   for (const taskId of new Set([...reopenedTasks, ...movedTasks])) {
     const since = Math.max(...journal.answers.filter((a) => a.taskId === taskId && (a.kind === "reopen" || a.kind === "move" || a.kind === "renudge")).map((a) => a.at));
     const row = await raw
