@@ -152,13 +152,18 @@ export async function layoutProblems(page: Page, screen: string): Promise<string
           if (getComputedStyle(el).position === "fixed" && (box.right <= 0 || box.left >= vw)) return false; // parked off screen (a skip link)
           return !scrollsSideways(el);
         });
-        // Name the innermost ones, so the fix is obvious.
-        const innermost = cutOff.filter((el) => !cutOff.some((other) => other !== el && el.contains(other)));
-        for (const el of innermost.slice(0, 3)) {
-          const box = el.getBoundingClientRect();
-          const name = `${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).split(" ")[0]}` : ""}`;
-          const text = (el.getAttribute("aria-label") ?? el.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40);
-          out.push(`'${text || name}' (${name}) is cut off at the screen's side (${Math.round(box.left)} to ${Math.round(box.right)} px in ${vw})`);
+        // Name the innermost ones (at most three), so the fix is obvious: "'its text' (tag.class)".
+        const innermostNamed = (found: Element[]) =>
+          found
+            .filter((el) => !found.some((other) => other !== el && el.contains(other)))
+            .slice(0, 3)
+            .map((el) => {
+              const name = `${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).split(" ")[0]}` : ""}`;
+              const text = (el.getAttribute("aria-label") ?? el.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40);
+              return { el, box: el.getBoundingClientRect(), label: `'${text || name}' (${name})` };
+            });
+        for (const { box, label } of innermostNamed(cutOff)) {
+          out.push(`${label} is cut off at the screen's side (${Math.round(box.left)} to ${Math.round(box.right)} px in ${vw})`);
         }
         // Out of its card: a word with nowhere to wrap (a long email address) ran past the card's border
         // and the screen's edge still had room, so neither check above saw it.
@@ -174,13 +179,9 @@ export async function layoutProblems(page: Page, screen: string): Promise<string
           if (getComputedStyle(el).position === "fixed" || (dialog && card.contains(dialog))) return false;
           return !scrollsSideways(el);
         });
-        const innermostOut = outOfCard.filter((el) => !outOfCard.some((other) => other !== el && el.contains(other)));
-        for (const el of innermostOut.slice(0, 3)) {
-          const box = el.getBoundingClientRect();
+        for (const { el, box, label } of innermostNamed(outOfCard)) {
           const edge = el.closest(".card")!.getBoundingClientRect();
-          const name = `${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).split(" ")[0]}` : ""}`;
-          const text = (el.getAttribute("aria-label") ?? el.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40);
-          out.push(`'${text || name}' (${name}) runs out of its card (${Math.round(box.left)} to ${Math.round(box.right)} px, the card ${Math.round(edge.left)} to ${Math.round(edge.right)})`);
+          out.push(`${label} runs out of its card (${Math.round(box.left)} to ${Math.round(box.right)} px, the card ${Math.round(edge.left)} to ${Math.round(edge.right)})`);
         }
       }
       const shown = (el: Element) => {
