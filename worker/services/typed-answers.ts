@@ -152,7 +152,11 @@ function emojiAnswer(body: string): string | null {
 }
 
 export function readTextReply(body: string): TextReply {
-  const said = answerWords(body);
+  return replyOf(body, answerWords(body));
+}
+
+/** readTextReply with the message's answer words already read (`said`: answerWords of `body`). */
+function replyOf(body: string, said: string[]): TextReply {
   const phrase = ANSWER_PHRASES[said.join(" ")] ?? (said.length === 0 ? emojiAnswer(body) : null);
   if (phrase) return { word: phrase, snoozeMinutes: null, snoozeUntil: null, moveTo: null };
   const [bare = "", ...rest] = said;
@@ -194,12 +198,12 @@ export function snoozeOf(typed: Pick<TypedAnswer, "snoozeMinutes" | "snoozeUntil
  * Anything longer ("done with the report by friday") is not one: in a chat it is a new reminder.
  */
 export function typedAnswer(body: string): TypedAnswer | null {
-  const { word, snoozeMinutes, snoozeUntil, moveTo } = readTextReply(body);
+  const said = answerWords(body);
+  const { word, snoozeMinutes, snoozeUntil, moveTo } = replyOf(body, said);
   // The move reader took only a message that is nothing but the move ("move it to friday").
   if (moveTo !== null) return { answer: "move", snoozeMinutes: null, snoozeUntil: null, moveTo };
   const answer = ANSWER_REPLY_WORDS[word];
   if (!answer) return null;
-  const said = answerWords(body);
   if (ANSWER_PHRASES[said.join(" ")] || said.length === 0) return { answer, snoozeMinutes: null, snoozeUntil: null };
   const words = said.length;
   // A snooze until a time of day was read as nothing but a time ("snooze until half past 7 tonight"),

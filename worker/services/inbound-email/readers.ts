@@ -115,7 +115,10 @@ function unsubscribe(_deps: Deps, _user: Person, { subject, lines }: MailWords):
  * those words are no reminder (no title).
  */
 async function answer(deps: Deps, user: Person, { subject, lines, named }: MailWords): Promise<ReadOutcome | null> {
-  const typed = subject === "" || typedAnswer(subject) ? (typedAnswer(lines || subject) ?? (named ? (whenOnlyAnswer(lines) ?? correctionAnswer(lines)) : null)) : null;
+  // A subject of its own ("Done", not "Re: Reminder: ...") must be an answer too; the body, when there is one, says which.
+  const subjectSays = subject === "" ? null : typedAnswer(subject);
+  if (subject !== "" && !subjectSays) return null;
+  const typed = lines === "" ? subjectSays : (typedAnswer(lines) ?? (named ? (whenOnlyAnswer(lines) ?? correctionAnswer(lines)) : null));
   return typed ? answerByMail(deps, user.id, typed, named) : null;
 }
 
