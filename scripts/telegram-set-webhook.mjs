@@ -21,7 +21,7 @@ async function call(method, body) {
   return answer.result;
 }
 const url = new URL("/telegram/webhook", appUrl).toString();
-await call("setWebhook", { url, secret_token: secret, allowed_updates: ["message", "edited_message", "callback_query"], drop_pending_updates: true });
+await call("setWebhook", { url, secret_token: secret, allowed_updates: ["message", "edited_message", "callback_query", "message_reaction"], drop_pending_updates: true });
 await call("setMyCommands", {
   commands: [
     { command: "today", description: "What's on today" },

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData } from "@remix-run/react";
 import { isDevOutboxOn } from "../../worker/env";
-import { devConversation, DEV_CHAT_DEFAULT, isDevChatId, type DevBubble } from "../../worker/services/telegram";
+import { devConversation, DEV_CHAT_DEFAULT, DEV_REACTIONS, isDevChatId, type DevBubble } from "../../worker/services/telegram";
 import { Button } from "~/components/ui/Button";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 
@@ -53,6 +53,34 @@ function YourBubble({ bubble, chat }: { bubble: Extract<DevBubble, { from: "you"
   );
 }
 
+/**
+ * Under a message of the bot's: the person's reaction, and a way to react as Telegram does (ADR 119): one reaction
+ * a message, a new one replaces it, the same one again takes it back. 👍 😴 💯 answer a reminder; ❤ does not.
+ */
+function Reactions({ bubble, chat }: { bubble: Extract<DevBubble, { from: "bot" }>; chat: string }) {
+  return (
+    <>
+      {bubble.reaction ? <p className="dev-chat__reaction">You reacted {bubble.reaction}</p> : null}
+      <details className="dev-chat__edit">
+        <summary>React</summary>
+        <div className="dev-chat__buttons">
+          {DEV_REACTIONS.map(({ emoji, means }) => (
+            <form key={emoji} method="post" action="/dev/telegram/react">
+              <input type="hidden" name="chat" value={chat} />
+              <input type="hidden" name="messageId" value={bubble.messageId} />
+              <input type="hidden" name="emoji" value={emoji} />
+              <input type="hidden" name="previous" value={bubble.reaction ?? ""} />
+              <Button type="submit" variant="secondary" aria-pressed={bubble.reaction === emoji}>
+                {emoji} {means}
+              </Button>
+            </form>
+          ))}
+        </div>
+      </details>
+    </>
+  );
+}
+
 function Bubble({ bubble, chat }: { bubble: DevBubble; chat: string }) {
   if (bubble.from === "you") return <YourBubble bubble={bubble} chat={chat} />;
   if (bubble.from === "note") return <li className="dev-chat__note">Bot: {bubble.text}</li>;
@@ -87,6 +115,7 @@ function Bubble({ bubble, chat }: { bubble: DevBubble; chat: string }) {
           )}
         </div>
       ))}
+      <Reactions bubble={bubble} chat={chat} />
     </li>
   );
 }
@@ -104,7 +133,7 @@ export default function DevTelegram() {
         <h1 className="page__title">Dev Telegram</h1>
         <p className="muted page-header__lead">
           Be a Telegram user without Telegram: chat with @{bot} as chat <strong>{chat}</strong>. To link this chat, press &ldquo;Open the dev Telegram chat&rdquo; in
-          the Telegram panel on Reminder Channels (or copy its <code>/start</code> line here) and send it. &ldquo;Edit&rdquo; under a message you sent edits it, as in Telegram. A negative chat id
+          the Telegram panel on Reminder Channels (or copy its <code>/start</code> line here) and send it. &ldquo;Edit&rdquo; under a message you sent edits it, as in Telegram; &ldquo;React&rdquo; under one of the bot&apos;s puts a reaction on it (on a reminder, 👍 is OK, 😴 Snooze, 💯 Done). A negative chat id
           plays a group (for a group nudge buddy).
         </p>
       </header>

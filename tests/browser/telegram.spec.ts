@@ -33,6 +33,19 @@ async function linkByApi(page: Page, user: TaskUser, chat: string) {
   await expect(page.locator(".dev-chat__bubble--bot").last()).toContainText(`Hi ${user.name}! Your Telegram is now linked to Nudge.`);
 }
 
+/** A linked person's reminder due three minutes ago, sent to their dev chat by the tick: its bubble, with its four buttons. */
+async function dueReminderInChat(page: Page, name: string, title: string) {
+  const user = await signUp(page, { name, timezone: "Asia/Jerusalem" });
+  const chat = newChat();
+  await linkByApi(page, user, chat);
+  await createTaskViaApi(page.request, user, title, local(user, { minutes: -3 }));
+  await fireCron(page.request);
+  await page.reload();
+  const reminder = page.locator(".dev-chat__bubble--bot").filter({ hasText: title });
+  await expect(reminder.getByRole("button")).toHaveText(["Done", "Snooze 30 min", "Acknowledge", "⏰ Other snooze times"], { timeout: 15_000 });
+  return { user, chat, reminder };
+}
+
 test.describe("Telegram", () => {
   test("links through the panel: QR and deep link, the bot greets, the poll sees 'linked' and the panel closes after 5 s", async ({ page, context }) => {
     test.setTimeout(90_000);
@@ -134,14 +147,7 @@ test.describe("Telegram", () => {
   });
 
   test("a reminder marked done on the dashboard says so in the chat, with Not done yet in place of its buttons (ADR 116)", async ({ page }) => {
-    const user = await signUp(page, { name: "Lior", timezone: "Asia/Jerusalem" });
-    const chat = newChat();
-    await linkByApi(page, user, chat);
-    await createTaskViaApi(page.request, user, "Take the pills", local(user, { minutes: -3 }));
-    await fireCron(page.request);
-    await page.reload();
-    const reminder = page.locator(".dev-chat__bubble--bot").filter({ hasText: "Take the pills" });
-    await expect(reminder.getByRole("button")).toHaveText(["Done", "Snooze 30 min", "Acknowledge", "⏰ Other snooze times"], { timeout: 15_000 });
+    const { chat, reminder } = await dueReminderInChat(page, "Lior", "Take the pills");
     await page.goto("/dashboard");
     await card(page, "Take the pills").getByRole("button", { name: 'Done "Take the pills"' }).click();
     await expect(card(page, "Take the pills")).toContainText(/completed/i);
@@ -150,6 +156,27 @@ test.describe("Telegram", () => {
     await expect(reminder.locator(".dev-chat__edited")).toHaveText("edited");
     await expect(reminder.getByRole("button")).toHaveText(["↩️ Not done yet"]);
     await screenshotBoth(page, "dev-telegram-done-on-dashboard", page.url());
+  });
+
+  test("a reaction on a due reminder answers it: 👍 is OK, then 💯 Done, each rewriting the message as its button does (ADR 119)", async ({ page }) => {
+    const { reminder } = await dueReminderInChat(page, "Noa", "Water the basil");
+    // ❤ is a feeling, not an answer: the reaction shows, the reminder is unchanged.
+    await reminder.getByText("React", { exact: true }).click();
+    await reminder.getByRole("button", { name: "❤ no answer" }).click();
+    await expect(reminder.locator(".dev-chat__reaction")).toHaveText("You reacted ❤");
+    await expect(reminder.locator(".dev-chat__edited")).toHaveCount(0);
+    await reminder.getByText("React", { exact: true }).click();
+    await reminder.getByRole("button", { name: "👍 OK" }).click();
+    await expect(reminder.locator(".dev-chat__text")).toHaveText(/^👍 Acknowledged: Water the basil\. The reminders have stopped/);
+    await expect(reminder.locator(".dev-chat__reaction")).toHaveText("You reacted 👍");
+    await reminder.getByText("React", { exact: true }).click();
+    await reminder.getByRole("button", { name: "💯 Done" }).click();
+    await expect(reminder.locator(".dev-chat__text")).toHaveText("✅ Done: Water the basil");
+    await expect(reminder.locator(".dev-chat__reaction")).toHaveText("You reacted 💯");
+    await expect(reminder.getByRole("button")).toHaveText(["↩️ Not done yet"]);
+    await screenshotBoth(page, "dev-telegram-reaction-done", page.url());
+    await page.goto("/dashboard");
+    await expect(card(page, "Water the basil")).toContainText(/completed/i);
   });
 
   test("a due reminder is answered by writing 'Done.' in the chat, like a text reply", async ({ page }) => {

@@ -11,7 +11,7 @@
  * added, listed, verified, alerted by a chain's last step, thanked and removed; a push device; the calendar feed; Telegram's link code; quiet
  * hours, a break and onboarding; reminder steps delivered by the queue consumer (one retried) and answered by
  * a link; what the signed-in pages' loaders read (the dashboard, the reminder screen, settings); the
- * Telegram bot (a reminder in words, /list, a button), a text reply and an email to the assistant.
+ * Telegram bot (a reminder in words, /list, a button, a reaction), a text reply and an email to the assistant.
  * The tick's claims and the retention sweep have their own plan tests (escalation-engine.test.ts,
  * retention.test.ts): they would take other test files' due steps here.
  *
@@ -40,6 +40,7 @@ import { composeDevMessage, handleInboundEmail } from "../../worker/services/inb
 import { replyToText, SMS_TEXTS } from "../../worker/services/phone";
 import { answerFromChat, findChatOwner, nextReminderLines, reminderFromChat } from "../../worker/services/telegram/chat";
 import { replyToChatEdit } from "../../worker/services/telegram/edits";
+import { answerFromReaction } from "../../worker/services/telegram/reactions";
 import { registration } from "./auth-support";
 import { FakeQueue, MINUTE, ORIGIN, outboxTo, stepsOf, testEra } from "./escalation-helpers";
 import { request } from "./helpers";
@@ -286,6 +287,8 @@ describe("every query the product runs reads by an index", () => {
     expect((await replyToChatEdit(pageDeps, owner, edited)).text).toMatch(/^Changed it:/);
     const [chatTask] = await pageDeps.db.select().from(tasks).where(eq(tasks.userId, chatter.id));
     await answerFromChat(pageDeps, "424242", chatTask!.id, "snooze");
+    // A reaction on a message of the chat (ADR 119): the chat's owner, then their last week of deliveries by its message id.
+    expect(await answerFromReaction(pageDeps, "424242", 999_999, ["👍"])).toBeNull();
     // Snoozed before it was due, it is the only reminder waiting, and a snoozed one is not answered by text.
     expect(await replyToText(pageDeps, "+15551230000", "DONE")).toBe(SMS_TEXTS.nothingOpen);
     const mail = composeDevMessage({ from: chatter.email, to: "assistant@nudge.example.com", subject: "Call the dentist tomorrow at 10am", body: "", senderCheck: "pass" });
@@ -318,7 +321,7 @@ describe("every query the product runs reads by an index", () => {
     // that matter most: the cursor page, the batch's delivery rows, a retry's superseded rows, a link's answer.)
     expect(seen.size).toBeGreaterThan(60);
     const ran = [...seen.keys()];
-    for (const part of ['("tasks"."is_completed", "tasks"."list_due", "tasks"."id") > (?, ?, ?)', 'insert into "deliveries"', '"deliveries"."id" >= ?', 'json_set(coalesce("deliveries"."link_uses"']) {
+    for (const part of ['("tasks"."is_completed", "tasks"."list_due", "tasks"."id") > (?, ?, ?)', 'insert into "deliveries"', '"deliveries"."id" >= ?', 'json_set(coalesce("deliveries"."link_uses"', '"deliveries"."provider_message_id" = ?']) {
       expect(ran.some((query) => query.includes(part)), part).toBe(true);
     }
     const failures: string[] = [];

@@ -374,4 +374,37 @@ describe("the dev chat plays an edit (DEV_OUTBOX on)", () => {
     expect((await form("/dev/telegram/edit", { chat, messageId: "5", sentAt: "1", text: "x" }, { DEV_OUTBOX: "false", ...EMAIL_CONFIGURED })).status).toBe(404);
     expect(await tasksOfUser(u.id)).toEqual([]);
   });
+
+  it("reacts to a message of the bot's (ADR 119): one reaction a message, another replaces it, the same again takes it back; a confirmation is no reminder", async () => {
+    const u = await linkedUser();
+    const chat = String(u.chat);
+    await form("/dev/telegram/send", { chat, text: "call bob at 7pm" });
+    const confirmation = (await devConversation(testDeps(), chat)).find((b) => b.from === "bot");
+    const messageId = String((confirmation as { messageId: number }).messageId);
+    const reactionOf = async () => ((await devConversation(testDeps(), chat)).find((b) => b.from === "bot") as { reaction: string | null }).reaction;
+
+    expect((await form("/dev/telegram/react", { chat, messageId, emoji: "👍", previous: "" })).status).toBe(303);
+    expect(await reactionOf()).toBe("👍");
+    await form("/dev/telegram/react", { chat, messageId, emoji: "💯", previous: "👍" });
+    expect(await reactionOf()).toBe("💯");
+    await form("/dev/telegram/react", { chat, messageId, emoji: "💯", previous: "💯" });
+    expect(await reactionOf()).toBeNull();
+    // The confirmation of a reminder is no reminder: 👍 and 💯 on it changed nothing, and the bot said nothing more.
+    const [task] = await tasksOfUser(u.id);
+    expect(task!.status).toBe("PENDING");
+    expect((await devConversation(testDeps(), chat)).filter((b) => b.from !== "you")).toHaveLength(1);
+  });
+
+  it("refuses a reaction on no message or with an emoji it does not offer, with a sentence, and records nothing", async () => {
+    const u = await linkedUser();
+    const chat = String(u.chat);
+    const noMessage = await form("/dev/telegram/react", { chat, messageId: "0", emoji: "👍" });
+    expect(noMessage.status).toBe(400);
+    expect(await noMessage.text()).toBe("Pick a message of the bot's to react to.");
+    const otherEmoji = await form("/dev/telegram/react", { chat, messageId: "5", emoji: "🔥" });
+    expect(otherEmoji.status).toBe(400);
+    expect(await otherEmoji.text()).toBe("React with one of 👍 😴 💯 ❤.");
+    expect(await devConversation(testDeps(), chat)).toEqual([]);
+    expect((await form("/dev/telegram/react", { chat, messageId: "5", emoji: "👍" }, { DEV_OUTBOX: "false", ...EMAIL_CONFIGURED })).status).toBe(404);
+  });
 });

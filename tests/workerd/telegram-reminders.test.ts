@@ -12,11 +12,11 @@ import { ProviderError } from "../../worker/channels/errors";
 import { botSettings } from "../../worker/channels/telegram";
 import { telegramChannel } from "../../worker/channels/telegram/provider";
 import { acknowledgeTask, createTask } from "../../worker/services/tasks";
-import { BOT_TEXTS } from "../../worker/services/telegram";
+import { BOT_TEXTS, reactionAnswer } from "../../worker/services/telegram";
 import { expectConsoleError } from "./console-errors";
 import { testDeps } from "./helpers";
 import { depsAt, MINUTE, outboxTo, runStepByHand, stepsOf, taskRow, tasksOfUser, testEra } from "./escalation-helpers";
-import { fakeTelegram, postUpdate, pressUpdate, TELEGRAM_ENV, telegramApi, textUpdate } from "./telegram/support";
+import { fakeTelegram, postUpdate, pressUpdate, reactionUpdate, TELEGRAM_ENV, telegramApi, textUpdate } from "./telegram/support";
 import type { Env } from "../../worker/env";
 
 const ERA = new Date("2071-03-10T12:00:00Z");
@@ -474,6 +474,59 @@ describe("the engine's Telegram step", () => {
       [sent.messageId, "✅ Done: Pay rent"],
       [sent.messageId, "✅ Done: Pay rent"],
     ]);
+  });
+
+  it("a reaction on the reminder answers it (ADR 119): 👍 OK, 😴 snooze, 💯 done, each rewriting the message as its button does", async () => {
+    const { bot, u, task, sent } = await sentReminder("Take pills");
+    const edits = () => bot.callsOf("editMessageText").map((call) => [call.payload.message_id, call.payload.text, call.payload.reply_markup ?? null]);
+
+    expect((await postUpdate(reactionUpdate(u.chat, sent.messageId, ["👍"]))).status).toBe(200);
+    expect((await taskRow(task.id))?.status).toBe("ACKNOWLEDGED");
+    expect(edits()).toEqual([[sent.messageId, expect.stringMatching(/^👍 Acknowledged: Take pills/), null]]);
+
+    // Changing the reaction: Telegram sends the whole reaction before and after; the one added is the answer.
+    await postUpdate(reactionUpdate(u.chat, sent.messageId, ["😴"], ["👍"]));
+    const snoozed = await taskRow(task.id);
+    expect(snoozed?.status).toBe("SNOOZED");
+    expect(snoozed?.snoozedUntil).toBeGreaterThan(Date.now() + 29 * MINUTE);
+    expect(edits()[1]).toEqual([sent.messageId, expect.stringMatching(/^😴 Snoozed until .+: Take pills$/), null]);
+
+    await postUpdate(reactionUpdate(u.chat, sent.messageId, ["💯"], ["😴"]));
+    expect((await taskRow(task.id))?.status).toBe("COMPLETED");
+    // The done rewrote the message with Not done yet (ADR 116); the reaction's own edit of the same words was refused as unchanged.
+    const notDoneYet = { inline_keyboard: [[{ text: "↩️ Not done yet", callback_data: `reopen:${task.id}` }]] };
+    expect(edits().slice(2)).toEqual([
+      [sent.messageId, "✅ Done: Take pills", notDoneYet],
+      [sent.messageId, "✅ Done: Take pills", notDoneYet],
+    ]);
+    expect(bot.callsOf("sendMessage")).toHaveLength(1);
+  });
+
+  it("a reaction that is no answer, taken back, on another message, from another chat or on a week-old reminder changes nothing and says nothing", async () => {
+    const { bot, u, task, sent } = await sentReminder("Call the bank");
+    const stranger = await linkedUser();
+    await postUpdate(reactionUpdate(u.chat, sent.messageId, ["❤"]));
+    await postUpdate(reactionUpdate(u.chat, sent.messageId, ["🔥", "🎉"]));
+    await postUpdate(reactionUpdate(u.chat, sent.messageId, [], ["💯"]));
+    await postUpdate(reactionUpdate(u.chat, sent.messageId + 1, ["💯"]));
+    await postUpdate(reactionUpdate(stranger.chat, sent.messageId, ["💯"]));
+    await postUpdate(reactionUpdate(newChat(), sent.messageId, ["💯"]));
+    expect((await taskRow(task.id))?.status).toBe("PENDING");
+
+    // Sent eight days ago: its buttons still answer, a reaction no longer does.
+    await testDeps().db.update(deliveries).set({ createdAt: Date.now() - 8 * 24 * 60 * MINUTE }).where(eq(deliveries.taskId, task.id));
+    await postUpdate(reactionUpdate(u.chat, sent.messageId, ["💯"]));
+    expect((await taskRow(task.id))?.status).toBe("PENDING");
+    expect(bot.callsOf("editMessageText")).toEqual([]);
+    expect(bot.callsOf("sendMessage")).toHaveLength(1);
+  });
+
+  it("reads the newest answering emoji of a reaction; feelings are no answer", () => {
+    expect(reactionAnswer(["👍", "💯"])).toBe("done");
+    expect(reactionAnswer(["💯", "❤", "😴"])).toBe("snooze");
+    expect(reactionAnswer(["🫡"])).toBe("acknowledge");
+    expect(reactionAnswer(["❤", "🔥", "😢"])).toBeNull();
+    expect(reactionAnswer([])).toBeNull();
   });
 
   it("a blocked bot unlinks the chat and the step reaches the person by email instead", async () => {

@@ -8,6 +8,7 @@ import { replyFailuresLogged } from "./api-failure";
 import { onlyOnce } from "./dedupe";
 import { chatEdits } from "./edits";
 import { plainLanguage } from "./plain-language";
+import { reactionAnswers } from "./reactions";
 import { startCommand } from "./start";
 
 /**
@@ -27,6 +28,7 @@ export function createBot(deps: Deps, settings: BotSettings): Bot {
   bot.use(startCommand(deps));
   bot.use(chatCommands(deps));
   bot.use(answerButtons(deps));
+  bot.use(reactionAnswers(deps));
   bot.use(plainLanguage(deps));
   bot.use(chatEdits(deps));
   bot.catch((error) => {

@@ -83,6 +83,25 @@ export function pressUpdate(chatId: number, data: string, messageId = 100, id = 
   };
 }
 
+/**
+ * The person's reaction on message `messageId` changed from `old` to `now` (a `message_reaction` update, as
+ * Telegram sends it: the whole reaction before and after, emoji as `ReactionTypeEmoji`).
+ */
+export function reactionUpdate(chatId: number, messageId: number, now: string[], old: string[] = [], id = nextUpdateId()) {
+  const reaction = (emoji: string[]) => emoji.map((e) => ({ type: "emoji" as const, emoji: e }));
+  return {
+    update_id: id,
+    message_reaction: {
+      chat: chatOf(chatId),
+      message_id: messageId,
+      user: { id: Math.abs(chatId), is_bot: false, first_name: "Robin" },
+      date: Math.floor(Date.now() / 1000),
+      old_reaction: reaction(old),
+      new_reaction: reaction(now),
+    },
+  };
+}
+
 export function postUpdate(update: unknown, secret: string | null = SECRET, overrides: Partial<Env> = TELEGRAM_ENV) {
   const headers: Record<string, string> = { "Content-Type": "application/json" };
   if (secret !== null) headers["X-Telegram-Bot-Api-Secret-Token"] = secret;

@@ -16,7 +16,8 @@ export interface DevButton {
 }
 
 export type DevBubble =
-  | { from: "bot"; messageId: number; text: string; buttons: DevButton[][]; edited: boolean; at: number; replyTo: string | null }
+  /** `reaction`: the emoji the person put on it (ADR 119), or null. */
+  | { from: "bot"; messageId: number; text: string; buttons: DevButton[][]; edited: boolean; at: number; replyTo: string | null; reaction: string | null }
   /** What the person sent; `messageId` and `sentAt` (seconds) let the page edit it (ADR 107); a button press has none. */
   | { from: "you"; text: string; at: number; messageId: number | null; sentAt: number | null; edited: boolean }
   | { from: "note"; text: string; at: number };
@@ -79,12 +80,49 @@ export function devPressUpdate(chatId: string, data: string, messageId: number) 
   };
 }
 
-/** What the person sent: a message (with its ids, to edit it), an edit of one, or a button pressed. */
-export type DevIncoming = { kind: "message"; messageId: number; sentAt: number } | { kind: "edit"; messageId: number } | { kind: "press" };
+/** The reactions the dev chat offers (ADR 119): the three that answer a reminder, and one that does not. */
+export const DEV_REACTIONS = [
+  { emoji: "👍", means: "OK" },
+  { emoji: "😴", means: "Snooze" },
+  { emoji: "💯", means: "Done" },
+  { emoji: "❤", means: "no answer" },
+] as const;
+
+/**
+ * The person reacted to message `messageId` with `emoji` (null: took their reaction back), replacing `previous`, as
+ * a Telegram account without Premium has one reaction per message: a `message_reaction` update, old and new.
+ */
+export function devReactionUpdate(chatId: string, messageId: number, emoji: string | null, previous: string | null) {
+  const reaction = (value: string | null) => (value ? [{ type: "emoji" as const, emoji: value }] : []);
+  return {
+    update_id: ++nextId,
+    message_reaction: {
+      chat: devChat(chatId),
+      message_id: messageId,
+      user: { id: Math.abs(Number(chatId)), is_bot: false, first_name: "Dev" },
+      date: Math.floor(Date.now() / 1000),
+      old_reaction: reaction(previous),
+      new_reaction: reaction(emoji),
+    },
+  };
+}
+
+/** What the person sent: a message (with its ids, to edit it), an edit of one, a button pressed, or a reaction. */
+export type DevIncoming =
+  | { kind: "message"; messageId: number; sentAt: number }
+  | { kind: "edit"; messageId: number }
+  | { kind: "press" }
+  | { kind: "reaction"; messageId: number; emoji: string | null };
+
+function incomingMeta(incoming: DevIncoming): Record<string, unknown> {
+  if (incoming.kind === "edit") return { method: "incomingEdit", messageId: incoming.messageId };
+  if (incoming.kind === "reaction") return { method: "incomingReaction", messageId: incoming.messageId, emoji: incoming.emoji };
+  return { method: "incoming", ...(incoming.kind === "message" ? { messageId: incoming.messageId, sentAt: incoming.sentAt } : {}) };
+}
 
 /** Keeps what the person "typed" in the outbox too, so the conversation reads both sides. */
 export async function recordDevIncoming(deps: Pick<Deps, "db" | "clock">, chatId: string, text: string, incoming: DevIncoming): Promise<void> {
-  const meta = incoming.kind === "edit" ? { method: "incomingEdit", messageId: incoming.messageId } : { method: "incoming", ...(incoming.kind === "message" ? { messageId: incoming.messageId, sentAt: incoming.sentAt } : {}) };
+  const meta = incomingMeta(incoming);
   await deps.db.insert(outboxMessages).values({
     id: crypto.randomUUID(),
     channel: "telegram",
@@ -115,6 +153,10 @@ export async function devConversation(deps: Pick<Deps, "db">, chatId: string, li
       // Telegram shows an edited message in its place, with its new words and "edited".
       const target = bubbles.find((b) => b.from === "you" && b.messageId === Number(meta.messageId));
       if (target && target.from === "you") Object.assign(target, { text: row.text, edited: true });
+    } else if (meta.method === "incomingReaction") {
+      // Telegram shows the reaction under the message, not as a message of its own.
+      const target = bubbles.find((b) => b.from === "bot" && b.messageId === Number(meta.messageId));
+      if (target && target.from === "bot") target.reaction = typeof meta.emoji === "string" ? meta.emoji : null;
     } else if (meta.method === "sendMessage") {
       const repliedTo = (payload.reply_parameters as { message_id?: number } | undefined)?.message_id;
       const quoted = repliedTo === undefined ? undefined : bubbles.find((b) => b.from === "you" && b.messageId === repliedTo);
@@ -126,6 +168,7 @@ export async function devConversation(deps: Pick<Deps, "db">, chatId: string, li
         edited: false,
         at: row.createdAt,
         replyTo: quoted?.text ?? null,
+        reaction: null,
       });
     } else if (meta.method === "editMessageText") {
       const target = bubbles.find((b) => b.from === "bot" && b.messageId === Number(payload.message_id));

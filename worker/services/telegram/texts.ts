@@ -25,7 +25,8 @@ export const BOT_TEXTS = {
     '• /pause (or "pause until tomorrow") holds every reminder for a while; "resume" ends the break.\n' +
     "• /stop unlinks this chat from your Nudge account.\n" +
     `When a reminder comes, press ${ANSWER_LABELS.done} when it's finished, ${ANSWER_LABELS.snooze} for a little more time, or ${ANSWER_LABELS.acknowledge} to stop the reminders and keep it open. ` +
-    'You can also write done, snooze (or snooze 10, or snooze until 7pm), ok, or "move it to friday" for another day: as a reply to a reminder it answers that one, otherwise the last one I sent you.',
+    'You can also write done, snooze (or snooze 10, or snooze until 7pm), ok, or "move it to friday" for another day: as a reply to a reminder it answers that one, otherwise the last one I sent you. ' +
+    "Or react to the reminder: 💯 when it's done, 😴 to snooze, 👍 for ok.",
   nothingOpen: "You have no reminders waiting for an answer right now. To make one, write it to me, like \"stretch at 3pm\".",
   notLinked:
     "Hi! I'm the Nudge reminder bot. This chat isn't linked to a Nudge account yet.\n\n" +
