@@ -499,6 +499,11 @@ describe("the engine's Telegram step", () => {
       [sent.messageId, "✅ Done: Take pills", notDoneYet],
       [sent.messageId, "✅ Done: Take pills", notDoneYet],
     ]);
+    // Done, a 👍 or 😴 on it is thanks: the message keeps its "Not done yet", the task stays done.
+    await postUpdate(reactionUpdate(u.chat, sent.messageId, ["👍"], ["💯"]));
+    await postUpdate(reactionUpdate(u.chat, sent.messageId, ["😴"], ["👍"]));
+    expect((await taskRow(task.id))?.status).toBe("COMPLETED");
+    expect(edits()).toHaveLength(4);
     expect(bot.callsOf("sendMessage")).toHaveLength(1);
   });
 
