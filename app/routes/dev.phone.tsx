@@ -31,6 +31,36 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 
+/**
+ * An iPhone's tapbacks on a text from a number not on iMessage, which reach the sender as texts of their own
+ * (ADR 120): `Liked “...”`, `Loved “...”`, and since iOS 18 `Reacted 😴 to “...”`. Sent as the reply they are.
+ */
+const TAPBACKS = [
+  { label: "👍 Like", body: (text: string) => `Liked “${text}”` },
+  { label: "❤ Love", body: (text: string) => `Loved “${text}”` },
+  { label: "😴 React", body: (text: string) => `Reacted 😴 to “${text}”` },
+  { label: "💯 React", body: (text: string) => `Reacted 💯 to “${text}”` },
+] as const;
+
+function Tapbacks({ text, number }: { text: string; number: string }) {
+  return (
+    <details className="dev-chat__edit">
+      <summary>Tapback (iPhone)</summary>
+      <div className="dev-chat__buttons">
+        {TAPBACKS.map(({ label, body }) => (
+          <form key={label} method="post" action="/dev/phone/reply">
+            <input type="hidden" name="number" value={number} />
+            <input type="hidden" name="body" value={body(text)} />
+            <Button type="submit" variant="secondary">
+              {label}
+            </Button>
+          </form>
+        ))}
+      </div>
+    </details>
+  );
+}
+
 function Item({ item, number }: { item: DevPhoneItem; number: string }) {
   if (item.kind === "you") return <li className="dev-chat__bubble dev-chat__bubble--you">{item.text}</li>;
   if (item.kind === "answer")
@@ -43,6 +73,7 @@ function Item({ item, number }: { item: DevPhoneItem; number: string }) {
     return (
       <li className="dev-chat__bubble dev-chat__bubble--bot">
         <LinkedText text={item.text} />
+        <Tapbacks text={item.text} number={number} />
       </li>
     );
   return (
@@ -79,8 +110,8 @@ export default function DevPhone() {
       <header className="page-header">
         <h1 className="page__title">Dev phone</h1>
         <p className="muted page-header__lead">
-          Be the phone <strong>{number}</strong> without a phone: texts and calls to it show here. Reply DONE, SNOOZE or OK to a text, or press a key on
-          a call.
+          Be the phone <strong>{number}</strong> without a phone: texts and calls to it show here. Reply DONE, SNOOZE or OK to a text (or give it an
+          iPhone&apos;s tapback), or press a key on a call.
         </p>
       </header>
       {refused ? (

@@ -15,6 +15,7 @@ import { twilioSignature } from "../../worker/channels/twilio/signature";
 import { twilioSmsChannel } from "../../worker/channels/sms/twilio";
 import { twilioVoiceChannel } from "../../worker/channels/voice/twilio";
 import { PHONE_EMAIL_FIRST, PHONE_INVALID, PHONE_LOCKED, PHONE_TAKEN, SMS_TEXTS, NO_PHONE } from "../../worker/services/phone";
+import { tapbackIn } from "../../worker/services/phone/tapbacks";
 import { acknowledgeTask, createTask, describeForgetLink, redeemForgetLink, redeemMoveLink } from "../../worker/services/tasks";
 import { BREAK_WORD_TEXTS } from "../../worker/services/quiet-hours";
 import { fakeFetch } from "../fakes/fake";
@@ -370,6 +371,50 @@ describe("answers by text and keypad (signed webhooks)", () => {
     // DONE answers the letter. Before, the letter was not "waiting", so the pills were marked taken.
     expect(await messageOf(await text(u.phone, "DONE"))).toBe("&quot;Post the letter&quot; is done. Well done!");
     expect((await taskRow(pills.id))?.status).toBe("PENDING");
+  });
+
+  it("an iPhone's tapback on a reminder's text answers the reminder it quotes (ADR 120): Liked is OK, 😴 snooze, 💯 done; ❤, a removal or another text get nothing back", async () => {
+    const u = await verifiedPhoneUser();
+    const texted = async (title: string, minutesAgo: number) => {
+      const task = await createTask(depsAt(ERA.getTime() - 60 * MINUTE).deps, u.id, { title, dueDate: new Date(ERA.getTime() - minutesAgo * MINUTE).toISOString(), strategy: "standard" });
+      const [, smsStep] = await stepsOf(task.id);
+      await runStepByHand(smsStep!.id, ERA.getTime() - minutesAgo * MINUTE + MINUTE);
+      return { task, sms: (await outboxTo(u.phone, "sms")).at(-1)!.text };
+    };
+    const pills = await texted("Take pills", 30);
+    const cat = await texted("Feed the cat", 10);
+    const nothingBack = '<?xml version="1.0" encoding="UTF-8"?><Response/>';
+    const status = async (task: { id: string }) => (await taskRow(task.id))?.status;
+
+    // The pills' text is liked, though the cat's came last: the tapback quotes which.
+    expect(await messageOf(await text(u.phone, `Liked “${pills.sms}”`))).toMatch(/Take pills/);
+    expect([await status(pills.task), await status(cat.task)]).toEqual(["ACKNOWLEDGED", "PENDING"]);
+    expect(await (await text(u.phone, `Loved “${cat.sms}”`)).text()).toBe(nothingBack);
+    expect(await (await text(u.phone, `Removed a like from “${pills.sms}”`)).text()).toBe(nothingBack);
+    expect([await status(pills.task), await status(cat.task)]).toEqual(["ACKNOWLEDGED", "PENDING"]);
+
+    expect(await messageOf(await text(u.phone, `Reacted 😴 to “${cat.sms}”`))).toMatch(/^Snoozed\. I&apos;ll remind you about &quot;Feed the cat&quot; again at /);
+    expect(await status(cat.task)).toBe("SNOOZED");
+    expect(await messageOf(await text(u.phone, `Reacted 💯 to "${pills.sms}"`))).toBe("&quot;Take pills&quot; is done. Well done!");
+    expect(await status(pills.task)).toBe("COMPLETED");
+    // Done already, or a text that is no reminder: nothing changes and nothing is texted back.
+    expect(await (await text(u.phone, `Liked “${pills.sms}”`)).text()).toBe(nothingBack);
+    expect(await (await text(u.phone, "Liked “Your Nudge code is 123456.”")).text()).toBe(nothingBack);
+    expect([await status(pills.task), await status(cat.task)]).toEqual(["COMPLETED", "SNOOZED"]);
+  });
+
+  it("reads a tapback as iOS words it: the kind, the emoji (skin tone aside), and the reminder's title from the quoted text", () => {
+    const reminder = 'Nudge: "Call "Dad"" was due at 9:00 AM. Reply DONE when it\'s finished, SNOOZE for 30 more minutes, or OK to stop the reminders.';
+    const checkBack = 'Nudge: checking in on "File taxes". You acknowledged it earlier. Is it done yet? Reply DONE when it is.';
+    expect(tapbackIn(`Liked “${reminder}”`)).toEqual({ answer: "acknowledge", title: 'Call "Dad"' });
+    expect(tapbackIn(`Reacted 👍🏽 to “${checkBack}”`)).toEqual({ answer: "acknowledge", title: "File taxes" });
+    expect(tapbackIn(`Reacted 🏆 to "${checkBack}"`)).toEqual({ answer: "done", title: "File taxes" });
+    for (const kind of ["Loved", "Laughed at", "Emphasized", "Questioned", "Disliked", "Reacted 🔥 to", "Removed a heart from", "Removed a like from"]) {
+      expect(tapbackIn(`${kind} “${reminder}”`), kind).toEqual({ answer: null, title: 'Call "Dad"' });
+    }
+    expect(tapbackIn("Liked “Your Nudge code is 123456.”")).toEqual({ answer: "acknowledge", title: null });
+    // Ordinary texts are no tapbacks.
+    for (const body of ["Liked it", "DONE", "I liked “the reminder”", "liked"]) expect(tapbackIn(body), body).toBeNull();
   });
 
   it("YES after a check-in text is Done; from a number that opted out, YES still turns texts back on", async () => {

@@ -11,6 +11,7 @@ import { answerSentence, answerTask, changeTaskStrategy, moveTask, reminderToAns
 import { nudgeChangeIn, type NudgeChange } from "../nl/nudge-phrases";
 import { correctionAnswer, courtesyOnly, readTextReply, saysYes, snoozeOf, whenOnlyAnswer, type SnoozeAsked, type TextReply, type TypedAnswer } from "../typed-answers";
 import { parseReminder } from "../nl/parse-reminder";
+import { tapbackIn, type Tapback } from "./tapbacks";
 
 /**
  * Answers that come back by phone (issue 10): a text reply (DONE, SNOOZE [minutes], MOVE <day>, OK, STOP,
@@ -53,6 +54,9 @@ async function ownerOf(deps: Pick<Deps, "db">, phone: string): Promise<PhoneOwne
 export async function replyToText(deps: Deps, from: string, body: string): Promise<string> {
   const owner = await ownerOf(deps, from);
   if (!owner) return SMS_TEXTS.unknownNumber(appLink(deps.env, "/integrations"));
+  // An iPhone's tapback on a reminder's text (ADR 120): an answer about the reminder it quotes, or no text back at all.
+  const tapback = tapbackIn(body);
+  if (tapback) return answerTapback(deps, owner.id, tapback);
   const reply = readTextReply(body);
   const { word } = reply;
   const now = deps.clock.now().getTime();
@@ -108,6 +112,18 @@ export async function answerKeypad(deps: Deps, to: string, taskId: string, digit
   if (!owner) return "This number isn't linked to a Nudge account any more. Goodbye.";
   if (!answer) return "Sorry, I didn't get that. I'll remind you again later. Goodbye.";
   return `${await answerOrSay(deps, owner.id, taskId, answer, SNOOZE_MINUTES)} Goodbye.`;
+}
+
+/**
+ * A tapback answers the reminder whose text it quotes, by that text's title, while it is open (the waiting one of
+ * that title first, as an email reply naming it, ADR 105); its sentence is the reply. Nothing is texted back for a
+ * tapback that answers nothing (❤, a removal), one on a text of another kind, or one on a reminder already done: a
+ * reply would cost a text and say nothing.
+ */
+async function answerTapback(deps: Deps, userId: string, { answer, title }: Tapback): Promise<string> {
+  if (!answer || !title) return "";
+  const reminder = await reminderToAnswer(deps, userId, "sms", title);
+  return reminder ? answerOrSay(deps, userId, reminder.id, answer, SNOOZE_MINUTES) : "";
 }
 
 /** A text reply's keyword as an answer (MOVE included), or null when it is none. */

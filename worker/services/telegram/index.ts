@@ -23,5 +23,5 @@ export { moveFromChat, MOVE_TO_BUTTON } from "./move-by-name";
 export { breakButton, breakMenu, BREAK_BUTTON, type BreakChoice } from "./break";
 export { BACK_BUTTON, LATER_BUTTON, otherSnoozeButtons, reminderButtonRows, SNOOZE_FOR_BUTTON, snoozeChosen } from "./snooze-times";
 export { BOT_TEXTS } from "./texts";
-export { answerFromReaction, reactionAnswer, REACTION_DAYS } from "./reactions";
+export { answerFromReaction, REACTION_DAYS } from "./reactions";
 export { devConversation, DEV_CHAT_DEFAULT, DEV_REACTIONS, isDevChatId, type DevBubble, type DevButton } from "./dev-chat";

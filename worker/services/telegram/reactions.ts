@@ -1,32 +1,11 @@
 import { and, eq, gte } from "drizzle-orm";
 import { deliveries, tasks, users } from "../../../db/schema";
-import type { Answer } from "../answers";
 import type { Deps } from "../deps";
+import { reactionAnswer } from "../reaction-answers";
 import { answerFromChat, type ButtonReply } from "./chat";
-
-/**
- * A reaction put on a reminder's message in the chat answers it (ADR 119), the way the same emoji typed alone does
- * (typed-answers.ts, ADR 106), from the emoji Telegram lets a person react with (Bot API `ReactionTypeEmoji`; it
- * has no ✅, so "done" is 💯 or 🏆 there). 👍 is OK, the answer that stops the reminders and keeps the task open:
- * a thumbs-up under "Mum's birthday" must not close it.
- */
-const REACTION_ANSWERS: ReadonlyArray<[ReadonlySet<string>, Answer]> = [
-  [new Set(["💯", "🏆", "✅", "✔", "✔️", "☑", "☑️"]), "done"],
-  [new Set(["😴", "🥱", "💤"]), "snooze"],
-  [new Set(["👍", "👌", "🫡", "🆗"]), "acknowledge"],
-];
 
 /** How long after it was sent a reminder's message still answers to a reaction: as long as its email links work. */
 export const REACTION_DAYS = 7;
-
-/** The answer the newest of the emoji added means; null when none of them is an answer (❤, 🔥: feelings, not answers). */
-export function reactionAnswer(emojiAdded: readonly string[]): Answer | null {
-  for (const emoji of [...emojiAdded].reverse()) {
-    const answer = REACTION_ANSWERS.find(([set]) => set.has(emoji))?.[1];
-    if (answer) return answer;
-  }
-  return null;
-}
 
 /**
  * Emoji added to message `messageId` of a linked private chat: when the message is one of the owner's reminders
