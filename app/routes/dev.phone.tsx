@@ -44,7 +44,7 @@ const TAPBACKS = [
 
 function Tapbacks({ text, number }: { text: string; number: string }) {
   return (
-    <details className="dev-chat__edit">
+    <details className="dev-chat__edit dev-chat__reactions">
       <summary>Tapback (iPhone)</summary>
       <div className="dev-chat__buttons">
         {TAPBACKS.map(({ label, body }) => (
@@ -69,10 +69,13 @@ function Item({ item, number }: { item: DevPhoneItem; number: string }) {
         <LinkedText text={item.text} />
       </li>
     );
+  // The tapbacks sit under the text's bubble, so the bubble holds the text alone.
   if (item.kind === "text")
     return (
-      <li className="dev-chat__bubble dev-chat__bubble--bot">
-        <LinkedText text={item.text} />
+      <li className="dev-chat__item">
+        <div className="dev-chat__bubble dev-chat__bubble--bot">
+          <LinkedText text={item.text} />
+        </div>
         <Tapbacks text={item.text} number={number} />
       </li>
     );

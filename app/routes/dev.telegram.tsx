@@ -61,7 +61,7 @@ function Reactions({ bubble, chat }: { bubble: Extract<DevBubble, { from: "bot" 
   return (
     <>
       {bubble.reaction ? <p className="dev-chat__reaction">You reacted {bubble.reaction}</p> : null}
-      <details className="dev-chat__edit">
+      <details className="dev-chat__edit dev-chat__reactions">
         <summary>React</summary>
         <div className="dev-chat__buttons">
           {DEV_REACTIONS.map(({ emoji, means }) => (
@@ -84,37 +84,40 @@ function Reactions({ bubble, chat }: { bubble: Extract<DevBubble, { from: "bot" 
 function Bubble({ bubble, chat }: { bubble: DevBubble; chat: string }) {
   if (bubble.from === "you") return <YourBubble bubble={bubble} chat={chat} />;
   if (bubble.from === "note") return <li className="dev-chat__note">Bot: {bubble.text}</li>;
+  // The reactions sit under the bubble, as Telegram shows them, so the bubble holds the message alone.
   return (
-    <li className="dev-chat__bubble dev-chat__bubble--bot" data-message-id={bubble.messageId}>
-      {bubble.replyTo !== null ? (
-        <blockquote className="dev-chat__quote">
-          <span className="visually-hidden">In reply to: </span>
-          {bubble.replyTo}
-        </blockquote>
-      ) : null}
-      <p className="dev-chat__text">{bubble.text}</p>
-      {bubble.edited ? <p className="dev-chat__edited">edited</p> : null}
-      {bubble.buttons.map((row, index) => (
-        <div className="dev-chat__buttons" key={index}>
-          {row.map((button) =>
-            button.url ? (
-              <a key={button.text} className="btn btn--secondary" href={button.url}>
-                {button.text}
-              </a>
-            ) : (
-              <form key={button.text} method="post" action="/dev/telegram/press">
-                <input type="hidden" name="chat" value={chat} />
-                <input type="hidden" name="data" value={button.data ?? ""} />
-                <input type="hidden" name="label" value={button.text} />
-                <input type="hidden" name="messageId" value={bubble.messageId} />
-                <Button type="submit" variant="secondary">
+    <li className="dev-chat__item">
+      <div className="dev-chat__bubble dev-chat__bubble--bot" data-message-id={bubble.messageId}>
+        {bubble.replyTo !== null ? (
+          <blockquote className="dev-chat__quote">
+            <span className="visually-hidden">In reply to: </span>
+            {bubble.replyTo}
+          </blockquote>
+        ) : null}
+        <p className="dev-chat__text">{bubble.text}</p>
+        {bubble.edited ? <p className="dev-chat__edited">edited</p> : null}
+        {bubble.buttons.map((row, index) => (
+          <div className="dev-chat__buttons" key={index}>
+            {row.map((button) =>
+              button.url ? (
+                <a key={button.text} className="btn btn--secondary" href={button.url}>
                   {button.text}
-                </Button>
-              </form>
-            ),
-          )}
-        </div>
-      ))}
+                </a>
+              ) : (
+                <form key={button.text} method="post" action="/dev/telegram/press">
+                  <input type="hidden" name="chat" value={chat} />
+                  <input type="hidden" name="data" value={button.data ?? ""} />
+                  <input type="hidden" name="label" value={button.text} />
+                  <input type="hidden" name="messageId" value={bubble.messageId} />
+                  <Button type="submit" variant="secondary">
+                    {button.text}
+                  </Button>
+                </form>
+              ),
+            )}
+          </div>
+        ))}
+      </div>
       <Reactions bubble={bubble} chat={chat} />
     </li>
   );

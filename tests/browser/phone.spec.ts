@@ -127,6 +127,31 @@ test.describe("phone", () => {
     await expect(page.locator("#phone").getByText("Your phone number was removed.")).toBeVisible();
   });
 
+  test("an iPhone's tapback on a reminder's text answers it: 👍 Like is OK, 💯 done; ❤ Love gets nothing back (ADR 120)", async ({ page }) => {
+    const user = await signUp(page, { name: "Dana", timezone: "Asia/Jerusalem" });
+    const phone = await addVerifiedPhone(page);
+    await urgentTask(page, user, "Water the basil");
+    await page.request.get("/__scheduled?cron=*+*+*+*+*");
+    await page.goto(`/dev/phone?number=${encodeURIComponent(phone)}`);
+    const text = page.locator(".dev-chat__item").filter({ hasText: 'Nudge: "Water the basil" was due at' });
+    await expect(text).toBeVisible({ timeout: 15_000 });
+    const answers = page.locator(".dev-chat__bubble--bot");
+    const before = await answers.count();
+    await text.getByText("Tapback (iPhone)").click();
+    await text.getByRole("button", { name: "❤ Love" }).click();
+    await expect(page.locator(".dev-chat__bubble--you").last()).toHaveText(/^Loved “Nudge: "Water the basil" was due at /);
+    await expect(answers).toHaveCount(before);
+    await text.getByText("Tapback (iPhone)").click();
+    await text.getByRole("button", { name: "👍 Like" }).click();
+    await expect(answers.last()).toHaveText(/^Got it\. The reminders for "Water the basil" have stopped/);
+    await screenshotBoth(page, "dev-phone-tapback", page.url());
+    await text.getByText("Tapback (iPhone)").click();
+    await text.getByRole("button", { name: "💯 React" }).click();
+    await expect(answers.last()).toHaveText('"Water the basil" is done. Well done!');
+    await page.goto("/dashboard");
+    await expect(card(page, "Water the basil")).toContainText(/completed/i);
+  });
+
   test("'cancel the dentist' by text answers with a link; the link's page deletes it (ADR 101)", async ({ page }) => {
     const user = await signUp(page, { name: "Noa", timezone: "Asia/Jerusalem" });
     const phone = await addVerifiedPhone(page);

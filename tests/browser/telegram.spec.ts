@@ -160,19 +160,21 @@ test.describe("Telegram", () => {
 
   test("a reaction on a due reminder answers it: 👍 is OK, then 💯 Done, each rewriting the message as its button does (ADR 119)", async ({ page }) => {
     const { reminder } = await dueReminderInChat(page, "Noa", "Water the basil");
+    // The reactions sit under the bubble, as in Telegram.
+    const item = page.locator(".dev-chat__item").filter({ has: reminder });
     // ❤ is a feeling, not an answer: the reaction shows, the reminder is unchanged.
-    await reminder.getByText("React", { exact: true }).click();
-    await reminder.getByRole("button", { name: "❤ no answer" }).click();
-    await expect(reminder.locator(".dev-chat__reaction")).toHaveText("You reacted ❤");
+    await item.getByText("React", { exact: true }).click();
+    await item.getByRole("button", { name: "❤ no answer" }).click();
+    await expect(item.locator(".dev-chat__reaction")).toHaveText("You reacted ❤");
     await expect(reminder.locator(".dev-chat__edited")).toHaveCount(0);
-    await reminder.getByText("React", { exact: true }).click();
-    await reminder.getByRole("button", { name: "👍 OK" }).click();
+    await item.getByText("React", { exact: true }).click();
+    await item.getByRole("button", { name: "👍 OK" }).click();
     await expect(reminder.locator(".dev-chat__text")).toHaveText(/^👍 Acknowledged: Water the basil\. The reminders have stopped/);
-    await expect(reminder.locator(".dev-chat__reaction")).toHaveText("You reacted 👍");
-    await reminder.getByText("React", { exact: true }).click();
-    await reminder.getByRole("button", { name: "💯 Done" }).click();
+    await expect(item.locator(".dev-chat__reaction")).toHaveText("You reacted 👍");
+    await item.getByText("React", { exact: true }).click();
+    await item.getByRole("button", { name: "💯 Done" }).click();
     await expect(reminder.locator(".dev-chat__text")).toHaveText("✅ Done: Water the basil");
-    await expect(reminder.locator(".dev-chat__reaction")).toHaveText("You reacted 💯");
+    await expect(item.locator(".dev-chat__reaction")).toHaveText("You reacted 💯");
     await expect(reminder.getByRole("button")).toHaveText(["↩️ Not done yet"]);
     await screenshotBoth(page, "dev-telegram-reaction-done", page.url());
     await page.goto("/dashboard");
