@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { Form, useLoaderData } from "@remix-run/react";
 import { isDevOutboxOn } from "../../worker/env";
 import { addressFromQuery } from "../../worker/http";
-import { devPhoneLog, isDevNumber, type DevPhoneItem } from "../../worker/services/phone";
+import { DEV_TAPBACKS, devPhoneLog, isDevNumber, type DevPhoneItem } from "../../worker/services/phone";
 import { ANSWER_KEYPAD, type Answer } from "../../worker/services/answers";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
@@ -31,26 +31,16 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 
-/**
- * An iPhone's tapbacks on a text from a number not on iMessage, which reach the sender as texts of their own
- * (ADR 120): `Liked “...”`, `Loved “...”`, and since iOS 18 `Reacted 😴 to “...”`. Sent as the reply they are.
- */
-const TAPBACKS = [
-  { label: "👍 Like", body: (text: string) => `Liked “${text}”` },
-  { label: "❤ Love", body: (text: string) => `Loved “${text}”` },
-  { label: "😴 React", body: (text: string) => `Reacted 😴 to “${text}”` },
-  { label: "💯 React", body: (text: string) => `Reacted 💯 to “${text}”` },
-] as const;
-
+/** An iPhone's tapbacks on a text, which reach the sender as texts of their own (ADR 120), sent as the reply they are. */
 function Tapbacks({ text, number }: { text: string; number: string }) {
   return (
     <details className="dev-chat__edit dev-chat__reactions">
       <summary>Tapback (iPhone)</summary>
       <div className="dev-chat__buttons">
-        {TAPBACKS.map(({ label, body }) => (
+        {DEV_TAPBACKS.map(({ label, text: tapback }) => (
           <form key={label} method="post" action="/dev/phone/reply">
             <input type="hidden" name="number" value={number} />
-            <input type="hidden" name="body" value={body(text)} />
+            <input type="hidden" name="body" value={tapback(text)} />
             <Button type="submit" variant="secondary">
               {label}
             </Button>

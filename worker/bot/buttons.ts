@@ -1,4 +1,4 @@
-import { Composer, GrammyError, type Context } from "grammy";
+import { Composer, type Context } from "grammy";
 import { isAnswer } from "../services/answers";
 import type { Deps } from "../services/deps";
 import { isAppError } from "../services/errors";
@@ -25,6 +25,7 @@ import {
   undoFromChat,
   UNDO_BUTTON,
 } from "../services/telegram";
+import { showAnswer } from "./answered-edit";
 import { rewriteConfirmations } from "./confirmations";
 import { keyboardOf } from "./keyboard";
 
@@ -108,17 +109,8 @@ async function orAlert(ctx: Context, press: () => Promise<void>): Promise<void> 
   }
 }
 
-/**
- * Ends the press's spinner with the reply's note, and rewrites the message (with its new buttons, if any). A Done
- * has already rewritten the reminder's messages to these very words (ADR 116), the pressed one among them, and
- * Telegram refuses an edit that changes nothing: that refusal means the message already says it.
- */
+/** Ends the press's spinner with the reply's note, and rewrites the message (with its new buttons, if any). */
 async function replyToPress(ctx: Context, reply: ButtonReply): Promise<void> {
   await ctx.answerCallbackQuery({ text: reply.note });
-  if (!reply.edit) return;
-  try {
-    await ctx.editMessageText(reply.edit, reply.buttons ? { reply_markup: keyboardOf(reply.buttons) } : {});
-  } catch (error) {
-    if (!(error instanceof GrammyError && /message is not modified/i.test(error.description))) throw error;
-  }
+  await showAnswer((text, other) => ctx.editMessageText(text, other), reply);
 }

@@ -15,5 +15,6 @@ export { escalationStats, type EscalationStats } from "./stats";
 export { setDefaultStrategy, type DefaultStrategyResult } from "./strategy";
 export { previewReach, reachOf, readReachExtras, type ReachExtras, type ReachPreview } from "./reach-preview";
 export { mediaStatus } from "./deliver";
+export { titleInSmsReminder } from "./messages";
 export type { MediaStatus, Reachability } from "./recipients";
 export { listWaitingChains, makeNextStepDueNow, type WaitingChain } from "./dev-advance";

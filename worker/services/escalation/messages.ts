@@ -202,6 +202,15 @@ export function smsMessage(ctx: ReminderContext, phone: string): OutboundMessage
   };
 }
 
+/**
+ * The reminder's title in one of smsMessage's texts as a person's phone quotes it back (an iPhone's tapback, ADR
+ * 120): `Nudge: "Take pills" was due at ...` or a check-back's `Nudge: checking in on "Take pills". You
+ * acknowledged it earlier ...`; null for any other text. Beside smsMessage so the wording and its reader change together.
+ */
+export function titleInSmsReminder(text: string): string | null {
+  return /^Nudge: (?:checking in on )?"([\s\S]+)"(?: was due at |\. You acknowledged it earlier)/.exec(text.trim())?.[1] ?? null;
+}
+
 export function voiceMessage(ctx: ReminderContext, phone: string): OutboundMessage {
   const time = formatLocalTime(ctx.task.dueAt, ctx.user.timezone);
   const script = `Hello ${ctx.user.name}, this is Nudge with a reminder: ${ctx.task.title}, due at ${time}.`;

@@ -1,4 +1,5 @@
 import type { Answer } from "../answers";
+import { titleInSmsReminder } from "../escalation";
 import { reactionAnswer } from "../reaction-answers";
 
 /**
@@ -8,9 +9,6 @@ import { reactionAnswer } from "../reaction-answers";
  * on an English phone, and another language's words are read as before.
  */
 const TAPBACK = /^\s*(Liked|Loved|Disliked|Laughed at|Emphasized|Questioned|Reacted\s+(\S+)\s+to|Removed\s+.{1,40}?\s+from)\s+[“"]([\s\S]*)[”"]\s*$/u;
-
-/** The title in a reminder's text (escalation/messages.ts, smsMessage): `Nudge: "Take pills" was due at ...`, or a check-back's. */
-const REMINDER_TEXT = /^Nudge: (?:checking in on )?"([\s\S]+)"(?: was due at |\. You acknowledged it earlier)/;
 
 export interface Tapback {
   /** 👍 (Liked) is OK, an emoji as a Telegram reaction is read (💯 done, 😴 snooze); ❤, 😂, ‼, ?, 👎 and a removal answer nothing. */
@@ -25,5 +23,13 @@ export function tapbackIn(body: string): Tapback | null {
   if (!match) return null;
   const [, kind = "", emoji, quoted = ""] = match;
   const answer: Answer | null = kind === "Liked" ? "acknowledge" : emoji ? reactionAnswer([emoji]) : null;
-  return { answer, title: REMINDER_TEXT.exec(quoted.trim())?.[1] ?? null };
+  return { answer, title: titleInSmsReminder(quoted) };
 }
+
+/** The tapbacks the dev phone offers under a text, written as an iPhone writes them (what tapbackIn reads). */
+export const DEV_TAPBACKS = [
+  { label: "👍 Like", text: (quoted: string) => `Liked “${quoted}”` },
+  { label: "❤ Love", text: (quoted: string) => `Loved “${quoted}”` },
+  { label: "😴 React", text: (quoted: string) => `Reacted 😴 to “${quoted}”` },
+  { label: "💯 React", text: (quoted: string) => `Reacted 💯 to “${quoted}”` },
+] as const;
