@@ -26,6 +26,9 @@ test.describe("Your account", () => {
     const profile = await page.request.get("/v1/auth/profile", { headers: { Authorization: `Bearer ${user.token}` } });
     expect(((await profile.json()) as { name: string }).name).toBe("Robin Renamed");
 
+    // Folded under its name until asked for: the page lists what can be done, not every field.
+    await expect(block.getByLabel("Current password", { exact: true })).toBeHidden();
+    await block.getByText("Change password", { exact: true }).click();
     const change = block.getByRole("button", { name: "Change Password" });
     await expect(change).toBeDisabled();
 
@@ -65,6 +68,7 @@ test.describe("Your account", () => {
 
     await page.goto("/settings");
     const block = page.getByRole("region", { name: "Your account" });
+    await block.getByText("Change password", { exact: true }).click();
     await block.getByLabel("Current password", { exact: true }).fill(PASSWORD);
     await block.getByLabel("New password", { exact: true }).fill(NEW_PASSWORD);
     await block.getByLabel("Confirm new password", { exact: true }).fill(NEW_PASSWORD);
@@ -88,6 +92,8 @@ test.describe("Your account", () => {
     await page.goto("/settings");
     const block = page.getByRole("region", { name: "Your account" });
     const next = uniqueEmail("moved");
+    await expect(block.getByLabel("New email address")).toBeHidden();
+    await block.getByText("Change email address", { exact: true }).click();
     await block.getByLabel("New email address").fill(next);
     await block.getByLabel("Your password", { exact: true }).fill("Not-My-Password-1");
     await block.getByRole("button", { name: "Send Code" }).click();
@@ -199,6 +205,16 @@ test.describe("Your account", () => {
     await page.goto("/settings");
     const results = await new AxeBuilder({ page }).include("main").analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    // The folded forms too, opened (by keyboard: a summary takes Enter).
+    const block = page.getByRole("region", { name: "Your account" });
+    for (const name of ["Change email address", "Change password"]) {
+      await block.getByText(name, { exact: true }).focus();
+      await page.keyboard.press("Enter");
+    }
+    await expect(block.getByLabel("New email address")).toBeVisible();
+    await expect(block.getByLabel("Current password", { exact: true })).toBeVisible();
+    const opened = await new AxeBuilder({ page }).include(".account-block").analyze();
+    expect(opened.violations.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
     await screenshotBoth(page, "settings-account", "/settings");
   });
 });

@@ -58,6 +58,17 @@ export function local(user: TaskUser, shift: Record<string, number> = {}): DateT
   return DateTime.now().setZone(user.timezone).plus(shift);
 }
 
+/**
+ * "h:mm a" of every minute from `since` to now, shifted, as one pattern: an answer given at 2:57:59 says
+ * "until 5:57 PM", and a check that reads the clock at 2:58:00 must take that as well as 5:58 PM. Take
+ * `since` (local(user)) just before the action whose time the page shows.
+ */
+export function shiftedMinutes(user: TaskUser, since: DateTime, shift: Record<string, number>): string {
+  const times = new Set<string>();
+  for (let at = since.startOf("minute"); at <= local(user); at = at.plus({ minutes: 1 })) times.add(at.plus(shift).toFormat("h:mm a"));
+  return `(?:${[...times].join("|")})`;
+}
+
 /** A datetime-local value ("2026-03-02T09:00") on the user's clock. */
 export function inputValue(at: DateTime): string {
   return at.toFormat("yyyy-LL-dd'T'HH:mm");

@@ -124,7 +124,7 @@ export function EmailVerificationPanel({
       )}
       {isVerified ? null : (
         // A mistyped address at registration: no code ever comes. The right one gets a code, which verifies it.
-        <details className="verify-panel__wrong">
+        <details className="disclosure">
           <summary>Wrong address?</summary>
           <p className="muted">Type the right one and your password. We send a code there, and that code verifies it.</p>
           <ChangeEmailForm hasPassword />
