@@ -42,7 +42,9 @@ const table: Array<{ zone: string; prompt: string; title: string; local: string;
   { zone: "America/New_York", prompt: "in 20 minutes check the oven", title: "Check the oven", local: "2043-03-02 09:20", says: /check the oven on Mon, Mar 2 at 9:20 AM/ },
   { zone: "America/New_York", prompt: "take pills every day at 8", title: "Take pills", local: "2043-03-03 08:00", recurrence: { freq: "daily" }, says: /take pills every day at 8:00 AM, starting Tue, Mar 3/ },
   { zone: "Europe/Berlin", prompt: "dentist on friday 14:30", title: "Dentist", local: "2043-03-06 14:30", says: /about dentist on Fri, Mar 6 at 2:30 PM/ },
-  { zone: "Europe/Berlin", prompt: "call the bank at 10", title: "Call the bank", local: "2043-03-03 10:00", says: /call the bank on Tue, Mar 3 at 10:00 AM/ },
+  // A bare 10 at 15:00: 10:00 has gone and 22:00 has not, so tonight (ADR 121); "10am" is tomorrow morning.
+  { zone: "Europe/Berlin", prompt: "lock the door at 10", title: "Lock the door", local: "2043-03-02 22:00", says: /lock the door on Mon, Mar 2 at 10:00 PM/ },
+  { zone: "Europe/Berlin", prompt: "call the bank at 10am", title: "Call the bank", local: "2043-03-03 10:00", says: /call the bank on Tue, Mar 3 at 10:00 AM/ },
   { zone: "Europe/Berlin", prompt: "remind me to water the plants every monday and thursday at 7pm", title: "Water the plants", local: "2043-03-02 19:00", recurrence: { freq: "weekly", days: [1, 4] }, says: /water the plants every Monday and Thursday at 7:00 PM/ },
   { zone: "Asia/Tokyo", prompt: "remind me tomorrow morning to stretch", title: "Stretch", local: "2043-03-03 09:00", says: /stretch on Tue, Mar 3 at 9:00 AM/ },
   { zone: "Asia/Tokyo", prompt: "pay rent on the 1st of every month at 9am", title: "Pay rent", local: "2043-04-01 09:00", recurrence: { freq: "monthly", dayOfMonth: 1 }, says: /pay rent every month on the 1st at 9:00 AM, starting Wed, Apr 1/ },

@@ -9,6 +9,7 @@ import {
   type ParseFailureReason,
 } from "../../worker/services/nl/parse-reminder";
 import { taskTitleOf } from "../../worker/services/nl/title";
+import { movedDueAt } from "../../worker/services/tasks/move";
 
 const NEW_YORK = "America/New_York";
 const BERLIN = "Europe/Berlin";
@@ -76,7 +77,9 @@ const cases: Case[] = [
   // 09:00 today is not strictly after 09:00 now, so the weekday series starts tomorrow.
   { prompt: "every weekday at 9 stand-up", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "stand-up", local: "2026-03-03 09:00", recurrence: { freq: "weekdays" } },
   { prompt: "call the bank at 10", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call the bank", local: "2026-03-02 10:00" },
-  { prompt: "call the bank at 8", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call the bank", local: "2026-03-03 08:00" },
+  // 08:00 has gone at 09:00 and 20:00 has not: the sooner of the two (ADR 121).
+  { prompt: "call the bank at 8", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call the bank", local: "2026-03-02 20:00" },
+  { prompt: "call the bank at 8am", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call the bank", local: "2026-03-03 08:00" },
   { prompt: "next tuesday 3pm haircut", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "haircut", local: "2026-03-03 15:00" },
   { prompt: "Remind me tomorrow morning to stretch", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "stretch", local: "2026-03-03 09:00" },
   { prompt: "today at 5pm submit the report", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "submit the report", local: "2026-03-02 17:00" },
@@ -85,18 +88,33 @@ const cases: Case[] = [
   { prompt: "drive to the airport tomorrow at 6am", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "drive to the airport", local: "2026-03-03 06:00" },
 
   // Bare hours from 6 to 12 stay as written, 1 to 5 are the afternoon; a part of the day or a zero decides.
+  // With nothing else said about when, 6 to 11 is the sooner of its two times (ADR 121).
   { prompt: "call mom at 5", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call mom", local: "2026-03-02 17:00" },
   { prompt: "at 3:30 pick up the kids", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pick up the kids", local: "2026-03-02 15:30" },
   { prompt: "at 5 in the morning go running", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "go running", local: "2026-03-03 05:00" },
   { prompt: "at 2 at night feed the baby", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "feed the baby", local: "2026-03-03 02:00" },
   { prompt: "at 05:00 go running", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "go running", local: "2026-03-03 05:00" },
-  { prompt: "wake up at 6", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "wake up", local: "2026-03-03 06:00" },
+  { prompt: "wake up at 6", now: NOW.nyLateEvening, zone: NEW_YORK, title: "wake up", local: "2026-03-03 06:00" },
+  { prompt: "wake up at 6", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "wake up", local: "2026-03-02 18:00" },
+  { prompt: "wake up at 6 tomorrow", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "wake up", local: "2026-03-03 06:00" },
+  { prompt: "wake up at 6 in the morning", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "wake up", local: "2026-03-03 06:00" },
+  { prompt: "call mum at 7", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "call mum", local: "2026-03-02 19:00" },
+  { prompt: "call mum at 7:45", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "call mum", local: "2026-03-02 19:45" },
+  { prompt: "at 11 call the plumber", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call the plumber", local: "2026-03-02 11:00" },
+  { prompt: "at 6 start dinner", now: NOW.nyBeforeSpringForward, zone: NEW_YORK, title: "start dinner", local: "2026-03-08 06:00" },
+  { prompt: "every day at 7 walk the dog", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "walk the dog", local: "2026-03-03 07:00", recurrence: { freq: "daily" } },
+  { prompt: "monday at 7 call mum", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "call mum", local: "2026-03-09 07:00" },
   { prompt: "at 10 at night lock the door", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "lock the door", local: "2026-03-02 22:00" },
-  { prompt: "at 8 feed the cat", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "feed the cat", local: "2026-03-03 08:00" },
+  { prompt: "at 8 feed the cat", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "feed the cat", local: "2026-03-02 20:00" },
   { prompt: "feed the cat at 8pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "feed the cat", local: "2026-03-02 20:00" },
   { prompt: "at 8 in the evening call dad", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call dad", local: "2026-03-02 20:00" },
   { prompt: "at 12 lunch with Sam", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "lunch with Sam", local: "2026-03-02 12:00" },
   { prompt: "Call Mom at 17:00 please", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "Call Mom", local: "2026-03-02 17:00" },
+  // "sharp" and "on the dot" go with the time before them; elsewhere "sharp" is the person's word.
+  { prompt: "ring the doctor at 8:30am sharp", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "ring the doctor", local: "2026-03-03 08:30" },
+  { prompt: "stand-up at 10 on the dot", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "stand-up", local: "2026-03-02 10:00" },
+  { prompt: "at 11 sharpen the knives", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "sharpen the knives", local: "2026-03-02 11:00" },
+  { prompt: "look sharp at 5pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "look sharp", local: "2026-03-02 17:00" },
 
   // Clock phrases chrono lacks (clock-phrases.ts): the spoken clock, the European "h", moments of the day.
   { prompt: "at half past 5 in the evening call the school", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call the school", local: "2026-03-02 17:30" },
@@ -661,5 +679,17 @@ describe("how hard to nudge, in the reminder's words (ADR 112)", () => {
   it("leaves a prompt that is only a wish without a title or a time", () => {
     expect(parseReminder("urgently", sundayMorning, NEW_YORK)).toEqual({ ok: false, reason: "no_time" });
     expect(parseReminder("urgently at 5pm", sundayMorning, NEW_YORK)).toEqual({ ok: false, reason: "no_title" });
+  });
+});
+
+describe("a bare hour when a reminder is moved (ADR 121)", () => {
+  const at = (iso: string) => DateTime.fromISO(iso, { zone: NEW_YORK }).toMillis();
+  const shown = (ms: number) => DateTime.fromMillis(ms, { zone: NEW_YORK }).toFormat("yyyy-LL-dd HH:mm");
+
+  // The move reader hands on "move it to 7" as "at 7" (move-phrases.ts).
+  it("'move it to 7' at 3:20 pm for a reminder due this morning is 19:00 today; for one due on a later day, that day's 07:00", () => {
+    expect(shown(movedDueAt("at 7", { dueAt: at("2026-03-02T09:00"), title: "call mum" }, NOW.nyMondayAfternoon, NEW_YORK))).toBe("2026-03-02 19:00");
+    expect(shown(movedDueAt("at 7am", { dueAt: at("2026-03-02T09:00"), title: "call mum" }, NOW.nyMondayAfternoon, NEW_YORK))).toBe("2026-03-03 07:00");
+    expect(shown(movedDueAt("at 7", { dueAt: at("2026-03-05T09:00"), title: "call mum" }, NOW.nyMondayAfternoon, NEW_YORK))).toBe("2026-03-05 07:00");
   });
 });

@@ -18,6 +18,9 @@ import { DEFAULT_HOUR, PART_OF_DAY_HOURS, type PartOfDay } from "./types";
  * - A bare hour from 6 to 12 is taken as written ("at 8" = 08:00); 1 to 5 is the afternoon ("call mom
  *   at 5" = 17:00); a part of the day decides when the prompt says one ("at 8 in the evening" = 20:00,
  *   "at 5 in the morning" = 05:00). A zero-padded "05:00" is a 24-hour time (hourOfBareTime).
+ * - But a bare hour from 6 to 11 with nothing else said about when (no day, no repeat, no part of the
+ *   day) is the sooner of its two clock times: "call mum at 7" said at 4 pm is 19:00 today, not 07:00
+ *   tomorrow; said at 10 pm, 07:00 tomorrow (ADR 121, eveningIfSooner).
  * - A repeat without a date starts at its next occurrence after now; with a date ("every day starting
  *   friday") at its first occurrence on or after that date. It never starts on a day where its time
  *   does not exist (DST gap), see firstExactOccurrence.
@@ -82,7 +85,7 @@ function firstDue(hints: DateTimeHints, repeat: RecurrenceMatch | null, now: Dat
   let dueAt: Date | null;
   if (hints.date) dueAt = onNamedDate(hints.date, time, today, zone);
   else if (hints.weekday) dueAt = onWeekday(hints.weekday, time, today, now, zone);
-  else dueAt = atNextWallTime(time, today, now, zone);
+  else dueAt = atNextWallTime(eveningIfSooner(hints, repeat, time, today, now, zone), today, now, zone);
   if (!dueAt || Number.isNaN(dueAt.getTime())) return "no_time";
 
   // "remind me today to call mom" at 3 pm: the default 09:00 has gone, so ask which time today rather than
@@ -116,6 +119,21 @@ function hourOfBareTime(hour: number, partOfDay: PartOfDay | undefined): number 
   if (partOfDay === "night") return hour <= 5 ? hour : hour + 12;
   if (partOfDay === "afternoon" || partOfDay === "evening") return hour + 12;
   return hour <= 5 ? hour + 12 : hour;
+}
+
+/**
+ * A bare hour from 6 to 11 said with nothing else about when, once its morning has gone today and its
+ * evening has not: the evening (ADR 121). A reminder twelve hours early is seen and put right from its
+ * confirmation, which names the time; one twelve hours late has missed what it was for. With a day or a
+ * repeat the hour stays as said ("tomorrow at 8", "every day at 8" are mornings), as it does when a part
+ * of the day or am/pm was said.
+ */
+function eveningIfSooner(hints: DateTimeHints, repeat: RecurrenceMatch | null, time: WallTime, today: DateTime, now: Date, zone: string): WallTime {
+  const bare = hints.time && !hints.time.meridiemKnown && !hints.partOfDay && !repeat;
+  if (!bare || time.hour < 6 || time.hour > 11) return time;
+  const evening = { hour: time.hour + 12, minute: time.minute };
+  const morningGone = atWallTime(today, time, zone).getTime() <= now.getTime();
+  return morningGone && atWallTime(today, evening, zone).getTime() > now.getTime() ? evening : time;
 }
 
 /** Today at `time` if that is still ahead, otherwise tomorrow. */

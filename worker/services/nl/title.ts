@@ -7,8 +7,8 @@ import type { Span } from "./types";
  * remind you to take your pills"); the task made of them starts with a capital (taskTitleOf).
  */
 export function extractTitle(text: string, spans: readonly Span[]): string {
-  const kept = piecesBetween(text, spans).map(({ piece, followedBy }) =>
-    trimPunctuation(followedBy !== undefined ? dropDanglingConnector(piece, followedBy) : piece),
+  const kept = piecesBetween(text, spans).map(({ piece, followedBy, after }) =>
+    trimPunctuation(followedBy !== undefined ? dropDanglingConnector(dropTimeModifier(piece, after), followedBy) : dropTimeModifier(piece, after)),
   );
   return cleanTitle(kept.filter(Boolean).join(" "));
 }
@@ -65,20 +65,29 @@ function dropDanglingConnector(piece: string, removedPhrase: string): string {
   return CONNECTOR_AT_START.test(removedPhrase) ? piece : piece.replace(DANGLING_CONNECTOR, "");
 }
 
+/** "sharp" and "on the dot" belong to the clock time before them ("ring the doctor at 8:30 sharp"), not to the title. */
+const TIME_MODIFIER = /^\s*(?:sharp|on\s+the\s+dot)(?=[\s,.;:!?]|$)/i;
+
+function dropTimeModifier(piece: string, after: string | undefined): string {
+  return after !== undefined && /\d/.test(after) ? piece.replace(TIME_MODIFIER, "") : piece;
+}
+
 function trimPunctuation(text: string): string {
   return text.replace(/^[\s,.;:!?\-–—]+|[\s,.;:!?\-–—]+$/g, "");
 }
 
-/** The text outside the spans, each piece with the text of the span that follows it (none for the last). */
-function piecesBetween(text: string, spans: readonly Span[]): Array<{ piece: string; followedBy?: string }> {
+/** The text outside the spans, each piece with the text of the spans that precede and follow it (none at the ends). */
+function piecesBetween(text: string, spans: readonly Span[]): Array<{ piece: string; followedBy?: string; after?: string }> {
   const sorted = [...spans].sort((a, b) => a.start - b.start);
-  const pieces: Array<{ piece: string; followedBy?: string }> = [];
+  const pieces: Array<{ piece: string; followedBy?: string; after?: string }> = [];
   let cursor = 0;
+  let after: string | undefined;
   for (const span of sorted) {
-    if (span.start > cursor) pieces.push({ piece: text.slice(cursor, span.start), followedBy: text.slice(span.start, span.end) });
+    if (span.start > cursor) pieces.push({ piece: text.slice(cursor, span.start), followedBy: text.slice(span.start, span.end), after });
     cursor = Math.max(cursor, span.end);
+    after = text.slice(span.start, span.end);
   }
-  pieces.push({ piece: text.slice(cursor) });
+  pieces.push({ piece: text.slice(cursor), after });
   return pieces;
 }
 
