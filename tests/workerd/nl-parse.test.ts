@@ -110,6 +110,16 @@ const cases: Case[] = [
   { prompt: "at 8 in the evening call dad", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call dad", local: "2026-03-02 20:00" },
   { prompt: "at 12 lunch with Sam", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "lunch with Sam", local: "2026-03-02 12:00" },
   { prompt: "Call Mom at 17:00 please", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "Call Mom", local: "2026-03-02 17:00" },
+  // The end of the week is Friday at 17:00 (today's if still ahead), the end of the month its last day at 17:00.
+  { prompt: "submit the form by the end of the week", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "submit the form", local: "2026-03-06 17:00" },
+  { prompt: "by end of week submit form", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "submit form", local: "2026-03-06 17:00" },
+  { prompt: "send the timesheet at the end of this week", now: NOW.nyNovember, zone: NEW_YORK, title: "send the timesheet", local: "2026-11-27 17:00" },
+  { prompt: "send the timesheet by the end of the week", now: NOW.nyBeforeSpringForward, zone: NEW_YORK, title: "send the timesheet", local: "2026-03-13 17:00" },
+  { prompt: "pay the invoice by the end of the month", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pay the invoice", local: "2026-03-31 17:00" },
+  { prompt: "pay the invoice by the end of the month", now: NOW.nyNovember, zone: NEW_YORK, title: "pay the invoice", local: "2026-11-30 17:00" },
+  // "ping me", "nudge me" ask for a reminder as "remind me" does.
+  { prompt: "ping me in 5 minutes to check the pasta", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "check the pasta", local: "2026-03-02 09:05" },
+  { prompt: "nudge me at 5pm to stretch", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "stretch", local: "2026-03-02 17:00" },
   // "sharp" and "on the dot" go with the time before them; elsewhere "sharp" is the person's word.
   { prompt: "ring the doctor at 8:30am sharp", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "ring the doctor", local: "2026-03-03 08:30" },
   { prompt: "stand-up at 10 on the dot", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "stand-up", local: "2026-03-02 10:00" },

@@ -9,7 +9,7 @@ import { PART_OF_DAY_HOURS } from "./types";
  * - moments of a day, on the product's documented clock: "with breakfast" 08:00, "after breakfast" 09:00,
  *   "at lunchtime" 12:00, "after lunch" 13:00, "end of the day" 17:00, "with dinner" 18:00, "after dinner"
  *   19:00, "before bed" 21:00 (like "night"), "first thing" 09:00 (like "morning"), "before work" 08:00 and
- *   "after work" 18:00.
+ *   "after work" 18:00; "by the end of the week" (Friday) and "of the month" (its last day), at 17:00.
  * Without them, "take pills before bed" found no time at all, and "call at half past 5" neither.
  */
 
@@ -112,9 +112,34 @@ function approximateHour(_context: chrono.ParsingContext, match: RegExpMatchArra
   return { hour, minute: Number(match[2] ?? 0) };
 }
 
+/**
+ * "by the end of the week", "end of this week", "by end of week": Friday at 17:00 (the end of a working day), this
+ * week's if still ahead, else next week's; "by the end of the month": its last day at 17:00. chrono reads neither,
+ * and "submit the form by end of week" found no time at all.
+ */
+const END_OF_WEEK = /\b(?:(?:by|at|before)\s+)?(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?(?:work(?:ing)?\s+)?week\b/i;
+const END_OF_MONTH = /\b(?:(?:by|at|before)\s+)?(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?month\b/i;
+const END_OF_WORKING_DAY = 17;
+
+function endOfWeek(context: chrono.ParsingContext): Components {
+  const now = localNow(context);
+  let friday = now.plus({ days: (5 - now.weekday + 7) % 7 }).set({ hour: END_OF_WORKING_DAY, minute: 0, second: 0, millisecond: 0 });
+  if (friday <= now) friday = friday.plus({ weeks: 1 });
+  return { year: friday.year, month: friday.month, day: friday.day, hour: END_OF_WORKING_DAY, minute: 0, meridiem: 1 };
+}
+
+function endOfMonth(context: chrono.ParsingContext): Components {
+  const now = localNow(context);
+  let last = now.endOf("month").set({ hour: END_OF_WORKING_DAY, minute: 0, second: 0, millisecond: 0 });
+  if (last <= now) last = now.plus({ months: 1 }).endOf("month").set({ hour: END_OF_WORKING_DAY, minute: 0, second: 0, millisecond: 0 });
+  return { year: last.year, month: last.month, day: last.day, hour: END_OF_WORKING_DAY, minute: 0, meridiem: 1 };
+}
+
 /** The parsers, in the shape chrono's `parsers` list takes. */
 export const CLOCK_PARSERS: chrono.Parser[] = [
   { pattern: () => MIDNIGHT_TONIGHT, extract: midnightTonight },
+  { pattern: () => END_OF_WEEK, extract: endOfWeek },
+  { pattern: () => END_OF_MONTH, extract: endOfMonth },
   { pattern: () => HOUR_BEFORE_PART_OF_TODAY, extract: hourBeforePartOfToday },
   { pattern: () => APPROXIMATE_AFTER_DAY, extract: approximateHour },
   { pattern: () => APPROXIMATE_BEFORE_DAY, extract: approximateHour },

@@ -37,7 +37,8 @@ const LEAD_INS: readonly RegExp[] = [
   // "actually call sue at 6pm", "also buy milk tomorrow": said in a conversation, no part of the task.
   leadIn("actually|also|btw|by\\s+the\\s+way"),
   leadIn("(?:can|could|would|will)\\s+you"),
-  leadIn("(?:remind|tell)\\s+me(?:\\s+(?:to|about|that|of))?"),
+  // "ping me in 5 minutes to check the pasta" asks for a reminder as "remind me" does.
+  leadIn("(?:remind|tell|ping|nudge|notify|alert)\\s+me(?:\\s+(?:to|about|that|of))?"),
   leadIn("set\\s+(?:me\\s+)?(?:a|an)\\s+reminder(?:\\s+(?:to|for|about))?"),
   leadIn("(?:don'?t|do\\s+not)\\s+(?:let\\s+me\\s+)?forget(?:\\s+(?:to|about))?"),
   // "I need to call mom", "that I have to", "I've got to", "I must": the task is what follows.
