@@ -156,6 +156,15 @@ describe("typedAnswer (a chat message that is only an answer)", () => {
     ["ok done", { answer: "done", snoozeMinutes: null }],
     ["yes I did", { answer: "done", snoozeMinutes: null }],
     ["can't right now", { answer: "snooze", snoozeMinutes: null }],
+    ["Already did it!", { answer: "done", snoozeMinutes: null }],
+    ["sorted 👍", { answer: "done", snoozeMinutes: null }],
+    ["I took my pills", { answer: "done", snoozeMinutes: null }],
+    ["taken them, thanks", { answer: "done", snoozeMinutes: null }],
+    ["driving", { answer: "snooze", snoozeMinutes: null }],
+    ["I'm in a meeting", { answer: "snooze", snoozeMinutes: null }],
+    ["k", { answer: "acknowledge", snoozeMinutes: null }],
+    ["Doing it now", { answer: "acknowledge", snoozeMinutes: null }],
+    ["omw", { answer: "acknowledge", snoozeMinutes: null }],
     // Nothing but an emoji that answers, as chats are answered.
     ["✅", { answer: "done", snoozeMinutes: null }],
     ["✔️", { answer: "done", snoozeMinutes: null }],
@@ -169,6 +178,8 @@ describe("typedAnswer (a chat message that is only an answer)", () => {
     ["later today call bob", null],
     ["took the bins out at 8pm", null],
     ["got it done by friday at 5", null],
+    ["sorted the drawer at 5pm", null],
+    ["driving lesson tomorrow at 9", null],
   ])("%j → %j", (body, expected) => {
     expect(typedAnswer(body)).toEqual(expected === null ? null : { snoozeUntil: null, ...expected });
   });

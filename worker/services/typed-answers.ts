@@ -120,20 +120,22 @@ const UNTIL_MORNING = /^(?:UNTIL|TILL|TIL|TO)?\s*(?:TOMORROW(?:\s+MORNING)?|(?:T
 
 /**
  * Whole answers said the way people answer a reminder (ADR 106), read as the keyword: "I did it", "took them",
- * "all done" are DONE; "later", "not now", "in a bit" SNOOZE (for the usual time); "got it", "on it", "will do"
- * OK. Only the whole message (courtesies and emoji aside): "did it rain" is not one. Before, "I did it" got the
+ * "all done", "sorted", "already did it" are DONE; "later", "not now", "in a bit", "driving" SNOOZE (for the usual
+ * time); "got it", "on it", "will do", "k", "doing it now" OK. Only the whole message (courtesies and emoji aside): "did it rain" is not one. Before, "I did it" got the
  * help by text and "I couldn't find a time in that" in the chat.
  */
 const ANSWER_PHRASES: Record<string, string> = Object.fromEntries([
   ...[
     "DID IT", "I DID IT", "I DID", "YES I DID", "DONE IT", "ALL DONE", "IM DONE", "I AM DONE", "ITS DONE", "IT IS DONE", "OK DONE", "DONE ALREADY",
     "ALREADY DONE", "FINISHED IT", "GOT IT DONE", "TOOK IT", "TOOK THEM", "I TOOK IT", "I TOOK THEM", "TAKEN",
+    "ALREADY DID IT", "I ALREADY DID IT", "I ALREADY DID", "TAKEN THEM", "TAKEN IT", "SORTED", "ALL SORTED", "ITS SORTED", "HANDLED",
+    "DONE AND DUSTED", "TOOK MY PILLS", "I TOOK MY PILLS", "TOOK MY MEDS", "I TOOK MY MEDS", "TOOK MY MEDICATION", "I TOOK MY MEDICATION",
   ].map((phrase) => [phrase, "DONE"]),
   ...[
     "LATER", "NOT NOW", "NOT RIGHT NOW", "CANT NOW", "CANT RIGHT NOW", "NOT YET", "IN A BIT", "IN A MINUTE", "GIVE ME A MINUTE", "BUSY", "IM BUSY",
-    "REMIND ME LATER", "REMIND ME AGAIN LATER",
+    "REMIND ME LATER", "REMIND ME AGAIN LATER", "DRIVING", "IM DRIVING", "IN A MEETING", "IM IN A MEETING",
   ].map((phrase) => [phrase, "SNOOZE"]),
-  ...["GOT IT", "ON IT", "IM ON IT", "WILL DO", "NOTED", "SEEN"].map((phrase) => [phrase, "OK"]),
+  ...["GOT IT", "ON IT", "IM ON IT", "WILL DO", "NOTED", "SEEN", "K", "KK", "ACK", "DOING IT", "DOING IT NOW", "IM DOING IT", "ON MY WAY", "OMW"].map((phrase) => [phrase, "OK"]),
 ]);
 
 /**
