@@ -43,7 +43,8 @@ export async function finishEmailChange(args: ActionFunctionArgs, userId: string
     const user = await confirmEmailChange(args.context.deps, userId, { newEmail: field(form, "newEmail") ?? "", code: field(form, "code") ?? "" });
     return { kind: "email-confirm", ok: true, message: EMAIL_CHANGED_MESSAGE(user.email) };
   } catch (error) {
-    return accountRefusal("email-confirm", error, EMAIL_CHANGE_FAILED);
+    // The address again, so that a page drawn without JavaScript keeps the code's form for another try.
+    return { ...accountRefusal("email-confirm", error, EMAIL_CHANGE_FAILED), sentTo: normalizeEmail(field(form, "newEmail") ?? "") };
   }
 }
 

@@ -110,7 +110,9 @@ export async function clientAction({ request, serverAction }: ClientActionFuncti
 
 export default function Settings() {
   const { timezone, timeZones, strategy, quiet, rest, breakPlaces, analyticsConfigured, account } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof clientAction>();
+  // The time zone's own answer; a block's answer (it has a `kind`) is that block's to show (usePageAnswer).
+  const answer = useActionData<typeof clientAction>();
+  const result = answer && !("kind" in answer) ? answer : undefined;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const hydrated = useHydrated();

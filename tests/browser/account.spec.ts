@@ -200,6 +200,46 @@ test.describe("Your account", () => {
     await expect(page.getByRole("heading", { name: "Privacy", level: 2 })).toBeInViewport();
   });
 
+  test("without JavaScript: the name is saved and said under it, a refused password is said inside its fold, and a code's form stays", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const user = await signUp(page);
+    await page.goto("/settings");
+    const block = page.getByRole("region", { name: "Your account" });
+    await block.getByLabel("Name", { exact: true }).fill("Sam Without Script");
+    await block.getByRole("button", { name: "Save Name" }).click();
+    await expect(block.getByText("Your name is saved. Reminders, buddies and the bot now use it.")).toBeVisible();
+    await expect(block.getByLabel("Name", { exact: true })).toHaveValue("Sam Without Script");
+    // The answer is the account block's: the time zone block, which also reads the page's answer, stays quiet.
+    await expect(page.getByRole("region", { name: "Timezone" }).getByRole("alert")).toHaveCount(0);
+    await expect(page.getByRole("region", { name: "Timezone" })).not.toContainText("Your name is saved");
+
+    await block.getByText("Change password", { exact: true }).click();
+    await block.getByLabel("Current password", { exact: true }).fill("Not-My-Password-1");
+    await block.getByLabel("New password", { exact: true }).fill(NEW_PASSWORD);
+    await block.getByLabel("Confirm new password", { exact: true }).fill(NEW_PASSWORD);
+    await block.getByRole("button", { name: "Change Password" }).click();
+    await expect(block.getByText("That isn't your current password. Please try again.")).toBeVisible();
+
+    const next = uniqueEmail("noscript");
+    await block.getByText("Change email address", { exact: true }).click();
+    await block.getByLabel("New email address").fill(next);
+    await block.getByLabel("Your password", { exact: true }).fill(PASSWORD);
+    await block.getByRole("button", { name: "Send Code" }).click();
+    await expect(block.getByText(`We sent a 6-digit code to ${next}. Enter it here to finish. It works for 15 minutes.`)).toBeVisible();
+    await block.getByLabel("Code from the email").fill("000000");
+    await block.getByRole("button", { name: "Confirm New Email" }).click();
+    // Refused, and the code's form is still there for another try.
+    await expect(block.getByLabel("Code from the email")).toBeVisible();
+    const mail = await waitForEmail(page.request, next, "Confirm your new email address");
+    await block.getByLabel("Code from the email").fill(/Your code: (\d{6})/.exec(mail.text)![1]!);
+    await block.getByRole("button", { name: "Confirm New Email" }).click();
+    await expect(block.getByText(`Your email address is now ${next}. Sign in with it from now on.`)).toBeVisible();
+    await expect(block).toContainText(`You sign in as ${next}.`);
+    expect(user.email).not.toBe(next);
+    await context.close();
+  });
+
   test("is accessible and fits 360 px and 1280 px", async ({ page }) => {
     await signUp(page);
     await page.goto("/settings");

@@ -28,6 +28,20 @@ test.describe("quiet hours", () => {
     await expect(page.getByLabel("Quiet from")).toHaveValue("21:30");
   });
 
+  test("without JavaScript, the block's answer is said in the block, not in the time zone's", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await signUp(page, { timezone: "Europe/London" });
+    await page.goto("/settings");
+    const block = page.getByRole("region", { name: "Quiet hours" });
+    await block.getByRole("switch", { name: "Use quiet hours" }).check();
+    await block.getByLabel("Quiet from").fill("21:30");
+    await block.getByRole("button", { name: "Save quiet hours" }).click();
+    await expect(block.getByText("Quiet hours saved: 9:30 PM to 8:00 AM.")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Timezone" })).not.toContainText("Quiet hours saved");
+    await context.close();
+  });
+
   test("Settings: off with the 22:00-08:00 suggestion, turned on and saved, a bad window refused; screenshots", async ({ page }) => {
     await signUp(page, { timezone: "Europe/London" });
     await page.goto("/settings");

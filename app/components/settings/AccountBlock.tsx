@@ -8,13 +8,14 @@ import { Button } from "~/components/ui/Button";
 import { TextField } from "~/components/ui/Field";
 import { Modal } from "~/components/ui/Modal";
 import { ChangeEmailForm } from "./ChangeEmailForm";
-import { useExpiring, useFollowingState } from "~/lib/hooks";
+import { useExpiring, useFollowingState, useHydrated } from "~/lib/hooks";
+import { usePageAnswer } from "~/lib/page-answer";
 
 export interface AccountResult {
   kind: "name" | "email-change" | "email-confirm" | "password" | "delete-account";
   ok: boolean;
   message: string;
-  /** A new address's code was sent here (email-change). */
+  /** A new address's code was sent here (email-change), or a code for it was refused (email-confirm). */
   sentTo?: string;
   /** The field a refusal is about ("currentPassword", "newPassword", "password", "email"). */
   fields?: Record<string, string>;
@@ -36,6 +37,11 @@ const SAVED_CLEAR_MS = 3_000;
  * post to the settings action; a deleted account leaves for the home page.
  */
 export function AccountBlock({ account }: { account: AccountFacts }) {
+  // A form posted without JavaScript comes back with its answer: its fold is open to show it.
+  const emailAsked = usePageAnswer<AccountResult>("email-change");
+  const emailConfirmed = usePageAnswer<AccountResult>("email-confirm");
+  const emailAnswered = Boolean(emailAsked ?? emailConfirmed);
+  const passwordAnswered = Boolean(usePageAnswer<AccountResult>("password"));
   return (
     <section id="account" tabIndex={-1} className="card settings-section account-block" aria-labelledby="account-heading">
       <h2 id="account-heading" className="settings-section__title">
@@ -50,7 +56,7 @@ export function AccountBlock({ account }: { account: AccountFacts }) {
         <p className="muted">
           You sign in as <strong className="account-block__email">{account.email}</strong>.
         </p>
-        <details className="disclosure">
+        <details className="disclosure" open={emailAnswered || undefined}>
           <summary>Change email address</summary>
           <ChangeEmailForm hasPassword={account.hasPassword} />
         </details>
@@ -58,7 +64,7 @@ export function AccountBlock({ account }: { account: AccountFacts }) {
       <div className="account-block__part">
         <h3 className="account-block__subtitle">Password</h3>
         {account.hasPassword ? (
-          <details className="disclosure">
+          <details className="disclosure" open={passwordAnswered || undefined}>
             <summary>Change password</summary>
             <ChangePassword />
           </details>
@@ -85,16 +91,19 @@ export function AccountBlock({ account }: { account: AccountFacts }) {
 /** The name reminders greet the person with, and buddies and the bot know them by. */
 function YourName({ name }: { name: string }) {
   const fetcher = useFetcher<AccountResult>();
+  const hydrated = useHydrated();
   const [value, setValue] = useFollowingState(name);
   const busy = fetcher.state !== "idle";
-  const result = busy ? undefined : fetcher.data;
+  const pageAnswer = usePageAnswer<AccountResult>("name");
+  const result = busy ? undefined : (fetcher.data ?? pageAnswer);
   const saved = useExpiring(result?.ok ? result : null, SAVED_CLEAR_MS);
   return (
     <fetcher.Form method="post" action="/settings" className="settings-form account-block__form" noValidate>
       <input type="hidden" name="intent" value="name" />
       <TextField label="Name" name="name" autoComplete="name" maxLength={100} value={value} onChange={(event) => setValue(event.target.value)} error={result && !result.ok ? result.message : null} />
       <div aria-live="polite">{saved ? <Alert tone="success">{saved.message}</Alert> : null}</div>
-      <Button type="submit" variant="secondary" disabled={busy || value.trim() === "" || value === name}>
+      {/* Without JavaScript the field cannot tell the button it changed: the server answers an unchanged name. */}
+      <Button type="submit" variant="secondary" disabled={busy || (hydrated && (value.trim() === "" || value === name))}>
         {busy ? "Saving..." : "Save Name"}
       </Button>
     </fetcher.Form>
@@ -103,12 +112,14 @@ function YourName({ name }: { name: string }) {
 
 function ChangePassword() {
   const fetcher = useFetcher<AccountResult>();
+  const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
   const [current, setCurrent] = useState("");
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
   const busy = fetcher.state !== "idle";
-  const result = busy ? undefined : fetcher.data;
+  const pageAnswer = usePageAnswer<AccountResult>("password");
+  const result = busy ? undefined : (fetcher.data ?? pageAnswer);
   const done = result?.ok === true;
   useUnskippableEffect(() => {
     if (!done) return;
@@ -140,7 +151,7 @@ function ChangePassword() {
       />
       <div aria-live="polite">{done ? <Alert tone="success">{result.message}</Alert> : null}</div>
       {result && !result.ok && !result.fields?.currentPassword ? <Alert tone="error">{result.message}</Alert> : null}
-      <Button type="submit" disabled={busy || !ready}>
+      <Button type="submit" disabled={busy || (hydrated && !ready)}>
         {busy ? "Changing..." : "Change Password"}
       </Button>
     </fetcher.Form>

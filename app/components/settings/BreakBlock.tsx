@@ -2,6 +2,7 @@ import { useFetcher } from "@remix-run/react";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import { useExpiring } from "~/lib/hooks";
+import { usePageAnswer } from "~/lib/page-answer";
 import type { BreakJson } from "../../../worker/services/quiet-hours";
 import { breakElsewhereText, type BreakElsewhere } from "./break-elsewhere";
 
@@ -35,7 +36,8 @@ export function BreakBlock({ rest, places }: { rest: BreakJson; places: BreakEls
   const fetcher = useFetcher<BreakResult>();
   const elsewhere = breakElsewhereText(places);
   const busy = fetcher.state !== "idle";
-  const result = busy ? undefined : fetcher.data;
+  const pageAnswer = usePageAnswer<BreakResult>("break");
+  const result = busy ? undefined : (fetcher.data ?? pageAnswer);
   const success = useExpiring(result?.ok ? result : null, SUCCESS_CLEAR_MS);
   const error = result && !result.ok ? result.message : null;
   const onBreak = rest.until !== null;

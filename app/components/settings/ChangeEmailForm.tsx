@@ -6,6 +6,8 @@ import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import { TextField } from "~/components/ui/Field";
 import type { AccountResult } from "./AccountBlock";
+import { useHydrated } from "~/lib/hooks";
+import { usePageAnswer } from "~/lib/page-answer";
 
 /**
  * A new email address: the address and the proof (password, or the current address without one) send a
@@ -16,12 +18,17 @@ import type { AccountResult } from "./AccountBlock";
 export function ChangeEmailForm({ hasPassword }: { hasPassword: boolean }) {
   const ask = useFetcher<AccountResult>();
   const finish = useFetcher<AccountResult>();
+  const hydrated = useHydrated();
+  // Posted without JavaScript, the answers come back as the page's (usePageAnswer).
+  const pageAsked = usePageAnswer<AccountResult>("email-change");
+  const pageFinished = usePageAnswer<AccountResult>("email-confirm");
   const [newEmail, setNewEmail] = useState("");
   const [proof, setProof] = useState("");
   const [code, setCode] = useState("");
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const asked = ask.state === "idle" ? ask.data : undefined;
-  const finished = finish.state === "idle" ? finish.data : undefined;
+  // The code's form when a code was sent, or a code refused (its answer names the address again).
+  const [sentTo, setSentTo] = useState<string | null>((pageAsked?.ok ? pageAsked.sentTo : pageFinished?.ok === false ? pageFinished.sentTo : null) ?? null);
+  const asked = ask.state === "idle" ? (ask.data ?? pageAsked) : undefined;
+  const finished = finish.state === "idle" ? (finish.data ?? pageFinished) : undefined;
   // The address the server sent the code to (normalised there), when a new answer says it did.
   useUnskippableEffect(() => {
     if (asked?.ok && asked.sentTo) setSentTo(asked.sentTo);
@@ -46,7 +53,7 @@ export function ChangeEmailForm({ hasPassword }: { hasPassword: boolean }) {
         <TextField label="Code from the email" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={36} value={code} onChange={(event) => setCode(event.target.value)} error={refusal(finished, "code")} />
         {general(finished, ["code"]) ? <Alert tone="error">{general(finished, ["code"])}</Alert> : null}
         <div className="button-row">
-          <Button type="submit" disabled={finish.state !== "idle" || code.trim() === ""}>
+          <Button type="submit" disabled={finish.state !== "idle" || (hydrated && code.trim() === "")}>
             {finish.state !== "idle" ? "Confirming..." : "Confirm New Email"}
           </Button>
           <Button variant="ghost" onClick={() => setSentTo(null)}>
@@ -67,7 +74,7 @@ export function ChangeEmailForm({ hasPassword }: { hasPassword: boolean }) {
         <TextField label="Your current email address" name="email" type="email" autoComplete="email" value={proof} onChange={(event) => setProof(event.target.value)} error={refusal(asked, proofField)} />
       )}
       {general(asked, ["newEmail", proofField]) ? <Alert tone="error">{general(asked, ["newEmail", proofField])}</Alert> : null}
-      <Button type="submit" variant="secondary" disabled={ask.state !== "idle" || newEmail.trim() === "" || proof === ""}>
+      <Button type="submit" variant="secondary" disabled={ask.state !== "idle" || (hydrated && (newEmail.trim() === "" || proof === ""))}>
         {ask.state !== "idle" ? "Sending..." : "Send Code"}
       </Button>
     </ask.Form>

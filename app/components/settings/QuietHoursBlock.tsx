@@ -2,7 +2,8 @@ import { useFetcher } from "@remix-run/react";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import { TextField } from "~/components/ui/Field";
-import { useExpiring, useFollowingState } from "~/lib/hooks";
+import { useExpiring, useFollowingState, useHydrated } from "~/lib/hooks";
+import { usePageAnswer } from "~/lib/page-answer";
 import type { QuietHoursJson } from "../../../worker/services/quiet-hours";
 
 const SUCCESS_CLEAR_MS = 3_000;
@@ -39,10 +40,15 @@ export function QuietHoursBlock({ quiet }: { quiet: QuietHoursJson }) {
   const [gentle, setGentle] = useFollowingState(quiet.gentlePings);
 
   const busy = fetcher.state !== "idle";
-  const result = busy ? undefined : fetcher.data;
+  const pageAnswer = usePageAnswer<QuietHoursResult>("quiet-hours");
+  const result = busy ? undefined : (fetcher.data ?? pageAnswer);
   const success = useExpiring(result?.ok ? result : null, SUCCESS_CLEAR_MS);
   const error = result && !result.ok ? result.message : null;
   const zone = quiet.timezone.replaceAll("_", " ");
+  // Greyed while off, once the switch can grey them; without JavaScript they stay open (the server
+  // ignores the times of a post that turns quiet hours off).
+  const hydrated = useHydrated();
+  const fieldsOff = hydrated && !enabled;
 
   return (
     <section id="quiet-hours" tabIndex={-1} className="card settings-section quiet-hours" aria-labelledby="quiet-heading">
@@ -61,11 +67,11 @@ export function QuietHoursBlock({ quiet }: { quiet: QuietHoursJson }) {
           <span>Use quiet hours</span>
         </label>
         <div className="quiet-hours__times">
-          <TextField label="Quiet from" type="time" name="start" value={start} onChange={(event) => setStart(event.target.value)} disabled={!enabled} required error={result?.fields?.start ?? null} />
-          <TextField label="Quiet until" type="time" name="end" value={end} onChange={(event) => setEnd(event.target.value)} disabled={!enabled} required error={result?.fields?.end ?? null} />
+          <TextField label="Quiet from" type="time" name="start" value={start} onChange={(event) => setStart(event.target.value)} disabled={fieldsOff} required error={result?.fields?.start ?? null} />
+          <TextField label="Quiet until" type="time" name="end" value={end} onChange={(event) => setEnd(event.target.value)} disabled={fieldsOff} required error={result?.fields?.end ?? null} />
         </div>
         <label className="checkbox">
-          <input type="checkbox" name="gentlePings" value="true" checked={gentle} onChange={(event) => setGentle(event.target.checked)} disabled={!enabled} />
+          <input type="checkbox" name="gentlePings" value="true" checked={gentle} onChange={(event) => setGentle(event.target.checked)} disabled={fieldsOff} />
           <span>Let gentle pings through (Telegram messages and notifications on your devices)</span>
         </label>
         <p className="muted quiet-hours__summary">
