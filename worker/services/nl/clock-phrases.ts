@@ -123,16 +123,19 @@ const END_OF_WORKING_DAY = 17;
 
 function endOfWeek(context: chrono.ParsingContext): Components {
   const now = localNow(context);
-  let friday = now.plus({ days: (5 - now.weekday + 7) % 7 }).set({ hour: END_OF_WORKING_DAY, minute: 0, second: 0, millisecond: 0 });
-  if (friday <= now) friday = friday.plus({ weeks: 1 });
-  return { year: friday.year, month: friday.month, day: friday.day, hour: END_OF_WORKING_DAY, minute: 0, meridiem: 1 };
+  const friday = now.plus({ days: (5 - now.weekday + 7) % 7 });
+  return endOfWorkingDay(friday, now) ?? (endOfWorkingDay(friday.plus({ weeks: 1 }), now) as Components);
 }
 
 function endOfMonth(context: chrono.ParsingContext): Components {
   const now = localNow(context);
-  let last = now.endOf("month").set({ hour: END_OF_WORKING_DAY, minute: 0, second: 0, millisecond: 0 });
-  if (last <= now) last = now.plus({ months: 1 }).endOf("month").set({ hour: END_OF_WORKING_DAY, minute: 0, second: 0, millisecond: 0 });
-  return { year: last.year, month: last.month, day: last.day, hour: END_OF_WORKING_DAY, minute: 0, meridiem: 1 };
+  return endOfWorkingDay(now.endOf("month"), now) ?? (endOfWorkingDay(now.plus({ months: 1 }).endOf("month"), now) as Components);
+}
+
+/** 17:00 on `day`, or null when that has gone by `now`. */
+function endOfWorkingDay(day: ReturnType<typeof localNow>, now: ReturnType<typeof localNow>): Components | null {
+  const at = day.set({ hour: END_OF_WORKING_DAY, minute: 0, second: 0, millisecond: 0 });
+  return at > now ? { year: at.year, month: at.month, day: at.day, hour: END_OF_WORKING_DAY, minute: 0, meridiem: 1 } : null;
 }
 
 /** The parsers, in the shape chrono's `parsers` list takes. */
