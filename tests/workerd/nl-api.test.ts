@@ -79,6 +79,8 @@ describe("POST /v1/tasks/nl", () => {
     for (const [prompt, message] of [
       ["buy milk", `I couldn't find a time in that. Try "remind me to call mom tomorrow at 5pm" or "in 20 minutes check the oven".`],
       ["tomorrow at 5pm", `I found the time, but not what to remind you about. Try "remind me to call mom tomorrow at 5pm".`],
+      // Ten minutes or ten hours: asked, naming the words, rather than guessed or "no time".
+      ["remind me in 10 to check the oven", `Is "in 10" minutes or hours? Add one, like "in 10 minutes" or "in 10 hours".`],
       // Read in part, these would have made a one-off reminder that the person took for a repeat or for two times.
       [
         "renew the passport every other year at 8am",

@@ -125,6 +125,33 @@ const cases: Case[] = [
   { prompt: "stand-up at 10 on the dot", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "stand-up", local: "2026-03-02 10:00" },
   { prompt: "at 11 sharpen the knives", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "sharpen the knives", local: "2026-03-02 11:00" },
   { prompt: "look sharp at 5pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "look sharp", local: "2026-03-02 17:00" },
+  // An end of a period without "by" is a time when nothing else says when, else part of the title.
+  { prompt: "submit timesheet end of week", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "submit timesheet", local: "2026-03-06 17:00" },
+  { prompt: "eod: log hours", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "log hours", local: "2026-03-02 17:00" },
+  { prompt: "end of the month pay the card", now: NOW.nyNovember, zone: NEW_YORK, title: "pay the card", local: "2026-11-30 17:00" },
+  { prompt: "send the eod report at 4", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "send the eod report", local: "2026-03-02 16:00" },
+  { prompt: "do the end of the week review on friday", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "do the end of the week review", local: "2026-03-06 09:00" },
+  { prompt: "the end of the month party tomorrow at 8pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "the end of the month party", local: "2026-03-03 20:00" },
+  { prompt: "pay rent on the last day of the month", now: NOW.nyNovember, zone: NEW_YORK, title: "pay rent", local: "2026-11-30 09:00" },
+  // A day of the month after "by", "before", "until", or "on" without "the".
+  { prompt: "pay rent by the 30th", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pay rent", local: "2026-03-30 09:00" },
+  { prompt: "renew the permit before the 5th", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "renew the permit", local: "2026-03-05 09:00" },
+  { prompt: "pay rent on 1st", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pay rent", local: "2026-04-01 09:00" },
+  // An approximate hour without a day: after "at", or as the last words or before "to ..."; "5ish" likewise.
+  { prompt: "remind me at around 5 to leave", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "leave", local: "2026-03-02 17:00" },
+  { prompt: "remind me about 5 to leave", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "leave", local: "2026-03-02 17:00" },
+  { prompt: "call mum around 7", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "call mum", local: "2026-03-02 19:00" },
+  { prompt: "leave at 5ish", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "leave", local: "2026-03-02 17:00" },
+  { prompt: "pick up Sam 3:30-ish", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pick up Sam", local: "2026-03-02 15:30" },
+  { prompt: "buy about 5 apples tomorrow", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "buy about 5 apples", local: "2026-03-03 09:00" },
+  // "at half 5" is half past five, as said in Britain and Ireland.
+  { prompt: "remind me at half five to leave", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "leave", local: "2026-03-02 17:30" },
+  { prompt: "call the office at half 9 tomorrow", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call the office", local: "2026-03-03 09:30" },
+  // "same time tomorrow", "this time next week": the day at the time it is now.
+  { prompt: "same time tomorrow call mum", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "call mum", local: "2026-03-03 15:20" },
+  { prompt: "remind me tomorrow at the same time to stretch", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "stretch", local: "2026-03-03 15:20" },
+  { prompt: "this time next week check the bill", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "check the bill", local: "2026-03-09 15:20" },
+  { prompt: "same time tomorrow take the pill", now: NOW.tokyoEarlyMorning, zone: TOKYO, title: "take the pill", local: "2026-03-04 01:00" },
 
   // Clock phrases chrono lacks (clock-phrases.ts): the spoken clock, the European "h", moments of the day.
   { prompt: "at half past 5 in the evening call the school", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call the school", local: "2026-03-02 17:30" },
@@ -432,6 +459,17 @@ describe("parseReminder: failures", () => {
     expect(parseReminder(prompt, NOW.nyMondayAfternoon, NEW_YORK)).toEqual({ ok: false, reason });
   });
 
+  it("a count after 'in' with no unit asks minutes or hours, naming the words; a count that is no duration is not asked about", () => {
+    expect(parseReminder("remind me in 10", NOW.nyMondayAfternoon, NEW_YORK)).toEqual({ ok: false, reason: "no_unit", phrase: "in 10" });
+    expect(parseReminder("In  5 to check the oven", NOW.nyMondayAfternoon, NEW_YORK)).toEqual({ ok: false, reason: "no_unit", phrase: "In 5" });
+    expect(parseReminder("remind me in a few to stir", NOW.nyMondayAfternoon, NEW_YORK)).toEqual({ ok: false, reason: "no_unit", phrase: "in a few" });
+    // With a unit, or with another time, or a count that is a place or a year: no question.
+    expect(localTime(parsed("stir in 5 minutes", NOW.nyMondayAfternoon, NEW_YORK).dueAt, NEW_YORK)).toBe("2026-03-02 15:25");
+    expect(localTime(parsed("meet in 2 to talk at 5pm", NOW.nyMondayAfternoon, NEW_YORK).dueAt, NEW_YORK)).toBe("2026-03-02 17:00");
+    expect(parseReminder("book the room in 10 downing street", NOW.nyMondayAfternoon, NEW_YORK)).toEqual({ ok: false, reason: "no_time" });
+    expect(parseReminder("file the taxes in 2024", NOW.nyMondayAfternoon, NEW_YORK)).toEqual({ ok: false, reason: "no_time" });
+  });
+
   it("'tonight' at 22:30 asks for the time; 'in the evening' and 'every night' are the next ones", () => {
     expect(parseReminder("call the bank tonight", NOW.nyLateEvening, NEW_YORK)).toEqual({ ok: false, reason: "no_time_today" });
     expect(parseReminder("this evening call the bank", NOW.nyLateEvening, NEW_YORK)).toEqual({ ok: false, reason: "no_time_today" });
@@ -509,6 +547,8 @@ describe("parseReminder: failures", () => {
     );
     expect(failureMessage("no_title")).toBe(`I found the time, but not what to remind you about. Try "remind me to call mom tomorrow at 5pm".`);
     expect(failureMessage("no_time_today")).toBe(`What time today? Add one, like "call mom at 9pm" or "in 2 hours call mom".`);
+    expect(failureMessage("no_unit", "in 10")).toBe(`Is "in 10" minutes or hours? Add one, like "in 10 minutes" or "in 10 hours".`);
+    expect(failureMessage("no_unit")).toBe(`Is that minutes or hours? Add one, like "in 10 minutes check the oven" or "in 2 hours call mom".`);
     expect(failureMessage("past")).toBe(`That time has already passed. Try a time in the future, like "tomorrow at 9am" or "in 2 hours".`);
   });
 });

@@ -9,7 +9,8 @@ import { PART_OF_DAY_HOURS } from "./types";
  * - moments of a day, on the product's documented clock: "with breakfast" 08:00, "after breakfast" 09:00,
  *   "at lunchtime" 12:00, "after lunch" 13:00, "end of the day" 17:00, "with dinner" 18:00, "after dinner"
  *   19:00, "before bed" 21:00 (like "night"), "first thing" 09:00 (like "morning"), "before work" 08:00 and
- *   "after work" 18:00; "by the end of the week" (Friday) and "of the month" (its last day), at 17:00.
+ *   "after work" 18:00; "by the end of the week" (Friday) and "of the month" (its last day), at 17:00;
+ * - "at half 5" (half past), "at around 5", "at 5ish", "same time tomorrow".
  * Without them, "take pills before bed" found no time at all, and "call at half past 5" neither.
  */
 
@@ -60,7 +61,6 @@ const MOMENTS: ReadonlyArray<{ pattern: RegExp; hour: number; minute?: number }>
   { pattern: /\bfirst\s+thing(?:\s+in\s+the\s+morning)?\b/i, hour: PART_OF_DAY_HOURS.morning },
   { pattern: /\bbefore\s+work\b/i, hour: 8 },
   { pattern: /\bafter\s+work\b/i, hour: 18 },
-  { pattern: /\b(?:(?:by\s+|at\s+)?(?:the\s+)?end\s+of\s+(?:the\s+)?(?:work(?:ing)?\s+)?day|eod|close\s+of\s+business)\b/i, hour: 17 },
 ];
 
 /**
@@ -105,6 +105,42 @@ const APPROXIMATE = "(?:at\\s+)?(?:around|about|approximately|roughly)\\s+(\\d{1
 const APPROXIMATE_AFTER_DAY = new RegExp(`(?<=\\b${DAY_WORD}\\s+)${APPROXIMATE}`, "i");
 const APPROXIMATE_BEFORE_DAY = new RegExp(`\\b${APPROXIMATE}(?=\\s+(?:on\\s+)?${DAY_WORD}\\b)`, "i");
 
+/**
+ * Without a day: "at around 5", "at about 7:30" (after "at" always a time), and "around 5" or "about 5" as the last
+ * words or before "to ..." ("remind me around 5 to leave", "call mum around 7"). "buy about 5 apples" keeps its number.
+ */
+const FOLLOWED_BY_NO_NOUN = "(?=\\s*(?:$|[,.;:!?)]|(?:to|and|please|then)\\b))";
+const APPROXIMATE_AT = new RegExp(`\\bat\\s+(?:around|about|approximately|roughly)\\s+(\\d{1,2})(?::([0-5]\\d))?(?!\\d|\\s*(?:[ap]\\.?m\\b|%))`, "i");
+const APPROXIMATE_ALONE = new RegExp(`\\b(?:around|about|approximately|roughly)\\s+(\\d{1,2})(?::([0-5]\\d))?${FOLLOWED_BY_NO_NOUN}`, "i");
+/** "at 5ish", "at 7:30-ish"; "5ish" without "at" as "around 5" is read. chrono read none of them. */
+const ISH_AT = /\bat\s+(\d{1,2})(?::([0-5]\d))?\s*-?\s*ish\b/i;
+const ISH_ALONE = new RegExp(`\\b(\\d{1,2})(?::([0-5]\\d))?\\s*-?\\s*ish\\b${FOLLOWED_BY_NO_NOUN}`, "i");
+
+/**
+ * "at half 5", "at half five": half past, as said in Britain and Ireland ("half 5" is 5:30, never 4:30). Only after
+ * "at", so "half 5 the recipe" keeps its words; the half of the day is settled as for any bare hour (schedule.ts).
+ */
+const HALF_HOUR_BRITISH = new RegExp(`\\bat\\s+half\\s+${HOUR}\\b${MERIDIEM}`, "i");
+
+function halfHourBritish(_context: chrono.ParsingContext, match: RegExpMatchArray): Components | null {
+  const hour = hourOf(match[1] ?? "");
+  if (hour === null || hour === 0 || hour > 12) return null;
+  return withMeridiem({ hour, minute: 30 }, match[2]);
+}
+
+/**
+ * "same time tomorrow", "this time tomorrow", "tomorrow at the same time", "same time next week": the day, at the
+ * time of day it is now. chrono read the day alone, the reminder took 09:00 and "same time" stayed in the title.
+ */
+const SAME_TIME = "(?:at\\s+)?(?:this|the\\s+same|same)\\s+time";
+const SAME_TIME_AGAIN = new RegExp(`\\b(?:${SAME_TIME}\\s+(tomorrow|next\\s+week)|(tomorrow|next\\s+week),?\\s+${SAME_TIME})\\b`, "i");
+
+function sameTimeAgain(context: chrono.ParsingContext, match: RegExpMatchArray): Components {
+  const now = localNow(context);
+  const day = now.plus(/^tomorrow$/i.test(match[1] ?? match[2] ?? "") ? { days: 1 } : { weeks: 1 });
+  return { year: day.year, month: day.month, day: day.day, hour: now.hour, minute: now.minute, meridiem: now.hour >= 12 ? 1 : 0 };
+}
+
 function approximateHour(_context: chrono.ParsingContext, match: RegExpMatchArray): Components | null {
   const hour = Number(match[1]);
   if (hour > 23) return null;
@@ -117,19 +153,39 @@ function approximateHour(_context: chrono.ParsingContext, match: RegExpMatchArra
  * week's if still ahead, else next week's; "by the end of the month": its last day at 17:00. chrono reads neither,
  * and "submit the form by end of week" found no time at all.
  */
-const END_OF_WEEK = /\b(?:(?:by|at|before)\s+)?(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?(?:work(?:ing)?\s+)?week\b/i;
-const END_OF_MONTH = /\b(?:(?:by|at|before)\s+)?(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?month\b/i;
+const END_OF = "(?:(by|at|before|until|till|for|around|towards?)\\s+)?(?:the\\s+)?";
+const END_OF_DAY = new RegExp(`\\b${END_OF}(?:end\\s+of\\s+(?:the\\s+)?(?:work(?:ing)?\\s+)?day|eod|close\\s+of\\s+business)\\b`, "i");
+const END_OF_WEEK = new RegExp(`\\b${END_OF}end\\s+of\\s+(?:the\\s+|this\\s+)?(?:work(?:ing)?\\s+)?week\\b`, "i");
+const END_OF_MONTH = new RegExp(`\\b${END_OF}end\\s+of\\s+(?:the\\s+|this\\s+)?month\\b`, "i");
 const END_OF_WORKING_DAY = 17;
 
-function endOfWeek(context: chrono.ParsingContext): Components {
-  const now = localNow(context);
-  const friday = now.plus({ days: (5 - now.weekday + 7) % 7 });
-  return endOfWorkingDay(friday, now) ?? (endOfWorkingDay(friday.plus({ weeks: 1 }), now) as Components);
+/**
+ * Said without "by" or "at", an end of a period may name a thing rather than a time: "send the eod report at 4",
+ * "the end of the week review on friday". Such a match is tagged, and date-time-phrases.ts reads it only when
+ * nothing else in the prompt says when ("submit timesheet end of week", "eod: log hours"); otherwise it stays in
+ * the title. It took the time before: "send the eod report at 4" was due at 17:00 with "at 4" in the title.
+ */
+export const END_OF_PERIOD_WITHOUT_PREPOSITION = "nudge/endOfPeriodWithoutPreposition";
+
+function endOfPeriod(context: chrono.ParsingContext, match: RegExpMatchArray, components: Components): chrono.ParsingComponents {
+  const result = context.createParsingComponents(components);
+  return match[1] ? result : result.addTag(END_OF_PERIOD_WITHOUT_PREPOSITION);
 }
 
-function endOfMonth(context: chrono.ParsingContext): Components {
+function endOfDay(context: chrono.ParsingContext, match: RegExpMatchArray): chrono.ParsingComponents {
+  return endOfPeriod(context, match, { hour: END_OF_WORKING_DAY, minute: 0, meridiem: 1 });
+}
+
+function endOfWeek(context: chrono.ParsingContext, match: RegExpMatchArray): chrono.ParsingComponents {
   const now = localNow(context);
-  return endOfWorkingDay(now.endOf("month"), now) ?? (endOfWorkingDay(now.plus({ months: 1 }).endOf("month"), now) as Components);
+  const friday = now.plus({ days: (5 - now.weekday + 7) % 7 });
+  return endOfPeriod(context, match, endOfWorkingDay(friday, now) ?? (endOfWorkingDay(friday.plus({ weeks: 1 }), now) as Components));
+}
+
+function endOfMonth(context: chrono.ParsingContext, match: RegExpMatchArray): chrono.ParsingComponents {
+  const now = localNow(context);
+  const day = endOfWorkingDay(now.endOf("month"), now) ?? (endOfWorkingDay(now.plus({ months: 1 }).endOf("month"), now) as Components);
+  return endOfPeriod(context, match, day);
 }
 
 /** 17:00 on `day`, or null when that has gone by `now`. */
@@ -143,6 +199,13 @@ export const CLOCK_PARSERS: chrono.Parser[] = [
   { pattern: () => MIDNIGHT_TONIGHT, extract: midnightTonight },
   { pattern: () => END_OF_WEEK, extract: endOfWeek },
   { pattern: () => END_OF_MONTH, extract: endOfMonth },
+  { pattern: () => END_OF_DAY, extract: endOfDay },
+  { pattern: () => SAME_TIME_AGAIN, extract: sameTimeAgain },
+  { pattern: () => HALF_HOUR_BRITISH, extract: halfHourBritish },
+  { pattern: () => APPROXIMATE_AT, extract: approximateHour },
+  { pattern: () => APPROXIMATE_ALONE, extract: approximateHour },
+  { pattern: () => ISH_AT, extract: approximateHour },
+  { pattern: () => ISH_ALONE, extract: approximateHour },
   { pattern: () => HOUR_BEFORE_PART_OF_TODAY, extract: hourBeforePartOfToday },
   { pattern: () => APPROXIMATE_AFTER_DAY, extract: approximateHour },
   { pattern: () => APPROXIMATE_BEFORE_DAY, extract: approximateHour },

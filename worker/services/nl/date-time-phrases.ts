@@ -1,7 +1,7 @@
 import * as chrono from "chrono-node";
 import { DateTime } from "luxon";
 import type { Weekday, WallTime } from "../recurrence";
-import { CLOCK_PARSERS } from "./clock-phrases";
+import { CLOCK_PARSERS, END_OF_PERIOD_WITHOUT_PREPOSITION } from "./clock-phrases";
 import { DAY_AFTER_TOMORROW_REFINER, localToday, RELATIVE_PARSERS } from "./relative-phrases";
 import { DAY, WEEKDAY_BY_WORD } from "./recurrence-phrases";
 import { findPartOfDay, type PartOfDay, type Span } from "./types";
@@ -60,7 +60,8 @@ const parser = (() => {
   const casual = chrono.casual.clone();
   casual.parsers.push({
     // Not "on the 5th of April" (chrono reads that itself) and not a bare "the 2nd" ("watch the 2nd episode").
-    pattern: () => /\bon\s+the\s+(\d{1,2})(?:st|nd|rd|th)\b(?!\s+of\b)/i,
+    // "by the 30th", "before the 30th", "on 30th": that day ("pay rent by the 30th" found no time before).
+    pattern: () => /\b(?:on|by|before|until|till)\s+(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)\b(?!\s+of\b)/i,
     extract: dayOfAMonth,
   });
   casual.parsers.push({
@@ -72,6 +73,9 @@ const parser = (() => {
   casual.parsers.push({ pattern: () => NTH_WEEKDAY_OF_MONTH, extract: nthWeekdayOfMonth });
   casual.parsers.push(...CLOCK_PARSERS, ...RELATIVE_PARSERS);
   casual.refiners.push(DAY_AFTER_TOMORROW_REFINER);
+  // chrono's own "end of the month" (the last day, no time; its "last day of the month" is kept) would win over ours (17:00, and next month's once this
+  // one's has gone): set aside before chrono removes overlapping readings, which keeps the first of two alike.
+  casual.refiners.unshift({ refine: (_context, results) => results.filter((result) => !(result.tags().has("parser/ENEndOfCurrentMonthParser") && /^\s*end\b/i.test(result.text))) });
   return casual;
 })();
 
@@ -138,7 +142,10 @@ const BARE_WEEKDAY_ABBREVIATION = /^(?:sun|sat|mon|tue|tues|wed|thu|thur|thurs|f
 /** Reads the date/time phrases of `text` (whose repeat phrase has been blanked out) relative to `now` in `zone`. */
 export function findDateTime(text: string, now: Date, zone: string): DateTimeHints {
   const reference = { instant: now, timezone: DateTime.fromJSDate(now, { zone }).offset };
-  const results = parser.parse(text, reference).filter((result) => !BARE_WEEKDAY_ABBREVIATION.test(result.text.trim()));
+  const found = parser.parse(text, reference).filter((result) => !BARE_WEEKDAY_ABBREVIATION.test(result.text.trim()));
+  // "send the eod report at 4": an end of a period without "by" names the thing when something else says when.
+  const saysWhenOtherwise = found.some((result) => !result.tags().has(END_OF_PERIOD_WITHOUT_PREPOSITION));
+  const results = saysWhenOtherwise ? found.filter((result) => !result.tags().has(END_OF_PERIOD_WITHOUT_PREPOSITION)) : found;
 
   // A relative time is a complete answer on its own; other phrases are then left in the title.
   const relative = results.find(isRelativeTime);

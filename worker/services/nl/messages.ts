@@ -5,7 +5,7 @@ import { describeRecurrence, type Recurrence } from "../recurrence";
 
 /** What the assistant says back. Kept apart from the parser so the wording is easy to find and change. */
 
-export type ParseFailureReason = "empty" | "unsupported_repeat" | "several_times" | "no_time" | "no_time_today" | "no_title" | "past" | "two_nudges";
+export type ParseFailureReason = "empty" | "unsupported_repeat" | "several_times" | "no_time" | "no_time_today" | "no_unit" | "no_title" | "past" | "two_nudges";
 
 interface ConfirmableReminder {
   title: string;
@@ -54,6 +54,8 @@ const FAILURE_MESSAGES: Record<ParseFailureReason, string> = {
   no_time: `I couldn't find a time in that. Try "remind me to call mom tomorrow at 5pm" or "in 20 minutes check the oven".`,
   // "call bob today" in the afternoon: the day was read, and only a time is missing.
   no_time_today: `What time today? Add one, like "call mom at 9pm" or "in 2 hours call mom".`,
+  // "remind me in 10": minutes or hours? The words are named when known (failureMessage).
+  no_unit: `Is that minutes or hours? Add one, like "in 10 minutes check the oven" or "in 2 hours call mom".`,
   no_title: `I found the time, but not what to remind you about. Try "remind me to call mom tomorrow at 5pm".`,
   past: `That time has already passed. Try a time in the future, like "tomorrow at 9am" or "in 2 hours".`,
   two_nudges: `I can nudge you one way per reminder, and I found two that don't go together. ${NUDGE_WORDS}`,
@@ -68,6 +70,7 @@ export function failureMessage(reason: ParseFailureReason, phrase?: string, othe
   if (reason === "two_nudges" && phrase && otherPhrase) return `I can nudge you one way per reminder, and "${phrase}" and "${otherPhrase}" don't go together. ${NUDGE_WORDS}`;
   if (reason === "unsupported_repeat" && phrase && WITHIN_A_DAY.test(phrase)) return `I can't repeat a reminder "${phrase}". ${NUDGING_IS_BUILT_IN}`;
   if (reason === "unsupported_repeat" && phrase) return `I can't repeat a reminder "${phrase}". ${REPEATS_I_CAN_SET}`;
+  if (reason === "no_unit" && phrase) return `Is "${phrase}" minutes or hours? Add one, like "${phrase} minutes" or "${phrase} hours".`;
   return FAILURE_MESSAGES[reason];
 }
 

@@ -10,6 +10,7 @@ import type { Span } from "./types";
 import { findUnsupportedRepeat, hasJoinedTimes } from "./unsupported-phrases";
 import type { StrategyKey } from "../escalation/catalogue";
 import { findNudgeWish } from "./nudge-phrases";
+import { countWithoutUnit } from "./relative-phrases";
 
 export { AGENDA_QUESTION, ANSWER_REQUEST, BOX_HELP, CHANGE_REQUEST, NUDGE_CHANGE_REQUEST, confirmationMessage, failureMessage, FORGET_REQUEST, UNDO_REQUEST, type ParseFailureReason } from "./messages";
 
@@ -38,7 +39,7 @@ export interface ParsedReminder {
   strategy: StrategyKey | null;
 }
 
-/** `phrase`: for "unsupported_repeat", the repeat as the person typed it ("every other day"). */
+/** `phrase`: for "unsupported_repeat", the repeat as the person typed it ("every other day"); for "no_unit", "in 10". */
 /** For "two_nudges", `phrase` and `otherPhrase` are the two wishes no sequence grants together ("urgently", "no buddies"). */
 export type ParseResult = { ok: true; reminder: ParsedReminder } | { ok: false; reason: ParseFailureReason; phrase?: string; otherPhrase?: string };
 
@@ -68,6 +69,9 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   const hints = findDateTime(blankOut(text, repeatSpans), now, zone);
   if (hints.several) return failure("several_times");
   const schedule = resolveSchedule(hints, repeat, now, zone);
+  // "in 10" with nothing else about when: ask which unit, naming the words, rather than say no time was found.
+  const unitless = !schedule.ok && schedule.reason === "no_time" ? countWithoutUnit(text) : null;
+  if (unitless) return { ok: false, reason: "no_unit", phrase: unitless };
   // A missing time is reported before a missing title, and a missing title before a past time.
   if (!schedule.ok && schedule.reason !== "past") return failure(schedule.reason);
 

@@ -71,6 +71,18 @@ function countFromDay(context: chrono.ParsingContext, match: RegExpMatchArray) {
   return { day: date.day, month: date.month, year: date.year };
 }
 
+/**
+ * "in 10", "in 5 to check the oven": a count after "in" with no unit, as the last words or before "to ...". Ten
+ * minutes or ten hours: a guess either way is an alarm at the wrong time, so the reader asks (parse-reminder.ts)
+ * rather than answering "I couldn't find a time". "in 10 downing street" and "in 2024" are not read.
+ */
+const COUNT_WITHOUT_UNIT = /\bin\s+(\d{1,3}|a\s+few|a\s+couple|five|ten|fifteen|twenty|thirty|forty-?five)(?=\s*(?:$|[,.;:!?)]|(?:to|and|please|then)\b))/i;
+
+/** The words "in 10" as typed, when a count after "in" has no unit (see COUNT_WITHOUT_UNIT); else null. */
+export function countWithoutUnit(text: string): string | null {
+  return COUNT_WITHOUT_UNIT.exec(text)?.[0].replace(/\s+/g, " ") ?? null;
+}
+
 /** "day after tomorrow", "the day after tomorrow", with or without a time chrono read with it. */
 const DAY_AFTER_TOMORROW = /\b(?:the\s+)?day\s+after\s+tomorrow\b/i;
 
