@@ -10,6 +10,7 @@ import {
 } from "../../worker/services/nl/parse-reminder";
 import { taskTitleOf } from "../../worker/services/nl/title";
 import { movedDueAt } from "../../worker/services/tasks/move";
+import { readsDayFirst } from "../../worker/services/nl/date-order";
 
 const NEW_YORK = "America/New_York";
 const BERLIN = "Europe/Berlin";
@@ -152,6 +153,14 @@ const cases: Case[] = [
   { prompt: "remind me tomorrow at the same time to stretch", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "stretch", local: "2026-03-03 15:20" },
   { prompt: "this time next week check the bill", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "check the bill", local: "2026-03-09 15:20" },
   { prompt: "same time tomorrow take the pill", now: NOW.tokyoEarlyMorning, zone: TOKYO, title: "take the pill", local: "2026-03-04 01:00" },
+  // A date in numbers is read in the order of the zone's country: day first in Berlin and London, month first in
+  // New York and Tokyo (date-order.ts).
+  { prompt: "pay the bill on 1/12", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pay the bill", local: "2027-01-12 09:00" },
+  { prompt: "pay the bill on 1/12", now: NOW.berlinBeforeFallBack, zone: BERLIN, title: "pay the bill", local: "2026-12-01 09:00" },
+  { prompt: "pay the bill 3/4 at 5pm", now: NOW.nyMondayMorning, zone: "Europe/London", title: "pay the bill", local: "2026-04-03 17:00" },
+  { prompt: "pay the bill 3/4 at 5pm", now: NOW.nyMondayMorning, zone: TOKYO, title: "pay the bill", local: "2026-03-04 17:00" },
+  { prompt: "renew the lease on 25/12", now: NOW.berlinBeforeFallBack, zone: BERLIN, title: "renew the lease", local: "2026-12-25 09:00" },
+  { prompt: "dentist 2027-01-05 at 10am", now: NOW.berlinBeforeFallBack, zone: BERLIN, title: "dentist", local: "2027-01-05 10:00" },
 
   // Clock phrases chrono lacks (clock-phrases.ts): the spoken clock, the European "h", moments of the day.
   { prompt: "at half past 5 in the evening call the school", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call the school", local: "2026-03-02 17:30" },
@@ -741,5 +750,28 @@ describe("a bare hour when a reminder is moved (ADR 121)", () => {
     expect(shown(movedDueAt("at 7", { dueAt: at("2026-03-02T09:00"), title: "call mum" }, NOW.nyMondayAfternoon, NEW_YORK))).toBe("2026-03-02 19:00");
     expect(shown(movedDueAt("at 7am", { dueAt: at("2026-03-02T09:00"), title: "call mum" }, NOW.nyMondayAfternoon, NEW_YORK))).toBe("2026-03-03 07:00");
     expect(shown(movedDueAt("at 7", { dueAt: at("2026-03-05T09:00"), title: "call mum" }, NOW.nyMondayAfternoon, NEW_YORK))).toBe("2026-03-05 07:00");
+  });
+});
+
+describe("the order of a date in numbers, by the zone (date-order.ts)", () => {
+  it.each([
+    ["America/New_York", false],
+    ["America/Los_Angeles", false],
+    ["Pacific/Honolulu", false],
+    ["America/Toronto", false],
+    ["Asia/Manila", false],
+    ["Asia/Tokyo", false],
+    ["Asia/Shanghai", false],
+    ["UTC", false],
+    ["Etc/GMT+5", false],
+    ["Europe/London", true],
+    ["Europe/Berlin", true],
+    ["Australia/Sydney", true],
+    ["Asia/Kolkata", true],
+    ["America/Mexico_City", true],
+    ["America/Sao_Paulo", true],
+    ["Africa/Lagos", true],
+  ])("%s reads day first: %s", (zone, dayFirst) => {
+    expect(readsDayFirst(zone)).toBe(dayFirst);
   });
 });

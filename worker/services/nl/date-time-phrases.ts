@@ -2,6 +2,7 @@ import * as chrono from "chrono-node";
 import { DateTime } from "luxon";
 import type { Weekday, WallTime } from "../recurrence";
 import { CLOCK_PARSERS, END_OF_PERIOD_WITHOUT_PREPOSITION } from "./clock-phrases";
+import { readsDayFirst } from "./date-order";
 import { DAY_AFTER_TOMORROW_REFINER, localToday, RELATIVE_PARSERS } from "./relative-phrases";
 import { DAY, WEEKDAY_BY_WORD } from "./recurrence-phrases";
 import { findPartOfDay, type PartOfDay, type Span } from "./types";
@@ -56,8 +57,8 @@ export interface NamedDate {
  * in relative-phrases.ts ("in an hour and a half", "the day after tomorrow", "a week from tomorrow").
  * Misspelt words of time were put right before (spelling.ts).
  */
-const parser = (() => {
-  const casual = chrono.casual.clone();
+function withOurPhrases(base: chrono.Chrono): chrono.Chrono {
+  const casual = base.clone();
   casual.parsers.push({
     // Not "on the 5th of April" (chrono reads that itself) and not a bare "the 2nd" ("watch the 2nd episode").
     // "by the 30th", "before the 30th", "on 30th": that day ("pay rent by the 30th" found no time before).
@@ -77,7 +78,11 @@ const parser = (() => {
   // one's has gone): set aside before chrono removes overlapping readings, which keeps the first of two alike.
   casual.refiners.unshift({ refine: (_context, results) => results.filter((result) => !(result.tags().has("parser/ENEndOfCurrentMonthParser") && /^\s*end\b/i.test(result.text))) });
   return casual;
-})();
+}
+
+/** "1/12" read month first (January 12th) and day first (the 1st of December): which one, by the zone (date-order.ts). */
+const MONTH_FIRST = withOurPhrases(chrono.casual);
+const DAY_FIRST = withOurPhrases(chrono.en.GB);
 
 /**
  * "on the 5th": the day alone; schedule.ts picks the month (this one if the day is still to come, else
@@ -142,6 +147,7 @@ const BARE_WEEKDAY_ABBREVIATION = /^(?:sun|sat|mon|tue|tues|wed|thu|thur|thurs|f
 /** Reads the date/time phrases of `text` (whose repeat phrase has been blanked out) relative to `now` in `zone`. */
 export function findDateTime(text: string, now: Date, zone: string): DateTimeHints {
   const reference = { instant: now, timezone: DateTime.fromJSDate(now, { zone }).offset };
+  const parser = readsDayFirst(zone) ? DAY_FIRST : MONTH_FIRST;
   const found = parser.parse(text, reference).filter((result) => !BARE_WEEKDAY_ABBREVIATION.test(result.text.trim()));
   // "send the eod report at 4": an end of a period without "by" names the thing when something else says when.
   const saysWhenOtherwise = found.some((result) => !result.tags().has(END_OF_PERIOD_WITHOUT_PREPOSITION));
