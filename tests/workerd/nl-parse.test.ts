@@ -153,6 +153,29 @@ const cases: Case[] = [
   { prompt: "remind me tomorrow at the same time to stretch", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "stretch", local: "2026-03-03 15:20" },
   { prompt: "this time next week check the bill", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "check the bill", local: "2026-03-09 15:20" },
   { prompt: "same time tomorrow take the pill", now: NOW.tokyoEarlyMorning, zone: TOKYO, title: "take the pill", local: "2026-03-04 01:00" },
+  // Days of the year by name, 24-hour times after "at", "noonish".
+  { prompt: "on christmas eve wrap presents", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "wrap presents", local: "2026-12-24 09:00" },
+  { prompt: "new year's eve at 8pm party", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "party", local: "2026-12-31 20:00" },
+  { prompt: "on valentine's book dinner", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "book dinner", local: "2027-02-14 09:00" },
+  { prompt: "on new years day go for a swim", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "go for a swim", local: "2027-01-01 09:00" },
+  { prompt: "christmas shopping on saturday", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "christmas shopping", local: "2026-03-07 09:00" },
+  { prompt: "at 1530 call the school", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call the school", local: "2026-03-02 15:30" },
+  { prompt: "at 0930 stand up", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "stand up", local: "2026-03-02 09:30" },
+  { prompt: "room 1530 cleaning at 4pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "room 1530 cleaning", local: "2026-03-02 16:00" },
+  { prompt: "at noonish eat lunch", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "eat lunch", local: "2026-03-02 12:00" },
+  // A word after a time is a zone only when it is one people write for a zone: "eat", "pet", "cat", "PT" stay.
+  { prompt: "at 5pm eat dinner", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "eat dinner", local: "2026-03-02 17:00" },
+  { prompt: "at 5pm pet the dog", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pet the dog", local: "2026-03-02 17:00" },
+  { prompt: "tomorrow at 6 cat food", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "cat food", local: "2026-03-03 06:00" },
+  { prompt: "at 10 PT session", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "PT session", local: "2026-03-02 10:00" },
+  { prompt: "at 5pm ART class", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "ART class", local: "2026-03-02 17:00" },
+  // A zone named with the time puts the time on its clock ("5pm cet" is 11:00 in New York); the person's own is as said.
+  { prompt: "call Bob at 5pm EST", now: NOW.nyMondayMorning, zone: "Europe/London", title: "call Bob", local: "2026-03-02 22:00" },
+  { prompt: "call Bob at 5pm EST", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call Bob", local: "2026-03-02 17:00" },
+  { prompt: "call Bob tomorrow at 9am PST", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call Bob", local: "2026-03-03 12:00" },
+  { prompt: "call Bob at 5pm cet", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call Bob", local: "2026-03-02 11:00" },
+  { prompt: "call Bob at 5pm UTC+2", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call Bob", local: "2026-03-02 10:00" },
+  { prompt: "every day at 9am EST stand-up", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "stand-up", local: "2026-03-03 09:00", recurrence: { freq: "daily" } },
   // A date in numbers is read in the order of the zone's country: day first in Berlin and London, month first in
   // New York and Tokyo (date-order.ts).
   { prompt: "pay the bill on 1/12", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pay the bill", local: "2027-01-12 09:00" },
@@ -479,6 +502,11 @@ describe("parseReminder: failures", () => {
     expect(parseReminder("file the taxes in 2024", NOW.nyMondayAfternoon, NEW_YORK)).toEqual({ ok: false, reason: "no_time" });
   });
 
+  it("a repeat on another zone's clock is asked to be said on the person's own, naming it", () => {
+    expect(parseReminder("every day at 9am PST stand-up", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "repeat_on_other_clock", phrase: NEW_YORK });
+    expect(failureMessage("repeat_on_other_clock", NEW_YORK)).toBe(`I can repeat a reminder only on your own clock (America/New_York). Say the time as it is there, like "every day at 2pm".`);
+  });
+
   it("'tonight' at 22:30 asks for the time; 'in the evening' and 'every night' are the next ones", () => {
     expect(parseReminder("call the bank tonight", NOW.nyLateEvening, NEW_YORK)).toEqual({ ok: false, reason: "no_time_today" });
     expect(parseReminder("this evening call the bank", NOW.nyLateEvening, NEW_YORK)).toEqual({ ok: false, reason: "no_time_today" });
@@ -750,6 +778,10 @@ describe("a bare hour when a reminder is moved (ADR 121)", () => {
     expect(shown(movedDueAt("at 7", { dueAt: at("2026-03-02T09:00"), title: "call mum" }, NOW.nyMondayAfternoon, NEW_YORK))).toBe("2026-03-02 19:00");
     expect(shown(movedDueAt("at 7am", { dueAt: at("2026-03-02T09:00"), title: "call mum" }, NOW.nyMondayAfternoon, NEW_YORK))).toBe("2026-03-03 07:00");
     expect(shown(movedDueAt("at 7", { dueAt: at("2026-03-05T09:00"), title: "call mum" }, NOW.nyMondayAfternoon, NEW_YORK))).toBe("2026-03-05 07:00");
+  });
+
+  it("'move it to 9pm PST' is on that clock", () => {
+    expect(shown(movedDueAt("at 9pm PST", { dueAt: at("2026-03-02T09:00"), title: "call Bob" }, NOW.nyMondayAfternoon, NEW_YORK))).toBe("2026-03-03 00:00");
   });
 });
 

@@ -10,7 +10,7 @@ import { PART_OF_DAY_HOURS } from "./types";
  *   "at lunchtime" 12:00, "after lunch" 13:00, "end of the day" 17:00, "with dinner" 18:00, "after dinner"
  *   19:00, "before bed" 21:00 (like "night"), "first thing" 09:00 (like "morning"), "before work" 08:00 and
  *   "after work" 18:00; "by the end of the week" (Friday) and "of the month" (its last day), at 17:00;
- * - "at half 5" (half past), "at around 5", "at 5ish", "same time tomorrow".
+ * - "at half 5" (half past), "at around 5", "at 5ish", "at noonish", "at 1530", "same time tomorrow".
  * Without them, "take pills before bed" found no time at all, and "call at half past 5" neither.
  */
 
@@ -194,6 +194,20 @@ function endOfWorkingDay(day: ReturnType<typeof localNow>, now: ReturnType<typeo
   return at > now ? { year: at.year, month: at.month, day: at.day, hour: END_OF_WORKING_DAY, minute: 0, meridiem: 1 } : null;
 }
 
+/**
+ * "at 1530", "at 0930": four digits after "at" are a 24-hour time, as timetables and rotas write it. chrono read
+ * none ("at 1530 call" found no time). Only after "at", so "room 1530" and "in 2024" keep their numbers.
+ */
+const AT_FOUR_DIGITS = /\bat\s+([01]\d|2[0-3])([0-5]\d)\b(?!\s*(?:[ap]\.?m\b|%|[:.]\d))/i;
+
+function atFourDigits(_context: chrono.ParsingContext, match: RegExpMatchArray): Components {
+  const hour = Number(match[1]);
+  return { hour, minute: Number(match[2]), meridiem: hour >= 12 ? 1 : 0 };
+}
+
+/** "at noonish", "around noon-ish": noon. */
+const NOONISH = /\b(?:(?:at|around|about)\s+)?noon\s*-?\s*ish\b/i;
+
 /** The parsers, in the shape chrono's `parsers` list takes. */
 export const CLOCK_PARSERS: chrono.Parser[] = [
   { pattern: () => MIDNIGHT_TONIGHT, extract: midnightTonight },
@@ -206,6 +220,8 @@ export const CLOCK_PARSERS: chrono.Parser[] = [
   { pattern: () => APPROXIMATE_ALONE, extract: approximateHour },
   { pattern: () => ISH_AT, extract: approximateHour },
   { pattern: () => ISH_ALONE, extract: approximateHour },
+  { pattern: () => NOONISH, extract: (): Components => ({ hour: 12, minute: 0, meridiem: 1 }) },
+  { pattern: () => AT_FOUR_DIGITS, extract: atFourDigits },
   { pattern: () => HOUR_BEFORE_PART_OF_TODAY, extract: hourBeforePartOfToday },
   { pattern: () => APPROXIMATE_AFTER_DAY, extract: approximateHour },
   { pattern: () => APPROXIMATE_BEFORE_DAY, extract: approximateHour },

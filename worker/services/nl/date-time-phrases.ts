@@ -3,6 +3,7 @@ import { DateTime } from "luxon";
 import type { Weekday, WallTime } from "../recurrence";
 import { CLOCK_PARSERS, END_OF_PERIOD_WITHOUT_PREPOSITION } from "./clock-phrases";
 import { readsDayFirst } from "./date-order";
+import { onlyZoneWords } from "./zone-words";
 import { DAY_AFTER_TOMORROW_REFINER, localToday, RELATIVE_PARSERS } from "./relative-phrases";
 import { DAY, WEEKDAY_BY_WORD } from "./recurrence-phrases";
 import { findPartOfDay, type PartOfDay, type Span } from "./types";
@@ -38,6 +39,11 @@ export interface DateTimeHints {
    * holds one, and only the first would be read, the rest left in the title.
    */
   several?: boolean;
+  /**
+   * A clock named with the time, in minutes east of UTC: "9am EST" (-300), "5pm UTC+2" (120). The time is on that
+   * clock, not the person's (zone-words.ts).
+   */
+  offsetMinutes?: number;
 }
 
 export interface NamedDate {
@@ -74,6 +80,7 @@ function withOurPhrases(base: chrono.Chrono): chrono.Chrono {
   casual.parsers.push({ pattern: () => NTH_WEEKDAY_OF_MONTH, extract: nthWeekdayOfMonth });
   casual.parsers.push(...CLOCK_PARSERS, ...RELATIVE_PARSERS);
   casual.refiners.push(DAY_AFTER_TOMORROW_REFINER);
+  casual.refiners = casual.refiners.map(onlyZoneWords);
   // chrono's own "end of the month" (the last day, no time; its "last day of the month" is kept) would win over ours (17:00, and next month's once this
   // one's has gone): set aside before chrono removes overlapping readings, which keeps the first of two alike.
   casual.refiners.unshift({ refine: (_context, results) => results.filter((result) => !(result.tags().has("parser/ENEndOfCurrentMonthParser") && /^\s*end\b/i.test(result.text))) });
@@ -179,6 +186,9 @@ function saysAgain(hints: DateTimeHints, result: chrono.ParsedResult): boolean {
 /** Copies what `result` adds (the first date, time and part of day win); false if it added nothing. */
 function absorb(hints: DateTimeHints, result: chrono.ParsedResult): boolean {
   let used = false;
+  if (hints.offsetMinutes === undefined && result.start.isCertain("timezoneOffset") && result.start.isCertain("hour")) {
+    hints.offsetMinutes = result.start.get("timezoneOffset") ?? 0;
+  }
   if (!hints.date && !hints.weekday) {
     const weekday = namedWeekday(result);
     const date = weekday ? undefined : namedDate(result);

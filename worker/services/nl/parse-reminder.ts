@@ -11,6 +11,7 @@ import { findUnsupportedRepeat, hasJoinedTimes } from "./unsupported-phrases";
 import type { StrategyKey } from "../escalation/catalogue";
 import { findNudgeWish } from "./nudge-phrases";
 import { countWithoutUnit } from "./relative-phrases";
+import { clockOfTheWords } from "./zone-words";
 
 export { AGENDA_QUESTION, ANSWER_REQUEST, BOX_HELP, CHANGE_REQUEST, NUDGE_CHANGE_REQUEST, confirmationMessage, failureMessage, FORGET_REQUEST, UNDO_REQUEST, type ParseFailureReason } from "./messages";
 
@@ -68,7 +69,10 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   const repeatSpans = repeat ? [repeat.span, ...(except ? [except.span] : [])] : [];
   const hints = findDateTime(blankOut(text, repeatSpans), now, zone);
   if (hints.several) return failure("several_times");
-  const schedule = resolveSchedule(hints, repeat, now, zone);
+  // "9am EST" from London: on the clock named (a fixed offset), unless that is the person's own clock right now.
+  const clock = clockOfTheWords(hints.offsetMinutes, now, zone);
+  if (clock !== zone && repeat) return { ok: false, reason: "repeat_on_other_clock", phrase: zone };
+  const schedule = resolveSchedule(hints, repeat, now, clock);
   // "in 10" with nothing else about when: ask which unit, naming the words, rather than say no time was found.
   const unitless = !schedule.ok && schedule.reason === "no_time" ? countWithoutUnit(text) : null;
   if (unitless) return { ok: false, reason: "no_unit", phrase: unitless };

@@ -4,6 +4,7 @@ import { badRequest } from "../errors";
 import { formatLocalDue, formatLocalTime } from "../escalation/messages";
 import { findDateTime } from "../nl/date-time-phrases";
 import { resolveSchedule } from "../nl/schedule";
+import { clockOfTheWords } from "../nl/zone-words";
 import { safeZone } from "../time-zone";
 import type { TaskJson } from "./serialize";
 import { editLoadedTask, findUser, loadOwnTask } from "./service";
@@ -121,7 +122,8 @@ function dueAtOfWords(when: string, dueAt: number, title: string, now: Date, zon
   } else if (!hints.instant && !hints.date && !hints.weekday && own.startOf("day") > DateTime.fromJSDate(now, { zone: shown }).startOf("day")) {
     hints.date = { year: own.year, month: own.month, day: own.day, yearKnown: true, monthKnown: true };
   }
-  const schedule = resolveSchedule(hints, null, now, shown);
+  // "move it to 9am EST": on the clock named, as a new reminder's words are (zone-words.ts).
+  const schedule = resolveSchedule(hints, null, now, clockOfTheWords(hints.offsetMinutes, now, shown));
   if (schedule.ok) return schedule.dueAt.getTime();
   if (schedule.reason === "past") throw badRequest(movePastMessage(title), "MOVE_PAST");
   throw badRequest(`I couldn't tell when to move "${title}" to, so nothing changed. Name a day or a time, like "move it to friday" or "move it to tomorrow at 3pm".`, "MOVE_NO_TIME");

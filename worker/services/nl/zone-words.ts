@@ -1,0 +1,61 @@
+import type * as chrono from "chrono-node";
+import { DateTime } from "luxon";
+
+/**
+ * chrono takes a word of two to four letters after a time for a time zone's abbreviation, whatever its case, and
+ * drops it from the text: "at 5pm eat dinner" was titled "dinner" (EAT, East Africa Time), "at 5pm pet the dog" "the
+ * dog", "at 6 cat food" "food", "at 5pm art class" "class". Only the abbreviations people write for a zone ("9am
+ * EST", "3pm cet"; "WET" and "WEST" in capitals only, being words too) are taken for one; any other word stays in
+ * the title. Two-letter ones and those
+ * that are more often something else are not on the list: "at 10 PT session" (physical therapy, not Pacific Time),
+ * "at 3 CAT scan", "at 5pm ART class"; nor IST (India, Ireland and Israel each call their clock so).
+ *
+ * chrono's refiner that reads them (ExtractTimezoneAbbrRefiner) is the one whose instances carry
+ * `timezoneOverrides`; it is wrapped, and what it took in other than capitals is given back. A zone it did take
+ * sets the clock the time is said on (DateTimeHints.offsetMinutes, parse-reminder.ts).
+ */
+const ZONE_WORDS = new Set([
+  "UTC", "GMT", "BST", "WET", "WEST", "CET", "CEST", "EET", "EEST", "MSK",
+  "EST", "EDT", "CST", "CDT", "MST", "MDT", "PST", "PDT", "AKST", "AKDT", "HST",
+  "JST", "KST", "SGT", "HKT", "AEST", "AEDT", "ACST", "ACDT", "AWST", "NZST", "NZDT",
+]);
+
+/** Zone abbreviations that are also English words ("at 5 wet the plants"): taken only in capitals. */
+const ALSO_WORDS = new Set(["WET", "WEST"]);
+
+function isZoneWord(word: string): boolean {
+  const upper = word.toUpperCase();
+  return ZONE_WORDS.has(upper) && (word === upper || !ALSO_WORDS.has(upper));
+}
+
+export function onlyZoneWords(refiner: chrono.Refiner): chrono.Refiner {
+  if (!("timezoneOverrides" in refiner)) return refiner;
+  return {
+    refine(context, results) {
+      const before = new Map(results.map((result) => [result, { text: result.text, zoneKnown: result.start.isCertain("timezoneOffset"), endZoneKnown: result.end?.isCertain("timezoneOffset") ?? false }]));
+      const refined = refiner.refine(context, results);
+      for (const result of refined) {
+        const earlier = before.get(result);
+        if (!earlier || result.text === earlier.text) continue;
+        const taken = /[A-Za-z]+/.exec(result.text.slice(earlier.text.length))?.[0] ?? "";
+        if (isZoneWord(taken)) continue;
+        result.text = earlier.text;
+        if (!earlier.zoneKnown) result.start.delete("timezoneOffset");
+        if (result.end && !earlier.endZoneKnown) result.end.delete("timezoneOffset");
+      }
+      return refined;
+    },
+  };
+}
+
+/**
+ * The zone the prompt's time is on: the person's, or the fixed offset it named ("UTC-5" for "EST") when that differs
+ * from the person's offset now. A repeat keeps the person's clock (the next ones are found there), so a repeat on
+ * another clock is asked to be said on theirs.
+ */
+export function clockOfTheWords(offsetMinutes: number | undefined, now: Date, zone: string): string {
+  if (offsetMinutes === undefined || offsetMinutes === DateTime.fromJSDate(now, { zone }).offset) return zone;
+  const sign = offsetMinutes < 0 ? "-" : "+";
+  const whole = Math.abs(offsetMinutes);
+  return `UTC${sign}${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
+}
