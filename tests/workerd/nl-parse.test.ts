@@ -163,6 +163,13 @@ const cases: Case[] = [
   { prompt: "at 0930 stand up", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "stand up", local: "2026-03-02 09:30" },
   { prompt: "room 1530 cleaning at 4pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "room 1530 cleaning", local: "2026-03-02 16:00" },
   { prompt: "at noonish eat lunch", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "eat lunch", local: "2026-03-02 12:00" },
+  // A small fraction is no date when a word follows it or another phrase names the day; after "on" or before "at", a date.
+  { prompt: "buy 1/2 pound of butter at 5pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "buy 1/2 pound of butter", local: "2026-03-02 17:00" },
+  { prompt: "read chapters 3/4 tomorrow", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "read chapters 3/4", local: "2026-03-03 09:00" },
+  { prompt: "take 1/2 pill at 8pm", now: NOW.berlinBeforeFallBack, zone: BERLIN, title: "take 1/2 pill", local: "2026-10-25 20:00" },
+  { prompt: "dentist 3/4 at 5pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "dentist", local: "2026-03-04 17:00" },
+  { prompt: "dentist on 3/4", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "dentist", local: "2026-03-04 09:00" },
+  { prompt: "dentist 3/4", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "dentist", local: "2026-03-04 09:00" },
   // A word after a time is a zone only when it is one people write for a zone: "eat", "pet", "cat", "PT" stay.
   { prompt: "at 5pm eat dinner", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "eat dinner", local: "2026-03-02 17:00" },
   { prompt: "at 5pm pet the dog", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pet the dog", local: "2026-03-02 17:00" },

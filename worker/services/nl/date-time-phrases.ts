@@ -155,7 +155,8 @@ const BARE_WEEKDAY_ABBREVIATION = /^(?:sun|sat|mon|tue|tues|wed|thu|thur|thurs|f
 export function findDateTime(text: string, now: Date, zone: string): DateTimeHints {
   const reference = { instant: now, timezone: DateTime.fromJSDate(now, { zone }).offset };
   const parser = readsDayFirst(zone) ? DAY_FIRST : MONTH_FIRST;
-  const found = parser.parse(text, reference).filter((result) => !BARE_WEEKDAY_ABBREVIATION.test(result.text.trim()));
+  const read = parser.parse(text, reference).filter((result) => !BARE_WEEKDAY_ABBREVIATION.test(result.text.trim()));
+  const found = read.filter((result) => !isAFraction(result, text, read));
   // "send the eod report at 4": an end of a period without "by" names the thing when something else says when.
   const saysWhenOtherwise = found.some((result) => !result.tags().has(END_OF_PERIOD_WITHOUT_PREPOSITION));
   const results = saysWhenOtherwise ? found.filter((result) => !result.tags().has(END_OF_PERIOD_WITHOUT_PREPOSITION)) : found;
@@ -172,6 +173,27 @@ export function findDateTime(text: string, now: Date, zone: string): DateTimeHin
     previous = result;
   }
   return hints;
+}
+
+/** "1/2", "3/4": a day and month in numbers, or a fraction. */
+const FRACTION_SHAPED = /^\s*([1-7])\/([2-8])\s*$/;
+/** The words a date in numbers is said before or after: "on 3/4", "3/4 at 5pm", "3/4" as the last words. */
+const BEFORE_A_DATE = /\b(?:on|by|before|until|till|due|from)\s*$/i;
+const AFTER_A_DATE = /^\s*(?:$|[,.;:!?)]|(?:at|@|in\s+the|morning|afternoon|evening|night|am|pm)\b|\d)/i;
+
+/**
+ * "buy 1/2 pound of butter at 5pm", "read chapters 3/4 tomorrow": a fraction, not a date. chrono read both as dates
+ * (the butter on February 1st, with "1/2" gone from the title; the chapters on April 3rd, with "tomorrow" left in
+ * it). A small numerator over a small denominator is taken for a fraction when a word other than a time follows it
+ * or another phrase names the day, unless "on", "by" or "before" comes first ("dentist on 3/4", "dentist 3/4 at 5pm"
+ * stay dates).
+ */
+function isAFraction(result: chrono.ParsedResult, text: string, all: readonly chrono.ParsedResult[]): boolean {
+  const shape = FRACTION_SHAPED.exec(result.text);
+  if (!shape || Number(shape[1]) >= Number(shape[2])) return false;
+  if (BEFORE_A_DATE.test(text.slice(0, result.index))) return false;
+  const otherDay = all.some((other) => other !== result && (other.start.isCertain("day") || other.start.isCertain("weekday")));
+  return otherDay || !AFTER_A_DATE.test(text.slice(result.index + result.text.length));
 }
 
 /** Only a joining word between two phrases: "and", "or", "&", a comma, maybe "every"/"on"/"at" ("at 9 and every friday at 10"). */
