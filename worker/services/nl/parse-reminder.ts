@@ -69,6 +69,8 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   const repeatSpans = repeat ? [repeat.span, ...(except ? [except.span] : [])] : [];
   const hints = findDateTime(blankOut(text, repeatSpans), now, zone);
   if (hints.several) return failure("several_times");
+  // "wake me up at 7" said in the afternoon: waking is in the morning (not 19:00 by ADR 121), and "at 5" is 05:00.
+  if (hints.time && !hints.time.meridiemKnown && !hints.partOfDay && WAKING.test(text)) hints.partOfDay = "morning";
   // "9am EST" from London: on the clock named (a fixed offset), unless that is the person's own clock right now.
   const clock = clockOfTheWords(hints.offsetMinutes, now, zone);
   if (clock !== zone && repeat) return { ok: false, reason: "repeat_on_other_clock", phrase: zone };
@@ -85,6 +87,9 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
 
   return { ok: true, reminder: { title, dueAt: schedule.dueAt, recurrence: schedule.recurrence, strategy: nudge?.strategy ?? null } };
 }
+
+/** Words of getting up: an hour said with them without am/pm is a morning's. */
+const WAKING = /\b(?:wake|waking|get\s+up|getting\s+up)\b/i;
 
 function failure(reason: ParseFailureReason): ParseResult {
   return { ok: false, reason };

@@ -10,8 +10,14 @@ export function extractTitle(text: string, spans: readonly Span[]): string {
   const kept = piecesBetween(text, spans).map(({ piece, followedBy, after }) =>
     trimPunctuation(followedBy !== undefined ? dropDanglingConnector(dropTimeModifier(piece, after), followedBy) : dropTimeModifier(piece, after)),
   );
-  return cleanTitle(kept.filter(Boolean).join(" "));
+  // "reminder at 5pm call mum", "alarm at 7 take pills": a word that only named what is being asked for, cut off
+  // from the task by the time.
+  const words = kept.filter(Boolean);
+  if (words.length > 1 && LABEL_ONLY.test(words[0] ?? "")) words.shift();
+  return cleanTitle(words.join(" "));
 }
+
+const LABEL_ONLY = /^(?:(?:set\s+(?:me\s+)?(?:a|an)\s+)?(?:reminder|alarm)|note)$/i;
 
 /** Strips lead-ins, trailing courtesies, stray punctuation and enclosing quotes; "" if nothing meaningful is left. */
 export function cleanTitle(text: string): string {
@@ -44,6 +50,9 @@ const LEAD_INS: readonly RegExp[] = [
   // "I need to call mom", "that I have to", "I've got to", "I must": the task is what follows.
   leadIn("(?:that\\s+)?(?:i(?:'ve|\\s+have)?\\s+)?(?:need\\s+to|have\\s+to|got\\s+to|gotta|ought\\s+to|want\\s+to)"),
   leadIn("(?:that\\s+)?i\\s+(?:must|should)"),
+  // "remember to call mum", "make sure I take my pills": the task is what follows ("make sure the door is locked" stays).
+  leadIn("remember\\s+to"),
+  leadIn("make\\s+sure\\s+(?:that\\s+)?i(?=\\s)"),
   // A label with a colon or a dash: "Reminder: call mom", "todo: ...", "note to self - ...".
   /^(?:reminder|note(?:\s+to\s+self)?|to-?do|task)\s*[:\-–—]/i,
   leadIn("to"),
