@@ -164,6 +164,9 @@ const cases: Case[] = [
   { prompt: "remind me tomorrow at the same time to stretch", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "stretch", local: "2026-03-03 15:20" },
   { prompt: "this time next week check the bill", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "check the bill", local: "2026-03-09 15:20" },
   { prompt: "same time tomorrow take the pill", now: NOW.tokyoEarlyMorning, zone: TOKYO, title: "take the pill", local: "2026-03-04 01:00" },
+  // Days of a repeat separated by spaces only.
+  { prompt: "every mon wed fri at 7am gym", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "gym", local: "2026-03-04 07:00", recurrence: { freq: "weekly", days: [1, 3, 5] } },
+  { prompt: "every friday sunset walk", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "sunset walk", local: "2026-03-06 09:00", recurrence: { freq: "weekly", days: [5] } },
   // Days of the year by name, 24-hour times after "at", "noonish".
   { prompt: "on christmas eve wrap presents", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "wrap presents", local: "2026-12-24 09:00" },
   { prompt: "new year's eve at 8pm party", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "party", local: "2026-12-31 20:00" },
@@ -518,6 +521,27 @@ describe("parseReminder: failures", () => {
     expect(localTime(parsed("meet in 2 to talk at 5pm", NOW.nyMondayAfternoon, NEW_YORK).dueAt, NEW_YORK)).toBe("2026-03-02 17:00");
     expect(parseReminder("book the room in 10 downing street", NOW.nyMondayAfternoon, NEW_YORK)).toEqual({ ok: false, reason: "no_time" });
     expect(parseReminder("file the taxes in 2024", NOW.nyMondayAfternoon, NEW_YORK)).toEqual({ ok: false, reason: "no_time" });
+  });
+
+  it("a repeat with an end is refused, naming the end: it would have started on its end and never stopped", () => {
+    for (const [prompt, phrase] of [
+      ["take antibiotics every day for 7 days", "for 7 days"],
+      ["take antibiotics every day at 8 for a week", "for a week"],
+      ["every day until friday at 9 meds", "until friday"],
+      ["every monday till the 30th at 9 team call", "till the 30th"],
+      ["every day through december at 9 meds", "through december"],
+      ["for the next 5 days at 9 take meds", "for the next 5 days"],
+    ]) {
+      expect(parseReminder(prompt!, NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "repeat_with_end", phrase });
+    }
+    expect(failureMessage("repeat_with_end", "for 7 days")).toBe(
+      `I can't end a repeat by itself ("for 7 days"). Set it without the end, like "take pills every day at 8am", and when you're done, delete it and tick "Also stop the repeats".`,
+    );
+    // How long a thing lasts, without a repeat, is part of its title and no day.
+    expect(parsed("rent a car for 5 days tomorrow at 9", NOW.nyMondayMorning, NEW_YORK).title).toBe("rent a car for 5 days");
+    expect(localTime(parsed("rent a car for 5 days tomorrow at 9", NOW.nyMondayMorning, NEW_YORK).dueAt, NEW_YORK)).toBe("2026-03-03 09:00");
+    // "until" before no day is no end.
+    expect(parsed("every day at 9 until I answer take meds", NOW.nyMondayMorning, NEW_YORK).recurrence).toEqual({ freq: "daily" });
   });
 
   it("a repeat on another zone's clock is asked to be said on the person's own, naming it", () => {

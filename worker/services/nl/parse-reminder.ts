@@ -7,7 +7,7 @@ import { resolveSchedule } from "./schedule";
 import { correctSpelling } from "./spelling";
 import { cleanTitle, extractTitle } from "./title";
 import type { Span } from "./types";
-import { findUnsupportedRepeat, hasJoinedTimes } from "./unsupported-phrases";
+import { findRepeatEnd, findUnsupportedRepeat, hasJoinedTimes, lastingInTitle } from "./unsupported-phrases";
 import type { StrategyKey } from "../escalation/catalogue";
 import { findNudgeWish } from "./nudge-phrases";
 import { countWithoutUnit } from "./relative-phrases";
@@ -66,8 +66,13 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   if (except && !repeat) return { ok: false, reason: "unsupported_repeat", phrase: except.phrase };
   const otherException = repeat && !except ? unholdableException(text) : null;
   if (otherException) return { ok: false, reason: "unsupported_repeat", phrase: otherException };
+  // "every day for 7 days", "until friday": a repeat cannot end on its own; refused rather than read as its start.
+  const end = findRepeatEnd(text, repeat !== null);
+  if (end) return { ok: false, reason: "repeat_with_end", phrase: end };
   const repeatSpans = repeat ? [repeat.span, ...(except ? [except.span] : [])] : [];
-  const hints = findDateTime(blankOut(text, repeatSpans), now, zone);
+  // "rent a car for 5 days tomorrow": the length stays in the title and is not read as a day.
+  const lasting = repeat ? null : lastingInTitle(text);
+  const hints = findDateTime(blankOut(text, lasting ? [...repeatSpans, lasting] : repeatSpans), now, zone);
   if (hints.several) return failure("several_times");
   // "wake me up at 7" said in the afternoon: waking is in the morning (not 19:00 by ADR 121), and "at 5" is 05:00.
   if (hints.time && !hints.time.meridiemKnown && !hints.partOfDay && WAKING.test(text)) hints.partOfDay = "morning";

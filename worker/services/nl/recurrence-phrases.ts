@@ -31,9 +31,12 @@ export const WEEKDAY_BY_WORD: Record<string, Weekday> = {
 };
 
 /** A weekday word, longest names first so "tuesday" wins over "tue"; an optional plural "s" ("mondays"). */
+/** The start of a weekday word, for a space-separated list (the day itself is matched by DAY). */
+const DAY_START = "(?:mon|tue|wed|thu|fri|sat|sun)";
 export const DAY = "(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tues|thurs|thur|mon|tue|wed|thu|fri|sat|sun)s?\\b";
 const FULL_DAY_PLURAL = "(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s\\b";
-const DAY_SEPARATOR = "(?:\\s*,\\s*(?:and\\s+)?|\\s+(?:and|&|\\+)\\s+|\\s*/\\s*)";
+/** ", ", " and ", " & ", "/", or a space alone between two days ("every mon wed fri", which read Monday alone). */
+const DAY_SEPARATOR = "(?:\\s*,\\s*(?:and\\s+)?|\\s+(?:and|&|\\+)\\s+|\\s*/\\s*|\\s+(?=" + DAY_START + "))";
 export const DAY_LIST = `${DAY}(?:${DAY_SEPARATOR}${DAY})*`;
 
 const UNIT_ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth"];

@@ -1,5 +1,6 @@
 import { MAX_DAY_INTERVAL, MAX_MONTH_INTERVAL, MAX_WEEK_INTERVAL } from "../recurrence";
 import { DAY, EVERY } from "./recurrence-phrases";
+import type { Span } from "./types";
 
 /**
  * Phrases that ask for something a reminder cannot hold, found before anything is read, so the prompt
@@ -81,4 +82,34 @@ const JOINED_TIMES = new RegExp(`(?:\\bat|@)\\s*${CLOCK}(?:${MERIDIEM})?(?:${JOI
 /** Whether the prompt asks for more than one time of day in one phrase. */
 export function hasJoinedTimes(text: string): boolean {
   return JOINED_TIMES.test(text);
+}
+
+const SPAN_COUNT = "(?:\\d{1,3}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|fourteen|thirty|a\\s+couple\\s+of|a\\s+few)";
+/** "for 7 days", "for the next 2 weeks", "for a month": how long a repeat should last. */
+const FOR_A_SPAN = new RegExp(`\\bfor\\s+(?:the\\s+)?(next\\s+)?${SPAN_COUNT}\\s+(?:days?|weeks?|months?)\\b`, "i");
+const MONTH_NAME = "(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)";
+/** "until friday", "till the 30th", "through december", "until christmas": the day a repeat should stop. */
+const UNTIL_A_DAY = new RegExp(
+  `\\b(?:until|till|til|through|thru)\\s+(?:the\\s+)?(?:next\\s+|this\\s+)?(?:${DAY}|\\d{1,2}(?:st|nd|rd|th)\\b|\\d{1,2}\\s*/\\s*\\d{1,2}\\b|${MONTH_NAME}\\b|christmas\\b|xmas\\b|new\\s+year|tomorrow\\b|(?:the\\s+)?end\\s+of\\b|next\\s+(?:week|month)\\b)`,
+  "i",
+);
+
+/**
+ * An end for a repeat, which a reminder cannot hold: "take antibiotics every day for 7 days" started a week late
+ * and never stopped (chrono read "for 7 days" as the first day), "every day until friday" started on Friday. Without
+ * a repeat, "for the next 5 days" asks for one all the same; "rent a car for 5 days" keeps its words.
+ */
+export function findRepeatEnd(text: string, repeats: boolean): string | null {
+  const span = FOR_A_SPAN.exec(text);
+  if (span && (repeats || span[1])) return span[0];
+  return repeats ? (UNTIL_A_DAY.exec(text)?.[0] ?? null) : null;
+}
+
+/**
+ * "rent a car for 5 days tomorrow at 9": how long the thing lasts, part of the title, never a time. chrono read "5
+ * days" as the day five days on, so the car was due then, with "tomorrow at 9" left over. Its place, or null.
+ */
+export function lastingInTitle(text: string): Span | null {
+  const span = FOR_A_SPAN.exec(text);
+  return span && !span[1] ? { start: span.index, end: span.index + span[0].length } : null;
 }
