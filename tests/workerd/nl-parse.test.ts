@@ -523,6 +523,16 @@ describe("parseReminder: failures", () => {
     expect(parseReminder("file the taxes in 2024", NOW.nyMondayAfternoon, NEW_YORK)).toEqual({ ok: false, reason: "no_time" });
   });
 
+  it("a vague time with nothing else about when is named back with a question", () => {
+    expect(parseReminder("call Bob later", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "vague_time", phrase: "later" });
+    expect(parseReminder("remind me in a bit to stretch", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "vague_time", phrase: "in a bit" });
+    expect(failureMessage("vague_time", "later")).toBe(`When is "later"? Add a time, like "at 6pm" or "in 2 hours", and I'll nudge you then.`);
+    // With a time, or as part of the title, no question; "asap" gets the usual answer.
+    expect(localTime(parsed("sometime tomorrow call Bob", NOW.nyMondayMorning, NEW_YORK).dueAt, NEW_YORK)).toBe("2026-03-03 09:00");
+    expect(parsed("read 'see you later' at 5pm", NOW.nyMondayMorning, NEW_YORK).title).toBe("read 'see you later'");
+    expect(parseReminder("email Sam asap", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "no_time" });
+  });
+
   it("a repeat with an end is refused, naming the end: it would have started on its end and never stopped", () => {
     for (const [prompt, phrase] of [
       ["take antibiotics every day for 7 days", "for 7 days"],

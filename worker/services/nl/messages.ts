@@ -5,7 +5,7 @@ import { describeRecurrence, type Recurrence } from "../recurrence";
 
 /** What the assistant says back. Kept apart from the parser so the wording is easy to find and change. */
 
-export type ParseFailureReason = "empty" | "unsupported_repeat" | "several_times" | "no_time" | "no_time_today" | "no_unit" | "repeat_on_other_clock" | "repeat_with_end" | "no_title" | "past" | "two_nudges";
+export type ParseFailureReason = "empty" | "unsupported_repeat" | "several_times" | "no_time" | "no_time_today" | "no_unit" | "vague_time" | "repeat_on_other_clock" | "repeat_with_end" | "no_title" | "past" | "two_nudges";
 
 interface ConfirmableReminder {
   title: string;
@@ -58,6 +58,8 @@ const FAILURE_MESSAGES: Record<ParseFailureReason, string> = {
   no_unit: `Is that minutes or hours? Add one, like "in 10 minutes check the oven" or "in 2 hours call mom".`,
   // "every day at 9am EST" from London: a repeat is kept on the person's own clock.
   repeat_on_other_clock: `I can repeat a reminder only on your own clock. Say the time as it is where you are, like "every day at 2pm".`,
+  // "call Bob later": the words are named when known (failureMessage).
+  vague_time: `When would suit? Add a time, like "at 6pm" or "in 2 hours".`,
   // "take antibiotics every day for 7 days": a repeat has no end of its own; it is stopped by deleting it.
   repeat_with_end: `I can't end a repeat by itself. Set it without the end, like "take pills every day at 8am", and when you're done, delete it and tick "Also stop the repeats".`,
   no_title: `I found the time, but not what to remind you about. Try "remind me to call mom tomorrow at 5pm".`,
@@ -76,6 +78,7 @@ export function failureMessage(reason: ParseFailureReason, phrase?: string, othe
   if (reason === "unsupported_repeat" && phrase) return `I can't repeat a reminder "${phrase}". ${REPEATS_I_CAN_SET}`;
   if (reason === "repeat_on_other_clock" && phrase) return `I can repeat a reminder only on your own clock (${phrase}). Say the time as it is there, like "every day at 2pm".`;
   if (reason === "repeat_with_end" && phrase) return `I can't end a repeat by itself ("${phrase}"). Set it without the end, like "take pills every day at 8am", and when you're done, delete it and tick "Also stop the repeats".`;
+  if (reason === "vague_time" && phrase) return `When is "${phrase}"? Add a time, like "at 6pm" or "in 2 hours", and I'll nudge you then.`;
   if (reason === "no_unit" && phrase) return `Is "${phrase}" minutes or hours? Add one, like "${phrase} minutes" or "${phrase} hours".`;
   return FAILURE_MESSAGES[reason];
 }

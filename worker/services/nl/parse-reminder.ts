@@ -10,7 +10,7 @@ import type { Span } from "./types";
 import { findRepeatEnd, findUnsupportedRepeat, hasJoinedTimes, lastingInTitle } from "./unsupported-phrases";
 import type { StrategyKey } from "../escalation/catalogue";
 import { findNudgeWish } from "./nudge-phrases";
-import { countWithoutUnit } from "./relative-phrases";
+import { countWithoutUnit, vagueWhen } from "./relative-phrases";
 import { clockOfTheWords } from "./zone-words";
 
 export { AGENDA_QUESTION, ANSWER_REQUEST, BOX_HELP, CHANGE_REQUEST, NUDGE_CHANGE_REQUEST, confirmationMessage, failureMessage, FORGET_REQUEST, UNDO_REQUEST, type ParseFailureReason } from "./messages";
@@ -83,6 +83,9 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   // "in 10" with nothing else about when: ask which unit, naming the words, rather than say no time was found.
   const unitless = !schedule.ok && schedule.reason === "no_time" ? countWithoutUnit(text) : null;
   if (unitless) return { ok: false, reason: "no_unit", phrase: unitless };
+  // "call Bob later": ask what "later" is, rather than say no time was found.
+  const vague = !schedule.ok && schedule.reason === "no_time" ? vagueWhen(text) : null;
+  if (vague) return { ok: false, reason: "vague_time", phrase: vague };
   // A missing time is reported before a missing title, and a missing title before a past time.
   if (!schedule.ok && schedule.reason !== "past") return failure(schedule.reason);
 

@@ -83,6 +83,18 @@ export function countWithoutUnit(text: string): string | null {
   return COUNT_WITHOUT_UNIT.exec(text)?.[0].replace(/\s+/g, " ") ?? null;
 }
 
+/**
+ * "call Bob later", "soon", "in a bit", "in a while", "at some point": a wish for a time, with none in it. Named back
+ * when nothing else says when (parse-reminder.ts), so the answer asks for the time those words stood for. ("asap"
+ * is not asked about: "When is asap?" reads as a rebuke.)
+ */
+const VAGUE_WHEN = /\b(?:later(?:\s+on)?|soon|in\s+a\s+(?:bit|while|little\s+while|sec|second|minute|moment|mo)|at\s+some\s+point|some\s*time)\b/i;
+
+/** The words "later", "in a bit" as typed, when they stand for a time (see VAGUE_WHEN); else null. */
+export function vagueWhen(text: string): string | null {
+  return VAGUE_WHEN.exec(text)?.[0].replace(/\s+/g, " ") ?? null;
+}
+
 /** "day after tomorrow", "the day after tomorrow", with or without a time chrono read with it. */
 const DAY_AFTER_TOMORROW = /\b(?:the\s+)?day\s+after\s+tomorrow\b/i;
 
