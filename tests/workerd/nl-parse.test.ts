@@ -164,6 +164,9 @@ const cases: Case[] = [
   { prompt: "remind me tomorrow at the same time to stretch", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "stretch", local: "2026-03-03 15:20" },
   { prompt: "this time next week check the bill", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "check the bill", local: "2026-03-09 15:20" },
   { prompt: "same time tomorrow take the pill", now: NOW.tokyoEarlyMorning, zone: TOKYO, title: "take the pill", local: "2026-03-04 01:00" },
+  // "later" before a time with its own "at" is no part of the title either.
+  { prompt: "call Bob later at 6pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call Bob", local: "2026-03-02 18:00" },
+  { prompt: "read 'see you later' at 5pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "read 'see you later'", local: "2026-03-02 17:00" },
   // Days of a repeat separated by spaces only.
   { prompt: "every mon wed fri at 7am gym", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "gym", local: "2026-03-04 07:00", recurrence: { freq: "weekly", days: [1, 3, 5] } },
   { prompt: "every friday sunset walk", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "sunset walk", local: "2026-03-06 09:00", recurrence: { freq: "weekly", days: [5] } },

@@ -71,8 +71,11 @@ const CONNECTOR = "(?:at|on|in|by|to|every|from|starting|beginning|until|till|be
 const DANGLING_CONNECTOR = new RegExp(`(?:^|\\s)${CONNECTOR}(?:\\s+the)?\\s*$`, "i");
 const CONNECTOR_AT_START = new RegExp(`^\\s*${CONNECTOR}(?=\\s|$)`, "i");
 
+/** "call Bob later at 6pm": "later" and "sometime" only loosen the time after them, even one with its own "at". */
+const LOOSENER_AT_END = /(?:^|\s)(?:later|sometime|some\s+time)\s*$/i;
+
 function dropDanglingConnector(piece: string, removedPhrase: string): string {
-  return CONNECTOR_AT_START.test(removedPhrase) ? piece : piece.replace(DANGLING_CONNECTOR, "");
+  return CONNECTOR_AT_START.test(removedPhrase) ? piece.replace(LOOSENER_AT_END, "") : piece.replace(DANGLING_CONNECTOR, "");
 }
 
 /** "sharp" and "on the dot" belong to the clock time before them ("ring the doctor at 8:30 sharp"), not to the title. */
