@@ -112,7 +112,8 @@ const MONTH_NUMBER: Record<string, number> = {
 const PLACE_IN_MONTH: Record<string, number> = {
   first: 1, "1st": 1, second: 2, "2nd": 2, third: 3, "3rd": 3, fourth: 4, "4th": 4, fifth: 5, "5th": 5, last: -1,
 };
-const MONTH_WORD = `(?:${Object.keys(MONTH_NUMBER).sort((a, b) => b.length - a.length).join("|")})`;
+/** A month's name or its abbreviation, longest first (also read by unsupported-phrases.ts for "until december"). */
+export const MONTH_WORD = `(?:${Object.keys(MONTH_NUMBER).sort((a, b) => b.length - a.length).join("|")})`;
 /** "the first monday in december", "the last friday of march 2027". Without "the month" (a repeat, refused earlier). */
 const NTH_WEEKDAY_OF_MONTH = new RegExp(
   `\\b(?:the\\s+)?(first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|last)\\s+(${DAY})\\s+(?:of|in)\\s+(${MONTH_WORD})\\b(?:,?\\s+(\\d{4})\\b)?`,

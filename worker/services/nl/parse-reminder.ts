@@ -80,12 +80,13 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   const clock = clockOfTheWords(hints.offsetMinutes, now, zone);
   if (clock !== zone && repeat) return { ok: false, reason: "repeat_on_other_clock", phrase: zone };
   const schedule = resolveSchedule(hints, repeat, now, clock);
-  // "in 10" with nothing else about when: ask which unit, naming the words, rather than say no time was found.
-  const unitless = !schedule.ok && schedule.reason === "no_time" ? countWithoutUnit(text) : null;
-  if (unitless) return { ok: false, reason: "no_unit", phrase: unitless };
-  // "call Bob later": ask what "later" is, rather than say no time was found.
-  const vague = !schedule.ok && schedule.reason === "no_time" ? vagueWhen(text) : null;
-  if (vague) return { ok: false, reason: "vague_time", phrase: vague };
+  // "in 10", "call Bob later" with nothing else about when: a question naming the words, not "no time found".
+  if (!schedule.ok && schedule.reason === "no_time") {
+    const unitless = countWithoutUnit(text);
+    if (unitless) return { ok: false, reason: "no_unit", phrase: unitless };
+    const vague = vagueWhen(text);
+    if (vague) return { ok: false, reason: "vague_time", phrase: vague };
+  }
   // A missing time is reported before a missing title, and a missing title before a past time.
   if (!schedule.ok && schedule.reason !== "past") return failure(schedule.reason);
 
