@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, screenshotBoth, test } from "./fixtures";
+import { expect, expectConsoleErrors, FAILED_REQUEST, screenshotBoth, test } from "./fixtures";
 import { signIn } from "./auth-helpers";
 import { card, createTaskViaApi, fireCron, local, signUp, type TaskUser } from "./tasks-helpers";
 
@@ -326,6 +326,29 @@ test.describe("Telegram", () => {
     await expect(row.getByText("Telegram is unlinked. Your reminders will come by email until you link it again.")).toBeVisible();
     await expect(toggle).not.toBeChecked();
     await screenshotBoth(page, "dev-telegram", "/dev/telegram?chat=100000001");
+  });
+
+  test("an unverified person is told to verify first, and the switch is drawn off again beside the message", async ({ page, consoleErrors }) => {
+    await signUp(page, { name: "Ari", verified: false });
+    await page.goto("/integrations");
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    const row = page.locator("#telegram");
+    const toggle = row.getByRole("switch", { name: "Telegram reminders" });
+    await expect(toggle).not.toBeChecked();
+    await row.locator("label.switch").click();
+    await expect(row.getByText("Email verification is required before linking Telegram account")).toBeVisible();
+    // Nothing is being linked, so the switch is off and its panel closed, not "on" beside the refusal.
+    await expect(toggle).not.toBeChecked();
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(row.getByText("Getting a linking code…")).toHaveCount(0);
+    await row.screenshot({ path: "test-results/screenshots/integrations-telegram-unverified-row.png" });
+    // Pressed again (from the keyboard), it asks again and is told the same.
+    await toggle.focus();
+    await page.keyboard.press("Space");
+    await expect(row.getByText("Email verification is required before linking Telegram account")).toBeVisible();
+    await expect(toggle).not.toBeChecked();
+    // The refusal is the server's 400 answer to each press, which Chromium logs as a failed resource.
+    expectConsoleErrors(consoleErrors, [FAILED_REQUEST]);
   });
 
   test("pairing from the bot: a signed-out visitor keeps the bot's code through sign-in, and the chat is linked", async ({ browser, page }) => {

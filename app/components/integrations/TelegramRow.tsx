@@ -44,6 +44,13 @@ export function TelegramRow({ initial }: { initial: TelegramRowData }) {
   const code = answer?.ok && answer.kind === "code" ? answer : null;
   const expired = code !== null && polls >= POLL_LIMIT;
 
+  // A code refused (email not verified, the server failed): the panel closes, so the switch is drawn off again
+  // beside the refusal instead of "on" with nothing to link, and pressing it once more asks again.
+  const refused = action.state === "idle" && answer !== undefined && !answer.ok;
+  useUnskippableEffect(() => {
+    if (refused && panel === "linking") setPanel("closed");
+  }, [refused, panel]);
+
   // Poll while a code is shown and not yet used (spec 01: every 5 s, up to 120 times).
   useUnskippableEffect(() => {
     if (panel !== "linking" || !code || linked || expired) return;
@@ -131,7 +138,7 @@ export function TelegramRow({ initial }: { initial: TelegramRowData }) {
       />
       <div id="telegram-panel" className="push-row__body" aria-live="polite">
         {!initial.available ? <Alert tone="info">{initial.reason ?? "Telegram isn't available on this server right now."}</Alert> : null}
-        {answer && !answer.ok ? <Alert tone="error">{answer.message}</Alert> : null}
+        {refused ? <Alert tone="error">{answer.message}</Alert> : null}
         {unlinkedNow ? <Alert tone="success">{answer.message}</Alert> : null}
         {justLinked && panel === "linking" ? <Alert tone="success">Telegram is linked! Your reminders will ping you there first.</Alert> : null}
         {panel === "linking" && code && !linked ? (
