@@ -196,6 +196,23 @@ describe("answers typed in the chat", () => {
     expect(await tasksOfUser(u.id)).toHaveLength(3);
   });
 
+  it("'same time tomorrow' in reply to a reminder moves it to tomorrow at its own time of day, not the time of the reply", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser({ timezone: "Europe/Berlin" });
+    // Due 40 minutes before ERA (12:00 UTC): 12:20 PM in Berlin; the reply comes at 1:00 PM.
+    const task = await dueTask(u.id, "Water the plants", 40);
+    await postUpdate(replyTo(u.chat, task.id, "same time tomorrow"));
+    expect(bot.callsOf("sendMessage").at(-1)!.payload.text).toBe('Moved "Water the plants" to 12:20 PM on Wednesday, 11 March (Europe/Berlin). We\'ll remind you then.');
+    expect(await taskRow(task.id)).toMatchObject({ status: "PENDING", dueAt: Date.parse("2071-03-11T11:20:00Z") });
+    await postUpdate(replyTo(u.chat, task.id, "this time next week please"));
+    expect(await taskRow(task.id)).toMatchObject({ dueAt: Date.parse("2071-03-17T11:20:00Z") });
+    // A new reminder said that way still takes the time it is now.
+    await postUpdate(textUpdate(u.chat, "same time tomorrow call the landlord"));
+    expect(bot.callsOf("sendMessage").at(-1)!.payload.text).toBe("Got it! I'll remind you to call the landlord on Wed, Mar 11 at 1:00 PM.");
+    const made = (await tasksOfUser(u.id)).find((t) => t.title === "Call the landlord");
+    expect(made?.dueAt).toBe(Date.parse("2071-03-11T12:00:00Z"));
+  });
+
   it("'move it to friday' moves the reminder replied to, or the last one sent; a reminder that mentions moving is still made", async () => {
     const bot = fakeTelegram();
     const u = await linkedUser({ timezone: "UTC" });

@@ -131,14 +131,22 @@ function halfHourBritish(_context: chrono.ParsingContext, match: RegExpMatchArra
 /**
  * "same time tomorrow", "this time tomorrow", "tomorrow at the same time", "same time next week": the day, at the
  * time of day it is now. chrono read the day alone, the reminder took 09:00 and "same time" stayed in the title.
+ *
+ * The time is implied, not stated, and the result is tagged as a relative date like "in 3 days": a new reminder
+ * takes the time of day it is now (date-time-phrases.ts `sameTimeAsNow`), while a move ("same time tomorrow" said
+ * in reply to a reminder, tasks/move.ts) keeps the reminder's own time of day, which is the time meant there. The
+ * reply moved it to the time of the reply before.
  */
 const SAME_TIME = "(?:at\\s+)?(?:this|the\\s+same|same)\\s+time";
 const SAME_TIME_AGAIN = new RegExp(`\\b(?:${SAME_TIME}\\s+(tomorrow|next\\s+week)|(tomorrow|next\\s+week),?\\s+${SAME_TIME})\\b`, "i");
 
-function sameTimeAgain(context: chrono.ParsingContext, match: RegExpMatchArray): Components {
+function sameTimeAgain(context: chrono.ParsingContext, match: RegExpMatchArray): chrono.ParsingComponents {
   const now = localNow(context);
   const day = now.plus(/^tomorrow$/i.test(match[1] ?? match[2] ?? "") ? { days: 1 } : { weeks: 1 });
-  return { year: day.year, month: day.month, day: day.day, hour: now.hour, minute: now.minute, meridiem: now.hour >= 12 ? 1 : 0 };
+  const result = context.createParsingComponents({ year: day.year, month: day.month, day: day.day });
+  result.imply("hour", now.hour);
+  result.imply("minute", now.minute);
+  return result.addTag("result/relativeDate");
 }
 
 function approximateHour(_context: chrono.ParsingContext, match: RegExpMatchArray): Components | null {
