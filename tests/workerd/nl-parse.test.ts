@@ -208,6 +208,13 @@ const cases: Case[] = [
   { prompt: "pay the bill 3/4 at 5pm", now: NOW.nyMondayMorning, zone: TOKYO, title: "pay the bill", local: "2026-03-04 17:00" },
   { prompt: "renew the lease on 25/12", now: NOW.berlinBeforeFallBack, zone: BERLIN, title: "renew the lease", local: "2026-12-25 09:00" },
   { prompt: "dentist 2027-01-05 at 10am", now: NOW.berlinBeforeFallBack, zone: BERLIN, title: "dentist", local: "2027-01-05 10:00" },
+  // A day and month with a dot where dates are day first: after "on", or after "by" with a time of day following.
+  { prompt: "pay rent on 12.12", now: NOW.berlinBeforeFallBack, zone: BERLIN, title: "pay rent", local: "2026-12-12 09:00" },
+  { prompt: "pay rent on 12.12.", now: NOW.berlinBeforeFallBack, zone: BERLIN, title: "pay rent", local: "2026-12-12 09:00" },
+  { prompt: "pay rent by 1.12 at 5pm", now: NOW.berlinBeforeFallBack, zone: BERLIN, title: "pay rent", local: "2026-12-01 17:00" },
+  { prompt: "on 1.1 renew the lease", now: NOW.berlinBeforeFallBack, zone: BERLIN, title: "renew the lease", local: "2027-01-01 09:00" },
+  { prompt: "buy 2.5 kg rice on 3.12", now: NOW.berlinBeforeFallBack, zone: BERLIN, title: "buy 2.5 kg rice", local: "2026-12-03 09:00" },
+  { prompt: "version 1.2 release on friday at 3pm", now: NOW.berlinBeforeFallBack, zone: BERLIN, title: "version 1.2 release", local: "2026-10-30 15:00" },
 
   // Clock phrases chrono lacks (clock-phrases.ts): the spoken clock, the European "h", moments of the day.
   { prompt: "at half past 5 in the evening call the school", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call the school", local: "2026-03-02 17:30" },
@@ -424,6 +431,21 @@ const cases: Case[] = [
   { prompt: "clean the garage at the weekend", now: NOW.nyBeforeSpringForward, zone: NEW_YORK, title: "clean the garage", local: "2026-03-08 09:00" },
   { prompt: "this weekend clean the garage", now: NOW.nyNovember, zone: NEW_YORK, title: "clean the garage", local: "2026-11-28 09:00" },
   { prompt: "next weekend clean the garage", now: NOW.nyBeforeSpringForward, zone: NEW_YORK, title: "clean the garage", local: "2026-03-14 09:00" },
+
+  // Words that look like a day or a time but name a thing (not-dates.ts): each set a wrong day or time before.
+  { prompt: "put on sun cream at 2pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "put on sun cream", local: "2026-03-02 14:00" },
+  { prompt: "sit in the sun at 3pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "sit in the sun", local: "2026-03-02 15:00" },
+  { prompt: "at 11 sat nav update", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "sat nav update", local: "2026-03-02 11:00" },
+  { prompt: "study for the sat at 4pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "study for the sat", local: "2026-03-02 16:00" },
+  { prompt: "meet at 10 downing street at 3pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "meet at 10 downing street", local: "2026-03-02 15:00" },
+  { prompt: "dinner at 42 baker street at 7pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "dinner at 42 baker street", local: "2026-03-02 19:00" },
+  { prompt: "party at 15 elm road saturday at 8pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "party at 15 elm road", local: "2026-03-07 20:00" },
+  // ...and the day or time is still read where it is one.
+  { prompt: "walk in the sun sat at 10", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "walk in the sun", local: "2026-03-07 10:00" },
+  { prompt: "gym sat 9am", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "gym", local: "2026-03-07 09:00" },
+  { prompt: "buy sun cream on sunday", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "buy sun cream", local: "2026-03-08 09:00" },
+  { prompt: "at 11 cross the road", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "cross the road", local: "2026-03-02 11:00" },
+  { prompt: "at 11 walk down the road", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "walk down the road", local: "2026-03-02 11:00" },
 
   // Auckland, across the southern-hemisphere fall-back (Apr 5, 03:00 NZDT → 02:00 NZST).
   { prompt: "today at 9am brunch", now: NOW.aucklandBeforeFallBack, zone: AUCKLAND, title: "brunch", local: "2026-04-05 09:00" },
@@ -860,5 +882,15 @@ describe("the order of a date in numbers, by the zone (date-order.ts)", () => {
     ["Africa/Lagos", true],
   ])("%s reads day first: %s", (zone, dayFirst) => {
     expect(readsDayFirst(zone)).toBe(dayFirst);
+  });
+
+  it("a dotted day and month is read only where dates are day first, and only as a date where it cannot be a time", () => {
+    // New York writes month first, and never with dots: "on 12.12" says no time there.
+    expect(parseReminder("pay rent on 12.12", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "no_time" });
+    // "by 9.05" alone is five past nine in Britain, not the 9th of May: no date is made of it.
+    const byNine = parseReminder("finish the report by 9.05 tomorrow", NOW.berlinBeforeFallBack, BERLIN);
+    expect(byNine.ok && DateTime.fromJSDate(byNine.reminder.dueAt, { zone: BERLIN }).toFormat("LL-dd")).toBe("10-25");
+    // No such day: nothing is read as a date.
+    expect(parseReminder("pay rent on 31.2", NOW.berlinBeforeFallBack, BERLIN)).toEqual({ ok: false, reason: "no_time" });
   });
 });

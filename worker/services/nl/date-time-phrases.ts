@@ -3,6 +3,7 @@ import { DateTime } from "luxon";
 import type { Weekday, WallTime } from "../recurrence";
 import { CLOCK_PARSERS, END_OF_PERIOD_WITHOUT_PREPOSITION } from "./clock-phrases";
 import { readsDayFirst } from "./date-order";
+import { blankNotDates } from "./not-dates";
 import { onlyZoneWords } from "./zone-words";
 import { DAY_AFTER_TOMORROW_REFINER, localToday, RELATIVE_PARSERS } from "./relative-phrases";
 import { DAY, WEEKDAY_BY_WORD } from "./recurrence-phrases";
@@ -63,8 +64,9 @@ export interface NamedDate {
  * in relative-phrases.ts ("in an hour and a half", "the day after tomorrow", "a week from tomorrow").
  * Misspelt words of time were put right before (spelling.ts).
  */
-function withOurPhrases(base: chrono.Chrono): chrono.Chrono {
+function withOurPhrases(base: chrono.Chrono, ownParsers: readonly chrono.Parser[] = []): chrono.Chrono {
   const casual = base.clone();
+  casual.parsers.push(...ownParsers);
   casual.parsers.push({
     // Not "on the 5th of April" (chrono reads that itself) and not a bare "the 2nd" ("watch the 2nd episode").
     // "by the 30th", "before the 30th", "on 30th": that day ("pay rent by the 30th" found no time before).
@@ -87,9 +89,32 @@ function withOurPhrases(base: chrono.Chrono): chrono.Chrono {
   return casual;
 }
 
+/**
+ * "pay rent on 12.12", "by 1.12 at 5pm": a day and month with a dot, as much of Europe writes them, read where dates
+ * are written day first (no one writes month.day). After "on"; after "by", "before", "until" or "due" only when a
+ * time of day follows, since "by 9.05" alone is five past nine in Britain. "version 1.2 release" and "buy 2.5 kg
+ * rice" keep their numbers. chrono read only "12.12.2026": "on 12.12" found no time and "by 1.12 at 5pm" was due
+ * today with "by 1.12" in the title.
+ */
+const DOTTED_DAY_MONTH = [
+  /\bon\s+([0-3]?\d)\.([01]?\d)\b(?!\.?\d)/i,
+  /\b(?:by|before|until|till|due)\s+([0-3]?\d)\.([01]?\d)\b(?=,?\s*(?:at\s+|@\s*)\d)/i,
+];
+
 /** "1/12" read month first (January 12th) and day first (the 1st of December): which one, by the zone (date-order.ts). */
 const MONTH_FIRST = withOurPhrases(chrono.casual);
-const DAY_FIRST = withOurPhrases(chrono.en.GB);
+const DAY_FIRST = withOurPhrases(
+  chrono.en.GB,
+  DOTTED_DAY_MONTH.map((pattern) => ({ pattern: () => pattern, extract: dottedDayMonth })),
+);
+
+function dottedDayMonth(context: chrono.ParsingContext, match: RegExpMatchArray): chrono.ParsingComponents | null {
+  const day = Number(match[1]);
+  const month = Number(match[2]);
+  if (day < 1 || month < 1 || month > 12 || day > (DateTime.utc(2024, month).daysInMonth ?? 31)) return null;
+  // No year said: schedule.ts takes this year's if the day is still to come, else next year's, as for "on 1/12".
+  return context.createParsingComponents({ day, month }).imply("year", localToday(context).year);
+}
 
 /**
  * "on the 5th": the day alone; schedule.ts picks the month (this one if the day is still to come, else
@@ -156,7 +181,7 @@ const BARE_WEEKDAY_ABBREVIATION = /^(?:sun|sat|mon|tue|tues|wed|thu|thur|thurs|f
 export function findDateTime(text: string, now: Date, zone: string): DateTimeHints {
   const reference = { instant: now, timezone: DateTime.fromJSDate(now, { zone }).offset };
   const parser = readsDayFirst(zone) ? DAY_FIRST : MONTH_FIRST;
-  const read = parser.parse(text, reference).filter((result) => !BARE_WEEKDAY_ABBREVIATION.test(result.text.trim()));
+  const read = parser.parse(blankNotDates(text), reference).filter((result) => !BARE_WEEKDAY_ABBREVIATION.test(result.text.trim()));
   const found = read.filter((result) => !isAFraction(result, text, read));
   // "send the eod report at 4": an end of a period without "by" names the thing when something else says when.
   const saysWhenOtherwise = found.some((result) => !result.tags().has(END_OF_PERIOD_WITHOUT_PREPOSITION));

@@ -1,0 +1,40 @@
+/**
+ * Words that look like a day or a time to chrono but name a thing, blanked (same length, so every span still lines
+ * up with the typed text) before dates and times are read. The title keeps them, since it is cut from the typed
+ * text. Each one set a wrong day or time before:
+ *
+ * - "put on sun cream at 2pm" was due on Sunday, titled "put cream"; "sit in the sun at 3pm" on Sunday, titled
+ *   "sit"; "at 9 sat nav update" and "study for the sat at 4pm" on Saturday. A short weekday ("sun", "sat") is
+ *   read as a day elsewhere ("gym sat 9am", "walk in the sun sat at 10"), and a lone one is left alone already
+ *   (date-time-phrases.ts `BARE_WEEKDAY_ABBREVIATION`).
+ * - "party at 15 elm road saturday at 8" was due at 15:00 with "at 8" in the title; "meet at 10 downing street at
+ *   3pm" at 22:00 with "at 3pm" in it. A number after "at" that is followed by a street's name is a house number.
+ */
+export function blankNotDates(text: string): string {
+  let blanked = text;
+  for (const pattern of NOT_DATES) {
+    blanked = blanked.replace(pattern, (whole, ...groups: unknown[]) => {
+      const named = groups[0];
+      if (typeof named !== "string") return " ".repeat(whole.length);
+      const at = whole.indexOf(named);
+      return whole.slice(0, at) + " ".repeat(named.length) + whole.slice(at + named.length);
+    });
+  }
+  return blanked;
+}
+
+/** Words that stand between "at" and a street's name but never in one: "at 9 cross the road" is a time. */
+const NOT_IN_A_NAME = String.raw`(?:the|a|an|my|your|our|his|her|their|to|down|up|across|along|on|in|at|by|over|of|off|into|onto|this|that|and|or|then)`;
+const NAME_WORD = String.raw`(?!${NOT_IN_A_NAME}\b)[a-z][a-z'.-]*`;
+const STREET = String.raw`(?:street|st|road|rd|avenue|ave|lane|boulevard|blvd|crescent|terrace)`;
+
+/** Each pattern's first group (or the whole match without one) is blanked. */
+const NOT_DATES: readonly RegExp[] = [
+  // "the sun", "the SATs": a weekday is never said with "the".
+  /\bthe\s+(sun|sat)s?\b/gi,
+  // "sun cream", "sunscreen" is one word already; "sat nav", "sat exam".
+  /\b(sun)(?=[\s-]*(?:cream|screen|block|lotion|hat|hats|glasses|bed|beds|lounger|loungers|lamp|tan|dial|burn|flowers?|light|shade)\b)/gi,
+  /\b(sat)(?=[\s-]*(?:nav|navs|phone|dish|exams?|prep|tests?|scores?|practice|tutor|tutoring|class|revision)\b)/gi,
+  // "at 42 baker street", "@ 10 downing st", "at 221b baker st": one or two words of a name, then the street.
+  new RegExp(String.raw`(?:\bat|@)\s+(\d{1,4}[a-z]?)\s+${NAME_WORD}(?:\s+${NAME_WORD})?\s+${STREET}\b`, "gi"),
+];
