@@ -447,6 +447,33 @@ const cases: Case[] = [
   { prompt: "at 11 cross the road", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "cross the road", local: "2026-03-02 11:00" },
   { prompt: "at 11 walk down the road", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "walk down the road", local: "2026-03-02 11:00" },
 
+  // Times of day in words, and "N past/to H" (clock-words.ts): each found no time or a wrong one before.
+  { prompt: "pills at nine", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pills", local: "2026-03-02 21:00" },
+  { prompt: "call the bank at eleven tomorrow", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call the bank", local: "2026-03-03 11:00" },
+  { prompt: "dinner at seven thirty with sam", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "dinner with sam", local: "2026-03-02 19:30" },
+  { prompt: "at six forty-five wake up", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "wake up", local: "2026-03-03 06:45" },
+  { prompt: "nine pm meds", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "meds", local: "2026-03-02 21:00" },
+  { prompt: "pills at twelve o'clock", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pills", local: "2026-03-02 12:00" },
+  { prompt: "call mum at five past six", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call mum", local: "2026-03-02 18:05" },
+  { prompt: "twenty to nine call mum", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call mum", local: "2026-03-02 20:40" },
+  { prompt: "lunch at ten to one", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "lunch", local: "2026-03-02 12:50" },
+  { prompt: "pills at 10 to 6", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pills", local: "2026-03-02 17:50" },
+  { prompt: "pills at 5 past 6", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pills", local: "2026-03-02 18:05" },
+  { prompt: "pills at 9 30", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pills", local: "2026-03-02 09:30" },
+  // ...and numbers in words that are no time keep their words.
+  { prompt: "at 9 30 pushups", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "30 pushups", local: "2026-03-02 21:00" },
+  { prompt: "buy ten to twelve eggs at 5pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "buy ten to twelve eggs", local: "2026-03-02 17:00" },
+  { prompt: "at one point call bob at 5pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "at one point call bob", local: "2026-03-02 17:00" },
+  { prompt: "arrive at seven oaks at 5pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "arrive at seven oaks", local: "2026-03-02 17:00" },
+  { prompt: "work from nine to five tomorrow", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "work from nine to five", local: "2026-03-03 09:00" },
+  // Days cut short as "tues" and "weds" (spelling.ts).
+  { prompt: "doctor appt tues 10:30", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "doctor appt", local: "2026-03-03 10:30" },
+  { prompt: "book flu jab next weds", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "book flu jab", local: "2026-03-04 09:00" },
+  // "@ 9" with a space, as "@9pm" is read.
+  { prompt: "pills @ 9pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pills", local: "2026-03-02 21:00" },
+  { prompt: "pills @ 9", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pills", local: "2026-03-02 21:00" },
+  { prompt: "call mum tomorrow arvo", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call mum", local: "2026-03-03 15:00" },
+
   // Auckland, across the southern-hemisphere fall-back (Apr 5, 03:00 NZDT → 02:00 NZST).
   { prompt: "today at 9am brunch", now: NOW.aucklandBeforeFallBack, zone: AUCKLAND, title: "brunch", local: "2026-04-05 09:00" },
   { prompt: "every day at 7 swim", now: NOW.aucklandBeforeFallBack, zone: AUCKLAND, title: "swim", local: "2026-04-05 07:00", recurrence: { freq: "daily" } },

@@ -70,6 +70,10 @@ describe("readTextReply", () => {
     ["snooze until noon", { hour: 12, minute: 0, halfKnown: true }],
     ["snooze until midnight", { hour: 0, minute: 0, halfKnown: true }],
     ["snooze until half past 5", { hour: 5, minute: 30, halfKnown: false }],
+    // An hour in words (clock-words.ts).
+    ["snooze until seven", { hour: 7, minute: 0, halfKnown: false }],
+    ["snooze till ten to six", { hour: 5, minute: 50, halfKnown: false }],
+    ["snooze until nine thirty pm", { hour: 21, minute: 30, halfKnown: true }],
     ["snooze until tonight", { hour: 21, minute: 0, halfKnown: true }],
     ["snooze till this evening 👍", { hour: 19, minute: 0, halfKnown: true }],
     ["snooze until the afternoon", { hour: 15, minute: 0, halfKnown: true }],

@@ -1,3 +1,5 @@
+import { clockWordsAsDigits } from "./clock-words";
+
 /**
  * Words of time typed the way they often are: in a hurry, on a phone, or by someone dyslexic for whom
  * "wendesday" looks right. chrono and our repeat patterns know only the dictionary spelling, so
@@ -13,15 +15,16 @@ const CORRECTIONS: Record<string, readonly string[]> = {
   tonight: ["tonite", "2nite", "tonigt", "toniht", "tonihgt"],
   today: ["2day", "tday", "todya"],
   monday: ["mondy", "monady", "mnday", "mondya"],
-  tuesday: ["tuesay", "teusday", "tusday", "tuseday", "tueday", "tuesdy", "tusedy"],
-  wednesday: ["wendesday", "wensday", "wednsday", "wedensday", "wednesay", "wendsday", "wedsday", "wednseday", "wedneday", "wenesday"],
+  // "tues" and "weds" are how the days are often cut short; chrono knows "tue", "wed", "thurs" but not these.
+  tuesday: ["tues", "tuesay", "teusday", "tusday", "tuseday", "tueday", "tuesdy", "tusedy"],
+  wednesday: ["weds", "wendesday", "wensday", "wednsday", "wedensday", "wednesay", "wendsday", "wedsday", "wednseday", "wedneday", "wenesday"],
   thursday: ["thrusday", "thursay", "thurday", "thirsday", "thusday", "thurdsay", "thurseday"],
   friday: ["firday", "fridy", "frday", "fridya"],
   saturday: ["saturady", "satuday", "saterday", "saturdy", "satruday", "satarday"],
   sunday: ["sundy", "sundya", "snuday", "sunady"],
   every: ["evrey", "evry", "evey", "eveyr", "evrry"],
   morning: ["mornin", "morining", "moring", "morming", "mornig"],
-  afternoon: ["afternon", "aftrnoon", "afteroon", "afernoon"],
+  afternoon: ["arvo", "afternon", "aftrnoon", "afteroon", "afernoon"],
   evening: ["evning", "eveing", "evenning", "evenign"],
   minutes: ["minuts", "mintues", "minites"],
   hours: ["hourse", "huors"],
@@ -30,7 +33,10 @@ const CORRECTIONS: Record<string, readonly string[]> = {
 const CORRECTION_OF = new Map(Object.entries(CORRECTIONS).flatMap(([word, typos]) => typos.map((typo) => [typo, word] as const)));
 const TYPO = new RegExp(`(?<![\\w'])(?:${[...CORRECTION_OF.keys()].join("|")})(?![\\w'])`, "gi");
 
-/** `text` with the misspelt words of time put right ("tomorow at 9" → "tomorrow at 9"). */
+/**
+ * `text` with the misspelt words of time put right ("tomorow at 9" → "tomorrow at 9"), and times of day said in
+ * words written in digits ("at nine thirty" → "at 9:30", clock-words.ts): every reader of typed words starts here.
+ */
 export function correctSpelling(text: string): string {
-  return text.replace(TYPO, (typo) => CORRECTION_OF.get(typo.toLowerCase()) ?? typo);
+  return clockWordsAsDigits(text.replace(TYPO, (typo) => CORRECTION_OF.get(typo.toLowerCase()) ?? typo));
 }

@@ -1,0 +1,100 @@
+/**
+ * Times of day said in words, or in a shape chrono does not know, rewritten in digits before anything is read:
+ *
+ * - "at seven", "at nine thirty", "nine pm", "at twelve o'clock": "at 7", "at 9:30", "9 pm", "at 12:00". chrono reads
+ *   "half past nine" and "quarter to nine" but no hour in words, so "pills at nine" found no time, and "call at
+ *   eleven tomorrow" was due at 09:00 titled "call at eleven".
+ * - "ten to six", "five past six", "at 10 to 6", "at 25 past 4": "5:50", "6:05", "at 5:50", "at 4:25". "at 10 to 6"
+ *   was due at 22:00 and "at 5 past 6" at 17:00 titled "pills past 6".
+ * - "at 9 30" as the last words or before a day: "at 9:30" ("pills at 9 30" was due at 21:00 titled "pills 30");
+ *   "pills @ 9": "at 9" (no time was found).
+ *
+ * An hour in words is rewritten only where it can be nothing else: after "at", "@", "around" or "about" when what
+ * follows is the end, a minute, am/pm, "o'clock" or a word of the day ("at one point", "at seven oaks", "about seven
+ * apples" keep their words), or before am/pm or "o'clock". The rewritten text is what every later step reads, the
+ * title included, so a time said in words leaves the title as one in digits does.
+ */
+export function clockWordsAsDigits(text: string): string {
+  return text
+    .replace(AT_SIGN_BEFORE_A_NUMBER, "$1at ")
+    .replace(MINUTES_PAST_OR_TO_IN_WORDS, (whole, minutes: string, side: string, hour: string, half: string | undefined, at: number, all: string) =>
+      saidAsATime(all, at, whole.length)
+        ? pastOrTo("", PAST_OR_TO_MINUTES[minutes.toLowerCase().replace(/[\s-]+/g, " ")] ?? 0, side, HOUR_NUMBER[hour.toLowerCase()] ?? 0, half)
+        : whole,
+    )
+    .replace(MINUTES_PAST_OR_TO_IN_DIGITS, (_whole, lead: string, minutes: string, side: string, hour: string, half: string | undefined) =>
+      pastOrTo(lead, Number(minutes), side, Number(hour), half),
+    )
+    .replace(HOUR_AND_MINUTE_WORDS_AFTER_AT, (_whole, lead: string, hour: string, minutes: string) => `${lead}${clock(hour, minutes)}`)
+    .replace(HOUR_WORD_AFTER_AT, (_whole, lead: string, hour: string) => `${lead}${clock(hour, undefined)}`)
+    .replace(HOUR_WORD_BEFORE_MERIDIEM, (_whole, hour: string, minutes: string | undefined) => clock(hour, minutes))
+    .replace(HOUR_SPACE_MINUTES, (_whole, lead: string, hour: string, minutes: string) => `${lead}${hour}:${minutes}`);
+}
+
+/** "pills @ 9": "at 9" ("@9pm" was read, "@ 9" was not). */
+const AT_SIGN_BEFORE_A_NUMBER = /(^|\s)@\s*(?=\d)/g;
+
+const HOUR_NUMBER: Record<string, number> = {
+  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
+};
+const MINUTE_NUMBER: Record<string, number> = {
+  "o'clock": 0, oclock: 0, "oh five": 5, "o five": 5, ten: 10, fifteen: 15, twenty: 20, "twenty five": 25, thirty: 30,
+  "thirty five": 35, forty: 40, "forty five": 45, fifty: 50, "fifty five": 55,
+};
+/** "ten to six", "twenty-five past four": the minutes before or after an hour. */
+const PAST_OR_TO_MINUTES: Record<string, number> = { five: 5, ten: 10, twenty: 20, "twenty five": 25 };
+const HOUR_WORD = `(?:${Object.keys(HOUR_NUMBER).join("|")})`;
+/** Minutes said after the hour: "nine thirty", "seven forty-five", "six oh five", "twelve o'clock". */
+const MINUTE_WORD = String.raw`(?:o'?clock|o(?:h)?\s+five|(?:twenty|thirty|forty|fifty)(?:[\s-]+five)?|ten|fifteen)`;
+const MERIDIEM = String.raw`(?:[ap]\.?m\.?)`;
+/** What may follow an hour said after "at" for it to be a time: the end, a mark, or a word of the day. */
+const DAY_WORD = String.raw`(?:today|tonight|tomorrow|this|next|on|in\s+the|every|each|and|then|please|sharp|to\s+(?!${HOUR_WORD}\b)[a-z]+|monday|tuesday|wednesday|thursday|friday|saturday|sunday)`;
+const AFTER_AN_HOUR = String.raw`(?=\s*(?:$|[,.;:!?)]|${MERIDIEM}(?![a-z])|o'?clock\b|${DAY_WORD}\b))`;
+const LEAD = String.raw`(\b(?:at|around|about)\s+|@\s*)`;
+
+/**
+ * "ten to six", "at twenty five past four": minutes in words (not "quarter" or "half", which chrono reads). A time
+ * after "at", "around" or "about", as the first words, or before the end or a word of the day (`saidAsATime`): "buy
+ * ten to twelve eggs" and "from five to nine" keep their words.
+ */
+const MINUTES_PAST_OR_TO_IN_WORDS = new RegExp(
+  String.raw`(?<!\bfrom\s+)\b(five|ten|twenty|twenty[\s-]+five)\s+(?:minutes\s+)?(past|to|after)\s+(${HOUR_WORD})\b(\s*${MERIDIEM}(?![a-z]))?`,
+  "gi",
+);
+const AFTER_A_LEAD = /(?:\b(?:at|around|about)\s+|@\s*)$/i;
+
+function saidAsATime(all: string, at: number, length: number): boolean {
+  const before = all.slice(0, at);
+  return before.trim() === "" || AFTER_A_LEAD.test(before) || new RegExp(`^${AFTER_AN_HOUR}`, "i").test(all.slice(at + length));
+}
+/** "at 10 to 6", "at 25 past 4": only after "at", so "from 10 to 6" stays a span of hours. */
+const MINUTES_PAST_OR_TO_IN_DIGITS = new RegExp(
+  String.raw`${LEAD}(5|10|20|25)\s+(?:minutes\s+)?(past|to|after)\s+(1[0-2]|[1-9])\b(\s*${MERIDIEM}(?![a-z]))?`,
+  "gi",
+);
+/** "at seven thirty with sam": an hour and its minutes in words are a time whatever follows. */
+const HOUR_AND_MINUTE_WORDS_AFTER_AT = new RegExp(String.raw`${LEAD}(${HOUR_WORD})[\s-]+(${MINUTE_WORD})\b`, "gi");
+/** "at seven", "at nine tonight": an hour alone is a time only before the end, a mark or a word of the day. */
+const HOUR_WORD_AFTER_AT = new RegExp(String.raw`${LEAD}(${HOUR_WORD})\b${AFTER_AN_HOUR}`, "gi");
+const HOUR_WORD_BEFORE_MERIDIEM = new RegExp(String.raw`\b(${HOUR_WORD})(?:[\s-]+(${MINUTE_WORD}))?(?=\s*(?:${MERIDIEM}(?![a-z])|o'?clock\b))`, "gi");
+/** "at 9 30", "@ 7 45 tomorrow": an hour and its minutes with a space, where nothing but a day or the end follows. */
+const HOUR_SPACE_MINUTES = new RegExp(String.raw`${LEAD}(1[0-2]|0?[1-9])\s+([0-5]\d)${AFTER_AN_HOUR}`, "gi");
+
+function minuteCount(words: string): number {
+  return MINUTE_NUMBER[words.toLowerCase().replace(/[\s-]+/g, " ")] ?? 0;
+}
+
+/** "9:30", "12:00", "7" for an hour word and its minute words. */
+function clock(hour: string, minutes: string | undefined): string {
+  const h = HOUR_NUMBER[hour.toLowerCase()] ?? 0;
+  if (minutes === undefined) return String(h);
+  return `${h}:${String(minuteCount(minutes)).padStart(2, "0")}`;
+}
+
+/** "ten to six" → "5:50", "five past twelve pm" → "12:05 pm". */
+function pastOrTo(lead: string, minutes: number, side: string, hour: number, half: string | undefined): string {
+  const before = side.toLowerCase() === "to";
+  const h = before ? (hour === 1 ? 12 : hour - 1) : hour;
+  const m = before ? 60 - minutes : minutes;
+  return `${lead}${h}:${String(m).padStart(2, "0")}${half ?? ""}`;
+}
