@@ -474,6 +474,20 @@ const cases: Case[] = [
   { prompt: "pills @ 9", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pills", local: "2026-03-02 21:00" },
   { prompt: "call mum tomorrow arvo", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call mum", local: "2026-03-03 15:00" },
 
+  // Lengths of time in words (clock-words.ts), and a length after "for" beside another time (unsupported-phrases.ts).
+  { prompt: "in twenty minutes check the oven", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "check the oven", local: "2026-03-02 09:20" },
+  { prompt: "in forty-five mins call the bank", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call the bank", local: "2026-03-02 09:45" },
+  { prompt: "in 2 wks dentist", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "dentist", local: "2026-03-16 09:00" },
+  { prompt: "run for 20 minutes at 6pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "run for 20 minutes", local: "2026-03-02 18:00" },
+  { prompt: "run for 2 hours tomorrow at 9", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "run for 2 hours", local: "2026-03-03 09:00" },
+  { prompt: "meditate for half an hour at 7am", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "meditate for half an hour", local: "2026-03-03 07:00" },
+  { prompt: "every day at 7pm run for 20 minutes", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "run for 20 minutes", local: "2026-03-02 19:00", recurrence: { freq: "daily" } },
+  // ...alone, it is still the time.
+  { prompt: "set a timer for 10 minutes", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "set a timer", local: "2026-03-02 09:10" },
+  // "mid-morning", "mid-afternoon" (clock-phrases.ts).
+  { prompt: "mid-morning tomorrow coffee with jo", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "coffee with jo", local: "2026-03-03 10:00" },
+  { prompt: "tomorrow midafternoon stretch", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "stretch", local: "2026-03-03 15:00" },
+
   // Auckland, across the southern-hemisphere fall-back (Apr 5, 03:00 NZDT → 02:00 NZST).
   { prompt: "today at 9am brunch", now: NOW.aucklandBeforeFallBack, zone: AUCKLAND, title: "brunch", local: "2026-04-05 09:00" },
   { prompt: "every day at 7 swim", now: NOW.aucklandBeforeFallBack, zone: AUCKLAND, title: "swim", local: "2026-04-05 07:00", recurrence: { freq: "daily" } },

@@ -60,6 +60,9 @@ const MOMENTS: ReadonlyArray<{ pattern: RegExp; hour: number; minute?: number }>
   { pattern: /\b(?:before\s+(?:going\s+to\s+)?bed|at\s+bed\s*time|bed\s*time|before\s+(?:i\s+)?sleep)\b/i, hour: PART_OF_DAY_HOURS.night },
   { pattern: /\bfirst\s+thing(?:\s+in\s+the\s+morning)?\b/i, hour: PART_OF_DAY_HOURS.morning },
   { pattern: /\bbefore\s+work\b/i, hour: 8 },
+  // "mid-morning tomorrow": chrono read "morning" (09:00) and left "mid" in the title.
+  { pattern: /\bmid[\s-]?morning\b/i, hour: 10 },
+  { pattern: /\bmid[\s-]?afternoon\b/i, hour: 15 },
   { pattern: /\bafter\s+work\b/i, hour: 18 },
 ];
 

@@ -1,6 +1,8 @@
 /**
- * Times of day said in words, or in a shape chrono does not know, rewritten in digits before anything is read:
+ * Times of day and lengths of time said in words, or in a shape chrono does not know, rewritten in digits before
+ * anything is read:
  *
+ * - "in twenty minutes", "forty-five mins": "in 20 minutes", "45 mins" (chrono knows one to twelve in words).
  * - "at seven", "at nine thirty", "nine pm", "at twelve o'clock": "at 7", "at 9:30", "9 pm", "at 12:00". chrono reads
  *   "half past nine" and "quarter to nine" but no hour in words, so "pills at nine" found no time, and "call at
  *   eleven tomorrow" was due at 09:00 titled "call at eleven".
@@ -16,6 +18,7 @@
  */
 export function clockWordsAsDigits(text: string): string {
   return text
+    .replace(LENGTH_IN_WORDS, (_whole, tens: string | undefined, ones: string | undefined, teen: string | undefined) => `${lengthCount(tens, ones, teen)} `)
     .replace(AT_SIGN_BEFORE_A_NUMBER, "$1at ")
     .replace(MINUTES_PAST_OR_TO_IN_WORDS, (whole, minutes: string, side: string, hour: string, half: string | undefined, at: number, all: string) =>
       saidAsATime(all, at, whole.length)
@@ -29,6 +32,24 @@ export function clockWordsAsDigits(text: string): string {
     .replace(HOUR_WORD_AFTER_AT, (_whole, lead: string, hour: string) => `${lead}${clock(hour, undefined)}`)
     .replace(HOUR_WORD_BEFORE_MERIDIEM, (_whole, hour: string, minutes: string | undefined) => clock(hour, minutes))
     .replace(HOUR_SPACE_MINUTES, (_whole, lead: string, hour: string, minutes: string) => `${lead}${hour}:${minutes}`);
+}
+
+/**
+ * "in twenty minutes", "forty-five mins", "in fifteen hours": a count from 13 to 99 in words before a unit of time, in
+ * digits. chrono knows one to twelve in words: "in twenty minutes check the oven" found no time.
+ */
+const TENS: Record<string, number> = { twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 };
+const TEENS: Record<string, number> = { thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19 };
+const UNITS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9 };
+const LENGTH_IN_WORDS = new RegExp(
+  String.raw`\b(?:(${Object.keys(TENS).join("|")})(?:[\s-]+(${Object.keys(UNITS).join("|")}))?|(${Object.keys(TEENS).join("|")}))\s+` +
+    String.raw`(?=(?:more\s+)?(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|wks?|months?)\b)`,
+  "gi",
+);
+
+function lengthCount(tens: string | undefined, ones: string | undefined, teen: string | undefined): number {
+  if (teen) return TEENS[teen.toLowerCase()] ?? 0;
+  return (TENS[(tens ?? "").toLowerCase()] ?? 0) + (UNITS[(ones ?? "").toLowerCase()] ?? 0);
 }
 
 /** "pills @ 9": "at 9" ("@9pm" was read, "@ 9" was not). */

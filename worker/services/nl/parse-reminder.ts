@@ -1,5 +1,5 @@
 import { assertTimeZone, type Recurrence } from "../recurrence";
-import { findDateTime } from "./date-time-phrases";
+import { findDateTime, type DateTimeHints } from "./date-time-phrases";
 import type { ParseFailureReason } from "./messages";
 import { findExcept, unholdableException, withoutDays } from "./except-phrases";
 import { findRecurrence } from "./recurrence-phrases";
@@ -71,8 +71,10 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   if (end) return { ok: false, reason: "repeat_with_end", phrase: end };
   const repeatSpans = repeat ? [repeat.span, ...(except ? [except.span] : [])] : [];
   // "rent a car for 5 days tomorrow": the length stays in the title and is not read as a day.
-  const lasting = repeat ? null : lastingInTitle(text);
-  const hints = findDateTime(blankOut(text, lasting ? [...repeatSpans, lasting] : repeatSpans), now, zone);
+  const lasting = lastingInTitle(text, repeat !== null);
+  const withLength = findDateTime(blankOut(text, lasting ? [...repeatSpans, lasting] : repeatSpans), now, zone);
+  // "set a timer for 10 minutes": a length with nothing else saying when is the time, as it always was.
+  const hints = lasting?.whenNothingElse && !saysWhen(withLength) ? findDateTime(blankOut(text, repeatSpans), now, zone) : withLength;
   if (hints.several) return failure("several_times");
   // "wake me up at 7" said in the afternoon: waking is in the morning (not 19:00 by ADR 121), and "at 5" is 05:00.
   if (hints.time && !hints.time.meridiemKnown && !hints.partOfDay && WAKING.test(text)) hints.partOfDay = "morning";
@@ -95,6 +97,11 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   if (!schedule.ok) return failure(schedule.reason);
 
   return { ok: true, reminder: { title, dueAt: schedule.dueAt, recurrence: schedule.recurrence, strategy: nudge?.strategy ?? null } };
+}
+
+/** Whether the hints name any day or time at all. */
+function saysWhen(hints: DateTimeHints): boolean {
+  return Boolean(hints.instant || hints.time || hints.date || hints.weekday || hints.partOfDay);
 }
 
 /** Words of getting up: an hour said with them without am/pm is a morning's. */

@@ -28,6 +28,7 @@ const CORRECTIONS: Record<string, readonly string[]> = {
   evening: ["evning", "eveing", "evenning", "evenign"],
   minutes: ["minuts", "mintues", "minites"],
   hours: ["hourse", "huors"],
+  weeks: ["wks"],
 };
 
 const CORRECTION_OF = new Map(Object.entries(CORRECTIONS).flatMap(([word, typos]) => typos.map((typo) => [typo, word] as const)));

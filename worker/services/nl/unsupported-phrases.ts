@@ -109,7 +109,20 @@ export function findRepeatEnd(text: string, repeats: boolean): string | null {
  * "rent a car for 5 days tomorrow at 9": how long the thing lasts, part of the title, never a time. chrono read "5
  * days" as the day five days on, so the car was due then, with "tomorrow at 9" left over. Its place, or null.
  */
-export function lastingInTitle(text: string): Span | null {
-  const span = FOR_A_SPAN.exec(text);
-  return span && !span[1] ? { start: span.index, end: span.index + span[0].length } : null;
+export function lastingInTitle(text: string, repeats: boolean): (Span & { whenNothingElse: boolean }) | null {
+  // With a repeat, "for 7 days" was refused before (findRepeatEnd); "every day at 7 run for 20 minutes" is a length.
+  const span = repeats ? null : FOR_A_SPAN.exec(text);
+  if (span && !span[1]) return { start: span.index, end: span.index + span[0].length, whenNothingElse: false };
+  const minutes = FOR_A_WHILE.exec(text);
+  return minutes ? { start: minutes.index, end: minutes.index + minutes[0].length, whenNothingElse: true } : null;
 }
+
+/**
+ * "run for 20 minutes at 6pm", "practise piano for an hour tomorrow": how long, in the title, when another phrase
+ * says when. chrono read "for 20 minutes" as in 20 minutes: the run was due then, with "at 6pm" in its title. Alone
+ * ("set a timer for 10 minutes") it is the time, as before (`whenNothingElse`).
+ */
+const FOR_A_WHILE = new RegExp(
+  `\\bfor\\s+(?:another\\s+|half\\s+an?\\s+|an?\\s+|${SPAN_COUNT}\\s+|\\d{1,3}(?:\\.\\d)?\\s*)(?:(?:and\\s+a\\s+half\\s+)?(?:minutes?|mins?|hours?|hrs?)|hour|minute)\\b`,
+  "i",
+);
