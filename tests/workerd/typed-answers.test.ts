@@ -206,6 +206,10 @@ describe("moveWordsIn", () => {
     ["delay to sat 9am", "saturday 9am"],
     ["move it to friday same time", "friday same time"],
     ["shift it to 3:30", "at 3:30"],
+    // An hour in words, as "to 10" is read (clock-words.ts).
+    ["move it to seven", "at 7"],
+    ["move it to seven thirty", "at 7:30"],
+    ["push it to tues", "tuesday"],
   ])("%j → %j", (body, when) => {
     expect(moveWordsIn(body)).toBe(when);
   });
@@ -266,6 +270,13 @@ describe("whenOnlyAnswer", () => {
     ["remind me to call mom in an hour", null],
     // A bare number is minutes or an hour: nobody can tell. Words that are not only a time are no answer.
     ["10", null],
+    // In words as in digits: a length is a snooze, a lone number is no answer.
+    ["give me twenty minutes", { answer: "snooze", snoozeMinutes: 20, snoozeUntil: null }],
+    ["twenty mins", { answer: "snooze", snoozeMinutes: 20, snoozeUntil: null }],
+    ["another fifteen mins please", { answer: "snooze", snoozeMinutes: 15, snoozeUntil: null }],
+    ["at seven", { answer: "snooze", snoozeMinutes: null, snoozeUntil: { hour: 7, minute: 0, halfKnown: false } }],
+    ["seven", null],
+    ["twenty", null],
     ["call mom", null],
     ["call mom at 5", null],
   ])("%j → %j", (body, expected) => {

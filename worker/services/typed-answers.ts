@@ -1,4 +1,5 @@
 import { ANSWER_REPLY_WORDS, SNOOZE_MINUTES, type Answer } from "./answers";
+import { clockWordsAsDigits, isALoneNumber } from "./nl/clock-words";
 import { correctionWordsIn, moveWordsIn, onlyAWhen } from "./nl/move-phrases";
 import { snoozeClockIn, type SnoozeClock } from "./nl/snooze-phrases";
 import { SNOOZE_MAX_MINUTES } from "./tasks/schemas";
@@ -234,8 +235,9 @@ export function correctionAnswer(text: string): TypedAnswer | null {
  */
 export function whenOnlyAnswer(text: string): TypedAnswer | null {
   // "remind me in an hour", "remind me again tomorrow": said about the reminder that waits, the words after.
-  const body = text.replace(/^\s*(?:please\s+)?remind\s+me\s+(?:again\s+)?/i, "");
-  if (/^\s*\d+\s*$/.test(body)) return null;
+  // "give me twenty minutes": lengths and times in words in digits first (clock-words.ts).
+  const body = clockWordsAsDigits(text.replace(/^\s*(?:please\s+)?remind\s+me\s+(?:again\s+)?/i, ""));
+  if (isALoneNumber(body)) return null;
   // "20 min", "1h", "10 more minutes", "give me 10 minutes": a length with its unit is a snooze for it.
   const amount = LENGTH_ONLY.exec(body.trim().replace(/[.!]+$/, ""));
   const lengthMinutes = amount ? minutesIn(`${amount[1]} ${amount[2]}`.toUpperCase()) : null;

@@ -65,6 +65,15 @@ const MINUTE_NUMBER: Record<string, number> = {
 /** "ten to six", "twenty-five past four": the minutes before or after an hour. */
 const PAST_OR_TO_MINUTES: Record<string, number> = { five: 5, ten: 10, twenty: 20, "twenty five": 25 };
 const HOUR_WORD = `(?:${Object.keys(HOUR_NUMBER).join("|")})`;
+
+/** "7", "seven", "twenty": a number and nothing else, which may be minutes or an hour (a reply does not guess). */
+export function isALoneNumber(text: string): boolean {
+  return LONE_NUMBER.test(text);
+}
+const LONE_NUMBER = new RegExp(
+  String.raw`^\s*(?:\d+|${HOUR_WORD}|${Object.keys(TEENS).join("|")}|(?:${Object.keys(TENS).join("|")})(?:[\s-]+(?:${Object.keys(UNITS).join("|")}))?)\s*[.!]*\s*$`,
+  "i",
+);
 /** Minutes said after the hour: "nine thirty", "seven forty-five", "six oh five", "twelve o'clock". */
 const MINUTE_WORD = String.raw`(?:o'?clock|o(?:h)?\s+five|(?:twenty|thirty|forty|fifty)(?:[\s-]+five)?|ten|fifteen)`;
 const MERIDIEM = String.raw`(?:[ap]\.?m\.?)`;
