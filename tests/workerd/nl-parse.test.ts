@@ -460,6 +460,13 @@ const cases: Case[] = [
   { prompt: "pills at 10 to 6", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pills", local: "2026-03-02 17:50" },
   { prompt: "pills at 5 past 6", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pills", local: "2026-03-02 18:05" },
   { prompt: "pills at 9 30", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pills", local: "2026-03-02 09:30" },
+  // An hour in words after a day or a repeat, or as the first words, is a time whatever follows...
+  { prompt: "every day at nine take pills", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "take pills", local: "2026-03-03 09:00", recurrence: { freq: "daily" } },
+  { prompt: "every evening at seven call mum", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call mum", local: "2026-03-02 19:00", recurrence: { freq: "daily" } },
+  { prompt: "tomorrow at nine call the bank", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call the bank", local: "2026-03-03 09:00" },
+  { prompt: "at seven call mum", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call mum", local: "2026-03-02 19:00" },
+  // ...but not where a name may follow it.
+  { prompt: "meet at five guys tomorrow at 7pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "meet at five guys", local: "2026-03-03 19:00" },
   // ...and numbers in words that are no time keep their words.
   { prompt: "at 9 30 pushups", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "30 pushups", local: "2026-03-02 21:00" },
   { prompt: "buy ten to twelve eggs at 5pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "buy ten to twelve eggs", local: "2026-03-02 17:00" },

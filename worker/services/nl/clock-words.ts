@@ -29,7 +29,11 @@ export function clockWordsAsDigits(text: string): string {
       pastOrTo(lead, Number(minutes), side, Number(hour), half),
     )
     .replace(HOUR_AND_MINUTE_WORDS_AFTER_AT, (_whole, lead: string, hour: string, minutes: string) => `${lead}${clock(hour, minutes)}`)
-    .replace(HOUR_WORD_AFTER_AT, (_whole, lead: string, hour: string) => `${lead}${clock(hour, undefined)}`)
+    .replace(HOUR_WORD_AFTER_AT, (whole, lead: string, hour: string, at: number, all: string) =>
+      FOLLOWS_AN_HOUR.test(all.slice(at + whole.length)) || (AFTER_A_DAY.test(all.slice(0, at)) && !NAMES_A_THING.test(all.slice(at + whole.length)))
+        ? `${lead}${clock(hour, undefined)}`
+        : whole,
+    )
     .replace(HOUR_WORD_BEFORE_MERIDIEM, (_whole, hour: string, minutes: string | undefined) => clock(hour, minutes))
     .replace(HOUR_SPACE_MINUTES, (_whole, lead: string, hour: string, minutes: string) => `${lead}${hour}:${minutes}`);
 }
@@ -95,7 +99,7 @@ const AFTER_A_LEAD = /(?:\b(?:at|around|about)\s+|@\s*)$/i;
 
 function saidAsATime(all: string, at: number, length: number): boolean {
   const before = all.slice(0, at);
-  return before.trim() === "" || AFTER_A_LEAD.test(before) || new RegExp(`^${AFTER_AN_HOUR}`, "i").test(all.slice(at + length));
+  return before.trim() === "" || AFTER_A_LEAD.test(before) || FOLLOWS_AN_HOUR.test(all.slice(at + length));
 }
 /** "at 10 to 6", "at 25 past 4": only after "at", so "from 10 to 6" stays a span of hours. */
 const MINUTES_PAST_OR_TO_IN_DIGITS = new RegExp(
@@ -104,8 +108,19 @@ const MINUTES_PAST_OR_TO_IN_DIGITS = new RegExp(
 );
 /** "at seven thirty with sam": an hour and its minutes in words are a time whatever follows. */
 const HOUR_AND_MINUTE_WORDS_AFTER_AT = new RegExp(String.raw`${LEAD}(${HOUR_WORD})[\s-]+(${MINUTE_WORD})\b`, "gi");
-/** "at seven", "at nine tonight": an hour alone is a time only before the end, a mark or a word of the day. */
-const HOUR_WORD_AFTER_AT = new RegExp(String.raw`${LEAD}(${HOUR_WORD})\b${AFTER_AN_HOUR}`, "gi");
+/**
+ * "at seven", "at nine tonight", "every day at nine take pills": an hour alone is a time before the end, a mark or a
+ * word of the day, or after a day or a repeat, or as the first words ("at seven call mum"). Elsewhere a word follows
+ * that may make it a name: "meet at five guys", "arrive at seven oaks", "at one point".
+ */
+const HOUR_WORD_AFTER_AT = new RegExp(String.raw`${LEAD}(${HOUR_WORD})\b`, "gi");
+const FOLLOWS_AN_HOUR = new RegExp(`^${AFTER_AN_HOUR}`, "i");
+/** "at one point", "at one go", "at one of ...": the number is no hour even as the first words. */
+const NAMES_A_THING = /^\s+(?:point|go|stage|of|with|another|end|side|least|last|once|more|or)\b/i;
+const AFTER_A_DAY = new RegExp(
+  String.raw`(?:^|\b(?:remind\s+me|every\s+\w+|daily|morning|evening|night|afternoon|today|tonight|tomorrow|weekdays?|weekends?|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|\d(?:st|nd|rd|th)))[\s,]*$`,
+  "i",
+);
 const HOUR_WORD_BEFORE_MERIDIEM = new RegExp(String.raw`\b(${HOUR_WORD})(?:[\s-]+(${MINUTE_WORD}))?(?=\s*(?:${MERIDIEM}(?![a-z])|o'?clock\b))`, "gi");
 /** "at 9 30", "@ 7 45 tomorrow": an hour and its minutes with a space, where nothing but a day or the end follows. */
 const HOUR_SPACE_MINUTES = new RegExp(String.raw`${LEAD}(1[0-2]|0?[1-9])\s+([0-5]\d)${AFTER_AN_HOUR}`, "gi");
