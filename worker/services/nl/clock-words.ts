@@ -11,10 +11,11 @@
  * - "at 9 30" as the last words or before a day: "at 9:30" ("pills at 9 30" was due at 21:00 titled "pills 30");
  *   "pills @ 9": "at 9" (no time was found).
  *
- * An hour in words is rewritten only where it can be nothing else: after "at", "@", "around" or "about" when what
- * follows is the end, a minute, am/pm, "o'clock" or a word of the day ("at one point", "at seven oaks", "about seven
- * apples" keep their words), or before am/pm or "o'clock". The rewritten text is what every later step reads, the
- * title included, so a time said in words leaves the title as one in digits does.
+ * An hour in words is rewritten only where it can be nothing else (ADR 124): after "at", "@", "around" or "about"
+ * when what follows is the end, a minute, am/pm, "o'clock" or a word of the day; after "at" as the first words or
+ * after a day or a repeat ("every day at nine take pills"); or before am/pm or "o'clock". "at one point", "arrive at
+ * seven oaks", "meet at five guys", "about seven apples" keep their words. The rewritten text is what every later
+ * step reads, the title included, so a time said in words leaves the title as one in digits does.
  */
 export function clockWordsAsDigits(text: string): string {
   return text
