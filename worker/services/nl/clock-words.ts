@@ -40,6 +40,16 @@ export function clockWordsAsDigits(text: string): string {
 }
 
 /**
+ * Words that are only a clock time, in digits or in words ("10", "5.30pm", "seven", "ten to six", "nine thirty pm"),
+ * as "at ..." (how the reader wants a time said alone after "until" or "move it to"), or null for anything else.
+ */
+export function asAClockTime(words: string): string | null {
+  const said = clockWordsAsDigits(`at ${words.trim()}`);
+  return CLOCK_TIME_ALONE.test(said) ? said : null;
+}
+const CLOCK_TIME_ALONE = /^at\s+\d{1,2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\.?)?$/i;
+
+/**
  * "in twenty minutes", "forty-five mins", "in fifteen hours": a count from 13 to 99 in words before a unit of time, in
  * digits. chrono knows one to twelve in words: "in twenty minutes check the oven" found no time.
  */
@@ -96,7 +106,7 @@ const MINUTES_PAST_OR_TO_IN_WORDS = new RegExp(
   String.raw`(?<!\bfrom\s+)\b(five|ten|twenty|twenty[\s-]+five)\s+(?:minutes\s+)?(past|to|after)\s+(${HOUR_WORD})\b(\s*${MERIDIEM}(?![a-z]))?`,
   "gi",
 );
-const AFTER_A_LEAD = /(?:\b(?:at|around|about)\s+|@\s*)$/i;
+const AFTER_A_LEAD = new RegExp(`${LEAD}$`, "i");
 
 function saidAsATime(all: string, at: number, length: number): boolean {
   const before = all.slice(0, at);

@@ -1,12 +1,9 @@
-import * as chrono from "chrono-node";
+import type * as chrono from "chrono-node";
 import { DateTime } from "luxon";
 import type { Weekday, WallTime } from "../recurrence";
-import { CLOCK_PARSERS, END_OF_PERIOD_WITHOUT_PREPOSITION } from "./clock-phrases";
-import { readsDayFirst } from "./date-order";
+import { END_OF_PERIOD_WITHOUT_PREPOSITION } from "./clock-phrases";
+import { dateParserFor } from "./date-parsers";
 import { blankNotDates } from "./not-dates";
-import { onlyZoneWords } from "./zone-words";
-import { DAY_AFTER_TOMORROW_REFINER, localToday, RELATIVE_PARSERS } from "./relative-phrases";
-import { DAY, WEEKDAY_BY_WORD } from "./recurrence-phrases";
 import { findPartOfDay, type PartOfDay, type Span } from "./types";
 
 /**
@@ -57,130 +54,13 @@ export interface NamedDate {
   sameTimeAsNow?: WallTime;
 }
 
-/**
- * chrono's English casual parser, plus two dates it lacks: "on the 5th" or "the 5th at 9" (a day of the
- * month with no month) and "the first monday in december" (a weekday by its place in a named month); the times
- * of day in clock-phrases.ts ("half past 5", "17h", "before bed"); and the durations and counted days
- * in relative-phrases.ts ("in an hour and a half", "the day after tomorrow", "a week from tomorrow").
- * Misspelt words of time were put right before (spelling.ts).
- */
-function withOurPhrases(base: chrono.Chrono, ownParsers: readonly chrono.Parser[] = []): chrono.Chrono {
-  const casual = base.clone();
-  casual.parsers.push(...ownParsers);
-  casual.parsers.push({
-    // Not "on the 5th of April" (chrono reads that itself) and not a bare "the 2nd" ("watch the 2nd episode").
-    // "by the 30th", "before the 30th", "on 30th": that day ("pay rent by the 30th" found no time before).
-    pattern: () => /\b(?:on|by|before|until|till)\s+(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)\b(?!\s+of\b)/i,
-    extract: dayOfAMonth,
-  });
-  casual.parsers.push({
-    // "the 3rd at 10am pay rent", "3rd @ 9": a bare day of the month right before a clock time is a date. It was
-    // left in the title ("The 3rd pay rent") and the reminder came at 10:00 today or tomorrow.
-    pattern: () => /\b(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)\b(?=\s*(?:at\s+|@\s*)\d)/i,
-    extract: dayOfAMonth,
-  });
-  casual.parsers.push({ pattern: () => NTH_WEEKDAY_OF_MONTH, extract: nthWeekdayOfMonth });
-  casual.parsers.push(...CLOCK_PARSERS, ...RELATIVE_PARSERS);
-  casual.refiners.push(DAY_AFTER_TOMORROW_REFINER);
-  casual.refiners = casual.refiners.map(onlyZoneWords);
-  // chrono's own "end of the month" (the last day, no time; its "last day of the month" is kept) would win over ours (17:00, and next month's once this
-  // one's has gone): set aside before chrono removes overlapping readings, which keeps the first of two alike.
-  casual.refiners.unshift({ refine: (_context, results) => results.filter((result) => !(result.tags().has("parser/ENEndOfCurrentMonthParser") && /^\s*end\b/i.test(result.text))) });
-  return casual;
-}
-
-/**
- * "pay rent on 12.12", "by 1.12 at 5pm": a day and month with a dot, as much of Europe writes them, read where dates
- * are written day first (no one writes month.day). After "on"; after "by", "before", "until" or "due" only when a
- * time of day follows, since "by 9.05" alone is five past nine in Britain. "version 1.2 release" and "buy 2.5 kg
- * rice" keep their numbers. chrono read only "12.12.2026": "on 12.12" found no time and "by 1.12 at 5pm" was due
- * today with "by 1.12" in the title.
- */
-const DOTTED_DAY_MONTH = [
-  /\bon\s+([0-3]?\d)\.([01]?\d)\b(?!\.?\d)/i,
-  /\b(?:by|before|until|till|due)\s+([0-3]?\d)\.([01]?\d)\b(?=,?\s*(?:at\s+|@\s*)\d)/i,
-];
-
-/** "1/12" read month first (January 12th) and day first (the 1st of December): which one, by the zone (date-order.ts). */
-const MONTH_FIRST = withOurPhrases(chrono.casual);
-const DAY_FIRST = withOurPhrases(
-  chrono.en.GB,
-  DOTTED_DAY_MONTH.map((pattern) => ({ pattern: () => pattern, extract: dottedDayMonth })),
-);
-
-function dottedDayMonth(context: chrono.ParsingContext, match: RegExpMatchArray): chrono.ParsingComponents | null {
-  const day = Number(match[1]);
-  const month = Number(match[2]);
-  if (day < 1 || month < 1 || month > 12 || day > (DateTime.utc(2024, month).daysInMonth ?? 31)) return null;
-  // No year said: schedule.ts takes this year's if the day is still to come, else next year's, as for "on 1/12".
-  return context.createParsingComponents({ day, month }).imply("year", localToday(context).year);
-}
-
-/**
- * "on the 5th": the day alone; schedule.ts picks the month (this one if the day is still to come, else
- * the next that has it). The month is implied here only so chrono keeps the date: left to chrono, "on
- * the 31st" in November was the 31st of November, dropped as no date, and the prompt found no time.
- */
-function dayOfAMonth(context: chrono.ParsingContext, match: RegExpMatchArray) {
-  const day = Number(match[1]);
-  if (day < 1 || day > 31) return null;
-  let month = localToday(context).startOf("month");
-  while ((month.daysInMonth ?? 0) < day) month = month.plus({ months: 1 });
-  return context.createParsingComponents({ day }).imply("month", month.month).imply("year", month.year);
-}
-
-const MONTH_NUMBER: Record<string, number> = {
-  january: 1, jan: 1, february: 2, feb: 2, march: 3, mar: 3, april: 4, apr: 4, may: 5, june: 6, jun: 6,
-  july: 7, jul: 7, august: 8, aug: 8, september: 9, sept: 9, sep: 9, october: 10, oct: 10, november: 11, nov: 11,
-  december: 12, dec: 12,
-};
-const PLACE_IN_MONTH: Record<string, number> = {
-  first: 1, "1st": 1, second: 2, "2nd": 2, third: 3, "3rd": 3, fourth: 4, "4th": 4, fifth: 5, "5th": 5, last: -1,
-};
-/** A month's name or its abbreviation, longest first (also read by unsupported-phrases.ts for "until december"). */
-export const MONTH_WORD = `(?:${Object.keys(MONTH_NUMBER).sort((a, b) => b.length - a.length).join("|")})`;
-/** "the first monday in december", "the last friday of march 2027". Without "the month" (a repeat, refused earlier). */
-const NTH_WEEKDAY_OF_MONTH = new RegExp(
-  `\\b(?:the\\s+)?(first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|last)\\s+(${DAY})\\s+(?:of|in)\\s+(${MONTH_WORD})\\b(?:,?\\s+(\\d{4})\\b)?`,
-  "i",
-);
-
-/**
- * The calendar date of "the first monday in december": in the year named, or else this year's if that
- * day is today or later on the user's clock, next year's otherwise. Nothing when the month has no such
- * day ("the fifth monday in february").
- */
-function nthWeekdayOfMonth(context: chrono.ParsingContext, match: RegExpMatchArray): { day: number; month: number; year: number } | null {
-  const place = PLACE_IN_MONTH[(match[1] ?? "").toLowerCase()];
-  const word = (match[2] ?? "").toLowerCase();
-  const weekday = WEEKDAY_BY_WORD[word] ?? WEEKDAY_BY_WORD[word.replace(/s$/, "")];
-  const month = MONTH_NUMBER[(match[3] ?? "").toLowerCase()];
-  if (!place || !weekday || !month) return null;
-  const today = localToday(context);
-  const inYear = (year: number) => placeInMonth(year, month, weekday, place);
-  const date = match[4] ? inYear(Number(match[4])) : [inYear(today.year), inYear(today.year + 1)].find((d) => d && d.toISODate()! >= today.toISODate()!);
-  return date ? { day: date.day, month: date.month, year: date.year } : null;
-}
-
-/** The `place`-th (1-5, or -1 for the last) `weekday` of a month, or null if the month has none. */
-function placeInMonth(year: number, month: number, weekday: Weekday, place: number): DateTime | null {
-  const first = DateTime.utc(year, month, 1);
-  const daysInMonth = first.daysInMonth ?? 0;
-  if (place === -1) {
-    const last = first.set({ day: daysInMonth });
-    return last.minus({ days: (last.weekday - weekday + 7) % 7 });
-  }
-  const day = 1 + ((weekday - first.weekday + 7) % 7) + 7 * (place - 1);
-  return day <= daysInMonth ? first.set({ day }) : null;
-}
-
 /** Three-letter weekday words that are more often something else ("call sun", "I sat"). */
 const BARE_WEEKDAY_ABBREVIATION = /^(?:sun|sat|mon|tue|tues|wed|thu|thur|thurs|fri)\.?$/i;
 
 /** Reads the date/time phrases of `text` (whose repeat phrase has been blanked out) relative to `now` in `zone`. */
 export function findDateTime(text: string, now: Date, zone: string): DateTimeHints {
   const reference = { instant: now, timezone: DateTime.fromJSDate(now, { zone }).offset };
-  const parser = readsDayFirst(zone) ? DAY_FIRST : MONTH_FIRST;
+  const parser = dateParserFor(zone);
   const read = parser.parse(blankNotDates(text), reference).filter((result) => !BARE_WEEKDAY_ABBREVIATION.test(result.text.trim()));
   const found = read.filter((result) => !isAFraction(result, text, read));
   // "send the eod report at 4": an end of a period without "by" names the thing when something else says when.

@@ -1,4 +1,4 @@
-import { clockWordsAsDigits } from "./clock-words";
+import { asAClockTime } from "./clock-words";
 import { findDateTime } from "./date-time-phrases";
 import { leftOver, onlyWordsFrom } from "./leftover";
 import { FILLER, snoozeClockIn } from "./snooze-phrases";
@@ -53,10 +53,9 @@ function whenWords(words: string): string {
   const plain = correctSpelling(words.trim())
     .replace(/^(?:until|till|til|'til|to)\s+/i, "")
     .replace(SHORT_WEEKDAY, (short) => SHORT_WEEKDAYS[short.replace(".", "").toLowerCase()] ?? short);
-  if (/^\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?$/i.test(plain)) return `at ${plain}`;
-  // "move it to seven", "to seven thirty": an hour in words alone is read after "at" (clock-words.ts).
-  const atAnHourInWords = clockWordsAsDigits(`at ${plain}`);
-  if (atAnHourInWords !== `at ${plain}` && /^at\s+\d{1,2}(?::\d{2})?$/i.test(atAnHourInWords)) return atAnHourInWords;
+  // "move it to 10", "to seven thirty": a clock time alone is read after "at".
+  const clock = asAClockTime(plain);
+  if (clock) return clock;
   // "the 5th" is read as a day of the month after "on" (date-time-phrases.ts), as in "move it to the 5th".
   return /^the\s+\d{1,2}(?:st|nd|rd|th)\b/i.test(plain) ? `on ${plain}` : plain;
 }

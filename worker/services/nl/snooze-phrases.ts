@@ -1,4 +1,4 @@
-import { clockWordsAsDigits } from "./clock-words";
+import { asAClockTime } from "./clock-words";
 import { findDateTime } from "./date-time-phrases";
 import { leftOver, onlyWordsFrom } from "./leftover";
 import { PART_OF_DAY_HOURS } from "./types";
@@ -44,10 +44,8 @@ export function snoozeClockIn(words: string): SnoozeClock | "morning" | "day" | 
   const phrase = trimmed.replace(LEAD, "");
   if (phrase === "") return null;
   // "snooze 10" is ten minutes; "snooze until 10" is a clock time, which the reader wants as "at 10"; so is
-  // "until seven" or "till ten to six" (an hour in words is read after "at", clock-words.ts).
-  const atPhrase = `at ${phrase}`;
-  const inDigits = clockWordsAsDigits(atPhrase);
-  const text = !led ? phrase : inDigits !== atPhrase ? inDigits : /^\d{1,2}(?:[:.]\d{2})?$/.test(phrase) ? atPhrase : phrase;
+  // "until seven" or "till ten to six".
+  const text = led ? (asAClockTime(phrase) ?? phrase) : phrase;
   const hints = findDateTime(text, REFERENCE, "UTC");
   if (hints.several || hints.instant) return null;
   if (!onlyWordsFrom(leftOver(text, hints.spans), FILLER)) return null;

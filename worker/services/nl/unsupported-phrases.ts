@@ -1,5 +1,5 @@
 import { MAX_DAY_INTERVAL, MAX_MONTH_INTERVAL, MAX_WEEK_INTERVAL } from "../recurrence";
-import { MONTH_WORD } from "./date-time-phrases";
+import { MONTH_WORD } from "./date-parsers";
 import { DAY, EVERY } from "./recurrence-phrases";
 import type { Span } from "./types";
 
