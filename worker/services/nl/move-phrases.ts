@@ -56,7 +56,7 @@ function whenWords(words: string): string {
   // "move it to 10", "to seven thirty": a clock time alone is read after "at".
   const clock = asAClockTime(plain);
   if (clock) return clock;
-  // "the 5th" is read as a day of the month after "on" (date-time-phrases.ts), as in "move it to the 5th".
+  // "the 5th" is read as a day of the month after "on" (date-parsers.ts), as in "move it to the 5th".
   return /^the\s+\d{1,2}(?:st|nd|rd|th)\b/i.test(plain) ? `on ${plain}` : plain;
 }
 
