@@ -92,6 +92,7 @@ test.describe("New Task screen", () => {
       "Every weekday (Monday to Friday)",
       "Every week on Sunday",
       "Every month on the 29th (or the month's last day)",
+      "Every year on March 29",
     ]);
     await page.getByLabel("Task Title").fill("Water the ferns");
     await repeat.selectOption({ label: "Every week on Sunday" });
@@ -104,6 +105,45 @@ test.describe("New Task screen", () => {
     const ferns = body.tasks.find((t) => t.title === "Water the ferns");
     expect(ferns?.recurrence).toEqual({ freq: "weekly", days: [7] });
     expect(ferns?.dueDate).toBe("2099-03-29T06:00:00.000Z");
+  });
+
+  test("a birthday every year, from the form and in words: its card says so, and Edit Task finds the choice and follows the date (ADR 125)", async ({ page }) => {
+    const user = await signUp(page);
+    const recurrenceOf = async (title: string) => {
+      const list = await page.request.get("/v1/tasks", { headers: { Authorization: `Bearer ${user.token}` } });
+      const body = (await list.json()) as { tasks: Array<{ id: string; title: string; recurrence?: unknown }> };
+      return body.tasks.find((t) => t.title === title);
+    };
+    await page.goto("/task-creator");
+    await page.getByLabel("Task Title").fill("Ann's birthday");
+    await page.getByLabel("Due Date/Time").fill("2099-03-03T09:00");
+    await page.getByLabel("Repeat").selectOption({ label: "Every year on March 3" });
+    await page.getByRole("button", { name: "Create Task" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
+    await expect(card(page, "Ann's birthday")).toContainText("Repeats every year on March 3");
+    const birthday = await recurrenceOf("Ann's birthday");
+    expect(birthday?.recurrence).toEqual({ freq: "yearly", month: 3, dayOfMonth: 3 });
+
+    // Edit Task shows the yearly choice; a new due date moves the day it repeats on.
+    await page.goto(`/tasks/${birthday!.id}/edit`);
+    const repeat = page.getByLabel("Repeat");
+    await expect(repeat).toHaveValue("yearly");
+    await page.getByLabel("Due Date/Time").fill("2099-03-05T09:00");
+    await expect(repeat.locator("option:checked")).toHaveText("Every year on March 5");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 5_000 });
+    expect((await recurrenceOf("Ann's birthday"))?.recurrence).toEqual({ freq: "yearly", month: 3, dayOfMonth: 5 });
+
+    // In words: a named day every year, confirmed as such and said on its card.
+    await page.goto("/task-creator");
+    const box = page.getByRole("region", { name: "Or just type it" });
+    await box.getByLabel("Your reminder").fill("call grandma every christmas eve at 6pm");
+    await box.getByRole("button", { name: "Create Reminder" }).click();
+    await expect(box.locator(".alert--success")).toContainText("every year on December 24 at 6:00 PM");
+    await page.goto("/dashboard");
+    const grandma = page.locator("article.task-card").filter({ hasText: "call grandma" });
+    await expect(grandma).toContainText("Repeats every year on December 24");
+    await grandma.screenshot({ path: "test-results/screenshots/tasks-yearly-card.png" });
   });
 
   test("creates a reminder from plain language, and rejects an empty one", async ({ page }) => {
@@ -244,13 +284,13 @@ test.describe("New Task screen", () => {
     await page.goto("/task-creator");
     const box = page.getByRole("region", { name: "Or just type it" });
     const input = box.getByLabel("Your reminder");
-    await input.fill("renew my passport every other year at 9");
+    await input.fill("service my boiler every 18 months at 9");
     await box.getByRole("button", { name: "Create Reminder" }).click();
     const advice = box.locator(".alert--info");
     await expect(advice).toHaveText(
-      `I can't repeat a reminder "every other year". I can repeat one every day or every so many days ("every other day", "every 3 days"), every weekday, on the days you choose every week or every so many weeks ("every monday and thursday", "every other friday"), or on one date every month or every so many months ("on the 1st of every month", "every 3 months").`,
+      `I can't repeat a reminder "every 18 months". I can repeat one every day or every so many days ("every other day", "every 3 days"), every weekday, on the days you choose every week or every so many weeks ("every monday and thursday", "every other friday"), on one date every month or every so many months ("on the 1st of every month", "every 3 months"), or on one day every year ("every year on march 3", "every other year").`,
     );
-    await expect(input).toHaveValue("renew my passport every other year at 9");
+    await expect(input).toHaveValue("service my boiler every 18 months at 9");
     await page.setViewportSize({ width: 360, height: 800 });
     await box.screenshot({ path: "test-results/screenshots/tasks-creator-nl-refused-phone.png" });
     // Unlike the 3.5 s failure text, advice stays until the next try.

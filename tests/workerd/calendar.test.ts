@@ -165,6 +165,27 @@ describe("the feed", () => {
     expect(String(byTitle.get("Meter reading")!.getFirstPropertyValue("rrule"))).toBe("FREQ=MONTHLY;INTERVAL=3;BYMONTHDAY=28,29,30,31;BYSETPOS=-1");
   });
 
+  it("every year on February 29 and every 3 years on June 5: the calendar app's expansion is the engine's series", async () => {
+    const u = await user({ timezone: "Europe/London" });
+    const leapDay: Recurrence = { freq: "yearly", month: 2, dayOfMonth: 29 };
+    const everyThree: Recurrence = { freq: "yearly", month: 6, dayOfMonth: 5, interval: 3 };
+    // 2080 is a leap year; the leap-day series falls on the 28th in the three years after it.
+    const leapFirst = DateTime.fromObject({ year: 2080, month: 2, day: 29, hour: 8 }, { zone: "Europe/London" });
+    const threeFirst = DateTime.fromObject({ year: 2080, month: 6, day: 5, hour: 19, minute: 30 }, { zone: "Europe/London" });
+    await insertRecurringTask(u.id, "Leo's birthday", leapFirst.toMillis(), leapDay);
+    await insertRecurringTask(u.id, "Renew the passport", threeFirst.toMillis(), everyThree);
+    const { icsFeedToken } = await enable(u);
+    const byTitle = new Map(events(await (await feed(icsFeedToken)).text()).events.map((e) => [String(e.getFirstPropertyValue("summary")), e]));
+    const birthday = byTitle.get("Leo's birthday")!;
+    expect(String(birthday.getFirstPropertyValue("rrule"))).toBe("FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=-1");
+    expect(expandWallTimes(birthday, "Europe/London", 5)).toEqual(engineSeries(leapDay, leapFirst.toJSDate(), "Europe/London", 5));
+    expect(expandWallTimes(birthday, "Europe/London", 5)).toEqual(["Thu 2080-02-29 08:00", "Fri 2081-02-28 08:00", "Sat 2082-02-28 08:00", "Sun 2083-02-28 08:00", "Tue 2084-02-29 08:00"]);
+    const passport = byTitle.get("Renew the passport")!;
+    expect(String(passport.getFirstPropertyValue("rrule"))).toBe("FREQ=YEARLY;INTERVAL=3;BYMONTH=6;BYMONTHDAY=5");
+    expect(expandWallTimes(passport, "Europe/London", 3)).toEqual(engineSeries(everyThree, threeFirst.toJSDate(), "Europe/London", 3));
+    expect(expandWallTimes(passport, "Europe/London", 3)).toEqual(["Wed 2080-06-05 19:30", "Sat 2083-06-05 19:30", "Wed 2086-06-05 19:30"]);
+  });
+
   it("answers 304 for the same ETag, and a changed task changes the ETag", async () => {
     const u = await user();
     const { deps } = depsAt(ERA);

@@ -83,8 +83,8 @@ describe("POST /v1/tasks/nl", () => {
       ["remind me in 10 to check the oven", `Is "in 10" minutes or hours? Add one, like "in 10 minutes" or "in 10 hours".`],
       // Read in part, these would have made a one-off reminder that the person took for a repeat or for two times.
       [
-        "renew the passport every other year at 8am",
-        `I can't repeat a reminder "every other year". I can repeat one every day or every so many days ("every other day", "every 3 days"), every weekday, on the days you choose every week or every so many weeks ("every monday and thursday", "every other friday"), or on one date every month or every so many months ("on the 1st of every month", "every 3 months").`,
+        "service the boiler every 18 months at 8am",
+        `I can't repeat a reminder "every 18 months". I can repeat one every day or every so many days ("every other day", "every 3 days"), every weekday, on the days you choose every week or every so many weeks ("every monday and thursday", "every other friday"), on one date every month or every so many months ("on the 1st of every month", "every 3 months"), or on one day every year ("every year on march 3", "every other year").`,
       ],
       [
         "take meds at 8am and 8pm",

@@ -498,6 +498,31 @@ const cases: Case[] = [
   // Auckland, across the southern-hemisphere fall-back (Apr 5, 03:00 NZDT → 02:00 NZST).
   { prompt: "today at 9am brunch", now: NOW.aucklandBeforeFallBack, zone: AUCKLAND, title: "brunch", local: "2026-04-05 09:00" },
   { prompt: "every day at 7 swim", now: NOW.aucklandBeforeFallBack, zone: AUCKLAND, title: "swim", local: "2026-04-05 07:00", recurrence: { freq: "daily" } },
+  // Every year, or every few years (ADR 125): each was refused before.
+  { prompt: "every year on march 3 call Ann", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call Ann", local: "2026-03-03 09:00", recurrence: { freq: "yearly", month: 3, dayOfMonth: 3 } },
+  { prompt: "mum's birthday every march 5th", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "mum's birthday", local: "2026-03-05 09:00", recurrence: { freq: "yearly", month: 3, dayOfMonth: 5 } },
+  { prompt: "every 1st of march at 10 pay the tv licence", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pay the tv licence", local: "2027-03-01 10:00", recurrence: { freq: "yearly", month: 3, dayOfMonth: 1 } },
+  { prompt: "every 14 july call Claire", now: NOW.nyMondayMorning, zone: "Europe/London", title: "call Claire", local: "2026-07-14 09:00", recurrence: { freq: "yearly", month: 7, dayOfMonth: 14 } },
+  { prompt: "annually renew the passport on jan 5", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "renew the passport", local: "2027-01-05 09:00", recurrence: { freq: "yearly", month: 1, dayOfMonth: 5 } },
+  { prompt: "yearly at 9 file the taxes", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "file the taxes", local: "2026-03-03 09:00", recurrence: { freq: "yearly", month: 3, dayOfMonth: 3 } },
+  { prompt: "renew the car insurance once a year", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "renew the car insurance", local: "2026-03-03 09:00", recurrence: { freq: "yearly", month: 3, dayOfMonth: 3 } },
+  { prompt: "renew the passport every other year", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "renew the passport", local: "2026-03-03 09:00", recurrence: { freq: "yearly", month: 3, dayOfMonth: 3, interval: 2 } },
+  { prompt: "every 10 years on june 5 renew the passport", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "renew the passport", local: "2026-06-05 09:00", recurrence: { freq: "yearly", month: 6, dayOfMonth: 5, interval: 10 } },
+  { prompt: "every second year service the boiler on oct 1", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "service the boiler", local: "2026-10-01 09:00", recurrence: { freq: "yearly", month: 10, dayOfMonth: 1, interval: 2 } },
+  { prompt: "every christmas eve at 6pm wrap the presents", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "wrap the presents", local: "2026-12-24 18:00", recurrence: { freq: "yearly", month: 12, dayOfMonth: 24 } },
+  { prompt: "every year at christmas call grandma", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call grandma", local: "2026-12-25 09:00", recurrence: { freq: "yearly", month: 12, dayOfMonth: 25 } },
+  { prompt: "every valentine's day buy flowers", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "buy flowers", local: "2027-02-14 09:00", recurrence: { freq: "yearly", month: 2, dayOfMonth: 14 } },
+  // February 29: a one-off is the next one; a yearly repeat starts on its next occurrence (the 28th in 2027).
+  { prompt: "every year on feb 29 call Leo", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call Leo", local: "2027-02-28 09:00", recurrence: { freq: "yearly", month: 2, dayOfMonth: 29 } },
+  { prompt: "on 29 feb at 6pm leap day party", now: NOW.nyMondayMorning, zone: "Europe/London", title: "leap day party", local: "2028-02-29 18:00" },
+  { prompt: "on the 29th of february call Leo", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call Leo", local: "2028-02-29 09:00" },
+  // "the yearly review", "my annual check-up": a title's words.
+  { prompt: "send the yearly review on friday", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "send the yearly review", local: "2026-03-06 09:00" },
+  // A month's name before two digits is a day where dates are written day first too ("dec 12" was December 2012).
+  { prompt: "dentist on dec 12", now: NOW.nyMondayMorning, zone: "Europe/London", title: "dentist", local: "2026-12-12 09:00" },
+  { prompt: "pay the tax jan 31", now: NOW.nyMondayMorning, zone: "Europe/London", title: "pay the tax", local: "2027-01-31 09:00" },
+  { prompt: "on jan 15 at 10 review the budget", now: NOW.nyMondayMorning, zone: "Europe/London", title: "review the budget", local: "2027-01-15 10:00" },
+  { prompt: "dentist dec 12 2027 at 10", now: NOW.nyMondayMorning, zone: "Europe/London", title: "dentist", local: "2027-12-12 10:00" },
 ];
 
 describe("parseReminder: title, local due time and repeat", () => {
@@ -643,7 +668,11 @@ describe("parseReminder: failures", () => {
   // A repeat no reminder can hold is refused, naming the words as typed, instead of becoming a one-off
   // whose confirmation reads like a repeat ("I'll remind you to water plants every other day on Tue").
   it.each<[string, string]>([
-    ["renew the passport every other year", "every other year"],
+    ["renew the passport every 20 years", "every 20 years"],
+    ["every few years paint the fence", "every few years"],
+    ["every march water the garden", "every march"],
+    ["semi-annually clean the gutters", "semi-annually"],
+    ["see the dentist twice a year", "twice a year"],
     ["every 18 months at 9 service the boiler", "every 18 months"],
     ["every few days water the fern", "every few days"],
     ["every 400 days at 9 check the boiler", "every 400 days"],
@@ -651,9 +680,6 @@ describe("parseReminder: failures", () => {
     ["stretch every 30 minutes", "every 30 minutes"],
     ["every half hour drink water", "every half hour"],
     ["take a break every hour", "every hour"],
-    ["every year on march 3 call Ann", "every year"],
-    ["annually renew the passport on jan 5", "annually"],
-    ["yearly at 9 file the taxes", "yearly"],
     ["take pills twice a day", "twice a day"],
     ["take pills twice daily at 8", "twice daily"],
     ["3 times a week at 7 go running", "3 times a week"],
@@ -691,15 +717,15 @@ describe("parseReminder: failures", () => {
 
   it("has a message per reason", () => {
     expect(failureMessage("empty")).toBe("Please tell me what to remind you about.");
-    expect(failureMessage("unsupported_repeat", "every other year")).toBe(
-      `I can't repeat a reminder "every other year". I can repeat one every day or every so many days ("every other day", "every 3 days"), every weekday, on the days you choose every week or every so many weeks ("every monday and thursday", "every other friday"), or on one date every month or every so many months ("on the 1st of every month", "every 3 months").`,
+    expect(failureMessage("unsupported_repeat", "every 20 years")).toBe(
+      `I can't repeat a reminder "every 20 years". I can repeat one every day or every so many days ("every other day", "every 3 days"), every weekday, on the days you choose every week or every so many weeks ("every monday and thursday", "every other friday"), on one date every month or every so many months ("on the 1st of every month", "every 3 months"), or on one day every year ("every year on march 3", "every other year").`,
     );
     expect(failureMessage("unsupported_repeat", "every 5 minutes")).toBe(
       `I can't repeat a reminder "every 5 minutes". You don't need to: I keep nudging you until you answer. Set it once, like "take my pills at 9am".`,
     );
     expect(failureMessage("unsupported_repeat", "every hour")).toMatch(/I keep nudging you until you answer/);
     expect(failureMessage("unsupported_repeat")).toBe(
-      `I can't repeat a reminder that way. I can repeat one every day or every so many days ("every other day", "every 3 days"), every weekday, on the days you choose every week or every so many weeks ("every monday and thursday", "every other friday"), or on one date every month or every so many months ("on the 1st of every month", "every 3 months").`,
+      `I can't repeat a reminder that way. I can repeat one every day or every so many days ("every other day", "every 3 days"), every weekday, on the days you choose every week or every so many weeks ("every monday and thursday", "every other friday"), on one date every month or every so many months ("on the 1st of every month", "every 3 months"), or on one day every year ("every year on march 3", "every other year").`,
     );
     expect(failureMessage("several_times")).toBe(
       `I can set one day and time per reminder, and I found more than one. Send each as its own reminder, like "take pills every day at 8am" and then "take pills every day at 8pm".`,

@@ -228,6 +228,34 @@ describe("nextOccurrence: every few days or weeks", () => {
     ]);
   });
 
+  it("every year on March 3: this year's if still ahead, else next year's, at the anchor's time across DST", () => {
+    const rule: Recurrence = { freq: "yearly", month: 3, dayOfMonth: 3 };
+    expect(chain(rule, at("2026-03-03 19:30", NEW_YORK), NEW_YORK, 3)).toEqual(["Tue 2026-03-03 19:30", "Wed 2027-03-03 19:30", "Fri 2028-03-03 19:30"]);
+    // Without an anchor: the next March 3 after `after`, whatever day of the year it is said.
+    expect(localTime(nextOccurrenceAt(rule, { hour: 9, minute: 0 }, at("2026-03-03 08:59", BERLIN), BERLIN), BERLIN)).toBe("Tue 2026-03-03 09:00");
+    expect(localTime(nextOccurrenceAt(rule, { hour: 9, minute: 0 }, at("2026-03-03 09:00", BERLIN), BERLIN), BERLIN)).toBe("Wed 2027-03-03 09:00");
+    expect(localTime(nextOccurrenceAt(rule, { hour: 9, minute: 0 }, at("2026-11-25 15:10", BERLIN), BERLIN), BERLIN)).toBe("Wed 2027-03-03 09:00");
+  });
+
+  it("every year on February 29: the 28th in the years without it, the 29th in leap years", () => {
+    expect(chain({ freq: "yearly", month: 2, dayOfMonth: 29 }, at("2028-02-29 08:00", BERLIN), BERLIN, 5)).toEqual([
+      "Tue 2028-02-29 08:00",
+      "Wed 2029-02-28 08:00",
+      "Thu 2030-02-28 08:00",
+      "Fri 2031-02-28 08:00",
+      "Sun 2032-02-29 08:00",
+    ]);
+  });
+
+  it("every 3 years counts from the anchor's year; a late answer lands on the grid", () => {
+    const rule: Recurrence = { freq: "yearly", month: 6, dayOfMonth: 5, interval: 3 };
+    expect(chain(rule, at("2026-06-05 10:00", TOKYO), TOKYO, 3)).toEqual(["Fri 2026-06-05 10:00", "Tue 2029-06-05 10:00", "Sat 2032-06-05 10:00"]);
+    // The 2029 occurrence answered in 2031: the next is 2032, not 2031 or 2034.
+    expect(localTime(nextOccurrence(rule, at("2029-06-05 10:00", TOKYO), at("2031-01-10 12:00", TOKYO), TOKYO), TOKYO)).toBe("Sat 2032-06-05 10:00");
+    // nextOccurrenceAt (no anchor) ignores the interval: the first June 5 starts the series.
+    expect(localTime(nextOccurrenceAt(rule, { hour: 10, minute: 0 }, at("2026-11-25 12:00", TOKYO), TOKYO), TOKYO)).toBe("Sat 2027-06-05 10:00");
+  });
+
   it("an interval of 1 is the plain rule, and nextOccurrenceAt (no anchor) ignores the interval", () => {
     const anchor = at("2026-03-02 08:00", TOKYO);
     expect(nextOccurrence({ freq: "daily", interval: 1 }, anchor, anchor, TOKYO)).toEqual(nextOccurrence({ freq: "daily" }, anchor, anchor, TOKYO));
@@ -251,13 +279,16 @@ describe("recurrenceSchema", () => {
     ["every other Friday", { freq: "weekly", days: [5], interval: 2 }],
     ["every 52 weeks", { freq: "weekly", days: [1], interval: 52 }],
     ["every 3 months", { freq: "monthly", dayOfMonth: 15, interval: 3 }],
+    ["yearly", { freq: "yearly", month: 3, dayOfMonth: 3 }],
+    ["yearly on February 29", { freq: "yearly", month: 2, dayOfMonth: 29 }],
+    ["every 10 years", { freq: "yearly", month: 6, dayOfMonth: 5, interval: 10 }],
   ])("accepts %s", (_name, rule) => {
     expect(recurrenceSchema.parse(rule)).toEqual(rule);
   });
 
   it.each<[string, unknown, string]>([
-    ["an unknown freq", { freq: "yearly" }, 'The repeat must be "daily", "weekdays", "weekly" or "monthly".'],
-    ["a missing freq", {}, 'The repeat must be "daily", "weekdays", "weekly" or "monthly".'],
+    ["an unknown freq", { freq: "hourly" }, 'The repeat must be "daily", "weekdays", "weekly", "monthly" or "yearly".'],
+    ["a missing freq", {}, 'The repeat must be "daily", "weekdays", "weekly", "monthly" or "yearly".'],
     ["weekly without days", { freq: "weekly" }, "A weekly repeat needs a list of weekdays."],
     ["weekly with no days", { freq: "weekly", days: [] }, "A weekly repeat needs at least one weekday."],
     ["weekly with day 0", { freq: "weekly", days: [0] }, "Each weekday must be a number from 1 (Monday) to 7 (Sunday)."],
@@ -274,6 +305,14 @@ describe("recurrenceSchema", () => {
     ["an interval of 53 weeks", { freq: "weekly", days: [1], interval: 53 }, "The interval must be a whole number of weeks from 1 to 52."],
     ["an interval as text", { freq: "weekly", days: [1], interval: "2" }, "The interval must be a whole number of weeks from 1 to 52."],
     ["an interval of 13 months", { freq: "monthly", dayOfMonth: 1, interval: 13 }, "The interval must be a whole number of months from 1 to 12."],
+    ["yearly without a month", { freq: "yearly", dayOfMonth: 3 }, "A yearly repeat needs the month as a number from 1 (January) to 12 (December)."],
+    ["yearly in month 13", { freq: "yearly", month: 13, dayOfMonth: 3 }, "The month must be a whole number from 1 (January) to 12 (December)."],
+    ["yearly in month 0", { freq: "yearly", month: 0, dayOfMonth: 3 }, "The month must be a whole number from 1 (January) to 12 (December)."],
+    ["yearly without a day", { freq: "yearly", month: 3 }, "A yearly repeat needs the day of the month as a number."],
+    ["yearly on day 32", { freq: "yearly", month: 1, dayOfMonth: 32 }, "The day of the month must be a whole number from 1 to 31."],
+    ["yearly on April 31", { freq: "yearly", month: 4, dayOfMonth: 31 }, "April has no day 31: choose a day from 1 to 30."],
+    ["yearly on February 30", { freq: "yearly", month: 2, dayOfMonth: 30 }, "February has no day 30: choose a day from 1 to 29."],
+    ["an interval of 11 years", { freq: "yearly", month: 6, dayOfMonth: 5, interval: 11 }, "The interval must be a whole number of years from 1 to 10."],
   ])("rejects %s with a sentence", (_name, input, message) => {
     expect(firstMessage(input)).toBe(message);
   });
@@ -297,6 +336,9 @@ describe("describeRecurrence", () => {
     [{ freq: "weekly", days: [1, 4], interval: 3 }, "every 3 weeks on Monday and Thursday"],
     [{ freq: "monthly", dayOfMonth: 15, interval: 2 }, "every other month on the 15th"],
     [{ freq: "monthly", dayOfMonth: 1, interval: 3 }, "every 3 months on the 1st"],
+    [{ freq: "yearly", month: 3, dayOfMonth: 3 }, "every year on March 3"],
+    [{ freq: "yearly", month: 2, dayOfMonth: 29, interval: 2 }, "every other year on February 29"],
+    [{ freq: "yearly", month: 12, dayOfMonth: 25, interval: 5 }, "every 5 years on December 25"],
   ])("%j → %s", (rule, phrase) => {
     expect(describeRecurrence(rule)).toBe(phrase);
   });

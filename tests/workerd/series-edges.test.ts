@@ -51,6 +51,43 @@ describe("a series every few days or weeks", () => {
   });
 });
 
+describe("a series every year (ADR 125)", () => {
+  it("a leap-day birthday: the 28th in the years without a 29th, the 29th again in a leap year; done late, the next year's", async () => {
+    const u = await user();
+    const created = await call("/v1/tasks", "POST", u.token, { title: "Leo's birthday", dueDate: "2048-02-29T08:00:00Z", recurrence: { freq: "yearly", month: 2, dayOfMonth: 29 } });
+    expect(created.status).toBe(201);
+    const first = await completeTask(depsAt("2048-02-29T09:00:00Z").deps, u.id, created.body.id);
+    expect(first.nextTask?.dueDate).toBe("2049-02-28T08:00:00.000Z");
+    // Answered in May: the next is the next February, never one in the past.
+    const late = await completeTask(depsAt("2049-05-01T09:00:00Z").deps, u.id, first.nextTask!.id);
+    expect(late.nextTask?.dueDate).toBe("2050-02-28T08:00:00.000Z");
+    expect(await dueDays(u.id)).toEqual(["2048-02-29", "2049-02-28", "2050-02-28"]);
+  });
+
+  it("every other year: done a year late, the next stays on the two-year grid", async () => {
+    const u = await user();
+    const created = await call("/v1/tasks", "POST", u.token, { title: "Renew the licence", dueDate: "2046-06-05T08:00:00Z", recurrence: { freq: "yearly", month: 6, dayOfMonth: 5, interval: 2 } });
+    expect(created.status).toBe(201);
+    // Answered in 2047: the next on the grid is 2048, not 2049.
+    const done = await completeTask(depsAt("2047-07-01T09:00:00Z").deps, u.id, created.body.id);
+    expect(done.nextTask?.dueDate).toBe("2048-06-05T08:00:00.000Z");
+  });
+
+  it("a day the month never has, or a month out of range, is refused with its sentence, and nothing is created", async () => {
+    const u = await user();
+    for (const [recurrence, message] of [
+      [{ freq: "yearly", month: 4, dayOfMonth: 31 }, "April has no day 31: choose a day from 1 to 30."],
+      [{ freq: "yearly", month: 13, dayOfMonth: 1 }, "The month must be a whole number from 1 (January) to 12 (December)."],
+      [{ freq: "yearly", month: 3, dayOfMonth: 3, interval: 11 }, "The interval must be a whole number of years from 1 to 10."],
+    ] as const) {
+      const refused = await call("/v1/tasks", "POST", u.token, { title: "X", dueDate: "2046-03-02T08:00:00Z", recurrence });
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toBe(message);
+    }
+    expect(await tasksOfUser(u.id)).toEqual([]);
+  });
+});
+
 describe("deleting an occurrence of a recurring task", () => {
   it("the deleted occurrence stays deleted when the one before it is answered later, and the series goes on", async () => {
     const u = await user();

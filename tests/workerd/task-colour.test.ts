@@ -233,14 +233,18 @@ describe("Repeat on New Task and Edit Task (repeat-choice.ts)", () => {
       "Every weekday (Monday to Friday)",
       "Every week on Friday",
       "Every month on the 27th",
+      "Every year on November 27",
     ]);
-    expect(repeatOptions("2026-03-31T08:00").at(-1)!.label).toBe("Every month on the 31st (or the month's last day)");
-    expect(repeatOptions("2026-03-01T08:00").at(-1)!.label).toBe("Every month on the 1st");
-    expect(repeatOptions("2026-03-22T08:00").at(-1)!.label).toBe("Every month on the 22nd");
-    expect(repeatOptions("2026-03-11T08:00").at(-1)!.label).toBe("Every month on the 11th");
-    expect(repeatOptions("2026-03-29T08:00").at(-2)!.label).toBe("Every week on Sunday");
+    expect(repeatOptions("2026-03-31T08:00").at(-2)!.label).toBe("Every month on the 31st (or the month's last day)");
+    expect(repeatOptions("2026-03-01T08:00").at(-2)!.label).toBe("Every month on the 1st");
+    expect(repeatOptions("2026-03-22T08:00").at(-2)!.label).toBe("Every month on the 22nd");
+    expect(repeatOptions("2026-03-11T08:00").at(-2)!.label).toBe("Every month on the 11th");
+    expect(repeatOptions("2026-03-29T08:00").at(-3)!.label).toBe("Every week on Sunday");
+    // A leap day says what happens in the other years.
+    expect(repeatOptions("2028-02-29T08:00").at(-1)!.label).toBe("Every year on February 29 (February 28 in other years)");
+    expect(repeatOptions("2027-01-05T08:00").at(-1)!.label).toBe("Every year on January 5");
     // No date typed yet: the choices still say what they do.
-    expect(repeatOptions("").slice(3).map((o) => o.label)).toEqual(["Every week, on the due date's day", "Every month, on the due date"]);
+    expect(repeatOptions("").slice(3).map((o) => o.label)).toEqual(["Every week, on the due date's day", "Every month, on the due date", "Every year, on the due date"]);
 
     expect(recurrenceFor("", "2026-11-27T09:00")).toBeNull();
     expect(recurrenceFor("daily", "2026-11-27T09:00")).toEqual({ freq: "daily" });
@@ -248,8 +252,11 @@ describe("Repeat on New Task and Edit Task (repeat-choice.ts)", () => {
     expect(recurrenceFor("weekly", "2026-11-27T09:00")).toEqual({ freq: "weekly", days: [5] });
     expect(recurrenceFor("weekly", "2026-11-29T09:00")).toEqual({ freq: "weekly", days: [7] });
     expect(recurrenceFor("monthly", "2026-11-27T09:00")).toEqual({ freq: "monthly", dayOfMonth: 27 });
+    expect(recurrenceFor("yearly", "2026-11-27T09:00")).toEqual({ freq: "yearly", month: 11, dayOfMonth: 27 });
+    expect(recurrenceFor("yearly", "2028-02-29T09:00")).toEqual({ freq: "yearly", month: 2, dayOfMonth: 29 });
     // Anything else, or a date that is not one, repeats nothing.
-    expect(recurrenceFor("yearly", "2026-11-27T09:00")).toBeNull();
+    expect(recurrenceFor("hourly", "2026-11-27T09:00")).toBeNull();
+    expect(recurrenceFor("yearly", "2027-02-29T09:00")).toBeNull();
     expect(recurrenceFor("weekly", "2026-02-30T09:00")).toBeNull();
   });
 
@@ -265,5 +272,8 @@ describe("Repeat on New Task and Edit Task (repeat-choice.ts)", () => {
     expect(choiceOf({ freq: "weekly", days: [1, 4] }, due)).toBe(KEEP_RULE);
     expect(choiceOf({ freq: "weekly", days: [5], interval: 2 }, due)).toBe(KEEP_RULE);
     expect(choiceOf({ freq: "monthly", dayOfMonth: 1 }, due)).toBe(KEEP_RULE);
+    expect(choiceOf({ freq: "yearly", month: 11, dayOfMonth: 27 }, due)).toBe("yearly");
+    expect(choiceOf({ freq: "yearly", month: 12, dayOfMonth: 27 }, due)).toBe(KEEP_RULE);
+    expect(choiceOf({ freq: "yearly", month: 11, dayOfMonth: 27, interval: 2 }, due)).toBe(KEEP_RULE);
   });
 });

@@ -84,9 +84,9 @@ describe("reminders by chatting", () => {
   it("says which repeat it cannot set, and creates nothing", async () => {
     const bot = fakeTelegram();
     const u = await linkedUser();
-    await postUpdate(textUpdate(u.chat, "renew my passport every other year at 9"));
+    await postUpdate(textUpdate(u.chat, "renew my passport every few years at 9"));
     expect(await tasksOfUser(u.id)).toEqual([]);
-    expect(String(bot.callsOf("sendMessage")[0]!.payload.text)).toMatch(/^I can't repeat a reminder "every other year"\. I can repeat one every day or every so many days /);
+    expect(String(bot.callsOf("sendMessage")[0]!.payload.text)).toMatch(/^I can't repeat a reminder "every few years"\. I can repeat one every day or every so many days /);
   });
 
   it("lists the next reminders on the owner's clock", async () => {

@@ -21,12 +21,15 @@ export type Recurrence =
   | { freq: "daily"; interval?: number } // every `interval` days (2: every other day); absent or 1: every day
   | { freq: "weekdays" } // Monday to Friday
   | { freq: "weekly"; days: Weekday[]; interval?: number } // days non-empty, sorted, unique; every `interval` weeks
-  | { freq: "monthly"; dayOfMonth: number; interval?: number }; // 1..31, months without it use their last day; every `interval` months
+  | { freq: "monthly"; dayOfMonth: number; interval?: number } // 1..31, months without it use their last day; every `interval` months
+  | { freq: "yearly"; month: number; dayOfMonth: number; interval?: number }; // a day the month has (February 29 falls on the 28th in other years); every `interval` years
 
 /** The longest gaps an interval may ask for: a year of days, of weeks, of months. */
 export const MAX_DAY_INTERVAL = 365;
 export const MAX_WEEK_INTERVAL = 52;
 export const MAX_MONTH_INTERVAL = 12;
+/** "every 10 years" (a passport, a boiler's service plan) is the longest a yearly repeat counts. */
+export const MAX_YEAR_INTERVAL = 10;
 
 /** A local time of day, as on a wall clock. */
 export interface WallTime {
@@ -37,6 +40,9 @@ export interface WallTime {
 }
 
 const WEEKDAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
+export const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"] as const;
+/** The most days each month can have (February in a leap year): a yearly rule's day must be one of them. */
+const LONGEST_MONTH_DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
 
 const weekdaySchema = z.literal([1, 2, 3, 4, 5, 6, 7], {
   error: "Each weekday must be a number from 1 (Monday) to 7 (Sunday).",
@@ -47,6 +53,19 @@ function intervalSchema(max: number, unit: string) {
   const error = `The interval must be a whole number of ${unit} from 1 to ${max}.`;
   return z.number({ error }).int({ error }).min(1, { error }).max(max, { error }).optional();
 }
+
+/** A day of the month, 1 to 31, for a monthly or a yearly repeat. */
+function dayOfMonthSchema(repeat: "monthly" | "yearly") {
+  const error = "The day of the month must be a whole number from 1 to 31.";
+  return z.number({ error: `A ${repeat} repeat needs the day of the month as a number.` }).int({ error }).min(1, { error }).max(31, { error });
+}
+
+const MONTH_ERROR = "The month must be a whole number from 1 (January) to 12 (December).";
+const monthSchema = z
+  .number({ error: "A yearly repeat needs the month as a number from 1 (January) to 12 (December)." })
+  .int({ error: MONTH_ERROR })
+  .min(1, { error: MONTH_ERROR })
+  .max(12, { error: MONTH_ERROR });
 
 const isStrictlyAscending = (days: readonly number[]) => days.every((day, i) => i === 0 || day > (days[i - 1] ?? 0));
 
@@ -66,14 +85,24 @@ export const recurrenceSchema: z.ZodType<Recurrence> = z.discriminatedUnion(
     z.object({
       freq: z.literal("monthly"),
       interval: intervalSchema(MAX_MONTH_INTERVAL, "months"),
-      dayOfMonth: z
-        .number({ error: "A monthly repeat needs the day of the month as a number." })
-        .int({ error: "The day of the month must be a whole number from 1 to 31." })
-        .min(1, { error: "The day of the month must be a whole number from 1 to 31." })
-        .max(31, { error: "The day of the month must be a whole number from 1 to 31." }),
+      dayOfMonth: dayOfMonthSchema("monthly"),
     }),
+    z
+      .object({
+        freq: z.literal("yearly"),
+        interval: intervalSchema(MAX_YEAR_INTERVAL, "years"),
+        month: monthSchema,
+        dayOfMonth: dayOfMonthSchema("yearly"),
+      })
+      .refine((rule) => rule.dayOfMonth <= (LONGEST_MONTH_DAYS[rule.month - 1] ?? 31), {
+        error: (issue) => {
+          const { month, dayOfMonth } = issue.input as { month: number; dayOfMonth: number };
+          return `${MONTH_NAMES[month - 1]} has no day ${dayOfMonth}: choose a day from 1 to ${LONGEST_MONTH_DAYS[month - 1]}.`;
+        },
+        path: ["dayOfMonth"],
+      }),
   ],
-  { error: 'The repeat must be "daily", "weekdays", "weekly" or "monthly".' },
+  { error: 'The repeat must be "daily", "weekdays", "weekly", "monthly" or "yearly".' },
 );
 
 /**
@@ -96,6 +125,7 @@ export function nextOccurrence(rule: Recurrence, anchor: Date, after: Date, zone
   if (interval > 1 && rule.freq === "daily") return nextEveryFewDays(interval, anchorDay, time, after, zone);
   if (interval > 1 && rule.freq === "weekly") return nextEveryFewWeeks(rule.days, interval, anchorDay, time, after, zone);
   if (interval > 1 && rule.freq === "monthly") return nextEveryFewMonths(rule.dayOfMonth, interval, anchorDay, time, after, zone);
+  if (interval > 1 && rule.freq === "yearly") return nextEveryFewYears(rule, interval, anchorDay, time, after, zone);
   return nextOccurrenceAt(rule, time, after, zone);
 }
 
@@ -112,13 +142,15 @@ export function intervalOf(rule: Recurrence): number {
  */
 export function nextOccurrenceAt(rule: Recurrence, time: WallTime, after: Date, zone: string): Date {
   assertTimeZone(zone);
-  return rule.freq === "monthly" ? nextMonthly(rule.dayOfMonth, time, after, zone) : nextDayBased(rule, time, after, zone);
+  if (rule.freq === "monthly") return nextMonthly(rule.dayOfMonth, time, after, zone);
+  if (rule.freq === "yearly") return nextEveryFewYears(rule, 1, localCalendarDate(after, zone), time, after, zone);
+  return nextDayBased(rule, time, after, zone);
 }
 
 /**
  * A short English phrase: "every day", "every other day", "every 3 days", "every weekday", "every Monday
  * and Thursday", "every other Friday", "every 3 weeks on Monday", "every month on the 31st", "every 3
- * months on the 15th".
+ * months on the 15th", "every year on March 3", "every other year on February 29".
  */
 export function describeRecurrence(rule: Recurrence): string {
   const interval = intervalOf(rule);
@@ -133,6 +165,8 @@ export function describeRecurrence(rule: Recurrence): string {
     }
     case "monthly":
       return `${interval === 1 ? "every month" : interval === 2 ? "every other month" : `every ${interval} months`} on the ${ordinal(rule.dayOfMonth)}`;
+    case "yearly":
+      return `${interval === 1 ? "every year" : interval === 2 ? "every other year" : `every ${interval} years`} on ${MONTH_NAMES[rule.month - 1]} ${rule.dayOfMonth}`;
   }
 }
 
@@ -164,7 +198,10 @@ export function assertTimeZone(zone: string): string {
   return zone;
 }
 
-function matchesDay(rule: Exclude<Recurrence, { freq: "monthly" }>, weekday: number): boolean {
+/** The rules that name days of the week (or every day), walked day by day. */
+type DayBasedRule = Exclude<Recurrence, { freq: "monthly" } | { freq: "yearly" }>;
+
+function matchesDay(rule: DayBasedRule, weekday: number): boolean {
   switch (rule.freq) {
     case "daily":
       return true;
@@ -180,7 +217,7 @@ function matchesDay(rule: Exclude<Recurrence, { freq: "monthly" }>, weekday: num
  * DST change cannot skew it; only the final instant is resolved in the user's zone. Eight days are
  * enough: a weekly rule whose only day is today, with today's time already gone, lands a week later.
  */
-function nextDayBased(rule: Exclude<Recurrence, { freq: "monthly" }>, time: WallTime, after: Date, zone: string): Date {
+function nextDayBased(rule: DayBasedRule, time: WallTime, after: Date, zone: string): Date {
   const start = localCalendarDate(after, zone);
   for (let offset = 0; offset <= 7; offset++) {
     const day = start.plus({ days: offset });
@@ -229,6 +266,22 @@ function nextEveryFewMonths(dayOfMonth: number, interval: number, anchorDay: Dat
     if (candidate.getTime() > after.getTime()) return candidate;
   }
   throw new RangeError(`No occurrence found every ${interval} months.`);
+}
+
+/**
+ * The rule's day in every `interval`-th year from the anchor's year (1: this year's if it is still ahead,
+ * else next year's); February 29 falls on the 28th in the years without it, as a monthly 31st does on a
+ * shorter month's last day, so a leap-day birthday is still remembered every year.
+ */
+function nextEveryFewYears(rule: { month: number; dayOfMonth: number }, interval: number, anchorDay: DateTime, time: WallTime, after: Date, zone: string): Date {
+  const yearsSinceAnchor = Math.max(0, localCalendarDate(after, zone).year - anchorDay.year);
+  let year = anchorDay.year + Math.floor(yearsSinceAnchor / interval) * interval;
+  for (let step = 0; step < 3; step++, year += interval) {
+    const daysInMonth = DateTime.utc(year, rule.month, 1).daysInMonth ?? 28;
+    const candidate = atWallTime({ year, month: rule.month, day: Math.min(rule.dayOfMonth, daysInMonth) }, time, zone);
+    if (candidate.getTime() > after.getTime()) return candidate;
+  }
+  throw new RangeError(`No occurrence found every ${interval} years.`);
 }
 
 /** This month's occurrence if it is still ahead, otherwise next month's; short months use their last day. */

@@ -20,7 +20,7 @@ const ICAL_DAYS = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"] as const;
 
 /**
  * RRULE of a task's recurrence (services/recurrence.ts); a monthly day past 28 falls on the month's last
- * day, as the engine does. An interval is RRULE's INTERVAL, counted from DTSTART (the occurrence's due
+ * day, as the engine does, and so does a yearly February 29. An interval is RRULE's INTERVAL, counted from DTSTART (the occurrence's due
  * time), as the engine counts from the occurrence; weeks start on Monday in both (RFC 5545's default WKST).
  */
 export function recurrenceRule(recurrence: Recurrence): string {
@@ -40,6 +40,12 @@ export function recurrenceRule(recurrence: Recurrence): string {
       if (d <= 28) return `${freq};BYMONTHDAY=${d}`;
       const days = Array.from({ length: d - 27 }, (_, i) => 28 + i).join(",");
       return `${freq};BYMONTHDAY=${days};BYSETPOS=-1`;
+    }
+    case "yearly": {
+      const freq = interval > 1 ? `FREQ=YEARLY;INTERVAL=${interval}` : "FREQ=YEARLY";
+      // February 29 is the month's last day: the 29th in leap years, the 28th in others, as the engine does.
+      const day = recurrence.month === 2 && recurrence.dayOfMonth === 29 ? -1 : recurrence.dayOfMonth;
+      return `${freq};BYMONTH=${recurrence.month};BYMONTHDAY=${day}`;
     }
   }
 }

@@ -3,6 +3,7 @@ import { DateTime } from "luxon";
 import type { Weekday } from "../recurrence";
 import { CLOCK_PARSERS } from "./clock-phrases";
 import { readsDayFirst } from "./date-order";
+import { MONTH_NUMBER, MONTH_WORD } from "./month-words";
 import { DAY, WEEKDAY_BY_WORD } from "./recurrence-phrases";
 import { DAY_AFTER_TOMORROW_REFINER, localToday, RELATIVE_PARSERS } from "./relative-phrases";
 import { onlyZoneWords } from "./zone-words";
@@ -39,6 +40,9 @@ function withOurPhrases(base: chrono.Chrono, ownParsers: readonly chrono.Parser[
     extract: dayOfAMonth,
   });
   casual.parsers.push({ pattern: () => NTH_WEEKDAY_OF_MONTH, extract: nthWeekdayOfMonth });
+  // First, and with "on" as chrono's own reading has it: that reading is as long, so it would be kept over ours and
+  // then dropped as no date.
+  casual.parsers.unshift({ pattern: () => LEAP_DAY, extract: nextLeapDay });
   casual.parsers.push(...CLOCK_PARSERS, ...RELATIVE_PARSERS);
   casual.refiners.push(DAY_AFTER_TOMORROW_REFINER);
   casual.refiners = casual.refiners.map(onlyZoneWords);
@@ -63,9 +67,35 @@ const DOTTED_DAY_MONTH = [
 /** "1/12" read month first (January 12th) and day first (the 1st of December): which one, by the zone (date-order.ts). */
 const MONTH_FIRST = withOurPhrases(chrono.casual);
 const DAY_FIRST = withOurPhrases(
-  chrono.en.GB,
+  dayFirstChrono(),
   DOTTED_DAY_MONTH.map((pattern) => ({ pattern: () => pattern, extract: dottedDayMonth })),
 );
+
+/**
+ * "on feb 29", "the 29th of february" without a year: chrono makes the date in this year or the next and drops it when
+ * that year has no February 29, so "on feb 29 leap party" found no time. It is the next February 29 (a year said
+ * after it is chrono's to read: "feb 29 2028").
+ */
+const LEAP_DAY = /\b(?:on\s+)?(?:the\s+)?(?:feb(?:ruary)?\.?\s+29(?:th)?|29(?:th)?\s+(?:of\s+)?feb(?:ruary)?\b\.?)(?!\s*,?\s*\d{4})(?=\W|$)/i;
+
+function nextLeapDay(context: chrono.ParsingContext): chrono.ParsingComponents {
+  const today = localToday(context);
+  let year = today.month > 2 ? today.year + 1 : today.year;
+  while (!DateTime.utc(year, 2, 29).isValid) year++;
+  return context.createParsingComponents({ day: 29, month: 2 }).imply("year", year);
+}
+
+/**
+ * chrono's day-first reader (en.GB), but with a month's name before two digits read as a month and a day ("dentist on
+ * dec 12", "pay tax jan 31"), as the month-first reader does. chrono's day-first reader skips those as "year-like"
+ * and reads December 2012 and January 2031: in Britain "dentist on dec 12" was refused as past and "party dec 31" was
+ * due in 2031. Nobody sets a reminder by a two-digit year. A fresh configuration, so no other reader is changed.
+ */
+function dayFirstChrono(): chrono.Chrono {
+  const gb = new chrono.Chrono(chrono.en.configuration.createCasualConfiguration(true));
+  for (const parser of gb.parsers) if ("shouldSkipYearLikeDate" in parser) parser.shouldSkipYearLikeDate = false;
+  return gb;
+}
 
 function dottedDayMonth(context: chrono.ParsingContext, match: RegExpMatchArray): chrono.ParsingComponents | null {
   const day = Number(match[1]);
@@ -88,16 +118,9 @@ function dayOfAMonth(context: chrono.ParsingContext, match: RegExpMatchArray) {
   return context.createParsingComponents({ day }).imply("month", month.month).imply("year", month.year);
 }
 
-const MONTH_NUMBER: Record<string, number> = {
-  january: 1, jan: 1, february: 2, feb: 2, march: 3, mar: 3, april: 4, apr: 4, may: 5, june: 6, jun: 6,
-  july: 7, jul: 7, august: 8, aug: 8, september: 9, sept: 9, sep: 9, october: 10, oct: 10, november: 11, nov: 11,
-  december: 12, dec: 12,
-};
 const PLACE_IN_MONTH: Record<string, number> = {
   first: 1, "1st": 1, second: 2, "2nd": 2, third: 3, "3rd": 3, fourth: 4, "4th": 4, fifth: 5, "5th": 5, last: -1,
 };
-/** A month's name or its abbreviation, longest first (also read by unsupported-phrases.ts for "until december"). */
-export const MONTH_WORD = `(?:${Object.keys(MONTH_NUMBER).sort((a, b) => b.length - a.length).join("|")})`;
 /** "the first monday in december", "the last friday of march 2027". Without "the month" (a repeat, refused earlier). */
 const NTH_WEEKDAY_OF_MONTH = new RegExp(
   `\\b(?:the\\s+)?(first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|last)\\s+(${DAY})\\s+(?:of|in)\\s+(${MONTH_WORD})\\b(?:,?\\s+(\\d{4})\\b)?`,

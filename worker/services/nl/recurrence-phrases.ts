@@ -1,4 +1,6 @@
-import { MAX_DAY_INTERVAL, MAX_MONTH_INTERVAL, MAX_WEEK_INTERVAL, type Recurrence, type Weekday } from "../recurrence";
+import { MAX_DAY_INTERVAL, MAX_MONTH_INTERVAL, MAX_WEEK_INTERVAL, MAX_YEAR_INTERVAL, type Recurrence, type Weekday } from "../recurrence";
+import { MONTH_WORD } from "./month-words";
+import { NAMED_DAY, namedDayOfYear } from "./named-days";
 import { findPartOfDay, type PartOfDay, type Span } from "./types";
 
 /**
@@ -10,12 +12,13 @@ export interface RecurrenceMatch {
   span: Span;
   /**
    * The rule, or which kind of rule to build from the first due date once it is known:
-   * "every week" repeats on that date's weekday, "every month" on that date's day of the month.
+   * "every week" repeats on that date's weekday, "every month" on that date's day of the month, "every
+   * year" on that date's day and month.
    */
-  rule: Recurrence | "weekly-on-first-date" | "monthly-on-first-date";
+  rule: Recurrence | "weekly-on-first-date" | "monthly-on-first-date" | "yearly-on-first-date";
   /** "every morning" carries a time of day as well as the repeat. */
   partOfDay?: PartOfDay;
-  /** "every other week", "every 3 months": the first-date rule's interval in weeks or months. */
+  /** "every other week", "every 3 months", "every 2 years": the first-date rule's interval in weeks, months or years. */
   interval?: number;
 }
 
@@ -66,11 +69,24 @@ const COUNT_VALUE: Record<string, number> = {
 };
 /** "quarterly", "every quarter": every three months. After "the", "my"... "quarterly" is a title's adjective. */
 const QUARTERLY = "(?:(?<!\\b(?:the|a|an|my|our|your|his|her|their|this|that|next|last)\\s+)quarterly|every\\s+quarter)";
+/** "every year", "yearly", "annually", "once a year". After "the", "my"... "yearly" is a title's adjective ("the yearly review"). */
+const YEARLY = `(?:${EVERY}\\s+year|once\\s+a\\s+year|(?<!\\b(?:the|a|an|my|our|your|his|her|their|this|that|next|last)\\s+)(?:yearly|annually))\\b`;
+/**
+ * "every march 3rd", "every 3rd of march", "every 3 march": a day of the year, which chrono reads once "every" is
+ * hidden from it (the match is "every" alone), so the rule takes its day and month from the first date.
+ */
+const EVERY_BEFORE_A_DATE = `${EVERY}\\s+(?=${MONTH_WORD}\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?\\b|(?:the\\s+)?\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH_WORD}\\b)`;
 /** "biweekly", "fortnightly", "every fortnight": every two weeks. */
 const FORTNIGHTLY = "(?:biweekly|bi-weekly|fortnightly|every\\s+fortnight)\\b";
 
 /** Tried in order; the first that matches wins. Specific phrases come before their general forms. */
 const PATTERNS: Pattern[] = [
+  // Every year or every few years, on the first date's day: "every year on march 3", "every march 3rd", "annually",
+  // "every other year", "every 5 years". Before the monthly patterns, which would read "every 3rd (of march)".
+  pattern(EVERY_BEFORE_A_DATE, () => ({ rule: "yearly-on-first-date" })),
+  pattern(`${EVERY}\\s+(?:year\\s+(?:on|at)\\s+)?${NAMED_DAY}\\b`, everyNamedDay),
+  pattern(`${EVERY}\\s+${COUNT}\\s+years?\\b(?!\\s+of\\b)`, (m) => everyFew(m, (interval) => ({ rule: "yearly-on-first-date", interval }))),
+  pattern(YEARLY, () => ({ rule: "yearly-on-first-date" })),
   // Every few days or weeks: "every other day", "every 3 days", "every second day" (not "...of the month"),
   // "every other monday", "every 2 weeks on friday", "biweekly on tuesday", "every other week".
   pattern(`${EVERY}\\s+${COUNT}\\s+days?\\b(?!\\s+of\\b)`, (m) => everyFew(m, (interval) => ({ rule: { freq: "daily", interval } }))),
@@ -124,15 +140,15 @@ function countIn(matched: string): number | null {
   return COUNT_VALUE[word] ?? Number(word);
 }
 
-/** A rule for every `n` days or weeks; "every 1 day" is every day. Null past a year, which no rule holds. */
+/** A rule for every `n` days, weeks or years; "every 1 day" is every day. Null past the longest interval a rule holds. */
 function everyFew(matched: string, build: (interval: number) => Omit<RecurrenceMatch, "span">, fallback?: number): Omit<RecurrenceMatch, "span"> | null {
   const n = countIn(matched) ?? fallback;
   if (n === undefined || n < 1) return null;
   const built = build(n);
-  const max = built.rule === "weekly-on-first-date" ? MAX_WEEK_INTERVAL : MAX_DAY_INTERVAL;
+  const max = built.rule === "weekly-on-first-date" ? MAX_WEEK_INTERVAL : built.rule === "yearly-on-first-date" ? MAX_YEAR_INTERVAL : MAX_DAY_INTERVAL;
   if (n > max) return null;
-  if (n === 1) return built.rule === "weekly-on-first-date" ? { rule: "weekly-on-first-date" } : { rule: { freq: "daily" } };
-  return built;
+  if (n > 1) return built;
+  return typeof built.rule === "string" ? { rule: built.rule } : { rule: { freq: "daily" } };
 }
 
 /**
@@ -154,6 +170,12 @@ function everyFewWeeksOn(matched: string, interval: number): Omit<RecurrenceMatc
   const weekly = weeklyOn(matched.replace(new RegExp(`^.*?\\bon\\s+|^${EVERY}\\s+${COUNT}\\s+`, "i"), ""));
   if (!weekly || typeof weekly.rule === "string" || weekly.rule.freq !== "weekly" || interval > MAX_WEEK_INTERVAL) return null;
   return { rule: interval > 1 ? { ...weekly.rule, interval } : weekly.rule };
+}
+
+/** "every christmas", "every year on new year's eve", "every valentine's day": that day every year. */
+function everyNamedDay(matched: string): Omit<RecurrenceMatch, "span"> | null {
+  const day = namedDayOfYear(matched.replace(new RegExp(`^${EVERY}\\s+(?:year\\s+(?:on|at)\\s+)?`, "i"), ""));
+  return day ? { rule: { freq: "yearly", month: day.month, dayOfMonth: day.day } } : null;
 }
 
 function weeklyOn(matched: string): Omit<RecurrenceMatch, "span"> | null {

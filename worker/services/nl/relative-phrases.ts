@@ -1,5 +1,6 @@
 import * as chrono from "chrono-node";
 import { DateTime, FixedOffsetZone } from "luxon";
+import { namedDayOfYear } from "./named-days";
 import { DAY, WEEKDAY_BY_WORD } from "./recurrence-phrases";
 
 /**
@@ -120,26 +121,15 @@ function weekdayAhead(context: chrono.ParsingContext, word: string | undefined, 
  * Days of the year known by name: "on christmas eve", "christmas day", "boxing day", "new year's eve", "new year's
  * day", "halloween", "valentine's day". chrono read none, and "on christmas eve wrap presents" found no time; "new
  * year's eve at 8pm party" was due tonight at 8. A name that is also a thing ("christmas shopping", "halloween
- * costume") is a day only with "day"/"eve" after it or "on", "by", "before" or "until" before it. Days whose date
- * moves with the year or the country (Easter, Mother's Day, Thanksgiving) are not read.
+ * costume") is a day only with "day"/"eve" after it or "on", "by", "before" or "until" before it (named-days.ts).
  */
-const FIXED_DAYS: ReadonlyArray<[RegExp, number, number]> = [
-  [/^(?:christmas|xmas)\s+eve$/i, 12, 24],
-  [/^(?:christmas|xmas)(?:\s+day)?$/i, 12, 25],
-  [/^boxing\s+day$/i, 12, 26],
-  [/^new\s+year'?s?\s+eve$/i, 12, 31],
-  [/^new\s+year'?s?\s+day$/i, 1, 1],
-  [/^halloween$/i, 10, 31],
-  [/^valentine'?s(?:\s+day)?$/i, 2, 14],
-];
 const NAMED_DAY_WITH_DAY = /\b(?:(?:on|by|before|until|till)\s+)?((?:christmas|xmas)\s+(?:eve|day)|boxing\s+day|new\s+year'?s?\s+(?:eve|day)|valentine'?s\s+day)\b/i;
 const NAMED_DAY_AFTER_PREPOSITION = /\b(?:on|by|before|until|till)\s+((?:christmas|xmas|halloween|valentine'?s))\b/i;
 
-function namedDayOfYear(context: chrono.ParsingContext, match: RegExpMatchArray) {
-  const name = (match[1] ?? "").replace(/\s+/g, " ");
-  const found = FIXED_DAYS.find(([pattern]) => pattern.test(name));
+function namedDay(context: chrono.ParsingContext, match: RegExpMatchArray) {
+  const found = namedDayOfYear(match[1] ?? "");
   if (!found) return null;
-  const [, month, day] = found;
+  const { month, day } = found;
   // The year is implied (this year's), so schedule.ts moves a day gone by to next year, as for "March 5".
   return context.createParsingComponents({ day, month }).imply("year", localToday(context).year);
 }
@@ -154,8 +144,8 @@ export const RELATIVE_PARSERS: chrono.Parser[] = [
   },
   { pattern: () => FORTNIGHT, extract: (context) => chrono.ParsingComponents.createRelativeFromReference(context.reference, { week: 2 }) },
   { pattern: () => COUNT_FROM_DAY, extract: countFromDay },
-  { pattern: () => NAMED_DAY_WITH_DAY, extract: namedDayOfYear },
-  { pattern: () => NAMED_DAY_AFTER_PREPOSITION, extract: namedDayOfYear },
+  { pattern: () => NAMED_DAY_WITH_DAY, extract: namedDay },
+  { pattern: () => NAMED_DAY_AFTER_PREPOSITION, extract: namedDay },
   { pattern: () => WEEKDAY_AFTER_NEXT, extract: (context, match) => weekdayAhead(context, match[1], 1) },
   { pattern: () => THIS_COMING_WEEKDAY, extract: (context, match) => weekdayAhead(context, match[1], 0) },
   {

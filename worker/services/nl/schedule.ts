@@ -22,7 +22,8 @@ import { DEFAULT_HOUR, PART_OF_DAY_HOURS, type PartOfDay } from "./types";
  *   day) is the sooner of its two clock times: "call mum at 7" said at 4 pm is 19:00 today, not 07:00
  *   tomorrow; said at 10 pm, 07:00 tomorrow (ADR 121, eveningIfSooner).
  * - A repeat without a date starts at its next occurrence after now; with a date ("every day starting
- *   friday") at its first occurrence on or after that date. It never starts on a day where its time
+ *   friday") at its first occurrence on or after that date. A yearly repeat's date without a year names the
+ *   day of the year, so it starts at its next occurrence. It never starts on a day where its time
  *   does not exist (DST gap), see firstExactOccurrence.
  * - A one-off time that does not exist (02:30 on a spring-forward day) moves to the next valid
  *   instant (03:30), luxon's default.
@@ -45,9 +46,12 @@ export function resolveSchedule(hints: DateTimeHints, repeat: RecurrenceMatch | 
     return first.dueAt.getTime() > now.getTime() ? { ok: true, dueAt: first.dueAt, recurrence: null } : { ok: false, reason: "past" };
   }
   const rule = concreteRule(repeat, first.dueAt, zone);
-  // Start at the named day (but never in the past), otherwise at the next occurrence after now.
+  // Start at the named day (but never in the past), otherwise at the next occurrence after now. A yearly repeat's
+  // date without a year says which day of the year, not which year: "every year on feb 29" starts on February 28
+  // next year (the rule's day in a year without the 29th), not in the next leap year.
   const startOfDay = DateTime.fromJSDate(first.dueAt, { zone }).startOf("day").toMillis();
-  const after = first.dayGiven ? new Date(Math.max(now.getTime(), startOfDay - 1)) : now;
+  const dayOfTheYearOnly = rule.freq === "yearly" && hints.date?.yearKnown === false;
+  const after = first.dayGiven && !dayOfTheYearOnly ? new Date(Math.max(now.getTime(), startOfDay - 1)) : now;
   return { ok: true, dueAt: firstExactOccurrence(rule, first.time, after, zone), recurrence: rule };
 }
 
@@ -174,7 +178,7 @@ function nextMonthWithDay(day: number, today: DateTime): DateTime | null {
   return null;
 }
 
-/** "every week" / "every other week" / "every month" / "every 3 months" take their day from the first due date. */
+/** "every week" / "every other week" / "every month" / "every 3 months" / "every year" take their day from the first due date. */
 function concreteRule(match: RecurrenceMatch, firstDueAt: Date, zone: string): Recurrence {
   const { rule, interval } = match;
   if (rule === "weekly-on-first-date") {
@@ -184,6 +188,10 @@ function concreteRule(match: RecurrenceMatch, firstDueAt: Date, zone: string): R
   if (rule === "monthly-on-first-date") {
     const dayOfMonth = localCalendarDate(firstDueAt, zone).day;
     return interval && interval > 1 ? { freq: "monthly", dayOfMonth, interval } : { freq: "monthly", dayOfMonth };
+  }
+  if (rule === "yearly-on-first-date") {
+    const { month, day: dayOfMonth } = localCalendarDate(firstDueAt, zone);
+    return interval && interval > 1 ? { freq: "yearly", month, dayOfMonth, interval } : { freq: "yearly", month, dayOfMonth };
   }
   return rule;
 }

@@ -1,5 +1,5 @@
-import { MAX_DAY_INTERVAL, MAX_MONTH_INTERVAL, MAX_WEEK_INTERVAL } from "../recurrence";
-import { MONTH_WORD } from "./date-parsers";
+import { MAX_DAY_INTERVAL, MAX_MONTH_INTERVAL, MAX_WEEK_INTERVAL, MAX_YEAR_INTERVAL } from "../recurrence";
+import { MONTH_WORD } from "./month-words";
 import { DAY, EVERY } from "./recurrence-phrases";
 import type { Span } from "./types";
 
@@ -16,8 +16,8 @@ import type { Span } from "./types";
 
 const NUMBER_WORD = "(?:\\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty[- ]five|ninety)";
 const VAGUE_NUMBER = "(?:a\\s+couple\\s+of|couple\\s+of|a\\s+few|few|several)";
-/** Units no rule counts in (every few days, weeks and months are rules: recurrence-phrases.ts). */
-const UNIT = "(?:minutes?|mins?|hours?|hrs?|nights?|years?)";
+/** Units no rule counts in (every few days, weeks, months and years are rules: recurrence-phrases.ts). */
+const UNIT = "(?:minutes?|mins?|hours?|hrs?|nights?)";
 const ANY_UNIT = "(?:minutes?|mins?|hours?|hrs?|days?|nights?|weeks?|months?|years?)";
 const NTH = "(?:first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)";
 const TIMES = "(?:twice|thrice|(?:\\d+|two|three|four|five|six)\\s+times)";
@@ -26,34 +26,37 @@ const unsupported = (source: string) => new RegExp(`\\b${source}`, "i");
 
 /**
  * Repeat rules the product does not have (its rules: every day or every few days, every weekday, chosen
- * weekdays every week or every few weeks, one date every month or every few months;
- * worker/services/recurrence.ts). Each
+ * weekdays every week or every few weeks, one date every month or every few months, one day of the year
+ * every year or every few years; worker/services/recurrence.ts). Each
  * pattern is a repeat phrase, not a word that is mostly part of titles: "hourly" is left alone ("ask
  * about the hourly rate").
  */
 const UNSUPPORTED_REPEATS: readonly RegExp[] = [
-  // Intervals other than days, weeks and months: "every other year", "every half hour", "every few
-  // days" (how many?). Every other day, every 2 weeks and every 3 months are rules.
-  unsupported(`${EVERY}\\s+other\\s+(?:night|morning|afternoon|evening|weekend|year)`),
+  // Intervals other than days, weeks, months and years: "every other night", "every half hour", "every few
+  // days" (how many?). Every other day, every 2 weeks, every 3 months and every other year are rules.
+  unsupported(`${EVERY}\\s+other\\s+(?:night|morning|afternoon|evening|weekend)`),
   unsupported(`${EVERY}\\s+${NUMBER_WORD}\\s+${UNIT}\\b`),
   unsupported(`${EVERY}\\s+${VAGUE_NUMBER}\\s+${ANY_UNIT}\\b`),
   unsupported(`${EVERY}\\s+half\\s+(?:an\\s+)?hour\\b`),
-  unsupported(`${EVERY}\\s+(?:2nd|second|3rd|third|4th|fourth)\\s+(?:night|year)\\b(?!\\s+of\\b)`),
-  unsupported(`(?:${EVERY}|once\\s+an?)\\s+(?:minute|hour|year)\\b`),
-  // After "the", "my"... these are adjectives of a title ("send the quarterly report on friday").
-  unsupported(`(?<!\\b(?:the|a|an|my|our|your|his|her|their|this|that|next|last)\\s+)(?:bimonthly|bi-monthly|yearly|annually|semi-?annually)\\b`),
+  unsupported(`${EVERY}\\s+(?:2nd|second|3rd|third|4th|fourth)\\s+night\\b(?!\\s+of\\b)`),
+  unsupported(`(?:${EVERY}|once\\s+an?)\\s+(?:minute|hour)\\b`),
+  // After "the", "my"... these are adjectives of a title ("send the quarterly report on friday"). Twice a month or
+  // every two months? Twice a year or every two years? Nobody can tell.
+  unsupported(`(?<!\\b(?:the|a|an|my|our|your|his|her|their|this|that|next|last)\\s+)(?:bimonthly|bi-monthly|semi-?annually|bi-?annually|biyearly|bi-yearly)\\b`),
   // Several times in one period: "twice a day", "3 times a week", "twice daily".
   unsupported(`${TIMES}\\s+(?:a|an|per|each|every)\\s+(?:day|night|week|month|year|hour)\\b`),
   unsupported(`${TIMES}\\s+(?:daily|nightly|weekly|monthly)\\b`),
+  // A month without its day: "every march" (which day of it?). "every march 3rd" is a yearly repeat.
+  unsupported(`${EVERY}\\s+${MONTH_WORD}\\b(?!\\.?\\s*\\d)`),
   // A weekday by its place in the month: "the first monday of every month", "every 2nd tuesday".
   unsupported(`${EVERY}\\s+(?:the\\s+)?${NTH}\\s+${DAY}`),
   unsupported(`(?:the\\s+)?${NTH}\\s+${DAY}\\s+(?:of|in)\\s+(?:the|each|every)\\s+month\\b`),
   unsupported(`(?:${EVERY}\\s+month|monthly)\\s+on\\s+the\\s+${NTH}\\s+${DAY}`),
 ];
 
-/** "every 400 days", "every 60 weeks", "every 18 months": longer than a rule's interval may be (recurrence.ts). */
-const TOO_LONG_INTERVAL = new RegExp(`\\b${EVERY}\\s+(\\d+)\\s+(days?|weeks?|months?)\\b`, "i");
-const LONGEST: Record<string, number> = { d: MAX_DAY_INTERVAL, w: MAX_WEEK_INTERVAL, m: MAX_MONTH_INTERVAL };
+/** "every 400 days", "every 60 weeks", "every 18 months", "every 20 years": longer than a rule's interval may be (recurrence.ts). */
+const TOO_LONG_INTERVAL = new RegExp(`\\b${EVERY}\\s+(\\d+)\\s+(days?|weeks?|months?|years?)\\b`, "i");
+const LONGEST: Record<string, number> = { d: MAX_DAY_INTERVAL, w: MAX_WEEK_INTERVAL, m: MAX_MONTH_INTERVAL, y: MAX_YEAR_INTERVAL };
 
 /** The first repeat phrase in `text` that no reminder can hold, as the user typed it, or null. */
 export function findUnsupportedRepeat(text: string): string | null {

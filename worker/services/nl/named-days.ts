@@ -1,0 +1,23 @@
+/**
+ * Days of the year known by name, on the same date every year: read as a date by relative-phrases.ts ("on christmas
+ * eve") and as a yearly repeat by recurrence-phrases.ts ("every christmas"). Days whose date moves with the year or
+ * the country (Easter, Mother's Day, Thanksgiving) are not here.
+ */
+const FIXED_DAYS: ReadonlyArray<[RegExp, number, number]> = [
+  [/^(?:christmas|xmas)\s+eve$/i, 12, 24],
+  [/^(?:christmas|xmas)(?:\s+day)?$/i, 12, 25],
+  [/^boxing\s+day$/i, 12, 26],
+  [/^new\s+year'?s?\s+eve$/i, 12, 31],
+  [/^new\s+year'?s?\s+day$/i, 1, 1],
+  [/^halloween$/i, 10, 31],
+  [/^valentine'?s(?:\s+day)?$/i, 2, 14],
+];
+
+/** Any of the names, with its "day" or "eve" ("christmas", "christmas eve", "new year's day", "valentine's"). */
+export const NAMED_DAY = "(?:(?:christmas|xmas)(?:\\s+(?:eve|day))?|boxing\\s+day|new\\s+year'?s?\\s+(?:eve|day)|halloween|valentine'?s(?:\\s+day)?)";
+
+/** The month and day a name stands for ("christmas eve" → 12, 24), or null for a name that is none of them. */
+export function namedDayOfYear(name: string): { month: number; day: number } | null {
+  const found = FIXED_DAYS.find(([pattern]) => pattern.test(name.trim().replace(/\s+/g, " ")));
+  return found ? { month: found[1], day: found[2] } : null;
+}
