@@ -518,6 +518,23 @@ const cases: Case[] = [
   { prompt: "on the 29th of february call Leo", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call Leo", local: "2028-02-29 09:00" },
   // "the yearly review", "my annual check-up": a title's words.
   { prompt: "send the yearly review on friday", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "send the yearly review", local: "2026-03-06 09:00" },
+  // "half nine" right beside a day is half past, as "at half nine" is (clock-phrases.ts); elsewhere "half" keeps its words.
+  { prompt: "half nine tomorrow call mum", now: NOW.nyMondayMorning, zone: "Europe/London", title: "call mum", local: "2026-03-03 09:30" },
+  { prompt: "call mum tomorrow half nine", now: NOW.nyMondayMorning, zone: "Europe/London", title: "call mum", local: "2026-03-03 09:30" },
+  { prompt: "friday half 7pm drinks", now: NOW.nyMondayMorning, zone: "Europe/London", title: "drinks", local: "2026-03-06 19:30" },
+  { prompt: "half 9 tonight pub quiz", now: NOW.nyMondayMorning, zone: "Europe/London", title: "pub quiz", local: "2026-03-02 21:30" },
+  { prompt: "half 7 this evening dinner", now: NOW.nyMondayMorning, zone: "Europe/London", title: "dinner", local: "2026-03-02 19:30" },
+  { prompt: "at half 7pm drinks", now: NOW.nyMondayMorning, zone: "Europe/London", title: "drinks", local: "2026-03-02 19:30" },
+  { prompt: "quarter to 8am run tomorrow", now: NOW.nyMondayMorning, zone: "Europe/London", title: "run", local: "2026-03-03 07:45" },
+  { prompt: "cut half 2 lemons tomorrow", now: NOW.nyMondayMorning, zone: "Europe/London", title: "cut half 2 lemons", local: "2026-03-03 09:00" },
+  { prompt: "half 5 the recipe tomorrow at 6pm", now: NOW.nyMondayMorning, zone: "Europe/London", title: "half 5 the recipe", local: "2026-03-03 18:00" },
+  // A day of "the month", "this month" or "next month" (date-parsers.ts): each found no time before.
+  { prompt: "pay rent first of the month", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pay rent", local: "2026-04-01 09:00" },
+  { prompt: "pay rent on the 1st of next month", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pay rent", local: "2026-04-01 09:00" },
+  { prompt: "on the 28th of this month at 5pm pay the card", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pay the card", local: "2026-03-28 17:00" },
+  { prompt: "the 30th of next month call the landlord", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call the landlord", local: "2026-04-30 09:00" },
+  { prompt: "on the last day of the month send the invoice", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "send the invoice", local: "2026-03-31 09:00" },
+  { prompt: "in 90 secs check the oven", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "check the oven", local: "2026-03-02 09:01" },
   // A month's name before two digits is a day where dates are written day first too ("dec 12" was December 2012).
   { prompt: "dentist on dec 12", now: NOW.nyMondayMorning, zone: "Europe/London", title: "dentist", local: "2026-12-12 09:00" },
   { prompt: "pay the tax jan 31", now: NOW.nyMondayMorning, zone: "Europe/London", title: "pay the tax", local: "2027-01-31 09:00" },

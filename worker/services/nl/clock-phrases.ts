@@ -19,9 +19,11 @@ type Components = { [component in chrono.Component]?: number };
 const NUMBER_WORDS = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
 const HOUR = `(\\d{1,2}|${NUMBER_WORDS.join("|")}|noon|midnight)`;
 const MERIDIEM = `(?:\\s*([ap])\\.?m\\b\\.?)?`;
+/** Where an hour ends: a word's end, or am/pm written on to it ("half 7pm", "half past 7pm" were not read). */
+const HOUR_END = "(?:\\b|(?=[ap]\\.?m\\b))";
 
 /** "half past 5", "quarter to 6", "a quarter after 7 pm". */
-const SPOKEN_CLOCK = new RegExp(`\\b(?:a\\s+)?(half|quarter)\\s+(past|after|to|till|before)\\s+${HOUR}\\b${MERIDIEM}`, "i");
+const SPOKEN_CLOCK = new RegExp(`\\b(?:a\\s+)?(half|quarter)\\s+(past|after|to|till|before)\\s+${HOUR}${HOUR_END}${MERIDIEM}`, "i");
 
 function spokenClock(_context: chrono.ParsingContext, match: RegExpMatchArray): Components | null {
   const [, fraction, direction, hourWord, meridiem] = match;
@@ -73,10 +75,11 @@ const MOMENTS: ReadonlyArray<{ pattern: RegExp; hour: number; minute?: number }>
 /**
  * The hour is 1-11 (1-12 in the morning) in the pattern itself, never refused in `extract`: chrono tries a
  * refused match again one character later, on a cut string where "\b" holds, so "12 tonight" was read as
- * "2 tonight" (14:00, with "at 1" left in the title). Midnight has its own pattern below.
+ * "2 tonight" (14:00, with "at 1" left in the title). Midnight has its own pattern below. Not after "half": "half 9
+ * tonight" is half past (HALF_HOUR_BEFORE_DAY).
  */
 const HOUR_BEFORE_PART_OF_TODAY =
-  /\b(?:at\s+)?(?:(1[01]|0?[1-9])(?:[:.]([0-5]\d))?\s+(tonight|this\s+(?:afternoon|evening))|(1[0-2]|0?[1-9])(?:[:.]([0-5]\d))?\s+(this\s+morning))\b/i;
+  /\b(?<!\bhalf\s+)(?:at\s+)?(?:(1[01]|0?[1-9])(?:[:.]([0-5]\d))?\s+(tonight|this\s+(?:afternoon|evening))|(1[0-2]|0?[1-9])(?:[:.]([0-5]\d))?\s+(this\s+morning))\b/i;
 
 function hourBeforePartOfToday(context: chrono.ParsingContext, match: RegExpMatchArray): Components {
   const morning = match[6] !== undefined;
@@ -120,10 +123,15 @@ const ISH_AT = /\bat\s+(\d{1,2})(?::([0-5]\d))?\s*-?\s*ish\b/i;
 const ISH_ALONE = new RegExp(`\\b(\\d{1,2})(?::([0-5]\\d))?\\s*-?\\s*ish\\b${FOLLOWED_BY_NO_NOUN}`, "i");
 
 /**
- * "at half 5", "at half five": half past, as said in Britain and Ireland ("half 5" is 5:30, never 4:30). Only after
- * "at", so "half 5 the recipe" keeps its words; the half of the day is settled as for any bare hour (schedule.ts).
+ * "at half 5", "at half five": half past, as said in Britain and Ireland ("half 5" is 5:30, never 4:30). After "at",
+ * or right beside a day ("half nine tomorrow", "tomorrow half 9", "friday half six"), so "half 5 the recipe" keeps its
+ * words; the half of the day is settled as for any bare hour (schedule.ts). Beside a day it was read as the day alone
+ * at 09:00, with "half nine" in the title. Not beside "sat" and "sun", which are often no day (not-dates.ts).
  */
-const HALF_HOUR_BRITISH = new RegExp(`\\bat\\s+half\\s+${HOUR}\\b${MERIDIEM}`, "i");
+const DAY_BESIDE_HALF = "(?:today|tomorrow|tonight|this\\s+(?:morning|afternoon|evening)|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|weds?|thur?s?|fri)";
+const HALF_HOUR_BRITISH = new RegExp(`\\bat\\s+half\\s+${HOUR}${HOUR_END}${MERIDIEM}`, "i");
+const HALF_HOUR_BEFORE_DAY = new RegExp(`\\bhalf\\s+${HOUR}${HOUR_END}${MERIDIEM}(?=,?\\s+(?:on\\s+|this\\s+|next\\s+)?${DAY_BESIDE_HALF}\\b)`, "i");
+const HALF_HOUR_AFTER_DAY = new RegExp(`(?<=\\b${DAY_BESIDE_HALF},?\\s+)half\\s+${HOUR}${HOUR_END}${MERIDIEM}`, "i");
 
 function halfHourBritish(_context: chrono.ParsingContext, match: RegExpMatchArray): Components | null {
   const hour = hourOf(match[1] ?? "");
@@ -227,6 +235,8 @@ export const CLOCK_PARSERS: chrono.Parser[] = [
   { pattern: () => END_OF_DAY, extract: endOfDay },
   { pattern: () => SAME_TIME_AGAIN, extract: sameTimeAgain },
   { pattern: () => HALF_HOUR_BRITISH, extract: halfHourBritish },
+  { pattern: () => HALF_HOUR_BEFORE_DAY, extract: halfHourBritish },
+  { pattern: () => HALF_HOUR_AFTER_DAY, extract: halfHourBritish },
   { pattern: () => APPROXIMATE_AT, extract: approximateHour },
   { pattern: () => APPROXIMATE_ALONE, extract: approximateHour },
   { pattern: () => ISH_AT, extract: approximateHour },

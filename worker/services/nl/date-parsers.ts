@@ -4,7 +4,7 @@ import type { Weekday } from "../recurrence";
 import { CLOCK_PARSERS } from "./clock-phrases";
 import { readsDayFirst } from "./date-order";
 import { MONTH_NUMBER, MONTH_WORD } from "./month-words";
-import { DAY, WEEKDAY_BY_WORD } from "./recurrence-phrases";
+import { DAY, ordinalValue, SUFFIXED_ORDINAL, WEEKDAY_BY_WORD } from "./recurrence-phrases";
 import { DAY_AFTER_TOMORROW_REFINER, localToday, RELATIVE_PARSERS } from "./relative-phrases";
 import { onlyZoneWords } from "./zone-words";
 
@@ -40,6 +40,7 @@ function withOurPhrases(base: chrono.Chrono, ownParsers: readonly chrono.Parser[
     extract: dayOfAMonth,
   });
   casual.parsers.push({ pattern: () => NTH_WEEKDAY_OF_MONTH, extract: nthWeekdayOfMonth });
+  casual.parsers.push({ pattern: () => DAY_OF_THE_MONTH, extract: dayOfTheMonth });
   // First, and with "on" as chrono's own reading has it: that reading is as long, so it would be kept over ours and
   // then dropped as no date.
   casual.parsers.unshift({ pattern: () => LEAP_DAY, extract: nextLeapDay });
@@ -106,12 +107,34 @@ function dottedDayMonth(context: chrono.ParsingContext, match: RegExpMatchArray)
 }
 
 /**
+ * "pay rent first of the month", "on the 15th of this month", "the 1st of next month": a day of the month said with
+ * "the month" (a repeat's "every month" is read before, recurrence-phrases.ts). "the month" is the next month that
+ * has that day still to come, as "on the 5th" is; "this month" and "next month" say which. chrono read none of them:
+ * "pay rent first of the month" found no time. "the last of the month" is its last day.
+ */
+const DAY_OF_THE_MONTH = new RegExp(`\\b(?:(?:on|by|before|until|till)\\s+)?(?:the\\s+)?(${SUFFIXED_ORDINAL})\\s+(?:day\\s+)?of\\s+(the|this|next)\\s+month\\b`, "i");
+
+function dayOfTheMonth(context: chrono.ParsingContext, match: RegExpMatchArray): chrono.ParsingComponents | null {
+  const last = /^last$/i.test(match[1] ?? "");
+  const day = last ? 31 : ordinalValue(match[1] ?? "");
+  if (day === null) return null;
+  const which = (match[2] ?? "the").toLowerCase();
+  if (which === "the" && !last) return dayInAMonth(context, day);
+  // "this month", "next month", and "the last (day) of the month", which is this month's: a day it lacks is its last.
+  const month = localToday(context).startOf("month").plus({ months: which === "next" ? 1 : 0 });
+  return context.createParsingComponents({ day: Math.min(day, month.daysInMonth ?? 28), month: month.month, year: month.year });
+}
+
+/**
  * "on the 5th": the day alone; schedule.ts picks the month (this one if the day is still to come, else
  * the next that has it). The month is implied here only so chrono keeps the date: left to chrono, "on
  * the 31st" in November was the 31st of November, dropped as no date, and the prompt found no time.
  */
 function dayOfAMonth(context: chrono.ParsingContext, match: RegExpMatchArray) {
-  const day = Number(match[1]);
+  return dayInAMonth(context, Number(match[1]));
+}
+
+function dayInAMonth(context: chrono.ParsingContext, day: number) {
   if (day < 1 || day > 31) return null;
   let month = localToday(context).startOf("month");
   while ((month.daysInMonth ?? 0) < day) month = month.plus({ months: 1 });

@@ -50,7 +50,7 @@ const ORDINAL_WORD = `(?:${[...ORDINAL_WORDS].sort((a, b) => b.length - a.length
 // "last" means the 31st, which the monthly rule clamps to each month's last day.
 const ORDINAL = `(?:\\d{1,2}(?:st|nd|rd|th)?|${ORDINAL_WORD}|last)\\b`;
 // After a bare "every", a plain number would be ambiguous ("every 2 days"), so a suffix is required.
-const SUFFIXED_ORDINAL = `(?:\\d{1,2}(?:st|nd|rd|th)|${ORDINAL_WORD}|last)\\b`;
+export const SUFFIXED_ORDINAL = `(?:\\d{1,2}(?:st|nd|rd|th)|${ORDINAL_WORD}|last)\\b`;
 export const EVERY = "(?:every|each)";
 
 interface Pattern {
@@ -194,7 +194,7 @@ function monthlyOn(matched: string): Omit<RecurrenceMatch, "span"> | null {
 }
 
 /** The day of the month named in a phrase ("15th" → 15, "twenty-first" → 21, "last" → 31), or null if out of range. */
-function ordinalValue(phrase: string): number | null {
+export function ordinalValue(phrase: string): number | null {
   const lower = phrase.toLowerCase();
   const digits = /\b(\d{1,2})(?:st|nd|rd|th)?\b/.exec(lower);
   if (digits?.[1]) {

@@ -29,6 +29,7 @@ const CORRECTIONS: Record<string, readonly string[]> = {
   minutes: ["minuts", "mintues", "minites"],
   hours: ["hourse", "huors"],
   weeks: ["wks"],
+  seconds: ["secs"],
 };
 
 const CORRECTION_OF = new Map(Object.entries(CORRECTIONS).flatMap(([word, typos]) => typos.map((typo) => [typo, word] as const)));
