@@ -50,6 +50,10 @@ function withOurPhrases(base: chrono.Chrono, ownParsers: readonly chrono.Parser[
   // chrono's own "end of the month" (the last day, no time; its "last day of the month" is kept) would win over ours (17:00, and next month's once this
   // one's has gone): set aside before chrono removes overlapping readings, which keeps the first of two alike.
   casual.refiners.unshift({ refine: (_context, results) => results.filter((result) => !(result.tags().has("parser/ENEndOfCurrentMonthParser") && /^\s*end\b/i.test(result.text))) });
+  // Before chrono keeps the longest of two overlapping readings: a phrase blanked out before reading (a repeat,
+  // parse-reminder.ts) leaves spaces that chrono's month-name reading takes into its text, so "june" and ten spaces
+  // outgrew "on 14th june" in "anniversary on 14th june each year", which was due on June 1st.
+  casual.refiners.unshift({ refine: (_context, results) => results.map((result) => Object.assign(result, { text: result.text.trimEnd() })) });
   return casual;
 }
 

@@ -73,9 +73,13 @@ const QUARTERLY = "(?:(?<!\\b(?:the|a|an|my|our|your|his|her|their|this|that|nex
 const YEARLY = `(?:${EVERY}\\s+year|once\\s+a\\s+year|(?<!\\b(?:the|a|an|my|our|your|his|her|their|this|that|next|last)\\s+)(?:yearly|annually))\\b`;
 /**
  * "every march 3rd", "every 3rd of march", "every 3 march": a day of the year, which chrono reads once "every" is
- * hidden from it (the match is "every" alone), so the rule takes its day and month from the first date.
+ * hidden from it (the match is "every" alone), so the rule takes its day and month from the first date. "every march"
+ * is its 1st, as "in march" is chrono's March 1st (the confirmation names the day); only a month's full name, which
+ * chrono reads alone ("every mar" would find no date and repeat on the day it was said).
  */
-const EVERY_BEFORE_A_DATE = `${EVERY}\\s+(?=${MONTH_WORD}\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?\\b|(?:the\\s+)?\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH_WORD}\\b)`;
+// Not "may", which chrono reads only with a day ("every may day" is no date).
+const FULL_MONTH = "(?:january|february|march|april|june|july|august|september|october|november|december)";
+const EVERY_BEFORE_A_DATE = `${EVERY}\\s+(?=${MONTH_WORD}\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?\\b|(?:the\\s+)?\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH_WORD}\\b|${FULL_MONTH}\\b)`;
 /** "biweekly", "fortnightly", "every fortnight": every two weeks. */
 const FORTNIGHTLY = "(?:biweekly|bi-weekly|fortnightly|every\\s+fortnight)\\b";
 

@@ -46,8 +46,6 @@ const UNSUPPORTED_REPEATS: readonly RegExp[] = [
   // Several times in one period: "twice a day", "3 times a week", "twice daily".
   unsupported(`${TIMES}\\s+(?:a|an|per|each|every)\\s+(?:day|night|week|month|year|hour)\\b`),
   unsupported(`${TIMES}\\s+(?:daily|nightly|weekly|monthly)\\b`),
-  // A month without its day: "every march" (which day of it?). "every march 3rd" is a yearly repeat.
-  unsupported(`${EVERY}\\s+${MONTH_WORD}\\b(?!\\.?\\s*\\d)`),
   // A weekday by its place in the month: "the first monday of every month", "every 2nd tuesday".
   unsupported(`${EVERY}\\s+(?:the\\s+)?${NTH}\\s+${DAY}`),
   unsupported(`(?:the\\s+)?${NTH}\\s+${DAY}\\s+(?:of|in)\\s+(?:the|each|every)\\s+month\\b`),
