@@ -288,7 +288,7 @@ test.describe("New Task screen", () => {
     await box.getByRole("button", { name: "Create Reminder" }).click();
     const advice = box.locator(".alert--info");
     await expect(advice).toHaveText(
-      `I can't repeat a reminder "every 18 months". I can repeat one every day or every so many days ("every other day", "every 3 days"), every weekday, on the days you choose every week or every so many weeks ("every monday and thursday", "every other friday"), on one date every month or every so many months ("on the 1st of every month", "every 3 months"), or on one day every year ("every year on march 3", "every other year").`,
+      `I can't repeat a reminder "every 18 months". I can repeat one every day or every so many days ("every other day", "every 3 days"), every weekday, on the days you choose every week or every so many weeks ("every monday and thursday", "every other friday"), on one date or weekday every month or every so many months ("on the 1st of every month", "the first monday of every month", "every 3 months"), or on one day every year ("every year on march 3", "every other year").`,
     );
     await expect(input).toHaveValue("service my boiler every 18 months at 9");
     await page.setViewportSize({ width: 360, height: 800 });

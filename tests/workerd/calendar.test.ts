@@ -165,6 +165,26 @@ describe("the feed", () => {
     expect(String(byTitle.get("Meter reading")!.getFirstPropertyValue("rrule"))).toBe("FREQ=MONTHLY;INTERVAL=3;BYMONTHDAY=28,29,30,31;BYSETPOS=-1");
   });
 
+  it("the first Monday of every month and the last Friday every other month: the calendar app's expansion is the engine's series", async () => {
+    const u = await user({ timezone: "America/New_York" });
+    const firstMonday: Recurrence = { freq: "monthly", week: 1, weekday: 1 };
+    const lastFriday: Recurrence = { freq: "monthly", week: -1, weekday: 5, interval: 2 };
+    // Mon 2080-01-01 19:00 and Fri 2080-01-26 18:00 in New York; both series cross the DST change of 2080-03-10.
+    const mondayFirst = DateTime.fromObject({ year: 2080, month: 1, day: 1, hour: 19 }, { zone: "America/New_York" });
+    const fridayFirst = DateTime.fromObject({ year: 2080, month: 1, day: 26, hour: 18 }, { zone: "America/New_York" });
+    await insertRecurringTask(u.id, "Book club", mondayFirst.toMillis(), firstMonday);
+    await insertRecurringTask(u.id, "Team drinks", fridayFirst.toMillis(), lastFriday);
+    const { icsFeedToken } = await enable(u);
+    const byTitle = new Map(events(await (await feed(icsFeedToken)).text()).events.map((e) => [String(e.getFirstPropertyValue("summary")), e]));
+    const club = byTitle.get("Book club")!;
+    expect(String(club.getFirstPropertyValue("rrule"))).toBe("FREQ=MONTHLY;BYDAY=1MO");
+    expect(expandWallTimes(club, "America/New_York", 4)).toEqual(engineSeries(firstMonday, mondayFirst.toJSDate(), "America/New_York", 4));
+    expect(expandWallTimes(club, "America/New_York", 4)).toEqual(["Mon 2080-01-01 19:00", "Mon 2080-02-05 19:00", "Mon 2080-03-04 19:00", "Mon 2080-04-01 19:00"]);
+    const drinks = byTitle.get("Team drinks")!;
+    expect(String(drinks.getFirstPropertyValue("rrule"))).toBe("FREQ=MONTHLY;INTERVAL=2;BYDAY=-1FR");
+    expect(expandWallTimes(drinks, "America/New_York", 4)).toEqual(engineSeries(lastFriday, fridayFirst.toJSDate(), "America/New_York", 4));
+  });
+
   it("every year on February 29 and every 3 years on June 5: the calendar app's expansion is the engine's series", async () => {
     const u = await user({ timezone: "Europe/London" });
     const leapDay: Recurrence = { freq: "yearly", month: 2, dayOfMonth: 29 };

@@ -517,6 +517,17 @@ const cases: Case[] = [
   { prompt: "renew the tv licence every year in june", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "renew the tv licence", local: "2026-06-01 09:00", recurrence: { freq: "yearly", month: 6, dayOfMonth: 1 } },
   { prompt: "water the plants on 14th june every day", now: NOW.nyMondayMorning, zone: "Europe/London", title: "water the plants", local: "2026-06-14 09:00", recurrence: { freq: "daily" } },
   { prompt: "anniversary on 14th june each year", now: NOW.nyMondayMorning, zone: "Europe/London", title: "anniversary", local: "2026-06-14 09:00", recurrence: { freq: "yearly", month: 6, dayOfMonth: 14 } },
+  // A weekday's place in the month (ADR 126): each was refused before.
+  { prompt: "book club the first monday of every month at 7pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "book club", local: "2026-03-02 19:00", recurrence: { freq: "monthly", week: 1, weekday: 1 } },
+  { prompt: "every month on the last friday pay the cleaner", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pay the cleaner", local: "2026-03-27 09:00", recurrence: { freq: "monthly", week: -1, weekday: 5 } },
+  { prompt: "monthly on the 2nd tuesday put the bins out", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "put the bins out", local: "2026-03-10 09:00", recurrence: { freq: "monthly", week: 2, weekday: 2 } },
+  { prompt: "every last friday drinks at 6pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "drinks", local: "2026-03-27 18:00", recurrence: { freq: "monthly", week: -1, weekday: 5 } },
+  { prompt: "every first monday team meeting", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "team meeting", local: "2026-04-06 09:00", recurrence: { freq: "monthly", week: 1, weekday: 1 } },
+  { prompt: "every second tuesday of the month call the bank", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call the bank", local: "2026-03-10 09:00", recurrence: { freq: "monthly", week: 2, weekday: 2 } },
+  { prompt: "every 3 months on the last friday review the budget", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "review the budget", local: "2026-03-27 09:00", recurrence: { freq: "monthly", week: -1, weekday: 5, interval: 3 } },
+  // ...and one such day: the next one still to come, or this or next month's.
+  { prompt: "first monday of the month team meeting", now: NOW.nyNovember, zone: NEW_YORK, title: "team meeting", local: "2026-12-07 09:00" },
+  { prompt: "the last friday of next month pay the cleaner", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pay the cleaner", local: "2026-04-24 09:00" },
   // February 29: a one-off is the next one; a yearly repeat starts on its next occurrence (the 28th in 2027).
   { prompt: "every year on feb 29 call Leo", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call Leo", local: "2027-02-28 09:00", recurrence: { freq: "yearly", month: 2, dayOfMonth: 29 } },
   { prompt: "on 29 feb at 6pm leap day party", now: NOW.nyMondayMorning, zone: "Europe/London", title: "leap day party", local: "2028-02-29 18:00" },
@@ -705,8 +716,8 @@ describe("parseReminder: failures", () => {
     ["take pills twice daily at 8", "twice daily"],
     ["3 times a week at 7 go running", "3 times a week"],
     ["pay the card every 2nd tuesday", "every 2nd tuesday"],
-    ["book club the first monday of every month at 7pm", "the first monday of every month"],
-    ["every month on the last friday pay the cleaner", "every month on the last friday"],
+    ["the fifth friday of every month pay the cleaner", "the fifth friday of every month"],
+    ["every 5th friday pay the cleaner", "every 5th friday"],
     // An exception no rule holds, or days left out of a repeat that cannot lose them.
     ["every month except december pay rent", "except december"],
     ["water the plants every day except when it rains", "except when it rains"],
@@ -739,14 +750,14 @@ describe("parseReminder: failures", () => {
   it("has a message per reason", () => {
     expect(failureMessage("empty")).toBe("Please tell me what to remind you about.");
     expect(failureMessage("unsupported_repeat", "every 20 years")).toBe(
-      `I can't repeat a reminder "every 20 years". I can repeat one every day or every so many days ("every other day", "every 3 days"), every weekday, on the days you choose every week or every so many weeks ("every monday and thursday", "every other friday"), on one date every month or every so many months ("on the 1st of every month", "every 3 months"), or on one day every year ("every year on march 3", "every other year").`,
+      `I can't repeat a reminder "every 20 years". I can repeat one every day or every so many days ("every other day", "every 3 days"), every weekday, on the days you choose every week or every so many weeks ("every monday and thursday", "every other friday"), on one date or weekday every month or every so many months ("on the 1st of every month", "the first monday of every month", "every 3 months"), or on one day every year ("every year on march 3", "every other year").`,
     );
     expect(failureMessage("unsupported_repeat", "every 5 minutes")).toBe(
       `I can't repeat a reminder "every 5 minutes". You don't need to: I keep nudging you until you answer. Set it once, like "take my pills at 9am".`,
     );
     expect(failureMessage("unsupported_repeat", "every hour")).toMatch(/I keep nudging you until you answer/);
     expect(failureMessage("unsupported_repeat")).toBe(
-      `I can't repeat a reminder that way. I can repeat one every day or every so many days ("every other day", "every 3 days"), every weekday, on the days you choose every week or every so many weeks ("every monday and thursday", "every other friday"), on one date every month or every so many months ("on the 1st of every month", "every 3 months"), or on one day every year ("every year on march 3", "every other year").`,
+      `I can't repeat a reminder that way. I can repeat one every day or every so many days ("every other day", "every 3 days"), every weekday, on the days you choose every week or every so many weeks ("every monday and thursday", "every other friday"), on one date or weekday every month or every so many months ("on the 1st of every month", "the first monday of every month", "every 3 months"), or on one day every year ("every year on march 3", "every other year").`,
     );
     expect(failureMessage("several_times")).toBe(
       `I can set one day and time per reminder, and I found more than one. Send each as its own reminder, like "take pills every day at 8am" and then "take pills every day at 8pm".`,

@@ -228,6 +228,31 @@ describe("nextOccurrence: every few days or weeks", () => {
     ]);
   });
 
+  it("the first Monday and the last Friday of every month, across the DST change; nextOccurrenceAt finds this month's or next", () => {
+    expect(chain({ freq: "monthly", week: 1, weekday: 1 }, at("2026-02-02 19:00", NEW_YORK), NEW_YORK, 4)).toEqual([
+      "Mon 2026-02-02 19:00",
+      "Mon 2026-03-02 19:00",
+      "Mon 2026-04-06 19:00",
+      "Mon 2026-05-04 19:00",
+    ]);
+    expect(chain({ freq: "monthly", week: -1, weekday: 5 }, at("2026-01-30 18:00", BERLIN), BERLIN, 4)).toEqual([
+      "Fri 2026-01-30 18:00",
+      "Fri 2026-02-27 18:00",
+      "Fri 2026-03-27 18:00",
+      "Fri 2026-04-24 18:00",
+    ]);
+    const firstMonday: Recurrence = { freq: "monthly", week: 1, weekday: 1 };
+    expect(localTime(nextOccurrenceAt(firstMonday, { hour: 9, minute: 0 }, at("2026-03-02 08:00", NEW_YORK), NEW_YORK), NEW_YORK)).toBe("Mon 2026-03-02 09:00");
+    expect(localTime(nextOccurrenceAt(firstMonday, { hour: 9, minute: 0 }, at("2026-03-02 09:00", NEW_YORK), NEW_YORK), NEW_YORK)).toBe("Mon 2026-04-06 09:00");
+  });
+
+  it("every 3 months on the second Tuesday counts from the anchor's month; a late answer lands on the grid", () => {
+    const rule: Recurrence = { freq: "monthly", week: 2, weekday: 2, interval: 3 };
+    expect(chain(rule, at("2026-01-13 10:00", TOKYO), TOKYO, 3)).toEqual(["Tue 2026-01-13 10:00", "Tue 2026-04-14 10:00", "Tue 2026-07-14 10:00"]);
+    // The April occurrence answered in June: the next is July's, not June's.
+    expect(localTime(nextOccurrence(rule, at("2026-04-14 10:00", TOKYO), at("2026-06-20 12:00", TOKYO), TOKYO), TOKYO)).toBe("Tue 2026-07-14 10:00");
+  });
+
   it("every year on March 3: this year's if still ahead, else next year's, at the anchor's time across DST", () => {
     const rule: Recurrence = { freq: "yearly", month: 3, dayOfMonth: 3 };
     expect(chain(rule, at("2026-03-03 19:30", NEW_YORK), NEW_YORK, 3)).toEqual(["Tue 2026-03-03 19:30", "Wed 2027-03-03 19:30", "Fri 2028-03-03 19:30"]);
@@ -279,6 +304,8 @@ describe("recurrenceSchema", () => {
     ["every other Friday", { freq: "weekly", days: [5], interval: 2 }],
     ["every 52 weeks", { freq: "weekly", days: [1], interval: 52 }],
     ["every 3 months", { freq: "monthly", dayOfMonth: 15, interval: 3 }],
+    ["monthly on the first Monday", { freq: "monthly", week: 1, weekday: 1 }],
+    ["every 3 months on the last Friday", { freq: "monthly", week: -1, weekday: 5, interval: 3 }],
     ["yearly", { freq: "yearly", month: 3, dayOfMonth: 3 }],
     ["yearly on February 29", { freq: "yearly", month: 2, dayOfMonth: 29 }],
     ["every 10 years", { freq: "yearly", month: 6, dayOfMonth: 5, interval: 10 }],
@@ -305,6 +332,12 @@ describe("recurrenceSchema", () => {
     ["an interval of 53 weeks", { freq: "weekly", days: [1], interval: 53 }, "The interval must be a whole number of weeks from 1 to 52."],
     ["an interval as text", { freq: "weekly", days: [1], interval: "2" }, "The interval must be a whole number of weeks from 1 to 52."],
     ["an interval of 13 months", { freq: "monthly", dayOfMonth: 1, interval: 13 }, "The interval must be a whole number of months from 1 to 12."],
+    ["monthly with neither a day nor a weekday", { freq: "monthly" }, "A monthly repeat needs the day of the month as a number."],
+    ["monthly with a day and a weekday", { freq: "monthly", dayOfMonth: 3, week: 1, weekday: 1 }, "A monthly repeat is on a day of the month or on a week and a weekday, not both."],
+    ["monthly on a weekday without its week", { freq: "monthly", weekday: 1 }, "A monthly repeat on a weekday needs its week: 1, 2, 3 or 4, or -1 for the last."],
+    ["monthly on a week without its weekday", { freq: "monthly", week: 2 }, "A monthly repeat on a weekday needs the weekday as a number from 1 (Monday) to 7 (Sunday)."],
+    ["monthly in week 5", { freq: "monthly", week: 5, weekday: 1 }, "The week must be 1, 2, 3 or 4 (the first to the fourth of the month), or -1 for the last."],
+    ["monthly on weekday 8", { freq: "monthly", week: 1, weekday: 8 }, "Each weekday must be a number from 1 (Monday) to 7 (Sunday)."],
     ["yearly without a month", { freq: "yearly", dayOfMonth: 3 }, "A yearly repeat needs the month as a number from 1 (January) to 12 (December)."],
     ["yearly in month 13", { freq: "yearly", month: 13, dayOfMonth: 3 }, "The month must be a whole number from 1 (January) to 12 (December)."],
     ["yearly in month 0", { freq: "yearly", month: 0, dayOfMonth: 3 }, "The month must be a whole number from 1 (January) to 12 (December)."],
@@ -336,6 +369,9 @@ describe("describeRecurrence", () => {
     [{ freq: "weekly", days: [1, 4], interval: 3 }, "every 3 weeks on Monday and Thursday"],
     [{ freq: "monthly", dayOfMonth: 15, interval: 2 }, "every other month on the 15th"],
     [{ freq: "monthly", dayOfMonth: 1, interval: 3 }, "every 3 months on the 1st"],
+    [{ freq: "monthly", week: 1, weekday: 1 }, "every month on the first Monday"],
+    [{ freq: "monthly", week: -1, weekday: 5, interval: 2 }, "every other month on the last Friday"],
+    [{ freq: "monthly", week: 2, weekday: 2, interval: 3 }, "every 3 months on the second Tuesday"],
     [{ freq: "yearly", month: 3, dayOfMonth: 3 }, "every year on March 3"],
     [{ freq: "yearly", month: 2, dayOfMonth: 29, interval: 2 }, "every other year on February 29"],
     [{ freq: "yearly", month: 12, dayOfMonth: 25, interval: 5 }, "every 5 years on December 25"],

@@ -273,6 +273,8 @@ describe("Repeat on New Task and Edit Task (repeat-choice.ts)", () => {
     expect(choiceOf({ freq: "weekly", days: [5], interval: 2 }, due)).toBe(KEEP_RULE);
     expect(choiceOf({ freq: "monthly", dayOfMonth: 1 }, due)).toBe(KEEP_RULE);
     expect(choiceOf({ freq: "yearly", month: 11, dayOfMonth: 27 }, due)).toBe("yearly");
+    // The fourth Friday of November 2026 is the 27th, but no choice says "the fourth Friday": kept as it is.
+    expect(choiceOf({ freq: "monthly", week: 4, weekday: 5 }, due)).toBe(KEEP_RULE);
     expect(choiceOf({ freq: "yearly", month: 12, dayOfMonth: 27 }, due)).toBe(KEEP_RULE);
     expect(choiceOf({ freq: "yearly", month: 11, dayOfMonth: 27, interval: 2 }, due)).toBe(KEEP_RULE);
   });

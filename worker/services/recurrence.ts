@@ -22,7 +22,12 @@ export type Recurrence =
   | { freq: "weekdays" } // Monday to Friday
   | { freq: "weekly"; days: Weekday[]; interval?: number } // days non-empty, sorted, unique; every `interval` weeks
   | { freq: "monthly"; dayOfMonth: number; interval?: number } // 1..31, months without it use their last day; every `interval` months
+  | { freq: "monthly"; week: WeekOfMonth; weekday: Weekday; interval?: number } // "the first Monday", "the last Friday" of every `interval`-th month
   | { freq: "yearly"; month: number; dayOfMonth: number; interval?: number }; // a day the month has (February 29 falls on the 28th in other years); every `interval` years
+
+/** A weekday's place in its month: the first to the fourth, or -1 for the last (a fifth is not in every month). */
+export type WeekOfMonth = 1 | 2 | 3 | 4 | -1;
+const WEEK_OF_MONTH_WORDS: Record<WeekOfMonth, string> = { 1: "first", 2: "second", 3: "third", 4: "fourth", [-1]: "last" };
 
 /** The longest gaps an interval may ask for: a year of days, of weeks, of months. */
 export const MAX_DAY_INTERVAL = 365;
@@ -54,10 +59,40 @@ function intervalSchema(max: number, unit: string) {
   return z.number({ error }).int({ error }).min(1, { error }).max(max, { error }).optional();
 }
 
+/** A monthly rule's day in the month that starts on `month` (a UTC midnight): its own day, or the month's last if shorter; or its weekday's place. */
+export function dayInMonth(rule: Extract<Recurrence, { freq: "monthly" }>, month: DateTime): number {
+  if ("dayOfMonth" in rule) return Math.min(rule.dayOfMonth, month.daysInMonth ?? 28);
+  return placeInMonth(month.year, month.month, rule.weekday, rule.week)?.day ?? 0;
+}
+
+/** The `place`-th (1 to 5, or -1 for the last) `weekday` of a month, or null when the month has none (a fifth). */
+export function placeInMonth(year: number, month: number, weekday: Weekday, place: number): DateTime | null {
+  const first = DateTime.utc(year, month, 1);
+  const daysInMonth = first.daysInMonth ?? 0;
+  if (place === -1) {
+    const last = first.set({ day: daysInMonth });
+    return last.minus({ days: (last.weekday - weekday + 7) % 7 });
+  }
+  const day = 1 + ((weekday - first.weekday + 7) % 7) + 7 * (place - 1);
+  return day <= daysInMonth ? first.set({ day }) : null;
+}
+
 /** A day of the month, 1 to 31, for a monthly or a yearly repeat. */
 function dayOfMonthSchema(repeat: "monthly" | "yearly") {
   const error = "The day of the month must be a whole number from 1 to 31.";
   return z.number({ error: `A ${repeat} repeat needs the day of the month as a number.` }).int({ error }).min(1, { error }).max(31, { error });
+}
+
+const WEEK_ERROR = "The week must be 1, 2, 3 or 4 (the first to the fourth of the month), or -1 for the last.";
+
+/** A monthly repeat is on a day of the month or on a weekday's place in it ("the first Monday"), never both, never neither. */
+function monthlyRuleProblem(rule: { dayOfMonth?: number; week?: number; weekday?: number }): string | null {
+  const byWeekday = rule.week !== undefined || rule.weekday !== undefined;
+  if (rule.dayOfMonth !== undefined && byWeekday) return "A monthly repeat is on a day of the month or on a week and a weekday, not both.";
+  if (!byWeekday) return rule.dayOfMonth === undefined ? "A monthly repeat needs the day of the month as a number." : null;
+  if (rule.week === undefined) return "A monthly repeat on a weekday needs its week: 1, 2, 3 or 4, or -1 for the last.";
+  if (rule.weekday === undefined) return "A monthly repeat on a weekday needs the weekday as a number from 1 (Monday) to 7 (Sunday).";
+  return null;
 }
 
 const MONTH_ERROR = "The month must be a whole number from 1 (January) to 12 (December).";
@@ -82,11 +117,18 @@ export const recurrenceSchema: z.ZodType<Recurrence> = z.discriminatedUnion(
         .min(1, { error: "A weekly repeat needs at least one weekday." })
         .refine(isStrictlyAscending, { error: "List each weekday once, in order from Monday to Sunday." }),
     }),
-    z.object({
-      freq: z.literal("monthly"),
-      interval: intervalSchema(MAX_MONTH_INTERVAL, "months"),
-      dayOfMonth: dayOfMonthSchema("monthly"),
-    }),
+    z
+      .object({
+        freq: z.literal("monthly"),
+        interval: intervalSchema(MAX_MONTH_INTERVAL, "months"),
+        dayOfMonth: dayOfMonthSchema("monthly").optional(),
+        week: z.literal([1, 2, 3, 4, -1], { error: WEEK_ERROR }).optional(),
+        weekday: weekdaySchema.optional(),
+      })
+      .superRefine((rule, context) => {
+        const message = monthlyRuleProblem(rule);
+        if (message) context.addIssue({ code: "custom", message, path: [rule.dayOfMonth === undefined && rule.week === undefined && rule.weekday === undefined ? "dayOfMonth" : "week"] });
+      }),
     z
       .object({
         freq: z.literal("yearly"),
@@ -103,7 +145,8 @@ export const recurrenceSchema: z.ZodType<Recurrence> = z.discriminatedUnion(
       }),
   ],
   { error: 'The repeat must be "daily", "weekdays", "weekly", "monthly" or "yearly".' },
-);
+  // A monthly rule is one of its two shapes once monthlyRuleProblem has found nothing wrong.
+).transform((rule) => rule as Recurrence);
 
 /**
  * The first occurrence strictly after `after`, keeping the local wall-clock time of `anchor` (the task's original due time) in `zone`.
@@ -124,7 +167,7 @@ export function nextOccurrence(rule: Recurrence, anchor: Date, after: Date, zone
   const interval = intervalOf(rule);
   if (interval > 1 && rule.freq === "daily") return nextEveryFewDays(interval, anchorDay, time, after, zone);
   if (interval > 1 && rule.freq === "weekly") return nextEveryFewWeeks(rule.days, interval, anchorDay, time, after, zone);
-  if (interval > 1 && rule.freq === "monthly") return nextEveryFewMonths(rule.dayOfMonth, interval, anchorDay, time, after, zone);
+  if (interval > 1 && rule.freq === "monthly") return nextEveryFewMonths(rule, interval, anchorDay, time, after, zone);
   if (interval > 1 && rule.freq === "yearly") return nextEveryFewYears(rule, interval, anchorDay, time, after, zone);
   return nextOccurrenceAt(rule, time, after, zone);
 }
@@ -142,7 +185,7 @@ export function intervalOf(rule: Recurrence): number {
  */
 export function nextOccurrenceAt(rule: Recurrence, time: WallTime, after: Date, zone: string): Date {
   assertTimeZone(zone);
-  if (rule.freq === "monthly") return nextMonthly(rule.dayOfMonth, time, after, zone);
+  if (rule.freq === "monthly") return nextEveryFewMonths(rule, 1, localCalendarDate(after, zone), time, after, zone);
   if (rule.freq === "yearly") return nextEveryFewYears(rule, 1, localCalendarDate(after, zone), time, after, zone);
   return nextDayBased(rule, time, after, zone);
 }
@@ -150,7 +193,7 @@ export function nextOccurrenceAt(rule: Recurrence, time: WallTime, after: Date, 
 /**
  * A short English phrase: "every day", "every other day", "every 3 days", "every weekday", "every Monday
  * and Thursday", "every other Friday", "every 3 weeks on Monday", "every month on the 31st", "every 3
- * months on the 15th", "every year on March 3", "every other year on February 29".
+ * months on the 15th", "every month on the first Monday", "every year on March 3", "every other year on February 29".
  */
 export function describeRecurrence(rule: Recurrence): string {
   const interval = intervalOf(rule);
@@ -164,7 +207,7 @@ export function describeRecurrence(rule: Recurrence): string {
       return interval === 1 ? `every ${days}` : interval === 2 ? `every other ${days}` : `every ${interval} weeks on ${days}`;
     }
     case "monthly":
-      return `${interval === 1 ? "every month" : interval === 2 ? "every other month" : `every ${interval} months`} on the ${ordinal(rule.dayOfMonth)}`;
+      return `${interval === 1 ? "every month" : interval === 2 ? "every other month" : `every ${interval} months`} on the ${"dayOfMonth" in rule ? ordinal(rule.dayOfMonth) : `${WEEK_OF_MONTH_WORDS[rule.week]} ${WEEKDAY_NAMES[rule.weekday - 1]}`}`;
     case "yearly":
       return `${interval === 1 ? "every year" : interval === 2 ? "every other year" : `every ${interval} years`} on ${MONTH_NAMES[rule.month - 1]} ${rule.dayOfMonth}`;
   }
@@ -255,14 +298,17 @@ function nextEveryFewWeeks(days: readonly Weekday[], interval: number, anchorDay
   throw new RangeError(`No occurrence found every ${interval} weeks.`);
 }
 
-/** The rule's day in every `interval`-th month from the anchor's month; short months use their last day. */
-function nextEveryFewMonths(dayOfMonth: number, interval: number, anchorDay: DateTime, time: WallTime, after: Date, zone: string): Date {
+/**
+ * The rule's day in every `interval`-th month from the anchor's month (1: this month's if still ahead, else the next
+ * month's); short months use their last day for a day they lack ("the 31st"); a weekday's place ("the last Friday")
+ * is in every month.
+ */
+function nextEveryFewMonths(rule: Extract<Recurrence, { freq: "monthly" }>, interval: number, anchorDay: DateTime, time: WallTime, after: Date, zone: string): Date {
   const anchorMonth = anchorDay.startOf("month");
   const monthsSinceAnchor = Math.max(0, Math.round(localCalendarDate(after, zone).startOf("month").diff(anchorMonth, "months").months));
   let month = anchorMonth.plus({ months: Math.floor(monthsSinceAnchor / interval) * interval });
   for (let step = 0; step < 3; step++, month = month.plus({ months: interval })) {
-    const day = Math.min(dayOfMonth, month.daysInMonth ?? 28);
-    const candidate = atWallTime({ year: month.year, month: month.month, day }, time, zone);
+    const candidate = atWallTime({ year: month.year, month: month.month, day: dayInMonth(rule, month) }, time, zone);
     if (candidate.getTime() > after.getTime()) return candidate;
   }
   throw new RangeError(`No occurrence found every ${interval} months.`);
@@ -282,18 +328,6 @@ function nextEveryFewYears(rule: { month: number; dayOfMonth: number }, interval
     if (candidate.getTime() > after.getTime()) return candidate;
   }
   throw new RangeError(`No occurrence found every ${interval} years.`);
-}
-
-/** This month's occurrence if it is still ahead, otherwise next month's; short months use their last day. */
-function nextMonthly(dayOfMonth: number, time: WallTime, after: Date, zone: string): Date {
-  const firstOfMonth = localCalendarDate(after, zone).startOf("month");
-  for (let offset = 0; offset <= 2; offset++) {
-    const month = firstOfMonth.plus({ months: offset });
-    const day = Math.min(dayOfMonth, month.daysInMonth ?? 28);
-    const candidate = atWallTime({ year: month.year, month: month.month, day }, time, zone);
-    if (candidate.getTime() > after.getTime()) return candidate;
-  }
-  throw new RangeError(`No monthly occurrence found for day ${dayOfMonth}.`);
 }
 
 /** The local calendar date of an instant in `zone`, as a UTC midnight so calendar arithmetic ignores DST. */

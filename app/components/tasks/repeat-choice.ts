@@ -80,7 +80,7 @@ function sameRule(a: Recurrence, b: Recurrence): boolean {
   const interval = (rule: Recurrence) => ("interval" in rule && rule.interval !== undefined ? rule.interval : 1);
   if (a.freq !== b.freq || interval(a) !== interval(b)) return false;
   if (a.freq === "weekly" && b.freq === "weekly") return a.days.join() === b.days.join();
-  if (a.freq === "monthly" && b.freq === "monthly") return a.dayOfMonth === b.dayOfMonth;
+  if (a.freq === "monthly" && b.freq === "monthly") return "dayOfMonth" in a && "dayOfMonth" in b && a.dayOfMonth === b.dayOfMonth;
   if (a.freq === "yearly" && b.freq === "yearly") return a.month === b.month && a.dayOfMonth === b.dayOfMonth;
   return true;
 }

@@ -35,8 +35,10 @@ export function recurrenceRule(recurrence: Recurrence): string {
       return interval > 1 ? `FREQ=WEEKLY;INTERVAL=${interval};${byDay}` : `FREQ=WEEKLY;${byDay}`;
     }
     case "monthly": {
-      const d = recurrence.dayOfMonth;
       const freq = interval > 1 ? `FREQ=MONTHLY;INTERVAL=${interval}` : "FREQ=MONTHLY";
+      // "the first Monday" is 1MO, "the last Friday" -1FR.
+      if (!("dayOfMonth" in recurrence)) return `${freq};BYDAY=${recurrence.week}${ICAL_DAYS[recurrence.weekday - 1]}`;
+      const d = recurrence.dayOfMonth;
       if (d <= 28) return `${freq};BYMONTHDAY=${d}`;
       const days = Array.from({ length: d - 27 }, (_, i) => 28 + i).join(",");
       return `${freq};BYMONTHDAY=${days};BYSETPOS=-1`;

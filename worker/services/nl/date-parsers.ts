@@ -1,6 +1,6 @@
 import * as chrono from "chrono-node";
 import { DateTime } from "luxon";
-import type { Weekday } from "../recurrence";
+import { placeInMonth, type Weekday } from "../recurrence";
 import { CLOCK_PARSERS } from "./clock-phrases";
 import { readsDayFirst } from "./date-order";
 import { MONTH_NUMBER, MONTH_WORD } from "./month-words";
@@ -148,11 +148,25 @@ function dayInAMonth(context: chrono.ParsingContext, day: number) {
 const PLACE_IN_MONTH: Record<string, number> = {
   first: 1, "1st": 1, second: 2, "2nd": 2, third: 3, "3rd": 3, fourth: 4, "4th": 4, fifth: 5, "5th": 5, last: -1,
 };
-/** "the first monday in december", "the last friday of march 2027". Without "the month" (a repeat, refused earlier). */
+/**
+ * "the first monday in december", "the last friday of march 2027", and "the first monday of the month" (the next one
+ * still to come), "of this month", "of next month". "of every month" is a repeat, read before (recurrence-phrases.ts).
+ */
 const NTH_WEEKDAY_OF_MONTH = new RegExp(
-  `\\b(?:the\\s+)?(first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|last)\\s+(${DAY})\\s+(?:of|in)\\s+(${MONTH_WORD})\\b(?:,?\\s+(\\d{4})\\b)?`,
+  `\\b(?:the\\s+)?(first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|last)\\s+(${DAY})\\s+(?:of|in)\\s+(${MONTH_WORD}|(?:the|this|next)\\s+month)\\b(?:,?\\s+(\\d{4})\\b)?`,
   "i",
 );
+
+/** "the first monday of the month": this month's if still to come, else next month's; "of this month", "of next month". */
+function nthWeekdayOfARelativeMonth(today: DateTime, named: string, weekday: Weekday | undefined, place: number | undefined) {
+  if (!place || !weekday) return null;
+  const inMonth = (offset: number) => {
+    const month = today.startOf("month").plus({ months: offset });
+    return placeInMonth(month.year, month.month, weekday, place);
+  };
+  const date = named.startsWith("next") ? inMonth(1) : named.startsWith("this") ? inMonth(0) : [inMonth(0), inMonth(1), inMonth(2)].find((d) => d && d >= today);
+  return date ? { day: date.day, month: date.month, year: date.year } : null;
+}
 
 /**
  * The calendar date of "the first monday in december": in the year named, or else this year's if that
@@ -163,22 +177,13 @@ function nthWeekdayOfMonth(context: chrono.ParsingContext, match: RegExpMatchArr
   const place = PLACE_IN_MONTH[(match[1] ?? "").toLowerCase()];
   const word = (match[2] ?? "").toLowerCase();
   const weekday = WEEKDAY_BY_WORD[word] ?? WEEKDAY_BY_WORD[word.replace(/s$/, "")];
-  const month = MONTH_NUMBER[(match[3] ?? "").toLowerCase()];
-  if (!place || !weekday || !month) return null;
   const today = localToday(context);
+  const named = (match[3] ?? "").toLowerCase();
+  if (/month$/.test(named)) return nthWeekdayOfARelativeMonth(today, named, weekday, place);
+  const month = MONTH_NUMBER[named];
+  if (!place || !weekday || !month) return null;
   const inYear = (year: number) => placeInMonth(year, month, weekday, place);
   const date = match[4] ? inYear(Number(match[4])) : [inYear(today.year), inYear(today.year + 1)].find((d) => d && d.toISODate()! >= today.toISODate()!);
   return date ? { day: date.day, month: date.month, year: date.year } : null;
 }
 
-/** The `place`-th (1-5, or -1 for the last) `weekday` of a month, or null if the month has none. */
-function placeInMonth(year: number, month: number, weekday: Weekday, place: number): DateTime | null {
-  const first = DateTime.utc(year, month, 1);
-  const daysInMonth = first.daysInMonth ?? 0;
-  if (place === -1) {
-    const last = first.set({ day: daysInMonth });
-    return last.minus({ days: (last.weekday - weekday + 7) % 7 });
-  }
-  const day = 1 + ((weekday - first.weekday + 7) % 7) + 7 * (place - 1);
-  return day <= daysInMonth ? first.set({ day }) : null;
-}

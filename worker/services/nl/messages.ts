@@ -39,7 +39,7 @@ export function nudgingSentence(strategy: StrategyKey): string {
 }
 
 /** What a reminder can repeat on, in the words the parser understands (recurrence-phrases.ts). */
-const REPEATS_I_CAN_SET = `I can repeat one every day or every so many days ("every other day", "every 3 days"), every weekday, on the days you choose every week or every so many weeks ("every monday and thursday", "every other friday"), on one date every month or every so many months ("on the 1st of every month", "every 3 months"), or on one day every year ("every year on march 3", "every other year").`;
+const REPEATS_I_CAN_SET = `I can repeat one every day or every so many days ("every other day", "every 3 days"), every weekday, on the days you choose every week or every so many weeks ("every monday and thursday", "every other friday"), on one date or weekday every month or every so many months ("on the 1st of every month", "the first monday of every month", "every 3 months"), or on one day every year ("every year on march 3", "every other year").`;
 
 /** How to choose, in the words, how hard a reminder nudges (ADR 112): the chat's, the mail's and the box's help say it. */
 export const HOW_HARD_TO_NUDGE = `Add "urgently" to be called early, "gently" for pings only, or "don't tell my buddy" to leave your buddies out.`;

@@ -1,4 +1,4 @@
-import { MAX_DAY_INTERVAL, MAX_MONTH_INTERVAL, MAX_WEEK_INTERVAL, MAX_YEAR_INTERVAL, type Recurrence, type Weekday } from "../recurrence";
+import { MAX_DAY_INTERVAL, MAX_MONTH_INTERVAL, MAX_WEEK_INTERVAL, MAX_YEAR_INTERVAL, type Recurrence, type WeekOfMonth, type Weekday } from "../recurrence";
 import { MONTH_WORD } from "./month-words";
 import { NAMED_DAY, namedDayOfYear } from "./named-days";
 import { findPartOfDay, type PartOfDay, type Span } from "./types";
@@ -80,6 +80,11 @@ const YEARLY = `(?:${EVERY}\\s+year|once\\s+a\\s+year|(?<!\\b(?:the|a|an|my|our|
 // Not "may", which chrono reads only with a day ("every may day" is no date).
 const FULL_MONTH = "(?:january|february|march|april|june|july|august|september|october|november|december)";
 const EVERY_BEFORE_A_DATE = `${EVERY}\\s+(?=${MONTH_WORD}\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?\\b|(?:the\\s+)?\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH_WORD}\\b|${FULL_MONTH}\\b)`;
+/** A weekday's place in the month a rule can hold: the first to the fourth, or the last (not every month has a fifth). */
+const PLACE = "(?:first|second|third|fourth|last|1st|2nd|3rd|4th)";
+const PLACE_VALUE: Record<string, WeekOfMonth> = { first: 1, "1st": 1, second: 2, "2nd": 2, third: 3, "3rd": 3, fourth: 4, "4th": 4, last: -1 };
+/** "the first monday", "the last friday". */
+const PLACED_DAY = `(?:the\\s+)?${PLACE}\\s+${DAY}`;
 /** "biweekly", "fortnightly", "every fortnight": every two weeks. */
 const FORTNIGHTLY = "(?:biweekly|bi-weekly|fortnightly|every\\s+fortnight)\\b";
 
@@ -99,6 +104,19 @@ const PATTERNS: Pattern[] = [
   pattern(`(?:${EVERY}\\s+${COUNT}\\s+weeks?|${FORTNIGHTLY})\\s+on\\s+${DAY_LIST}`, (m) => everyFewWeeksOn(m, countIn(m) ?? 2)),
   pattern(`${DAY_LIST}\\s+${FORTNIGHTLY}`, (m) => everyFewWeeksOn(m, 2)),
   pattern(`(?:${EVERY}\\s+${COUNT}\\s+weeks?\\b(?!\\s+of\\b)|${FORTNIGHTLY})`, (m) => everyFew(m, (interval) => ({ rule: "weekly-on-first-date", interval }), 2)),
+  // A weekday's place in the month (before the patterns below, which would read "every month" alone): "the first
+  // monday of every month", "every month on the last friday", "monthly on the 2nd tuesday", "every first monday",
+  // "every 3 months on the last friday". Not "every 2nd tuesday", which may mean every other week (refused as unclear,
+  // unsupported-phrases.ts); "the first monday of the month" is one day, the next (date-parsers.ts).
+  pattern(`(?:${EVERY}\\s+)?(?:on\\s+)?${PLACED_DAY}\\s+(?:of|in)\\s+(?:each|every)\\s+month\\b`, (m) => monthlyOnPlacedDay(m, 1)),
+  pattern(`${EVERY}\\s+${PLACED_DAY}\\s+(?:of|in)\\s+the\\s+month\\b`, (m) => monthlyOnPlacedDay(m, 1)),
+  pattern(`(?:${EVERY}\\s+month|monthly)\\s+on\\s+${PLACED_DAY}`, (m) => monthlyOnPlacedDay(m, 1)),
+  pattern(`${EVERY}\\s+(?:the\\s+)?(?:first|last|1st)\\s+${DAY}(?!\\s+(?:of|in)\\b)`, (m) => monthlyOnPlacedDay(m, 1)),
+  pattern(`(?:${EVERY}\\s+${COUNT}\\s+months?|${QUARTERLY})\\s+on\\s+${PLACED_DAY}`, (m) => {
+    const [every] = m.split(/\s+on\s+/i);
+    const n = /quarter/i.test(every ?? "") ? 3 : countIn(every ?? "");
+    return n === null || n < 1 || n > MAX_MONTH_INTERVAL ? null : monthlyOnPlacedDay(m.slice((every ?? "").length), n);
+  }),
   // Every few months: "every 3 months on the 15th", "every other month", "quarterly" (not "the quarterly report").
   pattern(`(?:${EVERY}\\s+${COUNT}\\s+months?|${QUARTERLY})\\s+on\\s+(?:the\\s+)?${ORDINAL}(?:\\s+day)?`, everyFewMonths),
   pattern(`(?:${EVERY}\\s+${COUNT}\\s+months?\\b(?!\\s+of\\b)|${QUARTERLY}\\b)`, everyFewMonths),
@@ -190,6 +208,16 @@ function weeklyOn(matched: string): Omit<RecurrenceMatch, "span"> | null {
   }
   if (days.size === 0) return null;
   return { rule: { freq: "weekly", days: [...days].sort((a, b) => a - b) } };
+}
+
+/** "the first monday" in the words matched, every `interval` months. */
+function monthlyOnPlacedDay(matched: string, interval: number): Omit<RecurrenceMatch, "span"> | null {
+  const found = new RegExp(`\\b(${PLACE})\\s+(${DAY})`, "i").exec(matched);
+  const week = PLACE_VALUE[(found?.[1] ?? "").toLowerCase()];
+  const word = (found?.[2] ?? "").toLowerCase();
+  const weekday = WEEKDAY_BY_WORD[word] ?? WEEKDAY_BY_WORD[word.replace(/s$/, "")];
+  if (!week || !weekday) return null;
+  return { rule: interval > 1 ? { freq: "monthly", week, weekday, interval } : { freq: "monthly", week, weekday } };
 }
 
 function monthlyOn(matched: string): Omit<RecurrenceMatch, "span"> | null {

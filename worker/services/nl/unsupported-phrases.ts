@@ -19,7 +19,6 @@ const VAGUE_NUMBER = "(?:a\\s+couple\\s+of|couple\\s+of|a\\s+few|few|several)";
 /** Units no rule counts in (every few days, weeks, months and years are rules: recurrence-phrases.ts). */
 const UNIT = "(?:minutes?|mins?|hours?|hrs?|nights?)";
 const ANY_UNIT = "(?:minutes?|mins?|hours?|hrs?|days?|nights?|weeks?|months?|years?)";
-const NTH = "(?:first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)";
 const TIMES = "(?:twice|thrice|(?:\\d+|two|three|four|five|six)\\s+times)";
 
 const unsupported = (source: string) => new RegExp(`\\b${source}`, "i");
@@ -46,10 +45,13 @@ const UNSUPPORTED_REPEATS: readonly RegExp[] = [
   // Several times in one period: "twice a day", "3 times a week", "twice daily".
   unsupported(`${TIMES}\\s+(?:a|an|per|each|every)\\s+(?:day|night|week|month|year|hour)\\b`),
   unsupported(`${TIMES}\\s+(?:daily|nightly|weekly|monthly)\\b`),
-  // A weekday by its place in the month: "the first monday of every month", "every 2nd tuesday".
-  unsupported(`${EVERY}\\s+(?:the\\s+)?${NTH}\\s+${DAY}`),
-  unsupported(`(?:the\\s+)?${NTH}\\s+${DAY}\\s+(?:of|in)\\s+(?:the|each|every)\\s+month\\b`),
-  unsupported(`(?:${EVERY}\\s+month|monthly)\\s+on\\s+the\\s+${NTH}\\s+${DAY}`),
+  // A weekday by its place in the month where it is unclear: "every 2nd tuesday" (of the month, or every other week?).
+  // "the first monday of every month", "every last friday" are rules (recurrence-phrases.ts).
+  unsupported(`${EVERY}\\s+(?:the\\s+)?(?:second|third|fourth|2nd|3rd|4th)\\s+${DAY}(?!\\s+(?:of|in)\\s+(?:the|each|every)\\s+month\\b)`),
+  // A fifth, which most months do not have: "the fifth friday of every month".
+  unsupported(`(?:${EVERY}\\s+)?(?:the\\s+)?(?:fifth|5th)\\s+${DAY}\\s+(?:of|in)\\s+(?:each|every)\\s+month\\b`),
+  unsupported(`(?:${EVERY}\\s+month|monthly)\\s+on\\s+the\\s+(?:fifth|5th)\\s+${DAY}`),
+  unsupported(`${EVERY}\\s+(?:the\\s+)?(?:fifth|5th)\\s+${DAY}`),
 ];
 
 /** "every 400 days", "every 60 weeks", "every 18 months", "every 20 years": longer than a rule's interval may be (recurrence.ts). */
