@@ -718,6 +718,9 @@ describe("parseReminder: failures", () => {
     ["pay the card every 2nd tuesday", "every 2nd tuesday"],
     ["the fifth friday of every month pay the cleaner", "the fifth friday of every month"],
     ["every 5th friday pay the cleaner", "every 5th friday"],
+    // A weekday's place in a month every year: a yearly rule holds a date, which is that weekday only this year.
+    ["every year on the last friday of november go shopping", "every year on the last friday of november"],
+    ["thanksgiving dinner the fourth thursday in november every year", "the fourth thursday in november every year"],
     // An exception no rule holds, or days left out of a repeat that cannot lose them.
     ["every month except december pay rent", "except december"],
     ["water the plants every day except when it rains", "except when it rains"],
@@ -745,6 +748,25 @@ describe("parseReminder: failures", () => {
     "remind me tomorrow at 9 and again on friday",
   ])("%j → several_times", (prompt) => {
     expect(parseReminder(prompt, NOW.nyMondayAfternoon, NEW_YORK)).toEqual({ ok: false, reason: "several_times" });
+  });
+
+  // Weekdays in a row without "every": several days, named back with the way to say a repeat (it was due on the last
+  // day alone, titled "gym mon wed"). With "every" it is a weekly repeat.
+  it.each<[string, string]>([
+    ["gym mon wed fri at 7am", "mon wed fri"],
+    ["gym monday wednesday at 7", "monday wednesday"],
+    ["monday/wednesday swim", "monday/wednesday"],
+    ["tidy the flat wed, fri", "wed, fri"],
+  ])("%j → several_times (%j)", (prompt, phrase) => {
+    expect(parseReminder(prompt, NOW.nyMondayAfternoon, NEW_YORK)).toEqual({ ok: false, reason: "several_times", phrase });
+  });
+
+  it("days in a row with \"every\" are a weekly repeat; \"sun\" and \"sat\" alone do not make a list", () => {
+    expect(parsed("every mon wed fri gym at 7am", NOW.nyMondayAfternoon, NEW_YORK).recurrence).toEqual({ freq: "weekly", days: [1, 3, 5] });
+    expect(parsed("buy sun cream fri at 10am", NOW.nyMondayAfternoon, NEW_YORK).title).toBe("buy sun cream");
+    expect(failureMessage("several_times", "mon wed fri")).toBe(
+      `I can set one day per reminder, and "mon wed fri" names more than one. If it repeats, put "every" before the days, like "every mon wed fri"; if not, send each day as its own reminder.`,
+    );
   });
 
   it("has a message per reason", () => {

@@ -48,6 +48,11 @@ const UNSUPPORTED_REPEATS: readonly RegExp[] = [
   // A weekday by its place in the month where it is unclear: "every 2nd tuesday" (of the month, or every other week?).
   // "the first monday of every month", "every last friday" are rules (recurrence-phrases.ts).
   unsupported(`${EVERY}\\s+(?:the\\s+)?(?:second|third|fourth|2nd|3rd|4th)\\s+${DAY}(?!\\s+(?:of|in)\\s+(?:the|each|every)\\s+month\\b)`),
+  // A weekday's place in a month every year: "every year on the last friday of november" was read as November 27th
+  // every year, which is the last Friday only this year. A yearly rule holds a date (ADR 125).
+  unsupported(`(?:${EVERY}\\s+year|yearly|annually|once\\s+a\\s+year)\\b[^.;!?]*?\\b(?:first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)\\s+${DAY}\\s+(?:of|in)\\s+${MONTH_WORD}\\b`),
+  unsupported(`\\b(?:the\\s+)?(?:first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)\\s+${DAY}\\s+(?:of|in)\\s+${MONTH_WORD}\\s+(?:${EVERY}\\s+year|yearly|annually)\\b`),
+  unsupported(`${EVERY}\\s+(?:first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)\\s+${DAY}\\s+(?:of|in)\\s+${MONTH_WORD}\\b`),
   // A fifth, which most months do not have: "the fifth friday of every month".
   unsupported(`(?:${EVERY}\\s+)?(?:the\\s+)?(?:fifth|5th)\\s+${DAY}\\s+(?:of|in)\\s+(?:each|every)\\s+month\\b`),
   unsupported(`(?:${EVERY}\\s+month|monthly)\\s+on\\s+the\\s+(?:fifth|5th)\\s+${DAY}`),
@@ -86,6 +91,19 @@ const JOINED_TIMES = new RegExp(`(?:\\bat|@)\\s*${CLOCK}(?:${MERIDIEM})?(?:${JOI
 /** Whether the prompt asks for more than one time of day in one phrase. */
 export function hasJoinedTimes(text: string): boolean {
   return JOINED_TIMES.test(text);
+}
+
+/**
+ * Two or more weekdays in a row without "every" ("gym mon wed fri at 7am"): several days, which one reminder cannot be.
+ * It was due on the Friday alone, titled "gym mon wed" (chrono skips a lone "mon" and "wed"). "every mon wed fri" is a
+ * repeat, read before this is asked. "sat" and "sun" alone are often no day ("sun cream"), so they do not count.
+ */
+const DAY_IN_A_LIST = "(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tues|thurs|thur|mon|tue|wed|thu|fri)\\b";
+const DAYS_IN_A_ROW_ALL = new RegExp(`\\b${DAY_IN_A_LIST}(?:(?:\\s*,\\s*|\\s*/\\s*|\\s+)${DAY_IN_A_LIST})+`, "i");
+
+/** The days in a row as typed ("mon wed fri"), or null. */
+export function findDaysInARow(text: string): string | null {
+  return DAYS_IN_A_ROW_ALL.exec(text)?.[0] ?? null;
 }
 
 const SPAN_COUNT = "(?:\\d{1,3}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|fourteen|thirty|a\\s+couple\\s+of|a\\s+few)";
