@@ -517,6 +517,8 @@ const cases: Case[] = [
   { prompt: "renew the tv licence every year in june", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "renew the tv licence", local: "2026-06-01 09:00", recurrence: { freq: "yearly", month: 6, dayOfMonth: 1 } },
   { prompt: "water the plants on 14th june every day", now: NOW.nyMondayMorning, zone: "Europe/London", title: "water the plants", local: "2026-06-14 09:00", recurrence: { freq: "daily" } },
   { prompt: "anniversary on 14th june each year", now: NOW.nyMondayMorning, zone: "Europe/London", title: "anniversary", local: "2026-06-14 09:00", recurrence: { freq: "yearly", month: 6, dayOfMonth: 14 } },
+  // Ordinals joined in a title are no dates.
+  { prompt: "compare 1st and 2nd quotes tomorrow at 9", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "compare 1st and 2nd quotes", local: "2026-03-03 09:00" },
   // A weekday's place in the month (ADR 126): each was refused before.
   { prompt: "book club the first monday of every month at 7pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "book club", local: "2026-03-02 19:00", recurrence: { freq: "monthly", week: 1, weekday: 1 } },
   { prompt: "every month on the last friday pay the cleaner", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pay the cleaner", local: "2026-03-27 09:00", recurrence: { freq: "monthly", week: -1, weekday: 5 } },
@@ -746,6 +748,11 @@ describe("parseReminder: failures", () => {
     "monday 9am and wednesday 9am gym",
     "call mom on monday or tuesday",
     "remind me tomorrow at 9 and again on friday",
+    // Two days of the month, or two places of a weekday: the first was kept, the rest left in the title ("pay bills and").
+    "pay bills on the 1st and 15th of every month",
+    "every month on the 1st and 15th pay the card",
+    "every 2nd and 4th tuesday put the bins out",
+    "the 1st and 15th of each month payday",
   ])("%j → several_times", (prompt) => {
     expect(parseReminder(prompt, NOW.nyMondayAfternoon, NEW_YORK)).toEqual({ ok: false, reason: "several_times" });
   });

@@ -7,7 +7,7 @@ import { resolveSchedule } from "./schedule";
 import { correctSpelling } from "./spelling";
 import { cleanTitle, extractTitle } from "./title";
 import type { Span } from "./types";
-import { findRepeatEnd, findUnsupportedRepeat, findDaysInARow, hasJoinedTimes, lastingInTitle } from "./unsupported-phrases";
+import { findRepeatEnd, findUnsupportedRepeat, findDaysInARow, hasJoinedDaysOfMonth, hasJoinedTimes, lastingInTitle } from "./unsupported-phrases";
 import type { StrategyKey } from "../escalation/catalogue";
 import { findNudgeWish } from "./nudge-phrases";
 import { countWithoutUnit, vagueWhen } from "./relative-phrases";
@@ -56,7 +56,7 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   // Refused before anything is read: half of such a prompt would make a reminder the person did not ask for.
   const unsupportedRepeat = findUnsupportedRepeat(text);
   if (unsupportedRepeat) return { ok: false, reason: "unsupported_repeat", phrase: unsupportedRepeat };
-  if (hasJoinedTimes(text)) return failure("several_times");
+  if (hasJoinedTimes(text) || hasJoinedDaysOfMonth(text)) return failure("several_times");
 
   // "every day except sunday": the days left out narrow the repeat; a repeat that cannot be narrowed
   // (or none at all) is refused with the words as typed, rather than read with "except" in the title.

@@ -101,6 +101,24 @@ export function hasJoinedTimes(text: string): boolean {
 const DAY_IN_A_LIST = "(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tues|thurs|thur|mon|tue|wed|thu|fri)\\b";
 const DAYS_IN_A_ROW_ALL = new RegExp(`\\b${DAY_IN_A_LIST}(?:(?:\\s*,\\s*|\\s*/\\s*|\\s+)${DAY_IN_A_LIST})+`, "i");
 
+/**
+ * Two days of the month, or two places of a weekday, joined ("on the 1st and 15th of every month", "every 2nd and 4th
+ * tuesday"): two dates, which one reminder cannot be. The first was kept and the rest left in the title ("pay bills
+ * and", due on the 15th alone). Ordinals only, so "buy 2 and 3 year old presents" keeps its numbers.
+ */
+const ORDINAL_DAY = "(?:\\d{1,2}(?:st|nd|rd|th)|first|second|third|fourth|fifth|last)";
+const ORDINALS_JOINED = `(?:the\\s+)?${ORDINAL_DAY}(?:\\s*(?:,|and|&|\\+)\\s*(?:the\\s+)?${ORDINAL_DAY})+`;
+/** After "every", "each" or "on"; or before "of the month", "of every month", or a weekday. */
+const JOINED_ORDINALS = new RegExp(
+  `\\b(?:(?:every|each|on)\\s+${ORDINALS_JOINED}\\b|${ORDINALS_JOINED}\\s+(?:day\\s+)?(?:of|in)\\s+(?:the|every|each)\\s+month\\b|${ORDINALS_JOINED}\\s+${DAY})`,
+  "i",
+);
+
+/** Whether the prompt names two days of a month, or two places of a weekday, joined. */
+export function hasJoinedDaysOfMonth(text: string): boolean {
+  return JOINED_ORDINALS.test(text);
+}
+
 /** The days in a row as typed ("mon wed fri"), or null. */
 export function findDaysInARow(text: string): string | null {
   return DAYS_IN_A_ROW_ALL.exec(text)?.[0] ?? null;
