@@ -517,6 +517,9 @@ const cases: Case[] = [
   { prompt: "renew the tv licence every year in june", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "renew the tv licence", local: "2026-06-01 09:00", recurrence: { freq: "yearly", month: 6, dayOfMonth: 1 } },
   { prompt: "water the plants on 14th june every day", now: NOW.nyMondayMorning, zone: "Europe/London", title: "water the plants", local: "2026-06-14 09:00", recurrence: { freq: "daily" } },
   { prompt: "anniversary on 14th june each year", now: NOW.nyMondayMorning, zone: "Europe/London", title: "anniversary", local: "2026-06-14 09:00", recurrence: { freq: "yearly", month: 6, dayOfMonth: 14 } },
+  // "every" and "each" before a thing keep their words.
+  { prompt: "water every plant at 6pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "water every plant", local: "2026-03-02 18:00" },
+  { prompt: "check each room at 10pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "check each room", local: "2026-03-02 22:00" },
   // Ordinals joined in a title are no dates.
   { prompt: "compare 1st and 2nd quotes tomorrow at 9", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "compare 1st and 2nd quotes", local: "2026-03-03 09:00" },
   // A weekday's place in the month (ADR 126): each was refused before.
@@ -723,6 +726,10 @@ describe("parseReminder: failures", () => {
     // A weekday's place in a month every year: a yearly rule holds a date, which is that weekday only this year.
     ["every year on the last friday of november go shopping", "every year on the last friday of november"],
     ["thanksgiving dinner the fourth thursday in november every year", "the fourth thursday in november every year"],
+    // "every" before a word of time no pattern read: a one-off titled like a repeat nobody set, before.
+    ["every school day at 3:15 pick up the kids", "every school day"],
+    ["every payday move money to savings", "every payday"],
+    ["every bank holiday at 10 call grandad", "every bank holiday"],
     // An exception no rule holds, or days left out of a repeat that cannot lose them.
     ["every month except december pay rent", "except december"],
     ["water the plants every day except when it rains", "except when it rains"],

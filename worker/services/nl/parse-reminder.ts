@@ -7,7 +7,7 @@ import { resolveSchedule } from "./schedule";
 import { correctSpelling } from "./spelling";
 import { cleanTitle, extractTitle } from "./title";
 import type { Span } from "./types";
-import { findRepeatEnd, findUnsupportedRepeat, findDaysInARow, hasJoinedDaysOfMonth, hasJoinedTimes, lastingInTitle } from "./unsupported-phrases";
+import { findRepeatEnd, findUnsupportedRepeat, findDaysInARow, findUnreadRepeat, hasJoinedDaysOfMonth, hasJoinedTimes, lastingInTitle } from "./unsupported-phrases";
 import type { StrategyKey } from "../escalation/catalogue";
 import { findNudgeWish } from "./nudge-phrases";
 import { countWithoutUnit, vagueWhen } from "./relative-phrases";
@@ -64,6 +64,8 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   const found = findRecurrence(except ? blankOut(text, [except.span]) : text);
   const repeat = found && except ? withoutDays(found, except) : found;
   if (except && !repeat) return { ok: false, reason: "unsupported_repeat", phrase: except.phrase };
+  const unreadRepeat = repeat ? null : findUnreadRepeat(text);
+  if (unreadRepeat) return { ok: false, reason: "unsupported_repeat", phrase: unreadRepeat };
   const daysInARow = repeat ? null : findDaysInARow(text);
   if (daysInARow) return { ok: false, reason: "several_times", phrase: daysInARow };
   const otherException = repeat && !except ? unholdableException(text) : null;

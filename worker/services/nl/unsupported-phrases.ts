@@ -119,6 +119,21 @@ export function hasJoinedDaysOfMonth(text: string): boolean {
   return JOINED_ORDINALS.test(text);
 }
 
+/**
+ * "every" or "each" before a word of time that no repeat phrase read ("every school day", "every payday", "every bank
+ * holiday"): a repeat the rules cannot hold. Asked only when no repeat was found, so it is the last net under the
+ * patterns: "every school day at 3:15 pick up kids" was a one-off today titled "every school day pick up kids", a
+ * confirmation that reads like a repeat nobody set. "water every plant", "check each room" keep their words.
+ */
+const UNREAD_REPEAT = new RegExp(
+  `\\b(?:every|each)\\s+(?:(?:school|work|working|business|bank|public|single|week|pay)\\s+)?(?:day|days|night|nights|morning|mornings|afternoon|afternoons|evening|evenings|week|weeks|weekend|weekends|month|months|year|years|holiday|holidays|payday|paydays|term|time)\\b`,
+  "i",
+);
+
+export function findUnreadRepeat(text: string): string | null {
+  return UNREAD_REPEAT.exec(text)?.[0] ?? null;
+}
+
 /** The days in a row as typed ("mon wed fri"), or null. */
 export function findDaysInARow(text: string): string | null {
   return DAYS_IN_A_ROW_ALL.exec(text)?.[0] ?? null;
