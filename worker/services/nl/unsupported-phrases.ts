@@ -94,14 +94,6 @@ export function hasJoinedTimes(text: string): boolean {
 }
 
 /**
- * Two or more weekdays in a row without "every" ("gym mon wed fri at 7am"): several days, which one reminder cannot be.
- * It was due on the Friday alone, titled "gym mon wed" (chrono skips a lone "mon" and "wed"). "every mon wed fri" is a
- * repeat, read before this is asked. "sat" and "sun" alone are often no day ("sun cream"), so they do not count.
- */
-const DAY_IN_A_LIST = "(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tues|thurs|thur|mon|tue|wed|thu|fri)\\b";
-const DAYS_IN_A_ROW_ALL = new RegExp(`\\b${DAY_IN_A_LIST}(?:(?:\\s*,\\s*|\\s*/\\s*|\\s+)${DAY_IN_A_LIST})+`, "i");
-
-/**
  * Two days of the month, or two places of a weekday, joined ("on the 1st and 15th of every month", "every 2nd and 4th
  * tuesday"): two dates, which one reminder cannot be. The first was kept and the rest left in the title ("pay bills
  * and", due on the 15th alone). Ordinals only, so "buy 2 and 3 year old presents" keeps its numbers.
@@ -133,6 +125,14 @@ const UNREAD_REPEAT = new RegExp(
 export function findUnreadRepeat(text: string): string | null {
   return UNREAD_REPEAT.exec(text)?.[0] ?? null;
 }
+
+/**
+ * Two or more weekdays in a row without "every" ("gym mon wed fri at 7am"): several days, which one reminder cannot be.
+ * It was due on the Friday alone, titled "gym mon wed" (chrono skips a lone "mon" and "wed"). "every mon wed fri" is a
+ * repeat, read before this is asked. "sat" and "sun" alone are often no day ("sun cream"), so they do not count.
+ */
+const DAY_IN_A_LIST = "(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tues|thurs|thur|mon|tue|wed|thu|fri)\\b";
+const DAYS_IN_A_ROW_ALL = new RegExp(`\\b${DAY_IN_A_LIST}(?:(?:\\s*,\\s*|\\s*/\\s*|\\s+)${DAY_IN_A_LIST})+`, "i");
 
 /** The days in a row as typed ("mon wed fri"), or null. */
 export function findDaysInARow(text: string): string | null {
