@@ -1,6 +1,7 @@
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
-import { nextOccurrence, recurrenceSchema, type Recurrence } from "../../worker/services/recurrence";
+import { nextOccurrence, type Recurrence } from "../../worker/services/recurrence";
+import { recurrenceSchema } from "../../worker/services/recurrence-schema";
 import {
   confirmationMessage,
   failureMessage,

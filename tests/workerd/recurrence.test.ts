@@ -1,6 +1,7 @@
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
-import { describeRecurrence, nextOccurrence, nextOccurrenceAt, ordinal, recurrenceSchema, type Recurrence } from "../../worker/services/recurrence";
+import { describeRecurrence, nextOccurrence, nextOccurrenceAt, ordinal, type Recurrence } from "../../worker/services/recurrence";
+import { recurrenceSchema } from "../../worker/services/recurrence-schema";
 
 const NEW_YORK = "America/New_York";
 const BERLIN = "Europe/Berlin";

@@ -2,7 +2,7 @@ import { DateTime } from "luxon";
 import { z } from "zod";
 import { SNOOZE_MINUTES } from "../answers";
 import { strategyKeySchema } from "../escalation/catalogue";
-import { recurrenceSchema } from "../recurrence";
+import { recurrenceSchema } from "../recurrence-schema";
 import { oneLine } from "../one-line";
 import { requiredText } from "../validation";
 import { parseTimeOfDay } from "./time-of-day";
