@@ -90,6 +90,8 @@ describe("POST /v1/tasks/nl", () => {
         "take meds at 8am and 8pm",
         `I can set one day and time per reminder, and I found more than one. Send each as its own reminder, like "take pills every day at 8am" and then "take pills every day at 8pm".`,
       ],
+      // The 12th is a Thursday (and the next a Sunday): which was meant is asked; the Friday was dropped before.
+      ["dentist friday 12th at 10am", `Mar 12 is a Thursday, not a Friday. Send it again with the day or the date you mean, like "on friday" or "on mar 12".`],
       // A question about one's reminders made a reminder titled "what's on" at 9:00; a wish to drop one got "no time".
       ["what's on today?", "That sounds like a question, so I didn't make a reminder. Your dashboard lists all your reminders, soonest first."],
       [

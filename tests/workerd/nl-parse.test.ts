@@ -562,6 +562,21 @@ const cases: Case[] = [
   { prompt: "pay the tax jan 31", now: NOW.nyMondayMorning, zone: "Europe/London", title: "pay the tax", local: "2027-01-31 09:00" },
   { prompt: "on jan 15 at 10 review the budget", now: NOW.nyMondayMorning, zone: "Europe/London", title: "review the budget", local: "2027-01-15 10:00" },
   { prompt: "dentist dec 12 2027 at 10", now: NOW.nyMondayMorning, zone: "Europe/London", title: "dentist", local: "2027-12-12 10:00" },
+  // A weekday with a day of the month: the month where the two agree (date-parsers.ts, schedule.ts). "thu 12th" was the
+  // coming Thursday titled "12th dentist"; "fri 11th at 3" and "friday the 11th at 3pm", said after November 11th,
+  // were refused as past (the 11th of this month).
+  { prompt: "thu 12th dentist", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "dentist", local: "2026-03-12 09:00" },
+  { prompt: "dentist fri 11th at 3", now: NOW.nyNovember, zone: NEW_YORK, title: "dentist", local: "2026-12-11 15:00" },
+  { prompt: "friday the 11th at 3pm dentist", now: NOW.nyNovember, zone: "Europe/London", title: "dentist", local: "2026-12-11 15:00" },
+  { prompt: "dentist on Fri., the 11th at 2", now: NOW.nyNovember, zone: NEW_YORK, title: "dentist", local: "2026-12-11 14:00" },
+  { prompt: "dentist fri the eleventh", now: NOW.nyNovember, zone: NEW_YORK, title: "dentist", local: "2026-12-11 09:00" },
+  { prompt: "party friday the 13th at 8pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "party", local: "2026-03-13 20:00" },
+  // The 10th of this month is a Tuesday and of the next a Friday: the one the weekday says.
+  { prompt: "dentist friday the 10th", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "dentist", local: "2026-04-10 09:00" },
+  { prompt: "sat 12th dec party", now: NOW.nyMondayMorning, zone: "Europe/London", title: "party", local: "2026-12-12 09:00" },
+  // Not a day of the month: "friday 12" is noon, "monday first thing" the morning.
+  { prompt: "lunch friday 12", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "lunch", local: "2026-03-06 12:00" },
+  { prompt: "monday first thing call bob", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call bob", local: "2026-03-09 09:00" },
 ];
 
 describe("parseReminder: title, local due time and repeat", () => {
@@ -986,6 +1001,45 @@ describe("how hard to nudge, in the reminder's words (ADR 112)", () => {
   it("leaves a prompt that is only a wish without a title or a time", () => {
     expect(parseReminder("urgently", sundayMorning, NEW_YORK)).toEqual({ ok: false, reason: "no_time" });
     expect(parseReminder("urgently at 5pm", sundayMorning, NEW_YORK)).toEqual({ ok: false, reason: "no_title" });
+  });
+});
+
+describe("a weekday said with a date that is not its own", () => {
+  const MISMATCH = { ok: false, reason: "weekday_mismatch", phrase: "2026-12-12", otherPhrase: "Friday" };
+
+  it.each([
+    // Neither the next 12th (Saturday) nor the one after (Tuesday) is a Friday.
+    ["dentist friday 12th", NEW_YORK],
+    ["friday the 12th dentist at 10am", "Europe/London"],
+    // With the month or in numbers, chrono's own readings: the date was kept and the Friday dropped without a word.
+    ["dentist friday december 12", NEW_YORK],
+    ["dentist on friday 12th december at 9", "Europe/London"],
+    ["dentist fri 12/12", NEW_YORK],
+  ])("%j (%s) asks which was meant", (prompt, zone) => {
+    expect(parseReminder(prompt, NOW.nyNovember, zone)).toEqual(MISMATCH);
+  });
+
+  it("names the date, its weekday and the one said, and how to say it again", () => {
+    expect(failureMessage("weekday_mismatch", "2026-12-12", "Friday")).toBe(
+      `Dec 12 is a Saturday, not a Friday. Send it again with the day or the date you mean, like "on friday" or "on dec 12".`,
+    );
+  });
+
+  it("a weekday that agrees with its date is kept, and \"last friday\" is still the past", () => {
+    expect(localTime(parsed("dentist friday december 11", NOW.nyNovember, NEW_YORK).dueAt, NEW_YORK)).toBe("2026-12-11 09:00");
+    expect(parseReminder("last friday call the bank", NOW.nyNovember, NEW_YORK)).toEqual({ ok: false, reason: "past" });
+  });
+
+  it("a move to such a day changes nothing and says why", () => {
+    const task = { dueAt: DateTime.fromISO("2026-12-01T09:00", { zone: NEW_YORK }).toMillis(), title: "Dentist" };
+    expect(() => movedDueAt("friday the 12th", task, NOW.nyNovember, NEW_YORK)).toThrow(
+      expect.objectContaining({
+        status: 400,
+        code: "MOVE_WEEKDAY_MISMATCH",
+        message: `Dec 12 is a Saturday, not a Friday, so "Dentist" stays as it was. Say the day or the date you mean, like "move it to friday" or "move it to dec 12".`,
+      }),
+    );
+    expect(DateTime.fromMillis(movedDueAt("friday the 11th", task, NOW.nyNovember, NEW_YORK), { zone: NEW_YORK }).toFormat("yyyy-LL-dd HH:mm")).toBe("2026-12-11 09:00");
   });
 });
 

@@ -295,6 +295,11 @@ describe("moving a reminder by name (ADR 093)", () => {
 
     await postUpdate(textUpdate(u.chat, "move call mom to today at 8am"));
     expect(lastText(bot)).toBe('That time has already passed, so "Call mom" stays as it was. Name a day or time still to come, like "move it to friday".');
+    // A weekday that is not the date's own (the 12th is a Saturday, and so is the next): asked, not guessed.
+    await postUpdate(textUpdate(u.chat, "move call mom to friday the 12th"));
+    expect(lastText(bot)).toBe('Mar 12 is a Saturday, not a Friday, so "Call mom" stays as it was. Say the day or the date you mean, like "move it to friday" or "move it to mar 12".');
+    await postUpdate(textUpdate(u.chat, "dentist friday 12th at 10am"));
+    expect(lastText(bot)).toBe('Mar 12 is a Saturday, not a Friday. Send it again with the day or the date you mean, like "on friday" or "on mar 12".');
     // A button for a minute that has gone by (an old message): refused with the reason.
     await postUpdate(pressUpdate(u.chat, moveTo(mom.id, "2072-03-08T14:00:00Z")));
     expect(bot.callsOf("editMessageText").at(-1)!.payload.text).toBe('That time has already passed, so "Call mom" stays as it was. Choose a day and time still to come.');

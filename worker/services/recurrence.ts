@@ -44,7 +44,7 @@ export interface WallTime {
   millisecond?: number;
 }
 
-const WEEKDAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
+export const WEEKDAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
 export const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"] as const;
 
 /** A monthly rule's day in the month that starts on `month` (a UTC midnight): its own day, or the month's last if shorter; or its weekday's place. */

@@ -4,7 +4,7 @@ import { placeInMonth, type Weekday } from "../recurrence";
 import { CLOCK_PARSERS } from "./clock-phrases";
 import { readsDayFirst } from "./date-order";
 import { MONTH_NUMBER, MONTH_WORD } from "./month-words";
-import { DAY, ordinalValue, SUFFIXED_ORDINAL, WEEKDAY_BY_WORD } from "./recurrence-phrases";
+import { DAY, ORDINAL_WORD, ordinalValue, SUFFIXED_ORDINAL, WEEKDAY_BY_WORD } from "./recurrence-phrases";
 import { DAY_AFTER_TOMORROW_REFINER, localToday, RELATIVE_PARSERS } from "./relative-phrases";
 import { onlyZoneWords } from "./zone-words";
 
@@ -40,6 +40,7 @@ function withOurPhrases(base: chrono.Chrono, ownParsers: readonly chrono.Parser[
     extract: dayOfAMonth,
   });
   casual.parsers.push({ pattern: () => NTH_WEEKDAY_OF_MONTH, extract: nthWeekdayOfMonth });
+  casual.parsers.push({ pattern: () => WEEKDAY_AND_DAY, extract: weekdayAndDay });
   casual.parsers.push({ pattern: () => DAY_OF_THE_MONTH, extract: dayOfTheMonth });
   // First, and with "on" as chrono's own reading has it: that reading is as long, so it would be kept over ours and
   // then dropped as no date.
@@ -136,6 +137,27 @@ function dayOfTheMonth(context: chrono.ParsingContext, match: RegExpMatchArray):
  */
 function dayOfAMonth(context: chrono.ParsingContext, match: RegExpMatchArray) {
   return dayInAMonth(context, Number(match[1]));
+}
+
+/**
+ * "dentist friday 12th", "on thu the 26th", "fri the eleventh at 3": a weekday with a day of the month and no month.
+ * The weekday is kept with the day, and schedule.ts finds the month where the two agree (or says they don't). chrono
+ * read the weekday alone: "friday 12th dentist" was due on the coming Friday titled "12th dentist", and "friday the
+ * 11th at 3pm", said on November 25th, was refused as past (November 11th). A word ordinal needs "the" ("monday first
+ * thing" is no date); a month named after it is chrono's to read ("friday 11th december").
+ */
+const WEEKDAY_AND_DAY = new RegExp(
+  `\\b(?:on\\s+)?(${DAY})\\.?,?\\s+(?:the\\s+(${ORDINAL_WORD})|(?:the\\s+)?(\\d{1,2})(?:st|nd|rd|th))\\b(?!\\s+(?:of\\s+)?${MONTH_WORD}\\b)`,
+  "i",
+);
+
+function weekdayAndDay(context: chrono.ParsingContext, match: RegExpMatchArray): chrono.ParsingComponents | null {
+  const word = (match[1] ?? "").toLowerCase();
+  const weekday = WEEKDAY_BY_WORD[word] ?? WEEKDAY_BY_WORD[word.replace(/s$/, "")];
+  const day = ordinalValue(match[2] ?? match[3] ?? "");
+  const components = weekday && day ? dayInAMonth(context, day) : null;
+  // chrono counts weekdays from Sunday (0), ours from Monday (1) to Sunday (7).
+  return components?.assign("weekday", weekday! % 7) ?? null;
 }
 
 function dayInAMonth(context: chrono.ParsingContext, day: number) {

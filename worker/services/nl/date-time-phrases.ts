@@ -50,6 +50,8 @@ export interface NamedDate {
   day: number;
   yearKnown: boolean;
   monthKnown: boolean;
+  /** A weekday said with the date ("friday the 12th", "fri, dec 11"): schedule.ts holds the two to each other. */
+  weekday?: Weekday;
   /** For "in 3 days" / "next week": the current local time of day, used when no time is given. */
   sameTimeAsNow?: WallTime;
 }
@@ -156,25 +158,34 @@ function namedWeekday(result: chrono.ParsedResult): DateTimeHints["weekday"] | u
   const { start } = result;
   if (!start.isCertain("weekday") || start.isCertain("day") || start.isCertain("month")) return undefined;
   if (/\b(?:last|past|previous)\b/i.test(result.text)) return undefined;
-  const chronoDay = start.get("weekday") ?? 0; // chrono: 0 = Sunday, like Date#getDay
   const next = /\bnext\b/i.test(result.text);
-  const day = (chronoDay === 0 ? 7 : chronoDay) as Weekday;
+  const day = isoWeekday(start.get("weekday") ?? 0);
   return /\bweekend\b/i.test(result.text) ? { day, next, weekend: true } : { day, next };
 }
 
 function namedDate(result: chrono.ParsedResult): NamedDate | undefined {
   const { start } = result;
-  const pastWeekday = start.isCertain("weekday"); // only reached for "last friday"
-  if (!start.isCertain("day") && !start.isCertain("month") && !pastWeekday) return undefined;
+  // "last friday": a weekday chrono placed in the past, its day not said. With a day ("friday the 11th") the weekday
+  // is the date's, to be checked: taken for "last friday", November 11th was kept on November 25th and refused as past.
+  const withDay = start.isCertain("day");
+  const pastWeekday = start.isCertain("weekday") && !withDay;
+  if (!withDay && !start.isCertain("month") && !pastWeekday) return undefined;
   const relative = result.tags().has("result/relativeDate");
+  const chronoWeekday = withDay && start.isCertain("weekday") ? start.get("weekday") : null;
   return {
     year: start.get("year") ?? 0,
     month: start.get("month") ?? 0,
     day: start.get("day") ?? 0,
     yearKnown: start.isCertain("year") || pastWeekday,
     monthKnown: start.isCertain("month") || pastWeekday,
+    ...(chronoWeekday === null ? {} : { weekday: isoWeekday(chronoWeekday) }),
     sameTimeAsNow: relative ? { hour: start.get("hour") ?? 0, minute: start.get("minute") ?? 0 } : undefined,
   };
+}
+
+/** chrono counts weekdays from Sunday (0), like Date#getDay; ours are ISO, Monday (1) to Sunday (7). */
+function isoWeekday(chronoDay: number): Weekday {
+  return (chronoDay === 0 ? 7 : chronoDay) as Weekday;
 }
 
 function spanOf(result: chrono.ParsedResult): Span {

@@ -5,7 +5,7 @@ import { describeRecurrence, type Recurrence } from "../recurrence";
 
 /** What the assistant says back. Kept apart from the parser so the wording is easy to find and change. */
 
-export type ParseFailureReason = "empty" | "unsupported_repeat" | "several_times" | "no_time" | "no_time_today" | "no_unit" | "vague_time" | "repeat_on_other_clock" | "repeat_with_end" | "no_title" | "past" | "two_nudges";
+export type ParseFailureReason = "empty" | "unsupported_repeat" | "several_times" | "no_time" | "no_time_today" | "no_unit" | "vague_time" | "repeat_on_other_clock" | "repeat_with_end" | "no_title" | "past" | "two_nudges" | "weekday_mismatch";
 
 interface ConfirmableReminder {
   title: string;
@@ -65,7 +65,18 @@ const FAILURE_MESSAGES: Record<ParseFailureReason, string> = {
   no_title: `I found the time, but not what to remind you about. Try "remind me to call mom tomorrow at 5pm".`,
   past: `That time has already passed. Try a time in the future, like "tomorrow at 9am" or "in 2 hours".`,
   two_nudges: `I can nudge you one way per reminder, and I found two that don't go together. ${NUDGE_WORDS}`,
+  // "friday december 12", a Saturday: the date and weekday are named when known (failureMessage).
+  weekday_mismatch: `That day and date don't match. Send it again with the day or the date you mean, like "on friday" or "on dec 12".`,
 };
+
+/**
+ * "friday december 12" (a Saturday): the date, its own weekday and the one said, and the two ways to say it again.
+ * `date` is ISO ("2026-12-12"), `said` the weekday said ("Friday").
+ */
+export function weekdayMismatchWords(date: string, said: string) {
+  const day = DateTime.fromISO(date, { zone: "UTC" }).setLocale("en-US");
+  return { date: day.toFormat("LLL d"), own: day.toFormat("cccc"), said, asTyped: { weekday: said.toLowerCase(), date: day.toFormat("LLL d").toLowerCase() } };
+}
 
 
 /**
@@ -81,6 +92,10 @@ export function failureMessage(reason: ParseFailureReason, phrase?: string, othe
   if (reason === "several_times" && phrase) return `I can set one day per reminder, and "${phrase}" names more than one. If it repeats, put "every" before the days, like "every ${phrase}"; if not, send each day as its own reminder.`;
   if (reason === "vague_time" && phrase) return `When is "${phrase}"? Add a time, like "at 6pm" or "in 2 hours", and I'll nudge you then.`;
   if (reason === "no_unit" && phrase) return `Is "${phrase}" minutes or hours? Add one, like "${phrase} minutes" or "${phrase} hours".`;
+  if (reason === "weekday_mismatch" && phrase && otherPhrase) {
+    const words = weekdayMismatchWords(phrase, otherPhrase);
+    return `${words.date} is a ${words.own}, not a ${words.said}. Send it again with the day or the date you mean, like "on ${words.asTyped.weekday}" or "on ${words.asTyped.date}".`;
+  }
   return FAILURE_MESSAGES[reason];
 }
 

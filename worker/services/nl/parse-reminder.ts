@@ -1,4 +1,4 @@
-import { assertTimeZone, type Recurrence } from "../recurrence";
+import { assertTimeZone, WEEKDAY_NAMES, type Recurrence } from "../recurrence";
 import { findDateTime, type DateTimeHints } from "./date-time-phrases";
 import type { ParseFailureReason } from "./messages";
 import { findExcept, unholdableException, withoutDays } from "./except-phrases";
@@ -42,6 +42,7 @@ export interface ParsedReminder {
 
 /** `phrase`: for "unsupported_repeat", the repeat as the person typed it ("every other day"); for "no_unit", "in 10". */
 /** For "two_nudges", `phrase` and `otherPhrase` are the two wishes no sequence grants together ("urgently", "no buddies"). */
+/** For "weekday_mismatch", `phrase` is the date named (ISO, "2026-12-12") and `otherPhrase` the weekday said with it ("Friday"). */
 export type ParseResult = { ok: true; reminder: ParsedReminder } | { ok: false; reason: ParseFailureReason; phrase?: string; otherPhrase?: string };
 
 /** now = the clock's current instant; zone = the user's IANA time zone. Prefer the future. */
@@ -93,6 +94,8 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
     const vague = vagueWhen(text);
     if (vague) return { ok: false, reason: "vague_time", phrase: vague };
   }
+  // "friday december 12", a Saturday: asked before anything else about the day, with the date and the weekday named.
+  if (!schedule.ok && schedule.reason === "weekday_mismatch") return { ok: false, reason: "weekday_mismatch", phrase: schedule.date, otherPhrase: WEEKDAY_NAMES[schedule.said - 1] };
   // A missing time is reported before a missing title, and a missing title before a past time.
   if (!schedule.ok && schedule.reason !== "past") return failure(schedule.reason);
 

@@ -33,9 +33,9 @@ export const WEEKDAY_BY_WORD: Record<string, Weekday> = {
   sunday: 7, sun: 7,
 };
 
-/** A weekday word, longest names first so "tuesday" wins over "tue"; an optional plural "s" ("mondays"). */
 /** The start of a weekday word, for a space-separated list (the day itself is matched by DAY). */
 const DAY_START = "(?:mon|tue|wed|thu|fri|sat|sun)";
+/** A weekday word, longest names first so "tuesday" wins over "tue"; an optional plural "s" ("mondays"). */
 export const DAY = "(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tues|thurs|thur|mon|tue|wed|thu|fri|sat|sun)s?\\b";
 const FULL_DAY_PLURAL = "(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s\\b";
 /** ", ", " and ", " & ", "/", or a space alone between two days ("every mon wed fri", which read Monday alone). */
@@ -46,7 +46,7 @@ const UNIT_ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth", "
 const TEEN_ORDINALS = ["tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth", "eighteenth", "nineteenth"];
 /** Index + 1 is the day of the month: ORDINAL_WORDS[0] = "first" = 1 ... ORDINAL_WORDS[30] = "thirty-first" = 31. */
 const ORDINAL_WORDS = [...UNIT_ORDINALS, ...TEEN_ORDINALS, "twentieth", ...UNIT_ORDINALS.map((w) => `twenty-${w}`), "thirtieth", "thirty-first"];
-const ORDINAL_WORD = `(?:${[...ORDINAL_WORDS].sort((a, b) => b.length - a.length).map((w) => w.replace("-", "[- ]?")).join("|")})`;
+export const ORDINAL_WORD = `(?:${[...ORDINAL_WORDS].sort((a, b) => b.length - a.length).map((w) => w.replace("-", "[- ]?")).join("|")})`;
 // "last" means the 31st, which the monthly rule clamps to each month's last day.
 const ORDINAL = `(?:\\d{1,2}(?:st|nd|rd|th)?|${ORDINAL_WORD}|last)\\b`;
 // After a bare "every", a plain number would be ambiguous ("every 2 days"), so a suffix is required.

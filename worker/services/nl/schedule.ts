@@ -30,7 +30,20 @@ import { DEFAULT_HOUR, PART_OF_DAY_HOURS, type PartOfDay } from "./types";
  */
 export type Schedule =
   | { ok: true; dueAt: Date; recurrence: Recurrence | null }
-  | { ok: false; reason: "no_time" | "no_time_today" | "past" };
+  | { ok: false; reason: "no_time" | "no_time_today" | "past" }
+  | ({ ok: false; reason: "weekday_mismatch" } & WeekdayMismatch);
+
+/**
+ * A weekday said with a date that is not its own: "friday december 12" (a Saturday), "friday 12th" when neither the
+ * next 12th nor the one after is a Friday. Which was meant cannot be told, so the person is asked rather than given
+ * one of the two: a reminder on the wrong day is worse than a question.
+ */
+export interface WeekdayMismatch {
+  /** The date the words name, ISO ("2026-12-12"); for a day of the month alone, its next one. */
+  date: string;
+  /** The weekday said with it. */
+  said: Weekday;
+}
 
 interface FirstDue {
   dueAt: Date;
@@ -42,6 +55,7 @@ interface FirstDue {
 export function resolveSchedule(hints: DateTimeHints, repeat: RecurrenceMatch | null, now: Date, zone: string): Schedule {
   const first = firstDue(hints, repeat, now, zone);
   if (typeof first === "string") return { ok: false, reason: first };
+  if ("said" in first) return { ok: false, reason: "weekday_mismatch", ...first };
   if (!repeat) {
     return first.dueAt.getTime() > now.getTime() ? { ok: true, dueAt: first.dueAt, recurrence: null } : { ok: false, reason: "past" };
   }
@@ -77,7 +91,7 @@ function hasWallTime(instant: Date, time: WallTime, zone: string): boolean {
  * The one-off due instant, before any repeat rule is applied; "no_time" when nothing says when, "no_time_today"
  * when the day named is today and its default hour has gone by.
  */
-function firstDue(hints: DateTimeHints, repeat: RecurrenceMatch | null, now: Date, zone: string): FirstDue | "no_time" | "no_time_today" {
+function firstDue(hints: DateTimeHints, repeat: RecurrenceMatch | null, now: Date, zone: string): FirstDue | WeekdayMismatch | "no_time" | "no_time_today" {
   if (hints.instant) return { dueAt: hints.instant, time: wallTimeOf(hints.instant, zone), dayGiven: false };
 
   const statedTime = clockTime(hints, hints.partOfDay ?? repeat?.partOfDay) ?? hints.date?.sameTimeAsNow;
@@ -87,8 +101,11 @@ function firstDue(hints: DateTimeHints, repeat: RecurrenceMatch | null, now: Dat
   const time = statedTime ?? { hour: DEFAULT_HOUR, minute: 0 };
   const today = localCalendarDate(now, zone);
   let dueAt: Date | null;
-  if (hints.date) dueAt = onNamedDate(hints.date, time, today, zone);
-  else if (hints.weekday) dueAt = onWeekday(hints.weekday, time, today, now, zone);
+  if (hints.date) {
+    const onDate = onNamedDate(hints.date, time, today, zone);
+    if (onDate && "said" in onDate) return onDate;
+    dueAt = onDate;
+  } else if (hints.weekday) dueAt = onWeekday(hints.weekday, time, today, now, zone);
   else dueAt = atNextWallTime(eveningIfSooner(hints, repeat, time, today, now, zone), today, now, zone);
   if (!dueAt || Number.isNaN(dueAt.getTime())) return "no_time";
 
@@ -159,23 +176,37 @@ function onWeekday(weekday: { day: Weekday; next: boolean; weekend?: boolean }, 
   return candidate.getTime() > now.getTime() ? candidate : atWallTime(today.plus({ days: daysAhead + 7 }), time, zone);
 }
 
-/** Fills in a missing month or year so the date is today or later (the time of day is not considered). */
-function onNamedDate(date: NamedDate, time: WallTime, today: DateTime, zone: string): Date | null {
-  let calendarDate: DateTime | null = DateTime.utc(date.year, date.month, date.day);
-  if (!date.monthKnown) calendarDate = nextMonthWithDay(date.day, today);
-  else if (!date.yearKnown && calendarDate < today) calendarDate = calendarDate.plus({ years: 1 });
-  return calendarDate?.isValid ? atWallTime(calendarDate, time, zone) : null;
+/**
+ * Fills in a missing month or year so the date is today or later (the time of day is not considered); a weekday said
+ * with it must be the date's own.
+ */
+function onNamedDate(date: NamedDate, time: WallTime, today: DateTime, zone: string): Date | WeekdayMismatch | null {
+  const calendarDate = calendarDateOf(date, today);
+  if (!calendarDate?.isValid) return null;
+  if (date.weekday && calendarDate.weekday !== date.weekday) return { date: calendarDate.toISODate()!, said: date.weekday };
+  return atWallTime(calendarDate, time, zone);
 }
 
-/** "on the 31st": this month if that day is still to come, else the next month that has a 31st. */
-function nextMonthWithDay(day: number, today: DateTime): DateTime | null {
-  for (let offset = 0; offset <= 12; offset++) {
+function calendarDateOf(date: NamedDate, today: DateTime): DateTime | null {
+  if (!date.monthKnown) return nextMonthWithDay(date.day, today, date.weekday);
+  const named = DateTime.utc(date.year, date.month, date.day);
+  return !date.yearKnown && named < today ? named.plus({ years: 1 }) : named;
+}
+
+/**
+ * "on the 31st": this month if that day is still to come, else the next month that has a 31st. With a weekday
+ * ("friday the 11th"), the next such day or the one after, whichever is that weekday: said on November 5th, when the
+ * 11th is a Wednesday, December 11th (a Friday). Neither: the next, for the caller to report.
+ */
+function nextMonthWithDay(day: number, today: DateTime, weekday?: Weekday): DateTime | null {
+  const candidates: DateTime[] = [];
+  for (let offset = 0; offset <= 12 && candidates.length < 2; offset++) {
     const month = today.startOf("month").plus({ months: offset });
     if (day > (month.daysInMonth ?? 0)) continue;
     const candidate = month.set({ day });
-    if (candidate >= today) return candidate;
+    if (candidate >= today) candidates.push(candidate);
   }
-  return null;
+  return candidates.find((candidate) => candidate.weekday === weekday) ?? candidates[0] ?? null;
 }
 
 /** "every week" / "every other week" / "every month" / "every 3 months" / "every year" take their day from the first due date. */

@@ -3,6 +3,8 @@ import type { Deps } from "../deps";
 import { badRequest } from "../errors";
 import { formatLocalDue, formatLocalTime } from "../escalation/messages";
 import { findDateTime } from "../nl/date-time-phrases";
+import { weekdayMismatchWords } from "../nl/messages";
+import { WEEKDAY_NAMES } from "../recurrence";
 import { resolveSchedule } from "../nl/schedule";
 import { clockOfTheWords } from "../nl/zone-words";
 import { safeZone } from "../time-zone";
@@ -31,6 +33,12 @@ export const MOVE_DAY_MISSING = "Choose the day to move it to, and its time.";
 /** A move to a moment already gone: nothing changes. */
 export function movePastMessage(title: string): string {
   return `That time has already passed, so "${title}" stays as it was. Name a day or time still to come, like "move it to friday".`;
+}
+
+/** "move it to friday the 12th" when the 12th is a Saturday: which was meant cannot be told, so nothing moves. */
+export function moveWeekdayMismatchMessage(title: string, date: string, said: string): string {
+  const words = weekdayMismatchWords(date, said);
+  return `${words.date} is a ${words.own}, not a ${words.said}, so "${title}" stays as it was. Say the day or the date you mean, like "move it to ${words.asTyped.weekday}" or "move it to ${words.asTyped.date}".`;
 }
 
 /** A move to the time the reminder is already due at: nothing changes. */
@@ -126,6 +134,7 @@ function dueAtOfWords(when: string, dueAt: number, title: string, now: Date, zon
   const schedule = resolveSchedule(hints, null, now, clockOfTheWords(hints.offsetMinutes, now, shown));
   if (schedule.ok) return schedule.dueAt.getTime();
   if (schedule.reason === "past") throw badRequest(movePastMessage(title), "MOVE_PAST");
+  if (schedule.reason === "weekday_mismatch") throw badRequest(moveWeekdayMismatchMessage(title, schedule.date, WEEKDAY_NAMES[schedule.said - 1]!), "MOVE_WEEKDAY_MISMATCH");
   throw badRequest(`I couldn't tell when to move "${title}" to, so nothing changed. Name a day or a time, like "move it to friday" or "move it to tomorrow at 3pm".`, "MOVE_NO_TIME");
 }
 
