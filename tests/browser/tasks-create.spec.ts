@@ -144,6 +144,20 @@ test.describe("New Task screen", () => {
     const grandma = page.locator("article.task-card").filter({ hasText: "call grandma" });
     await expect(grandma).toContainText("Repeats every year on December 24");
     await grandma.screenshot({ path: "test-results/screenshots/tasks-yearly-card.png" });
+
+    // A weekday's place in a month every year (ADR 127): said back, on its card, and kept by Edit Task.
+    await page.goto("/task-creator");
+    await box.getByLabel("Your reminder").fill("thanksgiving dinner every year on the fourth thursday of november at 4pm");
+    await box.getByRole("button", { name: "Create Reminder" }).click();
+    await expect(box.locator(".alert--success")).toContainText("every year on the fourth Thursday of November at 4:00 PM");
+    await page.goto("/dashboard");
+    const dinner = page.locator("article.task-card").filter({ hasText: "thanksgiving dinner" });
+    await expect(dinner).toContainText("Repeats every year on the fourth Thursday of November");
+    await dinner.screenshot({ path: "test-results/screenshots/tasks-yearly-weekday-card.png" });
+    const thanksgiving = await recurrenceOf("Thanksgiving dinner");
+    expect(thanksgiving?.recurrence).toEqual({ freq: "yearly", month: 11, week: 4, weekday: 4 });
+    await page.goto(`/tasks/${thanksgiving!.id}/edit`);
+    await expect(page.getByLabel("Repeat").locator("option:checked")).toHaveText("Keep: repeats every year on the fourth Thursday of November");
   });
 
   test("creates a reminder from plain language, and rejects an empty one", async ({ page }) => {

@@ -206,6 +206,26 @@ describe("the feed", () => {
     expect(expandWallTimes(passport, "Europe/London", 3)).toEqual(["Wed 2080-06-05 19:30", "Sat 2083-06-05 19:30", "Wed 2086-06-05 19:30"]);
   });
 
+  it("every year on the fourth Thursday of November and every other year on the last Monday of May (ADR 127): the calendar app's expansion is the engine's series", async () => {
+    const u = await user({ timezone: "America/New_York" });
+    const thanksgiving: Recurrence = { freq: "yearly", month: 11, week: 4, weekday: 4 };
+    const lastMonday: Recurrence = { freq: "yearly", month: 5, week: -1, weekday: 1, interval: 2 };
+    const thanksgivingFirst = DateTime.fromObject({ year: 2080, month: 11, day: 28, hour: 16 }, { zone: "America/New_York" });
+    const mondayFirst = DateTime.fromObject({ year: 2080, month: 5, day: 27, hour: 12 }, { zone: "America/New_York" });
+    await insertRecurringTask(u.id, "Thanksgiving dinner", thanksgivingFirst.toMillis(), thanksgiving);
+    await insertRecurringTask(u.id, "Reunion", mondayFirst.toMillis(), lastMonday);
+    const { icsFeedToken } = await enable(u);
+    const byTitle = new Map(events(await (await feed(icsFeedToken)).text()).events.map((e) => [String(e.getFirstPropertyValue("summary")), e]));
+    const dinner = byTitle.get("Thanksgiving dinner")!;
+    expect(String(dinner.getFirstPropertyValue("rrule"))).toBe("FREQ=YEARLY;BYMONTH=11;BYDAY=4TH");
+    expect(expandWallTimes(dinner, "America/New_York", 4)).toEqual(engineSeries(thanksgiving, thanksgivingFirst.toJSDate(), "America/New_York", 4));
+    expect(expandWallTimes(dinner, "America/New_York", 4)).toEqual(["Thu 2080-11-28 16:00", "Thu 2081-11-27 16:00", "Thu 2082-11-26 16:00", "Thu 2083-11-25 16:00"]);
+    const reunion = byTitle.get("Reunion")!;
+    expect(String(reunion.getFirstPropertyValue("rrule"))).toBe("FREQ=YEARLY;INTERVAL=2;BYMONTH=5;BYDAY=-1MO");
+    expect(expandWallTimes(reunion, "America/New_York", 3)).toEqual(engineSeries(lastMonday, mondayFirst.toJSDate(), "America/New_York", 3));
+    expect(expandWallTimes(reunion, "America/New_York", 3)).toEqual(["Mon 2080-05-27 12:00", "Mon 2082-05-25 12:00", "Mon 2084-05-29 12:00"]);
+  });
+
   it("answers 304 for the same ETag, and a changed task changes the ETag", async () => {
     const u = await user();
     const { deps } = depsAt(ERA);

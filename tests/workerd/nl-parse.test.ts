@@ -574,6 +574,18 @@ const cases: Case[] = [
   // The 10th of this month is a Tuesday and of the next a Friday: the one the weekday says.
   { prompt: "dentist friday the 10th", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "dentist", local: "2026-04-10 09:00" },
   { prompt: "sat 12th dec party", now: NOW.nyMondayMorning, zone: "Europe/London", title: "party", local: "2026-12-12 09:00" },
+  // A weekday's place in a named month every year (ADR 127): the rule keeps the place, not this year's date. Each was
+  // refused before ("A yearly rule holds a date").
+  { prompt: "thanksgiving dinner the fourth thursday in november every year at 4pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "thanksgiving dinner", local: "2026-11-26 16:00", recurrence: { freq: "yearly", month: 11, week: 4, weekday: 4 } },
+  { prompt: "every year on the fourth thursday of november call grandma", now: NOW.nyNovember, zone: NEW_YORK, title: "call grandma", local: "2027-11-25 09:00", recurrence: { freq: "yearly", month: 11, week: 4, weekday: 4 } },
+  { prompt: "mothers day every year on the second sunday of may", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "mothers day", local: "2026-05-10 09:00", recurrence: { freq: "yearly", month: 5, week: 2, weekday: 7 } },
+  { prompt: "every other year on the last friday of june at 6pm reunion", now: NOW.nyMondayMorning, zone: "Europe/London", title: "reunion", local: "2026-06-26 18:00", recurrence: { freq: "yearly", month: 6, week: -1, weekday: 5, interval: 2 } },
+  { prompt: "every 2nd tuesday in march vote", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "vote", local: "2026-03-10 09:00", recurrence: { freq: "yearly", month: 3, week: 2, weekday: 2 } },
+  { prompt: "every year at 9am on the first monday of september labour day", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "labour day", local: "2026-09-07 09:00", recurrence: { freq: "yearly", month: 9, week: 1, weekday: 1 } },
+  // Said at 09:00 on the last Friday of November itself: its time has come, so next year's last Friday.
+  { prompt: "every last friday of november drinks", now: NOW.nyNovember, zone: NEW_YORK, title: "drinks", local: "2027-11-26 09:00", recurrence: { freq: "yearly", month: 11, week: -1, weekday: 5 } },
+  // The same for a date: "What time today?" was the answer, as for a one-off.
+  { prompt: "every year on november 27 drinks", now: NOW.nyNovember, zone: NEW_YORK, title: "drinks", local: "2027-11-27 09:00", recurrence: { freq: "yearly", month: 11, dayOfMonth: 27 } },
   // Not a day of the month: "friday 12" is noon, "monday first thing" the morning.
   { prompt: "lunch friday 12", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "lunch", local: "2026-03-06 12:00" },
   { prompt: "monday first thing call bob", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call bob", local: "2026-03-09 09:00" },
@@ -739,9 +751,10 @@ describe("parseReminder: failures", () => {
     ["pay the card every 2nd tuesday", "every 2nd tuesday"],
     ["the fifth friday of every month pay the cleaner", "the fifth friday of every month"],
     ["every 5th friday pay the cleaner", "every 5th friday"],
-    // A weekday's place in a month every year: a yearly rule holds a date, which is that weekday only this year.
-    ["every year on the last friday of november go shopping", "every year on the last friday of november"],
-    ["thanksgiving dinner the fourth thursday in november every year", "the fourth thursday in november every year"],
+    // A fifth weekday of a month every year: most years' month has none (the first to the fourth and the last are rules).
+    ["every year on the fifth friday of november go shopping", "every year on the fifth friday of november"],
+    ["party the 5th saturday in may every year", "the 5th saturday in may every year"],
+    ["every fifth friday of november party", "every fifth friday"],
     // "every" before a word of time no pattern read: a one-off titled like a repeat nobody set, before.
     ["every school day at 3:15 pick up the kids", "every school day"],
     ["every payday move money to savings", "every payday"],

@@ -7,6 +7,7 @@ const NEW_YORK = "America/New_York";
 const BERLIN = "Europe/Berlin";
 const JERUSALEM = "Asia/Jerusalem";
 const TOKYO = "Asia/Tokyo";
+const LONDON = "Europe/London";
 
 /** An instant from a local wall time in `zone`, e.g. at("2026-03-06 08:00", NEW_YORK). */
 function at(local: string, zone: string): Date {
@@ -273,6 +274,20 @@ describe("nextOccurrence: every few days or weeks", () => {
     ]);
   });
 
+  it("every year on the fourth Thursday of November (ADR 127): that weekday in each year's month, not one date", () => {
+    const thanksgiving: Recurrence = { freq: "yearly", month: 11, week: 4, weekday: 4 };
+    expect(chain(thanksgiving, at("2026-11-26 16:00", NEW_YORK), NEW_YORK, 3)).toEqual(["Thu 2026-11-26 16:00", "Thu 2027-11-25 16:00", "Thu 2028-11-23 16:00"]);
+    expect(localTime(nextOccurrenceAt(thanksgiving, { hour: 9, minute: 0 }, at("2026-11-26 08:59", NEW_YORK), NEW_YORK), NEW_YORK)).toBe("Thu 2026-11-26 09:00");
+    expect(localTime(nextOccurrenceAt(thanksgiving, { hour: 9, minute: 0 }, at("2026-11-26 09:00", NEW_YORK), NEW_YORK), NEW_YORK)).toBe("Thu 2027-11-25 09:00");
+  });
+
+  it("every other year on the last Monday of May counts from the anchor's year; a late answer lands on the grid", () => {
+    const rule: Recurrence = { freq: "yearly", month: 5, week: -1, weekday: 1, interval: 2 };
+    expect(chain(rule, at("2026-05-25 12:00", LONDON), LONDON, 3)).toEqual(["Mon 2026-05-25 12:00", "Mon 2028-05-29 12:00", "Mon 2030-05-27 12:00"]);
+    // The 2028 occurrence answered in 2029, after that year's last Monday of May: the next is 2030's.
+    expect(localTime(nextOccurrence(rule, at("2028-05-29 12:00", LONDON), at("2029-06-01 12:00", LONDON), LONDON), LONDON)).toBe("Mon 2030-05-27 12:00");
+  });
+
   it("every 3 years counts from the anchor's year; a late answer lands on the grid", () => {
     const rule: Recurrence = { freq: "yearly", month: 6, dayOfMonth: 5, interval: 3 };
     expect(chain(rule, at("2026-06-05 10:00", TOKYO), TOKYO, 3)).toEqual(["Fri 2026-06-05 10:00", "Tue 2029-06-05 10:00", "Sat 2032-06-05 10:00"]);
@@ -310,6 +325,8 @@ describe("recurrenceSchema", () => {
     ["yearly", { freq: "yearly", month: 3, dayOfMonth: 3 }],
     ["yearly on February 29", { freq: "yearly", month: 2, dayOfMonth: 29 }],
     ["every 10 years", { freq: "yearly", month: 6, dayOfMonth: 5, interval: 10 }],
+    ["yearly on the fourth Thursday of November", { freq: "yearly", month: 11, week: 4, weekday: 4 }],
+    ["every other year on the last Monday of May", { freq: "yearly", month: 5, week: -1, weekday: 1, interval: 2 }],
   ])("accepts %s", (_name, rule) => {
     expect(recurrenceSchema.parse(rule)).toEqual(rule);
   });
@@ -347,6 +364,11 @@ describe("recurrenceSchema", () => {
     ["yearly on April 31", { freq: "yearly", month: 4, dayOfMonth: 31 }, "April has no day 31: choose a day from 1 to 30."],
     ["yearly on February 30", { freq: "yearly", month: 2, dayOfMonth: 30 }, "February has no day 30: choose a day from 1 to 29."],
     ["an interval of 11 years", { freq: "yearly", month: 6, dayOfMonth: 5, interval: 11 }, "The interval must be a whole number of years from 1 to 10."],
+    ["yearly with a day and a weekday", { freq: "yearly", month: 11, dayOfMonth: 26, week: 4, weekday: 4 }, "A yearly repeat is on a day of the month or on a week and a weekday, not both."],
+    ["yearly on a weekday without its week", { freq: "yearly", month: 11, weekday: 4 }, "A yearly repeat on a weekday needs its week: 1, 2, 3 or 4, or -1 for the last."],
+    ["yearly on a week without its weekday", { freq: "yearly", month: 11, week: 4 }, "A yearly repeat on a weekday needs the weekday as a number from 1 (Monday) to 7 (Sunday)."],
+    ["yearly in week 5", { freq: "yearly", month: 11, week: 5, weekday: 4 }, "The week must be 1, 2, 3 or 4 (the first to the fourth of the month), or -1 for the last."],
+    ["yearly on a weekday without a month", { freq: "yearly", week: 4, weekday: 4 }, "A yearly repeat needs the month as a number from 1 (January) to 12 (December)."],
   ])("rejects %s with a sentence", (_name, input, message) => {
     expect(firstMessage(input)).toBe(message);
   });
@@ -376,6 +398,8 @@ describe("describeRecurrence", () => {
     [{ freq: "yearly", month: 3, dayOfMonth: 3 }, "every year on March 3"],
     [{ freq: "yearly", month: 2, dayOfMonth: 29, interval: 2 }, "every other year on February 29"],
     [{ freq: "yearly", month: 12, dayOfMonth: 25, interval: 5 }, "every 5 years on December 25"],
+    [{ freq: "yearly", month: 11, week: 4, weekday: 4 }, "every year on the fourth Thursday of November"],
+    [{ freq: "yearly", month: 5, week: -1, weekday: 1, interval: 2 }, "every other year on the last Monday of May"],
   ])("%j → %s", (rule, phrase) => {
     expect(describeRecurrence(rule)).toBe(phrase);
   });

@@ -73,12 +73,26 @@ describe("a series every year (ADR 125)", () => {
     expect(done.nextTask?.dueDate).toBe("2048-06-05T08:00:00.000Z");
   });
 
+  it("the fourth Thursday of November every year (ADR 127): done late, next year's fourth Thursday, not this year's date", async () => {
+    const u = await user();
+    const created = await call("/v1/tasks", "POST", u.token, { title: "Thanksgiving", dueDate: "2046-11-22T16:00:00Z", recurrence: { freq: "yearly", month: 11, week: 4, weekday: 4 } });
+    expect(created.status).toBe(201);
+    const first = await completeTask(depsAt("2046-11-22T17:00:00Z").deps, u.id, created.body.id);
+    expect(first.nextTask?.dueDate).toBe("2047-11-28T16:00:00.000Z");
+    // Answered in December: the next is 2048's fourth Thursday (the 26th), not November 28th.
+    const late = await completeTask(depsAt("2047-12-05T09:00:00Z").deps, u.id, first.nextTask!.id);
+    expect(late.nextTask?.dueDate).toBe("2048-11-26T16:00:00.000Z");
+    expect(await dueDays(u.id)).toEqual(["2046-11-22", "2047-11-28", "2048-11-26"]);
+  });
+
   it("a day the month never has, or a month out of range, is refused with its sentence, and nothing is created", async () => {
     const u = await user();
     for (const [recurrence, message] of [
       [{ freq: "yearly", month: 4, dayOfMonth: 31 }, "April has no day 31: choose a day from 1 to 30."],
       [{ freq: "yearly", month: 13, dayOfMonth: 1 }, "The month must be a whole number from 1 (January) to 12 (December)."],
       [{ freq: "yearly", month: 3, dayOfMonth: 3, interval: 11 }, "The interval must be a whole number of years from 1 to 10."],
+      [{ freq: "yearly", month: 11, week: 5, weekday: 4 }, "The week must be 1, 2, 3 or 4 (the first to the fourth of the month), or -1 for the last."],
+      [{ freq: "yearly", month: 11, dayOfMonth: 22, week: 4, weekday: 4 }, "A yearly repeat is on a day of the month or on a week and a weekday, not both."],
     ] as const) {
       const refused = await call("/v1/tasks", "POST", u.token, { title: "X", dueDate: "2046-03-02T08:00:00Z", recurrence });
       expect(refused.status).toBe(400);

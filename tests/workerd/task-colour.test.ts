@@ -277,5 +277,7 @@ describe("Repeat on New Task and Edit Task (repeat-choice.ts)", () => {
     expect(choiceOf({ freq: "monthly", week: 4, weekday: 5 }, due)).toBe(KEEP_RULE);
     expect(choiceOf({ freq: "yearly", month: 12, dayOfMonth: 27 }, due)).toBe(KEEP_RULE);
     expect(choiceOf({ freq: "yearly", month: 11, dayOfMonth: 27, interval: 2 }, due)).toBe(KEEP_RULE);
+    // The fourth Friday of November every year is on the 27th this year, but "Every year on November 27" is another rule.
+    expect(choiceOf({ freq: "yearly", month: 11, week: 4, weekday: 5 }, due)).toBe(KEEP_RULE);
   });
 });

@@ -27,15 +27,28 @@ function dayOfMonthSchema(repeat: "monthly" | "yearly") {
 
 const WEEK_ERROR = "The week must be 1, 2, 3 or 4 (the first to the fourth of the month), or -1 for the last.";
 
-/** A monthly repeat is on a day of the month or on a weekday's place in it ("the first Monday"), never both, never neither. */
-function monthlyRuleProblem(rule: { dayOfMonth?: number; week?: number; weekday?: number }): string | null {
+/**
+ * A monthly or yearly repeat is on a day of the month or on a weekday's place in it ("the first Monday", "the fourth
+ * Thursday of November"), never both, never neither.
+ */
+function dayRuleProblem(repeat: "monthly" | "yearly", rule: { dayOfMonth?: number; week?: number; weekday?: number }): string | null {
   const byWeekday = rule.week !== undefined || rule.weekday !== undefined;
-  if (rule.dayOfMonth !== undefined && byWeekday) return "A monthly repeat is on a day of the month or on a week and a weekday, not both.";
-  if (!byWeekday) return rule.dayOfMonth === undefined ? "A monthly repeat needs the day of the month as a number." : null;
-  if (rule.week === undefined) return "A monthly repeat on a weekday needs its week: 1, 2, 3 or 4, or -1 for the last.";
-  if (rule.weekday === undefined) return "A monthly repeat on a weekday needs the weekday as a number from 1 (Monday) to 7 (Sunday).";
+  if (rule.dayOfMonth !== undefined && byWeekday) return `A ${repeat} repeat is on a day of the month or on a week and a weekday, not both.`;
+  if (!byWeekday) return rule.dayOfMonth === undefined ? `A ${repeat} repeat needs the day of the month as a number.` : null;
+  if (rule.week === undefined) return `A ${repeat} repeat on a weekday needs its week: 1, 2, 3 or 4, or -1 for the last.`;
+  if (rule.weekday === undefined) return `A ${repeat} repeat on a weekday needs the weekday as a number from 1 (Monday) to 7 (Sunday).`;
   return null;
 }
+
+/** Reports dayRuleProblem's sentence on the field to fix: the day when nothing says which day, else the week. */
+function checkDayRule(repeat: "monthly" | "yearly") {
+  return (rule: { dayOfMonth?: number; week?: number; weekday?: number }, context: z.RefinementCtx) => {
+    const message = dayRuleProblem(repeat, rule);
+    if (message) context.addIssue({ code: "custom", message, path: [rule.dayOfMonth === undefined && rule.week === undefined && rule.weekday === undefined ? "dayOfMonth" : "week"] });
+  };
+}
+
+const weekOfMonthSchema = z.literal([1, 2, 3, 4, -1], { error: WEEK_ERROR });
 
 const MONTH_ERROR = "The month must be a whole number from 1 (January) to 12 (December).";
 const monthSchema = z
@@ -64,21 +77,21 @@ export const recurrenceSchema: z.ZodType<Recurrence> = z.discriminatedUnion(
         freq: z.literal("monthly"),
         interval: intervalSchema(MAX_MONTH_INTERVAL, "months"),
         dayOfMonth: dayOfMonthSchema("monthly").optional(),
-        week: z.literal([1, 2, 3, 4, -1], { error: WEEK_ERROR }).optional(),
+        week: weekOfMonthSchema.optional(),
         weekday: weekdaySchema.optional(),
       })
-      .superRefine((rule, context) => {
-        const message = monthlyRuleProblem(rule);
-        if (message) context.addIssue({ code: "custom", message, path: [rule.dayOfMonth === undefined && rule.week === undefined && rule.weekday === undefined ? "dayOfMonth" : "week"] });
-      }),
+      .superRefine(checkDayRule("monthly")),
     z
       .object({
         freq: z.literal("yearly"),
         interval: intervalSchema(MAX_YEAR_INTERVAL, "years"),
         month: monthSchema,
-        dayOfMonth: dayOfMonthSchema("yearly"),
+        dayOfMonth: dayOfMonthSchema("yearly").optional(),
+        week: weekOfMonthSchema.optional(),
+        weekday: weekdaySchema.optional(),
       })
-      .refine((rule) => rule.dayOfMonth <= (LONGEST_MONTH_DAYS[rule.month - 1] ?? 31), {
+      .superRefine(checkDayRule("yearly"))
+      .refine((rule) => rule.dayOfMonth === undefined || rule.dayOfMonth <= (LONGEST_MONTH_DAYS[rule.month - 1] ?? 31), {
         error: (issue) => {
           const { month, dayOfMonth } = issue.input as { month: number; dayOfMonth: number };
           return `${MONTH_NAMES[month - 1]} has no day ${dayOfMonth}: choose a day from 1 to ${LONGEST_MONTH_DAYS[month - 1]}.`;
@@ -87,5 +100,5 @@ export const recurrenceSchema: z.ZodType<Recurrence> = z.discriminatedUnion(
       }),
   ],
   { error: 'The repeat must be "daily", "weekdays", "weekly", "monthly" or "yearly".' },
-  // A monthly rule is one of its two shapes once monthlyRuleProblem has found nothing wrong.
+  // A monthly or yearly rule is one of its two shapes once dayRuleProblem has found nothing wrong.
 ).transform((rule) => rule as Recurrence);

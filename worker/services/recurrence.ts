@@ -23,7 +23,8 @@ export type Recurrence =
   | { freq: "weekly"; days: Weekday[]; interval?: number } // days non-empty, sorted, unique; every `interval` weeks
   | { freq: "monthly"; dayOfMonth: number; interval?: number } // 1..31, months without it use their last day; every `interval` months
   | { freq: "monthly"; week: WeekOfMonth; weekday: Weekday; interval?: number } // "the first Monday", "the last Friday" of every `interval`-th month
-  | { freq: "yearly"; month: number; dayOfMonth: number; interval?: number }; // a day the month has (February 29 falls on the 28th in other years); every `interval` years
+  | { freq: "yearly"; month: number; dayOfMonth: number; interval?: number } // a day the month has (February 29 falls on the 28th in other years); every `interval` years
+  | { freq: "yearly"; month: number; week: WeekOfMonth; weekday: Weekday; interval?: number }; // "the fourth Thursday of November" every `interval` years
 
 /** A weekday's place in its month: the first to the fourth, or -1 for the last (a fifth is not in every month). */
 export type WeekOfMonth = 1 | 2 | 3 | 4 | -1;
@@ -47,8 +48,11 @@ export interface WallTime {
 export const WEEKDAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
 export const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"] as const;
 
-/** A monthly rule's day in the month that starts on `month` (a UTC midnight): its own day, or the month's last if shorter; or its weekday's place. */
-export function dayInMonth(rule: Extract<Recurrence, { freq: "monthly" }>, month: DateTime): number {
+/**
+ * A monthly or yearly rule's day in the month that starts on `month` (a UTC midnight): its own day, or the month's last
+ * if shorter (a yearly February 29 in other years); or its weekday's place.
+ */
+export function dayInMonth(rule: Extract<Recurrence, { freq: "monthly" | "yearly" }>, month: DateTime): number {
   if ("dayOfMonth" in rule) return Math.min(rule.dayOfMonth, month.daysInMonth ?? 28);
   return placeInMonth(month.year, month.month, rule.weekday, rule.week)?.day ?? 0;
 }
@@ -110,7 +114,8 @@ export function nextOccurrenceAt(rule: Recurrence, time: WallTime, after: Date, 
 /**
  * A short English phrase: "every day", "every other day", "every 3 days", "every weekday", "every Monday
  * and Thursday", "every other Friday", "every 3 weeks on Monday", "every month on the 31st", "every 3
- * months on the 15th", "every month on the first Monday", "every year on March 3", "every other year on February 29".
+ * months on the 15th", "every month on the first Monday", "every year on March 3", "every other year on February 29",
+ * "every year on the fourth Thursday of November".
  */
 export function describeRecurrence(rule: Recurrence): string {
   const interval = intervalOf(rule);
@@ -125,8 +130,10 @@ export function describeRecurrence(rule: Recurrence): string {
     }
     case "monthly":
       return `${interval === 1 ? "every month" : interval === 2 ? "every other month" : `every ${interval} months`} on the ${"dayOfMonth" in rule ? ordinal(rule.dayOfMonth) : `${WEEK_OF_MONTH_WORDS[rule.week]} ${WEEKDAY_NAMES[rule.weekday - 1]}`}`;
-    case "yearly":
-      return `${interval === 1 ? "every year" : interval === 2 ? "every other year" : `every ${interval} years`} on ${MONTH_NAMES[rule.month - 1]} ${rule.dayOfMonth}`;
+    case "yearly": {
+      const day = "dayOfMonth" in rule ? `${MONTH_NAMES[rule.month - 1]} ${rule.dayOfMonth}` : `the ${WEEK_OF_MONTH_WORDS[rule.week]} ${WEEKDAY_NAMES[rule.weekday - 1]} of ${MONTH_NAMES[rule.month - 1]}`;
+      return `${interval === 1 ? "every year" : interval === 2 ? "every other year" : `every ${interval} years`} on ${day}`;
+    }
   }
 }
 
@@ -234,14 +241,15 @@ function nextEveryFewMonths(rule: Extract<Recurrence, { freq: "monthly" }>, inte
 /**
  * The rule's day in every `interval`-th year from the anchor's year (1: this year's if it is still ahead,
  * else next year's); February 29 falls on the 28th in the years without it, as a monthly 31st does on a
- * shorter month's last day, so a leap-day birthday is still remembered every year.
+ * shorter month's last day, so a leap-day birthday is still remembered every year. A weekday's place ("the fourth
+ * Thursday of November") is found in each year's month.
  */
-function nextEveryFewYears(rule: { month: number; dayOfMonth: number }, interval: number, anchorDay: DateTime, time: WallTime, after: Date, zone: string): Date {
+function nextEveryFewYears(rule: Extract<Recurrence, { freq: "yearly" }>, interval: number, anchorDay: DateTime, time: WallTime, after: Date, zone: string): Date {
   const yearsSinceAnchor = Math.max(0, localCalendarDate(after, zone).year - anchorDay.year);
   let year = anchorDay.year + Math.floor(yearsSinceAnchor / interval) * interval;
   for (let step = 0; step < 3; step++, year += interval) {
-    const daysInMonth = DateTime.utc(year, rule.month, 1).daysInMonth ?? 28;
-    const candidate = atWallTime({ year, month: rule.month, day: Math.min(rule.dayOfMonth, daysInMonth) }, time, zone);
+    const month = DateTime.utc(year, rule.month, 1);
+    const candidate = atWallTime({ year, month: rule.month, day: dayInMonth(rule, month) }, time, zone);
     if (candidate.getTime() > after.getTime()) return candidate;
   }
   throw new RangeError(`No occurrence found every ${interval} years.`);

@@ -81,7 +81,7 @@ function sameRule(a: Recurrence, b: Recurrence): boolean {
   if (a.freq !== b.freq || interval(a) !== interval(b)) return false;
   if (a.freq === "weekly" && b.freq === "weekly") return a.days.join() === b.days.join();
   if (a.freq === "monthly" && b.freq === "monthly") return "dayOfMonth" in a && "dayOfMonth" in b && a.dayOfMonth === b.dayOfMonth;
-  if (a.freq === "yearly" && b.freq === "yearly") return a.month === b.month && a.dayOfMonth === b.dayOfMonth;
+  if (a.freq === "yearly" && b.freq === "yearly") return "dayOfMonth" in a && "dayOfMonth" in b && a.month === b.month && a.dayOfMonth === b.dayOfMonth;
   return true;
 }
 

@@ -45,6 +45,8 @@ export function recurrenceRule(recurrence: Recurrence): string {
     }
     case "yearly": {
       const freq = interval > 1 ? `FREQ=YEARLY;INTERVAL=${interval}` : "FREQ=YEARLY";
+      // "the fourth Thursday of November": BYDAY's place counts within BYMONTH's month (RFC 5545, 3.3.10).
+      if (!("dayOfMonth" in recurrence)) return `${freq};BYMONTH=${recurrence.month};BYDAY=${recurrence.week}${ICAL_DAYS[recurrence.weekday - 1]}`;
       // February 29 is the month's last day: the 29th in leap years, the 28th in others, as the engine does.
       const day = recurrence.month === 2 && recurrence.dayOfMonth === 29 ? -1 : recurrence.dayOfMonth;
       return `${freq};BYMONTH=${recurrence.month};BYMONTHDAY=${day}`;

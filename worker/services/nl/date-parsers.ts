@@ -1,6 +1,6 @@
 import * as chrono from "chrono-node";
 import { DateTime } from "luxon";
-import { placeInMonth, type Weekday } from "../recurrence";
+import { placeInMonth, type WeekOfMonth, type Weekday } from "../recurrence";
 import { CLOCK_PARSERS } from "./clock-phrases";
 import { readsDayFirst } from "./date-order";
 import { MONTH_NUMBER, MONTH_WORD } from "./month-words";
@@ -178,6 +178,20 @@ const NTH_WEEKDAY_OF_MONTH = new RegExp(
   `\\b(?:the\\s+)?(first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|last)\\s+(${DAY})\\s+(?:of|in)\\s+(${MONTH_WORD}|(?:the|this|next)\\s+month)\\b(?:,?\\s+(\\d{4})\\b)?`,
   "i",
 );
+
+/**
+ * The weekday's place in a named month that `text` (a date chrono read) says, for a yearly repeat to keep: "the fourth
+ * thursday of november" is { week: 4, weekday: 4 }, not November 26th. Null for any other date, for "of the month",
+ * and for a fifth, which no rule holds.
+ */
+export function placedWeekdayIn(text: string): { week: WeekOfMonth; weekday: Weekday } | null {
+  const match = NTH_WEEKDAY_OF_MONTH.exec(text);
+  if (!match || /month$/i.test(match[3] ?? "")) return null;
+  const place = PLACE_IN_MONTH[(match[1] ?? "").toLowerCase()];
+  const word = (match[2] ?? "").toLowerCase();
+  const weekday = WEEKDAY_BY_WORD[word] ?? WEEKDAY_BY_WORD[word.replace(/s$/, "")];
+  return place && place !== 5 && weekday ? { week: place as WeekOfMonth, weekday } : null;
+}
 
 /** "the first monday of the month": this month's if still to come, else next month's; "of this month", "of next month". */
 function nthWeekdayOfARelativeMonth(today: DateTime, named: string, weekday: Weekday | undefined, place: number | undefined) {

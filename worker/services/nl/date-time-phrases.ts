@@ -1,8 +1,8 @@
 import type * as chrono from "chrono-node";
 import { DateTime } from "luxon";
-import type { Weekday, WallTime } from "../recurrence";
+import type { Weekday, WallTime, WeekOfMonth } from "../recurrence";
 import { END_OF_PERIOD_WITHOUT_PREPOSITION } from "./clock-phrases";
-import { dateParserFor } from "./date-parsers";
+import { dateParserFor, placedWeekdayIn } from "./date-parsers";
 import { blankNotDates } from "./not-dates";
 import { findPartOfDay, type PartOfDay, type Span } from "./types";
 
@@ -52,6 +52,8 @@ export interface NamedDate {
   monthKnown: boolean;
   /** A weekday said with the date ("friday the 12th", "fri, dec 11"): schedule.ts holds the two to each other. */
   weekday?: Weekday;
+  /** The date named by a weekday's place in its month ("the fourth thursday of november"): a yearly repeat keeps it. */
+  place?: { week: WeekOfMonth; weekday: Weekday };
   /** For "in 3 days" / "next week": the current local time of day, used when no time is given. */
   sameTimeAsNow?: WallTime;
 }
@@ -179,8 +181,14 @@ function namedDate(result: chrono.ParsedResult): NamedDate | undefined {
     yearKnown: start.isCertain("year") || pastWeekday,
     monthKnown: start.isCertain("month") || pastWeekday,
     ...(chronoWeekday === null ? {} : { weekday: isoWeekday(chronoWeekday) }),
+    ...placeOf(result.text),
     sameTimeAsNow: relative ? { hour: start.get("hour") ?? 0, minute: start.get("minute") ?? 0 } : undefined,
   };
+}
+
+function placeOf(text: string): Pick<NamedDate, "place"> {
+  const place = placedWeekdayIn(text);
+  return place ? { place } : {};
 }
 
 /** chrono counts weekdays from Sunday (0), like Date#getDay; ours are ISO, Monday (1) to Sunday (7). */

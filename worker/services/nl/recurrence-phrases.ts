@@ -79,9 +79,11 @@ const YEARLY = `(?:${EVERY}\\s+year|once\\s+a\\s+year|(?<!\\b(?:the|a|an|my|our|
  */
 // Not "may", which chrono reads only with a day ("every may day" is no date).
 const FULL_MONTH = "(?:january|february|march|april|june|july|august|september|october|november|december)";
-const EVERY_BEFORE_A_DATE = `${EVERY}\\s+(?=${MONTH_WORD}\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?\\b|(?:the\\s+)?\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH_WORD}\\b|${FULL_MONTH}\\b)`;
 /** A weekday's place in the month a rule can hold: the first to the fourth, or the last (not every month has a fifth). */
 const PLACE = "(?:first|second|third|fourth|last|1st|2nd|3rd|4th)";
+// Also "every fourth thursday of november", "every last monday in may": that weekday of the month every year, which
+// chrono's reader and ours (date-parsers.ts) find once "every" is hidden; schedule.ts makes the rule hold the place.
+const EVERY_BEFORE_A_DATE = `${EVERY}\\s+(?=${MONTH_WORD}\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?\\b|(?:the\\s+)?\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH_WORD}\\b|${FULL_MONTH}\\b|(?:the\\s+)?${PLACE}\\s+${DAY}\\s+(?:of|in)\\s+${MONTH_WORD}\\b)`;
 const PLACE_VALUE: Record<string, WeekOfMonth> = { first: 1, "1st": 1, second: 2, "2nd": 2, third: 3, "3rd": 3, fourth: 4, "4th": 4, last: -1 };
 /** "the first monday", "the last friday". */
 const PLACED_DAY = `(?:the\\s+)?${PLACE}\\s+${DAY}`;

@@ -59,7 +59,7 @@ export function resolveSchedule(hints: DateTimeHints, repeat: RecurrenceMatch | 
   if (!repeat) {
     return first.dueAt.getTime() > now.getTime() ? { ok: true, dueAt: first.dueAt, recurrence: null } : { ok: false, reason: "past" };
   }
-  const rule = concreteRule(repeat, first.dueAt, zone);
+  const rule = concreteRule(repeat, first.dueAt, zone, hints.date?.place);
   // Start at the named day (but never in the past), otherwise at the next occurrence after now. A yearly repeat's
   // date without a year says which day of the year, not which year: "every year on feb 29" starts on February 28
   // next year (the rule's day in a year without the 29th), not in the next leap year.
@@ -110,8 +110,9 @@ function firstDue(hints: DateTimeHints, repeat: RecurrenceMatch | null, now: Dat
   if (!dueAt || Number.isNaN(dueAt.getTime())) return "no_time";
 
   // "remind me today to call mom" at 3 pm: the default 09:00 has gone, so ask which time today rather than
-  // report the past (or say there was no time: "today" was read).
-  if (!statedTime && dueAt.getTime() <= now.getTime() && localCalendarDate(dueAt, zone).equals(today)) return "no_time_today";
+  // report the past (or say there was no time: "today" was read). A repeat whose day is today starts at its next
+  // occurrence instead: "every year on november 27" said on that day after 9 is next year's, not "What time today?".
+  if (!statedTime && !repeat && dueAt.getTime() <= now.getTime() && localCalendarDate(dueAt, zone).equals(today)) return "no_time_today";
   // "call bob tonight" at 21:30, "this afternoon" at 16:00: the part of today is still going but its hour (21:00,
   // 15:00) has gone; tomorrow's would not be what was asked, and "already passed" is not true of the evening.
   const partOfTodayOnly = hints.partOfToday && !hints.time && !repeat;
@@ -209,8 +210,11 @@ function nextMonthWithDay(day: number, today: DateTime, weekday?: Weekday): Date
   return candidates.find((candidate) => candidate.weekday === weekday) ?? candidates[0] ?? null;
 }
 
-/** "every week" / "every other week" / "every month" / "every 3 months" / "every year" take their day from the first due date. */
-function concreteRule(match: RecurrenceMatch, firstDueAt: Date, zone: string): Recurrence {
+/**
+ * "every week" / "every other week" / "every month" / "every 3 months" / "every year" take their day from the first due
+ * date; "every year" with "the fourth thursday of november" keeps the weekday's place, not the date (ADR 127).
+ */
+function concreteRule(match: RecurrenceMatch, firstDueAt: Date, zone: string, place?: NonNullable<NamedDate["place"]>): Recurrence {
   const { rule, interval } = match;
   if (rule === "weekly-on-first-date") {
     const days = [localCalendarDate(firstDueAt, zone).weekday as Weekday];
@@ -219,6 +223,10 @@ function concreteRule(match: RecurrenceMatch, firstDueAt: Date, zone: string): R
   if (rule === "monthly-on-first-date") {
     const dayOfMonth = localCalendarDate(firstDueAt, zone).day;
     return interval && interval > 1 ? { freq: "monthly", dayOfMonth, interval } : { freq: "monthly", dayOfMonth };
+  }
+  if (rule === "yearly-on-first-date" && place) {
+    const { month } = localCalendarDate(firstDueAt, zone);
+    return interval && interval > 1 ? { freq: "yearly", month, ...place, interval } : { freq: "yearly", month, ...place };
   }
   if (rule === "yearly-on-first-date") {
     const { month, day: dayOfMonth } = localCalendarDate(firstDueAt, zone);

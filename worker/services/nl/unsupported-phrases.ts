@@ -25,9 +25,8 @@ const unsupported = (source: string) => new RegExp(`\\b${source}`, "i");
 
 /**
  * Repeat rules the product does not have (its rules: every day or every few days, every weekday, chosen
- * weekdays every week or every few weeks, one date every month or every few months, one day of the year
- * every year or every few years; worker/services/recurrence.ts). Each
- * pattern is a repeat phrase, not a word that is mostly part of titles: "hourly" is left alone ("ask
+ * weekdays every week or every few weeks, one date or weekday every month or every few months, one day of the year
+ * or a weekday of a month every year or every few years; worker/services/recurrence.ts). Each pattern is a repeat phrase, not a word that is mostly part of titles: "hourly" is left alone ("ask
  * about the hourly rate").
  */
 const UNSUPPORTED_REPEATS: readonly RegExp[] = [
@@ -47,12 +46,12 @@ const UNSUPPORTED_REPEATS: readonly RegExp[] = [
   unsupported(`${TIMES}\\s+(?:daily|nightly|weekly|monthly)\\b`),
   // A weekday by its place in the month where it is unclear: "every 2nd tuesday" (of the month, or every other week?).
   // "the first monday of every month", "every last friday" are rules (recurrence-phrases.ts).
-  unsupported(`${EVERY}\\s+(?:the\\s+)?(?:second|third|fourth|2nd|3rd|4th)\\s+${DAY}(?!\\s+(?:of|in)\\s+(?:the|each|every)\\s+month\\b)`),
-  // A weekday's place in a month every year: "every year on the last friday of november" was read as November 27th
-  // every year, which is the last Friday only this year. A yearly rule holds a date (ADR 125).
-  unsupported(`(?:${EVERY}\\s+year|yearly|annually|once\\s+a\\s+year)\\b[^.;!?]*?\\b(?:first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)\\s+${DAY}\\s+(?:of|in)\\s+${MONTH_WORD}\\b`),
-  unsupported(`\\b(?:the\\s+)?(?:first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)\\s+${DAY}\\s+(?:of|in)\\s+${MONTH_WORD}\\s+(?:${EVERY}\\s+year|yearly|annually)\\b`),
-  unsupported(`${EVERY}\\s+(?:first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)\\s+${DAY}\\s+(?:of|in)\\s+${MONTH_WORD}\\b`),
+  // With a month named it is that day every year ("every 4th thursday in november", ADR 127).
+  unsupported(`${EVERY}\\s+(?:the\\s+)?(?:second|third|fourth|2nd|3rd|4th)\\s+${DAY}(?!\\s+(?:of|in)\\s+(?:(?:the|each|every)\\s+month|${MONTH_WORD})\\b)`),
+  // A fifth weekday of a month every year, which most years' month lacks. The first to the fourth and the last are
+  // rules (ADR 127: "every year on the fourth thursday of november").
+  unsupported(`(?:${EVERY}\\s+year|yearly|annually|once\\s+a\\s+year)\\b[^.;!?]*?\\b(?:fifth|5th)\\s+${DAY}\\s+(?:of|in)\\s+${MONTH_WORD}\\b`),
+  unsupported(`\\b(?:the\\s+)?(?:fifth|5th)\\s+${DAY}\\s+(?:of|in)\\s+${MONTH_WORD}\\s+(?:${EVERY}\\s+year|yearly|annually)\\b`),
   // A fifth, which most months do not have: "the fifth friday of every month".
   unsupported(`(?:${EVERY}\\s+)?(?:the\\s+)?(?:fifth|5th)\\s+${DAY}\\s+(?:of|in)\\s+(?:each|every)\\s+month\\b`),
   unsupported(`(?:${EVERY}\\s+month|monthly)\\s+on\\s+the\\s+(?:fifth|5th)\\s+${DAY}`),
