@@ -589,6 +589,29 @@ const cases: Case[] = [
   // Not a day of the month: "friday 12" is noon, "monday first thing" the morning.
   { prompt: "lunch friday 12", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "lunch", local: "2026-03-06 12:00" },
   { prompt: "monday first thing call bob", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call bob", local: "2026-03-09 09:00" },
+  // As said in Britain (relative-phrases.ts): each was due on the weekday or "tomorrow" alone, with the rest in the title.
+  { prompt: "tuesday week dentist", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "dentist", local: "2026-03-10 09:00" },
+  { prompt: "a week on friday party", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "party", local: "2026-03-13 09:00" },
+  { prompt: "a week tomorrow at 7pm party", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "party", local: "2026-03-10 19:00" },
+  { prompt: "two weeks on friday party", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "party", local: "2026-03-20 09:00" },
+  { prompt: "a fortnight on friday party", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "party", local: "2026-03-20 09:00" },
+  { prompt: "the weekend after next clean the garage", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "clean the garage", local: "2026-03-21 09:00" },
+  // A length stays a length: "for two weeks" is not a day.
+  { prompt: "rent a car for two weeks on friday", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "rent a car for two weeks", local: "2026-03-06 09:00" },
+  // The start, middle and end of next week, next month or a month by name (period-phrases.ts).
+  { prompt: "beginning of next month pay rent", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pay rent", local: "2026-04-01 09:00" },
+  { prompt: "early next week call bob", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call bob", local: "2026-03-09 09:00" },
+  { prompt: "in the middle of next week call bob", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call bob", local: "2026-03-11 09:00" },
+  { prompt: "by the end of next week send the report", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "send the report", local: "2026-03-13 17:00" },
+  { prompt: "end of next week at 10am report", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "report", local: "2026-03-13 10:00" },
+  { prompt: "mid-december book flights", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "book flights", local: "2026-12-15 09:00" },
+  { prompt: "by the end of december file the taxes", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "file the taxes", local: "2026-12-31 17:00" },
+  { prompt: "early january join the gym", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "join the gym", local: "2027-01-01 09:00" },
+  // March 1st has gone by on March 2nd: next year's.
+  { prompt: "at the beginning of march review", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "review", local: "2027-03-01 09:00" },
+  { prompt: "mid month check the budget", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "check the budget", local: "2026-03-15 09:00" },
+  // The end of a week with a time: that day at the time (it was today at 16:00, "end of week" in the title).
+  { prompt: "submit timesheet end of week at 4pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "submit timesheet", local: "2026-03-06 16:00" },
 ];
 
 describe("parseReminder: title, local due time and repeat", () => {

@@ -144,7 +144,7 @@ function halfHourBritish(_context: chrono.ParsingContext, match: RegExpMatchArra
  * time of day it is now. chrono read the day alone, the reminder took 09:00 and "same time" stayed in the title.
  *
  * The time is implied, not stated, and the result is tagged as a relative date like "in 3 days": a new reminder
- * takes the time of day it is now (date-time-phrases.ts `sameTimeAsNow`), while a move ("same time tomorrow" said
+ * takes the time of day it is now (date-time-phrases.ts `timeIfNoneSaid`), while a move ("same time tomorrow" said
  * in reply to a reminder, tasks/move.ts) keeps the reminder's own time of day, which is the time meant there. The
  * reply moved it to the time of the reply before.
  */
@@ -186,31 +186,41 @@ const END_OF_WORKING_DAY = 17;
  */
 export const END_OF_PERIOD_WITHOUT_PREPOSITION = "nudge/endOfPeriodWithoutPreposition";
 
-function endOfPeriod(context: chrono.ParsingContext, match: RegExpMatchArray, components: Components): chrono.ParsingComponents {
-  const result = context.createParsingComponents(components);
+/**
+ * The end of a week or a month is a day whose hour, 17:00, holds only when no time is said with it: "end of next week
+ * at 10am report" is Friday at 10:00 (date-time-phrases.ts reads the hour as the day's time if none is said). It was
+ * 17:00 with "at 10am" left in the title.
+ */
+export const END_OF_WORKING_DAY_TAG = "nudge/endOfWorkingDay";
+
+/** A day at the end of a period: its date said, its 17:00 only implied (END_OF_WORKING_DAY_TAG). */
+export function endOfPeriodDay(context: chrono.ParsingContext, day: { year: number; month: number; day: number }, yearSaid = true): chrono.ParsingComponents {
+  const components = context.createParsingComponents({ day: day.day, month: day.month }).imply("hour", END_OF_WORKING_DAY).imply("minute", 0).imply("meridiem", 1);
+  return (yearSaid ? components.assign("year", day.year) : components.imply("year", day.year)).addTag(END_OF_WORKING_DAY_TAG);
+}
+
+function endOfPeriod(match: RegExpMatchArray, result: chrono.ParsingComponents): chrono.ParsingComponents {
   return match[1] ? result : result.addTag(END_OF_PERIOD_WITHOUT_PREPOSITION);
 }
 
 function endOfDay(context: chrono.ParsingContext, match: RegExpMatchArray): chrono.ParsingComponents {
-  return endOfPeriod(context, match, { hour: END_OF_WORKING_DAY, minute: 0, meridiem: 1 });
+  return endOfPeriod(match, context.createParsingComponents({ hour: END_OF_WORKING_DAY, minute: 0, meridiem: 1 }));
 }
 
 function endOfWeek(context: chrono.ParsingContext, match: RegExpMatchArray): chrono.ParsingComponents {
   const now = localNow(context);
   const friday = now.plus({ days: (5 - now.weekday + 7) % 7 });
-  return endOfPeriod(context, match, endOfWorkingDay(friday, now) ?? (endOfWorkingDay(friday.plus({ weeks: 1 }), now) as Components));
+  return endOfPeriod(match, endOfPeriodDay(context, endOfWorkingDay(friday, now) ?? friday.plus({ weeks: 1 })));
 }
 
 function endOfMonth(context: chrono.ParsingContext, match: RegExpMatchArray): chrono.ParsingComponents {
   const now = localNow(context);
-  const day = endOfWorkingDay(now.endOf("month"), now) ?? (endOfWorkingDay(now.plus({ months: 1 }).endOf("month"), now) as Components);
-  return endOfPeriod(context, match, day);
+  return endOfPeriod(match, endOfPeriodDay(context, endOfWorkingDay(now.endOf("month"), now) ?? now.plus({ months: 1 }).endOf("month")));
 }
 
-/** 17:00 on `day`, or null when that has gone by `now`. */
-function endOfWorkingDay(day: ReturnType<typeof localNow>, now: ReturnType<typeof localNow>): Components | null {
-  const at = day.set({ hour: END_OF_WORKING_DAY, minute: 0, second: 0, millisecond: 0 });
-  return at > now ? { year: at.year, month: at.month, day: at.day, hour: END_OF_WORKING_DAY, minute: 0, meridiem: 1 } : null;
+/** `day` when its 17:00 is still to come `now`, else null. */
+function endOfWorkingDay(day: ReturnType<typeof localNow>, now: ReturnType<typeof localNow>): ReturnType<typeof localNow> | null {
+  return day.set({ hour: END_OF_WORKING_DAY, minute: 0, second: 0, millisecond: 0 }) > now ? day : null;
 }
 
 /**

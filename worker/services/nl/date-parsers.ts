@@ -6,6 +6,7 @@ import { readsDayFirst } from "./date-order";
 import { MONTH_NUMBER, MONTH_WORD } from "./month-words";
 import { DAY, ORDINAL_WORD, ordinalValue, SUFFIXED_ORDINAL, WEEKDAY_BY_WORD } from "./recurrence-phrases";
 import { DAY_AFTER_TOMORROW_REFINER, localToday, RELATIVE_PARSERS } from "./relative-phrases";
+import { PERIOD_PARSERS } from "./period-phrases";
 import { onlyZoneWords } from "./zone-words";
 
 /**
@@ -45,7 +46,7 @@ function withOurPhrases(base: chrono.Chrono, ownParsers: readonly chrono.Parser[
   // First, and with "on" as chrono's own reading has it: that reading is as long, so it would be kept over ours and
   // then dropped as no date.
   casual.parsers.unshift({ pattern: () => LEAP_DAY, extract: nextLeapDay });
-  casual.parsers.push(...CLOCK_PARSERS, ...RELATIVE_PARSERS);
+  casual.parsers.push(...CLOCK_PARSERS, ...RELATIVE_PARSERS, ...PERIOD_PARSERS);
   casual.refiners.push(DAY_AFTER_TOMORROW_REFINER);
   casual.refiners = casual.refiners.map(onlyZoneWords);
   // chrono's own "end of the month" (the last day, no time; its "last day of the month" is kept) would win over ours (17:00, and next month's once this

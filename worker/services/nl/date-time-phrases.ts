@@ -1,7 +1,7 @@
 import type * as chrono from "chrono-node";
 import { DateTime } from "luxon";
 import type { Weekday, WallTime, WeekOfMonth } from "../recurrence";
-import { END_OF_PERIOD_WITHOUT_PREPOSITION } from "./clock-phrases";
+import { END_OF_PERIOD_WITHOUT_PREPOSITION, END_OF_WORKING_DAY_TAG } from "./clock-phrases";
 import { dateParserFor, placedWeekdayIn } from "./date-parsers";
 import { blankNotDates } from "./not-dates";
 import { findPartOfDay, type PartOfDay, type Span } from "./types";
@@ -54,8 +54,11 @@ export interface NamedDate {
   weekday?: Weekday;
   /** The date named by a weekday's place in its month ("the fourth thursday of november"): a yearly repeat keeps it. */
   place?: { week: WeekOfMonth; weekday: Weekday };
-  /** For "in 3 days" / "next week": the current local time of day, used when no time is given. */
-  sameTimeAsNow?: WallTime;
+  /**
+   * The time of day the date brings when no time is said: for "in 3 days" / "next week", the current local time; for
+   * "by the end of next week", 17:00 (clock-phrases.ts END_OF_WORKING_DAY_TAG).
+   */
+  timeIfNoneSaid?: WallTime;
 }
 
 /** Three-letter weekday words that are more often something else ("call sun", "I sat"). */
@@ -67,9 +70,10 @@ export function findDateTime(text: string, now: Date, zone: string): DateTimeHin
   const parser = dateParserFor(zone);
   const read = parser.parse(blankNotDates(text), reference).filter((result) => !BARE_WEEKDAY_ABBREVIATION.test(result.text.trim()));
   const found = read.filter((result) => !isAFraction(result, text, read));
-  // "send the eod report at 4": an end of a period without "by" names the thing when something else says when.
-  const saysWhenOtherwise = found.some((result) => !result.tags().has(END_OF_PERIOD_WITHOUT_PREPOSITION));
-  const results = saysWhenOtherwise ? found.filter((result) => !result.tags().has(END_OF_PERIOD_WITHOUT_PREPOSITION)) : found;
+  // "send the eod report at 4", "the end of the week review on friday": an end of a period without "by" names the
+  // thing when something else says what it would say (a time for "eod", a day for the end of a week). "submit
+  // timesheet end of week at 4pm" keeps both: Friday at 16:00.
+  const results = found.filter((result) => !(result.tags().has(END_OF_PERIOD_WITHOUT_PREPOSITION) && found.some((other) => other !== result && !other.tags().has(END_OF_PERIOD_WITHOUT_PREPOSITION) && saysTheSame(result, other))));
 
   // A relative time is a complete answer on its own; other phrases are then left in the title.
   const relative = results.find(isRelativeTime);
@@ -83,6 +87,12 @@ export function findDateTime(text: string, now: Date, zone: string): DateTimeHin
     previous = result;
   }
   return hints;
+}
+
+/** Whether `other` names what the end of a period `result` names: a day, or else (for "eod") a time of day. */
+function saysTheSame(result: chrono.ParsedResult, other: chrono.ParsedResult): boolean {
+  const namesADay = (r: chrono.ParsedResult) => r.start.isCertain("day") || r.start.isCertain("weekday");
+  return namesADay(result) ? namesADay(other) : other.start.isCertain("hour") || namesADay(other);
 }
 
 /** "1/2", "3/4": a day and month in numbers, or a fraction. */
@@ -182,7 +192,7 @@ function namedDate(result: chrono.ParsedResult): NamedDate | undefined {
     monthKnown: start.isCertain("month") || pastWeekday,
     ...(chronoWeekday === null ? {} : { weekday: isoWeekday(chronoWeekday) }),
     ...placeOf(result.text),
-    sameTimeAsNow: relative ? { hour: start.get("hour") ?? 0, minute: start.get("minute") ?? 0 } : undefined,
+    timeIfNoneSaid: relative || result.tags().has(END_OF_WORKING_DAY_TAG) ? { hour: start.get("hour") ?? 0, minute: start.get("minute") ?? 0 } : undefined,
   };
 }
 

@@ -107,6 +107,37 @@ const DAY_AFTER_TOMORROW = /\b(?:the\s+)?day\s+after\s+tomorrow\b/i;
 const WEEKDAY_AFTER_NEXT = new RegExp(`\\b(?:the\\s+)?(${DAY})\\s+after\\s+next\\b`, "i");
 const THIS_COMING_WEEKDAY = new RegExp(`\\bthis\\s+coming\\s+(${DAY})`, "i");
 
+/**
+ * As said in Britain: "tuesday week" (a week after the coming Tuesday), "a week on friday", "a week from friday", "two
+ * weeks on friday", "a fortnight on friday", "a week tomorrow", "a week today", "a fortnight tomorrow"; "the weekend
+ * after next" (the Saturday two weeks after this weekend's). chrono read the weekday or "tomorrow" alone and left the
+ * rest in the title: "tuesday week dentist" was due on the coming Tuesday, titled "week dentist"; "a week on friday
+ * party" on this Friday, titled "a week party". "for two weeks on friday" is a length, not a day.
+ */
+const WEEKDAY_WEEK = new RegExp(`\\b(?:(?:on|by|next)\\s+)?(${DAY})\\s+week\\b(?!\\s*[-']?\\s*(?:end|day|night)s?\\b)`, "i");
+const WEEKS_ON_A_DAY = new RegExp(`(?<!\\bfor\\s+)\\b${COUNT}\\s+(weeks?|fortnights?)\\s+(?:(?:on|from)\\s+)?(${DAY}|today|tomorrow)`, "i");
+const WEEKEND_AFTER_NEXT = /\b(?:(?:on|at|over)\s+)?(?:the\s+)?weekend\s+after\s+next\b/i;
+
+function weeksOnADay(context: chrono.ParsingContext, match: RegExpMatchArray) {
+  const count = countOf(match[1]);
+  const weeks = count === null ? null : /^fortnight/i.test(match[2] ?? "") ? 2 * count : count;
+  const day = (match[3] ?? "").toLowerCase();
+  if (!weeks) return null;
+  if (day === "today" || day === "tomorrow") {
+    const date = localToday(context).plus({ days: (day === "tomorrow" ? 1 : 0) + 7 * weeks });
+    return { day: date.day, month: date.month, year: date.year };
+  }
+  return weekdayAhead(context, day, weeks);
+}
+
+function weekendAfterNext(context: chrono.ParsingContext) {
+  const today = localToday(context);
+  // This weekend's Saturday: today's or the coming one, or yesterday on a Sunday.
+  const saturday = today.weekday === 7 ? today.minus({ days: 1 }) : today.plus({ days: 6 - today.weekday });
+  const date = saturday.plus({ weeks: 2 });
+  return { day: date.day, month: date.month, year: date.year };
+}
+
 function weekdayAhead(context: chrono.ParsingContext, word: string | undefined, extraWeeks: number) {
   const lower = (word ?? "").toLowerCase();
   const weekday = WEEKDAY_BY_WORD[lower] ?? WEEKDAY_BY_WORD[lower.replace(/s$/, "")];
@@ -148,6 +179,9 @@ export const RELATIVE_PARSERS: chrono.Parser[] = [
   { pattern: () => NAMED_DAY_AFTER_PREPOSITION, extract: namedDay },
   { pattern: () => WEEKDAY_AFTER_NEXT, extract: (context, match) => weekdayAhead(context, match[1], 1) },
   { pattern: () => THIS_COMING_WEEKDAY, extract: (context, match) => weekdayAhead(context, match[1], 0) },
+  { pattern: () => WEEKDAY_WEEK, extract: (context, match) => weekdayAhead(context, match[1], 1) },
+  { pattern: () => WEEKS_ON_A_DAY, extract: weeksOnADay },
+  { pattern: () => WEEKEND_AFTER_NEXT, extract: weekendAfterNext },
   {
     pattern: () => DAY_AFTER_TOMORROW,
     extract: (context) => {

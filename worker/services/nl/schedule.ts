@@ -94,7 +94,7 @@ function hasWallTime(instant: Date, time: WallTime, zone: string): boolean {
 function firstDue(hints: DateTimeHints, repeat: RecurrenceMatch | null, now: Date, zone: string): FirstDue | WeekdayMismatch | "no_time" | "no_time_today" {
   if (hints.instant) return { dueAt: hints.instant, time: wallTimeOf(hints.instant, zone), dayGiven: false };
 
-  const statedTime = clockTime(hints, hints.partOfDay ?? repeat?.partOfDay) ?? hints.date?.sameTimeAsNow;
+  const statedTime = clockTime(hints, hints.partOfDay ?? repeat?.partOfDay) ?? hints.date?.timeIfNoneSaid;
   const dayGiven = Boolean(hints.date || hints.weekday);
   if (!statedTime && !dayGiven && !repeat) return "no_time";
 

@@ -126,7 +126,7 @@ function dueAtOfWords(when: string, dueAt: number, title: string, now: Date, zon
   const own = DateTime.fromMillis(dueAt, { zone: shown });
   if (!hints.instant && !hints.time && !hints.partOfDay) {
     hints.time = { hour: own.hour, minute: own.minute, meridiemKnown: true };
-    if (hints.date) delete hints.date.sameTimeAsNow;
+    if (hints.date) delete hints.date.timeIfNoneSaid;
   } else if (!hints.instant && !hints.date && !hints.weekday && own.startOf("day") > DateTime.fromJSDate(now, { zone: shown }).startOf("day")) {
     hints.date = { year: own.year, month: own.month, day: own.day, yearKnown: true, monthKnown: true };
   }
