@@ -90,6 +90,8 @@ describe("POST /v1/tasks/nl", () => {
         "take meds at 8am and 8pm",
         `I can set one day and time per reminder, and I found more than one. Send each as its own reminder, like "take pills every day at 8am" and then "take pills every day at 8pm".`,
       ],
+      // Doses a few hours apart: daily reminders hold them ("You don't need to" was the answer).
+      ["take meds every 8 hours", `I can't repeat a reminder "every 8 hours", but one reminder for each time of day, repeating every day, can: "every day at 6am", "every day at 2pm" and "every day at 10pm".`],
       // The 12th is a Thursday (and the next a Sunday): which was meant is asked; the Friday was dropped before.
       ["dentist friday 12th at 10am", `Mar 12 is a Thursday, not a Friday. Send it again with the day or the date you mean, like "on friday" or "on mar 12".`],
       // A question about one's reminders made a reminder titled "what's on" at 9:00; a wish to drop one got "no time".

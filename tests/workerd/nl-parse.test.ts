@@ -589,6 +589,19 @@ const cases: Case[] = [
   // Not a day of the month: "friday 12" is noon, "monday first thing" the morning.
   { prompt: "lunch friday 12", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "lunch", local: "2026-03-06 12:00" },
   { prompt: "monday first thing call bob", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call bob", local: "2026-03-09 09:00" },
+  // A weekday's part of the day, in the plural: every week ("gym tuesday evenings at 7" was Tuesday 07:00 "gym evenings").
+  { prompt: "gym tuesday evenings at 7", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "gym", local: "2026-03-03 19:00", recurrence: { freq: "weekly", days: [2] } },
+  { prompt: "take out the trash thursday nights", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "take out the trash", local: "2026-03-05 21:00", recurrence: { freq: "weekly", days: [4] } },
+  { prompt: "on sunday afternoons call grandma", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call grandma", local: "2026-03-08 15:00", recurrence: { freq: "weekly", days: [7] } },
+  // This weekend in other words: "over the" or "this coming" was left in the title.
+  { prompt: "call mom over the weekend at 3pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call mom", local: "2026-03-07 15:00" },
+  { prompt: "remind me to call mom this coming weekend", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call mom", local: "2026-03-07 09:00" },
+  // A day of the month in words after "on the", as the last words or before a time: it found no time, or kept its words.
+  { prompt: "pay rent on the first", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pay rent", local: "2026-04-01 09:00" },
+  { prompt: "dentist on the fifteenth at 2", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "dentist", local: "2026-03-15 14:00" },
+  { prompt: "click on the first link tomorrow", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "click on the first link", local: "2026-03-03 09:00" },
+  // "next friday" said on a Monday is this week's (schedule.ts), as it was when typed in full.
+  { prompt: "nxt fri call bob", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call bob", local: "2026-03-06 09:00" },
   // As said in Britain (relative-phrases.ts): each was due on the weekday or "tomorrow" alone, with the rest in the title.
   { prompt: "tuesday week dentist", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "dentist", local: "2026-03-10 09:00" },
   { prompt: "a week on friday party", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "party", local: "2026-03-13 09:00" },
@@ -844,6 +857,21 @@ describe("parseReminder: failures", () => {
       `I can't repeat a reminder "every 5 minutes". You don't need to: I keep nudging you until you answer. Set it once, like "take my pills at 9am".`,
     );
     expect(failureMessage("unsupported_repeat", "every hour")).toMatch(/I keep nudging you until you answer/);
+    // A few hours apart is times in a day (a medicine's doses), which daily reminders hold: it said "You don't need to".
+    expect(failureMessage("unsupported_repeat", "every 8 hours")).toBe(
+      `I can't repeat a reminder "every 8 hours", but one reminder for each time of day, repeating every day, can: "every day at 6am", "every day at 2pm" and "every day at 10pm".`,
+    );
+    expect(failureMessage("unsupported_repeat", "every twelve hours")).toBe(
+      `I can't repeat a reminder "every twelve hours", but one reminder for each time of day, repeating every day, can: "every day at 8am" and "every day at 8pm".`,
+    );
+    expect(failureMessage("unsupported_repeat", "every 6 hrs")).toBe(
+      `I can't repeat a reminder "every 6 hrs", but one reminder for each time of day, repeating every day, can: "every day at 6am", "every day at 12pm", "every day at 6pm" and "every day at 12am".`,
+    );
+    expect(failureMessage("unsupported_repeat", "every 3 hours")).toBe(
+      `I can't repeat a reminder "every 3 hours", but one reminder for each time of day, repeating every day, can: "every day at 6am", "every day at 9am", "every day at 12pm" and so on.`,
+    );
+    expect(failureMessage("unsupported_repeat", "every 24 hours")).toBe(`I can't repeat a reminder "every 24 hours", but one repeating every day can, like "every day at 9am".`);
+    expect(failureMessage("unsupported_repeat", "every 36 hours")).toMatch(/^I can't repeat a reminder "every 36 hours"\. I can repeat one every day/);
     expect(failureMessage("unsupported_repeat")).toBe(
       `I can't repeat a reminder that way. I can repeat one every day or every so many days ("every other day", "every 3 days"), every weekday, on the days you choose every week or every so many weeks ("every monday and thursday", "every other friday"), on one date or weekday every month or every so many months ("on the 1st of every month", "the first monday of every month", "every 3 months"), or on one day every year ("every year on march 3", "every other year").`,
     );

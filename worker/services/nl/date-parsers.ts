@@ -35,6 +35,15 @@ function withOurPhrases(base: chrono.Chrono, ownParsers: readonly chrono.Parser[
     extract: dayOfAMonth,
   });
   casual.parsers.push({
+    // "pay rent on the first", "dentist on the fifteenth at 2": a day in words after "on the", as the last words or
+    // before a time ("click on the first link" keeps its words). It found no time, or left "on the fifteenth" in the title.
+    pattern: () => new RegExp(`\\b(?:on|by|before|until|till)\\s+the\\s+(${ORDINAL_WORD})\\b(?=\\s*(?:$|[,.;:!?)]|(?:at\\s+|@\\s*)\\d))`, "i"),
+    extract: (context, match) => {
+      const day = ordinalValue(match[1] ?? "");
+      return day === null ? null : dayInAMonth(context, day);
+    },
+  });
+  casual.parsers.push({
     // "the 3rd at 10am pay rent", "3rd @ 9": a bare day of the month right before a clock time is a date. It was
     // left in the title ("The 3rd pay rent") and the reminder came at 10:00 today or tomorrow.
     pattern: () => /\b(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)\b(?=\s*(?:at\s+|@\s*)\d)/i,

@@ -1,7 +1,7 @@
 import { DateTime } from "luxon";
 import { ANSWER_LABELS } from "../answers";
 import { getStrategy, type StrategyKey } from "../escalation/catalogue";
-import { describeRecurrence, type Recurrence } from "../recurrence";
+import { describeRecurrence, joinWithAnd, type Recurrence } from "../recurrence";
 
 /** What the assistant says back. Kept apart from the parser so the wording is easy to find and change. */
 
@@ -85,7 +85,10 @@ export function weekdayMismatchWords(date: string, said: string) {
  */
 export function failureMessage(reason: ParseFailureReason, phrase?: string, otherPhrase?: string): string {
   if (reason === "two_nudges" && phrase && otherPhrase) return `I can nudge you one way per reminder, and "${phrase}" and "${otherPhrase}" don't go together. ${NUDGE_WORDS}`;
-  if (reason === "unsupported_repeat" && phrase && WITHIN_A_DAY.test(phrase)) return `I can't repeat a reminder "${phrase}". ${NUDGING_IS_BUILT_IN}`;
+  const doses = reason === "unsupported_repeat" && phrase ? timesOfDayEvery(phrase) : null;
+  if (doses === ONCE_A_DAY) return `I can't repeat a reminder "${phrase}", but one repeating every day can, like "every day at 9am".`;
+  if (doses) return `I can't repeat a reminder "${phrase}", but one reminder for each time of day, repeating every day, can: ${doses}.`;
+  if (reason === "unsupported_repeat" && phrase && WITHIN_A_DAY.test(phrase) && !(hoursIn(phrase) > 24)) return `I can't repeat a reminder "${phrase}". ${NUDGING_IS_BUILT_IN}`;
   if (reason === "unsupported_repeat" && phrase) return `I can't repeat a reminder "${phrase}". ${REPEATS_I_CAN_SET}`;
   if (reason === "repeat_on_other_clock" && phrase) return `I can repeat a reminder only on your own clock (${phrase}). Say the time as it is there, like "every day at 2pm".`;
   if (reason === "repeat_with_end" && phrase) return `I can't end a repeat by itself ("${phrase}"). Set it without the end, like "take pills every day at 8am", and when you're done, delete it and tick "Also stop the repeats".`;
@@ -125,6 +128,36 @@ export const BOX_HELP = `Write what to be reminded of and when, in your own word
 
 /** "every 5 minutes", "every hour", "every half hour": usually a wish to be nudged until it is done. */
 const WITHIN_A_DAY = /\b(?:min|mins|minutes?|hours?|hrs?)\b/i;
+
+const HOUR_COUNT_WORDS: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12 };
+const EVERY_FEW_HOURS = /\b(?:every|each)\s+(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+(?:hours?|hrs?)\b/i;
+const ONCE_A_DAY = "once a day";
+
+/**
+ * "every 8 hours" (a medicine's doses): not a wish to be nudged, but times in a day, which daily reminders hold. The
+ * times from 6 am (8 am for twice a day), as `"every day at 6am", "every day at 2pm" and "every day at 10pm"`; more
+ * than four are cut short with "and so on". "every 24 hours" is once a day. Null for an hour, or more than 12 other
+ * than 24: those are the nudging a reminder does anyway, or no day's times.
+ */
+function timesOfDayEvery(phrase: string): string | null {
+  const hours = hoursIn(phrase);
+  if (hours === 24) return ONCE_A_DAY;
+  if (!(hours >= 2 && hours <= 12)) return null;
+  const first = hours === 12 ? 8 : 6;
+  const times = Array.from({ length: Math.floor(24 / hours) }, (_, i) => `"every day at ${clockWord((first + i * hours) % 24)}"`);
+  return times.length > 4 ? `${times.slice(0, 3).join(", ")} and so on` : joinWithAnd(times);
+}
+
+/** The count of "every 8 hours", "every twelve hrs"; NaN for no such phrase. */
+function hoursIn(phrase: string): number {
+  const word = EVERY_FEW_HOURS.exec(phrase)?.[1]?.toLowerCase();
+  return word === undefined ? NaN : (HOUR_COUNT_WORDS[word] ?? Number(word));
+}
+
+/** 6 → "6am", 14 → "2pm", 0 → "12am", as people type times. */
+function clockWord(hour: number): string {
+  return `${hour % 12 === 0 ? 12 : hour % 12}${hour < 12 ? "am" : "pm"}`;
+}
 
 /** What Nudge does anyway, for someone asking to be reminded every few minutes. */
 const NUDGING_IS_BUILT_IN = `You don't need to: I keep nudging you until you answer. Set it once, like "take my pills at 9am".`;

@@ -137,6 +137,12 @@ const PATTERNS: Pattern[] = [
   // Weekly on named days: "every monday and thursday", "weekly on fri", "on mondays".
   pattern(`(?:${EVERY}\\s+(?:week\\s+on\\s+)?|weekly\\s+on\\s+)${DAY_LIST}`, weeklyOn),
   pattern(`(?:on\\s+)?${FULL_DAY_PLURAL}(?:${DAY_SEPARATOR}${DAY})*`, weeklyOn),
+  // "monday mornings", "on thursday nights", "tuesday evenings at 7": that day every week, at that part of the day.
+  // "gym tuesday evenings at 7" was due on Tuesday at 07:00 titled "gym evenings".
+  pattern(`(?:on\\s+)?${DAY}\\s+(?:morning|afternoon|evening|night)s\\b`, (m) => {
+    const weekly = weeklyOn(m);
+    return weekly ? { ...weekly, partOfDay: findPartOfDay(m.replace(/s\b/gi, "")) } : null;
+  }),
   // Daily, possibly with a part of the day: "every morning", "nightly".
   pattern(`${EVERY}\\s+(?:morning|afternoon|evening|night)\\b`, (m) => ({ rule: { freq: "daily" }, partOfDay: findPartOfDay(m) })),
   pattern(`nightly\\b`, () => ({ rule: { freq: "daily" }, partOfDay: "night" })),

@@ -116,6 +116,8 @@ const THIS_COMING_WEEKDAY = new RegExp(`\\bthis\\s+coming\\s+(${DAY})`, "i");
  */
 const WEEKDAY_WEEK = new RegExp(`\\b(?:(?:on|by|next)\\s+)?(${DAY})\\s+week\\b(?!\\s*[-']?\\s*(?:end|day|night)s?\\b)`, "i");
 const WEEKS_ON_A_DAY = new RegExp(`(?<!\\bfor\\s+)\\b${COUNT}\\s+(weeks?|fortnights?)\\s+(?:(?:on|from)\\s+)?(${DAY}|today|tomorrow)`, "i");
+/** "over the weekend", "this coming weekend": this weekend, as chrono reads "this weekend" (a Saturday, schedule.ts). */
+const THIS_WEEKEND = /\b(?:(?:over|during)\s+the|this\s+coming)\s+weekend\b/i;
 const WEEKEND_AFTER_NEXT = /\b(?:(?:on|at|over)\s+)?(?:the\s+)?weekend\s+after\s+next\b/i;
 
 function weeksOnADay(context: chrono.ParsingContext, match: RegExpMatchArray) {
@@ -182,6 +184,7 @@ export const RELATIVE_PARSERS: chrono.Parser[] = [
   { pattern: () => WEEKDAY_WEEK, extract: (context, match) => weekdayAhead(context, match[1], 1) },
   { pattern: () => WEEKS_ON_A_DAY, extract: weeksOnADay },
   { pattern: () => WEEKEND_AFTER_NEXT, extract: weekendAfterNext },
+  { pattern: () => THIS_WEEKEND, extract: (context) => context.createParsingComponents({ weekday: 6 }) },
   {
     pattern: () => DAY_AFTER_TOMORROW,
     extract: (context) => {

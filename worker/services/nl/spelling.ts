@@ -29,6 +29,8 @@ const CORRECTIONS: Record<string, readonly string[]> = {
   minutes: ["minuts", "mintues", "minites"],
   hours: ["hourse", "huors"],
   weeks: ["wks"],
+  next: ["nxt"],
+  weekend: ["wknd", "wkend"],
   seconds: ["secs"],
 };
 
