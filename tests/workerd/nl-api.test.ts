@@ -54,6 +54,8 @@ const table: Array<{ zone: string; prompt: string; title: string; local: string;
   // The person's own capitals in the first word stay; the confirmation keeps their words as typed.
   { zone: "Europe/Berlin", prompt: "iPhone backup tomorrow at 9pm", title: "iPhone backup", local: "2043-03-03 21:00", says: /about iPhone backup on Tue, Mar 3 at 9:00 PM/ },
   { zone: "Asia/Jerusalem", prompt: "every weekday at 9 stand-up", title: "Stand-up", local: "2043-03-03 09:00", recurrence: { freq: "weekdays" }, says: /stand-up every weekday at 9:00 AM, starting Tue, Mar 3/ },
+  // Ahead of the moment named: it was refused as past ("30 mins before" read as half an hour ago).
+  { zone: "America/New_York", prompt: "remind me 30 mins before my 3pm meeting", title: "My meeting", local: "2043-03-02 14:30", says: /^Got it! I'll remind you about your meeting on Mon, Mar 2 at 2:30 PM \(30 mins before 3:00 PM\)\.$/ },
 ];
 
 describe("POST /v1/tasks/nl", () => {

@@ -287,7 +287,11 @@ const cases: Case[] = [
   { prompt: "Reminder: call mom tomorrow at 5pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call mom", local: "2026-03-03 17:00" },
   { prompt: "note to self - water the fern at 6pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "water the fern", local: "2026-03-02 18:00" },
   { prompt: 'remind me to "call mom" tomorrow at 5pm', now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call mom", local: "2026-03-03 17:00" },
-  { prompt: "I have a dentist appointment tomorrow at 5pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "I have a dentist appointment", local: "2026-03-03 17:00" },
+  // "I have a" only says there is one: the card reads "Dentist appointment" (it read "I have a dentist appointment", and
+  // the confirmation "about you have a dentist appointment").
+  { prompt: "I have a dentist appointment tomorrow at 5pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "dentist appointment", local: "2026-03-03 17:00" },
+  { prompt: "ok so tomorrow i need to call the dentist, probably around 10ish", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call the dentist", local: "2026-03-03 10:00" },
+  { prompt: "call mum (tomorrow 6pm)", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call mum", local: "2026-03-03 18:00" },
   { prompt: "'72 reunion tomorrow at 5pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "'72 reunion", local: "2026-03-03 17:00" },
 
   // More repeats.
@@ -602,6 +606,20 @@ const cases: Case[] = [
   { prompt: "click on the first link tomorrow", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "click on the first link", local: "2026-03-03 09:00" },
   // "next friday" said on a Monday is this week's (schedule.ts), as it was when typed in full.
   { prompt: "nxt fri call bob", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call bob", local: "2026-03-06 09:00" },
+  // Ahead of the moment named (ahead-phrases.ts): "30 mins before" was read as half an hour ago ("already passed"),
+  // and "the day before christmas" was Christmas Day titled "the day".
+  { prompt: "remind me 30 mins before my 3pm meeting", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "my meeting", local: "2026-03-02 14:30" },
+  { prompt: "I have a dentist appointment on friday at 2, remind me an hour before", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "dentist appointment", local: "2026-03-06 13:00" },
+  { prompt: "dentist friday at 2pm remind me the day before", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "dentist", local: "2026-03-05 14:00" },
+  { prompt: "the day before christmas wrap the presents", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "wrap the presents", local: "2026-12-24 09:00" },
+  { prompt: "take my pills an hour before bed", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "take my pills", local: "2026-03-02 20:00" },
+  { prompt: "flight on march 12 at 6am, remind me 2 days before", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "flight", local: "2026-03-10 06:00" },
+  { prompt: "bins out the night before collection on thursday", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "bins out collection", local: "2026-03-04 21:00" },
+  { prompt: "meeting at 3:10pm remind me half an hour ahead", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "meeting", local: "2026-03-02 14:40" },
+  // A repeat keeps its days, so only a time earlier the same day: every Friday at 2:45 PM.
+  { prompt: "every friday at 3pm team meeting, remind me 15 minutes before", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "team meeting", local: "2026-03-06 14:45", recurrence: { freq: "weekly", days: [5] } },
+  // "before" with no amount is the day itself, as before.
+  { prompt: "submit the report before friday", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "submit the report", local: "2026-03-06 09:00" },
   // As said in Britain (relative-phrases.ts): each was due on the weekday or "tomorrow" alone, with the rest in the title.
   { prompt: "tuesday week dentist", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "dentist", local: "2026-03-10 09:00" },
   { prompt: "a week on friday party", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "party", local: "2026-03-13 09:00" },
@@ -1065,6 +1083,28 @@ describe("how hard to nudge, in the reminder's words (ADR 112)", () => {
   it("leaves a prompt that is only a wish without a title or a time", () => {
     expect(parseReminder("urgently", sundayMorning, NEW_YORK)).toEqual({ ok: false, reason: "no_time" });
     expect(parseReminder("urgently at 5pm", sundayMorning, NEW_YORK)).toEqual({ ok: false, reason: "no_title" });
+  });
+});
+
+describe("a reminder ahead of the moment named", () => {
+  it("the confirmation says what it is ahead of: the time on the same day, the day and time otherwise", () => {
+    const meeting = parsed("remind me 30 mins before my 3pm meeting", NOW.nyMondayMorning, NEW_YORK);
+    expect(confirmationMessage(meeting, NEW_YORK, NOW.nyMondayMorning)).toBe("Got it! I'll remind you about your meeting on Mon, Mar 2 at 2:30 PM (30 mins before 3:00 PM).");
+    const dentist = parsed("dentist friday at 2pm remind me the day before", NOW.nyMondayMorning, NEW_YORK);
+    expect(confirmationMessage(dentist, NEW_YORK, NOW.nyMondayMorning)).toBe("Got it! I'll remind you about dentist on Thu, Mar 5 at 2:00 PM (the day before Fri, Mar 6 at 2:00 PM).");
+    const team = parsed("every friday at 3pm team meeting, remind me 15 minutes before", NOW.nyMondayMorning, NEW_YORK);
+    expect(confirmationMessage(team, NEW_YORK, NOW.nyMondayMorning)).toBe("Got it! I'll remind you about team meeting every Friday at 2:45 PM (15 minutes before 3:00 PM), starting Fri, Mar 6.");
+  });
+
+  it("a day ahead of a repeat is asked to be said as its own day; an early time gone by has passed", () => {
+    expect(parseReminder("every friday at 3pm team meeting, remind me the day before", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "ahead_of_repeat", phrase: "the day before" });
+    expect(failureMessage("ahead_of_repeat", "the day before")).toBe(
+      `I can remind you ahead of a repeating reminder only on its own day, not "the day before". Say the day and time to be reminded, like "every thursday at 3pm".`,
+    );
+    // 9:20 AM, 30 minutes before 9:50 AM, said at 9:00 AM: still to come; an hour before is 8:50, gone.
+    expect(localTime(parsed("call at 9:50am, remind me 30 minutes before", NOW.nyMondayMorning, NEW_YORK).dueAt, NEW_YORK)).toBe("2026-03-02 09:20");
+    expect(parseReminder("call at 9:50am, remind me an hour before", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "past" });
+    expect(parseReminder("remind me an hour before", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "no_time" });
   });
 });
 

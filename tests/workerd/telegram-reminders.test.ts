@@ -196,6 +196,16 @@ describe("answers typed in the chat", () => {
     expect(await tasksOfUser(u.id)).toHaveLength(3);
   });
 
+  it("a reminder ahead of the moment named is due that much earlier, and the reply says what it is ahead of", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser({ timezone: "Europe/Berlin" });
+    await postUpdate(textUpdate(u.chat, "dentist friday at 2pm, remind me the day before"));
+    expect(bot.callsOf("sendMessage").at(-1)!.payload.text).toBe("Got it! I'll remind you about dentist on Thu, Mar 12 at 2:00 PM (the day before Fri, Mar 13 at 2:00 PM).");
+    const made = (await tasksOfUser(u.id)).find((t) => t.title === "Dentist");
+    // 2:00 PM in Berlin (UTC+1 in March) on Thursday the 12th.
+    expect(made?.dueAt).toBe(Date.parse("2071-03-12T13:00:00Z"));
+  });
+
   it("'same time tomorrow' in reply to a reminder moves it to tomorrow at its own time of day, not the time of the reply", async () => {
     const bot = fakeTelegram();
     const u = await linkedUser({ timezone: "Europe/Berlin" });

@@ -5,12 +5,14 @@ import { describeRecurrence, joinWithAnd, type Recurrence } from "../recurrence"
 
 /** What the assistant says back. Kept apart from the parser so the wording is easy to find and change. */
 
-export type ParseFailureReason = "empty" | "unsupported_repeat" | "several_times" | "no_time" | "no_time_today" | "no_unit" | "vague_time" | "repeat_on_other_clock" | "repeat_with_end" | "no_title" | "past" | "two_nudges" | "weekday_mismatch";
+export type ParseFailureReason = "empty" | "unsupported_repeat" | "several_times" | "no_time" | "no_time_today" | "no_unit" | "vague_time" | "repeat_on_other_clock" | "repeat_with_end" | "no_title" | "past" | "two_nudges" | "weekday_mismatch" | "ahead_of_repeat";
 
 interface ConfirmableReminder {
   title: string;
   dueAt: Date;
   recurrence: Recurrence | null;
+  /** "30 mins" before the moment named: said back after the time ("(30 mins before 3:00 PM)"). */
+  ahead?: { words: string; eventAt: Date };
   /** Named in the words ("urgently"): said back, so a person sees how the words were read. */
   strategy?: StrategyKey | null;
 }
@@ -29,8 +31,15 @@ export function confirmationMessage(reminder: ConfirmableReminder, zone: string,
   const time = due.toFormat("h:mm a");
   const what = reminderSubject(reminder.title);
   const nudging = reminder.strategy ? ` ${nudgingSentence(reminder.strategy)}` : "";
-  if (!reminder.recurrence) return `${lead} I'll remind you ${what} on ${date} at ${time}.${nudging}`;
-  return `${lead} I'll remind you ${what} ${describeRecurrence(reminder.recurrence)} at ${time}, starting ${date}.${nudging}`;
+  const ahead = reminder.ahead ? ` (${reminder.ahead.words} before ${aheadOfWhat(reminder.ahead.eventAt, due, zone)})` : "";
+  if (!reminder.recurrence) return `${lead} I'll remind you ${what} on ${date} at ${time}${ahead}.${nudging}`;
+  return `${lead} I'll remind you ${what} ${describeRecurrence(reminder.recurrence)} at ${time}${ahead}, starting ${date}.${nudging}`;
+}
+
+/** The moment a reminder is ahead of: its time when on the same day ("3:00 PM"), else its day too ("Fri, Nov 27 at 2:00 PM"). */
+function aheadOfWhat(eventAt: Date, due: DateTime, zone: string): string {
+  const event = DateTime.fromJSDate(eventAt, { zone }).setLocale("en-US");
+  return event.hasSame(due, "day") ? event.toFormat("h:mm a") : event.toFormat("ccc, LLL d 'at' h:mm a");
 }
 
 /** "Nudging: Urgent (call early)." The sequence's name as the forms and settings show it. */
@@ -66,6 +75,8 @@ const FAILURE_MESSAGES: Record<ParseFailureReason, string> = {
   past: `That time has already passed. Try a time in the future, like "tomorrow at 9am" or "in 2 hours".`,
   two_nudges: `I can nudge you one way per reminder, and I found two that don't go together. ${NUDGE_WORDS}`,
   // "friday december 12", a Saturday: the date and weekday are named when known (failureMessage).
+  // "every friday at 3pm, remind me the day before": a repeat stays on its days (parse-reminder.ts `earlier`).
+  ahead_of_repeat: `I can remind you ahead of a repeating reminder only on its own day. Say the day and time to be reminded, like "every thursday at 3pm".`,
   weekday_mismatch: `That day and date don't match. Send it again with the day or the date you mean, like "on friday" or "on dec 12".`,
 };
 
@@ -95,6 +106,7 @@ export function failureMessage(reason: ParseFailureReason, phrase?: string, othe
   if (reason === "several_times" && phrase) return `I can set one day per reminder, and "${phrase}" names more than one. If it repeats, put "every" before the days, like "every ${phrase}"; if not, send each day as its own reminder.`;
   if (reason === "vague_time" && phrase) return `When is "${phrase}"? Add a time, like "at 6pm" or "in 2 hours", and I'll nudge you then.`;
   if (reason === "no_unit" && phrase) return `Is "${phrase}" minutes or hours? Add one, like "${phrase} minutes" or "${phrase} hours".`;
+  if (reason === "ahead_of_repeat" && phrase) return `I can remind you ahead of a repeating reminder only on its own day, not "${phrase}". Say the day and time to be reminded, like "every thursday at 3pm".`;
   if (reason === "weekday_mismatch" && phrase && otherPhrase) {
     const words = weekdayMismatchWords(phrase, otherPhrase);
     return `${words.date} is a ${words.own}, not a ${words.said}. Send it again with the day or the date you mean, like "on ${words.asTyped.weekday}" or "on ${words.asTyped.date}".`;

@@ -1,4 +1,5 @@
-import { assertTimeZone, WEEKDAY_NAMES, type Recurrence } from "../recurrence";
+import { assertTimeZone, localCalendarDate, WEEKDAY_NAMES, type Recurrence } from "../recurrence";
+import { aheadOf, findAhead, type Ahead } from "./ahead-phrases";
 import { findDateTime, type DateTimeHints } from "./date-time-phrases";
 import type { ParseFailureReason } from "./messages";
 import { findExcept, unholdableException, withoutDays } from "./except-phrases";
@@ -38,6 +39,8 @@ export interface ParsedReminder {
   recurrence: Recurrence | null;
   /** The sequence the words asked for ("urgently": "urgent"); null when they named none (the person's default applies). */
   strategy: StrategyKey | null;
+  /** "remind me 30 mins before my 3pm meeting": the amount as said and the moment it is ahead of, for the confirmation. */
+  ahead?: { words: string; eventAt: Date };
 }
 
 /** `phrase`: for "unsupported_repeat", the repeat as the person typed it ("every other day"); for "no_unit", "in 10". */
@@ -53,7 +56,10 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   // How hard to nudge is taken out first: blanked, so no later step reads "urgently" as part of a time or a title.
   const nudge = findNudgeWish(typed);
   if (nudge && !nudge.ok) return { ok: false, reason: "two_nudges", phrase: nudge.phrases[0], otherPhrase: nudge.phrases[1] };
-  const text = nudge ? blankOut(typed, nudge.spans) : typed;
+  const said = nudge ? blankOut(typed, nudge.spans) : typed;
+  // "remind me 30 mins before my 3pm meeting": the moment is read without the amount, and the reminder is due earlier.
+  const ahead = findAhead(said);
+  const text = ahead ? blankOut(said, [ahead.hidden]) : said;
   // Refused before anything is read: half of such a prompt would make a reminder the person did not ask for.
   const unsupportedRepeat = findUnsupportedRepeat(text);
   if (unsupportedRepeat) return { ok: false, reason: "unsupported_repeat", phrase: unsupportedRepeat };
@@ -99,11 +105,25 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   // A missing time is reported before a missing title, and a missing title before a past time.
   if (!schedule.ok && schedule.reason !== "past") return failure(schedule.reason);
 
-  const title = extractTitle(text, [...repeatSpans, ...hints.spans]);
+  const title = extractTitle(said, [...repeatSpans, ...hints.spans, ...(ahead ? [ahead.span] : [])]);
   if (title === "") return failure("no_title");
   if (!schedule.ok) return failure(schedule.reason);
+  const reminder = { title, dueAt: schedule.dueAt, recurrence: schedule.recurrence, strategy: nudge?.strategy ?? null };
+  return ahead ? earlier(reminder, ahead, now, clock) : { ok: true, reminder };
+}
 
-  return { ok: true, reminder: { title, dueAt: schedule.dueAt, recurrence: schedule.recurrence, strategy: nudge?.strategy ?? null } };
+/**
+ * The reminder due `ahead` of the moment read. A repeat stays on its days, so only a time earlier on the same day can
+ * be held ("every friday at 3pm, remind me 15 minutes before" is every Friday at 2:45 PM); "the day before" a repeat
+ * is asked to be said as the day it is.
+ */
+function earlier(reminder: ParsedReminder, ahead: Ahead, now: Date, zone: string): ParseResult {
+  const dueAt = aheadOf(reminder.dueAt, ahead, zone);
+  if (reminder.recurrence && !localCalendarDate(dueAt, zone).equals(localCalendarDate(reminder.dueAt, zone))) {
+    return { ok: false, reason: "ahead_of_repeat", phrase: `${ahead.words} before` };
+  }
+  if (dueAt.getTime() <= now.getTime()) return failure("past");
+  return { ok: true, reminder: { ...reminder, dueAt, ahead: { words: ahead.words, eventAt: reminder.dueAt } } };
 }
 
 /** Whether the hints name any day or time at all. */

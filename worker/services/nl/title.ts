@@ -19,9 +19,10 @@ export function extractTitle(text: string, spans: readonly Span[]): string {
 
 const LABEL_ONLY = /^(?:(?:set\s+(?:me\s+)?(?:a|an)\s+)?(?:reminder|alarm)|note)$/i;
 
-/** Strips lead-ins, trailing courtesies, stray punctuation and enclosing quotes; "" if nothing meaningful is left. */
+/** Strips lead-ins, trailing courtesies, stray punctuation, enclosing quotes and brackets left empty; "" if nothing meaningful is left. */
 export function cleanTitle(text: string): string {
-  let title = trimPunctuation(text.replace(/\s+/g, " "));
+  // "call mum (tomorrow 6pm)": the time taken out leaves "( )".
+  let title = trimPunctuation(text.replace(EMPTY_BRACKETS, " ").replace(/\s+/g, " "));
   for (let previous = ""; previous !== title; ) {
     previous = title;
     for (const leadIn of LEAD_INS) title = trimPunctuation(title.replace(leadIn, ""));
@@ -29,6 +30,8 @@ export function cleanTitle(text: string): string {
   }
   return title;
 }
+
+const EMPTY_BRACKETS = /\(\s*\)|\[\s*\]|\{\s*\}/g;
 
 /** The whole title in quotes: 'remind me to "call mom" at 5' is about call mom. */
 const ENCLOSING_QUOTES = /^["“'‘](.+)["”'’]$/;
@@ -50,6 +53,10 @@ const LEAD_INS: readonly RegExp[] = [
   // "I need to call mom", "that I have to", "I've got to", "I must": the task is what follows.
   leadIn("(?:that\\s+)?(?:i(?:'ve|\\s+have)?\\s+)?(?:need\\s+to|have\\s+to|got\\s+to|gotta|ought\\s+to|want\\s+to)"),
   leadIn("(?:that\\s+)?i\\s+(?:must|should)"),
+  // "I have a dentist appointment on friday at 2": the thing is what follows ("I have to" is read above).
+  leadIn("(?:ok\\s+)?i(?:'ve|\\s+have)(?:\\s+got)?\\s+(?:a|an)(?=\\s)"),
+  // "ok so tomorrow I need to ...", "um call the bank": fillers of speech or a voice note.
+  leadIn("so|um+|uh+|erm+|right|alright|oh"),
   // "remember to call mum", "make sure I take my pills": the task is what follows ("make sure the door is locked" stays).
   leadIn("remember\\s+to"),
   leadIn("make\\s+sure\\s+(?:that\\s+)?i(?=\\s)"),
@@ -58,7 +65,7 @@ const LEAD_INS: readonly RegExp[] = [
   leadIn("to"),
 ];
 
-const TRAILING_COURTESY = /\b(?:please|pls|plz|thanks|thank\s+you|thx)$/i;
+const TRAILING_COURTESY = /\b(?:please|pls|plz|thanks|thank\s+you|thx|probably|maybe|perhaps|i\s+guess|i\s+think)$/i;
 
 /** "later" and "sometime" only say the day is loose ("later today", "sometime tomorrow"): no part of a title before one. */
 const CONNECTOR = "(?:at|on|in|by|to|every|from|starting|beginning|until|till|before|around|for|later|sometime|some\\s+time|@)";

@@ -1,0 +1,74 @@
+import { DateTime } from "luxon";
+import { PART_OF_DAY_HOURS, type PartOfDay, type Span } from "./types";
+
+/**
+ * "remind me 30 mins before my 3pm meeting", "dentist friday at 2, remind me the day before", "take pills an hour
+ * before bed": a reminder ahead of the moment the words name. The moment is read as usual, and the reminder is due
+ * that much earlier (parse-reminder.ts). Before, chrono read "30 mins before" as half an hour ago ("That time has
+ * already passed"), and "the day before christmas" was Christmas Day titled "the day".
+ */
+export interface Ahead {
+  /** "30 mins", "an hour", "the day": said back in the confirmation ("30 mins before 3:00 PM"). */
+  words: string;
+  /** The whole phrase, "remind me" to "before", taken out of the title. */
+  span: Span;
+  /**
+   * What the date reader must not see: the amount, and "before" too unless it leads to the moment ("before my 3pm
+   * meeting", "before christmas", "before bed"), which the reader then reads as it always has.
+   */
+  hidden: Span;
+  minutes: number;
+  days: number;
+  /** "the night before": the day before at night (21:00), whatever the moment's own time. */
+  partOfDay?: PartOfDay;
+}
+
+const COUNTS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, ten: 10, fifteen: 15, twenty: 20, thirty: 30, "forty-five": 45, "forty five": 45 };
+const COUNT = `(\\d{1,3}|an?|one|two|three|four|five|six|ten|fifteen|twenty|thirty|forty[- ]five)`;
+const UNIT = "(minutes?|mins?|hours?|hrs?|days?|weeks?)";
+const AMOUNT = `(?:${COUNT}\\s+${UNIT}|(half\\s+an\\s+hour)|the\\s+(day|night|evening))`;
+/** "remind me", "and ping me", ", tell me": asking for the early reminder. */
+const ASKING = "(?:(?:and\\s+)?(?:please\\s+)?(?:remind|ping|nudge|tell|alert|notify)\\s+me\\s+)?";
+/** "before" may lead to the moment; the others end the phrase. */
+const BEFORE = "(before(?:hand)?|earlier|ahead(?:\\s+of\\s+time)?|in\\s+advance|prior)";
+// Not "10 minutes earlier than 5pm", "ahead of schedule", "prior to": other phrasings this reader does not take apart.
+const AHEAD = new RegExp(`\\b${ASKING}${AMOUNT}\\s+${BEFORE}\\b(?!\\s+(?:than|of|to)\\b)`, "i");
+
+/** The first "... before" in `text` that asks for a reminder ahead of the moment, or null. */
+export function findAhead(text: string): Ahead | null {
+  const match = AHEAD.exec(text);
+  if (!match) return null;
+  const [whole, count, unit, halfHour, theDay, before = ""] = match;
+  const lead = leadOf(count, unit, halfHour, theDay);
+  if (!lead) return null;
+  const start = match.index;
+  const end = start + whole.length;
+  // "before my meeting", "before christmas", "before bed": the reader needs "before" to read what follows.
+  const leadsToMoment = /^before$/i.test(before) && /^\s*[\w'"]/.test(text.slice(end));
+  const hiddenEnd = leadsToMoment ? end - before.length : end;
+  const amountStart = start + whole.search(new RegExp(`\\b${AMOUNT}`, "i"));
+  const words = text.slice(amountStart, end - before.length).trim();
+  return { words, span: { start, end }, hidden: { start, end: hiddenEnd }, ...lead };
+}
+
+function leadOf(count: string | undefined, unit: string | undefined, halfHour: string | undefined, theDay: string | undefined): Omit<Ahead, "words" | "span" | "hidden"> | null {
+  if (halfHour) return { minutes: 30, days: 0 };
+  if (theDay) {
+    const day = theDay.toLowerCase();
+    return { minutes: 0, days: 1, ...(day === "night" ? { partOfDay: "night" as const } : day === "evening" ? { partOfDay: "evening" as const } : {}) };
+  }
+  const lower = (count ?? "").toLowerCase();
+  const n = COUNTS[lower] ?? Number(lower);
+  if (!Number.isInteger(n) || n < 1) return null;
+  const u = (unit ?? "").toLowerCase();
+  if (u.startsWith("w")) return { minutes: 0, days: 7 * n };
+  if (u.startsWith("d")) return { minutes: 0, days: n };
+  return { minutes: u.startsWith("h") ? 60 * n : n, days: 0 };
+}
+
+/** The moment `ahead` names before `eventAt`, on the person's clock: days back on the calendar, keeping the wall time. */
+export function aheadOf(eventAt: Date, ahead: Ahead, zone: string): Date {
+  let local = DateTime.fromJSDate(eventAt, { zone }).minus({ days: ahead.days });
+  if (ahead.partOfDay) local = local.set({ hour: PART_OF_DAY_HOURS[ahead.partOfDay], minute: 0, second: 0, millisecond: 0 });
+  return local.minus({ minutes: ahead.minutes }).toJSDate();
+}
