@@ -606,6 +606,12 @@ const cases: Case[] = [
   { prompt: "click on the first link tomorrow", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "click on the first link", local: "2026-03-03 09:00" },
   // "next friday" said on a Monday is this week's (schedule.ts), as it was when typed in full.
   { prompt: "nxt fri call bob", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call bob", local: "2026-03-06 09:00" },
+  // Years ahead, as months are ("in 6 months"): each found no time; "next year" after a date stayed in the title.
+  { prompt: "in a year renew the passport", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "renew the passport", local: "2027-03-02 15:20" },
+  { prompt: "in two years at 9am renew the licence", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "renew the licence", local: "2028-03-02 09:00" },
+  { prompt: "this time next year check the pension", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "check the pension", local: "2027-03-02 15:20" },
+  { prompt: "dentist march 5 next year", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "dentist", local: "2027-03-05 09:00" },
+  { prompt: "next year on april 1 renew the insurance", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "renew the insurance", local: "2027-04-01 09:00" },
   // Ahead of the moment named (ahead-phrases.ts): "30 mins before" was read as half an hour ago ("already passed"),
   // and "the day before christmas" was Christmas Day titled "the day".
   { prompt: "remind me 30 mins before my 3pm meeting", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "my meeting", local: "2026-03-02 14:30" },

@@ -56,7 +56,7 @@ function withOurPhrases(base: chrono.Chrono, ownParsers: readonly chrono.Parser[
   // then dropped as no date.
   casual.parsers.unshift({ pattern: () => LEAP_DAY, extract: nextLeapDay });
   casual.parsers.push(...CLOCK_PARSERS, ...RELATIVE_PARSERS, ...PERIOD_PARSERS);
-  casual.refiners.push(DAY_AFTER_TOMORROW_REFINER);
+  casual.refiners.push(DAY_AFTER_TOMORROW_REFINER, NEXT_YEAR_WITH_A_DATE);
   casual.refiners = casual.refiners.map(onlyZoneWords);
   // chrono's own "end of the month" (the last day, no time; its "last day of the month" is kept) would win over ours (17:00, and next month's once this
   // one's has gone): set aside before chrono removes overlapping readings, which keeps the first of two alike.
@@ -66,6 +66,33 @@ function withOurPhrases(base: chrono.Chrono, ownParsers: readonly chrono.Parser[
   // outgrew "on 14th june" in "anniversary on 14th june each year", which was due on June 1st.
   casual.refiners.unshift({ refine: (_context, results) => results.map((result) => Object.assign(result, { text: result.text.trimEnd() })) });
   return casual;
+}
+
+/**
+ * "march 3 next year", "next year on march 3": that date in next year. chrono read the date alone (this year's or the
+ * next still to come) and left "next year" in the title ("dentist next year" on March 3).
+ */
+const NEXT_YEAR_WITH_A_DATE: chrono.Refiner = {
+  refine: (context, results) => withoutInner(results.map((result) => {
+      const { start } = result;
+      if (!start.isCertain("month") || !start.isCertain("day") || start.isCertain("year")) return result;
+      const after = /^\s*,?\s*(?:of\s+)?next\s+year\b/i.exec(context.text.slice(result.index + result.text.length));
+      const before = after ? null : /\bnext\s+year\s*,?\s*(?:on\s+)?$/i.exec(context.text.slice(0, result.index));
+      if (!after && !before) return result;
+      start.assign("year", localToday(context).year + 1);
+      if (after) result.text += after[0];
+      if (before) {
+        result.index -= before[0].length;
+        result.text = before[0] + result.text;
+      }
+      return result;
+    })),
+};
+
+/** The results not inside another: chrono's own "next year" (a year from now) once a date has taken it in. */
+function withoutInner<Result extends chrono.ParsedResult>(results: Result[]): Result[] {
+  const end = (r: Result) => r.index + r.text.length;
+  return results.filter((inner) => !results.some((outer) => outer !== inner && outer.index <= inner.index && end(inner) <= end(outer) && outer.text.length > inner.text.length));
 }
 
 /**

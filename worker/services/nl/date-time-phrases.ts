@@ -181,15 +181,17 @@ function namedDate(result: chrono.ParsedResult): NamedDate | undefined {
   // is the date's, to be checked: taken for "last friday", November 11th was kept on November 25th and refused as past.
   const withDay = start.isCertain("day");
   const pastWeekday = start.isCertain("weekday") && !withDay;
-  if (!withDay && !start.isCertain("month") && !pastWeekday) return undefined;
   const relative = result.tags().has("result/relativeDate");
+  // chrono's "in a year" makes only the year certain: a date all the same, as "in 6 months" is.
+  const yearsAhead = relative && start.isCertain("year");
+  if (!withDay && !start.isCertain("month") && !pastWeekday && !yearsAhead) return undefined;
   const chronoWeekday = withDay && start.isCertain("weekday") ? start.get("weekday") : null;
   return {
     year: start.get("year") ?? 0,
     month: start.get("month") ?? 0,
     day: start.get("day") ?? 0,
     yearKnown: start.isCertain("year") || pastWeekday,
-    monthKnown: start.isCertain("month") || pastWeekday,
+    monthKnown: start.isCertain("month") || pastWeekday || yearsAhead,
     ...(chronoWeekday === null ? {} : { weekday: isoWeekday(chronoWeekday) }),
     ...placeOf(result.text),
     timeIfNoneSaid: relative || result.tags().has(END_OF_WORKING_DAY_TAG) ? { hour: start.get("hour") ?? 0, minute: start.get("minute") ?? 0 } : undefined,

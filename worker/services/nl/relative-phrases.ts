@@ -49,8 +49,19 @@ function andAHalf(context: chrono.ParsingContext, count: string | undefined, uni
 /** "in a fortnight": two weeks, at the same time of day as now (like "in 2 weeks"). */
 const FORTNIGHT = /\bin\s+a\s+fortnight\b/i;
 
-/** "a week from today", "3 days from tomorrow", "two weeks from tomorrow" ("from now" is chrono's). */
-const COUNT_FROM_DAY = new RegExp(`\\b${COUNT}\\s+(days?|weeks?|months?)\\s+from\\s+(today|tomorrow)\\b`, "i");
+/** "a week from today", "3 days from tomorrow", "two weeks from tomorrow", "a year from today" ("from now" is chrono's). */
+const COUNT_FROM_DAY = new RegExp(`\\b${COUNT}\\s+(days?|weeks?|months?|years?)\\s+from\\s+(today|tomorrow)\\b`, "i");
+
+/**
+ * "a year from now", "this time next year": a year from now, as chrono's own "in a year" is (date-time-phrases.ts).
+ * chrono read neither, and "a year from now renew the passport" found no time.
+ */
+const YEARS_FROM_NOW = new RegExp(`\\b(?:${COUNT}\\s+years?\\s+from\\s+now|this\\s+time\\s+next\\s+year)\\b`, "i");
+
+function yearsFromNow(context: chrono.ParsingContext, match: RegExpMatchArray) {
+  const years = match[1] ? countOf(match[1]) : 1;
+  return years === null ? null : chrono.ParsingComponents.createRelativeFromReference(context.reference, { year: years });
+}
 
 /** The user's wall clock at the reference instant (chrono carries the user's offset at that instant). */
 export function localNow(context: chrono.ParsingContext): DateTime {
@@ -65,7 +76,7 @@ export function localToday(context: chrono.ParsingContext): DateTime {
 function countFromDay(context: chrono.ParsingContext, match: RegExpMatchArray) {
   const count = countOf(match[1]);
   if (count === null) return null;
-  const unit = (match[2] ?? "").toLowerCase().replace(/s$/, "") as "day" | "week" | "month";
+  const unit = (match[2] ?? "").toLowerCase().replace(/s$/, "") as "day" | "week" | "month" | "year";
   const start = localToday(context).plus({ days: /tomorrow/i.test(match[3] ?? "") ? 1 : 0 });
   const date = start.plus({ [`${unit}s`]: count });
   // A named day: no time of its own, so the reminder takes the usual hour (schedule.ts), as "tomorrow" does.
@@ -177,6 +188,7 @@ export const RELATIVE_PARSERS: chrono.Parser[] = [
   },
   { pattern: () => FORTNIGHT, extract: (context) => chrono.ParsingComponents.createRelativeFromReference(context.reference, { week: 2 }) },
   { pattern: () => COUNT_FROM_DAY, extract: countFromDay },
+  { pattern: () => YEARS_FROM_NOW, extract: yearsFromNow },
   { pattern: () => NAMED_DAY_WITH_DAY, extract: namedDay },
   { pattern: () => NAMED_DAY_AFTER_PREPOSITION, extract: namedDay },
   { pattern: () => WEEKDAY_AFTER_NEXT, extract: (context, match) => weekdayAhead(context, match[1], 1) },
