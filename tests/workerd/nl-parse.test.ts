@@ -811,6 +811,11 @@ describe("parseReminder: failures", () => {
     ["pay the card every 2nd tuesday", "every 2nd tuesday"],
     ["the fifth friday of every month pay the cleaner", "the fifth friday of every month"],
     ["every 5th friday pay the cleaner", "every 5th friday"],
+    ["4x a day eye drops", "4x a day"],
+    ["twice daily take the meds", "twice daily"],
+    // A working day by its place: bank holidays are not known ("every last working day" was the 31st, "working day" in the title).
+    ["every last working day send the timesheet", "every last working day"],
+    ["on the first business day of every month pay the invoices", "on the first business day of every month"],
     // A fifth weekday of a month every year: most years' month has none (the first to the fourth and the last are rules).
     ["every year on the fifth friday of november go shopping", "every year on the fifth friday of november"],
     ["party the 5th saturday in may every year", "the 5th saturday in may every year"],
@@ -849,6 +854,10 @@ describe("parseReminder: failures", () => {
     "every month on the 1st and 15th pay the card",
     "every 2nd and 4th tuesday put the bins out",
     "the 1st and 15th of each month payday",
+    // Two parts of the day: the first was kept and the other left in the title ("take pills and night").
+    "take pills morning and night",
+    "remind me tomorrow morning and evening to take pills",
+    "every morning and evening meditate",
   ])("%j → several_times", (prompt) => {
     expect(parseReminder(prompt, NOW.nyMondayAfternoon, NEW_YORK)).toEqual({ ok: false, reason: "several_times" });
   });
@@ -894,6 +903,17 @@ describe("parseReminder: failures", () => {
     expect(failureMessage("unsupported_repeat", "every 3 hours")).toBe(
       `I can't repeat a reminder "every 3 hours", but one reminder for each time of day, repeating every day, can: "every day at 6am", "every day at 9am", "every day at 12pm" and so on.`,
     );
+    // So are "twice a day", "3 times a day", "4x a day": spread over the waking day, 8 am to 8 pm.
+    expect(failureMessage("unsupported_repeat", "twice a day")).toBe(
+      `I can't repeat a reminder "twice a day", but one reminder for each time of day, repeating every day, can: "every day at 8am" and "every day at 8pm".`,
+    );
+    expect(failureMessage("unsupported_repeat", "3 times a day")).toBe(
+      `I can't repeat a reminder "3 times a day", but one reminder for each time of day, repeating every day, can: "every day at 8am", "every day at 2pm" and "every day at 8pm".`,
+    );
+    expect(failureMessage("unsupported_repeat", "4x a day")).toBe(
+      `I can't repeat a reminder "4x a day", but one reminder for each time of day, repeating every day, can: "every day at 8am", "every day at 12pm", "every day at 4pm" and "every day at 8pm".`,
+    );
+    expect(failureMessage("unsupported_repeat", "5 times a day")).toMatch(/^I can't repeat a reminder "5 times a day"\. I can repeat one every day/);
     expect(failureMessage("unsupported_repeat", "every 24 hours")).toBe(`I can't repeat a reminder "every 24 hours", but one repeating every day can, like "every day at 9am".`);
     expect(failureMessage("unsupported_repeat", "every 36 hours")).toMatch(/^I can't repeat a reminder "every 36 hours"\. I can repeat one every day/);
     expect(failureMessage("unsupported_repeat")).toBe(

@@ -152,12 +152,26 @@ const ONCE_A_DAY = "once a day";
  * than 24: those are the nudging a reminder does anyway, or no day's times.
  */
 function timesOfDayEvery(phrase: string): string | null {
+  const perDay = timesADay(phrase);
+  if (perDay) return joinWithAnd(perDay.map((hour) => `"every day at ${clockWord(hour)}"`));
   const hours = hoursIn(phrase);
   if (hours === 24) return ONCE_A_DAY;
   if (!(hours >= 2 && hours <= 12)) return null;
   const first = hours === 12 ? 8 : 6;
   const times = Array.from({ length: Math.floor(24 / hours) }, (_, i) => `"every day at ${clockWord((first + i * hours) % 24)}"`);
   return times.length > 4 ? `${times.slice(0, 3).join(", ")} and so on` : joinWithAnd(times);
+}
+
+/** "twice a day", "3 times a day", "twice daily": that many times spread over the waking day, from 8 am to 8 pm. */
+const TIMES_A_DAY = /\b(twice|thrice|two\s+times|three\s+times|four\s+times|[234]\s*(?:times|x))\s+(?:a|per|each|every)\s+day\b|\b(twice)\s+daily\b/i;
+const SPREAD_OVER_THE_DAY: Record<number, number[]> = { 2: [8, 20], 3: [8, 14, 20], 4: [8, 12, 16, 20] };
+
+function timesADay(phrase: string): number[] | null {
+  const match = TIMES_A_DAY.exec(phrase);
+  if (!match) return null;
+  const word = (match[1] ?? match[2] ?? "").toLowerCase();
+  const count = /^(?:twice|two|2)/.test(word) ? 2 : /^(?:thrice|three|3)/.test(word) ? 3 : 4;
+  return SPREAD_OVER_THE_DAY[count] ?? null;
 }
 
 /** The count of "every 8 hours", "every twelve hrs"; NaN for no such phrase. */

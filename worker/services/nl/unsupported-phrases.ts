@@ -19,7 +19,7 @@ const VAGUE_NUMBER = "(?:a\\s+couple\\s+of|couple\\s+of|a\\s+few|few|several)";
 /** Units no rule counts in (every few days, weeks, months and years are rules: recurrence-phrases.ts). */
 const UNIT = "(?:minutes?|mins?|hours?|hrs?|nights?)";
 const ANY_UNIT = "(?:minutes?|mins?|hours?|hrs?|days?|nights?|weeks?|months?|years?)";
-const TIMES = "(?:twice|thrice|(?:\\d+|two|three|four|five|six)\\s+times)";
+const TIMES = "(?:twice|thrice|(?:\\d+|two|three|four|five|six)\\s+times|\\d\\s*x)";
 
 const unsupported = (source: string) => new RegExp(`\\b${source}`, "i");
 
@@ -52,6 +52,10 @@ const UNSUPPORTED_REPEATS: readonly RegExp[] = [
   // rules (ADR 127: "every year on the fourth thursday of november").
   unsupported(`(?:${EVERY}\\s+year|yearly|annually|once\\s+a\\s+year)\\b[^.;!?]*?\\b(?:fifth|5th)\\s+${DAY}\\s+(?:of|in)\\s+${MONTH_WORD}\\b`),
   unsupported(`\\b(?:the\\s+)?(?:fifth|5th)\\s+${DAY}\\s+(?:of|in)\\s+${MONTH_WORD}\\s+(?:${EVERY}\\s+year|yearly|annually)\\b`),
+  // A working day by its place ("the last working day of the month", "every first business day"): bank holidays
+  // are not known, so it cannot be told. "every last working day" was the 31st of every month, titled "working day".
+  unsupported(`${EVERY}\\s+(?:the\\s+)?(?:first|last|1st)\\s+(?:working|business|work|week)\\s*days?(?:\\s+(?:of|in)\\s+(?:the|each|every)\\s+month)?\\b`),
+  unsupported(`(?:on\\s+)?(?:the\\s+)?(?:first|last|1st)\\s+(?:working|business|work|week)\\s*days?\\s+(?:of|in)\\s+(?:each|every)\\s+month\\b`),
   // A fifth, which most months do not have: "the fifth friday of every month".
   unsupported(`(?:${EVERY}\\s+)?(?:the\\s+)?(?:fifth|5th)\\s+${DAY}\\s+(?:of|in)\\s+(?:each|every)\\s+month\\b`),
   unsupported(`(?:${EVERY}\\s+month|monthly)\\s+on\\s+the\\s+(?:fifth|5th)\\s+${DAY}`),
@@ -87,9 +91,16 @@ const JOINED_BY_COMMA = `\\s*,\\s*(?:at\\s+)?\\d{1,2}(?::\\d{2}(?:${MERIDIEM})?|
  */
 const JOINED_TIMES = new RegExp(`(?:\\bat|@)\\s*${CLOCK}(?:${MERIDIEM})?(?:${JOINED_BY_WORD}|${JOINED_BY_COMMA})(?=[\\s,.!?;:]|$)`, "i");
 
+/**
+ * Two parts of the day joined ("morning and evening", "mornings and nights", "in the morning and at night"): two times,
+ * which one reminder cannot be. The first was kept and the rest left in the title ("take pills and night").
+ */
+const PART_OF_DAY = "(?:morning|afternoon|evening|night)s?";
+const JOINED_PARTS_OF_DAY = new RegExp(`\\b${PART_OF_DAY}\\s*(?:,|and|&|\\+)\\s*(?:(?:in\\s+the|at)\\s+)?${PART_OF_DAY}\\b`, "i");
+
 /** Whether the prompt asks for more than one time of day in one phrase. */
 export function hasJoinedTimes(text: string): boolean {
-  return JOINED_TIMES.test(text);
+  return JOINED_TIMES.test(text) || JOINED_PARTS_OF_DAY.test(text);
 }
 
 /**
