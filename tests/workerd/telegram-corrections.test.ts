@@ -405,6 +405,10 @@ describe("answers as people write them in the chat (ADR 106)", () => {
       ["Yes, delete it", `forget-delete:${pills.id}`],
       ["Keep it", `forget-keep:${pills.id}`],
     ]);
+    // "skip today" too: it was read as a new reminder titled "skip" ("What time today?").
+    await postUpdate(textUpdate(u.chat, "skip today"));
+    expect(lastText(bot)).toBe('Delete "Take pills" (Tue, Mar 8 at 9:00 AM)?');
     expect(await taskRow(pills.id)).toBeTruthy();
+    expect(await tasksOfUser(u.id)).toHaveLength(1);
   });
 });

@@ -133,8 +133,12 @@ export function stopAlone(text: string): boolean {
  * bare CANCEL is the opt-out it always was.
  */
 export function dropThisOne(text: string): boolean {
-  return /^(?:please\s+)?(?:skip|cancel|delete|remove)(?:\s+(?:it|this|that|this\s+one|that\s+one|this\s+time|it\s+this\s+time))?(?:\s+please)?$/i.test(text.trim().replace(/[.!?\s]+$/, ""));
+  return DROP_THIS_ONE.test(text.trim().replace(/[.!?\s]+$/, "")) || SKIP_TODAY.test(text.trim().replace(/[.!?\s]+$/, ""));
 }
+
+const DROP_THIS_ONE = /^(?:please\s+)?(?:skip|cancel|delete|remove)(?:\s+(?:it|this|that|this\s+one|that\s+one|this\s+time|it\s+this\s+time))?(?:\s+please)?$/i;
+/** "skip today", "skip it for today", "skip today's": this time, as "skip this time" is (it was read as a new reminder). */
+const SKIP_TODAY = /^(?:please\s+)?skip(?:\s+(?:it|this|this\s+one))?\s+(?:for\s+)?(?:today|tonight|today'?s(?:\s+one)?)(?:\s+please)?$/i;
 
 /** "no", "nope", "nah", "not done": an answer that says what is not (the chat says which answers it can take). */
 export function saysNo(text: string): boolean {
