@@ -612,6 +612,14 @@ const cases: Case[] = [
   { prompt: "this time next year check the pension", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "check the pension", local: "2027-03-02 15:20" },
   { prompt: "dentist march 5 next year", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "dentist", local: "2027-03-05 09:00" },
   { prompt: "next year on april 1 renew the insurance", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "renew the insurance", local: "2027-04-01 09:00" },
+  // "tue", "thu", "fri" are no other word, and "mon", "wed" as the first word are days: each was due today or found none.
+  { prompt: "fri drinks at 7pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "drinks", local: "2026-03-06 19:00" },
+  { prompt: "thu dentist at 2", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "dentist", local: "2026-03-05 14:00" },
+  { prompt: "call bob tue", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call bob", local: "2026-03-03 09:00" },
+  { prompt: "wed gym 7am", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "gym", local: "2026-03-04 07:00" },
+  // "sat" and "sun" alone stay words, as "mon" and "wed" do after the first word.
+  { prompt: "sat party 8pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "sat party", local: "2026-03-02 20:00" },
+  { prompt: "c'mon wed at 5 we go", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "c'mon we go", local: "2026-03-04 17:00" },
   // Ahead of the moment named (ahead-phrases.ts): "30 mins before" was read as half an hour ago ("already passed"),
   // and "the day before christmas" was Christmas Day titled "the day".
   { prompt: "remind me 30 mins before my 3pm meeting", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "my meeting", local: "2026-03-02 14:30" },

@@ -61,14 +61,25 @@ export interface NamedDate {
   timeIfNoneSaid?: WallTime;
 }
 
-/** Three-letter weekday words that are more often something else ("call sun", "I sat"). */
-const BARE_WEEKDAY_ABBREVIATION = /^(?:sun|sat|mon|tue|tues|wed|thu|thur|thurs|fri)\.?$/i;
+/**
+ * Short weekday words alone that may be something else: "sun" and "sat" ("buy sun cream", "I sat"), and "mon" and
+ * "wed" ("c'mon", "to wed") except as the message's first word ("wed gym 7am", "mon standup 9am"). "tue", "thu" and
+ * "fri" are no other word, so they are always days: "fri drinks at 6" was due today titled "fri drinks".
+ */
+const MAYBE_NO_WEEKDAY = /^(?:sun|sat)\.?$/i;
+const WEEKDAY_ONLY_FIRST = /^(?:mon|wed)\.?$/i;
+
+function isBareNonWeekday(result: chrono.ParsedResult, text: string): boolean {
+  const word = result.text.trim();
+  if (MAYBE_NO_WEEKDAY.test(word)) return true;
+  return WEEKDAY_ONLY_FIRST.test(word) && text.slice(0, result.index).trim() !== "";
+}
 
 /** Reads the date/time phrases of `text` (whose repeat phrase has been blanked out) relative to `now` in `zone`. */
 export function findDateTime(text: string, now: Date, zone: string): DateTimeHints {
   const reference = { instant: now, timezone: DateTime.fromJSDate(now, { zone }).offset };
   const parser = dateParserFor(zone);
-  const read = parser.parse(blankNotDates(text), reference).filter((result) => !BARE_WEEKDAY_ABBREVIATION.test(result.text.trim()));
+  const read = parser.parse(blankNotDates(text), reference).filter((result) => !isBareNonWeekday(result, text));
   const found = read.filter((result) => !isAFraction(result, text, read));
   // "send the eod report at 4", "the end of the week review on friday": an end of a period without "by" names the
   // thing when something else says what it would say (a time for "eod", a day for the end of a week). "submit
