@@ -620,6 +620,13 @@ const cases: Case[] = [
   // "sat" and "sun" alone stay words, as "mon" and "wed" do after the first word.
   { prompt: "sat party 8pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "sat party", local: "2026-03-02 20:00" },
   { prompt: "c'mon wed at 5 we go", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "c'mon we go", local: "2026-03-04 17:00" },
+  // am or pm in one letter, after "at" or with minutes ("call 7:30p" found no time); "7p stamps" keeps its pence.
+  { prompt: "call the bank 7:30p", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call the bank", local: "2026-03-02 19:30" },
+  { prompt: "call at 7p", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call", local: "2026-03-02 19:00" },
+  { prompt: "buy 7p stamps tomorrow", now: NOW.nyMondayMorning, zone: "Europe/London", title: "buy 7p stamps", local: "2026-03-03 09:00" },
+  // The start of a span between two hours ("meeting between 2 and 3" was 9:00 with the span in the title).
+  { prompt: "meeting tomorrow between 2 and 3", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "meeting", local: "2026-03-03 14:00" },
+  { prompt: "call the plumber between 9am and 11am", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call the plumber", local: "2026-03-03 09:00" },
   // Ahead of the moment named (ahead-phrases.ts): "30 mins before" was read as half an hour ago ("already passed"),
   // and "the day before christmas" was Christmas Day titled "the day".
   { prompt: "remind me 30 mins before my 3pm meeting", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "my meeting", local: "2026-03-02 14:30" },

@@ -234,6 +234,30 @@ function atFourDigits(_context: chrono.ParsingContext, match: RegExpMatchArray):
   return { hour, minute: Number(match[2]), meridiem: hour >= 12 ? 1 : 0 };
 }
 
+/**
+ * "call 7:30p", "at 7p", "9:15a": am or pm in one letter, as phones and calendars write it. Only after "at" or with
+ * minutes, so "7p stamps" keeps its pence. chrono read none: "call 7:30p" found no time.
+ */
+const ONE_LETTER_MERIDIEM = /(?:\bat\s+(\d{1,2})(?::([0-5]\d))?|\b(\d{1,2}):([0-5]\d))([ap])(?![\w.])/i;
+
+function oneLetterMeridiem(_context: chrono.ParsingContext, match: RegExpMatchArray): Components | null {
+  const hour = Number(match[1] ?? match[3]);
+  if (hour < 1 || hour > 12) return null;
+  return withMeridiem({ hour, minute: Number(match[2] ?? match[4] ?? 0) }, match[5]);
+}
+
+/**
+ * "between 2 and 3", "between 9am and 10am": the start of the span, as "from 9 to 10" is chrono's. It was left in the
+ * title ("meeting between 2 and 3") at 9:00. A meridiem said at the end holds for the start ("between 2 and 3pm").
+ */
+const BETWEEN_HOURS = /\bbetween\s+(\d{1,2})(?::([0-5]\d))?\s*([ap])?\.?m?\.?\s+and\s+(\d{1,2})(?::[0-5]\d)?\s*(?:([ap])\.?m\.?)?(?![\w])/i;
+
+function betweenHours(_context: chrono.ParsingContext, match: RegExpMatchArray): Components | null {
+  const hour = Number(match[1]);
+  if (hour > 23 || Number(match[4]) > 23) return null;
+  return withMeridiem({ hour, minute: Number(match[2] ?? 0) }, match[3] ?? match[5]);
+}
+
 /** "at noonish", "around noon-ish": noon. */
 const NOONISH = /\b(?:(?:at|around|about)\s+)?noon\s*-?\s*ish\b/i;
 
@@ -253,6 +277,8 @@ export const CLOCK_PARSERS: chrono.Parser[] = [
   { pattern: () => ISH_ALONE, extract: approximateHour },
   { pattern: () => NOONISH, extract: (): Components => ({ hour: 12, minute: 0, meridiem: 1 }) },
   { pattern: () => AT_FOUR_DIGITS, extract: atFourDigits },
+  { pattern: () => ONE_LETTER_MERIDIEM, extract: oneLetterMeridiem },
+  { pattern: () => BETWEEN_HOURS, extract: betweenHours },
   { pattern: () => HOUR_BEFORE_PART_OF_TODAY, extract: hourBeforePartOfToday },
   { pattern: () => APPROXIMATE_AFTER_DAY, extract: approximateHour },
   { pattern: () => APPROXIMATE_BEFORE_DAY, extract: approximateHour },
