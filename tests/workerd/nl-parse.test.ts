@@ -766,6 +766,12 @@ describe("parseReminder: failures", () => {
     expect(parseReminder("call Bob later", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "vague_time", phrase: "later" });
     expect(parseReminder("remind me in a bit to stretch", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "vague_time", phrase: "in a bit" });
     expect(failureMessage("vague_time", "later")).toBe(`When is "later"? Add a time, like "at 6pm" or "in 2 hours", and I'll nudge you then.`);
+    // A moment only the person knows: asked, naming the words ("I couldn't find a time in that" before).
+    expect(parseReminder("remind me to call mum when i get home", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "vague_time", phrase: "when i get home" });
+    expect(parseReminder("once i'm back call bob", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "vague_time", phrase: "once i'm back" });
+    expect(parseReminder("pick up the kids after school", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "vague_time", phrase: "after school" });
+    // With a time said, the words stay in the title.
+    expect(parsed("when i get home at 6pm call mum", NOW.nyMondayMorning, NEW_YORK).title).toBe("when i get home call mum");
     // With a time, or as part of the title, no question; "asap" gets the usual answer.
     expect(localTime(parsed("sometime tomorrow call Bob", NOW.nyMondayMorning, NEW_YORK).dueAt, NEW_YORK)).toBe("2026-03-03 09:00");
     expect(parsed("read 'see you later' at 5pm", NOW.nyMondayMorning, NEW_YORK).title).toBe("read 'see you later'");

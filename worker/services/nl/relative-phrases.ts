@@ -100,7 +100,9 @@ export function countWithoutUnit(text: string): string | null {
  * when nothing else says when (parse-reminder.ts), so the answer asks for the time those words stood for. ("asap"
  * is not asked about: "When is asap?" reads as a rebuke.)
  */
-const VAGUE_WHEN = /\b(?:later(?:\s+on)?|soon|in\s+a\s+(?:bit|while|little\s+while|sec|second|minute|moment|mo)|at\s+some\s+point|some\s*time)\b/i;
+// Also a moment only the person knows ("when I get home", "once I'm back", "after school"): asked, naming the words,
+// rather than "I couldn't find a time".
+const VAGUE_WHEN = /\b(?:later(?:\s+on)?|soon|in\s+a\s+(?:bit|while|little\s+while|sec|second|minute|moment|mo)|at\s+some\s+point|some\s*time|(?:when|once|as\s+soon\s+as)\s+i(?:'m|\s+am|\s+get|\s+arrive|\s+wake|\s+leave|\s+finish)(?:\s+(?:home|back|up|in|there|to\s+work|work))?|after\s+school)\b/i;
 
 /** The words "later", "in a bit" as typed, when they stand for a time (see VAGUE_WHEN); else null. */
 export function vagueWhen(text: string): string | null {
