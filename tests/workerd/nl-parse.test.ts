@@ -627,6 +627,14 @@ const cases: Case[] = [
   // The start of a span between two hours ("meeting between 2 and 3" was 9:00 with the span in the title).
   { prompt: "meeting tomorrow between 2 and 3", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "meeting", local: "2026-03-03 14:00" },
   { prompt: "call the plumber between 9am and 11am", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call the plumber", local: "2026-03-03 09:00" },
+  // Words that only bound or loosen the day, left in the title before ("pay no later than", "at the latest send cv").
+  { prompt: "pay the deposit no later than friday", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pay the deposit", local: "2026-03-06 09:00" },
+  { prompt: "essay deadline is friday", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "essay deadline", local: "2026-03-06 09:00" },
+  { prompt: "by thursday at the latest send the cv", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "send the cv", local: "2026-03-05 09:00" },
+  { prompt: "any time tomorrow call bob", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call bob", local: "2026-03-03 09:00" },
+  { prompt: "tomorrow evening-ish call bob", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call bob", local: "2026-03-03 19:00" },
+  { prompt: "tomorrow afternoon sometime call bob", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call bob", local: "2026-03-03 15:00" },
+  { prompt: "on or before the 15th pay the card", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pay the card", local: "2026-03-15 09:00" },
   // Ahead of the moment named (ahead-phrases.ts): "30 mins before" was read as half an hour ago ("already passed"),
   // and "the day before christmas" was Christmas Day titled "the day".
   { prompt: "remind me 30 mins before my 3pm meeting", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "my meeting", local: "2026-03-02 14:30" },

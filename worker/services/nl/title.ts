@@ -68,7 +68,8 @@ const LEAD_INS: readonly RegExp[] = [
 const TRAILING_COURTESY = /\b(?:please|pls|plz|thanks|thank\s+you|thx|probably|maybe|perhaps|i\s+guess|i\s+think)$/i;
 
 /** "later" and "sometime" only say the day is loose ("later today", "sometime tomorrow"): no part of a title before one. */
-const CONNECTOR = "(?:at|on|in|by|to|every|from|starting|beginning|until|till|before|around|for|later|sometime|some\\s+time|@)";
+// Also "pay no later than friday", "essay deadline is friday", "any time tomorrow", "on or before the 15th".
+const CONNECTOR = "(?:at|on|in|by|to|every|from|starting|beginning|until|till|before|around|for|later|sometime|some\\s+time|@|(?:no|not)\\s+later\\s+than|any\\s*time|whenever|on\\s+or|is|are)";
 
 /**
  * A word that only introduced the removed phrase: "by" in "pay by friday", "in the" in "at 8 in the
@@ -78,8 +79,8 @@ const CONNECTOR = "(?:at|on|in|by|to|every|from|starting|beginning|until|till|be
 const DANGLING_CONNECTOR = new RegExp(`(?:^|\\s)${CONNECTOR}(?:\\s+the)?\\s*$`, "i");
 const CONNECTOR_AT_START = new RegExp(`^\\s*${CONNECTOR}(?=\\s|$)`, "i");
 
-/** "call Bob later at 6pm": "later" and "sometime" only loosen the time after them, even one with its own "at". */
-const LOOSENER_AT_END = /(?:^|\s)(?:later|sometime|some\s+time)\s*$/i;
+/** "call Bob later at 6pm": "later" and "sometime" only loosen the time after them, even one with its own "at"; "on or before the 15th" too. */
+const LOOSENER_AT_END = /(?:^|\s)(?:later|sometime|some\s+time|on\s+or)\s*$/i;
 
 function dropDanglingConnector(piece: string, removedPhrase: string): string {
   return CONNECTOR_AT_START.test(removedPhrase) ? piece.replace(LOOSENER_AT_END, "") : piece.replace(DANGLING_CONNECTOR, "");
@@ -88,8 +89,13 @@ function dropDanglingConnector(piece: string, removedPhrase: string): string {
 /** "sharp" and "on the dot" belong to the clock time before them ("ring the doctor at 8:30 sharp"), not to the title. */
 const TIME_MODIFIER = /^\s*(?:sharp|on\s+the\s+dot)(?=[\s,.;:!?]|$)/i;
 
+/** "by monday at the latest", "tomorrow evening-ish", "tomorrow afternoon sometime": they loosen or bound the day before them. */
+const DAY_MODIFIER = /^\s*(?:at\s+the\s+latest|-?ish|sometime|some\s+time)(?=[\s,.;:!?]|$)/i;
+
 function dropTimeModifier(piece: string, after: string | undefined): string {
-  return after !== undefined && /\d/.test(after) ? piece.replace(TIME_MODIFIER, "") : piece;
+  if (after === undefined) return piece;
+  const withoutDayModifier = piece.replace(DAY_MODIFIER, "");
+  return /\d/.test(after) ? withoutDayModifier.replace(TIME_MODIFIER, "") : withoutDayModifier;
 }
 
 function trimPunctuation(text: string): string {
