@@ -627,6 +627,11 @@ const cases: Case[] = [
   // The start of a span between two hours ("meeting between 2 and 3" was 9:00 with the span in the title).
   { prompt: "meeting tomorrow between 2 and 3", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "meeting", local: "2026-03-03 14:00" },
   { prompt: "call the plumber between 9am and 11am", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call the plumber", local: "2026-03-03 09:00" },
+  // Minutes after "and" without their unit, quarters of an hour, "or so" (it left "and 15" or "or so" in the title).
+  { prompt: "move the car in an hour and 15", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "move the car", local: "2026-03-02 16:35" },
+  { prompt: "in a quarter of an hour check the oven", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "check the oven", local: "2026-03-02 15:35" },
+  { prompt: "in three quarters of an hour check the oven", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "check the oven", local: "2026-03-02 16:05" },
+  { prompt: "in an hour or so call bob", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "call bob", local: "2026-03-02 16:20" },
   // Words that only bound or loosen the day, left in the title before ("pay no later than", "at the latest send cv").
   { prompt: "pay the deposit no later than friday", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pay the deposit", local: "2026-03-06 09:00" },
   { prompt: "essay deadline is friday", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "essay deadline", local: "2026-03-06 09:00" },

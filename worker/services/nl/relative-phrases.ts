@@ -49,6 +49,14 @@ function andAHalf(context: chrono.ParsingContext, count: string | undefined, uni
 /** "in a fortnight": two weeks, at the same time of day as now (like "in 2 weeks"). */
 const FORTNIGHT = /\bin\s+a\s+fortnight\b/i;
 
+/**
+ * "in an hour and 15", "in 2 hours and 30" (the minutes' unit left unsaid, a multiple of five as people say them, so
+ * "in 2 hours and 3 kids" keeps its number), "in a quarter of an hour", "in three
+ * quarters of an hour". chrono read the hour alone and left "and 15" in the title, and found no time in the quarters.
+ */
+const HOURS_AND_BARE_MINUTES = new RegExp(`\\bin\\s+${COUNT}\\s+hours?\\s+and\\s+([1-5]?[05])\\b(?!\\s*(?:minutes?|mins?|m\\b|hours?|hrs?|[ap]\\.?m\\b|%|[:.]\\d))`, "i");
+const QUARTERS_OF_AN_HOUR = /\bin\s+(a|one|three)\s+quarters?\s+of\s+an\s+hour\b/i;
+
 /** "a week from today", "3 days from tomorrow", "two weeks from tomorrow", "a year from today" ("from now" is chrono's). */
 const COUNT_FROM_DAY = new RegExp(`\\b${COUNT}\\s+(days?|weeks?|months?|years?)\\s+from\\s+(today|tomorrow)\\b`, "i");
 
@@ -189,6 +197,18 @@ export const RELATIVE_PARSERS: chrono.Parser[] = [
     extract: (context, match) => chrono.ParsingComponents.createRelativeFromReference(context.reference, { hour: Number(match[1]), minute: Number(match[2]) }),
   },
   { pattern: () => FORTNIGHT, extract: (context) => chrono.ParsingComponents.createRelativeFromReference(context.reference, { week: 2 }) },
+  {
+    pattern: () => HOURS_AND_BARE_MINUTES,
+    extract: (context, match) => {
+      const hours = countOf(match[1]);
+      const minutes = Number(match[2]);
+      return hours === null || minutes > 59 ? null : chrono.ParsingComponents.createRelativeFromReference(context.reference, { hour: hours, minute: minutes });
+    },
+  },
+  {
+    pattern: () => QUARTERS_OF_AN_HOUR,
+    extract: (context, match) => chrono.ParsingComponents.createRelativeFromReference(context.reference, { minute: /three/i.test(match[1] ?? "") ? 45 : 15 }),
+  },
   { pattern: () => COUNT_FROM_DAY, extract: countFromDay },
   { pattern: () => YEARS_FROM_NOW, extract: yearsFromNow },
   { pattern: () => NAMED_DAY_WITH_DAY, extract: namedDay },

@@ -89,8 +89,8 @@ function dropDanglingConnector(piece: string, removedPhrase: string): string {
 /** "sharp" and "on the dot" belong to the clock time before them ("ring the doctor at 8:30 sharp"), not to the title. */
 const TIME_MODIFIER = /^\s*(?:sharp|on\s+the\s+dot)(?=[\s,.;:!?]|$)/i;
 
-/** "by monday at the latest", "tomorrow evening-ish", "tomorrow afternoon sometime": they loosen or bound the day before them. */
-const DAY_MODIFIER = /^\s*(?:at\s+the\s+latest|-?ish|sometime|some\s+time)(?=[\s,.;:!?]|$)/i;
+/** "by monday at the latest", "tomorrow evening-ish", "in an hour or so": they loosen or bound the time before them. */
+const DAY_MODIFIER = /^\s*(?:at\s+the\s+latest|-?ish|sometime|some\s+time|or\s+so)(?=[\s,.;:!?]|$)/i;
 
 function dropTimeModifier(piece: string, after: string | undefined): string {
   if (after === undefined) return piece;
