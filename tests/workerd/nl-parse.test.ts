@@ -675,6 +675,7 @@ const cases: Case[] = [
   // March 1st has gone by on March 2nd: next year's.
   { prompt: "at the beginning of march review", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "review", local: "2027-03-01 09:00" },
   { prompt: "mid month check the budget", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "check the budget", local: "2026-03-15 09:00" },
+  { prompt: "pay rent at the start of the month", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pay rent", local: "2026-04-01 09:00" },
   // The end of a week with a time: that day at the time (it was today at 16:00, "end of week" in the title).
   { prompt: "submit timesheet end of week at 4pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "submit timesheet", local: "2026-03-06 16:00" },
 ];

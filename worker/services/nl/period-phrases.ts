@@ -17,7 +17,7 @@ import { localToday } from "./relative-phrases";
 
 /** "in the middle of", "by the end of", "at the start of": the words before, so none is left in the title. */
 const BEFORE = "(?:(?:in|at|by|around|towards?|for|from|before|until|till)\\s+)?(?:the\\s+(?:very\\s+)?)?";
-/** Which period: next week, next month (or "the month", "this month", for the middle), or a month by name. */
+/** Which period: next week, next month (or "the month", "this month", for the start and the middle), or a month by name. */
 const PERIOD = `(next\\s+week|next\\s+month|(?:(?:the|this)\\s+)?month|${MONTH_WORD}\\b)`;
 
 const START = new RegExp(`\\b${BEFORE}(?:(?:start|beginning)\\s+of\\s+(?:the\\s+)?|early\\s+)${PERIOD}`, "i");
@@ -26,7 +26,7 @@ const END = new RegExp(`\\b${BEFORE}end\\s+of\\s+(?:the\\s+)?${PERIOD}`, "i");
 
 type Part = "start" | "middle" | "end";
 
-/** The day of the period each part names, or null for a period this part does not read ("the start of the month"). */
+/** The day of the period each part names, or null for a period this part does not read ("the end of the month"). */
 function dayOfPeriod(today: DateTime, period: string, part: Part): DateTime | null {
   const words = period.toLowerCase().replace(/\s+/g, " ");
   if (words === "next week") {
@@ -35,11 +35,11 @@ function dayOfPeriod(today: DateTime, period: string, part: Part): DateTime | nu
   }
   if (words === "next month") return dayOfMonth(today.startOf("month").plus({ months: 1 }), part);
   if (words.endsWith("month")) {
-    // "mid-month", "the middle of the month": this month's 15th while it is still to come, else next month's. The
-    // start and the end of this month are read elsewhere or have gone by ("end of the month", clock-phrases.ts).
-    if (part !== "middle") return null;
-    const thisMonths = today.set({ day: 15 });
-    return thisMonths >= today ? thisMonths : thisMonths.plus({ months: 1 });
+    // "mid-month", "the middle of the month": this month's 15th while it is still to come, else next month's; "the start
+    // of the month": the next 1st (today's on the 1st). The end of this month is clock-phrases.ts's ("end of the month").
+    if (part === "end") return null;
+    const day = today.set({ day: part === "middle" ? 15 : 1 });
+    return day >= today ? day : day.plus({ months: 1 });
   }
   const month = MONTH_NUMBER[words];
   if (!month) return null;
