@@ -650,6 +650,7 @@ const cases: Case[] = [
   { prompt: "flight on march 12 at 6am, remind me 2 days before", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "flight", local: "2026-03-10 06:00" },
   { prompt: "bins out the night before collection on thursday", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "bins out collection", local: "2026-03-04 21:00" },
   { prompt: "meeting at 3:10pm remind me half an hour ahead", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "meeting", local: "2026-03-02 14:40" },
+  { prompt: "pack a couple of days before my flight on march 12", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pack my flight", local: "2026-03-10 09:00" },
   // A repeat keeps its days, so only a time earlier the same day: every Friday at 2:45 PM.
   { prompt: "every friday at 3pm team meeting, remind me 15 minutes before", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "team meeting", local: "2026-03-06 14:45", recurrence: { freq: "weekly", days: [5] } },
   // "before" with no amount is the day itself, as before.

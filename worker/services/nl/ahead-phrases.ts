@@ -24,7 +24,8 @@ export interface Ahead {
 }
 
 const COUNTS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, ten: 10, fifteen: 15, twenty: 20, thirty: 30, "forty-five": 45, "forty five": 45 };
-const COUNT = `(\\d{1,3}|an?|one|two|three|four|five|six|ten|fifteen|twenty|thirty|forty[- ]five)`;
+// "a couple of days before": two, as "a couple of hours" is elsewhere (chrono read it as two days ago).
+const COUNT = `(\\d{1,3}|(?:a\\s+)?couple(?:\\s+of)?|an?|one|two|three|four|five|six|ten|fifteen|twenty|thirty|forty[- ]five)`;
 const UNIT = "(minutes?|mins?|hours?|hrs?|days?|weeks?)";
 const AMOUNT = `(?:${COUNT}\\s+${UNIT}|(half\\s+an\\s+hour)|the\\s+(day|night|evening))`;
 /** "remind me", "and ping me", ", tell me": asking for the early reminder. */
@@ -58,7 +59,7 @@ function leadOf(count: string | undefined, unit: string | undefined, halfHour: s
     return { minutes: 0, days: 1, ...(day === "night" ? { partOfDay: "night" as const } : day === "evening" ? { partOfDay: "evening" as const } : {}) };
   }
   const lower = (count ?? "").toLowerCase();
-  const n = COUNTS[lower] ?? Number(lower);
+  const n = /couple/.test(lower) ? 2 : (COUNTS[lower] ?? Number(lower));
   if (!Number.isInteger(n) || n < 1) return null;
   const u = (unit ?? "").toLowerCase();
   if (u.startsWith("w")) return { minutes: 0, days: 7 * n };
