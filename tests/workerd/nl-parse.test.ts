@@ -1168,6 +1168,13 @@ describe("a reminder ahead of the moment named", () => {
     expect(parseReminder("call at 9:50am, remind me an hour before", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "past" });
     expect(parseReminder("remind me an hour before", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "no_time" });
   });
+
+  it("a repeat said between its early time and its moment starts at the next early time, not 'already passed'", () => {
+    const fridayTenToThree = new Date("2026-03-06T19:50:00Z"); // Fri 14:50 in New York
+    const team = parsed("every friday at 3pm team meeting, remind me 15 minutes before", fridayTenToThree, NEW_YORK);
+    expect(localTime(team.dueAt, NEW_YORK)).toBe("2026-03-13 14:45");
+    expect(confirmationMessage(team, NEW_YORK, fridayTenToThree)).toBe("Got it! I'll remind you about team meeting every Friday at 2:45 PM (15 minutes before 3:00 PM), starting Fri, Mar 13.");
+  });
 });
 
 describe("a weekday said with a date that is not its own", () => {

@@ -1,4 +1,4 @@
-import { assertTimeZone, localCalendarDate, WEEKDAY_NAMES, type Recurrence } from "../recurrence";
+import { assertTimeZone, localCalendarDate, nextOccurrence, WEEKDAY_NAMES, type Recurrence } from "../recurrence";
 import { aheadOf, findAhead, type Ahead } from "./ahead-phrases";
 import { findDateTime, type DateTimeHints } from "./date-time-phrases";
 import type { ParseFailureReason } from "./messages";
@@ -119,11 +119,16 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
  */
 function earlier(reminder: ParsedReminder, ahead: Ahead, now: Date, zone: string): ParseResult {
   const dueAt = aheadOf(reminder.dueAt, ahead, zone);
-  if (reminder.recurrence && !localCalendarDate(dueAt, zone).equals(localCalendarDate(reminder.dueAt, zone))) {
+  const { recurrence } = reminder;
+  if (recurrence && !localCalendarDate(dueAt, zone).equals(localCalendarDate(reminder.dueAt, zone))) {
     return { ok: false, reason: "ahead_of_repeat", phrase: `${ahead.words} before` };
   }
-  if (dueAt.getTime() <= now.getTime()) return failure("past");
-  return { ok: true, reminder: { ...reminder, dueAt, ahead: { words: ahead.words, eventAt: reminder.dueAt } } };
+  if (dueAt.getTime() > now.getTime()) return { ok: true, reminder: { ...reminder, dueAt, ahead: { words: ahead.words, eventAt: reminder.dueAt } } };
+  if (!recurrence) return failure("past");
+  // Said between the early time and the moment ("every friday at 3pm, 15 minutes before" on a Friday at 2:50): the
+  // series starts at its next early time, ahead of its next moment.
+  const next = nextOccurrence(recurrence, dueAt, now, zone);
+  return { ok: true, reminder: { ...reminder, dueAt: next, ahead: { words: ahead.words, eventAt: new Date(next.getTime() + reminder.dueAt.getTime() - dueAt.getTime()) } } };
 }
 
 /** Whether the hints name any day or time at all. */
