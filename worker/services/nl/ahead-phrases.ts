@@ -1,4 +1,5 @@
 import { DateTime } from "luxon";
+import { countOf } from "./relative-phrases";
 import { PART_OF_DAY_HOURS, type PartOfDay, type Span } from "./types";
 
 /**
@@ -23,7 +24,8 @@ export interface Ahead {
   partOfDay?: PartOfDay;
 }
 
-const COUNTS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, ten: 10, fifteen: 15, twenty: 20, thirty: 30, "forty-five": 45, "forty five": 45 };
+/** The counts of minutes people say in words beyond relative-phrases.ts's "a" to "twelve". */
+const MINUTE_COUNTS: Record<string, number> = { fifteen: 15, twenty: 20, thirty: 30, "forty-five": 45, "forty five": 45 };
 // "a couple of days before": two, as "a couple of hours" is elsewhere (chrono read it as two days ago).
 const COUNT = `(\\d{1,3}|(?:a\\s+)?couple(?:\\s+of)?|an?|one|two|three|four|five|six|ten|fifteen|twenty|thirty|forty[- ]five)`;
 const UNIT = "(minutes?|mins?|hours?|hrs?|days?|weeks?)";
@@ -59,8 +61,8 @@ function leadOf(count: string | undefined, unit: string | undefined, halfHour: s
     return { minutes: 0, days: 1, ...(day === "night" ? { partOfDay: "night" as const } : day === "evening" ? { partOfDay: "evening" as const } : {}) };
   }
   const lower = (count ?? "").toLowerCase();
-  const n = /couple/.test(lower) ? 2 : (COUNTS[lower] ?? Number(lower));
-  if (!Number.isInteger(n) || n < 1) return null;
+  const n = /couple/.test(lower) ? 2 : (MINUTE_COUNTS[lower] ?? countOf(lower));
+  if (n === null) return null;
   const u = (unit ?? "").toLowerCase();
   if (u.startsWith("w")) return { minutes: 0, days: 7 * n };
   if (u.startsWith("d")) return { minutes: 0, days: n };

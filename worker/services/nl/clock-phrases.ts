@@ -7,9 +7,9 @@ import { PART_OF_DAY_HOURS } from "./types";
  * - the spoken clock: "half past 5", "quarter to 6", "a quarter past 7 pm";
  * - the European 24-hour "h": "17h", "9h30";
  * - moments of a day, on the product's documented clock: "with breakfast" 08:00, "after breakfast" 09:00,
- *   "at lunchtime" 12:00, "after lunch" 13:00, "end of the day" 17:00, "with dinner" 18:00, "after dinner"
+ *   "at lunchtime" 12:00, "after lunch" 13:00, "with dinner" 18:00, "after dinner"
  *   19:00, "before bed" 21:00 (like "night"), "first thing" 09:00 (like "morning"), "before work" 08:00 and
- *   "after work" 18:00; "by the end of the week" (Friday) and "of the month" (its last day), at 17:00;
+ *   "after work" 18:00 (the end of a day, a week or a month: period-phrases.ts);
  * - "at half 5" (half past), "at around 5", "at 5ish", "at noonish", "at 1530", "same time tomorrow".
  * Without them, "take pills before bed" found no time at all, and "call at half past 5" neither.
  */
@@ -168,62 +168,6 @@ function approximateHour(_context: chrono.ParsingContext, match: RegExpMatchArra
 }
 
 /**
- * "by the end of the week", "end of this week", "by end of week": Friday at 17:00 (the end of a working day), this
- * week's if still ahead, else next week's; "by the end of the month": its last day at 17:00. chrono reads neither,
- * and "submit the form by end of week" found no time at all.
- */
-const END_OF = "(?:(by|at|before|until|till|for|around|towards?)\\s+)?(?:the\\s+)?";
-const END_OF_DAY = new RegExp(`\\b${END_OF}(?:end\\s+of\\s+(?:the\\s+)?(?:work(?:ing)?\\s+)?day|eod|close\\s+of\\s+business)\\b`, "i");
-const END_OF_WEEK = new RegExp(`\\b${END_OF}end\\s+of\\s+(?:the\\s+|this\\s+)?(?:work(?:ing)?\\s+)?week\\b`, "i");
-const END_OF_MONTH = new RegExp(`\\b${END_OF}end\\s+of\\s+(?:the\\s+|this\\s+)?month\\b`, "i");
-const END_OF_WORKING_DAY = 17;
-
-/**
- * Said without "by" or "at", an end of a period may name a thing rather than a time: "send the eod report at 4",
- * "the end of the week review on friday". Such a match is tagged, and date-time-phrases.ts reads it only when
- * nothing else in the prompt says when ("submit timesheet end of week", "eod: log hours"); otherwise it stays in
- * the title. It took the time before: "send the eod report at 4" was due at 17:00 with "at 4" in the title.
- */
-export const END_OF_PERIOD_WITHOUT_PREPOSITION = "nudge/endOfPeriodWithoutPreposition";
-
-/**
- * The end of a week or a month is a day whose hour, 17:00, holds only when no time is said with it: "end of next week
- * at 10am report" is Friday at 10:00 (date-time-phrases.ts reads the hour as the day's time if none is said). It was
- * 17:00 with "at 10am" left in the title.
- */
-export const END_OF_WORKING_DAY_TAG = "nudge/endOfWorkingDay";
-
-/** A day at the end of a period: its date said, its 17:00 only implied (END_OF_WORKING_DAY_TAG). */
-export function endOfPeriodDay(context: chrono.ParsingContext, day: { year: number; month: number; day: number }, yearSaid = true): chrono.ParsingComponents {
-  const components = context.createParsingComponents({ day: day.day, month: day.month }).imply("hour", END_OF_WORKING_DAY).imply("minute", 0).imply("meridiem", 1);
-  return (yearSaid ? components.assign("year", day.year) : components.imply("year", day.year)).addTag(END_OF_WORKING_DAY_TAG);
-}
-
-function endOfPeriod(match: RegExpMatchArray, result: chrono.ParsingComponents): chrono.ParsingComponents {
-  return match[1] ? result : result.addTag(END_OF_PERIOD_WITHOUT_PREPOSITION);
-}
-
-function endOfDay(context: chrono.ParsingContext, match: RegExpMatchArray): chrono.ParsingComponents {
-  return endOfPeriod(match, context.createParsingComponents({ hour: END_OF_WORKING_DAY, minute: 0, meridiem: 1 }));
-}
-
-function endOfWeek(context: chrono.ParsingContext, match: RegExpMatchArray): chrono.ParsingComponents {
-  const now = localNow(context);
-  const friday = now.plus({ days: (5 - now.weekday + 7) % 7 });
-  return endOfPeriod(match, endOfPeriodDay(context, endOfWorkingDay(friday, now) ?? friday.plus({ weeks: 1 })));
-}
-
-function endOfMonth(context: chrono.ParsingContext, match: RegExpMatchArray): chrono.ParsingComponents {
-  const now = localNow(context);
-  return endOfPeriod(match, endOfPeriodDay(context, endOfWorkingDay(now.endOf("month"), now) ?? now.plus({ months: 1 }).endOf("month")));
-}
-
-/** `day` when its 17:00 is still to come `now`, else null. */
-function endOfWorkingDay(day: ReturnType<typeof localNow>, now: ReturnType<typeof localNow>): ReturnType<typeof localNow> | null {
-  return day.set({ hour: END_OF_WORKING_DAY, minute: 0, second: 0, millisecond: 0 }) > now ? day : null;
-}
-
-/**
  * "at 1530", "at 0930": four digits after "at" are a 24-hour time, as timetables and rotas write it. chrono read
  * none ("at 1530 call" found no time). Only after "at", so "room 1530" and "in 2024" keep their numbers.
  */
@@ -264,9 +208,6 @@ const NOONISH = /\b(?:(?:at|around|about)\s+)?noon\s*-?\s*ish\b/i;
 /** The parsers, in the shape chrono's `parsers` list takes. */
 export const CLOCK_PARSERS: chrono.Parser[] = [
   { pattern: () => MIDNIGHT_TONIGHT, extract: midnightTonight },
-  { pattern: () => END_OF_WEEK, extract: endOfWeek },
-  { pattern: () => END_OF_MONTH, extract: endOfMonth },
-  { pattern: () => END_OF_DAY, extract: endOfDay },
   { pattern: () => SAME_TIME_AGAIN, extract: sameTimeAgain },
   { pattern: () => HALF_HOUR_BRITISH, extract: halfHourBritish },
   { pattern: () => HALF_HOUR_BEFORE_DAY, extract: halfHourBritish },

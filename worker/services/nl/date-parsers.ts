@@ -4,9 +4,9 @@ import { placeInMonth, type WeekOfMonth, type Weekday } from "../recurrence";
 import { CLOCK_PARSERS } from "./clock-phrases";
 import { readsDayFirst } from "./date-order";
 import { MONTH_NUMBER, MONTH_WORD } from "./month-words";
-import { DAY, ORDINAL_WORD, ordinalValue, SUFFIXED_ORDINAL, WEEKDAY_BY_WORD } from "./recurrence-phrases";
+import { DAY, ORDINAL_WORD, ordinalValue, SUFFIXED_ORDINAL, weekdayOfWord } from "./recurrence-phrases";
 import { DAY_AFTER_TOMORROW_REFINER, localToday, RELATIVE_PARSERS } from "./relative-phrases";
-import { PERIOD_PARSERS } from "./period-phrases";
+import { END_OF_THIS_PERIOD_PARSERS, PERIOD_PARSERS } from "./period-phrases";
 import { onlyZoneWords } from "./zone-words";
 
 /**
@@ -21,7 +21,8 @@ export function dateParserFor(zone: string): chrono.Chrono {
 /**
  * chrono's English casual parser, plus two dates it lacks: "on the 5th" or "the 5th at 9" (a day of the
  * month with no month) and "the first monday in december" (a weekday by its place in a named month); the times
- * of day in clock-phrases.ts ("half past 5", "17h", "before bed"); and the durations and counted days
+ * of day in clock-phrases.ts ("half past 5", "17h", "before bed"); the parts of a period in period-phrases.ts ("eod",
+ * "by the end of next week", "mid december"); and the durations and counted days
  * in relative-phrases.ts ("in an hour and a half", "the day after tomorrow", "a week from tomorrow").
  * Misspelt words of time were put right before (spelling.ts).
  */
@@ -55,7 +56,7 @@ function withOurPhrases(base: chrono.Chrono, ownParsers: readonly chrono.Parser[
   // First, and with "on" as chrono's own reading has it: that reading is as long, so it would be kept over ours and
   // then dropped as no date.
   casual.parsers.unshift({ pattern: () => LEAP_DAY, extract: nextLeapDay });
-  casual.parsers.push(...CLOCK_PARSERS, ...RELATIVE_PARSERS, ...PERIOD_PARSERS);
+  casual.parsers.push(...END_OF_THIS_PERIOD_PARSERS, ...CLOCK_PARSERS, ...RELATIVE_PARSERS, ...PERIOD_PARSERS);
   casual.refiners.push(DAY_AFTER_TOMORROW_REFINER, NEXT_YEAR_WITH_A_DATE);
   casual.refiners = casual.refiners.map(onlyZoneWords);
   // chrono's own "end of the month" (the last day, no time; its "last day of the month" is kept) would win over ours (17:00, and next month's once this
@@ -190,7 +191,7 @@ const WEEKDAY_AND_DAY = new RegExp(
 
 function weekdayAndDay(context: chrono.ParsingContext, match: RegExpMatchArray): chrono.ParsingComponents | null {
   const word = (match[1] ?? "").toLowerCase();
-  const weekday = WEEKDAY_BY_WORD[word] ?? WEEKDAY_BY_WORD[word.replace(/s$/, "")];
+  const weekday = weekdayOfWord(word);
   const day = ordinalValue(match[2] ?? match[3] ?? "");
   const components = weekday && day ? dayInAMonth(context, day) : null;
   // chrono counts weekdays from Sunday (0), ours from Monday (1) to Sunday (7).
@@ -224,10 +225,13 @@ const NTH_WEEKDAY_OF_MONTH = new RegExp(
 export function placedWeekdayIn(text: string): { week: WeekOfMonth; weekday: Weekday } | null {
   const match = NTH_WEEKDAY_OF_MONTH.exec(text);
   if (!match || /month$/i.test(match[3] ?? "")) return null;
-  const place = PLACE_IN_MONTH[(match[1] ?? "").toLowerCase()];
-  const word = (match[2] ?? "").toLowerCase();
-  const weekday = WEEKDAY_BY_WORD[word] ?? WEEKDAY_BY_WORD[word.replace(/s$/, "")];
+  const { place, weekday } = placeAndWeekdayOf(match);
   return place && place !== 5 && weekday ? { week: place as WeekOfMonth, weekday } : null;
+}
+
+/** The place (1 to 5, -1 for the last) and the weekday an NTH_WEEKDAY_OF_MONTH match names. */
+function placeAndWeekdayOf(match: RegExpMatchArray): { place: number | undefined; weekday: Weekday | undefined } {
+  return { place: PLACE_IN_MONTH[(match[1] ?? "").toLowerCase()], weekday: weekdayOfWord(match[2] ?? "") };
 }
 
 /** "the first monday of the month": this month's if still to come, else next month's; "of this month", "of next month". */
@@ -247,9 +251,7 @@ function nthWeekdayOfARelativeMonth(today: DateTime, named: string, weekday: Wee
  * day ("the fifth monday in february").
  */
 function nthWeekdayOfMonth(context: chrono.ParsingContext, match: RegExpMatchArray): { day: number; month: number; year: number } | null {
-  const place = PLACE_IN_MONTH[(match[1] ?? "").toLowerCase()];
-  const word = (match[2] ?? "").toLowerCase();
-  const weekday = WEEKDAY_BY_WORD[word] ?? WEEKDAY_BY_WORD[word.replace(/s$/, "")];
+  const { place, weekday } = placeAndWeekdayOf(match);
   const today = localToday(context);
   const named = (match[3] ?? "").toLowerCase();
   if (/month$/.test(named)) return nthWeekdayOfARelativeMonth(today, named, weekday, place);

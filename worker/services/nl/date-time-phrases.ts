@@ -1,7 +1,7 @@
 import type * as chrono from "chrono-node";
 import { DateTime } from "luxon";
 import type { Weekday, WallTime, WeekOfMonth } from "../recurrence";
-import { END_OF_PERIOD_WITHOUT_PREPOSITION, END_OF_WORKING_DAY_TAG } from "./clock-phrases";
+import { END_OF_PERIOD_WITHOUT_PREPOSITION, END_OF_WORKING_DAY_TAG } from "./period-phrases";
 import { dateParserFor, placedWeekdayIn } from "./date-parsers";
 import { blankNotDates } from "./not-dates";
 import { findPartOfDay, type PartOfDay, type Span } from "./types";
@@ -56,7 +56,7 @@ export interface NamedDate {
   place?: { week: WeekOfMonth; weekday: Weekday };
   /**
    * The time of day the date brings when no time is said: for "in 3 days" / "next week", the current local time; for
-   * "by the end of next week", 17:00 (clock-phrases.ts END_OF_WORKING_DAY_TAG).
+   * "by the end of next week", 17:00 (period-phrases.ts END_OF_WORKING_DAY_TAG).
    */
   timeIfNoneSaid?: WallTime;
 }

@@ -1,5 +1,5 @@
 import type { Recurrence, Weekday } from "../recurrence";
-import { DAY_LIST, WEEKDAY_BY_WORD, type RecurrenceMatch } from "./recurrence-phrases";
+import { DAY_LIST, weekdayOfWord, type RecurrenceMatch } from "./recurrence-phrases";
 import type { Span } from "./types";
 
 /**
@@ -39,7 +39,7 @@ export function findExcept(text: string): ExceptMatch | null {
     ? ([6, 7] as Weekday[])
     : /^week\s*days?$/.test(named)
       ? WEEKDAYS
-      : (named.match(/[a-z]+/g) ?? []).map((word) => WEEKDAY_BY_WORD[word] ?? WEEKDAY_BY_WORD[word.replace(/s$/, "")]).filter((day): day is Weekday => day !== undefined);
+      : (named.match(/[a-z]+/g) ?? []).map((word) => weekdayOfWord(word)).filter((day): day is Weekday => day !== undefined);
   return { span: { start: match.index, end: match.index + match[0].length }, phrase: match[0], days };
 }
 

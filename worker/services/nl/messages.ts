@@ -2,6 +2,7 @@ import { DateTime } from "luxon";
 import { ANSWER_LABELS } from "../answers";
 import { getStrategy, type StrategyKey } from "../escalation/catalogue";
 import { describeRecurrence, joinWithAnd, type Recurrence } from "../recurrence";
+import { countOf } from "./relative-phrases";
 
 /** What the assistant says back. Kept apart from the parser so the wording is easy to find and change. */
 
@@ -141,7 +142,6 @@ export const BOX_HELP = `Write what to be reminded of and when, in your own word
 /** "every 5 minutes", "every hour", "every half hour": usually a wish to be nudged until it is done. */
 const WITHIN_A_DAY = /\b(?:min|mins|minutes?|hours?|hrs?)\b/i;
 
-const HOUR_COUNT_WORDS: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12 };
 const EVERY_FEW_HOURS = /\b(?:every|each)\s+(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+(?:hours?|hrs?)\b/i;
 const ONCE_A_DAY = "once a day";
 
@@ -177,7 +177,7 @@ function timesADay(phrase: string): number[] | null {
 /** The count of "every 8 hours", "every twelve hrs"; NaN for no such phrase. */
 function hoursIn(phrase: string): number {
   const word = EVERY_FEW_HOURS.exec(phrase)?.[1]?.toLowerCase();
-  return word === undefined ? NaN : (HOUR_COUNT_WORDS[word] ?? Number(word));
+  return countOf(word) ?? NaN;
 }
 
 /** 6 → "6am", 14 → "2pm", 0 → "12am", as people type times. */

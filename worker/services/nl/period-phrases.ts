@@ -1,16 +1,16 @@
 import type * as chrono from "chrono-node";
 import type { DateTime } from "luxon";
-import { endOfPeriodDay } from "./clock-phrases";
 import { MONTH_NUMBER, MONTH_WORD } from "./month-words";
-import { localToday } from "./relative-phrases";
+import { localNow, localToday } from "./relative-phrases";
 
 /**
  * The start, the middle and the end of next week, of next month and of a month by name, as chrono parsers
  * (date-parsers.ts registers them): "early next week" and "the start of next week" are its Monday, "mid next week" its
  * Wednesday, "by the end of next week" its Friday at 17:00; "the beginning of next month" and "early december" the
  * 1st, "mid-december" and "the middle of next month" the 15th, "the end of december" and "by the end of next month" the
- * last day at 17:00, as "by the end of the month" is (clock-phrases.ts). A day with no time of its own takes the
- * usual hour (schedule.ts). chrono read the week or the month alone and left the rest in the title: "beginning of next
+ * last day at 17:00, as "by the end of the month" is. A day with no time of its own takes the
+ * usual hour (schedule.ts). Also the end of this day, week and month ("eod", "by the end of the week", "end of the
+ * month"). chrono read the week or the month alone and left the rest in the title: "beginning of next
  * month pay rent" was due a month from now at this minute, titled "beginning of pay rent"; "mid december book
  * flights" was due on December 1st, titled "mid book flights"; "by the end of next week" was a Saturday at noon.
  */
@@ -24,6 +24,62 @@ const START = new RegExp(`\\b${BEFORE}(?:(?:start|beginning)\\s+of\\s+(?:the\\s+
 const MIDDLE = new RegExp(`\\b${BEFORE}(?:middle\\s+of\\s+(?:the\\s+)?|mid\\s*-?\\s*)${PERIOD}`, "i");
 const END = new RegExp(`\\b${BEFORE}end\\s+of\\s+(?:the\\s+)?${PERIOD}`, "i");
 
+/**
+ * "by the end of the week", "end of this week", "by end of week": Friday at 17:00 (the end of a working day), this
+ * week's if still ahead, else next week's; "by the end of the month": its last day at 17:00. chrono reads neither,
+ * and "submit the form by end of week" found no time at all.
+ */
+const END_OF = "(?:(by|at|before|until|till|for|around|towards?)\\s+)?(?:the\\s+)?";
+const END_OF_DAY = new RegExp(`\\b${END_OF}(?:end\\s+of\\s+(?:the\\s+)?(?:work(?:ing)?\\s+)?day|eod|close\\s+of\\s+business)\\b`, "i");
+const END_OF_WEEK = new RegExp(`\\b${END_OF}end\\s+of\\s+(?:the\\s+|this\\s+)?(?:work(?:ing)?\\s+)?week\\b`, "i");
+const END_OF_MONTH = new RegExp(`\\b${END_OF}end\\s+of\\s+(?:the\\s+|this\\s+)?month\\b`, "i");
+const END_OF_WORKING_DAY = 17;
+
+/**
+ * Said without "by" or "at", an end of a period may name a thing rather than a time: "send the eod report at 4",
+ * "the end of the week review on friday". Such a match is tagged, and date-time-phrases.ts reads it only when
+ * nothing else in the prompt says when ("submit timesheet end of week", "eod: log hours"); otherwise it stays in
+ * the title. It took the time before: "send the eod report at 4" was due at 17:00 with "at 4" in the title.
+ */
+export const END_OF_PERIOD_WITHOUT_PREPOSITION = "nudge/endOfPeriodWithoutPreposition";
+
+/**
+ * The end of a week or a month is a day whose hour, 17:00, holds only when no time is said with it: "end of next week
+ * at 10am report" is Friday at 10:00 (date-time-phrases.ts reads the hour as the day's time if none is said). It was
+ * 17:00 with "at 10am" left in the title.
+ */
+export const END_OF_WORKING_DAY_TAG = "nudge/endOfWorkingDay";
+
+/** A day at the end of a period: its date said, its 17:00 only implied (END_OF_WORKING_DAY_TAG). */
+export function endOfPeriodDay(context: chrono.ParsingContext, day: { year: number; month: number; day: number }, yearSaid = true): chrono.ParsingComponents {
+  const components = context.createParsingComponents({ day: day.day, month: day.month }).imply("hour", END_OF_WORKING_DAY).imply("minute", 0).imply("meridiem", 1);
+  return (yearSaid ? components.assign("year", day.year) : components.imply("year", day.year)).addTag(END_OF_WORKING_DAY_TAG);
+}
+
+function endOfPeriod(match: RegExpMatchArray, result: chrono.ParsingComponents): chrono.ParsingComponents {
+  return match[1] ? result : result.addTag(END_OF_PERIOD_WITHOUT_PREPOSITION);
+}
+
+function endOfDay(context: chrono.ParsingContext, match: RegExpMatchArray): chrono.ParsingComponents {
+  return endOfPeriod(match, context.createParsingComponents({ hour: END_OF_WORKING_DAY, minute: 0, meridiem: 1 }));
+}
+
+function endOfWeek(context: chrono.ParsingContext, match: RegExpMatchArray): chrono.ParsingComponents {
+  const now = localNow(context);
+  const friday = now.plus({ days: (5 - now.weekday + 7) % 7 });
+  return endOfPeriod(match, endOfPeriodDay(context, endOfWorkingDay(friday, now) ?? friday.plus({ weeks: 1 })));
+}
+
+function endOfMonth(context: chrono.ParsingContext, match: RegExpMatchArray): chrono.ParsingComponents {
+  const now = localNow(context);
+  return endOfPeriod(match, endOfPeriodDay(context, endOfWorkingDay(now.endOf("month"), now) ?? now.plus({ months: 1 }).endOf("month")));
+}
+
+/** `day` when its 17:00 is still to come `now`, else null. */
+function endOfWorkingDay(day: ReturnType<typeof localNow>, now: ReturnType<typeof localNow>): ReturnType<typeof localNow> | null {
+  return day.set({ hour: END_OF_WORKING_DAY, minute: 0, second: 0, millisecond: 0 }) > now ? day : null;
+}
+
 type Part = "start" | "middle" | "end";
 
 /** The day of the period each part names, or null for a period this part does not read ("the end of the month"). */
@@ -36,7 +92,7 @@ function dayOfPeriod(today: DateTime, period: string, part: Part): DateTime | nu
   if (words === "next month") return dayOfMonth(today.startOf("month").plus({ months: 1 }), part);
   if (words.endsWith("month")) {
     // "mid-month", "the middle of the month": this month's 15th while it is still to come, else next month's; "the start
-    // of the month": the next 1st (today's on the 1st). The end of this month is clock-phrases.ts's ("end of the month").
+    // of the month": the next 1st (today's on the 1st). The end of this month is END_OF_MONTH's ("end of the month").
     if (part === "end") return null;
     const day = today.set({ day: part === "middle" ? 15 : 1 });
     return day >= today ? day : day.plus({ months: 1 });
@@ -66,6 +122,14 @@ function reader(part: Part) {
   };
 }
 
+/** The end of this day, week and month: registered before the clock's parsers, as they were among them. */
+export const END_OF_THIS_PERIOD_PARSERS: chrono.Parser[] = [
+  { pattern: () => END_OF_WEEK, extract: endOfWeek },
+  { pattern: () => END_OF_MONTH, extract: endOfMonth },
+  { pattern: () => END_OF_DAY, extract: endOfDay },
+];
+
+/** The start, middle and end of next week, next month and a month by name. */
 export const PERIOD_PARSERS: chrono.Parser[] = [
   { pattern: () => START, extract: reader("start") },
   { pattern: () => MIDDLE, extract: reader("middle") },

@@ -35,6 +35,12 @@ export const WEEKDAY_BY_WORD: Record<string, Weekday> = {
 
 /** The start of a weekday word, for a space-separated list (the day itself is matched by DAY). */
 const DAY_START = "(?:mon|tue|wed|thu|fri|sat|sun)";
+/** The ISO weekday of a weekday word, any case, full, short or plural ("Mondays", "tue"); undefined for another word. */
+export function weekdayOfWord(word: string): Weekday | undefined {
+  const lower = word.toLowerCase();
+  return WEEKDAY_BY_WORD[lower] ?? WEEKDAY_BY_WORD[lower.replace(/s$/, "")];
+}
+
 /** A weekday word, longest names first so "tuesday" wins over "tue"; an optional plural "s" ("mondays"). */
 export const DAY = "(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tues|thurs|thur|mon|tue|wed|thu|fri|sat|sun)s?\\b";
 const FULL_DAY_PLURAL = "(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s\\b";
@@ -211,7 +217,7 @@ function everyNamedDay(matched: string): Omit<RecurrenceMatch, "span"> | null {
 function weeklyOn(matched: string): Omit<RecurrenceMatch, "span"> | null {
   const days = new Set<Weekday>();
   for (const [word] of matched.toLowerCase().matchAll(new RegExp(DAY, "g"))) {
-    const day = WEEKDAY_BY_WORD[word] ?? WEEKDAY_BY_WORD[word.replace(/s$/, "")];
+    const day = weekdayOfWord(word);
     if (day) days.add(day);
   }
   if (days.size === 0) return null;
@@ -223,7 +229,7 @@ function monthlyOnPlacedDay(matched: string, interval: number): Omit<RecurrenceM
   const found = new RegExp(`\\b(${PLACE})\\s+(${DAY})`, "i").exec(matched);
   const week = PLACE_VALUE[(found?.[1] ?? "").toLowerCase()];
   const word = (found?.[2] ?? "").toLowerCase();
-  const weekday = WEEKDAY_BY_WORD[word] ?? WEEKDAY_BY_WORD[word.replace(/s$/, "")];
+  const weekday = weekdayOfWord(word);
   if (!week || !weekday) return null;
   return { rule: interval > 1 ? { freq: "monthly", week, weekday, interval } : { freq: "monthly", week, weekday } };
 }

@@ -1,7 +1,7 @@
 import * as chrono from "chrono-node";
 import { DateTime, FixedOffsetZone } from "luxon";
 import { namedDayOfYear } from "./named-days";
-import { DAY, WEEKDAY_BY_WORD } from "./recurrence-phrases";
+import { DAY, weekdayOfWord } from "./recurrence-phrases";
 
 /**
  * Durations and days counted from today that chrono misreads, as chrono parsers and a refiner
@@ -18,7 +18,8 @@ const COUNT_WORDS: Record<string, number> = {
 };
 const COUNT = `(${Object.keys(COUNT_WORDS).join("|")}|\\d{1,3})`;
 
-function countOf(word: string | undefined): number | null {
+/** "a", "two", "12": the count a word or number says, or null. */
+export function countOf(word: string | undefined): number | null {
   if (!word) return null;
   const lower = word.toLowerCase();
   const count = COUNT_WORDS[lower] ?? Number(lower);
@@ -163,7 +164,7 @@ function weekendAfterNext(context: chrono.ParsingContext) {
 
 function weekdayAhead(context: chrono.ParsingContext, word: string | undefined, extraWeeks: number) {
   const lower = (word ?? "").toLowerCase();
-  const weekday = WEEKDAY_BY_WORD[lower] ?? WEEKDAY_BY_WORD[lower.replace(/s$/, "")];
+  const weekday = weekdayOfWord(lower);
   if (!weekday) return null;
   const today = localToday(context);
   const daysAhead = (weekday - today.weekday + 7) % 7 || 7;
