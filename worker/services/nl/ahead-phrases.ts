@@ -32,10 +32,13 @@ const UNIT = "(minutes?|mins?|hours?|hrs?|days?|weeks?)";
 const AMOUNT = `(?:${COUNT}\\s+${UNIT}|(half\\s+an\\s+hour)|the\\s+(day|night|evening))`;
 /** "remind me", "and ping me", ", tell me": asking for the early reminder. */
 const ASKING = "(?:(?:and\\s+)?(?:please\\s+)?(?:remind|ping|nudge|tell|alert|notify)\\s+me\\s+)?";
-/** "before" may lead to the moment; the others end the phrase. */
-const BEFORE = "(before(?:hand)?|earlier|ahead(?:\\s+of\\s+time)?|in\\s+advance|prior)";
-// Not "10 minutes earlier than 5pm", "ahead of schedule", "prior to": other phrasings this reader does not take apart.
-const AHEAD = new RegExp(`\\b${ASKING}${AMOUNT}\\s+${BEFORE}\\b(?!\\s+(?:than|of|to)\\b)`, "i");
+/**
+ * "before" may lead to the moment; so may "prior to", "ahead of" and "earlier than", which the date reader does not know
+ * and so never sees; the others end the phrase.
+ */
+const BEFORE = "(before(?:hand)?|prior\\s+to|ahead\\s+of(?!\\s+(?:time|schedule)\\b)|earlier\\s+than|earlier|ahead(?:\\s+of\\s+time)?|in\\s+advance|prior)";
+// Not "ahead of schedule": no moment.
+const AHEAD = new RegExp(`\\b${ASKING}${AMOUNT}\\s+${BEFORE}\\b(?!\\s+(?:than|of|to|schedule)\\b)`, "i");
 
 /** The first "... before" in `text` that asks for a reminder ahead of the moment, or null. */
 export function findAhead(text: string): Ahead | null {
@@ -46,10 +49,12 @@ export function findAhead(text: string): Ahead | null {
   if (!lead) return null;
   const start = match.index;
   const end = start + whole.length;
-  // "before my meeting", "before christmas", "before bed": the reader needs "before" to read what follows.
+  // "before my meeting", "before christmas", "before bed": the reader needs "before" to read what follows ("prior to",
+  // "ahead of" and "earlier than" are hidden with the amount).
   const leadsToMoment = /^before$/i.test(before) && /^\s*[\w'"]/.test(text.slice(end));
   const hiddenEnd = leadsToMoment ? end - before.length : end;
   const amountStart = start + whole.search(new RegExp(`\\b${AMOUNT}`, "i"));
+  // "10 mins prior to my 3pm meeting" is said back as "10 mins before 3:00 PM", like "10 mins before".
   const words = text.slice(amountStart, end - before.length).trim();
   return { words, span: { start, end }, hidden: { start, end: hiddenEnd }, ...lead };
 }
@@ -69,8 +74,11 @@ function leadOf(count: string | undefined, unit: string | undefined, halfHour: s
   return { minutes: u.startsWith("h") ? 60 * n : n, days: 0 };
 }
 
+/** How much earlier, and how it was said: an `Ahead` found in the words, or the hour ahead of a time to beat. */
+export type AheadAmount = Pick<Ahead, "words" | "minutes" | "days" | "partOfDay">;
+
 /** The moment `ahead` names before `eventAt`, on the person's clock: days back on the calendar, keeping the wall time. */
-export function aheadOf(eventAt: Date, ahead: Ahead, zone: string): Date {
+export function aheadOf(eventAt: Date, ahead: AheadAmount, zone: string): Date {
   let local = DateTime.fromJSDate(eventAt, { zone }).minus({ days: ahead.days });
   if (ahead.partOfDay) local = local.set({ hour: PART_OF_DAY_HOURS[ahead.partOfDay], minute: 0, second: 0, millisecond: 0 });
   return local.minus({ minutes: ahead.minutes }).toJSDate();

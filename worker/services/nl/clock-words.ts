@@ -1,3 +1,4 @@
+import { BOUND_WORDS } from "./deadline-phrases";
 /**
  * Times of day and lengths of time said in words, or in a shape chrono does not know, rewritten in digits before
  * anything is read:
@@ -35,6 +36,7 @@ export function clockWordsAsDigits(text: string): string {
         ? `${lead}${clock(hour, undefined)}`
         : whole,
     )
+    .replace(HOUR_WORD_AFTER_A_BOUND, (_whole, lead: string, hour: string, minutes: string | undefined) => `${lead}${clock(hour, minutes)}`)
     .replace(HOUR_WORD_BEFORE_MERIDIEM, (_whole, hour: string, minutes: string | undefined) => clock(hour, minutes))
     .replace(HOUR_SPACE_MINUTES, (_whole, lead: string, hour: string, minutes: string) => `${lead}${hour}:${minutes}`);
 }
@@ -126,6 +128,8 @@ const HOUR_AND_MINUTE_WORDS_AFTER_AT = new RegExp(String.raw`${LEAD}(${HOUR_WORD
  */
 const HOUR_WORD_AFTER_AT = new RegExp(String.raw`${LEAD}(${HOUR_WORD})\b`, "gi");
 const FOLLOWS_AN_HOUR = new RegExp(`^${AFTER_AN_HOUR}`, "i");
+/** "be home by six", "call before nine thirty tomorrow": a time to beat in words (deadline-phrases.ts), where a day or the end follows. */
+const HOUR_WORD_AFTER_A_BOUND = new RegExp(String.raw`(${BOUND_WORDS}\s+)(${HOUR_WORD})(?:[\s-]+(${MINUTE_WORD}))?${AFTER_AN_HOUR}`, "gi");
 /** "at one point", "at one go", "at one of ...": the number is no hour even as the first words. */
 const NAMES_A_THING = /^\s+(?:point|go|stage|of|with|another|end|side|least|last|once|more|or)\b/i;
 const AFTER_A_DAY = new RegExp(

@@ -29,6 +29,8 @@ export interface DateTimeHints {
   /** A clock time ("at 5pm", "14:30", "at 8", "noon"). */
   /** `meridiemKnown`: "5pm", "17:00", "17h"; a zero-padded "05:00" is a 24-hour time and counts as known. */
   time?: { hour: number; minute: number; meridiemKnown: boolean };
+  /** The phrase the time was read from: a time to beat ("before 5pm") is the reminder's only when it is that one. */
+  timeSpan?: Span;
   partOfDay?: PartOfDay;
   /** The part of day is today's: "tonight", "this evening" (not "in the evening", which is the next one). */
   partOfToday?: boolean;
@@ -155,6 +157,7 @@ function absorb(hints: DateTimeHints, result: chrono.ParsedResult): boolean {
       minute: result.start.get("minute") ?? 0,
       meridiemKnown: result.start.isCertain("meridiem") || ZERO_PADDED_HOUR.test(result.text),
     };
+    hints.timeSpan = spanOf(result);
     used = true;
   }
   const partOfDay = findPartOfDay(result.text);

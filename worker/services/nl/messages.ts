@@ -32,7 +32,8 @@ export function confirmationMessage(reminder: ConfirmableReminder, zone: string,
   const time = due.toFormat("h:mm a");
   const what = reminderSubject(reminder.title);
   const nudging = reminder.strategy ? ` ${nudgingSentence(reminder.strategy)}` : "";
-  const ahead = reminder.ahead ? ` (${reminder.ahead.words} before ${aheadOfWhat(reminder.ahead.eventAt, due, zone)})` : "";
+  // "(30 mins before 3:00 PM)"; "(before 5:00 PM)" for a time to beat less than an hour away (no amount).
+  const ahead = reminder.ahead ? ` (${[reminder.ahead.words, "before", aheadOfWhat(reminder.ahead.eventAt, due, zone)].filter(Boolean).join(" ")})` : "";
   if (!reminder.recurrence) return `${lead} I'll remind you ${what} on ${date} at ${time}${ahead}.${nudging}`;
   return `${lead} I'll remind you ${what} ${describeRecurrence(reminder.recurrence)} at ${time}${ahead}, starting ${date}.${nudging}`;
 }
@@ -235,7 +236,7 @@ const SECOND_PERSON: Record<string, string> = {
 const FIRST_PERSON = /\b(?:I am|I was|I['’](?:m|ve|ll|d)|I|[Mm]e|[Mm]y|[Mm]yself)\b/g;
 
 const COMMON_VERBS = new Set(
-  `add answer apply ask attend back bake book bring brush buy call cancel change charge check clean close collect confirm delay
+  `add answer apply ask attend back bake be book bring brush buy call cancel change charge check clean close collect confirm delay
   cook cut defrost do drink drop eat email empty exercise feed file fill finish fix floss follow get give go grab hang have
   help invite iron join leave let lock log look mail make meditate meet message mop move mow open order pack pay phone pick
   plan plug post postpone practice practise pray prepare print push put read record refill register remember remove renew reply reschedule

@@ -1,5 +1,6 @@
 import { assertTimeZone, localCalendarDate, nextOccurrence, WEEKDAY_NAMES, type Recurrence } from "../recurrence";
-import { aheadOf, findAhead, type Ahead } from "./ahead-phrases";
+import { aheadOf, findAhead, type AheadAmount } from "./ahead-phrases";
+import { boundReadAsAt, DEADLINE_LEAD, findDeadline, isTheDeadlinesTime } from "./deadline-phrases";
 import { findDateTime, type DateTimeHints } from "./date-time-phrases";
 import type { ParseFailureReason } from "./messages";
 import { findExcept, unholdableException, withoutDays } from "./except-phrases";
@@ -60,6 +61,9 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   // "remind me 30 mins before my 3pm meeting": the moment is read without the amount, and the reminder is due earlier.
   const ahead = findAhead(said);
   const text = ahead ? blankOut(said, [ahead.hidden]) : said;
+  // "call the bank before 5pm": a time to beat, read as "at 5pm" and reminded an hour ahead of it (ADR 130).
+  const deadline = ahead ? null : findDeadline(text);
+  const timeText = deadline ? boundReadAsAt(text, deadline) : text;
   // Refused before anything is read: half of such a prompt would make a reminder the person did not ask for.
   const unsupportedRepeat = findUnsupportedRepeat(text);
   if (unsupportedRepeat) return { ok: false, reason: "unsupported_repeat", phrase: unsupportedRepeat };
@@ -83,9 +87,9 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   const repeatSpans = repeat ? [repeat.span, ...(except ? [except.span] : [])] : [];
   // "rent a car for 5 days tomorrow": the length stays in the title and is not read as a day.
   const lasting = lastingInTitle(text, repeat !== null);
-  const withLength = findDateTime(blankOut(text, lasting ? [...repeatSpans, lasting] : repeatSpans), now, zone);
+  const withLength = findDateTime(blankOut(timeText, lasting ? [...repeatSpans, lasting] : repeatSpans), now, zone);
   // "set a timer for 10 minutes": a length with nothing else saying when is the time, as it always was.
-  const hints = lasting?.whenNothingElse && !saysWhen(withLength) ? findDateTime(blankOut(text, repeatSpans), now, zone) : withLength;
+  const hints = lasting?.whenNothingElse && !saysWhen(withLength) ? findDateTime(blankOut(timeText, repeatSpans), now, zone) : withLength;
   if (hints.several) return failure("several_times");
   // "wake me up at 7" said in the afternoon: waking is in the morning (not 19:00 by ADR 121), and "at 5" is 05:00.
   if (hints.time && !hints.time.meridiemKnown && !hints.partOfDay && WAKING.test(text)) hints.partOfDay = "morning";
@@ -105,19 +109,39 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   // A missing time is reported before a missing title, and a missing title before a past time.
   if (!schedule.ok && schedule.reason !== "past") return failure(schedule.reason);
 
-  const title = extractTitle(said, [...repeatSpans, ...hints.spans, ...(ahead ? [ahead.span] : [])]);
+  // The time to beat is the reminder's only when the time read is that one ("remind me at 3pm to finish by 5pm" is not).
+  const toBeat = deadline && isTheDeadlinesTime(deadline, hints.timeSpan) ? deadline : null;
+  const boundWords = toBeat?.direct ? [toBeat.bound] : [];
+  const title = extractTitle(said, [...repeatSpans, ...hints.spans, ...(ahead ? [ahead.span] : []), ...boundWords]);
   if (title === "") return failure("no_title");
   if (!schedule.ok) return failure(schedule.reason);
   const reminder = { title, dueAt: schedule.dueAt, recurrence: schedule.recurrence, strategy: nudge?.strategy ?? null };
-  return ahead ? earlier(reminder, ahead, now, clock) : { ok: true, reminder };
+  if (ahead) return earlier(reminder, ahead, now, clock);
+  return toBeat ? aheadOfTheTimeToBeat(reminder, now, clock) : { ok: true, reminder };
 }
+
+/**
+ * The reminder an hour ahead of a time to beat. Less than an hour before it, the reminder is due at the next minute
+ * ("before 5:00 PM"), not refused as past: the time to beat has not gone. Ahead of a repeat's time just after
+ * midnight, an hour earlier would be another day; the repeat is then kept at the time said.
+ */
+function aheadOfTheTimeToBeat(reminder: ParsedReminder, now: Date, zone: string): ParseResult {
+  const early = earlier(reminder, DEADLINE_LEAD, now, zone);
+  if (early.ok) return early;
+  if (reminder.recurrence) return { ok: true, reminder };
+  if (reminder.dueAt.getTime() <= now.getTime()) return early;
+  const nextMinute = new Date((Math.floor(now.getTime() / MINUTE_MS) + 1) * MINUTE_MS);
+  return { ok: true, reminder: { ...reminder, dueAt: nextMinute, ahead: { words: "", eventAt: reminder.dueAt } } };
+}
+
+const MINUTE_MS = 60_000;
 
 /**
  * The reminder due `ahead` of the moment read. A repeat stays on its days, so only a time earlier on the same day can
  * be held ("every friday at 3pm, remind me 15 minutes before" is every Friday at 2:45 PM); "the day before" a repeat
  * is asked to be said as the day it is.
  */
-function earlier(reminder: ParsedReminder, ahead: Ahead, now: Date, zone: string): ParseResult {
+function earlier(reminder: ParsedReminder, ahead: AheadAmount, now: Date, zone: string): ParseResult {
   const dueAt = aheadOf(reminder.dueAt, ahead, zone);
   const { recurrence } = reminder;
   if (recurrence && !localCalendarDate(dueAt, zone).equals(localCalendarDate(reminder.dueAt, zone))) {

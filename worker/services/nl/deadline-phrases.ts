@@ -1,0 +1,59 @@
+import type { Span } from "./types";
+
+/**
+ * "call the bank before 5pm", "send the invoice by 5", "pack bag before my 3pm meeting": a time to beat. A reminder
+ * at that very time comes when it can no longer help (the bank has closed, the meeting has begun), so the reminder is
+ * due an hour ahead of it, long enough for the whole standard sequence (ping, texts, call, buddies after an hour) to run
+ * before the time named (ADR 130). Before, every one of them was due at the time itself, and "before 5", "by six",
+ * "prior to 5pm" were not read at all or left words in the title.
+ */
+export interface Deadline {
+  /** The bound words ("before", "by", "no later than"), read as "at" by the date reader when the clock follows them. */
+  bound: Span;
+  /** Where the clock time starts ("5pm", "3pm" of "before my 3pm meeting"). */
+  clockStart: number;
+  /** The clock follows the bound words directly ("before 5pm"), so they leave the title; "before my 3pm meeting" keeps them. */
+  direct: boolean;
+  /** Nothing between the bound words and a clock that is surely one ("before 5", not "by friday 5pm" or "by 9.05"): read as "at". */
+  clockFollows: boolean;
+}
+
+/** The words that set a time to beat. "by" after a verb of visiting is a visit ("drop by 5pm", "stop by at 3"). */
+export const BOUND_WORDS = String.raw`(?<!\b(?:drop|stop|swing|come|pop|pass|go|walk|drive|run|popping|dropping|stopping)\s+)\b(?:before|by|(?:no|not)\s+later\s+than|prior\s+to|ahead\s+of|earlier\s+than)`;
+
+/**
+ * A clock time in digits after the bound words: "5pm", "5:30", "17:00", "noon", or an hour alone before the end or a
+ * day. "9.05" (captured) is five past nine in Britain and the 9th of May in Germany: taken only if the reader reads a
+ * time in it, and never read as "at 9.05".
+ */
+const CLOCK = String.raw`(?:\d{1,2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\b\.?|[ap]\b)|\d{1,2}:\d{2}\b|noon\b|midday\b|midnight\b|(\d{1,2}\.\d{2})\b|\d{1,2}(?=\s*(?:$|[,;!?)]|\.(?!\d)|o'?clock\b|(?:today|tonight|tomorrow|tmrw|on|this|next|every|each|and|then|please|sharp|mon|tue|wed|thu|fri|sat|sun)\w*\b)))`;
+const OWNER = String.raw`(?:(?:my|the|our|your|his|her|their|a|an)\s+)`;
+/** "by friday 5pm", "before tomorrow at 9", "by dec 3, 5pm": a day between the bound words and the clock. */
+const DAY = String.raw`(?:(?:today|tonight|tomorrow|tmrw|(?:this|next)\s+[a-z]+|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?|the\s+\d{1,2}(?:st|nd|rd|th)|\d{1,2}[./]\d{1,2}(?:[./]\d{2,4})?(?!\d)|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?)\s*,?\s*(?:at\s+|@\s*)?)`;
+const DEADLINE = new RegExp(String.raw`(${BOUND_WORDS})\s+(${OWNER})?(${DAY})?(?=${CLOCK})`, "i");
+
+/** The first time to beat in `text`, or null. */
+export function findDeadline(text: string): Deadline | null {
+  const match = DEADLINE.exec(text);
+  if (!match) return null;
+  const [whole, bound = "", owner, day, dotted] = match;
+  const start = match.index + whole.indexOf(bound);
+  const clockFollows = owner === undefined && day === undefined && dotted === undefined;
+  return { bound: { start, end: start + bound.length }, clockStart: match.index + whole.length, direct: owner === undefined, clockFollows };
+}
+
+/** `text` with the bound words read as "at" when the clock follows them (padded to their length, so every later span still lines up). */
+export function boundReadAsAt(text: string, deadline: Deadline): string {
+  if (!deadline.clockFollows) return text;
+  const { start, end } = deadline.bound;
+  return text.slice(0, start) + "at".padEnd(end - start, " ") + text.slice(end);
+}
+
+/** Whether the time the reader took (its span) is the deadline's clock, not another time said beside it. */
+export function isTheDeadlinesTime(deadline: Deadline, timeSpan: Span | undefined): boolean {
+  if (!timeSpan) return false;
+  return timeSpan.start >= deadline.bound.start && timeSpan.start <= deadline.clockStart && timeSpan.end > deadline.clockStart;
+}
+
+/** How far ahead of a time to beat the reminder is due: an hour, said back as "an hour before 5:00 PM". */
+export const DEADLINE_LEAD = { words: "an hour", minutes: 60, days: 0 } as const;
