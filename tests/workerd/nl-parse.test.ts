@@ -114,7 +114,9 @@ const cases: Case[] = [
   { prompt: "call mum at 7", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "call mum", local: "2026-03-02 19:00" },
   { prompt: "call mum at 7:45", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "call mum", local: "2026-03-02 19:45" },
   { prompt: "at 11 call the plumber", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call the plumber", local: "2026-03-02 11:00" },
-  { prompt: "at 6 start dinner", now: NOW.nyBeforeSpringForward, zone: NEW_YORK, title: "start dinner", local: "2026-03-08 06:00" },
+  // Said Saturday at 7 PM: dinner's 6 is the evening's, so Sunday's 18:00, after the clocks went forward (it was 06:00).
+  { prompt: "at 6 start dinner", now: NOW.nyBeforeSpringForward, zone: NEW_YORK, title: "start dinner", local: "2026-03-08 18:00" },
+  { prompt: "at 6 start the laundry", now: NOW.nyBeforeSpringForward, zone: NEW_YORK, title: "start the laundry", local: "2026-03-08 06:00" },
   { prompt: "every day at 7 walk the dog", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "walk the dog", local: "2026-03-03 07:00", recurrence: { freq: "daily" } },
   { prompt: "monday at 7 call mum", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "call mum", local: "2026-03-09 07:00" },
   { prompt: "at 10 at night lock the door", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "lock the door", local: "2026-03-02 22:00" },
@@ -615,6 +617,32 @@ const cases: Case[] = [
   { prompt: "next year on april 1 renew the insurance", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "renew the insurance", local: "2027-04-01 09:00" },
   // "tue", "thu", "fri" are no other word, and "mon", "wed" as the first word are days: each was due today or found none.
   { prompt: "fri drinks at 7pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "drinks", local: "2026-03-06 19:00" },
+  // An evening's plan: its bare hour is the evening's (it was 06:00, 07:00, 08:00 by ADR 121's morning with a day).
+  { prompt: "fri drinks at 6", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "drinks", local: "2026-03-06 18:00" },
+  { prompt: "dinner at 7 on sat", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "dinner", local: "2026-03-07 19:00" },
+  { prompt: "every friday party at 8", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "party", local: "2026-03-06 20:00", recurrence: { freq: "weekly", days: [5] } },
+  { prompt: "breakfast with tom at 7 on sat", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "breakfast with tom", local: "2026-03-07 07:00" },
+  // "X night" is the evening's name, not tonight: each was due today, the day lost, "night" gone from the title.
+  { prompt: "date night friday at 7", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "date night", local: "2026-03-06 19:00" },
+  { prompt: "quiz night thursday", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "quiz night", local: "2026-03-05 09:00" },
+  { prompt: "friday night drinks", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "drinks", local: "2026-03-06 21:00" },
+  // Minutes in words before an hour in digits (clock-words.ts): no time was found.
+  { prompt: "call twenty to 6", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call", local: "2026-03-02 17:40" },
+  { prompt: "buy ten to 12 eggs tomorrow", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "buy ten to 12 eggs", local: "2026-03-03 09:00" },
+  // A 24-hour time in four digits (clock-words.ts): "standup 0930" found no time, "meet 1400hrs tomorrow" was at 09:00.
+  { prompt: "standup 0930", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "standup", local: "2026-03-02 09:30" },
+  { prompt: "meet 1400hrs tomorrow", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "meet", local: "2026-03-03 14:00" },
+  { prompt: "every weekday 0845 standup", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "standup", local: "2026-03-03 08:45", recurrence: { freq: "weekdays" } },
+  { prompt: "call 0800 tomorrow", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call 0800", local: "2026-03-03 09:00" },
+  { prompt: "room 0930 meeting tomorrow at 3pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "room 0930 meeting", local: "2026-03-03 15:00" },
+  // A time to beat or to wait for as the first words (deadline-phrases.ts); "b4" is "before".
+  { prompt: "b4 5 call the bank", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call the bank", local: "2026-03-02 16:00" },
+  { prompt: "after 5 call mum", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call mum", local: "2026-03-02 17:00" },
+  // "after" a time is at it: it stayed in the title ("call mum after") or the time was not read.
+  { prompt: "call mum after 5pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call mum", local: "2026-03-02 17:00" },
+  { prompt: "call jo after six tonight", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call jo", local: "2026-03-02 18:00" },
+  { prompt: "pick up the prescription thurs after 3", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pick up the prescription", local: "2026-03-05 15:00" },
+  { prompt: "look after 2 kids tomorrow at 5", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "look after 2 kids", local: "2026-03-03 17:00" },
   { prompt: "thu dentist at 2", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "dentist", local: "2026-03-05 14:00" },
   { prompt: "call bob tue", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call bob", local: "2026-03-03 09:00" },
   { prompt: "wed gym 7am", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "gym", local: "2026-03-04 07:00" },
@@ -790,6 +818,8 @@ describe("parseReminder: failures", () => {
     expect(parseReminder("remind me in 10", NOW.nyMondayAfternoon, NEW_YORK)).toEqual({ ok: false, reason: "no_unit", phrase: "in 10" });
     expect(parseReminder("In  5 to check the oven", NOW.nyMondayAfternoon, NEW_YORK)).toEqual({ ok: false, reason: "no_unit", phrase: "In 5" });
     expect(parseReminder("remind me in a few to stir", NOW.nyMondayAfternoon, NEW_YORK)).toEqual({ ok: false, reason: "no_unit", phrase: "in a few" });
+    // As the first words before the title: it was "I couldn't find a time".
+    expect(parseReminder("in 5 take out the pizza", NOW.nyMondayAfternoon, NEW_YORK)).toEqual({ ok: false, reason: "no_unit", phrase: "in 5" });
     // With a unit, or with another time, or a count that is a place or a year: no question.
     expect(localTime(parsed("stir in 5 minutes", NOW.nyMondayAfternoon, NEW_YORK).dueAt, NEW_YORK)).toBe("2026-03-02 15:25");
     expect(localTime(parsed("meet in 2 to talk at 5pm", NOW.nyMondayAfternoon, NEW_YORK).dueAt, NEW_YORK)).toBe("2026-03-02 17:00");
@@ -914,6 +944,9 @@ describe("parseReminder: failures", () => {
     "take pills morning and night",
     "remind me tomorrow morning and evening to take pills",
     "every morning and evening meditate",
+    // Two clock times side by side: the first was kept and the rest left in the title ("meds 2pm 8pm").
+    "meds 8am 2pm 8pm daily",
+    "take pills 8am 8pm",
   ])("%j → several_times", (prompt) => {
     expect(parseReminder(prompt, NOW.nyMondayAfternoon, NEW_YORK)).toEqual({ ok: false, reason: "several_times" });
   });

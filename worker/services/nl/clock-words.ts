@@ -1,4 +1,4 @@
-import { BOUND_WORDS } from "./deadline-phrases";
+import { AFTER_WORD, BOUND_WORDS } from "./deadline-phrases";
 /**
  * Times of day and lengths of time said in words, or in a shape chrono does not know, rewritten in digits before
  * anything is read:
@@ -7,8 +7,8 @@ import { BOUND_WORDS } from "./deadline-phrases";
  * - "at seven", "at nine thirty", "nine pm", "at twelve o'clock": "at 7", "at 9:30", "9 pm", "at 12:00". chrono reads
  *   "half past nine" and "quarter to nine" but no hour in words, so "pills at nine" found no time, and "call at
  *   eleven tomorrow" was due at 09:00 titled "call at eleven".
- * - "ten to six", "five past six", "at 10 to 6", "at 25 past 4": "5:50", "6:05", "at 5:50", "at 4:25". "at 10 to 6"
- *   was due at 22:00 and "at 5 past 6" at 17:00 titled "pills past 6".
+ * - "ten to six", "five past six", "twenty to 6", "at 10 to 6", "at 25 past 4": "5:50", "6:05", "5:40", "at 5:50",
+ *   "at 4:25". "at 10 to 6" was due at 22:00, "at 5 past 6" at 17:00 titled "pills past 6", "twenty to 6" found none.
  * - "at 9 30" as the last words or before a day: "at 9:30" ("pills at 9 30" was due at 21:00 titled "pills 30");
  *   "pills @ 9": "at 9" (no time was found).
  *
@@ -24,7 +24,7 @@ export function clockWordsAsDigits(text: string): string {
     .replace(AT_SIGN_BEFORE_A_NUMBER, "$1at ")
     .replace(MINUTES_PAST_OR_TO_IN_WORDS, (whole, minutes: string, side: string, hour: string, half: string | undefined, at: number, all: string) =>
       saidAsATime(all, at, whole.length)
-        ? pastOrTo("", PAST_OR_TO_MINUTES[minutes.toLowerCase().replace(/[\s-]+/g, " ")] ?? 0, side, HOUR_NUMBER[hour.toLowerCase()] ?? 0, half)
+        ? pastOrTo("", PAST_OR_TO_MINUTES[minutes.toLowerCase().replace(/[\s-]+/g, " ")] ?? 0, side, HOUR_NUMBER[hour.toLowerCase()] ?? Number(hour), half)
         : whole,
     )
     .replace(MINUTES_PAST_OR_TO_IN_DIGITS, (_whole, lead: string, minutes: string, side: string, hour: string, half: string | undefined) =>
@@ -38,7 +38,11 @@ export function clockWordsAsDigits(text: string): string {
     )
     .replace(HOUR_WORD_AFTER_A_BOUND, (_whole, lead: string, hour: string, minutes: string | undefined) => `${lead}${clock(hour, minutes)}`)
     .replace(HOUR_WORD_BEFORE_MERIDIEM, (_whole, hour: string, minutes: string | undefined) => clock(hour, minutes))
-    .replace(HOUR_SPACE_MINUTES, (_whole, lead: string, hour: string, minutes: string) => `${lead}${hour}:${minutes}`);
+    .replace(HOUR_SPACE_MINUTES, (_whole, lead: string, hour: string, minutes: string) => `${lead}${hour}:${minutes}`)
+    .replace(FOUR_DIGITS_WITH_HOURS, (_whole, hour: string, minutes: string) => `${hour}:${minutes}`)
+    .replace(ZERO_PADDED_FOUR_DIGITS, (whole, hour: string, minutes: string, at: number, all: string) =>
+      saidAsATime(all, at, whole.length) || AFTER_A_DAY.test(all.slice(0, at)) || TITLE_THEN_END.test(all.slice(at + whole.length)) ? `${hour}:${minutes}` : whole,
+    );
 }
 
 /**
@@ -105,7 +109,7 @@ const LEAD = String.raw`(\b(?:at|around|about)\s+|@\s*)`;
  * ten to twelve eggs" and "from five to nine" keep their words.
  */
 const MINUTES_PAST_OR_TO_IN_WORDS = new RegExp(
-  String.raw`(?<!\bfrom\s+)\b(five|ten|twenty|twenty[\s-]+five)\s+(?:minutes\s+)?(past|to|after)\s+(${HOUR_WORD})\b(\s*${MERIDIEM}(?![a-z]))?`,
+  String.raw`(?<!\bfrom\s+)\b(five|ten|twenty|twenty[\s-]+five)\s+(?:minutes\s+)?(past|to|after)\s+(${HOUR_WORD}|1[0-2]|[1-9])\b(\s*${MERIDIEM}(?![a-z]))?`,
   "gi",
 );
 const AFTER_A_LEAD = new RegExp(`${LEAD}$`, "i");
@@ -128,8 +132,8 @@ const HOUR_AND_MINUTE_WORDS_AFTER_AT = new RegExp(String.raw`${LEAD}(${HOUR_WORD
  */
 const HOUR_WORD_AFTER_AT = new RegExp(String.raw`${LEAD}(${HOUR_WORD})\b`, "gi");
 const FOLLOWS_AN_HOUR = new RegExp(`^${AFTER_AN_HOUR}`, "i");
-/** "be home by six", "call before nine thirty tomorrow": a time to beat in words (deadline-phrases.ts), where a day or the end follows. */
-const HOUR_WORD_AFTER_A_BOUND = new RegExp(String.raw`(${BOUND_WORDS}\s+)(${HOUR_WORD})(?:[\s-]+(${MINUTE_WORD}))?${AFTER_AN_HOUR}`, "gi");
+/** "be home by six", "call before nine thirty tomorrow", "after six tonight": a time to beat or wait for in words (deadline-phrases.ts), where a day or the end follows. */
+const HOUR_WORD_AFTER_A_BOUND = new RegExp(String.raw`((?:${BOUND_WORDS}|${AFTER_WORD})\s+)(${HOUR_WORD})(?:[\s-]+(${MINUTE_WORD}))?${AFTER_AN_HOUR}`, "gi");
 /** "at one point", "at one go", "at one of ...": the number is no hour even as the first words. */
 const NAMES_A_THING = /^\s+(?:point|go|stage|of|with|another|end|side|least|last|once|more|or)\b/i;
 const AFTER_A_DAY = new RegExp(
@@ -137,6 +141,16 @@ const AFTER_A_DAY = new RegExp(
   "i",
 );
 const HOUR_WORD_BEFORE_MERIDIEM = new RegExp(String.raw`\b(${HOUR_WORD})(?:[\s-]+(${MINUTE_WORD}))?(?=\s*(?:${MERIDIEM}(?![a-z])|o'?clock\b))`, "gi");
+/**
+ * "meet 1400hrs tomorrow", "standup 0930 daily", "0800 gym": a 24-hour time in four digits. With "hrs", "h" or "hours"
+ * any such time; without, only a zero-padded one (00:00 to 09:59, which no year or sum of money is written as) where
+ * it can be nothing else: the end or a day after it, the start or a day before it. Not after a word of a number or a
+ * code ("call 0800 tomorrow", "room 0930", "flight 0812"), nor inside a longer number ("0800 123 456").
+ */
+const FOUR_DIGITS_WITH_HOURS = /\b([01]\d|2[0-3])([0-5]\d)\s*(?:hrs|hours|h)\b/gi;
+const ZERO_PADDED_FOUR_DIGITS = /(?<!\b(?:call|dial|ring|phone|text|tel|room|flight|bus|train|route|no|number|gate|platform|code|pin|ext|extension|order|ref|ticket|seat|page|unit|flat|apt|suite|rm)\.?\s+|[#£$€+\d-]\s*)\b(0\d)([0-5]\d)\b(?![\d-]|\s+\d)/gi;
+/** After the four digits: only the end or words of a title ahead of the end, no other number ("standup 0930"). */
+const TITLE_THEN_END = /^\s*(?:$|[,.;:!?])/;
 /** "at 9 30", "@ 7 45 tomorrow": an hour and its minutes with a space, where nothing but a day or the end follows. */
 const HOUR_SPACE_MINUTES = new RegExp(String.raw`${LEAD}(1[0-2]|0?[1-9])\s+([0-5]\d)${AFTER_AN_HOUR}`, "gi");
 

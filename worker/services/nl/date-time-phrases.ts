@@ -95,7 +95,7 @@ export function findDateTime(text: string, now: Date, zone: string): DateTimeHin
   const hints: DateTimeHints = { spans: [] };
   let previous: chrono.ParsedResult | undefined;
   for (const result of results) {
-    if (previous && saysAgain(hints, result) && JOINER.test(text.slice(previous.index + previous.text.length, result.index))) hints.several = true;
+    if (previous && saysAgain(hints, result) && joined(previous, result, text.slice(previous.index + previous.text.length, result.index))) hints.several = true;
     if (absorb(hints, result)) hints.spans.push(spanOf(result));
     previous = result;
   }
@@ -131,6 +131,14 @@ function isAFraction(result: chrono.ParsedResult, text: string, all: readonly ch
 
 /** Only a joining word between two phrases: "and", "or", "&", a comma, maybe "every"/"on"/"at" ("at 9 and every friday at 10"). */
 const JOINER = /^\s*(?:,|and|or|&|\+)\s*(?:(?:and|again|every|each|on|at|then)\s+)*$/i;
+
+/**
+ * Whether two phrases are said as a list: joined by a word or a comma, or two clock times side by side ("meds 8am 2pm
+ * 8pm daily" kept "2pm 8pm" in the title of a reminder at 8 AM).
+ */
+function joined(previous: chrono.ParsedResult, result: chrono.ParsedResult, between: string): boolean {
+  return JOINER.test(between) || (between.trim() === "" && previous.start.isCertain("hour") && result.start.isCertain("hour"));
+}
 
 /** Whether `result` names a day or a time that the hints already have (a second one, not the other half). */
 function saysAgain(hints: DateTimeHints, result: chrono.ParsedResult): boolean {

@@ -6,9 +6,14 @@ import type { Span } from "./types";
  * due an hour ahead of it, long enough for the whole standard sequence (ping, texts, call, buddies after an hour) to run
  * before the time named (ADR 130). Before, every one of them was due at the time itself, and "before 5", "by six",
  * "prior to 5pm" were not read at all or left words in the title.
+ *
+ * "call mum after 5pm", "after 5 call mum": a time to wait for, due at the time itself; "after" left the title
+ * ("call mum after") or the time was not read at all.
  */
 export interface Deadline {
-  /** The bound words ("before", "by", "no later than"), read as "at" by the date reader when the clock follows them. */
+  /** "before": a time to beat, reminded an hour ahead; "after": a time to wait for, reminded at it. */
+  kind: "before" | "after";
+  /** The bound words ("before", "by", "no later than", "after"), read as "at" by the date reader when the clock follows them. */
   bound: Span;
   /** Where the clock time starts ("5pm", "3pm" of "before my 3pm meeting"). */
   clockStart: number;
@@ -32,14 +37,27 @@ const OWNER = String.raw`(?:(?:my|the|our|your|his|her|their|a|an)\s+)`;
 const DAY = String.raw`(?:(?:today|tonight|tomorrow|tmrw|(?:this|next)\s+[a-z]+|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?|the\s+\d{1,2}(?:st|nd|rd|th)|\d{1,2}[./]\d{1,2}(?:[./]\d{2,4})?(?!\d)|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?)\s*,?\s*(?:at\s+|@\s*)?)`;
 const DEADLINE = new RegExp(String.raw`(${BOUND_WORDS})\s+(${OWNER})?(${DAY})?(?=${CLOCK})`, "i");
 
-/** The first time to beat in `text`, or null. */
+/** An hour alone as the first words, before the title, is a time: "before 5 call the bank", "after 5 call mum". */
+const HOUR_LEADING_THE_TITLE = String.raw`(?=\d{1,2}\s+(?!(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|of|or|to|and|people|times|kids|children)\b)[a-z])`;
+const LEADING = new RegExp(String.raw`^\s*(${BOUND_WORDS})\s+${HOUR_LEADING_THE_TITLE}`, "i");
+
+/** "after" as a time to wait for; not looking or asking after someone ("look after 2 kids", "ask after 5pm" is a time). */
+export const AFTER_WORD = String.raw`(?<!\b(?:look|looks|looking|looked|name|named|naming|chase|chasing|clean|cleaning|tidy|tidying|take|takes|taking|took|go|goes|going|went|come|comes|coming|came|lust|lusting)\s+)\bafter`;
+const AFTER = new RegExp(String.raw`(${AFTER_WORD})\s+()(${DAY})?(?=${CLOCK})`, "i");
+const LEADING_AFTER = new RegExp(String.raw`^\s*(${AFTER_WORD})\s+${HOUR_LEADING_THE_TITLE}`, "i");
+
+/** The first time to beat or to wait for in `text`, or null. */
 export function findDeadline(text: string): Deadline | null {
-  const match = DEADLINE.exec(text);
+  const before = DEADLINE.exec(text) ?? LEADING.exec(text);
+  const after = AFTER.exec(text) ?? LEADING_AFTER.exec(text);
+  const match = before && (!after || before.index <= after.index) ? before : after;
   if (!match) return null;
+  // The leading forms have only the bound words' group: no owner, day or dotted clock. AFTER's owner group is empty.
   const [whole, bound = "", owner, day, dotted] = match;
   const start = match.index + whole.indexOf(bound);
-  const clockFollows = owner === undefined && day === undefined && dotted === undefined;
-  return { bound: { start, end: start + bound.length }, clockStart: match.index + whole.length, direct: owner === undefined, clockFollows };
+  const direct = !owner;
+  const clockFollows = direct && day === undefined && dotted === undefined;
+  return { kind: match === before ? "before" : "after", bound: { start, end: start + bound.length }, clockStart: match.index + whole.length, direct, clockFollows };
 }
 
 /** `text` with the bound words read as "at" when the clock follows them (padded to their length, so every later span still lines up). */

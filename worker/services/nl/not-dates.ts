@@ -7,6 +7,8 @@
  *   "sit"; "at 9 sat nav update" and "study for the sat at 4pm" on Saturday. A short weekday ("sun", "sat") is
  *   read as a day elsewhere ("gym sat 9am", "walk in the sun sat at 10"), and a lone one is left alone already
  *   (date-time-phrases.ts `BARE_WEEKDAY_ABBREVIATION`).
+ * - "date night friday at 7", "quiz night thursday", "movie night friday at 8" were due today (chrono's "night"), the
+ *   day and "night" lost from the title.
  * - "party at 15 elm road saturday at 8" was due at 15:00 with "at 8" in the title; "meet at 10 downing street at
  *   3pm" at 22:00 with "at 3pm" in it. A number after "at" that is followed by a street's name is a house number.
  */
@@ -35,6 +37,8 @@ const NOT_DATES: readonly RegExp[] = [
   // "sun cream", "sunscreen" is one word already; "sat nav", "sat exam".
   /\b(sun)(?=[\s-]*(?:cream|screen|block|lotion|hat|hats|glasses|bed|beds|lounger|loungers|lamp|tan|dial|burn|flowers?|light|shade)\b)/gi,
   /\b(sat)(?=[\s-]*(?:nav|navs|phone|dish|exams?|prep|tests?|scores?|practice|tutor|tutoring|class|revision)\b)/gi,
+  // "date night friday at 7", "quiz night thursday": an evening's name, not tonight (both were due today, the day lost).
+  /\b(?:date|movie|film|game|games|quiz|poker|pizza|taco|karaoke|trivia|bingo|curry|pub|cinema|disco|comedy|poetry|craft|card|cards|board\s+game)\s+(nights?)\b/gi,
   // "at 42 baker street", "@ 10 downing st", "at 221b baker st": one or two words of a name, then the street.
   new RegExp(String.raw`(?:\bat|@)\s+(\d{1,4}[a-z]?)\s+${NAME_WORD}(?:\s+${NAME_WORD})?\s+${STREET}\b`, "gi"),
 ];

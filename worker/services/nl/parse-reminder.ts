@@ -61,7 +61,8 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   // "remind me 30 mins before my 3pm meeting": the moment is read without the amount, and the reminder is due earlier.
   const ahead = findAhead(said);
   const text = ahead ? blankOut(said, [ahead.hidden]) : said;
-  // "call the bank before 5pm": a time to beat, read as "at 5pm" and reminded an hour ahead of it (ADR 130).
+  // "call the bank before 5pm": a time to beat, read as "at 5pm" and reminded an hour ahead of it (ADR 130); "after
+  // 5 call mum": a time to wait for, read as "at 5".
   const deadline = ahead ? null : findDeadline(text);
   const timeText = deadline ? boundReadAsAt(text, deadline) : text;
   // Refused before anything is read: half of such a prompt would make a reminder the person did not ask for.
@@ -93,6 +94,8 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   if (hints.several) return failure("several_times");
   // "wake me up at 7" said in the afternoon: waking is in the morning (not 19:00 by ADR 121), and "at 5" is 05:00.
   if (hints.time && !hints.time.meridiemKnown && !hints.partOfDay && WAKING.test(text)) hints.partOfDay = "morning";
+  // "dinner at 7 on sat", "fri drinks at 6": an evening's plan, so its bare hour is the evening's, not 07:00 (ADR 121).
+  if (hints.time && !hints.time.meridiemKnown && !hints.partOfDay && hints.time.hour >= 6 && hints.time.hour <= 11 && EVENING_PLANS.test(text)) hints.partOfDay = "evening";
   // "9am EST" from London: on the clock named (a fixed offset), unless that is the person's own clock right now.
   const clock = clockOfTheWords(hints.offsetMinutes, now, zone);
   if (clock !== zone && repeat) return { ok: false, reason: "repeat_on_other_clock", phrase: zone };
@@ -110,8 +113,9 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   if (!schedule.ok && schedule.reason !== "past") return failure(schedule.reason);
 
   // The time to beat is the reminder's only when the time read is that one ("remind me at 3pm to finish by 5pm" is not).
-  const toBeat = deadline && isTheDeadlinesTime(deadline, hints.timeSpan) ? deadline : null;
-  const boundWords = toBeat?.direct ? [toBeat.bound] : [];
+  const bounded = deadline && isTheDeadlinesTime(deadline, hints.timeSpan) ? deadline : null;
+  const toBeat = bounded?.kind === "before" ? bounded : null;
+  const boundWords = bounded?.direct ? [bounded.bound] : [];
   const title = extractTitle(said, [...repeatSpans, ...hints.spans, ...(ahead ? [ahead.span] : []), ...boundWords]);
   if (title === "") return failure("no_title");
   if (!schedule.ok) return failure(schedule.reason);
@@ -162,6 +166,8 @@ function saysWhen(hints: DateTimeHints): boolean {
 
 /** Words of getting up: an hour said with them without am/pm is a morning's. */
 const WAKING = /\b(?:wake|waking|get\s+up|getting\s+up)\b/i;
+/** Plans of an evening: an hour from 6 to 11 said with them without am/pm is the evening's. */
+const EVENING_PLANS = /\b(?:dinner|supper|drinks|party|pub|gig|concert|theatre|theater|(?:date|movie|film|game|games|quiz|poker|pizza|karaoke|trivia|bingo)\s+nights?)\b/i;
 
 function failure(reason: ParseFailureReason): ParseResult {
   return { ok: false, reason };

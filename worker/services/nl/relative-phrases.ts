@@ -93,11 +93,12 @@ function countFromDay(context: chrono.ParsingContext, match: RegExpMatchArray) {
 }
 
 /**
- * "in 10", "in 5 to check the oven": a count after "in" with no unit, as the last words or before "to ...". Ten
+ * "in 10", "in 5 to check the oven", "in 5 take out the pizza": a count after "in" with no unit, as the last words,
+ * before "to ...", or as the first words before the title (asked only when nothing else said when). Ten
  * minutes or ten hours: a guess either way is an alarm at the wrong time, so the reader asks (parse-reminder.ts)
  * rather than answering "I couldn't find a time". "in 10 downing street" and "in 2024" are not read.
  */
-const COUNT_WITHOUT_UNIT = /\bin\s+(\d{1,3}|a\s+few|a\s+couple|five|ten|fifteen|twenty|thirty|forty-?five)(?=\s*(?:$|[,.;:!?)]|(?:to|and|please|then)\b))/i;
+const COUNT_WITHOUT_UNIT = /\bin\s+(\d{1,3}|a\s+few|a\s+couple|five|ten|fifteen|twenty|thirty|forty-?five)(?=\s*(?:$|[,.;:!?)]|(?:to|and|please|then)\b))|^\s*in\s+(?:\d{1,3}|five|ten|fifteen|twenty|thirty|forty-?five)(?=\s+[a-z])/i;
 
 /** The words "in 10" as typed, when a count after "in" has no unit (see COUNT_WITHOUT_UNIT); else null. */
 export function countWithoutUnit(text: string): string | null {

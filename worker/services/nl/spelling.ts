@@ -32,6 +32,7 @@ const CORRECTIONS: Record<string, readonly string[]> = {
   next: ["nxt"],
   weekend: ["wknd", "wkend"],
   seconds: ["secs"],
+  before: ["b4", "befor", "bfore", "befroe"],
 };
 
 const CORRECTION_OF = new Map(Object.entries(CORRECTIONS).flatMap(([word, typos]) => typos.map((typo) => [typo, word] as const)));
