@@ -629,6 +629,10 @@ const cases: Case[] = [
   // Minutes in words before an hour in digits (clock-words.ts): no time was found.
   { prompt: "call twenty to 6", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call", local: "2026-03-02 17:40" },
   { prompt: "buy ten to 12 eggs tomorrow", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "buy ten to 12 eggs", local: "2026-03-03 09:00" },
+  // A fraction of the hour with no hour: the next such moment (it found no time). Said at 3:20 PM.
+  { prompt: "text sam at quarter past", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "text sam", local: "2026-03-02 16:15" },
+  { prompt: "at half past call jo", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "call jo", local: "2026-03-02 15:30" },
+  { prompt: "at quarter to leave", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "leave", local: "2026-03-02 15:45" },
   // A 24-hour time in four digits (clock-words.ts): "standup 0930" found no time, "meet 1400hrs tomorrow" was at 09:00.
   { prompt: "standup 0930", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "standup", local: "2026-03-02 09:30" },
   { prompt: "meet 1400hrs tomorrow", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "meet", local: "2026-03-03 14:00" },

@@ -38,6 +38,24 @@ function spokenClock(_context: chrono.ParsingContext, match: RegExpMatchArray): 
 }
 
 /**
+ * "text sam at quarter past", "at half past", "at quarter to": no hour said, so the next such moment of the clock
+ * (within the hour ahead). No time was found. Not before an hour ("at quarter past 5" is SPOKEN_CLOCK's).
+ */
+const FRACTION_OF_THE_HOUR_ALONE = new RegExp(`\\bat\\s+(?:a\\s+)?(half|quarter)\\s+(past|after|to|till)\\b(?!\\s*(?:${HOUR}\\b|the\\s+hour))`, "i");
+
+function fractionOfTheHourAlone(context: chrono.ParsingContext, match: RegExpMatchArray): chrono.ParsingComponents | null {
+  const [, fraction, direction] = match;
+  const half = fraction?.toLowerCase() === "half";
+  const before = /^(?:to|till)$/i.test(direction ?? "");
+  if (half && before) return null; // "half to" is not English
+  const minute = half ? 30 : before ? 45 : 15;
+  const now = localNow(context);
+  let at = now.set({ minute, second: 0, millisecond: 0 });
+  if (at <= now) at = at.plus({ hours: 1 });
+  return context.createParsingComponents({ year: at.year, month: at.month, day: at.day, hour: at.hour, minute: at.minute, meridiem: at.hour >= 12 ? 1 : 0 });
+}
+
+/**
  * "17h", "9h30", "at 18h15": always a 24-hour clock. Not after "in" ("in 14h" is a duration, chrono's),
  * and a bare small "4h" only after "at": "buy 4h pencils" is no time.
  */
@@ -209,6 +227,7 @@ const NOONISH = /\b(?:(?:at|around|about)\s+)?noon\s*-?\s*ish\b/i;
 export const CLOCK_PARSERS: chrono.Parser[] = [
   { pattern: () => MIDNIGHT_TONIGHT, extract: midnightTonight },
   { pattern: () => SAME_TIME_AGAIN, extract: sameTimeAgain },
+  { pattern: () => FRACTION_OF_THE_HOUR_ALONE, extract: fractionOfTheHourAlone },
   { pattern: () => HALF_HOUR_BRITISH, extract: halfHourBritish },
   { pattern: () => HALF_HOUR_BEFORE_DAY, extract: halfHourBritish },
   { pattern: () => HALF_HOUR_AFTER_DAY, extract: halfHourBritish },
