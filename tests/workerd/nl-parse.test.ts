@@ -215,7 +215,7 @@ const cases: Case[] = [
   { prompt: "pay rent on 12.12", now: NOW.berlinBeforeFallBack, zone: BERLIN, title: "pay rent", local: "2026-12-12 09:00" },
   { prompt: "pay rent on 12.12.", now: NOW.berlinBeforeFallBack, zone: BERLIN, title: "pay rent", local: "2026-12-12 09:00" },
   // By December 1st at 5 PM: a time to beat, reminded an hour ahead (ADR 130).
-  { prompt: "pay rent by 1.12 at 5pm", now: NOW.berlinBeforeFallBack, zone: BERLIN, title: "pay rent", local: "2026-12-01 16:00" },
+  { prompt: "pay rent by 1.12 at 5pm", now: NOW.berlinBeforeFallBack, zone: BERLIN, title: "pay rent by 5pm", local: "2026-12-01 16:00" },
   { prompt: "on 1.1 renew the lease", now: NOW.berlinBeforeFallBack, zone: BERLIN, title: "renew the lease", local: "2027-01-01 09:00" },
   { prompt: "buy 2.5 kg rice on 3.12", now: NOW.berlinBeforeFallBack, zone: BERLIN, title: "buy 2.5 kg rice", local: "2026-12-03 09:00" },
   { prompt: "version 1.2 release on friday at 3pm", now: NOW.berlinBeforeFallBack, zone: BERLIN, title: "version 1.2 release", local: "2026-10-30 15:00" },
@@ -640,7 +640,7 @@ const cases: Case[] = [
   { prompt: "call 0800 tomorrow", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call 0800", local: "2026-03-03 09:00" },
   { prompt: "room 0930 meeting tomorrow at 3pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "room 0930 meeting", local: "2026-03-03 15:00" },
   // A time to beat or to wait for as the first words (deadline-phrases.ts); "b4" is "before".
-  { prompt: "b4 5 call the bank", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call the bank", local: "2026-03-02 16:00" },
+  { prompt: "b4 5 call the bank", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call the bank before 5", local: "2026-03-02 16:00" },
   { prompt: "after 5 call mum", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call mum", local: "2026-03-02 17:00" },
   // "after" a time is at it: it stayed in the title ("call mum after") or the time was not read.
   { prompt: "call mum after 5pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call mum", local: "2026-03-02 17:00" },
@@ -693,18 +693,19 @@ const cases: Case[] = [
   { prompt: "10 mins prior to my 3pm meeting", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "my meeting", local: "2026-03-02 14:50" },
   { prompt: "30 mins ahead of my 3pm meeting", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "my meeting", local: "2026-03-02 14:30" },
   { prompt: "remind me 10 minutes earlier than 5pm to leave", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "leave", local: "2026-03-02 16:50" },
-  // A time to beat (deadline-phrases.ts, ADR 130): an hour ahead of it. Each was due at the time itself ("call the bank"
-  // when the bank had closed); "before 5", "by six" found no time, "prior to 5pm" and "earlier than" stayed in the title.
-  { prompt: "call the bank before 5pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call the bank", local: "2026-03-02 16:00" },
-  { prompt: "send the invoice by 5", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "send the invoice", local: "2026-03-02 16:00" },
-  { prompt: "be home by six", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "be home", local: "2026-03-02 17:00" },
-  { prompt: "prior to 5pm call the gp", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call the gp", local: "2026-03-02 16:00" },
-  { prompt: "call the gp earlier than 5:30pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call the gp", local: "2026-03-02 16:30" },
-  { prompt: "call the gp no later than noon tomorrow", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call the gp", local: "2026-03-03 11:00" },
-  { prompt: "essay by friday at 5pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "essay", local: "2026-03-06 16:00" },
-  { prompt: "finish the essay by midnight", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "finish the essay", local: "2026-03-02 23:00" },
-  { prompt: "pack bag before my 3pm meeting", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pack bag before my meeting", local: "2026-03-02 14:00" },
-  { prompt: "every weekday before 9am check email", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "check email", local: "2026-03-03 08:00", recurrence: { freq: "weekdays" } },
+  // A time to beat (deadline-phrases.ts, ADR 130): an hour ahead of it, the title ending with it as typed. Each was due
+  // at the time itself (when the bank had closed); "before 5", "by six" found no time, "prior to 5pm" was titled "prior
+  // call the gp".
+  { prompt: "call the bank before 5pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call the bank before 5pm", local: "2026-03-02 16:00" },
+  { prompt: "send the invoice by 5", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "send the invoice by 5", local: "2026-03-02 16:00" },
+  { prompt: "be home by six", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "be home by 6", local: "2026-03-02 17:00" },
+  { prompt: "prior to 5pm call the gp", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call the gp prior to 5pm", local: "2026-03-02 16:00" },
+  { prompt: "call the gp earlier than 5:30pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call the gp earlier than 5:30pm", local: "2026-03-02 16:30" },
+  { prompt: "call the gp no later than noon tomorrow", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call the gp no later than noon", local: "2026-03-03 11:00" },
+  { prompt: "essay by friday at 5pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "essay by 5pm", local: "2026-03-06 16:00" },
+  { prompt: "finish the essay by midnight", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "finish the essay by midnight", local: "2026-03-02 23:00" },
+  { prompt: "pack bag before my 3pm meeting", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pack bag before my 3pm meeting", local: "2026-03-02 14:00" },
+  { prompt: "every weekday before 9am check email", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "check email before 9am", local: "2026-03-03 08:00", recurrence: { freq: "weekdays" } },
   // The time read is another: the time to beat stays in the title.
   { prompt: "remind me at 3pm to finish the report by 5pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "finish the report by 5pm", local: "2026-03-02 15:00" },
   // As said in Britain (relative-phrases.ts): each was due on the weekday or "tomorrow" alone, with the rest in the title.
@@ -1237,16 +1238,16 @@ describe("a reminder ahead of the moment named", () => {
 describe("a time to beat (ADR 130)", () => {
   it("the confirmation says the time it is ahead of", () => {
     const bank = parsed("call the bank before 5pm", NOW.nyMondayMorning, NEW_YORK);
-    expect(confirmationMessage(bank, NEW_YORK, NOW.nyMondayMorning)).toBe("Got it! I'll remind you to call the bank on Mon, Mar 2 at 4:00 PM (an hour before 5:00 PM).");
+    expect(confirmationMessage(bank, NEW_YORK, NOW.nyMondayMorning)).toBe("Got it! I'll remind you to call the bank before 5pm on Mon, Mar 2 at 4:00 PM (an hour before 5:00 PM).");
     const essay = parsed("finish the essay by midnight", NOW.nyMondayMorning, NEW_YORK);
-    expect(confirmationMessage(essay, NEW_YORK, NOW.nyMondayMorning)).toBe("Got it! I'll remind you to finish the essay on Mon, Mar 2 at 11:00 PM (an hour before Tue, Mar 3 at 12:00 AM).");
+    expect(confirmationMessage(essay, NEW_YORK, NOW.nyMondayMorning)).toBe("Got it! I'll remind you to finish the essay by midnight on Mon, Mar 2 at 11:00 PM (an hour before Tue, Mar 3 at 12:00 AM).");
   });
 
   it("less than an hour before it, the reminder is due at the next minute; once it has gone, the reader's next one", () => {
     // Said at 3:20 PM: 4 PM is forty minutes away.
     const soon = parsed("call the bank before 4pm", NOW.nyMondayAfternoon, NEW_YORK);
     expect(localTime(soon.dueAt, NEW_YORK)).toBe("2026-03-02 15:21");
-    expect(confirmationMessage(soon, NEW_YORK, NOW.nyMondayAfternoon)).toBe("Got it! I'll remind you to call the bank on Mon, Mar 2 at 3:21 PM (before 4:00 PM).");
+    expect(confirmationMessage(soon, NEW_YORK, NOW.nyMondayAfternoon)).toBe("Got it! I'll remind you to call the bank before 4pm on Mon, Mar 2 at 3:21 PM (before 4:00 PM).");
     // 3 PM has gone today, so tomorrow's, as "at 3pm" would be.
     expect(localTime(parsed("call the bank before 3pm", NOW.nyMondayAfternoon, NEW_YORK).dueAt, NEW_YORK)).toBe("2026-03-03 14:00");
     expect(parseReminder("call the bank before 3pm today", NOW.nyMondayAfternoon, NEW_YORK)).toEqual({ ok: false, reason: "past" });

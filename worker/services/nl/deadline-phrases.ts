@@ -17,6 +17,8 @@ export interface Deadline {
   bound: Span;
   /** Where the clock time starts ("5pm", "3pm" of "before my 3pm meeting"). */
   clockStart: number;
+  /** The clock time as typed ("5pm", "5", "noon"), which the title ends with after the bound words. */
+  clock: string;
   /** The clock follows the bound words directly ("before 5pm"), so they leave the title; "before my 3pm meeting" keeps them. */
   direct: boolean;
   /** Nothing between the bound words and a clock that is surely one ("before 5", not "by friday 5pm" or "by 9.05"): read as "at". */
@@ -31,20 +33,20 @@ export const BOUND_WORDS = String.raw`(?<!\b(?:drop|stop|swing|come|pop|pass|go|
  * day. "9.05" (captured) is five past nine in Britain and the 9th of May in Germany: taken only if the reader reads a
  * time in it, and never read as "at 9.05".
  */
-const CLOCK = String.raw`(?:\d{1,2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\b\.?|[ap]\b)|\d{1,2}:\d{2}\b|noon\b|midday\b|midnight\b|(\d{1,2}\.\d{2})\b|\d{1,2}(?=\s*(?:$|[,;!?)]|\.(?!\d)|o'?clock\b|(?:today|tonight|tomorrow|tmrw|on|this|next|every|each|and|then|please|sharp|mon|tue|wed|thu|fri|sat|sun)\w*\b)))`;
+const CLOCK = String.raw`(?:\d{1,2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\b\.?|[ap]\b)|\d{1,2}:\d{2}\b|noon\b|midday\b|midnight\b|(?<dotted>\d{1,2}\.\d{2})\b|\d{1,2}(?=\s*(?:$|[,;!?)]|\.(?!\d)|o'?clock\b|(?:today|tonight|tomorrow|tmrw|on|this|next|every|each|and|then|please|sharp|mon|tue|wed|thu|fri|sat|sun)\w*\b)))`;
 const OWNER = String.raw`(?:(?:my|the|our|your|his|her|their|a|an)\s+)`;
 /** "by friday 5pm", "before tomorrow at 9", "by dec 3, 5pm": a day between the bound words and the clock. */
 const DAY = String.raw`(?:(?:today|tonight|tomorrow|tmrw|(?:this|next)\s+[a-z]+|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?|the\s+\d{1,2}(?:st|nd|rd|th)|\d{1,2}[./]\d{1,2}(?:[./]\d{2,4})?(?!\d)|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?)\s*,?\s*(?:at\s+|@\s*)?)`;
-const DEADLINE = new RegExp(String.raw`(${BOUND_WORDS})\s+(${OWNER})?(${DAY})?(?=${CLOCK})`, "i");
+const DEADLINE = new RegExp(String.raw`(?<bound>${BOUND_WORDS})\s+(?<owner>${OWNER})?(?<day>${DAY})?(?=(?<clock>${CLOCK}))`, "i");
 
 /** An hour alone as the first words, before the title, is a time: "before 5 call the bank", "after 5 call mum". */
-const HOUR_LEADING_THE_TITLE = String.raw`(?=\d{1,2}\s+(?!(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|of|or|to|and|people|times|kids|children)\b)[a-z])`;
-const LEADING = new RegExp(String.raw`^\s*(${BOUND_WORDS})\s+${HOUR_LEADING_THE_TITLE}`, "i");
+const HOUR_LEADING_THE_TITLE = String.raw`(?=(?<clock>\d{1,2})\s+(?!(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|of|or|to|and|people|times|kids|children)\b)[a-z])`;
+const LEADING = new RegExp(String.raw`^\s*(?<bound>${BOUND_WORDS})\s+${HOUR_LEADING_THE_TITLE}`, "i");
 
 /** "after" as a time to wait for; not looking or asking after someone ("look after 2 kids", "ask after 5pm" is a time). */
 export const AFTER_WORD = String.raw`(?<!\b(?:look|looks|looking|looked|name|named|naming|chase|chasing|clean|cleaning|tidy|tidying|take|takes|taking|took|go|goes|going|went|come|comes|coming|came|lust|lusting)\s+)\bafter`;
-const AFTER = new RegExp(String.raw`(${AFTER_WORD})\s+()(${DAY})?(?=${CLOCK})`, "i");
-const LEADING_AFTER = new RegExp(String.raw`^\s*(${AFTER_WORD})\s+${HOUR_LEADING_THE_TITLE}`, "i");
+const AFTER = new RegExp(String.raw`(?<bound>${AFTER_WORD})\s+(?<day>${DAY})?(?=(?<clock>${CLOCK}))`, "i");
+const LEADING_AFTER = new RegExp(String.raw`^\s*(?<bound>${AFTER_WORD})\s+${HOUR_LEADING_THE_TITLE}`, "i");
 
 /** The first time to beat or to wait for in `text`, or null. */
 export function findDeadline(text: string): Deadline | null {
@@ -52,12 +54,11 @@ export function findDeadline(text: string): Deadline | null {
   const after = AFTER.exec(text) ?? LEADING_AFTER.exec(text);
   const match = before && (!after || before.index <= after.index) ? before : after;
   if (!match) return null;
-  // The leading forms have only the bound words' group: no owner, day or dotted clock. AFTER's owner group is empty.
-  const [whole, bound = "", owner, day, dotted] = match;
-  const start = match.index + whole.indexOf(bound);
-  const direct = !owner;
+  const { bound = "", owner, day, clock = "", dotted } = match.groups ?? {};
+  const start = match.index + match[0].indexOf(bound);
+  const direct = owner === undefined;
   const clockFollows = direct && day === undefined && dotted === undefined;
-  return { kind: match === before ? "before" : "after", bound: { start, end: start + bound.length }, clockStart: match.index + whole.length, direct, clockFollows };
+  return { kind: match === before ? "before" : "after", bound: { start, end: start + bound.length }, clockStart: match.index + match[0].length, clock: clock.trim(), direct, clockFollows };
 }
 
 /** `text` with the bound words read as "at" when the clock follows them (padded to their length, so every later span still lines up). */

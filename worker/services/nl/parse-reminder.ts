@@ -1,6 +1,6 @@
 import { assertTimeZone, localCalendarDate, nextOccurrence, WEEKDAY_NAMES, type Recurrence } from "../recurrence";
 import { aheadOf, findAhead, type AheadAmount } from "./ahead-phrases";
-import { boundReadAsAt, DEADLINE_LEAD, findDeadline, isTheDeadlinesTime } from "./deadline-phrases";
+import { boundReadAsAt, DEADLINE_LEAD, findDeadline, isTheDeadlinesTime, type Deadline } from "./deadline-phrases";
 import { findDateTime, type DateTimeHints } from "./date-time-phrases";
 import type { ParseFailureReason } from "./messages";
 import { findExcept, unholdableException, withoutDays } from "./except-phrases";
@@ -116,12 +116,24 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   const bounded = deadline && isTheDeadlinesTime(deadline, hints.timeSpan) ? deadline : null;
   const toBeat = bounded?.kind === "before" ? bounded : null;
   const boundWords = bounded?.direct ? [bounded.bound] : [];
-  const title = extractTitle(said, [...repeatSpans, ...hints.spans, ...(ahead ? [ahead.span] : []), ...boundWords]);
+  // "pack bag before my 3pm meeting" keeps "my 3pm meeting" whole: the reminder is at 2 PM.
+  const whenSpans = toBeat && !toBeat.direct ? hints.spans.filter((span) => span.start !== toBeat.clockStart) : hints.spans;
+  const title = withTimeToBeat(extractTitle(said, [...repeatSpans, ...whenSpans, ...(ahead ? [ahead.span] : []), ...boundWords]), said, toBeat);
   if (title === "") return failure("no_title");
   if (!schedule.ok) return failure(schedule.reason);
   const reminder = { title, dueAt: schedule.dueAt, recurrence: schedule.recurrence, strategy: nudge?.strategy ?? null };
   if (ahead) return earlier(reminder, ahead, now, clock);
   return toBeat ? aheadOfTheTimeToBeat(reminder, now, clock) : { ok: true, reminder };
+}
+
+/**
+ * "call the bank before 5pm", "by 5pm send invoice": the title ends with the time to beat, as typed ("call the bank
+ * before 5pm", "send invoice by 5pm"). The reminder is due an hour earlier, and every nudge, text and call says the
+ * title, so the time that matters goes with it (ADR 130). After "my"/"the" the words stay where they were.
+ */
+function withTimeToBeat(title: string, said: string, toBeat: Deadline | null): string {
+  if (!toBeat?.direct || title === "") return title;
+  return `${title} ${said.slice(toBeat.bound.start, toBeat.bound.end).replace(/\s+/g, " ").toLowerCase()} ${toBeat.clock}`;
 }
 
 /**
