@@ -55,7 +55,7 @@ const table: Array<{ zone: string; prompt: string; title: string; local: string;
   { zone: "Europe/Berlin", prompt: "iPhone backup tomorrow at 9pm", title: "iPhone backup", local: "2043-03-03 21:00", says: /about iPhone backup on Tue, Mar 3 at 9:00 PM/ },
   { zone: "Asia/Jerusalem", prompt: "every weekday at 9 stand-up", title: "Stand-up", local: "2043-03-03 09:00", recurrence: { freq: "weekdays" }, says: /stand-up every weekday at 9:00 AM, starting Tue, Mar 3/ },
   // Ahead of the moment named: it was refused as past ("30 mins before" read as half an hour ago).
-  { zone: "America/New_York", prompt: "remind me 30 mins before my 3pm meeting", title: "My meeting", local: "2043-03-02 14:30", says: /^Got it! I'll remind you about your meeting on Mon, Mar 2 at 2:30 PM \(30 mins before 3:00 PM\)\.$/ },
+  { zone: "America/New_York", prompt: "remind me 30 mins before my 3pm meeting", title: "My 3pm meeting", local: "2043-03-02 14:30", says: /^Got it! I'll remind you about your 3pm meeting on Mon, Mar 2 at 2:30 PM \(30 mins before 3:00 PM\)\.$/ },
   // A time to beat, an hour ahead, kept in the title (ADR 130): it was due at 5 PM, when the bank has closed.
   { zone: "Europe/Berlin", prompt: "call the bank before 5pm", title: "Call the bank before 5pm", local: "2043-03-02 16:00", says: /^Got it! I'll remind you to call the bank before 5pm on Mon, Mar 2 at 4:00 PM \(an hour before 5:00 PM\)\.$/ },
 ];

@@ -675,7 +675,9 @@ const cases: Case[] = [
   { prompt: "on or before the 15th pay the card", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pay the card", local: "2026-03-15 09:00" },
   // Ahead of the moment named (ahead-phrases.ts): "30 mins before" was read as half an hour ago ("already passed"),
   // and "the day before christmas" was Christmas Day titled "the day".
-  { prompt: "remind me 30 mins before my 3pm meeting", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "my meeting", local: "2026-03-02 14:30" },
+  // A time inside a name stays in it: the reminder is due before that time.
+  { prompt: "remind me 30 mins before my 3pm meeting", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "my 3pm meeting", local: "2026-03-02 14:30" },
+  { prompt: "catch the 9:15 train, remind me 10 mins before", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "catch the 9:15 train", local: "2026-03-02 09:05" },
   { prompt: "I have a dentist appointment on friday at 2, remind me an hour before", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "dentist appointment", local: "2026-03-06 13:00" },
   { prompt: "dentist friday at 2pm remind me the day before", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "dentist", local: "2026-03-05 14:00" },
   { prompt: "the day before christmas wrap the presents", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "wrap the presents", local: "2026-12-24 09:00" },
@@ -688,10 +690,10 @@ const cases: Case[] = [
   { prompt: "every friday at 3pm team meeting, remind me 15 minutes before", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "team meeting", local: "2026-03-06 14:45", recurrence: { freq: "weekly", days: [5] } },
   // "before" with no amount is the day itself, as before.
   { prompt: "submit the report before friday", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "submit the report", local: "2026-03-06 09:00" },
-  // "prior to", "ahead of", "earlier than" with an amount: left in the title ("10 mins prior to your meeting") at 3 PM,
+  // "prior to", "ahead of", "earlier than" with an amount: left in the title ("10 mins prior to your 3pm meeting") at 3 PM,
   // or "already passed".
-  { prompt: "10 mins prior to my 3pm meeting", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "my meeting", local: "2026-03-02 14:50" },
-  { prompt: "30 mins ahead of my 3pm meeting", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "my meeting", local: "2026-03-02 14:30" },
+  { prompt: "10 mins prior to my 3pm meeting", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "my 3pm meeting", local: "2026-03-02 14:50" },
+  { prompt: "30 mins ahead of my 3pm meeting", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "my 3pm meeting", local: "2026-03-02 14:30" },
   { prompt: "remind me 10 minutes earlier than 5pm to leave", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "leave", local: "2026-03-02 16:50" },
   // A time to beat (deadline-phrases.ts, ADR 130): an hour ahead of it, the title ending with it as typed. Each was due
   // at the time itself (when the bank had closed); "before 5", "by six" found no time, "prior to 5pm" was titled "prior
@@ -1209,7 +1211,7 @@ describe("how hard to nudge, in the reminder's words (ADR 112)", () => {
 describe("a reminder ahead of the moment named", () => {
   it("the confirmation says what it is ahead of: the time on the same day, the day and time otherwise", () => {
     const meeting = parsed("remind me 30 mins before my 3pm meeting", NOW.nyMondayMorning, NEW_YORK);
-    expect(confirmationMessage(meeting, NEW_YORK, NOW.nyMondayMorning)).toBe("Got it! I'll remind you about your meeting on Mon, Mar 2 at 2:30 PM (30 mins before 3:00 PM).");
+    expect(confirmationMessage(meeting, NEW_YORK, NOW.nyMondayMorning)).toBe("Got it! I'll remind you about your 3pm meeting on Mon, Mar 2 at 2:30 PM (30 mins before 3:00 PM).");
     const dentist = parsed("dentist friday at 2pm remind me the day before", NOW.nyMondayMorning, NEW_YORK);
     expect(confirmationMessage(dentist, NEW_YORK, NOW.nyMondayMorning)).toBe("Got it! I'll remind you about dentist on Thu, Mar 5 at 2:00 PM (the day before Fri, Mar 6 at 2:00 PM).");
     const team = parsed("every friday at 3pm team meeting, remind me 15 minutes before", NOW.nyMondayMorning, NEW_YORK);

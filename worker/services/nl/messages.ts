@@ -236,7 +236,7 @@ const SECOND_PERSON: Record<string, string> = {
 const FIRST_PERSON = /\b(?:I am|I was|I['’](?:m|ve|ll|d)|I|[Mm]e|[Mm]y|[Mm]yself)\b/g;
 
 const COMMON_VERBS = new Set(
-  `add answer apply ask attend back bake be book bring brush buy call cancel change charge check clean close collect confirm delay
+  `add answer apply ask attend back bake be book bring brush buy call cancel catch change charge check clean close collect confirm delay
   cook cut defrost do drink drop eat email empty exercise feed file fill finish fix floss follow get give go grab hang have
   help invite iron join leave let lock log look mail make meditate meet message mop move mow open order pack pay phone pick
   plan plug post postpone practice practise pray prepare print push put read record refill register remember remove renew reply reschedule

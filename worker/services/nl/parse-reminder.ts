@@ -116,8 +116,9 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   const bounded = deadline && isTheDeadlinesTime(deadline, hints.timeSpan) ? deadline : null;
   const toBeat = bounded?.kind === "before" ? bounded : null;
   const boundWords = bounded?.direct ? [bounded.bound] : [];
-  // "pack bag before my 3pm meeting" keeps "my 3pm meeting" whole: the reminder is at 2 PM.
-  const whenSpans = toBeat && !toBeat.direct ? hints.spans.filter((span) => span.start !== toBeat.clockStart) : hints.spans;
+  // "pack bag before my 3pm meeting", "30 mins before my 3pm meeting", "catch the 9:15 train, 10 mins before": a time
+  // inside a name stays in it, since the reminder is due before that time (ADR 128, 130).
+  const whenSpans = ahead || toBeat ? hints.spans.filter((span) => !NAMED_BY_ITS_TIME.test(said.slice(0, span.start))) : hints.spans;
   const title = withTimeToBeat(extractTitle(said, [...repeatSpans, ...whenSpans, ...(ahead ? [ahead.span] : []), ...boundWords]), said, toBeat);
   if (title === "") return failure("no_title");
   if (!schedule.ok) return failure(schedule.reason);
@@ -175,6 +176,9 @@ function earlier(reminder: ParsedReminder, ahead: AheadAmount, now: Date, zone: 
 function saysWhen(hints: DateTimeHints): boolean {
   return Boolean(hints.instant || hints.time || hints.date || hints.weekday || hints.partOfDay);
 }
+
+/** Before a time that is part of a name: "my 3pm meeting", "the 9:15 train". */
+const NAMED_BY_ITS_TIME = /\b(?:my|the|our|your|his|her|their)\s+$/i;
 
 /** Words of getting up: an hour said with them without am/pm is a morning's. */
 const WAKING = /\b(?:wake|waking|get\s+up|getting\s+up)\b/i;
