@@ -206,6 +206,16 @@ describe("answers typed in the chat", () => {
     expect(made?.dueAt).toBe(Date.parse("2071-03-12T13:00:00Z"));
   });
 
+  it("a time to beat is due an hour ahead of it, and the title keeps it for every nudge (ADR 130)", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser({ timezone: "Europe/Berlin" });
+    // 1:00 PM in Berlin: 5 PM is four hours away.
+    await postUpdate(textUpdate(u.chat, "call the bank before 5pm"));
+    expect(bot.callsOf("sendMessage").at(-1)!.payload.text).toBe("Got it! I'll remind you to call the bank before 5pm on Tue, Mar 10 at 4:00 PM (an hour before 5:00 PM).");
+    const made = (await tasksOfUser(u.id)).find((t) => t.title === "Call the bank before 5pm");
+    expect(made?.dueAt).toBe(Date.parse("2071-03-10T15:00:00Z"));
+  });
+
   it("'same time tomorrow' in reply to a reminder moves it to tomorrow at its own time of day, not the time of the reply", async () => {
     const bot = fakeTelegram();
     const u = await linkedUser({ timezone: "Europe/Berlin" });
