@@ -194,6 +194,24 @@ test.describe("New Task screen", () => {
     await expect(box.locator(".alert--success")).toContainText("every other day at 8:00 PM");
     await page.goto("/dashboard");
     await expect(page.locator("article.task-card").filter({ hasText: "water the ferns" })).toContainText("Repeats every other day");
+
+    // A time to beat: an hour ahead, and the card keeps the time it is ahead of (ADR 130).
+    await page.goto("/task-creator");
+    await input.fill("call the bank before 5pm tomorrow");
+    await box.getByRole("button", { name: "Create Reminder" }).click();
+    await expect(box.locator(".alert--success")).toContainText("Got it! I'll remind you to call the bank before 5pm on");
+    await expect(box.locator(".alert--success")).toContainText("at 4:00 PM (an hour before 5:00 PM).");
+    // The night before a weekly collection: the repeat moves to the day before (ADR 131).
+    await input.fill("bins out every thursday, remind me the night before");
+    await box.getByRole("button", { name: "Create Reminder" }).click();
+    await expect(box.locator(".alert--success")).toContainText("every Wednesday at 9:00 PM (the night before every Thursday at 9:00 AM)");
+    await page.goto("/dashboard");
+    const bank = card(page, "Call the bank before 5pm");
+    await expect(bank).toContainText("Due Tomorrow, 4:00 PM");
+    await bank.screenshot({ path: "test-results/screenshots/tasks-time-to-beat-card.png" });
+    const bins = card(page, "Bins out");
+    await expect(bins).toContainText("Repeats every Wednesday");
+    await bins.screenshot({ path: "test-results/screenshots/tasks-night-before-card.png" });
   });
 
   test("how hard to nudge in the words: 'urgently' makes an urgent reminder, said in the confirmation and on its card (ADR 112)", async ({ page }) => {

@@ -9,6 +9,7 @@ import {
   type ParsedReminder,
   type ParseFailureReason,
 } from "../../worker/services/nl/parse-reminder";
+import { repeatDaysEarlier } from "../../worker/services/nl/repeat-days-earlier";
 import { taskTitleOf } from "../../worker/services/nl/title";
 import { movedDueAt } from "../../worker/services/tasks/move";
 import { readsDayFirst } from "../../worker/services/nl/date-order";
@@ -1218,10 +1219,12 @@ describe("a reminder ahead of the moment named", () => {
     expect(confirmationMessage(team, NEW_YORK, NOW.nyMondayMorning)).toBe("Got it! I'll remind you about team meeting every Friday at 2:45 PM (15 minutes before 3:00 PM), starting Fri, Mar 6.");
   });
 
-  it("a day ahead of a repeat is asked to be said as its own day; an early time gone by has passed", () => {
-    expect(parseReminder("every friday at 3pm team meeting, remind me the day before", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "ahead_of_repeat", phrase: "the day before" });
+  it("a day ahead of a repeat no rule can follow is asked to be said as its own day; an early time gone by has passed", () => {
+    // The day before the first Monday has no place in the month; the day before the 1st is in another month.
+    expect(parseReminder("book club the first monday of every month at 7pm, remind me the day before", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "ahead_of_repeat", phrase: "the day before" });
+    expect(parseReminder("pay rent on the 1st of every month, remind me the day before", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "ahead_of_repeat", phrase: "the day before" });
     expect(failureMessage("ahead_of_repeat", "the day before")).toBe(
-      `I can remind you ahead of a repeating reminder only on its own day, not "the day before". Say the day and time to be reminded, like "every thursday at 3pm".`,
+      `I can't remind you "the day before" this repeat: no repeat I can set falls on those days. Say the day and time to be reminded, like "every sunday at 7pm".`,
     );
     // 9:20 AM, 30 minutes before 9:50 AM, said at 9:00 AM: still to come; an hour before is 8:50, gone.
     expect(localTime(parsed("call at 9:50am, remind me 30 minutes before", NOW.nyMondayMorning, NEW_YORK).dueAt, NEW_YORK)).toBe("2026-03-02 09:20");
@@ -1234,6 +1237,41 @@ describe("a reminder ahead of the moment named", () => {
     const team = parsed("every friday at 3pm team meeting, remind me 15 minutes before", fridayTenToThree, NEW_YORK);
     expect(localTime(team.dueAt, NEW_YORK)).toBe("2026-03-13 14:45");
     expect(confirmationMessage(team, NEW_YORK, fridayTenToThree)).toBe("Got it! I'll remind you about team meeting every Friday at 2:45 PM (15 minutes before 3:00 PM), starting Fri, Mar 13.");
+  });
+});
+
+describe("a reminder ahead of a repeat, on the days before (ADR 131)", () => {
+  it.each([
+    // Said Monday 9 AM: the first Thursday is the 5th, so its night before is Wednesday the 4th.
+    ["bins every thursday, remind me the night before", "2026-03-04 21:00", { freq: "weekly", days: [3] }, "Got it! I'll remind you about bins every Wednesday at 9:00 PM (the night before every Thursday at 9:00 AM), starting Wed, Mar 4."],
+    ["every friday at 3pm team meeting, remind me the day before", "2026-03-05 15:00", { freq: "weekly", days: [4] }, "Got it! I'll remind you about team meeting every Thursday at 3:00 PM (the day before every Friday at 3:00 PM), starting Thu, Mar 5."],
+    ["every other wednesday gym, remind me the day before", "2026-03-03 09:00", { freq: "weekly", days: [2], interval: 2 }, "Got it! I'll remind you about gym every other Tuesday at 9:00 AM (the day before every other Wednesday at 9:00 AM), starting Tue, Mar 3."],
+    ["pay rent on the 15th of every month, remind me 2 days before", "2026-03-13 09:00", { freq: "monthly", dayOfMonth: 13 }, "Got it! I'll remind you to pay rent every month on the 13th at 9:00 AM (2 days before every month on the 15th at 9:00 AM), starting Fri, Mar 13."],
+    // March 3rd is tomorrow, so a week before it has gone this year: next year's February 24th.
+    ["every year on march 3 mum's birthday, remind me a week before", "2027-02-24 09:00", { freq: "yearly", month: 2, dayOfMonth: 24 }, "Got it! I'll remind you about mum's birthday every year on February 24 at 9:00 AM (a week before every year on March 3 at 9:00 AM), starting Wed, Feb 24, 2027."],
+  ] as const)("%j", (prompt, local, recurrence, says) => {
+    const reminder = parsed(prompt, NOW.nyMondayMorning, NEW_YORK);
+    expect([localTime(reminder.dueAt, NEW_YORK), reminder.recurrence]).toEqual([local, recurrence]);
+    expect(confirmationMessage(reminder, NEW_YORK, NOW.nyMondayMorning)).toBe(says);
+  });
+
+  it("moves each rule's days by the days asked, and holds none it cannot follow", () => {
+    expect(repeatDaysEarlier({ freq: "weekdays" }, 1)).toEqual({ freq: "weekly", days: [1, 2, 3, 4, 7] });
+    expect(repeatDaysEarlier({ freq: "weekly", days: [1, 5] }, 2)).toEqual({ freq: "weekly", days: [3, 6] });
+    expect(repeatDaysEarlier({ freq: "weekly", days: [4] }, 7)).toEqual({ freq: "weekly", days: [4] });
+    expect(repeatDaysEarlier({ freq: "daily", interval: 3 }, 1)).toEqual({ freq: "daily", interval: 3 });
+    expect(repeatDaysEarlier({ freq: "yearly", month: 1, dayOfMonth: 3 }, 7)).toEqual({ freq: "yearly", month: 12, dayOfMonth: 27 });
+    // Every other Monday's Sunday is in the week before: the weeks would no longer pair up.
+    expect(repeatDaysEarlier({ freq: "weekly", days: [1], interval: 2 }, 1)).toBeNull();
+    expect(repeatDaysEarlier({ freq: "monthly", dayOfMonth: 2 }, 2)).toBeNull();
+    expect(repeatDaysEarlier({ freq: "monthly", dayOfMonth: 31 }, 1)).toBeNull();
+    expect(repeatDaysEarlier({ freq: "monthly", week: 1, weekday: 1 }, 1)).toBeNull();
+    expect(repeatDaysEarlier({ freq: "yearly", month: 2, dayOfMonth: 29 }, 1)).toBeNull();
+    expect(repeatDaysEarlier({ freq: "weekly", days: [4] }, 29)).toBeNull();
+    // Every rule moved is one the schema takes.
+    for (const rule of [repeatDaysEarlier({ freq: "weekdays" }, 1), repeatDaysEarlier({ freq: "weekly", days: [3], interval: 2 }, 1), repeatDaysEarlier({ freq: "yearly", month: 3, dayOfMonth: 3 }, 14)]) {
+      expect(recurrenceSchema.safeParse(rule).success, JSON.stringify(rule)).toBe(true);
+    }
   });
 });
 
@@ -1255,9 +1293,13 @@ describe("a time to beat (ADR 130)", () => {
     expect(parseReminder("call the bank before 3pm today", NOW.nyMondayAfternoon, NEW_YORK)).toEqual({ ok: false, reason: "past" });
   });
 
-  it("a repeat's time to beat just after midnight stays at that time rather than move to the day before", () => {
+  it("a repeat's time to beat just after midnight is the evening before (ADR 131); where no rule holds that day, the time itself", () => {
     const lock = parsed("every day before 12:30am lock the door", NOW.nyMondayMorning, NEW_YORK);
-    expect([localTime(lock.dueAt, NEW_YORK), lock.recurrence, lock.ahead]).toEqual(["2026-03-03 00:30", { freq: "daily" }, undefined]);
+    expect([localTime(lock.dueAt, NEW_YORK), lock.recurrence]).toEqual(["2026-03-02 23:30", { freq: "daily" }]);
+    expect(confirmationMessage(lock, NEW_YORK, NOW.nyMondayMorning)).toBe("Got it! I'll remind you to lock the door before 12:30am every day at 11:30 PM (an hour before every day at 12:30 AM), starting Mon, Mar 2.");
+    // The 1st's evening before is in another month: kept on the 1st at 00:30.
+    const rent = parsed("pay rent on the 1st of every month before 12:30am", NOW.nyMondayMorning, NEW_YORK);
+    expect([localTime(rent.dueAt, NEW_YORK), rent.recurrence, rent.ahead]).toEqual(["2026-04-01 00:30", { freq: "monthly", dayOfMonth: 1 }, undefined]);
   });
 
   it("a visit ('drop by 5pm') is no time to beat; a dotted time is one when read as a time; an amount said is kept", () => {

@@ -13,7 +13,7 @@ interface ConfirmableReminder {
   dueAt: Date;
   recurrence: Recurrence | null;
   /** "30 mins" before the moment named: said back after the time ("(30 mins before 3:00 PM)"). */
-  ahead?: { words: string; eventAt: Date };
+  ahead?: { words: string; eventAt: Date; eventRule?: Recurrence };
   /** Named in the words ("urgently"): said back, so a person sees how the words were read. */
   strategy?: StrategyKey | null;
 }
@@ -33,14 +33,18 @@ export function confirmationMessage(reminder: ConfirmableReminder, zone: string,
   const what = reminderSubject(reminder.title);
   const nudging = reminder.strategy ? ` ${nudgingSentence(reminder.strategy)}` : "";
   // "(30 mins before 3:00 PM)"; "(before 5:00 PM)" for a time to beat less than an hour away (no amount).
-  const ahead = reminder.ahead ? ` (${[reminder.ahead.words, "before", aheadOfWhat(reminder.ahead.eventAt, due, zone)].filter(Boolean).join(" ")})` : "";
+  const ahead = reminder.ahead ? ` (${[reminder.ahead.words, "before", aheadOfWhat(reminder.ahead, due, zone)].filter(Boolean).join(" ")})` : "";
   if (!reminder.recurrence) return `${lead} I'll remind you ${what} on ${date} at ${time}${ahead}.${nudging}`;
   return `${lead} I'll remind you ${what} ${describeRecurrence(reminder.recurrence)} at ${time}${ahead}, starting ${date}.${nudging}`;
 }
 
-/** The moment a reminder is ahead of: its time when on the same day ("3:00 PM"), else its day too ("Fri, Nov 27 at 2:00 PM"). */
-function aheadOfWhat(eventAt: Date, due: DateTime, zone: string): string {
-  const event = DateTime.fromJSDate(eventAt, { zone }).setLocale("en-US");
+/**
+ * The moment a reminder is ahead of: its time when on the same day ("3:00 PM"), else its day too ("Fri, Nov 27 at 2:00
+ * PM"); for a repeat whose days moved earlier, the repeat ("every Thursday at 9:00 AM").
+ */
+function aheadOfWhat(ahead: NonNullable<ConfirmableReminder["ahead"]>, due: DateTime, zone: string): string {
+  const event = DateTime.fromJSDate(ahead.eventAt, { zone }).setLocale("en-US");
+  if (ahead.eventRule) return `${describeRecurrence(ahead.eventRule)} at ${event.toFormat("h:mm a")}`;
   return event.hasSame(due, "day") ? event.toFormat("h:mm a") : event.toFormat("ccc, LLL d 'at' h:mm a");
 }
 
@@ -78,7 +82,7 @@ const FAILURE_MESSAGES: Record<ParseFailureReason, string> = {
   two_nudges: `I can nudge you one way per reminder, and I found two that don't go together. ${NUDGE_WORDS}`,
   // "friday december 12", a Saturday: the date and weekday are named when known (failureMessage).
   // "every friday at 3pm, remind me the day before": a repeat stays on its days (parse-reminder.ts `earlier`).
-  ahead_of_repeat: `I can remind you ahead of a repeating reminder only on its own day. Say the day and time to be reminded, like "every thursday at 3pm".`,
+  ahead_of_repeat: `I can't move that repeat to the days before it: no repeat I can set falls on them. Say the day and time to be reminded, like "every sunday at 7pm".`,
   weekday_mismatch: `That day and date don't match. Send it again with the day or the date you mean, like "on friday" or "on dec 12".`,
 };
 
@@ -108,7 +112,7 @@ export function failureMessage(reason: ParseFailureReason, phrase?: string, othe
   if (reason === "several_times" && phrase) return `I can set one day per reminder, and "${phrase}" names more than one. If it repeats, put "every" before the days, like "every ${phrase}"; if not, send each day as its own reminder.`;
   if (reason === "vague_time" && phrase) return `When is "${phrase}"? Add a time, like "at 6pm" or "in 2 hours", and I'll nudge you then.`;
   if (reason === "no_unit" && phrase) return `Is "${phrase}" minutes or hours? Add one, like "${phrase} minutes" or "${phrase} hours".`;
-  if (reason === "ahead_of_repeat" && phrase) return `I can remind you ahead of a repeating reminder only on its own day, not "${phrase}". Say the day and time to be reminded, like "every thursday at 3pm".`;
+  if (reason === "ahead_of_repeat" && phrase) return `I can't remind you "${phrase}" this repeat: no repeat I can set falls on those days. Say the day and time to be reminded, like "every sunday at 7pm".`;
   if (reason === "weekday_mismatch" && phrase && otherPhrase) {
     const words = weekdayMismatchWords(phrase, otherPhrase);
     return `${words.date} is a ${words.own}, not a ${words.said}. Send it again with the day or the date you mean, like "on ${words.asTyped.weekday}" or "on ${words.asTyped.date}".`;

@@ -5,6 +5,7 @@ import { findDateTime, type DateTimeHints } from "./date-time-phrases";
 import type { ParseFailureReason } from "./messages";
 import { findExcept, unholdableException, withoutDays } from "./except-phrases";
 import { findRecurrence } from "./recurrence-phrases";
+import { repeatDaysEarlier } from "./repeat-days-earlier";
 import { resolveSchedule } from "./schedule";
 import { correctSpelling } from "./spelling";
 import { cleanTitle, extractTitle } from "./title";
@@ -40,8 +41,11 @@ export interface ParsedReminder {
   recurrence: Recurrence | null;
   /** The sequence the words asked for ("urgently": "urgent"); null when they named none (the person's default applies). */
   strategy: StrategyKey | null;
-  /** "remind me 30 mins before my 3pm meeting": the amount as said and the moment it is ahead of, for the confirmation. */
-  ahead?: { words: string; eventAt: Date };
+  /**
+   * "remind me 30 mins before my 3pm meeting": the amount as said and the moment it is ahead of, for the confirmation;
+   * `eventRule`, the repeat it is ahead of when its days moved earlier ("the night before every Thursday").
+   */
+  ahead?: { words: string; eventAt: Date; eventRule?: Recurrence };
 }
 
 /** `phrase`: for "unsupported_repeat", the repeat as the person typed it ("every other day"); for "no_unit", "in 10". */
@@ -140,7 +144,8 @@ function withTimeToBeat(title: string, said: string, toBeat: Deadline | null): s
 /**
  * The reminder an hour ahead of a time to beat. Less than an hour before it, the reminder is due at the next minute
  * ("before 5:00 PM"), not refused as past: the time to beat has not gone. Ahead of a repeat's time just after
- * midnight, an hour earlier would be another day; the repeat is then kept at the time said.
+ * midnight, an hour earlier is the day before (ADR 131); where no rule holds that day, the repeat is kept at the time
+ * said.
  */
 function aheadOfTheTimeToBeat(reminder: ParsedReminder, now: Date, zone: string): ParseResult {
   const early = earlier(reminder, DEADLINE_LEAD, now, zone);
@@ -154,22 +159,25 @@ function aheadOfTheTimeToBeat(reminder: ParsedReminder, now: Date, zone: string)
 const MINUTE_MS = 60_000;
 
 /**
- * The reminder due `ahead` of the moment read. A repeat stays on its days, so only a time earlier on the same day can
- * be held ("every friday at 3pm, remind me 15 minutes before" is every Friday at 2:45 PM); "the day before" a repeat
- * is asked to be said as the day it is.
+ * The reminder due `ahead` of the moment read. A repeat keeps its time of day earlier ("every friday at 3pm, remind me
+ * 15 minutes before" is every Friday at 2:45 PM), or moves to the days before ("bins every thursday, remind me the night
+ * before" is every Wednesday at 9 PM, ADR 131) where a rule holds them (repeat-days-earlier.ts); where none does, the
+ * person is asked to say the day.
  */
 function earlier(reminder: ParsedReminder, ahead: AheadAmount, now: Date, zone: string): ParseResult {
   const dueAt = aheadOf(reminder.dueAt, ahead, zone);
-  const { recurrence } = reminder;
-  if (recurrence && !localCalendarDate(dueAt, zone).equals(localCalendarDate(reminder.dueAt, zone))) {
-    return { ok: false, reason: "ahead_of_repeat", phrase: `${ahead.words} before` };
-  }
-  if (dueAt.getTime() > now.getTime()) return { ok: true, reminder: { ...reminder, dueAt, ahead: { words: ahead.words, eventAt: reminder.dueAt } } };
+  const eventRule = reminder.recurrence;
+  const daysEarlier = Math.round(localCalendarDate(reminder.dueAt, zone).diff(localCalendarDate(dueAt, zone), "days").days);
+  const recurrence = eventRule ? repeatDaysEarlier(eventRule, daysEarlier) : null;
+  if (eventRule && !recurrence) return { ok: false, reason: "ahead_of_repeat", phrase: `${ahead.words} before` };
+  // The confirmation names the repeat it is ahead of when the days moved ("the night before every Thursday at 9:00 AM").
+  const said = (eventAt: Date) => ({ words: ahead.words, eventAt, ...(eventRule && daysEarlier > 0 ? { eventRule } : {}) });
+  if (dueAt.getTime() > now.getTime()) return { ok: true, reminder: { ...reminder, recurrence, dueAt, ahead: said(reminder.dueAt) } };
   if (!recurrence) return failure("past");
   // Said between the early time and the moment ("every friday at 3pm, 15 minutes before" on a Friday at 2:50): the
   // series starts at its next early time, ahead of its next moment.
   const next = nextOccurrence(recurrence, dueAt, now, zone);
-  return { ok: true, reminder: { ...reminder, dueAt: next, ahead: { words: ahead.words, eventAt: new Date(next.getTime() + reminder.dueAt.getTime() - dueAt.getTime()) } } };
+  return { ok: true, reminder: { ...reminder, recurrence, dueAt: next, ahead: said(new Date(next.getTime() + reminder.dueAt.getTime() - dueAt.getTime())) } };
 }
 
 /** Whether the hints name any day or time at all. */
