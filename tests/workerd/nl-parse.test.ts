@@ -684,9 +684,14 @@ const cases: Case[] = [
   { prompt: "the day before christmas wrap the presents", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "wrap the presents", local: "2026-12-24 09:00" },
   { prompt: "take my pills an hour before bed", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "take my pills", local: "2026-03-02 20:00" },
   { prompt: "flight on march 12 at 6am, remind me 2 days before", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "flight", local: "2026-03-10 06:00" },
-  { prompt: "bins out the night before collection on thursday", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "bins out collection", local: "2026-03-04 21:00" },
+  { prompt: "bins out the night before collection on thursday", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "bins out before collection", local: "2026-03-04 21:00" },
   { prompt: "meeting at 3:10pm remind me half an hour ahead", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "meeting", local: "2026-03-02 14:40" },
-  { prompt: "pack a couple of days before my flight on march 12", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pack my flight", local: "2026-03-10 09:00" },
+  // After words of the title, "before" stays in it: "pack my flight" and "leave the 8:15 bus" said the opposite.
+  { prompt: "pack a couple of days before my flight on march 12", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pack before my flight", local: "2026-03-10 09:00" },
+  { prompt: "leave 20 mins before the 8:15 bus", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "leave before the 8:15 bus", local: "2026-03-02 19:55" },
+  { prompt: "pack the night before the trip on friday", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pack before the trip", local: "2026-03-05 21:00" },
+  // "night before" without "the" as the first words: "before bin day" stayed in the title, due on Thursday.
+  { prompt: "night before bin day thursday put bins out", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "bin day put bins out", local: "2026-03-04 21:00" },
   // A repeat keeps its days, so only a time earlier the same day: every Friday at 2:45 PM.
   { prompt: "every friday at 3pm team meeting, remind me 15 minutes before", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "team meeting", local: "2026-03-06 14:45", recurrence: { freq: "weekly", days: [5] } },
   // "before" with no amount is the day itself, as before.
@@ -708,6 +713,9 @@ const cases: Case[] = [
   { prompt: "essay by friday at 5pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "essay by 5pm", local: "2026-03-06 16:00" },
   { prompt: "finish the essay by midnight", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "finish the essay by midnight", local: "2026-03-02 23:00" },
   { prompt: "pack bag before my 3pm meeting", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pack bag before my 3pm meeting", local: "2026-03-02 14:00" },
+  // The time of what it is before, said after it: it was at the time itself.
+  { prompt: "finish slides before the meeting tomorrow at 10", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "finish slides before the meeting", local: "2026-03-03 09:00" },
+  { prompt: "print tickets before the show on friday at 7pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "print tickets before the show", local: "2026-03-06 18:00" },
   { prompt: "every weekday before 9am check email", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "check email before 9am", local: "2026-03-03 08:00", recurrence: { freq: "weekdays" } },
   // The time read is another: the time to beat stays in the title.
   { prompt: "remind me at 3pm to finish the report by 5pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "finish the report by 5pm", local: "2026-03-02 15:00" },

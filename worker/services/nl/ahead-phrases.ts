@@ -40,9 +40,12 @@ const BEFORE = "(before(?:hand)?|prior\\s+to|ahead\\s+of(?!\\s+(?:time|schedule)
 // Not "ahead of schedule": no moment.
 const AHEAD = new RegExp(`\\b${ASKING}${AMOUNT}\\s+${BEFORE}\\b(?!\\s+(?:than|of|to|schedule)\\b)`, "i");
 
+/** "night before bin day thursday put bins out": "day", "night", "evening" without "the" as the first words. */
+const LEADING_DAY_AHEAD = new RegExp(`^\\s*${ASKING}(?:()()()(day|night|evening))\\s+(before)\\b`, "i");
+
 /** The first "... before" in `text` that asks for a reminder ahead of the moment, or null. */
 export function findAhead(text: string): Ahead | null {
-  const match = AHEAD.exec(text);
+  const match = AHEAD.exec(text) ?? LEADING_DAY_AHEAD.exec(text);
   if (!match) return null;
   const [whole, count, unit, halfHour, theDay, before = ""] = match;
   const lead = leadOf(count, unit, halfHour, theDay);
@@ -53,10 +56,15 @@ export function findAhead(text: string): Ahead | null {
   // "ahead of" and "earlier than" are hidden with the amount).
   const leadsToMoment = /^before$/i.test(before) && /^\s*[\w'"]/.test(text.slice(end));
   const hiddenEnd = leadsToMoment ? end - before.length : end;
-  const amountStart = start + whole.search(new RegExp(`\\b${AMOUNT}`, "i"));
+  const amountStart = start + whole.search(new RegExp(`\\b(?:${AMOUNT}|day|night|evening)`, "i"));
   // "10 mins prior to my 3pm meeting" is said back as "10 mins before 3:00 PM", like "10 mins before".
-  const words = text.slice(amountStart, end - before.length).trim();
-  return { words, span: { start, end }, hidden: { start, end: hiddenEnd }, ...lead };
+  const amount = text.slice(amountStart, end - before.length).trim();
+  const words = /^(?:day|night|evening)$/i.test(amount) ? `the ${amount.toLowerCase()}` : amount;
+  // "leave 20 mins before the 8:15 bus", "pack the night before the trip": after words of the title, "before" stays in
+  // it ("leave before the 8:15 bus"); as the first words ("remind me 30 mins before my 3pm meeting") it goes.
+  const titleBefore = text.slice(0, start).trim() !== "";
+  const spanEnd = leadsToMoment && titleBefore ? end - before.length : end;
+  return { words, span: { start, end: spanEnd }, hidden: { start, end: hiddenEnd }, ...lead };
 }
 
 function leadOf(count: string | undefined, unit: string | undefined, halfHour: string | undefined, theDay: string | undefined): Omit<Ahead, "words" | "span" | "hidden"> | null {

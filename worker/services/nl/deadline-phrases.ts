@@ -37,7 +37,9 @@ const CLOCK = String.raw`(?:\d{1,2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\b\.?|[ap]\b)|\d{
 const OWNER = String.raw`(?:(?:my|the|our|your|his|her|their|a|an)\s+)`;
 /** "by friday 5pm", "before tomorrow at 9", "by dec 3, 5pm": a day between the bound words and the clock. */
 const DAY = String.raw`(?:(?:today|tonight|tomorrow|tmrw|(?:this|next)\s+[a-z]+|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?|the\s+\d{1,2}(?:st|nd|rd|th)|\d{1,2}[./]\d{1,2}(?:[./]\d{2,4})?(?!\d)|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?)\s*,?\s*(?:at\s+|@\s*)?)`;
-const DEADLINE = new RegExp(String.raw`(?<bound>${BOUND_WORDS})\s+(?<owner>${OWNER})?(?<day>${DAY})?(?=(?<clock>${CLOCK}))`, "i");
+/** "before the meeting tomorrow at 10", "before my big meeting at 3pm": what the time belongs to, then its day or "at". */
+const EVENT = String.raw`(?:[a-z']+\s+){1,2}?(?:(?:on\s+)?${DAY}|at\s+|@\s*)`;
+const DEADLINE = new RegExp(String.raw`(?<bound>${BOUND_WORDS})\s+(?<owner>${OWNER}(?:${EVENT})?)?(?<day>${DAY})?(?=(?<clock>${CLOCK}))`, "i");
 
 /** An hour alone as the first words, before the title, is a time: "before 5 call the bank", "after 5 call mum". */
 const HOUR_LEADING_THE_TITLE = String.raw`(?=(?<clock>\d{1,2})\s+(?!(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|of|or|to|and|people|times|kids|children)\b)[a-z])`;

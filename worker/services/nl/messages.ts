@@ -243,7 +243,7 @@ const COMMON_VERBS = new Set(
   `add answer apply ask attend back bake be book bring brush buy call cancel catch change charge check clean close collect confirm delay
   cook cut defrost do drink drop eat email empty exercise feed file fill finish fix floss follow get give go grab hang have
   help invite iron join leave let lock log look mail make meditate meet message mop move mow open order pack pay phone pick
-  plan plug post postpone practice practise pray prepare print push put read record refill register remember remove renew reply reschedule
+  plan plug post postpone practice practise pray prep prepare print push put read record refill register remember remove renew reply reschedule
   reset respond return review ring rsvp run save schedule see sell send set share shower sign sleep sort start stop stretch
   study submit swap take talk text throw tidy turn unplug update vacuum visit wake walk wash watch water wish work wrap write`.split(/\s+/),
 );
