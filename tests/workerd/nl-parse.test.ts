@@ -640,7 +640,7 @@ const cases: Case[] = [
   { prompt: "every weekday 0845 standup", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "standup", local: "2026-03-03 08:45", recurrence: { freq: "weekdays" } },
   { prompt: "call 0800 tomorrow", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call 0800", local: "2026-03-03 09:00" },
   { prompt: "room 0930 meeting tomorrow at 3pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "room 0930 meeting", local: "2026-03-03 15:00" },
-  // A time to beat or to wait for as the first words (deadline-phrases.ts); "b4" is "before".
+  // A time to beat or to wait for as the first words (time-bound-phrases.ts); "b4" is "before".
   { prompt: "b4 5 call the bank", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call the bank before 5", local: "2026-03-02 16:00" },
   { prompt: "after 5 call mum", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call mum", local: "2026-03-02 17:00" },
   // "after" a time is at it: it stayed in the title ("call mum after") or the time was not read.
@@ -701,7 +701,7 @@ const cases: Case[] = [
   { prompt: "10 mins prior to my 3pm meeting", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "my 3pm meeting", local: "2026-03-02 14:50" },
   { prompt: "30 mins ahead of my 3pm meeting", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "my 3pm meeting", local: "2026-03-02 14:30" },
   { prompt: "remind me 10 minutes earlier than 5pm to leave", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "leave", local: "2026-03-02 16:50" },
-  // A time to beat (deadline-phrases.ts, ADR 130): an hour ahead of it, the title ending with it as typed. Each was due
+  // A time to beat (time-bound-phrases.ts, ADR 130): an hour ahead of it, the title ending with it as typed. Each was due
   // at the time itself (when the bank had closed); "before 5", "by six" found no time, "prior to 5pm" was titled "prior
   // call the gp".
   { prompt: "call the bank before 5pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call the bank before 5pm", local: "2026-03-02 16:00" },

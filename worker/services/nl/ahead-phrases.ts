@@ -27,27 +27,28 @@ export interface Ahead {
 /** The counts of minutes people say in words beyond relative-phrases.ts's "a" to "twelve". */
 const MINUTE_COUNTS: Record<string, number> = { fifteen: 15, twenty: 20, thirty: 30, "forty-five": 45, "forty five": 45 };
 // "a couple of days before": two, as "a couple of hours" is elsewhere (chrono read it as two days ago).
-const COUNT = `(\\d{1,3}|(?:a\\s+)?couple(?:\\s+of)?|an?|one|two|three|four|five|six|ten|fifteen|twenty|thirty|forty[- ]five)`;
-const UNIT = "(minutes?|mins?|hours?|hrs?|days?|weeks?)";
-const AMOUNT = `(?:${COUNT}\\s+${UNIT}|(half\\s+an\\s+hour)|the\\s+(day|night|evening))`;
+const COUNT = `(?<count>\\d{1,3}|(?:a\\s+)?couple(?:\\s+of)?|an?|one|two|three|four|five|six|ten|fifteen|twenty|thirty|forty[- ]five)`;
+const UNIT = "(?<unit>minutes?|mins?|hours?|hrs?|days?|weeks?)";
+const AMOUNT = `(?:${COUNT}\\s+${UNIT}|(?<halfHour>half\\s+an\\s+hour)|the\\s+(?<theDay>day|night|evening))`;
 /** "remind me", "and ping me", ", tell me": asking for the early reminder. */
 const ASKING = "(?:(?:and\\s+)?(?:please\\s+)?(?:remind|ping|nudge|tell|alert|notify)\\s+me\\s+)?";
 /**
  * "before" may lead to the moment; so may "prior to", "ahead of" and "earlier than", which the date reader does not know
  * and so never sees; the others end the phrase.
  */
-const BEFORE = "(before(?:hand)?|prior\\s+to|ahead\\s+of(?!\\s+(?:time|schedule)\\b)|earlier\\s+than|earlier|ahead(?:\\s+of\\s+time)?|in\\s+advance|prior)";
+const BEFORE = "(?<before>before(?:hand)?|prior\\s+to|ahead\\s+of(?!\\s+(?:time|schedule)\\b)|earlier\\s+than|earlier|ahead(?:\\s+of\\s+time)?|in\\s+advance|prior)";
 // Not "ahead of schedule": no moment.
 const AHEAD = new RegExp(`\\b${ASKING}${AMOUNT}\\s+${BEFORE}\\b(?!\\s+(?:than|of|to|schedule)\\b)`, "i");
 
 /** "night before bin day thursday put bins out": "day", "night", "evening" without "the" as the first words. */
-const LEADING_DAY_AHEAD = new RegExp(`^\\s*${ASKING}(?:()()()(day|night|evening))\\s+(before)\\b`, "i");
+const LEADING_DAY_AHEAD = new RegExp(`^\\s*${ASKING}(?<theDay>day|night|evening)\\s+(?<before>before)\\b`, "i");
 
 /** The first "... before" in `text` that asks for a reminder ahead of the moment, or null. */
 export function findAhead(text: string): Ahead | null {
   const match = AHEAD.exec(text) ?? LEADING_DAY_AHEAD.exec(text);
   if (!match) return null;
-  const [whole, count, unit, halfHour, theDay, before = ""] = match;
+  const [whole] = match;
+  const { count, unit, halfHour, theDay, before = "" } = match.groups ?? {};
   const lead = leadOf(count, unit, halfHour, theDay);
   if (!lead) return null;
   const start = match.index;

@@ -1,4 +1,4 @@
-import { AFTER_WORD, BOUND_WORDS } from "./deadline-phrases";
+import { AFTER_WORD, BOUND_WORDS } from "./time-bound-phrases";
 /**
  * Times of day and lengths of time said in words, or in a shape chrono does not know, rewritten in digits before
  * anything is read:
@@ -132,7 +132,7 @@ const HOUR_AND_MINUTE_WORDS_AFTER_AT = new RegExp(String.raw`${LEAD}(${HOUR_WORD
  */
 const HOUR_WORD_AFTER_AT = new RegExp(String.raw`${LEAD}(${HOUR_WORD})\b`, "gi");
 const FOLLOWS_AN_HOUR = new RegExp(`^${AFTER_AN_HOUR}`, "i");
-/** "be home by six", "call before nine thirty tomorrow", "after six tonight": a time to beat or wait for in words (deadline-phrases.ts), where a day or the end follows. */
+/** "be home by six", "call before nine thirty tomorrow", "after six tonight": a time to beat or wait for in words (time-bound-phrases.ts), where a day or the end follows. */
 const HOUR_WORD_AFTER_A_BOUND = new RegExp(String.raw`((?:${BOUND_WORDS}|${AFTER_WORD})\s+)(${HOUR_WORD})(?:[\s-]+(${MINUTE_WORD}))?${AFTER_AN_HOUR}`, "gi");
 /** "at one point", "at one go", "at one of ...": the number is no hour even as the first words. */
 const NAMES_A_THING = /^\s+(?:point|go|stage|of|with|another|end|side|least|last|once|more|or)\b/i;

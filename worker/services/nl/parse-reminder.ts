@@ -1,6 +1,6 @@
 import { assertTimeZone, localCalendarDate, nextOccurrence, WEEKDAY_NAMES, type Recurrence } from "../recurrence";
 import { aheadOf, findAhead, type AheadAmount } from "./ahead-phrases";
-import { boundReadAsAt, DEADLINE_LEAD, findDeadline, isTheDeadlinesTime, type Deadline } from "./deadline-phrases";
+import { boundReadAsAt, TIME_TO_BEAT_LEAD, findTimeBound, isTheBoundsTime, type TimeBound } from "./time-bound-phrases";
 import { findDateTime, type DateTimeHints } from "./date-time-phrases";
 import type { ParseFailureReason } from "./messages";
 import { findExcept, unholdableException, withoutDays } from "./except-phrases";
@@ -67,8 +67,8 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   const text = ahead ? blankOut(said, [ahead.hidden]) : said;
   // "call the bank before 5pm": a time to beat, read as "at 5pm" and reminded an hour ahead of it (ADR 130); "after
   // 5 call mum": a time to wait for, read as "at 5".
-  const deadline = ahead ? null : findDeadline(text);
-  const timeText = deadline ? boundReadAsAt(text, deadline) : text;
+  const timeBound = ahead ? null : findTimeBound(text);
+  const timeText = timeBound ? boundReadAsAt(text, timeBound) : text;
   // Refused before anything is read: half of such a prompt would make a reminder the person did not ask for.
   const unsupportedRepeat = findUnsupportedRepeat(text);
   if (unsupportedRepeat) return { ok: false, reason: "unsupported_repeat", phrase: unsupportedRepeat };
@@ -117,9 +117,9 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   if (!schedule.ok && schedule.reason !== "past") return failure(schedule.reason);
 
   // The time to beat is the reminder's only when the time read is that one ("remind me at 3pm to finish by 5pm" is not).
-  const bounded = deadline && isTheDeadlinesTime(deadline, hints.timeSpan) ? deadline : null;
+  const bounded = timeBound && isTheBoundsTime(timeBound, hints.timeSpan) ? timeBound : null;
   const toBeat = bounded?.kind === "before" ? bounded : null;
-  const boundWords = bounded?.direct ? [bounded.bound] : [];
+  const boundWords = bounded?.direct ? [bounded.boundWords] : [];
   // "pack bag before my 3pm meeting", "30 mins before my 3pm meeting", "catch the 9:15 train, 10 mins before": a time
   // inside a name stays in it, since the reminder is due before that time (ADR 128, 130).
   const whenSpans = ahead || toBeat ? hints.spans.filter((span) => !NAMED_BY_ITS_TIME.test(said.slice(0, span.start))) : hints.spans;
@@ -136,9 +136,9 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
  * before 5pm", "send invoice by 5pm"). The reminder is due an hour earlier, and every nudge, text and call says the
  * title, so the time that matters goes with it (ADR 130). After "my"/"the" the words stay where they were.
  */
-function withTimeToBeat(title: string, said: string, toBeat: Deadline | null): string {
+function withTimeToBeat(title: string, said: string, toBeat: TimeBound | null): string {
   if (!toBeat?.direct || title === "") return title;
-  return `${title} ${said.slice(toBeat.bound.start, toBeat.bound.end).replace(/\s+/g, " ").toLowerCase()} ${toBeat.clock}`;
+  return `${title} ${said.slice(toBeat.boundWords.start, toBeat.boundWords.end).replace(/\s+/g, " ").toLowerCase()} ${toBeat.clock}`;
 }
 
 /**
@@ -148,7 +148,7 @@ function withTimeToBeat(title: string, said: string, toBeat: Deadline | null): s
  * said.
  */
 function aheadOfTheTimeToBeat(reminder: ParsedReminder, now: Date, zone: string): ParseResult {
-  const early = earlier(reminder, DEADLINE_LEAD, now, zone);
+  const early = earlier(reminder, TIME_TO_BEAT_LEAD, now, zone);
   if (early.ok) return early;
   if (reminder.recurrence) return { ok: true, reminder };
   if (reminder.dueAt.getTime() <= now.getTime()) return early;
@@ -171,13 +171,13 @@ function earlier(reminder: ParsedReminder, ahead: AheadAmount, now: Date, zone: 
   const recurrence = eventRule ? repeatDaysEarlier(eventRule, daysEarlier) : null;
   if (eventRule && !recurrence) return { ok: false, reason: "ahead_of_repeat", phrase: `${ahead.words} before` };
   // The confirmation names the repeat it is ahead of when the days moved ("the night before every Thursday at 9:00 AM").
-  const said = (eventAt: Date) => ({ words: ahead.words, eventAt, ...(eventRule && daysEarlier > 0 ? { eventRule } : {}) });
-  if (dueAt.getTime() > now.getTime()) return { ok: true, reminder: { ...reminder, recurrence, dueAt, ahead: said(reminder.dueAt) } };
+  const aheadSaid = (eventAt: Date) => ({ words: ahead.words, eventAt, ...(eventRule && daysEarlier > 0 ? { eventRule } : {}) });
+  if (dueAt.getTime() > now.getTime()) return { ok: true, reminder: { ...reminder, recurrence, dueAt, ahead: aheadSaid(reminder.dueAt) } };
   if (!recurrence) return failure("past");
   // Said between the early time and the moment ("every friday at 3pm, 15 minutes before" on a Friday at 2:50): the
   // series starts at its next early time, ahead of its next moment.
   const next = nextOccurrence(recurrence, dueAt, now, zone);
-  return { ok: true, reminder: { ...reminder, recurrence, dueAt: next, ahead: said(new Date(next.getTime() + reminder.dueAt.getTime() - dueAt.getTime())) } };
+  return { ok: true, reminder: { ...reminder, recurrence, dueAt: next, ahead: aheadSaid(new Date(next.getTime() + reminder.dueAt.getTime() - dueAt.getTime())) } };
 }
 
 /** Whether the hints name any day or time at all. */

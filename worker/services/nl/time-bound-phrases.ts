@@ -10,11 +10,11 @@ import type { Span } from "./types";
  * "call mum after 5pm", "after 5 call mum": a time to wait for, due at the time itself; "after" left the title
  * ("call mum after") or the time was not read at all.
  */
-export interface Deadline {
+export interface TimeBound {
   /** "before": a time to beat, reminded an hour ahead; "after": a time to wait for, reminded at it. */
   kind: "before" | "after";
   /** The bound words ("before", "by", "no later than", "after"), read as "at" by the date reader when the clock follows them. */
-  bound: Span;
+  boundWords: Span;
   /** Where the clock time starts ("5pm", "3pm" of "before my 3pm meeting"). */
   clockStart: number;
   /** The clock time as typed ("5pm", "5", "noon"), which the title ends with after the bound words. */
@@ -39,42 +39,42 @@ const OWNER = String.raw`(?:(?:my|the|our|your|his|her|their|a|an)\s+)`;
 const DAY = String.raw`(?:(?:today|tonight|tomorrow|tmrw|(?:this|next)\s+[a-z]+|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?|the\s+\d{1,2}(?:st|nd|rd|th)|\d{1,2}[./]\d{1,2}(?:[./]\d{2,4})?(?!\d)|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?)\s*,?\s*(?:at\s+|@\s*)?)`;
 /** "before the meeting tomorrow at 10", "before my big meeting at 3pm": what the time belongs to, then its day or "at". */
 const EVENT = String.raw`(?:[a-z']+\s+){1,2}?(?:(?:on\s+)?${DAY}|at\s+|@\s*)`;
-const DEADLINE = new RegExp(String.raw`(?<bound>${BOUND_WORDS})\s+(?<owner>${OWNER}(?:${EVENT})?)?(?<day>${DAY})?(?=(?<clock>${CLOCK}))`, "i");
+const TIME_TO_BEAT = new RegExp(String.raw`(?<bound>${BOUND_WORDS})\s+(?<owner>${OWNER}(?:${EVENT})?)?(?<day>${DAY})?(?=(?<clock>${CLOCK}))`, "i");
 
 /** An hour alone as the first words, before the title, is a time: "before 5 call the bank", "after 5 call mum". */
 const HOUR_LEADING_THE_TITLE = String.raw`(?=(?<clock>\d{1,2})\s+(?!(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|of|or|to|and|people|times|kids|children)\b)[a-z])`;
-const LEADING = new RegExp(String.raw`^\s*(?<bound>${BOUND_WORDS})\s+${HOUR_LEADING_THE_TITLE}`, "i");
+const LEADING_TIME_TO_BEAT = new RegExp(String.raw`^\s*(?<bound>${BOUND_WORDS})\s+${HOUR_LEADING_THE_TITLE}`, "i");
 
 /** "after" as a time to wait for; not looking or asking after someone ("look after 2 kids", "ask after 5pm" is a time). */
 export const AFTER_WORD = String.raw`(?<!\b(?:look|looks|looking|looked|name|named|naming|chase|chasing|clean|cleaning|tidy|tidying|take|takes|taking|took|go|goes|going|went|come|comes|coming|came|lust|lusting)\s+)\bafter`;
-const AFTER = new RegExp(String.raw`(?<bound>${AFTER_WORD})\s+(?<day>${DAY})?(?=(?<clock>${CLOCK}))`, "i");
-const LEADING_AFTER = new RegExp(String.raw`^\s*(?<bound>${AFTER_WORD})\s+${HOUR_LEADING_THE_TITLE}`, "i");
+const TIME_TO_WAIT_FOR = new RegExp(String.raw`(?<bound>${AFTER_WORD})\s+(?<day>${DAY})?(?=(?<clock>${CLOCK}))`, "i");
+const LEADING_TIME_TO_WAIT_FOR = new RegExp(String.raw`^\s*(?<bound>${AFTER_WORD})\s+${HOUR_LEADING_THE_TITLE}`, "i");
 
 /** The first time to beat or to wait for in `text`, or null. */
-export function findDeadline(text: string): Deadline | null {
-  const before = DEADLINE.exec(text) ?? LEADING.exec(text);
-  const after = AFTER.exec(text) ?? LEADING_AFTER.exec(text);
+export function findTimeBound(text: string): TimeBound | null {
+  const before = TIME_TO_BEAT.exec(text) ?? LEADING_TIME_TO_BEAT.exec(text);
+  const after = TIME_TO_WAIT_FOR.exec(text) ?? LEADING_TIME_TO_WAIT_FOR.exec(text);
   const match = before && (!after || before.index <= after.index) ? before : after;
   if (!match) return null;
   const { bound = "", owner, day, clock = "", dotted } = match.groups ?? {};
   const start = match.index + match[0].indexOf(bound);
   const direct = owner === undefined;
   const clockFollows = direct && day === undefined && dotted === undefined;
-  return { kind: match === before ? "before" : "after", bound: { start, end: start + bound.length }, clockStart: match.index + match[0].length, clock: clock.trim(), direct, clockFollows };
+  return { kind: match === before ? "before" : "after", boundWords: { start, end: start + bound.length }, clockStart: match.index + match[0].length, clock: clock.trim(), direct, clockFollows };
 }
 
 /** `text` with the bound words read as "at" when the clock follows them (padded to their length, so every later span still lines up). */
-export function boundReadAsAt(text: string, deadline: Deadline): string {
-  if (!deadline.clockFollows) return text;
-  const { start, end } = deadline.bound;
+export function boundReadAsAt(text: string, bound: TimeBound): string {
+  if (!bound.clockFollows) return text;
+  const { start, end } = bound.boundWords;
   return text.slice(0, start) + "at".padEnd(end - start, " ") + text.slice(end);
 }
 
-/** Whether the time the reader took (its span) is the deadline's clock, not another time said beside it. */
-export function isTheDeadlinesTime(deadline: Deadline, timeSpan: Span | undefined): boolean {
+/** Whether the time the reader took (its span) is the bound's clock, not another time said beside it. */
+export function isTheBoundsTime(timeBound: TimeBound, timeSpan: Span | undefined): boolean {
   if (!timeSpan) return false;
-  return timeSpan.start >= deadline.bound.start && timeSpan.start <= deadline.clockStart && timeSpan.end > deadline.clockStart;
+  return timeSpan.start >= timeBound.boundWords.start && timeSpan.start <= timeBound.clockStart && timeSpan.end > timeBound.clockStart;
 }
 
 /** How far ahead of a time to beat the reminder is due: an hour, said back as "an hour before 5:00 PM". */
-export const DEADLINE_LEAD = { words: "an hour", minutes: 60, days: 0 } as const;
+export const TIME_TO_BEAT_LEAD = { words: "an hour", minutes: 60, days: 0 } as const;
