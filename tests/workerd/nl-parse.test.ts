@@ -623,6 +623,12 @@ const cases: Case[] = [
   { prompt: "dinner at 7 on sat", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "dinner", local: "2026-03-07 19:00" },
   { prompt: "every friday party at 8", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "party", local: "2026-03-06 20:00", recurrence: { freq: "weekly", days: [5] } },
   { prompt: "breakfast with tom at 7 on sat", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "breakfast with tom", local: "2026-03-07 07:00" },
+  { prompt: "movie friday 7:30", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "movie", local: "2026-03-06 19:30" },
+  // A part of the day cut short after a day (spelling.ts): no time was found.
+  { prompt: "mow lawn sat am", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "mow lawn", local: "2026-03-07 09:00" },
+  { prompt: "call mom sun pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call mom", local: "2026-03-08 15:00" },
+  { prompt: "yoga wed eve", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "yoga", local: "2026-03-04 19:00" },
+  { prompt: "christmas eve call grandma", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call grandma", local: "2026-12-24 09:00" },
   // "X night" is the evening's name, not tonight: each was due today, the day lost, "night" gone from the title.
   { prompt: "date night friday at 7", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "date night", local: "2026-03-06 19:00" },
   { prompt: "quiz night thursday", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "quiz night", local: "2026-03-05 09:00" },
@@ -648,6 +654,8 @@ const cases: Case[] = [
   { prompt: "call jo after six tonight", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call jo", local: "2026-03-02 18:00" },
   { prompt: "pick up the prescription thurs after 3", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pick up the prescription", local: "2026-03-05 15:00" },
   { prompt: "look after 2 kids tomorrow at 5", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "look after 2 kids", local: "2026-03-03 17:00" },
+  // "cleaning after" is no cleaning up after someone: "after 4" stayed in the title, due at 9 AM.
+  { prompt: "pick up dry cleaning after 4 on thursday", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pick up dry cleaning", local: "2026-03-05 16:00" },
   { prompt: "thu dentist at 2", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "dentist", local: "2026-03-05 14:00" },
   { prompt: "call bob tue", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call bob", local: "2026-03-03 09:00" },
   { prompt: "wed gym 7am", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "gym", local: "2026-03-04 07:00" },

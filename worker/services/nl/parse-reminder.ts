@@ -191,7 +191,7 @@ const NAMED_BY_ITS_TIME = /\b(?:my|the|our|your|his|her|their)\s+$/i;
 /** Words of getting up: an hour said with them without am/pm is a morning's. */
 const WAKING = /\b(?:wake|waking|get\s+up|getting\s+up)\b/i;
 /** Plans of an evening: an hour from 6 to 11 said with them without am/pm is the evening's. */
-const EVENING_PLANS = /\b(?:dinner|supper|drinks|party|pub|gig|concert|theatre|theater|(?:date|movie|film|game|games|quiz|poker|pizza|karaoke|trivia|bingo)\s+nights?)\b/i;
+const EVENING_PLANS = /\b(?:dinner|supper|drinks|party|pub|gig|concert|theatre|theater|movie|movies|film|cinema|(?:date|movie|film|game|games|quiz|poker|pizza|karaoke|trivia|bingo)\s+nights?)\b/i;
 
 function failure(reason: ParseFailureReason): ParseResult {
   return { ok: false, reason };

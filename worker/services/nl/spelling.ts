@@ -43,5 +43,13 @@ const TYPO = new RegExp(`(?<![\\w'])(?:${[...CORRECTION_OF.keys()].join("|")})(?
  * words written in digits ("at nine thirty" → "at 9:30", clock-words.ts): every reader of typed words starts here.
  */
 export function correctSpelling(text: string): string {
-  return clockWordsAsDigits(text.replace(TYPO, (typo) => CORRECTION_OF.get(typo.toLowerCase()) ?? typo));
+  const spelt = text.replace(TYPO, (typo) => CORRECTION_OF.get(typo.toLowerCase()) ?? typo);
+  return clockWordsAsDigits(spelt.replace(PART_OF_DAY_CUT_SHORT, (_whole, day: string, part: string) => `${day} ${PART_OF_DAY_IN_FULL[part.toLowerCase()] ?? part}`));
 }
+
+/**
+ * "mow lawn sat am", "call mom sun pm", "yoga wed eve": a part of the day cut short after a day, in full ("saturday
+ * morning"). Only after a day: "christmas eve" and "7 am" keep their words. No time was found in any of them.
+ */
+const PART_OF_DAY_CUT_SHORT = /\b((?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)(?:day)?|today|tomorrow)\s+(am|pm|eve)\b(?!\s*\d)/gi;
+const PART_OF_DAY_IN_FULL: Record<string, string> = { am: "morning", pm: "afternoon", eve: "evening" };

@@ -46,7 +46,7 @@ const HOUR_LEADING_THE_TITLE = String.raw`(?=(?<clock>\d{1,2})\s+(?!(?:minutes?|
 const LEADING_TIME_TO_BEAT = new RegExp(String.raw`^\s*(?<bound>${BOUND_WORDS})\s+${HOUR_LEADING_THE_TITLE}`, "i");
 
 /** "after" as a time to wait for; not looking or asking after someone ("look after 2 kids", "ask after 5pm" is a time). */
-export const AFTER_WORD = String.raw`(?<!\b(?:look|looks|looking|looked|name|named|naming|chase|chasing|clean|cleaning|tidy|tidying|take|takes|taking|took|go|goes|going|went|come|comes|coming|came|lust|lusting)\s+)\bafter`;
+export const AFTER_WORD = String.raw`(?<!\b(?:look|looks|looking|looked|name|named|naming|chase|chasing|take|takes|taking|took|go|goes|going|went|come|comes|coming|came|lust|lusting)\s+)\bafter`;
 const TIME_TO_WAIT_FOR = new RegExp(String.raw`(?<bound>${AFTER_WORD})\s+(?<day>${DAY})?(?=(?<clock>${CLOCK}))`, "i");
 const LEADING_TIME_TO_WAIT_FOR = new RegExp(String.raw`^\s*(?<bound>${AFTER_WORD})\s+${HOUR_LEADING_THE_TITLE}`, "i");
 
