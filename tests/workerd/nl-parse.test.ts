@@ -720,6 +720,8 @@ const cases: Case[] = [
   { prompt: "call the gp no later than noon tomorrow", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call the gp no later than noon", local: "2026-03-03 11:00" },
   { prompt: "essay by friday at 5pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "essay by 5pm", local: "2026-03-06 16:00" },
   { prompt: "finish the essay by midnight", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "finish the essay by midnight", local: "2026-03-02 23:00" },
+  // A dotted time that cannot be a date (no month 30): read as "at 5.30"; it found no time.
+  { prompt: "leave by 5.30", now: NOW.nyMondayMorning, zone: "Europe/London", title: "leave by 5.30", local: "2026-03-02 16:30" },
   { prompt: "pack bag before my 3pm meeting", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pack bag before my 3pm meeting", local: "2026-03-02 14:00" },
   // The time of what it is before, said after it: it was at the time itself.
   { prompt: "finish slides before the meeting tomorrow at 10", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "finish slides before the meeting", local: "2026-03-03 09:00" },

@@ -30,10 +30,10 @@ export const BOUND_WORDS = String.raw`(?<!\b(?:drop|stop|swing|come|pop|pass|go|
 
 /**
  * A clock time in digits after the bound words: "5pm", "5:30", "17:00", "noon", or an hour alone before the end or a
- * day. "9.05" (captured) is five past nine in Britain and the 9th of May in Germany: taken only if the reader reads a
- * time in it, and never read as "at 9.05".
+ * day. "5.30" is a time (no month 30); "9.05" (captured) is five past nine in Britain and the 9th of May in Germany:
+ * taken only if the reader reads a time in it, and never read as "at 9.05".
  */
-const CLOCK = String.raw`(?:\d{1,2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\b\.?|[ap]\b)|\d{1,2}:\d{2}\b|noon\b|midday\b|midnight\b|(?<dotted>\d{1,2}\.\d{2})\b|\d{1,2}(?=\s*(?:$|[,;!?)]|\.(?!\d)|o'?clock\b|(?:today|tonight|tomorrow|tmrw|on|this|next|every|each|and|then|please|sharp|mon|tue|wed|thu|fri|sat|sun)\w*\b)))`;
+const CLOCK = String.raw`(?:\d{1,2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\b\.?|[ap]\b)|\d{1,2}:\d{2}\b|noon\b|midday\b|midnight\b|\d{1,2}\.(?:1[3-9]|[2-5]\d)\b|(?<dotted>\d{1,2}\.\d{2})\b|\d{1,2}(?=\s*(?:$|[,;!?)]|\.(?!\d)|o'?clock\b|(?:today|tonight|tomorrow|tmrw|on|this|next|every|each|and|then|please|sharp|mon|tue|wed|thu|fri|sat|sun)\w*\b)))`;
 const OWNER = String.raw`(?:(?:my|the|our|your|his|her|their|a|an)\s+)`;
 /** "by friday 5pm", "before tomorrow at 9", "by dec 3, 5pm": a day between the bound words and the clock. */
 const DAY = String.raw`(?:(?:today|tonight|tomorrow|tmrw|(?:this|next)\s+[a-z]+|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?|the\s+\d{1,2}(?:st|nd|rd|th)|\d{1,2}[./]\d{1,2}(?:[./]\d{2,4})?(?!\d)|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?)\s*,?\s*(?:at\s+|@\s*)?)`;
