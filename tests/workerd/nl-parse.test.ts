@@ -646,6 +646,7 @@ const cases: Case[] = [
   { prompt: "every weekday 0845 standup", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "standup", local: "2026-03-03 08:45", recurrence: { freq: "weekdays" } },
   { prompt: "call 0800 tomorrow", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call 0800", local: "2026-03-03 09:00" },
   { prompt: "room 0930 meeting tomorrow at 3pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "room 0930 meeting", local: "2026-03-03 15:00" },
+  { prompt: "flight BA 0930 tomorrow at 6am", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "flight BA 0930", local: "2026-03-03 06:00" },
   // A time to beat or to wait for as the first words (time-bound-phrases.ts); "b4" is "before".
   { prompt: "b4 5 call the bank", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call the bank before 5", local: "2026-03-02 16:00" },
   { prompt: "after 5 call mum", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call mum", local: "2026-03-02 17:00" },

@@ -41,7 +41,9 @@ export function clockWordsAsDigits(text: string): string {
     .replace(HOUR_SPACE_MINUTES, (_whole, lead: string, hour: string, minutes: string) => `${lead}${hour}:${minutes}`)
     .replace(FOUR_DIGITS_WITH_HOURS, (_whole, hour: string, minutes: string) => `${hour}:${minutes}`)
     .replace(ZERO_PADDED_FOUR_DIGITS, (whole, hour: string, minutes: string, at: number, all: string) =>
-      saidAsATime(all, at, whole.length) || AFTER_A_DAY.test(all.slice(0, at)) || TITLE_THEN_END.test(all.slice(at + whole.length)) ? `${hour}:${minutes}` : whole,
+      !AFTER_A_CODE.test(all.slice(0, at)) && (saidAsATime(all, at, whole.length) || AFTER_A_DAY.test(all.slice(0, at)) || TITLE_THEN_END.test(all.slice(at + whole.length)))
+        ? `${hour}:${minutes}`
+        : whole,
     );
 }
 
@@ -145,10 +147,12 @@ const HOUR_WORD_BEFORE_MERIDIEM = new RegExp(String.raw`\b(${HOUR_WORD})(?:[\s-]
  * "meet 1400hrs tomorrow", "standup 0930 daily", "0800 gym": a 24-hour time in four digits. With "hrs", "h" or "hours"
  * any such time; without, only a zero-padded one (00:00 to 09:59, which no year or sum of money is written as) where
  * it can be nothing else: the end or a day after it, the start or a day before it. Not after a word of a number or a
- * code ("call 0800 tomorrow", "room 0930", "flight 0812"), nor inside a longer number ("0800 123 456").
+ * code ("call 0800 tomorrow", "room 0930", "flight 0812", "flight BA 0930"), nor inside a longer number ("0800 123 456").
  */
 const FOUR_DIGITS_WITH_HOURS = /\b([01]\d|2[0-3])([0-5]\d)\s*(?:hrs|hours|h)\b/gi;
 const ZERO_PADDED_FOUR_DIGITS = /(?<!\b(?:call|dial|ring|phone|text|tel|room|flight|bus|train|route|no|number|gate|platform|code|pin|ext|extension|order|ref|ticket|seat|page|unit|flat|apt|suite|rm)\.?\s+|[#£$€+\d-]\s*)\b(0\d)([0-5]\d)\b(?![\d-]|\s+\d)/gi;
+/** A code in capitals before the digits: "flight BA 0930", "the LH 0812", "bus X 0715" are numbers, not times. */
+const AFTER_A_CODE = /\b[A-Z]{1,3}\s+$/;
 /** After the four digits: only the end or words of a title ahead of the end, no other number ("standup 0930"). */
 const TITLE_THEN_END = /^\s*(?:$|[,.;:!?])/;
 /** "at 9 30", "@ 7 45 tomorrow": an hour and its minutes with a space, where nothing but a day or the end follows. */
