@@ -132,6 +132,9 @@ const PATTERNS: Pattern[] = [
   pattern(`(?:on\\s+)?(?:the\\s+)?${ORDINAL}(?:\\s+day)?\\s+(?:of\\s+)?${EVERY}\\s+month\\b`, monthlyOn),
   pattern(`(?:${EVERY}\\s+month|monthly)\\s+(?:on\\s+(?:the\\s+)?|the\\s+)${ORDINAL}(?:\\s+day)?`, monthlyOn),
   pattern(`${EVERY}\\s+${SUFFIXED_ORDINAL}(?:\\s+day)?(?:\\s+of\\s+(?:the|each|every)\\s+month\\b)?`, monthlyOn),
+  // "at the end of every month", "every month end": the last day of each month (the 31st, clamped). It was the date
+  // it was said on, with "at the end of" in the title.
+  pattern(`(?:(?:at|by)\\s+)?(?:the\\s+)?end\\s+of\\s+${EVERY}\\s+month\\b|${EVERY}\\s+month[\\s-]*end\\b`, fixed({ freq: "monthly", dayOfMonth: 31 })),
   // Monday to Friday.
   pattern(`${EVERY}\\s+(?:week\\s*day|work\\s*day|working\\s+day|business\\s+day)s?\\b`, fixed({ freq: "weekdays" })),
   pattern(`(?:on\\s+)?(?:weekdays|workdays|work\\s+days|business\\s+days)\\b`, fixed({ freq: "weekdays" })),
