@@ -977,6 +977,9 @@ describe("parseReminder: failures", () => {
     // Two clock times side by side: the first was kept and the rest left in the title ("meds 2pm 8pm").
     "meds 8am 2pm 8pm daily",
     "take pills 8am 8pm",
+    // Several times on one day: it was 9 AM, titled "twice to call".
+    "remind me twice tomorrow to call",
+    "feed the cat 3 times today",
   ])("%j → several_times", (prompt) => {
     expect(parseReminder(prompt, NOW.nyMondayAfternoon, NEW_YORK)).toEqual({ ok: false, reason: "several_times" });
   });

@@ -98,9 +98,15 @@ const JOINED_TIMES = new RegExp(`(?:\\bat|@)\\s*${CLOCK}(?:${MERIDIEM})?(?:${JOI
 const PART_OF_DAY = "(?:morning|afternoon|evening|night)s?";
 const JOINED_PARTS_OF_DAY = new RegExp(`\\b${PART_OF_DAY}\\s*(?:,|and|&|\\+)\\s*(?:(?:in\\s+the|at)\\s+)?${PART_OF_DAY}\\b`, "i");
 
+/**
+ * Several times on one day ("remind me twice tomorrow to call", "3 times today"): which times cannot be told, and one
+ * reminder is one time. It was 9 AM titled "twice to call".
+ */
+const SEVERAL_TIMES_ON_A_DAY = new RegExp(`\\b${TIMES}\\s+(?:today|tonight|tomorrow|(?:on\\s+)?${DAY})\\b`, "i");
+
 /** Whether the prompt asks for more than one time of day in one phrase. */
 export function hasJoinedTimes(text: string): boolean {
-  return JOINED_TIMES.test(text) || JOINED_PARTS_OF_DAY.test(text);
+  return JOINED_TIMES.test(text) || JOINED_PARTS_OF_DAY.test(text) || SEVERAL_TIMES_ON_A_DAY.test(text);
 }
 
 /**
