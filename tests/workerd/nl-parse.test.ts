@@ -304,6 +304,10 @@ const cases: Case[] = [
   { prompt: "every week clean the fridge at 6pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "clean the fridge", local: "2026-03-02 18:00", recurrence: { freq: "weekly", days: [1] } },
   { prompt: "weekends at 10 long run", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "long run", local: "2026-03-07 10:00", recurrence: { freq: "weekly", days: [6, 7] } },
   { prompt: "last day of every month send the invoice", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "send the invoice", local: "2026-03-31 09:00", recurrence: { freq: "monthly", dayOfMonth: 31 } },
+  // A day of the month as the last words: no time was found.
+  { prompt: "pay rent 1st", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pay rent", local: "2026-04-01 09:00" },
+  { prompt: "dentist the 15th", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "dentist", local: "2026-03-15 09:00" },
+  { prompt: "every month pay rent 1st", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pay rent", local: "2026-04-01 09:00", recurrence: { freq: "monthly", dayOfMonth: 1 } },
   // The end of every month: it was the day it was said on (the 2nd), titled "at the end of send the invoice".
   { prompt: "at the end of every month send the invoice", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "send the invoice", local: "2026-03-31 09:00", recurrence: { freq: "monthly", dayOfMonth: 31 } },
   { prompt: "close the books every month-end", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "close the books", local: "2026-03-31 09:00", recurrence: { freq: "monthly", dayOfMonth: 31 } },

@@ -50,6 +50,11 @@ function withOurPhrases(base: chrono.Chrono, ownParsers: readonly chrono.Parser[
     pattern: () => /\b(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)\b(?=\s*(?:at\s+|@\s*)\d)/i,
     extract: dayOfAMonth,
   });
+  casual.parsers.push({
+    // "pay rent 1st", "dentist the 15th": a day of the month as the last words, after the title. It found no time.
+    pattern: () => /(?<=\S\s+)(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)(?=\s*[.!]*\s*$)/i,
+    extract: dayOfAMonth,
+  });
   casual.parsers.push({ pattern: () => NTH_WEEKDAY_OF_MONTH, extract: nthWeekdayOfMonth });
   casual.parsers.push({ pattern: () => WEEKDAY_AND_DAY, extract: weekdayAndDay });
   casual.parsers.push({ pattern: () => DAY_OF_THE_MONTH, extract: dayOfTheMonth });
