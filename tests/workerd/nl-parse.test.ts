@@ -1040,6 +1040,17 @@ describe("parseReminder: failures", () => {
       `I can't repeat a reminder "4x a day", but one reminder for each time of day, repeating every day, can: "every day at 8am", "every day at 12pm", "every day at 4pm" and "every day at 8pm".`,
     );
     expect(failureMessage("unsupported_repeat", "5 times a day")).toMatch(/^I can't repeat a reminder "5 times a day"\. I can repeat one every day/);
+    // A weekday by its place without a month: both readings are repeats the reader can set, so it asks which (it gave
+    // the long list of every repeat).
+    expect(failureMessage("unsupported_repeat", "every 2nd friday")).toBe(
+      `Is "every 2nd friday" the second friday of each month, or every other friday? Say "the second friday of every month" or "every other friday".`,
+    );
+    expect(failureMessage("unsupported_repeat", "every third Tuesday")).toBe(
+      `Is "every third Tuesday" the third tuesday of each month, or every 3 weeks on tuesday? Say "the third tuesday of every month" or "every 3 weeks on tuesday".`,
+    );
+    // Both suggested answers are read as the repeats they name.
+    expect(parsed("pay the cleaner the second friday of every month", NOW.nyMondayMorning, NEW_YORK).recurrence).toEqual({ freq: "monthly", week: 2, weekday: 5 });
+    expect(parsed("book club every 3 weeks on tuesday", NOW.nyMondayMorning, NEW_YORK).recurrence).toEqual({ freq: "weekly", days: [2], interval: 3 });
     expect(failureMessage("unsupported_repeat", "every 24 hours")).toBe(`I can't repeat a reminder "every 24 hours", but one repeating every day can, like "every day at 9am".`);
     expect(failureMessage("unsupported_repeat", "every 36 hours")).toMatch(/^I can't repeat a reminder "every 36 hours"\. I can repeat one every day/);
     expect(failureMessage("unsupported_repeat")).toBe(

@@ -106,6 +106,8 @@ export function failureMessage(reason: ParseFailureReason, phrase?: string, othe
   if (doses === ONCE_A_DAY) return `I can't repeat a reminder "${phrase}", but one repeating every day can, like "every day at 9am".`;
   if (doses) return `I can't repeat a reminder "${phrase}", but one reminder for each time of day, repeating every day, can: ${doses}.`;
   if (reason === "unsupported_repeat" && phrase && WITHIN_A_DAY.test(phrase) && !(hoursIn(phrase) > 24)) return `I can't repeat a reminder "${phrase}". ${NUDGING_IS_BUILT_IN}`;
+  const placed = reason === "unsupported_repeat" && phrase ? WEEKDAY_BY_PLACE.exec(phrase) : null;
+  if (placed) return weekdayByPlaceQuestion(phrase ?? "", placed);
   if (reason === "unsupported_repeat" && phrase) return `I can't repeat a reminder "${phrase}". ${REPEATS_I_CAN_SET}`;
   if (reason === "repeat_on_other_clock" && phrase) return `I can repeat a reminder only on your own clock (${phrase}). Say the time as it is there, like "every day at 2pm".`;
   if (reason === "repeat_with_end" && phrase) return `I can't end a repeat by itself ("${phrase}"). Set it without the end, like "take pills every day at 8am", and when you're done, delete it and tick "Also stop the repeats".`;
@@ -118,6 +120,23 @@ export function failureMessage(reason: ParseFailureReason, phrase?: string, othe
     return `${words.date} is a ${words.own}, not a ${words.said}. Send it again with the day or the date you mean, like "on ${words.asTyped.weekday}" or "on ${words.asTyped.date}".`;
   }
   return FAILURE_MESSAGES[reason];
+}
+
+/** "every 2nd friday": of the month, or every other week? Both are repeats the reader can set, so it asks which. */
+const WEEKDAY_BY_PLACE = /^(?:every|each)\s+(?:the\s+)?(2nd|second|3rd|third|4th|fourth)\s+([a-z]+)$/i;
+const PLACE_WORDS: Record<string, { place: string; weeks: string }> = {
+  "2nd": { place: "second", weeks: "every other" },
+  second: { place: "second", weeks: "every other" },
+  "3rd": { place: "third", weeks: "every 3 weeks on" },
+  third: { place: "third", weeks: "every 3 weeks on" },
+  "4th": { place: "fourth", weeks: "every 4 weeks on" },
+  fourth: { place: "fourth", weeks: "every 4 weeks on" },
+};
+
+function weekdayByPlaceQuestion(phrase: string, [, place = "", day = ""]: RegExpExecArray): string {
+  const words = PLACE_WORDS[place.toLowerCase()] ?? { place, weeks: "every other" };
+  const weekday = day.toLowerCase();
+  return `Is "${phrase}" the ${words.place} ${weekday} of each month, or ${words.weeks} ${weekday}? Say "the ${words.place} ${weekday} of every month" or "${words.weeks} ${weekday}".`;
 }
 
 /** "what's on today?" typed where only reminders are made (the web's box, the API, an email): nothing is made. */
