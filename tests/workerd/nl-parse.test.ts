@@ -944,6 +944,9 @@ describe("parseReminder: failures", () => {
     ["every school day at 3:15 pick up the kids", "every school day"],
     ["every payday move money to savings", "every payday"],
     ["every bank holiday at 10 call grandad", "every bank holiday"],
+    // Holidays left out, named whole (it was "except bank").
+    ["every monday except bank holidays put the bins out", "except bank holidays"],
+    ["every weekday except on public holidays standup", "except on public holidays"],
     // An exception no rule holds, or days left out of a repeat that cannot lose them.
     ["every month except december pay rent", "except december"],
     ["water the plants every day except when it rains", "except when it rains"],
@@ -1040,6 +1043,13 @@ describe("parseReminder: failures", () => {
       `I can't repeat a reminder "4x a day", but one reminder for each time of day, repeating every day, can: "every day at 8am", "every day at 12pm", "every day at 4pm" and "every day at 8pm".`,
     );
     expect(failureMessage("unsupported_repeat", "5 times a day")).toMatch(/^I can't repeat a reminder "5 times a day"\. I can repeat one every day/);
+    // Holidays: no calendar of them here, so said plainly, with what to do instead.
+    expect(failureMessage("unsupported_repeat", "except bank holidays")).toBe(
+      `I don't know the holidays, so a repeat can't leave them out ("except bank holidays"). Set it without those words; on a holiday, delete that day's reminder (the repeat goes on) or reply "skip today" in the chat.`,
+    );
+    expect(failureMessage("unsupported_repeat", "every bank holiday")).toBe(
+      `I don't know the holidays, so I can't repeat a reminder on them ("every bank holiday"). Set one for each holiday's date, like "on dec 26 at 10am".`,
+    );
     // A weekday by its place without a month: both readings are repeats the reader can set, so it asks which (it gave
     // the long list of every repeat).
     expect(failureMessage("unsupported_repeat", "every 2nd friday")).toBe(

@@ -14,7 +14,7 @@ const EXCEPT = new RegExp(
 );
 
 /** Any other exception to a repeat ("except in december", "but not when it rains"): no rule holds one. */
-const OTHER_EXCEPTION = /\b(?:except(?:\s+for)?|but\s+not|apart\s+from|excluding)\s+(?:(?:when|if|while|during|in|on)\s+\S+(?:\s+\S+)?|\S+)/i;
+const OTHER_EXCEPTION = /\b(?:except(?:\s+for)?|but\s+not|apart\s+from|excluding)\s+(?:(?:when|if|while|during|in|on)\s+\S+(?:\s+\S+)?|(?:on\s+)?(?:bank|public|school|national|federal)\s+holidays?|\S+)/i;
 
 /** An exception no rule can hold, as typed, in a prompt that repeats; null if none. */
 export function unholdableException(text: string): string | null {

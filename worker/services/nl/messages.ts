@@ -106,6 +106,7 @@ export function failureMessage(reason: ParseFailureReason, phrase?: string, othe
   if (doses === ONCE_A_DAY) return `I can't repeat a reminder "${phrase}", but one repeating every day can, like "every day at 9am".`;
   if (doses) return `I can't repeat a reminder "${phrase}", but one reminder for each time of day, repeating every day, can: ${doses}.`;
   if (reason === "unsupported_repeat" && phrase && WITHIN_A_DAY.test(phrase) && !(hoursIn(phrase) > 24)) return `I can't repeat a reminder "${phrase}". ${NUDGING_IS_BUILT_IN}`;
+  if (reason === "unsupported_repeat" && phrase && HOLIDAYS.test(phrase)) return holidaysAnswer(phrase);
   const placed = reason === "unsupported_repeat" && phrase ? WEEKDAY_BY_PLACE.exec(phrase) : null;
   if (placed) return weekdayByPlaceQuestion(phrase ?? "", placed);
   if (reason === "unsupported_repeat" && phrase) return `I can't repeat a reminder "${phrase}". ${REPEATS_I_CAN_SET}`;
@@ -120,6 +121,16 @@ export function failureMessage(reason: ParseFailureReason, phrase?: string, othe
     return `${words.date} is a ${words.own}, not a ${words.said}. Send it again with the day or the date you mean, like "on ${words.asTyped.weekday}" or "on ${words.asTyped.date}".`;
   }
   return FAILURE_MESSAGES[reason];
+}
+
+/** "except bank holidays", "every bank holiday": days no calendar here knows. */
+const HOLIDAYS = /\bholidays?\b/i;
+
+function holidaysAnswer(phrase: string): string {
+  if (/^(?:except|but|apart|excluding)\b/i.test(phrase)) {
+    return `I don't know the holidays, so a repeat can't leave them out ("${phrase}"). Set it without those words; on a holiday, delete that day's reminder (the repeat goes on) or reply "skip today" in the chat.`;
+  }
+  return `I don't know the holidays, so I can't repeat a reminder on them ("${phrase}"). Set one for each holiday's date, like "on dec 26 at 10am".`;
 }
 
 /** "every 2nd friday": of the month, or every other week? Both are repeats the reader can set, so it asks which. */
