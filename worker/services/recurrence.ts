@@ -28,7 +28,7 @@ export type Recurrence =
 
 /** A weekday's place in its month: the first to the fourth, or -1 for the last (a fifth is not in every month). */
 export type WeekOfMonth = 1 | 2 | 3 | 4 | -1;
-const WEEK_OF_MONTH_WORDS: Record<WeekOfMonth, string> = { 1: "first", 2: "second", 3: "third", 4: "fourth", [-1]: "last" };
+export const WEEK_OF_MONTH_WORDS: Record<WeekOfMonth, string> = { 1: "first", 2: "second", 3: "third", 4: "fourth", [-1]: "last" };
 
 /** The longest gaps an interval may ask for: a year of days, of weeks, of months. */
 export const MAX_DAY_INTERVAL = 365;

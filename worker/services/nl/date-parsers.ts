@@ -210,7 +210,7 @@ function dayInAMonth(context: chrono.ParsingContext, day: number) {
   return context.createParsingComponents({ day }).imply("month", month.month).imply("year", month.year);
 }
 
-const PLACE_IN_MONTH: Record<string, number> = {
+export const PLACE_IN_MONTH: Record<string, number> = {
   first: 1, "1st": 1, second: 2, "2nd": 2, third: 3, "3rd": 3, fourth: 4, "4th": 4, fifth: 5, "5th": 5, last: -1,
 };
 /**

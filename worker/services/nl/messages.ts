@@ -1,7 +1,8 @@
 import { DateTime } from "luxon";
 import { ANSWER_LABELS } from "../answers";
 import { getStrategy, type StrategyKey } from "../escalation/catalogue";
-import { describeRecurrence, joinWithAnd, type Recurrence } from "../recurrence";
+import { describeRecurrence, joinWithAnd, WEEK_OF_MONTH_WORDS, type Recurrence, type WeekOfMonth } from "../recurrence";
+import { PLACE_IN_MONTH } from "./date-parsers";
 import { countOf } from "./relative-phrases";
 
 /** What the assistant says back. Kept apart from the parser so the wording is easy to find and change. */
@@ -135,19 +136,13 @@ function holidaysAnswer(phrase: string): string {
 
 /** "every 2nd friday": of the month, or every other week? Both are repeats the reader can set, so it asks which. */
 const WEEKDAY_BY_PLACE = /^(?:every|each)\s+(?:the\s+)?(2nd|second|3rd|third|4th|fourth)\s+([a-z]+)$/i;
-const PLACE_WORDS: Record<string, { place: string; weeks: string }> = {
-  "2nd": { place: "second", weeks: "every other" },
-  second: { place: "second", weeks: "every other" },
-  "3rd": { place: "third", weeks: "every 3 weeks on" },
-  third: { place: "third", weeks: "every 3 weeks on" },
-  "4th": { place: "fourth", weeks: "every 4 weeks on" },
-  fourth: { place: "fourth", weeks: "every 4 weeks on" },
-};
 
-function weekdayByPlaceQuestion(phrase: string, [, place = "", day = ""]: RegExpExecArray): string {
-  const words = PLACE_WORDS[place.toLowerCase()] ?? { place, weeks: "every other" };
+function weekdayByPlaceQuestion(phrase: string, [, said = "", day = ""]: RegExpExecArray): string {
+  const week = (PLACE_IN_MONTH[said.toLowerCase()] ?? 2) as WeekOfMonth;
+  const place = WEEK_OF_MONTH_WORDS[week];
+  const weeks = week === 2 ? "every other" : `every ${week} weeks on`;
   const weekday = day.toLowerCase();
-  return `Is "${phrase}" the ${words.place} ${weekday} of each month, or ${words.weeks} ${weekday}? Say "the ${words.place} ${weekday} of every month" or "${words.weeks} ${weekday}".`;
+  return `Is "${phrase}" the ${place} ${weekday} of each month, or ${weeks} ${weekday}? Say "the ${place} ${weekday} of every month" or "${weeks} ${weekday}".`;
 }
 
 /** "what's on today?" typed where only reminders are made (the web's box, the API, an email): nothing is made. */
