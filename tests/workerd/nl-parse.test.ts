@@ -998,6 +998,11 @@ describe("parseReminder: failures", () => {
     ["gym monday wednesday at 7", "monday wednesday"],
     ["monday/wednesday swim", "monday/wednesday"],
     ["tidy the flat wed, fri", "wed, fri"],
+    // Joined by "and" or "&": it was due on the last day alone, titled "take pills mon and".
+    ["take pills mon and thu at 10", "mon and thu"],
+    ["tidy up mon & tue", "mon & tue"],
+    ["gym mon, wed and fri at 7", "mon, wed and fri"],
+    ["call mum monday and thursday at 6", "monday and thursday"],
   ])("%j → several_times (%j)", (prompt, phrase) => {
     expect(parseReminder(prompt, NOW.nyMondayAfternoon, NEW_YORK)).toEqual({ ok: false, reason: "several_times", phrase });
   });
@@ -1005,6 +1010,9 @@ describe("parseReminder: failures", () => {
   it("days in a row with \"every\" are a weekly repeat; \"sun\" and \"sat\" alone do not make a list", () => {
     expect(parsed("every mon wed fri gym at 7am", NOW.nyMondayAfternoon, NEW_YORK).recurrence).toEqual({ freq: "weekly", days: [1, 3, 5] });
     expect(parsed("buy sun cream fri at 10am", NOW.nyMondayAfternoon, NEW_YORK).title).toBe("buy sun cream");
+    expect(parsed("every mon and thu at 10 take pills", NOW.nyMondayAfternoon, NEW_YORK).recurrence).toEqual({ freq: "weekly", days: [1, 4] });
+    // A span between two days is not a list of them: not answered with "every monday and friday".
+    expect(parseReminder("finish the report between monday and friday", NOW.nyMondayAfternoon, NEW_YORK)).toEqual({ ok: false, reason: "several_times" });
     expect(failureMessage("several_times", "mon wed fri")).toBe(
       `I can set one day per reminder, and "mon wed fri" names more than one. If it repeats, put "every" before the days, like "every mon wed fri"; if not, send each day as its own reminder.`,
     );
@@ -1287,6 +1295,39 @@ describe("a reminder ahead of the moment named", () => {
     const team = parsed("every friday at 3pm team meeting, remind me 15 minutes before", fridayTenToThree, NEW_YORK);
     expect(localTime(team.dueAt, NEW_YORK)).toBe("2026-03-13 14:45");
     expect(confirmationMessage(team, NEW_YORK, fridayTenToThree)).toBe("Got it! I'll remind you about team meeting every Friday at 2:45 PM (15 minutes before 3:00 PM), starting Fri, Mar 13.");
+  });
+});
+
+describe("the moment first, then what to do before it ('meeting with sam at 3, remind me to prep before')", () => {
+  // Said Monday 9 AM in New York. Before, the title was "meeting with sam remind me to prep" and, with no amount, the
+  // reminder came at the meeting itself.
+  it.each([
+    ["meeting with sam at 3, remind me to prep before", "prep before meeting with sam", "2026-03-02 14:00", "Got it! I'll remind you to prep before meeting with sam on Mon, Mar 2 at 2:00 PM (an hour before 3:00 PM)."],
+    ["meeting with sam at 3pm, remind me to prep beforehand", "prep before meeting with sam", "2026-03-02 14:00", "Got it! I'll remind you to prep before meeting with sam on Mon, Mar 2 at 2:00 PM (an hour before 3:00 PM)."],
+    ["dentist friday at 2pm, remind me to floss an hour before", "floss before dentist", "2026-03-06 13:00", "Got it! I'll remind you to floss before dentist on Fri, Mar 6 at 1:00 PM (an hour before 2:00 PM)."],
+    ["flight at 6am tomorrow, remind me to pack the night before", "pack before flight", "2026-03-02 21:00", "Got it! I'll remind you to pack before flight on Mon, Mar 2 at 9:00 PM (the night before Tue, Mar 3 at 6:00 AM)."],
+    ["meeting at 3 tomorrow. Remind me to print the slides 30 minutes before.", "print the slides before meeting", "2026-03-03 14:30", "Got it! I'll remind you to print the slides before meeting on Tue, Mar 3 at 2:30 PM (30 minutes before 3:00 PM)."],
+    ["doctor at 10 tomorrow - remind me to fast 12 hours before", "fast before doctor", "2026-03-02 22:00", "Got it! I'll remind you to fast before doctor on Mon, Mar 2 at 10:00 PM (12 hours before Tue, Mar 3 at 10:00 AM)."],
+    // Nothing to do named: the moment's own words, an hour ahead of it.
+    ["dentist at 3 tomorrow, remind me in advance", "dentist", "2026-03-03 14:00", "Got it! I'll remind you about dentist on Tue, Mar 3 at 2:00 PM (an hour before 3:00 PM)."],
+    ["call mum at 5, tell me ahead of time", "call mum", "2026-03-02 16:00", "Got it! I'll remind you to call mum on Mon, Mar 2 at 4:00 PM (an hour before 5:00 PM)."],
+    // Only the time said: what to do is the whole title.
+    ["tomorrow at 3 remind me to prep before", "prep", "2026-03-03 14:00", "Got it! I'll remind you to prep on Tue, Mar 3 at 2:00 PM (an hour before 3:00 PM)."],
+  ])("%s", (prompt, title, local, confirmation) => {
+    const reminder = parsed(prompt, NOW.nyMondayMorning, NEW_YORK);
+    expect(reminder.title).toBe(title);
+    expect(localTime(reminder.dueAt, NEW_YORK)).toBe(local);
+    expect(confirmationMessage(reminder, NEW_YORK, NOW.nyMondayMorning)).toBe(confirmation);
+  });
+
+  it("a repeat keeps its days and takes the action first; with nothing before the asking, 'before' alone names no moment", () => {
+    const team = parsed("every friday at 3pm team call, remind me to prep 15 minutes before", NOW.nyMondayMorning, NEW_YORK);
+    expect(team.title).toBe("prep before team call");
+    expect(team.recurrence).toEqual({ freq: "weekly", days: [5] });
+    expect(localTime(team.dueAt, NEW_YORK)).toBe("2026-03-06 14:45");
+    expect(parseReminder("remind me to call mum before", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "no_time" });
+    // The amount and "before" said after the moment: as before, what to do stays with it.
+    expect(parsed("remind me to pack before my flight on friday at 6am", NOW.nyMondayMorning, NEW_YORK).title).toBe("pack before my flight");
   });
 });
 

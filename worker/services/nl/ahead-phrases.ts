@@ -22,6 +22,11 @@ export interface Ahead {
   days: number;
   /** "the night before": the day before at night (21:00), whatever the moment's own time. */
   partOfDay?: PartOfDay;
+  /**
+   * "meeting with sam at 3, remind me to prep before": what to do ahead of the moment ("prep"), said after it. The
+   * title is the action before the moment's own words ("prep before meeting with sam").
+   */
+  action?: Span;
 }
 
 /** The counts of minutes people say in words beyond relative-phrases.ts's "a" to "twelve". */
@@ -43,8 +48,38 @@ const AHEAD = new RegExp(`\\b${ASKING}${AMOUNT}\\s+${BEFORE}\\b(?!\\s+(?:than|of
 /** "night before bin day thursday put bins out": "day", "night", "evening" without "the" as the first words. */
 const LEADING_DAY_AHEAD = new RegExp(`^\\s*${ASKING}(?<theDay>day|night|evening)\\s+(?<before>before)\\b`, "i");
 
+/**
+ * "dentist at 3 tomorrow, remind me to floss an hour before", "meeting with sam at 3, remind me to prep beforehand",
+ * "dentist at 3, remind me in advance": the moment first, then the asking, what to do and "before" as the last words.
+ * Without an amount it is the hour of a time to beat (ADR 130). Before, the title was "dentist remind you to floss"
+ * and, with no amount, the reminder came at the moment itself.
+ */
+const ASKED_AFTER = new RegExp(
+  String.raw`(?:^|[\s,;.!-])(?<ask>(?:and\s+)?(?:please\s+)?(?:remind|ping|nudge|tell|alert|notify)\s+me)(?:\s+to\s+(?<action>.+?))??(?:\s+${AMOUNT})?\s+(?<before>before(?:hand)?|in\s+advance|ahead(?:\s+of\s+time)?)\s*[.!]*\s*$`,
+  "i",
+);
+
+/** An hour, as for a time to beat (ADR 130): the words named no amount. */
+const HOUR_AHEAD = { words: "an hour", minutes: 60, days: 0 } as const;
+
+function findAskedAfter(text: string): Ahead | null {
+  const match = ASKED_AFTER.exec(text);
+  const askStart = match ? text.indexOf(match.groups?.ask ?? "", match.index) : -1;
+  // The moment's words come first; "remind me to call mum before" alone is read as before.
+  if (!match || text.slice(0, askStart).replace(/[\s,;.!-]+/g, "") === "") return null;
+  const { count, unit, halfHour, theDay, action } = match.groups ?? {};
+  const lead = count || halfHour || theDay ? leadOf(count, unit, halfHour, theDay) : HOUR_AHEAD;
+  if (!lead) return null;
+  const amount = theDay ? `the ${theDay.toLowerCase()}` : (halfHour ?? (count ? `${count} ${unit}` : HOUR_AHEAD.words));
+  const span = { start: askStart, end: text.length };
+  const actionStart = action ? text.indexOf(action, askStart + (match.groups?.ask ?? "").length) : -1;
+  return { ...lead, words: amount.replace(/\s+/g, " "), span, hidden: span, ...(action ? { action: { start: actionStart, end: actionStart + action.length } } : {}) };
+}
+
 /** The first "... before" in `text` that asks for a reminder ahead of the moment, or null. */
 export function findAhead(text: string): Ahead | null {
+  const askedAfter = findAskedAfter(text);
+  if (askedAfter) return askedAfter;
   const match = AHEAD.exec(text) ?? LEADING_DAY_AHEAD.exec(text);
   if (!match) return null;
   const [whole] = match;

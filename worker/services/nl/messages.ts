@@ -266,7 +266,7 @@ const FIRST_PERSON = /\b(?:I am|I was|I['’](?:m|ve|ll|d)|I|[Mm]e|[Mm]y|[Mm]yse
 
 const COMMON_VERBS = new Set(
   `add answer apply ask attend back bake be book bring brush buy call cancel catch change charge check clean close collect confirm delay
-  cook cut defrost do drink drop eat email empty exercise feed file fill finish fix floss follow get give go grab hang have
+  cook cut defrost do drink drop eat email empty exercise fast feed file fill finish fix floss follow get give go grab hang have
   help invite iron join leave let lock log look mail make meditate meet message mop move mow open order pack pay phone pick
   plan plug post postpone practice practise pray prep prepare print push put read record refill register remember remove renew reply reschedule
   reset respond return review ring rsvp run save schedule see sell send set share shower sign sleep sort start stop stretch

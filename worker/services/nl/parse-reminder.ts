@@ -123,7 +123,7 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   // "pack bag before my 3pm meeting", "30 mins before my 3pm meeting", "catch the 9:15 train, 10 mins before": a time
   // inside a name stays in it, since the reminder is due before that time (ADR 128, 130).
   const whenSpans = ahead || toBeat ? hints.spans.filter((span) => !NAMED_BY_ITS_TIME.test(said.slice(0, span.start))) : hints.spans;
-  const title = withTimeToBeat(extractTitle(said, [...repeatSpans, ...whenSpans, ...(ahead ? [ahead.span] : []), ...boundWords]), said, toBeat);
+  const title = withAction(withTimeToBeat(extractTitle(said, [...repeatSpans, ...whenSpans, ...(ahead ? [ahead.span] : []), ...boundWords]), said, toBeat), said, ahead?.action);
   if (title === "") return failure("no_title");
   if (!schedule.ok) return failure(schedule.reason);
   const reminder = { title, dueAt: schedule.dueAt, recurrence: schedule.recurrence, strategy: nudge?.strategy ?? null };
@@ -139,6 +139,16 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
 function withTimeToBeat(title: string, said: string, toBeat: TimeBound | null): string {
   if (!toBeat?.direct || title === "") return title;
   return `${title} ${said.slice(toBeat.boundWords.start, toBeat.boundWords.end).replace(/\s+/g, " ").toLowerCase()} ${toBeat.clock}`;
+}
+
+/**
+ * "meeting with sam at 3, remind me to prep before": the action first, then the moment it comes before ("prep before
+ * meeting with sam"), so every nudge says what to do and for what.
+ */
+function withAction(title: string, said: string, action: Span | undefined): string {
+  if (!action) return title;
+  const what = cleanTitle(said.slice(action.start, action.end));
+  return title === "" ? what : `${what} before ${title}`;
 }
 
 /**

@@ -143,13 +143,14 @@ export function findUnreadRepeat(text: string): string | null {
 }
 
 /**
- * Two or more weekdays in a row without "every" ("gym mon wed fri at 7am"): several days, which one reminder cannot be.
+ * Two or more weekdays in a row without "every" ("gym mon wed fri at 7am", "take pills mon and thu"): several days, which one reminder cannot be.
  * It was due on the Friday alone, titled "gym mon wed" (chrono skips a lone "mon" and "wed"). "every mon wed fri" is a
  * repeat, read before this is asked. "sat" and "sun" alone are often no day ("sun cream"), so they do not count, nor
  * a day word after an apostrophe ("c'mon wed").
  */
 const DAY_IN_A_LIST = "(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tues|thurs|thur|mon|tue|wed|thu|fri)\\b";
-const DAYS_IN_A_ROW_ALL = new RegExp(`(?<!['’])\\b${DAY_IN_A_LIST}(?:(?:\\s*,\\s*|\\s*/\\s*|\\s+)${DAY_IN_A_LIST})+`, "i");
+// "mon and thu", "mon, wed & fri" too; not "between monday and friday", "from mon and ..." (a span, asked otherwise).
+const DAYS_IN_A_ROW_ALL = new RegExp(`(?<!['’])(?<!\\b(?:between|from)\\s+)\\b${DAY_IN_A_LIST}(?:(?:\\s*,\\s*(?:(?:and|&)\\s+)?|\\s*/\\s*|\\s+(?:and|&)\\s+|\\s*&\\s*|\\s+)${DAY_IN_A_LIST})+`, "i");
 
 /** The days in a row as typed ("mon wed fri"), or null. */
 export function findDaysInARow(text: string): string | null {
