@@ -58,6 +58,10 @@ const table: Array<{ zone: string; prompt: string; title: string; local: string;
   { zone: "America/New_York", prompt: "remind me 30 mins before my 3pm meeting", title: "My 3pm meeting", local: "2043-03-02 14:30", says: /^Got it! I'll remind you about your 3pm meeting on Mon, Mar 2 at 2:30 PM \(30 mins before 3:00 PM\)\.$/ },
   // A time to beat, an hour ahead, kept in the title (ADR 130): it was due at 5 PM, when the bank has closed.
   { zone: "Europe/Berlin", prompt: "call the bank before 5pm", title: "Call the bank before 5pm", local: "2043-03-02 16:00", says: /^Got it! I'll remind you to call the bank before 5pm on Mon, Mar 2 at 4:00 PM \(an hour before 5:00 PM\)\.$/ },
+  // "asap": nudging starts at the next minute (ADR 132); it was "I couldn't find a time in that".
+  { zone: "America/New_York", prompt: "call the plumber asap", title: "Call the plumber", local: "2043-03-02 09:01", says: /^Got it! I'll remind you to call the plumber on Mon, Mar 2 at 9:01 AM\.$/ },
+  // A moment with a clock time: the clock time, the moment in the title (it was refused as two times).
+  { zone: "Europe/Berlin", prompt: "take pills with breakfast tomorrow at 8", title: "Take pills with breakfast", local: "2043-03-03 08:00", says: /^Got it! I'll remind you to take pills with breakfast on Tue, Mar 3 at 8:00 AM\.$/ },
 ];
 
 describe("POST /v1/tasks/nl", () => {

@@ -871,10 +871,11 @@ describe("parseReminder: failures", () => {
     expect(parseReminder("pick up the kids after school", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "vague_time", phrase: "after school" });
     // With a time said, the words stay in the title.
     expect(parsed("when i get home at 6pm call mum", NOW.nyMondayMorning, NEW_YORK).title).toBe("when i get home call mum");
-    // With a time, or as part of the title, no question; "asap" gets the usual answer.
+    // With a time, or as part of the title, no question; "asap" is no question either: nudging starts at the next
+    // minute (ADR 132; it was "I couldn't find a time in that").
     expect(localTime(parsed("sometime tomorrow call Bob", NOW.nyMondayMorning, NEW_YORK).dueAt, NEW_YORK)).toBe("2026-03-03 09:00");
     expect(parsed("read 'see you later' at 5pm", NOW.nyMondayMorning, NEW_YORK).title).toBe("read 'see you later'");
-    expect(parseReminder("email Sam asap", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "no_time" });
+    expect(localTime(parsed("email Sam asap", NOW.nyMondayMorning, NEW_YORK).dueAt, NEW_YORK)).toBe("2026-03-02 09:01");
   });
 
   it("a repeat with an end is refused, naming the end: it would have started on its end and never stopped", () => {
@@ -1328,6 +1329,88 @@ describe("the moment first, then what to do before it ('meeting with sam at 3, r
     expect(parseReminder("remind me to call mum before", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "no_time" });
     // The amount and "before" said after the moment: as before, what to do stays with it.
     expect(parsed("remind me to pack before my flight on friday at 6am", NOW.nyMondayMorning, NEW_YORK).title).toBe("pack before my flight");
+  });
+});
+
+describe("a moment with a clock time, 'asap', opening hours, and a time to beat said as what happens then", () => {
+  // Said Monday 3:20 PM in New York.
+  const afternoon = NOW.nyMondayAfternoon;
+
+  // The clock time said is the reminder's, in the half of the day nearest the moment; the moment stays in the title.
+  // Each was refused as two times ("I can set one day and time per reminder").
+  it.each([
+    ["take pills with breakfast at 8", "take pills with breakfast", "2026-03-03 08:00"],
+    ["take pills at 8 with breakfast", "take pills with breakfast", "2026-03-03 08:00"],
+    ["take pills with breakfast tomorrow at 8", "take pills with breakfast", "2026-03-03 08:00"],
+    ["take pills tomorrow with breakfast at 8", "take pills with breakfast", "2026-03-03 08:00"],
+    ["go for a run after work at 6", "go for a run after work", "2026-03-02 18:00"],
+    ["take pills at 10pm before bed", "take pills before bed", "2026-03-02 22:00"],
+    ["take pills before bed at 11", "take pills before bed", "2026-03-02 23:00"],
+    ["snack before lunch at 1", "snack before lunch", "2026-03-03 13:00"],
+    ["snack before lunch at 11", "snack before lunch", "2026-03-03 11:00"],
+    ["take pills with dinner on friday at 7", "take pills with dinner", "2026-03-06 19:00"],
+  ])("%j: the clock time, the moment in the title", (prompt, title, local) => {
+    const reminder = parsed(prompt, afternoon, NEW_YORK);
+    expect(reminder.title).toBe(title);
+    expect(localTime(reminder.dueAt, NEW_YORK)).toBe(local);
+  });
+
+  it("a moment as the first words goes after what to do; a moment alone is still the time", () => {
+    const pills = parsed("every day with breakfast at 8 take pills", afternoon, NEW_YORK);
+    expect(pills.title).toBe("take pills with breakfast");
+    expect(pills.recurrence).toEqual({ freq: "daily" });
+    expect(localTime(pills.dueAt, NEW_YORK)).toBe("2026-03-03 08:00");
+    const breakfast = parsed("take pills with breakfast", afternoon, NEW_YORK);
+    expect([breakfast.title, localTime(breakfast.dueAt, NEW_YORK)]).toEqual(["take pills", "2026-03-03 08:00"]);
+  });
+
+  // Nudging starts at the next minute. "now" was this very instant ("That time has already passed"), "asap" no time.
+  it.each(["call the plumber asap", "asap call the plumber", "call the plumber ASAP!", "remind me to call the plumber right now", "call the plumber now", "call the plumber right away", "call the plumber as soon as possible", "call the plumber immediately"])(
+    "%j: at the next minute",
+    (prompt) => {
+      const reminder = parsed(prompt, afternoon, NEW_YORK);
+      expect(reminder.title).toBe("call the plumber");
+      expect(localTime(reminder.dueAt, NEW_YORK)).toBe("2026-03-02 15:21");
+      expect(confirmationMessage(reminder, NEW_YORK, afternoon)).toBe("Got it! I'll remind you to call the plumber on Mon, Mar 2 at 3:21 PM.");
+    },
+  );
+
+  it("'asap' with a day is that day; 'now' that is no time is left in the title", () => {
+    expect(localTime(parsed("call the plumber asap tomorrow", afternoon, NEW_YORK).dueAt, NEW_YORK)).toBe("2026-03-03 09:00");
+    expect(parseReminder("leave it for now", afternoon, NEW_YORK)).toEqual({ ok: false, reason: "no_time" });
+    const tom = parsed("now that tom is back call him at 5", afternoon, NEW_YORK);
+    expect([tom.title, localTime(tom.dueAt, NEW_YORK)]).toEqual(["now that tom is back call him", "2026-03-02 17:00"]);
+    expect(localTime(parsed("call sam in 2 hours from now", afternoon, NEW_YORK).dueAt, NEW_YORK)).toBe("2026-03-02 17:20");
+  });
+
+  it("a place opening at a bare hour opens in the morning; an opening night is an evening", () => {
+    const pharmacy = parsed("call the pharmacy when they open at 9", afternoon, NEW_YORK);
+    expect([pharmacy.title, localTime(pharmacy.dueAt, NEW_YORK)]).toEqual(["call the pharmacy when they open", "2026-03-03 09:00"]);
+    expect(localTime(parsed("call the gp when it opens at 8", afternoon, NEW_YORK).dueAt, NEW_YORK)).toBe("2026-03-03 08:00");
+    const opening = parsed("opening night at 7 on friday", afternoon, NEW_YORK);
+    expect([opening.title, localTime(opening.dueAt, NEW_YORK)]).toEqual(["opening night", "2026-03-06 19:00"]);
+  });
+
+  // An hour ahead (ADR 130), the words kept in the title. They were due at the closing time itself.
+  it.each([
+    ["go to the shop before it closes at 6", "go to the shop before it closes", "2026-03-02 17:00"],
+    ["call them before they close at 5pm", "call them before they close", "2026-03-02 16:00"],
+    ["return the parcel before the post office closes at 5", "return the parcel before the post office closes", "2026-03-02 16:00"],
+    ["get to the station before my train leaves at 9:15 tomorrow", "get to the station before my train leaves", "2026-03-03 08:15"],
+    // Said first, as a clause: read as what to do before it. The title was "before the shop closes buy milk".
+    ["before the shop closes at 6, buy milk", "buy milk before the shop closes", "2026-03-02 17:00"],
+    ["before my 3pm meeting, print the slides", "print the slides before my 3pm meeting", "2026-03-03 14:00"],
+    ["before the meeting at 10am print the slides", "print the slides before the meeting", "2026-03-03 09:00"],
+    ["remind me before my 3pm meeting, to print the slides", "print the slides before my 3pm meeting", "2026-03-03 14:00"],
+  ])("%j: an hour ahead", (prompt, title, local) => {
+    const reminder = parsed(prompt, afternoon, NEW_YORK);
+    expect(reminder.title).toBe(title);
+    expect(localTime(reminder.dueAt, NEW_YORK)).toBe(local);
+  });
+
+  it("a leading 'by the way,' is no time to beat", () => {
+    const mum = parsed("by the way, call mum at 5", afternoon, NEW_YORK);
+    expect([mum.title, localTime(mum.dueAt, NEW_YORK)]).toEqual(["call mum", "2026-03-02 17:00"]);
   });
 });
 

@@ -244,8 +244,27 @@ export const CLOCK_PARSERS: chrono.Parser[] = [
   { pattern: () => APPROXIMATE_BEFORE_DAY, extract: approximateHour },
   { pattern: () => SPOKEN_CLOCK, extract: spokenClock },
   { pattern: () => H_CLOCK, extract: hClock },
-  ...MOMENTS.map(({ pattern, hour, minute = 0 }) => ({ pattern: () => pattern, extract: (): Components => ({ hour, minute, meridiem: hour >= 12 ? 1 : 0 }) })),
+  ...MOMENTS.map(({ pattern, hour, minute = 0 }) => ({
+    pattern: () => pattern,
+    extract: (context: chrono.ParsingContext) => context.createParsingComponents({ hour, minute, meridiem: hour >= 12 ? 1 : 0 }).addTag(MOMENT_TAG),
+  })),
 ];
+
+/**
+ * A moment's hour ("with breakfast" 08:00) is the reminder's only when no clock time is said beside it: "take pills with
+ * breakfast at 8", "go for a run after work at 6", "take pills at 10pm before bed" are at the time said, the moment's
+ * words in the title (date-time-phrases.ts). They were refused as two times.
+ */
+export const MOMENT_TAG = "nudge/moment";
+
+/** The moment in `text` ("with breakfast" in "with breakfast tomorrow"): where its words are and its hour. */
+export function momentIn(text: string): { start: number; end: number; hour: number } | null {
+  for (const { pattern, hour } of MOMENTS) {
+    const match = pattern.exec(text);
+    if (match) return { start: match.index, end: match.index + match[0].length, hour };
+  }
+  return null;
+}
 
 function hourOf(word: string): number | null {
   const lower = word.toLowerCase();

@@ -2,6 +2,7 @@ import type * as chrono from "chrono-node";
 import { DateTime } from "luxon";
 import type { Weekday, WallTime, WeekOfMonth } from "../recurrence";
 import { END_OF_PERIOD_WITHOUT_PREPOSITION, END_OF_WORKING_DAY_TAG } from "./period-phrases";
+import { MOMENT_TAG, momentIn } from "./clock-phrases";
 import { dateParserFor, placedWeekdayIn } from "./date-parsers";
 import { blankNotDates } from "./not-dates";
 import { findPartOfDay, type PartOfDay, type Span } from "./types";
@@ -87,6 +88,11 @@ export function findDateTime(text: string, now: Date, zone: string): DateTimeHin
   // thing when something else says what it would say (a time for "eod", a day for the end of a week). "submit
   // timesheet end of week at 4pm" keeps both: Friday at 16:00.
   const results = found.filter((result) => !(result.tags().has(END_OF_PERIOD_WITHOUT_PREPOSITION) && found.some((other) => other !== result && !other.tags().has(END_OF_PERIOD_WITHOUT_PREPOSITION) && saysTheSame(result, other))));
+  // "take pills with breakfast at 8": the clock time said is the reminder's, the moment only says which half of the day
+  // it is in and stays in the title (clock-phrases.ts MOMENT_TAG). Its day, if chrono read one with it, still counts.
+  const clockSaid = results.some((result) => !result.tags().has(MOMENT_TAG) && result.start.isCertain("hour"));
+  const outranked = (result: chrono.ParsedResult) => clockSaid && result.tags().has(MOMENT_TAG);
+  const moment = results.find(outranked);
 
   // A relative time is a complete answer on its own; other phrases are then left in the title.
   const relative = results.find(isRelativeTime);
@@ -95,11 +101,35 @@ export function findDateTime(text: string, now: Date, zone: string): DateTimeHin
   const hints: DateTimeHints = { spans: [] };
   let previous: chrono.ParsedResult | undefined;
   for (const result of results) {
+    if (outranked(result)) {
+      const span = dayOfAMoment(result);
+      if (span && absorb(hints, result, true)) hints.spans.push(span);
+      continue;
+    }
     if (previous && saysAgain(hints, result) && joined(previous, result, text.slice(previous.index + previous.text.length, result.index))) hints.several = true;
     if (absorb(hints, result)) hints.spans.push(spanOf(result));
     previous = result;
   }
+  if (moment && hints.time && !hints.time.meridiemKnown) hints.time = { ...hints.time, hour: nearestHour(hints.time.hour, momentIn(moment.text)?.hour ?? 12), meridiemKnown: true };
   return hints;
+}
+
+/**
+ * The span of the day chrono read with a moment ("tomorrow" of "with breakfast tomorrow"), so the moment's words stay
+ * in the title; null when it read no day.
+ */
+function dayOfAMoment(result: chrono.ParsedResult): Span | null {
+  const words = momentIn(result.text);
+  if (!words || !(result.start.isCertain("day") || result.start.isCertain("weekday"))) return null;
+  const momentFirst = result.text.slice(0, words.start).trim() === "";
+  return momentFirst ? { start: result.index + words.end, end: result.index + result.text.length } : { start: result.index, end: result.index + words.start };
+}
+
+/** The hour on a 24-hour clock, of the two a bare `hour` can be, nearest the moment's ("at 8" with breakfast: 08:00; with dinner: 20:00). */
+function nearestHour(hour: number, momentHour: number): number {
+  const [morning, evening] = [hour % 12, (hour % 12) + 12];
+  const distance = (h: number) => Math.min(Math.abs(h - momentHour), 24 - Math.abs(h - momentHour));
+  return distance(morning) <= distance(evening) ? morning : evening;
 }
 
 /** Whether `other` names what the end of a period `result` names: a day, or else (for "eod") a time of day. */
@@ -146,8 +176,8 @@ function saysAgain(hints: DateTimeHints, result: chrono.ParsedResult): boolean {
   return (day && Boolean(hints.date || hints.weekday)) || (result.start.isCertain("hour") && Boolean(hints.time));
 }
 
-/** Copies what `result` adds (the first date, time and part of day win); false if it added nothing. */
-function absorb(hints: DateTimeHints, result: chrono.ParsedResult): boolean {
+/** Copies what `result` adds (the first date, time and part of day win; only its day when `dayOnly`); false if it added nothing. */
+function absorb(hints: DateTimeHints, result: chrono.ParsedResult, dayOnly = false): boolean {
   let used = false;
   if (hints.offsetMinutes === undefined && result.start.isCertain("timezoneOffset") && result.start.isCertain("hour")) {
     hints.offsetMinutes = result.start.get("timezoneOffset") ?? 0;
@@ -159,6 +189,7 @@ function absorb(hints: DateTimeHints, result: chrono.ParsedResult): boolean {
     if (date) hints.date = date;
     used = Boolean(weekday || date);
   }
+  if (dayOnly) return used;
   if (!hints.time && result.start.isCertain("hour")) {
     hints.time = {
       hour: result.start.get("hour") ?? 0,

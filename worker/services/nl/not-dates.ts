@@ -11,6 +11,7 @@
  *   day and "night" lost from the title.
  * - "party at 15 elm road saturday at 8" was due at 15:00 with "at 8" in the title; "meet at 10 downing street at
  *   3pm" at 22:00 with "at 3pm" in it. A number after "at" that is followed by a street's name is a house number.
+ * - "now" other than "from now": "leave it for now", "now that tom is back" were due this very instant.
  */
 export function blankNotDates(text: string): string {
   let blanked = text;
@@ -25,6 +26,9 @@ export function blankNotDates(text: string): string {
   return blanked;
 }
 
+/** What an evening is named after: "date night", "quiz night", "opening night" (parse-reminder.ts reads them as evening plans too). */
+export const EVENING_NAME = String.raw`(?:date|movie|film|game|games|quiz|poker|pizza|taco|karaoke|trivia|bingo|curry|pub|cinema|disco|comedy|poetry|craft|card|cards|board\s+game|opening|closing|open\s+mic|book\s+club|family|girls'?|guys'?|lads'?)`;
+
 /** Words that stand between "at" and a street's name but never in one: "at 9 cross the road" is a time. */
 const NOT_IN_A_NAME = String.raw`(?:the|a|an|my|your|our|his|her|their|to|down|up|across|along|on|in|at|by|over|of|off|into|onto|this|that|and|or|then)`;
 const NAME_WORD = String.raw`(?!${NOT_IN_A_NAME}\b)[a-z][a-z'.-]*`;
@@ -38,7 +42,11 @@ const NOT_DATES: readonly RegExp[] = [
   /\b(sun)(?=[\s-]*(?:cream|screen|block|lotion|hat|hats|glasses|bed|beds|lounger|loungers|lamp|tan|dial|burn|flowers?|light|shade)\b)/gi,
   /\b(sat)(?=[\s-]*(?:nav|navs|phone|dish|exams?|prep|tests?|scores?|practice|tutor|tutoring|class|revision)\b)/gi,
   // "date night friday at 7", "quiz night thursday": an evening's name, not tonight (both were due today, the day lost).
-  /\b(?:date|movie|film|game|games|quiz|poker|pizza|taco|karaoke|trivia|bingo|curry|pub|cinema|disco|comedy|poetry|craft|card|cards|board\s+game)\s+(nights?)\b/gi,
+  new RegExp(String.raw`\b${EVENING_NAME}\s+(nights?)\b`, "gi"),
+  // "leave it for now", "now that tom is back call him at 5", "every now and then": no time (chrono read this very
+  // instant, "That time has already passed"). "in 2 hours from now" is one; "asap", "now", "right away" as the time are
+  // read by parse-reminder.ts (relative-phrases.ts findRightAway) before this.
+  /(?<!\bfrom\s+)\b(now)\b/gi,
   // "at 42 baker street", "@ 10 downing st", "at 221b baker st": one or two words of a name, then the street.
   new RegExp(String.raw`(?:\bat|@)\s+(\d{1,4}[a-z]?)\s+${NAME_WORD}(?:\s+${NAME_WORD})?\s+${STREET}\b`, "gi"),
 ];

@@ -1,6 +1,6 @@
 import { assertTimeZone, localCalendarDate, nextOccurrence, WEEKDAY_NAMES, type Recurrence } from "../recurrence";
 import { aheadOf, findAhead, type AheadAmount } from "./ahead-phrases";
-import { boundReadAsAt, TIME_TO_BEAT_LEAD, findTimeBound, isTheBoundsTime, type TimeBound } from "./time-bound-phrases";
+import { boundClauseLast, boundReadAsAt, TIME_TO_BEAT_LEAD, findTimeBound, isTheBoundsTime, type TimeBound } from "./time-bound-phrases";
 import { findDateTime, type DateTimeHints } from "./date-time-phrases";
 import type { ParseFailureReason } from "./messages";
 import { findExcept, unholdableException, withoutDays } from "./except-phrases";
@@ -13,8 +13,10 @@ import type { Span } from "./types";
 import { findRepeatEnd, findUnsupportedRepeat, findDaysInARow, findUnreadRepeat, hasJoinedDaysOfMonth, hasJoinedTimes, lastingInTitle } from "./unsupported-phrases";
 import type { StrategyKey } from "../escalation/catalogue";
 import { findNudgeWish } from "./nudge-phrases";
-import { countWithoutUnit, vagueWhen } from "./relative-phrases";
+import { countWithoutUnit, findRightAway, vagueWhen } from "./relative-phrases";
 import { clockOfTheWords } from "./zone-words";
+import { momentIn } from "./clock-phrases";
+import { EVENING_NAME } from "./not-dates";
 
 export { AGENDA_QUESTION, ANSWER_REQUEST, BOX_HELP, CHANGE_REQUEST, NUDGE_CHANGE_REQUEST, confirmationMessage, failureMessage, FORGET_REQUEST, UNDO_REQUEST, type ParseFailureReason } from "./messages";
 
@@ -56,7 +58,8 @@ export type ParseResult = { ok: true; reminder: ParsedReminder } | { ok: false; 
 /** now = the clock's current instant; zone = the user's IANA time zone. Prefer the future. */
 export function parseReminder(prompt: string, now: Date, zone: string): ParseResult {
   assertTimeZone(zone);
-  const typed = correctSpelling(normalise(prompt));
+  // "before the shop closes at 6, buy milk": read as "buy milk before the shop closes at 6".
+  const typed = boundClauseLast(correctSpelling(normalise(prompt)));
   if (cleanTitle(typed) === "") return failure("empty");
   // How hard to nudge is taken out first: blanked, so no later step reads "urgently" as part of a time or a title.
   const nudge = findNudgeWish(typed);
@@ -90,20 +93,27 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   const end = findRepeatEnd(text, repeat !== null);
   if (end) return { ok: false, reason: "repeat_with_end", phrase: end };
   const repeatSpans = repeat ? [repeat.span, ...(except ? [except.span] : [])] : [];
+  // "call the plumber asap", "call sam now": not read as a time (chrono's "now" had already passed).
+  const rightAway = findRightAway(text);
+  const notRead = [...repeatSpans, ...(rightAway ? [rightAway] : [])];
   // "rent a car for 5 days tomorrow": the length stays in the title and is not read as a day.
   const lasting = lastingInTitle(text, repeat !== null);
-  const withLength = findDateTime(blankOut(timeText, lasting ? [...repeatSpans, lasting] : repeatSpans), now, zone);
+  const withLength = findDateTime(blankOut(timeText, lasting ? [...notRead, lasting] : notRead), now, zone);
   // "set a timer for 10 minutes": a length with nothing else saying when is the time, as it always was.
-  const hints = lasting?.whenNothingElse && !saysWhen(withLength) ? findDateTime(blankOut(timeText, repeatSpans), now, zone) : withLength;
+  const hints = lasting?.whenNothingElse && !saysWhen(withLength) ? findDateTime(blankOut(timeText, notRead), now, zone) : withLength;
   if (hints.several) return failure("several_times");
   // "wake me up at 7" said in the afternoon: waking is in the morning (not 19:00 by ADR 121), and "at 5" is 05:00.
   if (hints.time && !hints.time.meridiemKnown && !hints.partOfDay && WAKING.test(text)) hints.partOfDay = "morning";
+  // "call the pharmacy when they open at 9" said at 3 PM: opening is in the morning, not 9 PM tonight.
+  if (hints.time && !hints.time.meridiemKnown && !hints.partOfDay && hints.time.hour >= 6 && hints.time.hour <= 11 && OPENING.test(text)) hints.partOfDay = "morning";
   // "dinner at 7 on sat", "fri drinks at 6": an evening's plan, so its bare hour is the evening's, not 07:00 (ADR 121).
   if (hints.time && !hints.time.meridiemKnown && !hints.partOfDay && hints.time.hour >= 6 && hints.time.hour <= 11 && EVENING_PLANS.test(text)) hints.partOfDay = "evening";
   // "9am EST" from London: on the clock named (a fixed offset), unless that is the person's own clock right now.
   const clock = clockOfTheWords(hints.offsetMinutes, now, zone);
   if (clock !== zone && repeat) return { ok: false, reason: "repeat_on_other_clock", phrase: zone };
-  const schedule = resolveSchedule(hints, repeat, now, clock);
+  const scheduled = resolveSchedule(hints, repeat, now, clock);
+  // "asap" with nothing else about when: the first nudge at the next minute, so the sequence starts now.
+  const schedule = rightAway && !repeat && !scheduled.ok && scheduled.reason === "no_time" ? { ok: true as const, dueAt: nextMinute(now), recurrence: null } : scheduled;
   // "in 10", "call Bob later" with nothing else about when: a question naming the words, not "no time found".
   if (!schedule.ok && schedule.reason === "no_time") {
     const unitless = countWithoutUnit(text);
@@ -123,7 +133,7 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   // "pack bag before my 3pm meeting", "30 mins before my 3pm meeting", "catch the 9:15 train, 10 mins before": a time
   // inside a name stays in it, since the reminder is due before that time (ADR 128, 130).
   const whenSpans = ahead || toBeat ? hints.spans.filter((span) => !NAMED_BY_ITS_TIME.test(said.slice(0, span.start))) : hints.spans;
-  const title = withAction(withTimeToBeat(extractTitle(said, [...repeatSpans, ...whenSpans, ...(ahead ? [ahead.span] : []), ...boundWords]), said, toBeat), said, ahead?.action);
+  const title = momentLast(withAction(withTimeToBeat(extractTitle(said, [...notRead, ...whenSpans, ...(ahead ? [ahead.span] : []), ...boundWords]), said, toBeat), said, ahead?.action));
   if (title === "") return failure("no_title");
   if (!schedule.ok) return failure(schedule.reason);
   const reminder = { title, dueAt: schedule.dueAt, recurrence: schedule.recurrence, strategy: nudge?.strategy ?? null };
@@ -152,6 +162,17 @@ function withAction(title: string, said: string, action: Span | undefined): stri
 }
 
 /**
+ * "every day with breakfast at 8 take pills": a moment left in the title as its first words (a clock time was said
+ * with it, clock-phrases.ts MOMENT_TAG) goes after what to do: "take pills with breakfast".
+ */
+function momentLast(title: string): string {
+  const moment = momentIn(title);
+  if (!moment || moment.start !== 0 || moment.end === title.length) return title;
+  const rest = cleanTitle(title.slice(moment.end));
+  return rest === "" ? title : `${rest} ${title.slice(0, moment.end)}`;
+}
+
+/**
  * The reminder an hour ahead of a time to beat. Less than an hour before it, the reminder is due at the next minute
  * ("before 5:00 PM"), not refused as past: the time to beat has not gone. Ahead of a repeat's time just after
  * midnight, an hour earlier is the day before (ADR 131); where no rule holds that day, the repeat is kept at the time
@@ -162,11 +183,15 @@ function aheadOfTheTimeToBeat(reminder: ParsedReminder, now: Date, zone: string)
   if (early.ok) return early;
   if (reminder.recurrence) return { ok: true, reminder };
   if (reminder.dueAt.getTime() <= now.getTime()) return early;
-  const nextMinute = new Date((Math.floor(now.getTime() / MINUTE_MS) + 1) * MINUTE_MS);
-  return { ok: true, reminder: { ...reminder, dueAt: nextMinute, ahead: { words: "", eventAt: reminder.dueAt } } };
+  return { ok: true, reminder: { ...reminder, dueAt: nextMinute(now), ahead: { words: "", eventAt: reminder.dueAt } } };
 }
 
 const MINUTE_MS = 60_000;
+
+/** The start of the minute after `now`: the soonest a reminder can be due. */
+function nextMinute(now: Date): Date {
+  return new Date((Math.floor(now.getTime() / MINUTE_MS) + 1) * MINUTE_MS);
+}
 
 /**
  * The reminder due `ahead` of the moment read. A repeat keeps its time of day earlier ("every friday at 3pm, remind me
@@ -200,8 +225,10 @@ const NAMED_BY_ITS_TIME = /\b(?:my|the|our|your|his|her|their)\s+$/i;
 
 /** Words of getting up: an hour said with them without am/pm is a morning's. */
 const WAKING = /\b(?:wake|waking|get\s+up|getting\s+up)\b/i;
+/** A place opening at an hour ("when they open at 9", "the bank opens at 10"); not "opening night at 7". */
+const OPENING = /\b(?:opens|open)\s+(?:(?:again|up)\s+)?(?:at|@)\s*\d/i;
 /** Plans of an evening: an hour from 6 to 11 said with them without am/pm is the evening's. */
-const EVENING_PLANS = /\b(?:dinner|supper|drinks|party|pub|gig|concert|theatre|theater|movie|movies|film|cinema|(?:date|movie|film|game|games|quiz|poker|pizza|karaoke|trivia|bingo)\s+nights?)\b/i;
+const EVENING_PLANS = new RegExp(String.raw`\b(?:dinner|supper|drinks|party|pub|gig|concert|theatre|theater|movie|movies|film|cinema|${EVENING_NAME}\s+nights?)\b`, "i");
 
 function failure(reason: ParseFailureReason): ParseResult {
   return { ok: false, reason };

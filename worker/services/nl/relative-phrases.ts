@@ -2,6 +2,7 @@ import * as chrono from "chrono-node";
 import { DateTime, FixedOffsetZone } from "luxon";
 import { namedDayOfYear } from "./named-days";
 import { DAY, weekdayOfWord } from "./recurrence-phrases";
+import type { Span } from "./types";
 
 /**
  * Durations and days counted from today that chrono misreads, as chrono parsers and a refiner
@@ -113,6 +114,19 @@ export function countWithoutUnit(text: string): string | null {
 // Also a moment only the person knows ("when I get home", "once I'm back", "after school"): asked, naming the words,
 // rather than "I couldn't find a time".
 const VAGUE_WHEN = /\b(?:later(?:\s+on)?|soon|in\s+a\s+(?:bit|while|little\s+while|sec|second|minute|moment|mo)|at\s+some\s+point|some\s*time|(?:when|once|as\s+soon\s+as)\s+i(?:'m|\s+am|\s+get|\s+arrive|\s+wake|\s+leave|\s+finish)(?:\s+(?:home|back|up|in|there|to\s+work|work))?|after\s+school)\b/i;
+
+/**
+ * "call the plumber asap", "call sam now", "right away": start nudging now (parse-reminder.ts: at the next minute, when
+ * nothing else says when). "now" was read as this very instant ("That time has already passed") and "asap" as nothing
+ * ("I couldn't find a time"). Not "from now", "for now", "by now", "now that", "every now and then".
+ */
+const RIGHT_AWAY = /\b(?:(?:right\s+)?(?<!\b(?:from|for|by|until|till|til|before|than)\s+)now(?!\s+(?:that|and\s+(?:then|again))\b)(?![-'])|asap|a\.s\.a\.p\.?|as\s+soon\s+as\s+(?:possible|poss|you\s+can)|right\s+away|straight\s+away|immediately|at\s+once)(?=[\s,.;:!?)]|$)/i;
+
+/** Where the words asking to start now are ("asap"), or null. */
+export function findRightAway(text: string): Span | null {
+  const match = RIGHT_AWAY.exec(text);
+  return match ? { start: match.index, end: match.index + match[0].length } : null;
+}
 
 /** The words "later", "in a bit" as typed, when they stand for a time (see VAGUE_WHEN); else null. */
 export function vagueWhen(text: string): string | null {

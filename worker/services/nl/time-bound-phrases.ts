@@ -39,7 +39,33 @@ const OWNER = String.raw`(?:(?:my|the|our|your|his|her|their|a|an)\s+)`;
 const DAY = String.raw`(?:(?:today|tonight|tomorrow|tmrw|(?:this|next)\s+[a-z]+|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?|the\s+\d{1,2}(?:st|nd|rd|th)|\d{1,2}[./]\d{1,2}(?:[./]\d{2,4})?(?!\d)|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?)\s*,?\s*(?:at\s+|@\s*)?)`;
 /** "before the meeting tomorrow at 10", "before my big meeting at 3pm": what the time belongs to, then its day or "at". */
 const EVENT = String.raw`(?:[a-z']+\s+){1,2}?(?:(?:on\s+)?${DAY}|at\s+|@\s*)`;
-const TIME_TO_BEAT = new RegExp(String.raw`(?<bound>${BOUND_WORDS})\s+(?<owner>${OWNER}(?:${EVENT})?)?(?<day>${DAY})?(?=(?<clock>${CLOCK}))`, "i");
+/**
+ * "before it closes at 6", "before the post office closes at 5", "before my train leaves at 9:15": what happens at the
+ * time, said as a clause. Before, the reminder was due at the closing time itself.
+ */
+const HAPPENING = String.raw`(?:(?:(?:it|they|he|she|we|you)\s+|(?:the|my|our|your|his|her|their)\s+(?:[a-z']+\s+){1,2}?)(?:closes|close|shuts|shut|leaves|leave|departs|depart|starts|start|begins|begin|ends|end|opens|open|arrives|arrive|lands|land|kicks\s+off|gets\s+in)\s+(?:at\s+|@\s*)?)`;
+const TIME_TO_BEAT = new RegExp(String.raw`(?<bound>${BOUND_WORDS})\s+(?<owner>${HAPPENING}|${OWNER}(?:${EVENT})?)?(?<day>${DAY})?(?=(?<clock>${CLOCK}))`, "i");
+
+/** A clock time that is surely one even with words after it: "6pm", "6:30", "18:00". */
+const SURE_CLOCK = String.raw`(?:\d{1,2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\b\.?)|\d{1,2}:\d{2}\b)`;
+/**
+ * "before the shop closes at 6, buy milk", "before my 3pm meeting, print the slides", "before the meeting at 10am
+ * print the slides": the time to beat said first, as a clause, then what to do. Read as "buy milk before the shop
+ * closes at 6", so the title is what to do before what (before, "before the shop closes buy milk"). A comma ends the
+ * clause; without one, only a clock that is surely one after what happens or its "at" does ("at 6 buy" may be 6 o'clock
+ * buying). A bound followed by the clock itself ("before 5pm call the bank") is read as it always was.
+ */
+const LEAD = String.raw`(?<lead>\s*(?:(?:please\s+)?(?:remind|tell|ping|nudge)\s+me\s+)?)`;
+const LEADING_CLAUSE_WITH_COMMA = new RegExp(String.raw`^${LEAD}(?<clause>(?:before|prior\s+to|ahead\s+of|by)\s+(?!\d|noon|midday|midnight)[^,]*\d[^,]*?)\s*,\s*(?<rest>[a-z].*)$`, "i");
+const LEADING_CLAUSE = new RegExp(String.raw`^${LEAD}(?<clause>(?:before|prior\s+to|ahead\s+of)\s+(?:${HAPPENING}|${OWNER}${EVENT})(?:${DAY})?${SURE_CLOCK})\s+(?<rest>[a-z].*)$`, "i");
+
+/** `text` with a leading time-to-beat clause moved after what to do (see LEADING_CLAUSE); else `text` as it is. */
+export function boundClauseLast(text: string): string {
+  const match = LEADING_CLAUSE_WITH_COMMA.exec(text) ?? LEADING_CLAUSE.exec(text);
+  if (!match) return text;
+  const { lead = "", clause = "", rest = "" } = match.groups ?? {};
+  return `${lead}${rest.replace(/[\s,;.!]+$/, "")} ${clause}`;
+}
 
 /** An hour alone as the first words, before the title, is a time: "before 5 call the bank", "after 5 call mum". */
 const HOUR_LEADING_THE_TITLE = String.raw`(?=(?<clock>\d{1,2})\s+(?!(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|of|or|to|and|people|times|kids|children)\b)[a-z])`;
