@@ -1414,6 +1414,40 @@ describe("a moment with a clock time, 'asap', opening hours, and a time to beat 
   });
 });
 
+describe("a day of this or next month, a weekday of this or next week, said in either order", () => {
+  // Said Monday March 2nd, 9 AM in New York. Each was a month or a week from now ("next month", "next week" read alone),
+  // the day left in the title; "this month on the 28th" was the 1st of March, refused as past.
+  it.each([
+    ["dentist the 3rd next month", "dentist", "2026-04-03 09:00"],
+    ["dentist next month on the 3rd at 2pm", "dentist", "2026-04-03 14:00"],
+    ["pay rent next month on the 1st", "pay rent", "2026-04-01 09:00"],
+    ["next month, on the 5th, renew insurance", "renew insurance", "2026-04-05 09:00"],
+    ["dentist this month on the 28th", "dentist", "2026-03-28 09:00"],
+    ["dentist next week on tuesday", "dentist", "2026-03-10 09:00"],
+    ["dentist next week tuesday at 3", "dentist", "2026-03-10 15:00"],
+    ["call mum this week on friday", "call mum", "2026-03-06 09:00"],
+    // Said on a Monday, it was the next day.
+    ["dentist tuesday next week", "dentist", "2026-03-10 09:00"],
+    ["call mum on friday this week", "call mum", "2026-03-06 09:00"],
+    // Read so before, kept.
+    ["pay rent on the 15th of this month", "pay rent", "2026-03-15 09:00"],
+  ])("%j", (prompt, title, local) => {
+    const reminder = parsed(prompt, NOW.nyMondayMorning, NEW_YORK);
+    expect([reminder.title, localTime(reminder.dueAt, NEW_YORK)]).toEqual([title, local]);
+  });
+
+  it("a day gone by this month or this week has passed; 'this month' alone asks which day", () => {
+    expect(parseReminder("dentist on the 1st this month", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "past" });
+    expect(parseReminder("call mum this week on sunday", new Date("2026-03-04T14:00:00Z"), NEW_YORK)).toMatchObject({ ok: true });
+    // "this month" was the 1st of the month, "That time has already passed"; "this week" and "this year" no time.
+    expect(parseReminder("book flu jab this month", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "vague_time", phrase: "this month" });
+    expect(parseReminder("book flu jab sometime this week", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "vague_time", phrase: "sometime this week" });
+    expect(parseReminder("book flu jab this year", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "vague_time", phrase: "this year" });
+    expect(failureMessage("vague_time", "sometime this week")).toBe(`Which day this week? Add one, like "on friday at 6pm" or "tomorrow at 9am", and I'll nudge you then.`);
+    expect(localTime(parsed("book flu jab by the end of this month", NOW.nyMondayMorning, NEW_YORK).dueAt, NEW_YORK)).toBe("2026-03-31 17:00");
+  });
+});
+
 describe("a reminder ahead of a repeat, on the days before (ADR 131)", () => {
   it.each([
     // Said Monday 9 AM: the first Thursday is the 5th, so its night before is Wednesday the 4th.

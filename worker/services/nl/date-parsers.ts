@@ -5,7 +5,7 @@ import { CLOCK_PARSERS } from "./clock-phrases";
 import { readsDayFirst } from "./date-order";
 import { MONTH_NUMBER, MONTH_WORD } from "./month-words";
 import { DAY, ORDINAL_WORD, ordinalValue, SUFFIXED_ORDINAL, weekdayOfWord } from "./recurrence-phrases";
-import { DAY_AFTER_TOMORROW_REFINER, localToday, RELATIVE_PARSERS } from "./relative-phrases";
+import { DAY_AFTER_TOMORROW_REFINER, localToday, RELATIVE_PARSERS, WEEKDAY_IN_A_WEEK_PARSERS } from "./relative-phrases";
 import { END_OF_THIS_PERIOD_PARSERS, PERIOD_PARSERS } from "./period-phrases";
 import { onlyZoneWords } from "./zone-words";
 
@@ -58,9 +58,11 @@ function withOurPhrases(base: chrono.Chrono, ownParsers: readonly chrono.Parser[
   casual.parsers.push({ pattern: () => NTH_WEEKDAY_OF_MONTH, extract: nthWeekdayOfMonth });
   casual.parsers.push({ pattern: () => WEEKDAY_AND_DAY, extract: weekdayAndDay });
   casual.parsers.push({ pattern: () => DAY_OF_THE_MONTH, extract: dayOfTheMonth });
+  casual.parsers.push({ pattern: () => DAY_THEN_WHICH_MONTH, extract: dayOfTheMonth });
+  casual.parsers.push({ pattern: () => WHICH_MONTH_THEN_DAY, extract: (context, match) => dayOfAMonthSaid(context, match[2] ?? "", match[1] ?? "") });
   // First, and with "on" as chrono's own reading has it: that reading is as long, so it would be kept over ours and
   // then dropped as no date.
-  casual.parsers.unshift({ pattern: () => LEAP_DAY, extract: nextLeapDay });
+  casual.parsers.unshift({ pattern: () => LEAP_DAY, extract: nextLeapDay }, ...WEEKDAY_IN_A_WEEK_PARSERS);
   casual.parsers.push(...END_OF_THIS_PERIOD_PARSERS, ...CLOCK_PARSERS, ...RELATIVE_PARSERS, ...PERIOD_PARSERS);
   casual.refiners.push(DAY_AFTER_TOMORROW_REFINER, NEXT_YEAR_WITH_A_DATE);
   casual.refiners = casual.refiners.map(onlyZoneWords);
@@ -162,11 +164,24 @@ function dottedDayMonth(context: chrono.ParsingContext, match: RegExpMatchArray)
  */
 const DAY_OF_THE_MONTH = new RegExp(`\\b(?:(?:on|by|before|until|till)\\s+)?(?:the\\s+)?(${SUFFIXED_ORDINAL})\\s+(?:day\\s+)?of\\s+(the|this|next)\\s+month\\b`, "i");
 
+/**
+ * "the 3rd next month", "on the 20th this month", and the other way round, "next month on the 3rd", "this month on the
+ * 28th". The day was left in the title and the date was a month from now ("next month"), or the 1st of this month,
+ * refused as past ("this month").
+ */
+const DAY_THEN_WHICH_MONTH = new RegExp(`\\b(?:(?:on|by|before|until|till)\\s+)?(?:the\\s+)?(${SUFFIXED_ORDINAL})\\s+(this|next)\\s+month\\b`, "i");
+const WHICH_MONTH_THEN_DAY = new RegExp(`\\b(this|next)\\s+month\\s*,?\\s+(?:(?:on|by|before|until|till)\\s+)?(?:the\\s+)?(${SUFFIXED_ORDINAL})`, "i");
+
 function dayOfTheMonth(context: chrono.ParsingContext, match: RegExpMatchArray): chrono.ParsingComponents | null {
-  const last = /^last$/i.test(match[1] ?? "");
-  const day = last ? 31 : ordinalValue(match[1] ?? "");
+  return dayOfAMonthSaid(context, match[1] ?? "", match[2] ?? "the");
+}
+
+/** The day (`dayWord`: "3rd", "first", "last") of "the", "this" or "next" month. */
+function dayOfAMonthSaid(context: chrono.ParsingContext, dayWord: string, whichWord: string): chrono.ParsingComponents | null {
+  const last = /^last$/i.test(dayWord);
+  const day = last ? 31 : ordinalValue(dayWord);
   if (day === null) return null;
-  const which = (match[2] ?? "the").toLowerCase();
+  const which = whichWord.toLowerCase();
   if (which === "the" && !last) return dayInAMonth(context, day);
   // "this month", "next month", and "the last (day) of the month", which is this month's: a day it lacks is its last.
   const month = localToday(context).startOf("month").plus({ months: which === "next" ? 1 : 0 });

@@ -72,9 +72,12 @@ export interface NamedDate {
 const MAYBE_NO_WEEKDAY = /^(?:sun|sat)\.?$/i;
 const WEEKDAY_ONLY_FIRST = /^(?:mon|wed)\.?$/i;
 
+/** "this month" alone: no day in it (chrono read the 1st, "That time has already passed"); asked (relative-phrases.ts VAGUE_WHEN). */
+const PERIOD_ALONE = /^this\s+(?:week|month|year)$/i;
+
 function isBareNonWeekday(result: chrono.ParsedResult, text: string): boolean {
   const word = result.text.trim();
-  if (MAYBE_NO_WEEKDAY.test(word)) return true;
+  if (MAYBE_NO_WEEKDAY.test(word) || PERIOD_ALONE.test(word)) return true;
   return WEEKDAY_ONLY_FIRST.test(word) && text.slice(0, result.index).trim() !== "";
 }
 

@@ -114,6 +114,9 @@ export function failureMessage(reason: ParseFailureReason, phrase?: string, othe
   if (reason === "repeat_on_other_clock" && phrase) return `I can repeat a reminder only on your own clock (${phrase}). Say the time as it is there, like "every day at 2pm".`;
   if (reason === "repeat_with_end" && phrase) return `I can't end a repeat by itself ("${phrase}"). Set it without the end, like "take pills every day at 8am", and when you're done, delete it and tick "Also stop the repeats".`;
   if (reason === "several_times" && phrase) return `I can set one day per reminder, and "${phrase}" names more than one. If it repeats, put "every" before the days, like "every ${phrase}"; if not, send each day as its own reminder.`;
+  // "this week", "sometime this month": a day is what is missing, not a time of day.
+  const period = reason === "vague_time" ? phrase?.match(/\bthis\s+(?:week|month|year)$/i)?.[0] : undefined;
+  if (period) return `Which day ${period.toLowerCase().replace(/\s+/g, " ")}? Add one, like "on friday at 6pm" or "tomorrow at 9am", and I'll nudge you then.`;
   if (reason === "vague_time" && phrase) return `When is "${phrase}"? Add a time, like "at 6pm" or "in 2 hours", and I'll nudge you then.`;
   if (reason === "no_unit" && phrase) return `Is "${phrase}" minutes or hours? Add one, like "${phrase} minutes" or "${phrase} hours".`;
   if (reason === "ahead_of_repeat" && phrase) return `I can't remind you "${phrase}" this repeat: no repeat I can set falls on those days. Say the day and time to be reminded, like "every sunday at 7pm".`;

@@ -113,7 +113,7 @@ export function countWithoutUnit(text: string): string | null {
  */
 // Also a moment only the person knows ("when I get home", "once I'm back", "after school"): asked, naming the words,
 // rather than "I couldn't find a time".
-const VAGUE_WHEN = /\b(?:later(?:\s+on)?|soon|in\s+a\s+(?:bit|while|little\s+while|sec|second|minute|moment|mo)|at\s+some\s+point|some\s*time|(?:when|once|as\s+soon\s+as)\s+i(?:'m|\s+am|\s+get|\s+arrive|\s+wake|\s+leave|\s+finish)(?:\s+(?:home|back|up|in|there|to\s+work|work))?|after\s+school)\b/i;
+const VAGUE_WHEN = /\b(?:(?:sometime\s+|some\s+time\s+|at\s+some\s+point\s+)?this\s+(?:week|month|year)|later(?:\s+on)?|soon|in\s+a\s+(?:bit|while|little\s+while|sec|second|minute|moment|mo)|at\s+some\s+point|some\s*time|(?:when|once|as\s+soon\s+as)\s+i(?:'m|\s+am|\s+get|\s+arrive|\s+wake|\s+leave|\s+finish)(?:\s+(?:home|back|up|in|there|to\s+work|work))?|after\s+school)\b/i;
 
 /**
  * "call the plumber asap", "call sam now", "right away": start nudging now (parse-reminder.ts: at the next minute, when
@@ -176,6 +176,29 @@ function weekendAfterNext(context: chrono.ParsingContext) {
   const date = saturday.plus({ weeks: 2 });
   return { day: date.day, month: date.month, year: date.year };
 }
+
+/**
+ * "next week on tuesday", "next week tuesday at 3", "this week on friday": that weekday in the week named (weeks start
+ * on Monday). "next week" was read alone, a week from today, and "on tuesday" left in the title; "this week on friday"
+ * found no time; "tuesday next week" said on a Monday was the next day.
+ */
+const WEEK_THEN_WEEKDAY = new RegExp(`\\b(this|next)\\s+week\\s*,?\\s+(?:on\\s+)?(${DAY})`, "i");
+// "tuesday next week" said on a Monday was tomorrow (chrono's next Tuesday), not the Tuesday of next week.
+const WEEKDAY_THEN_WEEK = new RegExp(`\\b(${DAY})\\s*,?\\s+(this|next)\\s+week\\b(?!\\s*-?\\s*(?:end|day|night)s?\\b)`, "i");
+
+function weekdayInTheWeek(context: chrono.ParsingContext, which: string | undefined, word: string | undefined) {
+  const weekday = weekdayOfWord((word ?? "").toLowerCase());
+  if (!weekday) return null;
+  const monday = localToday(context).startOf("week").plus({ weeks: /^next$/i.test(which ?? "") ? 1 : 0 });
+  const date = monday.plus({ days: weekday - 1 });
+  return { day: date.day, month: date.month, year: date.year, weekday: weekday % 7 };
+}
+
+/** Put before chrono's own parsers (date-parsers.ts): its reading of "tuesday next week" is as long and would be kept. */
+export const WEEKDAY_IN_A_WEEK_PARSERS: chrono.Parser[] = [
+  { pattern: () => WEEK_THEN_WEEKDAY, extract: (context, match) => weekdayInTheWeek(context, match[1], match[2]) },
+  { pattern: () => WEEKDAY_THEN_WEEK, extract: (context, match) => weekdayInTheWeek(context, match[2], match[1]) },
+];
 
 function weekdayAhead(context: chrono.ParsingContext, word: string | undefined, extraWeeks: number) {
   const lower = (word ?? "").toLowerCase();
