@@ -13,6 +13,7 @@ import { repeatDaysEarlier } from "../../worker/services/nl/repeat-days-earlier"
 import { taskTitleOf } from "../../worker/services/nl/title";
 import { movedDueAt } from "../../worker/services/tasks/move";
 import { readsDayFirst } from "../../worker/services/nl/date-order";
+import { movingDayIn } from "../../worker/services/nl/moving-days";
 
 const NEW_YORK = "America/New_York";
 const BERLIN = "Europe/Berlin";
@@ -1445,6 +1446,60 @@ describe("a day of this or next month, a weekday of this or next week, said in e
     expect(parseReminder("book flu jab this year", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "vague_time", phrase: "this year" });
     expect(failureMessage("vague_time", "sometime this week")).toBe(`Which day this week? Add one, like "on friday at 6pm" or "tomorrow at 9am", and I'll nudge you then.`);
     expect(localTime(parsed("book flu jab by the end of this month", NOW.nyMondayMorning, NEW_YORK).dueAt, NEW_YORK)).toBe("2026-03-31 17:00");
+  });
+});
+
+describe("days that move with the year and the country (ADR 133)", () => {
+  // Said Monday March 2nd 2026 at 14:00 UTC. Each found no time ("call dad on father's day", "mothers day brunch") or
+  // was due today ("thanksgiving dinner at 4", "easter egg hunt at 10").
+  it.each([
+    [NEW_YORK, "call dad on father's day", "call dad", "2026-06-21 09:00"],
+    [NEW_YORK, "mothers day brunch", "mothers day brunch", "2026-05-10 09:00"],
+    // Mothering Sunday: three weeks before Easter (April 5th).
+    ["Europe/London", "mothers day brunch", "mothers day brunch", "2026-03-15 09:00"],
+    [NEW_YORK, "thanksgiving dinner at 4", "thanksgiving dinner", "2026-11-26 16:00"],
+    ["America/Toronto", "thanksgiving dinner at 4", "thanksgiving dinner", "2026-10-12 16:00"],
+    ["Australia/Sydney", "call dad on father's day", "call dad", "2026-09-06 09:00"],
+    // Vatertag is Ascension Day, Easter + 39.
+    ["Europe/Berlin", "call dad on father's day", "call dad", "2026-05-14 09:00"],
+    [NEW_YORK, "easter egg hunt at 10", "easter egg hunt", "2026-04-05 10:00"],
+    [NEW_YORK, "on good friday call the office", "call the office", "2026-04-03 09:00"],
+    ["Europe/London", "easter monday picnic at 12", "easter monday picnic", "2026-04-06 12:00"],
+    // The Orthodox Easter where it is kept.
+    ["Europe/Athens", "on easter sunday call yiayia", "call yiayia", "2026-04-12 09:00"],
+  ])("[%s] %j", (zone, prompt, title, local) => {
+    const reminder = parsed(prompt, NOW.nyMondayMorning, zone);
+    expect([reminder.title, localTime(reminder.dueAt, zone)]).toEqual([title, local]);
+  });
+
+  it("a day gone by this year is next year's; another day said wins, and the name stays in the title", () => {
+    expect(localTime(parsed("thanksgiving dinner at 4", NOW.nyNovember, NEW_YORK).dueAt, NEW_YORK)).toBe("2027-11-25 16:00");
+    const card = parsed("buy a mothers day card tomorrow", NOW.nyMondayMorning, NEW_YORK);
+    expect([card.title, localTime(card.dueAt, NEW_YORK)]).toEqual(["buy a mothers day card", "2026-03-03 09:00"]);
+    expect(localTime(parsed("thanksgiving dinner tomorrow at 7", NOW.nyMondayMorning, NEW_YORK).dueAt, NEW_YORK)).toBe("2026-03-03 19:00");
+    // Inside the title without "on" it is no day.
+    expect(parseReminder("buy a mothers day card", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "no_time" });
+  });
+
+  it("every year on it where a rule holds the day; refused, with what to do, where none does or the day is not known", () => {
+    const mum = parsed("every mothers day call mum", NOW.nyMondayMorning, NEW_YORK);
+    expect(mum.recurrence).toEqual({ freq: "yearly", month: 5, week: 2, weekday: 7 });
+    expect(localTime(mum.dueAt, NEW_YORK)).toBe("2026-05-10 09:00");
+    expect(confirmationMessage(mum, NEW_YORK, NOW.nyMondayMorning)).toBe("Got it! I'll remind you to call mum every year on the second Sunday of May at 9:00 AM, starting Sun, May 10.");
+    expect(parsed("every thanksgiving at 3pm call grandma", NOW.nyMondayMorning, "America/Toronto").recurrence).toEqual({ freq: "yearly", month: 10, week: 2, weekday: 1 });
+    expect(parsed("every father's day call papa", NOW.nyMondayMorning, "Europe/Rome").recurrence).toEqual({ freq: "yearly", month: 3, dayOfMonth: 19 });
+    expect(parseReminder("every mothers day call mum", NOW.nyMondayMorning, "Europe/London")).toEqual({ ok: false, reason: "moves_with_easter", phrase: "Mother's Day" });
+    expect(failureMessage("moves_with_easter", "Mother's Day")).toBe(
+      `I can't repeat a reminder on Mother's Day: its date moves with Easter each year. Set this year's, like "on mother's day at 10am", and next year's when it comes.`,
+    );
+    expect(failureMessage("moves_with_easter", "Easter")).toBe(`I can't repeat a reminder on Easter: its date moves each year. Set this year's, like "on easter at 10am", and next year's when it comes.`);
+    expect(parseReminder("call dad on father's day", NOW.nyMondayMorning, "Africa/Lagos")).toEqual({ ok: false, reason: "unknown_here", phrase: "Father's Day" });
+    expect(failureMessage("unknown_here", "Father's Day")).toBe(`I don't know when Father's Day is where you live. Say its date, like "on may 10 at 10am".`);
+  });
+
+  it("France's Mother's Day is the last Sunday of May, or the first of June when that is Pentecost", () => {
+    expect(movingDayIn("mother's day", 2026, "Europe/Paris")).toEqual({ year: 2026, month: 5, day: 31 });
+    expect(movingDayIn("mother's day", 2020, "Europe/Paris")).toEqual({ year: 2020, month: 6, day: 7 });
   });
 });
 

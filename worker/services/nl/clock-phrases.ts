@@ -76,7 +76,8 @@ const MOMENTS: ReadonlyArray<{ pattern: RegExp; hour: number; minute?: number }>
   { pattern: /\bafter\s+(?:dinner|supper)\b/i, hour: PART_OF_DAY_HOURS.evening },
   { pattern: /\b(?:at|with|over|before)\s+(?:dinner|supper)(?:\s*time)?\b|\b(?:dinner|supper)\s*time\b/i, hour: 18 },
   { pattern: /\bafter\s+lunch\b/i, hour: 13 },
-  { pattern: /\b(?:at\s+|before\s+)?lunch\s*time\b|\b(?:at|over|before)\s+lunch\b/i, hour: 12 },
+  // "during lunch", "on my lunch break", "in my lunch hour": no time was found.
+  { pattern: /\b(?:at\s+|before\s+)?lunch\s*time\b|\b(?:at|over|before|during)\s+(?:my\s+)?lunch(?:\s*(?:break|hour))?\b|\b(?:on|in)\s+my\s+lunch(?:\s*(?:break|hour))?\b|\blunch\s*break\b/i, hour: 12 },
   { pattern: /\b(?:before\s+(?:going\s+to\s+)?bed|at\s+bed\s*time|bed\s*time|before\s+(?:i\s+)?sleep)\b/i, hour: PART_OF_DAY_HOURS.night },
   { pattern: /\bfirst\s+thing(?:\s+in\s+the\s+morning)?\b/i, hour: PART_OF_DAY_HOURS.morning },
   { pattern: /\bbefore\s+work\b/i, hour: 8 },

@@ -7,7 +7,7 @@ import { countOf } from "./relative-phrases";
 
 /** What the assistant says back. Kept apart from the parser so the wording is easy to find and change. */
 
-export type ParseFailureReason = "empty" | "unsupported_repeat" | "several_times" | "no_time" | "no_time_today" | "no_unit" | "vague_time" | "repeat_on_other_clock" | "repeat_with_end" | "no_title" | "past" | "two_nudges" | "weekday_mismatch" | "ahead_of_repeat";
+export type ParseFailureReason = "empty" | "unsupported_repeat" | "several_times" | "no_time" | "no_time_today" | "no_unit" | "vague_time" | "repeat_on_other_clock" | "repeat_with_end" | "no_title" | "past" | "two_nudges" | "weekday_mismatch" | "ahead_of_repeat" | "unknown_here" | "moves_with_easter";
 
 interface ConfirmableReminder {
   title: string;
@@ -83,6 +83,10 @@ const FAILURE_MESSAGES: Record<ParseFailureReason, string> = {
   two_nudges: `I can nudge you one way per reminder, and I found two that don't go together. ${NUDGE_WORDS}`,
   // "friday december 12", a Saturday: the date and weekday are named when known (failureMessage).
   // "every friday at 3pm, remind me the day before": a repeat stays on its days (parse-reminder.ts `earlier`).
+  // "on mother's day" where the day is not known (moving-days.ts); `phrase` names it.
+  unknown_here: `I don't know when that day is where you live. Say its date, like "on may 10 at 10am".`,
+  // "every easter": its date moves with Easter, which no repeat follows.
+  moves_with_easter: `I can't repeat a reminder on that day: its date moves with Easter. Set this year's, like "on easter sunday at 10am".`,
   ahead_of_repeat: `I can't move that repeat to the days before it: no repeat I can set falls on them. Say the day and time to be reminded, like "every sunday at 7pm".`,
   weekday_mismatch: `That day and date don't match. Send it again with the day or the date you mean, like "on friday" or "on dec 12".`,
 };
@@ -115,6 +119,8 @@ export function failureMessage(reason: ParseFailureReason, phrase?: string, othe
   if (reason === "repeat_with_end" && phrase) return `I can't end a repeat by itself ("${phrase}"). Set it without the end, like "take pills every day at 8am", and when you're done, delete it and tick "Also stop the repeats".`;
   if (reason === "several_times" && phrase) return `I can set one day per reminder, and "${phrase}" names more than one. If it repeats, put "every" before the days, like "every ${phrase}"; if not, send each day as its own reminder.`;
   // "this week", "sometime this month": a day is what is missing, not a time of day.
+  if (reason === "unknown_here" && phrase) return `I don't know when ${phrase} is where you live. Say its date, like "on may 10 at 10am".`;
+  if (reason === "moves_with_easter" && phrase) return `I can't repeat a reminder on ${phrase}: its date moves ${phrase === "Easter" ? "" : "with Easter "}each year. Set this year's, like "on ${phrase.toLowerCase()} at 10am", and next year's when it comes.`;
   const period = reason === "vague_time" ? phrase?.match(/\bthis\s+(?:week|month|year)$/i)?.[0] : undefined;
   if (period) return `Which day ${period.toLowerCase().replace(/\s+/g, " ")}? Add one, like "on friday at 6pm" or "tomorrow at 9am", and I'll nudge you then.`;
   if (reason === "vague_time" && phrase) return `When is "${phrase}"? Add a time, like "at 6pm" or "in 2 hours", and I'll nudge you then.`;

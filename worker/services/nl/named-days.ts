@@ -1,7 +1,7 @@
 /**
  * Days of the year known by name, on the same date every year: read as a date by relative-phrases.ts ("on christmas
  * eve") and as a yearly repeat by recurrence-phrases.ts ("every christmas"). Days whose date moves with the year or
- * the country (Easter, Mother's Day, Thanksgiving) are not here.
+ * the country (Easter, Mother's Day, Thanksgiving) are in moving-days.ts.
  */
 const FIXED_DAYS: ReadonlyArray<[RegExp, number, number]> = [
   [/^(?:christmas|xmas)\s+eve$/i, 12, 24],

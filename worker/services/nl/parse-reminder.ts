@@ -16,6 +16,7 @@ import { findNudgeWish } from "./nudge-phrases";
 import { countWithoutUnit, findRightAway, vagueWhen } from "./relative-phrases";
 import { clockOfTheWords } from "./zone-words";
 import { momentIn } from "./clock-phrases";
+import { findMovingDay, MOVING_DAY_TITLES } from "./moving-days";
 import { EVENING_NAME } from "./not-dates";
 
 export { AGENDA_QUESTION, ANSWER_REQUEST, BOX_HELP, CHANGE_REQUEST, NUDGE_CHANGE_REQUEST, confirmationMessage, failureMessage, FORGET_REQUEST, UNDO_REQUEST, type ParseFailureReason } from "./messages";
@@ -80,7 +81,11 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   // "every day except sunday": the days left out narrow the repeat; a repeat that cannot be narrowed
   // (or none at all) is refused with the words as typed, rather than read with "except" in the title.
   const except = findExcept(text);
-  const found = findRecurrence(except ? blankOut(text, [except.span]) : text);
+  // "call dad on father's day", "every mother's day": days that move with the year and the country (ADR 133).
+  const moving = findMovingDay(text, now, zone, (rest) => namesADay(findDateTime(rest, now, zone)));
+  if (moving?.kind === "unknown_here" || moving?.kind === "moves_with_easter") return { ok: false, reason: moving.kind, phrase: MOVING_DAY_TITLES[moving.name] };
+  const movingDate = moving?.kind === "date" ? moving : null;
+  const found = moving?.kind === "repeat" ? { span: moving.span, rule: moving.rule } : findRecurrence(except ? blankOut(text, [except.span]) : text);
   const repeat = found && except ? withoutDays(found, except) : found;
   if (except && !repeat) return { ok: false, reason: "unsupported_repeat", phrase: except.phrase };
   const unreadRepeat = repeat ? null : findUnreadRepeat(text);
@@ -95,12 +100,14 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   const repeatSpans = repeat ? [repeat.span, ...(except ? [except.span] : [])] : [];
   // "call the plumber asap", "call sam now": not read as a time (chrono's "now" had already passed).
   const rightAway = findRightAway(text);
-  const notRead = [...repeatSpans, ...(rightAway ? [rightAway] : [])];
+  const notRead = [...repeatSpans, ...(rightAway ? [rightAway] : []), ...(movingDate && !movingDate.inTitle ? [movingDate.span] : [])];
+  const notReadAsDates = movingDate ? [...notRead, movingDate.span] : notRead;
   // "rent a car for 5 days tomorrow": the length stays in the title and is not read as a day.
   const lasting = lastingInTitle(text, repeat !== null);
-  const withLength = findDateTime(blankOut(timeText, lasting ? [...notRead, lasting] : notRead), now, zone);
+  const withLength = findDateTime(blankOut(timeText, lasting ? [...notReadAsDates, lasting] : notReadAsDates), now, zone);
   // "set a timer for 10 minutes": a length with nothing else saying when is the time, as it always was.
-  const hints = lasting?.whenNothingElse && !saysWhen(withLength) ? findDateTime(blankOut(timeText, notRead), now, zone) : withLength;
+  const hints = lasting?.whenNothingElse && !saysWhen(withLength) ? findDateTime(blankOut(timeText, notReadAsDates), now, zone) : withLength;
+  if (movingDate && !namesADay(hints)) hints.date = { ...movingDate.date, yearKnown: true, monthKnown: true };
   if (hints.several) return failure("several_times");
   // "wake me up at 7" said in the afternoon: waking is in the morning (not 19:00 by ADR 121), and "at 5" is 05:00.
   if (hints.time && !hints.time.meridiemKnown && !hints.partOfDay && WAKING.test(text)) hints.partOfDay = "morning";
@@ -213,6 +220,11 @@ function earlier(reminder: ParsedReminder, ahead: AheadAmount, now: Date, zone: 
   // series starts at its next early time, ahead of its next moment.
   const next = nextOccurrence(recurrence, dueAt, now, zone);
   return { ok: true, reminder: { ...reminder, recurrence, dueAt: next, ahead: aheadSaid(new Date(next.getTime() + reminder.dueAt.getTime() - dueAt.getTime())) } };
+}
+
+/** Whether the hints name a day. */
+function namesADay(hints: DateTimeHints): boolean {
+  return Boolean(hints.instant || hints.date || hints.weekday);
 }
 
 /** Whether the hints name any day or time at all. */
