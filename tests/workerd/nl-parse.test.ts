@@ -1356,6 +1356,15 @@ describe("a moment with a clock time, 'asap', opening hours, and a time to beat 
     expect(localTime(reminder.dueAt, NEW_YORK)).toBe(local);
   });
 
+  it("lunch said as a break or an hour is noon; the sun's times are asked about (no sunset times are known)", () => {
+    // Both found no time.
+    expect(localTime(parsed("call insurance during lunch", NOW.nyMondayMorning, NEW_YORK).dueAt, NEW_YORK)).toBe("2026-03-02 12:00");
+    const lunch = parsed("call insurance on my lunch break tomorrow", NOW.nyMondayMorning, NEW_YORK);
+    expect([lunch.title, localTime(lunch.dueAt, NEW_YORK)]).toEqual(["call insurance", "2026-03-03 12:00"]);
+    expect(parseReminder("walk the dog at dusk", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "vague_time", phrase: "at dusk" });
+    expect(parsed("every friday sunset walk", NOW.nyMondayMorning, NEW_YORK).title).toBe("sunset walk");
+  });
+
   it("a moment as the first words goes after what to do; a moment alone is still the time", () => {
     const pills = parsed("every day with breakfast at 8 take pills", afternoon, NEW_YORK);
     expect(pills.title).toBe("take pills with breakfast");
