@@ -169,6 +169,14 @@ const cases: Case[] = [
   { prompt: "remind me tomorrow at the same time to stretch", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "stretch", local: "2026-03-03 15:20" },
   { prompt: "this time next week check the bill", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "check the bill", local: "2026-03-09 15:20" },
   { prompt: "same time tomorrow take the pill", now: NOW.tokyoEarlyMorning, zone: TOKYO, title: "take the pill", local: "2026-03-04 01:00" },
+  // "like" said before a time: "in like 20 mins" found no time.
+  { prompt: "remind me to take my meds in like 20 mins", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "take my meds", local: "2026-03-02 09:20" },
+  { prompt: "call mum at like 5", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call mum", local: "2026-03-02 17:00" },
+  { prompt: "remind me like in an hour to call mum", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call mum", local: "2026-03-02 10:00" },
+  { prompt: "buy stuff like 5 apples tomorrow", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "buy stuff like 5 apples", local: "2026-03-03 09:00" },
+  // "2" for "to" as texted, before a verb: it was titled "2 call the bank".
+  { prompt: "remind me 2moro 2 call the bank", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call the bank", local: "2026-03-03 09:00" },
+  { prompt: "buy 2 call cards tomorrow", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "buy 2 call cards", local: "2026-03-03 09:00" },
   // "later" before a time with its own "at" is no part of the title either.
   { prompt: "call Bob later at 6pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call Bob", local: "2026-03-02 18:00" },
   { prompt: "read 'see you later' at 5pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "read 'see you later'", local: "2026-03-02 17:00" },
@@ -1363,6 +1371,11 @@ describe("a moment with a clock time, 'asap', opening hours, and a time to beat 
     expect([lunch.title, localTime(lunch.dueAt, NEW_YORK)]).toEqual(["call insurance", "2026-03-03 12:00"]);
     expect(parseReminder("walk the dog at dusk", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "vague_time", phrase: "at dusk" });
     expect(parsed("every friday sunset walk", NOW.nyMondayMorning, NEW_YORK).title).toBe("sunset walk");
+  });
+
+  it("'chase', 'hoover' and 'dust' are said back as things to do ('about chase invoice' before)", () => {
+    expect(confirmationMessage(parsed("chase the invoice tomorrow", NOW.nyMondayMorning, NEW_YORK), NEW_YORK, NOW.nyMondayMorning)).toBe("Got it! I'll remind you to chase the invoice on Tue, Mar 3 at 9:00 AM.");
+    expect(confirmationMessage(parsed("hoover the stairs tomorrow", NOW.nyMondayMorning, NEW_YORK), NEW_YORK, NOW.nyMondayMorning)).toBe("Got it! I'll remind you to hoover the stairs on Tue, Mar 3 at 9:00 AM.");
   });
 
   it("a moment as the first words goes after what to do; a moment alone is still the time", () => {

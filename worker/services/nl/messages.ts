@@ -1,4 +1,5 @@
 import { DateTime } from "luxon";
+import { isCommonVerb } from "./verbs";
 import { ANSWER_LABELS } from "../answers";
 import { getStrategy, type StrategyKey } from "../escalation/catalogue";
 import { describeRecurrence, joinWithAnd, WEEK_OF_MONTH_WORDS, type Recurrence, type WeekOfMonth } from "../recurrence";
@@ -235,7 +236,7 @@ const NUDGING_IS_BUILT_IN = `You don't need to: I keep nudging you until you ans
 function reminderSubject(title: string): string {
   const [firstWord = ""] = title.split(/\s+/, 1);
   const spoken = toSecondPerson(title);
-  if (!COMMON_VERBS.has(firstWord.toLowerCase().replace(/[^a-z']/g, ""))) return `about ${spoken}`;
+  if (!isCommonVerb(firstWord)) return `about ${spoken}`;
   const capitalisedOnly = /^[A-Z][a-z']*$/.test(firstWord);
   return `to ${capitalisedOnly ? spoken.charAt(0).toLowerCase() + spoken.slice(1) : spoken}`;
 }
@@ -273,11 +274,3 @@ const SECOND_PERSON: Record<string, string> = {
 /** Longest forms first, so "I am" is not read as "I". Case-sensitive where English is: "I", not "i" inside words. */
 const FIRST_PERSON = /\b(?:I am|I was|I['’](?:m|ve|ll|d)|I|[Mm]e|[Mm]y|[Mm]yself)\b/g;
 
-const COMMON_VERBS = new Set(
-  `add answer apply ask attend back bake be book bring brush buy call cancel catch change charge check clean close collect confirm delay
-  cook cut defrost do drink drop eat email empty exercise fast feed file fill finish fix floss follow get give go grab hang have
-  help invite iron join leave let lock log look mail make meditate meet message mop move mow open order pack pay phone pick
-  plan plug post postpone practice practise pray prep prepare print push put read record refill register remember remove renew reply reschedule
-  reset respond return review ring rsvp run save schedule see sell send set share shower sign sleep sort start stop stretch
-  study submit swap take talk text throw tidy turn unplug update vacuum visit wake walk wash watch water wish work wrap write`.split(/\s+/),
-);

@@ -1,4 +1,5 @@
 import { clockWordsAsDigits } from "./clock-words";
+import { isCommonVerb } from "./verbs";
 
 /**
  * Words of time typed the way they often are: in a hurry, on a phone, or by someone dyslexic for whom
@@ -43,9 +44,21 @@ const TYPO = new RegExp(`(?<![\\w'])(?:${[...CORRECTION_OF.keys()].join("|")})(?
  * words written in digits ("at nine thirty" → "at 9:30", clock-words.ts): every reader of typed words starts here.
  */
 export function correctSpelling(text: string): string {
-  const spelt = text.replace(TYPO, (typo) => CORRECTION_OF.get(typo.toLowerCase()) ?? typo);
+  const spelt = text
+    .replace(TYPO, (typo) => CORRECTION_OF.get(typo.toLowerCase()) ?? typo)
+    .replace(FILLER_LIKE, "")
+    .replace(TWO_FOR_TO, (whole: string, before: string, verb: string) => (isCommonVerb(verb) ? `${before} to ${verb}` : whole));
   return clockWordsAsDigits(spelt.replace(PART_OF_DAY_CUT_SHORT, (_whole, day: string, part: string) => `${day} ${PART_OF_DAY_IN_FULL[part.toLowerCase()] ?? part}`));
 }
+
+/** "remind me 2 call the bank", "2moro 2 pay rent": "2" for "to" as texted, before a verb after "me" or a day. */
+const TWO_FOR_TO = /\b(me|tomorrow|today|tonight)\s+2\s+([a-z']+)/gi;
+
+/**
+ * "in like 20 mins", "at like 5", "like in an hour": "like" as said, before a time; it found no time ("in like 20
+ * mins") or stayed in the title. Only right before a number or an amount, so "i like at 5 a coffee" keeps it.
+ */
+const FILLER_LIKE = /(?<=\b(?:in|at|around|about|by)\s+)like\s+(?=\d|an?\s|half\b|a\s+couple\b|one\b|two\b|three\b|five\b|ten\b|fifteen\b|twenty\b|thirty\b)|\blike\s+(?=(?:in|at|around)\s+(?:\d|an?\s|half\b))/gi;
 
 /**
  * "mow lawn sat am", "call mom sun pm", "yoga wed eve": a part of the day cut short after a day, in full ("saturday
