@@ -1,3 +1,5 @@
+import { MONTH_WORD } from "./month-words";
+import { DAY as WEEKDAY } from "./recurrence-phrases";
 import type { Span } from "./types";
 
 /**
@@ -36,7 +38,7 @@ export const BOUND_WORDS = String.raw`(?<!\b(?:drop|stop|swing|come|pop|pass|go|
 const CLOCK = String.raw`(?:\d{1,2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\b\.?|[ap]\b)|\d{1,2}:\d{2}\b|noon\b|midday\b|midnight\b|\d{1,2}\.(?:1[3-9]|[2-5]\d)\b|(?<dotted>\d{1,2}\.\d{2})\b|\d{1,2}(?=\s*(?:$|[,;!?)]|\.(?!\d)|o'?clock\b|(?:today|tonight|tomorrow|tmrw|on|this|next|every|each|and|then|please|sharp|mon|tue|wed|thu|fri|sat|sun)\w*\b)))`;
 const OWNER = String.raw`(?:(?:my|the|our|your|his|her|their|a|an)\s+)`;
 /** "by friday 5pm", "before tomorrow at 9", "by dec 3, 5pm": a day between the bound words and the clock. */
-const DAY = String.raw`(?:(?:today|tonight|tomorrow|tmrw|(?:this|next)\s+[a-z]+|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?|the\s+\d{1,2}(?:st|nd|rd|th)|\d{1,2}[./]\d{1,2}(?:[./]\d{2,4})?(?!\d)|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?)\s*,?\s*(?:at\s+|@\s*)?)`;
+const DAY = String.raw`(?:(?:today|tonight|tomorrow|tmrw|(?:this|next)\s+[a-z]+|${WEEKDAY}\.?|the\s+\d{1,2}(?:st|nd|rd|th)|\d{1,2}[./]\d{1,2}(?:[./]\d{2,4})?(?!\d)|${MONTH_WORD}\b\.?\s+\d{1,2}(?:st|nd|rd|th)?)\s*,?\s*(?:at\s+|@\s*)?)`;
 /** "before the meeting tomorrow at 10", "before my big meeting at 3pm": what the time belongs to, then its day or "at". */
 const EVENT = String.raw`(?:[a-z']+\s+){1,2}?(?:(?:on\s+)?${DAY}|at\s+|@\s*)`;
 /**
