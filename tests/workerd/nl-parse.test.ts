@@ -1373,6 +1373,20 @@ describe("a moment with a clock time, 'asap', opening hours, and a time to beat 
     expect(parsed("every friday sunset walk", NOW.nyMondayMorning, NEW_YORK).title).toBe("sunset walk");
   });
 
+  it("every meal is three times a day; a season is asked about, and a season's repeat refused with the repeats there are", () => {
+    // Both found no time.
+    expect(parseReminder("take my insulin before every meal", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "unsupported_repeat", phrase: "before every meal" });
+    expect(failureMessage("unsupported_repeat", "with meals")).toBe(
+      `I can't repeat a reminder "with meals", but one reminder for each time of day, repeating every day, can: "every day at 8am", "every day at 12pm" and "every day at 6pm".`,
+    );
+    expect(parseReminder("clean gutters in the spring", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "vague_time", phrase: "in the spring" });
+    expect(failureMessage("vague_time", "this summer")).toBe(`Which day this summer? Add one, like "on the 28th at 9am" or "on march 21 at 10am", and I'll nudge you then.`);
+    expect(parseReminder("every fall clean the gutters", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "unsupported_repeat", phrase: "every fall" });
+    // A season's word in a title is no time.
+    expect(parseReminder("buy a winter coat", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "no_time" });
+    expect(parsed("buy a winter coat tomorrow", NOW.nyMondayMorning, NEW_YORK).title).toBe("buy a winter coat");
+  });
+
   it("'chase', 'hoover' and 'dust' are said back as things to do ('about chase invoice' before)", () => {
     expect(confirmationMessage(parsed("chase the invoice tomorrow", NOW.nyMondayMorning, NEW_YORK), NEW_YORK, NOW.nyMondayMorning)).toBe("Got it! I'll remind you to chase the invoice on Tue, Mar 3 at 9:00 AM.");
     expect(confirmationMessage(parsed("hoover the stairs tomorrow", NOW.nyMondayMorning, NEW_YORK), NEW_YORK, NOW.nyMondayMorning)).toBe("Got it! I'll remind you to hoover the stairs on Tue, Mar 3 at 9:00 AM.");

@@ -119,11 +119,15 @@ export function failureMessage(reason: ParseFailureReason, phrase?: string, othe
   if (reason === "repeat_on_other_clock" && phrase) return `I can repeat a reminder only on your own clock (${phrase}). Say the time as it is there, like "every day at 2pm".`;
   if (reason === "repeat_with_end" && phrase) return `I can't end a repeat by itself ("${phrase}"). Set it without the end, like "take pills every day at 8am", and when you're done, delete it and tick "Also stop the repeats".`;
   if (reason === "several_times" && phrase) return `I can set one day per reminder, and "${phrase}" names more than one. If it repeats, put "every" before the days, like "every ${phrase}"; if not, send each day as its own reminder.`;
-  // "this week", "sometime this month": a day is what is missing, not a time of day.
+  // A day that moves with the country or with Easter (moving-days.ts): `phrase` is its name ("Father's Day").
   if (reason === "unknown_here" && phrase) return `I don't know when ${phrase} is where you live. Say its date, like "on may 10 at 10am".`;
   if (reason === "moves_with_easter" && phrase) return `I can't repeat a reminder on ${phrase}: its date moves ${phrase === "Easter" ? "" : "with Easter "}each year. Set this year's, like "on ${phrase.toLowerCase()} at 10am", and next year's when it comes.`;
-  const period = reason === "vague_time" ? phrase?.match(/\bthis\s+(?:week|month|year)$/i)?.[0] : undefined;
-  if (period) return `Which day ${period.toLowerCase().replace(/\s+/g, " ")}? Add one, like "on friday at 6pm" or "tomorrow at 9am", and I'll nudge you then.`;
+  // "this week", "sometime this month": a day is what is missing, not a time of day.
+  const period = reason === "vague_time" ? phrase?.match(/\b(?:this\s+(?:week|month|year)|(?:in\s+(?:the\s+)?|(?:this|next)\s+)(?:spring|summer|autumn|fall|winter))$/i)?.[0] : undefined;
+  if (period) {
+    const examples = /week$/i.test(period) ? `"on friday at 6pm" or "tomorrow at 9am"` : `"on the 28th at 9am" or "on march 21 at 10am"`;
+    return `Which day ${period.toLowerCase().replace(/\s+/g, " ")}? Add one, like ${examples}, and I'll nudge you then.`;
+  }
   if (reason === "vague_time" && phrase) return `When is "${phrase}"? Add a time, like "at 6pm" or "in 2 hours", and I'll nudge you then.`;
   if (reason === "no_unit" && phrase) return `Is "${phrase}" minutes or hours? Add one, like "${phrase} minutes" or "${phrase} hours".`;
   if (reason === "ahead_of_repeat" && phrase) return `I can't remind you "${phrase}" this repeat: no repeat I can set falls on those days. Say the day and time to be reminded, like "every sunday at 7pm".`;
@@ -192,6 +196,7 @@ const ONCE_A_DAY = "once a day";
  * than 24: those are the nudging a reminder does anyway, or no day's times.
  */
 function timesOfDayEvery(phrase: string): string | null {
+  if (WITH_EVERY_MEAL.test(phrase)) return joinWithAnd(MEAL_HOURS.map((hour) => `"every day at ${clockWord(hour)}"`));
   const perDay = timesADay(phrase);
   if (perDay) return joinWithAnd(perDay.map((hour) => `"every day at ${clockWord(hour)}"`));
   const hours = hoursIn(phrase);
@@ -201,6 +206,10 @@ function timesOfDayEvery(phrase: string): string | null {
   const times = Array.from({ length: Math.floor(24 / hours) }, (_, i) => `"every day at ${clockWord((first + i * hours) % 24)}"`);
   return times.length > 4 ? `${times.slice(0, 3).join(", ")} and so on` : joinWithAnd(times);
 }
+
+/** "before every meal", "with meals": breakfast, lunch and dinner at the hours the reader gives them (clock-phrases.ts). */
+const WITH_EVERY_MEAL = /\b(?:before|after|with)\s+(?:(?:every|each)\s+meal|meals)\b/i;
+const MEAL_HOURS = [8, 12, 18];
 
 /** "twice a day", "3 times a day", "twice daily": that many times spread over the waking day, from 8 am to 8 pm. */
 const TIMES_A_DAY = /\b(twice|thrice|two\s+times|three\s+times|four\s+times|[234]\s*(?:times|x))\s+(?:a|per|each|every)\s+day\b|\b(twice)\s+daily\b/i;

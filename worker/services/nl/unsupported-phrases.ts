@@ -41,6 +41,8 @@ const UNSUPPORTED_REPEATS: readonly RegExp[] = [
   // After "the", "my"... these are adjectives of a title ("send the quarterly report on friday"). Twice a month or
   // every two months? Twice a year or every two years? Nobody can tell.
   unsupported(`(?<!\\b(?:the|a|an|my|our|your|his|her|their|this|that|next|last)\\s+)(?:bimonthly|bi-monthly|semi-?annually|bi-?annually|biyearly|bi-yearly)\\b`),
+  // Every meal: three times a day ("take my insulin before every meal" found no time).
+  unsupported(`\\b(?:before|after|with)\\s+(?:(?:every|each)\\s+meal|meals)\\b`),
   // Several times in one period: "twice a day", "3 times a week", "twice daily".
   unsupported(`${TIMES}\\s+(?:a|an|per|each|every)\\s+(?:day|night|week|month|year|hour)\\b`),
   unsupported(`${TIMES}\\s+(?:daily|nightly|weekly|monthly)\\b`),
@@ -134,7 +136,7 @@ export function hasJoinedDaysOfMonth(text: string): boolean {
  * confirmation that reads like a repeat nobody set. "water every plant", "check each room" keep their words.
  */
 const UNREAD_REPEAT = new RegExp(
-  `\\b(?:every|each)\\s+(?:(?:school|work|working|business|bank|public|single|week|pay)\\s+)?(?:day|days|night|nights|morning|mornings|afternoon|afternoons|evening|evenings|week|weeks|weekend|weekends|month|months|year|years|holiday|holidays|payday|paydays|term|time)\\b`,
+  `\\b(?:every|each)\\s+(?:(?:school|work|working|business|bank|public|single|week|pay)\\s+)?(?:day|days|night|nights|morning|mornings|afternoon|afternoons|evening|evenings|week|weeks|weekend|weekends|month|months|year|years|holiday|holidays|payday|paydays|term|time|spring|summer|autumn|fall|winter)\\b`,
   "i",
 );
 
