@@ -174,6 +174,9 @@ const cases: Case[] = [
   { prompt: "call mum at like 5", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call mum", local: "2026-03-02 17:00" },
   { prompt: "remind me like in an hour to call mum", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call mum", local: "2026-03-02 10:00" },
   { prompt: "buy stuff like 5 apples tomorrow", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "buy stuff like 5 apples", local: "2026-03-03 09:00" },
+  // "is" that only joined the thing to its day: it was titled "the car service is".
+  { prompt: "the car service is on the 3rd at 8am", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "the car service", local: "2026-03-03 08:00" },
+  { prompt: "mum's party is on saturday at 7", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "mum's party", local: "2026-03-07 19:00" },
   // "2" for "to" as texted, before a verb: it was titled "2 call the bank".
   { prompt: "remind me 2moro 2 call the bank", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call the bank", local: "2026-03-03 09:00" },
   { prompt: "buy 2 call cards tomorrow", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "buy 2 call cards", local: "2026-03-03 09:00" },
@@ -1370,6 +1373,9 @@ describe("a moment with a clock time, 'asap', opening hours, and a time to beat 
     const lunch = parsed("call insurance on my lunch break tomorrow", NOW.nyMondayMorning, NEW_YORK);
     expect([lunch.title, localTime(lunch.dueAt, NEW_YORK)]).toEqual(["call insurance", "2026-03-03 12:00"]);
     expect(parseReminder("walk the dog at dusk", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "vague_time", phrase: "at dusk" });
+    // Moments only the person knows, which found no time.
+    expect(parseReminder("buy milk on the way home", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "vague_time", phrase: "on the way home" });
+    expect(parseReminder("call the bank at opening time", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "vague_time", phrase: "at opening time" });
     expect(parsed("every friday sunset walk", NOW.nyMondayMorning, NEW_YORK).title).toBe("sunset walk");
   });
 

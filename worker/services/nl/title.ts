@@ -82,8 +82,11 @@ const CONNECTOR_AT_START = new RegExp(`^\\s*${CONNECTOR}(?=\\s|$)`, "i");
 /** "call Bob later at 6pm": "later" and "sometime" only loosen the time after them, even one with its own "at"; "on or before the 15th" too. */
 const LOOSENER_AT_END = /(?:^|\s)(?:later|sometime|some\s+time|on\s+or)\s*$/i;
 
+/** "the car service is on the 2nd": "is" only joined the thing to its day. */
+const COPULA_AT_END = /(?:^|\s)(?:is|are|was|were|'s)\s*$/i;
+
 function dropDanglingConnector(piece: string, removedPhrase: string): string {
-  return CONNECTOR_AT_START.test(removedPhrase) ? piece.replace(LOOSENER_AT_END, "") : piece.replace(DANGLING_CONNECTOR, "");
+  return CONNECTOR_AT_START.test(removedPhrase) ? piece.replace(LOOSENER_AT_END, "").replace(COPULA_AT_END, "") : piece.replace(DANGLING_CONNECTOR, "");
 }
 
 /** "sharp" and "on the dot" belong to the clock time before them ("ring the doctor at 8:30 sharp"), not to the title. */
