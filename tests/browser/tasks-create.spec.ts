@@ -212,6 +212,20 @@ test.describe("New Task screen", () => {
     const bins = card(page, "Bins out");
     await expect(bins).toContainText("Repeats every Wednesday");
     await bins.screenshot({ path: "test-results/screenshots/tasks-night-before-card.png" });
+
+    // "asap" starts nudging at the next minute (ADR 132); a day that moves, every year on its rule (ADR 133).
+    await page.goto("/task-creator");
+    await input.fill("call the plumber asap");
+    await box.getByRole("button", { name: "Create Reminder" }).click();
+    await expect(box.locator(".alert--success")).toContainText("Got it! I'll remind you to call the plumber on");
+    await input.fill("every thanksgiving call grandma at 3pm");
+    await box.getByRole("button", { name: "Create Reminder" }).click();
+    await expect(box.locator(".alert--success")).toContainText("to call grandma every year on the fourth Thursday of November at 3:00 PM");
+    await page.goto("/dashboard");
+    await expect(card(page, "Call the plumber")).toHaveCount(1);
+    const grandma = card(page, "Call grandma");
+    await expect(grandma).toContainText("Repeats every year on the fourth Thursday of November");
+    await grandma.screenshot({ path: "test-results/screenshots/tasks-thanksgiving-card.png" });
   });
 
   test("how hard to nudge in the words: 'urgently' makes an urgent reminder, said in the confirmation and on its card (ADR 112)", async ({ page }) => {
