@@ -1426,6 +1426,18 @@ describe("a moment with a clock time, 'asap', opening hours, and a time to beat 
     expect(localTime(parsed("call sam in 2 hours from now", afternoon, NEW_YORK).dueAt, NEW_YORK)).toBe("2026-03-02 17:20");
   });
 
+  it("midnight said with a day is the midnight that ends it; '12am' and a repeat's midnight are as said", () => {
+    // Each was the midnight that starts the day, a day early: "by friday at midnight" was Thursday night.
+    expect(localTime(parsed("tomorrow at midnight submit", NOW.nyMondayMorning, NEW_YORK).dueAt, NEW_YORK)).toBe("2026-03-04 00:00");
+    expect(localTime(parsed("call sam at midnight on friday", NOW.nyMondayMorning, NEW_YORK).dueAt, NEW_YORK)).toBe("2026-03-07 00:00");
+    const essay = parsed("submit the essay by midnight tomorrow", NOW.nyMondayMorning, NEW_YORK);
+    expect(confirmationMessage(essay, NEW_YORK, NOW.nyMondayMorning)).toBe("Got it! I'll remind you to submit the essay by midnight on Tue, Mar 3 at 11:00 PM (an hour before Wed, Mar 4 at 12:00 AM).");
+    expect(localTime(parsed("tomorrow at 12am submit", NOW.nyMondayMorning, NEW_YORK).dueAt, NEW_YORK)).toBe("2026-03-03 00:00");
+    expect(localTime(parsed("call sam at midnight", NOW.nyMondayMorning, NEW_YORK).dueAt, NEW_YORK)).toBe("2026-03-03 00:00");
+    const pills = parsed("every day at midnight take pills", NOW.nyMondayMorning, NEW_YORK);
+    expect([localTime(pills.dueAt, NEW_YORK), pills.recurrence]).toEqual(["2026-03-03 00:00", { freq: "daily" }]);
+  });
+
   it("a place opening at a bare hour opens in the morning; an opening night is an evening", () => {
     const pharmacy = parsed("call the pharmacy when they open at 9", afternoon, NEW_YORK);
     expect([pharmacy.title, localTime(pharmacy.dueAt, NEW_YORK)]).toEqual(["call the pharmacy when they open", "2026-03-03 09:00"]);

@@ -32,6 +32,11 @@ export interface DateTimeHints {
   time?: { hour: number; minute: number; meridiemKnown: boolean };
   /** The phrase the time was read from: a time to beat ("before 5pm") is the reminder's only when it is that one. */
   timeSpan?: Span;
+  /**
+   * "midnight" said with a day ("tomorrow at midnight", "by friday at midnight"): the midnight that ends that day, as
+   * people mean it, not the one that starts it (schedule.ts). "midnight tonight" is read so already.
+   */
+  midnightEndsTheDay?: boolean;
   partOfDay?: PartOfDay;
   /** The part of day is today's: "tonight", "this evening" (not "in the evening", which is the next one). */
   partOfToday?: boolean;
@@ -200,6 +205,7 @@ function absorb(hints: DateTimeHints, result: chrono.ParsedResult, dayOnly = fal
       meridiemKnown: result.start.isCertain("meridiem") || ZERO_PADDED_HOUR.test(result.text),
     };
     hints.timeSpan = spanOf(result);
+    if (MIDNIGHT.test(result.text) && !MIDNIGHT_TONIGHT.test(result.text) && hints.time.hour === 0 && hints.time.minute === 0) hints.midnightEndsTheDay = true;
     used = true;
   }
   const partOfDay = findPartOfDay(result.text);
@@ -211,6 +217,9 @@ function absorb(hints: DateTimeHints, result: chrono.ParsedResult, dayOnly = fal
   return used;
 }
 
+const MIDNIGHT = /\bmidnight\b/i;
+/** Read with its day already (clock-phrases.ts): "midnight tonight", "12 midnight" are 00:00 tomorrow. */
+const MIDNIGHT_TONIGHT = /\btonight\b|\b12(?::00)?\s+midnight\b/i;
 const PART_OF_TODAY = /\b(?:tonight|this\s+(?:morning|afternoon|evening))\b/i;
 
 /** "05:00", "at 03.30": written on a 24-hour clock. */

@@ -108,6 +108,9 @@ function firstDue(hints: DateTimeHints, repeat: RecurrenceMatch | null, now: Dat
   } else if (hints.weekday) dueAt = onWeekday(hints.weekday, time, today, now, zone);
   else dueAt = atNextWallTime(eveningIfSooner(hints, repeat, time, today, now, zone), today, now, zone);
   if (!dueAt || Number.isNaN(dueAt.getTime())) return "no_time";
+  // "tomorrow at midnight", "by friday at midnight": the midnight at the end of the day named (a one-off only: a
+  // repeat's days are its own).
+  if (dayGiven && hints.midnightEndsTheDay && !repeat) dueAt = DateTime.fromJSDate(dueAt, { zone }).plus({ days: 1 }).toJSDate();
 
   // "remind me today to call mom" at 3 pm: the default 09:00 has gone, so ask which time today rather than
   // report the past (or say there was no time: "today" was read). A repeat whose day is today starts at its next
