@@ -1426,6 +1426,26 @@ describe("a moment with a clock time, 'asap', opening hours, and a time to beat 
     expect(localTime(parsed("call sam in 2 hours from now", afternoon, NEW_YORK).dueAt, NEW_YORK)).toBe("2026-03-02 17:20");
   });
 
+  // Early or late in a day or its part. Each was the day's usual hour with "early" or "late" in the title ("early call
+  // the garage" at 9 AM, "get up early" at 9 AM).
+  it.each([
+    ["early tomorrow morning call the garage", "call the garage", "2026-03-03 07:00"],
+    ["call the garage early in the morning", "call the garage", "2026-03-03 07:00"],
+    ["call the garage tomorrow early", "call the garage", "2026-03-03 07:00"],
+    ["remind me early tomorrow to call sam", "call sam", "2026-03-03 07:00"],
+    ["get up early tomorrow", "get up", "2026-03-03 07:00"],
+    ["late tomorrow call sam", "call sam", "2026-03-03 17:00"],
+    ["late friday afternoon send the report", "send the report", "2026-03-06 17:00"],
+    ["call sam late tonight", "call sam", "2026-03-02 23:00"],
+    ["call sam tomorrow evening late", "call sam", "2026-03-03 22:00"],
+    // After other words it says how the thing is done, and stays.
+    ["leave early tomorrow", "leave early", "2026-03-03 09:00"],
+    ["pay the late fee tomorrow", "pay the late fee", "2026-03-03 09:00"],
+  ])("%j: early or late in the day", (prompt, title, local) => {
+    const reminder = parsed(prompt, afternoon, NEW_YORK);
+    expect([reminder.title, localTime(reminder.dueAt, NEW_YORK)]).toEqual([title, local]);
+  });
+
   it("midnight said with a day is the midnight that ends it; '12am' and a repeat's midnight are as said", () => {
     // Each was the midnight that starts the day, a day early: "by friday at midnight" was Thursday night.
     expect(localTime(parsed("tomorrow at midnight submit", NOW.nyMondayMorning, NEW_YORK).dueAt, NEW_YORK)).toBe("2026-03-04 00:00");

@@ -17,6 +17,7 @@ import { countWithoutUnit, findRightAway, vagueWhen } from "./relative-phrases";
 import { clockOfTheWords } from "./zone-words";
 import { momentIn } from "./clock-phrases";
 import { findMovingDay, MOVING_DAY_TITLES } from "./moving-days";
+import { earlyOrLateHour, findEarlyOrLate } from "./early-late";
 import { EVENING_NAME } from "./not-dates";
 
 export { AGENDA_QUESTION, ANSWER_REQUEST, BOX_HELP, CHANGE_REQUEST, NUDGE_CHANGE_REQUEST, confirmationMessage, failureMessage, FORGET_REQUEST, UNDO_REQUEST, type ParseFailureReason } from "./messages";
@@ -115,6 +116,9 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   if (hints.time && !hints.time.meridiemKnown && !hints.partOfDay && hints.time.hour >= 6 && hints.time.hour <= 11 && OPENING.test(text)) hints.partOfDay = "morning";
   // "dinner at 7 on sat", "fri drinks at 6": an evening's plan, so its bare hour is the evening's, not 07:00 (ADR 121).
   if (hints.time && !hints.time.meridiemKnown && !hints.partOfDay && hints.time.hour >= 6 && hints.time.hour <= 11 && EVENING_PLANS.test(text)) hints.partOfDay = "evening";
+  // "early tomorrow", "late tonight": early or late in the day or its part, when no clock time is said (early-late.ts).
+  const shade = hints.time || hints.instant ? null : findEarlyOrLate(text);
+  if (shade) hints.time = { hour: earlyOrLateHour(shade, hints.partOfDay ?? repeat?.partOfDay), minute: 0, meridiemKnown: true };
   // "9am EST" from London: on the clock named (a fixed offset), unless that is the person's own clock right now.
   const clock = clockOfTheWords(hints.offsetMinutes, now, zone);
   if (clock !== zone && repeat) return { ok: false, reason: "repeat_on_other_clock", phrase: zone };
@@ -140,7 +144,7 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   // "pack bag before my 3pm meeting", "30 mins before my 3pm meeting", "catch the 9:15 train, 10 mins before": a time
   // inside a name stays in it, since the reminder is due before that time (ADR 128, 130).
   const whenSpans = ahead || toBeat ? hints.spans.filter((span) => !NAMED_BY_ITS_TIME.test(said.slice(0, span.start))) : hints.spans;
-  const title = momentLast(withAction(withTimeToBeat(extractTitle(said, [...notRead, ...whenSpans, ...(ahead ? [ahead.span] : []), ...boundWords]), said, toBeat), said, ahead?.action));
+  const title = momentLast(withAction(withTimeToBeat(extractTitle(said, [...notRead, ...whenSpans, ...(shade ? [shade.span] : []), ...(ahead ? [ahead.span] : []), ...boundWords]), said, toBeat), said, ahead?.action));
   if (title === "") return failure("no_title");
   if (!schedule.ok) return failure(schedule.reason);
   const reminder = { title, dueAt: schedule.dueAt, recurrence: schedule.recurrence, strategy: nudge?.strategy ?? null };
