@@ -174,6 +174,10 @@ const cases: Case[] = [
   { prompt: "call mum at like 5", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call mum", local: "2026-03-02 17:00" },
   { prompt: "remind me like in an hour to call mum", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call mum", local: "2026-03-02 10:00" },
   { prompt: "buy stuff like 5 apples tomorrow", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "buy stuff like 5 apples", local: "2026-03-03 09:00" },
+  // "u" for "you", and the product called by its name: they stayed in the title ("can u remind you to call mum").
+  { prompt: "can u remind me to call mum at 5", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call mum", local: "2026-03-02 17:00" },
+  { prompt: "hey nudge, call mum at 6", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call mum", local: "2026-03-02 18:00" },
+  { prompt: "nudge sam at 6 about the keys", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "nudge sam about the keys", local: "2026-03-02 18:00" },
   // "is" that only joined the thing to its day: it was titled "the car service is".
   { prompt: "the car service is on the 3rd at 8am", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "the car service", local: "2026-03-03 08:00" },
   { prompt: "mum's party is on saturday at 7", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "mum's party", local: "2026-03-07 19:00" },

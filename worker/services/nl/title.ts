@@ -45,7 +45,9 @@ const LEAD_INS: readonly RegExp[] = [
   leadIn("please|pls|plz|kindly"),
   // "actually call sue at 6pm", "also buy milk tomorrow": said in a conversation, no part of the task.
   leadIn("actually|also|btw|by\\s+the\\s+way"),
-  leadIn("(?:can|could|would|will)\\s+you"),
+  leadIn("(?:can|could|would|will)\\s+(?:you|u|ya)"),
+  // "hey nudge, call mum at 6": the product called by its name.
+  /^nudge\s*[,:!-]/i,
   // "ping me in 5 minutes to check the pasta" asks for a reminder as "remind me" does.
   leadIn("(?:remind|tell|ping|nudge|notify|alert)\\s+me(?:\\s+(?:to|about|that|of))?"),
   leadIn("set\\s+(?:me\\s+)?(?:a|an)\\s+reminder(?:\\s+(?:to|for|about))?"),
