@@ -1423,7 +1423,10 @@ describe("a moment with a clock time, 'asap', opening hours, and a time to beat 
   );
 
   it("'asap' with a day is that day; 'now' that is no time is left in the title", () => {
-    expect(localTime(parsed("call the plumber asap tomorrow", afternoon, NEW_YORK).dueAt, NEW_YORK)).toBe("2026-03-03 09:00");
+    const plumber = parsed("call the plumber asap tomorrow", afternoon, NEW_YORK);
+    expect([plumber.title, localTime(plumber.dueAt, NEW_YORK)]).toEqual(["call the plumber asap", "2026-03-03 09:00"]);
+    // A name: "NOW TV" was refused as past.
+    expect(parsed("now tv subscription renew on friday", afternoon, NEW_YORK).title).toBe("now tv subscription renew");
     expect(parseReminder("leave it for now", afternoon, NEW_YORK)).toEqual({ ok: false, reason: "no_time" });
     const tom = parsed("now that tom is back call him at 5", afternoon, NEW_YORK);
     expect([tom.title, localTime(tom.dueAt, NEW_YORK)]).toEqual(["now that tom is back call him", "2026-03-02 17:00"]);
@@ -1466,6 +1469,8 @@ describe("a moment with a clock time, 'asap', opening hours, and a time to beat 
     const pharmacy = parsed("call the pharmacy when they open at 9", afternoon, NEW_YORK);
     expect([pharmacy.title, localTime(pharmacy.dueAt, NEW_YORK)]).toEqual(["call the pharmacy when they open", "2026-03-03 09:00"]);
     expect(localTime(parsed("call the gp when it opens at 8", afternoon, NEW_YORK).dueAt, NEW_YORK)).toBe("2026-03-03 08:00");
+    // An evening's plan wins: the doors of a gig open in the evening.
+    expect(localTime(parsed("doors open at 7 for the gig on friday", afternoon, NEW_YORK).dueAt, NEW_YORK)).toBe("2026-03-06 19:00");
     const opening = parsed("opening night at 7 on friday", afternoon, NEW_YORK);
     expect([opening.title, localTime(opening.dueAt, NEW_YORK)]).toEqual(["opening night", "2026-03-06 19:00"]);
   });

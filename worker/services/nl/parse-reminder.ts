@@ -101,8 +101,7 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   const repeatSpans = repeat ? [repeat.span, ...(except ? [except.span] : [])] : [];
   // "call the plumber asap", "call sam now": not read as a time (chrono's "now" had already passed).
   const rightAway = findRightAway(text);
-  const notRead = [...repeatSpans, ...(rightAway ? [rightAway] : []), ...(movingDate && !movingDate.inTitle ? [movingDate.span] : [])];
-  const notReadAsDates = movingDate ? [...notRead, movingDate.span] : notRead;
+  const notReadAsDates = [...repeatSpans, ...(rightAway ? [rightAway] : []), ...(movingDate ? [movingDate.span] : [])];
   // "rent a car for 5 days tomorrow": the length stays in the title and is not read as a day.
   const lasting = lastingInTitle(text, repeat !== null);
   const withLength = findDateTime(blankOut(timeText, lasting ? [...notReadAsDates, lasting] : notReadAsDates), now, zone);
@@ -112,10 +111,11 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   if (hints.several) return failure("several_times");
   // "wake me up at 7" said in the afternoon: waking is in the morning (not 19:00 by ADR 121), and "at 5" is 05:00.
   if (hints.time && !hints.time.meridiemKnown && !hints.partOfDay && WAKING.test(text)) hints.partOfDay = "morning";
-  // "call the pharmacy when they open at 9" said at 3 PM: opening is in the morning, not 9 PM tonight.
-  if (hints.time && !hints.time.meridiemKnown && !hints.partOfDay && hints.time.hour >= 6 && hints.time.hour <= 11 && OPENING.test(text)) hints.partOfDay = "morning";
   // "dinner at 7 on sat", "fri drinks at 6": an evening's plan, so its bare hour is the evening's, not 07:00 (ADR 121).
   if (hints.time && !hints.time.meridiemKnown && !hints.partOfDay && hints.time.hour >= 6 && hints.time.hour <= 11 && EVENING_PLANS.test(text)) hints.partOfDay = "evening";
+  // "call the pharmacy when they open at 9" said at 3 PM: opening is in the morning, not 9 PM tonight ("doors open at 7
+  // for the gig" is the evening's, above).
+  if (hints.time && !hints.time.meridiemKnown && !hints.partOfDay && hints.time.hour >= 6 && hints.time.hour <= 11 && OPENING.test(text)) hints.partOfDay = "morning";
   // "early tomorrow", "late tonight": early or late in the day or its part, when no clock time is said (early-late.ts).
   const shade = hints.time || hints.instant ? null : findEarlyOrLate(text);
   if (shade) hints.time = { hour: earlyOrLateHour(shade, hints.partOfDay ?? repeat?.partOfDay), minute: 0, meridiemKnown: true };
@@ -124,7 +124,8 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   if (clock !== zone && repeat) return { ok: false, reason: "repeat_on_other_clock", phrase: zone };
   const scheduled = resolveSchedule(hints, repeat, now, clock);
   // "asap" with nothing else about when: the first nudge at the next minute, so the sequence starts now.
-  const schedule = rightAway && !repeat && !scheduled.ok && scheduled.reason === "no_time" ? { ok: true as const, dueAt: nextMinute(now), recurrence: null } : scheduled;
+  const startsNow = rightAway !== null && !repeat && !scheduled.ok && scheduled.reason === "no_time";
+  const schedule = startsNow ? { ok: true as const, dueAt: nextMinute(now), recurrence: null } : scheduled;
   // "in 10", "call Bob later" with nothing else about when: a question naming the words, not "no time found".
   if (!schedule.ok && schedule.reason === "no_time") {
     const unitless = countWithoutUnit(text);
@@ -143,8 +144,10 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   const boundWords = bounded?.direct ? [bounded.boundWords] : [];
   // "pack bag before my 3pm meeting", "30 mins before my 3pm meeting", "catch the 9:15 train, 10 mins before": a time
   // inside a name stays in it, since the reminder is due before that time (ADR 128, 130).
+  // "asap" leaves the title when it is the time; otherwise ("NOW TV", "call the plumber asap tomorrow") it stays.
+  const notInTitle = [...repeatSpans, ...(rightAway && startsNow ? [rightAway] : []), ...(movingDate && !movingDate.inTitle ? [movingDate.span] : [])];
   const whenSpans = ahead || toBeat ? hints.spans.filter((span) => !NAMED_BY_ITS_TIME.test(said.slice(0, span.start))) : hints.spans;
-  const title = momentLast(withAction(withTimeToBeat(extractTitle(said, [...notRead, ...whenSpans, ...(shade ? [shade.span] : []), ...(ahead ? [ahead.span] : []), ...boundWords]), said, toBeat), said, ahead?.action));
+  const title = momentLast(withAction(withTimeToBeat(extractTitle(said, [...notInTitle, ...whenSpans, ...(shade ? [shade.span] : []), ...(ahead ? [ahead.span] : []), ...boundWords]), said, toBeat), said, ahead?.action));
   if (title === "") return failure("no_title");
   if (!schedule.ok) return failure(schedule.reason);
   const reminder = { title, dueAt: schedule.dueAt, recurrence: schedule.recurrence, strategy: nudge?.strategy ?? null };
