@@ -216,6 +216,24 @@ describe("answers typed in the chat", () => {
     expect(made?.dueAt).toBe(Date.parse("2071-03-10T15:00:00Z"));
   });
 
+  it("Mother's Day is the day of the person's own country (ADR 133): Mothering Sunday in London, May in Berlin", async () => {
+    const bot = fakeTelegram();
+    const london = await linkedUser({ timezone: "Europe/London" });
+    await postUpdate(textUpdate(london.chat, "call mum on mothers day at 10"));
+    // Easter 2071 is April 19th; Mothering Sunday three weeks before.
+    expect(bot.callsOf("sendMessage").at(-1)!.payload.text).toBe("Got it! I'll remind you to call mum on Sun, Mar 29 at 10:00 AM.");
+    const berlin = await linkedUser({ timezone: "Europe/Berlin" });
+    await postUpdate(textUpdate(berlin.chat, "call mum on mothers day at 10"));
+    expect(bot.callsOf("sendMessage").at(-1)!.payload.text).toBe("Got it! I'll remind you to call mum on Sun, May 10 at 10:00 AM.");
+    expect((await tasksOfUser(berlin.id)).find((t) => t.title === "Call mum")?.dueAt).toBe(Date.parse("2071-05-10T08:00:00Z"));
+    // A repeat on a day Easter sets is refused, and nothing is made.
+    await postUpdate(textUpdate(london.chat, "every mothers day call mum"));
+    expect(bot.callsOf("sendMessage").at(-1)!.payload.text).toBe(
+      `I can't repeat a reminder on Mother's Day: its date moves with Easter each year. Set this year's, like "on mother's day at 10am", and next year's when it comes.`,
+    );
+    expect(await tasksOfUser(london.id)).toHaveLength(1);
+  });
+
   it("'same time tomorrow' in reply to a reminder moves it to tomorrow at its own time of day, not the time of the reply", async () => {
     const bot = fakeTelegram();
     const u = await linkedUser({ timezone: "Europe/Berlin" });
