@@ -142,10 +142,10 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   const bounded = timeBound && isTheBoundsTime(timeBound, hints.timeSpan) ? timeBound : null;
   const toBeat = bounded?.kind === "before" ? bounded : null;
   const boundWords = bounded?.direct ? [bounded.boundWords] : [];
-  // "pack bag before my 3pm meeting", "30 mins before my 3pm meeting", "catch the 9:15 train, 10 mins before": a time
-  // inside a name stays in it, since the reminder is due before that time (ADR 128, 130).
   // "asap" leaves the title when it is the time; otherwise ("NOW TV", "call the plumber asap tomorrow") it stays.
   const notInTitle = [...repeatSpans, ...(rightAway && startsNow ? [rightAway] : []), ...(movingDate && !movingDate.inTitle ? [movingDate.span] : [])];
+  // "pack bag before my 3pm meeting", "30 mins before my 3pm meeting", "catch the 9:15 train, 10 mins before": a time
+  // inside a name stays in it, since the reminder is due before that time (ADR 128, 130).
   const whenSpans = ahead || toBeat ? hints.spans.filter((span) => !NAMED_BY_ITS_TIME.test(said.slice(0, span.start))) : hints.spans;
   const title = momentLast(withAction(withTimeToBeat(extractTitle(said, [...notInTitle, ...whenSpans, ...(shade ? [shade.span] : []), ...(ahead ? [ahead.span] : []), ...boundWords]), said, toBeat), said, ahead?.action));
   if (title === "") return failure("no_title");
