@@ -1492,6 +1492,15 @@ describe("a moment with a clock time, 'asap', opening hours, and a time to beat 
     expect(localTime(reminder.dueAt, NEW_YORK)).toBe(local);
   });
 
+  it("a place closing at a bare hour closes in the evening, also said after its hour today has gone", () => {
+    // Said Monday 7:00 PM: it was tomorrow 6 AM, reminded at 5 AM.
+    const evening = new Date("2026-03-03T00:00:00Z");
+    const milk = parsed("before the shop closes at 6, buy milk", evening, NEW_YORK);
+    expect([milk.title, localTime(milk.dueAt, NEW_YORK)]).toEqual(["buy milk before the shop closes", "2026-03-03 17:00"]);
+    // 8 PM tonight is still to come, less than an hour away: the next minute (ADR 130).
+    expect(localTime(parsed("call them before they close at 8", evening, NEW_YORK).dueAt, NEW_YORK)).toBe("2026-03-02 19:01");
+  });
+
   it("a leading 'by the way,' is no time to beat", () => {
     const mum = parsed("by the way, call mum at 5", afternoon, NEW_YORK);
     expect([mum.title, localTime(mum.dueAt, NEW_YORK)]).toEqual(["call mum", "2026-03-02 17:00"]);

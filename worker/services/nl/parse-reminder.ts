@@ -112,7 +112,8 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   // "wake me up at 7" said in the afternoon: waking is in the morning (not 19:00 by ADR 121), and "at 5" is 05:00.
   if (hints.time && !hints.time.meridiemKnown && !hints.partOfDay && WAKING.test(text)) hints.partOfDay = "morning";
   // "dinner at 7 on sat", "fri drinks at 6": an evening's plan, so its bare hour is the evening's, not 07:00 (ADR 121).
-  if (hints.time && !hints.time.meridiemKnown && !hints.partOfDay && hints.time.hour >= 6 && hints.time.hour <= 11 && EVENING_PLANS.test(text)) hints.partOfDay = "evening";
+  // "before the shop closes at 6" said in the evening: a place closes in the evening, not at 6 AM tomorrow.
+  if (hints.time && !hints.time.meridiemKnown && !hints.partOfDay && hints.time.hour >= 6 && hints.time.hour <= 11 && (EVENING_PLANS.test(text) || CLOSING.test(text))) hints.partOfDay = "evening";
   // "call the pharmacy when they open at 9" said at 3 PM: opening is in the morning, not 9 PM tonight ("doors open at 7
   // for the gig" is the evening's, above).
   if (hints.time && !hints.time.meridiemKnown && !hints.partOfDay && hints.time.hour >= 6 && hints.time.hour <= 11 && OPENING.test(text)) hints.partOfDay = "morning";
@@ -244,6 +245,8 @@ const NAMED_BY_ITS_TIME = /\b(?:my|the|our|your|his|her|their)\s+$/i;
 
 /** Words of getting up: an hour said with them without am/pm is a morning's. */
 const WAKING = /\b(?:wake|waking|get\s+up|getting\s+up)\b/i;
+/** A place closing at an hour ("before it closes at 6", "the shop shuts at 8"). */
+const CLOSING = /\b(?:closes|close|shuts|shut)\s+(?:(?:up|down)\s+)?(?:at|@)\s*\d/i;
 /** A place opening at an hour ("when they open at 9", "the bank opens at 10"); not "opening night at 7". */
 const OPENING = /\b(?:opens|open)\s+(?:(?:again|up)\s+)?(?:at|@)\s*\d/i;
 /** Plans of an evening: an hour from 6 to 11 said with them without am/pm is the evening's. */
