@@ -1,5 +1,7 @@
 import { DateTime } from "luxon";
 import { countOf } from "./relative-phrases";
+// Without an amount, the lead of a time to beat (ADR 130): the words named none.
+import { TIME_TO_BEAT_LEAD } from "./time-bound-phrases";
 import { PART_OF_DAY_HOURS, type PartOfDay, type Span } from "./types";
 
 /**
@@ -59,18 +61,15 @@ const ASKED_AFTER = new RegExp(
   "i",
 );
 
-/** An hour, as for a time to beat (ADR 130): the words named no amount. */
-const HOUR_AHEAD = { words: "an hour", minutes: 60, days: 0 } as const;
-
 function findAskedAfter(text: string): Ahead | null {
   const match = ASKED_AFTER.exec(text);
   const askStart = match ? text.indexOf(match.groups?.ask ?? "", match.index) : -1;
   // The moment's words come first; "remind me to call mum before" alone is read as before.
   if (!match || text.slice(0, askStart).replace(/[\s,;.!-]+/g, "") === "") return null;
   const { count, unit, halfHour, theDay, action } = match.groups ?? {};
-  const lead = count || halfHour || theDay ? leadOf(count, unit, halfHour, theDay) : HOUR_AHEAD;
+  const lead = count || halfHour || theDay ? leadOf(count, unit, halfHour, theDay) : TIME_TO_BEAT_LEAD;
   if (!lead) return null;
-  const amount = theDay ? `the ${theDay.toLowerCase()}` : (halfHour ?? (count ? `${count} ${unit}` : HOUR_AHEAD.words));
+  const amount = theDay ? `the ${theDay.toLowerCase()}` : (halfHour ?? (count ? `${count} ${unit}` : TIME_TO_BEAT_LEAD.words));
   const span = { start: askStart, end: text.length };
   const actionStart = action ? text.indexOf(action, askStart + (match.groups?.ask ?? "").length) : -1;
   return { ...lead, words: amount.replace(/\s+/g, " "), span, hidden: span, ...(action ? { action: { start: actionStart, end: actionStart + action.length } } : {}) };
