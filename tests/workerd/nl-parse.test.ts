@@ -1465,6 +1465,26 @@ describe("a moment with a clock time, 'asap', opening hours, and a time to beat 
     expect([localTime(pills.dueAt, NEW_YORK), pills.recurrence]).toEqual(["2026-03-03 00:00", { freq: "daily" }]);
   });
 
+  it("'12 midnight' is midnight with or without a day; a time to beat after the day; a bare 12 at night is just after midnight", () => {
+    // "12 midnight" was read as tonight's whatever the day: a mismatch with Friday, or two times with "tonight".
+    const friday = parsed("call sam friday at 12 midnight", NOW.nyMondayMorning, NEW_YORK);
+    expect([friday.title, localTime(friday.dueAt, NEW_YORK)]).toEqual(["call sam", "2026-03-07 00:00"]);
+    expect(localTime(parsed("tonight at 12 midnight call sam", NOW.nyMondayMorning, NEW_YORK).dueAt, NEW_YORK)).toBe("2026-03-03 00:00");
+    // Was "finish report friday" on Tuesday at 12:00 AM.
+    const report = parsed("finish report by 12 midnight friday", NOW.nyMondayMorning, NEW_YORK);
+    expect([report.title, localTime(report.dueAt, NEW_YORK)]).toEqual(["finish report by 12 midnight", "2026-03-06 23:00"]);
+    // The day said before the time to beat: it was at midnight itself, the title without it.
+    const tonight = parsed("call sam tonight by midnight", NOW.nyMondayMorning, NEW_YORK);
+    expect(confirmationMessage(tonight, NEW_YORK, NOW.nyMondayMorning)).toBe("Got it! I'll remind you to call sam by midnight on Mon, Mar 2 at 11:00 PM (an hour before Tue, Mar 3 at 12:00 AM).");
+    const essay = parsed("submit essay tonight before midnight", NOW.nyMondayMorning, NEW_YORK);
+    expect([essay.title, localTime(essay.dueAt, NEW_YORK)]).toEqual(["submit essay before midnight", "2026-03-02 23:00"]);
+    // "tomorrow night at 12" was Tuesday noon.
+    expect(localTime(parsed("call sam tomorrow night at 12", NOW.nyMondayMorning, NEW_YORK).dueAt, NEW_YORK)).toBe("2026-03-04 00:00");
+    expect(localTime(parsed("call sam at 12:30 on friday night", NOW.nyMondayMorning, NEW_YORK).dueAt, NEW_YORK)).toBe("2026-03-07 00:30");
+    // A 12 with a day and no night is noon.
+    expect(localTime(parsed("call sam tomorrow at 12", NOW.nyMondayMorning, NEW_YORK).dueAt, NEW_YORK)).toBe("2026-03-03 12:00");
+  });
+
   it("a place opening at a bare hour opens in the morning; an opening night is an evening", () => {
     const pharmacy = parsed("call the pharmacy when they open at 9", afternoon, NEW_YORK);
     expect([pharmacy.title, localTime(pharmacy.dueAt, NEW_YORK)]).toEqual(["call the pharmacy when they open", "2026-03-03 09:00"]);

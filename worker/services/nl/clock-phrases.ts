@@ -1,4 +1,5 @@
 import type * as chrono from "chrono-node";
+import { FULL_DAY } from "./recurrence-phrases";
 import { localNow } from "./relative-phrases";
 import { PART_OF_DAY_HOURS } from "./types";
 
@@ -68,16 +69,19 @@ function hClock(_context: chrono.ParsingContext, match: RegExpMatchArray): Compo
   return { hour, minute: Number(minuteText ?? 0), meridiem: hour >= 12 ? 1 : 0 };
 }
 
+/** The hours of a day's meals: their moments below, and "before every meal" (messages.ts) names them. */
+export const MEAL_HOURS = { breakfast: 8, lunch: 12, dinner: 18 } as const;
+
 /** Moments named by what happens then, each with its clock time (PART_OF_DAY_HOURS where one fits). */
 const MOMENTS: ReadonlyArray<{ pattern: RegExp; hour: number; minute?: number }> = [
   // Meals: "take pills with breakfast" / "with dinner" are how many medicines are taken.
   { pattern: /\bafter\s+breakfast\b/i, hour: PART_OF_DAY_HOURS.morning },
-  { pattern: /\b(?:at|with|over|before)\s+breakfast(?:\s*time)?\b|\bbreakfast\s*time\b/i, hour: 8 },
+  { pattern: /\b(?:at|with|over|before)\s+breakfast(?:\s*time)?\b|\bbreakfast\s*time\b/i, hour: MEAL_HOURS.breakfast },
   { pattern: /\bafter\s+(?:dinner|supper)\b/i, hour: PART_OF_DAY_HOURS.evening },
-  { pattern: /\b(?:at|with|over|before)\s+(?:dinner|supper)(?:\s*time)?\b|\b(?:dinner|supper)\s*time\b/i, hour: 18 },
+  { pattern: /\b(?:at|with|over|before)\s+(?:dinner|supper)(?:\s*time)?\b|\b(?:dinner|supper)\s*time\b/i, hour: MEAL_HOURS.dinner },
   { pattern: /\bafter\s+lunch\b/i, hour: 13 },
   // "during lunch", "on my lunch break", "in my lunch hour": no time was found.
-  { pattern: /\b(?:at\s+|before\s+)?lunch\s*time\b|\b(?:at|over|before|during)\s+(?:my\s+)?lunch(?:\s*(?:break|hour))?\b|\b(?:on|in)\s+my\s+lunch(?:\s*(?:break|hour))?\b|\blunch\s*break\b/i, hour: 12 },
+  { pattern: /\b(?:at\s+|before\s+)?lunch\s*time\b|\b(?:at|over|before|during)\s+(?:my\s+)?lunch(?:\s*(?:break|hour))?\b|\b(?:on|in)\s+my\s+lunch(?:\s*(?:break|hour))?\b|\blunch\s*break\b/i, hour: MEAL_HOURS.lunch },
   { pattern: /\b(?:before\s+(?:going\s+to\s+)?bed|at\s+bed\s*time|bed\s*time|before\s+(?:i\s+)?sleep)\b/i, hour: PART_OF_DAY_HOURS.night },
   { pattern: /\bfirst\s+thing(?:\s+in\s+the\s+morning)?\b/i, hour: PART_OF_DAY_HOURS.morning },
   { pattern: /\bbefore\s+work\b/i, hour: 8 },
@@ -109,15 +113,24 @@ function hourBeforePartOfToday(context: chrono.ParsingContext, match: RegExpMatc
 }
 
 /**
- * "midnight tonight", "at 12 tonight", "tonight at midnight", "12 midnight": 00:00 at the end of today,
- * i.e. tomorrow's date. chrono put midnight on today's date, already past, and the reminder landed at noon.
+ * "midnight tonight", "at 12 tonight", "tonight at midnight", "12 midnight tonight": 00:00 at the end of today, i.e.
+ * tomorrow's date. chrono put midnight on today's date, already past, and the reminder landed at noon. Tagged, so the
+ * rule that midnight with a day ends that day (date-time-phrases.ts) does not move it a day more.
  */
-const MIDNIGHT_TONIGHT = /\b(?:at\s+)?(?:(?:12(?::00)?|midnight)\s+tonight|tonight\s+at\s+(?:12(?::00)?|midnight)|12(?::00)?\s+midnight)\b/i;
+const MIDNIGHT_TONIGHT = /\b(?:at\s+)?(?:(?:12(?::00)?(?:\s+midnight)?|midnight)\s+tonight|tonight\s+at\s+(?:12(?::00)?(?:\s+midnight)?|midnight))\b/i;
 
-function midnightTonight(context: chrono.ParsingContext): Components {
+export const MIDNIGHT_TONIGHT_TAG = "nudge/midnight-tonight";
+
+function midnightTonight(context: chrono.ParsingContext): chrono.ParsingComponents {
   const tomorrow = localNow(context).plus({ days: 1 });
-  return { year: tomorrow.year, month: tomorrow.month, day: tomorrow.day, hour: 0, minute: 0, meridiem: 0 };
+  return context.createParsingComponents({ year: tomorrow.year, month: tomorrow.month, day: tomorrow.day, hour: 0, minute: 0, meridiem: 0 }).addTag(MIDNIGHT_TONIGHT_TAG);
 }
+
+/**
+ * "at 12 midnight": midnight, as "at midnight" is, with or without a day ("friday at 12 midnight" ends Friday). It was
+ * read as tonight's, so a day said with it was a mismatch ("Nov 26 is a Thursday, not a Friday").
+ */
+const TWELVE_MIDNIGHT = /\b(?:at\s+)?12(?::00)?\s+midnight\b/i;
 
 
 /**
@@ -125,7 +138,7 @@ function midnightTonight(context: chrono.ParsingContext): Components {
  * reads "around 3pm" but not a bare "around 5", which stayed in the title while the reminder took the
  * day's default hour. Only beside a day word, so "buy about 5 apples" keeps its number.
  */
-const DAY_WORD = "(?:tomorrow|today|tonight|monday|tuesday|wednesday|thursday|friday|saturday|sunday)";
+const DAY_WORD = `(?:tomorrow|today|tonight|${FULL_DAY})`;
 const APPROXIMATE = "(?:at\\s+)?(?:around|about|approximately|roughly)\\s+(\\d{1,2})(?::([0-5]\\d))?(?!\\d|\\s*(?:[ap]\\.?m\\b|%))";
 const APPROXIMATE_AFTER_DAY = new RegExp(`(?<=\\b${DAY_WORD}\\s+)${APPROXIMATE}`, "i");
 const APPROXIMATE_BEFORE_DAY = new RegExp(`\\b${APPROXIMATE}(?=\\s+(?:on\\s+)?${DAY_WORD}\\b)`, "i");
@@ -227,6 +240,7 @@ const NOONISH = /\b(?:(?:at|around|about)\s+)?noon\s*-?\s*ish\b/i;
 /** The parsers, in the shape chrono's `parsers` list takes. */
 export const CLOCK_PARSERS: chrono.Parser[] = [
   { pattern: () => MIDNIGHT_TONIGHT, extract: midnightTonight },
+  { pattern: () => TWELVE_MIDNIGHT, extract: (): Components => ({ hour: 0, minute: 0, meridiem: 0 }) },
   { pattern: () => SAME_TIME_AGAIN, extract: sameTimeAgain },
   { pattern: () => FRACTION_OF_THE_HOUR_ALONE, extract: fractionOfTheHourAlone },
   { pattern: () => HALF_HOUR_BRITISH, extract: halfHourBritish },

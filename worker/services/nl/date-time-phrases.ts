@@ -2,7 +2,7 @@ import type * as chrono from "chrono-node";
 import { DateTime } from "luxon";
 import type { Weekday, WallTime, WeekOfMonth } from "../recurrence";
 import { END_OF_PERIOD_WITHOUT_PREPOSITION, END_OF_WORKING_DAY_TAG } from "./period-phrases";
-import { MOMENT_TAG, momentIn } from "./clock-phrases";
+import { MIDNIGHT_TONIGHT_TAG, MOMENT_TAG, momentIn } from "./clock-phrases";
 import { dateParserFor, placedWeekdayIn } from "./date-parsers";
 import { blankNotDates } from "./not-dates";
 import { findPartOfDay, type PartOfDay, type Span } from "./types";
@@ -205,7 +205,7 @@ function absorb(hints: DateTimeHints, result: chrono.ParsedResult, dayOnly = fal
       meridiemKnown: result.start.isCertain("meridiem") || ZERO_PADDED_HOUR.test(result.text),
     };
     hints.timeSpan = spanOf(result);
-    if (MIDNIGHT.test(result.text) && !MIDNIGHT_TONIGHT.test(result.text) && hints.time.hour === 0 && hints.time.minute === 0) hints.midnightEndsTheDay = true;
+    if (MIDNIGHT.test(result.text) && !result.tags().has(MIDNIGHT_TONIGHT_TAG) && hints.time.hour === 0 && hints.time.minute === 0) hints.midnightEndsTheDay = true;
     used = true;
   }
   const partOfDay = findPartOfDay(result.text);
@@ -218,8 +218,6 @@ function absorb(hints: DateTimeHints, result: chrono.ParsedResult, dayOnly = fal
 }
 
 const MIDNIGHT = /\bmidnight\b/i;
-/** Read with its day already (clock-phrases.ts): "midnight tonight", "12 midnight" are 00:00 tomorrow. */
-const MIDNIGHT_TONIGHT = /\btonight\b|\b12(?::00)?\s+midnight\b/i;
 const PART_OF_TODAY = /\b(?:tonight|this\s+(?:morning|afternoon|evening))\b/i;
 
 /** "05:00", "at 03.30": written on a 24-hour clock. */

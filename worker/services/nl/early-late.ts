@@ -1,3 +1,4 @@
+import { FULL_DAY } from "./recurrence-phrases";
 import type { PartOfDay, Span } from "./types";
 
 /**
@@ -12,7 +13,7 @@ export interface EarlyOrLate {
 }
 
 const PART = String.raw`(?:in\s+the\s+)?(?:morning|afternoon|evening|night)\b|tonight\b`;
-const DAY = String.raw`(?:today|tomorrow|(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b`;
+const DAY = String.raw`(?:today|tomorrow|(?:on\s+)?${FULL_DAY})\b`;
 /** "early in the morning", "late tonight": always a time. */
 const BEFORE_A_PART = new RegExp(String.raw`\b(?<word>early|late)\s+(?=${PART})`, "i");
 /**
@@ -20,7 +21,7 @@ const BEFORE_A_PART = new RegExp(String.raw`\b(?<word>early|late)\s+(?=${PART})`
  * after other words it tells how the thing is done ("leave early tomorrow" is leaving work early, not at 7 AM).
  */
 const BEFORE_A_DAY = new RegExp(String.raw`(?:^\s*(?:(?:please\s+)?remind\s+me\s+)?|\b(?:get|getting|wake|waking)\s+(?:up\s+)?)(?<word>early)\s+(?=${DAY})|^\s*(?<late>late)\s+(?=${DAY})`, "i");
-const AFTER = new RegExp(String.raw`\b(?:morning|afternoon|evening|night|tonight|today|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\s+(?<word>early|late)\b(?!\s+(?:fee|fees|payment|charge|notice|checkout|check-out|shift|lunch|dinner|breakfast)\b)`, "i");
+const AFTER = new RegExp(String.raw`\b(?:morning|afternoon|evening|night|tonight|today|tomorrow|${FULL_DAY})\s+(?<word>early|late)\b(?!\s+(?:fee|fees|payment|charge|notice|checkout|check-out|shift|lunch|dinner|breakfast)\b)`, "i");
 
 export function findEarlyOrLate(text: string): EarlyOrLate | null {
   const match = BEFORE_A_PART.exec(text) ?? BEFORE_A_DAY.exec(text) ?? AFTER.exec(text);

@@ -3,6 +3,7 @@ import { isCommonVerb } from "./verbs";
 import { ANSWER_LABELS } from "../answers";
 import { getStrategy, type StrategyKey } from "../escalation/catalogue";
 import { describeRecurrence, joinWithAnd, WEEK_OF_MONTH_WORDS, type Recurrence, type WeekOfMonth } from "../recurrence";
+import { MEAL_HOURS } from "./clock-phrases";
 import { PLACE_IN_MONTH } from "./date-parsers";
 import { countOf } from "./relative-phrases";
 
@@ -196,7 +197,7 @@ const ONCE_A_DAY = "once a day";
  * than 24: those are the nudging a reminder does anyway, or no day's times.
  */
 function timesOfDayEvery(phrase: string): string | null {
-  if (WITH_EVERY_MEAL.test(phrase)) return joinWithAnd(MEAL_HOURS.map((hour) => `"every day at ${clockWord(hour)}"`));
+  if (WITH_EVERY_MEAL.test(phrase)) return joinWithAnd(Object.values(MEAL_HOURS).map((hour) => `"every day at ${clockWord(hour)}"`));
   const perDay = timesADay(phrase);
   if (perDay) return joinWithAnd(perDay.map((hour) => `"every day at ${clockWord(hour)}"`));
   const hours = hoursIn(phrase);
@@ -209,7 +210,6 @@ function timesOfDayEvery(phrase: string): string | null {
 
 /** "before every meal", "with meals": breakfast, lunch and dinner at the hours the reader gives them (clock-phrases.ts). */
 const WITH_EVERY_MEAL = /\b(?:before|after|with)\s+(?:(?:every|each)\s+meal|meals)\b/i;
-const MEAL_HOURS = [8, 12, 18];
 
 /** "twice a day", "3 times a day", "twice daily": that many times spread over the waking day, from 8 am to 8 pm. */
 const TIMES_A_DAY = /\b(twice|thrice|two\s+times|three\s+times|four\s+times|[234]\s*(?:times|x))\s+(?:a|per|each|every)\s+day\b|\b(twice)\s+daily\b/i;

@@ -43,7 +43,9 @@ export function weekdayOfWord(word: string): Weekday | undefined {
 
 /** A weekday word, longest names first so "tuesday" wins over "tue"; an optional plural "s" ("mondays"). */
 export const DAY = "(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tues|thurs|thur|mon|tue|wed|thu|fri|sat|sun)s?\\b";
-const FULL_DAY_PLURAL = "(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s\\b";
+/** A weekday's whole name, where a short one would be another word ("sat early" is sitting, "sun" the sun). */
+export const FULL_DAY = "(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)";
+const FULL_DAY_PLURAL = `${FULL_DAY}s\\b`;
 /** ", ", " and ", " & ", "/", or a space alone between two days ("every mon wed fri", which read Monday alone). */
 const DAY_SEPARATOR = "(?:\\s*,\\s*(?:and\\s+)?|\\s+(?:and|&|\\+)\\s+|\\s*/\\s*|\\s+(?=" + DAY_START + "))";
 export const DAY_LIST = `${DAY}(?:${DAY_SEPARATOR}${DAY})*`;

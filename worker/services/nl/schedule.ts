@@ -110,7 +110,8 @@ function firstDue(hints: DateTimeHints, repeat: RecurrenceMatch | null, now: Dat
   if (!dueAt || Number.isNaN(dueAt.getTime())) return "no_time";
   // "tomorrow at midnight", "by friday at midnight": the midnight at the end of the day named (a one-off only: a
   // repeat's days are its own).
-  if (dayGiven && hints.midnightEndsTheDay && !repeat) dueAt = DateTime.fromJSDate(dueAt, { zone }).plus({ days: 1 }).toJSDate();
+  // "tomorrow night at 12", "at 12:30 on friday night": past the midnight that ends that day, as above.
+  if (dayGiven && (hints.midnightEndsTheDay || twelveAtNight(hints, repeat)) && !repeat) dueAt = DateTime.fromJSDate(dueAt, { zone }).plus({ days: 1 }).toJSDate();
 
   // "remind me today to call mom" at 3 pm: the default 09:00 has gone, so ask which time today rather than
   // report the past (or say there was no time: "today" was read). A repeat whose day is today starts at its next
@@ -123,10 +124,16 @@ function firstDue(hints: DateTimeHints, repeat: RecurrenceMatch | null, now: Dat
   return { dueAt, time, dayGiven };
 }
 
+/** A bare 12 said of a night ("tomorrow night at 12", "12:30 friday night"): just after midnight, not noon. */
+function twelveAtNight(hints: DateTimeHints, repeat: RecurrenceMatch | null): boolean {
+  return Boolean(hints.time && !hints.time.meridiemKnown && hints.time.hour === 12 && (hints.partOfDay ?? repeat?.partOfDay) === "night");
+}
+
 /** The clock time the prompt asked for: an explicit time (its half of the day settled) or a part of day. */
 function clockTime(hints: DateTimeHints, partOfDay: PartOfDay | undefined): WallTime | undefined {
   if (hints.time) {
     const { hour, minute, meridiemKnown } = hints.time;
+    if (!meridiemKnown && hour === 12 && partOfDay === "night") return { hour: 0, minute };
     return { hour: meridiemKnown ? hour : hourOfBareTime(hour, partOfDay), minute };
   }
   return partOfDay ? { hour: PART_OF_DAY_HOURS[partOfDay], minute: 0 } : undefined;

@@ -35,7 +35,7 @@ export const BOUND_WORDS = String.raw`(?<!\b(?:drop|stop|swing|come|pop|pass|go|
  * day. "5.30" is a time (no month 30); "9.05" (captured) is five past nine in Britain and the 9th of May in Germany:
  * taken only if the reader reads a time in it, and never read as "at 9.05".
  */
-const CLOCK = String.raw`(?:\d{1,2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\b\.?|[ap]\b)|\d{1,2}:\d{2}\b|noon\b|midday\b|midnight\b|\d{1,2}\.(?:1[3-9]|[2-5]\d)\b|(?<dotted>\d{1,2}\.\d{2})\b|\d{1,2}(?=\s*(?:$|[,;!?)]|\.(?!\d)|o'?clock\b|(?:today|tonight|tomorrow|tmrw|on|this|next|every|each|and|then|please|sharp|mon|tue|wed|thu|fri|sat|sun)\w*\b)))`;
+const CLOCK = String.raw`(?:\d{1,2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\b\.?|[ap]\b)|\d{1,2}:\d{2}\b|noon\b|midday\b|(?:12(?::00)?\s+)?midnight\b|\d{1,2}\.(?:1[3-9]|[2-5]\d)\b|(?<dotted>\d{1,2}\.\d{2})\b|\d{1,2}(?=\s*(?:$|[,;!?)]|\.(?!\d)|o'?clock\b|(?:today|tonight|tomorrow|tmrw|on|this|next|every|each|and|then|please|sharp|mon|tue|wed|thu|fri|sat|sun)\w*\b)))`;
 const OWNER = String.raw`(?:(?:my|the|our|your|his|her|their|a|an)\s+)`;
 /** "by friday 5pm", "before tomorrow at 9", "by dec 3, 5pm": a day between the bound words and the clock. */
 const DAY = String.raw`(?:(?:today|tonight|tomorrow|tmrw|(?:this|next)\s+[a-z]+|${WEEKDAY}\.?|the\s+\d{1,2}(?:st|nd|rd|th)|\d{1,2}[./]\d{1,2}(?:[./]\d{2,4})?(?!\d)|${MONTH_WORD}\b\.?\s+\d{1,2}(?:st|nd|rd|th)?)\s*,?\s*(?:at\s+|@\s*)?)`;
@@ -98,10 +98,14 @@ export function boundReadAsAt(text: string, bound: TimeBound): string {
   return text.slice(0, start) + "at".padEnd(end - start, " ") + text.slice(end);
 }
 
-/** Whether the time the reader took (its span) is the bound's clock, not another time said beside it. */
+/**
+ * Whether the time the reader took (its span) is the bound's clock, not another time said beside it. The span may
+ * start before the bound words when its day was said first: "call sam tonight by midnight" reads as "tonight at
+ * midnight", one span from "tonight".
+ */
 export function isTheBoundsTime(timeBound: TimeBound, timeSpan: Span | undefined): boolean {
   if (!timeSpan) return false;
-  return timeSpan.start >= timeBound.boundWords.start && timeSpan.start <= timeBound.clockStart && timeSpan.end > timeBound.clockStart;
+  return timeSpan.start <= timeBound.clockStart && timeSpan.end > timeBound.clockStart;
 }
 
 /** How far ahead of a time to beat the reminder is due: an hour, said back as "an hour before 5:00 PM". */
