@@ -2,7 +2,7 @@ import { getTimezone } from "countries-and-timezones";
 import { gregorianEaster, orthodoxEaster } from "date-easter";
 import { DateTime } from "luxon";
 import { placeInMonth, type Recurrence, type Weekday, type WeekOfMonth } from "../recurrence";
-import type { Span } from "./types";
+import { blankOut, type Span } from "./types";
 
 /**
  * Days known by name whose date moves with the year, and with the country: Mother's Day, Father's Day, Thanksgiving,
@@ -159,7 +159,7 @@ export function findMovingDay(text: string, now: Date, zone: string, dayNamed: (
   const match = on ?? leading;
   if (!match) return null;
   const span = spanOf(match);
-  if (leading && dayNamed(text.slice(0, span.start) + " ".repeat(span.end - span.start) + text.slice(span.end))) return null;
+  if (leading && dayNamed(blankOut(text, [span]))) return null;
   const name = movingDayName(match.groups?.name ?? "");
   if (!name) return null;
   const date = nextMovingDay(name, now, zone);

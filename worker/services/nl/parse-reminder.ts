@@ -1,24 +1,21 @@
-import { assertTimeZone, localCalendarDate, nextOccurrence, WEEKDAY_NAMES, type Recurrence } from "../recurrence";
-import { aheadOf, findAhead, type AheadAmount } from "./ahead-phrases";
-import { boundClauseLast, boundReadAsAt, TIME_TO_BEAT_LEAD, findTimeBound, isTheBoundsTime, type TimeBound } from "./time-bound-phrases";
+import { assertTimeZone, WEEKDAY_NAMES, type Recurrence } from "../recurrence";
+import { findAhead } from "./ahead-phrases";
+import { boundClauseLast, boundReadAsAt, findTimeBound, isTheBoundsTime, type TimeBound } from "./time-bound-phrases";
 import { findDateTime, type DateTimeHints } from "./date-time-phrases";
 import type { ParseFailureReason } from "./messages";
-import { findExcept, unholdableException, withoutDays } from "./except-phrases";
-import { findRecurrence } from "./recurrence-phrases";
-import { repeatDaysEarlier } from "./repeat-days-earlier";
+import { aheadOfTheTimeToBeat, earlier, nextMinute } from "./early-reminder";
 import { resolveSchedule } from "./schedule";
 import { correctSpelling } from "./spelling";
 import { cleanTitle, extractTitle } from "./title";
-import type { Span } from "./types";
-import { findRepeatEnd, findUnsupportedRepeat, findDaysInARow, findUnreadRepeat, hasJoinedDaysOfMonth, hasJoinedTimes, lastingInTitle } from "./unsupported-phrases";
+import { blankOut, type Span } from "./types";
+import { findUnsupportedRepeat, hasJoinedDaysOfMonth, hasJoinedTimes, lastingInTitle } from "./unsupported-phrases";
 import type { StrategyKey } from "../escalation/catalogue";
 import { findNudgeWish } from "./nudge-phrases";
 import { countWithoutUnit, findRightAway, vagueWhen } from "./relative-phrases";
 import { clockOfTheWords } from "./zone-words";
 import { momentIn } from "./clock-phrases";
-import { findMovingDay, MOVING_DAY_TITLES } from "./moving-days";
-import { earlyOrLateHour, findEarlyOrLate } from "./early-late";
-import { EVENING_NAME } from "./not-dates";
+import { settleTheHour } from "./hour-hints";
+import { namesADay, readRepeat } from "./repeat-reading";
 
 export { AGENDA_QUESTION, ANSWER_REQUEST, BOX_HELP, CHANGE_REQUEST, NUDGE_CHANGE_REQUEST, confirmationMessage, failureMessage, FORGET_REQUEST, UNDO_REQUEST, type ParseFailureReason } from "./messages";
 
@@ -27,10 +24,14 @@ export { AGENDA_QUESTION, ANSWER_REQUEST, BOX_HELP, CHANGE_REQUEST, NUDGE_CHANGE
  * "take pills every day at 8", "in 20 minutes check the oven".
  *
  * The pipeline, each step in its own file (misspelt words of time put right first, spelling.ts):
- * 1. recurrence-phrases.ts finds a repeat phrase ("every monday and thursday") with our own patterns;
- * 2. date-time-phrases.ts reads dates and times with chrono-node (repeat phrase blanked out);
+ * 1. repeat-reading.ts finds a repeat phrase ("every monday and thursday", recurrence-phrases.ts), its days left
+ *    out and the days that move with the year, and refuses what no repeat holds;
+ * 2. date-time-phrases.ts reads dates and times with chrono-node (repeat phrase blanked out), and hour-hints.ts
+ *    settles a bare hour's half of the day from the words around it;
  * 3. schedule.ts resolves them to an instant in the user's IANA zone with luxon, preferring the future;
- * 4. title.ts keeps what is left, minus "remind me to" and dangling "at"/"on"/"in".
+ * 4. title.ts keeps what is left, minus "remind me to" and dangling "at"/"on"/"in";
+ * 5. early-reminder.ts moves the reminder ahead of the moment said ("30 mins before my 3pm meeting") or of a time
+ *    to beat ("before 5pm", ADR 130).
  * Before the repeat and the time are looked for, nudge-phrases.ts takes out how hard to nudge ("urgently",
  * "don't tell my buddy"), so those words are neither read as a time nor kept in the title.
  * Before all of them, unsupported-phrases.ts refuses what a reminder cannot hold (a repeat such as
@@ -79,26 +80,10 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   if (unsupportedRepeat) return { ok: false, reason: "unsupported_repeat", phrase: unsupportedRepeat };
   if (hasJoinedTimes(text) || hasJoinedDaysOfMonth(text)) return failure("several_times");
 
-  // "every day except sunday": the days left out narrow the repeat; a repeat that cannot be narrowed
-  // (or none at all) is refused with the words as typed, rather than read with "except" in the title.
-  const except = findExcept(text);
-  // "call dad on father's day", "every mother's day": days that move with the year and the country (ADR 133).
-  const moving = findMovingDay(text, now, zone, (rest) => namesADay(findDateTime(rest, now, zone)));
-  if (moving?.kind === "unknown_here" || moving?.kind === "moves_with_easter") return { ok: false, reason: moving.kind, phrase: MOVING_DAY_TITLES[moving.name] };
-  const movingDate = moving?.kind === "date" ? moving : null;
-  const found = moving?.kind === "repeat" ? { span: moving.span, rule: moving.rule } : findRecurrence(except ? blankOut(text, [except.span]) : text);
-  const repeat = found && except ? withoutDays(found, except) : found;
-  if (except && !repeat) return { ok: false, reason: "unsupported_repeat", phrase: except.phrase };
-  const unreadRepeat = repeat ? null : findUnreadRepeat(text);
-  if (unreadRepeat) return { ok: false, reason: "unsupported_repeat", phrase: unreadRepeat };
-  const daysInARow = repeat ? null : findDaysInARow(text);
-  if (daysInARow) return { ok: false, reason: "several_times", phrase: daysInARow };
-  const otherException = repeat && !except ? unholdableException(text) : null;
-  if (otherException) return { ok: false, reason: "unsupported_repeat", phrase: otherException };
-  // "every day for 7 days", "until friday": a repeat cannot end on its own; refused rather than read as its start.
-  const end = findRepeatEnd(text, repeat !== null);
-  if (end) return { ok: false, reason: "repeat_with_end", phrase: end };
-  const repeatSpans = repeat ? [repeat.span, ...(except ? [except.span] : [])] : [];
+  // The repeat (its days left out, a day that moves with the year) and what no repeat can hold (repeat-reading.ts).
+  const repeating = readRepeat(text, now, zone);
+  if (!repeating.ok) return repeating;
+  const { repeat, repeatSpans, movingDate } = repeating;
   // "call the plumber asap", "call sam now": not read as a time (chrono's "now" had already passed).
   const rightAway = findRightAway(text);
   const notReadAsDates = [...repeatSpans, ...(rightAway ? [rightAway] : []), ...(movingDate ? [movingDate.span] : [])];
@@ -109,17 +94,8 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   const hints = lasting?.whenNothingElse && !saysWhen(withLength) ? findDateTime(blankOut(timeText, notReadAsDates), now, zone) : withLength;
   if (movingDate && !namesADay(hints)) hints.date = { ...movingDate.date, yearKnown: true, monthKnown: true };
   if (hints.several) return failure("several_times");
-  // "wake me up at 7" said in the afternoon: waking is in the morning (not 19:00 by ADR 121), and "at 5" is 05:00.
-  if (hints.time && !hints.time.meridiemKnown && !hints.partOfDay && WAKING.test(text)) hints.partOfDay = "morning";
-  // "dinner at 7 on sat", "fri drinks at 6": an evening's plan, so its bare hour is the evening's, not 07:00 (ADR 121).
-  // "before the shop closes at 6" said in the evening: a place closes in the evening, not at 6 AM tomorrow.
-  if (hints.time && !hints.time.meridiemKnown && !hints.partOfDay && hints.time.hour >= 6 && hints.time.hour <= 11 && (EVENING_PLANS.test(text) || CLOSING.test(text))) hints.partOfDay = "evening";
-  // "call the pharmacy when they open at 9" said at 3 PM: opening is in the morning, not 9 PM tonight ("doors open at 7
-  // for the gig" is the evening's, above).
-  if (hints.time && !hints.time.meridiemKnown && !hints.partOfDay && hints.time.hour >= 6 && hints.time.hour <= 11 && OPENING.test(text)) hints.partOfDay = "morning";
-  // "early tomorrow", "late tonight": early or late in the day or its part, when no clock time is said (early-late.ts).
-  const shade = hints.time || hints.instant ? null : findEarlyOrLate(text);
-  if (shade) hints.time = { hour: earlyOrLateHour(shade, hints.partOfDay ?? repeat?.partOfDay), minute: 0, meridiemKnown: true };
+  // A bare hour's half of the day from the words around it ("wake me at 7", "dinner at 7"); "early tomorrow" (hour-hints.ts).
+  const shade = settleTheHour(hints, text, repeat);
   // "9am EST" from London: on the clock named (a fixed offset), unless that is the person's own clock right now.
   const clock = clockOfTheWords(hints.offsetMinutes, now, zone);
   if (clock !== zone && repeat) return { ok: false, reason: "repeat_on_other_clock", phrase: zone };
@@ -148,7 +124,7 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   // "pack bag before my 3pm meeting", "30 mins before my 3pm meeting", "catch the 9:15 train, 10 mins before": a time
   // inside a name stays in it, since the reminder is due before that time (ADR 128, 130).
   const whenSpans = ahead || toBeat ? hints.spans.filter((span) => !NAMED_BY_ITS_TIME.test(said.slice(0, span.start))) : hints.spans;
-  const title = momentLast(withAction(withTimeToBeat(extractTitle(said, [...notInTitle, ...whenSpans, ...(shade ? [shade.span] : []), ...(ahead ? [ahead.span] : []), ...boundWords]), said, toBeat), said, ahead?.action));
+  const title = momentLast(withAction(withTimeToBeat(extractTitle(said, [...notInTitle, ...whenSpans, ...(shade ? [shade] : []), ...(ahead ? [ahead.span] : []), ...boundWords]), said, toBeat), said, ahead?.action));
   if (title === "") return failure("no_title");
   if (!schedule.ok) return failure(schedule.reason);
   const reminder = { title, dueAt: schedule.dueAt, recurrence: schedule.recurrence, strategy: nudge?.strategy ?? null };
@@ -187,54 +163,6 @@ function momentLast(title: string): string {
   return rest === "" ? title : `${rest} ${title.slice(0, moment.end)}`;
 }
 
-/**
- * The reminder an hour ahead of a time to beat. Less than an hour before it, the reminder is due at the next minute
- * ("before 5:00 PM"), not refused as past: the time to beat has not gone. Ahead of a repeat's time just after
- * midnight, an hour earlier is the day before (ADR 131); where no rule holds that day, the repeat is kept at the time
- * said.
- */
-function aheadOfTheTimeToBeat(reminder: ParsedReminder, now: Date, zone: string): ParseResult {
-  const early = earlier(reminder, TIME_TO_BEAT_LEAD, now, zone);
-  if (early.ok) return early;
-  if (reminder.recurrence) return { ok: true, reminder };
-  if (reminder.dueAt.getTime() <= now.getTime()) return early;
-  return { ok: true, reminder: { ...reminder, dueAt: nextMinute(now), ahead: { words: "", eventAt: reminder.dueAt } } };
-}
-
-const MINUTE_MS = 60_000;
-
-/** The start of the minute after `now`: the soonest a reminder can be due. */
-function nextMinute(now: Date): Date {
-  return new Date((Math.floor(now.getTime() / MINUTE_MS) + 1) * MINUTE_MS);
-}
-
-/**
- * The reminder due `ahead` of the moment read. A repeat keeps its time of day earlier ("every friday at 3pm, remind me
- * 15 minutes before" is every Friday at 2:45 PM), or moves to the days before ("bins every thursday, remind me the night
- * before" is every Wednesday at 9 PM, ADR 131) where a rule holds them (repeat-days-earlier.ts); where none does, the
- * person is asked to say the day.
- */
-function earlier(reminder: ParsedReminder, ahead: AheadAmount, now: Date, zone: string): ParseResult {
-  const dueAt = aheadOf(reminder.dueAt, ahead, zone);
-  const eventRule = reminder.recurrence;
-  const daysEarlier = Math.round(localCalendarDate(reminder.dueAt, zone).diff(localCalendarDate(dueAt, zone), "days").days);
-  const recurrence = eventRule ? repeatDaysEarlier(eventRule, daysEarlier) : null;
-  if (eventRule && !recurrence) return { ok: false, reason: "ahead_of_repeat", phrase: `${ahead.words} before` };
-  // The confirmation names the repeat it is ahead of when the days moved ("the night before every Thursday at 9:00 AM").
-  const aheadSaid = (eventAt: Date) => ({ words: ahead.words, eventAt, ...(eventRule && daysEarlier > 0 ? { eventRule } : {}) });
-  if (dueAt.getTime() > now.getTime()) return { ok: true, reminder: { ...reminder, recurrence, dueAt, ahead: aheadSaid(reminder.dueAt) } };
-  if (!recurrence) return failure("past");
-  // Said between the early time and the moment ("every friday at 3pm, 15 minutes before" on a Friday at 2:50): the
-  // series starts at its next early time, ahead of its next moment.
-  const next = nextOccurrence(recurrence, dueAt, now, zone);
-  return { ok: true, reminder: { ...reminder, recurrence, dueAt: next, ahead: aheadSaid(new Date(next.getTime() + reminder.dueAt.getTime() - dueAt.getTime())) } };
-}
-
-/** Whether the hints name a day. */
-function namesADay(hints: DateTimeHints): boolean {
-  return Boolean(hints.instant || hints.date || hints.weekday);
-}
-
 /** Whether the hints name any day or time at all. */
 function saysWhen(hints: DateTimeHints): boolean {
   return Boolean(hints.instant || hints.time || hints.date || hints.weekday || hints.partOfDay);
@@ -242,15 +170,6 @@ function saysWhen(hints: DateTimeHints): boolean {
 
 /** Before a time that is part of a name: "my 3pm meeting", "the 9:15 train". */
 const NAMED_BY_ITS_TIME = /\b(?:my|the|our|your|his|her|their)\s+$/i;
-
-/** Words of getting up: an hour said with them without am/pm is a morning's. */
-const WAKING = /\b(?:wake|waking|get\s+up|getting\s+up)\b/i;
-/** A place closing at an hour ("before it closes at 6", "the shop shuts at 8"). */
-const CLOSING = /\b(?:closes|close|shuts|shut)\s+(?:(?:up|down)\s+)?(?:at|@)\s*\d/i;
-/** A place opening at an hour ("when they open at 9", "the bank opens at 10"); not "opening night at 7". */
-const OPENING = /\b(?:opens|open)\s+(?:(?:again|up)\s+)?(?:at|@)\s*\d/i;
-/** Plans of an evening: an hour from 6 to 11 said with them without am/pm is the evening's. */
-const EVENING_PLANS = new RegExp(String.raw`\b(?:dinner|supper|drinks|party|pub|gig|concert|theatre|theater|movie|movies|film|cinema|${EVENING_NAME}\s+nights?)\b`, "i");
 
 function failure(reason: ParseFailureReason): ParseResult {
   return { ok: false, reason };
@@ -262,13 +181,6 @@ function failure(reason: ParseFailureReason): ParseResult {
  */
 function normalise(prompt: string): string {
   return prompt.replace(/\s/g, " ").replace(/[\u2018\u2019]/g, "'").trim();
-}
-
-/** Replaces the spans with spaces of the same length, so chrono does not read them and indices still line up. */
-function blankOut(text: string, spans: readonly Span[]): string {
-  let blanked = text;
-  for (const { start, end } of spans) blanked = blanked.slice(0, start) + " ".repeat(end - start) + blanked.slice(end);
-  return blanked;
 }
 
 /**

@@ -4,6 +4,13 @@ export interface Span {
   end: number;
 }
 
+/** Replaces the spans with spaces of the same length, so chrono does not read them and indices still line up. */
+export function blankOut(text: string, spans: readonly Span[]): string {
+  let blanked = text;
+  for (const { start, end } of spans) blanked = blanked.slice(0, start) + " ".repeat(end - start) + blanked.slice(end);
+  return blanked;
+}
+
 /** Words that name a time of day without a clock time ("tomorrow morning", "every evening"). */
 export type PartOfDay = "morning" | "afternoon" | "evening" | "night";
 

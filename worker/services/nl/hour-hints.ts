@@ -1,0 +1,35 @@
+import type { DateTimeHints } from "./date-time-phrases";
+import { earlyOrLateHour, findEarlyOrLate } from "./early-late";
+import { EVENING_NAME } from "./not-dates";
+import type { RecurrenceMatch } from "./recurrence-phrases";
+import type { Span } from "./types";
+
+/**
+ * The hour step of parseReminder (parse-reminder.ts): what the words around a bare hour say of its half of the day, and
+ * early or late in a day with no clock time. Changes `hints` in place (their part of the day and time) and returns the
+ * words of "early"/"late" read as a time, which leave the title; null when none were.
+ */
+export function settleTheHour(hints: DateTimeHints, text: string, repeat: RecurrenceMatch | null): Span | null {
+  const bareHour = hints.time && !hints.time.meridiemKnown && !hints.partOfDay ? hints.time.hour : null;
+  // "wake me up at 7" said in the afternoon: waking is in the morning (not 19:00 by ADR 121), and "at 5" is 05:00.
+  if (bareHour !== null && WAKING.test(text)) hints.partOfDay = "morning";
+  // "dinner at 7 on sat", "fri drinks at 6": an evening's plan, so its bare hour is the evening's, not 07:00 (ADR 121).
+  // "before the shop closes at 6" said in the evening: a place closes in the evening, not at 6 AM tomorrow.
+  else if (bareHour !== null && bareHour >= 6 && bareHour <= 11 && (EVENING_PLANS.test(text) || CLOSING.test(text))) hints.partOfDay = "evening";
+  // "call the pharmacy when they open at 9" said at 3 PM: opening is in the morning, not 9 PM tonight ("doors open at 7
+  // for the gig" is the evening's, above).
+  else if (bareHour !== null && bareHour >= 6 && bareHour <= 11 && OPENING.test(text)) hints.partOfDay = "morning";
+  // "early tomorrow", "late tonight": early or late in the day or its part, when no clock time is said (early-late.ts).
+  const shade = hints.time || hints.instant ? null : findEarlyOrLate(text);
+  if (shade) hints.time = { hour: earlyOrLateHour(shade, hints.partOfDay ?? repeat?.partOfDay), minute: 0, meridiemKnown: true };
+  return shade?.span ?? null;
+}
+
+/** Words of getting up: an hour said with them without am/pm is a morning's. */
+const WAKING = /\b(?:wake|waking|get\s+up|getting\s+up)\b/i;
+/** A place closing at an hour ("before it closes at 6", "the shop shuts at 8"). */
+const CLOSING = /\b(?:closes|close|shuts|shut)\s+(?:(?:up|down)\s+)?(?:at|@)\s*\d/i;
+/** A place opening at an hour ("when they open at 9", "the bank opens at 10"); not "opening night at 7". */
+const OPENING = /\b(?:opens|open)\s+(?:(?:again|up)\s+)?(?:at|@)\s*\d/i;
+/** Plans of an evening: an hour from 6 to 11 said with them without am/pm is the evening's. */
+const EVENING_PLANS = new RegExp(String.raw`\b(?:dinner|supper|drinks|party|pub|gig|concert|theatre|theater|movie|movies|film|cinema|${EVENING_NAME}\s+nights?)\b`, "i");
