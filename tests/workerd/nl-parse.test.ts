@@ -571,6 +571,23 @@ const cases: Case[] = [
   { prompt: "on the 29th of february call Leo", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call Leo", local: "2028-02-29 09:00" },
   // "the yearly review", "my annual check-up": a title's words.
   { prompt: "send the yearly review on friday", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "send the yearly review", local: "2026-03-06 09:00" },
+  // The same for every word of how often: each was a repeat, the word gone from the title ("send the report" every Friday).
+  { prompt: "send the weekly report on friday", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "send the weekly report", local: "2026-03-06 09:00" },
+  { prompt: "pay the monthly bill on the 3rd", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pay the monthly bill", local: "2026-03-03 09:00" },
+  { prompt: "book my fortnightly haircut on friday at 2pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "book my fortnightly haircut", local: "2026-03-06 14:00" },
+  // Before a name, with a day that happens once: "daily standup notes" every day from tomorrow was not asked for.
+  { prompt: "daily standup notes tomorrow at 9", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "daily standup notes", local: "2026-03-03 09:00" },
+  { prompt: "take my daily vitamins tomorrow at 8", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "take my daily vitamins", local: "2026-03-03 08:00" },
+  // Still repeats: how often the reminder comes, a name without a day that happens once, after the task.
+  { prompt: "set a daily reminder to stretch at 3pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "stretch", local: "2026-03-02 15:00", recurrence: { freq: "daily" } },
+  { prompt: "a weekly reminder to call mum on sundays", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call mum", local: "2026-03-08 09:00", recurrence: { freq: "weekly", days: [7] } },
+  { prompt: "daily reminder to drink water at 10", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "drink water", local: "2026-03-02 10:00", recurrence: { freq: "daily" } },
+  { prompt: "monthly rent on the 1st", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "rent", local: "2026-04-01 09:00", recurrence: { freq: "monthly", dayOfMonth: 1 } },
+  { prompt: "water the plants weekly tomorrow", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "water the plants", local: "2026-03-03 09:00", recurrence: { freq: "weekly", days: [2] } },
+  // "a reminder to ...", "reminder for ...": what is asked for, then the task (was "a reminder to call mum").
+  { prompt: "a reminder to call mum at 5", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call mum", local: "2026-03-02 17:00" },
+  { prompt: "create a reminder for the dentist tomorrow", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "the dentist", local: "2026-03-03 09:00" },
+  { prompt: "check the reminder for grandma tomorrow", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "check the reminder for grandma", local: "2026-03-03 09:00" },
   // "half nine" right beside a day is half past, as "at half nine" is (clock-phrases.ts); elsewhere "half" keeps its words.
   { prompt: "half nine tomorrow call mum", now: NOW.nyMondayMorning, zone: "Europe/London", title: "call mum", local: "2026-03-03 09:30" },
   { prompt: "call mum tomorrow half nine", now: NOW.nyMondayMorning, zone: "Europe/London", title: "call mum", local: "2026-03-03 09:30" },

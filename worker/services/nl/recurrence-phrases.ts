@@ -75,10 +75,10 @@ const COUNT_VALUE: Record<string, number> = {
   two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
   other: 2, second: 2, "2nd": 2, third: 3, "3rd": 3, fourth: 4, "4th": 4,
 };
-/** "quarterly", "every quarter": every three months. After "the", "my"... "quarterly" is a title's adjective. */
-const QUARTERLY = "(?:(?<!\\b(?:the|a|an|my|our|your|his|her|their|this|that|next|last)\\s+)quarterly|every\\s+quarter)";
-/** "every year", "yearly", "annually", "once a year". After "the", "my"... "yearly" is a title's adjective ("the yearly review"). */
-const YEARLY = `(?:${EVERY}\\s+year|once\\s+a\\s+year|(?<!\\b(?:the|a|an|my|our|your|his|her|their|this|that|next|last)\\s+)(?:yearly|annually))\\b`;
+/** "quarterly", "every quarter": every three months ("the quarterly report" is a title's words: frequencyAdjective). */
+const QUARTERLY = "(?:quarterly|every\\s+quarter)";
+/** "every year", "yearly", "annually", "once a year" ("the yearly review" is a title's words: frequencyAdjective). */
+const YEARLY = `(?:${EVERY}\\s+year|once\\s+a\\s+year|yearly|annually)\\b`;
 /**
  * "every march 3rd", "every 3rd of march", "every 3 march": a day of the year, which chrono reads once "every" is
  * hidden from it (the match is "every" alone), so the rule takes its day and month from the first date. "every march"
@@ -163,11 +163,33 @@ const PATTERNS: Pattern[] = [
   pattern(`(?:${EVERY}\\s+month|monthly|once\\s+a\\s+month)\\b`, () => ({ rule: "monthly-on-first-date" })),
 ];
 
+/**
+ * A word of how often that names a kind of thing, not a repeat: after "the", "my"... ("send the weekly report on friday",
+ * "my daily walk at 6"), or before a name when the day said is one day ("daily standup notes tomorrow at 9"). Without
+ * either it is a repeat: "fortnightly bins on tuesday", "take pills daily at 8".
+ */
+function frequencyAdjective(text: string, match: RegExpExecArray): boolean {
+  if (!FREQUENCY_WORD.test(match[0])) return false;
+  const before = text.slice(0, match.index);
+  const after = text.slice(match.index + match[0].length);
+  // "set a daily reminder to stretch", "my weekly nudge to call mum": how often the reminder itself comes.
+  if (REMINDER_AFTER.test(after)) return false;
+  return DETERMINER_BEFORE.test(before) || (NAME_AFTER.test(after) && ONE_DAY.test(text));
+}
+
+const FREQUENCY_WORD = /^(?:daily|weekly|monthly|nightly|fortnightly|bi-?weekly|quarterly|yearly|annually)$/i;
+const DETERMINER_BEFORE = /\b(?:the|a|an|my|our|your|his|her|their|this|that|next|last)\s+$/i;
+/** A word after it that is not how the repeat goes on ("daily at 8", "weekly on fri", "monthly, from june"). */
+const NAME_AFTER = new RegExp(String.raw`^\s+(?!(?:at|on|in|from|starting|until|till|for|by|after|before|around|about|with|and|or|then|to|please|basis|except|but|this|next|every|each|today|tomorrow|tonight|tmrw|(?:morning|afternoon|evening|night)s?)\b|${DAY})[a-z]`, "i");
+const REMINDER_AFTER = /^\s+(?:reminders?|nudges?|pings?|alarms?)\b/i;
+/** A day that happens once: "today", "tomorrow", "tonight". */
+const ONE_DAY = /\b(?:today|tomorrow|tonight)\b/i;
+
 /** The first repeat phrase in `text`, or null for a one-off reminder. */
 export function findRecurrence(text: string): RecurrenceMatch | null {
   for (const { regex, build } of PATTERNS) {
     const match = regex.exec(text);
-    if (!match) continue;
+    if (!match || frequencyAdjective(text, match)) continue;
     const built = build(match[0]);
     if (built) return { ...built, span: { start: match.index, end: match.index + match[0].length } };
   }

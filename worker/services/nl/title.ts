@@ -50,7 +50,10 @@ const LEAD_INS: readonly RegExp[] = [
   /^nudge\s*[,:!-]/i,
   // "ping me in 5 minutes to check the pasta" asks for a reminder as "remind me" does.
   leadIn("(?:remind|tell|ping|nudge|notify|alert)\\s+me(?:\\s+(?:to|about|that|of))?"),
-  leadIn("set\\s+(?:me\\s+)?(?:a|an)\\s+reminder(?:\\s+(?:to|for|about))?"),
+  leadIn("(?:set|create|make|add)\\s+(?:me\\s+)?(?:a|an)\\s+reminder(?:\\s+(?:to|for|about))?"),
+  // "a reminder to call mum at 5", "reminder for the dentist tomorrow": what is asked for, then the task.
+  // "a weekly reminder to call mum on sundays": how often is the repeat's to say.
+  leadIn("(?:(?:a|an|my)\\s+)?(?:(?:daily|weekly|monthly|nightly|fortnightly|yearly)\\s+)?(?:reminder|nudge)\\s+(?:to|for|about)"),
   leadIn("(?:don'?t|do\\s+not)\\s+(?:let\\s+me\\s+)?forget(?:\\s+(?:to|about))?"),
   // "I need to call mom", "that I have to", "I've got to", "I must": the task is what follows.
   leadIn("(?:that\\s+)?(?:i(?:'ve|\\s+have)?\\s+)?(?:need\\s+to|have\\s+to|got\\s+to|gotta|ought\\s+to|want\\s+to)"),
