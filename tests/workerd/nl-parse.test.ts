@@ -246,6 +246,11 @@ const cases: Case[] = [
   { prompt: "buy 4h pencils tomorrow at 5pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "buy 4h pencils", local: "2026-03-03 17:00" },
   { prompt: "in 14h check the dough", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "check the dough", local: "2026-03-02 23:00" },
   { prompt: "take pills every day before bed", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "take pills", local: "2026-03-02 21:00", recurrence: { freq: "daily" } },
+  // Someone else's bedtime is bedtime too (found no time).
+  { prompt: "call mum before she goes to bed", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call mum", local: "2026-03-02 21:00" },
+  { prompt: "read to the kids before they go to sleep tomorrow", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "read to the kids", local: "2026-03-03 21:00" },
+  // A name, not a repeat.
+  { prompt: "the now and then tour tickets tomorrow at 9", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "the now and then tour tickets", local: "2026-03-03 09:00" },
   { prompt: "after lunch walk the dog", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "walk the dog", local: "2026-03-02 13:00" },
   { prompt: "tomorrow at lunchtime call mom", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call mom", local: "2026-03-03 12:00" },
   { prompt: "first thing tomorrow call the bank", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call the bank", local: "2026-03-03 09:00" },
@@ -578,6 +583,8 @@ const cases: Case[] = [
   // Before a name, with a day that happens once: "daily standup notes" every day from tomorrow was not asked for.
   { prompt: "daily standup notes tomorrow at 9", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "daily standup notes", local: "2026-03-03 09:00" },
   { prompt: "take my daily vitamins tomorrow at 8", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "take my daily vitamins", local: "2026-03-03 08:00" },
+  // Or a deadline: it was every 3 months on the 31st, titled "report due".
+  { prompt: "quarterly report due end of month", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "quarterly report due", local: "2026-03-31 17:00" },
   // Still repeats: how often the reminder comes, a name without a day that happens once, after the task.
   { prompt: "set a daily reminder to stretch at 3pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "stretch", local: "2026-03-02 15:00", recurrence: { freq: "daily" } },
   { prompt: "a weekly reminder to call mum on sundays", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call mum", local: "2026-03-08 09:00", recurrence: { freq: "weekly", days: [7] } },
@@ -967,6 +974,11 @@ describe("parseReminder: failures", () => {
     ["every 5th friday pay the cleaner", "every 5th friday"],
     ["4x a day eye drops", "4x a day"],
     ["twice daily take the meds", "twice daily"],
+    // No rule holds an irregular repeat (each found no time).
+    ["stretch every now and then", "every now and then"],
+    ["every so often check the oven", "every so often"],
+    ["from time to time back up the laptop", "from time to time"],
+    ["once in a while call grandma", "once in a while"],
     // A working day by its place: bank holidays are not known ("every last working day" was the 31st, "working day" in the title).
     ["every last working day send the timesheet", "every last working day"],
     ["on the first business day of every month pay the invoices", "on the first business day of every month"],

@@ -165,8 +165,9 @@ const PATTERNS: Pattern[] = [
 
 /**
  * A word of how often that names a kind of thing, not a repeat: after "the", "my"... ("send the weekly report on friday",
- * "my daily walk at 6"), or before a name when the day said is one day ("daily standup notes tomorrow at 9"). Without
- * either it is a repeat: "fortnightly bins on tuesday", "take pills daily at 8".
+ * "my daily walk at 6"), or before a name when the day said is one day or a deadline ("daily standup notes tomorrow at
+ * 9", "quarterly report due end of month"). Without either it is a repeat: "fortnightly bins on tuesday", "take pills
+ * daily at 8".
  */
 function frequencyAdjective(text: string, match: RegExpExecArray): boolean {
   if (!FREQUENCY_WORD.test(match[0])) return false;
@@ -182,8 +183,8 @@ const DETERMINER_BEFORE = /\b(?:the|a|an|my|our|your|his|her|their|this|that|nex
 /** A word after it that is not how the repeat goes on ("daily at 8", "weekly on fri", "monthly, from june"). */
 const NAME_AFTER = new RegExp(String.raw`^\s+(?!(?:at|on|in|from|starting|until|till|for|by|after|before|around|about|with|and|or|then|to|please|basis|except|but|this|next|every|each|today|tomorrow|tonight|tmrw|(?:morning|afternoon|evening|night)s?)\b|${DAY})[a-z]`, "i");
 const REMINDER_AFTER = /^\s+(?:reminders?|nudges?|pings?|alarms?)\b/i;
-/** A day that happens once: "today", "tomorrow", "tonight". */
-const ONE_DAY = /\b(?:today|tomorrow|tonight)\b/i;
+/** A day that happens once ("today", "tomorrow", "tonight"), or a deadline ("quarterly report due end of month"). */
+const ONE_DAY = /\b(?:today|tomorrow|tonight|due)\b/i;
 
 /** The first repeat phrase in `text`, or null for a one-off reminder. */
 export function findRecurrence(text: string): RecurrenceMatch | null {

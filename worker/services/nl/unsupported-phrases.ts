@@ -41,6 +41,8 @@ const UNSUPPORTED_REPEATS: readonly RegExp[] = [
   // After "the", "my"... these are adjectives of a title ("send the quarterly report on friday"). Twice a month or
   // every two months? Twice a year or every two years? Nobody can tell.
   unsupported(`(?<!\\b(?:the|a|an|my|our|your|his|her|their|this|that|next|last)\\s+)(?:bimonthly|bi-monthly|semi-?annually|bi-?annually|biyearly|bi-yearly)\\b`),
+  // No rule holds an irregular repeat: "stretch every now and then" found no time at all ("the now and then tour" is a name).
+  unsupported(`(?<!\\b(?:the|a|an|my|our|your|his|her|their)\\s+)(?:${EVERY}\\s+)?now\\s+and\\s+(?:then|again)|${EVERY}\\s+so\\s+often|from\\s+time\\s+to\\s+time|(?:${EVERY}\\s+)?once\\s+in\\s+a\\s+while`),
   // Every meal: three times a day ("take my insulin before every meal" found no time).
   unsupported(`\\b(?:before|after|with)\\s+(?:(?:every|each)\\s+meal|meals)\\b`),
   // Several times in one period: "twice a day", "3 times a week", "twice daily".
