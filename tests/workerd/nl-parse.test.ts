@@ -1104,6 +1104,12 @@ describe("parseReminder: failures", () => {
     expect(failureMessage("unsupported_repeat", "every bank holiday")).toBe(
       `I don't know the holidays, so I can't repeat a reminder on them ("every bank holiday"). Set one for each holiday's date, like "on dec 26 at 10am".`,
     );
+    // School days: weekdays less the school's holidays, said plainly with what can be set (it gave the long list).
+    const school = parseReminder("every school day at 3:15 pick up kids", NOW.nyMondayMorning, NEW_YORK);
+    expect(school.ok ? null : failureMessage(school.reason, school.phrase)).toBe(
+      `I don't know your school's holidays, so I can't repeat a reminder "every school day". Set it for every weekday, like "every weekday at 8am"; on a day off, delete that day's reminder (the repeat goes on) or reply "skip today" in the chat.`,
+    );
+    expect(failureMessage("unsupported_repeat", "each school morning")).toMatch(/^I don't know your school's holidays, so I can't repeat a reminder "each school morning"\./);
     // A weekday by its place without a month: both readings are repeats the reader can set, so it asks which (it gave
     // the long list of every repeat).
     expect(failureMessage("unsupported_repeat", "every 2nd friday")).toBe(

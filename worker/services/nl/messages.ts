@@ -114,6 +114,7 @@ export function failureMessage(reason: ParseFailureReason, phrase?: string, othe
   if (doses) return `I can't repeat a reminder "${phrase}", but one reminder for each time of day, repeating every day, can: ${doses}.`;
   if (reason === "unsupported_repeat" && phrase && WITHIN_A_DAY.test(phrase) && !(hoursIn(phrase) > 24)) return `I can't repeat a reminder "${phrase}". ${NUDGING_IS_BUILT_IN}`;
   if (reason === "unsupported_repeat" && phrase && HOLIDAYS.test(phrase)) return holidaysAnswer(phrase);
+  if (reason === "unsupported_repeat" && phrase && SCHOOL_DAYS.test(phrase)) return schoolDaysAnswer(phrase);
   const placed = reason === "unsupported_repeat" && phrase ? WEEKDAY_BY_PLACE.exec(phrase) : null;
   if (placed) return weekdayByPlaceQuestion(phrase ?? "", placed);
   if (reason === "unsupported_repeat" && phrase) return `I can't repeat a reminder "${phrase}". ${REPEATS_I_CAN_SET}`;
@@ -147,6 +148,14 @@ function holidaysAnswer(phrase: string): string {
     return `I don't know the holidays, so a repeat can't leave them out ("${phrase}"). Set it without those words; on a holiday, delete that day's reminder (the repeat goes on) or reply "skip today" in the chat.`;
   }
   return `I don't know the holidays, so I can't repeat a reminder on them ("${phrase}"). Set one for each holiday's date, like "on dec 26 at 10am".`;
+}
+
+/** "every school day", "each school morning": weekdays without the school's holidays, which are not known. */
+const SCHOOL_DAYS = /\bschool\s+(?:days?|mornings?|afternoons?)\b/i;
+
+/** What can be set instead: every weekday, a day off skipped by hand. The long list of repeats did not say it. */
+function schoolDaysAnswer(phrase: string): string {
+  return `I don't know your school's holidays, so I can't repeat a reminder "${phrase}". Set it for every weekday, like "every weekday at 8am"; on a day off, delete that day's reminder (the repeat goes on) or reply "skip today" in the chat.`;
 }
 
 /** "every 2nd friday": of the month, or every other week? Both are repeats the reader can set, so it asks which. */
