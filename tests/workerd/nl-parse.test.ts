@@ -595,6 +595,30 @@ const cases: Case[] = [
   { prompt: "a reminder to call mum at 5", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call mum", local: "2026-03-02 17:00" },
   { prompt: "create a reminder for the dentist tomorrow", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "the dentist", local: "2026-03-03 09:00" },
   { prompt: "check the reminder for grandma tomorrow", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "check the reminder for grandma", local: "2026-03-03 09:00" },
+  // A bare hour right after a day, as texted: it stayed in the title ("dentist 3") at the day's 9 AM.
+  { prompt: "dentist thursday 3", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "dentist", local: "2026-03-05 15:00" },
+  { prompt: "call mum tomorrow 5", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call mum", local: "2026-03-03 17:00" },
+  { prompt: "call mum tomorrow 5.", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call mum", local: "2026-03-03 17:00" },
+  { prompt: "pick up kids friday 3 bring snacks", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pick up kids bring snacks", local: "2026-03-06 15:00" },
+  { prompt: "thursday 3 call the dentist", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call the dentist", local: "2026-03-05 15:00" },
+  { prompt: "dinner friday 8", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "dinner", local: "2026-03-06 20:00" },
+  // Before other words the number may count them, and stays.
+  { prompt: "buy tickets friday 2 adults", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "buy tickets 2 adults", local: "2026-03-06 09:00" },
+  { prompt: "sunday 3 course lunch", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "3 course lunch", local: "2026-03-08 09:00" },
+  { prompt: "saturday 5k run at 9", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "5k run", local: "2026-03-07 09:00" },
+  // A school's evening is an event, not this evening: it was due today, titled "parents", Thursday lost.
+  { prompt: "parents evening thursday 6:30", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "parents evening", local: "2026-03-05 18:30" },
+  { prompt: "open evening friday at 7", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "open evening", local: "2026-03-06 19:00" },
+  // "sat"/"sun" after "by", "until", "next": only a day (found no time).
+  { prompt: "return library books by sat", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "return library books", local: "2026-03-07 09:00" },
+  // "cob" as "eod" (it stayed in the title at 9 AM).
+  { prompt: "cob friday reply to legal", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "reply to legal", local: "2026-03-06 17:00" },
+  // "in 3 weeks time": the "time" of the length (the title was "time book the follow up").
+  { prompt: "in 3 weeks time book the follow up", now: NOW.nyMondayMorning, zone: "Europe/London", title: "book the follow up", local: "2026-03-23 14:00" },
+  { prompt: "in 2 weeks' time call dad", now: NOW.nyMondayMorning, zone: "Europe/London", title: "call dad", local: "2026-03-16 14:00" },
+  // What to do as a bare verb after the moment, as "remind me to" says it (the verb was left in the title).
+  { prompt: "flight to rome on the 12th at 06:40, leave 3 hours before", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "leave before flight to rome", local: "2026-03-12 03:40" },
+  { prompt: "meeting at 3, prep before", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "prep before meeting", local: "2026-03-02 14:00" },
   // "half nine" right beside a day is half past, as "at half nine" is (clock-phrases.ts); elsewhere "half" keeps its words.
   { prompt: "half nine tomorrow call mum", now: NOW.nyMondayMorning, zone: "Europe/London", title: "call mum", local: "2026-03-03 09:30" },
   { prompt: "call mum tomorrow half nine", now: NOW.nyMondayMorning, zone: "Europe/London", title: "call mum", local: "2026-03-03 09:30" },
@@ -1033,6 +1057,9 @@ describe("parseReminder: failures", () => {
     // Several times on one day: it was 9 AM, titled "twice to call".
     "remind me twice tomorrow to call",
     "feed the cat 3 times today",
+    // A list of bare hours: the first was kept, "2 and 4" left in the title.
+    "stand up and stretch at 11, 2 and 4",
+    "take meds at 8, 2 and 8",
   ])("%j → several_times", (prompt) => {
     expect(parseReminder(prompt, NOW.nyMondayAfternoon, NEW_YORK)).toEqual({ ok: false, reason: "several_times" });
   });

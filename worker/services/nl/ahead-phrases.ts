@@ -2,6 +2,7 @@ import { DateTime } from "luxon";
 import { countOf } from "./relative-phrases";
 // Without an amount, the lead of a time to beat (ADR 130): the words named none.
 import { TIME_TO_BEAT_LEAD } from "./time-bound-phrases";
+import { isCommonVerb } from "./verbs";
 import { PART_OF_DAY_HOURS, type PartOfDay, type Span } from "./types";
 
 /**
@@ -61,11 +62,28 @@ const ASKED_AFTER = new RegExp(
   "i",
 );
 
+/**
+ * "flight at 6:40, leave 3 hours before", "meeting at 3, prep before": what to do said as a bare verb after a comma, as
+ * "remind me to" would say it. The verb left in the title ("flight to rome leave") and the reminder took no action.
+ */
+const VERB_AFTER = new RegExp(
+  String.raw`[,;]\s*(?<ask>)(?<action>(?<verb>[a-z']+)(?:\s+.+?)??)(?:\s+${AMOUNT})?\s+(?<before>before(?:hand)?|in\s+advance|ahead(?:\s+of\s+time)?)\s*[.!]*\s*$`,
+  "i",
+);
+
+function askedAfter(text: string): { match: RegExpExecArray; askStart: number } | null {
+  const asked = ASKED_AFTER.exec(text);
+  if (asked) return { match: asked, askStart: text.indexOf(asked.groups?.ask ?? "", asked.index) };
+  const verb = VERB_AFTER.exec(text);
+  if (!verb || !isCommonVerb(verb.groups?.verb ?? "")) return null;
+  return { match: verb, askStart: text.indexOf(verb.groups?.action ?? "", verb.index) };
+}
+
 function findAskedAfter(text: string): Ahead | null {
-  const match = ASKED_AFTER.exec(text);
-  const askStart = match ? text.indexOf(match.groups?.ask ?? "", match.index) : -1;
+  const found = askedAfter(text);
+  const { match, askStart } = found ?? {};
   // The moment's words come first; "remind me to call mum before" alone is read as before.
-  if (!match || text.slice(0, askStart).replace(/[\s,;.!-]+/g, "") === "") return null;
+  if (!match || askStart === undefined || text.slice(0, askStart).replace(/[\s,;.!-]+/g, "") === "") return null;
   const { count, unit, halfHour, theDay, action } = match.groups ?? {};
   const lead = count || halfHour || theDay ? leadOf(count, unit, halfHour, theDay) : TIME_TO_BEAT_LEAD;
   if (!lead) return null;

@@ -1,5 +1,6 @@
 import type * as chrono from "chrono-node";
 import { FULL_DAY } from "./recurrence-phrases";
+import { isCommonVerb } from "./verbs";
 import { localNow } from "./relative-phrases";
 import { PART_OF_DAY_HOURS } from "./types";
 
@@ -144,6 +145,30 @@ const APPROXIMATE = "(?:at\\s+)?(?:around|about|approximately|roughly)\\s+(\\d{1
 const APPROXIMATE_AFTER_DAY = new RegExp(`(?<=\\b${DAY_WORD}\\s+)${APPROXIMATE}`, "i");
 const APPROXIMATE_BEFORE_DAY = new RegExp(`\\b${APPROXIMATE}(?=\\s+(?:on\\s+)?${DAY_WORD}\\b)`, "i");
 
+/** A weekday's name, whole or short ("thu", "fri"), as chrono reads it. */
+const DAY_NAME = "(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tues|thurs|thur|mon|tue|wed|thu|fri|sat|sun)";
+
+/**
+ * "dentist thursday 3", "call mum tomorrow 5", "thursday 3 call the dentist": a bare hour right after a day, as people
+ * text it.
+ * It stayed in the title ("dentist 3") and the day's 9 AM was taken. 1 to 11 only ("friday 12", "thursday 15" may be
+ * the day of the month); its half of the day is settled as any bare hour's (schedule.ts: "tomorrow 5" is 5 PM).
+ */
+const HOUR_AFTER_DAY = new RegExp(String.raw`(?<=\b(?:tomorrow|today|tmrw|${DAY_NAME})\s+)([1-9]|1[01])(?:[:.]([0-5]\d))?(?![\d:a-z]|\.\d|\s*(?:[ap]\.?m\b|%|[/-]))`, "i");
+
+/**
+ * Only where nothing is counted: at the end or before a stop ("call mum tomorrow 5") or a verb ("friday 3 bring
+ * snacks", "thursday 3 call the dentist"). Before other words it may count them ("friday 2 adults", "sunday 3 course
+ * lunch", "friday 3 december"), so the number stays.
+ */
+function hourAfterDay(context: chrono.ParsingContext, match: RegExpMatchArray): Components | null {
+  const end = (match.index ?? 0) + match[0].length;
+  const next = /^\s*([a-z']+)?/i.exec(context.text.slice(end))?.[1];
+  if (next !== undefined && !isCommonVerb(next)) return null;
+  return { hour: Number(match[1]), minute: Number(match[2] ?? 0) };
+}
+
+
 /**
  * Without a day: "at around 5", "at about 7:30" (after "at" always a time), and "around 5" or "about 5" as the last
  * words or before "to ..." ("remind me around 5 to leave", "call mum around 7"). "buy about 5 apples" keeps its number.
@@ -258,6 +283,7 @@ export const CLOCK_PARSERS: chrono.Parser[] = [
   { pattern: () => HOUR_BEFORE_PART_OF_TODAY, extract: hourBeforePartOfToday },
   { pattern: () => APPROXIMATE_AFTER_DAY, extract: approximateHour },
   { pattern: () => APPROXIMATE_BEFORE_DAY, extract: approximateHour },
+  { pattern: () => HOUR_AFTER_DAY, extract: hourAfterDay },
   { pattern: () => SPOKEN_CLOCK, extract: spokenClock },
   { pattern: () => H_CLOCK, extract: hClock },
   ...MOMENTS.map(({ pattern, hour, minute = 0 }) => ({

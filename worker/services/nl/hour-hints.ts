@@ -1,6 +1,6 @@
 import type { DateTimeHints } from "./date-time-phrases";
 import { earlyOrLateHour, findEarlyOrLate } from "./early-late";
-import { EVENING_NAME } from "./not-dates";
+import { EVENING_EVENT, EVENING_NAME } from "./not-dates";
 import type { RecurrenceMatch } from "./recurrence-phrases";
 import type { Span } from "./types";
 
@@ -32,4 +32,4 @@ const CLOSING = /\b(?:closes|close|shuts|shut)\s+(?:(?:up|down)\s+)?(?:at|@)\s*\
 /** A place opening at an hour ("when they open at 9", "the bank opens at 10"); not "opening night at 7". */
 const OPENING = /\b(?:opens|open)\s+(?:(?:again|up)\s+)?(?:at|@)\s*\d/i;
 /** Plans of an evening: an hour from 6 to 11 said with them without am/pm is the evening's. */
-const EVENING_PLANS = new RegExp(String.raw`\b(?:dinner|supper|drinks|party|pub|gig|concert|theatre|theater|movie|movies|film|cinema|${EVENING_NAME}\s+nights?)\b`, "i");
+const EVENING_PLANS = new RegExp(String.raw`\b(?:dinner|supper|drinks|party|pub|gig|concert|theatre|theater|movie|movies|film|cinema|${EVENING_NAME}\s+nights?|${EVENING_EVENT}\s+evenings?)\b`, "i");

@@ -29,6 +29,9 @@ export function blankNotDates(text: string): string {
 /** What an evening is named after: "date night", "quiz night", "opening night" (parse-reminder.ts reads them as evening plans too). */
 export const EVENING_NAME = String.raw`(?:date|movie|film|game|games|quiz|poker|pizza|taco|karaoke|trivia|bingo|curry|pub|cinema|disco|comedy|poetry|craft|card|cards|board\s+game|opening|closing|open\s+mic|book\s+club|family|girls'?|guys'?|lads'?)`;
 
+/** What an evening event is named after: "parents' evening", "open evening", "awards evening". */
+export const EVENING_EVENT = String.raw`(?:parents'?|parent|open|awards?|presentation|prize[\s-]?giving|careers|information|info|launch|social|networking|charity|gala|quiz|music|drama)`;
+
 /** Words that stand between "at" and a street's name but never in one: "at 9 cross the road" is a time. */
 const NOT_IN_A_NAME = String.raw`(?:the|a|an|my|your|our|his|her|their|to|down|up|across|along|on|in|at|by|over|of|off|into|onto|this|that|and|or|then)`;
 const NAME_WORD = String.raw`(?!${NOT_IN_A_NAME}\b)[a-z][a-z'.-]*`;
@@ -43,6 +46,8 @@ const NOT_DATES: readonly RegExp[] = [
   /\b(sat)(?=[\s-]*(?:nav|navs|phone|dish|exams?|prep|tests?|scores?|practice|tutor|tutoring|class|revision)\b)/gi,
   // "date night friday at 7", "quiz night thursday": an evening's name, not tonight (both were due today, the day lost).
   new RegExp(String.raw`\b${EVENING_NAME}\s+(nights?)\b`, "gi"),
+  // "parents evening thursday 6:30", "open evening on friday": a school's event, not this evening (due today, the day lost).
+  new RegExp(String.raw`\b${EVENING_EVENT}\s+(evenings?)\b`, "gi"),
   // "leave it for now", "now that tom is back call him at 5", "every now and then": no time (chrono read this very
   // instant, "That time has already passed"). "in 2 hours from now" is one; "asap", "now", "right away" as the time are
   // read by parse-reminder.ts (relative-phrases.ts findRightAway) before this.

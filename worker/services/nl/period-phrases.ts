@@ -30,7 +30,7 @@ const END = new RegExp(`\\b${BEFORE}end\\s+of\\s+(?:the\\s+)?${PERIOD}`, "i");
  * and "submit the form by end of week" found no time at all.
  */
 const END_OF = "(?:(by|at|before|until|till|for|around|towards?)\\s+)?(?:the\\s+)?";
-const END_OF_DAY = new RegExp(`\\b${END_OF}(?:end\\s+of\\s+(?:the\\s+)?(?:work(?:ing)?\\s+)?day|eod|close\\s+of\\s+business)\\b`, "i");
+const END_OF_DAY = new RegExp(`\\b${END_OF}(?:end\\s+of\\s+(?:the\\s+)?(?:work(?:ing)?\\s+)?day|eod|cob|eob|close\\s+of\\s+(?:business|play))\\b`, "i");
 const END_OF_WEEK = new RegExp(`\\b${END_OF}end\\s+of\\s+(?:the\\s+|this\\s+)?(?:work(?:ing)?\\s+)?week\\b`, "i");
 const END_OF_MONTH = new RegExp(`\\b${END_OF}end\\s+of\\s+(?:the\\s+|this\\s+)?month\\b`, "i");
 const END_OF_WORKING_DAY = 17;

@@ -100,8 +100,13 @@ const TIME_MODIFIER = /^\s*(?:sharp|on\s+the\s+dot)(?=[\s,.;:!?]|$)/i;
 /** "by monday at the latest", "tomorrow evening-ish", "in an hour or so": they loosen or bound the time before them. */
 const DAY_MODIFIER = /^\s*(?:at\s+the\s+latest|-?ish|sometime|some\s+time|or\s+so)(?=[\s,.;:!?]|$)/i;
 
+/** "in 3 weeks time", "in 2 weeks' time", "in a week's time": the "time" of the length read before it. */
+const LENGTH_UNIT_LAST = /\b(?:minutes?|mins?|hours?|hrs?|days?|weeks?|fortnights?|months?|years?)$/i;
+const TIME_OF_A_LENGTH = /^(?:'s|s'|'|s)?\s+time(?=[\s,.;:!?]|$)/i;
+
 function dropTimeModifier(piece: string, after: string | undefined): string {
   if (after === undefined) return piece;
+  if (LENGTH_UNIT_LAST.test(after.trim())) piece = piece.replace(TIME_OF_A_LENGTH, "");
   const withoutDayModifier = piece.replace(DAY_MODIFIER, "");
   return /\d/.test(after) ? withoutDayModifier.replace(TIME_MODIFIER, "") : withoutDayModifier;
 }

@@ -86,14 +86,16 @@ const MERIDIEM = "\\s*(?:[ap]\\.?m\\.?|o'?clock)";
 /** A time after "and"/"or": any clock time. After a comma only one that is clearly a time ("12 pm", "12:30"). */
 const JOINED_BY_WORD = `\\s*(?:and|or|&|\\+)\\s*(?:at\\s+)?${CLOCK}(?:${MERIDIEM})?`;
 const JOINED_BY_COMMA = `\\s*,\\s*(?:at\\s+)?\\d{1,2}(?::\\d{2}(?:${MERIDIEM})?|${MERIDIEM})`;
+/** A list of bare hours ending in "and"/"or": "at 11, 2 and 4", "at 8, 2 and 8" (the rest was left in the title). */
+const JOINED_AS_A_LIST = `(?:\\s*,\\s*${CLOCK}(?:${MERIDIEM})?)+\\s*,?${JOINED_BY_WORD}`;
 
 /**
- * Two clock times joined in one phrase ("at 8am and 8pm", "at 8 am, 12 pm and 6 pm", "at 5 or 6"). A
+ * Two clock times joined in one phrase ("at 8am and 8pm", "at 8 am, 12 pm and 6 pm", "at 5 or 6", "at 11, 2 and 4"). A
  * reminder has one time and chrono reads only the first, so the rest would end up in the title
  * ("take meds and 8pm"). Only right after "at", so numbers elsewhere ("buy 2 and 3 year old presents")
  * are not taken for times, and a time that belongs to the title ("at 7 leave for the 8pm train") is kept.
  */
-const JOINED_TIMES = new RegExp(`(?:\\bat|@)\\s*${CLOCK}(?:${MERIDIEM})?(?:${JOINED_BY_WORD}|${JOINED_BY_COMMA})(?=[\\s,.!?;:]|$)`, "i");
+const JOINED_TIMES = new RegExp(`(?:\\bat|@)\\s*${CLOCK}(?:${MERIDIEM})?(?:${JOINED_BY_WORD}|${JOINED_BY_COMMA}|${JOINED_AS_A_LIST})(?=[\\s,.!?;:]|$)`, "i");
 
 /**
  * Two parts of the day joined ("morning and evening", "mornings and nights", "in the morning and at night"): two times,
