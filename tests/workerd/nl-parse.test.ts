@@ -619,6 +619,25 @@ const cases: Case[] = [
   // What to do as a bare verb after the moment, as "remind me to" says it (the verb was left in the title).
   { prompt: "flight to rome on the 12th at 06:40, leave 3 hours before", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "leave before flight to rome", local: "2026-03-12 03:40" },
   { prompt: "meeting at 3, prep before", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "prep before meeting", local: "2026-03-02 14:00" },
+  // A number that names a place: "locker 24 tomorrow" found no time (chrono's hour 24), "locker 12 tomorrow" was noon,
+  // "table 6 tonight at 8" two times.
+  { prompt: "pick up parcel from locker 24 tomorrow", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pick up parcel from locker 24", local: "2026-03-03 09:00" },
+  { prompt: "pick up parcel from locker 12 tomorrow", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pick up parcel from locker 12", local: "2026-03-03 09:00" },
+  { prompt: "bus 24 tomorrow at 9", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "bus 24", local: "2026-03-03 09:00" },
+  { prompt: "table 6 tonight at 8", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "table 6", local: "2026-03-02 20:00" },
+  // 13 to 24 just before a day counts ("buy 13 tomorrow" was 1 PM titled "buy"); after "at" it is a time; 12 is noon.
+  { prompt: "buy 13 tomorrow", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "buy 13", local: "2026-03-03 09:00" },
+  { prompt: "at 14 tomorrow call sam", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call sam", local: "2026-03-03 14:00" },
+  { prompt: "lunch 12 tomorrow", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "lunch", local: "2026-03-03 12:00" },
+  // Minutes in digits past an hour without "at" (found no time); with "at" and in words as before.
+  { prompt: "25 past 3 pick up kids", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pick up kids", local: "2026-03-02 15:25" },
+  { prompt: "call mum 10 past 6", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call mum", local: "2026-03-02 18:10" },
+  { prompt: "leave at twenty past 8 tomorrow", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "leave", local: "2026-03-03 08:20" },
+  // "wed" after "by": a day (found no time; alone after other words it may be "to wed").
+  { prompt: "reply to the email by wed", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "reply to the email", local: "2026-03-04 09:00" },
+  // The school run is in the morning: said in the afternoon it was 8:45 PM.
+  { prompt: "at quarter to 9 leave for school", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "leave for school", local: "2026-03-03 08:45" },
+  { prompt: "drop the kids off at 8.30", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "drop the kids off", local: "2026-03-03 08:30" },
   // "half nine" right beside a day is half past, as "at half nine" is (clock-phrases.ts); elsewhere "half" keeps its words.
   { prompt: "half nine tomorrow call mum", now: NOW.nyMondayMorning, zone: "Europe/London", title: "call mum", local: "2026-03-03 09:30" },
   { prompt: "call mum tomorrow half nine", now: NOW.nyMondayMorning, zone: "Europe/London", title: "call mum", local: "2026-03-03 09:30" },

@@ -7,8 +7,8 @@ import { AFTER_WORD, BOUND_WORDS } from "./time-bound-phrases";
  * - "at seven", "at nine thirty", "nine pm", "at twelve o'clock": "at 7", "at 9:30", "9 pm", "at 12:00". chrono reads
  *   "half past nine" and "quarter to nine" but no hour in words, so "pills at nine" found no time, and "call at
  *   eleven tomorrow" was due at 09:00 titled "call at eleven".
- * - "ten to six", "five past six", "twenty to 6", "at 10 to 6", "at 25 past 4": "5:50", "6:05", "5:40", "at 5:50",
- *   "at 4:25". "at 10 to 6" was due at 22:00, "at 5 past 6" at 17:00 titled "pills past 6", "twenty to 6" found none.
+ * - "ten to six", "five past six", "twenty to 6", "at 10 to 6", "at 25 past 4", "25 past 4 call": "5:50", "6:05",
+ *   "5:40", "at 5:50", "at 4:25", "4:25 call". "at 10 to 6" was due at 22:00, "at 5 past 6" at 17:00 titled "pills past 6", "twenty to 6" found none.
  * - "at 9 30" as the last words or before a day: "at 9:30" ("pills at 9 30" was due at 21:00 titled "pills 30");
  *   "pills @ 9": "at 9" (no time was found).
  *
@@ -29,6 +29,9 @@ export function clockWordsAsDigits(text: string): string {
     )
     .replace(MINUTES_PAST_OR_TO_IN_DIGITS, (_whole, lead: string, minutes: string, side: string, hour: string, half: string | undefined) =>
       pastOrTo(lead, Number(minutes), side, Number(hour), half),
+    )
+    .replace(MINUTES_PAST_IN_DIGITS, (whole, minutes: string, side: string, hour: string, half: string | undefined, at: number, all: string) =>
+      saidAsATime(all, at, whole.length) ? pastOrTo("", Number(minutes), side, Number(hour), half) : whole,
     )
     .replace(HOUR_AND_MINUTE_WORDS_AFTER_AT, (_whole, lead: string, hour: string, minutes: string) => `${lead}${clock(hour, minutes)}`)
     .replace(HOUR_WORD_AFTER_AT, (whole, lead: string, hour: string, at: number, all: string) =>
@@ -125,6 +128,11 @@ const MINUTES_PAST_OR_TO_IN_DIGITS = new RegExp(
   String.raw`${LEAD}(5|10|20|25)\s+(?:minutes\s+)?(past|to|after)\s+(1[0-2]|[1-9])\b(\s*${MERIDIEM}(?![a-z]))?`,
   "gi",
 );
+/**
+ * "25 past 3 pick up kids", "call mum 10 past 6": "past" or "after" without "at", where a time is said (`saidAsATime`:
+ * the first words, or before the end or a word of the day). Not "to": "5 to 6 hours" is a span.
+ */
+const MINUTES_PAST_IN_DIGITS = new RegExp(String.raw`(?<!\b(?:at|around|about|from)\s+)\b([1-5]?[1-9]|[1-5]0)\s+(?:minutes\s+|mins\s+)?(past|after)\s+(1[0-2]|[1-9])\b(\s*${MERIDIEM}(?![a-z]))?`, "gi");
 /** "at seven thirty with sam": an hour and its minutes in words are a time whatever follows. */
 const HOUR_AND_MINUTE_WORDS_AFTER_AT = new RegExp(String.raw`${LEAD}(${HOUR_WORD})[\s-]+(${MINUTE_WORD})\b`, "gi");
 /**

@@ -76,7 +76,7 @@ export interface NamedDate {
  */
 const MAYBE_NO_WEEKDAY = /^(?:sun|sat)\.?$/i;
 const WEEKDAY_ONLY_FIRST = /^(?:mon|wed)\.?$/i;
-/** "by sat", "until sun", "next sat": after these only a day ("return library books by sat" found no time). */
+/** "by sat", "until sun", "by wed": after these only a day ("return library books by sat" found no time). */
 const DAY_WORD_BEFORE = /\b(?:by|before|until|till|til|this|next|coming|from|due|thru|through)\s+$/i;
 
 /** "this month" alone: no day in it (chrono read the 1st, "That time has already passed"); asked (relative-phrases.ts VAGUE_WHEN). */
@@ -86,7 +86,7 @@ function isBareNonWeekday(result: chrono.ParsedResult, text: string): boolean {
   const word = result.text.trim();
   if (MAYBE_NO_WEEKDAY.test(word) && DAY_WORD_BEFORE.test(text.slice(0, result.index))) return false;
   if (MAYBE_NO_WEEKDAY.test(word) || PERIOD_ALONE.test(word)) return true;
-  return WEEKDAY_ONLY_FIRST.test(word) && text.slice(0, result.index).trim() !== "";
+  return WEEKDAY_ONLY_FIRST.test(word) && text.slice(0, result.index).trim() !== "" && !DAY_WORD_BEFORE.test(text.slice(0, result.index));
 }
 
 /** Reads the date/time phrases of `text` (whose repeat phrase has been blanked out) relative to `now` in `zone`. */

@@ -18,7 +18,8 @@ export function settleTheHour(hints: DateTimeHints, text: string, repeat: Recurr
   else if (bareHour !== null && bareHour >= 6 && bareHour <= 11 && (EVENING_PLANS.test(text) || CLOSING.test(text))) hints.partOfDay = "evening";
   // "call the pharmacy when they open at 9" said at 3 PM: opening is in the morning, not 9 PM tonight ("doors open at 7
   // for the gig" is the evening's, above).
-  else if (bareHour !== null && bareHour >= 6 && bareHour <= 11 && OPENING.test(text)) hints.partOfDay = "morning";
+  // "at quarter to 9 leave for school" said at 3 PM: the school run is in the morning, not 8:45 PM tonight.
+  else if (bareHour !== null && bareHour >= 6 && bareHour <= 11 && (OPENING.test(text) || SCHOOL_RUN.test(text))) hints.partOfDay = "morning";
   // "early tomorrow", "late tonight": early or late in the day or its part, when no clock time is said (early-late.ts).
   const shade = hints.time || hints.instant ? null : findEarlyOrLate(text);
   if (shade) hints.time = { hour: earlyOrLateHour(shade, hints.partOfDay ?? repeat?.partOfDay), minute: 0, meridiemKnown: true };
@@ -31,5 +32,7 @@ const WAKING = /\b(?:wake|waking|get\s+up|getting\s+up)\b/i;
 const CLOSING = /\b(?:closes|close|shuts|shut)\s+(?:(?:up|down)\s+)?(?:at|@)\s*\d/i;
 /** A place opening at an hour ("when they open at 9", "the bank opens at 10"); not "opening night at 7". */
 const OPENING = /\b(?:opens|open)\s+(?:(?:again|up)\s+)?(?:at|@)\s*\d/i;
+/** Going to school or taking children there ("leave for school", "school run", "drop the kids off"). */
+const SCHOOL_RUN = /\b(?:school\s+run|(?:to|for)\s+school|drop(?:ping)?\s+(?:off\s+)?(?:the\s+)?(?:kids|children|boys|girls)(?:\s+off)?)\b/i;
 /** Plans of an evening: an hour from 6 to 11 said with them without am/pm is the evening's. */
 const EVENING_PLANS = new RegExp(String.raw`\b(?:dinner|supper|drinks|party|pub|gig|concert|theatre|theater|movie|movies|film|cinema|${EVENING_NAME}\s+nights?|${EVENING_EVENT}\s+evenings?)\b`, "i");

@@ -37,6 +37,10 @@ const NOT_IN_A_NAME = String.raw`(?:the|a|an|my|your|our|his|her|their|to|down|u
 const NAME_WORD = String.raw`(?!${NOT_IN_A_NAME}\b)[a-z][a-z'.-]*`;
 const STREET = String.raw`(?:street|st|road|rd|avenue|ave|lane|boulevard|blvd|crescent|terrace)`;
 
+/** Words that a number after them names rather than counts or times ("locker 24", "table 6", "platform 9"). */
+const LABEL = String.raw`(?:locker|room|rm|gate|platform|seat|flat|apartment|apt|unit|table|ticket|invoice|item|page|chapter|level|floor|bay|door|plot|pier|terminal|aisle|row|cabin|ward|suite|office|desk|block|building|stand|stall|court|pitch|lane|route|bus|flight|number|ref|case|form|lot|space|spot|ext|extension)`;
+const WEEKDAY_WORD = String.raw`(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tues|thurs|thur|mon|tue|wed|thu|fri|sat|sun)`;
+
 /** Each pattern's first group (or the whole match without one) is blanked. */
 const NOT_DATES: readonly RegExp[] = [
   // "the sun", "the SATs": a weekday is never said with "the".
@@ -52,6 +56,12 @@ const NOT_DATES: readonly RegExp[] = [
   // instant, "That time has already passed"). "in 2 hours from now" is one; "asap", "now", "right away" as the time are
   // read by parse-reminder.ts (relative-phrases.ts findRightAway) before this.
   /(?<!\bfrom\s+)\b(now)\b/gi,
+  // "pick up parcel from locker 24 tomorrow", "table 6 tonight at 8", "platform 9 tomorrow": a number that names a
+  // place or a thing. "locker 24 tomorrow" found no time at all (chrono's hour 24), "locker 12 tomorrow" was noon.
+  new RegExp(String.raw`\b${LABEL}\s*(\d{1,5}[a-z]?)\b(?!\s*(?:[ap]\.?m\b|[:.]\d|o'?clock\b|h\b))`, "gi"),
+  // "buy 13 tomorrow", "order 15 tomorrow": a bare number from 13 to 24 just before a day is a count, not a 24-hour
+  // time ("at 14 tomorrow" is one; "lunch 12 tomorrow" is noon); 1 to 11 there were never read as times.
+  new RegExp(String.raw`(?<![:.]|\b(?:at|@|by|before|after|around|about|from|until|till)\s+)\b(1[3-9]|2[0-4])(?=\s+(?:today|tomorrow|tonight|tmrw|(?:on\s+)?${WEEKDAY_WORD})\b)`, "gi"),
   // "at 42 baker street", "@ 10 downing st", "at 221b baker st": one or two words of a name, then the street.
   new RegExp(String.raw`(?:\bat|@)\s+(\d{1,4}[a-z]?)\s+${NAME_WORD}(?:\s+${NAME_WORD})?\s+${STREET}\b`, "gi"),
 ];
