@@ -62,6 +62,10 @@ const table: Array<{ zone: string; prompt: string; title: string; local: string;
   { zone: "America/New_York", prompt: "call the plumber asap", title: "Call the plumber", local: "2043-03-02 09:01", says: /^Got it! I'll remind you to call the plumber on Mon, Mar 2 at 9:01 AM\.$/ },
   // A moment with a clock time: the clock time, the moment in the title (it was refused as two times).
   { zone: "Europe/Berlin", prompt: "take pills with breakfast tomorrow at 8", title: "Take pills with breakfast", local: "2043-03-03 08:00", says: /^Got it! I'll remind you to take pills with breakfast on Tue, Mar 3 at 8:00 AM\.$/ },
+  // A bare hour texted after a day (it stayed in the title at 9 AM); a word of how often naming a kind of thing (it was
+  // every Friday, titled "send the report").
+  { zone: "Europe/London", prompt: "dentist thursday 3", title: "Dentist", local: "2043-03-05 15:00", says: /^Got it! I'll remind you about dentist on Thu, Mar 5 at 3:00 PM\.$/ },
+  { zone: "America/New_York", prompt: "send the weekly report on friday", title: "Send the weekly report", local: "2043-03-06 09:00", says: /^Got it! I'll remind you to send the weekly report on Fri, Mar 6 at 9:00 AM\.$/ },
 ];
 
 describe("POST /v1/tasks/nl", () => {

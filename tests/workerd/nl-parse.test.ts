@@ -101,7 +101,11 @@ const cases: Case[] = [
   { prompt: "wake up at 6", now: NOW.nyLateEvening, zone: NEW_YORK, title: "wake up", local: "2026-03-03 06:00" },
   // Waking is in the morning: "wake up at 6" said at 9 am is tomorrow's 06:00, not tonight's 18:00 (ADR 121's rule).
   { prompt: "wake up at 6", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "wake up", local: "2026-03-03 06:00" },
-  { prompt: "wake me up at 5", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "wake me up", local: "2026-03-03 05:00" },
+  // Waking is the task ("I'll remind you to wake you up" was said back).
+  { prompt: "wake me up at 5", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "wake up", local: "2026-03-03 05:00" },
+  { prompt: "wake me at 7", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "wake up", local: "2026-03-03 07:00" },
+  // "get me up" is getting up: it was 7 PM tonight.
+  { prompt: "get me up at 7", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "get up", local: "2026-03-03 07:00" },
   { prompt: "get up at 7 for the flight", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "get up for the flight", local: "2026-03-03 07:00" },
   { prompt: "wake up at 7pm from the nap", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "wake up from the nap", local: "2026-03-02 19:00" },
   // Lead-ins: "remember to", "make sure I"; a lone "reminder" or "alarm" cut off from the task by the time.
@@ -638,6 +642,16 @@ const cases: Case[] = [
   // The school run is in the morning: said in the afternoon it was 8:45 PM.
   { prompt: "at quarter to 9 leave for school", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "leave for school", local: "2026-03-03 08:45" },
   { prompt: "drop the kids off at 8.30", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "drop the kids off", local: "2026-03-03 08:30" },
+  // An email's subject as forwarded or answered; texted lead-ins ("abt", "yo", "l8r", "give me a shout").
+  { prompt: "Fwd: dentist appointment thu 3pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "dentist appointment", local: "2026-03-05 15:00" },
+  { prompt: "Re: invoice due 15/12", now: NOW.nyMondayMorning, zone: "Europe/London", title: "invoice due", local: "2026-12-15 09:00" },
+  { prompt: "pls remind me abt the dentist tmrw 3", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "the dentist", local: "2026-03-03 15:00" },
+  { prompt: "yo remind me to buy milk l8r at 5", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "buy milk", local: "2026-03-02 17:00" },
+  { prompt: "give me a shout at 4 to call the bank", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call the bank", local: "2026-03-02 16:00" },
+  // Bonfire night and St Patrick's Day by name, at the day's usual hour (it was tonight, titled "on bonfire").
+  { prompt: "remind me on bonfire night to keep the dog in", now: NOW.nyMondayMorning, zone: "Europe/London", title: "keep the dog in", local: "2026-11-05 09:00" },
+  { prompt: "bonfire night at 7 fireworks", now: NOW.nyMondayMorning, zone: "Europe/London", title: "fireworks", local: "2026-11-05 19:00" },
+  { prompt: "st patrick's day parade at 11", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "parade", local: "2026-03-17 11:00" },
   // "half nine" right beside a day is half past, as "at half nine" is (clock-phrases.ts); elsewhere "half" keeps its words.
   { prompt: "half nine tomorrow call mum", now: NOW.nyMondayMorning, zone: "Europe/London", title: "call mum", local: "2026-03-03 09:30" },
   { prompt: "call mum tomorrow half nine", now: NOW.nyMondayMorning, zone: "Europe/London", title: "call mum", local: "2026-03-03 09:30" },
@@ -1639,6 +1653,9 @@ describe("a day of this or next month, a weekday of this or next week, said in e
     expect(parseReminder("book flu jab this year", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "vague_time", phrase: "this year" });
     expect(failureMessage("vague_time", "sometime this week")).toBe(`Which day this week? Add one, like "on friday at 6pm" or "tomorrow at 9am", and I'll nudge you then.`);
     expect(localTime(parsed("book flu jab by the end of this month", NOW.nyMondayMorning, NEW_YORK).dueAt, NEW_YORK)).toBe("2026-03-31 17:00");
+    // "in the new year" found no time: asked which day, with January's examples.
+    expect(parseReminder("remind me in the new year to book a holiday", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "vague_time", phrase: "in the new year" });
+    expect(failureMessage("vague_time", "in the new year")).toBe(`Which day in the new year? Add one, like "on jan 5 at 9am" or "on january 12 at 10am", and I'll nudge you then.`);
   });
 });
 

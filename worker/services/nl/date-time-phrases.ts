@@ -211,7 +211,8 @@ function absorb(hints: DateTimeHints, result: chrono.ParsedResult, dayOnly = fal
     if (MIDNIGHT.test(result.text) && !result.tags().has(MIDNIGHT_TONIGHT_TAG) && hints.time.hour === 0 && hints.time.minute === 0) hints.midnightEndsTheDay = true;
     used = true;
   }
-  const partOfDay = findPartOfDay(result.text);
+  // "on bonfire night" is a day (named-days.ts), its "night" no part of it: at the day's usual hour, like "christmas eve".
+  const partOfDay = findPartOfDay(result.text.replace(NIGHT_OF_A_NAMED_DAY, ""));
   if (!hints.partOfDay && partOfDay) {
     hints.partOfDay = partOfDay;
     hints.partOfToday = PART_OF_TODAY.test(result.text);
@@ -221,6 +222,7 @@ function absorb(hints: DateTimeHints, result: chrono.ParsedResult, dayOnly = fal
 }
 
 const MIDNIGHT = /\bmidnight\b/i;
+const NIGHT_OF_A_NAMED_DAY = /\b(?:bonfire|guy\s+fawkes)\s+night\b/i;
 const PART_OF_TODAY = /\b(?:tonight|this\s+(?:morning|afternoon|evening))\b/i;
 
 /** "05:00", "at 03.30": written on a 24-hour clock. */

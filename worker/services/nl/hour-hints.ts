@@ -27,7 +27,7 @@ export function settleTheHour(hints: DateTimeHints, text: string, repeat: Recurr
 }
 
 /** Words of getting up: an hour said with them without am/pm is a morning's. */
-const WAKING = /\b(?:wake|waking|get\s+up|getting\s+up)\b/i;
+const WAKING = /\b(?:wake|waking|get\s+(?:me\s+)?up|getting\s+up)\b/i;
 /** A place closing at an hour ("before it closes at 6", "the shop shuts at 8"). */
 const CLOSING = /\b(?:closes|close|shuts|shut)\s+(?:(?:up|down)\s+)?(?:at|@)\s*\d/i;
 /** A place opening at an hour ("when they open at 9", "the bank opens at 10"); not "opening night at 7". */
@@ -35,4 +35,4 @@ const OPENING = /\b(?:opens|open)\s+(?:(?:again|up)\s+)?(?:at|@)\s*\d/i;
 /** Going to school or taking children there ("leave for school", "school run", "drop the kids off"). */
 const SCHOOL_RUN = /\b(?:school\s+run|(?:to|for)\s+school|drop(?:ping)?\s+(?:off\s+)?(?:the\s+)?(?:kids|children|boys|girls)(?:\s+off)?)\b/i;
 /** Plans of an evening: an hour from 6 to 11 said with them without am/pm is the evening's. */
-const EVENING_PLANS = new RegExp(String.raw`\b(?:dinner|supper|drinks|party|pub|gig|concert|theatre|theater|movie|movies|film|cinema|${EVENING_NAME}\s+nights?|${EVENING_EVENT}\s+evenings?)\b`, "i");
+const EVENING_PLANS = new RegExp(String.raw`\b(?:dinner|supper|drinks|party|pub|gig|concert|theatre|theater|movie|movies|film|cinema|fireworks|bonfire|${EVENING_NAME}\s+nights?|${EVENING_EVENT}\s+evenings?)\b`, "i");

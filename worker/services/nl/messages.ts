@@ -125,9 +125,9 @@ export function failureMessage(reason: ParseFailureReason, phrase?: string, othe
   if (reason === "unknown_here" && phrase) return `I don't know when ${phrase} is where you live. Say its date, like "on may 10 at 10am".`;
   if (reason === "moves_with_easter" && phrase) return `I can't repeat a reminder on ${phrase}: its date moves ${phrase === "Easter" ? "" : "with Easter "}each year. Set this year's, like "on ${phrase.toLowerCase()} at 10am", and next year's when it comes.`;
   // "this week", "sometime this month": a day is what is missing, not a time of day.
-  const period = reason === "vague_time" ? phrase?.match(/\b(?:this\s+(?:week|month|year)|(?:in\s+(?:the\s+)?|(?:this|next)\s+)(?:spring|summer|autumn|fall|winter))$/i)?.[0] : undefined;
+  const period = reason === "vague_time" ? phrase?.match(/\b(?:this\s+(?:week|month|year)|in\s+the\s+new\s+year|(?:in\s+(?:the\s+)?|(?:this|next)\s+)(?:spring|summer|autumn|fall|winter))$/i)?.[0] : undefined;
   if (period) {
-    const examples = /week$/i.test(period) ? `"on friday at 6pm" or "tomorrow at 9am"` : `"on the 28th at 9am" or "on march 21 at 10am"`;
+    const examples = /week$/i.test(period) ? `"on friday at 6pm" or "tomorrow at 9am"` : /new\s+year$/i.test(period) ? `"on jan 5 at 9am" or "on january 12 at 10am"` : `"on the 28th at 9am" or "on march 21 at 10am"`;
     return `Which day ${period.toLowerCase().replace(/\s+/g, " ")}? Add one, like ${examples}, and I'll nudge you then.`;
   }
   if (reason === "vague_time" && phrase) return `When is "${phrase}"? Add a time, like "at 6pm" or "in 2 hours", and I'll nudge you then.`;

@@ -11,10 +11,12 @@ const FIXED_DAYS: ReadonlyArray<[RegExp, number, number]> = [
   [/^new\s+year'?s?\s+day$/i, 1, 1],
   [/^halloween$/i, 10, 31],
   [/^valentine'?s(?:\s+day)?$/i, 2, 14],
+  [/^(?:bonfire|guy\s+fawkes)\s+night$/i, 11, 5],
+  [/^st\.?\s+patrick'?s\s+day$/i, 3, 17],
 ];
 
 /** Any of the names, with its "day" or "eve" ("christmas", "christmas eve", "new year's day", "valentine's"). */
-export const NAMED_DAY = "(?:(?:christmas|xmas)(?:\\s+(?:eve|day))?|boxing\\s+day|new\\s+year'?s?\\s+(?:eve|day)|halloween|valentine'?s(?:\\s+day)?)";
+export const NAMED_DAY = "(?:(?:christmas|xmas)(?:\\s+(?:eve|day))?|boxing\\s+day|new\\s+year'?s?\\s+(?:eve|day)|halloween|valentine'?s(?:\\s+day)?|(?:bonfire|guy\\s+fawkes)\\s+night|st\\.?\\s+patrick'?s\\s+day)";
 
 /** The month and day a name stands for ("christmas eve" → 12, 24), or null for a name that is none of them. */
 export function namedDayOfYear(name: string): { month: number; day: number } | null {

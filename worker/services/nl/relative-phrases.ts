@@ -113,7 +113,7 @@ export function countWithoutUnit(text: string): string | null {
  */
 // Also a moment only the person knows ("when I get home", "once I'm back", "after school"): asked, naming the words,
 // rather than "I couldn't find a time".
-const VAGUE_WHEN = /\b(?:(?:sometime\s+|some\s+time\s+|at\s+some\s+point\s+)?this\s+(?:week|month|year)|later(?:\s+on)?|soon|in\s+a\s+(?:bit|while|little\s+while|sec|second|minute|moment|mo)|at\s+some\s+point|some\s*time|(?:when|once|as\s+soon\s+as)\s+i(?:'m|\s+am|\s+get|\s+arrive|\s+wake|\s+leave|\s+finish)(?:\s+(?:home|back|up|in|there|to\s+work|work))?|after\s+school|on\s+(?:my|the)\s+way\s+(?:home|back|to\s+work|in)|(?:at\s+)?opening\s+time|(?:at\s+)?closing\s+time|(?:at\s+)?(?:dusk|dawn|sunset|sunrise|sundown|sun\s*up|sun\s*down)|(?:in\s+(?:the\s+)?|(?:this|next)\s+)(?:spring|summer|autumn|fall|winter))\b/i;
+const VAGUE_WHEN = /\b(?:(?:sometime\s+|some\s+time\s+|at\s+some\s+point\s+)?this\s+(?:week|month|year)|later(?:\s+on)?|soon|in\s+a\s+(?:bit|while|little\s+while|sec|second|minute|moment|mo)|at\s+some\s+point|some\s*time|(?:when|once|as\s+soon\s+as)\s+i(?:'m|\s+am|\s+get|\s+arrive|\s+wake|\s+leave|\s+finish)(?:\s+(?:home|back|up|in|there|to\s+work|work))?|after\s+school|on\s+(?:my|the)\s+way\s+(?:home|back|to\s+work|in)|(?:at\s+)?opening\s+time|(?:at\s+)?closing\s+time|(?:at\s+)?(?:dusk|dawn|sunset|sunrise|sundown|sun\s*up|sun\s*down)|(?:in\s+(?:the\s+)?|(?:this|next)\s+)(?:spring|summer|autumn|fall|winter)|in\s+the\s+new\s+year)\b/i;
 
 /**
  * "call the plumber asap", "call sam now", "right away": start nudging now (parse-reminder.ts: at the next minute, when
@@ -212,11 +212,11 @@ function weekdayAhead(context: chrono.ParsingContext, word: string | undefined, 
 
 /**
  * Days of the year known by name: "on christmas eve", "christmas day", "boxing day", "new year's eve", "new year's
- * day", "halloween", "valentine's day". chrono read none, and "on christmas eve wrap presents" found no time; "new
+ * day", "halloween", "valentine's day", "bonfire night", "st patrick's day". chrono read none, and "on christmas eve wrap presents" found no time; "new
  * year's eve at 8pm party" was due tonight at 8. A name that is also a thing ("christmas shopping", "halloween
  * costume") is a day only with "day"/"eve" after it or "on", "by", "before" or "until" before it (named-days.ts).
  */
-const NAMED_DAY_WITH_DAY = /\b(?:(?:on|by|before|until|till)\s+)?((?:christmas|xmas)\s+(?:eve|day)|boxing\s+day|new\s+year'?s?\s+(?:eve|day)|valentine'?s\s+day)\b/i;
+const NAMED_DAY_WITH_DAY = /\b(?:(?:on|by|before|until|till)\s+)?((?:christmas|xmas)\s+(?:eve|day)|boxing\s+day|new\s+year'?s?\s+(?:eve|day)|valentine'?s\s+day|(?:bonfire|guy\s+fawkes)\s+night|st\.?\s+patrick'?s\s+day)\b/i;
 const NAMED_DAY_AFTER_PREPOSITION = /\b(?:on|by|before|until|till)\s+((?:christmas|xmas|halloween|valentine'?s))\b/i;
 
 function namedDay(context: chrono.ParsingContext, match: RegExpMatchArray) {

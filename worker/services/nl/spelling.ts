@@ -13,6 +13,7 @@ import { isCommonVerb } from "./verbs";
 const CORRECTIONS: Record<string, readonly string[]> = {
   remind: ["remid", "remnd", "remidn", "remnid", "rimind"],
   tomorrow: ["tomorow", "tommorow", "tommorrow", "tomorrw", "tommorw", "tomorro", "tomoro", "tomrow", "tomrrow", "tomorrrow", "2morrow", "2morow", "2moro", "2mrw", "tmw", "tmrw", "tmr", "tmrow"],
+  later: ["l8r", "l8er"],
   tonight: ["tonite", "2nite", "tonigt", "toniht", "tonihgt"],
   today: ["2day", "tday", "todya"],
   monday: ["mondy", "monady", "mnday", "mondya"],

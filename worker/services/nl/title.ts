@@ -26,10 +26,13 @@ export function cleanTitle(text: string): string {
   for (let previous = ""; previous !== title; ) {
     previous = title;
     for (const leadIn of LEAD_INS) title = trimPunctuation(title.replace(leadIn, ""));
-    title = trimPunctuation(title.replace(TRAILING_COURTESY, "").replace(ENCLOSING_QUOTES, "$1"));
+    title = trimPunctuation(title.replace(TRAILING_COURTESY, "").replace(ENCLOSING_QUOTES, "$1").replace(WAKE_ME_UP, (_whole, wake: string | undefined, get: string | undefined) => `${wake ?? get} up`));
   }
   return title;
 }
+
+/** "wake me up at 7": the task is waking up ("I'll remind you to wake you up" was said back). */
+const WAKE_ME_UP = /^(wake)\s+me(?:\s+up)?\b|^(get)\s+me\s+up\b/i;
 
 const EMPTY_BRACKETS = /\(\s*\)|\[\s*\]|\{\s*\}/g;
 
@@ -41,7 +44,9 @@ const leadIn = (source: string) => new RegExp(`^(?:${source})(?=[\\s,.!]|$)`, "i
 
 /** Polite openings removed from the start of the title, repeatedly ("hey, can you please remind me to"). */
 const LEAD_INS: readonly RegExp[] = [
-  leadIn("hey|hi|hello|ok|okay"),
+  leadIn("hey|hi|hiya|heya|hello|yo|ok|okay"),
+  // A forwarded or answered email's subject: "Fwd: dentist appointment thu 3pm".
+  /^(?:(?:fwd?|fw|re)\s*:\s*)+/i,
   leadIn("please|pls|plz|kindly"),
   // "actually call sue at 6pm", "also buy milk tomorrow": said in a conversation, no part of the task.
   leadIn("actually|also|btw|by\\s+the\\s+way"),
@@ -49,7 +54,9 @@ const LEAD_INS: readonly RegExp[] = [
   // "hey nudge, call mum at 6": the product called by its name.
   /^nudge\s*[,:!-]/i,
   // "ping me in 5 minutes to check the pasta" asks for a reminder as "remind me" does.
-  leadIn("(?:remind|tell|ping|nudge|notify|alert)\\s+me(?:\\s+(?:to|about|that|of))?"),
+  leadIn("(?:remind|tell|ping|nudge|notify|alert)\\s+me(?:\\s+(?:to|about|abt|bout|that|of))?"),
+  // "give me a shout at 4 to call the bank": asked as a reminder is.
+  leadIn("give\\s+me\\s+a\\s+(?:shout|nudge|buzz|ping|reminder|heads[\\s-]?up|knock)(?:\\s+(?:to|about|that))?"),
   leadIn("(?:set|create|make|add)\\s+(?:me\\s+)?(?:a|an)\\s+reminder(?:\\s+(?:to|for|about))?"),
   // "a reminder to call mum at 5", "reminder for the dentist tomorrow": what is asked for, then the task.
   // "a weekly reminder to call mum on sundays": how often is the repeat's to say.
