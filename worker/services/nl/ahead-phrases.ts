@@ -67,6 +67,7 @@ const ASKED_AFTER = new RegExp(
  * "remind me to" would say it. The verb left in the title ("flight to rome leave") and the reminder took no action.
  */
 const VERB_AFTER = new RegExp(
+  // No words ask here ("remind me" is absent): the empty `ask` lets findAskedAfter read both shapes alike.
   String.raw`[,;]\s*(?<ask>)(?<action>(?<verb>[a-z']+)(?:\s+.+?)??)(?:\s+${AMOUNT})?\s+(?<before>before(?:hand)?|in\s+advance|ahead(?:\s+of\s+time)?)\s*[.!]*\s*$`,
   "i",
 );

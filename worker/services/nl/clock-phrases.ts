@@ -1,5 +1,5 @@
 import type * as chrono from "chrono-node";
-import { FULL_DAY } from "./recurrence-phrases";
+import { DAY_NAME, FULL_DAY } from "./recurrence-phrases";
 import { isCommonVerb } from "./verbs";
 import { localNow } from "./relative-phrases";
 import { PART_OF_DAY_HOURS } from "./types";
@@ -134,7 +134,6 @@ function midnightTonight(context: chrono.ParsingContext): chrono.ParsingComponen
  */
 const TWELVE_MIDNIGHT = /\b(?:at\s+)?12(?::00)?\s+midnight\b/i;
 
-
 /**
  * "tomorrow around 5", "friday at about 10", "around 3 today": an approximate hour beside a day. chrono
  * reads "around 3pm" but not a bare "around 5", which stayed in the title while the reminder took the
@@ -145,14 +144,10 @@ const APPROXIMATE = "(?:at\\s+)?(?:around|about|approximately|roughly)\\s+(\\d{1
 const APPROXIMATE_AFTER_DAY = new RegExp(`(?<=\\b${DAY_WORD}\\s+)${APPROXIMATE}`, "i");
 const APPROXIMATE_BEFORE_DAY = new RegExp(`\\b${APPROXIMATE}(?=\\s+(?:on\\s+)?${DAY_WORD}\\b)`, "i");
 
-/** A weekday's name, whole or short ("thu", "fri"), as chrono reads it. */
-const DAY_NAME = "(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tues|thurs|thur|mon|tue|wed|thu|fri|sat|sun)";
-
 /**
  * "dentist thursday 3", "call mum tomorrow 5", "thursday 3 call the dentist": a bare hour right after a day, as people
- * text it.
- * It stayed in the title ("dentist 3") and the day's 9 AM was taken. 1 to 11 only ("friday 12", "thursday 15" may be
- * the day of the month); its half of the day is settled as any bare hour's (schedule.ts: "tomorrow 5" is 5 PM).
+ * text it. It stayed in the title ("dentist 3") and the day's 9 AM was taken. 1 to 11 only ("friday 12", "thursday 15"
+ * may be the day of the month); its half of the day is settled as any bare hour's (schedule.ts: "tomorrow 5" is 5 PM).
  */
 const HOUR_AFTER_DAY = new RegExp(String.raw`(?<=\b(?:tomorrow|today|tmrw|${DAY_NAME})\s+)([1-9]|1[01])(?:[:.]([0-5]\d))?(?![\d:a-z]|\.\d|\s*(?:[ap]\.?m\b|%|[/-]))`, "i");
 
@@ -167,7 +162,6 @@ function hourAfterDay(context: chrono.ParsingContext, match: RegExpMatchArray): 
   if (next !== undefined && !isCommonVerb(next)) return null;
   return { hour: Number(match[1]), minute: Number(match[2] ?? 0) };
 }
-
 
 /**
  * Without a day: "at around 5", "at about 7:30" (after "at" always a time), and "around 5" or "about 5" as the last

@@ -1,3 +1,5 @@
+import { DAY_NAME } from "./recurrence-phrases";
+
 /**
  * Words that look like a day or a time to chrono but name a thing, blanked (same length, so every span still lines
  * up with the typed text) before dates and times are read. The title keeps them, since it is cut from the typed
@@ -39,7 +41,6 @@ const STREET = String.raw`(?:street|st|road|rd|avenue|ave|lane|boulevard|blvd|cr
 
 /** Words that a number after them names rather than counts or times ("locker 24", "table 6", "platform 9"). */
 const LABEL = String.raw`(?:locker|room|rm|gate|platform|seat|flat|apartment|apt|unit|table|ticket|invoice|item|page|chapter|level|floor|bay|door|plot|pier|terminal|aisle|row|cabin|ward|suite|office|desk|block|building|stand|stall|court|pitch|lane|route|bus|flight|number|ref|case|form|lot|space|spot|ext|extension)`;
-const WEEKDAY_WORD = String.raw`(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tues|thurs|thur|mon|tue|wed|thu|fri|sat|sun)`;
 
 /** Each pattern's first group (or the whole match without one) is blanked. */
 const NOT_DATES: readonly RegExp[] = [
@@ -61,7 +62,7 @@ const NOT_DATES: readonly RegExp[] = [
   new RegExp(String.raw`\b${LABEL}\s*(\d{1,5}[a-z]?)\b(?!\s*(?:[ap]\.?m\b|[:.]\d|o'?clock\b|h\b))`, "gi"),
   // "buy 13 tomorrow", "order 15 tomorrow": a bare number from 13 to 24 just before a day is a count, not a 24-hour
   // time ("at 14 tomorrow" is one; "lunch 12 tomorrow" is noon); 1 to 11 there were never read as times.
-  new RegExp(String.raw`(?<![:.]|\b(?:at|@|by|before|after|around|about|from|until|till)\s+)\b(1[3-9]|2[0-4])(?=\s+(?:today|tomorrow|tonight|tmrw|(?:on\s+)?${WEEKDAY_WORD})\b)`, "gi"),
+  new RegExp(String.raw`(?<![:.]|\b(?:at|@|by|before|after|around|about|from|until|till)\s+)\b(1[3-9]|2[0-4])(?=\s+(?:today|tomorrow|tonight|tmrw|(?:on\s+)?${DAY_NAME})\b)`, "gi"),
   // "at 42 baker street", "@ 10 downing st", "at 221b baker st": one or two words of a name, then the street.
   new RegExp(String.raw`(?:\bat|@)\s+(\d{1,4}[a-z]?)\s+${NAME_WORD}(?:\s+${NAME_WORD})?\s+${STREET}\b`, "gi"),
 ];

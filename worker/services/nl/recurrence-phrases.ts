@@ -42,7 +42,9 @@ export function weekdayOfWord(word: string): Weekday | undefined {
 }
 
 /** A weekday word, longest names first so "tuesday" wins over "tue"; an optional plural "s" ("mondays"). */
-export const DAY = "(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tues|thurs|thur|mon|tue|wed|thu|fri|sat|sun)s?\\b";
+/** A weekday's name, whole or short ("thu", "fri"), as chrono reads it. */
+export const DAY_NAME = "(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tues|thurs|thur|mon|tue|wed|thu|fri|sat|sun)";
+export const DAY = `${DAY_NAME}s?\\b`;
 /** A weekday's whole name, where a short one would be another word ("sat early" is sitting, "sun" the sun). */
 export const FULL_DAY = "(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)";
 const FULL_DAY_PLURAL = `${FULL_DAY}s\\b`;
