@@ -1157,6 +1157,24 @@ describe("parseReminder: failures", () => {
       `I can't repeat a reminder "4x a day", but one reminder for each time of day, repeating every day, can: "every day at 8am", "every day at 12pm", "every day at 4pm" and "every day at 8pm".`,
     );
     expect(failureMessage("unsupported_repeat", "5 times a day")).toMatch(/^I can't repeat a reminder "5 times a day"\. I can repeat one every day/);
+    // "3x daily" as "3x a day" (it gave the long list); a week's count names that many days of a week (the long list too).
+    expect(failureMessage("unsupported_repeat", "3x daily")).toBe(
+      `I can't repeat a reminder "3x daily", but one reminder for each time of day, repeating every day, can: "every day at 8am", "every day at 2pm" and "every day at 8pm".`,
+    );
+    const physio = parseReminder("physio exercises twice a week", NOW.nyMondayMorning, NEW_YORK);
+    expect(physio.ok ? null : failureMessage(physio.reason, physio.phrase)).toBe(
+      `I can't repeat a reminder "twice a week", but one repeating on two days of the week can, like "every monday and thursday at 6pm".`,
+    );
+    expect(failureMessage("unsupported_repeat", "3x weekly")).toBe(
+      `I can't repeat a reminder "3x weekly", but one repeating on three days of the week can, like "every monday, wednesday and friday at 6pm".`,
+    );
+    expect(failureMessage("unsupported_repeat", "5 times a week")).toBe(
+      `I can't repeat a reminder "5 times a week", but one repeating on five days of the week can, like "every weekday at 6pm".`,
+    );
+    // The examples are repeats the reader sets.
+    for (const example of ["every monday and thursday at 6pm", "every monday, wednesday and friday at 6pm", "every monday, tuesday, thursday and friday at 6pm", "every weekday at 6pm"]) {
+      expect(parseReminder(`${example} gym`, NOW.nyMondayMorning, NEW_YORK).ok, example).toBe(true);
+    }
     // Holidays: no calendar of them here, so said plainly, with what to do instead.
     expect(failureMessage("unsupported_repeat", "except bank holidays")).toBe(
       `I don't know the holidays, so a repeat can't leave them out ("except bank holidays"). Set it without those words; on a holiday, delete that day's reminder (the repeat goes on) or reply "skip today" in the chat.`,

@@ -114,6 +114,8 @@ export function failureMessage(reason: ParseFailureReason, phrase?: string, othe
   if (doses) return `I can't repeat a reminder "${phrase}", but one reminder for each time of day, repeating every day, can: ${doses}.`;
   if (reason === "unsupported_repeat" && phrase && WITHIN_A_DAY.test(phrase) && !(hoursIn(phrase) > 24)) return `I can't repeat a reminder "${phrase}". ${NUDGING_IS_BUILT_IN}`;
   if (reason === "unsupported_repeat" && phrase && HOLIDAYS.test(phrase)) return holidaysAnswer(phrase);
+  const weekDays = reason === "unsupported_repeat" && phrase ? daysOfAWeek(phrase) : null;
+  if (weekDays) return `I can't repeat a reminder "${phrase}", but one repeating on ${weekDays.count} days of the week can, like "every ${weekDays.days} at 6pm".`;
   if (reason === "unsupported_repeat" && phrase && SCHOOL_DAYS.test(phrase)) return schoolDaysAnswer(phrase);
   const placed = reason === "unsupported_repeat" && phrase ? WEEKDAY_BY_PLACE.exec(phrase) : null;
   if (placed) return weekdayByPlaceQuestion(phrase ?? "", placed);
@@ -148,6 +150,17 @@ function holidaysAnswer(phrase: string): string {
     return `I don't know the holidays, so a repeat can't leave them out ("${phrase}"). Set it without those words; on a holiday, delete that day's reminder (the repeat goes on) or reply "skip today" in the chat.`;
   }
   return `I don't know the holidays, so I can't repeat a reminder on them ("${phrase}"). Set one for each holiday's date, like "on dec 26 at 10am".`;
+}
+
+/** "twice a week", "3 times a week", "3x weekly": that many days, spread over the week, as an example of a repeat that holds. */
+const TIMES_A_WEEK = /\b(twice|thrice|two\s+times|three\s+times|four\s+times|five\s+times|[2-5]\s*(?:times|x))\s+(?:(?:a|per|each|every)\s+week|weekly)\b/i;
+const SPREAD_OVER_THE_WEEK: Record<number, string> = { 2: "monday and thursday", 3: "monday, wednesday and friday", 4: "monday, tuesday, thursday and friday", 5: "weekday" };
+
+function daysOfAWeek(phrase: string): { count: string; days: string } | null {
+  const word = TIMES_A_WEEK.exec(phrase)?.[1]?.toLowerCase();
+  if (!word) return null;
+  const count = /^(?:twice|two|2)/.test(word) ? 2 : /^(?:thrice|three|3)/.test(word) ? 3 : /^(?:four|4)/.test(word) ? 4 : 5;
+  return { count: ["", "", "two", "three", "four", "five"][count] ?? String(count), days: SPREAD_OVER_THE_WEEK[count] ?? "weekday" };
 }
 
 /** "every school day", "each school morning": weekdays without the school's holidays, which are not known. */
@@ -221,13 +234,13 @@ function timesOfDayEvery(phrase: string): string | null {
 const WITH_EVERY_MEAL = /\b(?:before|after|with)\s+(?:(?:every|each)\s+meal|meals)\b/i;
 
 /** "twice a day", "3 times a day", "twice daily": that many times spread over the waking day, from 8 am to 8 pm. */
-const TIMES_A_DAY = /\b(twice|thrice|two\s+times|three\s+times|four\s+times|[234]\s*(?:times|x))\s+(?:a|per|each|every)\s+day\b|\b(twice)\s+daily\b/i;
+const TIMES_A_DAY = /\b(twice|thrice|two\s+times|three\s+times|four\s+times|[234]\s*(?:times|x))\s+(?:(?:a|per|each|every)\s+day|daily)\b/i;
 const SPREAD_OVER_THE_DAY: Record<number, number[]> = { 2: [8, 20], 3: [8, 14, 20], 4: [8, 12, 16, 20] };
 
 function timesADay(phrase: string): number[] | null {
   const match = TIMES_A_DAY.exec(phrase);
   if (!match) return null;
-  const word = (match[1] ?? match[2] ?? "").toLowerCase();
+  const word = (match[1] ?? "").toLowerCase();
   const count = /^(?:twice|two|2)/.test(word) ? 2 : /^(?:thrice|three|3)/.test(word) ? 3 : 4;
   return SPREAD_OVER_THE_DAY[count] ?? null;
 }
