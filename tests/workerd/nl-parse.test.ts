@@ -1889,3 +1889,41 @@ describe("the order of a date in numbers, by the zone (date-order.ts)", () => {
     expect(parseReminder("pay rent on 31.2", NOW.berlinBeforeFallBack, BERLIN)).toEqual({ ok: false, reason: "no_time" });
   });
 });
+
+describe("a reminder an amount after a moment (ADR 134)", () => {
+  // Said Monday March 2nd 2026 at 09:00 New York. Each was counted from now ("2 hours after lunch" at 11:00 titled "lunch
+  // check blood sugar"; "the day after the party at 8 on saturday" tomorrow at 8 PM), or the moment's time itself.
+  it.each([
+    ["2 hours after lunch check blood sugar", "check blood sugar", "2026-03-02 15:00", "Got it! I'll remind you to check blood sugar on Mon, Mar 2 at 3:00 PM (2 hours after 1:00 PM)."],
+    ["call mum an hour after work", "call mum", "2026-03-02 19:00", "Got it! I'll remind you to call mum on Mon, Mar 2 at 7:00 PM (an hour after 6:00 PM)."],
+    ["remind me 5 minutes after 3pm to call the bank", "call the bank", "2026-03-02 15:05", "Got it! I'll remind you to call the bank on Mon, Mar 2 at 3:05 PM (5 minutes after 3:00 PM)."],
+    ["follow up a week after the interview on friday", "follow up after the interview", "2026-03-13 09:00", "Got it! I'll remind you to follow up after the interview on Fri, Mar 13 at 9:00 AM (a week after Fri, Mar 6 at 9:00 AM)."],
+    ["the day after the party at 8 on saturday clean up", "the party clean up", "2026-03-08 20:00", "Got it! I'll remind you about the party clean up on Sun, Mar 8 at 8:00 PM (the day after Sat, Mar 7 at 8:00 PM)."],
+  ])("%j", (prompt, title, local, says) => {
+    const reminder = parsed(prompt, NOW.nyMondayMorning, NEW_YORK);
+    expect([reminder.title, localTime(reminder.dueAt, NEW_YORK), reminder.recurrence]).toEqual([title, local, null]);
+    expect(confirmationMessage(reminder, NEW_YORK, NOW.nyMondayMorning)).toBe(says);
+  });
+
+  it("after a repeat: its time later, or its days later where a rule holds them", () => {
+    const pills = parsed("every day 30 mins after lunch take pills", NOW.nyMondayMorning, NEW_YORK);
+    expect([pills.title, localTime(pills.dueAt, NEW_YORK), pills.recurrence]).toEqual(["take pills", "2026-03-02 13:30", { freq: "daily" }]);
+    const bins = parsed("the day after every friday at 5 put the bins back", NOW.nyMondayMorning, NEW_YORK);
+    expect([localTime(bins.dueAt, NEW_YORK), bins.recurrence]).toEqual(["2026-03-07 17:00", { freq: "weekly", days: [6] }]);
+    expect(confirmationMessage(bins, NEW_YORK, NOW.nyMondayMorning)).toBe("Got it! I'll remind you to put the bins back every Saturday at 5:00 PM (the day after every Friday at 5:00 PM), starting Sat, Mar 7.");
+    // Every other Sunday's Monday is in the week after; the 27th's 29th is past the days every month has.
+    expect(parseReminder("the day after every other sunday at 6 call", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "ahead_of_repeat", phrase: "the day after" });
+    expect(parseReminder("2 days after the 27th of every month check the statement", NOW.nyMondayMorning, NEW_YORK)).toMatchObject({ ok: false, reason: "ahead_of_repeat" });
+    expect(repeatDaysEarlier({ freq: "weekly", days: [5, 7] }, -1)).toEqual({ freq: "weekly", days: [1, 6] });
+    expect(repeatDaysEarlier({ freq: "monthly", dayOfMonth: 3 }, -2)).toEqual({ freq: "monthly", dayOfMonth: 5 });
+    expect(repeatDaysEarlier({ freq: "yearly", month: 12, dayOfMonth: 31 }, -1)).toEqual({ freq: "yearly", month: 1, dayOfMonth: 1 });
+    expect(repeatDaysEarlier({ freq: "weekly", days: [7], interval: 2 }, -1)).toBeNull();
+  });
+
+  it("keeps the reading from now where no moment is named, and the days the reader knows", () => {
+    // "after it goes in": no time named, so 20 minutes from now, as before.
+    expect(localTime(parsed("take the cake out 20 minutes after it goes in", NOW.nyMondayMorning, NEW_YORK).dueAt, NEW_YORK)).toBe("2026-03-02 09:20");
+    const haircut = parsed("the day after tomorrow at 4 haircut", NOW.nyMondayMorning, NEW_YORK);
+    expect([localTime(haircut.dueAt, NEW_YORK), haircut.ahead]).toEqual(["2026-03-04 16:00", undefined]);
+  });
+});

@@ -1,4 +1,7 @@
 import { DateTime } from "luxon";
+import { MONTH_WORD } from "./month-words";
+import { NAMED_DAY } from "./named-days";
+import { DAY_NAME } from "./recurrence-phrases";
 import { countOf } from "./relative-phrases";
 // Without an amount, the lead of a time to beat (ADR 130): the words named none.
 import { TIME_TO_BEAT_LEAD } from "./time-bound-phrases";
@@ -25,6 +28,8 @@ export interface Ahead {
   days: number;
   /** "the night before": the day before at night (21:00), whatever the moment's own time. */
   partOfDay?: PartOfDay;
+  /** "2 hours after lunch", "the day after the party": that much later than the moment, not earlier (ADR 134). */
+  after?: true;
   /**
    * "meeting with sam at 3, remind me to prep before": what to do ahead of the moment ("prep"), said after it. The
    * title is the action before the moment's own words ("prep before meeting with sam").
@@ -94,10 +99,47 @@ function findAskedAfter(text: string): Ahead | null {
   return { ...lead, words: amount.replace(/\s+/g, " "), span, hidden: span, ...(action ? { action: { start: actionStart, end: actionStart + action.length } } : {}) };
 }
 
+/**
+ * "10 minutes after the meeting ends at 3", "2 hours after lunch", "a week after the interview on monday", "the day
+ * after the party at 8 on saturday": an amount after a moment (ADR 134). chrono read "2 hours after" as two hours from
+ * now, and "the day after" as tomorrow, the moment's words left in the title. Not "after that", "after it", "after
+ * which" (no moment named), "the day after tomorrow", "the week after next" (days the reader knows), nor an amount with
+ * no moment after it.
+ */
+const LATER_THAN = new RegExp(`\\b${ASKING}${AMOUNT}\\s+(?<after>after|later\\s+than)\\s+(?!(?:that|this|it|which|then|all|tomorrow|next)\\b)(?=[a-z0-9'"])`, "i");
+/** Moments the reader knows by "after" ("after lunch" 13:00, "after work" 18:00): "after" stays for it to read. */
+const AFTER_A_MOMENT = /^\s*(?:my\s+|the\s+)?(?:breakfast|lunch|dinner|supper|tea|work|school)\b/i;
+/**
+ * What says when the moment is: a number, a day, a month, a day of the year. Without one ("take the cake out 20 minutes
+ * after it goes in") the amount is counted from now, as it always was.
+ */
+const NAMES_WHEN = new RegExp(String.raw`\d|\b(?:today|tomorrow|tonight|noon|midday|midnight|next|this|${DAY_NAME}|${MONTH_WORD}|${NAMED_DAY})\b`, "i");
+
+function findLaterThan(text: string): Ahead | null {
+  const match = LATER_THAN.exec(text);
+  if (!match) return null;
+  const { count, unit, halfHour, theDay, after = "" } = match.groups ?? {};
+  const lead = leadOf(count, unit, halfHour, theDay);
+  if (!lead) return null;
+  const start = match.index;
+  const end = start + match[0].length;
+  const afterStart = start + match[0].toLowerCase().lastIndexOf(after.toLowerCase());
+  const amountStart = start + match[0].search(new RegExp(`\\b${AMOUNT}`, "i"));
+  const words = text.slice(amountStart, afterStart).trim().replace(/\s+/g, " ");
+  // The reader reads the moment after the amount; "after lunch" it reads with its "after".
+  const keepsAfter = /^after$/i.test(after) && AFTER_A_MOMENT.test(text.slice(end));
+  if (!keepsAfter && !NAMES_WHEN.test(text.slice(end))) return null;
+  // "follow up a week after the interview on monday": after words of the title, "after ..." stays in it.
+  const titleBefore = text.slice(0, start).trim() !== "";
+  return { words, span: { start, end: titleBefore || keepsAfter ? afterStart : end }, hidden: { start, end: keepsAfter ? afterStart : end }, ...lead, after: true };
+}
+
 /** The first "... before" in `text` that asks for a reminder ahead of the moment, or null. */
 export function findAhead(text: string): Ahead | null {
   const askedAfter = findAskedAfter(text);
   if (askedAfter) return askedAfter;
+  const laterThan = findLaterThan(text);
+  if (laterThan) return laterThan;
   const match = AHEAD.exec(text) ?? LEADING_DAY_AHEAD.exec(text);
   if (!match) return null;
   const [whole] = match;
@@ -136,12 +178,16 @@ function leadOf(count: string | undefined, unit: string | undefined, halfHour: s
   return { minutes: u.startsWith("h") ? 60 * n : n, days: 0 };
 }
 
-/** How much earlier, and how it was said: an `Ahead` found in the words, or the hour ahead of a time to beat. */
-export type AheadAmount = Pick<Ahead, "words" | "minutes" | "days" | "partOfDay">;
+/** How much earlier (or later), and how it was said: an `Ahead` found in the words, or the hour ahead of a time to beat. */
+export type AheadAmount = Pick<Ahead, "words" | "minutes" | "days" | "partOfDay" | "after">;
 
-/** The moment `ahead` names before `eventAt`, on the person's clock: days back on the calendar, keeping the wall time. */
+/**
+ * The moment `ahead` names before `eventAt` (after it, for "2 hours after lunch"), on the person's clock: days on the
+ * calendar, keeping the wall time.
+ */
 export function aheadOf(eventAt: Date, ahead: AheadAmount, zone: string): Date {
-  let local = DateTime.fromJSDate(eventAt, { zone }).minus({ days: ahead.days });
+  const sign = ahead.after ? -1 : 1;
+  let local = DateTime.fromJSDate(eventAt, { zone }).minus({ days: sign * ahead.days });
   if (ahead.partOfDay) local = local.set({ hour: PART_OF_DAY_HOURS[ahead.partOfDay], minute: 0, second: 0, millisecond: 0 });
-  return local.minus({ minutes: ahead.minutes }).toJSDate();
+  return local.minus({ minutes: sign * ahead.minutes }).toJSDate();
 }

@@ -36,9 +36,10 @@ export function earlier(reminder: ParsedReminder, ahead: AheadAmount, now: Date,
   const eventRule = reminder.recurrence;
   const daysEarlier = Math.round(localCalendarDate(reminder.dueAt, zone).diff(localCalendarDate(dueAt, zone), "days").days);
   const recurrence = eventRule ? repeatDaysEarlier(eventRule, daysEarlier) : null;
-  if (eventRule && !recurrence) return { ok: false, reason: "ahead_of_repeat", phrase: `${ahead.words} before` };
+  // A repeat's days move earlier, or later after it (ADR 131, 134), where a rule holds them.
+  if (eventRule && !recurrence) return { ok: false, reason: "ahead_of_repeat", phrase: `${ahead.words} ${ahead.after ? "after" : "before"}` };
   // The confirmation names the repeat it is ahead of when the days moved ("the night before every Thursday at 9:00 AM").
-  const aheadSaid = (eventAt: Date) => ({ words: ahead.words, eventAt, ...(eventRule && daysEarlier > 0 ? { eventRule } : {}) });
+  const aheadSaid = (eventAt: Date) => ({ words: ahead.words, eventAt, ...(eventRule && daysEarlier !== 0 ? { eventRule } : {}), ...(ahead.after ? { after: true as const } : {}) });
   if (dueAt.getTime() > now.getTime()) return { ok: true, reminder: { ...reminder, recurrence, dueAt, ahead: aheadSaid(reminder.dueAt) } };
   if (!recurrence) return { ok: false, reason: "past" };
   // Said between the early time and the moment ("every friday at 3pm, 15 minutes before" on a Friday at 2:50): the

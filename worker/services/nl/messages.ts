@@ -16,7 +16,7 @@ interface ConfirmableReminder {
   dueAt: Date;
   recurrence: Recurrence | null;
   /** "30 mins" before the moment named: said back after the time ("(30 mins before 3:00 PM)"). */
-  ahead?: { words: string; eventAt: Date; eventRule?: Recurrence };
+  ahead?: { words: string; eventAt: Date; eventRule?: Recurrence; after?: true };
   /** Named in the words ("urgently"): said back, so a person sees how the words were read. */
   strategy?: StrategyKey | null;
 }
@@ -36,7 +36,7 @@ export function confirmationMessage(reminder: ConfirmableReminder, zone: string,
   const what = reminderSubject(reminder.title);
   const nudging = reminder.strategy ? ` ${nudgingSentence(reminder.strategy)}` : "";
   // "(30 mins before 3:00 PM)"; "(before 5:00 PM)" for a time to beat less than an hour away (no amount).
-  const ahead = reminder.ahead ? ` (${[reminder.ahead.words, "before", aheadOfWhat(reminder.ahead, due, zone)].filter(Boolean).join(" ")})` : "";
+  const ahead = reminder.ahead ? ` (${[reminder.ahead.words, reminder.ahead.after ? "after" : "before", aheadOfWhat(reminder.ahead, due, zone)].filter(Boolean).join(" ")})` : "";
   if (!reminder.recurrence) return `${lead} I'll remind you ${what} on ${date} at ${time}${ahead}.${nudging}`;
   return `${lead} I'll remind you ${what} ${describeRecurrence(reminder.recurrence)} at ${time}${ahead}, starting ${date}.${nudging}`;
 }

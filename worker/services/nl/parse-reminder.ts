@@ -50,7 +50,7 @@ export interface ParsedReminder {
    * "remind me 30 mins before my 3pm meeting": the amount as said and the moment it is ahead of, for the confirmation;
    * `eventRule`, the repeat it is ahead of when its days moved earlier ("the night before every Thursday").
    */
-  ahead?: { words: string; eventAt: Date; eventRule?: Recurrence };
+  ahead?: { words: string; eventAt: Date; eventRule?: Recurrence; after?: true };
 }
 
 /** `phrase`: for "unsupported_repeat", the repeat as the person typed it ("every other day"); for "no_unit", "in 10". */

@@ -9,10 +9,12 @@ import type { Recurrence, Weekday } from "../recurrence";
  * - a day of the month from the 29th on (the 31st falls on a short month's last day, which the day before would not
  *   follow), or one that would leave the month ("on the 1st, the day before"); a yearly day across February 29th;
  * - a weekday's place in a month ("the first Monday"): the day before it has no place of its own.
+ * A negative `days` is that many days later ("the day after every Friday" is every Saturday, ADR 134), by the same
+ * rules mirrored: a day of the month up to the 28th, every few weeks only within the week.
  */
 export function repeatDaysEarlier(rule: Recurrence, days: number): Recurrence | null {
   if (days === 0) return rule;
-  if (days < 0 || days > MAX_DAYS_EARLIER) return null;
+  if (Math.abs(days) > MAX_DAYS_EARLIER) return null;
   switch (rule.freq) {
     // Every day, or every few days from an earlier first day: the same rule.
     case "daily":
@@ -22,7 +24,7 @@ export function repeatDaysEarlier(rule: Recurrence, days: number): Recurrence | 
     case "weekly":
       return weeklyEarlier(rule.days, rule.interval ?? 1, days);
     case "monthly":
-      if (!("dayOfMonth" in rule) || rule.dayOfMonth > 28 || rule.dayOfMonth - days < 1) return null;
+      if (!("dayOfMonth" in rule) || rule.dayOfMonth > 28 || rule.dayOfMonth - days < 1 || rule.dayOfMonth - days > 28) return null;
       return { ...rule, dayOfMonth: rule.dayOfMonth - days };
     case "yearly":
       return "dayOfMonth" in rule ? yearlyEarlier(rule, days) : null;
@@ -46,7 +48,7 @@ function yearlyEarlier(rule: Extract<Recurrence, { freq: "yearly"; dayOfMonth: n
 
 function weeklyEarlier(ruleDays: readonly Weekday[], interval: number, days: number): Recurrence | null {
   const moved = ruleDays.map((day) => day - days);
-  if (interval > 1 && moved.some((day) => day < 1)) return null;
+  if (interval > 1 && moved.some((day) => day < 1 || day > 7)) return null;
   const earlier = [...new Set(moved.map((day) => ((((day - 1) % 7) + 7) % 7) + 1) as Weekday[])].sort((a, b) => a - b);
   return interval > 1 ? { freq: "weekly", days: earlier, interval } : { freq: "weekly", days: earlier };
 }
