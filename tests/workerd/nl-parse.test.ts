@@ -620,6 +620,9 @@ const cases: Case[] = [
   // "in 3 weeks time": the "time" of the length (the title was "time book the follow up").
   { prompt: "in 3 weeks time book the follow up", now: NOW.nyMondayMorning, zone: "Europe/London", title: "book the follow up", local: "2026-03-23 14:00" },
   { prompt: "in 2 weeks' time call dad", now: NOW.nyMondayMorning, zone: "Europe/London", title: "call dad", local: "2026-03-16 14:00" },
+  // "after the weekend": the Monday after it (it was Saturday, titled "after the to call the plumber").
+  { prompt: "remind me after the weekend to call the plumber", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call the plumber", local: "2026-03-09 09:00" },
+  { prompt: "call sam after the weekend", now: new Date("2026-03-01T14:00:00Z"), zone: NEW_YORK, title: "call sam", local: "2026-03-02 09:00" },
   // What to do as a bare verb after the moment, as "remind me to" says it (the verb was left in the title).
   { prompt: "flight to rome on the 12th at 06:40, leave 3 hours before", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "leave before flight to rome", local: "2026-03-12 03:40" },
   { prompt: "meeting at 3, prep before", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "prep before meeting", local: "2026-03-02 14:00" },

@@ -169,6 +169,18 @@ function weeksOnADay(context: chrono.ParsingContext, match: RegExpMatchArray) {
   return weekdayAhead(context, day, weeks);
 }
 
+/**
+ * "after the weekend", "after this weekend": the Monday after it (the coming Monday when said on a weekend). It was
+ * this weekend's Saturday, titled "after the".
+ */
+const AFTER_THE_WEEKEND = /\bafter\s+(?:the|this)\s+weekend\b/i;
+
+function mondayAfterTheWeekend(context: chrono.ParsingContext) {
+  const today = localToday(context);
+  const monday = today.plus({ days: 8 - today.weekday });
+  return { day: monday.day, month: monday.month, year: monday.year };
+}
+
 function weekendAfterNext(context: chrono.ParsingContext) {
   const today = localToday(context);
   // This weekend's Saturday: today's or the coming one, or yesterday on a Sunday.
@@ -258,6 +270,7 @@ export const RELATIVE_PARSERS: chrono.Parser[] = [
   { pattern: () => WEEKS_ON_A_DAY, extract: weeksOnADay },
   { pattern: () => WEEKEND_AFTER_NEXT, extract: weekendAfterNext },
   { pattern: () => THIS_WEEKEND, extract: (context) => context.createParsingComponents({ weekday: 6 }) },
+  { pattern: () => AFTER_THE_WEEKEND, extract: mondayAfterTheWeekend },
   {
     pattern: () => DAY_AFTER_TOMORROW,
     extract: (context) => {
