@@ -2,16 +2,13 @@ import type * as chrono from "chrono-node";
 import { DAY_NAME, FULL_DAY } from "./recurrence-phrases";
 import { isCommonVerb } from "./verbs";
 import { localNow } from "./relative-phrases";
-import { PART_OF_DAY_HOURS } from "./types";
+import { MOMENT_PARSERS } from "./moments";
 
 /**
  * Times of day that chrono does not read, as chrono parsers (date-time-phrases.ts registers them):
  * - the spoken clock: "half past 5", "quarter to 6", "a quarter past 7 pm";
  * - the European 24-hour "h": "17h", "9h30";
- * - moments of a day, on the product's documented clock: "with breakfast" 08:00, "after breakfast" 09:00,
- *   "at lunchtime" 12:00, "after lunch" 13:00, "with dinner" 18:00, "after dinner"
- *   19:00, "before bed" 21:00 (like "night"), "first thing" 09:00 (like "morning"), "before work" 08:00 and
- *   "after work" 18:00 (the end of a day, a week or a month: period-phrases.ts);
+ * - moments of a day ("with breakfast", "before bed", "after work"), from moments.ts, last;
  * - "at half 5" (half past), "at around 5", "at 5ish", "at noonish", "at 1530", "same time tomorrow".
  * Without them, "take pills before bed" found no time at all, and "call at half past 5" neither.
  */
@@ -70,28 +67,6 @@ function hClock(_context: chrono.ParsingContext, match: RegExpMatchArray): Compo
   return { hour, minute: Number(minuteText ?? 0), meridiem: hour >= 12 ? 1 : 0 };
 }
 
-/** The hours of a day's meals: their moments below, and "before every meal" (messages.ts) names them. */
-export const MEAL_HOURS = { breakfast: 8, lunch: 12, dinner: 18 } as const;
-
-/** Moments named by what happens then, each with its clock time (PART_OF_DAY_HOURS where one fits). */
-const MOMENTS: ReadonlyArray<{ pattern: RegExp; hour: number; minute?: number }> = [
-  // Meals: "take pills with breakfast" / "with dinner" are how many medicines are taken.
-  { pattern: /\bafter\s+breakfast\b/i, hour: PART_OF_DAY_HOURS.morning },
-  { pattern: /\b(?:at|with|over|before)\s+breakfast(?:\s*time)?\b|\bbreakfast\s*time\b/i, hour: MEAL_HOURS.breakfast },
-  { pattern: /\bafter\s+(?:dinner|supper)\b/i, hour: PART_OF_DAY_HOURS.evening },
-  { pattern: /\b(?:at|with|over|before)\s+(?:dinner|supper)(?:\s*time)?\b|\b(?:dinner|supper)\s*time\b/i, hour: MEAL_HOURS.dinner },
-  { pattern: /\bafter\s+lunch\b/i, hour: 13 },
-  // "during lunch", "on my lunch break", "in my lunch hour": no time was found.
-  { pattern: /\b(?:at\s+|before\s+)?lunch\s*time\b|\b(?:at|over|before|during)\s+(?:my\s+)?lunch(?:\s*(?:break|hour))?\b|\b(?:on|in)\s+my\s+lunch(?:\s*(?:break|hour))?\b|\blunch\s*break\b/i, hour: MEAL_HOURS.lunch },
-  // "call mum before she goes to bed", "before the kids go to sleep": bedtime, as "before bed" is.
-  { pattern: /\b(?:before\s+(?:going\s+to\s+)?bed|at\s+bed\s*time|bed\s*time|before\s+(?:i\s+)?sleep|before\s+(?:[a-z']+\s+){1,2}?(?:go|goes|gets?|heads?)\s+(?:off\s+)?to\s+(?:bed|sleep))\b/i, hour: PART_OF_DAY_HOURS.night },
-  { pattern: /\bfirst\s+thing(?:\s+in\s+the\s+morning)?\b/i, hour: PART_OF_DAY_HOURS.morning },
-  { pattern: /\bbefore\s+work\b/i, hour: 8 },
-  // "mid-morning tomorrow": chrono read "morning" (09:00) and left "mid" in the title.
-  { pattern: /\bmid[\s-]?morning\b/i, hour: 10 },
-  { pattern: /\bmid[\s-]?afternoon\b/i, hour: 15 },
-  { pattern: /\bafter\s+work\b/i, hour: 18 },
-];
 
 /**
  * "9 tonight", "call at 7:30 this evening", "8 this morning": an hour right before a part of today.
@@ -280,27 +255,8 @@ export const CLOCK_PARSERS: chrono.Parser[] = [
   { pattern: () => HOUR_AFTER_DAY, extract: hourAfterDay },
   { pattern: () => SPOKEN_CLOCK, extract: spokenClock },
   { pattern: () => H_CLOCK, extract: hClock },
-  ...MOMENTS.map(({ pattern, hour, minute = 0 }) => ({
-    pattern: () => pattern,
-    extract: (context: chrono.ParsingContext) => context.createParsingComponents({ hour, minute, meridiem: hour >= 12 ? 1 : 0 }).addTag(MOMENT_TAG),
-  })),
+  ...MOMENT_PARSERS,
 ];
-
-/**
- * A moment's hour ("with breakfast" 08:00) is the reminder's only when no clock time is said beside it: "take pills with
- * breakfast at 8", "go for a run after work at 6", "take pills at 10pm before bed" are at the time said, the moment's
- * words in the title (date-time-phrases.ts). They were refused as two times.
- */
-export const MOMENT_TAG = "nudge/moment";
-
-/** The moment in `text` ("with breakfast" in "with breakfast tomorrow"): where its words are and its hour. */
-export function momentIn(text: string): { start: number; end: number; hour: number } | null {
-  for (const { pattern, hour } of MOMENTS) {
-    const match = pattern.exec(text);
-    if (match) return { start: match.index, end: match.index + match[0].length, hour };
-  }
-  return null;
-}
 
 function hourOf(word: string): number | null {
   const lower = word.toLowerCase();

@@ -2,7 +2,8 @@ import type * as chrono from "chrono-node";
 import { DateTime } from "luxon";
 import type { Weekday, WallTime, WeekOfMonth } from "../recurrence";
 import { END_OF_PERIOD_WITHOUT_PREPOSITION, END_OF_WORKING_DAY_TAG } from "./period-phrases";
-import { MIDNIGHT_TONIGHT_TAG, MOMENT_TAG, momentIn } from "./clock-phrases";
+import { MIDNIGHT_TONIGHT_TAG } from "./clock-phrases";
+import { MOMENT_TAG, momentIn } from "./moments";
 import { dateParserFor, placedWeekdayIn } from "./date-parsers";
 import { blankNotDates } from "./not-dates";
 import { findPartOfDay, type PartOfDay, type Span } from "./types";
@@ -100,7 +101,7 @@ export function findDateTime(text: string, now: Date, zone: string): DateTimeHin
   // timesheet end of week at 4pm" keeps both: Friday at 16:00.
   const results = found.filter((result) => !(result.tags().has(END_OF_PERIOD_WITHOUT_PREPOSITION) && found.some((other) => other !== result && !other.tags().has(END_OF_PERIOD_WITHOUT_PREPOSITION) && saysTheSame(result, other))));
   // "take pills with breakfast at 8": the clock time said is the reminder's, the moment only says which half of the day
-  // it is in and stays in the title (clock-phrases.ts MOMENT_TAG). Its day, if chrono read one with it, still counts.
+  // it is in and stays in the title (moments.ts MOMENT_TAG). Its day, if chrono read one with it, still counts.
   const clockSaid = results.some((result) => !result.tags().has(MOMENT_TAG) && result.start.isCertain("hour"));
   const outranked = (result: chrono.ParsedResult) => clockSaid && result.tags().has(MOMENT_TAG);
   const moment = results.find(outranked);

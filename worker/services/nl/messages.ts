@@ -2,10 +2,8 @@ import { DateTime } from "luxon";
 import { isCommonVerb } from "./verbs";
 import { ANSWER_LABELS } from "../answers";
 import { getStrategy, type StrategyKey } from "../escalation/catalogue";
-import { describeRecurrence, joinWithAnd, WEEK_OF_MONTH_WORDS, type Recurrence, type WeekOfMonth } from "../recurrence";
-import { MEAL_HOURS } from "./clock-phrases";
-import { PLACE_IN_MONTH } from "./date-parsers";
-import { countOf } from "./relative-phrases";
+import { describeRecurrence, type Recurrence } from "../recurrence";
+import { REPEATS_I_CAN_SET, unsupportedRepeatAnswer } from "./repeat-answers";
 
 /** What the assistant says back. Kept apart from the parser so the wording is easy to find and change. */
 
@@ -56,8 +54,6 @@ export function nudgingSentence(strategy: StrategyKey): string {
   return `Nudging: ${getStrategy(strategy).name}.`;
 }
 
-/** What a reminder can repeat on, in the words the parser understands (recurrence-phrases.ts). */
-const REPEATS_I_CAN_SET = `I can repeat one every day or every so many days ("every other day", "every 3 days"), every weekday, on the days you choose every week or every so many weeks ("every monday and thursday", "every other friday"), on one date or weekday every month or every so many months ("on the 1st of every month", "the first monday of every month", "every 3 months"), or on one day every year ("every year on march 3", "every other year").`;
 
 /** How to choose, in the words, how hard a reminder nudges (ADR 112): the chat's, the mail's and the box's help say it. */
 export const HOW_HARD_TO_NUDGE = `Add "urgently" to be called early, "gently" for pings only, or "don't tell my buddy" to leave your buddies out.`;
@@ -109,17 +105,8 @@ export function weekdayMismatchWords(date: string, said: string) {
  */
 export function failureMessage(reason: ParseFailureReason, phrase?: string, otherPhrase?: string): string {
   if (reason === "two_nudges" && phrase && otherPhrase) return `I can nudge you one way per reminder, and "${phrase}" and "${otherPhrase}" don't go together. ${NUDGE_WORDS}`;
-  const doses = reason === "unsupported_repeat" && phrase ? timesOfDayEvery(phrase) : null;
-  if (doses === ONCE_A_DAY) return `I can't repeat a reminder "${phrase}", but one repeating every day can, like "every day at 9am".`;
-  if (doses) return `I can't repeat a reminder "${phrase}", but one reminder for each time of day, repeating every day, can: ${doses}.`;
-  if (reason === "unsupported_repeat" && phrase && WITHIN_A_DAY.test(phrase) && !(hoursIn(phrase) > 24)) return `I can't repeat a reminder "${phrase}". ${NUDGING_IS_BUILT_IN}`;
-  if (reason === "unsupported_repeat" && phrase && HOLIDAYS.test(phrase)) return holidaysAnswer(phrase);
-  const weekDays = reason === "unsupported_repeat" && phrase ? daysOfAWeek(phrase) : null;
-  if (weekDays) return `I can't repeat a reminder "${phrase}", but one repeating on ${weekDays.count} days of the week can, like "every ${weekDays.days} at 6pm".`;
-  if (reason === "unsupported_repeat" && phrase && SCHOOL_DAYS.test(phrase)) return schoolDaysAnswer(phrase);
-  const placed = reason === "unsupported_repeat" && phrase ? WEEKDAY_BY_PLACE.exec(phrase) : null;
-  if (placed) return weekdayByPlaceQuestion(phrase ?? "", placed);
-  if (reason === "unsupported_repeat" && phrase) return `I can't repeat a reminder "${phrase}". ${REPEATS_I_CAN_SET}`;
+  // A repeat no rule holds, named as typed, with what can be set instead (repeat-answers.ts).
+  if (reason === "unsupported_repeat" && phrase) return unsupportedRepeatAnswer(phrase);
   if (reason === "repeat_on_other_clock" && phrase) return `I can repeat a reminder only on your own clock (${phrase}). Say the time as it is there, like "every day at 2pm".`;
   if (reason === "repeat_with_end" && phrase) return `I can't end a repeat by itself ("${phrase}"). Set it without the end, like "take pills every day at 8am", and when you're done, delete it and tick "Also stop the repeats".`;
   if (reason === "several_times" && phrase) return `I can set one day per reminder, and "${phrase}" names more than one. If it repeats, put "every" before the days, like "every ${phrase}"; if not, send each day as its own reminder.`;
@@ -142,45 +129,6 @@ export function failureMessage(reason: ParseFailureReason, phrase?: string, othe
   return FAILURE_MESSAGES[reason];
 }
 
-/** "except bank holidays", "every bank holiday": days no calendar here knows. */
-const HOLIDAYS = /\bholidays?\b/i;
-
-function holidaysAnswer(phrase: string): string {
-  if (/^(?:except|but|apart|excluding)\b/i.test(phrase)) {
-    return `I don't know the holidays, so a repeat can't leave them out ("${phrase}"). Set it without those words; on a holiday, delete that day's reminder (the repeat goes on) or reply "skip today" in the chat.`;
-  }
-  return `I don't know the holidays, so I can't repeat a reminder on them ("${phrase}"). Set one for each holiday's date, like "on dec 26 at 10am".`;
-}
-
-/** "twice a week", "3 times a week", "3x weekly": that many days, spread over the week, as an example of a repeat that holds. */
-const TIMES_A_WEEK = /\b(twice|thrice|two\s+times|three\s+times|four\s+times|five\s+times|[2-5]\s*(?:times|x))\s+(?:(?:a|per|each|every)\s+week|weekly)\b/i;
-const SPREAD_OVER_THE_WEEK: Record<number, string> = { 2: "monday and thursday", 3: "monday, wednesday and friday", 4: "monday, tuesday, thursday and friday", 5: "weekday" };
-
-function daysOfAWeek(phrase: string): { count: string; days: string } | null {
-  const word = TIMES_A_WEEK.exec(phrase)?.[1]?.toLowerCase();
-  if (!word) return null;
-  const count = /^(?:twice|two|2)/.test(word) ? 2 : /^(?:thrice|three|3)/.test(word) ? 3 : /^(?:four|4)/.test(word) ? 4 : 5;
-  return { count: ["", "", "two", "three", "four", "five"][count] ?? String(count), days: SPREAD_OVER_THE_WEEK[count] ?? "weekday" };
-}
-
-/** "every school day", "each school morning": weekdays without the school's holidays, which are not known. */
-const SCHOOL_DAYS = /\bschool\s+(?:days?|mornings?|afternoons?)\b/i;
-
-/** What can be set instead: every weekday, a day off skipped by hand. The long list of repeats did not say it. */
-function schoolDaysAnswer(phrase: string): string {
-  return `I don't know your school's holidays, so I can't repeat a reminder "${phrase}". Set it for every weekday, like "every weekday at 8am"; on a day off, delete that day's reminder (the repeat goes on) or reply "skip today" in the chat.`;
-}
-
-/** "every 2nd friday": of the month, or every other week? Both are repeats the reader can set, so it asks which. */
-const WEEKDAY_BY_PLACE = /^(?:every|each)\s+(?:the\s+)?(2nd|second|3rd|third|4th|fourth)\s+([a-z]+)$/i;
-
-function weekdayByPlaceQuestion(phrase: string, [, said = "", day = ""]: RegExpExecArray): string {
-  const week = (PLACE_IN_MONTH[said.toLowerCase()] ?? 2) as WeekOfMonth;
-  const place = WEEK_OF_MONTH_WORDS[week];
-  const weeks = week === 2 ? "every other" : `every ${week} weeks on`;
-  const weekday = day.toLowerCase();
-  return `Is "${phrase}" the ${place} ${weekday} of each month, or ${weeks} ${weekday}? Say "the ${place} ${weekday} of every month" or "${weeks} ${weekday}".`;
-}
 
 /** "what's on today?" typed where only reminders are made (the web's box, the API, an email): nothing is made. */
 export const AGENDA_QUESTION = "That sounds like a question, so I didn't make a reminder. Your dashboard lists all your reminders, soonest first.";
@@ -206,58 +154,6 @@ export const UNDO_REQUEST = "To take a reminder back, press the bin icon on its 
 /** "help", "what can you do?" typed where only reminders are made (ADR 108). */
 export const BOX_HELP = `Write what to be reminded of and when, in your own words, like "call mom tomorrow at 5pm", "take my pills every day at 8am" or "in 20 minutes check the oven". I'll keep nudging you until you answer. ${HOW_HARD_TO_NUDGE}`;
 
-/** "every 5 minutes", "every hour", "every half hour": usually a wish to be nudged until it is done. */
-const WITHIN_A_DAY = /\b(?:min|mins|minutes?|hours?|hrs?)\b/i;
-
-const EVERY_FEW_HOURS = /\b(?:every|each)\s+(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+(?:hours?|hrs?)\b/i;
-const ONCE_A_DAY = "once a day";
-
-/**
- * "every 8 hours" (a medicine's doses): not a wish to be nudged, but times in a day, which daily reminders hold. The
- * times from 6 am (8 am for twice a day), as `"every day at 6am", "every day at 2pm" and "every day at 10pm"`; more
- * than four are cut short with "and so on". "every 24 hours" is once a day. Null for an hour, or more than 12 other
- * than 24: those are the nudging a reminder does anyway, or no day's times.
- */
-function timesOfDayEvery(phrase: string): string | null {
-  if (WITH_EVERY_MEAL.test(phrase)) return joinWithAnd(Object.values(MEAL_HOURS).map((hour) => `"every day at ${clockWord(hour)}"`));
-  const perDay = timesADay(phrase);
-  if (perDay) return joinWithAnd(perDay.map((hour) => `"every day at ${clockWord(hour)}"`));
-  const hours = hoursIn(phrase);
-  if (hours === 24) return ONCE_A_DAY;
-  if (!(hours >= 2 && hours <= 12)) return null;
-  const first = hours === 12 ? 8 : 6;
-  const times = Array.from({ length: Math.floor(24 / hours) }, (_, i) => `"every day at ${clockWord((first + i * hours) % 24)}"`);
-  return times.length > 4 ? `${times.slice(0, 3).join(", ")} and so on` : joinWithAnd(times);
-}
-
-/** "before every meal", "with meals": breakfast, lunch and dinner at the hours the reader gives them (clock-phrases.ts). */
-const WITH_EVERY_MEAL = /\b(?:before|after|with)\s+(?:(?:every|each)\s+meal|meals)\b/i;
-
-/** "twice a day", "3 times a day", "twice daily": that many times spread over the waking day, from 8 am to 8 pm. */
-const TIMES_A_DAY = /\b(twice|thrice|two\s+times|three\s+times|four\s+times|[234]\s*(?:times|x))\s+(?:(?:a|per|each|every)\s+day|daily)\b/i;
-const SPREAD_OVER_THE_DAY: Record<number, number[]> = { 2: [8, 20], 3: [8, 14, 20], 4: [8, 12, 16, 20] };
-
-function timesADay(phrase: string): number[] | null {
-  const match = TIMES_A_DAY.exec(phrase);
-  if (!match) return null;
-  const word = (match[1] ?? "").toLowerCase();
-  const count = /^(?:twice|two|2)/.test(word) ? 2 : /^(?:thrice|three|3)/.test(word) ? 3 : 4;
-  return SPREAD_OVER_THE_DAY[count] ?? null;
-}
-
-/** The count of "every 8 hours", "every twelve hrs"; NaN for no such phrase. */
-function hoursIn(phrase: string): number {
-  const word = EVERY_FEW_HOURS.exec(phrase)?.[1]?.toLowerCase();
-  return countOf(word) ?? NaN;
-}
-
-/** 6 → "6am", 14 → "2pm", 0 → "12am", as people type times. */
-function clockWord(hour: number): string {
-  return `${hour % 12 === 0 ? 12 : hour % 12}${hour < 12 ? "am" : "pm"}`;
-}
-
-/** What Nudge does anyway, for someone asking to be reminded every few minutes. */
-const NUDGING_IS_BUILT_IN = `You don't need to: I keep nudging you until you answer. Set it once, like "take my pills at 9am".`;
 
 /**
  * "to call mom" when the title starts with a common verb, otherwise "about dentist", so that titles

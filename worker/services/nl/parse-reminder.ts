@@ -13,7 +13,7 @@ import type { StrategyKey } from "../escalation/catalogue";
 import { findNudgeWish } from "./nudge-phrases";
 import { countWithoutUnit, findRightAway, vagueWhen } from "./relative-phrases";
 import { clockOfTheWords } from "./zone-words";
-import { momentIn } from "./clock-phrases";
+import { momentIn } from "./moments";
 import { settleTheHour } from "./hour-hints";
 import { namesADay, readRepeat } from "./repeat-reading";
 
@@ -154,7 +154,7 @@ function withAction(title: string, said: string, action: Span | undefined): stri
 
 /**
  * "every day with breakfast at 8 take pills": a moment left in the title as its first words (a clock time was said
- * with it, clock-phrases.ts MOMENT_TAG) goes after what to do: "take pills with breakfast".
+ * with it, moments.ts MOMENT_TAG) goes after what to do: "take pills with breakfast".
  */
 function momentLast(title: string): string {
   const moment = momentIn(title);
