@@ -5,6 +5,7 @@ import { END_OF_PERIOD_WITHOUT_PREPOSITION, END_OF_WORKING_DAY_TAG } from "./per
 import { MIDNIGHT_TONIGHT_TAG } from "./clock-phrases";
 import { MOMENT_TAG, momentIn } from "./moments";
 import { dateParserFor, placedWeekdayIn } from "./date-parsers";
+import { NAMED_NIGHT } from "./named-days";
 import { blankNotDates } from "./not-dates";
 import { findPartOfDay, type PartOfDay, type Span } from "./types";
 
@@ -223,7 +224,7 @@ function absorb(hints: DateTimeHints, result: chrono.ParsedResult, dayOnly = fal
 }
 
 const MIDNIGHT = /\bmidnight\b/i;
-const NIGHT_OF_A_NAMED_DAY = /\b(?:bonfire|guy\s+fawkes)\s+night\b/i;
+const NIGHT_OF_A_NAMED_DAY = new RegExp(String.raw`\b${NAMED_NIGHT}\b`, "i");
 const PART_OF_TODAY = /\b(?:tonight|this\s+(?:morning|afternoon|evening))\b/i;
 
 /** "05:00", "at 03.30": written on a 24-hour clock. */

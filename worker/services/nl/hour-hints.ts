@@ -11,15 +11,17 @@ import type { Span } from "./types";
  */
 export function settleTheHour(hints: DateTimeHints, text: string, repeat: RecurrenceMatch | null): Span | null {
   const bareHour = hints.time && !hints.time.meridiemKnown && !hints.partOfDay ? hints.time.hour : null;
+  // Only 6 to 11 are read either way by the plans around them; 1 to 5 stay the afternoon (ADR 074) but for waking.
+  const sixToEleven = bareHour !== null && bareHour >= 6 && bareHour <= 11;
   // "wake me up at 7" said in the afternoon: waking is in the morning (not 19:00 by ADR 121), and "at 5" is 05:00.
   if (bareHour !== null && WAKING.test(text)) hints.partOfDay = "morning";
   // "dinner at 7 on sat", "fri drinks at 6": an evening's plan, so its bare hour is the evening's, not 07:00 (ADR 121).
   // "before the shop closes at 6" said in the evening: a place closes in the evening, not at 6 AM tomorrow.
-  else if (bareHour !== null && bareHour >= 6 && bareHour <= 11 && (EVENING_PLANS.test(text) || CLOSING.test(text))) hints.partOfDay = "evening";
+  else if (sixToEleven && (EVENING_PLANS.test(text) || CLOSING.test(text))) hints.partOfDay = "evening";
   // "call the pharmacy when they open at 9" said at 3 PM: opening is in the morning, not 9 PM tonight ("doors open at 7
   // for the gig" is the evening's, above).
   // "at quarter to 9 leave for school" said at 3 PM: the school run is in the morning, not 8:45 PM tonight.
-  else if (bareHour !== null && bareHour >= 6 && bareHour <= 11 && (OPENING.test(text) || SCHOOL_RUN.test(text))) hints.partOfDay = "morning";
+  else if (sixToEleven && (OPENING.test(text) || SCHOOL_RUN.test(text))) hints.partOfDay = "morning";
   // "early tomorrow", "late tonight": early or late in the day or its part, when no clock time is said (early-late.ts).
   const shade = hints.time || hints.instant ? null : findEarlyOrLate(text);
   if (shade) hints.time = { hour: earlyOrLateHour(shade, hints.partOfDay ?? repeat?.partOfDay), minute: 0, meridiemKnown: true };

@@ -15,8 +15,17 @@ const FIXED_DAYS: ReadonlyArray<[RegExp, number, number]> = [
   [/^st\.?\s+patrick'?s\s+day$/i, 3, 17],
 ];
 
-/** Any of the names, with its "day" or "eve" ("christmas", "christmas eve", "new year's day", "valentine's"). */
-export const NAMED_DAY = "(?:(?:christmas|xmas)(?:\\s+(?:eve|day))?|boxing\\s+day|new\\s+year'?s?\\s+(?:eve|day)|halloween|valentine'?s(?:\\s+day)?|(?:bonfire|guy\\s+fawkes)\\s+night|st\\.?\\s+patrick'?s\\s+day)";
+/** The days known as a night ("on bonfire night"): the "night" names the day, not a part of it. */
+export const NAMED_NIGHT = String.raw`(?:bonfire|guy\s+fawkes)\s+night`;
+
+/** The names that say they are a day by themselves ("christmas eve", "boxing day", "bonfire night"). */
+export const NAMED_DAY_SAID_AS_A_DAY = String.raw`(?:(?:christmas|xmas)\s+(?:eve|day)|boxing\s+day|new\s+year'?s?\s+(?:eve|day)|valentine'?s\s+day|${NAMED_NIGHT}|st\.?\s+patrick'?s\s+day)`;
+
+/** The short names, a day only when the words around say so ("on christmas", not "the christmas party"). */
+export const NAMED_DAY_SHORT = "(?:christmas|xmas|halloween|valentine'?s)";
+
+/** Any of the names, with or without its "day" or "eve" ("christmas", "christmas eve", "new year's day", "valentine's"). */
+export const NAMED_DAY = `(?:${NAMED_DAY_SAID_AS_A_DAY}|${NAMED_DAY_SHORT})`;
 
 /** The month and day a name stands for ("christmas eve" → 12, 24), or null for a name that is none of them. */
 export function namedDayOfYear(name: string): { month: number; day: number } | null {

@@ -1,6 +1,6 @@
 import * as chrono from "chrono-node";
 import { DateTime, FixedOffsetZone } from "luxon";
-import { namedDayOfYear } from "./named-days";
+import { NAMED_DAY_SAID_AS_A_DAY, NAMED_DAY_SHORT, namedDayOfYear } from "./named-days";
 import { DAY, weekdayOfWord } from "./recurrence-phrases";
 import type { Span } from "./types";
 
@@ -228,8 +228,8 @@ function weekdayAhead(context: chrono.ParsingContext, word: string | undefined, 
  * year's eve at 8pm party" was due tonight at 8. A name that is also a thing ("christmas shopping", "halloween
  * costume") is a day only with "day"/"eve" after it or "on", "by", "before" or "until" before it (named-days.ts).
  */
-const NAMED_DAY_WITH_DAY = /\b(?:(?:on|by|before|until|till)\s+)?((?:christmas|xmas)\s+(?:eve|day)|boxing\s+day|new\s+year'?s?\s+(?:eve|day)|valentine'?s\s+day|(?:bonfire|guy\s+fawkes)\s+night|st\.?\s+patrick'?s\s+day)\b/i;
-const NAMED_DAY_AFTER_PREPOSITION = /\b(?:on|by|before|until|till)\s+((?:christmas|xmas|halloween|valentine'?s))\b/i;
+const NAMED_DAY_WITH_DAY = new RegExp(String.raw`\b(?:(?:on|by|before|until|till)\s+)?(${NAMED_DAY_SAID_AS_A_DAY})\b`, "i");
+const NAMED_DAY_AFTER_PREPOSITION = new RegExp(String.raw`\b(?:on|by|before|until|till)\s+(${NAMED_DAY_SHORT})\b`, "i");
 
 function namedDay(context: chrono.ParsingContext, match: RegExpMatchArray) {
   const found = namedDayOfYear(match[1] ?? "");
