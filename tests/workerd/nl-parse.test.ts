@@ -1930,3 +1930,108 @@ describe("a reminder an amount after a moment (ADR 134)", () => {
     expect([localTime(haircut.dueAt, NEW_YORK), haircut.ahead]).toEqual(["2026-03-04 16:00", undefined]);
   });
 });
+
+describe("days counted from a day known by name or a thing, a weekday before or after a date, and periods with no day", () => {
+  // Said Monday March 2nd 2026 at 09:00 New York. Easter 2026 is April 5th, Thanksgiving November 26th, Christmas a Friday.
+  // Before: "the day after christmas" and "2 days after christmas" found no time, "day after boxing day" was Boxing Day
+  // titled "day after return gifts", "the sunday before christmas" was refused as 'Dec 25 is a Friday, not a Sunday',
+  // "the friday before easter" was this Friday, "the week after next" a week from now titled "next".
+  it.each([
+    ["the day after christmas call grandma", "call grandma", "2026-12-26 09:00", "Got it! I'll remind you to call grandma on Sat, Dec 26 at 9:00 AM (the day after Fri, Dec 25 at 9:00 AM)."],
+    ["remind me 2 days after christmas to return gifts", "return gifts", "2026-12-27 09:00", "Got it! I'll remind you to return gifts on Sun, Dec 27 at 9:00 AM (2 days after Fri, Dec 25 at 9:00 AM)."],
+    ["day after boxing day return gifts", "return gifts", "2026-12-27 09:00", "Got it! I'll remind you to return gifts on Sun, Dec 27 at 9:00 AM (the day after Sat, Dec 26 at 9:00 AM)."],
+    ["a week after new year's day at 10 book the dentist", "book the dentist", "2027-01-08 10:00", "Got it! I'll remind you to book the dentist on Fri, Jan 8, 2027 at 10:00 AM (a week after Fri, Jan 1 at 10:00 AM)."],
+    ["the last sunday before christmas carol service", "carol service", "2026-12-20 09:00", "Got it! I'll remind you about carol service on Sun, Dec 20 at 9:00 AM (the Sunday before Fri, Dec 25 at 9:00 AM)."],
+    ["buy a tree the sunday before christmas", "buy a tree", "2026-12-20 09:00", "Got it! I'll remind you to buy a tree on Sun, Dec 20 at 9:00 AM (the Sunday before Fri, Dec 25 at 9:00 AM)."],
+    ["the friday before easter buy fish", "buy fish", "2026-04-03 09:00", "Got it! I'll remind you to buy fish on Fri, Apr 3 at 9:00 AM (the Friday before Sun, Apr 5 at 9:00 AM)."],
+    ["the day after easter call mum", "call mum", "2026-04-06 09:00", "Got it! I'll remind you to call mum on Mon, Apr 6 at 9:00 AM (the day after Sun, Apr 5 at 9:00 AM)."],
+    ["the saturday after thanksgiving shop", "shop", "2026-11-28 09:00", "Got it! I'll remind you about shop on Sat, Nov 28 at 9:00 AM (the Saturday after Thu, Nov 26 at 9:00 AM)."],
+    ["the friday before the 12th pay rent", "pay rent", "2026-03-06 09:00", "Got it! I'll remind you to pay rent on Fri, Mar 6 at 9:00 AM (the Friday before Thu, Mar 12 at 9:00 AM)."],
+    // A Friday's Friday before is a week before it.
+    ["school trip on march 20, remind me the friday before", "school trip", "2026-03-13 09:00", "Got it! I'll remind you about school trip on Fri, Mar 13 at 9:00 AM (the Friday before Fri, Mar 20 at 9:00 AM)."],
+    ["the morning after the party on saturday tidy up", "the party tidy up", "2026-03-08 09:00", "Got it! I'll remind you about the party tidy up on Sun, Mar 8 at 9:00 AM (the morning after Sat, Mar 7 at 9:00 AM)."],
+    ["the week after next call sam", "call sam", "2026-03-16 09:00", "Got it! I'll remind you to call sam on Mon, Mar 16 at 9:00 AM."],
+    ["week after next at 3 dentist", "dentist", "2026-03-16 15:00", "Got it! I'll remind you about dentist on Mon, Mar 16 at 3:00 PM."],
+  ])("%j", (prompt, title, local, says) => {
+    const reminder = parsed(prompt, NOW.nyMondayMorning, NEW_YORK);
+    expect([reminder.title, localTime(reminder.dueAt, NEW_YORK), reminder.recurrence]).toEqual([title, local, null]);
+    expect(confirmationMessage(reminder, NEW_YORK, NOW.nyMondayMorning)).toBe(says);
+  });
+
+  it("a weekday before a repeat only where it is the same days every time", () => {
+    const prep = parsed("team meeting every monday at 9, remind me the friday before", NOW.nyMondayMorning, NEW_YORK);
+    expect([localTime(prep.dueAt, NEW_YORK), prep.recurrence]).toEqual(["2026-03-06 09:00", { freq: "weekly", days: [5] }]);
+    // How many days before Christmas its Friday is changes from year to year; so does a month's 1st.
+    expect(parseReminder("the friday before every christmas buy a tree", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "ahead_of_repeat", phrase: "the Friday before" });
+    expect(parseReminder("the saturday after every 1st of the month clean", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "ahead_of_repeat", phrase: "the Saturday after" });
+  });
+
+  it("asks which day a day counted from a thing no word dates is, rather than counting from now", () => {
+    for (const [prompt, phrase] of [
+      ["the day after the wedding return the suit", "the day after"],
+      ["3 days after the op change the dressing", "3 days after"],
+      ["call the bank the morning after payday", "the morning after"],
+      ["the friday after the move call the council", "the Friday after"],
+      ["2 days before my flight pack", "2 days before"],
+      ["pack the night before the trip", "the night before"],
+    ] as const) expect(parseReminder(prompt, NOW.nyMondayMorning, NEW_YORK), prompt).toEqual({ ok: false, reason: "unknown_moment", phrase });
+    expect(failureMessage("unknown_moment", "the day after")).toBe(`I don't know which day "the day after" counts from. Add its day, like "the day after the party on saturday", and I'll nudge you then.`);
+    // The example the answer gives is read.
+    expect(localTime(parsed("the day after the party on saturday return the suit", NOW.nyMondayMorning, NEW_YORK).dueAt, NEW_YORK)).toBe("2026-03-08 09:00");
+  });
+
+  it("keeps what is no day counted from a thing", () => {
+    // Friday, after work; the night before work is tonight; a medicine's name.
+    expect(localTime(parsed("on the friday after work call sam", NOW.nyMondayMorning, NEW_YORK).dueAt, NEW_YORK)).toBe("2026-03-06 18:00");
+    expect(localTime(parsed("the night before work iron a shirt", NOW.nyMondayMorning, NEW_YORK).dueAt, NEW_YORK)).toBe("2026-03-02 21:00");
+    expect(parseReminder("buy the morning after pill", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "no_time" });
+    const pill = parsed("buy the day after pill tomorrow", NOW.nyMondayMorning, NEW_YORK);
+    expect([pill.title, localTime(pill.dueAt, NEW_YORK)]).toEqual(["buy the day after pill", "2026-03-03 09:00"]);
+  });
+
+  it("asks which day a period that names none is, with or without a time", () => {
+    for (const [prompt, phrase, says] of [
+      ["in the new year at 9 call sam", "in the new year", `Which day in the new year? Add one, like "on jan 5 at 9am" or "on january 12 at 10am", and I'll nudge you then.`],
+      ["sometime this month at 10 call the bank", "sometime this month", `Which day this month? Add one, like "on the 28th at 9am" or "on march 21 at 10am", and I'll nudge you then.`],
+      ["in spring at 9 plant bulbs", "in spring", `Which day in spring? Add one, like "on the 28th at 9am" or "on march 21 at 10am", and I'll nudge you then.`],
+      ["after christmas return the jumper", "after christmas", `Which day after Christmas? Add one, like "on dec 27 at 10am" or "on dec 30 at 9am", and I'll nudge you then.`],
+      ["over christmas at 4 call grandma", "over christmas", `Which day over Christmas? Add one, like "on dec 27 at 10am" or "on dec 30 at 9am", and I'll nudge you then.`],
+      ["between christmas and new year sort the loft", "between christmas and new year", `Which day between Christmas and new year? Add one, like "on dec 27 at 10am" or "on dec 30 at 9am", and I'll nudge you then.`],
+      ["over easter paint the fence", "over easter", `Which day over Easter? Add one, like "on easter monday at 10am" or "a week after easter at 9am", and I'll nudge you then.`],
+      ["call sam this week at 3", "this week", `Which day this week? Add one, like "on friday at 6pm" or "tomorrow at 9am", and I'll nudge you then.`],
+    ] as const) {
+      const result = parseReminder(prompt, NOW.nyMondayMorning, NEW_YORK);
+      expect(result, prompt).toEqual({ ok: false, reason: "vague_time", phrase });
+      expect(failureMessage("vague_time", phrase)).toBe(says);
+    }
+    // Each example the answers give is read as a day.
+    for (const example of ["on dec 27 at 10am", "on dec 30 at 9am", "on easter monday at 10am", "a week after easter at 9am", "on jan 5 at 9am", "on friday at 6pm"]) {
+      expect(parseReminder(`${example} call sam`, NOW.nyMondayMorning, NEW_YORK), example).toMatchObject({ ok: true, reminder: { title: "call sam" } });
+    }
+    // A period with a day, or naming the thing, is no question.
+    expect(localTime(parsed("this week on friday at 3 call sam", NOW.nyMondayMorning, NEW_YORK).dueAt, NEW_YORK)).toBe("2026-03-06 15:00");
+    expect(parsed("book next summer holiday at 3pm", NOW.nyMondayMorning, NEW_YORK).title).toBe("book next summer holiday");
+    expect(parsed("file this year's taxes at 5", NOW.nyMondayMorning, NEW_YORK).title).toBe("file this year's taxes");
+  });
+
+  it("gives a medicine's times from the first one said", () => {
+    const answer = (prompt: string) => {
+      const result = parseReminder(prompt, NOW.nyMondayMorning, NEW_YORK);
+      return result.ok ? "" : failureMessage(result.reason, result.phrase);
+    };
+    expect(answer("take antibiotics every 8 hours starting at 7am")).toBe(`I can't repeat a reminder "every 8 hours starting at 7am", but one reminder for each time of day, repeating every day, can: "every day at 7am", "every day at 3pm" and "every day at 11pm".`);
+    expect(answer("take meds every 12 hours starting at 7:30")).toBe(`I can't repeat a reminder "every 12 hours starting at 7:30", but one reminder for each time of day, repeating every day, can: "every day at 7:30am" and "every day at 7:30pm".`);
+    // A bare 2 with doses is the afternoon's, as with any repeat.
+    expect(answer("every 8 hours from 2 take meds")).toBe(`I can't repeat a reminder "every 8 hours from 2", but one reminder for each time of day, repeating every day, can: "every day at 2pm", "every day at 10pm" and "every day at 6am".`);
+    expect(answer("every 8 hours take meds")).toContain(`"every day at 6am", "every day at 2pm" and "every day at 10pm"`);
+  });
+
+  it("says a verb that names a thing as the thing", () => {
+    const says = (prompt: string) => confirmationMessage(parsed(prompt, NOW.nyMondayMorning, NEW_YORK), NEW_YORK, NOW.nyMondayMorning);
+    expect(says("open evening at the school thursday at 6")).toBe("Got it! I'll remind you about open evening at the school on Thu, Mar 5 at 6:00 PM.");
+    expect(says("book club thursday at 7")).toBe("Got it! I'll remind you about book club on Thu, Mar 5 at 7:00 PM.");
+    expect(says("work drinks friday at 6")).toBe("Got it! I'll remind you about work drinks on Fri, Mar 6 at 6:00 PM.");
+    expect(says("open the post at 5")).toBe("Got it! I'll remind you to open the post on Mon, Mar 2 at 5:00 PM.");
+    expect(says("book a table friday at 7")).toBe("Got it! I'll remind you to book a table on Fri, Mar 6 at 7:00 AM.");
+  });
+});

@@ -1,7 +1,9 @@
 import { DateTime } from "luxon";
 import { MONTH_WORD } from "./month-words";
+import type { Weekday } from "../recurrence";
+import { MOVING_DAY } from "./moving-days";
 import { NAMED_DAY } from "./named-days";
-import { DAY_NAME } from "./recurrence-phrases";
+import { DAY_NAME, FULL_DAY, weekdayOfWord } from "./recurrence-phrases";
 import { countOf } from "./relative-phrases";
 // Without an amount, the lead of a time to beat (ADR 130): the words named none.
 import { TIME_TO_BEAT_LEAD } from "./time-bound-phrases";
@@ -28,6 +30,8 @@ export interface Ahead {
   days: number;
   /** "the night before": the day before at night (21:00), whatever the moment's own time. */
   partOfDay?: PartOfDay;
+  /** "the sunday before christmas": the nearest such weekday before the moment (after it, with `after`); `days` is 0. */
+  weekday?: Weekday;
   /** "2 hours after lunch", "the day after the party": that much later than the moment, not earlier (ADR 134). */
   after?: true;
   /**
@@ -35,6 +39,16 @@ export interface Ahead {
    * title is the action before the moment's own words ("prep before meeting with sam").
    */
   action?: Span;
+  /**
+   * "the day after christmas": the word "after", read as "on" by the date reader, which knows a day by its name only
+   * with a word before it that makes it one ("on christmas"; "christmas party" is no day).
+   */
+  readAsOn?: Span;
+  /**
+   * "the day after the wedding": a day counted from a moment no word dates. Asked which day, rather than counted from
+   * now (tomorrow, titled "the wedding ...") as an amount of minutes or hours is ("20 minutes after it goes in").
+   */
+  unknownDay?: true;
 }
 
 /** The counts of minutes people say in words beyond relative-phrases.ts's "a" to "twelve". */
@@ -42,7 +56,9 @@ const MINUTE_COUNTS: Record<string, number> = { fifteen: 15, twenty: 20, thirty:
 // "a couple of days before": two, as "a couple of hours" is elsewhere (chrono read it as two days ago).
 const COUNT = `(?<count>\\d{1,3}|(?:a\\s+)?couple(?:\\s+of)?|an?|one|two|three|four|five|six|ten|fifteen|twenty|thirty|forty[- ]five)`;
 const UNIT = "(?<unit>minutes?|mins?|hours?|hrs?|days?|weeks?)";
-const AMOUNT = `(?:${COUNT}\\s+${UNIT}|(?<halfHour>half\\s+an\\s+hour)|the\\s+(?<theDay>day|night|evening))`;
+// "the sunday before christmas", "the last friday before the 12th": the weekday nearest the moment on that side.
+// Not "in the morning before work": a part of the day, then a moment.
+const AMOUNT = `(?:${COUNT}\\s+${UNIT}|(?<halfHour>half\\s+an\\s+hour)|(?<!\\bin\\s+)the\\s+(?<theDay>day|night|morning|evening)|the\\s+(?:(?:last|first)\\s+)?(?<weekday>${FULL_DAY}))`;
 /** "remind me", "and ping me", ", tell me": asking for the early reminder. */
 const ASKING = "(?:(?:and\\s+)?(?:please\\s+)?(?:remind|ping|nudge|tell|alert|notify)\\s+me\\s+)?";
 /**
@@ -54,7 +70,7 @@ const BEFORE = "(?<before>before(?:hand)?|prior\\s+to|ahead\\s+of(?!\\s+(?:time|
 const AHEAD = new RegExp(`\\b${ASKING}${AMOUNT}\\s+${BEFORE}\\b(?!\\s+(?:than|of|to|schedule)\\b)`, "i");
 
 /** "night before bin day thursday put bins out": "day", "night", "evening" without "the" as the first words. */
-const LEADING_DAY_AHEAD = new RegExp(`^\\s*${ASKING}(?<theDay>day|night|evening)\\s+(?<before>before)\\b`, "i");
+const LEADING_DAY_AHEAD = new RegExp(`^\\s*${ASKING}(?<theDay>day|night|morning|evening)\\s+(?<before>before)\\b`, "i");
 
 /**
  * "dentist at 3 tomorrow, remind me to floss an hour before", "meeting with sam at 3, remind me to prep beforehand",
@@ -90,10 +106,10 @@ function findAskedAfter(text: string): Ahead | null {
   const { match, askStart } = found ?? {};
   // The moment's words come first; "remind me to call mum before" alone is read as before.
   if (!match || askStart === undefined || text.slice(0, askStart).replace(/[\s,;.!-]+/g, "") === "") return null;
-  const { count, unit, halfHour, theDay, action } = match.groups ?? {};
-  const lead = count || halfHour || theDay ? leadOf(count, unit, halfHour, theDay) : TIME_TO_BEAT_LEAD;
+  const { count, unit, halfHour, theDay, weekday, action } = match.groups ?? {};
+  const lead = count || halfHour || theDay || weekday ? leadOf(match.groups) : TIME_TO_BEAT_LEAD;
   if (!lead) return null;
-  const amount = theDay ? `the ${theDay.toLowerCase()}` : (halfHour ?? (count ? `${count} ${unit}` : TIME_TO_BEAT_LEAD.words));
+  const amount = theDay ? `the ${theDay.toLowerCase()}` : weekday ? theWeekday(weekday) : (halfHour ?? (count ? `${count} ${unit}` : TIME_TO_BEAT_LEAD.words));
   const span = { start: askStart, end: text.length };
   const actionStart = action ? text.indexOf(action, askStart + (match.groups?.ask ?? "").length) : -1;
   return { ...lead, words: amount.replace(/\s+/g, " "), span, hidden: span, ...(action ? { action: { start: actionStart, end: actionStart + action.length } } : {}) };
@@ -106,32 +122,55 @@ function findAskedAfter(text: string): Ahead | null {
  * which" (no moment named), "the day after tomorrow", "the week after next" (days the reader knows), nor an amount with
  * no moment after it.
  */
-const LATER_THAN = new RegExp(`\\b${ASKING}${AMOUNT}\\s+(?<after>after|later\\s+than)\\s+(?!(?:that|this|it|which|then|all|tomorrow|next)\\b)(?=[a-z0-9'"])`, "i");
+// Not "the morning after pill": a medicine's name.
+const NOT_A_MOMENT = "(?!(?:that|this|it|which|then|all|tomorrow|next|pills?)\\b)(?=[a-z0-9'\"])";
+const LATER_THAN = new RegExp(`\\b${ASKING}${AMOUNT}\\s+(?<after>after|later\\s+than)\\s+${NOT_A_MOMENT}`, "i");
+/** "day after boxing day return gifts": "day", "night", "morning", "evening" without "the" as the first words. */
+const LEADING_DAY_LATER = new RegExp(`^\\s*${ASKING}(?<theDay>day|night|morning|evening)\\s+(?<after>after)\\s+${NOT_A_MOMENT}`, "i");
 /** Moments the reader knows by "after" ("after lunch" 13:00, "after work" 18:00): "after" stays for it to read. */
 const AFTER_A_MOMENT = /^\s*(?:my\s+|the\s+)?(?:breakfast|lunch|dinner|supper|tea|work|school)\b/i;
 /**
  * What says when the moment is: a number, a day, a month, a day of the year. Without one ("take the cake out 20 minutes
  * after it goes in") the amount is counted from now, as it always was.
  */
-const NAMES_WHEN = new RegExp(String.raw`\d|\b(?:today|tomorrow|tonight|noon|midday|midnight|next|this|${DAY_NAME}|${MONTH_WORD}|${NAMED_DAY})\b`, "i");
+const NAMES_WHEN = new RegExp(String.raw`\d|\b(?:today|tomorrow|tonight|noon|midday|midnight|next|this|${DAY_NAME}|${MONTH_WORD}|${NAMED_DAY}|${MOVING_DAY})\b`, "i");
+/** A day known by its name right after "after" or "before" ("the day after christmas", "the friday before easter"). */
+const A_NAMED_DAY_NEXT = new RegExp(String.raw`^\s*(?:the\s+)?(?:${NAMED_DAY}|${MOVING_DAY})\b`, "i");
+/**
+ * What a weekday before or after must be counted from: a date, not a moment of the day ("the friday before christmas",
+ * "the monday after the 12th"; "on the monday before work" is Monday, before work).
+ */
+const A_DATE_NEXT = new RegExp(String.raw`^\s*(?:(?:the|every|each)\s+)?(?:${NAMED_DAY}|${MOVING_DAY}|${MONTH_WORD}|\d)|^\s*(?:every|each)\s+${FULL_DAY}`, "i");
+
+/** "the move", "my op": a thing named after "after", which may be the moment counted from. */
+const A_THING_NEXT = /^\s*(?:the|my|our|his|her|their|your)\s+[a-z]/i;
 
 function findLaterThan(text: string): Ahead | null {
-  const match = LATER_THAN.exec(text);
+  const match = LATER_THAN.exec(text) ?? LEADING_DAY_LATER.exec(text);
   if (!match) return null;
-  const { count, unit, halfHour, theDay, after = "" } = match.groups ?? {};
-  const lead = leadOf(count, unit, halfHour, theDay);
+  const { weekday, theDay, after = "" } = match.groups ?? {};
+  const lead = leadOf(match.groups);
   if (!lead) return null;
   const start = match.index;
   const end = start + match[0].length;
+  const rest = text.slice(end);
+  const datedElsewhere = NAMES_WHEN.test(text.slice(0, start));
   const afterStart = start + match[0].toLowerCase().lastIndexOf(after.toLowerCase());
   const amountStart = start + match[0].search(new RegExp(`\\b${AMOUNT}`, "i"));
-  const words = text.slice(amountStart, afterStart).trim().replace(/\s+/g, " ");
-  // The reader reads the moment after the amount; "after lunch" it reads with its "after".
-  const keepsAfter = /^after$/i.test(after) && AFTER_A_MOMENT.test(text.slice(end));
-  if (!keepsAfter && !NAMES_WHEN.test(text.slice(end))) return null;
+  const words = weekday ? theWeekday(weekday) : theDay ? `the ${theDay.toLowerCase()}` : text.slice(amountStart, afterStart).trim().replace(/\s+/g, " ");
+  // The reader reads the moment after the amount; "after lunch" it reads with its "after", "after christmas" as "on".
+  const keepsAfter = /^after$/i.test(after) && AFTER_A_MOMENT.test(rest);
+  const namedDay = A_NAMED_DAY_NEXT.test(rest);
+  const dated = weekday ? A_DATE_NEXT.test(rest) : keepsAfter || NAMES_WHEN.test(rest);
+  if (!dated) {
+    // "the friday after work" is Friday, after work; "the friday after the move", a day counted from a thing.
+    const unknownDay = weekday ? countsFromAnUndatedThing(text.slice(0, start), rest) : lead.days > 0 && !datedElsewhere && !NAMES_WHEN.test(rest);
+    return unknownDay ? { words, span: { start, end }, hidden: { start, end }, ...lead, after: true, unknownDay: true } : null;
+  }
   // "follow up a week after the interview on monday": after words of the title, "after ..." stays in it.
   const titleBefore = text.slice(0, start).trim() !== "";
-  return { words, span: { start, end: titleBefore || keepsAfter ? afterStart : end }, hidden: { start, end: keepsAfter ? afterStart : end }, ...lead, after: true };
+  const hiddenEnd = keepsAfter || namedDay ? afterStart : end;
+  return { words, span: { start, end: titleBefore || keepsAfter || namedDay ? afterStart : end }, hidden: { start, end: hiddenEnd }, ...lead, after: true, ...(namedDay ? { readAsOn: { start: afterStart, end } } : {}) };
 }
 
 /** The first "... before" in `text` that asks for a reminder ahead of the moment, or null. */
@@ -143,19 +182,21 @@ export function findAhead(text: string): Ahead | null {
   const match = AHEAD.exec(text) ?? LEADING_DAY_AHEAD.exec(text);
   if (!match) return null;
   const [whole] = match;
-  const { count, unit, halfHour, theDay, before = "" } = match.groups ?? {};
-  const lead = leadOf(count, unit, halfHour, theDay);
+  const { weekday, before = "" } = match.groups ?? {};
+  const lead = leadOf(match.groups);
   if (!lead) return null;
   const start = match.index;
   const end = start + whole.length;
+  const rest = text.slice(end);
+  // "the day before the wedding", "the friday before my flight": a day counted from a thing no word dates, asked.
+  if ((lead.days > 0 || weekday) && countsFromAnUndatedThing(text.slice(0, start), rest)) return { words: weekday ? theWeekday(weekday) : amountWords(text, start, end - before.length), span: { start, end }, hidden: { start, end }, ...lead, unknownDay: true };
+  if (weekday && !A_DATE_NEXT.test(rest)) return null;
   // "before my meeting", "before christmas", "before bed": the reader needs "before" to read what follows ("prior to",
   // "ahead of" and "earlier than" are hidden with the amount).
   const leadsToMoment = /^before$/i.test(before) && /^\s*[\w'"]/.test(text.slice(end));
   const hiddenEnd = leadsToMoment ? end - before.length : end;
-  const amountStart = start + whole.search(new RegExp(`\\b(?:${AMOUNT}|day|night|evening)`, "i"));
   // "10 mins prior to my 3pm meeting" is said back as "10 mins before 3:00 PM", like "10 mins before".
-  const amount = text.slice(amountStart, end - before.length).trim();
-  const words = /^(?:day|night|evening)$/i.test(amount) ? `the ${amount.toLowerCase()}` : amount;
+  const words = weekday ? theWeekday(weekday) : amountWords(text, start, end - before.length);
   // "leave 20 mins before the 8:15 bus", "pack the night before the trip": after words of the title, "before" stays in
   // it ("leave before the 8:15 bus"); as the first words ("remind me 30 mins before my 3pm meeting") it goes.
   const titleBefore = text.slice(0, start).trim() !== "";
@@ -163,11 +204,30 @@ export function findAhead(text: string): Ahead | null {
   return { words, span: { start, end: spanEnd }, hidden: { start, end: hiddenEnd }, ...lead };
 }
 
-function leadOf(count: string | undefined, unit: string | undefined, halfHour: string | undefined, theDay: string | undefined): Omit<Ahead, "words" | "span" | "hidden"> | null {
+/** How much earlier the words of AMOUNT (its groups) say, or null for a count the reader does not know. */
+/** The amount as said between `start` and `end` ("30 mins", "a week"), "day"/"night" alone as "the day", "the night". */
+function amountWords(text: string, start: number, end: number): string {
+  const amountStart = start + text.slice(start, end).search(new RegExp(`\\b(?:${AMOUNT}|day|night|morning|evening)`, "i"));
+  const amount = text.slice(amountStart, end).trim();
+  return /^(?:day|night|morning|evening)$/i.test(amount) ? `the ${amount.toLowerCase()}` : amount;
+}
+
+/**
+ * Whether a day before or after is counted from a thing ("the wedding", "my flight") with no word that dates it
+ * anywhere, nor a moment of the day the reader knows ("the night before work").
+ */
+function countsFromAnUndatedThing(before: string, rest: string): boolean {
+  return A_THING_NEXT.test(rest) && !AFTER_A_MOMENT.test(rest) && !NAMES_WHEN.test(before) && !NAMES_WHEN.test(rest);
+}
+
+function leadOf(groups: Record<string, string | undefined> | undefined): Omit<Ahead, "words" | "span" | "hidden"> | null {
+  const { count, unit, halfHour, theDay, weekday } = groups ?? {};
   if (halfHour) return { minutes: 30, days: 0 };
+  const day = weekday ? weekdayOfWord(weekday) : undefined;
+  if (day) return { minutes: 0, days: 0, weekday: day };
   if (theDay) {
     const day = theDay.toLowerCase();
-    return { minutes: 0, days: 1, ...(day === "night" ? { partOfDay: "night" as const } : day === "evening" ? { partOfDay: "evening" as const } : {}) };
+    return { minutes: 0, days: 1, ...(day === "night" || day === "morning" || day === "evening" ? { partOfDay: day } : {}) };
   }
   const lower = (count ?? "").toLowerCase();
   const n = /couple/.test(lower) ? 2 : (MINUTE_COUNTS[lower] ?? countOf(lower));
@@ -178,8 +238,14 @@ function leadOf(count: string | undefined, unit: string | undefined, halfHour: s
   return { minutes: u.startsWith("h") ? 60 * n : n, days: 0 };
 }
 
+/** "the Sunday", as the confirmation says it back. */
+function theWeekday(word: string): string {
+  const lower = word.toLowerCase();
+  return `the ${lower.charAt(0).toUpperCase()}${lower.slice(1)}`;
+}
+
 /** How much earlier (or later), and how it was said: an `Ahead` found in the words, or the hour ahead of a time to beat. */
-export type AheadAmount = Pick<Ahead, "words" | "minutes" | "days" | "partOfDay" | "after">;
+export type AheadAmount = Pick<Ahead, "words" | "minutes" | "days" | "partOfDay" | "after" | "weekday">;
 
 /**
  * The moment `ahead` names before `eventAt` (after it, for "2 hours after lunch"), on the person's clock: days on the
@@ -187,7 +253,10 @@ export type AheadAmount = Pick<Ahead, "words" | "minutes" | "days" | "partOfDay"
  */
 export function aheadOf(eventAt: Date, ahead: AheadAmount, zone: string): Date {
   const sign = ahead.after ? -1 : 1;
-  let local = DateTime.fromJSDate(eventAt, { zone }).minus({ days: sign * ahead.days });
+  const event = DateTime.fromJSDate(eventAt, { zone });
+  // The nearest such weekday strictly before (or after) the moment's day: a week away when the moment is one.
+  const days = ahead.weekday ? ((ahead.after ? ahead.weekday - event.weekday : event.weekday - ahead.weekday) + 7) % 7 || 7 : ahead.days;
+  let local = event.minus({ days: sign * days });
   if (ahead.partOfDay) local = local.set({ hour: PART_OF_DAY_HOURS[ahead.partOfDay], minute: 0, second: 0, millisecond: 0 });
   return local.minus({ minutes: sign * ahead.minutes }).toJSDate();
 }

@@ -32,8 +32,10 @@ export function nextMinute(now: Date): Date {
  * person is asked to say the day.
  */
 export function earlier(reminder: ParsedReminder, ahead: AheadAmount, now: Date, zone: string): ParseResult {
-  const dueAt = aheadOf(reminder.dueAt, ahead, zone);
   const eventRule = reminder.recurrence;
+  // "the friday before every christmas": how many days before differs from year to year; only one weekday a week keeps it.
+  if (ahead.weekday && eventRule && !(eventRule.freq === "weekly" && eventRule.days.length === 1)) return { ok: false, reason: "ahead_of_repeat", phrase: `${ahead.words} ${ahead.after ? "after" : "before"}` };
+  const dueAt = aheadOf(reminder.dueAt, ahead, zone);
   const daysEarlier = Math.round(localCalendarDate(reminder.dueAt, zone).diff(localCalendarDate(dueAt, zone), "days").days);
   const recurrence = eventRule ? repeatDaysEarlier(eventRule, daysEarlier) : null;
   // A repeat's days move earlier, or later after it (ADR 131, 134), where a rule holds them.

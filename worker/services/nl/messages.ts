@@ -1,13 +1,14 @@
 import { DateTime } from "luxon";
-import { isCommonVerb } from "./verbs";
+import { isCommonVerb, namesAThing } from "./verbs";
 import { ANSWER_LABELS } from "../answers";
 import { getStrategy, type StrategyKey } from "../escalation/catalogue";
 import { describeRecurrence, type Recurrence } from "../recurrence";
+import { PERIOD_WITHOUT_A_DAY } from "./relative-phrases";
 import { REPEATS_I_CAN_SET, unsupportedRepeatAnswer } from "./repeat-answers";
 
 /** What the assistant says back. Kept apart from the parser so the wording is easy to find and change. */
 
-export type ParseFailureReason = "empty" | "unsupported_repeat" | "several_times" | "no_time" | "no_time_today" | "no_unit" | "vague_time" | "repeat_on_other_clock" | "repeat_with_end" | "no_title" | "past" | "two_nudges" | "weekday_mismatch" | "ahead_of_repeat" | "unknown_here" | "moves_with_easter";
+export type ParseFailureReason = "empty" | "unsupported_repeat" | "several_times" | "no_time" | "no_time_today" | "no_unit" | "vague_time" | "repeat_on_other_clock" | "repeat_with_end" | "no_title" | "past" | "two_nudges" | "weekday_mismatch" | "ahead_of_repeat" | "unknown_here" | "moves_with_easter" | "unknown_moment";
 
 interface ConfirmableReminder {
   title: string;
@@ -85,6 +86,7 @@ const FAILURE_MESSAGES: Record<ParseFailureReason, string> = {
   unknown_here: `I don't know when that day is where you live. Say its date, like "on may 10 at 10am".`,
   // "every easter": its date moves with Easter, which no repeat follows.
   moves_with_easter: `I can't repeat a reminder on that day: its date moves with Easter. Set this year's, like "on easter sunday at 10am".`,
+  unknown_moment: `I don't know which day that counts from. Add its day, like "the day after the party on saturday", and I'll nudge you then.`,
   ahead_of_repeat: `I can't move that repeat to the days before it: no repeat I can set falls on them. Say the day and time to be reminded, like "every sunday at 7pm".`,
   weekday_mismatch: `That day and date don't match. Send it again with the day or the date you mean, like "on friday" or "on dec 12".`,
 };
@@ -111,14 +113,13 @@ export function failureMessage(reason: ParseFailureReason, phrase?: string, othe
   if (reason === "repeat_with_end" && phrase) return `I can't end a repeat by itself ("${phrase}"). Set it without the end, like "take pills every day at 8am", and when you're done, delete it and tick "Also stop the repeats".`;
   if (reason === "several_times" && phrase) return `I can set one day per reminder, and "${phrase}" names more than one. If it repeats, put "every" before the days, like "every ${phrase}"; if not, send each day as its own reminder.`;
   // A day that moves with the country or with Easter (moving-days.ts): `phrase` is its name ("Father's Day").
+  // "the day after the wedding": `phrase` is the amount with "after" ("the day after"), said back with an example.
+  if (reason === "unknown_moment" && phrase) return `I don't know which day "${phrase}" counts from. Add its day, like "${phrase} the party on saturday", and I'll nudge you then.`;
   if (reason === "unknown_here" && phrase) return `I don't know when ${phrase} is where you live. Say its date, like "on may 10 at 10am".`;
   if (reason === "moves_with_easter" && phrase) return `I can't repeat a reminder on ${phrase}: its date moves ${phrase === "Easter" ? "" : "with Easter "}each year. Set this year's, like "on ${phrase.toLowerCase()} at 10am", and next year's when it comes.`;
   // "this week", "sometime this month": a day is what is missing, not a time of day.
-  const period = reason === "vague_time" ? phrase?.match(/\b(?:this\s+(?:week|month|year)|in\s+the\s+new\s+year|(?:in\s+(?:the\s+)?|(?:this|next)\s+)(?:spring|summer|autumn|fall|winter))$/i)?.[0] : undefined;
-  if (period) {
-    const examples = /week$/i.test(period) ? `"on friday at 6pm" or "tomorrow at 9am"` : /new\s+year$/i.test(period) ? `"on jan 5 at 9am" or "on january 12 at 10am"` : `"on the 28th at 9am" or "on march 21 at 10am"`;
-    return `Which day ${period.toLowerCase().replace(/\s+/g, " ")}? Add one, like ${examples}, and I'll nudge you then.`;
-  }
+  const period = reason === "vague_time" ? phrase?.match(PERIOD_AT_THE_END)?.[0] : undefined;
+  if (period) return `Which day ${period.toLowerCase().replace(/\s+/g, " ").replace(/\b(?:christmas|xmas|easter)\b/, (name) => name.charAt(0).toUpperCase() + name.slice(1))}? Add one, like ${periodExamples(period)}, and I'll nudge you then.`;
   if (reason === "vague_time" && phrase) return `When is "${phrase}"? Add a time, like "at 6pm" or "in 2 hours", and I'll nudge you then.`;
   if (reason === "no_unit" && phrase) return `Is "${phrase}" minutes or hours? Add one, like "${phrase} minutes" or "${phrase} hours".`;
   if (reason === "ahead_of_repeat" && phrase) return `I can't remind you "${phrase}" this repeat: no repeat I can set falls on those days. Say the day and time to be reminded, like "every sunday at 7pm".`;
@@ -129,6 +130,17 @@ export function failureMessage(reason: ParseFailureReason, phrase?: string, othe
   return FAILURE_MESSAGES[reason];
 }
 
+
+const PERIOD_AT_THE_END = new RegExp(String.raw`\b${PERIOD_WITHOUT_A_DAY}$`, "i");
+
+/** Two days that the period holds, said as the reader reads them. */
+function periodExamples(period: string): string {
+  if (/week$/i.test(period)) return `"on friday at 6pm" or "tomorrow at 9am"`;
+  if (/\b(?:christmas|xmas)\b/i.test(period)) return `"on dec 27 at 10am" or "on dec 30 at 9am"`;
+  if (/new\s+year$/i.test(period)) return `"on jan 5 at 9am" or "on january 12 at 10am"`;
+  if (/easter$/i.test(period)) return `"on easter monday at 10am" or "a week after easter at 9am"`;
+  return `"on the 28th at 9am" or "on march 21 at 10am"`;
+}
 
 /** "what's on today?" typed where only reminders are made (the web's box, the API, an email): nothing is made. */
 export const AGENDA_QUESTION = "That sounds like a question, so I didn't make a reminder. Your dashboard lists all your reminders, soonest first.";
@@ -163,7 +175,7 @@ export const BOX_HELP = `Write what to be reminded of and when, in your own word
 function reminderSubject(title: string): string {
   const [firstWord = ""] = title.split(/\s+/, 1);
   const spoken = toSecondPerson(title);
-  if (!isCommonVerb(firstWord)) return `about ${spoken}`;
+  if (!isCommonVerb(firstWord) || namesAThing(title)) return `about ${spoken}`;
   const capitalisedOnly = /^[A-Z][a-z']*$/.test(firstWord);
   return `to ${capitalisedOnly ? spoken.charAt(0).toLowerCase() + spoken.slice(1) : spoken}`;
 }

@@ -53,6 +53,8 @@ const NOT_DATES: readonly RegExp[] = [
   new RegExp(String.raw`\b${EVENING_NAME}\s+(nights?)\b`, "gi"),
   // "parents evening thursday 6:30", "open evening on friday": a school's event, not this evening (due today, the day lost).
   new RegExp(String.raw`\b${EVENING_EVENT}\s+(evenings?)\b`, "gi"),
+  // "buy the morning after pill tomorrow": a medicine's name, not tomorrow morning (titled "buy the after pill").
+  /\b((?:morning|day)[\s-]+after)(?=[\s-]+pills?\b)/gi,
   // "leave it for now", "now that tom is back call him at 5", "every now and then": no time (chrono read this very
   // instant, "That time has already passed"). "in 2 hours from now" is one; "asap", "now", "right away" as the time are
   // read by parse-reminder.ts (relative-phrases.ts findRightAway) before this.

@@ -7,11 +7,11 @@ import { aheadOfTheTimeToBeat, earlier, nextMinute } from "./early-reminder";
 import { resolveSchedule } from "./schedule";
 import { correctSpelling } from "./spelling";
 import { cleanTitle, extractTitle } from "./title";
-import { blankOut, type Span } from "./types";
+import { blankOut, type Span, writeOver } from "./types";
 import { findUnsupportedRepeat, hasJoinedDaysOfMonth, hasJoinedTimes, lastingInTitle } from "./unsupported-phrases";
 import type { StrategyKey } from "../escalation/catalogue";
 import { findNudgeWish } from "./nudge-phrases";
-import { countWithoutUnit, findRightAway, vagueWhen } from "./relative-phrases";
+import { countWithoutUnit, findPeriodWithoutADay, findRightAway, vagueWhen } from "./relative-phrases";
 import { clockOfTheWords } from "./zone-words";
 import { momentIn } from "./moments";
 import { settleTheHour } from "./hour-hints";
@@ -70,7 +70,9 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   const said = nudge ? blankOut(typed, nudge.spans) : typed;
   // "remind me 30 mins before my 3pm meeting": the moment is read without the amount, and the reminder is due earlier.
   const ahead = findAhead(said);
-  const text = ahead ? blankOut(said, [ahead.hidden]) : said;
+  if (ahead?.unknownDay) return { ok: false, reason: "unknown_moment", phrase: `${ahead.words} ${ahead.after ? "after" : "before"}` };
+  const blanked = ahead ? blankOut(said, [ahead.hidden]) : said;
+  const text = ahead?.readAsOn ? writeOver(blanked, ahead.readAsOn, "on") : blanked;
   // "call the bank before 5pm": a time to beat, read as "at 5pm" and reminded an hour ahead of it (ADR 130); "after
   // 5 call mum": a time to wait for, read as "at 5".
   const timeBound = ahead ? null : findTimeBound(text);
@@ -103,6 +105,10 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   // "asap" with nothing else about when: the first nudge at the next minute, so the sequence starts now.
   const startsNow = rightAway !== null && !repeat && !scheduled.ok && scheduled.reason === "no_time";
   const schedule = startsNow ? { ok: true as const, dueAt: nextMinute(now), recurrence: null } : scheduled;
+  // "in the new year at 9", "sometime this month at 10": a time, but the period names many days and says none of them:
+  // asked which, not set for today ("in spring at 9" was tonight, titled "in spring"; "this month at 10" the 1st, past).
+  const period = repeat ? null : findPeriodWithoutADay(text);
+  if (period && !namesADay(findDateTime(blankOut(timeText, [...notReadAsDates, period.span]), now, zone))) return { ok: false, reason: "vague_time", phrase: period.phrase };
   // "in 10", "call Bob later" with nothing else about when: a question naming the words, not "no time found".
   if (!schedule.ok && schedule.reason === "no_time") {
     const unitless = countWithoutUnit(text);

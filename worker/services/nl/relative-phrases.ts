@@ -3,6 +3,7 @@ import { DateTime, FixedOffsetZone } from "luxon";
 import { NAMED_DAY_SAID_AS_A_DAY, NAMED_DAY_SHORT, namedDayOfYear } from "./named-days";
 import { DAY, weekdayOfWord } from "./recurrence-phrases";
 import type { Span } from "./types";
+import { isCommonVerb } from "./verbs";
 
 /**
  * Durations and days counted from today that chrono misreads, as chrono parsers and a refiner
@@ -107,13 +108,39 @@ export function countWithoutUnit(text: string): string | null {
 }
 
 /**
+ * Periods that hold many days and name none: "this week", "this month", "in the new year", "next spring", "after
+ * christmas", "over easter", "between christmas and new year". Alone they are asked (VAGUE_WHEN); with a time and no
+ * day ("in the new year at 9") too, since the time alone would be today's (parse-reminder.ts). Not "the end of this
+ * month" (a day, period-phrases.ts), nor "the day after christmas" (read before, ahead-phrases.ts).
+ */
+export const PERIOD_WITHOUT_A_DAY = String.raw`(?:(?<!\bof\s+)this\s+(?:week|month|year)|in\s+the\s+new\s+year|(?:in\s+(?:the\s+)?|(?:this|next)\s+)(?:spring|summer|autumn|fall|winter)|(?:after|over)\s+(?:christmas|xmas|easter)|between\s+(?:christmas|xmas)\s+and\s+new\s+year'?s?(?:\s+(?:day|eve))?)`;
+// Not "this year's taxes".
+const SOMETIME = String.raw`(?:sometime\s+|some\s+time\s+|at\s+some\s+point\s+)?`;
+const PERIOD = new RegExp(String.raw`\b${SOMETIME}${PERIOD_WITHOUT_A_DAY}\b(?!'s)`, "i");
+/** What may follow a period said as the time: nothing, a time's word, a verb ("in the new year call sam"). */
+const AFTER_A_PERIOD = /^(?:at|on|by|around|about|from|to|and|then|please|remind|i|we)$/i;
+
+/**
+ * Where a period that names no day is said as the time ("in the new year at 9", "call sam this week"), as typed, or
+ * null. Before a name it describes the thing ("book next summer holiday at 3pm").
+ */
+export function findPeriodWithoutADay(text: string): { phrase: string; span: Span } | null {
+  const match = PERIOD.exec(text);
+  if (!match) return null;
+  const end = match.index + match[0].length;
+  const next = /^\s*([a-z']+)/i.exec(text.slice(end))?.[1];
+  if (next && !AFTER_A_PERIOD.test(next) && !isCommonVerb(next)) return null;
+  return { phrase: match[0].replace(/\s+/g, " "), span: { start: match.index, end } };
+}
+
+/**
  * "call Bob later", "soon", "in a bit", "in a while", "at some point": a wish for a time, with none in it. Named back
  * when nothing else says when (parse-reminder.ts), so the answer asks for the time those words stood for. ("asap"
  * is not asked about: "When is asap?" reads as a rebuke.)
  */
 // Also a moment only the person knows ("when I get home", "once I'm back", "after school"): asked, naming the words,
 // rather than "I couldn't find a time".
-const VAGUE_WHEN = /\b(?:(?:sometime\s+|some\s+time\s+|at\s+some\s+point\s+)?this\s+(?:week|month|year)|later(?:\s+on)?|soon|in\s+a\s+(?:bit|while|little\s+while|sec|second|minute|moment|mo)|at\s+some\s+point|some\s*time|(?:when|once|as\s+soon\s+as)\s+i(?:'m|\s+am|\s+get|\s+arrive|\s+wake|\s+leave|\s+finish)(?:\s+(?:home|back|up|in|there|to\s+work|work))?|after\s+school|on\s+(?:my|the)\s+way\s+(?:home|back|to\s+work|in)|(?:at\s+)?opening\s+time|(?:at\s+)?closing\s+time|(?:at\s+)?(?:dusk|dawn|sunset|sunrise|sundown|sun\s*up|sun\s*down)|(?:in\s+(?:the\s+)?|(?:this|next)\s+)(?:spring|summer|autumn|fall|winter)|in\s+the\s+new\s+year)\b/i;
+const VAGUE_WHEN = new RegExp(String.raw`\b(?:${SOMETIME}${PERIOD_WITHOUT_A_DAY}|later(?:\s+on)?|soon|in\s+a\s+(?:bit|while|little\s+while|sec|second|minute|moment|mo)|at\s+some\s+point|some\s*time|(?:when|once|as\s+soon\s+as)\s+i(?:'m|\s+am|\s+get|\s+arrive|\s+wake|\s+leave|\s+finish)(?:\s+(?:home|back|up|in|there|to\s+work|work))?|after\s+school|on\s+(?:my|the)\s+way\s+(?:home|back|to\s+work|in)|(?:at\s+)?opening\s+time|(?:at\s+)?closing\s+time|(?:at\s+)?(?:dusk|dawn|sunset|sunrise|sundown|sun\s*up|sun\s*down))\b`, "i");
 
 /**
  * "call the plumber asap", "call sam now", "right away": start nudging now (parse-reminder.ts: at the next minute, when
@@ -156,6 +183,8 @@ const WEEKS_ON_A_DAY = new RegExp(`(?<!\\bfor\\s+)\\b${COUNT}\\s+(weeks?|fortnig
 /** "over the weekend", "this coming weekend": this weekend, as chrono reads "this weekend" (a Saturday, schedule.ts). */
 const THIS_WEEKEND = /\b(?:(?:over|during)\s+the|this\s+coming)\s+weekend\b/i;
 const WEEKEND_AFTER_NEXT = /\b(?:(?:on|at|over)\s+)?(?:the\s+)?weekend\s+after\s+next\b/i;
+/** "the week after next": two weeks from today, as "a fortnight today" (chrono read "next week", titled "next"). */
+const WEEK_AFTER_NEXT = /\b(?:(?:in|during)\s+)?(?:the\s+)?week\s+after\s+next\b/i;
 
 function weeksOnADay(context: chrono.ParsingContext, match: RegExpMatchArray) {
   const count = countOf(match[1]);
@@ -269,6 +298,13 @@ export const RELATIVE_PARSERS: chrono.Parser[] = [
   { pattern: () => WEEKDAY_WEEK, extract: (context, match) => weekdayAhead(context, match[1], 1) },
   { pattern: () => WEEKS_ON_A_DAY, extract: weeksOnADay },
   { pattern: () => WEEKEND_AFTER_NEXT, extract: weekendAfterNext },
+  {
+    pattern: () => WEEK_AFTER_NEXT,
+    extract: (context) => {
+      const date = localToday(context).plus({ weeks: 2 });
+      return { day: date.day, month: date.month, year: date.year };
+    },
+  },
   { pattern: () => THIS_WEEKEND, extract: (context) => context.createParsingComponents({ weekday: 6 }) },
   { pattern: () => AFTER_THE_WEEKEND, extract: mondayAfterTheWeekend },
   {

@@ -74,9 +74,10 @@ const ONCE_A_DAY = "once a day";
 
 /**
  * "every 8 hours" (a medicine's doses): not a wish to be nudged, but times in a day, which daily reminders hold. The
- * times from 6 am (8 am for twice a day), as `"every day at 6am", "every day at 2pm" and "every day at 10pm"`; more
- * than four are cut short with "and so on". "every 24 hours" is once a day. Null for an hour, or more than 12 other
- * than 24: those are the nudging a reminder does anyway, or no day's times.
+ * times from the first one said ("every 8 hours starting at 7am"), else from 6 am (8 am for twice a day), as
+ * `"every day at 6am", "every day at 2pm" and "every day at 10pm"`; more than four are cut short with "and so on".
+ * "every 24 hours" is once a day. Null for an hour, or more than 12 other than 24: those are the nudging a reminder
+ * does anyway, or no day's times.
  */
 function timesOfDayEvery(phrase: string): string | null {
   if (WITH_EVERY_MEAL.test(phrase)) return joinWithAnd(Object.values(MEAL_HOURS).map((hour) => `"every day at ${clockWord(hour)}"`));
@@ -85,8 +86,8 @@ function timesOfDayEvery(phrase: string): string | null {
   const hours = hoursIn(phrase);
   if (hours === 24) return ONCE_A_DAY;
   if (!(hours >= 2 && hours <= 12)) return null;
-  const first = hours === 12 ? 8 : 6;
-  const times = Array.from({ length: Math.floor(24 / hours) }, (_, i) => `"every day at ${clockWord((first + i * hours) % 24)}"`);
+  const first = firstTimeIn(phrase) ?? { hour: hours === 12 ? 8 : 6, minute: 0 };
+  const times = Array.from({ length: Math.floor(24 / hours) }, (_, i) => `"every day at ${clockWord((first.hour + i * hours) % 24, first.minute)}"`);
   return times.length > 4 ? `${times.slice(0, 3).join(", ")} and so on` : joinWithAnd(times);
 }
 
@@ -109,9 +110,26 @@ function hoursIn(phrase: string): number {
   return countOf(word) ?? NaN;
 }
 
-/** 6 → "6am", 14 → "2pm", 0 → "12am", as people type times. */
-function clockWord(hour: number): string {
-  return `${hour % 12 === 0 ? 12 : hour % 12}${hour < 12 ? "am" : "pm"}`;
+/** 6 → "6am", 14 → "2pm", 0 → "12am", (7, 30) → "7:30am", as people type times. */
+function clockWord(hour: number, minute = 0): string {
+  return `${hour % 12 === 0 ? 12 : hour % 12}${minute ? `:${String(minute).padStart(2, "0")}` : ""}${hour < 12 ? "am" : "pm"}`;
+}
+
+const STARTING_AT = new RegExp(String.raw`\b(?:starting|beginning|from)\s+(?:at\s+)?(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm)?\b`, "i");
+
+/**
+ * The first dose's time of "every 8 hours starting at 7am", or null. Without am/pm, 1 to 5 are the afternoon's and 6 to
+ * 12 as said, as the reader takes a bare hour with a repeat (ADR 074).
+ */
+function firstTimeIn(phrase: string): { hour: number; minute: number } | null {
+  const match = STARTING_AT.exec(phrase);
+  if (!match) return null;
+  const said = Number(match[1]);
+  const minute = Number(match[2] ?? 0);
+  const meridiem = match[3]?.toLowerCase();
+  if (said > 23 || minute > 59 || (meridiem && (said < 1 || said > 12))) return null;
+  const hour = meridiem ? (said % 12) + (meridiem === "pm" ? 12 : 0) : said >= 1 && said <= 5 ? said + 12 : said;
+  return { hour, minute };
 }
 
 /** What Nudge does anyway, for someone asking to be reminded every few minutes. */

@@ -11,6 +11,11 @@ export function blankOut(text: string, spans: readonly Span[]): string {
   return blanked;
 }
 
+/** Writes `word` over the span, padded with spaces to its length, so indices still line up ("after" read as "on"). */
+export function writeOver(text: string, span: Span, word: string): string {
+  return text.slice(0, span.start) + word.padEnd(span.end - span.start, " ").slice(0, span.end - span.start) + text.slice(span.end);
+}
+
 /** Words that name a time of day without a clock time ("tomorrow morning", "every evening"). */
 export type PartOfDay = "morning" | "afternoon" | "evening" | "night";
 

@@ -21,6 +21,9 @@ const UNIT = "(?:minutes?|mins?|hours?|hrs?|nights?)";
 const ANY_UNIT = "(?:minutes?|mins?|hours?|hrs?|days?|nights?|weeks?|months?|years?)";
 const TIMES = "(?:twice|thrice|(?:\\d+|two|three|four|five|six)\\s+times|\\d\\s*x)";
 
+/** A clock time that starts doses ("7am", "7:30", "19:00"), read by repeat-answers.ts. */
+const FIRST_CLOCK_TIME = "\\d{1,2}(?:[:.]\\d{2})?(?:\\s*(?:am|pm)\\b)?";
+
 const unsupported = (source: string) => new RegExp(`\\b${source}`, "i");
 
 /**
@@ -33,7 +36,8 @@ const UNSUPPORTED_REPEATS: readonly RegExp[] = [
   // Intervals other than days, weeks, months and years: "every other night", "every half hour", "every few
   // days" (how many?). Every other day, every 2 weeks, every 3 months and every other year are rules.
   unsupported(`${EVERY}\\s+other\\s+(?:night|morning|afternoon|evening|weekend)`),
-  unsupported(`${EVERY}\\s+${NUMBER_WORD}\\s+${UNIT}\\b`),
+  // "every 8 hours starting at 7am": the first time goes with the phrase, so the answer's times start there.
+  unsupported(`${EVERY}\\s+${NUMBER_WORD}\\s+${UNIT}\\b(?:,?\\s+(?:starting|beginning|from)\\s+(?:at\\s+)?${FIRST_CLOCK_TIME})?`),
   unsupported(`${EVERY}\\s+${VAGUE_NUMBER}\\s+${ANY_UNIT}\\b`),
   unsupported(`${EVERY}\\s+half\\s+(?:an\\s+)?hour\\b`),
   unsupported(`${EVERY}\\s+(?:2nd|second|3rd|third|4th|fourth)\\s+night\\b(?!\\s+of\\b)`),
