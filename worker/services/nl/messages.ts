@@ -3,7 +3,7 @@ import { isCommonVerb, namesAThing } from "./verbs";
 import { ANSWER_LABELS } from "../answers";
 import { getStrategy, type StrategyKey } from "../escalation/catalogue";
 import { describeRecurrence, type Recurrence } from "../recurrence";
-import { PERIOD_WITHOUT_A_DAY } from "./relative-phrases";
+import { PERIOD_WITHOUT_A_DAY } from "./vague-phrases";
 import { REPEATS_I_CAN_SET, unsupportedRepeatAnswer } from "./repeat-answers";
 
 /** What the assistant says back. Kept apart from the parser so the wording is easy to find and change. */

@@ -57,7 +57,7 @@ const NOT_DATES: readonly RegExp[] = [
   /\b((?:morning|day)[\s-]+after)(?=[\s-]+pills?\b)/gi,
   // "leave it for now", "now that tom is back call him at 5", "every now and then": no time (chrono read this very
   // instant, "That time has already passed"). "in 2 hours from now" is one; "asap", "now", "right away" as the time are
-  // read by parse-reminder.ts (relative-phrases.ts findRightAway) before this.
+  // read by parse-reminder.ts (vague-phrases.ts findRightAway) before this.
   /(?<!\bfrom\s+)\b(now)\b/gi,
   // "pick up parcel from locker 24 tomorrow", "table 6 tonight at 8", "platform 9 tomorrow": a number that names a
   // place or a thing. "locker 24 tomorrow" found no time at all (chrono's hour 24), "locker 12 tomorrow" was noon.

@@ -11,7 +11,7 @@ import { blankOut, type Span, writeOver } from "./types";
 import { findUnsupportedRepeat, hasJoinedDaysOfMonth, hasJoinedTimes, lastingInTitle } from "./unsupported-phrases";
 import type { StrategyKey } from "../escalation/catalogue";
 import { findNudgeWish } from "./nudge-phrases";
-import { countWithoutUnit, findPeriodWithoutADay, findRightAway, vagueWhen } from "./relative-phrases";
+import { countWithoutUnit, findPeriodWithoutADay, findRightAway, vagueWhen } from "./vague-phrases";
 import { clockOfTheWords } from "./zone-words";
 import { momentIn } from "./moments";
 import { settleTheHour } from "./hour-hints";

@@ -1,0 +1,70 @@
+import type { Span } from "./types";
+import { isCommonVerb } from "./verbs";
+
+// Words that say when without an exact time, or that it is now: asked about, or started at once (parse-reminder.ts).
+
+/**
+ * "in 10", "in 5 to check the oven", "in 5 take out the pizza": a count after "in" with no unit, as the last words,
+ * before "to ...", or as the first words before the title (asked only when nothing else said when). Ten
+ * minutes or ten hours: a guess either way is an alarm at the wrong time, so the reader asks (parse-reminder.ts)
+ * rather than answering "I couldn't find a time". "in 10 downing street" and "in 2024" are not read.
+ */
+const COUNT_WITHOUT_UNIT = /\bin\s+(\d{1,3}|a\s+few|a\s+couple|five|ten|fifteen|twenty|thirty|forty-?five)(?=\s*(?:$|[,.;:!?)]|(?:to|and|please|then)\b))|^\s*in\s+(?:\d{1,3}|five|ten|fifteen|twenty|thirty|forty-?five)(?=\s+[a-z])/i;
+
+/** The words "in 10" as typed, when a count after "in" has no unit (see COUNT_WITHOUT_UNIT); else null. */
+export function countWithoutUnit(text: string): string | null {
+  return COUNT_WITHOUT_UNIT.exec(text)?.[0].replace(/\s+/g, " ") ?? null;
+}
+
+/**
+ * Periods that hold many days and name none: "this week", "this month", "in the new year", "next spring", "after
+ * christmas", "over easter", "between christmas and new year". Alone they are asked (VAGUE_WHEN); with a time and no
+ * day ("in the new year at 9") too, since the time alone would be today's (parse-reminder.ts). Not "the end of this
+ * month" (a day, period-phrases.ts), nor "the day after christmas" (read before, ahead-phrases.ts).
+ */
+export const PERIOD_WITHOUT_A_DAY = String.raw`(?:(?<!\bof\s+)this\s+(?:week|month|year)|in\s+the\s+new\s+year|(?:in\s+(?:the\s+)?|(?:this|next)\s+)(?:spring|summer|autumn|fall|winter)|(?:after|over)\s+(?:christmas|xmas|easter)|between\s+(?:christmas|xmas)\s+and\s+new\s+year'?s?(?:\s+(?:day|eve))?)`;
+// Not "this year's taxes".
+const SOMETIME = String.raw`(?:sometime\s+|some\s+time\s+|at\s+some\s+point\s+)?`;
+const PERIOD = new RegExp(String.raw`\b${SOMETIME}${PERIOD_WITHOUT_A_DAY}\b(?!'s)`, "i");
+/** What may follow a period said as the time: nothing, a time's word, a verb ("in the new year call sam"). */
+const AFTER_A_PERIOD = /^(?:at|on|by|around|about|from|to|and|then|please|remind|i|we)$/i;
+
+/**
+ * Where a period that names no day is said as the time ("in the new year at 9", "call sam this week"), as typed, or
+ * null. Before a name it describes the thing ("book next summer holiday at 3pm").
+ */
+export function findPeriodWithoutADay(text: string): { phrase: string; span: Span } | null {
+  const match = PERIOD.exec(text);
+  if (!match) return null;
+  const end = match.index + match[0].length;
+  const next = /^\s*([a-z']+)/i.exec(text.slice(end))?.[1];
+  if (next && !AFTER_A_PERIOD.test(next) && !isCommonVerb(next)) return null;
+  return { phrase: match[0].replace(/\s+/g, " "), span: { start: match.index, end } };
+}
+
+/**
+ * "call Bob later", "soon", "in a bit", "in a while", "at some point": a wish for a time, with none in it. Named back
+ * when nothing else says when (parse-reminder.ts), so the answer asks for the time those words stood for. ("asap"
+ * is not asked about: "When is asap?" reads as a rebuke.)
+ */
+// Also a moment only the person knows ("when I get home", "once I'm back", "after school"): asked, naming the words,
+// rather than "I couldn't find a time".
+const VAGUE_WHEN = new RegExp(String.raw`\b(?:${SOMETIME}${PERIOD_WITHOUT_A_DAY}|later(?:\s+on)?|soon|in\s+a\s+(?:bit|while|little\s+while|sec|second|minute|moment|mo)|at\s+some\s+point|some\s*time|(?:when|once|as\s+soon\s+as)\s+i(?:'m|\s+am|\s+get|\s+arrive|\s+wake|\s+leave|\s+finish)(?:\s+(?:home|back|up|in|there|to\s+work|work))?|after\s+school|on\s+(?:my|the)\s+way\s+(?:home|back|to\s+work|in)|(?:at\s+)?opening\s+time|(?:at\s+)?closing\s+time|(?:at\s+)?(?:dusk|dawn|sunset|sunrise|sundown|sun\s*up|sun\s*down))\b`, "i");
+
+/**
+ * "call the plumber asap", "call sam now", "right away": start nudging now (parse-reminder.ts: at the next minute, when
+ * nothing else says when). "now" was read as this very instant ("That time has already passed") and "asap" as nothing
+ * ("I couldn't find a time"). Not "from now", "for now", "by now", "now that", "every now and then".
+ */
+const RIGHT_AWAY = /\b(?:(?:right\s+)?(?<!\b(?:from|for|by|until|till|til|before|than)\s+)now(?!\s+(?:that|and\s+(?:then|again))\b)(?![-'])|asap|a\.s\.a\.p\.?|as\s+soon\s+as\s+(?:possible|poss|you\s+can)|right\s+away|straight\s+away|immediately|at\s+once)(?=[\s,.;:!?)]|$)/i;
+
+/** Where the words asking to start now are ("asap"), or null. */
+export function findRightAway(text: string): Span | null {
+  const match = RIGHT_AWAY.exec(text);
+  return match ? { start: match.index, end: match.index + match[0].length } : null;
+}
+
+/** The words "later", "in a bit" as typed, when they stand for a time (see VAGUE_WHEN); else null. */
+export function vagueWhen(text: string): string | null {
+  return VAGUE_WHEN.exec(text)?.[0].replace(/\s+/g, " ") ?? null;
+}
