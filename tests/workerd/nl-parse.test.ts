@@ -1958,6 +1958,22 @@ describe("days counted from a day known by name or a thing, a weekday before or 
     expect(confirmationMessage(reminder, NEW_YORK, NOW.nyMondayMorning)).toBe(says);
   });
 
+  // The amount and its moment said first, then what to do: titled "the meeting ends to send notes" and "your 3pm meeting
+  // to print the slides" before.
+  it.each([
+    ["remind me 10 minutes after the meeting ends at 3 to send notes", "send notes after the meeting ends", "2026-03-02 15:10", "Got it! I'll remind you to send notes after the meeting ends on Mon, Mar 2 at 3:10 PM (10 minutes after 3:00 PM)."],
+    ["remind me 30 mins before my 3pm meeting to print the slides", "print the slides before my 3pm meeting", "2026-03-02 14:30", "Got it! I'll remind you to print the slides before your 3pm meeting on Mon, Mar 2 at 2:30 PM (30 mins before 3:00 PM)."],
+    // "to paris" is the trip's; "to pack" what to do.
+    ["remind me 2 hours before the trip to paris on friday to pack", "pack before the trip to paris", "2026-03-06 07:00", "Got it! I'll remind you to pack before the trip to paris on Fri, Mar 6 at 7:00 AM (2 hours before 9:00 AM)."],
+    // After a clock time no words of the title follow "after" ("call the bank after", "take pills aft" before).
+    ["call the bank 5 minutes after 3pm", "call the bank", "2026-03-02 15:05", "Got it! I'll remind you to call the bank on Mon, Mar 2 at 3:05 PM (5 minutes after 3:00 PM)."],
+    ["take pills 30 mins after noon", "take pills", "2026-03-02 12:30", "Got it! I'll remind you to take pills on Mon, Mar 2 at 12:30 PM (30 mins after 12:00 PM)."],
+  ])("%j", (prompt, title, local, says) => {
+    const reminder = parsed(prompt, NOW.nyMondayMorning, NEW_YORK);
+    expect([reminder.title, localTime(reminder.dueAt, NEW_YORK)]).toEqual([title, local]);
+    expect(confirmationMessage(reminder, NEW_YORK, NOW.nyMondayMorning)).toBe(says);
+  });
+
   it("a weekday before a repeat only where it is the same days every time", () => {
     const prep = parsed("team meeting every monday at 9, remind me the friday before", NOW.nyMondayMorning, NEW_YORK);
     expect([localTime(prep.dueAt, NEW_YORK), prep.recurrence]).toEqual(["2026-03-06 09:00", { freq: "weekly", days: [5] }]);

@@ -142,6 +142,9 @@ const A_NAMED_DAY_NEXT = new RegExp(String.raw`^\s*(?:the\s+)?(?:${NAMED_DAY}|${
  */
 const A_DATE_NEXT = new RegExp(String.raw`^\s*(?:(?:the|every|each)\s+)?(?:${NAMED_DAY}|${MOVING_DAY}|${MONTH_WORD}|\d)|^\s*(?:every|each)\s+${FULL_DAY}`, "i");
 
+/** A clock time right after "after" or "before" ("5 minutes after 3pm"): no words of the title follow. */
+const A_CLOCK_NEXT = /^\s*(?:\d{1,2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\.?)?|noon|midday|midnight)(?=[\s,.;!?]|$)/i;
+
 /** "the move", "my op": a thing named after "after", which may be the moment counted from. */
 const A_THING_NEXT = /^\s*(?:the|my|our|his|her|their|your)\s+[a-z]/i;
 
@@ -167,10 +170,31 @@ function findLaterThan(text: string): Ahead | null {
     const unknownDay = weekday ? countsFromAnUndatedThing(text.slice(0, start), rest) : lead.days > 0 && !datedElsewhere && !NAMES_WHEN.test(rest);
     return unknownDay ? { words, span: { start, end }, hidden: { start, end }, ...lead, after: true, unknownDay: true } : null;
   }
-  // "follow up a week after the interview on monday": after words of the title, "after ..." stays in it.
-  const titleBefore = text.slice(0, start).trim() !== "";
+  // "follow up a week after the interview on monday": after words of the title, "after ..." stays in it; not before a
+  // clock time ("call the bank 5 minutes after 3pm"), which leaves the title.
+  const titleBefore = text.slice(0, start).trim() !== "" && !A_CLOCK_NEXT.test(rest);
   const hiddenEnd = keepsAfter || namedDay ? afterStart : end;
   return { words, span: { start, end: titleBefore || keepsAfter || namedDay ? afterStart : end }, hidden: { start, end: hiddenEnd }, ...lead, after: true, ...(namedDay ? { readAsOn: { start: afterStart, end } } : {}) };
+}
+
+/**
+ * "remind me 10 minutes after the meeting ends at 3 to send notes", "remind me 30 mins before my 3pm meeting to print the
+ * slides": the amount and its moment said first, then what to do. Read as "remind me to send notes 10 minutes after
+ * the meeting ends at 3", so the title is what to do and what it follows or comes before ("send notes after the
+ * meeting ends"); it was "the meeting ends to send notes". Only before a common verb ("the trip to paris" stays whole).
+ */
+const AMOUNT_CLAUSE_FIRST = new RegExp(String.raw`^(?<lead>\s*(?:please\s+)?(?:remind|ping|nudge|tell)\s+me\s+)(?=${AMOUNT}\s+(?:before|after)\s+\S)`, "i");
+const TO_A_VERB = /\s+to\s+([a-z']+)\b/gi;
+
+/** `text` with a leading amount-and-moment clause moved after what to do (see AMOUNT_CLAUSE_FIRST); else as it is. */
+export function amountClauseLast(text: string): string {
+  const lead = AMOUNT_CLAUSE_FIRST.exec(text)?.groups?.lead;
+  if (lead === undefined) return text;
+  const action = [...text.slice(lead.length).matchAll(TO_A_VERB)].find((to) => isCommonVerb(to[1] ?? ""));
+  if (action?.index === undefined) return text;
+  const clause = text.slice(lead.length, lead.length + action.index);
+  const what = text.slice(lead.length + action.index + action[0].length - (action[1] ?? "").length);
+  return `${lead}to ${what.replace(/[\s,;.!]+$/, "")} ${clause}`;
 }
 
 /** The first "... before" in `text` that asks for a reminder ahead of the moment, or null. */

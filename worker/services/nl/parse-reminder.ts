@@ -1,5 +1,5 @@
 import { assertTimeZone, WEEKDAY_NAMES, type Recurrence } from "../recurrence";
-import { findAhead } from "./ahead-phrases";
+import { amountClauseLast, findAhead } from "./ahead-phrases";
 import { boundClauseLast, boundReadAsAt, findTimeBound, isTheBoundsTime, type TimeBound } from "./time-bound-phrases";
 import { findDateTime, type DateTimeHints } from "./date-time-phrases";
 import type { ParseFailureReason } from "./messages";
@@ -62,7 +62,8 @@ export type ParseResult = { ok: true; reminder: ParsedReminder } | { ok: false; 
 export function parseReminder(prompt: string, now: Date, zone: string): ParseResult {
   assertTimeZone(zone);
   // "before the shop closes at 6, buy milk": read as "buy milk before the shop closes at 6".
-  const typed = boundClauseLast(correctSpelling(normalise(prompt)));
+  // "remind me 10 minutes after the meeting ends at 3 to send notes": read as "remind me to send notes 10 minutes after ...".
+  const typed = amountClauseLast(boundClauseLast(correctSpelling(normalise(prompt))));
   if (cleanTitle(typed) === "") return failure("empty");
   // How hard to nudge is taken out first: blanked, so no later step reads "urgently" as part of a time or a title.
   const nudge = findNudgeWish(typed);
