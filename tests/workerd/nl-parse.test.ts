@@ -1952,15 +1952,8 @@ describe("days counted from a day known by name or a thing, a weekday before or 
     ["the morning after the party on saturday tidy up", "the party tidy up", "2026-03-08 09:00", "Got it! I'll remind you about the party tidy up on Sun, Mar 8 at 9:00 AM (the morning after Sat, Mar 7 at 9:00 AM)."],
     ["the week after next call sam", "call sam", "2026-03-16 09:00", "Got it! I'll remind you to call sam on Mon, Mar 16 at 9:00 AM."],
     ["week after next at 3 dentist", "dentist", "2026-03-16 15:00", "Got it! I'll remind you about dentist on Mon, Mar 16 at 3:00 PM."],
-  ])("%j", (prompt, title, local, says) => {
-    const reminder = parsed(prompt, NOW.nyMondayMorning, NEW_YORK);
-    expect([reminder.title, localTime(reminder.dueAt, NEW_YORK), reminder.recurrence]).toEqual([title, local, null]);
-    expect(confirmationMessage(reminder, NEW_YORK, NOW.nyMondayMorning)).toBe(says);
-  });
-
-  // The amount and its moment said first, then what to do: titled "the meeting ends to send notes" and "your 3pm meeting
-  // to print the slides" before.
-  it.each([
+    // The amount and its moment said first, then what to do: titled "the meeting ends to send notes" and "your 3pm meeting
+    // to print the slides" before.
     ["remind me 10 minutes after the meeting ends at 3 to send notes", "send notes after the meeting ends", "2026-03-02 15:10", "Got it! I'll remind you to send notes after the meeting ends on Mon, Mar 2 at 3:10 PM (10 minutes after 3:00 PM)."],
     ["remind me 30 mins before my 3pm meeting to print the slides", "print the slides before my 3pm meeting", "2026-03-02 14:30", "Got it! I'll remind you to print the slides before your 3pm meeting on Mon, Mar 2 at 2:30 PM (30 mins before 3:00 PM)."],
     // "to paris" is the trip's; "to pack" what to do.
@@ -1970,8 +1963,25 @@ describe("days counted from a day known by name or a thing, a weekday before or 
     ["take pills 30 mins after noon", "take pills", "2026-03-02 12:30", "Got it! I'll remind you to take pills on Mon, Mar 2 at 12:30 PM (30 mins after 12:00 PM)."],
   ])("%j", (prompt, title, local, says) => {
     const reminder = parsed(prompt, NOW.nyMondayMorning, NEW_YORK);
-    expect([reminder.title, localTime(reminder.dueAt, NEW_YORK)]).toEqual([title, local]);
+    expect([reminder.title, localTime(reminder.dueAt, NEW_YORK), reminder.recurrence]).toEqual([title, local, null]);
     expect(confirmationMessage(reminder, NEW_YORK, NOW.nyMondayMorning)).toBe(says);
+  });
+
+  it("a day known by name as the first words, then what to do, is the day, its name not the title's", () => {
+    // "thanksgiving call grandma" was titled "thanksgiving call grandma"; "halloween buy sweets" found no time.
+    for (const [prompt, title, local] of [
+      ["thanksgiving call grandma", "call grandma", "2026-11-26 09:00"],
+      ["good friday at 10 call mum", "call mum", "2026-04-03 10:00"],
+      ["halloween buy sweets", "buy sweets", "2026-10-31 09:00"],
+      ["valentines buy flowers", "buy flowers", "2027-02-14 09:00"],
+      // Before a name it names the thing too.
+      ["easter egg hunt at 10", "easter egg hunt", "2026-04-05 10:00"],
+    ] as const) {
+      const reminder = parsed(prompt, NOW.nyMondayMorning, NEW_YORK);
+      expect([reminder.title, localTime(reminder.dueAt, NEW_YORK)], prompt).toEqual([title, local]);
+    }
+    expect(parsed("halloween party at 8", NOW.nyMondayMorning, NEW_YORK).title).toBe("halloween party");
+    expect(parseReminder("buy halloween sweets", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "no_time" });
   });
 
   it("a weekday before a repeat only where it is the same days every time", () => {

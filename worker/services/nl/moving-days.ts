@@ -3,6 +3,7 @@ import { gregorianEaster, orthodoxEaster } from "date-easter";
 import { DateTime } from "luxon";
 import { placeInMonth, type Recurrence, type Weekday, type WeekOfMonth } from "../recurrence";
 import { blankOut, type Span } from "./types";
+import { startsWithAVerb } from "./verbs";
 
 /**
  * Days known by name whose date moves with the year, and with the country: Mother's Day, Father's Day, Thanksgiving,
@@ -137,7 +138,7 @@ export type MovingDayFound =
 const EVERY_MOVING_DAY = new RegExp(String.raw`\b(?:every|each)\s+(?:year\s+(?:on|at)\s+)?(?<name>${MOVING_DAY})\b`, "i");
 /** "on father's day", "by thanksgiving": the day; the words leave the title. */
 const ON_A_MOVING_DAY = new RegExp(String.raw`\b(?:on|by|before|until|till)\s+(?:the\s+)?(?<name>${MOVING_DAY})\b`, "i");
-/** "mothers day brunch", "easter egg hunt at 10": the day as the first words, which stay in the title. */
+/** "mothers day brunch", "easter egg hunt at 10": the day as the first words, which stay in the title before a name. */
 const LEADING_MOVING_DAY = new RegExp(String.raw`^\s*(?<name>${MOVING_DAY})\b`, "i");
 
 /**
@@ -163,7 +164,9 @@ export function findMovingDay(text: string, now: Date, zone: string, dayNamed: (
   const name = movingDayName(match.groups?.name ?? "");
   if (!name) return null;
   const date = nextMovingDay(name, now, zone);
-  return date ? { kind: "date", date, span, inTitle: leading !== null } : { kind: "unknown_here", name };
+  // "thanksgiving call grandma", "good friday at 10 call mum": the day, then what to do; the name leaves the title.
+  const inTitle = leading !== null && !startsWithAVerb(text.slice(span.end));
+  return date ? { kind: "date", date, span, inTitle } : { kind: "unknown_here", name };
 }
 
 /** This year's day if it is today or still to come on the person's calendar, else next year's; null if not known here. */

@@ -2,6 +2,7 @@ import * as chrono from "chrono-node";
 import { DateTime, FixedOffsetZone } from "luxon";
 import { NAMED_DAY_SAID_AS_A_DAY, NAMED_DAY_SHORT, namedDayOfYear } from "./named-days";
 import { DAY, weekdayOfWord } from "./recurrence-phrases";
+import { startsWithAVerb } from "./verbs";
 
 /**
  * Durations and days counted from today that chrono misreads, as chrono parsers and a refiner
@@ -191,6 +192,8 @@ function weekdayAhead(context: chrono.ParsingContext, word: string | undefined, 
  */
 const NAMED_DAY_WITH_DAY = new RegExp(String.raw`\b(?:(?:on|by|before|until|till)\s+)?(${NAMED_DAY_SAID_AS_A_DAY})\b`, "i");
 const NAMED_DAY_AFTER_PREPOSITION = new RegExp(String.raw`\b(?:on|by|before|until|till)\s+(${NAMED_DAY_SHORT})\b`, "i");
+/** "halloween buy sweets", "valentine's at 7 book a table": a short name as the first words, then what to do. */
+const NAMED_DAY_BEFORE_A_VERB = new RegExp(String.raw`^\s*(${NAMED_DAY_SHORT})(?=\s+\S)`, "i");
 
 function namedDay(context: chrono.ParsingContext, match: RegExpMatchArray) {
   const found = namedDayOfYear(match[1] ?? "");
@@ -225,6 +228,7 @@ export const RELATIVE_PARSERS: chrono.Parser[] = [
   { pattern: () => YEARS_FROM_NOW, extract: yearsFromNow },
   { pattern: () => NAMED_DAY_WITH_DAY, extract: namedDay },
   { pattern: () => NAMED_DAY_AFTER_PREPOSITION, extract: namedDay },
+  { pattern: () => NAMED_DAY_BEFORE_A_VERB, extract: (context, match) => (startsWithAVerb(context.text.slice((match.index ?? 0) + match[0].length)) ? namedDay(context, match) : null) },
   { pattern: () => WEEKDAY_AFTER_NEXT, extract: (context, match) => weekdayAhead(context, match[1], 1) },
   { pattern: () => THIS_COMING_WEEKDAY, extract: (context, match) => weekdayAhead(context, match[1], 0) },
   { pattern: () => WEEKDAY_WEEK, extract: (context, match) => weekdayAhead(context, match[1], 1) },

@@ -26,3 +26,11 @@ const VERB_IN_A_NAME = /^(?:open\s+(?:evening|day|house|mic|night|morning|aftern
 export function namesAThing(title: string): boolean {
   return VERB_IN_A_NAME.test(title.trim());
 }
+
+/** A time said before what to do ("at 10 call mum", "10am call mum"): skipped to find the verb. */
+const TIME_FIRST = /^\s*(?:(?:at|@)\s*)?(?:\d{1,2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\.?)?\s+)?(?<word>[a-z']+)/i;
+
+/** Whether what to do starts `text`, after a time said first: "call mum", "at 10 call mum"; not "egg hunt at 10". */
+export function startsWithAVerb(text: string): boolean {
+  return isCommonVerb(TIME_FIRST.exec(text)?.groups?.word ?? "");
+}
