@@ -2061,3 +2061,55 @@ describe("days counted from a day known by name or a thing, a weekday before or 
     expect(says("book a table friday at 7")).toBe("Got it! I'll remind you to book a table on Fri, Mar 6 at 7:00 AM.");
   });
 });
+
+describe("a run of days, the nights before school, and what is known before the asking", () => {
+  // Said Monday March 2nd 2026 at 09:00 New York.
+  it("reads a run of days with 'every' as each day of it, across the week's end too", () => {
+    // "every tuesday to thursday" was every Tuesday alone; "every mon-wed" every Monday from the week after.
+    for (const [prompt, days] of [
+      ["every tuesday to thursday at 6pm gym", [2, 3, 4]],
+      ["every mon-wed at 9 standup", [1, 2, 3]],
+      ["every sunday to thursday at 8pm prep lunches", [1, 2, 3, 4, 7]],
+      ["every friday to monday at 9 walk", [1, 5, 6, 7]],
+      ["every day from tues to thurs at 6pm swim", [2, 3, 4]],
+    ] as const) expect(parsed(prompt, NOW.nyMondayMorning, NEW_YORK).recurrence, prompt).toEqual({ freq: "weekly", days });
+    expect(parsed("every sun-sat at 9 meds", NOW.nyMondayMorning, NEW_YORK).recurrence).toEqual({ freq: "daily" });
+    expect(parsed("every monday to friday at 8 wake up", NOW.nyMondayMorning, NEW_YORK).recurrence).toEqual({ freq: "weekdays" });
+    // "until" ends a repeat, which no repeat does by itself.
+    expect(parseReminder("every tuesday until thursday gym", NOW.nyMondayMorning, NEW_YORK)).toMatchObject({ ok: false, reason: "repeat_with_end" });
+  });
+
+  it("asks about a run of days without 'every' rather than keep its first day alone", () => {
+    // "gym tuesday to thursday at 6pm" was Tuesday at 9 AM, the 6pm lost.
+    expect(parseReminder("gym tuesday to thursday at 6pm", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "several_times", phrase: "tuesday to thursday" });
+    expect(parseReminder("from tuesday to thursday call the council", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "several_times", phrase: "tuesday to thursday" });
+    expect(failureMessage("several_times", "tuesday to thursday")).toBe(`I can set one day per reminder, and "tuesday to thursday" names more than one. If it repeats, put "every" before the days, like "every tuesday to thursday"; if not, send each day as its own reminder.`);
+  });
+
+  it("answers the nights before school with the repeat that holds them", () => {
+    const result = parseReminder("prep lunch boxes every school night at 8", NOW.nyMondayMorning, NEW_YORK);
+    expect(result).toEqual({ ok: false, reason: "unsupported_repeat", phrase: "every school night" });
+    expect(failureMessage("unsupported_repeat", "every school night")).toBe(`I don't know your school's holidays, so I can't repeat a reminder "every school night". Set it for the nights before school, like "every sunday to thursday at 8pm"; on a night off, delete that night's reminder (the repeat goes on) or reply "skip today" in the chat.`);
+    expect(parsed("prep lunch boxes every sunday to thursday at 8pm", NOW.nyMondayMorning, NEW_YORK).recurrence).toEqual({ freq: "weekly", days: [1, 2, 3, 4, 7] });
+  });
+
+  // Both days were read before: due on the fact's, titled "bins remind you", "dentist remind you thursday to confirm".
+  it.each([
+    ["bins are on thursday remind me wednesday night", "bins are on thursday", "2026-03-04 21:00", "Got it! I'll remind you about bins are on thursday on Wed, Mar 4 at 9:00 PM."],
+    ["dentist friday at 3, remind me thursday to confirm", "confirm before dentist friday at 3", "2026-03-05 09:00", "Got it! I'll remind you to confirm before dentist friday at 3 on Thu, Mar 5 at 9:00 AM."],
+    ["party saturday at 8 - remind me friday to buy wine", "buy wine before party saturday at 8", "2026-03-06 09:00", "Got it! I'll remind you to buy wine before party saturday at 8 on Fri, Mar 6 at 9:00 AM."],
+    ["the gas man comes monday so remind me sunday to tidy", "tidy before the gas man comes monday", "2026-03-08 09:00", "Got it! I'll remind you to tidy before the gas man comes monday on Sun, Mar 8 at 9:00 AM."],
+    ["party saturday, remind me sunday to clean up", "clean up after party saturday", "2026-03-08 09:00", "Got it! I'll remind you to clean up after party saturday on Sun, Mar 8 at 9:00 AM."],
+    ["parcel arrives tomorrow, remind me tonight to clear the porch", "clear the porch before parcel arrives tomorrow", "2026-03-02 21:00", "Got it! I'll remind you to clear the porch before parcel arrives tomorrow on Mon, Mar 2 at 9:00 PM."],
+  ])("what is known first, then the asking's day: %j", (prompt, title, local, says) => {
+    const reminder = parsed(prompt, NOW.nyMondayMorning, NEW_YORK);
+    expect([reminder.title, localTime(reminder.dueAt, NEW_YORK), reminder.recurrence]).toEqual([title, local, null]);
+    expect(confirmationMessage(reminder, NEW_YORK, NOW.nyMondayMorning)).toBe(says);
+  });
+
+  it("keeps the reading where the asking names no day of its own", () => {
+    // An amount before the moment is read as before; a second reminder ("too") is not about the first part.
+    expect(localTime(parsed("dentist on the 12th, remind me the day before", NOW.nyMondayMorning, NEW_YORK).dueAt, NEW_YORK)).toBe("2026-03-11 09:00");
+    expect(localTime(parsed("call mum tomorrow at 5 and remind me friday too", NOW.nyMondayMorning, NEW_YORK).dueAt, NEW_YORK)).toBe("2026-03-03 17:00");
+  });
+});

@@ -16,6 +16,7 @@ import { clockOfTheWords } from "./zone-words";
 import { momentIn } from "./moments";
 import { settleTheHour } from "./hour-hints";
 import { namesADay, readRepeat } from "./repeat-reading";
+import { findFactThenAsk, titleWithTheFact } from "./fact-then-ask";
 
 export { AGENDA_QUESTION, ANSWER_REQUEST, BOX_HELP, CHANGE_REQUEST, NUDGE_CHANGE_REQUEST, confirmationMessage, failureMessage, FORGET_REQUEST, UNDO_REQUEST, type ParseFailureReason } from "./messages";
 
@@ -72,7 +73,9 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   // "remind me 30 mins before my 3pm meeting": the moment is read without the amount, and the reminder is due earlier.
   const ahead = findAhead(said);
   if (ahead?.unknownDay) return { ok: false, reason: "unknown_moment", phrase: `${ahead.words} ${ahead.after ? "after" : "before"}` };
-  const blanked = ahead ? blankOut(said, [ahead.hidden]) : said;
+  // "bins are on thursday, remind me wednesday night": the asking's day is the reminder's, the fact its subject.
+  const fact = ahead ? null : findFactThenAsk(said, now, zone);
+  const blanked = ahead ? blankOut(said, [ahead.hidden]) : fact ? blankOut(said, [fact.fact, fact.ask]) : said;
   const text = ahead?.readAsOn ? writeOver(blanked, ahead.readAsOn, "on") : blanked;
   // "call the bank before 5pm": a time to beat, read as "at 5pm" and reminded an hour ahead of it (ADR 130); "after
   // 5 call mum": a time to wait for, read as "at 5".
@@ -127,14 +130,15 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   const toBeat = bounded?.kind === "before" ? bounded : null;
   const boundWords = bounded?.direct ? [bounded.boundWords] : [];
   // "asap" leaves the title when it is the time; otherwise ("NOW TV", "call the plumber asap tomorrow") it stays.
-  const notInTitle = [...repeatSpans, ...(rightAway && startsNow ? [rightAway] : []), ...(movingDate && !movingDate.inTitle ? [movingDate.span] : [])];
+  const notInTitle = [...(fact ? [fact.fact, fact.ask] : []), ...repeatSpans, ...(rightAway && startsNow ? [rightAway] : []), ...(movingDate && !movingDate.inTitle ? [movingDate.span] : [])];
   // "pack bag before my 3pm meeting", "30 mins before my 3pm meeting", "catch the 9:15 train, 10 mins before": a time
   // inside a name stays in it, since the reminder is due before that time (ADR 128, 130).
   const whenSpans = ahead || toBeat ? hints.spans.filter((span) => !NAMED_BY_ITS_TIME.test(said.slice(0, span.start))) : hints.spans;
   const title = momentLast(withAction(withTimeToBeat(extractTitle(said, [...notInTitle, ...whenSpans, ...(shade ? [shade] : []), ...(ahead ? [ahead.span] : []), ...boundWords]), said, toBeat), said, ahead?.action));
-  if (title === "") return failure("no_title");
+  const subject = fact && schedule.ok ? titleWithTheFact(title, said.slice(fact.fact.start, fact.fact.end), factFirst(said.slice(fact.fact.start, fact.fact.end), schedule.dueAt, now, zone)) : title;
+  if (subject === "") return failure("no_title");
   if (!schedule.ok) return failure(schedule.reason);
-  const reminder = { title, dueAt: schedule.dueAt, recurrence: schedule.recurrence, strategy: nudge?.strategy ?? null };
+  const reminder = { title: subject, dueAt: schedule.dueAt, recurrence: schedule.recurrence, strategy: nudge?.strategy ?? null };
   if (ahead) return earlier(reminder, ahead, now, clock);
   return toBeat ? aheadOfTheTimeToBeat(reminder, now, clock) : { ok: true, reminder };
 }
@@ -168,6 +172,12 @@ function momentLast(title: string): string {
   if (!moment || moment.start !== 0 || moment.end === title.length) return title;
   const rest = cleanTitle(title.slice(moment.end));
   return rest === "" ? title : `${rest} ${title.slice(0, moment.end)}`;
+}
+
+/** Whether the fact's own time ("dentist friday at 3") comes before `dueAt`; not when it has none that can be read. */
+function factFirst(fact: string, dueAt: Date, now: Date, zone: string): boolean {
+  const read = parseReminder(fact, now, zone);
+  return read.ok && read.reminder.dueAt.getTime() < dueAt.getTime();
 }
 
 /** Whether the hints name any day or time at all. */

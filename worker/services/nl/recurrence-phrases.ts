@@ -143,6 +143,9 @@ const PATTERNS: Pattern[] = [
   pattern(`${EVERY}\\s+(?:week\\s*day|work\\s*day|working\\s+day|business\\s+day)s?\\b`, fixed({ freq: "weekdays" })),
   pattern(`(?:on\\s+)?(?:weekdays|workdays|work\\s+days|business\\s+days)\\b`, fixed({ freq: "weekdays" })),
   pattern(`(?:${EVERY}\\s+day\\s+)?(?:from\\s+)?(?:monday|mon)\\s*(?:to|through|thru|till|until|-|–)\\s*(?:friday|fri)\\b`, fixed({ freq: "weekdays" })),
+  // A run of other days: "every tuesday to thursday", "every sun-thu", "every friday to monday" (across the week's end):
+  // each day of it. It was the first day alone ("every tuesday to thursday" every Tuesday). "until" ends a repeat.
+  pattern(`${EVERY}\\s+(?:day\\s+)?(?:from\\s+)?${DAY}\\s*(?:to|through|thru|-|–)\\s*${DAY}`, daysFromTo),
   // Weeknights: Monday to Friday, at night ("every weeknight at 9" is 21:00).
   pattern(`(?:${EVERY}\\s+week\\s*night\\b|(?:on\\s+)?week\\s*nights\\b)`, () => ({ rule: { freq: "weekdays" }, partOfDay: "night" })),
   // Weekends.
@@ -252,6 +255,16 @@ function weeklyOn(matched: string): Omit<RecurrenceMatch, "span"> | null {
   }
   if (days.size === 0) return null;
   return { rule: { freq: "weekly", days: [...days].sort((a, b) => a - b) } };
+}
+
+/** Each day from the first named to the last, across Sunday if need be ("sun-thu": Sunday to Thursday). */
+function daysFromTo(matched: string): Omit<RecurrenceMatch, "span"> | null {
+  const [first, last] = [...matched.toLowerCase().matchAll(new RegExp(DAY, "g"))].map(([word]) => weekdayOfWord(word));
+  if (!first || !last || first === last) return null;
+  const count = ((last - first + 7) % 7) + 1;
+  const days = Array.from({ length: count }, (_, i) => (((first - 1 + i) % 7) + 1) as Weekday);
+  if (count === 7) return { rule: { freq: "daily" } };
+  return { rule: { freq: "weekly", days: days.sort((a, b) => a - b) } };
 }
 
 /** "the first monday" in the words matched, every `interval` months. */

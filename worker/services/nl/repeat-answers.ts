@@ -17,6 +17,7 @@ export function unsupportedRepeatAnswer(phrase: string): string {
   if (HOLIDAYS.test(phrase)) return holidaysAnswer(phrase);
   const weekDays = daysOfAWeek(phrase);
   if (weekDays) return `I can't repeat a reminder "${phrase}", but one repeating on ${weekDays.count} days of the week can, like "every ${weekDays.days} at 6pm".`;
+  if (SCHOOL_NIGHTS.test(phrase)) return schoolNightsAnswer(phrase);
   if (SCHOOL_DAYS.test(phrase)) return schoolDaysAnswer(phrase);
   const placed = WEEKDAY_BY_PLACE.exec(phrase);
   if (placed) return weekdayByPlaceQuestion(phrase, placed);
@@ -48,11 +49,19 @@ function daysOfAWeek(phrase: string): { count: string; days: string } | null {
 }
 
 /** "every school day", "each school morning": weekdays without the school's holidays, which are not known. */
-const SCHOOL_DAYS = /\bschool\s+(?:days?|mornings?|afternoons?)\b/i;
+const SCHOOL_DAYS = /\bschool\s+(?:days?|mornings?|afternoons?|evenings?)\b/i;
 
 /** What can be set instead: every weekday, a day off skipped by hand. The long list of repeats did not say it. */
 function schoolDaysAnswer(phrase: string): string {
   return `I don't know your school's holidays, so I can't repeat a reminder "${phrase}". Set it for every weekday, like "every weekday at 8am"; on a day off, delete that day's reminder (the repeat goes on) or reply "skip today" in the chat.`;
+}
+
+/** "every school night": the nights before a school day, Sunday to Thursday. */
+const SCHOOL_NIGHTS = /\bschool\s+nights?\b/i;
+
+/** The nights before school as a repeat the reader sets, a night off skipped by hand. */
+function schoolNightsAnswer(phrase: string): string {
+  return `I don't know your school's holidays, so I can't repeat a reminder "${phrase}". Set it for the nights before school, like "every sunday to thursday at 8pm"; on a night off, delete that night's reminder (the repeat goes on) or reply "skip today" in the chat.`;
 }
 
 /** "every 2nd friday": of the month, or every other week? Both are repeats the reader can set, so it asks which. */

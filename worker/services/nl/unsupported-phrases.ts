@@ -162,9 +162,15 @@ const DAY_IN_A_LIST = "(?:monday|tuesday|wednesday|thursday|friday|saturday|sund
 // "mon and thu", "mon, wed & fri" too; not "between monday and friday", "from mon and ..." (a span, asked otherwise).
 const DAYS_IN_A_ROW_ALL = new RegExp(`(?<!['’])(?<!\\b(?:between|from)\\s+)\\b${DAY_IN_A_LIST}(?:(?:\\s*,\\s*(?:(?:and|&)\\s+)?|\\s*/\\s*|\\s+(?:and|&)\\s+|\\s*&\\s*|\\s+)${DAY_IN_A_LIST})+`, "i");
 
-/** The days in a row as typed ("mon wed fri"), or null. */
+/**
+ * "gym tuesday to thursday at 6pm" without "every": a run of days, which one reminder cannot be (it was Tuesday at 9 AM,
+ * the 6pm lost). "monday to friday" is every weekday (recurrence-phrases.ts), read before this is asked.
+ */
+const DAYS_FROM_TO = new RegExp(`(?<!['’])\\b${DAY_IN_A_LIST}\\s*(?:to|through|thru|-|–)\\s*${DAY_IN_A_LIST}`, "i");
+
+/** The days in a row as typed ("mon wed fri", "tuesday to thursday"), or null. */
 export function findDaysInARow(text: string): string | null {
-  return DAYS_IN_A_ROW_ALL.exec(text)?.[0] ?? null;
+  return DAYS_IN_A_ROW_ALL.exec(text)?.[0] ?? DAYS_FROM_TO.exec(text)?.[0] ?? null;
 }
 
 const SPAN_COUNT = "(?:\\d{1,3}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|fourteen|thirty|a\\s+couple\\s+of|a\\s+few)";

@@ -1,0 +1,45 @@
+import { findDateTime } from "./date-time-phrases";
+import { cleanTitle } from "./title";
+import { blankOut, type Span } from "./types";
+
+/**
+ * "bins are on thursday, remind me wednesday night", "dentist friday at 3, remind me thursday to confirm", "the gas man
+ * comes monday so remind me sunday to tidy": what the person knows, with its own day, then when to be reminded. The
+ * asking's day is the reminder's; the first part is what it is about and is not read for a day. Both days were read
+ * before: due on the first ("Thu 9 PM, titled "bins remind you"), the asking in the title.
+ */
+export interface FactThenAsk {
+  /** The first part ("bins are on thursday"): kept whole for the title, not read for a day. */
+  fact: Span;
+  /** "remind me", "so remind me": out of the title. */
+  ask: Span;
+}
+
+const ASKING = /(?:^|[\s,.;:!–-])(?<ask>(?:(?:and|so)\s+)?(?:(?:please|pls|can\s+you|could\s+you)\s+)?(?:remind|ping|nudge|tell)\s+me)\b/gi;
+
+const ANOTHER_TOO = /\b(?:too|also|again|as\s+well)\s*[.!]*\s*$/i;
+
+/** The fact and the asking in `text`, when both say when and the asking names a day; else null. */
+export function findFactThenAsk(text: string, now: Date, zone: string): FactThenAsk | null {
+  for (const match of text.matchAll(ASKING)) {
+    const ask = match.groups?.ask ?? "";
+    const askStart = text.indexOf(ask, match.index ?? 0);
+    const fact = text.slice(0, askStart);
+    if (cleanTitle(fact) === "") continue;
+    const askEnd = askStart + ask.length;
+    // "call mum tomorrow at 5 and remind me friday too": a second reminder, not one about the first part.
+    if (ANOTHER_TOO.test(text.slice(askEnd))) return null;
+    // Only a day asked for overrides the fact's ("dentist tomorrow at 3, remind me at 1" is left as it was).
+    const asked = findDateTime(blankOut(text, [{ start: 0, end: askEnd }]), now, zone);
+    if (!(asked.instant || asked.date || asked.weekday)) return null;
+    if (findDateTime(fact, now, zone).spans.length === 0) return null;
+    return { fact: { start: 0, end: askStart }, ask: { start: askStart, end: askEnd } };
+  }
+  return null;
+}
+
+/** The title: what to do, then before or after the fact ("confirm before dentist friday at 3"), or the fact alone. */
+export function titleWithTheFact(action: string, fact: string, factComesFirst: boolean): string {
+  const about = cleanTitle(fact);
+  return action === "" ? about : `${action} ${factComesFirst ? "after" : "before"} ${about}`;
+}
