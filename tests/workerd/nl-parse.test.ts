@@ -53,6 +53,13 @@ function parsed(prompt: string, now: Date, zone: string): ParsedReminder {
   return result.reminder;
 }
 
+/** A one-off said at NOW.nyMondayMorning in New York: its title, local due time and confirmation. */
+function expectOneOffInNewYork(prompt: string, title: string, local: string, says: string): void {
+  const reminder = parsed(prompt, NOW.nyMondayMorning, NEW_YORK);
+  expect([reminder.title, localTime(reminder.dueAt, NEW_YORK), reminder.recurrence]).toEqual([title, local, null]);
+  expect(confirmationMessage(reminder, NEW_YORK, NOW.nyMondayMorning)).toBe(says);
+}
+
 interface Case {
   prompt: string;
   now: Date;
@@ -1902,11 +1909,7 @@ describe("a reminder an amount after a moment (ADR 134)", () => {
     ["remind me 5 minutes after 3pm to call the bank", "call the bank", "2026-03-02 15:05", "Got it! I'll remind you to call the bank on Mon, Mar 2 at 3:05 PM (5 minutes after 3:00 PM)."],
     ["follow up a week after the interview on friday", "follow up after the interview", "2026-03-13 09:00", "Got it! I'll remind you to follow up after the interview on Fri, Mar 13 at 9:00 AM (a week after Fri, Mar 6 at 9:00 AM)."],
     ["the day after the party at 8 on saturday clean up", "the party clean up", "2026-03-08 20:00", "Got it! I'll remind you about the party clean up on Sun, Mar 8 at 8:00 PM (the day after Sat, Mar 7 at 8:00 PM)."],
-  ])("%j", (prompt, title, local, says) => {
-    const reminder = parsed(prompt, NOW.nyMondayMorning, NEW_YORK);
-    expect([reminder.title, localTime(reminder.dueAt, NEW_YORK), reminder.recurrence]).toEqual([title, local, null]);
-    expect(confirmationMessage(reminder, NEW_YORK, NOW.nyMondayMorning)).toBe(says);
-  });
+  ])("%j", expectOneOffInNewYork);
 
   it("after a repeat: its time later, or its days later where a rule holds them", () => {
     const pills = parsed("every day 30 mins after lunch take pills", NOW.nyMondayMorning, NEW_YORK);
@@ -1961,11 +1964,7 @@ describe("days counted from a day known by name or a thing, a weekday before or 
     // After a clock time no words of the title follow "after" ("call the bank after", "take pills aft" before).
     ["call the bank 5 minutes after 3pm", "call the bank", "2026-03-02 15:05", "Got it! I'll remind you to call the bank on Mon, Mar 2 at 3:05 PM (5 minutes after 3:00 PM)."],
     ["take pills 30 mins after noon", "take pills", "2026-03-02 12:30", "Got it! I'll remind you to take pills on Mon, Mar 2 at 12:30 PM (30 mins after 12:00 PM)."],
-  ])("%j", (prompt, title, local, says) => {
-    const reminder = parsed(prompt, NOW.nyMondayMorning, NEW_YORK);
-    expect([reminder.title, localTime(reminder.dueAt, NEW_YORK), reminder.recurrence]).toEqual([title, local, null]);
-    expect(confirmationMessage(reminder, NEW_YORK, NOW.nyMondayMorning)).toBe(says);
-  });
+  ])("%j", expectOneOffInNewYork);
 
   it("a day known by name as the first words, then what to do, is the day, its name not the title's", () => {
     // "thanksgiving call grandma" was titled "thanksgiving call grandma"; "halloween buy sweets" found no time.
@@ -2101,11 +2100,7 @@ describe("a run of days, the nights before school, and what is known before the 
     ["the gas man comes monday so remind me sunday to tidy", "tidy before the gas man comes monday", "2026-03-08 09:00", "Got it! I'll remind you to tidy before the gas man comes monday on Sun, Mar 8 at 9:00 AM."],
     ["party saturday, remind me sunday to clean up", "clean up after party saturday", "2026-03-08 09:00", "Got it! I'll remind you to clean up after party saturday on Sun, Mar 8 at 9:00 AM."],
     ["parcel arrives tomorrow, remind me tonight to clear the porch", "clear the porch before parcel arrives tomorrow", "2026-03-02 21:00", "Got it! I'll remind you to clear the porch before parcel arrives tomorrow on Mon, Mar 2 at 9:00 PM."],
-  ])("what is known first, then the asking's day: %j", (prompt, title, local, says) => {
-    const reminder = parsed(prompt, NOW.nyMondayMorning, NEW_YORK);
-    expect([reminder.title, localTime(reminder.dueAt, NEW_YORK), reminder.recurrence]).toEqual([title, local, null]);
-    expect(confirmationMessage(reminder, NEW_YORK, NOW.nyMondayMorning)).toBe(says);
-  });
+  ])("what is known first, then the asking's day: %j", expectOneOffInNewYork);
 
   it("keeps the reading where the asking names no day of its own", () => {
     // An amount before the moment is read as before; a second reminder ("too") is not about the first part.
