@@ -2102,6 +2102,22 @@ describe("a run of days, the nights before school, and what is known before the 
     ["parcel arrives tomorrow, remind me tonight to clear the porch", "clear the porch before parcel arrives tomorrow", "2026-03-02 21:00", "Got it! I'll remind you to clear the porch before parcel arrives tomorrow on Mon, Mar 2 at 9:00 PM."],
   ])("what is known first, then the asking's day: %j", expectOneOffInNewYork);
 
+  it("keeps a part of the day that names the thing in the title, and its time", () => {
+    // "morning meds" and "evening meds" were both titled "meds".
+    for (const [prompt, title, local] of [
+      ["morning meds every day 8am", "morning meds", "2026-03-03 08:00"],
+      ["evening meds at 8", "evening meds", "2026-03-02 20:00"],
+      ["night shift friday 10pm", "night shift", "2026-03-06 22:00"],
+      ["afternoon tea saturday 3pm", "afternoon tea", "2026-03-07 15:00"],
+      // Before what to do or a word of time it is only the time.
+      ["morning call mum at 9am", "call mum", "2026-03-03 09:00"],
+      ["morning at 9 call mum", "call mum", "2026-03-03 09:00"],
+    ] as const) {
+      const reminder = parsed(prompt, NOW.nyMondayMorning, NEW_YORK);
+      expect([reminder.title, localTime(reminder.dueAt, NEW_YORK)], prompt).toEqual([title, local]);
+    }
+  });
+
   it("keeps the reading where the asking names no day of its own", () => {
     // An amount before the moment is read as before; a second reminder ("too") is not about the first part.
     expect(localTime(parsed("dentist on the 12th, remind me the day before", NOW.nyMondayMorning, NEW_YORK).dueAt, NEW_YORK)).toBe("2026-03-11 09:00");

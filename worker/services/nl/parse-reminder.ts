@@ -6,7 +6,7 @@ import type { ParseFailureReason } from "./messages";
 import { aheadOfTheTimeToBeat, earlier, nextMinute } from "./early-reminder";
 import { resolveSchedule } from "./schedule";
 import { correctSpelling } from "./spelling";
-import { cleanTitle, extractTitle } from "./title";
+import { cleanTitle, extractTitle, partOfDayInAName } from "./title";
 import { blankOut, type Span, writeOver } from "./types";
 import { findUnsupportedRepeat, hasJoinedDaysOfMonth, hasJoinedTimes, lastingInTitle } from "./unsupported-phrases";
 import type { StrategyKey } from "../escalation/catalogue";
@@ -133,7 +133,10 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   const notInTitle = [...(fact ? [fact.fact, fact.ask] : []), ...repeatSpans, ...(rightAway && startsNow ? [rightAway] : []), ...(movingDate && !movingDate.inTitle ? [movingDate.span] : [])];
   // "pack bag before my 3pm meeting", "30 mins before my 3pm meeting", "catch the 9:15 train, 10 mins before": a time
   // inside a name stays in it, since the reminder is due before that time (ADR 128, 130).
-  const whenSpans = ahead || toBeat ? hints.spans.filter((span) => !NAMED_BY_ITS_TIME.test(said.slice(0, span.start))) : hints.spans;
+  const timeInAName = ahead || toBeat ? hints.spans.filter((span) => !NAMED_BY_ITS_TIME.test(said.slice(0, span.start))) : hints.spans;
+  // "morning meds every day at 8am": the part of the day that names the thing stays in the title (title.ts).
+  const nameWord = partOfDayInAName(said);
+  const whenSpans = nameWord ? timeInAName.filter((span) => span.start !== nameWord.start || span.end !== nameWord.end) : timeInAName;
   const title = momentLast(withAction(withTimeToBeat(extractTitle(said, [...notInTitle, ...whenSpans, ...(shade ? [shade] : []), ...(ahead ? [ahead.span] : []), ...boundWords]), said, toBeat), said, ahead?.action));
   const subject = fact && schedule.ok ? titleWithTheFact(title, said.slice(fact.fact.start, fact.fact.end), factFirst(said.slice(fact.fact.start, fact.fact.end), schedule.dueAt, now, zone)) : title;
   if (subject === "") return failure("no_title");

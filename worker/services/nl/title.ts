@@ -1,4 +1,5 @@
 import type { Span } from "./types";
+import { isCommonVerb } from "./verbs";
 
 /**
  * The reminder's title: the prompt without its date, time and repeat phrases, without the polite
@@ -147,4 +148,22 @@ export function taskTitleOf(title: string): string {
   if (firstWord !== firstWord.toLowerCase()) return title;
   const [first = ""] = title;
   return first.toUpperCase() + title.slice(first.length);
+}
+
+/**
+ * "morning meds every day at 8am", "evening class tuesday at 7pm", "night shift friday 10pm": a part of the day as the
+ * first word, before a thing's name, names the thing. It still says when (the evening's 8), but the title keeps it:
+ * "morning meds" and "evening meds" were both titled "meds". Not before what to do ("morning call mum at 9") or a word
+ * of time ("morning at 9").
+ */
+const PART_OF_DAY_BEFORE_A_NAME = /^\s*(?:morning|afternoon|evening|night)(?=\s+(?<next>[a-z][a-z'-]*))/i;
+const TIME_WORD_NEXT = /^(?:at|on|in|by|around|about|from|every|each|daily|today|tomorrow|tonight|this|next|and|then|remind|please|before|after|till|until)$/i;
+
+/** Where the part of the day that names a thing is ("morning" of "morning meds"), or null. */
+export function partOfDayInAName(text: string): Span | null {
+  const match = PART_OF_DAY_BEFORE_A_NAME.exec(text);
+  const next = match?.groups?.next ?? "";
+  if (!match || TIME_WORD_NEXT.test(next) || isCommonVerb(next)) return null;
+  const start = match.index + match[0].search(/\S/);
+  return { start, end: match.index + match[0].length };
 }
