@@ -2100,6 +2100,10 @@ describe("a run of days, the nights before school, and what is known before the 
     ["the gas man comes monday so remind me sunday to tidy", "tidy before the gas man comes monday", "2026-03-08 09:00", "Got it! I'll remind you to tidy before the gas man comes monday on Sun, Mar 8 at 9:00 AM."],
     ["party saturday, remind me sunday to clean up", "clean up after party saturday", "2026-03-08 09:00", "Got it! I'll remind you to clean up after party saturday on Sun, Mar 8 at 9:00 AM."],
     ["parcel arrives tomorrow, remind me tonight to clear the porch", "clear the porch before parcel arrives tomorrow", "2026-03-02 21:00", "Got it! I'll remind you to clear the porch before parcel arrives tomorrow on Mon, Mar 2 at 9:00 PM."],
+    // A time alone is on the fact's day ("dentist tomorrow at 3, remind me at 1" was tomorrow at 3 PM, titled "dentist
+    // remind you at 1").
+    ["dentist tomorrow at 3, remind me at 1", "dentist tomorrow at 3", "2026-03-03 13:00", "Got it! I'll remind you about dentist tomorrow at 3 on Tue, Mar 3 at 1:00 PM."],
+    ["meeting at 10 on friday, remind me at 9", "meeting at 10 on friday", "2026-03-06 09:00", "Got it! I'll remind you about meeting at 10 on friday on Fri, Mar 6 at 9:00 AM."],
   ])("what is known first, then the asking's day: %j", expectOneOffInNewYork);
 
   it("keeps a part of the day that names the thing in the title, and its time", () => {
@@ -2118,9 +2122,11 @@ describe("a run of days, the nights before school, and what is known before the 
     }
   });
 
-  it("keeps the reading where the asking names no day of its own", () => {
-    // An amount before the moment is read as before; a second reminder ("too") is not about the first part.
+  it("keeps the reading where the asking says no more than how long before, or asks again", () => {
+    // An amount before the moment is read as before; a second reminder ("too") is not about the first part; a time
+    // alone after a fact with no day of its own is not moved to one.
     expect(localTime(parsed("dentist on the 12th, remind me the day before", NOW.nyMondayMorning, NEW_YORK).dueAt, NEW_YORK)).toBe("2026-03-11 09:00");
     expect(localTime(parsed("call mum tomorrow at 5 and remind me friday too", NOW.nyMondayMorning, NEW_YORK).dueAt, NEW_YORK)).toBe("2026-03-03 17:00");
+    expect(localTime(parsed("take pills at 8 and remind me at 9 if i forget", NOW.nyMondayMorning, NEW_YORK).dueAt, NEW_YORK)).toBe("2026-03-02 20:00");
   });
 });

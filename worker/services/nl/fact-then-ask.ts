@@ -13,13 +13,21 @@ export interface FactThenAsk {
   fact: Span;
   /** "remind me", "so remind me": out of the title. */
   ask: Span;
+  /**
+   * Whether the asking names a day of its own ("remind me thursday"); without one ("dentist tomorrow at 3, remind me at
+   * 1") the reminder is on the first part's day, at the asking's time.
+   */
+  askedDay: boolean;
 }
 
 const ASKING = /(?:^|[\s,.;:!–-])(?<ask>(?:(?:and|so)\s+)?(?:(?:please|pls|can\s+you|could\s+you)\s+)?(?:remind|ping|nudge|tell)\s+me)\b/gi;
 
 const ANOTHER_TOO = /\b(?:too|also|again|as\s+well)\s*[.!]*\s*$/i;
 
-/** The fact and the asking in `text`, when both say when and the asking names a day; else null. */
+/**
+ * The fact and the asking in `text`, when both say when: the asking a day, or a time when the fact names a day; else
+ * null.
+ */
 export function findFactThenAsk(text: string, now: Date, zone: string): FactThenAsk | null {
   for (const match of text.matchAll(ASKING)) {
     const ask = match.groups?.ask ?? "";
@@ -29,11 +37,13 @@ export function findFactThenAsk(text: string, now: Date, zone: string): FactThen
     const askEnd = askStart + ask.length;
     // "call mum tomorrow at 5 and remind me friday too": a second reminder, not one about the first part.
     if (ANOTHER_TOO.test(text.slice(askEnd))) return null;
-    // Only a day asked for overrides the fact's ("dentist tomorrow at 3, remind me at 1" is left as it was).
     const asked = findDateTime(blankOut(text, [{ start: 0, end: askEnd }]), now, zone);
-    if (!(asked.instant || asked.date || asked.weekday)) return null;
-    if (findDateTime(fact, now, zone).spans.length === 0) return null;
-    return { fact: { start: 0, end: askStart }, ask: { start: askStart, end: askEnd } };
+    const known = findDateTime(fact, now, zone);
+    const askedDay = Boolean(asked.instant || asked.date || asked.weekday);
+    // A time alone is on the fact's day, so the fact must name one ("take pills at 8 and remind me at 9" is left as it was).
+    const factDay = Boolean(known.date || known.weekday);
+    if (!(askedDay || (asked.time && factDay)) || known.spans.length === 0) return null;
+    return { fact: { start: 0, end: askStart }, ask: { start: askStart, end: askEnd }, askedDay };
   }
   return null;
 }

@@ -1,3 +1,4 @@
+import { DateTime } from "luxon";
 import { assertTimeZone, WEEKDAY_NAMES, type Recurrence } from "../recurrence";
 import { amountClauseLast, findAhead } from "./ahead-phrases";
 import { boundClauseLast, boundReadAsAt, findTimeBound, isTheBoundsTime, type TimeBound } from "./time-bound-phrases";
@@ -74,7 +75,10 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   const ahead = findAhead(said);
   if (ahead?.unknownDay) return { ok: false, reason: "unknown_moment", phrase: `${ahead.words} ${ahead.after ? "after" : "before"}` };
   // "bins are on thursday, remind me wednesday night": the asking's day is the reminder's, the fact its subject.
-  const fact = ahead ? null : findFactThenAsk(said, now, zone);
+  const told = ahead ? null : findFactThenAsk(said, now, zone);
+  // "dentist tomorrow at 3, remind me at 1": the asking's time on the fact's day, when the fact is one day.
+  const factDay = told && !told.askedDay ? dayOf(said.slice(told.fact.start, told.fact.end), now, zone) : null;
+  const fact = told?.askedDay || factDay ? told : null;
   const blanked = ahead ? blankOut(said, [ahead.hidden]) : fact ? blankOut(said, [fact.fact, fact.ask]) : said;
   const text = ahead?.readAsOn ? writeOver(blanked, ahead.readAsOn, "on") : blanked;
   // "call the bank before 5pm": a time to beat, read as "at 5pm" and reminded an hour ahead of it (ADR 130); "after
@@ -99,6 +103,7 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   // "set a timer for 10 minutes": a length with nothing else saying when is the time, as it always was.
   const hints = lasting?.whenNothingElse && !saysWhen(withLength) ? findDateTime(blankOut(timeText, notReadAsDates), now, zone) : withLength;
   if (movingDate && !namesADay(hints)) hints.date = { ...movingDate.date, yearKnown: true, monthKnown: true };
+  if (factDay && !namesADay(hints)) hints.date = { ...factDay, yearKnown: true, monthKnown: true };
   if (hints.several) return failure("several_times");
   // A bare hour's half of the day from the words around it ("wake me at 7", "dinner at 7"); "early tomorrow" (hour-hints.ts).
   const shade = settleTheHour(hints, text, repeat);
@@ -175,6 +180,14 @@ function momentLast(title: string): string {
   if (!moment || moment.start !== 0 || moment.end === title.length) return title;
   const rest = cleanTitle(title.slice(moment.end));
   return rest === "" ? title : `${rest} ${title.slice(0, moment.end)}`;
+}
+
+/** The calendar day of a one-off the words make ("dentist tomorrow at 3"), or null. */
+function dayOf(words: string, now: Date, zone: string): { year: number; month: number; day: number } | null {
+  const read = parseReminder(words, now, zone);
+  if (!read.ok || read.reminder.recurrence) return null;
+  const { year, month, day } = DateTime.fromJSDate(read.reminder.dueAt, { zone });
+  return { year, month, day };
 }
 
 /** Whether the fact's own time ("dentist friday at 3") comes before `dueAt`; not when it has none that can be read. */
