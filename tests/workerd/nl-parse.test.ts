@@ -1576,7 +1576,7 @@ describe("a moment with a clock time, 'asap', opening hours, and a time to beat 
     expect([reminder.title, localTime(reminder.dueAt, NEW_YORK)]).toEqual([title, local]);
   });
 
-  it("midnight said with a day is the midnight that ends it; '12am' and a repeat's midnight are as said", () => {
+  it("midnight said with a day is the midnight that ends it, each day of a repeat too; '12am' is as said", () => {
     // Each was the midnight that starts the day, a day early: "by friday at midnight" was Thursday night.
     expect(localTime(parsed("tomorrow at midnight submit", NOW.nyMondayMorning, NEW_YORK).dueAt, NEW_YORK)).toBe("2026-03-04 00:00");
     expect(localTime(parsed("call sam at midnight on friday", NOW.nyMondayMorning, NEW_YORK).dueAt, NEW_YORK)).toBe("2026-03-07 00:00");
@@ -1586,6 +1586,15 @@ describe("a moment with a clock time, 'asap', opening hours, and a time to beat 
     expect(localTime(parsed("call sam at midnight", NOW.nyMondayMorning, NEW_YORK).dueAt, NEW_YORK)).toBe("2026-03-03 00:00");
     const pills = parsed("every day at midnight take pills", NOW.nyMondayMorning, NEW_YORK);
     expect([localTime(pills.dueAt, NEW_YORK), pills.recurrence]).toEqual(["2026-03-03 00:00", { freq: "daily" }]);
+    // A repeat's days move to the midnight that ends them: "every thursday at midnight" was Thursday's first minute.
+    const bins = parsed("every thursday at midnight take out bins", NOW.nyMondayMorning, NEW_YORK);
+    expect([localTime(bins.dueAt, NEW_YORK), bins.recurrence]).toEqual(["2026-03-06 00:00", { freq: "weekly", days: [5] }]);
+    const call = parsed("every friday night at 12 call", NOW.nyMondayMorning, NEW_YORK);
+    expect([localTime(call.dueAt, NEW_YORK), call.recurrence]).toEqual(["2026-03-07 00:00", { freq: "weekly", days: [6] }]);
+    expect(parsed("every weeknight at 12 lock up", NOW.nyMondayMorning, NEW_YORK).recurrence).toEqual({ freq: "weekly", days: [2, 3, 4, 5, 6] });
+    expect(parsed("every thursday at 12am take out bins", NOW.nyMondayMorning, NEW_YORK).recurrence).toEqual({ freq: "weekly", days: [4] });
+    // No rule holds the day after a month's last Friday: the days as said.
+    expect(localTime(parsed("every last friday of the month at midnight backup", NOW.nyMondayMorning, NEW_YORK).dueAt, NEW_YORK)).toBe("2026-03-27 00:00");
   });
 
   it("'12 midnight' is midnight with or without a day; a time to beat after the day; a bare 12 at night is just after midnight", () => {

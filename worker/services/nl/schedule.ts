@@ -2,6 +2,7 @@ import { DateTime } from "luxon";
 import { atWallTime, localCalendarDate, nextOccurrenceAt, type Recurrence, type WallTime, type Weekday } from "../recurrence";
 import type { DateTimeHints, NamedDate } from "./date-time-phrases";
 import type { RecurrenceMatch } from "./recurrence-phrases";
+import { repeatDaysEarlier } from "./repeat-days-earlier";
 import { DEFAULT_HOUR, PART_OF_DAY_HOURS, type PartOfDay } from "./types";
 
 /**
@@ -59,7 +60,11 @@ export function resolveSchedule(hints: DateTimeHints, repeat: RecurrenceMatch | 
   if (!repeat) {
     return first.dueAt.getTime() > now.getTime() ? { ok: true, dueAt: first.dueAt, recurrence: null } : { ok: false, reason: "past" };
   }
-  const rule = concreteRule(repeat, first.dueAt, zone, hints.date?.place);
+  const asSaid = concreteRule(repeat, first.dueAt, zone, hints.date?.place);
+  // "every thursday at midnight", "every friday night at 12": the midnight that ends each day named, as for one day
+  // (every Friday at 00:00; it was Thursday's first minute, the night before). Where no rule holds the day after (the
+  // last Friday of the month), the days as said.
+  const rule = hints.midnightEndsTheDay || twelveAtNight(hints, repeat) ? (repeatDaysEarlier(asSaid, -1) ?? asSaid) : asSaid;
   // Start at the named day (but never in the past), otherwise at the next occurrence after now. A yearly repeat's
   // date without a year says which day of the year, not which year: "every year on feb 29" starts on February 28
   // next year (the rule's day in a year without the 29th), not in the next leap year.
@@ -108,8 +113,8 @@ function firstDue(hints: DateTimeHints, repeat: RecurrenceMatch | null, now: Dat
   } else if (hints.weekday) dueAt = onWeekday(hints.weekday, time, today, now, zone);
   else dueAt = atNextWallTime(eveningIfSooner(hints, repeat, time, today, now, zone), today, now, zone);
   if (!dueAt || Number.isNaN(dueAt.getTime())) return "no_time";
-  // "tomorrow at midnight", "by friday at midnight": the midnight at the end of the day named (a one-off only: a
-  // repeat's days are its own).
+  // "tomorrow at midnight", "by friday at midnight": the midnight at the end of the day named (a repeat's days move a
+  // day later in resolveSchedule).
   // "tomorrow night at 12", "at 12:30 on friday night": past the midnight that ends that day, as above.
   if (dayGiven && (hints.midnightEndsTheDay || twelveAtNight(hints, repeat)) && !repeat) dueAt = DateTime.fromJSDate(dueAt, { zone }).plus({ days: 1 }).toJSDate();
 
