@@ -157,7 +157,6 @@ function findLaterThan(text: string): Ahead | null {
   const start = match.index;
   const end = start + match[0].length;
   const rest = text.slice(end);
-  const datedElsewhere = NAMES_WHEN.test(text.slice(0, start));
   const afterStart = start + match[0].toLowerCase().lastIndexOf(after.toLowerCase());
   const amountStart = start + match[0].search(new RegExp(`\\b${AMOUNT}`, "i"));
   const words = weekday ? theWeekday(weekday) : theDay ? `the ${theDay.toLowerCase()}` : text.slice(amountStart, afterStart).trim().replace(/\s+/g, " ");
@@ -166,8 +165,9 @@ function findLaterThan(text: string): Ahead | null {
   const namedDay = A_NAMED_DAY_NEXT.test(rest);
   const dated = weekday ? A_DATE_NEXT.test(rest) : keepsAfter || NAMES_WHEN.test(rest);
   if (!dated) {
+    const datedElsewhere = NAMES_WHEN.test(text.slice(0, start));
     // "the friday after work" is Friday, after work; "the friday after the move", a day counted from a thing.
-    const unknownDay = weekday ? countsFromAnUndatedThing(text.slice(0, start), rest) : lead.days > 0 && !datedElsewhere && !NAMES_WHEN.test(rest);
+    const unknownDay = weekday ? countsFromAnUndatedThing(text.slice(0, start), rest) : lead.days > 0 && !datedElsewhere;
     return unknownDay ? { words, span: { start, end }, hidden: { start, end }, ...lead, after: true, unknownDay: true } : null;
   }
   // "follow up a week after the interview on monday": after words of the title, "after ..." stays in it; not before a
@@ -228,7 +228,6 @@ export function findAhead(text: string): Ahead | null {
   return { words, span: { start, end: spanEnd }, hidden: { start, end: hiddenEnd }, ...lead };
 }
 
-/** How much earlier the words of AMOUNT (its groups) say, or null for a count the reader does not know. */
 /** The amount as said between `start` and `end` ("30 mins", "a week"), "day"/"night" alone as "the day", "the night". */
 function amountWords(text: string, start: number, end: number): string {
   const amountStart = start + text.slice(start, end).search(new RegExp(`\\b(?:${AMOUNT}|day|night|morning|evening)`, "i"));
@@ -244,6 +243,7 @@ function countsFromAnUndatedThing(before: string, rest: string): boolean {
   return A_THING_NEXT.test(rest) && !AFTER_A_MOMENT.test(rest) && !NAMES_WHEN.test(before) && !NAMES_WHEN.test(rest);
 }
 
+/** How much earlier the words of AMOUNT (its groups) say, or null for a count the reader does not know. */
 function leadOf(groups: Record<string, string | undefined> | undefined): Omit<Ahead, "words" | "span" | "hidden"> | null {
   const { count, unit, halfHour, theDay, weekday } = groups ?? {};
   if (halfHour) return { minutes: 30, days: 0 };

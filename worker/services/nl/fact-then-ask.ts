@@ -1,3 +1,4 @@
+import { DateTime } from "luxon";
 import { findDateTime } from "./date-time-phrases";
 import { cleanTitle } from "./title";
 import { blankOut, type Span } from "./types";
@@ -14,21 +15,24 @@ export interface FactThenAsk {
   /** "remind me", "so remind me": out of the title. */
   ask: Span;
   /**
-   * Whether the asking names a day of its own ("remind me thursday"); without one ("dentist tomorrow at 3, remind me at
-   * 1") the reminder is on the first part's day, at the asking's time.
+   * The first part's day when the asking names none of its own ("dentist tomorrow at 3, remind me at 1": the reminder
+   * is on that day, at the asking's time); null when the asking names its day ("remind me thursday").
    */
-  askedDay: boolean;
+  day: { year: number; month: number; day: number } | null;
 }
+
+/** The due time of the one-off the words alone would make ("dentist friday at 3"), or null (parse-reminder.ts). */
+export type ReadOneOff = (words: string) => Date | null;
 
 const ASKING = /(?:^|[\s,.;:!–-])(?<ask>(?:(?:and|so)\s+)?(?:(?:please|pls|can\s+you|could\s+you)\s+)?(?:remind|ping|nudge|tell)\s+me)\b/gi;
 
 const ANOTHER_TOO = /\b(?:too|also|again|as\s+well)\s*[.!]*\s*$/i;
 
 /**
- * The fact and the asking in `text`, when both say when: the asking a day, or a time when the fact names a day; else
+ * The fact and the asking in `text`, when both say when: the asking a day, or a time when the fact names one day; else
  * null.
  */
-export function findFactThenAsk(text: string, now: Date, zone: string): FactThenAsk | null {
+export function findFactThenAsk(text: string, now: Date, zone: string, readOneOff: ReadOneOff): FactThenAsk | null {
   for (const match of text.matchAll(ASKING)) {
     const ask = match.groups?.ask ?? "";
     const askStart = text.indexOf(ask, match.index ?? 0);
@@ -43,13 +47,24 @@ export function findFactThenAsk(text: string, now: Date, zone: string): FactThen
     // A time alone is on the fact's day, so the fact must name one ("take pills at 8 and remind me at 9" is left as it was).
     const factDay = Boolean(known.date || known.weekday);
     if (!(askedDay || (asked.time && factDay)) || known.spans.length === 0) return null;
-    return { fact: { start: 0, end: askStart }, ask: { start: askStart, end: askEnd }, askedDay };
+    const found = { fact: { start: 0, end: askStart }, ask: { start: askStart, end: askEnd } };
+    if (askedDay) return { ...found, day: null };
+    const factDue = readOneOff(fact);
+    if (!factDue) return null;
+    const { year, month, day } = DateTime.fromJSDate(factDue, { zone });
+    return { ...found, day: { year, month, day } };
   }
   return null;
 }
 
-/** The title: what to do, then before or after the fact ("confirm before dentist friday at 3"), or the fact alone. */
-export function titleWithTheFact(action: string, fact: string, factComesFirst: boolean): string {
+/**
+ * The title: what to do, then before or after the fact by whether the fact's own time comes first ("confirm before
+ * dentist friday at 3", "clean up after party saturday"), or the fact alone.
+ */
+export function titleWithTheFact(action: string, text: string, found: FactThenAsk, dueAt: Date, readOneOff: ReadOneOff): string {
+  const fact = text.slice(found.fact.start, found.fact.end);
   const about = cleanTitle(fact);
-  return action === "" ? about : `${action} ${factComesFirst ? "after" : "before"} ${about}`;
+  if (action === "") return about;
+  const factDue = readOneOff(fact);
+  return `${action} ${factDue && factDue.getTime() < dueAt.getTime() ? "after" : "before"} ${about}`;
 }

@@ -1,4 +1,3 @@
-import { DateTime } from "luxon";
 import { assertTimeZone, WEEKDAY_NAMES, type Recurrence } from "../recurrence";
 import { amountClauseLast, findAhead } from "./ahead-phrases";
 import { boundClauseLast, boundReadAsAt, findTimeBound, isTheBoundsTime, type TimeBound } from "./time-bound-phrases";
@@ -75,10 +74,12 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   const ahead = findAhead(said);
   if (ahead?.unknownDay) return { ok: false, reason: "unknown_moment", phrase: `${ahead.words} ${ahead.after ? "after" : "before"}` };
   // "bins are on thursday, remind me wednesday night": the asking's day is the reminder's, the fact its subject.
-  const told = ahead ? null : findFactThenAsk(said, now, zone);
-  // "dentist tomorrow at 3, remind me at 1": the asking's time on the fact's day, when the fact is one day.
-  const factDay = told && !told.askedDay ? dayOf(said.slice(told.fact.start, told.fact.end), now, zone) : null;
-  const fact = told?.askedDay || factDay ? told : null;
+  // "dentist tomorrow at 3, remind me at 1": the asking's time on the fact's day.
+  const readOneOff = (words: string) => {
+    const read = parseReminder(words, now, zone);
+    return read.ok && !read.reminder.recurrence ? read.reminder.dueAt : null;
+  };
+  const fact = ahead ? null : findFactThenAsk(said, now, zone, readOneOff);
   const blanked = ahead ? blankOut(said, [ahead.hidden]) : fact ? blankOut(said, [fact.fact, fact.ask]) : said;
   const text = ahead?.readAsOn ? writeOver(blanked, ahead.readAsOn, "on") : blanked;
   // "call the bank before 5pm": a time to beat, read as "at 5pm" and reminded an hour ahead of it (ADR 130); "after
@@ -103,7 +104,7 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   // "set a timer for 10 minutes": a length with nothing else saying when is the time, as it always was.
   const hints = lasting?.whenNothingElse && !saysWhen(withLength) ? findDateTime(blankOut(timeText, notReadAsDates), now, zone) : withLength;
   if (movingDate && !namesADay(hints)) hints.date = { ...movingDate.date, yearKnown: true, monthKnown: true };
-  if (factDay && !namesADay(hints)) hints.date = { ...factDay, yearKnown: true, monthKnown: true };
+  if (fact?.day && !namesADay(hints)) hints.date = { ...fact.day, yearKnown: true, monthKnown: true };
   if (hints.several) return failure("several_times");
   // A bare hour's half of the day from the words around it ("wake me at 7", "dinner at 7"); "early tomorrow" (hour-hints.ts).
   const shade = settleTheHour(hints, text, repeat);
@@ -143,7 +144,7 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   const nameWord = partOfDayInAName(said);
   const whenSpans = nameWord ? timeInAName.filter((span) => span.start !== nameWord.start || span.end !== nameWord.end) : timeInAName;
   const title = momentLast(withAction(withTimeToBeat(extractTitle(said, [...notInTitle, ...whenSpans, ...(shade ? [shade] : []), ...(ahead ? [ahead.span] : []), ...boundWords]), said, toBeat), said, ahead?.action));
-  const subject = fact && schedule.ok ? titleWithTheFact(title, said.slice(fact.fact.start, fact.fact.end), factFirst(said.slice(fact.fact.start, fact.fact.end), schedule.dueAt, now, zone)) : title;
+  const subject = fact && schedule.ok ? titleWithTheFact(title, said, fact, schedule.dueAt, readOneOff) : title;
   if (subject === "") return failure("no_title");
   if (!schedule.ok) return failure(schedule.reason);
   const reminder = { title: subject, dueAt: schedule.dueAt, recurrence: schedule.recurrence, strategy: nudge?.strategy ?? null };
@@ -180,20 +181,6 @@ function momentLast(title: string): string {
   if (!moment || moment.start !== 0 || moment.end === title.length) return title;
   const rest = cleanTitle(title.slice(moment.end));
   return rest === "" ? title : `${rest} ${title.slice(0, moment.end)}`;
-}
-
-/** The calendar day of a one-off the words make ("dentist tomorrow at 3"), or null. */
-function dayOf(words: string, now: Date, zone: string): { year: number; month: number; day: number } | null {
-  const read = parseReminder(words, now, zone);
-  if (!read.ok || read.reminder.recurrence) return null;
-  const { year, month, day } = DateTime.fromJSDate(read.reminder.dueAt, { zone });
-  return { year, month, day };
-}
-
-/** Whether the fact's own time ("dentist friday at 3") comes before `dueAt`; not when it has none that can be read. */
-function factFirst(fact: string, dueAt: Date, now: Date, zone: string): boolean {
-  const read = parseReminder(fact, now, zone);
-  return read.ok && read.reminder.dueAt.getTime() < dueAt.getTime();
 }
 
 /** Whether the hints name any day or time at all. */
