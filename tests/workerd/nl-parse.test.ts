@@ -742,6 +742,9 @@ const cases: Case[] = [
   { prompt: "mow lawn sat am", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "mow lawn", local: "2026-03-07 09:00" },
   { prompt: "call mom sun pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call mom", local: "2026-03-08 15:00" },
   { prompt: "yoga wed eve", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "yoga", local: "2026-03-04 19:00" },
+  // A whole day's name too ("saturday am" was titled "... am", "wednesday pm" the day's 9 AM).
+  { prompt: "take the dog to the groomer saturday am", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "take the dog to the groomer", local: "2026-03-07 09:00" },
+  { prompt: "call mum wednesday pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call mum", local: "2026-03-04 15:00" },
   { prompt: "christmas eve call grandma", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call grandma", local: "2026-12-24 09:00" },
   // "X night" is the evening's name, not tonight: each was due today, the day lost, "night" gone from the title.
   { prompt: "date night friday at 7", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "date night", local: "2026-03-06 19:00" },
