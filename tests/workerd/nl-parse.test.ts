@@ -60,6 +60,14 @@ function expectOneOffInNewYork(prompt: string, title: string, local: string, say
   expect(confirmationMessage(reminder, NEW_YORK, NOW.nyMondayMorning)).toBe(says);
 }
 
+/** Each prompt said at NOW.nyMondayMorning in New York, with the title and local due time it makes. */
+function expectTitlesAndTimesInNewYork(rows: ReadonlyArray<readonly [prompt: string, title: string, local: string]>): void {
+  for (const [prompt, title, local] of rows) {
+    const reminder = parsed(prompt, NOW.nyMondayMorning, NEW_YORK);
+    expect([reminder.title, localTime(reminder.dueAt, NEW_YORK)], prompt).toEqual([title, local]);
+  }
+}
+
 interface Case {
   prompt: string;
   now: Date;
@@ -1980,17 +1988,14 @@ describe("days counted from a day known by name or a thing, a weekday before or 
 
   it("a day known by name as the first words, then what to do, is the day, its name not the title's", () => {
     // "thanksgiving call grandma" was titled "thanksgiving call grandma"; "halloween buy sweets" found no time.
-    for (const [prompt, title, local] of [
+    expectTitlesAndTimesInNewYork([
       ["thanksgiving call grandma", "call grandma", "2026-11-26 09:00"],
       ["good friday at 10 call mum", "call mum", "2026-04-03 10:00"],
       ["halloween buy sweets", "buy sweets", "2026-10-31 09:00"],
       ["valentines buy flowers", "buy flowers", "2027-02-14 09:00"],
       // Before a name it names the thing too.
       ["easter egg hunt at 10", "easter egg hunt", "2026-04-05 10:00"],
-    ] as const) {
-      const reminder = parsed(prompt, NOW.nyMondayMorning, NEW_YORK);
-      expect([reminder.title, localTime(reminder.dueAt, NEW_YORK)], prompt).toEqual([title, local]);
-    }
+    ]);
     expect(parsed("halloween party at 8", NOW.nyMondayMorning, NEW_YORK).title).toBe("halloween party");
     expect(parseReminder("buy halloween sweets", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "no_time" });
   });
@@ -2049,6 +2054,13 @@ describe("days counted from a day known by name or a thing, a weekday before or 
     expect(localTime(parsed("this week on friday at 3 call sam", NOW.nyMondayMorning, NEW_YORK).dueAt, NEW_YORK)).toBe("2026-03-06 15:00");
     expect(parsed("book next summer holiday at 3pm", NOW.nyMondayMorning, NEW_YORK).title).toBe("book next summer holiday");
     expect(parsed("file this year's taxes at 5", NOW.nyMondayMorning, NEW_YORK).title).toBe("file this year's taxes");
+    // The period as what is done is no time at all: "review this month at 5pm" was the 1st of the month, past.
+    expectTitlesAndTimesInNewYork([
+      ["plan this week at 3", "plan this week", "2026-03-02 15:00"],
+      ["review this month at 5pm", "review this month", "2026-03-02 17:00"],
+      ["reflect on this year at 9pm", "reflect on this year", "2026-03-02 21:00"],
+    ]);
+    expect(localTime(parsed("pay rent by the end of this month", NOW.nyMondayMorning, NEW_YORK).dueAt, NEW_YORK)).toBe("2026-03-31 17:00");
   });
 
   it("gives a medicine's times from the first one said", () => {
@@ -2120,7 +2132,7 @@ describe("a run of days, the nights before school, and what is known before the 
 
   it("keeps a part of the day that names the thing in the title, and its time", () => {
     // "morning meds" and "evening meds" were both titled "meds".
-    for (const [prompt, title, local] of [
+    expectTitlesAndTimesInNewYork([
       ["morning meds every day 8am", "morning meds", "2026-03-03 08:00"],
       ["evening meds at 8", "evening meds", "2026-03-02 20:00"],
       ["night shift friday 10pm", "night shift", "2026-03-06 22:00"],
@@ -2128,10 +2140,7 @@ describe("a run of days, the nights before school, and what is known before the 
       // Before what to do or a word of time it is only the time.
       ["morning call mum at 9am", "call mum", "2026-03-03 09:00"],
       ["morning at 9 call mum", "call mum", "2026-03-03 09:00"],
-    ] as const) {
-      const reminder = parsed(prompt, NOW.nyMondayMorning, NEW_YORK);
-      expect([reminder.title, localTime(reminder.dueAt, NEW_YORK)], prompt).toEqual([title, local]);
-    }
+    ]);
   });
 
   it("keeps the reading where the asking says no more than how long before, or asks again", () => {

@@ -1,5 +1,5 @@
 import type { Span } from "./types";
-import { isCommonVerb } from "./verbs";
+import { COMMON_VERB, isCommonVerb } from "./verbs";
 
 // Words that say when without an exact time, or that it is now: asked about, or started at once (parse-reminder.ts).
 
@@ -27,6 +27,14 @@ export const PERIOD_WITHOUT_A_DAY = String.raw`(?:(?<!\bof\s+)this\s+(?:week|mon
 const SOMETIME = String.raw`(?:sometime\s+|some\s+time\s+|at\s+some\s+point\s+)?`;
 const PERIOD = new RegExp(String.raw`\b${SOMETIME}${PERIOD_WITHOUT_A_DAY}\b(?!'s)`, "i");
 /** What may follow a period said as the time: nothing, a time's word, a verb ("in the new year call sam"). */
+/**
+ * Before a period, words that make it the thing done, with any common verb: "plan this week at 3", "review this month
+ * at 5pm", "reflect on this year at 9pm" are about the period, at a time of today (not-dates.ts keeps the period from
+ * the date reader too).
+ */
+export const DONE_TO_A_PERIOD = String.raw`(?:plan|planning|review|reviewing|summarise|summarize|recap|reflect\s+on|budget|budget\s+for|prep\s+for|prepare\s+for|organise|organize|sort\s+out|${COMMON_VERB}|on|about)`;
+const PERIOD_AS_OBJECT = new RegExp(String.raw`\b${DONE_TO_A_PERIOD}\s+$`, "i");
+
 const AFTER_A_PERIOD = /^(?:at|on|by|around|about|from|to|and|then|please|remind|i|we)$/i;
 
 /**
@@ -37,6 +45,8 @@ export function findPeriodWithoutADay(text: string): { phrase: string; span: Spa
   const match = PERIOD.exec(text);
   if (!match) return null;
   const end = match.index + match[0].length;
+  const before = text.slice(0, match.index);
+  if (PERIOD_AS_OBJECT.test(before)) return null;
   const next = /^\s*([a-z']+)/i.exec(text.slice(end))?.[1];
   if (next && !AFTER_A_PERIOD.test(next) && !isCommonVerb(next)) return null;
   return { phrase: match[0].replace(/\s+/g, " "), span: { start: match.index, end } };

@@ -11,6 +11,9 @@ const COMMON_VERBS = new Set(
   study submit swap take talk tell text throw tidy turn unplug update vacuum visit wake walk warm wash watch water wish work wrap write`.split(/\s+/),
 );
 
+/** Any of the common verbs, as a pattern's source ("call", "review"). */
+export const COMMON_VERB = `(?:${[...COMMON_VERBS].join("|")})`;
+
 /** Whether `word` (any case, punctuation ignored) is one of the common verbs. */
 export function isCommonVerb(word: string): boolean {
   return COMMON_VERBS.has(word.toLowerCase().replace(/[^a-z']/g, ""));
