@@ -1975,6 +1975,15 @@ describe("days counted from a day known by name or a thing, a weekday before or 
     ["the morning after the party on saturday tidy up", "the party tidy up", "2026-03-08 09:00", "Got it! I'll remind you about the party tidy up on Sun, Mar 8 at 9:00 AM (the morning after Sat, Mar 7 at 9:00 AM)."],
     ["the week after next call sam", "call sam", "2026-03-16 09:00", "Got it! I'll remind you to call sam on Mon, Mar 16 at 9:00 AM."],
     ["week after next at 3 dentist", "dentist", "2026-03-16 15:00", "Got it! I'll remind you about dentist on Mon, Mar 16 at 3:00 PM."],
+    // "the weekend before" is its Saturday, "the week before" seven days (a mismatch, and Christmas Day titled "the week
+    // order turkey", before); a date after "after" is read as after "on" ("a day after the 5th" found no time).
+    ["the weekend before christmas shopping", "shopping", "2026-12-19 09:00", "Got it! I'll remind you about shopping on Sat, Dec 19 at 9:00 AM (the weekend before Fri, Dec 25 at 9:00 AM)."],
+    ["the week before christmas order turkey", "order turkey", "2026-12-18 09:00", "Got it! I'll remind you to order turkey on Fri, Dec 18 at 9:00 AM (the week before Fri, Dec 25 at 9:00 AM)."],
+    ["a day after the 5th call the bank", "call the bank", "2026-03-06 09:00", "Got it! I'll remind you to call the bank on Fri, Mar 6 at 9:00 AM (a day after Thu, Mar 5 at 9:00 AM)."],
+    ["the friday of next week pay rent", "pay rent", "2026-03-13 09:00", "Got it! I'll remind you to pay rent on Fri, Mar 13 at 9:00 AM."],
+    // "send thanks", "say thank you": what is sent or said, not a courtesy to drop.
+    ["two days after my birthday on june 3 send thanks", "my birthday send thanks", "2026-06-05 09:00", "Got it! I'll remind you about your birthday send thanks on Fri, Jun 5 at 9:00 AM (two days after Wed, Jun 3 at 9:00 AM)."],
+    ["say thank you to the nurse tomorrow", "say thank you to the nurse", "2026-03-03 09:00", "Got it! I'll remind you to say thank you to the nurse on Tue, Mar 3 at 9:00 AM."],
     // The amount and its moment said first, then what to do: titled "the meeting ends to send notes" and "your 3pm meeting
     // to print the slides" before.
     ["remind me 10 minutes after the meeting ends at 3 to send notes", "send notes after the meeting ends", "2026-03-02 15:10", "Got it! I'll remind you to send notes after the meeting ends on Mon, Mar 2 at 3:10 PM (10 minutes after 3:00 PM)."],

@@ -56,9 +56,10 @@ const MINUTE_COUNTS: Record<string, number> = { fifteen: 15, twenty: 20, thirty:
 // "a couple of days before": two, as "a couple of hours" is elsewhere (chrono read it as two days ago).
 const COUNT = `(?<count>\\d{1,3}|(?:a\\s+)?couple(?:\\s+of)?|an?|one|two|three|four|five|six|ten|fifteen|twenty|thirty|forty[- ]five)`;
 const UNIT = "(?<unit>minutes?|mins?|hours?|hrs?|days?|weeks?)";
-// "the sunday before christmas", "the last friday before the 12th": the weekday nearest the moment on that side.
-// Not "in the morning before work": a part of the day, then a moment.
-const AMOUNT = `(?:${COUNT}\\s+${UNIT}|(?<halfHour>half\\s+an\\s+hour)|(?<!\\bin\\s+)the\\s+(?<theDay>day|night|morning|evening)|the\\s+(?:(?:last|first)\\s+)?(?<weekday>${FULL_DAY}))`;
+// "the sunday before christmas", "the last friday before the 12th", "the weekend before christmas" (its Saturday): the
+// weekday nearest the moment on that side. "the week before christmas": seven days. Not "in the morning before work":
+// a part of the day, then a moment.
+const AMOUNT = `(?:${COUNT}\\s+${UNIT}|(?<halfHour>half\\s+an\\s+hour)|(?<!\\bin\\s+)the\\s+(?<theDay>day|night|morning|evening|week)|the\\s+(?:(?:last|first)\\s+)?(?<weekday>${FULL_DAY}|weekend))`;
 /** "remind me", "and ping me", ", tell me": asking for the early reminder. */
 const ASKING = "(?:(?:and\\s+)?(?:please\\s+)?(?:remind|ping|nudge|tell|alert|notify)\\s+me\\s+)?";
 /**
@@ -162,7 +163,8 @@ function findLaterThan(text: string): Ahead | null {
   const words = weekday ? theWeekday(weekday) : theDay ? `the ${theDay.toLowerCase()}` : text.slice(amountStart, afterStart).trim().replace(/\s+/g, " ");
   // The reader reads the moment after the amount; "after lunch" it reads with its "after", "after christmas" as "on".
   const keepsAfter = /^after$/i.test(after) && AFTER_A_MOMENT.test(rest);
-  const namedDay = A_NAMED_DAY_NEXT.test(rest);
+  // "a day after the 5th", "the day after dec 12": a date is read after "on", as a day known by name is.
+  const namedDay = A_NAMED_DAY_NEXT.test(rest) || (A_DATE_NEXT.test(rest) && !A_CLOCK_NEXT.test(rest) && !/^\s*(?:every|each)\b/i.test(rest));
   const dated = weekday ? A_DATE_NEXT.test(rest) : keepsAfter || NAMES_WHEN.test(rest);
   if (!dated) {
     const datedElsewhere = NAMES_WHEN.test(text.slice(0, start));
@@ -174,7 +176,8 @@ function findLaterThan(text: string): Ahead | null {
   // clock time ("call the bank 5 minutes after 3pm"), which leaves the title.
   const titleBefore = text.slice(0, start).trim() !== "" && !A_CLOCK_NEXT.test(rest);
   const hiddenEnd = keepsAfter || namedDay ? afterStart : end;
-  return { words, span: { start, end: titleBefore || keepsAfter || namedDay ? afterStart : end }, hidden: { start, end: hiddenEnd }, ...lead, after: true, ...(namedDay ? { readAsOn: { start: afterStart, end } } : {}) };
+  // "after" read as "on" leaves the title with the amount ("call grandma the day after christmas": "call grandma").
+  return { words, span: { start, end: (titleBefore || keepsAfter) && !namedDay ? afterStart : end }, hidden: { start, end: hiddenEnd }, ...lead, after: true, ...(namedDay ? { readAsOn: { start: afterStart, end } } : {}) };
 }
 
 /**
@@ -247,10 +250,11 @@ function countsFromAnUndatedThing(before: string, rest: string): boolean {
 function leadOf(groups: Record<string, string | undefined> | undefined): Omit<Ahead, "words" | "span" | "hidden"> | null {
   const { count, unit, halfHour, theDay, weekday } = groups ?? {};
   if (halfHour) return { minutes: 30, days: 0 };
-  const day = weekday ? weekdayOfWord(weekday) : undefined;
+  const day = weekday ? (/^weekend$/i.test(weekday) ? SATURDAY : weekdayOfWord(weekday)) : undefined;
   if (day) return { minutes: 0, days: 0, weekday: day };
   if (theDay) {
     const day = theDay.toLowerCase();
+    if (day === "week") return { minutes: 0, days: 7 };
     return { minutes: 0, days: 1, ...(day === "night" || day === "morning" || day === "evening" ? { partOfDay: day } : {}) };
   }
   const lower = (count ?? "").toLowerCase();
@@ -262,10 +266,13 @@ function leadOf(groups: Record<string, string | undefined> | undefined): Omit<Ah
   return { minutes: u.startsWith("h") ? 60 * n : n, days: 0 };
 }
 
-/** "the Sunday", as the confirmation says it back. */
+/** A weekend said before or after a date is its Saturday. */
+const SATURDAY: Weekday = 6;
+
+/** "the Sunday", "the weekend", as the confirmation says it back. */
 function theWeekday(word: string): string {
   const lower = word.toLowerCase();
-  return `the ${lower.charAt(0).toUpperCase()}${lower.slice(1)}`;
+  return lower === "weekend" ? "the weekend" : `the ${lower.charAt(0).toUpperCase()}${lower.slice(1)}`;
 }
 
 /** How much earlier (or later), and how it was said: an `Ahead` found in the words, or the hour ahead of a time to beat. */

@@ -158,7 +158,8 @@ function weekendAfterNext(context: chrono.ParsingContext) {
  */
 const WEEK_THEN_WEEKDAY = new RegExp(`\\b(this|next)\\s+week\\s*,?\\s+(?:on\\s+)?(${DAY})`, "i");
 // "tuesday next week" said on a Monday was tomorrow (chrono's next Tuesday), not the Tuesday of next week.
-const WEEKDAY_THEN_WEEK = new RegExp(`\\b(${DAY})\\s*,?\\s+(this|next)\\s+week\\b(?!\\s*-?\\s*(?:end|day|night)s?\\b)`, "i");
+// "the friday of next week" too (it was this Friday, titled "the").
+const WEEKDAY_THEN_WEEK = new RegExp(`\\b(?:the\\s+)?(${DAY})\\s*,?\\s+(?:of\\s+)?(this|next)\\s+week\\b(?!\\s*-?\\s*(?:end|day|night)s?\\b)`, "i");
 
 function weekdayInTheWeek(context: chrono.ParsingContext, which: string | undefined, word: string | undefined) {
   const weekday = weekdayOfWord((word ?? "").toLowerCase());

@@ -78,7 +78,8 @@ const LEAD_INS: readonly RegExp[] = [
   leadIn("to"),
 ];
 
-const TRAILING_COURTESY = /\b(?:please|pls|plz|thanks|thank\s+you|thx|probably|maybe|perhaps|i\s+guess|i\s+think)$/i;
+// Not what is sent or said: "send thanks", "say thank you".
+const TRAILING_COURTESY = /\b(?<!\b(?:send|say|give|write|text|email|sent|said)\s+)(?:please|pls|plz|thanks|thank\s+you|thx|probably|maybe|perhaps|i\s+guess|i\s+think)$/i;
 
 /** "later" and "sometime" only say the day is loose ("later today", "sometime tomorrow"): no part of a title before one. */
 // Also "pay no later than friday", "essay deadline is friday", "any time tomorrow", "on or before the 15th".

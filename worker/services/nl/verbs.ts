@@ -7,7 +7,7 @@ const COMMON_VERBS = new Set(
   cook cut defrost deliver do drink drop dust eat email empty exercise fast feed file fill finish fix flip floss follow get give go grab hang have hoover
   help invite iron join leave let lock log look mail make meditate meet message mop move mow open order pack pay phone pick
   plan plug post postpone practice practise pray prep prepare print push put read record refill register remember remove renew reply reschedule
-  reset respond return review ring rsvp run save schedule see sell send set share shower sign sleep sort start stir stop stretch
+  reset respond return review ring rsvp run save say schedule see sell send set share shower sign sleep sort start stir stop stretch
   study submit swap take talk tell text throw tidy turn unplug update vacuum visit wake walk warm wash watch water wish work wrap write`.split(/\s+/),
 );
 
