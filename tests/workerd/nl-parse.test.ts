@@ -1984,6 +1984,9 @@ describe("days counted from a day known by name or a thing, a weekday before or 
     // "send thanks", "say thank you": what is sent or said, not a courtesy to drop.
     ["two days after my birthday on june 3 send thanks", "my birthday send thanks", "2026-06-05 09:00", "Got it! I'll remind you about your birthday send thanks on Fri, Jun 5 at 9:00 AM (two days after Wed, Jun 3 at 9:00 AM)."],
     ["say thank you to the nurse tomorrow", "say thank you to the nurse", "2026-03-03 09:00", "Got it! I'll remind you to say thank you to the nurse on Tue, Mar 3 at 9:00 AM."],
+    // "last thing" is bedtime's hour, as "first thing" is the morning's (it was titled "last thing lock the back door").
+    ["last thing tonight lock the back door", "lock the back door", "2026-03-02 21:00", "Got it! I'll remind you to lock the back door on Mon, Mar 2 at 9:00 PM."],
+    ["buy the last thing on the list tomorrow", "buy the last thing on the list", "2026-03-03 09:00", "Got it! I'll remind you to buy the last thing on the list on Tue, Mar 3 at 9:00 AM."],
     // The amount and its moment said first, then what to do: titled "the meeting ends to send notes" and "your 3pm meeting
     // to print the slides" before.
     ["remind me 10 minutes after the meeting ends at 3 to send notes", "send notes after the meeting ends", "2026-03-02 15:10", "Got it! I'll remind you to send notes after the meeting ends on Mon, Mar 2 at 3:10 PM (10 minutes after 3:00 PM)."],

@@ -21,6 +21,9 @@ const MOMENTS: ReadonlyArray<{ pattern: RegExp; hour: number; minute?: number }>
   // "call mum before she goes to bed", "before the kids go to sleep": bedtime, as "before bed" is.
   { pattern: /\b(?:before\s+(?:going\s+to\s+)?bed|at\s+bed\s*time|bed\s*time|before\s+(?:i\s+)?sleep|before\s+(?:[a-z']+\s+){1,2}?(?:go|goes|gets?|heads?)\s+(?:off\s+)?to\s+(?:bed|sleep))\b/i, hour: PART_OF_DAY_HOURS.night },
   { pattern: /\bfirst\s+thing(?:\s+in\s+the\s+morning)?\b/i, hour: PART_OF_DAY_HOURS.morning },
+  // "last thing tonight lock the back door": the night's hour, as bedtime; it was titled "last thing lock ...". Only as
+  // the first words or before a day ("buy the last thing on the list" keeps its words).
+  { pattern: /^\s*last\s+thing(?:\s+at\s+night)?\b|\blast\s+thing(?:\s+at\s+night)?(?=\s+(?:tonight|today|tomorrow|on\s+[a-z]+day|before\s+bed)\b)/i, hour: PART_OF_DAY_HOURS.night },
   { pattern: /\bbefore\s+work\b/i, hour: 8 },
   // "mid-morning tomorrow": chrono read "morning" (09:00) and left "mid" in the title.
   { pattern: /\bmid[\s-]?morning\b/i, hour: 10 },
