@@ -2032,6 +2032,13 @@ describe("days counted from a day known by name or a thing, a weekday before or 
     expect(failureMessage("unknown_moment", "the day after")).toBe(`I don't know which day "the day after" counts from. Add its day, like "the day after the party on saturday", and I'll nudge you then.`);
     // The example the answer gives is read.
     expect(localTime(parsed("the day after the party on saturday return the suit", NOW.nyMondayMorning, NEW_YORK).dueAt, NEW_YORK)).toBe("2026-03-08 09:00");
+    // Minutes or hours before a thing with no time: its time is asked ("I couldn't find a time" before).
+    for (const [prompt, phrase] of [
+      ["remind me 30 mins before my meeting", "30 mins before"],
+      ["an hour before the match call dad", "an hour before"],
+    ] as const) expect(parseReminder(prompt, NOW.nyMondayMorning, NEW_YORK), prompt).toEqual({ ok: false, reason: "unknown_moment", phrase });
+    expect(failureMessage("unknown_moment", "30 mins before")).toBe(`I don't know what time "30 mins before" counts from. Add its time, like "30 mins before the party at 8pm", and I'll nudge you then.`);
+    expect(localTime(parsed("remind me 30 mins before the party at 8pm to get ready", NOW.nyMondayMorning, NEW_YORK).dueAt, NEW_YORK)).toBe("2026-03-02 19:30");
   });
 
   it("keeps what is no day counted from a thing", () => {

@@ -215,8 +215,9 @@ export function findAhead(text: string): Ahead | null {
   const start = match.index;
   const end = start + whole.length;
   const rest = text.slice(end);
-  // "the day before the wedding", "the friday before my flight": a day counted from a thing no word dates, asked.
-  if ((lead.days > 0 || weekday) && countsFromAnUndatedThing(text.slice(0, start), rest)) return { words: weekday ? theWeekday(weekday) : amountWords(text, start, end - before.length), span: { start, end }, hidden: { start, end }, ...lead, unknownDay: true };
+  // "the day before the wedding", "the friday before my flight", "30 mins before my meeting": counted from a thing no
+  // word dates or times, asked (they found no time).
+  if (countsFromAnUndatedThing(text.slice(0, start), rest)) return { words: weekday ? theWeekday(weekday) : amountWords(text, start, end - before.length), span: { start, end }, hidden: { start, end }, ...lead, unknownDay: true };
   if (weekday && !A_DATE_NEXT.test(rest)) return null;
   // "before my meeting", "before christmas", "before bed": the reader needs "before" to read what follows ("prior to",
   // "ahead of" and "earlier than" are hidden with the amount).
