@@ -1,5 +1,6 @@
 import { DateTime } from "luxon";
 import { findDateTime } from "./date-time-phrases";
+import { namesADay } from "./repeat-reading";
 import { cleanTitle } from "./title";
 import { blankOut, type Span } from "./types";
 
@@ -19,6 +20,8 @@ export interface FactThenAsk {
    * is on that day, at the asking's time); null when the asking names its day ("remind me thursday").
    */
   day: { year: number; month: number; day: number } | null;
+  /** When the first part's own one-off would be due ("dentist friday at 3"), or null: read once, for `day` and the title. */
+  factDue: Date | null;
 }
 
 /** The due time of the one-off the words alone would make ("dentist friday at 3"), or null (parse-reminder.ts). */
@@ -43,15 +46,14 @@ export function findFactThenAsk(text: string, now: Date, zone: string, readOneOf
     if (ANOTHER_TOO.test(text.slice(askEnd))) return null;
     const asked = findDateTime(blankOut(text, [{ start: 0, end: askEnd }]), now, zone);
     const known = findDateTime(fact, now, zone);
-    const askedDay = Boolean(asked.instant || asked.date || asked.weekday);
+    const askedDay = namesADay(asked);
     // A time alone is on the fact's day, so the fact must name one ("take pills at 8 and remind me at 9" is left as it was).
     const factDay = Boolean(known.date || known.weekday);
     if (!(askedDay || (asked.time && factDay)) || known.spans.length === 0) return null;
-    const found = { fact: { start: 0, end: askStart }, ask: { start: askStart, end: askEnd } };
+    const found = { fact: { start: 0, end: askStart }, ask: { start: askStart, end: askEnd }, factDue: readOneOff(fact) };
     if (askedDay) return { ...found, day: null };
-    const factDue = readOneOff(fact);
-    if (!factDue) return null;
-    const { year, month, day } = DateTime.fromJSDate(factDue, { zone });
+    if (!found.factDue) return null;
+    const { year, month, day } = DateTime.fromJSDate(found.factDue, { zone });
     return { ...found, day: { year, month, day } };
   }
   return null;
@@ -61,10 +63,8 @@ export function findFactThenAsk(text: string, now: Date, zone: string, readOneOf
  * The title: what to do, then before or after the fact by whether the fact's own time comes first ("confirm before
  * dentist friday at 3", "clean up after party saturday"), or the fact alone.
  */
-export function titleWithTheFact(action: string, text: string, found: FactThenAsk, dueAt: Date, readOneOff: ReadOneOff): string {
-  const fact = text.slice(found.fact.start, found.fact.end);
-  const about = cleanTitle(fact);
+export function titleWithTheFact(action: string, text: string, found: FactThenAsk, dueAt: Date): string {
+  const about = cleanTitle(text.slice(found.fact.start, found.fact.end));
   if (action === "") return about;
-  const factDue = readOneOff(fact);
-  return `${action} ${factDue && factDue.getTime() < dueAt.getTime() ? "after" : "before"} ${about}`;
+  return `${action} ${found.factDue && found.factDue.getTime() < dueAt.getTime() ? "after" : "before"} ${about}`;
 }

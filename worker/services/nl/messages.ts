@@ -4,7 +4,7 @@ import { ANSWER_LABELS } from "../answers";
 import { getStrategy, type StrategyKey } from "../escalation/catalogue";
 import { describeRecurrence, type Recurrence } from "../recurrence";
 import { PERIOD_WITHOUT_A_DAY } from "./vague-phrases";
-import { REPEATS_I_CAN_SET, unsupportedRepeatAnswer } from "./repeat-answers";
+import { REPEATS_I_CAN_SET, unsupportedRepeatAnswer, WITHIN_A_DAY } from "./repeat-answers";
 
 /** What the assistant says back. Kept apart from the parser so the wording is easy to find and change. */
 
@@ -114,7 +114,8 @@ export function failureMessage(reason: ParseFailureReason, phrase?: string, othe
   if (reason === "several_times" && phrase) return `I can set one day per reminder, and "${phrase}" names more than one. If it repeats, put "every" before the days, like "every ${phrase}"; if not, send each day as its own reminder.`;
   // A day that moves with the country or with Easter (moving-days.ts): `phrase` is its name ("Father's Day").
   // "the day after the wedding": `phrase` is the amount with "after" ("the day after"), said back with an example.
-  if (reason === "unknown_moment" && phrase && WITHIN_THE_DAY.test(phrase)) return `I don't know what time "${phrase}" counts from. Add its time, like "${phrase} the party at 8pm", and I'll nudge you then.`;
+  // Minutes or hours before ("30 mins before"): what is missing is a time, not a day.
+  if (reason === "unknown_moment" && phrase && WITHIN_A_DAY.test(phrase)) return `I don't know what time "${phrase}" counts from. Add its time, like "${phrase} the party at 8pm", and I'll nudge you then.`;
   if (reason === "unknown_moment" && phrase) return `I don't know which day "${phrase}" counts from. Add its day, like "${phrase} the party on saturday", and I'll nudge you then.`;
   if (reason === "unknown_here" && phrase) return `I don't know when ${phrase} is where you live. Say its date, like "on may 10 at 10am".`;
   if (reason === "moves_with_easter" && phrase) return `I can't repeat a reminder on ${phrase}: its date moves ${phrase === "Easter" ? "" : "with Easter "}each year. Set this year's, like "on ${phrase.toLowerCase()} at 10am", and next year's when it comes.`;
@@ -131,9 +132,6 @@ export function failureMessage(reason: ParseFailureReason, phrase?: string, othe
   return FAILURE_MESSAGES[reason];
 }
 
-
-/** An amount of minutes or hours ("30 mins before"): what is missing is a time, not a day. */
-const WITHIN_THE_DAY = /\b(?:minutes?|mins?|hours?|hrs?|half\s+an\s+hour)\b/i;
 
 const PERIOD_AT_THE_END = new RegExp(String.raw`\b${PERIOD_WITHOUT_A_DAY}$`, "i");
 

@@ -144,7 +144,7 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   const nameWord = partOfDayInAName(said);
   const whenSpans = nameWord ? timeInAName.filter((span) => span.start !== nameWord.start || span.end !== nameWord.end) : timeInAName;
   const title = momentLast(withAction(withTimeToBeat(extractTitle(said, [...notInTitle, ...whenSpans, ...(shade ? [shade] : []), ...(ahead ? [ahead.span] : []), ...boundWords]), said, toBeat), said, ahead?.action));
-  const subject = fact && schedule.ok ? titleWithTheFact(title, said, fact, schedule.dueAt, readOneOff) : title;
+  const subject = fact && schedule.ok ? titleWithTheFact(title, said, fact, schedule.dueAt) : title;
   if (subject === "") return failure("no_title");
   if (!schedule.ok) return failure(schedule.reason);
   const reminder = { title: subject, dueAt: schedule.dueAt, recurrence: schedule.recurrence, strategy: nudge?.strategy ?? null };

@@ -2,6 +2,7 @@ import { joinWithAnd, WEEK_OF_MONTH_WORDS, type WeekOfMonth } from "../recurrenc
 import { MEAL_HOURS } from "./moments";
 import { PLACE_IN_MONTH } from "./date-parsers";
 import { countOf } from "./relative-phrases";
+import { hourOfBareTime } from "./schedule";
 
 /**
  * The answer to a repeat no rule holds (unsupported-phrases.ts), named as typed: where a repeat that holds can do it, that
@@ -76,7 +77,8 @@ function weekdayByPlaceQuestion(phrase: string, [, said = "", day = ""]: RegExpE
 }
 
 /** "every 5 minutes", "every hour", "every half hour": usually a wish to be nudged until it is done. */
-const WITHIN_A_DAY = /\b(?:min|mins|minutes?|hours?|hrs?)\b/i;
+/** Minutes or hours ("every 5 minutes", "30 mins before"): within a day. */
+export const WITHIN_A_DAY = /\b(?:min|mins|minutes?|hours?|hrs?)\b/i;
 
 const EVERY_FEW_HOURS = /\b(?:every|each)\s+(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+(?:hours?|hrs?)\b/i;
 const ONCE_A_DAY = "once a day";
@@ -137,7 +139,7 @@ function firstTimeIn(phrase: string): { hour: number; minute: number } | null {
   const minute = Number(match[2] ?? 0);
   const meridiem = match[3]?.toLowerCase();
   if (said > 23 || minute > 59 || (meridiem && (said < 1 || said > 12))) return null;
-  const hour = meridiem ? (said % 12) + (meridiem === "pm" ? 12 : 0) : said >= 1 && said <= 5 ? said + 12 : said;
+  const hour = meridiem ? (said % 12) + (meridiem === "pm" ? 12 : 0) : hourOfBareTime(said, undefined);
   return { hour, minute };
 }
 

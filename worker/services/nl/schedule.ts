@@ -64,7 +64,7 @@ export function resolveSchedule(hints: DateTimeHints, repeat: RecurrenceMatch | 
   // "every thursday at midnight", "every friday night at 12": the midnight that ends each day named, as for one day
   // (every Friday at 00:00; it was Thursday's first minute, the night before). Where no rule holds the day after (the
   // last Friday of the month), the days as said.
-  const rule = hints.midnightEndsTheDay || twelveAtNight(hints, repeat) ? (repeatDaysEarlier(asSaid, -1) ?? asSaid) : asSaid;
+  const rule = endsTheDay(hints, repeat) ? (repeatDaysEarlier(asSaid, -1) ?? asSaid) : asSaid;
   // Start at the named day (but never in the past), otherwise at the next occurrence after now. A yearly repeat's
   // date without a year says which day of the year, not which year: "every year on feb 29" starts on February 28
   // next year (the rule's day in a year without the 29th), not in the next leap year.
@@ -116,7 +116,7 @@ function firstDue(hints: DateTimeHints, repeat: RecurrenceMatch | null, now: Dat
   // "tomorrow at midnight", "by friday at midnight": the midnight at the end of the day named (a repeat's days move a
   // day later in resolveSchedule).
   // "tomorrow night at 12", "at 12:30 on friday night": past the midnight that ends that day, as above.
-  if (dayGiven && (hints.midnightEndsTheDay || twelveAtNight(hints, repeat)) && !repeat) dueAt = DateTime.fromJSDate(dueAt, { zone }).plus({ days: 1 }).toJSDate();
+  if (dayGiven && endsTheDay(hints, repeat) && !repeat) dueAt = DateTime.fromJSDate(dueAt, { zone }).plus({ days: 1 }).toJSDate();
 
   // "remind me today to call mom" at 3 pm: the default 09:00 has gone, so ask which time today rather than
   // report the past (or say there was no time: "today" was read). A repeat whose day is today starts at its next
@@ -127,6 +127,11 @@ function firstDue(hints: DateTimeHints, repeat: RecurrenceMatch | null, now: Dat
   const partOfTodayOnly = hints.partOfToday && !hints.time && !repeat;
   if (partOfTodayOnly && (dueAt.getTime() <= now.getTime() || !localCalendarDate(dueAt, zone).equals(today))) return "no_time_today";
   return { dueAt, time, dayGiven };
+}
+
+/** Midnight with a day ("friday at midnight"), or a bare 12 of a night: the midnight that ends the day named. */
+function endsTheDay(hints: DateTimeHints, repeat: RecurrenceMatch | null): boolean {
+  return Boolean(hints.midnightEndsTheDay) || twelveAtNight(hints, repeat);
 }
 
 /** A bare 12 said of a night ("tomorrow night at 12", "12:30 friday night"): just after midnight, not noon. */
@@ -150,7 +155,7 @@ function clockTime(hints: DateTimeHints, partOfDay: PartOfDay | undefined): Wall
  * nobody means 05:00 by "call mom at 5", and a reminder that fires then wakes them and misses the real
  * time. 6 to 12 stay as said ("take pills every day at 8" is 08:00, "wake up at 6" 06:00).
  */
-function hourOfBareTime(hour: number, partOfDay: PartOfDay | undefined): number {
+export function hourOfBareTime(hour: number, partOfDay: PartOfDay | undefined): number {
   if (hour < 1 || hour > 11) return hour;
   if (partOfDay === "morning") return hour;
   if (partOfDay === "night") return hour <= 5 ? hour : hour + 12;
