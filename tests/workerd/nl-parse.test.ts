@@ -2170,3 +2170,66 @@ describe("a run of days, the nights before school, and what is known before the 
     expect(localTime(parsed("take pills at 8 and remind me at 9 if i forget", NOW.nyMondayMorning, NEW_YORK).dueAt, NEW_YORK)).toBe("2026-03-02 20:00");
   });
 });
+
+describe("a part of the day said before its day, minutes past an hour with am/pm, and counts from one number to another", () => {
+  it("reads the day after 'the morning of', 'in the evening on', 'at night on'", () => {
+    // Each was due tomorrow morning or tonight: chrono joined the two and kept the part of the day's date (ADR 137).
+    expectTitlesAndTimesInNewYork([
+      ["bake on the morning of the 12th", "bake", "2026-03-12 09:00"],
+      ["the morning of the 12th of march bake", "bake", "2026-03-12 09:00"],
+      ["bake the morning of march 20th", "bake", "2026-03-20 09:00"],
+      ["in the morning on friday call mom", "call mom", "2026-03-06 09:00"],
+      ["in the evening on friday bake", "bake", "2026-03-06 19:00"],
+      ["call mom in the afternoon on mar 13", "call mom", "2026-03-13 15:00"],
+      ["dentist on the morning of monday", "dentist", "2026-03-09 09:00"],
+      ["the evening of the 3rd party prep", "party prep", "2026-03-03 19:00"],
+      ["on the night of the 12th pack", "pack", "2026-03-12 21:00"],
+      ["wrap presents on the morning of christmas eve", "wrap presents", "2026-12-24 09:00"],
+      ["call grandma on the afternoon of thanksgiving", "call grandma", "2026-11-26 15:00"],
+      ["call grandma the afternoon of thanksgiving at 2", "call grandma", "2026-11-26 14:00"],
+      // A clock time said with it is kept; a longer reading of the part of the day still wins.
+      ["bake on the morning of the 12th at 8", "bake", "2026-03-12 08:00"],
+      ["mid-morning tomorrow coffee with jo", "coffee with jo", "2026-03-03 10:00"],
+      ["bake tonight, the night of the party", "bake the night of the party", "2026-03-02 21:00"],
+    ]);
+  });
+
+  it("asks which day 'the morning of' a thing is, and keeps the words when a day is said", () => {
+    // "bake the morning of the party" was tomorrow at 9 AM, titled "bake the of the party".
+    for (const prompt of ["bake the morning of the party", "bake the morning of the party at 8", "the night of the gig, charge the camera"]) {
+      const result = parseReminder(prompt, NOW.nyMondayMorning, NEW_YORK);
+      expect(result, prompt).toEqual({ ok: false, reason: "unknown_moment", phrase: prompt.includes("night") ? "the night of" : "the morning of" });
+    }
+    expect(failureMessage("unknown_moment", "the morning of")).toBe(`I don't know which day "the morning of" is. Add its day, like "the morning of the party on saturday", and I'll nudge you then.`);
+    expectOneOffInNewYork("bake the morning of the party on saturday", "bake the morning of the party", "2026-03-07 09:00", "Got it! I'll remind you to bake the morning of the party on Sat, Mar 7 at 9:00 AM.");
+    // A repeat says the days: no question.
+    expect(parsed("every saturday the morning of the market set up stall", NOW.nyMondayMorning, NEW_YORK).recurrence).toEqual({ freq: "weekly", days: [6] });
+  });
+
+  it("reads minutes past or to an hour with am/pm written on", () => {
+    // "call mom at 10 past 6pm" was due at 22:00 titled "call mom past 6pm"; "at 25 to 4pm" at 16:00 titled "call mom at 25".
+    expectTitlesAndTimesInNewYork([
+      ["call mom at 10 past 6pm", "call mom", "2026-03-02 18:10"],
+      ["call mom at 10 after 6pm", "call mom", "2026-03-02 18:10"],
+      ["call mom 20 past 7pm", "call mom", "2026-03-02 19:20"],
+      ["at 25 to 4pm call mom", "call mom", "2026-03-02 15:35"],
+      ["ten past six pm call mom", "call mom", "2026-03-02 18:10"],
+      ["take pills 5 past 9am tomorrow", "take pills", "2026-03-03 09:05"],
+      ["call mom 10 mins after 6", "call mom", "2026-03-02 18:10"],
+    ]);
+    // With "minutes after" and am/pm it is an amount after a moment (ADR 134), and the confirmation says so.
+    expectOneOffInNewYork("remind me 5 minutes after 3pm to call the bank", "call the bank", "2026-03-02 15:05", "Got it! I'll remind you to call the bank on Mon, Mar 2 at 3:05 PM (5 minutes after 3:00 PM).");
+  });
+
+  it("keeps a count from one number to another in the title, not a span of hours", () => {
+    // "read 5 to 10 pages tonight" was refused as past (5 to 10 o'clock); "buy 10 to 12 eggs at 5pm" was due at 10 AM.
+    expectTitlesAndTimesInNewYork([
+      ["read 5 to 10 pages tonight", "read 5 to 10 pages", "2026-03-02 21:00"],
+      ["buy 10 to 12 eggs at 5pm", "buy 10 to 12 eggs", "2026-03-02 17:00"],
+      ["do 10-15 pushups at 7am", "do 10-15 pushups", "2026-03-03 07:00"],
+      // A length is still read as one, and hours are still hours.
+      ["walk 20 to 30 minutes at 6pm", "walk 20 to 30 minutes", "2026-03-02 18:00"],
+    ]);
+    expect(parsed("open 9 to 5 weekdays", NOW.nyMondayMorning, NEW_YORK).recurrence).toEqual({ freq: "weekdays" });
+  });
+});

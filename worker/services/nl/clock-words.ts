@@ -31,7 +31,7 @@ export function clockWordsAsDigits(text: string): string {
       pastOrTo(lead, Number(minutes), side, Number(hour), half),
     )
     .replace(MINUTES_PAST_IN_DIGITS, (whole, minutes: string, side: string, hour: string, half: string | undefined, at: number, all: string) =>
-      saidAsATime(all, at, whole.length) ? pastOrTo("", Number(minutes), side, Number(hour), half) : whole,
+      saidAsATime(all, at, whole.length) && !(half && AN_AMOUNT_AFTER.test(whole)) ? pastOrTo("", Number(minutes), side, Number(hour), half) : whole,
     )
     .replace(HOUR_AND_MINUTE_WORDS_AFTER_AT, (_whole, lead: string, hour: string, minutes: string) => `${lead}${clock(hour, minutes)}`)
     .replace(HOUR_WORD_AFTER_AT, (whole, lead: string, hour: string, at: number, all: string) =>
@@ -103,6 +103,8 @@ const LONE_NUMBER = new RegExp(
 /** Minutes said after the hour: "nine thirty", "seven forty-five", "six oh five", "twelve o'clock". */
 const MINUTE_WORD = String.raw`(?:o'?clock|o(?:h)?\s+five|(?:twenty|thirty|forty|fifty)(?:[\s-]+five)?|ten|fifteen)`;
 const MERIDIEM = String.raw`(?:[ap]\.?m\.?)`;
+/** Where an hour ends: a word's end, or am/pm written on to it ("10 past 6pm", "25 to 4pm" were not read). */
+const HOUR_END = String.raw`(?:\b|(?=${MERIDIEM}(?![a-z])))`;
 /** What may follow an hour said after "at" for it to be a time: the end, a mark, or a word of the day. */
 const DAY_WORD = String.raw`(?:today|tonight|tomorrow|this|next|on|in\s+the|every|each|and|then|please|sharp|to\s+(?!${HOUR_WORD}\b)[a-z]+|monday|tuesday|wednesday|thursday|friday|saturday|sunday)`;
 const AFTER_AN_HOUR = String.raw`(?=\s*(?:$|[,.;:!?)]|${MERIDIEM}(?![a-z])|o'?clock\b|${DAY_WORD}\b))`;
@@ -114,7 +116,7 @@ const LEAD = String.raw`(\b(?:at|around|about)\s+|@\s*)`;
  * ten to twelve eggs" and "from five to nine" keep their words.
  */
 const MINUTES_PAST_OR_TO_IN_WORDS = new RegExp(
-  String.raw`(?<!\bfrom\s+)\b(five|ten|twenty|twenty[\s-]+five)\s+(?:minutes\s+)?(past|to|after)\s+(${HOUR_WORD}|1[0-2]|[1-9])\b(\s*${MERIDIEM}(?![a-z]))?`,
+  String.raw`(?<!\bfrom\s+)\b(five|ten|twenty|twenty[\s-]+five)\s+(?:minutes\s+)?(past|to|after)\s+(${HOUR_WORD}|1[0-2]|[1-9])${HOUR_END}(\s*${MERIDIEM}(?![a-z]))?`,
   "gi",
 );
 const AFTER_A_LEAD = new RegExp(`${LEAD}$`, "i");
@@ -125,14 +127,19 @@ function saidAsATime(all: string, at: number, length: number): boolean {
 }
 /** "at 10 to 6", "at 25 past 4": only after "at", so "from 10 to 6" stays a span of hours. */
 const MINUTES_PAST_OR_TO_IN_DIGITS = new RegExp(
-  String.raw`${LEAD}(5|10|20|25)\s+(?:minutes\s+)?(past|to|after)\s+(1[0-2]|[1-9])\b(\s*${MERIDIEM}(?![a-z]))?`,
+  String.raw`${LEAD}(5|10|20|25)\s+(?:minutes\s+)?(past|to|after)\s+(1[0-2]|[1-9])${HOUR_END}(\s*${MERIDIEM}(?![a-z]))?`,
   "gi",
 );
 /**
  * "25 past 3 pick up kids", "call mum 10 past 6": "past" or "after" without "at", where a time is said (`saidAsATime`:
  * the first words, or before the end or a word of the day). Not "to": "5 to 6 hours" is a span.
  */
-const MINUTES_PAST_IN_DIGITS = new RegExp(String.raw`(?<!\b(?:at|around|about|from)\s+)\b([1-5]?[1-9]|[1-5]0)\s+(?:minutes\s+|mins\s+)?(past|after)\s+(1[0-2]|[1-9])\b(\s*${MERIDIEM}(?![a-z]))?`, "gi");
+const MINUTES_PAST_IN_DIGITS = new RegExp(String.raw`(?<!\b(?:at|around|about|from)\s+)\b([1-5]?[1-9]|[1-5]0)\s+(?:minutes\s+|mins\s+)?(past|after)\s+(1[0-2]|[1-9])${HOUR_END}(\s*${MERIDIEM}(?![a-z]))?`, "gi");
+/**
+ * "5 minutes after 3pm": an amount after a moment, read as one (ahead-phrases.ts, ADR 134), which says so when it
+ * confirms. After a bare hour ("10 mins after 6") it is the clock's 6:10, as before: no moment is read there.
+ */
+const AN_AMOUNT_AFTER = /\b(?:minutes|mins)\s+after\b/i;
 /** "at seven thirty with sam": an hour and its minutes in words are a time whatever follows. */
 const HOUR_AND_MINUTE_WORDS_AFTER_AT = new RegExp(String.raw`${LEAD}(${HOUR_WORD})[\s-]+(${MINUTE_WORD})\b`, "gi");
 /**

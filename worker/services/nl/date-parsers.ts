@@ -8,6 +8,7 @@ import { DAY, ORDINAL_WORD, ordinalValue, SUFFIXED_ORDINAL, weekdayOfWord } from
 import { DAY_AFTER_TOMORROW_REFINER, localToday, RELATIVE_PARSERS, WEEKDAY_IN_A_WEEK_PARSERS } from "./relative-phrases";
 import { END_OF_THIS_PERIOD_PARSERS, PERIOD_PARSERS } from "./period-phrases";
 import { onlyZoneWords } from "./zone-words";
+import { OF_AFTER_A_PART_OF_DAY, PART_OF_DAY_BEFORE_ITS_DAY } from "./part-of-a-date";
 
 /**
  * The chrono readers the reminder reader uses (date-time-phrases.ts turns what they find into hints): chrono's
@@ -31,8 +32,8 @@ function withOurPhrases(base: chrono.Chrono, ownParsers: readonly chrono.Parser[
   casual.parsers.push(...ownParsers);
   casual.parsers.push({
     // Not "on the 5th of April" (chrono reads that itself) and not a bare "the 2nd" ("watch the 2nd episode").
-    // "by the 30th", "before the 30th", "on 30th": that day ("pay rent by the 30th" found no time before).
-    pattern: () => /\b(?:on|by|before|until|till)\s+(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)\b(?!\s+of\b)/i,
+    // "by the 30th", "before the 30th", "on 30th", "(the morning) of the 12th": that day ("pay rent by the 30th" found no time before).
+    pattern: () => new RegExp(String.raw`\b(?:on|by|before|until|till|${OF_AFTER_A_PART_OF_DAY})\s+(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)\b(?!\s+of\b)`, "i"),
     extract: dayOfAMonth,
   });
   casual.parsers.push({
@@ -66,6 +67,7 @@ function withOurPhrases(base: chrono.Chrono, ownParsers: readonly chrono.Parser[
   casual.parsers.push(...END_OF_THIS_PERIOD_PARSERS, ...CLOCK_PARSERS, ...RELATIVE_PARSERS, ...PERIOD_PARSERS);
   casual.refiners.push(DAY_AFTER_TOMORROW_REFINER, NEXT_YEAR_WITH_A_DATE);
   casual.refiners = casual.refiners.map(onlyZoneWords);
+  casual.refiners.unshift(PART_OF_DAY_BEFORE_ITS_DAY);
   // chrono's own "end of the month" (the last day, no time; its "last day of the month" is kept) would win over ours (17:00, and next month's once this
   // one's has gone): set aside before chrono removes overlapping readings, which keeps the first of two alike.
   casual.refiners.unshift({ refine: (_context, results) => results.filter((result) => !(result.tags().has("parser/ENEndOfCurrentMonthParser") && /^\s*end\b/i.test(result.text))) });

@@ -116,6 +116,7 @@ export function failureMessage(reason: ParseFailureReason, phrase?: string, othe
   // "the day after the wedding": `phrase` is the amount with "after" ("the day after"), said back with an example.
   // Minutes or hours before ("30 mins before"): what is missing is a time, not a day.
   if (reason === "unknown_moment" && phrase && WITHIN_A_DAY.test(phrase)) return `I don't know what time "${phrase}" counts from. Add its time, like "${phrase} the party at 8pm", and I'll nudge you then.`;
+  if (reason === "unknown_moment" && phrase && / of$/.test(phrase)) return `I don't know which day "${phrase}" is. Add its day, like "${phrase} the party on saturday", and I'll nudge you then.`;
   if (reason === "unknown_moment" && phrase) return `I don't know which day "${phrase}" counts from. Add its day, like "${phrase} the party on saturday", and I'll nudge you then.`;
   if (reason === "unknown_here" && phrase) return `I don't know when ${phrase} is where you live. Say its date, like "on may 10 at 10am".`;
   if (reason === "moves_with_easter" && phrase) return `I can't repeat a reminder on ${phrase}: its date moves ${phrase === "Easter" ? "" : "with Easter "}each year. Set this year's, like "on ${phrase.toLowerCase()} at 10am", and next year's when it comes.`;

@@ -2,6 +2,7 @@ import { getTimezone } from "countries-and-timezones";
 import { gregorianEaster, orthodoxEaster } from "date-easter";
 import { DateTime } from "luxon";
 import { placeInMonth, type Recurrence, type Weekday, type WeekOfMonth } from "../recurrence";
+import { OF_AFTER_A_PART_OF_DAY } from "./part-of-a-date";
 import { blankOut, type Span } from "./types";
 import { startsWithAVerb } from "./verbs";
 
@@ -136,8 +137,8 @@ export type MovingDayFound =
 
 /** "every mother's day", "each easter": the day every year. */
 const EVERY_MOVING_DAY = new RegExp(String.raw`\b(?:every|each)\s+(?:year\s+(?:on|at)\s+)?(?<name>${MOVING_DAY})\b`, "i");
-/** "on father's day", "by thanksgiving": the day; the words leave the title. */
-const ON_A_MOVING_DAY = new RegExp(String.raw`\b(?:on|by|before|until|till)\s+(?:the\s+)?(?<name>${MOVING_DAY})\b`, "i");
+/** "on father's day", "by thanksgiving", "the afternoon of thanksgiving": the day; the words leave the title. */
+const ON_A_MOVING_DAY = new RegExp(String.raw`\b(?:(?:on|by|before|until|till)\s+(?:the\s+)?|${OF_AFTER_A_PART_OF_DAY}\s+)(?<name>${MOVING_DAY})\b`, "i");
 /** "mothers day brunch", "easter egg hunt at 10": the day as the first words, which stay in the title before a name. */
 const LEADING_MOVING_DAY = new RegExp(String.raw`^\s*(?<name>${MOVING_DAY})\b`, "i");
 

@@ -69,6 +69,10 @@ const NOT_DATES: readonly RegExp[] = [
   // "buy 13 tomorrow", "order 15 tomorrow": a bare number from 13 to 24 just before a day is a count, not a 24-hour
   // time ("at 14 tomorrow" is one; "lunch 12 tomorrow" is noon); 1 to 11 there were never read as times.
   new RegExp(String.raw`(?<![:.]|\b(?:at|@|by|before|after|around|about|from|until|till)\s+)\b(1[3-9]|2[0-4])(?=\s+(?:today|tomorrow|tonight|tmrw|(?:on\s+)?${DAY_NAME})\b)`, "gi"),
+  // "read 5 to 10 pages tonight", "buy 10 to 12 eggs tomorrow", "do 10-15 pushups at 7am": a count from one number to
+  // another before what is counted (a word ending in "s"), not a span of hours (chrono read 5 to 10 o'clock: "That time
+  // has already passed", and the eggs at 10:00). A length ("20 to 30 minutes") is left to be read.
+  /\b(\d{1,3}\s*(?:to|-|–)\s*\d{1,3})(?=\s+(?!(?:hours|hrs|minutes|mins|seconds|secs|days|weeks|months|years|nights|mornings|afternoons|evenings|weekdays|weekends)\b)[a-z]+s\b)/gi,
   // "at 42 baker street", "@ 10 downing st", "at 221b baker st": one or two words of a name, then the street.
   new RegExp(String.raw`(?:\bat|@)\s+(\d{1,4}[a-z]?)\s+${NAME_WORD}(?:\s+${NAME_WORD})?\s+${STREET}\b`, "gi"),
 ];

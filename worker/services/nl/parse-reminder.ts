@@ -17,6 +17,7 @@ import { momentIn } from "./moments";
 import { settleTheHour } from "./hour-hints";
 import { namesADay, readRepeat } from "./repeat-reading";
 import { findFactThenAsk, titleWithTheFact } from "./fact-then-ask";
+import { partOfDayOfAThing } from "./part-of-a-date";
 
 export { AGENDA_QUESTION, ANSWER_REQUEST, BOX_HELP, CHANGE_REQUEST, NUDGE_CHANGE_REQUEST, confirmationMessage, failureMessage, FORGET_REQUEST, UNDO_REQUEST, type ParseFailureReason } from "./messages";
 
@@ -119,6 +120,9 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   // asked which, not set for today ("in spring at 9" was tonight, titled "in spring"; "this month at 10" the 1st, past).
   const period = repeat ? null : findPeriodWithoutADay(text);
   if (period && !namesADay(findDateTime(blankOut(timeText, [...notReadAsDates, period.span]), now, zone))) return { ok: false, reason: "vague_time", phrase: period.phrase };
+  // "bake the morning of the party": a part of the day of a thing whose day is not said; asked, not tomorrow taken.
+  const ofAThing = partOfDayOfAThing(timeText, movingDate ? [...hints.spans, movingDate.span] : hints.spans);
+  if (ofAThing && !repeat && !namesADay(hints) && !hints.instant && !hints.partOfToday) return { ok: false, reason: "unknown_moment", phrase: ofAThing.words };
   // "in 10", "call Bob later" with nothing else about when: a question naming the words, not "no time found".
   if (!schedule.ok && schedule.reason === "no_time") {
     const unitless = countWithoutUnit(text);
@@ -140,8 +144,9 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   // "pack bag before my 3pm meeting", "30 mins before my 3pm meeting", "catch the 9:15 train, 10 mins before": a time
   // inside a name stays in it, since the reminder is due before that time (ADR 128, 130).
   const timeInAName = ahead || toBeat ? hints.spans.filter((span) => !NAMED_BY_ITS_TIME.test(said.slice(0, span.start))) : hints.spans;
-  // "morning meds every day at 8am": the part of the day that names the thing stays in the title (title.ts).
-  const nameWord = partOfDayInAName(said);
+  // "morning meds every day at 8am": the part of the day that names the thing stays in the title (title.ts), and
+  // "bake the morning of the party on saturday": "the morning of the party" names the thing too.
+  const nameWord = partOfDayInAName(said) ?? ofAThing?.part ?? null;
   const whenSpans = nameWord ? timeInAName.filter((span) => span.start !== nameWord.start || span.end !== nameWord.end) : timeInAName;
   const title = momentLast(withAction(withTimeToBeat(extractTitle(said, [...notInTitle, ...whenSpans, ...(shade ? [shade] : []), ...(ahead ? [ahead.span] : []), ...boundWords]), said, toBeat), said, ahead?.action));
   const subject = fact && schedule.ok ? titleWithTheFact(title, said, fact, schedule.dueAt) : title;

@@ -1,5 +1,6 @@
 import * as chrono from "chrono-node";
 import { DateTime, FixedOffsetZone } from "luxon";
+import { OF_AFTER_A_PART_OF_DAY } from "./part-of-a-date";
 import { NAMED_DAY_SAID_AS_A_DAY, NAMED_DAY_SHORT, namedDayOfYear } from "./named-days";
 import { DAY, weekdayOfWord } from "./recurrence-phrases";
 import { startsWithAVerb } from "./verbs";
@@ -189,10 +190,11 @@ function weekdayAhead(context: chrono.ParsingContext, word: string | undefined, 
  * Days of the year known by name: "on christmas eve", "christmas day", "boxing day", "new year's eve", "new year's
  * day", "halloween", "valentine's day", "bonfire night", "st patrick's day". chrono read none, and "on christmas eve wrap presents" found no time; "new
  * year's eve at 8pm party" was due tonight at 8. A name that is also a thing ("christmas shopping", "halloween
- * costume") is a day only with "day"/"eve" after it or "on", "by", "before" or "until" before it (named-days.ts).
+ * costume") is a day only with "day"/"eve" after it or "on", "by", "before" or "until" before it (named-days.ts), or
+ * "of" after a part of the day ("the morning of christmas", part-of-a-date.ts).
  */
-const NAMED_DAY_WITH_DAY = new RegExp(String.raw`\b(?:(?:on|by|before|until|till)\s+)?(${NAMED_DAY_SAID_AS_A_DAY})\b`, "i");
-const NAMED_DAY_AFTER_PREPOSITION = new RegExp(String.raw`\b(?:on|by|before|until|till)\s+(${NAMED_DAY_SHORT})\b`, "i");
+const NAMED_DAY_WITH_DAY = new RegExp(String.raw`\b(?:(?:on|by|before|until|till|${OF_AFTER_A_PART_OF_DAY})\s+)?(${NAMED_DAY_SAID_AS_A_DAY})\b`, "i");
+const NAMED_DAY_AFTER_PREPOSITION = new RegExp(String.raw`\b(?:on|by|before|until|till|${OF_AFTER_A_PART_OF_DAY})\s+(${NAMED_DAY_SHORT})\b`, "i");
 /** "halloween buy sweets", "valentine's at 7 book a table": a short name as the first words, then what to do. */
 const NAMED_DAY_BEFORE_A_VERB = new RegExp(String.raw`^\s*(${NAMED_DAY_SHORT})(?=\s+\S)`, "i");
 
