@@ -2221,6 +2221,19 @@ describe("a part of the day said before its day, minutes past an hour with am/pm
     expectOneOffInNewYork("remind me 5 minutes after 3pm to call the bank", "call the bank", "2026-03-02 15:05", "Got it! I'll remind you to call the bank on Mon, Mar 2 at 3:05 PM (5 minutes after 3:00 PM).");
   });
 
+  it("reads 'eom', 'eow', 'nye', and an hour to wait for or beat after a leading day", () => {
+    // "by eom submit expenses" found no time; "nye 11pm toast" was tonight titled "nye toast"; "tomorrow evening after 6
+    // call dad" was at 7 PM titled "after 6 call dad".
+    expectTitlesAndTimesInNewYork([
+      ["by eom submit expenses", "submit expenses", "2026-03-31 17:00"],
+      ["by eow send report", "send report", "2026-03-06 17:00"],
+      ["nye 11pm toast", "toast", "2026-12-31 23:00"],
+      ["on nye call sam", "call sam", "2026-12-31 09:00"],
+      ["tomorrow evening after 6 call dad", "call dad", "2026-03-03 18:00"],
+      ["friday before 5 call the bank", "call the bank before 5", "2026-03-06 16:00"],
+    ]);
+  });
+
   it("keeps a count from one number to another in the title, not a span of hours", () => {
     // "read 5 to 10 pages tonight" was refused as past (5 to 10 o'clock); "buy 10 to 12 eggs at 5pm" was due at 10 AM.
     expectTitlesAndTimesInNewYork([

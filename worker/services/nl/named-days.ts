@@ -7,7 +7,7 @@ const FIXED_DAYS: ReadonlyArray<[RegExp, number, number]> = [
   [/^(?:christmas|xmas)\s+eve$/i, 12, 24],
   [/^(?:christmas|xmas)(?:\s+day)?$/i, 12, 25],
   [/^boxing\s+day$/i, 12, 26],
-  [/^new\s+year'?s?\s+eve$/i, 12, 31],
+  [/^(?:new\s+year'?s?\s+eve|nye)$/i, 12, 31],
   [/^new\s+year'?s?\s+day$/i, 1, 1],
   [/^halloween$/i, 10, 31],
   [/^valentine'?s(?:\s+day)?$/i, 2, 14],
@@ -19,7 +19,7 @@ const FIXED_DAYS: ReadonlyArray<[RegExp, number, number]> = [
 export const NAMED_NIGHT = String.raw`(?:bonfire|guy\s+fawkes)\s+night`;
 
 /** The names that say they are a day by themselves ("christmas eve", "boxing day", "bonfire night"). */
-export const NAMED_DAY_SAID_AS_A_DAY = String.raw`(?:(?:christmas|xmas)\s+(?:eve|day)|boxing\s+day|new\s+year'?s?\s+(?:eve|day)|valentine'?s\s+day|${NAMED_NIGHT}|st\.?\s+patrick'?s\s+day)`;
+export const NAMED_DAY_SAID_AS_A_DAY = String.raw`(?:(?:christmas|xmas)\s+(?:eve|day)|boxing\s+day|new\s+year'?s?\s+(?:eve|day)|nye|valentine'?s\s+day|${NAMED_NIGHT}|st\.?\s+patrick'?s\s+day)`;
 
 /** The short names, a day only when the words around say so ("on christmas", not "the christmas party"). */
 export const NAMED_DAY_SHORT = "(?:christmas|xmas|halloween|valentine'?s)";

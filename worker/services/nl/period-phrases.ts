@@ -31,8 +31,9 @@ const END = new RegExp(`\\b${BEFORE}end\\s+of\\s+(?:the\\s+)?${PERIOD}`, "i");
  */
 const END_OF = "(?:(by|at|before|until|till|for|around|towards?)\\s+)?(?:the\\s+)?";
 const END_OF_DAY = new RegExp(`\\b${END_OF}(?:end\\s+of\\s+(?:the\\s+)?(?:work(?:ing)?\\s+)?day|eod|cob|eob|close\\s+of\\s+(?:business|play))\\b`, "i");
-const END_OF_WEEK = new RegExp(`\\b${END_OF}end\\s+of\\s+(?:the\\s+|this\\s+)?(?:work(?:ing)?\\s+)?week\\b`, "i");
-const END_OF_MONTH = new RegExp(`\\b${END_OF}end\\s+of\\s+(?:the\\s+|this\\s+)?month\\b`, "i");
+// "by eow", "by eom": the end of the week and of the month, as "eod" is the day's ("by eom submit expenses" found no time).
+const END_OF_WEEK = new RegExp(`\\b${END_OF}(?:end\\s+of\\s+(?:the\\s+|this\\s+)?(?:work(?:ing)?\\s+)?week|eow)\\b`, "i");
+const END_OF_MONTH = new RegExp(`\\b${END_OF}(?:end\\s+of\\s+(?:the\\s+|this\\s+)?month|eom)\\b`, "i");
 const END_OF_WORKING_DAY = 17;
 
 /**

@@ -69,14 +69,16 @@ export function boundClauseLast(text: string): string {
   return `${lead}${rest.replace(/[\s,;.!]+$/, "")} ${clause}`;
 }
 
-/** An hour alone as the first words, before the title, is a time: "before 5 call the bank", "after 5 call mum". */
+/** An hour alone as the first words (or after a day), before the title, is a time: "before 5 call the bank", "after 5 call mum". */
 const HOUR_LEADING_THE_TITLE = String.raw`(?=(?<clock>\d{1,2})\s+(?!(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|of|or|to|and|people|times|kids|children)\b)[a-z])`;
-const LEADING_TIME_TO_BEAT = new RegExp(String.raw`^\s*(?<bound>${BOUND_WORDS})\s+${HOUR_LEADING_THE_TITLE}`, "i");
+/** "tomorrow evening after 6 call dad", "friday before 5 call the bank": a day first, then the hour before the title. */
+const LEADING_DAY = String.raw`(?:(?:today|tonight|tomorrow|tmrw|(?:on\s+)?${WEEKDAY}\.?)(?:\s+(?:morning|afternoon|evening|night))?\s*,?\s+)?`;
+const LEADING_TIME_TO_BEAT = new RegExp(String.raw`^\s*${LEADING_DAY}(?<bound>${BOUND_WORDS})\s+${HOUR_LEADING_THE_TITLE}`, "i");
 
 /** "after" as a time to wait for; not looking or asking after someone ("look after 2 kids", "ask after 5pm" is a time). */
 export const AFTER_WORD = String.raw`(?<!\b(?:look|looks|looking|looked|name|named|naming|chase|chasing|take|takes|taking|took|go|goes|going|went|come|comes|coming|came|lust|lusting)\s+)\bafter`;
 const TIME_TO_WAIT_FOR = new RegExp(String.raw`(?<bound>${AFTER_WORD})\s+(?<day>${DAY})?(?=(?<clock>${CLOCK}))`, "i");
-const LEADING_TIME_TO_WAIT_FOR = new RegExp(String.raw`^\s*(?<bound>${AFTER_WORD})\s+${HOUR_LEADING_THE_TITLE}`, "i");
+const LEADING_TIME_TO_WAIT_FOR = new RegExp(String.raw`^\s*${LEADING_DAY}(?<bound>${AFTER_WORD})\s+${HOUR_LEADING_THE_TITLE}`, "i");
 
 /** The first time to beat or to wait for in `text`, or null. */
 export function findTimeBound(text: string): TimeBound | null {
