@@ -2234,6 +2234,22 @@ describe("a part of the day said before its day, minutes past an hour with am/pm
     ]);
   });
 
+  it("knows Black Friday and Cyber Monday by the United States' Thanksgiving, and keeps them in a title", () => {
+    // "on black friday go shopping" was today's Friday; "check cyber monday deals at 9am" was Monday, titled "check cyber deals".
+    expectTitlesAndTimesInNewYork([
+      ["on black friday go shopping", "go shopping", "2026-11-27 09:00"],
+      ["on cyber monday buy a laptop", "buy a laptop", "2026-11-30 09:00"],
+      ["check cyber monday deals at 9am", "check cyber monday deals", "2026-03-03 09:00"],
+      ["buy a black friday tv at 10am", "buy a black friday tv", "2026-03-02 10:00"],
+    ]);
+    expect(movingDayIn("black friday", 2028, "Europe/London")).toEqual({ year: 2028, month: 11, day: 24 });
+    expect(movingDayIn("cyber monday", 2028, "Europe/London")).toEqual({ year: 2028, month: 11, day: 27 });
+    const every = parseReminder("every cyber monday check deals", NOW.nyMondayMorning, NEW_YORK);
+    expect(every).toEqual({ ok: false, reason: "moves_with_easter", phrase: "Cyber Monday" });
+    expect(failureMessage("moves_with_easter", "Cyber Monday")).toBe(`I can't repeat a reminder on Cyber Monday: its date moves each year. Set this year's, like "on cyber monday at 10am", and next year's when it comes.`);
+    expect(failureMessage("moves_with_easter", "Good Friday")).toBe(`I can't repeat a reminder on Good Friday: its date moves with Easter each year. Set this year's, like "on good friday at 10am", and next year's when it comes.`);
+  });
+
   it("keeps a count from one number to another in the title, not a span of hours", () => {
     // "read 5 to 10 pages tonight" was refused as past (5 to 10 o'clock); "buy 10 to 12 eggs at 5pm" was due at 10 AM.
     expectTitlesAndTimesInNewYork([

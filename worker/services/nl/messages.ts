@@ -1,4 +1,5 @@
 import { DateTime } from "luxon";
+import { SET_BY_THANKSGIVING } from "./moving-days";
 import { isCommonVerb, namesAThing } from "./verbs";
 import { ANSWER_LABELS } from "../answers";
 import { getStrategy, type StrategyKey } from "../escalation/catalogue";
@@ -119,7 +120,8 @@ export function failureMessage(reason: ParseFailureReason, phrase?: string, othe
   if (reason === "unknown_moment" && phrase && / of$/.test(phrase)) return `I don't know which day "${phrase}" is. Add its day, like "${phrase} the party on saturday", and I'll nudge you then.`;
   if (reason === "unknown_moment" && phrase) return `I don't know which day "${phrase}" counts from. Add its day, like "${phrase} the party on saturday", and I'll nudge you then.`;
   if (reason === "unknown_here" && phrase) return `I don't know when ${phrase} is where you live. Say its date, like "on may 10 at 10am".`;
-  if (reason === "moves_with_easter" && phrase) return `I can't repeat a reminder on ${phrase}: its date moves ${phrase === "Easter" ? "" : "with Easter "}each year. Set this year's, like "on ${phrase.toLowerCase()} at 10am", and next year's when it comes.`;
+  // "every black friday": it follows Thanksgiving, which a yearly rule holds, but no rule holds a day after it.
+  if (reason === "moves_with_easter" && phrase) return `I can't repeat a reminder on ${phrase}: its date moves ${phrase === "Easter" || SET_BY_THANKSGIVING.has(phrase) ? "" : "with Easter "}each year. Set this year's, like "on ${phrase.toLowerCase()} at 10am", and next year's when it comes.`;
   // "this week", "sometime this month": a day is what is missing, not a time of day.
   const period = reason === "vague_time" ? phrase?.match(PERIOD_AT_THE_END)?.[0] : undefined;
   if (period) return `Which day ${period.toLowerCase().replace(/\s+/g, " ").replace(/\b(?:christmas|xmas|easter)\b/, (name) => name.charAt(0).toUpperCase() + name.slice(1))}? Add one, like ${periodExamples(period)}, and I'll nudge you then.`;

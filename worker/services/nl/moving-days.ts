@@ -12,10 +12,15 @@ import { startsWithAVerb } from "./verbs";
  * at 4 PM. The country is the main one of the person's zone (as for the order of dates, date-order.ts); where the day is
  * not known for it, the person is asked for the date rather than given another country's (ADR 133).
  */
-export type MovingDayName = "mother's day" | "father's day" | "thanksgiving" | "easter" | "good friday" | "easter monday";
+export type MovingDayName = "mother's day" | "father's day" | "thanksgiving" | "easter" | "good friday" | "easter monday" | "black friday" | "cyber monday";
 
 /** How a country sets the day: a date, a weekday's place in a month, or days from Easter Sunday. */
-type DayRule = { date: [month: number, day: number] } | { month: number; week: WeekOfMonth; weekday: Weekday } | { fromEaster: number } | { frenchMothersDay: true };
+type DayRule =
+  | { date: [month: number, day: number] }
+  | { month: number; week: WeekOfMonth; weekday: Weekday }
+  | { fromEaster: number }
+  | { fromThanksgiving: number }
+  | { frenchMothersDay: true };
 
 const SUNDAY: Weekday = 7;
 const secondSundayOfMay: DayRule = { month: 5, week: 2, weekday: SUNDAY };
@@ -45,6 +50,9 @@ const RULES: Record<MovingDayName, Record<string, DayRule>> = {
     // The word is the United States' holiday wherever else it is said.
     "*": { month: 11, week: 4, weekday: 4 },
   },
+  // The shops' days after the United States' Thanksgiving, said so wherever they are (ADR 137).
+  "black friday": { "*": { fromThanksgiving: 1 } },
+  "cyber monday": { "*": { fromThanksgiving: 4 } },
   easter: { "*": { fromEaster: 0 } },
   "good friday": { "*": { fromEaster: -2 } },
   "easter monday": { "*": { fromEaster: 1 } },
@@ -58,7 +66,7 @@ function each(countries: readonly string[], rule: DayRule): Record<string, DayRu
 const ORTHODOX = new Set(["GR", "CY", "RO", "BG", "RS", "RU", "UA", "BY", "GE", "MK", "ME", "MD"]);
 
 /** The names as typed: "mother's day", "mothers day", "mothering sunday", "father's day", "thanksgiving (day)", "easter (sunday)". */
-export const MOVING_DAY = String.raw`(?:mother'?s'?\s+day|mothering\s+sunday|father'?s'?\s+day|thanksgiving(?:\s+day)?|easter\s+(?:sunday|day|monday)|easter|good\s+friday)`;
+export const MOVING_DAY = String.raw`(?:mother'?s'?\s+day|mothering\s+sunday|father'?s'?\s+day|thanksgiving(?:\s+day)?|easter\s+(?:sunday|day|monday)|easter|good\s+friday|black\s+friday|cyber\s+monday)`;
 
 /** Which day a name typed stands for ("mothers day" → "mother's day"), or null. */
 export function movingDayName(typed: string): MovingDayName | null {
@@ -68,6 +76,8 @@ export function movingDayName(typed: string): MovingDayName | null {
   if (/^thanksgiving(?: day)?$/.test(words)) return "thanksgiving";
   if (/^easter monday$/.test(words)) return "easter monday";
   if (/^good friday$/.test(words)) return "good friday";
+  if (/^black friday$/.test(words)) return "black friday";
+  if (/^cyber monday$/.test(words)) return "cyber monday";
   if (/^easter(?: sunday| day)?$/.test(words)) return "easter";
   return null;
 }
@@ -88,6 +98,10 @@ export function movingDayIn(name: MovingDayName, year: number, zone: string): { 
   if ("week" in rule) {
     const day = placeInMonth(year, rule.month, rule.weekday, rule.week);
     return day ? { year, month: day.month, day: day.day } : null;
+  }
+  if ("fromThanksgiving" in rule) {
+    const thanksgiving = placeInMonth(year, 11, 4, 4);
+    return thanksgiving ? dateOf(thanksgiving.plus({ days: rule.fromThanksgiving })) : null;
   }
   const easter = easterSunday(year, country);
   if ("fromEaster" in rule) return dateOf(easter.plus({ days: rule.fromEaster }));
@@ -127,7 +141,12 @@ export const MOVING_DAY_TITLES: Record<MovingDayName, string> = {
   easter: "Easter",
   "good friday": "Good Friday",
   "easter monday": "Easter Monday",
+  "black friday": "Black Friday",
+  "cyber monday": "Cyber Monday",
 };
+
+/** The days no yearly rule holds that follow Thanksgiving, not Easter (as written back, for the answer's words). */
+export const SET_BY_THANKSGIVING: ReadonlySet<string> = new Set([MOVING_DAY_TITLES["black friday"], MOVING_DAY_TITLES["cyber monday"]]);
 
 /** What the words say of a moving day: its next date, a yearly repeat on it, or that it cannot be set here. */
 export type MovingDayFound =

@@ -54,6 +54,10 @@ const NOT_DATES: readonly RegExp[] = [
   new RegExp(String.raw`\b${EVENING_NAME}\s+(nights?)\b`, "gi"),
   // "parents evening thursday 6:30", "open evening on friday": a school's event, not this evening (due today, the day lost).
   new RegExp(String.raw`\b${EVENING_EVENT}\s+(evenings?)\b`, "gi"),
+  // "check cyber monday deals at 9am", "buy a black friday tv": the shops' days named in a title, not the weekday (titled
+  // "check cyber deals" on Monday). Said as the day ("on black friday"), moving-days.ts reads it before this.
+  /\bblack\s+(friday)\b/gi,
+  /\bcyber\s+(monday)\b/gi,
   // "buy the morning after pill tomorrow": a medicine's name, not tomorrow morning (titled "buy the after pill").
   /\b((?:morning|day)[\s-]+after)(?=[\s-]+pills?\b)/gi,
   // "plan this week at 3", "review this month at 5pm": the period is what is done, not when (it was the 1st of this
