@@ -2250,6 +2250,25 @@ describe("a part of the day said before its day, minutes past an hour with am/pm
     expect(failureMessage("moves_with_easter", "Good Friday")).toBe(`I can't repeat a reminder on Good Friday: its date moves with Easter each year. Set this year's, like "on good friday at 10am", and next year's when it comes.`);
   });
 
+  it("reads 'call me', 'text me', 'message me' as the first words as asking for a reminder", () => {
+    // "text me at 6 to leave" was said back as "I'll remind you to text you to leave".
+    expectOneOffInNewYork("text me at 6 to leave", "leave", "2026-03-02 18:00", "Got it! I'll remind you to leave on Mon, Mar 2 at 6:00 PM.");
+    expectTitlesAndTimesInNewYork([
+      ["message me at 5 to call sam", "call sam", "2026-03-02 17:00"],
+      ["text me tomorrow at 6pm that the car needs gas", "the car needs gas", "2026-03-03 18:00"],
+      ["tomorrow at 7 about the bins", "the bins", "2026-03-03 07:00"],
+      // Tasks of their own, as typed.
+      ["call me back at 6", "call me back", "2026-03-02 18:00"],
+      ["text me the address at 6", "text me the address", "2026-03-02 18:00"],
+    ]);
+    // A call asked for is the Urgent sequence, called early (ADR 112).
+    const called = parsed("please call me tomorrow at 7 about the bins", NOW.nyMondayMorning, NEW_YORK);
+    expect([called.title, called.strategy, localTime(called.dueAt, NEW_YORK)]).toEqual(["the bins", "urgent", "2026-03-03 07:00"]);
+    expect(parsed("call me at 6 to leave", NOW.nyMondayMorning, NEW_YORK).strategy).toBe("urgent");
+    expect(parsed("call mom at 6", NOW.nyMondayMorning, NEW_YORK).strategy).toBeNull();
+    expect(parsed("call me back at 6", NOW.nyMondayMorning, NEW_YORK).strategy).toBeNull();
+  });
+
   it("keeps a count from one number to another in the title, not a span of hours", () => {
     // "read 5 to 10 pages tonight" was refused as past (5 to 10 o'clock); "buy 10 to 12 eggs at 5pm" was due at 10 AM.
     expectTitlesAndTimesInNewYork([

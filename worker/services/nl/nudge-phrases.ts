@@ -40,6 +40,9 @@ const PHRASES: ReadonlyArray<{ wish: Wish; pattern: RegExp }> = [
   { wish: "early", pattern: /(?<!\b(?:marked|flagged|labell?ed|tagged|as|an|the|not|non|less|most|semi)[\s-]*)(?:^|[\s,\-–—])urgent\s*[!.]*\s*$/gi },
   { wish: "early", pattern: phrase(String.raw`urgent\s*!+`) },
   { wish: "early", pattern: phrase(String.raw`call\s+me\s+(?:early|quickly|fast|right\s+away|straight\s+away)`) },
+  // "call me at 6 to leave", "ring me tomorrow at 7 about the bins": a call asked for, as the first words. Not "call me
+  // back", "call me a taxi" (what the task is), nor "call mum".
+  { wish: "early", pattern: /^\s*(?:(?:please|pls|plz)\s+)?(?:call|phone|ring)\s+me(?=\s+(?:at|@|in|on|tomorrow|tonight|today|this|next|every|to|about|that)\b)/gi },
   // Gentle: pings only.
   { wish: "no_calls", pattern: phrase(String.raw`(?<!\bto\s+)gently`) },
   { wish: "no_calls", pattern: /\(\s*gentle\s*\)/gi },

@@ -56,6 +56,9 @@ const LEAD_INS: readonly RegExp[] = [
   /^nudge\s*[,:!-]/i,
   // "ping me in 5 minutes to check the pasta" asks for a reminder as "remind me" does.
   leadIn("(?:remind|tell|ping|nudge|notify|alert)\\s+me(?:\\s+(?:to|about|abt|bout|that|of))?"),
+  // "text me at 6 to leave", "message me tomorrow about the car": how to be reminded, not the task (it was titled
+  // "text me to leave", said back as "I'll remind you to text you to leave"). Not "text me the address" (no time first).
+  leadIn("(?:text|txt|message|msg|buzz|email|e-mail)\\s+me(?=\\s*$|\\s+(?:to|about|abt|bout|that|of)\\b)(?:\\s+(?:to|about|abt|bout|that|of))?"),
   // "give me a shout at 4 to call the bank": asked as a reminder is.
   leadIn("give\\s+me\\s+a\\s+(?:shout|nudge|buzz|ping|reminder|heads[\\s-]?up|knock)(?:\\s+(?:to|about|that))?"),
   leadIn("(?:set|create|make|add)\\s+(?:me\\s+)?(?:a|an)\\s+reminder(?:\\s+(?:to|for|about))?"),
@@ -76,6 +79,9 @@ const LEAD_INS: readonly RegExp[] = [
   // A label with a colon or a dash: "Reminder: call mom", "todo: ...", "note to self - ...".
   /^(?:reminder|note(?:\s+to\s+self)?|to-?do|task)\s*[:\-–—]/i,
   leadIn("to"),
+  // "call me tomorrow at 7 about the bins" (the call asked for is read as how to nudge), "tomorrow at 7 about the
+  // bins": said back as "I'll remind you about about the bins".
+  leadIn("about|abt"),
 ];
 
 // Not what is sent or said: "send thanks", "say thank you".
