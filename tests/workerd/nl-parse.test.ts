@@ -2269,6 +2269,29 @@ describe("a part of the day said before its day, minutes past an hour with am/pm
     expect(parsed("call me back at 6", NOW.nyMondayMorning, NEW_YORK).strategy).toBeNull();
   });
 
+  it("asks which day 'late december' or 'late next week' is, and reads 'on the 5th june' as June 5th", () => {
+    // "call mum late december" was due on December 1st titled "call mum late"; "late next week" a week from now.
+    const asked: ReadonlyArray<[prompt: string, phrase: string, says: string]> = [
+      ["call mum late december", "late december", `Which day in late December? Add one, like "on dec 24 at 9am" or "on dec 28 at 10am", and I'll nudge you then.`],
+      ["late may at 9 book flights", "late may", `Which day in late May? Add one, like "on may 24 at 9am" or "on may 28 at 10am", and I'll nudge you then.`],
+      ["call mum late next week", "late next week", `Which day late next week? Add one, like "next thursday at 6pm" or "next friday at 9am", and I'll nudge you then.`],
+      ["call mum late next month", "late next month", `Which day late next month? Add one, like "on the 24th at 9am" or "on the 28th at 10am", and I'll nudge you then.`],
+    ];
+    for (const [prompt, phrase, says] of asked) {
+      expect(parseReminder(prompt, NOW.nyMondayMorning, NEW_YORK), prompt).toEqual({ ok: false, reason: "vague_time", phrase });
+      expect(failureMessage("vague_time", phrase)).toBe(says);
+    }
+    // The examples given are read, and "late" of the day is a part of the day, as before.
+    expectTitlesAndTimesInNewYork([
+      ["call mum on dec 24 at 9am", "call mum", "2026-12-24 09:00"],
+      ["call mum late tonight", "call mum", "2026-03-02 23:00"],
+      // "call mum on the 5th june" was the 5th of this month, titled "call mum june".
+      ["call mum on the 5th june", "call mum", "2026-06-05 09:00"],
+      ["call mum by the 5th may at 6pm", "call mum", "2026-05-05 18:00"],
+      ["call mum on the 5th", "call mum", "2026-03-05 09:00"],
+    ]);
+  });
+
   it("keeps a count from one number to another in the title, not a span of hours", () => {
     // "read 5 to 10 pages tonight" was refused as past (5 to 10 o'clock); "buy 10 to 12 eggs at 5pm" was due at 10 AM.
     expectTitlesAndTimesInNewYork([

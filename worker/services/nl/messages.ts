@@ -1,4 +1,5 @@
 import { DateTime } from "luxon";
+import { MONTH_NUMBER } from "./month-words";
 import { SET_BY_THANKSGIVING } from "./moving-days";
 import { isCommonVerb, namesAThing } from "./verbs";
 import { ANSWER_LABELS } from "../answers";
@@ -124,7 +125,7 @@ export function failureMessage(reason: ParseFailureReason, phrase?: string, othe
   if (reason === "moves_with_easter" && phrase) return `I can't repeat a reminder on ${phrase}: its date moves ${phrase === "Easter" || SET_BY_THANKSGIVING.has(phrase) ? "" : "with Easter "}each year. Set this year's, like "on ${phrase.toLowerCase()} at 10am", and next year's when it comes.`;
   // "this week", "sometime this month": a day is what is missing, not a time of day.
   const period = reason === "vague_time" ? phrase?.match(PERIOD_AT_THE_END)?.[0] : undefined;
-  if (period) return `Which day ${period.toLowerCase().replace(/\s+/g, " ").replace(/\b(?:christmas|xmas|easter)\b/, (name) => name.charAt(0).toUpperCase() + name.slice(1))}? Add one, like ${periodExamples(period)}, and I'll nudge you then.`;
+  if (period) return `Which day ${periodAsSaid(period)}? Add one, like ${periodExamples(period)}, and I'll nudge you then.`;
   if (reason === "vague_time" && phrase) return `When is "${phrase}"? Add a time, like "at 6pm" or "in 2 hours", and I'll nudge you then.`;
   if (reason === "no_unit" && phrase) return `Is "${phrase}" minutes or hours? Add one, like "${phrase} minutes" or "${phrase} hours".`;
   if (reason === "ahead_of_repeat" && phrase) return `I can't remind you "${phrase}" this repeat: no repeat I can set falls on those days. Say the day and time to be reminded, like "every sunday at 7pm".`;
@@ -138,8 +139,26 @@ export function failureMessage(reason: ParseFailureReason, phrase?: string, othe
 
 const PERIOD_AT_THE_END = new RegExp(String.raw`\b${PERIOD_WITHOUT_A_DAY}$`, "i");
 
+/** "this week", "after Christmas", "in late December", "late next week": the period as the question says it. */
+function periodAsSaid(period: string): string {
+  const words = period.toLowerCase().replace(/\s+/g, " ").replace(/\b(?:christmas|xmas|easter)\b/, capitalised);
+  const month = MONTH_NUMBER[/^late (.+)$/.exec(words)?.[1] ?? ""];
+  return month ? `in late ${MONTH_NAMES[month - 1]}` : words;
+}
+
+function capitalised(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
 /** Two days that the period holds, said as the reader reads them. */
 function periodExamples(period: string): string {
+  const lateMonth = /^late\s+(\S+)$/i.exec(period);
+  const month = lateMonth ? MONTH_NUMBER[(lateMonth[1] ?? "").toLowerCase()] : undefined;
+  if (month) return `"on ${MONTH_NAMES[month - 1]?.slice(0, 3).toLowerCase()} 24 at 9am" or "on ${MONTH_NAMES[month - 1]?.slice(0, 3).toLowerCase()} 28 at 10am"`;
+  if (/^late\s+next\s+week$/i.test(period)) return `"next thursday at 6pm" or "next friday at 9am"`;
+  if (/^late\s+\S+\s+month$/i.test(period)) return `"on the 24th at 9am" or "on the 28th at 10am"`;
   if (/week$/i.test(period)) return `"on friday at 6pm" or "tomorrow at 9am"`;
   if (/\b(?:christmas|xmas)\b/i.test(period)) return `"on dec 27 at 10am" or "on dec 30 at 9am"`;
   if (/new\s+year$/i.test(period)) return `"on jan 5 at 9am" or "on january 12 at 10am"`;
