@@ -28,6 +28,8 @@ export interface Ahead {
   hidden: Span;
   minutes: number;
   days: number;
+  /** "a month before march 3": calendar months (February 3rd), not a count of days. */
+  months?: number;
   /** "the night before": the day before at night (21:00), whatever the moment's own time. */
   partOfDay?: PartOfDay;
   /** "the sunday before christmas": the nearest such weekday before the moment (after it, with `after`); `days` is 0. */
@@ -55,7 +57,7 @@ export interface Ahead {
 const MINUTE_COUNTS: Record<string, number> = { fifteen: 15, twenty: 20, thirty: 30, "forty-five": 45, "forty five": 45 };
 // "a couple of days before": two, as "a couple of hours" is elsewhere (chrono read it as two days ago).
 const COUNT = `(?<count>\\d{1,3}|(?:a\\s+)?couple(?:\\s+of)?|an?|one|two|three|four|five|six|ten|fifteen|twenty|thirty|forty[- ]five)`;
-const UNIT = "(?<unit>minutes?|mins?|hours?|hrs?|days?|weeks?)";
+const UNIT = "(?<unit>minutes?|mins?|hours?|hrs?|days?|weeks?|months?)";
 // "the sunday before christmas", "the last friday before the 12th", "the weekend before christmas" (its Saturday): the
 // weekday nearest the moment on that side. "the week before christmas": seven days. Not "in the morning before work":
 // a part of the day, then a moment.
@@ -94,8 +96,18 @@ const VERB_AFTER = new RegExp(
   "i",
 );
 
+/**
+ * "flight at 6am on the 14th, remind me the night before to pack", "mum's birthday is on the 9th, remind me 3 days
+ * before to buy a card": what to do said after "before". It was titled "flight remind you the before to pack" at the
+ * flight's own time, or refused as past (the 9th of this month).
+ */
+const ASKED_AFTER_ACTION_LAST = new RegExp(
+  String.raw`(?:^|[\s,;.!-])(?<ask>(?:and\s+)?(?:please\s+)?(?:remind|ping|nudge|tell|alert|notify)\s+me)(?:\s+${AMOUNT})?\s+(?<before>before(?:hand)?|in\s+advance|ahead(?:\s+of\s+time)?)\s+(?:to|about)\s+(?<action>.+?)\s*[.!]*\s*$`,
+  "i",
+);
+
 function askedAfter(text: string): { match: RegExpExecArray; askStart: number } | null {
-  const asked = ASKED_AFTER.exec(text);
+  const asked = ASKED_AFTER.exec(text) ?? ASKED_AFTER_ACTION_LAST.exec(text);
   if (asked) return { match: asked, askStart: text.indexOf(asked.groups?.ask ?? "", asked.index) };
   const verb = VERB_AFTER.exec(text);
   if (!verb || !isCommonVerb(verb.groups?.verb ?? "")) return null;
@@ -169,7 +181,7 @@ function findLaterThan(text: string): Ahead | null {
   if (!dated) {
     const datedElsewhere = NAMES_WHEN.test(text.slice(0, start));
     // "the friday after work" is Friday, after work; "the friday after the move", a day counted from a thing.
-    const unknownDay = weekday ? countsFromAnUndatedThing(text.slice(0, start), rest) : lead.days > 0 && !datedElsewhere;
+    const unknownDay = weekday ? countsFromAnUndatedThing(text.slice(0, start), rest) : (lead.days > 0 || (lead.months ?? 0) > 0) && !datedElsewhere;
     return unknownDay ? { words, span: { start, end }, hidden: { start, end }, ...lead, after: true, unknownDay: true } : null;
   }
   // "follow up a week after the interview on monday": after words of the title, "after ..." stays in it; not before a
@@ -263,6 +275,7 @@ function leadOf(groups: Record<string, string | undefined> | undefined): Omit<Ah
   if (n === null) return null;
   const u = (unit ?? "").toLowerCase();
   if (u.startsWith("w")) return { minutes: 0, days: 7 * n };
+  if (u.startsWith("mo")) return { minutes: 0, days: 0, months: n };
   if (u.startsWith("d")) return { minutes: 0, days: n };
   return { minutes: u.startsWith("h") ? 60 * n : n, days: 0 };
 }
@@ -277,7 +290,7 @@ function theWeekday(word: string): string {
 }
 
 /** How much earlier (or later), and how it was said: an `Ahead` found in the words, or the hour ahead of a time to beat. */
-export type AheadAmount = Pick<Ahead, "words" | "minutes" | "days" | "partOfDay" | "after" | "weekday">;
+export type AheadAmount = Pick<Ahead, "words" | "minutes" | "days" | "months" | "partOfDay" | "after" | "weekday">;
 
 /**
  * The moment `ahead` names before `eventAt` (after it, for "2 hours after lunch"), on the person's clock: days on the
@@ -288,7 +301,7 @@ export function aheadOf(eventAt: Date, ahead: AheadAmount, zone: string): Date {
   const event = DateTime.fromJSDate(eventAt, { zone });
   // The nearest such weekday strictly before (or after) the moment's day: a week away when the moment is one.
   const days = ahead.weekday ? ((ahead.after ? ahead.weekday - event.weekday : event.weekday - ahead.weekday) + 7) % 7 || 7 : ahead.days;
-  let local = event.minus({ days: sign * days });
+  let local = event.minus({ months: sign * (ahead.months ?? 0), days: sign * days });
   if (ahead.partOfDay) local = local.set({ hour: PART_OF_DAY_HOURS[ahead.partOfDay], minute: 0, second: 0, millisecond: 0 });
   return local.minus({ minutes: sign * ahead.minutes }).toJSDate();
 }

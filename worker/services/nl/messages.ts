@@ -37,19 +37,21 @@ export function confirmationMessage(reminder: ConfirmableReminder, zone: string,
   const what = reminderSubject(reminder.title);
   const nudging = reminder.strategy ? ` ${nudgingSentence(reminder.strategy)}` : "";
   // "(30 mins before 3:00 PM)"; "(before 5:00 PM)" for a time to beat less than an hour away (no amount).
-  const ahead = reminder.ahead ? ` (${[reminder.ahead.words, reminder.ahead.after ? "after" : "before", aheadOfWhat(reminder.ahead, due, zone)].filter(Boolean).join(" ")})` : "";
+  const ahead = reminder.ahead ? ` (${[reminder.ahead.words, reminder.ahead.after ? "after" : "before", aheadOfWhat(reminder.ahead, due, zone, now)].filter(Boolean).join(" ")})` : "";
   if (!reminder.recurrence) return `${lead} I'll remind you ${what} on ${date} at ${time}${ahead}.${nudging}`;
   return `${lead} I'll remind you ${what} ${describeRecurrence(reminder.recurrence)} at ${time}${ahead}, starting ${date}.${nudging}`;
 }
 
 /**
  * The moment a reminder is ahead of: its time when on the same day ("3:00 PM"), else its day too ("Fri, Nov 27 at 2:00
- * PM"); for a repeat whose days moved earlier, the repeat ("every Thursday at 9:00 AM").
+ * PM", with the year when not this one); for a repeat whose days moved earlier, the repeat ("every Thursday at 9:00 AM").
  */
-function aheadOfWhat(ahead: NonNullable<ConfirmableReminder["ahead"]>, due: DateTime, zone: string): string {
+function aheadOfWhat(ahead: NonNullable<ConfirmableReminder["ahead"]>, due: DateTime, zone: string, now: Date): string {
   const event = DateTime.fromJSDate(ahead.eventAt, { zone }).setLocale("en-US");
   if (ahead.eventRule) return `${describeRecurrence(ahead.eventRule)} at ${event.toFormat("h:mm a")}`;
-  return event.hasSame(due, "day") ? event.toFormat("h:mm a") : event.toFormat("ccc, LLL d 'at' h:mm a");
+  if (event.hasSame(due, "day")) return event.toFormat("h:mm a");
+  // Its year too when not this one, as the reminder's own date says it: "(a month before Wed, Mar 3, 2027 at 9:00 AM)".
+  return event.toFormat(event.year === DateTime.fromJSDate(now, { zone }).year ? "ccc, LLL d 'at' h:mm a" : "ccc, LLL d, yyyy 'at' h:mm a");
 }
 
 /** "Nudging: Urgent (call early)." The sequence's name as the forms and settings show it. */

@@ -143,7 +143,7 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   const notInTitle = [...(fact ? [fact.fact, fact.ask] : []), ...repeatSpans, ...(rightAway && startsNow ? [rightAway] : []), ...(movingDate && !movingDate.inTitle ? [movingDate.span] : [])];
   // "pack bag before my 3pm meeting", "30 mins before my 3pm meeting", "catch the 9:15 train, 10 mins before": a time
   // inside a name stays in it, since the reminder is due before that time (ADR 128, 130).
-  const timeInAName = ahead || toBeat ? hints.spans.filter((span) => !NAMED_BY_ITS_TIME.test(said.slice(0, span.start))) : hints.spans;
+  const timeInAName = ahead || toBeat ? hints.spans.flatMap((span) => notInAName(said, span)) : hints.spans;
   // "morning meds every day at 8am": the part of the day that names the thing stays in the title (title.ts), and
   // "bake the morning of the party on saturday": "the morning of the party" names the thing too.
   const nameWord = partOfDayInAName(said) ?? ofAThing?.part ?? null;
@@ -195,6 +195,19 @@ function saysWhen(hints: DateTimeHints): boolean {
 
 /** Before a time that is part of a name: "my 3pm meeting", "the 9:15 train". */
 const NAMED_BY_ITS_TIME = /\b(?:my|the|our|your|his|her|their)\s+$/i;
+/** "the 3rd of january": a day of the month after "the" is a date, not a name ("2 days after the 3rd of january"). */
+const AN_ORDINAL_DAY = /^\d{1,2}(?:st|nd|rd|th)\b/i;
+
+/**
+ * A time's span to take out of the title, or none when the time names a thing ("my 3pm meeting"); a date after "the"
+ * ("the 3rd of january") goes with its "the".
+ */
+function notInAName(said: string, span: Span): Span[] {
+  const named = NAMED_BY_ITS_TIME.exec(said.slice(0, span.start));
+  if (!named) return [span];
+  if (!AN_ORDINAL_DAY.test(said.slice(span.start))) return [];
+  return [{ start: /^the\s/i.test(named[0].trimStart()) ? span.start - named[0].trimStart().length : span.start, end: span.end }];
+}
 
 function failure(reason: ParseFailureReason): ParseResult {
   return { ok: false, reason };

@@ -53,11 +53,11 @@ function andAHalf(context: chrono.ParsingContext, count: string | undefined, uni
 const FORTNIGHT = /\bin\s+a\s+fortnight\b/i;
 
 /**
- * "in an hour and 15", "in 2 hours and 30" (the minutes' unit left unsaid, a multiple of five as people say them, so
+ * "in an hour and 15", "in 2 hours and 30", "in 1 hour 30" (the minutes' unit left unsaid, a multiple of five as people say them, so
  * "in 2 hours and 3 kids" keeps its number), "in a quarter of an hour", "in three
  * quarters of an hour". chrono read the hour alone and left "and 15" in the title, and found no time in the quarters.
  */
-const HOURS_AND_BARE_MINUTES = new RegExp(`\\bin\\s+${COUNT}\\s+hours?\\s+and\\s+([1-5]?[05])\\b(?!\\s*(?:minutes?|mins?|m\\b|hours?|hrs?|[ap]\\.?m\\b|%|[:.]\\d))`, "i");
+const HOURS_AND_BARE_MINUTES = new RegExp(`\\bin\\s+${COUNT}\\s+(?:hours?|hrs?)\\s+(?:and\\s+)?([1-5]?[05])\\b(?!\\s*(?:minutes?|mins?|m\\b|hours?|hrs?|[ap]\\.?m\\b|%|[:.]\\d))`, "i");
 const QUARTERS_OF_AN_HOUR = /\bin\s+(a|one|three)\s+quarters?\s+of\s+an\s+hour\b/i;
 
 /** "a week from today", "3 days from tomorrow", "two weeks from tomorrow", "a year from today" ("from now" is chrono's). */

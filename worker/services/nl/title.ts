@@ -15,8 +15,29 @@ export function extractTitle(text: string, spans: readonly Span[]): string {
   // from the task by the time.
   const words = kept.filter(Boolean);
   if (words.length > 1 && LABEL_ONLY.test(words[0] ?? "")) words.shift();
-  return cleanTitle(words.join(" "));
+  return cleanTitle(withoutTheAsking(cleanTitle(words.join(" "))));
 }
+
+/**
+ * "remind me" said after other words, which the lead-ins (at the start only) left:
+ * - "i'm so bad at this but can you remind me to reply to sarah's email": what comes before is talk, the task is what
+ *   follows (not when the first words are a task, "buy milk, remind me to call mom", kept as typed);
+ * - "i keep forgetting my meds so remind me (every day at 8)": the asking closes the words and goes;
+ * - "need to book a doctor's appointment, remind me (monday) when they open": the asking goes, the rest stays.
+ * They were said back whole: "I'll remind you about i'm so bad at this but can you remind you to reply ...".
+ */
+function withoutTheAsking(title: string): string {
+  const asked = ASKED_WITH_WHAT.exec(title);
+  if (asked && !isCommonVerb(/^[a-z']+/i.exec(title)?.[0] ?? "")) return asked[1] ?? title;
+  return title.replace(ASKED_LAST, "").replace(ASKED_WITHOUT_WHAT, " ");
+}
+
+const ASKING = String.raw`(?:(?:can|could|would|will)\s+(?:you|u)\s+)?(?:(?:please|pls|plz)\s+)?(?:remind|tell|ping|nudge)\s+me`;
+const ASKED_WITH_WHAT = new RegExp(String.raw`^.+?(?:[,.;!?]|\s(?:but|so))\s+${ASKING}\s+(?:to|about|that)\s+(.+)$`, "i");
+// Not "tell sam to remind me": a word that joins must come before it.
+const ASKED_LAST = new RegExp(String.raw`\s*(?:[,.;]|\s(?:so|and|but))\s+${ASKING}$`, "i");
+// After a comma or "so" only: "call mum at 5 and remind me friday too" asks a second time, and stays as typed.
+const ASKED_WITHOUT_WHAT = new RegExp(String.raw`(?:\s*[,;]\s*|\s+so\s+)${ASKING}\s+(?!to\b|about\b|that\b)`, "i");
 
 const LABEL_ONLY = /^(?:(?:set\s+(?:me\s+)?(?:a|an)\s+)?(?:reminder|alarm)|note)$/i;
 
@@ -27,7 +48,8 @@ export function cleanTitle(text: string): string {
   for (let previous = ""; previous !== title; ) {
     previous = title;
     for (const leadIn of LEAD_INS) title = trimPunctuation(title.replace(leadIn, ""));
-    title = trimPunctuation(title.replace(TRAILING_COURTESY, "").replace(ENCLOSING_QUOTES, "$1").replace(WAKE_ME_UP, (_whole, wake: string | undefined, get: string | undefined) => `${wake ?? get} up`));
+    title = trimPunctuation(title.replace(TRAILING_COURTESY, "").replace(TRAILING_VAGUENESS, "").replace(ENCLOSING_QUOTES, "$1").replace(WAKE_ME_UP, (_whole, wake: string | undefined, get: string | undefined) => `${wake ?? get} up`));
+    title = title.replace(FILLER_LIKE, (whole, verb: string) => (isCommonVerb(verb) ? verb : whole));
   }
   return title;
 }
@@ -84,6 +106,11 @@ const LEAD_INS: readonly RegExp[] = [
   leadIn("about|abt"),
 ];
 
+/** "remind me to like call the landlord": "like" as a filler of speech, before a verb ("like the photo" stays). */
+const FILLER_LIKE = /^like\s+([a-z]+)/i;
+/** "call the landlord tomorrow at 10 or something", "or whatever": said of the time, no part of the task. */
+const TRAILING_VAGUENESS = /\s+or\s+(?:something|smth|whatever)$/i;
+
 // Not what is sent or said: "send thanks", "say thank you".
 const TRAILING_COURTESY = /\b(?<!\b(?:send|say|give|write|text|email|sent|said)\s+)(?:please|pls|plz|thanks|thank\s+you|thx|probably|maybe|perhaps|i\s+guess|i\s+think)$/i;
 
@@ -106,7 +133,10 @@ const LOOSENER_AT_END = /(?:^|\s)(?:later|sometime|some\s+time|on\s+or)\s*$/i;
 const COPULA_AT_END = /(?:^|\s)(?:is|are|was|were|'s)\s*$/i;
 
 function dropDanglingConnector(piece: string, removedPhrase: string): string {
-  return CONNECTOR_AT_START.test(removedPhrase) ? piece.replace(LOOSENER_AT_END, "").replace(COPULA_AT_END, "") : piece.replace(DANGLING_CONNECTOR, "");
+  if (CONNECTOR_AT_START.test(removedPhrase)) return piece.replace(LOOSENER_AT_END, "").replace(COPULA_AT_END, "");
+  // "the car service is on dec 2": "on" dangles, and then "is" (it was titled "the car service is").
+  const withoutConnector = piece.replace(DANGLING_CONNECTOR, "");
+  return withoutConnector === piece ? piece : withoutConnector.replace(COPULA_AT_END, "");
 }
 
 /** "sharp" and "on the dot" belong to the clock time before them ("ring the doctor at 8:30 sharp"), not to the title. */
