@@ -2137,7 +2137,8 @@ describe("a run of days, the nights before school, and what is known before the 
 
   // Both days were read before: due on the fact's, titled "bins remind you", "dentist remind you thursday to confirm".
   it.each([
-    ["bins are on thursday remind me wednesday night", "bins are on thursday", "2026-03-04 21:00", "Got it! I'll remind you about bins are on thursday on Wed, Mar 4 at 9:00 PM."],
+    // "are" only joined the thing to its day (ADR 137).
+    ["bins are on thursday remind me wednesday night", "bins on thursday", "2026-03-04 21:00", "Got it! I'll remind you about bins on thursday on Wed, Mar 4 at 9:00 PM."],
     ["dentist friday at 3, remind me thursday to confirm", "confirm before dentist friday at 3", "2026-03-05 09:00", "Got it! I'll remind you to confirm before dentist friday at 3 on Thu, Mar 5 at 9:00 AM."],
     ["party saturday at 8 - remind me friday to buy wine", "buy wine before party saturday at 8", "2026-03-06 09:00", "Got it! I'll remind you to buy wine before party saturday at 8 on Fri, Mar 6 at 9:00 AM."],
     ["the gas man comes monday so remind me sunday to tidy", "tidy before the gas man comes monday", "2026-03-08 09:00", "Got it! I'll remind you to tidy before the gas man comes monday on Sun, Mar 8 at 9:00 AM."],
@@ -2307,6 +2308,38 @@ describe("a part of the day said before its day, minutes past an hour with am/pm
     expect(parseReminder("remind me a month before my exam", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "unknown_moment", phrase: "a month before" });
     expect(confirmationMessage(parsed("car mot due 12 jan remind me 2 weeks before", NOW.nyMondayMorning, NEW_YORK), NEW_YORK, NOW.nyMondayMorning)).toBe(
       "Got it! I'll remind you about car mot due on Tue, Dec 29 at 9:00 AM (2 weeks before Tue, Jan 12, 2027 at 9:00 AM).",
+    );
+  });
+
+  it("reminds on the fact's day what to do when the asking names no day ('party on saturday, remind me to buy wine')", () => {
+    // It was due at the fact's time titled "party remind you to buy wine".
+    expectOneOffInNewYork("party on saturday, remind me to buy wine", "buy wine before party on saturday", "2026-03-07 09:00", "Got it! I'll remind you to buy wine before party on saturday on Sat, Mar 7 at 9:00 AM.");
+    expectTitlesAndTimesInNewYork([
+      ["dentist tomorrow at 3, remind me to bring forms", "bring forms before dentist tomorrow at 3", "2026-03-03 09:00"],
+      ["payday is the 28th, remind me to move money", "move money before payday the 28th", "2026-03-28 09:00"],
+      ["exam on monday, remind me to revise", "revise before exam on monday", "2026-03-09 09:00"],
+      // A task first is a reminder of its own time, the asking kept in its title.
+      ["call mum tomorrow at 5 and remind me to buy flowers", "call mum and remind me to buy flowers", "2026-03-03 17:00"],
+    ]);
+  });
+
+  it("reads the last or first working day of a month, 'once a week on sundays', and asks when payday is", () => {
+    // "the last working day of the month" found no time; "the last weekday of the month" was refused as past.
+    expectTitlesAndTimesInNewYork([
+      ["pay rent on the last working day of the month", "pay rent", "2026-03-31 09:00"],
+      ["pay rent on the last weekday of the month at 10", "pay rent", "2026-03-31 10:00"],
+      ["the last business day of next month send invoices", "send invoices", "2026-04-30 09:00"],
+      // January 1st 2027 is a Friday and a holiday: the first working day is Monday the 4th.
+      ["on the first working day of january pay rent", "pay rent", "2027-01-04 09:00"],
+      ["vitamin d once a week on sundays", "vitamin d", "2026-03-08 09:00"],
+    ]);
+    expect(parsed("vitamin d once a week on sundays", NOW.nyMondayMorning, NEW_YORK).recurrence).toEqual({ freq: "weekly", days: [7] });
+    expect(parseReminder("every last working day of the month pay rent", NOW.nyMondayMorning, NEW_YORK)).toMatchObject({ ok: false, reason: "unsupported_repeat" });
+    expect(parseReminder("move money to savings on payday", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "vague_time", phrase: "on payday" });
+    expect(failureMessage("vague_time", "on payday")).toBe(`When is payday? Add its date, like "on the 28th at 9am", and I'll nudge you then.`);
+    // Verbs said back as what to do: "I'll remind you to transfer ...", not "about transfer ...".
+    expect(confirmationMessage(parsed("transfer £200 to savings on the 26th", NOW.nyMondayMorning, NEW_YORK), NEW_YORK, NOW.nyMondayMorning)).toBe(
+      "Got it! I'll remind you to transfer £200 to savings on Thu, Mar 26 at 9:00 AM.",
     );
   });
 

@@ -8,6 +8,7 @@ import { DAY, ORDINAL_WORD, ordinalValue, SUFFIXED_ORDINAL, weekdayOfWord } from
 import { DAY_AFTER_TOMORROW_REFINER, localToday, RELATIVE_PARSERS, WEEKDAY_IN_A_WEEK_PARSERS } from "./relative-phrases";
 import { END_OF_THIS_PERIOD_PARSERS, PERIOD_PARSERS } from "./period-phrases";
 import { onlyZoneWords } from "./zone-words";
+import { WORKING_DAY_PARSERS } from "./working-days";
 import { OF_AFTER_A_PART_OF_DAY, PART_OF_DAY_BEFORE_ITS_DAY } from "./part-of-a-date";
 
 /**
@@ -54,9 +55,11 @@ function withOurPhrases(base: chrono.Chrono, ownParsers: readonly chrono.Parser[
   });
   casual.parsers.push({
     // "pay rent 1st", "dentist the 15th": a day of the month as the last words, after the title. It found no time.
-    pattern: () => /(?<=\S\s+)(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)(?=\s*[.!]*\s*$)/i,
+    // Also before the asking: "payday is the 25th remind me to move money", "bins the 3rd, remind me the night before".
+    pattern: () => /(?<=\S\s+)(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)(?=\s*[.!,;]*\s*$|\s*[,;]?\s+(?:so\s+|and\s+)?(?:please\s+)?(?:remind|tell|ping|nudge)\s+me\b)/i,
     extract: dayOfAMonth,
   });
+  casual.parsers.push(...WORKING_DAY_PARSERS);
   casual.parsers.push({ pattern: () => NTH_WEEKDAY_OF_MONTH, extract: nthWeekdayOfMonth });
   casual.parsers.push({ pattern: () => WEEKDAY_AND_DAY, extract: weekdayAndDay });
   casual.parsers.push({ pattern: () => DAY_OF_THE_MONTH, extract: dayOfTheMonth });

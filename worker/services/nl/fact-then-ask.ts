@@ -3,6 +3,7 @@ import { findDateTime } from "./date-time-phrases";
 import { namesADay } from "./repeat-reading";
 import { cleanTitle } from "./title";
 import { blankOut, type Span } from "./types";
+import { isCommonVerb } from "./verbs";
 
 /**
  * "bins are on thursday, remind me wednesday night", "dentist friday at 3, remind me thursday to confirm", "the gas man
@@ -30,10 +31,12 @@ export type ReadOneOff = (words: string) => Date | null;
 const ASKING = /(?:^|[\s,.;:!–-])(?<ask>(?:(?:and|so)\s+)?(?:(?:please|pls|can\s+you|could\s+you)\s+)?(?:remind|ping|nudge|tell)\s+me)\b/gi;
 
 const ANOTHER_TOO = /\b(?:too|also|again|as\s+well)\s*[.!]*\s*$/i;
+/** "remind me to buy wine", "remind me about the cake": what to do follows the asking. */
+const ACTION_NEXT = /^\s+(?:to|about)\s+\S/i;
 
 /**
- * The fact and the asking in `text`, when both say when: the asking a day, or a time when the fact names one day; else
- * null.
+ * The fact and the asking in `text`, when both say when: the asking a day, or a time when the fact names one day, or
+ * what to do on the fact's day; else null.
  */
 export function findFactThenAsk(text: string, now: Date, zone: string, readOneOff: ReadOneOff): FactThenAsk | null {
   for (const match of text.matchAll(ASKING)) {
@@ -49,7 +52,10 @@ export function findFactThenAsk(text: string, now: Date, zone: string, readOneOf
     const askedDay = namesADay(asked);
     // A time alone is on the fact's day, so the fact must name one ("take pills at 8 and remind me at 9" is left as it was).
     const factDay = Boolean(known.date || known.weekday);
-    if (!(askedDay || (asked.time && factDay)) || known.spans.length === 0) return null;
+    // "party on saturday, remind me to buy wine": no day or time asked, what to do is, on the fact's day (not a task's:
+    // "call mum tomorrow at 5 and remind me to buy flowers" stays one reminder at 5).
+    const onTheFactsDay = !askedDay && !asked.time && !asked.instant && factDay && ACTION_NEXT.test(text.slice(askEnd)) && !isCommonVerb(/^\s*([a-z']+)/i.exec(fact)?.[1] ?? "");
+    if (!(askedDay || (asked.time && factDay) || onTheFactsDay) || known.spans.length === 0) return null;
     const found = { fact: { start: 0, end: askStart }, ask: { start: askStart, end: askEnd }, factDue: readOneOff(fact) };
     if (askedDay) return { ...found, day: null };
     if (!found.factDue) return null;
@@ -59,12 +65,15 @@ export function findFactThenAsk(text: string, now: Date, zone: string, readOneOf
   return null;
 }
 
+const COPULA_BEFORE_THE_DAY = /\s+(?:is|are)(?=\s+(?:on|the|at|this|next|tomorrow|today|tonight)\b)/i;
+
 /**
  * The title: what to do, then before or after the fact by whether the fact's own time comes first ("confirm before
  * dentist friday at 3", "clean up after party saturday"), or the fact alone.
  */
 export function titleWithTheFact(action: string, text: string, found: FactThenAsk, dueAt: Date): string {
-  const about = cleanTitle(text.slice(found.fact.start, found.fact.end));
+  // "payday is on the 28th": the "is" only joined the thing to its day ("move money before payday on the 28th").
+  const about = cleanTitle(text.slice(found.fact.start, found.fact.end)).replace(COPULA_BEFORE_THE_DAY, "");
   if (action === "") return about;
   return `${action} ${found.factDue && found.factDue.getTime() < dueAt.getTime() ? "after" : "before"} ${about}`;
 }

@@ -128,6 +128,8 @@ export function failureMessage(reason: ParseFailureReason, phrase?: string, othe
   // "this week", "sometime this month": a day is what is missing, not a time of day.
   const period = reason === "vague_time" ? phrase?.match(PERIOD_AT_THE_END)?.[0] : undefined;
   if (period) return `Which day ${periodAsSaid(period)}? Add one, like ${periodExamples(period)}, and I'll nudge you then.`;
+  // "move money on payday": a day only the person knows, so its date is what to add.
+  if (reason === "vague_time" && phrase && PAYDAY.test(phrase)) return `When is payday? Add its date, like "on the 28th at 9am", and I'll nudge you then.`;
   if (reason === "vague_time" && phrase) return `When is "${phrase}"? Add a time, like "at 6pm" or "in 2 hours", and I'll nudge you then.`;
   if (reason === "no_unit" && phrase) return `Is "${phrase}" minutes or hours? Add one, like "${phrase} minutes" or "${phrase} hours".`;
   if (reason === "ahead_of_repeat" && phrase) return `I can't remind you "${phrase}" this repeat: no repeat I can set falls on those days. Say the day and time to be reminded, like "every sunday at 7pm".`;
@@ -139,6 +141,7 @@ export function failureMessage(reason: ParseFailureReason, phrase?: string, othe
 }
 
 
+const PAYDAY = /\bpay\s*day\b/i;
 const PERIOD_AT_THE_END = new RegExp(String.raw`\b${PERIOD_WITHOUT_A_DAY}$`, "i");
 
 /** "this week", "after Christmas", "in late December", "late next week": the period as the question says it. */

@@ -151,8 +151,9 @@ const PATTERNS: Pattern[] = [
   // Weekends.
   pattern(`(?:${EVERY}\\s+weekend\\b|(?:on\\s+)?weekends\\b)`, fixed({ freq: "weekly", days: [6, 7] })),
   // Weekly on named days: "every monday and thursday", "weekly on fri", "on mondays".
-  pattern(`(?:${EVERY}\\s+(?:week\\s+on\\s+)?|weekly\\s+on\\s+)${DAY_LIST}`, weeklyOn),
-  pattern(`(?:on\\s+)?${FULL_DAY_PLURAL}(?:${DAY_SEPARATOR}${DAY})*`, weeklyOn),
+  // "once a week on sundays": "once a week" was left in the title.
+  pattern(`(?:${EVERY}\\s+(?:week\\s+on\\s+)?|(?:weekly|once\\s+a\\s+week)\\s+on\\s+)${DAY_LIST}`, weeklyOn),
+  pattern(`(?:(?:once\\s+a\\s+week\\s+)?on\\s+)?${FULL_DAY_PLURAL}(?:${DAY_SEPARATOR}${DAY})*`, weeklyOn),
   // "monday mornings", "on thursday nights", "tuesday evenings at 7": that day every week, at that part of the day.
   // "gym tuesday evenings at 7" was due on Tuesday at 07:00 titled "gym evenings".
   pattern(`(?:on\\s+)?${DAY}\\s+(?:morning|afternoon|evening|night)s\\b`, (m) => {
