@@ -2343,6 +2343,23 @@ describe("a part of the day said before its day, minutes past an hour with am/pm
     );
   });
 
+  it("takes 'EST', 'BST', 'CEST' for the region's clock in either season", () => {
+    const londonInJuly = new Date("2026-07-15T12:00:00Z");
+    const londonInNovember = new Date("2026-11-25T15:10:00Z");
+    const dueIn = (prompt: string, now: Date, zone: string) => localTime(parsed(prompt, now, zone).dueAt, zone);
+    // New York's 9 AM in July is 14:00 in London (EDT); read as UTC-5 it was 15:00.
+    expect(dueIn("call the bank at 9am EST tomorrow", londonInJuly, "Europe/London")).toBe("2026-07-16 14:00");
+    expect(dueIn("call the bank at 9am EST tomorrow", londonInJuly, NEW_YORK)).toBe("2026-07-16 09:00");
+    // "BST" in November is London's own clock (GMT): it was 17:00. "CEST" in November is Berlin's 10 (CET), 09:00 in London.
+    expect(dueIn("webinar 6pm BST", londonInNovember, "Europe/London")).toBe("2026-11-25 18:00");
+    expect(dueIn("call berlin at 10 CEST tomorrow", londonInNovember, "Europe/London")).toBe("2026-11-26 09:00");
+    // Fixed ones stay fixed: "UTC", and "MST" (Arizona keeps it all year).
+    expect(dueIn("meeting at 2pm utc tomorrow", londonInJuly, "Europe/London")).toBe("2026-07-16 15:00");
+    expect(dueIn("call at 9am MST tomorrow", londonInJuly, "Europe/London")).toBe("2026-07-16 17:00");
+    // A repeat on another region's clock is still asked to be said on the person's own.
+    expect(parseReminder("every day at 9am EST call", londonInJuly, "Europe/London")).toEqual({ ok: false, reason: "repeat_on_other_clock", phrase: "Europe/London" });
+  });
+
   it("leaves talk before 'remind me' out of the title, and fillers of speech", () => {
     // Each was said back whole: "I'll remind you about i'm so bad at this but can you remind you to reply ...".
     expectTitlesAndTimesInNewYork([

@@ -7,6 +7,7 @@ import { MOMENT_TAG, momentIn } from "./moments";
 import { dateParserFor, placedWeekdayIn } from "./date-parsers";
 import { NAMED_NIGHT } from "./named-days";
 import { blankNotDates } from "./not-dates";
+import { regionOfTheZoneWord } from "./zone-words";
 import { findPartOfDay, type PartOfDay, type Span } from "./types";
 
 /**
@@ -52,6 +53,8 @@ export interface DateTimeHints {
    * clock, not the person's (zone-words.ts).
    */
   offsetMinutes?: number;
+  /** The region whose clock the zone word names, whatever the season ("9am EST": America/New_York; zone-words.ts). */
+  offsetRegion?: string;
 }
 
 export interface NamedDate {
@@ -194,6 +197,8 @@ function absorb(hints: DateTimeHints, result: chrono.ParsedResult, dayOnly = fal
   let used = false;
   if (hints.offsetMinutes === undefined && result.start.isCertain("timezoneOffset") && result.start.isCertain("hour")) {
     hints.offsetMinutes = result.start.get("timezoneOffset") ?? 0;
+    const region = regionOfTheZoneWord(result.text);
+    if (region) hints.offsetRegion = region;
   }
   if (!hints.date && !hints.weekday) {
     const weekday = namedWeekday(result);

@@ -109,8 +109,8 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   if (hints.several) return failure("several_times");
   // A bare hour's half of the day from the words around it ("wake me at 7", "dinner at 7"); "early tomorrow" (hour-hints.ts).
   const shade = settleTheHour(hints, text, repeat);
-  // "9am EST" from London: on the clock named (a fixed offset), unless that is the person's own clock right now.
-  const clock = clockOfTheWords(hints.offsetMinutes, now, zone);
+  // "9am EST" from London: on the clock named (New York's, ADR 137), unless that is the person's own clock right now.
+  const clock = clockOfTheWords(hints.offsetMinutes, now, zone, hints.offsetRegion);
   if (clock !== zone && repeat) return { ok: false, reason: "repeat_on_other_clock", phrase: zone };
   const scheduled = resolveSchedule(hints, repeat, now, clock);
   // "asap" with nothing else about when: the first nudge at the next minute, so the sequence starts now.

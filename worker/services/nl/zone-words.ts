@@ -49,12 +49,35 @@ export function onlyZoneWords(refiner: chrono.Refiner): chrono.Refiner {
 }
 
 /**
- * The zone the prompt's time is on: the person's, or the fixed offset it named ("UTC-5" for "EST") when that differs
- * from the person's offset now. A repeat keeps the person's clock (the next ones are found there), so a repeat on
- * another clock is asked to be said on theirs.
+ * The abbreviations people say for a region's clock whatever the season, taken as that region's clock: "9am EST" said
+ * in July is New York's 9 AM (EDT), "6pm BST" in November London's 6 PM (GMT), "10 CEST" in winter Berlin's 10 (CET).
+ * Read as fixed offsets, each was an hour off (ADR 137). The others stay fixed: "UTC", "GMT" (said for UTC); "CST"
+ * (China's too), "MST" (Arizona keeps it all year), "AEST" and "ACST" (Queensland and the Northern Territory do), and
+ * those of places without summer time ("JST", "SGT", "HST").
  */
-export function clockOfTheWords(offsetMinutes: number | undefined, now: Date, zone: string): string {
-  if (offsetMinutes === undefined || offsetMinutes === DateTime.fromJSDate(now, { zone }).offset) return zone;
+const REGION_OF_THE_ABBREVIATION: Record<string, string> = {
+  EST: "America/New_York", EDT: "America/New_York", CDT: "America/Chicago", MDT: "America/Denver",
+  PST: "America/Los_Angeles", PDT: "America/Los_Angeles", AKST: "America/Anchorage", AKDT: "America/Anchorage",
+  BST: "Europe/London", WEST: "Europe/Lisbon", CET: "Europe/Paris", CEST: "Europe/Paris", EET: "Europe/Athens", EEST: "Europe/Athens",
+  AEDT: "Australia/Sydney", ACDT: "Australia/Adelaide", NZST: "Pacific/Auckland", NZDT: "Pacific/Auckland",
+};
+
+/** The region whose clock a time's zone word names ("9am EST": America/New_York), or null for a fixed one or none. */
+export function regionOfTheZoneWord(timeText: string): string | null {
+  // The zone word may be followed by a day chrono read with it ("9am EST tomorrow").
+  const word = timeText.match(/\b[A-Za-z]{3,4}\b/g)?.find(isZoneWord) ?? "";
+  return REGION_OF_THE_ABBREVIATION[word.toUpperCase()] ?? null;
+}
+
+/**
+ * The zone the prompt's time is on: the person's, or the region's the words named ("9am EST": New York's), or else the
+ * fixed offset they named ("UTC+2") when that differs from the person's offset now. A repeat keeps the person's clock
+ * (the next ones are found there), so a repeat on another clock is asked to be said on theirs.
+ */
+export function clockOfTheWords(offsetMinutes: number | undefined, now: Date, zone: string, region?: string): string {
+  const ownOffset = DateTime.fromJSDate(now, { zone }).offset;
+  if (region) return DateTime.fromJSDate(now, { zone: region }).offset === ownOffset ? zone : region;
+  if (offsetMinutes === undefined || offsetMinutes === ownOffset) return zone;
   const sign = offsetMinutes < 0 ? "-" : "+";
   const whole = Math.abs(offsetMinutes);
   return `UTC${sign}${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;

@@ -131,7 +131,7 @@ function dueAtOfWords(when: string, dueAt: number, title: string, now: Date, zon
     hints.date = { year: own.year, month: own.month, day: own.day, yearKnown: true, monthKnown: true };
   }
   // "move it to 9am EST": on the clock named, as a new reminder's words are (zone-words.ts).
-  const schedule = resolveSchedule(hints, null, now, clockOfTheWords(hints.offsetMinutes, now, shown));
+  const schedule = resolveSchedule(hints, null, now, clockOfTheWords(hints.offsetMinutes, now, shown, hints.offsetRegion));
   if (schedule.ok) return schedule.dueAt.getTime();
   if (schedule.reason === "past") throw badRequest(movePastMessage(title), "MOVE_PAST");
   if (schedule.reason === "weekday_mismatch") throw badRequest(moveWeekdayMismatchMessage(title, schedule.date, WEEKDAY_NAMES[schedule.said - 1]!), "MOVE_WEEKDAY_MISMATCH");
