@@ -2360,6 +2360,24 @@ describe("a part of the day said before its day, minutes past an hour with am/pm
     expect(parseReminder("every day at 9am EST call", londonInJuly, "Europe/London")).toEqual({ ok: false, reason: "repeat_on_other_clock", phrase: "Europe/London" });
   });
 
+  it("reads a length of minutes or hours said first or last, with nothing else saying when, as that long from now", () => {
+    // Each found no time.
+    expectTitlesAndTimesInNewYork([
+      ["5 mins check rice", "check rice", "2026-03-02 09:05"],
+      ["10 min timer", "timer", "2026-03-02 09:10"],
+      ["pasta 11 minutes", "pasta", "2026-03-02 09:11"],
+      ["half an hour call sam", "call sam", "2026-03-02 09:30"],
+      ["in a half hour call", "call", "2026-03-02 09:30"],
+      ["tomoz 9 call", "call", "2026-03-03 09:00"],
+      // The asking after the time, talk before it.
+      ["leaving in 20 mins remind me to grab keys", "grab keys", "2026-03-02 09:20"],
+    ]);
+    // An answer to a reminder is no reminder, and days are not read so.
+    for (const prompt of ["snooze 30 mins", "give me 10 minutes", "walk 3 days"]) {
+      expect(parseReminder(prompt, NOW.nyMondayMorning, NEW_YORK), prompt).toEqual({ ok: false, reason: "no_time" });
+    }
+  });
+
   it("leaves talk before 'remind me' out of the title, and fillers of speech", () => {
     // Each was said back whole: "I'll remind you about i'm so bad at this but can you remind you to reply ...".
     expectTitlesAndTimesInNewYork([

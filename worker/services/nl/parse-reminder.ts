@@ -11,7 +11,7 @@ import { blankOut, type Span, writeOver } from "./types";
 import { findUnsupportedRepeat, hasJoinedDaysOfMonth, hasJoinedTimes, lastingInTitle } from "./unsupported-phrases";
 import type { StrategyKey } from "../escalation/catalogue";
 import { findNudgeWish } from "./nudge-phrases";
-import { countWithoutUnit, findPeriodWithoutADay, findRightAway, vagueWhen } from "./vague-phrases";
+import { countWithoutUnit, findPeriodWithoutADay, findRightAway, lengthAsFromNow, vagueWhen } from "./vague-phrases";
 import { clockOfTheWords } from "./zone-words";
 import { momentIn } from "./moments";
 import { settleTheHour } from "./hour-hints";
@@ -125,6 +125,9 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   if (ofAThing && !repeat && !namesADay(hints) && !hints.instant && !hints.partOfToday) return { ok: false, reason: "unknown_moment", phrase: ofAThing.words };
   // "in 10", "call Bob later" with nothing else about when: a question naming the words, not "no time found".
   if (!schedule.ok && schedule.reason === "no_time") {
+    // "5 mins check rice": read again as "in 5 mins check rice" (not again once read so).
+    const fromNow = lengthAsFromNow(typed);
+    if (fromNow && !/^\s*in\s/i.test(typed)) return parseReminder(fromNow, now, zone);
     const unitless = countWithoutUnit(text);
     if (unitless) return { ok: false, reason: "no_unit", phrase: unitless };
     const vague = vagueWhen(text);

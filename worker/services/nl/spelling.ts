@@ -12,7 +12,7 @@ import { isCommonVerb } from "./verbs";
  */
 const CORRECTIONS: Record<string, readonly string[]> = {
   remind: ["remid", "remnd", "remidn", "remnid", "rimind"],
-  tomorrow: ["tomorow", "tommorow", "tommorrow", "tomorrw", "tommorw", "tomorro", "tomoro", "tomrow", "tomrrow", "tomorrrow", "2morrow", "2morow", "2moro", "2mrw", "tmw", "tmrw", "tmr", "tmrow"],
+  tomorrow: ["tomorow", "tommorow", "tommorrow", "tomorrw", "tommorw", "tomorro", "tomoro", "tomrow", "tomrrow", "tomorrrow", "2morrow", "2morow", "2moro", "2mrw", "tmw", "tmrw", "tmr", "tmrow", "tomoz", "tmoz"],
   later: ["l8r", "l8er"],
   tonight: ["tonite", "2nite", "tonigt", "toniht", "tonihgt"],
   today: ["2day", "tday", "todya"],
@@ -48,9 +48,13 @@ export function correctSpelling(text: string): string {
   const spelt = text
     .replace(TYPO, (typo) => CORRECTION_OF.get(typo.toLowerCase()) ?? typo)
     .replace(FILLER_LIKE, "")
+    .replace(A_HALF_HOUR, "half an hour")
     .replace(TWO_FOR_TO, (whole: string, before: string, verb: string) => (isCommonVerb(verb) ? `${before} to ${verb}` : whole));
   return clockWordsAsDigits(spelt.replace(PART_OF_DAY_CUT_SHORT, (_whole, day: string, part: string) => `${day} ${PART_OF_DAY_IN_FULL[part.toLowerCase()] ?? part}`));
 }
+
+/** "in a half hour": as chrono knows it, "half an hour" (no time was found). */
+const A_HALF_HOUR = /\ba\s+half[\s-]hour\b/gi;
 
 /** "remind me 2 call the bank", "2moro 2 pay rent": "2" for "to" as texted, before a verb after "me" or a day. */
 const TWO_FOR_TO = /\b(me|tomorrow|today|tonight)\s+2\s+([a-z']+)/gi;

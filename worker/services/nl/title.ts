@@ -15,6 +15,9 @@ export function extractTitle(text: string, spans: readonly Span[]): string {
   // from the task by the time.
   const words = kept.filter(Boolean);
   if (words.length > 1 && LABEL_ONLY.test(words[0] ?? "")) words.shift();
+  // "leaving in 20 mins remind me to grab keys": talk, the time, then the asking and what to do (a task first stays).
+  const askedAfterTheTime = words.findIndex((piece, at) => at > 0 && ASKED_FIRST.test(piece));
+  if (askedAfterTheTime > 0 && !isCommonVerb(/^[a-z']+/i.exec(words[0] ?? "")?.[0] ?? "")) words.splice(0, askedAfterTheTime);
   return cleanTitle(withoutTheAsking(cleanTitle(words.join(" "))));
 }
 
@@ -33,6 +36,7 @@ function withoutTheAsking(title: string): string {
 }
 
 const ASKING = String.raw`(?:(?:can|could|would|will)\s+(?:you|u)\s+)?(?:(?:please|pls|plz)\s+)?(?:remind|tell|ping|nudge)\s+me`;
+const ASKED_FIRST = new RegExp(String.raw`^${ASKING}\s+(?:to|about|that)\s+\S`, "i");
 const ASKED_WITH_WHAT = new RegExp(String.raw`^.+?(?:[,.;!?]|\s(?:but|so))\s+${ASKING}\s+(?:to|about|that)\s+(.+)$`, "i");
 // Not "tell sam to remind me": a word that joins must come before it.
 const ASKED_LAST = new RegExp(String.raw`\s*(?:[,.;]|\s(?:so|and|but))\s+${ASKING}$`, "i");

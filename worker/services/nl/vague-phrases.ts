@@ -12,6 +12,25 @@ import { COMMON_VERB, isCommonVerb } from "./verbs";
  */
 const COUNT_WITHOUT_UNIT = /\bin\s+(\d{1,3}|a\s+few|a\s+couple|five|ten|fifteen|twenty|thirty|forty-?five)(?=\s*(?:$|[,.;:!?)]|(?:to|and|please|then)\b))|^\s*in\s+(?:\d{1,3}|five|ten|fifteen|twenty|thirty|forty-?five)(?=\s+[a-z])/i;
 
+/**
+ * "5 mins check rice", "10 min timer", "pasta 11 minutes", "half an hour call sam": a length of minutes or hours as the
+ * first or the last words, with nothing else saying when, is that long from now, as "in 5 mins" is (parse-reminder.ts
+ * reads the words again with "in"). Each found no time. Days are not read so ("walk 3 days" is no time).
+ */
+export function lengthAsFromNow(text: string): string | null {
+  // "snooze 30 mins", "give me 10 minutes", "move it by an hour": an answer to a reminder, which the chat and the box
+  // read before this (typed-answers.ts); never a reminder called "snooze".
+  if (AN_ANSWER.test(text)) return null;
+  const first = LENGTH_FIRST.exec(text);
+  if (first) return `in ${text.trimStart()}`;
+  const last = LENGTH_LAST.exec(text);
+  return last ? `${text.slice(0, last.index)} in${text.slice(last.index)}` : null;
+}
+const AN_ANSWER = /^\s*(?:snooze|give\s+me|move\s+it|push\s+it|push\s+back|delay|wait|hold\s+on|another|again|remind\s+me\s+again|nudge\s+me\s+again|ask\s+me\s+again|try\s+again|later)\b/i;
+const LENGTH = String.raw`(?:\d{1,3}(?:\.\d)?\s*(?:minutes?|mins?|hours?|hrs?|m|h)|(?:an?|one)\s+(?:hour|hr)|half\s+an\s+hour|a\s+half\s+hour)\b`;
+const LENGTH_FIRST = new RegExp(String.raw`^\s*${LENGTH}(?=\s+\S)`, "i");
+const LENGTH_LAST = new RegExp(String.raw`(?<=\S)\s+${LENGTH}\s*[.!]*\s*$`, "i");
+
 /** The words "in 10" as typed, when a count after "in" has no unit (see COUNT_WITHOUT_UNIT); else null. */
 export function countWithoutUnit(text: string): string | null {
   return COUNT_WITHOUT_UNIT.exec(text)?.[0].replace(/\s+/g, " ") ?? null;
