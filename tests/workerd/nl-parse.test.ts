@@ -2378,6 +2378,18 @@ describe("a part of the day said before its day, minutes past an hour with am/pm
     }
   });
 
+  it("reads 'for sat', '1st of month', a verb right after a clock time before 'before', and 'phone bill' as a thing", () => {
+    expectTitlesAndTimesInNewYork([
+      ["book haircut for sat", "book haircut", "2026-03-07 09:00"],
+      ["council tax due 1st of month", "council tax due", "2026-04-01 09:00"],
+      // It was due at 5:30 PM titled "post office closes get there before".
+      ["post office closes at 5:30 get there before", "get there before post office closes", "2026-03-02 16:30"],
+    ]);
+    expect(confirmationMessage(parsed("phone bill on the 20th every month", NOW.nyMondayMorning, NEW_YORK), NEW_YORK, NOW.nyMondayMorning)).toBe(
+      "Got it! I'll remind you about phone bill every month on the 20th at 9:00 AM, starting Fri, Mar 20.",
+    );
+  });
+
   it("leaves talk before 'remind me' out of the title, and fillers of speech", () => {
     // Each was said back whole: "I'll remind you about i'm so bad at this but can you remind you to reply ...".
     expectTitlesAndTimesInNewYork([

@@ -92,7 +92,8 @@ const ASKED_AFTER = new RegExp(
  */
 const VERB_AFTER = new RegExp(
   // No words ask here ("remind me" is absent): the empty `ask` lets findAskedAfter read both shapes alike.
-  String.raw`[,;]\s*(?<ask>)(?<action>(?<verb>[a-z']+)(?:\s+.+?)??)(?:\s+${AMOUNT})?\s+(?<before>before(?:hand)?|in\s+advance|ahead(?:\s+of\s+time)?)\s*[.!]*\s*$`,
+  // "post office closes at 5:30 get there before": right after a clock time, no comma is needed.
+  String.raw`(?:[,;]\s*|(?<=\d(?:\s*[ap]\.?m\.?)?)\s+)(?<ask>)(?<action>(?<verb>[a-z']+)(?:\s+.+?)??)(?:\s+${AMOUNT})?\s+(?<before>before(?:hand)?|in\s+advance|ahead(?:\s+of\s+time)?)\s*[.!]*\s*$`,
   "i",
 );
 

@@ -81,8 +81,8 @@ export interface NamedDate {
  */
 const MAYBE_NO_WEEKDAY = /^(?:sun|sat)\.?$/i;
 const WEEKDAY_ONLY_FIRST = /^(?:mon|wed)\.?$/i;
-/** "by sat", "until sun", "by wed": after these only a day ("return library books by sat" found no time). */
-const DAY_WORD_BEFORE = /\b(?:by|before|until|till|til|this|next|coming|from|due|thru|through)\s+$/i;
+/** "by sat", "until sun", "for sat": after these only a day ("return library books by sat", "book haircut for sat" found no time). */
+const DAY_WORD_BEFORE = /\b(?:by|before|until|till|til|this|next|coming|from|due|thru|through|for)\s+$/i;
 
 /** "this month" alone: no day in it (chrono read the 1st, "That time has already passed"); asked (vague-phrases.ts VAGUE_WHEN). */
 const PERIOD_ALONE = /^this\s+(?:week|month|year)$/i;

@@ -49,9 +49,13 @@ export function correctSpelling(text: string): string {
     .replace(TYPO, (typo) => CORRECTION_OF.get(typo.toLowerCase()) ?? typo)
     .replace(FILLER_LIKE, "")
     .replace(A_HALF_HOUR, "half an hour")
+    .replace(OF_MONTH, "of the month")
     .replace(TWO_FOR_TO, (whole: string, before: string, verb: string) => (isCommonVerb(verb) ? `${before} to ${verb}` : whole));
   return clockWordsAsDigits(spelt.replace(PART_OF_DAY_CUT_SHORT, (_whole, day: string, part: string) => `${day} ${PART_OF_DAY_IN_FULL[part.toLowerCase()] ?? part}`));
 }
+
+/** "council tax due 1st of month": "of the month" as the readers know it (no time was found). */
+const OF_MONTH = /(?<=\b\d{1,2}(?:st|nd|rd|th)\s+)of\s+month\b/gi;
 
 /** "in a half hour": as chrono knows it, "half an hour" (no time was found). */
 const A_HALF_HOUR = /\ba\s+half[\s-]hour\b/gi;

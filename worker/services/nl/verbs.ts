@@ -20,10 +20,10 @@ export function isCommonVerb(word: string): boolean {
 }
 
 /**
- * A verb and the word after it that together name a thing ("open evening at the school", "book club", "bake sale"): the
- * confirmation says "about open evening", not "to open evening".
+ * A verb and the word after it that together name a thing ("open evening at the school", "book club", "bake sale", "phone
+ * bill", "water bill"): the confirmation says "about open evening", not "to open evening".
  */
-const VERB_IN_A_NAME = /^(?:open\s+(?:evening|day|house|mic|night|morning|afternoon|session|event)|(?:book|run|walk|swim|cook)\s+club|bake\s+sale|swap\s+shop|work\s+(?:drinks|party|do|lunch|dinner|trip|event|meeting|social)|wake[\s-]+up\s+call)\b/i;
+const VERB_IN_A_NAME = /^(?:open\s+(?:evening|day|house|mic|night|morning|afternoon|session|event)|(?:book|run|walk|swim|cook)\s+club|bake\s+sale|swap\s+shop|work\s+(?:drinks|party|do|lunch|dinner|trip|event|meeting|social)|wake[\s-]+up\s+call|phone\s+(?:bill|case|charger|contract|plan|upgrade)|water\s+(?:bill|meter|bottle|heater|filter))\b/i;
 
 /** Whether the title starts with a verb that is part of a name ("open evening"). */
 export function namesAThing(title: string): boolean {
