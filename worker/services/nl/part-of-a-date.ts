@@ -12,37 +12,58 @@ import type { Span } from "./types";
  */
 export const PART_OF_DAY_BEFORE_ITS_DAY: chrono.Refiner = {
   refine: (context, results) => {
+    const all = context.text;
     const joinedUp: chrono.ParsingResult[] = [];
     for (let i = 0; i < results.length; i++) {
       const part = results[i] as chrono.ParsingResult;
       const day = results[i + 1];
-      // "mid-morning tomorrow": a longer reading holds the part of the day (moments.ts), and chrono keeps that one.
-      const readOtherwise = results.some((other) => other !== part && other !== day && other.index <= part.index && part.index < other.index + other.text.length);
-      const all = context.text;
-      const lead = THE_BEFORE.exec(all.slice(0, part.index));
-      const start = lead ? part.index - lead[0].length : part.index;
-      const joins = day && !readOtherwise && isAPartOfDayAlone(part) && namesADayOnly(day) && BETWEEN_PART_AND_DAY.test(all.slice(part.index + part.text.length, day.index));
-      if (!joins) {
-        // "on the afternoon of thanksgiving" (moving-days.ts reads the day), "the morning of the party": the words
-        // before the part of the day go with it, so no "the" is left in the title.
-        // Not right after another reading: "tonight, the night of the party" would be joined to it by chrono.
-        const previous = joinedUp.at(-1);
-        const afterAReading = previous !== undefined && /^[\s,]*$/.test(all.slice(previous.index + previous.text.length, start));
-        const ofSomething = !readOtherwise && !afterAReading && isAPartOfDayAlone(part) && OF_NEXT.test(all.slice(part.index + part.text.length));
-        joinedUp.push(ofSomething ? withText(part, start, all) : part);
-        continue;
+      const start = startWithItsWords(part, all);
+      if (day && joinsItsDay(part, day, results, all)) {
+        joinedUp.push(dayWithItsPart(day, part, start, all));
+        i++;
+      } else {
+        joinedUp.push(isOfSomething(part, results, joinedUp.at(-1), start, all) ? withText(part, start, all) : part);
       }
-      const joined = withText(day, start, all, day.index + day.text.length);
-      for (const component of ["hour", "minute", "second", "millisecond", "meridiem"] as const) {
-        if (!joined.start.isCertain(component) && part.start.get(component) !== null) joined.start.imply(component, part.start.get(component) ?? 0);
-      }
-      joined.addTags(part.tags());
-      joinedUp.push(joined);
-      i++;
     }
     return joinedUp;
   },
 };
+
+/** Where a part of the day's words start: at "the", "in the", "on the" before it, or at the part itself. */
+function startWithItsWords(part: chrono.ParsingResult, all: string): number {
+  const lead = THE_BEFORE.exec(all.slice(0, part.index));
+  return lead ? part.index - lead[0].length : part.index;
+}
+
+/** "mid-morning tomorrow": a longer reading holds the part of the day (moments.ts), and chrono keeps that one. */
+function readOtherwise(part: chrono.ParsingResult, results: readonly chrono.ParsingResult[], day?: chrono.ParsingResult): boolean {
+  return results.some((other) => other !== part && other !== day && other.index <= part.index && part.index < other.index + other.text.length);
+}
+
+/** A part of the day alone, then a day right after it ("morning of the 12th", "evening on friday"). */
+function joinsItsDay(part: chrono.ParsingResult, day: chrono.ParsingResult, results: readonly chrono.ParsingResult[], all: string): boolean {
+  return !readOtherwise(part, results, day) && isAPartOfDayAlone(part) && namesADayOnly(day) && BETWEEN_PART_AND_DAY.test(all.slice(part.index + part.text.length, day.index));
+}
+
+/** The day's reading with the part of the day's hour implied, its tags and its words from `start`. */
+function dayWithItsPart(day: chrono.ParsingResult, part: chrono.ParsingResult, start: number, all: string): chrono.ParsingResult {
+  const joined = withText(day, start, all, day.index + day.text.length);
+  for (const component of ["hour", "minute", "second", "millisecond", "meridiem"] as const) {
+    if (!joined.start.isCertain(component) && part.start.get(component) !== null) joined.start.imply(component, part.start.get(component) ?? 0);
+  }
+  joined.addTags(part.tags());
+  return joined;
+}
+
+/**
+ * "on the afternoon of thanksgiving" (moving-days.ts reads the day), "the morning of the party": the words before the
+ * part of the day go with it, so no "the" is left in the title. Not right after another reading: "tonight, the night
+ * of the party" would then be joined to it by chrono.
+ */
+function isOfSomething(part: chrono.ParsingResult, results: readonly chrono.ParsingResult[], previous: chrono.ParsingResult | undefined, start: number, all: string): boolean {
+  const afterAReading = previous !== undefined && /^[\s,]*$/.test(all.slice(previous.index + previous.text.length, start));
+  return !readOtherwise(part, results) && !afterAReading && isAPartOfDayAlone(part) && OF_NEXT.test(all.slice(part.index + part.text.length));
+}
 
 /** "(the morning) of": "of" as a day's lead word after a part of the day ("the morning of christmas", "the night of the 12th"). */
 export const OF_AFTER_A_PART_OF_DAY = String.raw`(?<=\b(?:morning|afternoon|evening|night)\s+)of`;
