@@ -171,7 +171,8 @@ const cases: Case[] = [
   { prompt: "pay rent on the last day of the month", now: NOW.nyNovember, zone: NEW_YORK, title: "pay rent", local: "2026-11-30 09:00" },
   // A day of the month after "by", "before", "until", or "on" without "the".
   { prompt: "pay rent by the 30th", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pay rent", local: "2026-03-30 09:00" },
-  { prompt: "renew the permit before the 5th", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "renew the permit", local: "2026-03-05 09:00" },
+  // "before" a day is the day before it (ADR 137), the day in the title as a time to beat's is.
+  { prompt: "renew the permit before the 5th", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "renew the permit before the 5th", local: "2026-03-04 09:00" },
   { prompt: "pay rent on 1st", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pay rent", local: "2026-04-01 09:00" },
   // An approximate hour without a day: after "at", or as the last words or before "to ..."; "5ish" likewise.
   { prompt: "remind me at around 5 to leave", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "leave", local: "2026-03-02 17:00" },
@@ -828,8 +829,8 @@ const cases: Case[] = [
   { prompt: "night before bin day thursday put bins out", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "bin day put bins out", local: "2026-03-04 21:00" },
   // A repeat keeps its days, so only a time earlier the same day: every Friday at 2:45 PM.
   { prompt: "every friday at 3pm team meeting, remind me 15 minutes before", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "team meeting", local: "2026-03-06 14:45", recurrence: { freq: "weekly", days: [5] } },
-  // "before" with no amount is the day itself, as before.
-  { prompt: "submit the report before friday", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "submit the report", local: "2026-03-06 09:00" },
+  // "before" a day with no amount is the day before it (ADR 137; it was the day itself, too late for "before").
+  { prompt: "submit the report before friday", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "submit the report before friday", local: "2026-03-05 09:00" },
   // "prior to", "ahead of", "earlier than" with an amount: left in the title ("10 mins prior to your 3pm meeting") at 3 PM,
   // or "already passed".
   { prompt: "10 mins prior to my 3pm meeting", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "my 3pm meeting", local: "2026-03-02 14:50" },
@@ -2388,6 +2389,45 @@ describe("a part of the day said before its day, minutes past an hour with am/pm
     expect(confirmationMessage(parsed("phone bill on the 20th every month", NOW.nyMondayMorning, NEW_YORK), NEW_YORK, NOW.nyMondayMorning)).toBe(
       "Got it! I'll remind you about phone bill every month on the 20th at 9:00 AM, starting Fri, Mar 20.",
     );
+  });
+
+  it("reminds the day before a day to beat, and keeps a deadline's day and a clock time to beat as they were", () => {
+    // "pay rent before the 1st" was due on the 1st itself.
+    expectOneOffInNewYork("pay rent before the 1st", "pay rent before the 1st", "2026-03-31 09:00", "Got it! I'll remind you to pay rent before the 1st on Tue, Mar 31 at 9:00 AM (the day before Wed, Apr 1 at 9:00 AM).");
+    expectTitlesAndTimesInNewYork([
+      ["buy gifts before christmas", "buy gifts before christmas", "2026-12-24 09:00"],
+      ["before friday, call the bank", "call the bank before friday", "2026-03-05 09:00"],
+      ["finish report before monday", "finish report before monday", "2026-03-08 09:00"],
+      // A deadline is met on its day; a clock time is an hour ahead (ADR 130); an amount or a part of the day as said.
+      ["by friday call the bank", "call the bank", "2026-03-06 09:00"],
+      ["call before friday at 5pm", "call before 5pm", "2026-03-06 16:00"],
+      ["2 days before the 12th call", "call", "2026-03-10 09:00"],
+      ["the night before friday pack", "pack", "2026-03-05 21:00"],
+    ]);
+    // Said on the day before, after its usual hour: at the next minute, the day itself still ahead.
+    const wednesdayAfternoon = new Date("2026-03-04T20:00:00Z");
+    const late = parsed("call before thursday", wednesdayAfternoon, NEW_YORK);
+    expect(confirmationMessage(late, NEW_YORK, wednesdayAfternoon)).toBe("Got it! I'll remind you to call before thursday on Wed, Mar 4 at 3:01 PM (before Thu, Mar 5 at 9:00 AM).");
+  });
+
+  it("asks which day in 'the second week of december', and reads 'week commencing', 'w/c', 'the week of' a day", () => {
+    // "remind me the second week of december to book" was December 1st titled "the second week of to book".
+    const asked: ReadonlyArray<[prompt: string, phrase: string, says: string]> = [
+      ["remind me the second week of december to book", "the second week of december", `Which day in the second week of December? Add one, like "on dec 9 at 9am" or "on dec 11 at 10am", and I'll nudge you then.`],
+      ["in the first week of january call", "in the first week of january", `Which day in the first week of January? Add one, like "on jan 3 at 9am" or "on jan 5 at 10am", and I'll nudge you then.`],
+      ["the last week of the month call", "the last week of the month", `Which day in the last week of the month? Add one, like "on the 26th at 9am" or "on the 28th at 10am", and I'll nudge you then.`],
+    ];
+    for (const [prompt, phrase, says] of asked) {
+      expect(parseReminder(prompt, NOW.nyMondayMorning, NEW_YORK), prompt).toEqual({ ok: false, reason: "vague_time", phrase });
+      expect(failureMessage("vague_time", phrase)).toBe(says);
+    }
+    // "week commencing 14th december call" was titled "week commencing call".
+    expectTitlesAndTimesInNewYork([
+      ["week commencing 14th december call", "call", "2026-12-14 09:00"],
+      ["w/c 14 dec call", "call", "2026-12-14 09:00"],
+      ["the week of the 16th call", "call", "2026-03-16 09:00"],
+      ["plan the week friday at 3", "plan the week", "2026-03-06 15:00"],
+    ]);
   });
 
   it("leaves talk before 'remind me' out of the title, and fillers of speech", () => {

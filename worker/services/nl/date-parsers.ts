@@ -35,7 +35,7 @@ function withOurPhrases(base: chrono.Chrono, ownParsers: readonly chrono.Parser[
     // Not "on the 5th of April" (chrono reads that itself) and not a bare "the 2nd" ("watch the 2nd episode").
     // "by the 30th", "before the 30th", "on 30th", "(the morning) of the 12th": that day ("pay rent by the 30th" found no time before).
     // A month after it is chrono's to read with the day ("on the 5th june" was December 5th titled "call mum june").
-    pattern: () => new RegExp(String.raw`\b(?:on|by|before|until|till|${OF_AFTER_A_PART_OF_DAY})\s+(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of\b|${MONTH_WORD}\b))`, "i"),
+    pattern: () => new RegExp(String.raw`\b(?:on|by|before|until|till|${OF_AFTER_A_PART_OF_DAY}|(?<=\bweek\s+)(?:of|commencing|beginning|starting))\s+(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of\b|${MONTH_WORD}\b))`, "i"),
     extract: dayOfAMonth,
   });
   casual.parsers.push({

@@ -144,9 +144,25 @@ export function failureMessage(reason: ParseFailureReason, phrase?: string, othe
 const PAYDAY = /\bpay\s*day\b/i;
 const PERIOD_AT_THE_END = new RegExp(String.raw`\b${PERIOD_WITHOUT_A_DAY}$`, "i");
 
+/** Two days in "the second week of december" ("on dec 9 at 9am"), or of the month when none is named. */
+function weekExamples(which: string, month: number | undefined): string {
+  const [first, second] = WEEK_DAYS[which] ?? [9, 11];
+  const name = month ? `${MONTH_NAMES[month - 1]?.slice(0, 3).toLowerCase()} ` : "the ";
+  const day = (n: number) => (month ? String(n) : ordinal(n));
+  return `"on ${name}${day(first)} at 9am" or "on ${name}${day(second)} at 10am"`;
+}
+
+const WEEK_DAYS: Record<string, [number, number]> = { first: [3, 5], "1st": [3, 5], second: [9, 11], "2nd": [9, 11], third: [16, 18], "3rd": [16, 18], fourth: [23, 25], "4th": [23, 25], last: [26, 28] };
+
+function ordinal(n: number): string {
+  return `${n}${n % 10 === 1 && n !== 11 ? "st" : n % 10 === 2 && n !== 12 ? "nd" : n % 10 === 3 && n !== 13 ? "rd" : "th"}`;
+}
+
 /** "this week", "after Christmas", "in late December", "late next week": the period as the question says it. */
 function periodAsSaid(period: string): string {
   const words = period.toLowerCase().replace(/\s+/g, " ").replace(/\b(?:christmas|xmas|easter)\b/, capitalised);
+  const week = /^(?:in )?(the \S+ week (?:of|in) )(.+)$/.exec(words);
+  if (week) return `in ${week[1]}${MONTH_NAMES[(MONTH_NUMBER[week[2] ?? ""] ?? 0) - 1] ?? week[2]}`;
   const month = MONTH_NUMBER[/^late (.+)$/.exec(words)?.[1] ?? ""];
   return month ? `in late ${MONTH_NAMES[month - 1]}` : words;
 }
@@ -159,6 +175,8 @@ const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "Ju
 
 /** Two days that the period holds, said as the reader reads them. */
 function periodExamples(period: string): string {
+  const week = /\b(first|second|third|fourth|last|1st|2nd|3rd|4th)\s+week\s+(?:of|in)\s+(?:(?:the|this|next)\s+)?(\S+)$/i.exec(period);
+  if (week) return weekExamples((week[1] ?? "").toLowerCase(), MONTH_NUMBER[(week[2] ?? "").toLowerCase()]);
   const lateMonth = /^late\s+(\S+)$/i.exec(period);
   const month = lateMonth ? MONTH_NUMBER[(lateMonth[1] ?? "").toLowerCase()] : undefined;
   if (month) return `"on ${MONTH_NAMES[month - 1]?.slice(0, 3).toLowerCase()} 24 at 9am" or "on ${MONTH_NAMES[month - 1]?.slice(0, 3).toLowerCase()} 28 at 10am"`;

@@ -1,5 +1,5 @@
 import { assertTimeZone, WEEKDAY_NAMES, type Recurrence } from "../recurrence";
-import { amountClauseLast, findAhead } from "./ahead-phrases";
+import { type AheadAmount, amountClauseLast, findAhead } from "./ahead-phrases";
 import { boundClauseLast, boundReadAsAt, findTimeBound, isTheBoundsTime, type TimeBound } from "./time-bound-phrases";
 import { findDateTime, type DateTimeHints } from "./date-time-phrases";
 import type { ParseFailureReason } from "./messages";
@@ -18,6 +18,7 @@ import { settleTheHour } from "./hour-hints";
 import { namesADay, readRepeat } from "./repeat-reading";
 import { findFactThenAsk, titleWithTheFact } from "./fact-then-ask";
 import { partOfDayOfAThing } from "./part-of-a-date";
+import { dayToBeatAsTheDayBefore } from "./day-to-beat";
 
 export { AGENDA_QUESTION, ANSWER_REQUEST, BOX_HELP, CHANGE_REQUEST, NUDGE_CHANGE_REQUEST, confirmationMessage, failureMessage, FORGET_REQUEST, UNDO_REQUEST, type ParseFailureReason } from "./messages";
 
@@ -65,7 +66,8 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   assertTimeZone(zone);
   // "before the shop closes at 6, buy milk": read as "buy milk before the shop closes at 6".
   // "remind me 10 minutes after the meeting ends at 3 to send notes": read as "remind me to send notes 10 minutes after ...".
-  const typed = amountClauseLast(boundClauseLast(correctSpelling(normalise(prompt))));
+  // "pay rent before the 1st": the day before it, not on it (day-to-beat.ts).
+  const { text: typed, dayToBeat } = dayToBeatAsTheDayBefore(amountClauseLast(boundClauseLast(correctSpelling(normalise(prompt)))));
   if (cleanTitle(typed) === "") return failure("empty");
   // How hard to nudge is taken out first: blanked, so no later step reads "urgently" as part of a time or a title.
   const nudge = findNudgeWish(typed);
@@ -152,12 +154,22 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   const nameWord = partOfDayInAName(said) ?? ofAThing?.part ?? null;
   const whenSpans = nameWord ? timeInAName.filter((span) => span.start !== nameWord.start || span.end !== nameWord.end) : timeInAName;
   const title = momentLast(withAction(withTimeToBeat(extractTitle(said, [...notInTitle, ...whenSpans, ...(shade ? [shade] : []), ...(ahead ? [ahead.span] : []), ...boundWords]), said, toBeat), said, ahead?.action));
-  const subject = fact && schedule.ok ? titleWithTheFact(title, said, fact, schedule.dueAt) : title;
+  const subject = fact && schedule.ok ? titleWithTheFact(title, said, fact, schedule.dueAt) : dayToBeat && title !== "" && ahead ? `${title} ${dayToBeat}` : title;
   if (subject === "") return failure("no_title");
   if (!schedule.ok) return failure(schedule.reason);
   const reminder = { title: subject, dueAt: schedule.dueAt, recurrence: schedule.recurrence, strategy: nudge?.strategy ?? null };
-  if (ahead) return earlier(reminder, ahead, now, clock);
+  if (ahead) return dayToBeat ? earlierThanTheDayToBeat(reminder, ahead, now, clock) : earlier(reminder, ahead, now, clock);
   return toBeat ? aheadOfTheTimeToBeat(reminder, now, clock) : { ok: true, reminder };
+}
+
+/**
+ * The day before a day to beat ("call before thursday"); said on that day after its usual hour, at the next minute
+ * ("(before Thu, Nov 26 at 9:00 AM)"), as a time to beat less than an hour away is (ADR 130): the day has not gone.
+ */
+function earlierThanTheDayToBeat(reminder: ParsedReminder, ahead: AheadAmount, now: Date, zone: string): ParseResult {
+  const early = earlier(reminder, ahead, now, zone);
+  if (early.ok || reminder.recurrence || reminder.dueAt.getTime() <= now.getTime()) return early;
+  return { ok: true, reminder: { ...reminder, dueAt: nextMinute(now), ahead: { words: "", eventAt: reminder.dueAt } } };
 }
 
 /**

@@ -120,7 +120,8 @@ const TRAILING_COURTESY = /\b(?<!\b(?:send|say|give|write|text|email|sent|said)\
 
 /** "later" and "sometime" only say the day is loose ("later today", "sometime tomorrow"): no part of a title before one. */
 // Also "pay no later than friday", "essay deadline is friday", "any time tomorrow", "on or before the 15th".
-const CONNECTOR = "(?:at|on|in|by|to|every|from|starting|beginning|until|till|before|around|for|later|sometime|some\\s+time|@|(?:no|not)\\s+later\\s+than|any\\s*time|whenever|on\\s+or|is|are)";
+// Also "week commencing", "w/c", "the week of": the week named by its Monday or a day in it ("w/c 14 dec call").
+const CONNECTOR = "(?:at|on|in|by|to|every|from|starting|beginning|until|till|before|around|for|later|sometime|some\\s+time|@|(?:no|not)\\s+later\\s+than|any\\s*time|whenever|on\\s+or|is|are|(?:the\\s+)?week\\s+(?:commencing|beginning|starting|of)|w\\/[cb])";
 
 /**
  * A word that only introduced the removed phrase: "by" in "pay by friday", "in the" in "at 8 in the
@@ -137,11 +138,16 @@ const LOOSENER_AT_END = /(?:^|\s)(?:later|sometime|some\s+time|on\s+or)\s*$/i;
 const COPULA_AT_END = /(?:^|\s)(?:is|are|was|were|'s)\s*$/i;
 
 function dropDanglingConnector(piece: string, removedPhrase: string): string {
+  // "the week of the 14th call": the date was read from "of", so "the week" dangles before it.
+  if (WEEK_OF_A_DAY.test(removedPhrase)) return piece.replace(THE_WEEK_AT_END, "");
   if (CONNECTOR_AT_START.test(removedPhrase)) return piece.replace(LOOSENER_AT_END, "").replace(COPULA_AT_END, "");
   // "the car service is on dec 2": "on" dangles, and then "is" (it was titled "the car service is").
   const withoutConnector = piece.replace(DANGLING_CONNECTOR, "");
   return withoutConnector === piece ? piece : withoutConnector.replace(COPULA_AT_END, "");
 }
+
+const WEEK_OF_A_DAY = /^\s*(?:of|commencing|beginning|starting)\s/i;
+const THE_WEEK_AT_END = /(?:^|\s)(?:the\s+)?week\s*$/i;
 
 /** "sharp" and "on the dot" belong to the clock time before them ("ring the doctor at 8:30 sharp"), not to the title. */
 const TIME_MODIFIER = /^\s*(?:sharp|on\s+the\s+dot)(?=[\s,.;:!?]|$)/i;
