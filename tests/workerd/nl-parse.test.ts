@@ -2430,6 +2430,33 @@ describe("a part of the day said before its day, minutes past an hour with am/pm
     ]);
   });
 
+  it("leaves ways of asking, labels and sign-offs out of the title", () => {
+    // Each kept them: "I'll remind you about i want a reminder to call the bank", "call bank ty", "call bank )".
+    const titles = [
+      "i want a reminder at 10 to call the bank",
+      "i'd like a reminder at 10 to call the bank",
+      "is it possible to remind me at 10 to call the bank",
+      "set reminder call the bank 10am",
+      "new reminder: call the bank 10am",
+      "add reminder call the bank at 10",
+      "need to: call the bank @ 10",
+      "to do: call the bank at 10",
+      "todo call the bank 10am",
+      "call the bank at 10 ty",
+      "call the bank at 10 cheers",
+      "call the bank at 10 lol",
+      "call the bank at 10 ok?",
+      "call the bank at 10 :)",
+    ].map((prompt) => parsed(prompt, NOW.nyMondayMorning, NEW_YORK).title);
+    expect(new Set(titles)).toEqual(new Set(["call the bank"]));
+    expectTitlesAndTimesInNewYork([
+      ["remember bins thursday", "bins", "2026-03-05 09:00"],
+      // A label before what is no task, brackets that say something: kept.
+      ["todo list review at 5", "todo list review", "2026-03-02 17:00"],
+      ["call the bank (the one on main st) at 10", "call the bank (the one on main st)", "2026-03-02 10:00"],
+    ]);
+  });
+
   it("leaves talk before 'remind me' out of the title, and fillers of speech", () => {
     // Each was said back whole: "I'll remind you about i'm so bad at this but can you remind you to reply ...".
     expectTitlesAndTimesInNewYork([

@@ -53,7 +53,7 @@ export function cleanTitle(text: string): string {
     previous = title;
     for (const leadIn of LEAD_INS) title = trimPunctuation(title.replace(leadIn, ""));
     title = trimPunctuation(title.replace(TRAILING_COURTESY, "").replace(TRAILING_VAGUENESS, "").replace(ENCLOSING_QUOTES, "$1").replace(WAKE_ME_UP, (_whole, wake: string | undefined, get: string | undefined) => `${wake ?? get} up`));
-    title = title.replace(FILLER_LIKE, (whole, verb: string) => (isCommonVerb(verb) ? verb : whole));
+    title = title.replace(FILLER_BEFORE_A_VERB, (whole, verb: string) => (isCommonVerb(verb) ? verb : whole)).replace(LONE_CLOSING_BRACKET, "$1");
   }
   return title;
 }
@@ -67,7 +67,7 @@ const EMPTY_BRACKETS = /\(\s*\)|\[\s*\]|\{\s*\}/g;
 const ENCLOSING_QUOTES = /^["“'‘](.+)["”'’]$/;
 
 /** A lead-in at the very start, as whole words ("to-do list" does not start with "to"). */
-const leadIn = (source: string) => new RegExp(`^(?:${source})(?=[\\s,.!]|$)`, "i");
+const leadIn = (source: string) => new RegExp(`^(?:${source})(?=[\\s,.!:]|$)`, "i");
 
 /** Polite openings removed from the start of the title, repeatedly ("hey, can you please remind me to"). */
 const LEAD_INS: readonly RegExp[] = [
@@ -78,6 +78,10 @@ const LEAD_INS: readonly RegExp[] = [
   // "actually call sue at 6pm", "also buy milk tomorrow": said in a conversation, no part of the task.
   leadIn("actually|also|btw|by\\s+the\\s+way"),
   leadIn("(?:can|could|would|will)\\s+(?:you|u|ya)"),
+  // "is it possible to remind me at 10 to ...": asked as "can you" is.
+  leadIn("(?:is\\s+it\\s+possible|would\\s+it\\s+be\\s+possible)\\s+to"),
+  // "i want a reminder at 10 to call the bank", "i'd like a reminder tomorrow to ...": what is asked for, then the task.
+  leadIn("(?:i\\s+(?:want|need|would\\s+like)|i'?d\\s+like)\\s+(?:a|an)\\s+reminder(?:\\s+(?:to|for|about))?"),
   // "hey nudge, call mum at 6": the product called by its name.
   /^nudge\s*[,:!-]/i,
   // "ping me in 5 minutes to check the pasta" asks for a reminder as "remind me" does.
@@ -87,7 +91,8 @@ const LEAD_INS: readonly RegExp[] = [
   leadIn("(?:text|txt|message|msg|buzz|email|e-mail)\\s+me(?=\\s*$|\\s+(?:to|about|abt|bout|that|of)\\b)(?:\\s+(?:to|about|abt|bout|that|of))?"),
   // "give me a shout at 4 to call the bank": asked as a reminder is.
   leadIn("give\\s+me\\s+a\\s+(?:shout|nudge|buzz|ping|reminder|heads[\\s-]?up|knock)(?:\\s+(?:to|about|that))?"),
-  leadIn("(?:set|create|make|add)\\s+(?:me\\s+)?(?:a|an)\\s+reminder(?:\\s+(?:to|for|about))?"),
+  // "set reminder call bank 10am", "new reminder: call bank", "add reminder call bank tomorrow 10".
+  leadIn("(?:set|create|make|add|new)\\s+(?:me\\s+)?(?:(?:a|an)\\s+)?reminder(?:\\s+(?:to|for|about))?"),
   // "a reminder to call mum at 5", "reminder for the dentist tomorrow": what is asked for, then the task.
   // "a weekly reminder to call mum on sundays": how often is the repeat's to say.
   leadIn("(?:(?:a|an|my)\\s+)?(?:(?:daily|weekly|monthly|nightly|fortnightly|yearly)\\s+)?(?:reminder|nudge)\\s+(?:to|for|about)"),
@@ -100,23 +105,29 @@ const LEAD_INS: readonly RegExp[] = [
   // "ok so tomorrow I need to ...", "um call the bank": fillers of speech or a voice note.
   leadIn("so|um+|uh+|erm+|right|alright|oh"),
   // "remember to call mum", "make sure I take my pills": the task is what follows ("make sure the door is locked" stays).
-  leadIn("remember\\s+to"),
+  leadIn("remember(?:\\s+(?:to|about))?"),
   leadIn("make\\s+sure\\s+(?:that\\s+)?i(?=\\s)"),
   // A label with a colon or a dash: "Reminder: call mom", "todo: ...", "note to self - ...".
-  /^(?:reminder|note(?:\s+to\s+self)?|to-?do|task)\s*[:\-–—]/i,
+  /^(?:(?:new\s+)?reminder|note(?:\s+to\s+self)?|to[\s-]?do|task)\s*[:\-–—]/i,
   leadIn("to"),
   // "call me tomorrow at 7 about the bins" (the call asked for is read as how to nudge), "tomorrow at 7 about the
   // bins": said back as "I'll remind you about about the bins".
   leadIn("about|abt"),
 ];
 
-/** "remind me to like call the landlord": "like" as a filler of speech, before a verb ("like the photo" stays). */
-const FILLER_LIKE = /^like\s+([a-z]+)/i;
+/**
+ * "remind me to like call the landlord": "like" as a filler of speech; "todo call bank": a label. Only before a verb
+ * ("like the photo", "todo list review" stay).
+ */
+const FILLER_BEFORE_A_VERB = /^(?:like|to[\s-]?do)\s+([a-z]+)/i;
+/** "call bank at 10 :)": the smiley's ")" left alone at the end once its ":" went with the time. */
+const LONE_CLOSING_BRACKET = /^([^(]*?)\s+\)$/;
 /** "call the landlord tomorrow at 10 or something", "or whatever": said of the time, no part of the task. */
 const TRAILING_VAGUENESS = /\s+or\s+(?:something|smth|whatever)$/i;
 
 // Not what is sent or said: "send thanks", "say thank you".
-const TRAILING_COURTESY = /\b(?<!\b(?:send|say|give|write|text|email|sent|said)\s+)(?:please|pls|plz|thanks|thank\s+you|thx|probably|maybe|perhaps|i\s+guess|i\s+think)$/i;
+// Also "ty", "cheers", "ta", "lol", "ok?" and a smiley closing a message: said to the assistant, no part of the task.
+const TRAILING_COURTESY = /(?:\b(?<!\b(?:send|say|give|write|text|email|sent|said)\s+)(?:please|pls|plz|thanks|thank\s+you|thx|ty|cheers|ta|probably|maybe|perhaps|i\s+guess|i\s+think|lol|ok|okay)|\s[:;]-?[)(DP])$/i;
 
 /** "later" and "sometime" only say the day is loose ("later today", "sometime tomorrow"): no part of a title before one. */
 // Also "pay no later than friday", "essay deadline is friday", "any time tomorrow", "on or before the 15th".
