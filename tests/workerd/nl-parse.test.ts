@@ -1097,11 +1097,6 @@ describe("parseReminder: failures", () => {
     "monday 9am and wednesday 9am gym",
     "call mom on monday or tuesday",
     "remind me tomorrow at 9 and again on friday",
-    // Two days of the month, or two places of a weekday: the first was kept, the rest left in the title ("pay bills and").
-    "pay bills on the 1st and 15th of every month",
-    "every month on the 1st and 15th pay the card",
-    "every 2nd and 4th tuesday put the bins out",
-    "the 1st and 15th of each month payday",
     // Two parts of the day: the first was kept and the other left in the title ("take pills and night").
     "take pills morning and night",
     "remind me tomorrow morning and evening to take pills",
@@ -2428,6 +2423,24 @@ describe("a part of the day said before its day, minutes past an hour with am/pm
       ["the week of the 16th call", "call", "2026-03-16 09:00"],
       ["plan the week friday at 3", "plan the week", "2026-03-06 15:00"],
     ]);
+  });
+
+  it("refuses two days of a month, naming them, with each as its own reminder to send", () => {
+    // The first was kept, the rest left in the title ("pay bills and"); then a message about two times of day.
+    const cases: ReadonlyArray<[prompt: string, days: string, repeats: boolean, says: string]> = [
+      ["pay bills on the 1st and 15th of every month", "the 1st and 15th", true, `like "every month on the 1st" and then "every month on the 15th".`],
+      ["every month on the 1st and 15th pay the card", "the 1st and 15th", true, `like "every month on the 1st" and then "every month on the 15th".`],
+      ["every 2nd and 4th tuesday put the bins out", "2nd and 4th tuesday", true, `like "the 2nd tuesday of every month" and then "the 4th tuesday of every month".`],
+      ["the 1st and 15th of each month payday", "the 1st and 15th", true, `like "every month on the 1st" and then "every month on the 15th".`],
+      ["pay bills on the 1st and 15th", "the 1st and 15th", false, `like "on the 1st" and then "on the 15th".`],
+    ];
+    for (const [prompt, days, repeats, examples] of cases) {
+      expect(parseReminder(prompt, NOW.nyMondayMorning, NEW_YORK), prompt).toEqual({ ok: false, reason: "days_of_a_month", phrase: days, ...(repeats ? { otherPhrase: "every" } : {}) });
+      expect(failureMessage("days_of_a_month", days, repeats ? "every" : undefined)).toBe(`I can set one day of the month per reminder, and "${days}" names more than one. Send each as its own reminder, ${examples}`);
+    }
+    // The examples are read as one day each.
+    expect(parsed("put the bins out the 2nd tuesday of every month", NOW.nyMondayMorning, NEW_YORK).recurrence).toEqual({ freq: "monthly", week: 2, weekday: 2 });
+    expect(parsed("pay the card every month on the 15th", NOW.nyMondayMorning, NEW_YORK).recurrence).toEqual({ freq: "monthly", dayOfMonth: 15 });
   });
 
   it("leaves ways of asking, labels and sign-offs out of the title", () => {

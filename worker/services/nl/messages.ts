@@ -10,7 +10,7 @@ import { REPEATS_I_CAN_SET, unsupportedRepeatAnswer, WITHIN_A_DAY } from "./repe
 
 /** What the assistant says back. Kept apart from the parser so the wording is easy to find and change. */
 
-export type ParseFailureReason = "empty" | "unsupported_repeat" | "several_times" | "no_time" | "no_time_today" | "no_unit" | "vague_time" | "repeat_on_other_clock" | "repeat_with_end" | "no_title" | "past" | "two_nudges" | "weekday_mismatch" | "ahead_of_repeat" | "unknown_here" | "moves_with_easter" | "unknown_moment";
+export type ParseFailureReason = "empty" | "unsupported_repeat" | "several_times" | "no_time" | "no_time_today" | "no_unit" | "vague_time" | "repeat_on_other_clock" | "repeat_with_end" | "no_title" | "past" | "two_nudges" | "weekday_mismatch" | "ahead_of_repeat" | "unknown_here" | "moves_with_easter" | "unknown_moment" | "days_of_a_month";
 
 interface ConfirmableReminder {
   title: string;
@@ -70,6 +70,7 @@ const FAILURE_MESSAGES: Record<ParseFailureReason, string> = {
   empty: "Please tell me what to remind you about.",
   unsupported_repeat: `I can't repeat a reminder that way. ${REPEATS_I_CAN_SET}`,
   several_times: `I can set one day and time per reminder, and I found more than one. Send each as its own reminder, like "take pills every day at 8am" and then "take pills every day at 8pm".`,
+  days_of_a_month: `I can set one day of the month per reminder. Send each day as its own reminder, like "pay rent every month on the 1st" and then "pay rent every month on the 15th".`,
   no_time: `I couldn't find a time in that. Try "remind me to call mom tomorrow at 5pm" or "in 20 minutes check the oven".`,
   // "call bob today" in the afternoon: the day was read, and only a time is missing.
   no_time_today: `What time today? Add one, like "call mom at 9pm" or "in 2 hours call mom".`,
@@ -122,6 +123,7 @@ export function failureMessage(reason: ParseFailureReason, phrase?: string, othe
   if (reason === "unknown_moment" && phrase && WITHIN_A_DAY.test(phrase)) return `I don't know what time "${phrase}" counts from. Add its time, like "${phrase} the party at 8pm", and I'll nudge you then.`;
   if (reason === "unknown_moment" && phrase && / of$/.test(phrase)) return `I don't know which day "${phrase}" is. Add its day, like "${phrase} the party on saturday", and I'll nudge you then.`;
   if (reason === "unknown_moment" && phrase) return `I don't know which day "${phrase}" counts from. Add its day, like "${phrase} the party on saturday", and I'll nudge you then.`;
+  if (reason === "days_of_a_month" && phrase) return daysOfAMonthAnswer(phrase, otherPhrase === "every");
   if (reason === "unknown_here" && phrase) return `I don't know when ${phrase} is where you live. Say its date, like "on may 10 at 10am".`;
   // "every black friday": it follows Thanksgiving, which a yearly rule holds, but no rule holds a day after it.
   if (reason === "moves_with_easter" && phrase) return `I can't repeat a reminder on ${phrase}: its date moves ${phrase === "Easter" || SET_BY_THANKSGIVING.has(phrase) ? "" : "with Easter "}each year. Set this year's, like "on ${phrase.toLowerCase()} at 10am", and next year's when it comes.`;
@@ -157,6 +159,21 @@ const WEEK_DAYS: Record<string, [number, number]> = { first: [3, 5], "1st": [3, 
 function ordinal(n: number): string {
   return `${n}${n % 10 === 1 && n !== 11 ? "st" : n % 10 === 2 && n !== 12 ? "nd" : n % 10 === 3 && n !== 13 ? "rd" : "th"}`;
 }
+
+/**
+ * "every month on the 1st and 15th": 'I can set one day of the month per reminder, and "the 1st and 15th" names more
+ * than one. Send each as its own reminder, like "every month on the 1st" and then "every month on the 15th".' A
+ * weekday's places ("the 2nd and 4th tuesday") and a one-off ("on the 1st and 15th") are said back likewise.
+ */
+function daysOfAMonthAnswer(phrase: string, repeats: boolean): string {
+  const [first = "1st", second = "15th"] = phrase.match(ORDINAL_IN_A_LIST) ?? [];
+  const weekday = WEEKDAY_AT_THE_END.exec(phrase)?.[1];
+  const example = (day: string) => (weekday ? `the ${day} ${weekday} ${repeats ? "of every month" : "of the month"}` : repeats ? `every month on the ${day}` : `on the ${day}`);
+  return `I can set one day of the month per reminder, and "${phrase}" names more than one. Send each as its own reminder, like "${example(first)}" and then "${example(second)}".`;
+}
+
+const ORDINAL_IN_A_LIST = /\b(?:\d{1,2}(?:st|nd|rd|th)|first|second|third|fourth|fifth|last)\b/g;
+const WEEKDAY_AT_THE_END = /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)s?$/;
 
 /** "this week", "after Christmas", "in late December", "late next week": the period as the question says it. */
 function periodAsSaid(period: string): string {

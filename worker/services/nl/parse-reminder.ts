@@ -8,7 +8,7 @@ import { resolveSchedule } from "./schedule";
 import { correctSpelling } from "./spelling";
 import { cleanTitle, extractTitle, partOfDayInAName } from "./title";
 import { blankOut, type Span, writeOver } from "./types";
-import { findUnsupportedRepeat, hasJoinedDaysOfMonth, hasJoinedTimes, lastingInTitle } from "./unsupported-phrases";
+import { findUnsupportedRepeat, hasJoinedTimes, joinedDaysOfMonth, lastingInTitle } from "./unsupported-phrases";
 import type { StrategyKey } from "../escalation/catalogue";
 import { findNudgeWish } from "./nudge-phrases";
 import { countWithoutUnit, findPeriodWithoutADay, findRightAway, lengthAsFromNow, vagueWhen } from "./vague-phrases";
@@ -58,6 +58,7 @@ export interface ParsedReminder {
 
 /** `phrase`: for "unsupported_repeat", the repeat as the person typed it ("every other day"); for "no_unit", "in 10". */
 /** For "two_nudges", `phrase` and `otherPhrase` are the two wishes no sequence grants together ("urgently", "no buddies"). */
+/** For "days_of_a_month", `phrase` is the days as said ("the 1st and 15th") and `otherPhrase` "every" when they repeat. */
 /** For "weekday_mismatch", `phrase` is the date named (ISO, "2026-12-12") and `otherPhrase` the weekday said with it ("Friday"). */
 export type ParseResult = { ok: true; reminder: ParsedReminder } | { ok: false; reason: ParseFailureReason; phrase?: string; otherPhrase?: string };
 
@@ -92,7 +93,10 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   // Refused before anything is read: half of such a prompt would make a reminder the person did not ask for.
   const unsupportedRepeat = findUnsupportedRepeat(text);
   if (unsupportedRepeat) return { ok: false, reason: "unsupported_repeat", phrase: unsupportedRepeat };
-  if (hasJoinedTimes(text) || hasJoinedDaysOfMonth(text)) return failure("several_times");
+  if (hasJoinedTimes(text)) return failure("several_times");
+  // "every month on the 1st and 15th", "the 2nd and 4th tuesday": asked to send each day as its own, named.
+  const daysOfAMonth = joinedDaysOfMonth(text);
+  if (daysOfAMonth) return { ok: false, reason: "days_of_a_month", phrase: daysOfAMonth.days, ...(daysOfAMonth.repeats ? { otherPhrase: "every" } : {}) };
 
   // The repeat (its days left out, a day that moves with the year) and what no repeat can hold (repeat-reading.ts).
   const repeating = readRepeat(text, now, zone);

@@ -132,10 +132,21 @@ const JOINED_ORDINALS = new RegExp(
   "i",
 );
 
-/** Whether the prompt names two days of a month, or two places of a weekday, joined. */
-export function hasJoinedDaysOfMonth(text: string): boolean {
-  return JOINED_ORDINALS.test(text);
+/**
+ * Two days of a month, or two places of a weekday, joined: the days as said ("the 1st and 15th", "2nd and 4th
+ * tuesday") and whether they repeat ("every", "each", "of every month"), or null.
+ */
+export function joinedDaysOfMonth(text: string): { days: string; repeats: boolean } | null {
+  const match = JOINED_ORDINALS.exec(text);
+  if (!match) return null;
+  const days = new RegExp(ORDINALS_JOINED, "i").exec(match[0]);
+  const end = match.index + (days?.index ?? 0) + (days?.[0].length ?? match[0].length);
+  const weekday = new RegExp(String.raw`^\s+(${DAY})`, "i").exec(text.slice(end))?.[1];
+  const said = `${days?.[0] ?? match[0]}${weekday ? ` ${weekday}` : ""}`;
+  return { days: said.replace(/\s+/g, " ").toLowerCase(), repeats: REPEATS.test(text) };
 }
+
+const REPEATS = /\b(?:every|each|monthly)\b/i;
 
 /**
  * "every" or "each" before a word of time that no repeat phrase read ("every school day", "every payday", "every bank
