@@ -2228,6 +2228,10 @@ describe("a part of the day said before its day, minutes past an hour with am/pm
       ["on nye call sam", "call sam", "2026-12-31 09:00"],
       ["tomorrow evening after 6 call dad", "call dad", "2026-03-03 18:00"],
       ["friday before 5 call the bank", "call the bank before 5", "2026-03-06 16:00"],
+      // "aft" and "avo" cut short after a day or "this": the afternoon.
+      ["call jo tomorrow aft", "call jo", "2026-03-03 15:00"],
+      ["this avo call mum", "call mum", "2026-03-02 15:00"],
+      ["buy an avo at 5", "buy an avo", "2026-03-02 17:00"],
     ]);
   });
 
@@ -2333,6 +2337,9 @@ describe("a part of the day said before its day, minutes past an hour with am/pm
     expect(parseReminder("every last working day of the month pay rent", NOW.nyMondayMorning, NEW_YORK)).toMatchObject({ ok: false, reason: "unsupported_repeat" });
     expect(parseReminder("move money to savings on payday", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "vague_time", phrase: "on payday" });
     expect(failureMessage("vague_time", "on payday")).toBe(`When is payday? Add its date, like "on the 28th at 9am", and I'll nudge you then.`);
+    expect(parseReminder("on my day off call the plumber", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "vague_time", phrase: "on my day off" });
+    expect(failureMessage("vague_time", "after the holidays")).toBe(`When is "after the holidays"? Add its day, like "on friday at 10am", and I'll nudge you then.`);
+    expect(parsed("take my day off friday", NOW.nyMondayMorning, NEW_YORK).title).toBe("take my day off");
     // Verbs said back as what to do: "I'll remind you to transfer ...", not "about transfer ...".
     expect(confirmationMessage(parsed("transfer £200 to savings on the 26th", NOW.nyMondayMorning, NEW_YORK), NEW_YORK, NOW.nyMondayMorning)).toBe(
       "Got it! I'll remind you to transfer £200 to savings on Thu, Mar 26 at 9:00 AM.",

@@ -132,6 +132,8 @@ export function failureMessage(reason: ParseFailureReason, phrase?: string, othe
   if (period) return `Which day ${periodAsSaid(period)}? Add one, like ${periodExamples(period)}, and I'll nudge you then.`;
   // "move money on payday": a day only the person knows, so its date is what to add.
   if (reason === "vague_time" && phrase && PAYDAY.test(phrase)) return `When is payday? Add its date, like "on the 28th at 9am", and I'll nudge you then.`;
+  // "on my day off", "after the holidays": a day, not a time, is what is missing.
+  if (reason === "vague_time" && phrase && A_DAY_YOU_KNOW.test(phrase)) return `When is "${phrase}"? Add its day, like "on friday at 10am", and I'll nudge you then.`;
   if (reason === "vague_time" && phrase) return `When is "${phrase}"? Add a time, like "at 6pm" or "in 2 hours", and I'll nudge you then.`;
   if (reason === "no_unit" && phrase) return `Is "${phrase}" minutes or hours? Add one, like "${phrase} minutes" or "${phrase} hours".`;
   if (reason === "ahead_of_repeat" && phrase) return `I can't remind you "${phrase}" this repeat: no repeat I can set falls on those days. Say the day and time to be reminded, like "every sunday at 7pm".`;
@@ -144,6 +146,7 @@ export function failureMessage(reason: ParseFailureReason, phrase?: string, othe
 
 
 const PAYDAY = /\bpay\s*day\b/i;
+const A_DAY_YOU_KNOW = /\b(?:day\s+off|holidays)\b/i;
 const PERIOD_AT_THE_END = new RegExp(String.raw`\b${PERIOD_WITHOUT_A_DAY}$`, "i");
 
 /** Two days in "the second week of december" ("on dec 9 at 9am"), or of the month when none is named. */

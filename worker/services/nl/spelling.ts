@@ -74,5 +74,6 @@ const FILLER_LIKE = /(?<=\b(?:in|at|around|about|by)\s+)like\s+(?=\d|an?\s|half\
  * morning"). Only after a day: "christmas eve" and "7 am" keep their words. No time was found in any of them.
  */
 // Whole names too: "saturday am", "wednesday pm" ("satur-", "wednes-" and "thurs-" are no short form with "day").
-const PART_OF_DAY_CUT_SHORT = /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun|today|tomorrow)\s+(am|pm|eve)\b(?!\s*\d)/gi;
-const PART_OF_DAY_IN_FULL: Record<string, string> = { am: "morning", pm: "afternoon", eve: "evening" };
+// "tomorrow aft", "this avo" (Australia's "arvo" is among the misspellings above): the afternoon, after a day or "this".
+const PART_OF_DAY_CUT_SHORT = /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun|today|tomorrow|this)\s+(am|pm|eve|aft|avo)\b(?!\s*\d)/gi;
+const PART_OF_DAY_IN_FULL: Record<string, string> = { am: "morning", pm: "afternoon", eve: "evening", aft: "afternoon", avo: "afternoon" };
