@@ -1,5 +1,5 @@
 import { DateTime } from "luxon";
-import { MONTH_NUMBER } from "./month-words";
+import { daysOfAMonthAnswer, periodAsSaid, periodExamples } from "./day-answers";
 import { SET_BY_THANKSGIVING } from "./moving-days";
 import { isCommonVerb, namesAThing } from "./verbs";
 import { ANSWER_LABELS } from "../answers";
@@ -148,66 +148,6 @@ export function failureMessage(reason: ParseFailureReason, phrase?: string, othe
 const PAYDAY = /\bpay\s*day\b/i;
 const A_DAY_YOU_KNOW = /\b(?:day\s+off|holidays)\b/i;
 const PERIOD_AT_THE_END = new RegExp(String.raw`\b${PERIOD_WITHOUT_A_DAY}$`, "i");
-
-/** Two days in "the second week of december" ("on dec 9 at 9am"), or of the month when none is named. */
-function weekExamples(which: string, month: number | undefined): string {
-  const [first, second] = WEEK_DAYS[which] ?? [9, 11];
-  const name = month ? `${MONTH_NAMES[month - 1]?.slice(0, 3).toLowerCase()} ` : "the ";
-  const day = (n: number) => (month ? String(n) : ordinal(n));
-  return `"on ${name}${day(first)} at 9am" or "on ${name}${day(second)} at 10am"`;
-}
-
-const WEEK_DAYS: Record<string, [number, number]> = { first: [3, 5], "1st": [3, 5], second: [9, 11], "2nd": [9, 11], third: [16, 18], "3rd": [16, 18], fourth: [23, 25], "4th": [23, 25], last: [26, 28] };
-
-function ordinal(n: number): string {
-  return `${n}${n % 10 === 1 && n !== 11 ? "st" : n % 10 === 2 && n !== 12 ? "nd" : n % 10 === 3 && n !== 13 ? "rd" : "th"}`;
-}
-
-/**
- * "every month on the 1st and 15th": 'I can set one day of the month per reminder, and "the 1st and 15th" names more
- * than one. Send each as its own reminder, like "every month on the 1st" and then "every month on the 15th".' A
- * weekday's places ("the 2nd and 4th tuesday") and a one-off ("on the 1st and 15th") are said back likewise.
- */
-function daysOfAMonthAnswer(phrase: string, repeats: boolean): string {
-  const [first = "1st", second = "15th"] = phrase.match(ORDINAL_IN_A_LIST) ?? [];
-  const weekday = WEEKDAY_AT_THE_END.exec(phrase)?.[1];
-  const example = (day: string) => (weekday ? `the ${day} ${weekday} ${repeats ? "of every month" : "of the month"}` : repeats ? `every month on the ${day}` : `on the ${day}`);
-  return `I can set one day of the month per reminder, and "${phrase}" names more than one. Send each as its own reminder, like "${example(first)}" and then "${example(second)}".`;
-}
-
-const ORDINAL_IN_A_LIST = /\b(?:\d{1,2}(?:st|nd|rd|th)|first|second|third|fourth|fifth|last)\b/g;
-const WEEKDAY_AT_THE_END = /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)s?$/;
-
-/** "this week", "after Christmas", "in late December", "late next week": the period as the question says it. */
-function periodAsSaid(period: string): string {
-  const words = period.toLowerCase().replace(/\s+/g, " ").replace(/\b(?:christmas|xmas|easter)\b/, capitalised);
-  const week = /^(?:in )?(the \S+ week (?:of|in) )(.+)$/.exec(words);
-  if (week) return `in ${week[1]}${MONTH_NAMES[(MONTH_NUMBER[week[2] ?? ""] ?? 0) - 1] ?? week[2]}`;
-  const month = MONTH_NUMBER[/^late (.+)$/.exec(words)?.[1] ?? ""];
-  return month ? `in late ${MONTH_NAMES[month - 1]}` : words;
-}
-
-function capitalised(word: string): string {
-  return word.charAt(0).toUpperCase() + word.slice(1);
-}
-
-const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
-
-/** Two days that the period holds, said as the reader reads them. */
-function periodExamples(period: string): string {
-  const week = /\b(first|second|third|fourth|last|1st|2nd|3rd|4th)\s+week\s+(?:of|in)\s+(?:(?:the|this|next)\s+)?(\S+)$/i.exec(period);
-  if (week) return weekExamples((week[1] ?? "").toLowerCase(), MONTH_NUMBER[(week[2] ?? "").toLowerCase()]);
-  const lateMonth = /^late\s+(\S+)$/i.exec(period);
-  const month = lateMonth ? MONTH_NUMBER[(lateMonth[1] ?? "").toLowerCase()] : undefined;
-  if (month) return `"on ${MONTH_NAMES[month - 1]?.slice(0, 3).toLowerCase()} 24 at 9am" or "on ${MONTH_NAMES[month - 1]?.slice(0, 3).toLowerCase()} 28 at 10am"`;
-  if (/^late\s+next\s+week$/i.test(period)) return `"next thursday at 6pm" or "next friday at 9am"`;
-  if (/^late\s+\S+\s+month$/i.test(period)) return `"on the 24th at 9am" or "on the 28th at 10am"`;
-  if (/week$/i.test(period)) return `"on friday at 6pm" or "tomorrow at 9am"`;
-  if (/\b(?:christmas|xmas)\b/i.test(period)) return `"on dec 27 at 10am" or "on dec 30 at 9am"`;
-  if (/new\s+year$/i.test(period)) return `"on jan 5 at 9am" or "on january 12 at 10am"`;
-  if (/easter$/i.test(period)) return `"on easter monday at 10am" or "a week after easter at 9am"`;
-  return `"on the 28th at 9am" or "on march 21 at 10am"`;
-}
 
 /** "what's on today?" typed where only reminders are made (the web's box, the API, an email): nothing is made. */
 export const AGENDA_QUESTION = "That sounds like a question, so I didn't make a reminder. Your dashboard lists all your reminders, soonest first.";
