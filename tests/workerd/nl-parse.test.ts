@@ -2450,6 +2450,25 @@ describe("a part of the day said before its day, minutes past an hour with am/pm
     expect(parsed("pay the card every month on the 15th", NOW.nyMondayMorning, NEW_YORK).recurrence).toEqual({ freq: "monthly", dayOfMonth: 15 });
   });
 
+  it("asks the time of a moment only the person knows even when a day is said", () => {
+    // "pick up kids friday after school" was Friday at 9 AM, hours ahead of the moment, which stayed in the title.
+    const asked: ReadonlyArray<[prompt: string, phrase: string]> = [
+      ["pick up kids friday after school", "after school"],
+      ["buy milk tomorrow on the way home", "on the way home"],
+      ["call mum tomorrow when i get home", "when i get home"],
+      ["call grandma sunday after church", "after church"],
+      ["every weekday after school pick up kids", "after school"],
+    ];
+    for (const [prompt, phrase] of asked) expect(parseReminder(prompt, NOW.nyMondayMorning, NEW_YORK), prompt).toEqual({ ok: false, reason: "vague_time", phrase });
+    expect(failureMessage("vague_time", "after school")).toBe(`When is "after school"? Add a time, like "at 6pm" or "in 2 hours", and I'll nudge you then.`);
+    // With a clock time or a part of the day, or naming a thing, it is read as before.
+    expectTitlesAndTimesInNewYork([
+      ["pick up kids friday after school at 3:15", "pick up kids after school", "2026-03-06 15:15"],
+      ["friday evening after school disco", "after school disco", "2026-03-06 19:00"],
+      ["every friday sunset walk", "sunset walk", "2026-03-06 09:00"],
+    ]);
+  });
+
   it("leaves ways of asking, labels and sign-offs out of the title", () => {
     // Each kept them: "I'll remind you about i want a reminder to call the bank", "call bank ty", "call bank )".
     const titles = [

@@ -11,7 +11,7 @@ import { blankOut, type Span, writeOver } from "./types";
 import { findUnsupportedRepeat, hasJoinedTimes, joinedDaysOfMonth, lastingInTitle } from "./unsupported-phrases";
 import type { StrategyKey } from "../escalation/catalogue";
 import { findNudgeWish } from "./nudge-phrases";
-import { countWithoutUnit, findPeriodWithoutADay, findRightAway, lengthAsFromNow, vagueWhen } from "./vague-phrases";
+import { countWithoutUnit, findPeriodWithoutADay, findRightAway, lengthAsFromNow, momentOnlyYouKnow, vagueWhen } from "./vague-phrases";
 import { clockOfTheWords } from "./zone-words";
 import { momentIn } from "./moments";
 import { settleTheHour } from "./hour-hints";
@@ -139,6 +139,9 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
     const vague = vagueWhen(text);
     if (vague) return { ok: false, reason: "vague_time", phrase: vague };
   }
+  // "pick up kids friday after school": a day, and a moment only the person knows with no clock time: asked.
+  const moment = schedule.ok && !hints.time && !hints.instant && !hints.partOfDay ? momentOnlyYouKnow(text) : null;
+  if (moment) return { ok: false, reason: "vague_time", phrase: moment };
   // "friday december 12", a Saturday: asked before anything else about the day, with the date and the weekday named.
   if (!schedule.ok && schedule.reason === "weekday_mismatch") return { ok: false, reason: "weekday_mismatch", phrase: schedule.date, otherPhrase: WEEKDAY_NAMES[schedule.said - 1] };
   // A missing time is reported before a missing title, and a missing title before a past time.

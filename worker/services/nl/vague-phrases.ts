@@ -81,7 +81,19 @@ export function findPeriodWithoutADay(text: string): { phrase: string; span: Spa
  */
 // Also a moment only the person knows ("when I get home", "once I'm back", "after school"): asked, naming the words,
 // rather than "I couldn't find a time".
-const VAGUE_WHEN = new RegExp(String.raw`\b(?:${SOMETIME}${PERIOD_WITHOUT_A_DAY}|later(?:\s+on)?|soon|in\s+a\s+(?:bit|while|little\s+while|sec|second|minute|moment|mo)|at\s+some\s+point|some\s*time|(?:when|once|as\s+soon\s+as)\s+i(?:'m|\s+am|\s+get|\s+arrive|\s+wake|\s+leave|\s+finish)(?:\s+(?:home|back|up|in|there|to\s+work|work))?|after\s+school|(?:on\s+)?pay\s*day|(?:on\s+)?my\s+(?:next\s+)?day\s+off|after\s+the\s+holidays|on\s+(?:my|the)\s+way\s+(?:home|back|to\s+work|in)|(?:at\s+)?opening\s+time|(?:at\s+)?closing\s+time|(?:at\s+)?(?:dusk|dawn|sunset|sunrise|sundown|sun\s*up|sun\s*down))\b`, "i");
+const MOMENT_ONLY_YOU_KNOW = String.raw`(?:when|once|as\s+soon\s+as)\s+i(?:'m|\s+am|\s+get|\s+arrive|\s+wake|\s+leave|\s+finish)(?:\s+(?:home|back|up|in|there|to\s+work|work))?|after\s+(?:school|church|mass)|on\s+(?:my|the)\s+way\s+(?:home|back|to\s+work|in)|(?:at\s+)?opening\s+time|(?:at\s+)?closing\s+time`;
+// The sun's moments too, only where nothing else says when: with a day they name things ("every friday sunset walk").
+const VAGUE_WHEN = new RegExp(String.raw`\b(?:${SOMETIME}${PERIOD_WITHOUT_A_DAY}|later(?:\s+on)?|soon|in\s+a\s+(?:bit|while|little\s+while|sec|second|minute|moment|mo)|at\s+some\s+point|some\s*time|${MOMENT_ONLY_YOU_KNOW}|(?:at\s+)?(?:dusk|dawn|sunset|sunrise|sundown|sun\s*up|sun\s*down)|(?:on\s+)?pay\s*day|(?:on\s+)?my\s+(?:next\s+)?day\s+off|after\s+the\s+holidays)\b`, "i");
+const A_MOMENT_ONLY_YOU_KNOW = new RegExp(String.raw`\b(?:${MOMENT_ONLY_YOU_KNOW})\b`, "i");
+
+/**
+ * "pick up kids friday after school", "buy milk tomorrow on the way home": a day, and a moment of it only the person
+ * knows, with no clock time. Asked, naming the words (parse-reminder.ts): the day's usual 9 AM was set before, hours
+ * ahead of the moment, with the moment in the title.
+ */
+export function momentOnlyYouKnow(text: string): string | null {
+  return A_MOMENT_ONLY_YOU_KNOW.exec(text)?.[0].replace(/\s+/g, " ") ?? null;
+}
 
 /**
  * "call the plumber asap", "call sam now", "right away": start nudging now (parse-reminder.ts: at the next minute, when
