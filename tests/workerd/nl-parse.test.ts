@@ -2469,6 +2469,22 @@ describe("a part of the day said before its day, minutes past an hour with am/pm
     ]);
   });
 
+  it("reads an hour before its part of the day, 'half six' first or last, and refuses two times with words between", () => {
+    // "6 in the evening gym" was 7 PM titled "6 gym"; "half six gym" found no time.
+    expectTitlesAndTimesInNewYork([
+      ["6 in the evening gym", "gym", "2026-03-02 18:00"],
+      ["gym 7:30 in the morning", "gym", "2026-03-03 07:30"],
+      ["half six gym", "gym", "2026-03-02 18:30"],
+      ["gym half 6", "gym", "2026-03-02 18:30"],
+      // As before: halving, a time to arrive by, a second asking.
+      ["half 5 the recipe tomorrow at 6pm", "half 5 the recipe", "2026-03-03 18:00"],
+      ["leave at 5 to arrive at 6", "leave to arrive at 6", "2026-03-02 17:00"],
+      ["take pills at 8 and remind me at 9 if i forget", "take pills and remind me at 9 if i forget", "2026-03-02 20:00"],
+    ]);
+    // "call mum at 5 and dad at 6" was one reminder at 5, titled "call mum and dad at 6".
+    expect(parseReminder("call mum at 5 and dad at 6", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "several_times" });
+  });
+
   it("leaves ways of asking, labels and sign-offs out of the title", () => {
     // Each kept them: "I'll remind you about i want a reminder to call the bank", "call bank ty", "call bank )".
     const titles = [

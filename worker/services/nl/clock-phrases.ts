@@ -159,6 +159,10 @@ const DAY_BESIDE_HALF = "(?:today|tomorrow|tonight|this\\s+(?:morning|afternoon|
 const HALF_HOUR_BRITISH = new RegExp(`\\bat\\s+half\\s+${HOUR}${HOUR_END}${MERIDIEM}`, "i");
 const HALF_HOUR_BEFORE_DAY = new RegExp(`\\bhalf\\s+${HOUR}${HOUR_END}${MERIDIEM}(?=,?\\s+(?:on\\s+|this\\s+|next\\s+)?${DAY_BESIDE_HALF}\\b)`, "i");
 const HALF_HOUR_AFTER_DAY = new RegExp(`(?<=\\b${DAY_BESIDE_HALF},?\\s+)half\\s+${HOUR}${HOUR_END}${MERIDIEM}`, "i");
+/** "half six gym", "gym half 6": as the first words before what to do, or the last after it (no time was found). */
+// Not before "the", "a", "of": "half 5 the recipe" is halving.
+const HALF_HOUR_FIRST = new RegExp(`^\\s*half\\s+${HOUR}${HOUR_END}${MERIDIEM}(?=\\s+(?!(?:the|a|an|of|my|your|our)\\b)[a-z])`, "i");
+const HALF_HOUR_LAST = new RegExp(`(?<=[a-z]\\s+)half\\s+${HOUR}${HOUR_END}${MERIDIEM}(?=\\s*[.!]*\\s*$)`, "i");
 
 function halfHourBritish(_context: chrono.ParsingContext, match: RegExpMatchArray): Components | null {
   const hour = hourOf(match[1] ?? "");
@@ -241,6 +245,8 @@ export const CLOCK_PARSERS: chrono.Parser[] = [
   { pattern: () => HALF_HOUR_BRITISH, extract: halfHourBritish },
   { pattern: () => HALF_HOUR_BEFORE_DAY, extract: halfHourBritish },
   { pattern: () => HALF_HOUR_AFTER_DAY, extract: halfHourBritish },
+  { pattern: () => HALF_HOUR_FIRST, extract: halfHourBritish },
+  { pattern: () => HALF_HOUR_LAST, extract: halfHourBritish },
   { pattern: () => APPROXIMATE_AT, extract: approximateHour },
   { pattern: () => APPROXIMATE_ALONE, extract: approximateHour },
   { pattern: () => ISH_AT, extract: approximateHour },

@@ -41,6 +41,7 @@ export function clockWordsAsDigits(text: string): string {
     )
     .replace(HOUR_WORD_AFTER_A_BOUND, (_whole, lead: string, hour: string, minutes: string | undefined) => `${lead}${clock(hour, minutes)}`)
     .replace(HOUR_WORD_BEFORE_MERIDIEM, (_whole, hour: string, minutes: string | undefined) => clock(hour, minutes))
+    .replace(HOUR_BEFORE_A_PART_OF_DAY, (_whole, lead: string, hour: string) => `${lead}at ${hour}`)
     .replace(HOUR_SPACE_MINUTES, (_whole, lead: string, hour: string, minutes: string) => `${lead}${hour}:${minutes}`)
     .replace(FOUR_DIGITS_WITH_HOURS, (_whole, hour: string, minutes: string) => `${hour}:${minutes}`)
     .replace(ZERO_PADDED_FOUR_DIGITS, (whole, hour: string, minutes: string, at: number, all: string) =>
@@ -170,6 +171,12 @@ const ZERO_PADDED_FOUR_DIGITS = /(?<!\b(?:call|dial|ring|phone|text|tel|room|fli
 const AFTER_A_CODE = /\b[A-Z]{1,3}\s+$/;
 /** After the four digits: only the end or words of a title ahead of the end, no other number ("standup 0930"). */
 const TITLE_THEN_END = /^\s*(?:$|[,.;:!?])/;
+/**
+ * "6 in the evening gym", "gym 6 in the evening", "7:30 at night": an hour said before its part of the day is a time,
+ * as "at 6 in the evening" is (it was titled "6 gym" at 7 PM). Not after "at", "by", "half past" and the like (read
+ * already).
+ */
+const HOUR_BEFORE_A_PART_OF_DAY = /(^|(?<!\b(?:at|by|before|after|around|about|from|until|till|to|and|or|past|half|quarter|@)\s*)\s)((?:1[0-2]|0?[1-9])(?::[0-5]\d)?)(?=\s+(?:in\s+the\s+(?:morning|afternoon|evening)|at\s+night)\b)/gi;
 /** "at 9 30", "@ 7 45 tomorrow": an hour and its minutes with a space, where nothing but a day or the end follows. */
 const HOUR_SPACE_MINUTES = new RegExp(String.raw`${LEAD}(1[0-2]|0?[1-9])\s+([0-5]\d)${AFTER_AN_HOUR}`, "gi");
 

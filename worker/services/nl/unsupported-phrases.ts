@@ -90,6 +90,9 @@ const MERIDIEM = "\\s*(?:[ap]\\.?m\\.?|o'?clock)";
 /** A time after "and"/"or": any clock time. After a comma only one that is clearly a time ("12 pm", "12:30"). */
 const JOINED_BY_WORD = `\\s*(?:and|or|&|\\+)\\s*(?:at\\s+)?${CLOCK}(?:${MERIDIEM})?`;
 const JOINED_BY_COMMA = `\\s*,\\s*(?:at\\s+)?\\d{1,2}(?::\\d{2}(?:${MERIDIEM})?|${MERIDIEM})`;
+/** "call mum at 5 and dad at 6", "at 5 and again at 6": a word or two, then "at" a second clock time (it was left in the title). */
+// Not a second asking ("take pills at 8 and remind me at 9 if i forget", ADR 136).
+const JOINED_WITH_WHAT = `\\s+(?:and|&)\\s+(?!(?:remind|tell|ping|nudge|text|call)\\s+me\\b)(?:[a-z']+\\s+){1,2}(?:at|@)\\s*${CLOCK}(?:${MERIDIEM})?`;
 /** A list of bare hours ending in "and"/"or": "at 11, 2 and 4", "at 8, 2 and 8" (the rest was left in the title). */
 const JOINED_AS_A_LIST = `(?:\\s*,\\s*${CLOCK}(?:${MERIDIEM})?)+\\s*,?${JOINED_BY_WORD}`;
 
@@ -99,7 +102,7 @@ const JOINED_AS_A_LIST = `(?:\\s*,\\s*${CLOCK}(?:${MERIDIEM})?)+\\s*,?${JOINED_B
  * ("take meds and 8pm"). Only right after "at", so numbers elsewhere ("buy 2 and 3 year old presents")
  * are not taken for times, and a time that belongs to the title ("at 7 leave for the 8pm train") is kept.
  */
-const JOINED_TIMES = new RegExp(`(?:\\bat|@)\\s*${CLOCK}(?:${MERIDIEM})?(?:${JOINED_BY_WORD}|${JOINED_BY_COMMA}|${JOINED_AS_A_LIST})(?=[\\s,.!?;:]|$)`, "i");
+const JOINED_TIMES = new RegExp(`(?:\\bat|@)\\s*${CLOCK}(?:${MERIDIEM})?(?:${JOINED_BY_WORD}|${JOINED_BY_COMMA}|${JOINED_AS_A_LIST}|${JOINED_WITH_WHAT})(?=[\\s,.!?;:]|$)`, "i");
 
 /**
  * Two parts of the day joined ("morning and evening", "mornings and nights", "in the morning and at night"): two times,
