@@ -2466,6 +2466,9 @@ describe("a part of the day said before its day, minutes past an hour with am/pm
       ["pick up kids friday after school at 3:15", "pick up kids after school", "2026-03-06 15:15"],
       ["friday evening after school disco", "after school disco", "2026-03-06 19:00"],
       ["every friday sunset walk", "sunset walk", "2026-03-06 09:00"],
+      // A part of the day said is time enough, the repeat's too.
+      ["drink water every morning when i wake up", "drink water when i wake up", "2026-03-03 09:00"],
+      ["buy milk tomorrow evening on the way home", "buy milk on the way home", "2026-03-03 19:00"],
     ]);
   });
 

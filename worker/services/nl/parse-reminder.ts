@@ -140,7 +140,8 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
     if (vague) return { ok: false, reason: "vague_time", phrase: vague };
   }
   // "pick up kids friday after school": a day, and a moment only the person knows with no clock time: asked.
-  const moment = schedule.ok && !hints.time && !hints.instant && !hints.partOfDay ? momentOnlyYouKnow(text) : null;
+  // A part of the day said anywhere, the repeat's too ("every morning when i wake up"), is time enough.
+  const moment = schedule.ok && !hints.time && !hints.instant && !hints.partOfDay && !PART_OF_DAY_SAID.test(text) ? momentOnlyYouKnow(text) : null;
   if (moment) return { ok: false, reason: "vague_time", phrase: moment };
   // "friday december 12", a Saturday: asked before anything else about the day, with the date and the weekday named.
   if (!schedule.ok && schedule.reason === "weekday_mismatch") return { ok: false, reason: "weekday_mismatch", phrase: schedule.date, otherPhrase: WEEKDAY_NAMES[schedule.said - 1] };
@@ -214,6 +215,8 @@ function momentLast(title: string): string {
 function saysWhen(hints: DateTimeHints): boolean {
   return Boolean(hints.instant || hints.time || hints.date || hints.weekday || hints.partOfDay);
 }
+
+const PART_OF_DAY_SAID = /\b(?:morning|afternoon|evening|night|tonight)s?\b/i;
 
 /** Before a time that is part of a name: "my 3pm meeting", "the 9:15 train". */
 const NAMED_BY_ITS_TIME = /\b(?:my|the|our|your|his|her|their)\s+$/i;
