@@ -2505,10 +2505,17 @@ describe("a part of the day said before its day, minutes past an hour with am/pm
       "call the bank at 10 lol",
       "call the bank at 10 ok?",
       "call the bank at 10 :)",
+      // The bot or the product named, or a command the bot has not.
+      "hey nudge remind me to call the bank at 10",
+      "@nudgebot call the bank at 10",
+      "/remind call the bank at 10",
     ].map((prompt) => parsed(prompt, NOW.nyMondayMorning, NEW_YORK).title);
     expect(new Set(titles)).toEqual(new Set(["call the bank"]));
     expectTitlesAndTimesInNewYork([
       ["remember bins thursday", "bins", "2026-03-05 09:00"],
+      ["remind me i have the dentist thursday at 2", "the dentist", "2026-03-05 14:00"],
+      ["remind me i've got yoga at 6", "yoga", "2026-03-02 18:00"],
+      ["i have been meaning to call sam at 5", "i have been meaning to call sam", "2026-03-02 17:00"],
       // A label before what is no task, brackets that say something: kept.
       ["todo list review at 5", "todo list review", "2026-03-02 17:00"],
       ["call the bank (the one on main st) at 10", "call the bank (the one on main st)", "2026-03-02 10:00"],

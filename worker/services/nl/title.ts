@@ -82,8 +82,11 @@ const LEAD_INS: readonly RegExp[] = [
   leadIn("(?:is\\s+it\\s+possible|would\\s+it\\s+be\\s+possible)\\s+to"),
   // "i want a reminder at 10 to call the bank", "i'd like a reminder tomorrow to ...": what is asked for, then the task.
   leadIn("(?:i\\s+(?:want|need|would\\s+like)|i'?d\\s+like)\\s+(?:a|an)\\s+reminder(?:\\s+(?:to|for|about))?"),
-  // "hey nudge, call mum at 6": the product called by its name.
-  /^nudge\s*[,:!-]/i,
+  // "hey nudge, call mum at 6", "hey nudge remind me to ...": the product called by its name; "@nudgebot call jo",
+  // "/remind call jo at 5", "/new ...": the bot named, or a command the bot does not have, before the words.
+  /^nudge\s*(?:[,:!-]|(?=\s+(?:remind|please|pls|can|could|set)\b))/i,
+  /^@[a-z0-9_]+\s*[,:]?/i,
+  /^\/(?:remind|reminder|new|add|r)(?:@[a-z0-9_]+)?(?=\s|$)/i,
   // "ping me in 5 minutes to check the pasta" asks for a reminder as "remind me" does.
   leadIn("(?:remind|tell|ping|nudge|notify|alert)\\s+me(?:\\s+(?:to|about|abt|bout|that|of))?"),
   // "text me at 6 to leave", "message me tomorrow about the car": how to be reminded, not the task (it was titled
@@ -101,7 +104,8 @@ const LEAD_INS: readonly RegExp[] = [
   leadIn("(?:that\\s+)?(?:i(?:'ve|\\s+have)?\\s+)?(?:need\\s+to|have\\s+to|got\\s+to|gotta|ought\\s+to|want\\s+to)"),
   leadIn("(?:that\\s+)?i\\s+(?:must|should)"),
   // "I have a dentist appointment on friday at 2": the thing is what follows ("I have to" is read above).
-  leadIn("(?:ok\\s+)?i(?:'ve|\\s+have)(?:\\s+got)?\\s+(?:a|an)(?=\\s)"),
+  // "remind me i have the dentist thursday", "i've got yoga at 6": the thing is what follows (was said back "about i have").
+  leadIn("(?:ok\\s+)?i(?:'ve|\\s+have)(?:\\s+got)?(?:\\s+(?:a|an))?(?=\\s+(?!to\\b|been\\b|got\\b)[a-z])"),
   // "ok so tomorrow I need to ...", "um call the bank": fillers of speech or a voice note.
   leadIn("so|um+|uh+|erm+|right|alright|oh"),
   // "remember to call mum", "make sure I take my pills": the task is what follows ("make sure the door is locked" stays).
