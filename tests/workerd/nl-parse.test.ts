@@ -1075,6 +1075,9 @@ describe("parseReminder: failures", () => {
     // An exception no rule holds, or days left out of a repeat that cannot lose them.
     ["every month except december pay rent", "except december"],
     ["water the plants every day except when it rains", "except when it rains"],
+    // A clause named whole, up to what to do (it was "except when i'm on"; ADR 137).
+    ["remind me at 9 every day except when i'm on holiday", "except when i'm on holiday"],
+    ["every day at 9 except when it rains take meds", "except when it rains"],
     ["call mom tomorrow except sunday", "except sunday"],
     ["every other day except sunday water the fern", "except sunday"],
     ["every weekend except saturday and sunday brunch", "except saturday and sunday"],

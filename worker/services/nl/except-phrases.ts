@@ -1,4 +1,5 @@
 import type { Recurrence, Weekday } from "../recurrence";
+import { COMMON_VERB } from "./verbs";
 import { DAY_LIST, weekdayOfWord, type RecurrenceMatch } from "./recurrence-phrases";
 import type { Span } from "./types";
 
@@ -14,7 +15,11 @@ const EXCEPT = new RegExp(
 );
 
 /** Any other exception to a repeat ("except in december", "but not when it rains"): no rule holds one. */
-const OTHER_EXCEPTION = /\b(?:except(?:\s+for)?|but\s+not|apart\s+from|excluding)\s+(?:(?:when|if|while|during|in|on)\s+\S+(?:\s+\S+)?|(?:on\s+)?(?:bank|public|school|national|federal)\s+holidays?|\S+)/i;
+// A clause is named whole, up to a word of time or a mark ("except when i'm on holiday" was named "except when i'm on").
+const OTHER_EXCEPTION = new RegExp(
+  String.raw`\b(?:except(?:\s+for)?|but\s+not|apart\s+from|excluding)\s+(?:(?:on\s+)?(?:bank|public|school|national|federal)\s+holidays?|(?:when|if|while|during|in|on)\s+[^\s,.;!?]+(?:\s+(?!(?:at|every|each|from|until|till|and|then|remind|please|${COMMON_VERB})\b)[^\s,.;!?]+){0,3}|\S+)`,
+  "i",
+);
 
 /** An exception no rule can hold, as typed, in a prompt that repeats; null if none. */
 export function unholdableException(text: string): string | null {
