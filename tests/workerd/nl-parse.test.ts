@@ -2491,6 +2491,22 @@ describe("a part of the day said before its day, minutes past an hour with am/pm
     expect(parseReminder("call mum at 5 and dad at 6", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "several_times" });
   });
 
+  it("reads the small hours of a night, 'friday fortnight', 'the middle of the night' and 'the next friday'", () => {
+    // "tonight at 2am" was refused as past; "tonight at 12:30" was midnight titled "30 check"; "friday night at 2am" was
+    // the early hours of Friday, before that night.
+    expectTitlesAndTimesInNewYork([
+      ["tonight at 2am check the bread", "check the bread", "2026-03-03 02:00"],
+      ["tonight at 12:30 check", "check", "2026-03-03 00:30"],
+      ["tonight at 12 check", "check", "2026-03-03 00:00"],
+      ["friday night at 2am taxi home", "taxi home", "2026-03-07 02:00"],
+      ["tonight at 11 check", "check", "2026-03-02 23:00"],
+      ["in the middle of the night check the baby", "check the baby", "2026-03-03 03:00"],
+      ["friday fortnight call jo", "call jo", "2026-03-20 09:00"],
+      ["the next friday call jo", "call jo", "2026-03-06 09:00"],
+      ["book the next train at 5", "book the next train", "2026-03-02 17:00"],
+    ]);
+  });
+
   it("leaves ways of asking, labels and sign-offs out of the title", () => {
     // Each kept them: "I'll remind you about i want a reminder to call the bank", "call bank ty", "call bank )".
     const titles = [

@@ -94,7 +94,8 @@ function hourBeforePartOfToday(context: chrono.ParsingContext, match: RegExpMatc
  * tomorrow's date. chrono put midnight on today's date, already past, and the reminder landed at noon. Tagged, so the
  * rule that midnight with a day ends that day (date-time-phrases.ts) does not move it a day more.
  */
-const MIDNIGHT_TONIGHT = /\b(?:at\s+)?(?:(?:12(?::00)?(?:\s+midnight)?|midnight)\s+tonight|tonight\s+at\s+(?:12(?::00)?(?:\s+midnight)?|midnight))\b/i;
+// Not "tonight at 12:30" (half past midnight, read with its minutes; it was midnight titled "30 check").
+const MIDNIGHT_TONIGHT = /\b(?:at\s+)?(?:(?:12(?::00)?(?:\s+midnight)?|midnight)\s+tonight|tonight\s+at\s+(?:12(?::00)?(?:\s+midnight)?|midnight))\b(?![:.]\d)/i;
 
 export const MIDNIGHT_TONIGHT_TAG = "nudge/midnight-tonight";
 

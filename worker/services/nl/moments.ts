@@ -29,6 +29,8 @@ const MOMENTS: ReadonlyArray<{ pattern: RegExp; hour: number; minute?: number }>
   { pattern: /\bmid[\s-]?morning\b/i, hour: 10 },
   { pattern: /\bmid[\s-]?afternoon\b/i, hour: 15 },
   { pattern: /\bafter\s+work\b/i, hour: 18 },
+  // "in the middle of the night check the baby": the small hours (it was titled "in the middle of the check baby").
+  { pattern: /\b(?:in\s+)?the\s+middle\s+of\s+the\s+night\b/i, hour: 3 },
 ];
 
 /**

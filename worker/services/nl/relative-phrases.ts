@@ -113,6 +113,8 @@ const THIS_COMING_WEEKDAY = new RegExp(`\\bthis\\s+coming\\s+(${DAY})`, "i");
  * party" on this Friday, titled "a week party". "for two weeks on friday" is a length, not a day.
  */
 const WEEKDAY_WEEK = new RegExp(`\\b(?:(?:on|by|next)\\s+)?(${DAY})\\s+week\\b(?!\\s*[-']?\\s*(?:end|day|night)s?\\b)`, "i");
+/** "friday fortnight": two weeks on from the coming Friday, as "friday week" is one (it was this Friday, titled "fortnight ..."). */
+const WEEKDAY_FORTNIGHT = new RegExp(`\\b(?:(?:on|by)\\s+)?(${DAY})\\s+fortnight\\b`, "i");
 const WEEKS_ON_A_DAY = new RegExp(`(?<!\\bfor\\s+)\\b${COUNT}\\s+(weeks?|fortnights?)\\s+(?:(?:on|from)\\s+)?(${DAY}|today|tomorrow)`, "i");
 /** "over the weekend", "this coming weekend": this weekend, as chrono reads "this weekend" (a Saturday, schedule.ts). */
 const THIS_WEEKEND = /\b(?:(?:over|during)\s+the|this\s+coming)\s+weekend\b/i;
@@ -235,6 +237,7 @@ export const RELATIVE_PARSERS: chrono.Parser[] = [
   { pattern: () => WEEKDAY_AFTER_NEXT, extract: (context, match) => weekdayAhead(context, match[1], 1) },
   { pattern: () => THIS_COMING_WEEKDAY, extract: (context, match) => weekdayAhead(context, match[1], 0) },
   { pattern: () => WEEKDAY_WEEK, extract: (context, match) => weekdayAhead(context, match[1], 1) },
+  { pattern: () => WEEKDAY_FORTNIGHT, extract: (context, match) => weekdayAhead(context, match[1], 2) },
   { pattern: () => WEEKS_ON_A_DAY, extract: weeksOnADay },
   { pattern: () => WEEKEND_AFTER_NEXT, extract: weekendAfterNext },
   {

@@ -116,7 +116,11 @@ function firstDue(hints: DateTimeHints, repeat: RecurrenceMatch | null, now: Dat
   // "tomorrow at midnight", "by friday at midnight": the midnight at the end of the day named (a repeat's days move a
   // day later in resolveSchedule).
   // "tomorrow night at 12", "at 12:30 on friday night": past the midnight that ends that day, as above.
-  if (dayGiven && endsTheDay(hints, repeat) && !repeat) dueAt = DateTime.fromJSDate(dueAt, { zone }).plus({ days: 1 }).toJSDate();
+  // "tonight at 2am", "friday night at 1am": the small hours that end that night, the next day's (refused as past, or
+  // the early hours before that night).
+  if (dayGiven && !repeat && (endsTheDay(hints, repeat) || inTheSmallHoursOfTheNight(hints, time, localCalendarDate(dueAt, zone).equals(today)))) {
+    dueAt = DateTime.fromJSDate(dueAt, { zone }).plus({ days: 1 }).toJSDate();
+  }
 
   // "remind me today to call mom" at 3 pm: the default 09:00 has gone, so ask which time today rather than
   // report the past (or say there was no time: "today" was read). A repeat whose day is today starts at its next
@@ -128,6 +132,15 @@ function firstDue(hints: DateTimeHints, repeat: RecurrenceMatch | null, now: Dat
   if (partOfTodayOnly && (dueAt.getTime() <= now.getTime() || !localCalendarDate(dueAt, zone).equals(today))) return "no_time_today";
   return { dueAt, time, dayGiven };
 }
+
+/** A clock time from 00:00 to 04:59 said of a night ("tonight at 2am"): after the midnight that ends it. */
+function inTheSmallHoursOfTheNight(hints: DateTimeHints, time: WallTime, onToday: boolean): boolean {
+  // "tonight at 12" is read as tomorrow's midnight already (clock-phrases.ts MIDNIGHT_TONIGHT): tonight is today's night.
+  if (hints.partOfToday && !onToday) return false;
+  return Boolean(hints.time) && hints.partOfDay === "night" && time.hour < SMALL_HOURS_END;
+}
+
+const SMALL_HOURS_END = 5;
 
 /** Midnight with a day ("friday at midnight"), or a bare 12 of a night: the midnight that ends the day named. */
 function endsTheDay(hints: DateTimeHints, repeat: RecurrenceMatch | null): boolean {

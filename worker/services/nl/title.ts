@@ -154,7 +154,11 @@ const COPULA_AT_END = /(?:^|\s)(?:is|are|was|were|'s)\s*$/i;
 
 function dropDanglingConnector(piece: string, removedPhrase: string): string {
   // "the week of the 14th call": the date was read from "of", so "the week" dangles before it.
-  if (WEEK_OF_A_DAY.test(removedPhrase)) return piece.replace(THE_WEEK_AT_END, "");
+  if (WEEK_OF_A_DAY.test(removedPhrase) && THE_WEEK_AT_END.test(piece)) return piece.replace(THE_WEEK_AT_END, "");
+  // "the next friday call jo": "the" before a day read from "next" (it was titled "the call jo").
+  // "at the next minute": "the" goes, then "at" as any connector does.
+  const withoutThe = NEXT_OF_A_DAY.test(removedPhrase) ? piece.replace(THE_AT_END, "") : piece;
+  if (withoutThe !== piece) return dropDanglingConnector(withoutThe, removedPhrase);
   if (CONNECTOR_AT_START.test(removedPhrase)) return piece.replace(LOOSENER_AT_END, "").replace(COPULA_AT_END, "");
   // "the car service is on dec 2": "on" dangles, and then "is" (it was titled "the car service is").
   const withoutConnector = piece.replace(DANGLING_CONNECTOR, "");
@@ -162,6 +166,8 @@ function dropDanglingConnector(piece: string, removedPhrase: string): string {
 }
 
 const WEEK_OF_A_DAY = /^\s*(?:of|commencing|beginning|starting)\s/i;
+const NEXT_OF_A_DAY = /^\s*(?:next|coming|following)\s/i;
+const THE_AT_END = /(?:^|\s)the\s*$/i;
 const THE_WEEK_AT_END = /(?:^|\s)(?:the\s+)?week\s*$/i;
 
 /** "sharp" and "on the dot" belong to the clock time before them ("ring the doctor at 8:30 sharp"), not to the title. */
