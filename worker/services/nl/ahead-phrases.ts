@@ -1,14 +1,13 @@
-import { DateTime } from "luxon";
-import { MONTH_WORD } from "./month-words";
 import type { Weekday } from "../recurrence";
+import { MONTH_WORD } from "./month-words";
 import { MOVING_DAY } from "./moving-days";
 import { NAMED_DAY } from "./named-days";
-import { DAY_NAME, FULL_DAY, weekdayOfWord } from "./recurrence-phrases";
-import { countOf } from "./relative-phrases";
+import { DAY_NAME, FULL_DAY } from "./recurrence-phrases";
 // Without an amount, the lead of a time to beat (ADR 130): the words named none.
 import { TIME_TO_BEAT_LEAD } from "./time-bound-phrases";
 import { isCommonVerb } from "./verbs";
-import { PART_OF_DAY_HOURS, type PartOfDay, type Span } from "./types";
+import { leadOf } from "./ahead-amount";
+import type { PartOfDay, Span } from "./types";
 
 /**
  * "remind me 30 mins before my 3pm meeting", "dentist friday at 2, remind me the day before", "take pills an hour
@@ -53,8 +52,6 @@ export interface Ahead {
   unknownDay?: true;
 }
 
-/** The counts of minutes people say in words beyond relative-phrases.ts's "a" to "twelve". */
-const MINUTE_COUNTS: Record<string, number> = { fifteen: 15, twenty: 20, thirty: 30, "forty-five": 45, "forty five": 45 };
 // "a couple of days before": two, as "a couple of hours" is elsewhere (chrono read it as two days ago).
 const COUNT = `(?<count>\\d{1,3}|(?:a\\s+)?couple(?:\\s+of)?|an?|one|two|three|four|five|six|ten|fifteen|twenty|thirty|forty[- ]five)`;
 const UNIT = "(?<unit>minutes?|mins?|hours?|hrs?|days?|weeks?|months?)";
@@ -260,29 +257,6 @@ function countsFromAnUndatedThing(before: string, rest: string): boolean {
   return A_THING_NEXT.test(rest) && !AFTER_A_MOMENT.test(rest) && !NAMES_WHEN.test(before) && !NAMES_WHEN.test(rest);
 }
 
-/** How much earlier the words of AMOUNT (its groups) say, or null for a count the reader does not know. */
-function leadOf(groups: Record<string, string | undefined> | undefined): Omit<Ahead, "words" | "span" | "hidden"> | null {
-  const { count, unit, halfHour, theDay, weekday } = groups ?? {};
-  if (halfHour) return { minutes: 30, days: 0 };
-  const day = weekday ? (/^weekend$/i.test(weekday) ? SATURDAY : weekdayOfWord(weekday)) : undefined;
-  if (day) return { minutes: 0, days: 0, weekday: day };
-  if (theDay) {
-    const day = theDay.toLowerCase();
-    if (day === "week") return { minutes: 0, days: 7 };
-    return { minutes: 0, days: 1, ...(day === "night" || day === "morning" || day === "evening" ? { partOfDay: day } : {}) };
-  }
-  const lower = (count ?? "").toLowerCase();
-  const n = /couple/.test(lower) ? 2 : (MINUTE_COUNTS[lower] ?? countOf(lower));
-  if (n === null) return null;
-  const u = (unit ?? "").toLowerCase();
-  if (u.startsWith("w")) return { minutes: 0, days: 7 * n };
-  if (u.startsWith("mo")) return { minutes: 0, days: 0, months: n };
-  if (u.startsWith("d")) return { minutes: 0, days: n };
-  return { minutes: u.startsWith("h") ? 60 * n : n, days: 0 };
-}
-
-/** A weekend said before or after a date is its Saturday. */
-const SATURDAY: Weekday = 6;
 
 /** "the Sunday", "the weekend", as the confirmation says it back. */
 function theWeekday(word: string): string {
@@ -290,19 +264,3 @@ function theWeekday(word: string): string {
   return lower === "weekend" ? "the weekend" : `the ${lower.charAt(0).toUpperCase()}${lower.slice(1)}`;
 }
 
-/** How much earlier (or later), and how it was said: an `Ahead` found in the words, or the hour ahead of a time to beat. */
-export type AheadAmount = Pick<Ahead, "words" | "minutes" | "days" | "months" | "partOfDay" | "after" | "weekday">;
-
-/**
- * The moment `ahead` names before `eventAt` (after it, for "2 hours after lunch"), on the person's clock: days on the
- * calendar, keeping the wall time.
- */
-export function aheadOf(eventAt: Date, ahead: AheadAmount, zone: string): Date {
-  const sign = ahead.after ? -1 : 1;
-  const event = DateTime.fromJSDate(eventAt, { zone });
-  // The nearest such weekday strictly before (or after) the moment's day: a week away when the moment is one.
-  const days = ahead.weekday ? ((ahead.after ? ahead.weekday - event.weekday : event.weekday - ahead.weekday) + 7) % 7 || 7 : ahead.days;
-  let local = event.minus({ months: sign * (ahead.months ?? 0), days: sign * days });
-  if (ahead.partOfDay) local = local.set({ hour: PART_OF_DAY_HOURS[ahead.partOfDay], minute: 0, second: 0, millisecond: 0 });
-  return local.minus({ minutes: sign * ahead.minutes }).toJSDate();
-}

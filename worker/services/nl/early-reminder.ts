@@ -1,5 +1,5 @@
 import { localCalendarDate, nextOccurrence } from "../recurrence";
-import { aheadOf, type AheadAmount } from "./ahead-phrases";
+import { aheadOf, type AheadAmount } from "./ahead-amount";
 import type { ParsedReminder, ParseResult } from "./parse-reminder";
 import { repeatDaysEarlier } from "./repeat-days-earlier";
 import { TIME_TO_BEAT_LEAD } from "./time-bound-phrases";

@@ -3,7 +3,7 @@ import { findDateTime } from "./date-time-phrases";
 import { namesADay } from "./repeat-reading";
 import { cleanTitle } from "./title";
 import { blankOut, type Span } from "./types";
-import { isCommonVerb } from "./verbs";
+import { startsWithAVerb } from "./verbs";
 
 /**
  * "bins are on thursday, remind me wednesday night", "dentist friday at 3, remind me thursday to confirm", "the gas man
@@ -54,7 +54,7 @@ export function findFactThenAsk(text: string, now: Date, zone: string, readOneOf
     const factDay = Boolean(known.date || known.weekday);
     // "party on saturday, remind me to buy wine": no day or time asked, what to do is, on the fact's day (not a task's:
     // "call mum tomorrow at 5 and remind me to buy flowers" stays one reminder at 5).
-    const onTheFactsDay = !askedDay && !asked.time && !asked.instant && factDay && ACTION_NEXT.test(text.slice(askEnd)) && !isCommonVerb(/^\s*([a-z']+)/i.exec(fact)?.[1] ?? "");
+    const onTheFactsDay = !askedDay && !asked.time && !asked.instant && factDay && ACTION_NEXT.test(text.slice(askEnd)) && !startsWithAVerb(fact);
     if (!(askedDay || (asked.time && factDay) || onTheFactsDay) || known.spans.length === 0) return null;
     const found = { fact: { start: 0, end: askStart }, ask: { start: askStart, end: askEnd }, factDue: readOneOff(fact) };
     if (askedDay) return { ...found, day: null };

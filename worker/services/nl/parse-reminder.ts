@@ -1,5 +1,6 @@
 import { assertTimeZone, WEEKDAY_NAMES, type Recurrence } from "../recurrence";
-import { type AheadAmount, amountClauseLast, findAhead } from "./ahead-phrases";
+import type { AheadAmount } from "./ahead-amount";
+import { amountClauseLast, findAhead } from "./ahead-phrases";
 import { boundClauseLast, boundReadAsAt, findTimeBound, isTheBoundsTime, type TimeBound } from "./time-bound-phrases";
 import { findDateTime, type DateTimeHints } from "./date-time-phrases";
 import type { ParseFailureReason } from "./messages";

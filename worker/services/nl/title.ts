@@ -1,5 +1,5 @@
 import type { Span } from "./types";
-import { isCommonVerb } from "./verbs";
+import { isCommonVerb, startsWithAVerb } from "./verbs";
 
 /**
  * The reminder's title: the prompt without its date, time and repeat phrases, without the polite
@@ -17,7 +17,7 @@ export function extractTitle(text: string, spans: readonly Span[]): string {
   if (words.length > 1 && LABEL_ONLY.test(words[0] ?? "")) words.shift();
   // "leaving in 20 mins remind me to grab keys": talk, the time, then the asking and what to do (a task first stays).
   const askedAfterTheTime = words.findIndex((piece, at) => at > 0 && ASKED_FIRST.test(piece));
-  if (askedAfterTheTime > 0 && !isCommonVerb(/^[a-z']+/i.exec(words[0] ?? "")?.[0] ?? "")) words.splice(0, askedAfterTheTime);
+  if (askedAfterTheTime > 0 && !startsWithAVerb(words[0] ?? "")) words.splice(0, askedAfterTheTime);
   return cleanTitle(withoutTheAsking(cleanTitle(words.join(" "))));
 }
 
@@ -31,7 +31,7 @@ export function extractTitle(text: string, spans: readonly Span[]): string {
  */
 function withoutTheAsking(title: string): string {
   const asked = ASKED_WITH_WHAT.exec(title);
-  if (asked && !isCommonVerb(/^[a-z']+/i.exec(title)?.[0] ?? "")) return asked[1] ?? title;
+  if (asked && !startsWithAVerb(title)) return asked[1] ?? title;
   return title.replace(ASKED_LAST, "").replace(ASKED_WITHOUT_WHAT, " ");
 }
 
