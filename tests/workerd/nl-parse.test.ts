@@ -1092,13 +1092,11 @@ describe("parseReminder: failures", () => {
     "remind me at 8 am, 12 pm and 6 pm to drink water",
     "meds at 8:00 and 20:00",
     "every weekday at 9 and 5 check email",
-    "call mom tomorrow at 5 or 6",
     "feed the cat @ 7 & 19",
     // Two days, or a day and time twice, joined: chrono reads both, only the first was used.
     "on monday at 9 and friday at 10 gym",
     "every monday at 9 and every friday at 10 gym",
     "monday 9am and wednesday 9am gym",
-    "call mom on monday or tuesday",
     "remind me tomorrow at 9 and again on friday",
     // Two parts of the day: the first was kept and the other left in the title ("take pills and night").
     "take pills morning and night",
@@ -2567,5 +2565,127 @@ describe("a part of the day said before its day, minutes past an hour with am/pm
       ["walk 20 to 30 minutes at 6pm", "walk 20 to 30 minutes", "2026-03-02 18:00"],
     ]);
     expect(parsed("open 9 to 5 weekdays", NOW.nyMondayMorning, NEW_YORK).recurrence).toEqual({ freq: "weekdays" });
+  });
+});
+
+describe("ADR 138: the half of the day as said, a day that is today, a choice, a day only the person knows", () => {
+  /** Each row's title and New York wall time when said at `now`. */
+  function expectAt(now: Date, rows: ReadonlyArray<readonly [prompt: string, title: string, local: string]>): void {
+    for (const [prompt, title, local] of rows) {
+      const reminder = parsed(prompt, now, NEW_YORK);
+      expect([reminder.title, localTime(reminder.dueAt, NEW_YORK)], prompt).toEqual([title, local]);
+    }
+  }
+
+  it("reads a bare hour of a night as the small hours, and a range's start before its end", () => {
+    // Monday 3:20 PM. chrono made a night's 1 the afternoon's: "friday night at 1" was Friday 1 PM, "tonight at 1"
+    // refused as past; "work from 10 to 6pm" was 10 PM, after its own end.
+    expectAt(NOW.nyMondayAfternoon, [
+      ["friday night at 1 taxi", "taxi", "2026-03-07 01:00"],
+      ["tonight at 1 taxi", "taxi", "2026-03-03 01:00"],
+      ["thursday night at 1:30 taxi home", "taxi home", "2026-03-06 01:30"],
+      ["work from 10 to 6pm", "work", "2026-03-03 10:00"],
+      ["tomorrow from 11 to 1pm team meeting", "team meeting", "2026-03-03 11:00"],
+      // As before: an evening's hours, a start in the end's half, a 24-hour hour, a night's 5 not the small hours.
+      ["friday night at 5 taxi", "taxi", "2026-03-06 17:00"],
+      ["tonight at 8 call sam", "call sam", "2026-03-02 20:00"],
+      ["this evening at 6 gym", "gym", "2026-03-02 18:00"],
+      ["gym from 7 to 9pm", "gym", "2026-03-02 19:00"],
+      ["at 14 tomorrow call sam", "call sam", "2026-03-03 14:00"],
+      ["tonight at 11:30 go to bed", "go to bed", "2026-03-02 23:30"],
+    ]);
+  });
+
+  it("keeps a part of today to today, and a bare hour of today to its sooner half", () => {
+    // "this afternoon at 3" said at 3:20 PM was tomorrow at 3 PM, which is not this afternoon: now it has passed.
+    for (const [prompt, now] of [
+      ["this afternoon at 3 call the bank", NOW.nyMondayAfternoon],
+      ["this morning at 10 call the bank", NOW.nyMondayAfternoon],
+      ["call mom 12 this afternoon", NOW.nyMondayAfternoon],
+      ["tonight at 8 call sam", NOW.nyLateEvening],
+      ["today at 9 pay rent", NOW.nyLateEvening],
+    ] as const) {
+      expect(parseReminder(prompt, now, NEW_YORK), prompt).toEqual({ ok: false, reason: "past" });
+    }
+    // "today at 9" said at 3:20 PM was refused as past (its morning had gone); like "at 9", it is tonight (ADR 121).
+    expectAt(NOW.nyMondayAfternoon, [
+      ["today at 9 pay rent", "pay rent", "2026-03-02 21:00"],
+      ["march 2 at 8 pay rent", "pay rent", "2026-03-02 20:00"],
+      ["the 2nd at 7 pay rent", "pay rent", "2026-03-02 19:00"],
+      ["this afternoon at 4 call the bank", "call the bank", "2026-03-02 16:00"],
+      // Another day keeps its morning, and a morning still ahead is the morning.
+      ["tomorrow at 9 pay rent", "pay rent", "2026-03-03 09:00"],
+      ["the 3rd at 9 pay rent", "pay rent", "2026-03-03 09:00"],
+    ]);
+    expectAt(NOW.nyMondayMorning, [["today at 10 pay rent", "pay rent", "2026-03-02 10:00"]]);
+  });
+
+  it("asks which one when two days or times are offered as a choice", () => {
+    // "sat or sun call dad" found no time; the others had the answer for a list ("take pills every day at 8am and then ...").
+    for (const [prompt, phrase] of [
+      ["sat or sun call dad", "sat or sun"],
+      ["call dad sat, or sun", "sat, or sun"],
+      ["call dad saturday or sunday", "saturday or sunday"],
+      ["call mom on monday or tuesday", "on monday or tuesday"],
+      ["call mom tomorrow at 5 or 6", "at 5 or 6"],
+      ["call mum at 5pm or 6pm tomorrow", "at 5pm or 6pm"],
+      ["call mum morning or evening tomorrow", "morning or evening"],
+    ] as const) {
+      expect(parseReminder(prompt, NOW.nyMondayMorning, NEW_YORK), prompt).toEqual({ ok: false, reason: "several_times", phrase, otherPhrase: "or" });
+    }
+    expect(failureMessage("several_times", "sat or sun", "or")).toBe('Which one: "sat or sun"? I can set one day and time per reminder, so send it again with the one you mean.');
+    // A count with "or", or a list with "and", as before.
+    expectAt(NOW.nyMondayMorning, [["pick 5 or 6 apples tomorrow at 9", "pick 5 or 6 apples", "2026-03-03 09:00"]]);
+    expect(parseReminder("take meds at 8am and 8pm", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "several_times" });
+    expect(parseReminder("buy sun cream sat", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "no_time" });
+  });
+
+  it("asks which day of a holiday's week", () => {
+    // Each found no time, or was Easter Sunday titled "easter week paint fence".
+    for (const [prompt, phrase, asked] of [
+      ["christmas week visit nan", "christmas week", 'Which day in Christmas week? Add one, like "on dec 21 at 10am" or "on christmas eve at 9am", and I\'ll nudge you then.'],
+      ["visit nan the week of christmas", "the week of christmas", 'Which day in Christmas week? Add one, like "on dec 21 at 10am" or "on christmas eve at 9am", and I\'ll nudge you then.'],
+      ["visit nan during christmas week at 3pm", "during christmas week", 'Which day in Christmas week? Add one, like "on dec 21 at 10am" or "on christmas eve at 9am", and I\'ll nudge you then.'],
+      ["easter week paint fence", "easter week", 'Which day in Easter week? Add one, like "on good friday at 10am" or "on easter monday at 9am", and I\'ll nudge you then.'],
+      ["call mum thanksgiving week", "thanksgiving week", 'Which day in Thanksgiving week? Add one, like "on thanksgiving at 10am" or "the day after thanksgiving at 9am", and I\'ll nudge you then.'],
+    ] as const) {
+      expect(parseReminder(prompt, NOW.nyMondayMorning, NEW_YORK), prompt).toEqual({ ok: false, reason: "vague_time", phrase });
+      expect(failureMessage("vague_time", phrase), prompt).toBe(asked);
+    }
+    // The examples read as said, on the days of those weeks (said on Friday, November 20).
+    expectAt(new Date("2026-11-20T15:00:00Z"), [
+      ["on dec 21 at 10am visit nan", "visit nan", "2026-12-21 10:00"],
+      ["on christmas eve at 9am visit nan", "visit nan", "2026-12-24 09:00"],
+      ["the day after thanksgiving at 9am call", "call", "2026-11-27 09:00"],
+    ]);
+    expectAt(NOW.nyMondayMorning, [
+      ["on good friday at 10am paint fence", "paint fence", "2026-04-03 10:00"],
+      ["on easter monday at 9am paint fence", "paint fence", "2026-04-06 09:00"],
+      // The week done something to names the thing.
+      ["book christmas week cottage at 3pm", "book christmas week cottage", "2026-03-02 15:00"],
+    ]);
+  });
+
+  it("asks for the day of a day only the person knows, a time said or not", () => {
+    // "call the gym after the holidays at 9" was today at 9 PM, titled "call the gym after the holidays".
+    for (const [prompt, phrase] of [
+      ["call the gym after the holidays at 9", "after the holidays"],
+      ["move money on payday at 10", "on payday"],
+      ["call sam on my day off at 10", "on my day off"],
+    ] as const) {
+      expect(parseReminder(prompt, NOW.nyMondayMorning, NEW_YORK), prompt).toEqual({ ok: false, reason: "vague_time", phrase });
+    }
+    expect(failureMessage("vague_time", "after the holidays")).toBe('When is "after the holidays"? Add its day, like "on friday at 10am", and I\'ll nudge you then.');
+    expectAt(NOW.nyMondayMorning, [["call sam on my day off on friday at 10", "call sam on my day off", "2026-03-06 10:00"]]);
+  });
+
+  it("reads tea as the evening meal, not the drink", () => {
+    // Each found no time.
+    expectAt(NOW.nyMondayMorning, [
+      ["wash up after tea", "wash up", "2026-03-02 19:00"],
+      ["call mum before tea", "call mum", "2026-03-02 18:00"],
+      ["tea time feed the cat", "feed the cat", "2026-03-02 18:00"],
+      ["drink tea with sam at 4", "drink tea with sam", "2026-03-02 16:00"],
+    ]);
   });
 });

@@ -6,6 +6,7 @@ import { MIDNIGHT_TONIGHT_TAG } from "./clock-phrases";
 import { MOMENT_TAG, momentIn } from "./moments";
 import { dateParserFor, placedWeekdayIn } from "./date-parsers";
 import { NAMED_NIGHT } from "./named-days";
+import { DAY_NAME } from "./recurrence-phrases";
 import { blankNotDates } from "./not-dates";
 import { regionOfTheZoneWord } from "./zone-words";
 import { findPartOfDay, type PartOfDay, type Span } from "./types";
@@ -48,6 +49,8 @@ export interface DateTimeHints {
    * holds one, and only the first would be read, the rest left in the title.
    */
   several?: boolean;
+  /** Two of them offered as a choice, as typed ("sat or sun", "at 5 or 6"): asked which one (messages.ts). */
+  choice?: string;
   /**
    * A clock named with the time, in minutes east of UTC: "9am EST" (-300), "5pm UTC+2" (120). The time is on that
    * clock, not the person's (zone-words.ts).
@@ -87,9 +90,15 @@ const DAY_WORD_BEFORE = /\b(?:by|before|until|till|til|this|next|coming|from|due
 /** "this month" alone: no day in it (chrono read the 1st, "That time has already passed"); asked (vague-phrases.ts VAGUE_WHEN). */
 const PERIOD_ALONE = /^this\s+(?:week|month|year)$/i;
 
+/** "sat or sun", "saturday or sun": a short weekday offered as a choice with another day is a day. */
+const OR_A_DAY_BEFORE = new RegExp(String.raw`\b${DAY_NAME}\s*,?\s*or\s+$`, "i");
+const OR_A_DAY_AFTER = new RegExp(String.raw`^\s*,?\s*or\s+${DAY_NAME}\b`, "i");
+
 function isBareNonWeekday(result: chrono.ParsedResult, text: string): boolean {
   const word = result.text.trim();
-  if (MAYBE_NO_WEEKDAY.test(word) && DAY_WORD_BEFORE.test(text.slice(0, result.index))) return false;
+  const before = text.slice(0, result.index);
+  const orADay = OR_A_DAY_BEFORE.test(before) || OR_A_DAY_AFTER.test(text.slice(result.index + result.text.length));
+  if (MAYBE_NO_WEEKDAY.test(word) && (DAY_WORD_BEFORE.test(before) || orADay)) return false;
   if (MAYBE_NO_WEEKDAY.test(word) || PERIOD_ALONE.test(word)) return true;
   return WEEKDAY_ONLY_FIRST.test(word) && text.slice(0, result.index).trim() !== "" && !DAY_WORD_BEFORE.test(text.slice(0, result.index));
 }
@@ -122,7 +131,11 @@ export function findDateTime(text: string, now: Date, zone: string): DateTimeHin
       if (span && absorb(hints, result, true)) hints.spans.push(span);
       continue;
     }
-    if (previous && saysAgain(hints, result) && joined(previous, result, text.slice(previous.index + previous.text.length, result.index))) hints.several = true;
+    const between = previous ? text.slice(previous.index + previous.text.length, result.index) : "";
+    if (previous && saysAgain(hints, result) && joined(previous, result, between)) {
+      hints.several = true;
+      if (!hints.choice && OR.test(between)) hints.choice = `${previous.text.trim()} or ${result.text.trim()}`.replace(/\s+/g, " ");
+    }
     if (absorb(hints, result)) hints.spans.push(spanOf(result));
     previous = result;
   }
@@ -176,6 +189,7 @@ function isAFraction(result: chrono.ParsedResult, text: string, all: readonly ch
 }
 
 /** Only a joining word between two phrases: "and", "or", "&", a comma, maybe "every"/"on"/"at" ("at 9 and every friday at 10"). */
+const OR = /^\s*,?\s*or\b/i;
 const JOINER = /^\s*(?:,|and|or|&|\+)\s*(?:(?:and|again|every|each|on|at|then)\s+)*$/i;
 
 /**
@@ -209,11 +223,7 @@ function absorb(hints: DateTimeHints, result: chrono.ParsedResult, dayOnly = fal
   }
   if (dayOnly) return used;
   if (!hints.time && result.start.isCertain("hour")) {
-    hints.time = {
-      hour: result.start.get("hour") ?? 0,
-      minute: result.start.get("minute") ?? 0,
-      meridiemKnown: result.start.isCertain("meridiem") || ZERO_PADDED_HOUR.test(result.text),
-    };
+    hints.time = timeAsSaid(result);
     hints.timeSpan = spanOf(result);
     if (MIDNIGHT.test(result.text) && !result.tags().has(MIDNIGHT_TONIGHT_TAG) && hints.time.hour === 0 && hints.time.minute === 0) hints.midnightEndsTheDay = true;
     used = true;
@@ -226,6 +236,26 @@ function absorb(hints: DateTimeHints, result: chrono.ParsedResult, dayOnly = fal
     used = true;
   }
   return used;
+}
+
+/**
+ * chrono's clock time, with the half of the day it guessed taken back. To chrono a night's or an evening's hours are
+ * all afternoon ones: "friday night at 1" was 13:00, neither night nor what was said, and "tonight at 1" was refused as
+ * past; the hour as said goes to the part of the day's own rule (schedule.ts hourOfBareTime: the small hours). In a range
+ * the start took the end's "pm": "from 7 to 9pm" is 19:00, but "work from 10 to 6pm" was 22:00, after its own end; a
+ * start that the end's half of the day puts after the end is the morning's.
+ */
+function timeAsSaid(result: chrono.ParsedResult): NonNullable<DateTimeHints["time"]> {
+  const hour = result.start.get("hour") ?? 0;
+  const minute = result.start.get("minute") ?? 0;
+  const meridiemKnown = result.start.isCertain("meridiem") || ZERO_PADDED_HOUR.test(result.text);
+  // "at 14 tomorrow": the hour is said on a 24-hour clock.
+  if (meridiemKnown || hour < 13 || new RegExp(String.raw`(?<!\d)${hour}(?!\d)`).test(result.text)) return { hour, minute, meridiemKnown };
+  const end = result.end;
+  if (end?.isCertain("hour") && end.isCertain("meridiem")) {
+    return { hour: hour <= (end.get("hour") ?? 0) ? hour : hour - 12, minute, meridiemKnown: true };
+  }
+  return { hour: hour - 12, minute, meridiemKnown: false };
 }
 
 const MIDNIGHT = /\bmidnight\b/i;

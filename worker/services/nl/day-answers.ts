@@ -35,12 +35,18 @@ const WEEKDAY_AT_THE_END = /\b(monday|tuesday|wednesday|thursday|friday|saturday
 
 /** "this week", "after Christmas", "in late December", "late next week": the period as the question says it. */
 export function periodAsSaid(period: string): string {
-  const words = period.toLowerCase().replace(/\s+/g, " ").replace(/\b(?:christmas|xmas|easter)\b/, capitalised);
+  const words = period.toLowerCase().replace(/\s+/g, " ").replace(/\b(?:christmas|xmas|easter|thanksgiving)\b/, capitalised);
+  // "christmas week", "during the week of easter": "in Christmas week".
+  const inAWeek = HOLIDAY_IN_A_WEEK.exec(words);
+  const holiday = inAWeek?.[1] ?? inAWeek?.[2];
+  if (holiday) return `in ${holiday} week`;
   const week = /^(?:in )?(the \S+ week (?:of|in) )(.+)$/.exec(words);
   if (week) return `in ${week[1]}${MONTH_NAMES[(MONTH_NUMBER[week[2] ?? ""] ?? 0) - 1] ?? week[2]}`;
   const month = MONTH_NUMBER[/^late (.+)$/.exec(words)?.[1] ?? ""];
   return month ? `in late ${MONTH_NAMES[month - 1]}` : words;
 }
+
+const HOLIDAY_IN_A_WEEK = /^(?:(?:in|during|over) )?(?:the )?(?:(Christmas|Xmas|Easter|Thanksgiving) week|week of (Christmas|Xmas|Easter|Thanksgiving))$/;
 
 function capitalised(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);
@@ -57,6 +63,9 @@ export function periodExamples(period: string): string {
   if (month) return `"on ${MONTH_NAMES[month - 1]?.slice(0, 3).toLowerCase()} 24 at 9am" or "on ${MONTH_NAMES[month - 1]?.slice(0, 3).toLowerCase()} 28 at 10am"`;
   if (/^late\s+next\s+week$/i.test(period)) return `"next thursday at 6pm" or "next friday at 9am"`;
   if (/^late\s+\S+\s+month$/i.test(period)) return `"on the 24th at 9am" or "on the 28th at 10am"`;
+  if (/\b(?:christmas|xmas)\s+week$|week\s+of\s+(?:christmas|xmas)$/i.test(period)) return `"on dec 21 at 10am" or "on christmas eve at 9am"`;
+  if (/\beaster\s+week$|week\s+of\s+easter$/i.test(period)) return `"on good friday at 10am" or "on easter monday at 9am"`;
+  if (/\bthanksgiving\s+week$|week\s+of\s+thanksgiving$/i.test(period)) return `"on thanksgiving at 10am" or "the day after thanksgiving at 9am"`;
   if (/week$/i.test(period)) return `"on friday at 6pm" or "tomorrow at 9am"`;
   if (/\b(?:christmas|xmas)\b/i.test(period)) return `"on dec 27 at 10am" or "on dec 30 at 9am"`;
   if (/new\s+year$/i.test(period)) return `"on jan 5 at 9am" or "on january 12 at 10am"`;

@@ -116,6 +116,8 @@ export function failureMessage(reason: ParseFailureReason, phrase?: string, othe
   if (reason === "unsupported_repeat" && phrase) return unsupportedRepeatAnswer(phrase);
   if (reason === "repeat_on_other_clock" && phrase) return `I can repeat a reminder only on your own clock (${phrase}). Say the time as it is there, like "every day at 2pm".`;
   if (reason === "repeat_with_end" && phrase) return `I can't end a repeat by itself ("${phrase}"). Set it without the end, like "take pills every day at 8am", and when you're done, delete it and tick "Also stop the repeats".`;
+  // "call dad sat or sun", "tomorrow at 5 or 6": a choice, which only the person can make.
+  if (reason === "several_times" && phrase && otherPhrase === "or") return `Which one: "${phrase}"? I can set one day and time per reminder, so send it again with the one you mean.`;
   if (reason === "several_times" && phrase) return `I can set one day per reminder, and "${phrase}" names more than one. If it repeats, put "every" before the days, like "every ${phrase}"; if not, send each day as its own reminder.`;
   // A day that moves with the country or with Easter (moving-days.ts): `phrase` is its name ("Father's Day").
   // "the day after the wedding": `phrase` is the amount with "after" ("the day after"), said back with an example.

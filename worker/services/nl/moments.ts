@@ -13,7 +13,10 @@ const MOMENTS: ReadonlyArray<{ pattern: RegExp; hour: number; minute?: number }>
   // Meals: "take pills with breakfast" / "with dinner" are how many medicines are taken.
   { pattern: /\bafter\s+breakfast\b/i, hour: PART_OF_DAY_HOURS.morning },
   { pattern: /\b(?:at|with|over|before)\s+breakfast(?:\s*time)?\b|\bbreakfast\s*time\b/i, hour: MEAL_HOURS.breakfast },
-  { pattern: /\bafter\s+(?:dinner|supper)\b/i, hour: PART_OF_DAY_HOURS.evening },
+  // "tea" is the evening meal in Britain ("wash up after tea"); "with tea" is a drink, so only after it, before it, at
+  // its time.
+  { pattern: /\bafter\s+(?:dinner|supper|tea)\b/i, hour: PART_OF_DAY_HOURS.evening },
+  { pattern: /\bbefore\s+tea\b|\b(?:at\s+)?tea\s*time\b/i, hour: MEAL_HOURS.dinner },
   { pattern: /\b(?:at|with|over|before)\s+(?:dinner|supper)(?:\s*time)?\b|\b(?:dinner|supper)\s*time\b/i, hour: MEAL_HOURS.dinner },
   { pattern: /\bafter\s+lunch\b/i, hour: 13 },
   // "during lunch", "on my lunch break", "in my lunch hour": no time was found.

@@ -9,10 +9,10 @@ import { resolveSchedule } from "./schedule";
 import { correctSpelling } from "./spelling";
 import { cleanTitle, extractTitle, partOfDayInAName } from "./title";
 import { blankOut, type Span, writeOver } from "./types";
-import { findUnsupportedRepeat, hasJoinedTimes, joinedDaysOfMonth, lastingInTitle } from "./unsupported-phrases";
+import { findUnsupportedRepeat, hasJoinedTimes, joinedDaysOfMonth, lastingInTitle, timesOffered } from "./unsupported-phrases";
 import type { StrategyKey } from "../escalation/catalogue";
 import { findNudgeWish } from "./nudge-phrases";
-import { countWithoutUnit, findPeriodWithoutADay, findRightAway, lengthAsFromNow, momentOnlyYouKnow, vagueWhen } from "./vague-phrases";
+import { countWithoutUnit, dayOnlyYouKnow, findPeriodWithoutADay, findRightAway, lengthAsFromNow, momentOnlyYouKnow, vagueWhen } from "./vague-phrases";
 import { clockOfTheWords } from "./zone-words";
 import { momentIn } from "./moments";
 import { settleTheHour } from "./hour-hints";
@@ -94,6 +94,8 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   // Refused before anything is read: half of such a prompt would make a reminder the person did not ask for.
   const unsupportedRepeat = findUnsupportedRepeat(text);
   if (unsupportedRepeat) return { ok: false, reason: "unsupported_repeat", phrase: unsupportedRepeat };
+  const offered = timesOffered(text);
+  if (offered) return { ok: false, reason: "several_times", phrase: offered, otherPhrase: "or" };
   if (hasJoinedTimes(text)) return failure("several_times");
   // "every month on the 1st and 15th", "the 2nd and 4th tuesday": asked to send each day as its own, named.
   const daysOfAMonth = joinedDaysOfMonth(text);
@@ -113,7 +115,7 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   const hints = lasting?.whenNothingElse && !saysWhen(withLength) ? findDateTime(blankOut(timeText, notReadAsDates), now, zone) : withLength;
   if (movingDate && !namesADay(hints)) hints.date = { ...movingDate.date, yearKnown: true, monthKnown: true };
   if (fact?.day && !namesADay(hints)) hints.date = { ...fact.day, yearKnown: true, monthKnown: true };
-  if (hints.several) return failure("several_times");
+  if (hints.several) return hints.choice ? { ok: false, reason: "several_times", phrase: hints.choice, otherPhrase: "or" } : failure("several_times");
   // A bare hour's half of the day from the words around it ("wake me at 7", "dinner at 7"); "early tomorrow" (hour-hints.ts).
   const shade = settleTheHour(hints, text, repeat);
   // "9am EST" from London: on the clock named (New York's, ADR 137), unless that is the person's own clock right now.
@@ -127,6 +129,9 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   // asked which, not set for today ("in spring at 9" was tonight, titled "in spring"; "this month at 10" the 1st, past).
   const period = repeat ? null : findPeriodWithoutADay(text);
   if (period && !namesADay(findDateTime(blankOut(timeText, [...notReadAsDates, period.span]), now, zone))) return { ok: false, reason: "vague_time", phrase: period.phrase };
+  // "call the gym after the holidays at 9": a day only the person knows, with a time and no day, is asked too.
+  const theirDay = repeat || namesADay(hints) ? null : dayOnlyYouKnow(text);
+  if (theirDay && schedule.ok) return { ok: false, reason: "vague_time", phrase: theirDay };
   // "bake the morning of the party": a part of the day of a thing whose day is not said; asked, not tomorrow taken.
   const ofAThing = partOfDayOfAThing(timeText, movingDate ? [...hints.spans, movingDate.span] : hints.spans);
   if (ofAThing && !repeat && !namesADay(hints) && !hints.instant && !hints.partOfToday) return { ok: false, reason: "unknown_moment", phrase: ofAThing.words };

@@ -21,7 +21,8 @@ import { DEFAULT_HOUR, PART_OF_DAY_HOURS, type PartOfDay } from "./types";
  *   "at 5 in the morning" = 05:00). A zero-padded "05:00" is a 24-hour time (hourOfBareTime).
  * - But a bare hour from 6 to 11 with nothing else said about when (no day, no repeat, no part of the
  *   day) is the sooner of its two clock times: "call mum at 7" said at 4 pm is 19:00 today, not 07:00
- *   tomorrow; said at 10 pm, 07:00 tomorrow (ADR 121, eveningIfSooner).
+ *   tomorrow; said at 10 pm, 07:00 tomorrow (ADR 121, eveningIfSooner). So is one with a day that is today ("today
+ *   at 9", "the 25th at 9" on the 25th; ADR 138); a part of today ("this afternoon at 3") is never tomorrow.
  * - A repeat without a date starts at its next occurrence after now; with a date ("every day starting
  *   friday") at its first occurrence on or after that date. A yearly repeat's date without a year names the
  *   day of the year, so it starts at its next occurrence. It never starts on a day where its time
@@ -109,8 +110,13 @@ function firstDue(hints: DateTimeHints, repeat: RecurrenceMatch | null, now: Dat
   if (hints.date) {
     const onDate = onNamedDate(hints.date, time, today, zone);
     if (onDate && "said" in onDate) return onDate;
-    dueAt = onDate;
+    // "today at 9", "the 25th at 9" said on the 25th at 3 pm: the day is today, so its bare hour is the sooner of its
+    // two times, as with no day (ADR 121); it was refused as past.
+    const onToday = onDate && localCalendarDate(onDate, zone).equals(today);
+    dueAt = onToday ? atWallTime(today, eveningIfSooner(hints, repeat, time, today, now, zone), zone) : onDate;
   } else if (hints.weekday) dueAt = onWeekday(hints.weekday, time, today, now, zone);
+  // "this afternoon at 3" said at 4 pm: today's, refused as past below; tomorrow's would not be this afternoon.
+  else if (hints.partOfToday && hints.time && !repeat) dueAt = atWallTime(today, time, zone);
   else dueAt = atNextWallTime(eveningIfSooner(hints, repeat, time, today, now, zone), today, now, zone);
   if (!dueAt || Number.isNaN(dueAt.getTime())) return "no_time";
   // "tomorrow at midnight", "by friday at midnight": the midnight at the end of the day named (a repeat's days move a
@@ -171,7 +177,7 @@ function clockTime(hints: DateTimeHints, partOfDay: PartOfDay | undefined): Wall
 export function hourOfBareTime(hour: number, partOfDay: PartOfDay | undefined): number {
   if (hour < 1 || hour > 11) return hour;
   if (partOfDay === "morning") return hour;
-  if (partOfDay === "night") return hour <= 5 ? hour : hour + 12;
+  if (partOfDay === "night") return hour < SMALL_HOURS_END ? hour : hour + 12;
   if (partOfDay === "afternoon" || partOfDay === "evening") return hour + 12;
   return hour <= 5 ? hour + 12 : hour;
 }

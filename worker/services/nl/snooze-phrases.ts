@@ -1,5 +1,6 @@
 import { asAClockTime } from "./clock-words";
 import { findDateTime } from "./date-time-phrases";
+import { hourOfBareTime } from "./schedule";
 import { leftOver, onlyWordsFrom } from "./leftover";
 import { PART_OF_DAY_HOURS } from "./types";
 
@@ -52,7 +53,9 @@ export function snoozeClockIn(words: string): SnoozeClock | "morning" | "day" | 
   if (hints.weekday || (hints.date && !isReferenceDay(hints.date))) return "day";
   if (hints.time) {
     const halfKnown = hints.time.meridiemKnown || hints.partOfDay !== undefined || HALF_IN_THE_WORD.test(text);
-    return { hour: hints.time.hour, minute: hints.time.minute, halfKnown };
+    // "half past 7 tonight": the part of the day puts the hour said in its half (19:30).
+    const hour = !hints.time.meridiemKnown && hints.partOfDay ? hourOfBareTime(hints.time.hour, hints.partOfDay) : hints.time.hour;
+    return { hour, minute: hints.time.minute, halfKnown };
   }
   if (!hints.partOfDay) return null;
   return hints.partOfDay === "morning" ? "morning" : { hour: PART_OF_DAY_HOURS[hints.partOfDay], minute: 0, halfKnown: true };

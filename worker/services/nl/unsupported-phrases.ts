@@ -117,6 +117,14 @@ const JOINED_PARTS_OF_DAY = new RegExp(`\\b${PART_OF_DAY}\\s*(?:,|and|&|\\+)\\s*
  */
 const SEVERAL_TIMES_ON_A_DAY = new RegExp(`\\b${TIMES}\\s+(?:today|tonight|tomorrow|(?:on\\s+)?${DAY})\\b`, "i");
 
+/** Two clock times or parts of the day offered as a choice ("at 5 or 6", "morning or evening"): which, only the person knows. */
+const TIMES_OFFERED = new RegExp(`(?:\\bat|@)\\s*${CLOCK}(?:${MERIDIEM})?\\s*,?\\s*or\\s+(?:at\\s+)?${CLOCK}(?:${MERIDIEM})?(?=[\\s,.!?;:]|$)|\\b${PART_OF_DAY}\\s*,?\\s*or\\s+(?:(?:in\\s+the|at)\\s+)?${PART_OF_DAY}\\b`, "i");
+
+/** The words of two times offered as a choice, as typed ("at 5 or 6"), or null; asked which (messages.ts). */
+export function timesOffered(text: string): string | null {
+  return TIMES_OFFERED.exec(text)?.[0].replace(/\s+/g, " ") ?? null;
+}
+
 /** Whether the prompt asks for more than one time of day in one phrase. */
 export function hasJoinedTimes(text: string): boolean {
   return JOINED_TIMES.test(text) || JOINED_PARTS_OF_DAY.test(text) || SEVERAL_TIMES_ON_A_DAY.test(text);

@@ -36,6 +36,11 @@ export function countWithoutUnit(text: string): string | null {
   return COUNT_WITHOUT_UNIT.exec(text)?.[0].replace(/\s+/g, " ") ?? null;
 }
 
+/** "christmas week", "the week of thanksgiving": the week a holiday is in, seven days. */
+const HOLIDAY_WEEK = String.raw`(?:(?:in|during|over)\s+)?(?:the\s+)?(?:christmas|xmas|easter|thanksgiving)\s+week|(?:(?:in|during)\s+)?the\s+week\s+of\s+(?:christmas|xmas|easter|thanksgiving)`;
+
+const A_HOLIDAY_WEEK = new RegExp(String.raw`\b(?:${HOLIDAY_WEEK})$`, "i");
+
 /**
  * Periods that hold many days and name none: "this week", "this month", "in the new year", "next spring", "after
  * christmas", "over easter", "between christmas and new year", "late december", "late next week", "the second week of
@@ -44,7 +49,7 @@ export function countWithoutUnit(text: string): string | null {
  * day ("in the new year at 9") too, since the time alone would be today's (parse-reminder.ts). Not "the end of this
  * month" (a day, period-phrases.ts), nor "the day after christmas" (read before, ahead-phrases.ts).
  */
-export const PERIOD_WITHOUT_A_DAY = String.raw`(?:(?:in\s+)?the\s+(?:first|second|third|fourth|last|1st|2nd|3rd|4th)\s+week\s+(?:of|in)\s+(?:${MONTH_WORD}\b|(?:the|this|next)\s+month)|late\s+(?:(?:this|next)\s+(?:week|month)|${MONTH_WORD}\b)|(?<!\bof\s+)this\s+(?:week|month|year)|in\s+the\s+new\s+year|(?:in\s+(?:the\s+)?|(?:this|next)\s+)(?:spring|summer|autumn|fall|winter)|(?:after|over)\s+(?:christmas|xmas|easter)|between\s+(?:christmas|xmas)\s+and\s+new\s+year'?s?(?:\s+(?:day|eve))?)`;
+export const PERIOD_WITHOUT_A_DAY = String.raw`(?:(?:in\s+)?the\s+(?:first|second|third|fourth|last|1st|2nd|3rd|4th)\s+week\s+(?:of|in)\s+(?:${MONTH_WORD}\b|(?:the|this|next)\s+month)|late\s+(?:(?:this|next)\s+(?:week|month)|${MONTH_WORD}\b)|(?<!\bof\s+)this\s+(?:week|month|year)|in\s+the\s+new\s+year|(?:in\s+(?:the\s+)?|(?:this|next)\s+)(?:spring|summer|autumn|fall|winter)|(?:after|over)\s+(?:christmas|xmas|easter)|between\s+(?:christmas|xmas)\s+and\s+new\s+year'?s?(?:\s+(?:day|eve))?|${HOLIDAY_WEEK})`;
 // Not "this year's taxes".
 const SOMETIME = String.raw`(?:sometime\s+|some\s+time\s+|at\s+some\s+point\s+)?`;
 const PERIOD = new RegExp(String.raw`\b${SOMETIME}${PERIOD_WITHOUT_A_DAY}\b(?!'s)`, "i");
@@ -70,7 +75,8 @@ export function findPeriodWithoutADay(text: string): { phrase: string; span: Spa
   const before = text.slice(0, match.index);
   if (PERIOD_AS_OBJECT.test(before)) return null;
   const next = /^\s*([a-z']+)/i.exec(text.slice(end))?.[1];
-  if (next && !AFTER_A_PERIOD.test(next) && !isCommonVerb(next)) return null;
+  // "easter week paint fence": a holiday's week names no thing, so any words may follow it.
+  if (next && !AFTER_A_PERIOD.test(next) && !isCommonVerb(next) && !A_HOLIDAY_WEEK.test(match[0])) return null;
   return { phrase: match[0].replace(/\s+/g, " "), span: { start: match.index, end } };
 }
 
@@ -82,8 +88,19 @@ export function findPeriodWithoutADay(text: string): { phrase: string; span: Spa
 // Also a moment only the person knows ("when I get home", "once I'm back", "after school"): asked, naming the words,
 // rather than "I couldn't find a time".
 const MOMENT_ONLY_YOU_KNOW = String.raw`(?:when|once|as\s+soon\s+as)\s+i(?:'m|\s+am|\s+get|\s+arrive|\s+wake|\s+leave|\s+finish)(?:\s+(?:home|back|up|in|there|to\s+work|work))?|after\s+(?:school|church|mass)|on\s+(?:my|the)\s+way\s+(?:home|back|to\s+work|in)|(?:at\s+)?opening\s+time|(?:at\s+)?closing\s+time`;
+const A_DAY_ONLY_YOU_KNOW = String.raw`(?:on\s+)?pay\s*day|(?:on\s+)?my\s+(?:next\s+)?day\s+off|after\s+the\s+holidays`;
+const DAY_ONLY_YOU_KNOW = new RegExp(String.raw`\b(?:${A_DAY_ONLY_YOU_KNOW})\b`, "i");
+
+/**
+ * "call the gym after the holidays at 9", "move money on payday at 10": a day only the person knows, said with a time
+ * and no day (parse-reminder.ts asks for the day). The time alone was today's, titled "call the gym after the holidays".
+ */
+export function dayOnlyYouKnow(text: string): string | null {
+  return DAY_ONLY_YOU_KNOW.exec(text)?.[0].replace(/\s+/g, " ") ?? null;
+}
+
 // The sun's moments too, only where nothing else says when: with a day they name things ("every friday sunset walk").
-const VAGUE_WHEN = new RegExp(String.raw`\b(?:${SOMETIME}${PERIOD_WITHOUT_A_DAY}|later(?:\s+on)?|soon|in\s+a\s+(?:bit|while|little\s+while|sec|second|minute|moment|mo)|at\s+some\s+point|some\s*time|${MOMENT_ONLY_YOU_KNOW}|(?:at\s+)?(?:dusk|dawn|sunset|sunrise|sundown|sun\s*up|sun\s*down)|(?:on\s+)?pay\s*day|(?:on\s+)?my\s+(?:next\s+)?day\s+off|after\s+the\s+holidays)\b`, "i");
+const VAGUE_WHEN = new RegExp(String.raw`\b(?:${SOMETIME}${PERIOD_WITHOUT_A_DAY}|later(?:\s+on)?|soon|in\s+a\s+(?:bit|while|little\s+while|sec|second|minute|moment|mo)|at\s+some\s+point|some\s*time|${MOMENT_ONLY_YOU_KNOW}|(?:at\s+)?(?:dusk|dawn|sunset|sunrise|sundown|sun\s*up|sun\s*down)|${A_DAY_ONLY_YOU_KNOW})\b`, "i");
 const A_MOMENT_ONLY_YOU_KNOW = new RegExp(String.raw`\b(?:${MOMENT_ONLY_YOU_KNOW})\b`, "i");
 
 /**
