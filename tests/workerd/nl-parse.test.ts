@@ -60,10 +60,10 @@ function expectOneOffInNewYork(prompt: string, title: string, local: string, say
   expect(confirmationMessage(reminder, NEW_YORK, NOW.nyMondayMorning)).toBe(says);
 }
 
-/** Each prompt said at NOW.nyMondayMorning in New York, with the title and local due time it makes. */
-function expectTitlesAndTimesInNewYork(rows: ReadonlyArray<readonly [prompt: string, title: string, local: string]>): void {
+/** Each prompt said at `now` (NOW.nyMondayMorning unless told) in New York, with the title and local due time it makes. */
+function expectTitlesAndTimesInNewYork(rows: ReadonlyArray<readonly [prompt: string, title: string, local: string]>, now: Date = NOW.nyMondayMorning): void {
   for (const [prompt, title, local] of rows) {
-    const reminder = parsed(prompt, NOW.nyMondayMorning, NEW_YORK);
+    const reminder = parsed(prompt, now, NEW_YORK);
     expect([reminder.title, localTime(reminder.dueAt, NEW_YORK)], prompt).toEqual([title, local]);
   }
 }
@@ -2569,18 +2569,10 @@ describe("a part of the day said before its day, minutes past an hour with am/pm
 });
 
 describe("ADR 138: the half of the day as said, a day that is today, a choice, a day only the person knows", () => {
-  /** Each row's title and New York wall time when said at `now`. */
-  function expectAt(now: Date, rows: ReadonlyArray<readonly [prompt: string, title: string, local: string]>): void {
-    for (const [prompt, title, local] of rows) {
-      const reminder = parsed(prompt, now, NEW_YORK);
-      expect([reminder.title, localTime(reminder.dueAt, NEW_YORK)], prompt).toEqual([title, local]);
-    }
-  }
-
   it("reads a bare hour of a night as the small hours, and a range's start before its end", () => {
     // Monday 3:20 PM. chrono made a night's 1 the afternoon's: "friday night at 1" was Friday 1 PM, "tonight at 1"
     // refused as past; "work from 10 to 6pm" was 10 PM, after its own end.
-    expectAt(NOW.nyMondayAfternoon, [
+    expectTitlesAndTimesInNewYork([
       ["friday night at 1 taxi", "taxi", "2026-03-07 01:00"],
       ["tonight at 1 taxi", "taxi", "2026-03-03 01:00"],
       ["thursday night at 1:30 taxi home", "taxi home", "2026-03-06 01:30"],
@@ -2593,7 +2585,7 @@ describe("ADR 138: the half of the day as said, a day that is today, a choice, a
       ["gym from 7 to 9pm", "gym", "2026-03-02 19:00"],
       ["at 14 tomorrow call sam", "call sam", "2026-03-03 14:00"],
       ["tonight at 11:30 go to bed", "go to bed", "2026-03-02 23:30"],
-    ]);
+    ], NOW.nyMondayAfternoon);
   });
 
   it("keeps a part of today to today, and a bare hour of today to its sooner half", () => {
@@ -2608,7 +2600,7 @@ describe("ADR 138: the half of the day as said, a day that is today, a choice, a
       expect(parseReminder(prompt, now, NEW_YORK), prompt).toEqual({ ok: false, reason: "past" });
     }
     // "today at 9" said at 3:20 PM was refused as past (its morning had gone); like "at 9", it is tonight (ADR 121).
-    expectAt(NOW.nyMondayAfternoon, [
+    expectTitlesAndTimesInNewYork([
       ["today at 9 pay rent", "pay rent", "2026-03-02 21:00"],
       ["march 2 at 8 pay rent", "pay rent", "2026-03-02 20:00"],
       ["the 2nd at 7 pay rent", "pay rent", "2026-03-02 19:00"],
@@ -2616,8 +2608,8 @@ describe("ADR 138: the half of the day as said, a day that is today, a choice, a
       // Another day keeps its morning, and a morning still ahead is the morning.
       ["tomorrow at 9 pay rent", "pay rent", "2026-03-03 09:00"],
       ["the 3rd at 9 pay rent", "pay rent", "2026-03-03 09:00"],
-    ]);
-    expectAt(NOW.nyMondayMorning, [["today at 10 pay rent", "pay rent", "2026-03-02 10:00"]]);
+    ], NOW.nyMondayAfternoon);
+    expectTitlesAndTimesInNewYork([["today at 10 pay rent", "pay rent", "2026-03-02 10:00"]]);
   });
 
   it("asks which one when two days or times are offered as a choice", () => {
@@ -2635,7 +2627,7 @@ describe("ADR 138: the half of the day as said, a day that is today, a choice, a
     }
     expect(failureMessage("several_times", "sat or sun", "or")).toBe('Which one: "sat or sun"? I can set one day and time per reminder, so send it again with the one you mean.');
     // A count with "or", or a list with "and", as before.
-    expectAt(NOW.nyMondayMorning, [["pick 5 or 6 apples tomorrow at 9", "pick 5 or 6 apples", "2026-03-03 09:00"]]);
+    expectTitlesAndTimesInNewYork([["pick 5 or 6 apples tomorrow at 9", "pick 5 or 6 apples", "2026-03-03 09:00"]]);
     expect(parseReminder("take meds at 8am and 8pm", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "several_times" });
     expect(parseReminder("buy sun cream sat", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "no_time" });
   });
@@ -2653,12 +2645,12 @@ describe("ADR 138: the half of the day as said, a day that is today, a choice, a
       expect(failureMessage("vague_time", phrase), prompt).toBe(asked);
     }
     // The examples read as said, on the days of those weeks (said on Friday, November 20).
-    expectAt(new Date("2026-11-20T15:00:00Z"), [
+    expectTitlesAndTimesInNewYork([
       ["on dec 21 at 10am visit nan", "visit nan", "2026-12-21 10:00"],
       ["on christmas eve at 9am visit nan", "visit nan", "2026-12-24 09:00"],
       ["the day after thanksgiving at 9am call", "call", "2026-11-27 09:00"],
-    ]);
-    expectAt(NOW.nyMondayMorning, [
+    ], new Date("2026-11-20T15:00:00Z"));
+    expectTitlesAndTimesInNewYork([
       ["on good friday at 10am paint fence", "paint fence", "2026-04-03 10:00"],
       ["on easter monday at 9am paint fence", "paint fence", "2026-04-06 09:00"],
       // The week done something to names the thing.
@@ -2676,12 +2668,12 @@ describe("ADR 138: the half of the day as said, a day that is today, a choice, a
       expect(parseReminder(prompt, NOW.nyMondayMorning, NEW_YORK), prompt).toEqual({ ok: false, reason: "vague_time", phrase });
     }
     expect(failureMessage("vague_time", "after the holidays")).toBe('When is "after the holidays"? Add its day, like "on friday at 10am", and I\'ll nudge you then.');
-    expectAt(NOW.nyMondayMorning, [["call sam on my day off on friday at 10", "call sam on my day off", "2026-03-06 10:00"]]);
+    expectTitlesAndTimesInNewYork([["call sam on my day off on friday at 10", "call sam on my day off", "2026-03-06 10:00"]]);
   });
 
   it("reads tea as the evening meal, not the drink", () => {
     // Each found no time.
-    expectAt(NOW.nyMondayMorning, [
+    expectTitlesAndTimesInNewYork([
       ["wash up after tea", "wash up", "2026-03-02 19:00"],
       ["call mum before tea", "call mum", "2026-03-02 18:00"],
       ["tea time feed the cat", "feed the cat", "2026-03-02 18:00"],
