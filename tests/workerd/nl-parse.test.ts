@@ -2532,7 +2532,8 @@ describe("a part of the day said before its day, minutes past an hour with am/pm
       ["remember bins thursday", "bins", "2026-03-05 09:00"],
       ["remind me i have the dentist thursday at 2", "the dentist", "2026-03-05 14:00"],
       ["remind me i've got yoga at 6", "yoga", "2026-03-02 18:00"],
-      ["i have been meaning to call sam at 5", "i have been meaning to call sam", "2026-03-02 17:00"],
+      // What one has been meaning to do is the task (ADR 138; it was titled whole, said back "about i have been ...").
+      ["i have been meaning to call sam at 5", "call sam", "2026-03-02 17:00"],
       // A label before what is no task, brackets that say something: kept.
       ["todo list review at 5", "todo list review", "2026-03-02 17:00"],
       ["call the bank (the one on main st) at 10", "call the bank (the one on main st)", "2026-03-02 10:00"],
@@ -2543,7 +2544,8 @@ describe("a part of the day said before its day, minutes past an hour with am/pm
     // Each was said back whole: "I'll remind you about i'm so bad at this but can you remind you to reply ...".
     expectTitlesAndTimesInNewYork([
       ["i'm so bad at this but can you remind me to reply to sarah's email tonight", "reply to sarah's email", "2026-03-02 21:00"],
-      ["i keep forgetting my meds so remind me at 8 tomorrow", "i keep forgetting my meds", "2026-03-03 08:00"],
+      // What is forgotten is the thing (ADR 138; it was said back "about i keep forgetting your meds").
+      ["i keep forgetting my meds so remind me at 8 tomorrow", "my meds", "2026-03-03 08:00"],
       ["need to book a doctor's appointment, remind me monday when they open at 8", "book a doctor's appointment when they open", "2026-03-09 08:00"],
       ["so um remind me to like call the landlord tomorrow at 10 or something", "call the landlord", "2026-03-03 10:00"],
       ["in 1 hour 30 call sam", "call sam", "2026-03-02 10:30"],
@@ -2669,6 +2671,53 @@ describe("ADR 138: the half of the day as said, a day that is today, a choice, a
     }
     expect(failureMessage("vague_time", "after the holidays")).toBe('When is "after the holidays"? Add its day, like "on friday at 10am", and I\'ll nudge you then.');
     expectTitlesAndTimesInNewYork([["call sam on my day off on friday at 10", "call sam on my day off", "2026-03-06 10:00"]]);
+  });
+
+  it("reads a count of days, weeks or months and a half, and halves before 'from now'", () => {
+    // "in a week and a half call mum" was a week from now titled "and a half call mum"; "an hour and a half from now"
+    // was refused as past ("a half from now").
+    expectTitlesAndTimesInNewYork([
+      ["in a week and a half call mum", "call mum", "2026-03-12 09:00"],
+      ["a week and a half from now call mum", "call mum", "2026-03-12 09:00"],
+      ["in two and a half weeks call mum", "call mum", "2026-03-19 09:00"],
+      ["in a day and a half check the dough", "check the dough", "2026-03-03 21:00"],
+      ["in a month and a half renew passport", "renew passport", "2026-04-17 09:00"],
+      ["in a fortnight and a half call mum", "call mum", "2026-03-23 09:00"],
+      ["an hour and a half from now call sam", "call sam", "2026-03-02 10:30"],
+      ["2 and a half hours from now call sam", "call sam", "2026-03-02 11:30"],
+      // As before: after "in", and a length that names the thing.
+      ["stretch in an hour and a half", "stretch", "2026-03-02 10:30"],
+      ["a meeting of an hour and a half at 5", "a meeting of an hour and a half", "2026-03-02 17:00"],
+    ]);
+  });
+
+  it("reads what is known with its time alone, then when to be reminded", () => {
+    // Each was due at the fact's time, the asking in the title ("meeting at 1:45" at 2 PM, "i'm meeting jo remind me at 6").
+    expectTitlesAndTimesInNewYork([
+      ["meeting at 2, remind me at 1:45", "meeting at 2", "2026-03-02 13:45"],
+      ["meeting at 2 so remind me at 1:45", "meeting at 2", "2026-03-02 13:45"],
+      ["i'm meeting jo at 7 remind me at 6", "meeting jo at 7", "2026-03-02 18:00"],
+      ["dinner at 8pm, remind me at 7", "dinner at 8pm", "2026-03-02 19:00"],
+      // A second asking joined by "and" is as before (ADR 136).
+      ["take pills at 8 and remind me at 9 if i forget", "take pills and remind me at 9 if i forget", "2026-03-02 20:00"],
+    ]);
+  });
+
+  it("leaves how much it matters and what is forgotten out of the title, and says a texted 'i' back as 'you'", () => {
+    expectTitlesAndTimesInNewYork([
+      ["i should really call my sister tomorrow", "call my sister", "2026-03-03 09:00"],
+      ["i really need to call the bank at 10", "call the bank", "2026-03-02 10:00"],
+      ["i always forget to water the plants, remind me at 6", "water the plants", "2026-03-02 18:00"],
+      ["i never remember to take the bins out, remind me tuesday night", "take the bins out", "2026-03-03 21:00"],
+      ["i've been meaning to fix the tap sat at 10", "fix the tap", "2026-03-07 10:00"],
+      ["i am seeing the gp friday at 10", "seeing the gp", "2026-03-06 10:00"],
+    ]);
+    const saidBack = (prompt: string) => confirmationMessage(parsed(prompt, NOW.nyMondayMorning, NEW_YORK), NEW_YORK, NOW.nyMondayMorning);
+    expect(saidBack("check i paid rent at 5")).toBe("Got it! I'll remind you to check you paid rent on Mon, Mar 2 at 5:00 PM.");
+    expect(saidBack("email sam that i'll be late at 5")).toBe("Got it! I'll remind you to email sam that you'll be late on Mon, Mar 2 at 5:00 PM.");
+    // A numeral and "i.e." keep their "i".
+    expect(saidBack("read part i of the book at 5")).toBe("Got it! I'll remind you to read part i of the book on Mon, Mar 2 at 5:00 PM.");
+    expect(saidBack("note i.e. the form at 5")).toBe("Got it! I'll remind you about note i.e. the form on Mon, Mar 2 at 5:00 PM.");
   });
 
   it("reads tea as the evening meal, not the drink", () => {

@@ -55,7 +55,11 @@ export function findFactThenAsk(text: string, now: Date, zone: string, readOneOf
     // "party on saturday, remind me to buy wine": no day or time asked, what to do is, on the fact's day (not a task's:
     // "call mum tomorrow at 5 and remind me to buy flowers" stays one reminder at 5).
     const onTheFactsDay = !askedDay && !asked.time && !asked.instant && factDay && ACTION_NEXT.test(text.slice(askEnd)) && !startsWithAVerb(fact);
-    if (!(askedDay || (asked.time && factDay) || onTheFactsDay) || known.spans.length === 0) return null;
+    // "meeting at 2, remind me at 1:45", "i'm meeting jo at 7 remind me at 6": the fact's time alone says its day (the
+    // next one); not a second asking joined by "and" ("take pills at 8 and remind me at 9 if i forget", ADR 136). It
+    // was due at the fact's time, the asking left in the title.
+    const factTime = Boolean(known.time) && !/^and\b/i.test(ask);
+    if (!(askedDay || (asked.time && (factDay || factTime)) || onTheFactsDay) || known.spans.length === 0) return null;
     const found = { fact: { start: 0, end: askStart }, ask: { start: askStart, end: askEnd }, factDue: readOneOff(fact) };
     if (askedDay) return { ...found, day: null };
     if (!found.factDue) return null;

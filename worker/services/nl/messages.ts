@@ -219,6 +219,9 @@ const SECOND_PERSON: Record<string, string> = {
   myself: "yourself",
 };
 
-/** Longest forms first, so "I am" is not read as "I". Case-sensitive where English is: "I", not "i" inside words. */
-const FIRST_PERSON = /\b(?:I am|I was|I['’](?:m|ve|ll|d)|I|[Mm]e|[Mm]y|[Mm]yself)\b/g;
+/**
+ * Longest forms first, so "I am" is not read as "I". A lower-case "i" as texted too ("i have been meaning to call sam"
+ * was said back "about i have been ..."), but not a numeral ("part i", "henry i") nor "i.e.".
+ */
+const FIRST_PERSON = /\b(?:[Ii] am|[Ii] was|[Ii]['’](?:m|ve|ll|d)|I|(?<!\b(?:part|chapter|act|phase|type|class|vol|volume|book|season|series|war|grade|level|stage|henry|louis|charles|elizabeth|george|james|edward|richard|william|mary)\s+)i(?![.'’]\w)|[Mm]e|[Mm]y|[Mm]yself)\b/g;
 

@@ -34,10 +34,22 @@ const HOURS_OR_MINUTES = "(hours?|hrs?|minutes?|mins?)";
 /** A duration is a due time only after "in" or before "from now": "a meeting of an hour and a half" is not one. */
 const FROM_NOW = "(?:\\s+from\\s+now)?";
 
+/**
+ * A length of a count and a unit (`body`, two groups) after "in" or before "from now": "an hour and a half from now" was
+ * read as "a half from now" and refused as past. The groups are 1 and 2 after "in", 3 and 4 before "from now" (countAndUnit).
+ */
+function inOrFromNow(body: string): RegExp {
+  return new RegExp(`\\bin\\s+${body}\\b${FROM_NOW}|\\b${body}\\s+from\\s+now\\b`, "i");
+}
+
+function countAndUnit(match: RegExpMatchArray): [count: string | undefined, unit: string | undefined] {
+  return [match[1] ?? match[3], match[2] ?? match[4]];
+}
+
 /** "in an hour and a half", "in 2 hours and a half", "in 5 minutes and a half". */
-const UNIT_AND_A_HALF = new RegExp(`\\bin\\s+${COUNT}\\s+${HOURS_OR_MINUTES}\\s+and\\s+a\\s+half\\b${FROM_NOW}`, "i");
+const UNIT_AND_A_HALF = inOrFromNow(`${COUNT}\\s+${HOURS_OR_MINUTES}\\s+and\\s+a\\s+half`);
 /** "in 2 and a half hours", "in two and a half hours". */
-const COUNT_AND_A_HALF = new RegExp(`\\bin\\s+${COUNT}\\s+and\\s+a\\s+half\\s+${HOURS_OR_MINUTES}\\b${FROM_NOW}`, "i");
+const COUNT_AND_A_HALF = inOrFromNow(`${COUNT}\\s+and\\s+a\\s+half\\s+${HOURS_OR_MINUTES}`);
 /** "in 1h30", "in 2h 15m", "in 1 h 30 min". */
 const HOURS_MINUTES = /\bin\s+(\d{1,2})\s*h\s*([0-5]?\d)\s*(?:m(?:in(?:ute)?s?)?)?(?![\w:])/i;
 
@@ -46,6 +58,24 @@ function andAHalf(context: chrono.ParsingContext, count: string | undefined, uni
   if (whole === null) return null;
   // Half an hour is 30 minutes; half a minute, 30 seconds.
   const duration = unitOf(unit) === "hour" ? { hour: whole, minute: 30 } : { minute: whole, second: 30 };
+  return chrono.ParsingComponents.createRelativeFromReference(context.reference, duration);
+}
+
+/**
+ * "in a week and a half", "in a day and a half", "in 2 months and a half", "in two and a half weeks": the words were left
+ * in the title ("and a half call mum", a week from now). Half a day is 12 hours (as "in 1.5 days"); half a week 3 days
+ * ("a week and a half" is the 10 days people mean, at this time of day); half a fortnight a week; half a month 15 days.
+ */
+const DAYS_AND_A_HALF = inOrFromNow(`${COUNT}\\s+(days?|weeks?|fortnights?|months?)\\s+and\\s+a\\s+half`);
+const COUNT_AND_A_HALF_DAYS = inOrFromNow(`${COUNT}\\s+and\\s+a\\s+half\\s+(days|weeks|fortnights|months)`);
+
+function daysAndAHalf(context: chrono.ParsingContext, match: RegExpMatchArray) {
+  const [count, unitWord] = countAndUnit(match);
+  const whole = countOf(count);
+  const unit = (unitWord ?? "").toLowerCase().replace(/s$/, "");
+  if (whole === null) return null;
+  const duration =
+    unit === "day" ? { day: whole, hour: 12 } : unit === "week" ? { day: whole * 7 + 3 } : unit === "fortnight" ? { day: whole * 14 + 7 } : { month: whole, day: 15 };
   return chrono.ParsingComponents.createRelativeFromReference(context.reference, duration);
 }
 
@@ -210,12 +240,14 @@ function namedDay(context: chrono.ParsingContext, match: RegExpMatchArray) {
 
 /** The parsers, in the shape chrono's `parsers` list takes. */
 export const RELATIVE_PARSERS: chrono.Parser[] = [
-  { pattern: () => UNIT_AND_A_HALF, extract: (context, match) => andAHalf(context, match[1], match[2]) },
-  { pattern: () => COUNT_AND_A_HALF, extract: (context, match) => andAHalf(context, match[1], match[2]) },
+  { pattern: () => UNIT_AND_A_HALF, extract: (context, match) => andAHalf(context, ...countAndUnit(match)) },
+  { pattern: () => COUNT_AND_A_HALF, extract: (context, match) => andAHalf(context, ...countAndUnit(match)) },
   {
     pattern: () => HOURS_MINUTES,
     extract: (context, match) => chrono.ParsingComponents.createRelativeFromReference(context.reference, { hour: Number(match[1]), minute: Number(match[2]) }),
   },
+  { pattern: () => DAYS_AND_A_HALF, extract: daysAndAHalf },
+  { pattern: () => COUNT_AND_A_HALF_DAYS, extract: daysAndAHalf },
   { pattern: () => FORTNIGHT, extract: (context) => chrono.ParsingComponents.createRelativeFromReference(context.reference, { week: 2 }) },
   {
     pattern: () => HOURS_AND_BARE_MINUTES,

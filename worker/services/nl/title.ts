@@ -101,8 +101,16 @@ const LEAD_INS: readonly RegExp[] = [
   leadIn("(?:(?:a|an|my)\\s+)?(?:(?:daily|weekly|monthly|nightly|fortnightly|yearly)\\s+)?(?:reminder|nudge)\\s+(?:to|for|about)"),
   leadIn("(?:don'?t|do\\s+not)\\s+(?:let\\s+me\\s+)?forget(?:\\s+(?:to|about))?"),
   // "I need to call mom", "that I have to", "I've got to", "I must": the task is what follows.
-  leadIn("(?:that\\s+)?(?:i(?:'ve|\\s+have)?\\s+)?(?:need\\s+to|have\\s+to|got\\s+to|gotta|ought\\s+to|want\\s+to)"),
-  leadIn("(?:that\\s+)?i\\s+(?:must|should)"),
+  // "I really need to", "I should really", "I should probably": how much it matters is no part of the task.
+  leadIn("(?:that\\s+)?(?:i(?:'ve|\\s+have)?\\s+)?(?:really\\s+)?(?:need\\s+to|have\\s+to|got\\s+to|gotta|ought\\s+to|want\\s+to)"),
+  leadIn("(?:that\\s+)?i\\s+(?:really\\s+)?(?:must|should)(?:\\s+(?:really|probably|definitely|prob))?"),
+  // "i keep forgetting my meds so remind me at 8", "i always forget to water the plants": what is forgotten is the task
+  // (it was said back "about i keep forgetting your meds").
+  leadIn("i\\s+(?:keep|always|often|sometimes)\\s+forget(?:ting)?(?:\\s+(?:to|about))?|i\\s+never\\s+remember(?:\\s+to)?"),
+  // "i've been meaning to call sam": the task is what follows.
+  leadIn("(?:i(?:'ve|\\s+have)\\s+)?been\\s+meaning\\s+to"),
+  // "i'm meeting jo at 7", "i am seeing the gp friday": what is happening is the thing ("i'm so bad at this" is not).
+  leadIn("(?:i'm|im|i\\s+am)(?=\\s+[a-z]+ing\\b)"),
   // "I have a dentist appointment on friday at 2": the thing is what follows ("I have to" is read above).
   // "remind me i have the dentist thursday", "i've got yoga at 6": the thing is what follows (was said back "about i have").
   leadIn("(?:ok\\s+)?i(?:'ve|\\s+have)(?:\\s+got)?(?:\\s+(?:a|an))?(?=\\s+(?!to\\b|been\\b|got\\b)[a-z])"),
