@@ -2673,6 +2673,40 @@ describe("ADR 138: the half of the day as said, a day that is today, a choice, a
     expectTitlesAndTimesInNewYork([["call sam on my day off on friday at 10", "call sam on my day off", "2026-03-06 10:00"]]);
   });
 
+  it("asks for the date of someone's birthday or anniversary", () => {
+    // Each found no time, or ("on her birthday at 10") was today at 10 AM.
+    for (const [prompt, phrase, asked] of [
+      ["call nan on her birthday", "on her birthday", "When is her birthday?"],
+      ["call nan on her birthday at 10", "on her birthday", "When is her birthday?"],
+      ["call dad on his bday", "on his bday", "When is his bday?"],
+      ["bake a cake for my birthday", "for my birthday", "When is your birthday?"],
+      ["buy flowers for our anniversary", "for our anniversary", "When is our anniversary?"],
+      ["cake for mum's birthday", "for mum's birthday", "When is mum's birthday?"],
+    ] as const) {
+      expect(parseReminder(prompt, NOW.nyMondayMorning, NEW_YORK), prompt).toEqual({ ok: false, reason: "vague_time", phrase });
+      expect(failureMessage("vague_time", phrase), prompt).toBe(`${asked} Add its date, like "on march 3 at 10am", and I'll nudge you then.`);
+    }
+    // With its day, or what it is for with the time to do it: as said.
+    expectTitlesAndTimesInNewYork([
+      ["call nan on her birthday, march 3", "call nan on her birthday", "2026-03-03 09:00"],
+      ["buy a present for her birthday at 5", "buy a present for her birthday", "2026-03-02 17:00"],
+      ["book dinner for our anniversary on friday at 6", "book dinner for our anniversary", "2026-03-06 18:00"],
+    ]);
+  });
+
+  it("reads an hour with 'ish' before what to do or a day", () => {
+    // "7ish call mum" and "around 7ish call mum" found no time; "call mum around 7ish tomorrow" was 9 AM titled "call mum around 7ish".
+    expectTitlesAndTimesInNewYork([
+      ["7ish call mum", "call mum", "2026-03-02 19:00"],
+      ["around 7ish call mum", "call mum", "2026-03-02 19:00"],
+      ["call mum around 7ish tomorrow", "call mum", "2026-03-03 07:00"],
+      ["call mum 4ish tomorrow", "call mum", "2026-03-03 16:00"],
+      // A count keeps its words.
+      ["invite 20ish people on friday at 6pm", "invite 20ish people", "2026-03-06 18:00"],
+      ["buy 6ish apples tomorrow", "buy 6ish apples", "2026-03-03 09:00"],
+    ]);
+  });
+
   it("reads a count of days, weeks or months and a half, and halves before 'from now'", () => {
     // "in a week and a half call mum" was a week from now titled "and a half call mum"; "an hour and a half from now"
     // was refused as past ("a half from now").

@@ -146,9 +146,19 @@ function hourAfterDay(context: chrono.ParsingContext, match: RegExpMatchArray): 
 const FOLLOWED_BY_NO_NOUN = "(?=\\s*(?:$|[,.;:!?)]|(?:to|and|please|then)\\b))";
 const APPROXIMATE_AT = new RegExp(`\\bat\\s+(?:around|about|approximately|roughly)\\s+(\\d{1,2})(?::([0-5]\\d))?(?!\\d|\\s*(?:[ap]\\.?m\\b|%))`, "i");
 const APPROXIMATE_ALONE = new RegExp(`\\b(?:around|about|approximately|roughly)\\s+(\\d{1,2})(?::([0-5]\\d))?${FOLLOWED_BY_NO_NOUN}`, "i");
-/** "at 5ish", "at 7:30-ish"; "5ish" without "at" as "around 5" is read. chrono read none of them. */
-const ISH_AT = /\bat\s+(\d{1,2})(?::([0-5]\d))?\s*-?\s*ish\b/i;
+/**
+ * "at 5ish", "at 7:30-ish", "around 7ish"; "5ish" without "at" as "around 5" is read, and so is one before a day or
+ * what to do ("7ish call mum", "call mum 7ish tomorrow"; they found no time, or kept "around 7ish" in the title).
+ * "20ish people" keeps its number. chrono read none of them.
+ */
+const ISH_AT = /\b(?:at|around|about|roughly)\s+(\d{1,2})(?::([0-5]\d))?\s*-?\s*ish\b/i;
 const ISH_ALONE = new RegExp(`\\b(\\d{1,2})(?::([0-5]\\d))?\\s*-?\\s*ish\\b${FOLLOWED_BY_NO_NOUN}`, "i");
+const ISH_BEFORE_A_DAY_OR_A_VERB = new RegExp(`\\b(\\d{1,2})(?::([0-5]\\d))?\\s*-?\\s*ish(?=\\s+(?:on\\s+)?(?:today|tonight|tomorrow|tmrw|${DAY_NAME})\\b|\\s+([a-z]+))`, "i");
+
+function hourIshBeforeADayOrAVerb(context: chrono.ParsingContext, match: RegExpMatchArray): Components | null {
+  if (match[3] && !isCommonVerb(match[3])) return null;
+  return approximateHour(context, match);
+}
 
 /**
  * "at half 5", "at half five": half past, as said in Britain and Ireland ("half 5" is 5:30, never 4:30). After "at",
@@ -252,6 +262,7 @@ export const CLOCK_PARSERS: chrono.Parser[] = [
   { pattern: () => APPROXIMATE_ALONE, extract: approximateHour },
   { pattern: () => ISH_AT, extract: approximateHour },
   { pattern: () => ISH_ALONE, extract: approximateHour },
+  { pattern: () => ISH_BEFORE_A_DAY_OR_A_VERB, extract: hourIshBeforeADayOrAVerb },
   { pattern: () => NOONISH, extract: (): Components => ({ hour: 12, minute: 0, meridiem: 1 }) },
   { pattern: () => AT_FOUR_DIGITS, extract: atFourDigits },
   { pattern: () => ONE_LETTER_MERIDIEM, extract: oneLetterMeridiem },

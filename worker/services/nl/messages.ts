@@ -134,6 +134,9 @@ export function failureMessage(reason: ParseFailureReason, phrase?: string, othe
   if (period) return `Which day ${periodAsSaid(period)}? Add one, like ${periodExamples(period)}, and I'll nudge you then.`;
   // "move money on payday": a day only the person knows, so its date is what to add.
   if (reason === "vague_time" && phrase && PAYDAY.test(phrase)) return `When is payday? Add its date, like "on the 28th at 9am", and I'll nudge you then.`;
+  // "call nan on her birthday": its date is what to add ("When is her birthday?", "my" said back as "your").
+  const whose = reason === "vague_time" ? phrase?.match(SOMEONES_DAY) : null;
+  if (whose) return `When is ${toSecondPerson(whose[1] ?? "")}? Add its date, like "on march 3 at 10am", and I'll nudge you then.`;
   // "on my day off", "after the holidays": a day, not a time, is what is missing.
   if (reason === "vague_time" && phrase && A_DAY_YOU_KNOW.test(phrase)) return `When is "${phrase}"? Add its day, like "on friday at 10am", and I'll nudge you then.`;
   if (reason === "vague_time" && phrase) return `When is "${phrase}"? Add a time, like "at 6pm" or "in 2 hours", and I'll nudge you then.`;
@@ -149,6 +152,7 @@ export function failureMessage(reason: ParseFailureReason, phrase?: string, othe
 
 const PAYDAY = /\bpay\s*day\b/i;
 const A_DAY_YOU_KNOW = /\b(?:day\s+off|holidays)\b/i;
+const SOMEONES_DAY = /^(?:on|for)\s+(.+?\s+(?:birthday|bday|b'day|anniversary))$/i;
 const PERIOD_AT_THE_END = new RegExp(String.raw`\b${PERIOD_WITHOUT_A_DAY}$`, "i");
 
 /** "what's on today?" typed where only reminders are made (the web's box, the API, an email): nothing is made. */

@@ -88,7 +88,8 @@ export function findPeriodWithoutADay(text: string): { phrase: string; span: Spa
 // Also a moment only the person knows ("when I get home", "once I'm back", "after school"): asked, naming the words,
 // rather than "I couldn't find a time".
 const MOMENT_ONLY_YOU_KNOW = String.raw`(?:when|once|as\s+soon\s+as)\s+i(?:'m|\s+am|\s+get|\s+arrive|\s+wake|\s+leave|\s+finish)(?:\s+(?:home|back|up|in|there|to\s+work|work))?|after\s+(?:school|church|mass)|on\s+(?:my|the)\s+way\s+(?:home|back|to\s+work|in)|(?:at\s+)?opening\s+time|(?:at\s+)?closing\s+time`;
-const A_DAY_ONLY_YOU_KNOW = String.raw`(?:on\s+)?pay\s*day|(?:on\s+)?my\s+(?:next\s+)?day\s+off|after\s+the\s+holidays`;
+// "call nan on her birthday", "buy flowers for our anniversary": a day of someone's that no calendar here holds.
+const A_DAY_ONLY_YOU_KNOW = String.raw`(?:on\s+)?pay\s*day|(?:on\s+)?my\s+(?:next\s+)?day\s+off|after\s+the\s+holidays|(?:on|for)\s+(?:her|his|their|your|my|our|[a-z]+'s)\s+(?:birthday|bday|b'day|anniversary)`;
 const DAY_ONLY_YOU_KNOW = new RegExp(String.raw`\b(?:${A_DAY_ONLY_YOU_KNOW})\b`, "i");
 
 /**
@@ -96,7 +97,9 @@ const DAY_ONLY_YOU_KNOW = new RegExp(String.raw`\b(?:${A_DAY_ONLY_YOU_KNOW})\b`,
  * and no day (parse-reminder.ts asks for the day). The time alone was today's, titled "call the gym after the holidays".
  */
 export function dayOnlyYouKnow(text: string): string | null {
-  return DAY_ONLY_YOU_KNOW.exec(text)?.[0].replace(/\s+/g, " ") ?? null;
+  const words = DAY_ONLY_YOU_KNOW.exec(text)?.[0].replace(/\s+/g, " ") ?? null;
+  // "buy a present for her birthday at 5": what it is for, and the time is when to buy it.
+  return words && !/^for\s/i.test(words) ? words : null;
 }
 
 // The sun's moments too, only where nothing else says when: with a day they name things ("every friday sunset walk").
