@@ -2754,6 +2754,40 @@ describe("ADR 138: the half of the day as said, a day that is today, a choice, a
     expect(saidBack("note i.e. the form at 5")).toBe("Got it! I'll remind you about note i.e. the form on Mon, Mar 2 at 5:00 PM.");
   });
 
+  it("reads what is known, a comma, then what to do at its own time", () => {
+    // Each was due at the first part's time, titled with both ("school play leave work at 1").
+    expectTitlesAndTimesInNewYork([
+      ["school play thursday 2pm, leave work at 1", "leave work before school play thursday 2pm", "2026-03-05 13:00"],
+      ["mum's flight lands 14:35 on saturday, leave at 1", "leave before mum's flight lands 14:35 on saturday", "2026-03-07 13:00"],
+      ["dentist tomorrow at 3, call to confirm at 10", "call to confirm before dentist tomorrow at 3", "2026-03-03 10:00"],
+      ["party saturday, buy wine friday", "buy wine before party saturday", "2026-03-06 09:00"],
+      // A task first is no fact (as before: one reminder).
+      ["buy milk tomorrow, call mum at 5", "buy milk call mum", "2026-03-03 17:00"],
+    ]);
+  });
+
+  it("reads a length with a repeat as part of the title, minutes past the hour in digits, and meals named together", () => {
+    expectTitlesAndTimesInNewYork([
+      // It was every day at ten minutes from now.
+      ["meditate for 10 minutes every evening", "meditate for 10 minutes", "2026-03-02 19:00"],
+      ["walk for 20 mins every morning", "walk for 20 mins", "2026-03-03 09:00"],
+      // Alone, a length is still the time.
+      ["meditate for 10 minutes", "meditate", "2026-03-02 09:10"],
+      // It was 8 PM, titled "get the cake out past".
+      ["get the cake out at 20 past", "get the cake out", "2026-03-02 09:20"],
+      ["at 25 mins past call sam", "call sam", "2026-03-02 09:25"],
+      // "to" after a number is what to do, as before.
+      ["remind me at 10 to call sam", "call sam", "2026-03-02 10:00"],
+    ]);
+    expect(parsed("meditate for 10 minutes every evening", NOW.nyMondayMorning, NEW_YORK).recurrence).toEqual({ freq: "daily" });
+    // "insulin before breakfast lunch and dinner" was 8 AM titled "insulin lunch and dinner"; "pills with breakfast and
+    // dinner" 8 AM titled "pills and dinner".
+    expect(parseReminder("insulin before breakfast lunch and dinner", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "unsupported_repeat", phrase: "before breakfast lunch and dinner" });
+    expect(failureMessage("unsupported_repeat", "before breakfast lunch and dinner")).toBe('I can\'t repeat a reminder "before breakfast lunch and dinner", but one reminder for each time of day, repeating every day, can: "every day at 8am", "every day at 12pm" and "every day at 6pm".');
+    expect(parseReminder("pills with breakfast and dinner", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "several_times" });
+    expect(parseReminder("pills before lunch and after dinner", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "several_times" });
+  });
+
   it("reads tea as the evening meal, not the drink", () => {
     // Each found no time.
     expectTitlesAndTimesInNewYork([

@@ -40,14 +40,19 @@ function spokenClock(_context: chrono.ParsingContext, match: RegExpMatchArray): 
  * "text sam at quarter past", "at half past", "at quarter to": no hour said, so the next such moment of the clock
  * (within the hour ahead). No time was found. Not before an hour ("at quarter past 5" is SPOKEN_CLOCK's).
  */
-const FRACTION_OF_THE_HOUR_ALONE = new RegExp(`\\bat\\s+(?:a\\s+)?(half|quarter)\\s+(past|after|to|till)\\b(?!\\s*(?:${HOUR}\\b|the\\s+hour))`, "i");
+// Minutes in digits past the hour too: "get the cake out at 20 past" (it was 8 PM, titled "get the cake out past"). Not
+// "to": "remind me at 10 to call sam" is at 10.
+const FRACTION_OF_THE_HOUR_ALONE = new RegExp(`\\bat\\s+(?:(?:a\\s+)?(half|quarter)\\s+(past|after|to|till)|([1-5]?\\d)\\s+(?:mins?\\s+|minutes\\s+)?(past|after))\\b(?!\\s*(?:${HOUR}\\b|the\\s+hour))`, "i");
 
 function fractionOfTheHourAlone(context: chrono.ParsingContext, match: RegExpMatchArray): chrono.ParsingComponents | null {
-  const [, fraction, direction] = match;
+  const fraction = match[1] ?? match[3];
+  const direction = match[2] ?? match[4];
   const half = fraction?.toLowerCase() === "half";
   const before = /^(?:to|till)$/i.test(direction ?? "");
   if (half && before) return null; // "half to" is not English
-  const minute = half ? 30 : before ? 45 : 15;
+  const minutes = /^\d/.test(fraction ?? "") ? Number(fraction) : half ? 30 : 15;
+  if (minutes < 1 || minutes > 59 || (before && minutes === 30)) return null;
+  const minute = before ? 60 - minutes : minutes;
   const now = localNow(context);
   let at = now.set({ minute, second: 0, millisecond: 0 });
   if (at <= now) at = at.plus({ hours: 1 });

@@ -35,6 +35,12 @@ const ANOTHER_TOO = /\b(?:too|also|again|as\s+well)\s*[.!]*\s*$/i;
 const ACTION_NEXT = /^\s+(?:to|about)\s+\S/i;
 
 /**
+ * "school play thursday 2pm, leave work at 1", "mum's flight lands at 14:35 on saturday, leave at 1": no asking, but a
+ * comma and what to do at its own time. It was due at the fact's time, titled "school play leave work at 1".
+ */
+const THEN_WHAT_TO_DO = /,\s*(?:(?:and\s+)?then\s+|so\s+)?(?=[a-z])/gi;
+
+/**
  * The fact and the asking in `text`, when both say when: the asking a day, or a time when the fact names one day, or
  * what to do on the fact's day; else null.
  */
@@ -47,26 +53,40 @@ export function findFactThenAsk(text: string, now: Date, zone: string, readOneOf
     const askEnd = askStart + ask.length;
     // "call mum tomorrow at 5 and remind me friday too": a second reminder, not one about the first part.
     if (ANOTHER_TOO.test(text.slice(askEnd))) return null;
-    const asked = findDateTime(blankOut(text, [{ start: 0, end: askEnd }]), now, zone);
-    const known = findDateTime(fact, now, zone);
-    const askedDay = namesADay(asked);
-    // A time alone is on the fact's day, so the fact must name one ("take pills at 8 and remind me at 9" is left as it was).
-    const factDay = Boolean(known.date || known.weekday);
     // "party on saturday, remind me to buy wine": no day or time asked, what to do is, on the fact's day (not a task's:
     // "call mum tomorrow at 5 and remind me to buy flowers" stays one reminder at 5).
-    const onTheFactsDay = !askedDay && !asked.time && !asked.instant && factDay && ACTION_NEXT.test(text.slice(askEnd)) && !startsWithAVerb(fact);
+    const onTheFactsDay = ACTION_NEXT.test(text.slice(askEnd)) && !startsWithAVerb(fact);
     // "meeting at 2, remind me at 1:45", "i'm meeting jo at 7 remind me at 6": the fact's time alone says its day (the
     // next one); not a second asking joined by "and" ("take pills at 8 and remind me at 9 if i forget", ADR 136). It
     // was due at the fact's time, the asking left in the title.
-    const factTime = Boolean(known.time) && !/^and\b/i.test(ask);
-    if (!(askedDay || (asked.time && (factDay || factTime)) || onTheFactsDay) || known.spans.length === 0) return null;
-    const found = { fact: { start: 0, end: askStart }, ask: { start: askStart, end: askEnd }, factDue: readOneOff(fact) };
-    if (askedDay) return { ...found, day: null };
-    if (!found.factDue) return null;
-    const { year, month, day } = DateTime.fromJSDate(found.factDue, { zone });
-    return { ...found, day: { year, month, day } };
+    return factAndAsking(text, { start: askStart, end: askEnd }, { onTheFactsDay, byItsTime: !/^and\b/i.test(ask) }, now, zone, readOneOff);
+  }
+  for (const match of text.matchAll(THEN_WHAT_TO_DO)) {
+    const askStart = match.index ?? 0;
+    const askEnd = askStart + match[0].length;
+    const fact = text.slice(0, askStart);
+    if (cleanTitle(fact) === "" || startsWithAVerb(fact) || !startsWithAVerb(text.slice(askEnd))) continue;
+    return factAndAsking(text, { start: askStart, end: askEnd }, { onTheFactsDay: false, byItsTime: true }, now, zone, readOneOff);
   }
   return null;
+}
+
+/** The fact before `ask` and when to be reminded after it, when both say when (see findFactThenAsk); else null. */
+function factAndAsking(text: string, ask: Span, may: { onTheFactsDay: boolean; byItsTime: boolean }, now: Date, zone: string, readOneOff: ReadOneOff): FactThenAsk | null {
+  const fact = text.slice(0, ask.start);
+  const asked = findDateTime(blankOut(text, [{ start: 0, end: ask.end }]), now, zone);
+  const known = findDateTime(fact, now, zone);
+  const askedDay = namesADay(asked);
+  // A time alone is on the fact's day, so the fact must name one, or a time of its own (may.byItsTime).
+  const factDay = Boolean(known.date || known.weekday);
+  const factTime = Boolean(known.time) && may.byItsTime;
+  const onTheFactsDay = may.onTheFactsDay && !askedDay && !asked.time && !asked.instant && factDay;
+  if (!(askedDay || (asked.time && (factDay || factTime)) || onTheFactsDay) || known.spans.length === 0) return null;
+  const found = { fact: { start: 0, end: ask.start }, ask, factDue: readOneOff(fact) };
+  if (askedDay) return { ...found, day: null };
+  if (!found.factDue) return null;
+  const { year, month, day } = DateTime.fromJSDate(found.factDue, { zone });
+  return { ...found, day: { year, month, day } };
 }
 
 const COPULA_BEFORE_THE_DAY = /\s+(?:is|are)(?=\s+(?:on|the|at|this|next|tomorrow|today|tonight)\b)/i;

@@ -103,7 +103,7 @@ function timesOfDayEvery(phrase: string): string | null {
 }
 
 /** "before every meal", "with meals": breakfast, lunch and dinner at the hours the reader gives them (moments.ts). */
-const WITH_EVERY_MEAL = /\b(?:before|after|with)\s+(?:(?:every|each)\s+meal|meals)\b/i;
+const WITH_EVERY_MEAL = /\b(?:before|after|with)\s+(?:(?:every|each)\s+meal|meals|breakfast\s*,?\s*(?:and\s+)?lunch\s*,?\s*(?:and|&)\s+(?:dinner|supper|tea))\b/i;
 
 /** "twice a day", "3 times a day", "twice daily": that many times spread over the waking day, from 8 am to 8 pm. */
 const TIMES_A_DAY = /\b(twice|thrice|two\s+times|three\s+times|four\s+times|[234]\s*(?:times|x))\s+(?:(?:a|per|each|every)\s+day|daily)\b/i;

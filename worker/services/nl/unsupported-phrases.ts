@@ -48,7 +48,8 @@ const UNSUPPORTED_REPEATS: readonly RegExp[] = [
   // No rule holds an irregular repeat: "stretch every now and then" found no time at all ("the now and then tour" is a name).
   unsupported(`(?<!\\b(?:the|a|an|my|our|your|his|her|their)\\s+)(?:${EVERY}\\s+)?now\\s+and\\s+(?:then|again)|${EVERY}\\s+so\\s+often|from\\s+time\\s+to\\s+time|(?:${EVERY}\\s+)?once\\s+in\\s+a\\s+while`),
   // Every meal: three times a day ("take my insulin before every meal" found no time).
-  unsupported(`\\b(?:before|after|with)\\s+(?:(?:every|each)\\s+meal|meals)\\b`),
+  // The three named ("insulin before breakfast, lunch and dinner" was 8 AM titled "insulin lunch and dinner").
+  unsupported(`\\b(?:before|after|with)\\s+(?:(?:every|each)\\s+meal|meals|breakfast\\s*,?\\s*(?:and\\s+)?lunch\\s*,?\\s*(?:and|&)\\s+(?:dinner|supper|tea))\\b`),
   // Several times in one period: "twice a day", "3 times a week", "twice daily".
   unsupported(`${TIMES}\\s+(?:a|an|per|each|every)\\s+(?:day|night|week|month|year|hour)\\b`),
   unsupported(`${TIMES}\\s+(?:daily|nightly|weekly|monthly)\\b`),
@@ -111,6 +112,10 @@ const JOINED_TIMES = new RegExp(`(?:\\bat|@)\\s*${CLOCK}(?:${MERIDIEM})?(?:${JOI
 const PART_OF_DAY = "(?:morning|afternoon|evening|night)s?";
 const JOINED_PARTS_OF_DAY = new RegExp(`\\b${PART_OF_DAY}\\s*(?:,|and|&|\\+)\\s*(?:(?:in\\s+the|at)\\s+)?${PART_OF_DAY}\\b`, "i");
 
+/** Two meals joined ("pills with breakfast and dinner"): two times; it was 8 AM titled "pills and dinner". */
+const MEAL = "(?:breakfast|lunch|dinner|supper)";
+const JOINED_MEALS = new RegExp(`\\b(?:with|before|after|at)\\s+${MEAL}\\s*(?:,|and|&|\\+)\\s*(?:(?:with|before|after|at)\\s+)?(?:${MEAL}|tea)\\b`, "i");
+
 /**
  * Several times on one day ("remind me twice tomorrow to call", "3 times today"): which times cannot be told, and one
  * reminder is one time. It was 9 AM titled "twice to call".
@@ -127,7 +132,7 @@ export function timesOffered(text: string): string | null {
 
 /** Whether the prompt asks for more than one time of day in one phrase. */
 export function hasJoinedTimes(text: string): boolean {
-  return JOINED_TIMES.test(text) || JOINED_PARTS_OF_DAY.test(text) || SEVERAL_TIMES_ON_A_DAY.test(text);
+  return JOINED_TIMES.test(text) || JOINED_PARTS_OF_DAY.test(text) || JOINED_MEALS.test(text) || SEVERAL_TIMES_ON_A_DAY.test(text);
 }
 
 /**
@@ -224,7 +229,8 @@ export function lastingInTitle(text: string, repeats: boolean): (Span & { whenNo
   const span = repeats ? null : FOR_A_SPAN.exec(text);
   if (span && !span[1]) return { start: span.index, end: span.index + span[0].length, whenNothingElse: false };
   const minutes = FOR_A_WHILE.exec(text);
-  return minutes ? { start: minutes.index, end: minutes.index + minutes[0].length, whenNothingElse: true } : null;
+  // A repeat says when ("meditate for 10 minutes every evening" was every day at ten minutes from now).
+  return minutes ? { start: minutes.index, end: minutes.index + minutes[0].length, whenNothingElse: !repeats } : null;
 }
 
 /**
