@@ -2788,6 +2788,85 @@ describe("ADR 138: the half of the day as said, a day that is today, a choice, a
     expect(parseReminder("pills before lunch and after dinner", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "several_times" });
   });
 
+  it("asks when a moment said as what happens then is, where nothing else says when", () => {
+    // Each was 'I couldn't find a time in that.'
+    for (const [prompt, phrase] of [
+      ["after the school run call the gp", "after the school run"],
+      ["after i drop the kids off call the gp", "after i drop the kids off"],
+      ["before i leave for work take the bins out", "before i leave for work"],
+      ["once the meeting finishes call sam", "once the meeting finishes"],
+      ["when the washing finishes hang it out", "when the washing finishes"],
+      ["mow the lawn when it stops raining", "when it stops raining"],
+      ["go to the post office before it shuts", "before it shuts"],
+      ["pick up meds before the chemist closes", "before the chemist closes"],
+      ["call sam after my meeting", "after my meeting"],
+    ] as const) {
+      expect(parseReminder(prompt, NOW.nyMondayMorning, NEW_YORK), prompt).toEqual({ ok: false, reason: "vague_time", phrase });
+    }
+    expect(failureMessage("vague_time", "after the school run")).toBe('When is "after the school run"? Add a time, like "at 6pm" or "in 2 hours", and I\'ll nudge you then.');
+    // Too little to name, or a time said: as before.
+    expect(parseReminder("check after it", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "no_time" });
+    expectTitlesAndTimesInNewYork([["after the meeting at 3 call sam", "after the meeting call sam", "2026-03-02 15:00"]]);
+  });
+
+  it("reads a span of bare hours after a day, and keeps a place's number out of a clock time", () => {
+    expectTitlesAndTimesInNewYork([
+      // It was 9 AM titled "9-10 call the school".
+      ["tomorrow 9-10 call the school", "call the school", "2026-03-03 09:00"],
+      ["call the school tomorrow 9-10", "call the school", "2026-03-03 09:00"],
+      ["dentist friday 2-3", "dentist", "2026-03-06 14:00"],
+      // Before a noun it may count ("friday 2-3 adults").
+      ["friday 2-3 adults", "2-3 adults", "2026-03-06 09:00"],
+      // It was 5:24 PM titled "collect parcel from locker".
+      ["collect parcel from locker 24 after 5", "collect parcel from locker 24", "2026-03-02 17:00"],
+      ["call mum 10 past 6", "call mum", "2026-03-02 18:10"],
+    ]);
+  });
+
+  it("reads a clock named in words after the time", () => {
+    // Each was on the person's clock with the words in the title ("webinar eastern", "standup et", "zoom pacific").
+    expectTitlesAndTimesInNewYork([
+      ["webinar 2pm eastern", "webinar", "2026-03-02 14:00"],
+      ["standup at 10 et", "standup", "2026-03-02 10:00"],
+      ["call the vendor at 3 central", "call the vendor", "2026-03-02 16:00"],
+      ["11am mountain time call the vendor", "call the vendor", "2026-03-02 13:00"],
+      ["zoom at 1 pacific", "zoom", "2026-03-02 16:00"],
+      ["call the london office at 9am uk time", "call the london office", "2026-03-03 04:00"],
+      ["facetime dad at 8 my time", "facetime dad", "2026-03-02 20:00"],
+      // Not a clock: a session, a library.
+      ["at 10 PT session", "PT session", "2026-03-02 10:00"],
+      ["call at 3 central library", "call central library", "2026-03-02 15:00"],
+    ]);
+    expect(parseReminder("every day at 9 uk time standup", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "repeat_on_other_clock", phrase: NEW_YORK });
+  });
+
+  it("says back the time on the clock it was said on, beside the person's own", () => {
+    const saidBack = (prompt: string) => confirmationMessage(parsed(prompt, NOW.nyMondayMorning, NEW_YORK), NEW_YORK, NOW.nyMondayMorning);
+    // It said only "at 4:00 AM", which a person who said 9am can take for a mistake.
+    expect(saidBack("call the london office at 9am uk time")).toBe("Got it! I'll remind you to call the london office on Tue, Mar 3 at 4:00 AM (9:00 AM United Kingdom Time).");
+    expect(saidBack("call Bob tomorrow at 9am PST")).toBe("Got it! I'll remind you to call Bob on Tue, Mar 3 at 12:00 PM (9:00 AM Pacific Time).");
+    expect(saidBack("call Bob at 5pm UTC+2")).toBe("Got it! I'll remind you to call Bob on Mon, Mar 2 at 10:00 AM (5:00 PM UTC+2).");
+    // The person's own clock, named or not, is not said twice.
+    expect(saidBack("webinar 2pm eastern")).toBe("Got it! I'll remind you about webinar on Mon, Mar 2 at 2:00 PM.");
+    expect(saidBack("call Bob at 5pm EST")).toBe("Got it! I'll remind you to call Bob on Mon, Mar 2 at 5:00 PM.");
+  });
+
+  it("reads a day of the month in words", () => {
+    expectTitlesAndTimesInNewYork([
+      // It found no time.
+      ["remind me on the twenty fifth to pay the gas bill", "pay the gas bill", "2026-03-25 09:00"],
+      // It was March 1st (chrono's month alone), titled "the third to renew my railcard".
+      ["remind me on march the third to renew my railcard", "renew my railcard", "2026-03-03 09:00"],
+      ["pay rent by the thirtieth", "pay rent", "2026-03-30 09:00"],
+      ["on the twenty-first at 9 call sam", "call sam", "2026-03-21 09:00"],
+      ["april the second dentist", "dentist", "2026-04-02 09:00"],
+      // A floor, a time, and "may" keep their words.
+      ["meet on the second floor at 5", "meet on the second floor", "2026-03-02 17:00"],
+      ["call for the third time at 5", "call for the third time", "2026-03-02 17:00"],
+    ]);
+    expect(parsed("every month on the fifteenth pay rent", NOW.nyMondayMorning, NEW_YORK).recurrence).toEqual({ freq: "monthly", dayOfMonth: 15 });
+  });
+
   it("reads tea as the evening meal, not the drink", () => {
     // Each found no time.
     expectTitlesAndTimesInNewYork([

@@ -132,6 +132,9 @@ const APPROXIMATE_BEFORE_DAY = new RegExp(`\\b${APPROXIMATE}(?=\\s+(?:on\\s+)?${
  */
 const HOUR_AFTER_DAY = new RegExp(String.raw`(?<=\b(?:tomorrow|today|tmrw|${DAY_NAME})\s+)([1-9]|1[01])(?:[:.]([0-5]\d))?(?![\d:a-z]|\.\d|\s*(?:[ap]\.?m\b|%|[/-]))`, "i");
 
+/** "tomorrow 9-10 call the school": a span of bare hours after a day, its start (it was 9 AM titled "9-10 call the school"). */
+const HOURS_AFTER_DAY = new RegExp(String.raw`(?<=\b(?:tomorrow|today|tmrw|${DAY_NAME})\s+)([1-9]|1[0-2])(?:[:.]([0-5]\d))?\s*[-–]\s*(?:[1-9]|1[0-2])(?:[:.][0-5]\d)?(?![\d:a-z]|\.\d|\s*(?:[ap]\.?m\b|%))`, "i");
+
 /**
  * Only where nothing is counted: at the end or before a stop ("call mum tomorrow 5") or a verb ("friday 3 bring
  * snacks", "thursday 3 call the dentist"). Before other words it may count them ("friday 2 adults", "sunday 3 course
@@ -275,6 +278,7 @@ export const CLOCK_PARSERS: chrono.Parser[] = [
   { pattern: () => HOUR_BEFORE_PART_OF_TODAY, extract: hourBeforePartOfToday },
   { pattern: () => APPROXIMATE_AFTER_DAY, extract: approximateHour },
   { pattern: () => APPROXIMATE_BEFORE_DAY, extract: approximateHour },
+  { pattern: () => HOURS_AFTER_DAY, extract: hourAfterDay },
   { pattern: () => HOUR_AFTER_DAY, extract: hourAfterDay },
   { pattern: () => SPOKEN_CLOCK, extract: spokenClock },
   { pattern: () => H_CLOCK, extract: hClock },

@@ -1,3 +1,4 @@
+import { LABEL } from "./not-dates";
 import { AFTER_WORD, BOUND_WORDS } from "./time-bound-phrases";
 /**
  * Times of day and lengths of time said in words, or in a shape chrono does not know, rewritten in digits before
@@ -135,7 +136,8 @@ const MINUTES_PAST_OR_TO_IN_DIGITS = new RegExp(
  * "25 past 3 pick up kids", "call mum 10 past 6": "past" or "after" without "at", where a time is said (`saidAsATime`:
  * the first words, or before the end or a word of the day). Not "to": "5 to 6 hours" is a span.
  */
-const MINUTES_PAST_IN_DIGITS = new RegExp(String.raw`(?<!\b(?:at|around|about|from)\s+)\b([1-5]?[1-9]|[1-5]0)\s+(?:minutes\s+|mins\s+)?(past|after)\s+(1[0-2]|[1-9])${HOUR_END}(\s*${MERIDIEM}(?![a-z]))?`, "gi");
+// Not a number that names a place or a thing: "collect parcel from locker 24 after 5" was 5:24 titled "... from locker".
+const MINUTES_PAST_IN_DIGITS = new RegExp(String.raw`(?<!\b(?:at|around|about|from)\s+|\b${LABEL}\s*)\b([1-5]?[1-9]|[1-5]0)\s+(?:minutes\s+|mins\s+)?(past|after)\s+(1[0-2]|[1-9])${HOUR_END}(\s*${MERIDIEM}(?![a-z]))?`, "gi");
 /**
  * "5 minutes after 3pm": an amount after a moment, read as one (ahead-phrases.ts, ADR 134), which says so when it
  * confirms. After a bare hour ("10 mins after 6") it is the clock's 6:10, as before: no moment is read there.

@@ -8,7 +8,7 @@ import { dateParserFor, placedWeekdayIn } from "./date-parsers";
 import { NAMED_NIGHT } from "./named-days";
 import { DAY_NAME } from "./recurrence-phrases";
 import { blankNotDates } from "./not-dates";
-import { regionOfTheZoneWord } from "./zone-words";
+import { clockWordsAfter, regionOfTheZoneWord } from "./zone-words";
 import { findPartOfDay, type PartOfDay, type Span } from "./types";
 
 /**
@@ -140,6 +140,12 @@ export function findDateTime(text: string, now: Date, zone: string): DateTimeHin
     previous = result;
   }
   if (moment && hints.time && !hints.time.meridiemKnown) hints.time = { ...hints.time, hour: nearestHour(hints.time.hour, momentIn(moment.text)?.hour ?? 12), meridiemKnown: true };
+  // "webinar 2pm eastern", "call at 9am uk time", "at 8 my time": a clock named in words after the time (zone-words.ts).
+  const clockWords = hints.timeSpan && hints.offsetMinutes === undefined && !hints.offsetRegion ? clockWordsAfter(text, hints.timeSpan.end) : null;
+  if (clockWords) {
+    hints.spans.push(clockWords.span);
+    if (clockWords.region) hints.offsetRegion = clockWords.region;
+  }
   return hints;
 }
 

@@ -20,6 +20,8 @@ interface ConfirmableReminder {
   ahead?: { words: string; eventAt: Date; eventRule?: Recurrence; after?: true };
   /** Named in the words ("urgently"): said back, so a person sees how the words were read. */
   strategy?: StrategyKey | null;
+  /** The clock the time was said on when not the person's ("9am PST"): said back after the time, "(9:00 AM Pacific Time)". */
+  clock?: string;
 }
 
 /**
@@ -38,8 +40,18 @@ export function confirmationMessage(reminder: ConfirmableReminder, zone: string,
   const nudging = reminder.strategy ? ` ${nudgingSentence(reminder.strategy)}` : "";
   // "(30 mins before 3:00 PM)"; "(before 5:00 PM)" for a time to beat less than an hour away (no amount).
   const ahead = reminder.ahead ? ` (${[reminder.ahead.words, reminder.ahead.after ? "after" : "before", aheadOfWhat(reminder.ahead, due, zone, now)].filter(Boolean).join(" ")})` : "";
-  if (!reminder.recurrence) return `${lead} I'll remind you ${what} on ${date} at ${time}${ahead}.${nudging}`;
+  // "call the london office at 9am uk time" from New York: "at 4:00 AM (9:00 AM United Kingdom Time)", so the hour
+  // that was said is seen beside the person's own.
+  const onTheirClock = reminder.clock && !reminder.ahead ? ` (${clockTimeOn(reminder.dueAt, reminder.clock)})` : "";
+  if (!reminder.recurrence) return `${lead} I'll remind you ${what} on ${date} at ${time}${ahead}${onTheirClock}.${nudging}`;
   return `${lead} I'll remind you ${what} ${describeRecurrence(reminder.recurrence)} at ${time}${ahead}, starting ${date}.${nudging}`;
+}
+
+/** "9:00 AM Pacific Time", "5:00 PM UTC+2": the time on the clock named, with the clock's name. */
+function clockTimeOn(dueAt: Date, clock: string): string {
+  const there = DateTime.fromJSDate(dueAt, { zone: clock }).setLocale("en-US");
+  const name = /^UTC[+-]/.test(clock) ? clock.replace(/:00$/, "") : (new Intl.DateTimeFormat("en-US", { timeZone: clock, timeZoneName: "longGeneric" }).formatToParts(dueAt).find((part) => part.type === "timeZoneName")?.value ?? clock);
+  return `${there.toFormat("h:mm a")} ${name}`;
 }
 
 /**

@@ -41,7 +41,7 @@ const NAME_WORD = String.raw`(?!${NOT_IN_A_NAME}\b)[a-z][a-z'.-]*`;
 const STREET = String.raw`(?:street|st|road|rd|avenue|ave|lane|boulevard|blvd|crescent|terrace)`;
 
 /** Words that a number after them names rather than counts or times ("locker 24", "table 6", "platform 9"). */
-const LABEL = String.raw`(?:locker|room|rm|gate|platform|seat|flat|apartment|apt|unit|table|ticket|invoice|item|page|chapter|level|floor|bay|door|plot|pier|terminal|aisle|row|cabin|ward|suite|office|desk|block|building|stand|stall|court|pitch|lane|route|bus|flight|number|ref|case|form|lot|space|spot|ext|extension)`;
+export const LABEL = String.raw`(?:locker|room|rm|gate|platform|seat|flat|apartment|apt|unit|table|ticket|invoice|item|page|chapter|level|floor|bay|door|plot|pier|terminal|aisle|row|cabin|ward|suite|office|desk|block|building|stand|stall|court|pitch|lane|route|bus|flight|number|ref|case|form|lot|space|spot|ext|extension)`;
 
 /** Each pattern's first group (or the whole match without one) is blanked. */
 const NOT_DATES: readonly RegExp[] = [

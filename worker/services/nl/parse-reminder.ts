@@ -12,7 +12,7 @@ import { blankOut, type Span, writeOver } from "./types";
 import { findUnsupportedRepeat, hasJoinedTimes, joinedDaysOfMonth, lastingInTitle, timesOffered } from "./unsupported-phrases";
 import type { StrategyKey } from "../escalation/catalogue";
 import { findNudgeWish } from "./nudge-phrases";
-import { countWithoutUnit, dayOnlyYouKnow, findPeriodWithoutADay, findRightAway, lengthAsFromNow, momentOnlyYouKnow, vagueWhen } from "./vague-phrases";
+import { countWithoutUnit, dayOnlyYouKnow, findPeriodWithoutADay, findRightAway, lengthAsFromNow, momentClause, momentOnlyYouKnow, vagueWhen } from "./vague-phrases";
 import { clockOfTheWords } from "./zone-words";
 import { momentIn } from "./moments";
 import { settleTheHour } from "./hour-hints";
@@ -55,6 +55,8 @@ export interface ParsedReminder {
    * `eventRule`, the repeat it is ahead of when its days moved earlier ("the night before every Thursday").
    */
   ahead?: { words: string; eventAt: Date; eventRule?: Recurrence; after?: true };
+  /** The clock the time was said on when not the person's ("9am PST": America/Los_Angeles; "5pm UTC+2": "UTC+2:00"). */
+  clock?: string;
 }
 
 /** `phrase`: for "unsupported_repeat", the repeat as the person typed it ("every other day"); for "no_unit", "in 10". */
@@ -142,7 +144,7 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
     if (fromNow && !/^\s*in\s/i.test(typed)) return parseReminder(fromNow, now, zone);
     const unitless = countWithoutUnit(text);
     if (unitless) return { ok: false, reason: "no_unit", phrase: unitless };
-    const vague = vagueWhen(text);
+    const vague = vagueWhen(text) ?? momentClause(text);
     if (vague) return { ok: false, reason: "vague_time", phrase: vague };
   }
   // "pick up kids friday after school": a day, and a moment only the person knows with no clock time: asked.
@@ -171,7 +173,7 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   const subject = fact && schedule.ok ? titleWithTheFact(title, said, fact, schedule.dueAt) : dayToBeat && title !== "" && ahead ? `${title} ${dayToBeat}` : title;
   if (subject === "") return failure("no_title");
   if (!schedule.ok) return failure(schedule.reason);
-  const reminder = { title: subject, dueAt: schedule.dueAt, recurrence: schedule.recurrence, strategy: nudge?.strategy ?? null };
+  const reminder = { title: subject, dueAt: schedule.dueAt, recurrence: schedule.recurrence, strategy: nudge?.strategy ?? null, ...(clock !== zone ? { clock } : {}) };
   if (ahead) return dayToBeat ? earlierThanTheDayToBeat(reminder, ahead, now, clock) : earlier(reminder, ahead, now, clock);
   return toBeat ? aheadOfTheTimeToBeat(reminder, now, clock) : { ok: true, reminder };
 }

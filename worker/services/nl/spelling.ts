@@ -1,5 +1,9 @@
 import { clockWordsAsDigits } from "./clock-words";
-import { isCommonVerb } from "./verbs";
+import { MONTH_NUMBER } from "./month-words";
+import { COMMON_VERB, isCommonVerb } from "./verbs";
+
+/** Months by name, but "may", which is more often the verb ("may the first ..."). */
+const MONTH_WORD_WITHOUT_MAY = Object.keys(MONTH_NUMBER).filter((month) => month !== "may").sort((a, b) => b.length - a.length).join("|");
 
 /**
  * Words of time typed the way they often are: in a hurry, on a phone, or by someone dyslexic for whom
@@ -50,8 +54,37 @@ export function correctSpelling(text: string): string {
     .replace(FILLER_LIKE, "")
     .replace(A_HALF_HOUR, "half an hour")
     .replace(OF_MONTH, "of the month")
+    .replace(ORDINAL_WORD_AS_A_DAY, (_whole, lead: string, word: string) => `${lead}${ordinalInDigits(word)}`)
+    .replace(ORDINAL_WORD_AFTER_A_MONTH, (_whole, month: string, word: string) => `${month} ${ordinalInDigits(word)}`)
     .replace(TWO_FOR_TO, (whole: string, before: string, verb: string) => (isCommonVerb(verb) ? `${before} to ${verb}` : whole));
   return clockWordsAsDigits(spelt.replace(PART_OF_DAY_CUT_SHORT, (_whole, day: string, part: string) => `${day} ${PART_OF_DAY_IN_FULL[part.toLowerCase()] ?? part}`));
+}
+
+/**
+ * "on the twenty fifth", "december the third", "by the thirtieth": a day of the month in words, in digits ("on the
+ * 25th", "december 3rd"). The first found no time; the second was December 1st titled "the third to renew ...". Only
+ * after a month or after "on"/"by"/"before"/"until"/"from" and "the" where a time's word, a verb, a mark or the end
+ * follows ("on the second floor", "for the third time" keep their words); "the third of december" was read already.
+ */
+const ORDINAL_DAY_WORDS: Record<string, number> = {
+  first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10, eleventh: 11, twelfth: 12,
+  thirteenth: 13, fourteenth: 14, fifteenth: 15, sixteenth: 16, seventeenth: 17, eighteenth: 18, nineteenth: 19, twentieth: 20, thirtieth: 30,
+};
+const ORDINAL_WORD = String.raw`(?:(?:twenty|thirty)[\s-]+)?(?:${Object.keys(ORDINAL_DAY_WORDS).join("|")})`;
+const ORDINAL_WORD_AS_A_DAY = new RegExp(
+  String.raw`(\b(?:on|by|before|until|till|from)\s+the\s+)(${ORDINAL_WORD})\b(?=\s*(?:$|[,.;!?]|(?:at|@|to\s+(?!(?:the|a|last)\b)|and|then|please|remind|in\s+the|of\s+(?:the|this|next|every)\s+month)\b|\s+${COMMON_VERB}\b))`,
+  "gi",
+);
+/** After a month the words are a day whatever follows ("march the second dentist"); "the" goes, as chrono wants. */
+const ORDINAL_WORD_AFTER_A_MONTH = new RegExp(String.raw`\b(${MONTH_WORD_WITHOUT_MAY})\s+(?:the\s+)?(${ORDINAL_WORD})\b`, "gi");
+
+/** "twenty fifth": "25th"; null-safe for the words ORDINAL_WORD matches. */
+function ordinalInDigits(word: string): string {
+  const [tens, unit] = word.toLowerCase().split(/[\s-]+/).length === 2 ? (word.toLowerCase().split(/[\s-]+/) as [string, string]) : [undefined, word.toLowerCase()];
+  const day = (tens === "twenty" ? 20 : tens === "thirty" ? 30 : 0) + (ORDINAL_DAY_WORDS[unit] ?? 0);
+  const last = day % 10;
+  const suffix = day >= 11 && day <= 13 ? "th" : last === 1 ? "st" : last === 2 ? "nd" : last === 3 ? "rd" : "th";
+  return `${day}${suffix}`;
 }
 
 /** "council tax due 1st of month": "of the month" as the readers know it (no time was found). */

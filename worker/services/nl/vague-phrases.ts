@@ -116,6 +116,34 @@ export function momentOnlyYouKnow(text: string): string | null {
 }
 
 /**
+ * "after the school run call the gp", "mow the lawn when it stops raining", "go to the post office before it shuts": a
+ * moment said as what happens then, with nothing else saying when. Named back as typed (parse-reminder.ts asks 'When is
+ * "after the school run"?'); each was "I couldn't find a time". After the task it runs to the end or a mark; before it,
+ * up to the task's verb (the last common verb not right after "i"/"it"/"they" or "and").
+ */
+export function momentClause(text: string): string | null {
+  const match = MOMENT_CONJUNCTION.exec(text);
+  if (!match) return null;
+  const rest = text.slice(match.index + match[0].length);
+  const words = rest.split(/(?=[\s,.;:!?])/);
+  const first = text.slice(0, match.index).trim() === "";
+  let end = words.findIndex((word) => /^[,.;:!?]/.test(word));
+  if (end < 0) end = words.length;
+  if (first) {
+    const verbs = words.slice(0, end).map((word, index) => (index > 0 && isCommonVerb(word.trim()) && !NOT_A_TASK_BEFORE.test(words[index - 1]?.trim() ?? "") ? index : -1)).filter((index) => index >= 0);
+    const taskStart = verbs.at(-1);
+    if (taskStart !== undefined) end = taskStart;
+  }
+  const clause = `${match[0]}${words.slice(0, end).join("")}`.trim().replace(/\s+/g, " ");
+  // "a press after it": too little to name.
+  return clause.split(" ").length >= 3 ? clause : null;
+}
+
+const MOMENT_CONJUNCTION = /\b(?:when|once|as\s+soon\s+as|after|before|until|till)\s+(?=(?:i|i'm|im|the|my|our|it|it's|its|they|they're|he|she|we|you|your)\b)/i;
+/** Words after which a verb is the moment's own ("before i leave", "when it opens", "so they can"), not the task's. */
+const NOT_A_TASK_BEFORE = /^(?:i|it|they|he|she|we|you|and|or|to|can|will|i'll|we'll|they'll|has|have|had|do|does|don't|doesn't)$/i;
+
+/**
  * "call the plumber asap", "call sam now", "right away": start nudging now (parse-reminder.ts: at the next minute, when
  * nothing else says when). "now" was read as this very instant ("That time has already passed") and "asap" as nothing
  * ("I couldn't find a time"). Not "from now", "for now", "by now", "now that", "every now and then".

@@ -82,3 +82,40 @@ export function clockOfTheWords(offsetMinutes: number | undefined, now: Date, zo
   const whole = Math.abs(offsetMinutes);
   return `UTC${sign}${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
 }
+
+/**
+ * A region's clock named in words after a time ("2pm eastern", "at 3 central time", "11am mountain time", "standup at
+ * 10 ET", "9am uk time", "at 6 london time"), or the person's own ("at 8 my time", "local time"): the zone, or null for
+ * their own. They were left in the title ("standup et", "webinar eastern") and the time read on the person's clock.
+ * The two-letter forms only as the last words or before a mark ("at 10 PT session" is physical therapy).
+ */
+export function clockWordsAfter(text: string, timeEnd: number): { span: { start: number; end: number }; region: string | null } | null {
+  const match = CLOCK_WORDS_AFTER.exec(text.slice(timeEnd));
+  if (!match) return null;
+  const words = (match[1] ?? "").toLowerCase().replace(/\s+/g, " ");
+  const region = OWN_CLOCK.test(words) ? null : (REGION_OF_THE_WORDS[words.replace(/ (?:standard |daylight )?time$/, "").replace(/ (?:standard|daylight)$/, "")] ?? null);
+  if (region === null && !OWN_CLOCK.test(words)) return null;
+  const start = timeEnd + match.index + match[0].indexOf(match[1] ?? "");
+  return { span: { start, end: start + (match[1] ?? "").length }, region };
+}
+
+const REGION_OF_THE_WORDS: Record<string, string> = {
+  eastern: "America/New_York", et: "America/New_York", "new york": "America/New_York", ny: "America/New_York", nyc: "America/New_York",
+  central: "America/Chicago", ct: "America/Chicago", chicago: "America/Chicago",
+  mountain: "America/Denver", mt: "America/Denver", denver: "America/Denver",
+  pacific: "America/Los_Angeles", pt: "America/Los_Angeles", la: "America/Los_Angeles", "los angeles": "America/Los_Angeles", california: "America/Los_Angeles",
+  uk: "Europe/London", london: "Europe/London", british: "Europe/London", irish: "Europe/Dublin", dublin: "Europe/Dublin",
+  paris: "Europe/Paris", france: "Europe/Paris", french: "Europe/Paris", berlin: "Europe/Berlin", germany: "Europe/Berlin", german: "Europe/Berlin",
+  india: "Asia/Kolkata", indian: "Asia/Kolkata", tokyo: "Asia/Tokyo", japan: "Asia/Tokyo", singapore: "Asia/Singapore", dubai: "Asia/Dubai",
+  "hong kong": "Asia/Hong_Kong", sydney: "Australia/Sydney", melbourne: "Australia/Melbourne", toronto: "America/Toronto", vancouver: "America/Vancouver",
+};
+const PLACE = "eastern|central|mountain|pacific|new\\s+york|nyc|ny|chicago|denver|la|los\\s+angeles|california|uk|london|british|irish|dublin|paris|france|french|berlin|germany|german|india|indian|tokyo|japan|singapore|dubai|hong\\s+kong|sydney|melbourne|toronto|vancouver";
+const OWN_CLOCK = /^(?:my|my\s+local|local|our|our\s+local)\s+time$/i;
+/**
+ * Right after the time: a place's name with "time" ("uk time"), one of the four American regions with or without it
+ * ("eastern", "central standard time"), the person's own ("my time"), or ET/CT/MT/PT at the end or before a mark.
+ */
+const CLOCK_WORDS_AFTER = new RegExp(
+  String.raw`^\s*((?:${PLACE})\s+(?:(?:standard|daylight)\s+)?time|(?:eastern|central|mountain|pacific)(?:\s+(?:standard|daylight))?(?=\s*(?:$|[,.;!?]))|(?:(?:my|our)(?:\s+local)?|local)\s+time|(?:et|ct|mt|pt)(?=\s*(?:$|[,.;!?])))\b`,
+  "i",
+);
