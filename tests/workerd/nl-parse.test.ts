@@ -2867,6 +2867,20 @@ describe("ADR 138: the half of the day as said, a day that is today, a choice, a
     expect(parsed("every month on the fifteenth pay rent", NOW.nyMondayMorning, NEW_YORK).recurrence).toEqual({ freq: "monthly", dayOfMonth: 15 });
   });
 
+  it("reads an hour after 'alarm for' or 'reminder for', and the alarm as the thing", () => {
+    expectTitlesAndTimesInNewYork([
+      // It was 9 AM titled "set an alarm for 7"; "for 8" alone found no time.
+      ["set an alarm for 7 tomorrow", "alarm", "2026-03-03 07:00"],
+      ["set a reminder for 8 to call work", "call work", "2026-03-02 20:00"],
+      ["set a reminder for eight thirty tomorrow morning to call work", "call work", "2026-03-03 08:30"],
+      ["wake up call for 6 tomorrow", "wake up call", "2026-03-03 06:00"],
+      // A count or a length keeps its reading.
+      ["book a table for 2 people at 7", "book a table for 2 people", "2026-03-02 19:00"],
+      ["set the table at 7", "set the table", "2026-03-02 19:00"],
+    ]);
+    expect(parseReminder("set a reminder for 10 minutes", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "no_title" });
+  });
+
   it("reads tea as the evening meal, not the drink", () => {
     // Each found no time.
     expectTitlesAndTimesInNewYork([

@@ -132,6 +132,13 @@ const APPROXIMATE_BEFORE_DAY = new RegExp(`\\b${APPROXIMATE}(?=\\s+(?:on\\s+)?${
  */
 const HOUR_AFTER_DAY = new RegExp(String.raw`(?<=\b(?:tomorrow|today|tmrw|${DAY_NAME})\s+)([1-9]|1[01])(?:[:.]([0-5]\d))?(?![\d:a-z]|\.\d|\s*(?:[ap]\.?m\b|%|[/-]))`, "i");
 
+/**
+ * "set an alarm for 7 tomorrow", "a reminder for 8 to call work": a bare hour after "alarm for" or "reminder for" is
+ * the time (it was 9 AM titled "set an alarm for 7"). Not a length or a count ("a reminder for 10 minutes", "for 2 people").
+ */
+// "for" is taken with the hour: chrono drops a result that is a number alone.
+const ALARM_FOR = /(?<=\b(?:reminder|alarm|wake[\s-]*up\s+call)\s+)for\s+([1-9]|1[0-2])(?:[:.]([0-5]\d))?\b(?![:.]\d|\s*(?:[ap]\.?m\b|minutes?|mins?|hours?|hrs?|seconds?|secs?|days?|weeks?|months?|years?|people|%))/i;
+
 /** "tomorrow 9-10 call the school": a span of bare hours after a day, its start (it was 9 AM titled "9-10 call the school"). */
 const HOURS_AFTER_DAY = new RegExp(String.raw`(?<=\b(?:tomorrow|today|tmrw|${DAY_NAME})\s+)([1-9]|1[0-2])(?:[:.]([0-5]\d))?\s*[-–]\s*(?:[1-9]|1[0-2])(?:[:.][0-5]\d)?(?![\d:a-z]|\.\d|\s*(?:[ap]\.?m\b|%))`, "i");
 
@@ -278,6 +285,7 @@ export const CLOCK_PARSERS: chrono.Parser[] = [
   { pattern: () => HOUR_BEFORE_PART_OF_TODAY, extract: hourBeforePartOfToday },
   { pattern: () => APPROXIMATE_AFTER_DAY, extract: approximateHour },
   { pattern: () => APPROXIMATE_BEFORE_DAY, extract: approximateHour },
+  { pattern: () => ALARM_FOR, extract: approximateHour },
   { pattern: () => HOURS_AFTER_DAY, extract: hourAfterDay },
   { pattern: () => HOUR_AFTER_DAY, extract: hourAfterDay },
   { pattern: () => SPOKEN_CLOCK, extract: spokenClock },

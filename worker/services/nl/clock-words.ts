@@ -110,7 +110,8 @@ const HOUR_END = String.raw`(?:\b|(?=${MERIDIEM}(?![a-z])))`;
 /** What may follow an hour said after "at" for it to be a time: the end, a mark, or a word of the day. */
 const DAY_WORD = String.raw`(?:today|tonight|tomorrow|this|next|on|in\s+the|every|each|and|then|please|sharp|to\s+(?!${HOUR_WORD}\b)[a-z]+|monday|tuesday|wednesday|thursday|friday|saturday|sunday)`;
 const AFTER_AN_HOUR = String.raw`(?=\s*(?:$|[,.;:!?)]|${MERIDIEM}(?![a-z])|o'?clock\b|${DAY_WORD}\b))`;
-const LEAD = String.raw`(\b(?:at|around|about)\s+|@\s*)`;
+// "set a reminder for eight thirty", "an alarm for seven": after those words an hour is a time.
+const LEAD = String.raw`(\b(?:at|around|about|(?:reminder|alarm)\s+for)\s+|@\s*)`;
 
 /**
  * "ten to six", "at twenty five past four": minutes in words (not "quarter" or "half", which chrono reads). A time

@@ -94,6 +94,8 @@ const LEAD_INS: readonly RegExp[] = [
   leadIn("(?:text|txt|message|msg|buzz|email|e-mail)\\s+me(?=\\s*$|\\s+(?:to|about|abt|bout|that|of)\\b)(?:\\s+(?:to|about|abt|bout|that|of))?"),
   // "give me a shout at 4 to call the bank": asked as a reminder is.
   leadIn("give\\s+me\\s+a\\s+(?:shout|nudge|buzz|ping|reminder|heads[\\s-]?up|knock)(?:\\s+(?:to|about|that))?"),
+  // "set an alarm for 7 tomorrow": the alarm is the thing (it was said back "to set an alarm").
+  leadIn("(?:set|make|create|add)(?:\\s+me)?(?:\\s+an?)?(?=\\s+alarm\\b)"),
   // "set reminder call bank 10am", "new reminder: call bank", "add reminder call bank tomorrow 10".
   leadIn("(?:set|create|make|add|new)\\s+(?:me\\s+)?(?:(?:a|an)\\s+)?reminder(?:\\s+(?:to|for|about))?"),
   // "a reminder to call mum at 5", "reminder for the dentist tomorrow": what is asked for, then the task.
