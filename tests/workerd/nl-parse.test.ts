@@ -2804,9 +2804,8 @@ describe("ADR 138: the half of the day as said, a day that is today, a choice, a
       expect(parseReminder(prompt, NOW.nyMondayMorning, NEW_YORK), prompt).toEqual({ ok: false, reason: "vague_time", phrase });
     }
     expect(failureMessage("vague_time", "after the school run")).toBe('When is "after the school run"? Add a time, like "at 6pm" or "in 2 hours", and I\'ll nudge you then.');
-    // Too little to name, or a time said: as before.
+    // Too little to name: as before.
     expect(parseReminder("check after it", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "no_time" });
-    expectTitlesAndTimesInNewYork([["after the meeting at 3 call sam", "after the meeting call sam", "2026-03-02 15:00"]]);
   });
 
   it("reads a span of bare hours after a day, and keeps a place's number out of a clock time", () => {
@@ -2860,6 +2859,9 @@ describe("ADR 138: the half of the day as said, a day that is today, a choice, a
       ["pay rent by the thirtieth", "pay rent", "2026-03-30 09:00"],
       ["on the twenty-first at 9 call sam", "call sam", "2026-03-21 09:00"],
       ["april the second dentist", "dentist", "2026-04-02 09:00"],
+      // "the" before a day of the month goes with it (it was "call mum the", "the call mum").
+      ["call mum the 3rd of april", "call mum", "2026-04-03 09:00"],
+      ["the third of april call mum", "call mum", "2026-04-03 09:00"],
       // A floor, a time, and "may" keep their words.
       ["meet on the second floor at 5", "meet on the second floor", "2026-03-02 17:00"],
       ["call for the third time at 5", "call for the third time", "2026-03-02 17:00"],
@@ -2879,6 +2881,19 @@ describe("ADR 138: the half of the day as said, a day that is today, a choice, a
       ["set the table at 7", "set the table", "2026-03-02 19:00"],
     ]);
     expect(parseReminder("set a reminder for 10 minutes", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "no_title" });
+  });
+
+  it("reads a clause of before or after a thing at a bare hour, said first, as said last", () => {
+    expectTitlesAndTimesInNewYork([
+      // It was at 8 PM, titled "before the party buy wine".
+      ["before the party at 8 buy wine", "buy wine before the party", "2026-03-02 19:00"],
+      ["before my train at 9 buy a coffee", "buy a coffee before my train", "2026-03-02 20:00"],
+      // It was titled "after the meeting call sam", "after school pick up josh".
+      ["after the meeting at 3 call sam", "call sam after the meeting", "2026-03-02 15:00"],
+      ["after school at 4 pick up josh", "pick up josh after school", "2026-03-02 16:00"],
+      // No verb after the hour: as before.
+      ["before the party at 8 guests arrive", "before the party guests arrive", "2026-03-02 20:00"],
+    ]);
   });
 
   it("reads tea as the evening meal, not the drink", () => {

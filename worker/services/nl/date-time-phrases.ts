@@ -136,7 +136,7 @@ export function findDateTime(text: string, now: Date, zone: string): DateTimeHin
       hints.several = true;
       if (!hints.choice && OR.test(between)) hints.choice = `${previous.text.trim()} or ${result.text.trim()}`.replace(/\s+/g, " ");
     }
-    if (absorb(hints, result)) hints.spans.push(spanOf(result));
+    if (absorb(hints, result)) hints.spans.push(withTheBefore(spanOf(result), text));
     previous = result;
   }
   if (moment && hints.time && !hints.time.meridiemKnown) hints.time = { ...hints.time, hour: nearestHour(hints.time.hour, momentIn(moment.text)?.hour ?? 12), meridiemKnown: true };
@@ -322,3 +322,15 @@ function isoWeekday(chronoDay: number): Weekday {
 function spanOf(result: chrono.ParsedResult): Span {
   return { start: result.index, end: result.index + result.text.length };
 }
+
+/**
+ * "call mum the 3rd of december", "the third of december call mum": chrono's date starts at the day, so "the" before it
+ * stayed in the title ("call mum the", "the call mum"). A day of the month takes its "the".
+ */
+function withTheBefore(span: Span, text: string): Span {
+  const the = THE_BEFORE.exec(text.slice(0, span.start));
+  return the && DAY_OF_THE_MONTH_FIRST.test(text.slice(span.start, span.end)) ? { start: the.index, end: span.end } : span;
+}
+
+const THE_BEFORE = /\bthe\s+$/i;
+const DAY_OF_THE_MONTH_FIRST = /^(?:\d{1,2}(?:st|nd|rd|th)|(?:twenty|thirty)?[\s-]*(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|thirtieth))\b/i;

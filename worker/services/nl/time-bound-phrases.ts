@@ -1,6 +1,7 @@
 import { MONTH_WORD } from "./month-words";
 import { DAY as WEEKDAY } from "./recurrence-phrases";
 import type { Span } from "./types";
+import { COMMON_VERB } from "./verbs";
 
 /**
  * "call the bank before 5pm", "send the invoice by 5", "pack bag before my 3pm meeting": a time to beat. A reminder
@@ -59,7 +60,10 @@ const SURE_CLOCK = String.raw`(?:\d{1,2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\b\.?)|\d{1,
  */
 const LEAD = String.raw`(?<lead>\s*(?:(?:please\s+)?(?:remind|tell|ping|nudge)\s+me\s+)?)`;
 const LEADING_CLAUSE_WITH_COMMA = new RegExp(String.raw`^${LEAD}(?<clause>(?:before|prior\s+to|ahead\s+of|by)\s+(?!\d|noon|midday|midnight)[^,]*\d[^,]*?)\s*,\s*(?<rest>[a-z].*)$`, "i");
-const LEADING_CLAUSE = new RegExp(String.raw`^${LEAD}(?<clause>(?:before|prior\s+to|ahead\s+of)\s+(?:${HAPPENING}|${OWNER}${EVENT})(?:${DAY})?${SURE_CLOCK})\s+(?<rest>[a-z].*)$`, "i");
+// A bare hour ends the clause too when what to do follows it ("before the party at 8 buy wine" was 8 PM, titled "before
+// the party buy wine"): "at 8" after the thing is the thing's hour.
+// "after the meeting at 3 call sam" likewise: "call sam after the meeting at 3" (it was titled "after the meeting call sam").
+const LEADING_CLAUSE = new RegExp(String.raw`^${LEAD}(?<clause>(?:before|prior\s+to|ahead\s+of|after)\s+(?:${HAPPENING}|${OWNER}?${EVENT})(?:${DAY})?(?:${SURE_CLOCK}|\d{1,2}(?=\s+${COMMON_VERB}\b)))\s+(?<rest>[a-z].*)$`, "i");
 
 /** `text` with a leading time-to-beat clause moved after what to do (see LEADING_CLAUSE); else `text` as it is. */
 export function boundClauseLast(text: string): string {
