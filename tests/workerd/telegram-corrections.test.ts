@@ -145,7 +145,9 @@ describe("reading corrections, undo, help and stop", () => {
     for (const text of ["undo", "Undo that", "oops", "scratch that!", "that's wrong", "sorry, undo"]) expect(undoRequest(text), text).toBe(true);
     for (const text of ["undo the laundry at 5pm", "oops I forgot the milk tomorrow"]) expect(undoRequest(text), text).toBe(false);
     for (const text of ["stop", "Stop!", "stop it", "stop reminders", "stop reminding me"]) expect(stopAlone(text), text).toBe(true);
-    for (const text of ["stop by the bakery at 5pm", "stop reminding me about the pills"]) expect(stopAlone(text), text).toBe(false);
+    // Said in a hard moment: they got "I couldn't find a time in that" (ADR 138).
+    for (const text of ["leave me alone", "stop bothering me", "Go away!", "enough", "no more reminders"]) expect(stopAlone(text), text).toBe(true);
+    for (const text of ["stop by the bakery at 5pm", "stop reminding me about the pills", "go away for the weekend on friday", "enough milk for tomorrow"]) expect(stopAlone(text), text).toBe(false);
   });
 });
 

@@ -163,6 +163,11 @@ describe("typedAnswer (a chat message that is only an answer)", () => {
     ["Already did it!", { answer: "done", snoozeMinutes: null }],
     ["sorted 👍", { answer: "done", snoozeMinutes: null }],
     ["I took my pills", { answer: "done", snoozeMinutes: null }],
+    // A dose taken, said as people say it (ADR 138; in a chat "I've taken my pills" got "I couldn't find a time").
+    ["I've taken my pills", { answer: "done", snoozeMinutes: null }],
+    ["just had my tablets 👍", { answer: "done", snoozeMinutes: null }],
+    ["meds taken", { answer: "done", snoozeMinutes: null }],
+    ["I have taken my insulin!", { answer: "done", snoozeMinutes: null }],
     ["taken them, thanks", { answer: "done", snoozeMinutes: null }],
     ["driving", { answer: "snooze", snoozeMinutes: null }],
     ["I'm in a meeting", { answer: "snooze", snoozeMinutes: null }],
@@ -184,6 +189,7 @@ describe("typedAnswer (a chat message that is only an answer)", () => {
     ["got it done by friday at 5", null],
     ["sorted the drawer at 5pm", null],
     ["driving lesson tomorrow at 9", null],
+    ["took my pills at 8 tomorrow", null],
   ])("%j → %j", (body, expected) => {
     expect(typedAnswer(body)).toEqual(expected === null ? null : { snoozeUntil: null, ...expected });
   });

@@ -120,6 +120,17 @@ export function saysYes(body: string): boolean {
 const UNTIL_MORNING = /^(?:UNTIL|TILL|TIL|TO)?\s*(?:TOMORROW(?:\s+MORNING)?|(?:THE\s+)?MORNING)$/;
 
 /**
+ * "took my pills", "I've taken my meds", "just had my tablets", "pills taken": a dose taken is done (in a chat "I've
+ * taken my pills" got "I couldn't find a time in that"). Apostrophes are gone from the answer words ("IVE").
+ */
+const WHO_TOOK = ["", "I ", "IVE ", "I HAVE ", "JUST ", "I JUST ", "IVE JUST ", "ALREADY ", "I ALREADY ", "IVE ALREADY "];
+const MEDICINE = ["PILLS", "MEDS", "MEDICATION", "MEDICINE", "TABLETS", "INSULIN", "DOSE", "VITAMINS", "INHALER"];
+const TOOK_MY_MEDICINE = [
+  ...WHO_TOOK.flatMap((who) => ["TOOK", "TAKEN", "HAD", "USED"].flatMap((verb) => MEDICINE.map((thing) => `${who}${verb} MY ${thing}`))),
+  ...MEDICINE.flatMap((thing) => [`${thing} TAKEN`, `${thing} DONE`, `MY ${thing} ARE TAKEN`, `${thing} TAKEN ALREADY`]),
+];
+
+/**
  * Whole answers said the way people answer a reminder (ADR 106), read as the keyword: "I did it", "took them",
  * "all done", "sorted", "already did it" are DONE; "later", "not now", "in a bit", "driving" SNOOZE (for the usual
  * time); "got it", "on it", "will do", "k", "doing it now" OK. Only the whole message (courtesies and emoji aside): "did it rain" is not one. Before, "I did it" got the
@@ -130,8 +141,9 @@ const ANSWER_PHRASES: Record<string, string> = Object.fromEntries([
     "DID IT", "I DID IT", "I DID", "YES I DID", "DONE IT", "ALL DONE", "IM DONE", "I AM DONE", "ITS DONE", "IT IS DONE", "OK DONE", "DONE ALREADY",
     "ALREADY DONE", "FINISHED IT", "GOT IT DONE", "TOOK IT", "TOOK THEM", "I TOOK IT", "I TOOK THEM", "TAKEN",
     "ALREADY DID IT", "I ALREADY DID IT", "I ALREADY DID", "TAKEN THEM", "TAKEN IT", "SORTED", "ALL SORTED", "ITS SORTED", "HANDLED",
-    "DONE AND DUSTED", "TOOK MY PILLS", "I TOOK MY PILLS", "TOOK MY MEDS", "I TOOK MY MEDS", "TOOK MY MEDICATION", "I TOOK MY MEDICATION",
+    "DONE AND DUSTED",
   ].map((phrase) => [phrase, "DONE"]),
+  ...TOOK_MY_MEDICINE.map((phrase) => [phrase, "DONE"]),
   ...[
     "LATER", "NOT NOW", "NOT RIGHT NOW", "CANT NOW", "CANT RIGHT NOW", "NOT YET", "IN A BIT", "IN A MINUTE", "GIVE ME A MINUTE", "BUSY", "IM BUSY",
     "REMIND ME LATER", "REMIND ME AGAIN LATER", "DRIVING", "IM DRIVING", "IN A MEETING", "IM IN A MEETING",

@@ -124,8 +124,13 @@ const UNDO = /^(?:(?:oops|sorry|no|wait)[,!.]*\s+)*(?:undo(?:\s+(?:it|that|this|
  * turns anything off on its own; the chat says how to pause or unlink (ADR 104).
  */
 export function stopAlone(text: string): boolean {
-  return /^(?:stop|stop\s+(?:it|this|that|all|everything|reminders|reminding\s+me|messages|pinging\s+me|please))(?:\s+please)?$/i.test(text.trim().replace(/[.!?\s]+$/, ""));
+  return STOP_ALONE.test(text.trim().replace(/[.!?\s]+$/, ""));
 }
+
+// "leave me alone", "stop bothering me", "go away", "enough": said in a hard moment; they got "I couldn't find a time
+// in that", and now how to pause or unlink, as "stop" does.
+const STOP_ALONE =
+  /^(?:stop|stop\s+(?:it|this|that|all|everything|reminders|reminding\s+me|messages|pinging\s+me|please|(?:bothering|nagging|pestering|texting|messaging|bugging|spamming)\s+me)|leave\s+me\s+alone|go\s+away|enough(?:\s+already)?|that'?s\s+enough|no\s+more(?:\s+(?:reminders|messages))?)(?:\s+please)?$/i;
 
 /**
  * "skip", "skip this one", "cancel", "delete" with nothing after: about the reminder replied to or waiting, as "cancel
