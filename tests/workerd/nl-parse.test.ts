@@ -2896,6 +2896,25 @@ describe("ADR 138: the half of the day as said, a day that is today, a choice, a
     ]);
   });
 
+  it("reads more days known by name, and pints as an evening's plan", () => {
+    expectTitlesAndTimesInNewYork([
+      // It was tonight at 7 PM, titled "burns supper".
+      ["burns night supper at 7", "supper", "2027-01-25 19:00"],
+      ["on st andrews day call dad", "call dad", "2026-11-30 09:00"],
+      ["juneteenth bbq at 2", "bbq", "2026-06-19 14:00"],
+      ["april fools day prank", "prank", "2026-04-01 09:00"],
+      // Set by Easter (Easter 2026 is April 5th): it found no time.
+      ["pancake day make batter", "make batter", "2027-02-09 09:00"],
+      ["on ash wednesday go to church", "go to church", "2027-02-10 09:00"],
+      ["on palm sunday call gran", "call gran", "2026-03-29 09:00"],
+      ["on pentecost call gran", "call gran", "2026-05-24 09:00"],
+      // A pint at a bare 6 is the evening's, on a day ahead too (it was 6 AM); "pints of milk" are not.
+      ["st patricks day pint at 6", "pint", "2026-03-17 18:00"],
+      ["buy 2 pints of milk tomorrow at 7", "buy 2 pints of milk", "2026-03-03 07:00"],
+    ]);
+    expect(parseReminder("every pancake day make pancakes", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "moves_with_easter", phrase: "Shrove Tuesday" });
+  });
+
   it("reads tea as the evening meal, not the drink", () => {
     // Each found no time.
     expectTitlesAndTimesInNewYork([

@@ -37,4 +37,4 @@ const OPENING = /\b(?:opens|open)\s+(?:(?:again|up)\s+)?(?:at|@)\s*\d/i;
 /** Going to school or taking children there ("leave for school", "school run", "drop the kids off"). */
 const SCHOOL_RUN = /\b(?:school\s+run|(?:to|for)\s+school|drop(?:ping)?\s+(?:off\s+)?(?:the\s+)?(?:kids|children|boys|girls)(?:\s+off)?)\b/i;
 /** Plans of an evening: an hour from 6 to 11 said with them without am/pm is the evening's. */
-const EVENING_PLANS = new RegExp(String.raw`\b(?:dinner|supper|drinks|party|pub|gig|concert|theatre|theater|movie|movies|film|cinema|fireworks|bonfire|book\s+club|${EVENING_NAME}\s+nights?|${EVENING_EVENT}\s+evenings?)\b`, "i");
+const EVENING_PLANS = new RegExp(String.raw`\b(?:dinner|supper|drinks|pints?(?!\s+of\b)|beers?|cocktails|party|pub|gig|concert|theatre|theater|movie|movies|film|cinema|fireworks|bonfire|book\s+club|${EVENING_NAME}\s+nights?|${EVENING_EVENT}\s+evenings?)\b`, "i");

@@ -12,7 +12,20 @@ import { startsWithAVerb } from "./verbs";
  * at 4 PM. The country is the main one of the person's zone (as for the order of dates, date-order.ts); where the day is
  * not known for it, the person is asked for the date rather than given another country's (ADR 133).
  */
-export type MovingDayName = "mother's day" | "father's day" | "thanksgiving" | "easter" | "good friday" | "easter monday" | "black friday" | "cyber monday";
+export type MovingDayName =
+  | "mother's day"
+  | "father's day"
+  | "thanksgiving"
+  | "easter"
+  | "good friday"
+  | "easter monday"
+  | "black friday"
+  | "cyber monday"
+  | "shrove tuesday"
+  | "ash wednesday"
+  | "palm sunday"
+  | "maundy thursday"
+  | "pentecost";
 
 /** How a country sets the day: a date, a weekday's place in a month, or days from Easter Sunday. */
 type DayRule =
@@ -56,6 +69,12 @@ const RULES: Record<MovingDayName, Record<string, DayRule>> = {
   easter: { "*": { fromEaster: 0 } },
   "good friday": { "*": { fromEaster: -2 } },
   "easter monday": { "*": { fromEaster: 1 } },
+  // The rest of Easter's days by name (ADR 138; "pancake day" found no time).
+  "shrove tuesday": { "*": { fromEaster: -47 } },
+  "ash wednesday": { "*": { fromEaster: -46 } },
+  "palm sunday": { "*": { fromEaster: -7 } },
+  "maundy thursday": { "*": { fromEaster: -3 } },
+  pentecost: { "*": { fromEaster: 49 } },
 };
 
 function each(countries: readonly string[], rule: DayRule): Record<string, DayRule> {
@@ -66,7 +85,7 @@ function each(countries: readonly string[], rule: DayRule): Record<string, DayRu
 const ORTHODOX = new Set(["GR", "CY", "RO", "BG", "RS", "RU", "UA", "BY", "GE", "MK", "ME", "MD"]);
 
 /** The names as typed: "mother's day", "mothers day", "mothering sunday", "father's day", "thanksgiving (day)", "easter (sunday)". */
-export const MOVING_DAY = String.raw`(?:mother'?s'?\s+day|mothering\s+sunday|father'?s'?\s+day|thanksgiving(?:\s+day)?|easter\s+(?:sunday|day|monday)|easter|good\s+friday|black\s+friday|cyber\s+monday)`;
+export const MOVING_DAY = String.raw`(?:mother'?s'?\s+day|mothering\s+sunday|father'?s'?\s+day|thanksgiving(?:\s+day)?|easter\s+(?:sunday|day|monday)|easter|good\s+friday|black\s+friday|cyber\s+monday|pancake\s+day|shrove\s+tuesday|mardi\s+gras|ash\s+wednesday|palm\s+sunday|maundy\s+thursday|pentecost|whit\s+sunday)`;
 
 /** Which day a name typed stands for ("mothers day" → "mother's day"), or null. */
 export function movingDayName(typed: string): MovingDayName | null {
@@ -78,6 +97,11 @@ export function movingDayName(typed: string): MovingDayName | null {
   if (/^good friday$/.test(words)) return "good friday";
   if (/^black friday$/.test(words)) return "black friday";
   if (/^cyber monday$/.test(words)) return "cyber monday";
+  if (/^(?:pancake day|shrove tuesday|mardi gras)$/.test(words)) return "shrove tuesday";
+  if (/^ash wednesday$/.test(words)) return "ash wednesday";
+  if (/^palm sunday$/.test(words)) return "palm sunday";
+  if (/^maundy thursday$/.test(words)) return "maundy thursday";
+  if (/^(?:pentecost|whit sunday)$/.test(words)) return "pentecost";
   if (/^easter(?: sunday| day)?$/.test(words)) return "easter";
   return null;
 }
@@ -143,6 +167,11 @@ export const MOVING_DAY_TITLES: Record<MovingDayName, string> = {
   "easter monday": "Easter Monday",
   "black friday": "Black Friday",
   "cyber monday": "Cyber Monday",
+  "shrove tuesday": "Shrove Tuesday",
+  "ash wednesday": "Ash Wednesday",
+  "palm sunday": "Palm Sunday",
+  "maundy thursday": "Maundy Thursday",
+  pentecost: "Pentecost",
 };
 
 /** The days no yearly rule holds that follow Thanksgiving, not Easter (as written back, for the answer's words). */
