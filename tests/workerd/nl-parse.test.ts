@@ -2915,6 +2915,26 @@ describe("ADR 138: the half of the day as said, a day that is today, a choice, a
     expect(parseReminder("every pancake day make pancakes", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "moves_with_easter", phrase: "Shrove Tuesday" });
   });
 
+  it("asks for the date of a day another calendar keeps", () => {
+    // "eid dinner at 7" was tonight at 7 PM; the others found no time.
+    for (const [prompt, phrase] of [
+      ["eid dinner at 7", "Eid"],
+      ["buy gifts for diwali", "Diwali"],
+      ["chinese new year dinner", "Lunar New Year"],
+      ["on hanukkah light the menorah at 6", "Hanukkah"],
+      ["every diwali light candles", "Diwali"],
+    ] as const) {
+      expect(parseReminder(prompt, NOW.nyMondayMorning, NEW_YORK), prompt).toEqual({ ok: false, reason: "unknown_here", phrase, otherPhrase: "calendar" });
+    }
+    expect(failureMessage("unknown_here", "Eid", "calendar")).toBe('I don\'t know when Eid is this year: its date follows another calendar. Say it, like "on march 20 at 10am", and I\'ll nudge you then.');
+    // With its date, or inside a title: as said.
+    expectTitlesAndTimesInNewYork([
+      ["diwali party on the 8th at 7", "diwali party", "2026-03-08 19:00"],
+      ["watch a ramadan documentary at 8", "watch a ramadan documentary", "2026-03-02 20:00"],
+      ["buy a holiday card at 5", "buy a holiday card", "2026-03-02 17:00"],
+    ]);
+  });
+
   it("reads tea as the evening meal, not the drink", () => {
     // Each found no time.
     expectTitlesAndTimesInNewYork([

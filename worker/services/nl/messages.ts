@@ -138,6 +138,7 @@ export function failureMessage(reason: ParseFailureReason, phrase?: string, othe
   if (reason === "unknown_moment" && phrase && / of$/.test(phrase)) return `I don't know which day "${phrase}" is. Add its day, like "${phrase} the party on saturday", and I'll nudge you then.`;
   if (reason === "unknown_moment" && phrase) return `I don't know which day "${phrase}" counts from. Add its day, like "${phrase} the party on saturday", and I'll nudge you then.`;
   if (reason === "days_of_a_month" && phrase) return daysOfAMonthAnswer(phrase, otherPhrase === "every");
+  if (reason === "unknown_here" && phrase && otherPhrase === "calendar") return `I don't know when ${phrase} is this year: its date follows another calendar. Say it, like "on march 20 at 10am", and I'll nudge you then.`;
   if (reason === "unknown_here" && phrase) return `I don't know when ${phrase} is where you live. Say its date, like "on may 10 at 10am".`;
   // "every black friday": it follows Thanksgiving, which a yearly rule holds, but no rule holds a day after it.
   if (reason === "moves_with_easter" && phrase) return `I can't repeat a reminder on ${phrase}: its date moves ${phrase === "Easter" || SET_BY_THANKSGIVING.has(phrase) ? "" : "with Easter "}each year. Set this year's, like "on ${phrase.toLowerCase()} at 10am", and next year's when it comes.`;

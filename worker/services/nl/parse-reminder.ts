@@ -18,6 +18,7 @@ import { momentIn } from "./moments";
 import { settleTheHour } from "./hour-hints";
 import { namesADay, readRepeat } from "./repeat-reading";
 import { findFactThenAsk, titleWithTheFact } from "./fact-then-ask";
+import { dayOfAnotherCalendar } from "./other-calendars";
 import { partOfDayOfAThing } from "./part-of-a-date";
 import { dayToBeatAsTheDayBefore } from "./day-to-beat";
 
@@ -137,6 +138,9 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   // "bake the morning of the party": a part of the day of a thing whose day is not said; asked, not tomorrow taken.
   const ofAThing = partOfDayOfAThing(timeText, movingDate ? [...hints.spans, movingDate.span] : hints.spans);
   if (ofAThing && !repeat && !namesADay(hints) && !hints.instant && !hints.partOfToday) return { ok: false, reason: "unknown_moment", phrase: ofAThing.words };
+  // "eid dinner at 7", "buy gifts for diwali": a day of another calendar, with no day said: asked for its date.
+  const otherCalendar = namesADay(hints) || hints.instant ? null : dayOfAnotherCalendar(text);
+  if (otherCalendar) return { ok: false, reason: "unknown_here", phrase: otherCalendar, otherPhrase: "calendar" };
   // "in 10", "call Bob later" with nothing else about when: a question naming the words, not "no time found".
   if (!schedule.ok && schedule.reason === "no_time") {
     // "5 mins check rice": read again as "in 5 mins check rice" (not again once read so).
