@@ -2,7 +2,7 @@ import { DateTime } from "luxon";
 import type { Weekday } from "../recurrence";
 import type { Ahead } from "./ahead-phrases";
 import { weekdayOfWord } from "./recurrence-phrases";
-import { countOf } from "./relative-phrases";
+import { countOf } from "./lengths-from-now";
 import { PART_OF_DAY_HOURS } from "./types";
 
 /**

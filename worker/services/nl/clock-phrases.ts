@@ -1,7 +1,8 @@
 import type * as chrono from "chrono-node";
-import { DAY_NAME, FULL_DAY } from "./recurrence-phrases";
+import { DAY_NAME } from "./recurrence-phrases";
 import { isCommonVerb } from "./verbs";
 import { localNow } from "./relative-phrases";
+import { APPROXIMATE_BESIDE_A_DAY, APPROXIMATE_WITHOUT_A_DAY, type Components } from "./approximate-hours";
 import { MOMENT_PARSERS } from "./moments";
 
 /**
@@ -9,11 +10,10 @@ import { MOMENT_PARSERS } from "./moments";
  * - the spoken clock: "half past 5", "quarter to 6", "a quarter past 7 pm";
  * - the European 24-hour "h": "17h", "9h30";
  * - moments of a day ("with breakfast", "before bed", "after work"), from moments.ts, last;
- * - "at half 5" (half past), "at around 5", "at 5ish", "at noonish", "at 1530", "same time tomorrow".
+ * - "at half 5" (half past), "at 1530", "same time tomorrow";
+ * - hours said loosely ("at around 5", "at 5ish", "at noonish", "an alarm for 7"), from approximate-hours.ts.
  * Without them, "take pills before bed" found no time at all, and "call at half past 5" neither.
  */
-
-type Components = { [component in chrono.Component]?: number };
 
 const NUMBER_WORDS = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
 const HOUR = `(\\d{1,2}|${NUMBER_WORDS.join("|")}|noon|midnight)`;
@@ -116,28 +116,11 @@ function midnightTonight(context: chrono.ParsingContext): chrono.ParsingComponen
 const TWELVE_MIDNIGHT = /\b(?:at\s+)?12(?::00)?\s+midnight\b/i;
 
 /**
- * "tomorrow around 5", "friday at about 10", "around 3 today": an approximate hour beside a day. chrono
- * reads "around 3pm" but not a bare "around 5", which stayed in the title while the reminder took the
- * day's default hour. Only beside a day word, so "buy about 5 apples" keeps its number.
- */
-const DAY_WORD = `(?:tomorrow|today|tonight|${FULL_DAY})`;
-const APPROXIMATE = "(?:at\\s+)?(?:around|about|approximately|roughly)\\s+(\\d{1,2})(?::([0-5]\\d))?(?!\\d|\\s*(?:[ap]\\.?m\\b|%))";
-const APPROXIMATE_AFTER_DAY = new RegExp(`(?<=\\b${DAY_WORD}\\s+)${APPROXIMATE}`, "i");
-const APPROXIMATE_BEFORE_DAY = new RegExp(`\\b${APPROXIMATE}(?=\\s+(?:on\\s+)?${DAY_WORD}\\b)`, "i");
-
-/**
  * "dentist thursday 3", "call mum tomorrow 5", "thursday 3 call the dentist": a bare hour right after a day, as people
  * text it. It stayed in the title ("dentist 3") and the day's 9 AM was taken. 1 to 11 only ("friday 12", "thursday 15"
  * may be the day of the month); its half of the day is settled as any bare hour's (schedule.ts: "tomorrow 5" is 5 PM).
  */
 const HOUR_AFTER_DAY = new RegExp(String.raw`(?<=\b(?:tomorrow|today|tmrw|${DAY_NAME})\s+)([1-9]|1[01])(?:[:.]([0-5]\d))?(?![\d:a-z]|\.\d|\s*(?:[ap]\.?m\b|%|[/-]))`, "i");
-
-/**
- * "set an alarm for 7 tomorrow", "a reminder for 8 to call work": a bare hour after "alarm for" or "reminder for" is
- * the time (it was 9 AM titled "set an alarm for 7"). Not a length or a count ("a reminder for 10 minutes", "for 2 people").
- */
-// "for" is taken with the hour: chrono drops a result that is a number alone.
-const ALARM_FOR = /(?<=\b(?:reminder|alarm|wake[\s-]*up\s+call)\s+)for\s+([1-9]|1[0-2])(?:[:.]([0-5]\d))?\b(?![:.]\d|\s*(?:[ap]\.?m\b|minutes?|mins?|hours?|hrs?|seconds?|secs?|days?|weeks?|months?|years?|people|%))/i;
 
 /** "tomorrow 9-10 call the school": a span of bare hours after a day, its start (it was 9 AM titled "9-10 call the school"). */
 const HOURS_AFTER_DAY = new RegExp(String.raw`(?<=\b(?:tomorrow|today|tmrw|${DAY_NAME})\s+)([1-9]|1[0-2])(?:[:.]([0-5]\d))?\s*[-–]\s*(?:[1-9]|1[0-2])(?:[:.][0-5]\d)?(?![\d:a-z]|\.\d|\s*(?:[ap]\.?m\b|%))`, "i");
@@ -152,27 +135,6 @@ function hourAfterDay(context: chrono.ParsingContext, match: RegExpMatchArray): 
   const next = /^\s*([a-z']+)?/i.exec(context.text.slice(end))?.[1];
   if (next !== undefined && !isCommonVerb(next)) return null;
   return { hour: Number(match[1]), minute: Number(match[2] ?? 0) };
-}
-
-/**
- * Without a day: "at around 5", "at about 7:30" (after "at" always a time), and "around 5" or "about 5" as the last
- * words or before "to ..." ("remind me around 5 to leave", "call mum around 7"). "buy about 5 apples" keeps its number.
- */
-const FOLLOWED_BY_NO_NOUN = "(?=\\s*(?:$|[,.;:!?)]|(?:to|and|please|then)\\b))";
-const APPROXIMATE_AT = new RegExp(`\\bat\\s+(?:around|about|approximately|roughly)\\s+(\\d{1,2})(?::([0-5]\\d))?(?!\\d|\\s*(?:[ap]\\.?m\\b|%))`, "i");
-const APPROXIMATE_ALONE = new RegExp(`\\b(?:around|about|approximately|roughly)\\s+(\\d{1,2})(?::([0-5]\\d))?${FOLLOWED_BY_NO_NOUN}`, "i");
-/**
- * "at 5ish", "at 7:30-ish", "around 7ish"; "5ish" without "at" as "around 5" is read, and so is one before a day or
- * what to do ("7ish call mum", "call mum 7ish tomorrow"; they found no time, or kept "around 7ish" in the title).
- * "20ish people" keeps its number. chrono read none of them.
- */
-const ISH_AT = /\b(?:at|around|about|roughly)\s+(\d{1,2})(?::([0-5]\d))?\s*-?\s*ish\b/i;
-const ISH_ALONE = new RegExp(`\\b(\\d{1,2})(?::([0-5]\\d))?\\s*-?\\s*ish\\b${FOLLOWED_BY_NO_NOUN}`, "i");
-const ISH_BEFORE_A_DAY_OR_A_VERB = new RegExp(`\\b(\\d{1,2})(?::([0-5]\\d))?\\s*-?\\s*ish(?=\\s+(?:on\\s+)?(?:today|tonight|tomorrow|tmrw|${DAY_NAME})\\b|\\s+([a-z]+))`, "i");
-
-function hourIshBeforeADayOrAVerb(context: chrono.ParsingContext, match: RegExpMatchArray): Components | null {
-  if (match[3] && !isCommonVerb(match[3])) return null;
-  return approximateHour(context, match);
 }
 
 /**
@@ -217,13 +179,6 @@ function sameTimeAgain(context: chrono.ParsingContext, match: RegExpMatchArray):
   return result.addTag("result/relativeDate");
 }
 
-function approximateHour(_context: chrono.ParsingContext, match: RegExpMatchArray): Components | null {
-  const hour = Number(match[1]);
-  if (hour > 23) return null;
-  // As said: schedule.ts settles the half of the day of a bare hour ("around 5" is 17:00).
-  return { hour, minute: Number(match[2] ?? 0) };
-}
-
 /**
  * "at 1530", "at 0930": four digits after "at" are a 24-hour time, as timetables and rotas write it. chrono read
  * none ("at 1530 call" found no time). Only after "at", so "room 1530" and "in 2024" keep their numbers.
@@ -259,9 +214,6 @@ function betweenHours(_context: chrono.ParsingContext, match: RegExpMatchArray):
   return withMeridiem({ hour, minute: Number(match[2] ?? 0) }, match[3] ?? match[5]);
 }
 
-/** "at noonish", "around noon-ish": noon. */
-const NOONISH = /\b(?:(?:at|around|about)\s+)?noon\s*-?\s*ish\b/i;
-
 /** The parsers, in the shape chrono's `parsers` list takes. */
 export const CLOCK_PARSERS: chrono.Parser[] = [
   { pattern: () => MIDNIGHT_TONIGHT, extract: midnightTonight },
@@ -273,19 +225,12 @@ export const CLOCK_PARSERS: chrono.Parser[] = [
   { pattern: () => HALF_HOUR_AFTER_DAY, extract: halfHourBritish },
   { pattern: () => HALF_HOUR_FIRST, extract: halfHourBritish },
   { pattern: () => HALF_HOUR_LAST, extract: halfHourBritish },
-  { pattern: () => APPROXIMATE_AT, extract: approximateHour },
-  { pattern: () => APPROXIMATE_ALONE, extract: approximateHour },
-  { pattern: () => ISH_AT, extract: approximateHour },
-  { pattern: () => ISH_ALONE, extract: approximateHour },
-  { pattern: () => ISH_BEFORE_A_DAY_OR_A_VERB, extract: hourIshBeforeADayOrAVerb },
-  { pattern: () => NOONISH, extract: (): Components => ({ hour: 12, minute: 0, meridiem: 1 }) },
+  ...APPROXIMATE_WITHOUT_A_DAY,
   { pattern: () => AT_FOUR_DIGITS, extract: atFourDigits },
   { pattern: () => ONE_LETTER_MERIDIEM, extract: oneLetterMeridiem },
   { pattern: () => BETWEEN_HOURS, extract: betweenHours },
   { pattern: () => HOUR_BEFORE_PART_OF_TODAY, extract: hourBeforePartOfToday },
-  { pattern: () => APPROXIMATE_AFTER_DAY, extract: approximateHour },
-  { pattern: () => APPROXIMATE_BEFORE_DAY, extract: approximateHour },
-  { pattern: () => ALARM_FOR, extract: approximateHour },
+  ...APPROXIMATE_BESIDE_A_DAY,
   { pattern: () => HOURS_AFTER_DAY, extract: hourAfterDay },
   { pattern: () => HOUR_AFTER_DAY, extract: hourAfterDay },
   { pattern: () => SPOKEN_CLOCK, extract: spokenClock },

@@ -6,9 +6,10 @@ import { MIDNIGHT_TONIGHT_TAG } from "./clock-phrases";
 import { MOMENT_TAG, momentIn } from "./moments";
 import { dateParserFor, placedWeekdayIn } from "./date-parsers";
 import { NAMED_NIGHT } from "./named-days";
-import { DAY_NAME } from "./recurrence-phrases";
 import { blankNotDates } from "./not-dates";
 import { clockWordsAfter, regionOfTheZoneWord } from "./zone-words";
+import { isBareNonWeekday } from "./lone-day-words";
+import { timeAsSaid, withTheBefore } from "./as-said";
 import { findPartOfDay, type PartOfDay, type Span } from "./types";
 
 /**
@@ -75,32 +76,6 @@ export interface NamedDate {
    * "by the end of next week", 17:00 (period-phrases.ts END_OF_WORKING_DAY_TAG).
    */
   timeIfNoneSaid?: WallTime;
-}
-
-/**
- * Short weekday words alone that may be something else: "sun" and "sat" ("buy sun cream", "I sat"), and "mon" and
- * "wed" ("c'mon", "to wed") except as the message's first word ("wed gym 7am", "mon standup 9am"). "tue", "thu" and
- * "fri" are no other word, so they are always days: "fri drinks at 6" was due today titled "fri drinks".
- */
-const MAYBE_NO_WEEKDAY = /^(?:sun|sat)\.?$/i;
-const WEEKDAY_ONLY_FIRST = /^(?:mon|wed)\.?$/i;
-/** "by sat", "until sun", "for sat": after these only a day ("return library books by sat", "book haircut for sat" found no time). */
-const DAY_WORD_BEFORE = /\b(?:by|before|until|till|til|this|next|coming|from|due|thru|through|for)\s+$/i;
-
-/** "this month" alone: no day in it (chrono read the 1st, "That time has already passed"); asked (vague-phrases.ts VAGUE_WHEN). */
-const PERIOD_ALONE = /^this\s+(?:week|month|year)$/i;
-
-/** "sat or sun", "saturday or sun": a short weekday offered as a choice with another day is a day. */
-const OR_A_DAY_BEFORE = new RegExp(String.raw`\b${DAY_NAME}\s*,?\s*or\s+$`, "i");
-const OR_A_DAY_AFTER = new RegExp(String.raw`^\s*,?\s*or\s+${DAY_NAME}\b`, "i");
-
-function isBareNonWeekday(result: chrono.ParsedResult, text: string): boolean {
-  const word = result.text.trim();
-  const before = text.slice(0, result.index);
-  const orADay = OR_A_DAY_BEFORE.test(before) || OR_A_DAY_AFTER.test(text.slice(result.index + result.text.length));
-  if (MAYBE_NO_WEEKDAY.test(word) && (DAY_WORD_BEFORE.test(before) || orADay)) return false;
-  if (MAYBE_NO_WEEKDAY.test(word) || PERIOD_ALONE.test(word)) return true;
-  return WEEKDAY_ONLY_FIRST.test(word) && text.slice(0, result.index).trim() !== "" && !DAY_WORD_BEFORE.test(text.slice(0, result.index));
 }
 
 /** Reads the date/time phrases of `text` (whose repeat phrase has been blanked out) relative to `now` in `zone`. */
@@ -244,32 +219,9 @@ function absorb(hints: DateTimeHints, result: chrono.ParsedResult, dayOnly = fal
   return used;
 }
 
-/**
- * chrono's clock time, with the half of the day it guessed taken back. To chrono a night's or an evening's hours are
- * all afternoon ones: "friday night at 1" was 13:00, neither night nor what was said, and "tonight at 1" was refused as
- * past; the hour as said goes to the part of the day's own rule (schedule.ts hourOfBareTime: the small hours). In a range
- * the start took the end's "pm": "from 7 to 9pm" is 19:00, but "work from 10 to 6pm" was 22:00, after its own end; a
- * start that the end's half of the day puts after the end is the morning's.
- */
-function timeAsSaid(result: chrono.ParsedResult): NonNullable<DateTimeHints["time"]> {
-  const hour = result.start.get("hour") ?? 0;
-  const minute = result.start.get("minute") ?? 0;
-  const meridiemKnown = result.start.isCertain("meridiem") || ZERO_PADDED_HOUR.test(result.text);
-  // "at 14 tomorrow": the hour is said on a 24-hour clock.
-  if (meridiemKnown || hour < 13 || new RegExp(String.raw`(?<!\d)${hour}(?!\d)`).test(result.text)) return { hour, minute, meridiemKnown };
-  const end = result.end;
-  if (end?.isCertain("hour") && end.isCertain("meridiem")) {
-    return { hour: hour <= (end.get("hour") ?? 0) ? hour : hour - 12, minute, meridiemKnown: true };
-  }
-  return { hour: hour - 12, minute, meridiemKnown: false };
-}
-
 const MIDNIGHT = /\bmidnight\b/i;
 const NIGHT_OF_A_NAMED_DAY = new RegExp(String.raw`\b${NAMED_NIGHT}\b`, "i");
 const PART_OF_TODAY = /\b(?:tonight|this\s+(?:morning|afternoon|evening))\b/i;
-
-/** "05:00", "at 03.30": written on a 24-hour clock. */
-const ZERO_PADDED_HOUR = /(?:^|\D)0\d[:.]\d{2}\b/;
 
 /** "in 20 minutes": chrono has already added the duration to the reference instant. */
 function isRelativeTime(result: chrono.ParsedResult): boolean {
@@ -322,15 +274,3 @@ function isoWeekday(chronoDay: number): Weekday {
 function spanOf(result: chrono.ParsedResult): Span {
   return { start: result.index, end: result.index + result.text.length };
 }
-
-/**
- * "call mum the 3rd of december", "the third of december call mum": chrono's date starts at the day, so "the" before it
- * stayed in the title ("call mum the", "the call mum"). A day of the month takes its "the".
- */
-function withTheBefore(span: Span, text: string): Span {
-  const the = THE_BEFORE.exec(text.slice(0, span.start));
-  return the && DAY_OF_THE_MONTH_FIRST.test(text.slice(span.start, span.end)) ? { start: the.index, end: span.end } : span;
-}
-
-const THE_BEFORE = /\bthe\s+$/i;
-const DAY_OF_THE_MONTH_FIRST = /^(?:\d{1,2}(?:st|nd|rd|th)|(?:twenty|thirty)?[\s-]*(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|thirtieth))\b/i;

@@ -1,7 +1,7 @@
 import { joinWithAnd, WEEK_OF_MONTH_WORDS, type WeekOfMonth } from "../recurrence";
 import { MEAL_HOURS } from "./moments";
 import { PLACE_IN_MONTH } from "./date-parsers";
-import { countOf } from "./relative-phrases";
+import { countOf } from "./lengths-from-now";
 import { hourOfBareTime } from "./schedule";
 
 /**

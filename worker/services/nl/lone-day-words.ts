@@ -1,0 +1,28 @@
+import type * as chrono from "chrono-node";
+import { DAY_NAME } from "./recurrence-phrases";
+
+/**
+ * Short weekday words alone that may be something else: "sun" and "sat" ("buy sun cream", "I sat"), and "mon" and
+ * "wed" ("c'mon", "to wed") except as the message's first word ("wed gym 7am", "mon standup 9am"). "tue", "thu" and
+ * "fri" are no other word, so they are always days: "fri drinks at 6" was due today titled "fri drinks".
+ */
+const MAYBE_NO_WEEKDAY = /^(?:sun|sat)\.?$/i;
+const WEEKDAY_ONLY_FIRST = /^(?:mon|wed)\.?$/i;
+/** "by sat", "until sun", "for sat": after these only a day ("return library books by sat", "book haircut for sat" found no time). */
+const DAY_WORD_BEFORE = /\b(?:by|before|until|till|til|this|next|coming|from|due|thru|through|for)\s+$/i;
+
+/** "this month" alone: no day in it (chrono read the 1st, "That time has already passed"); asked (vague-phrases.ts VAGUE_WHEN). */
+const PERIOD_ALONE = /^this\s+(?:week|month|year)$/i;
+
+/** "sat or sun", "saturday or sun": a short weekday offered as a choice with another day is a day. */
+const OR_A_DAY_BEFORE = new RegExp(String.raw`\b${DAY_NAME}\s*,?\s*or\s+$`, "i");
+const OR_A_DAY_AFTER = new RegExp(String.raw`^\s*,?\s*or\s+${DAY_NAME}\b`, "i");
+
+export function isBareNonWeekday(result: chrono.ParsedResult, text: string): boolean {
+  const word = result.text.trim();
+  const before = text.slice(0, result.index);
+  const orADay = OR_A_DAY_BEFORE.test(before) || OR_A_DAY_AFTER.test(text.slice(result.index + result.text.length));
+  if (MAYBE_NO_WEEKDAY.test(word) && (DAY_WORD_BEFORE.test(before) || orADay)) return false;
+  if (MAYBE_NO_WEEKDAY.test(word) || PERIOD_ALONE.test(word)) return true;
+  return WEEKDAY_ONLY_FIRST.test(word) && text.slice(0, result.index).trim() !== "" && !DAY_WORD_BEFORE.test(text.slice(0, result.index));
+}
