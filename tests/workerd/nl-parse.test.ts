@@ -2673,6 +2673,24 @@ describe("ADR 138: the half of the day as said, a day that is today, a choice, a
     expectTitlesAndTimesInNewYork([["call sam on my day off on friday at 10", "call sam on my day off", "2026-03-06 10:00"]]);
   });
 
+  it("asks for the day of bin day, and refuses hourly and semi-monthly as repeats", () => {
+    // "remind me the day before garbage day" found no time.
+    for (const [prompt, phrase] of [
+      ["remind me the day before garbage day", "garbage day"],
+      ["put bins out on bin day", "on bin day"],
+      ["bin day at 7 put bins out", "bin day"],
+    ] as const) {
+      expect(parseReminder(prompt, NOW.nyMondayMorning, NEW_YORK), prompt).toEqual({ ok: false, reason: "vague_time", phrase });
+    }
+    expect(failureMessage("vague_time", "garbage day")).toBe('When is "garbage day"? Add its day, like "on friday at 10am", and I\'ll nudge you then.');
+    expectTitlesAndTimesInNewYork([["bin day is thursday remind me the night before", "bin day", "2026-03-04 21:00"]]);
+    // "remind me hourly" found no time; "semi-monthly" was monthly, titled "semi to pay the sitter".
+    expect(parseReminder("remind me hourly to drink water", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "unsupported_repeat", phrase: "hourly" });
+    expect(failureMessage("unsupported_repeat", "hourly")).toBe('I can\'t repeat a reminder "hourly". You don\'t need to: I keep nudging you until you answer. Set it once, like "take my pills at 9am".');
+    expect(parseReminder("remind me semi-monthly to pay the sitter", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "unsupported_repeat", phrase: "semi-monthly" });
+    expectTitlesAndTimesInNewYork([["ask about the hourly rate at 5", "ask about the hourly rate", "2026-03-02 17:00"]]);
+  });
+
   it("asks for the date of someone's birthday or anniversary", () => {
     // Each found no time, or ("on her birthday at 10") was today at 10 AM.
     for (const [prompt, phrase, asked] of [

@@ -164,7 +164,7 @@ export function failureMessage(reason: ParseFailureReason, phrase?: string, othe
 
 
 const PAYDAY = /\bpay\s*day\b/i;
-const A_DAY_YOU_KNOW = /\b(?:day\s+off|holidays)\b/i;
+const A_DAY_YOU_KNOW = /\b(?:day\s+off|holidays|(?:garbage|trash|bins?|rubbish|recycling|collection)\s+day)\b/i;
 const SOMEONES_DAY = /^(?:on|for)\s+(.+?\s+(?:birthday|bday|b'day|anniversary))$/i;
 const PERIOD_AT_THE_END = new RegExp(String.raw`\b${PERIOD_WITHOUT_A_DAY}$`, "i");
 

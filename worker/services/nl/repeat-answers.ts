@@ -78,7 +78,7 @@ function weekdayByPlaceQuestion(phrase: string, [, said = "", day = ""]: RegExpE
 
 /** "every 5 minutes", "every hour", "every half hour": usually a wish to be nudged until it is done. */
 /** Minutes or hours ("every 5 minutes", "30 mins before"): within a day. */
-export const WITHIN_A_DAY = /\b(?:min|mins|minutes?|hours?|hrs?)\b/i;
+export const WITHIN_A_DAY = /\b(?:min|mins|minutes?|hours?|hrs?|hourly)\b/i;
 
 const EVERY_FEW_HOURS = /\b(?:every|each)\s+(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+(?:hours?|hrs?)\b/i;
 const ONCE_A_DAY = "once a day";

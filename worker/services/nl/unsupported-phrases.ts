@@ -44,7 +44,10 @@ const UNSUPPORTED_REPEATS: readonly RegExp[] = [
   unsupported(`(?:${EVERY}|once\\s+an?)\\s+(?:minute|hour)\\b`),
   // After "the", "my"... these are adjectives of a title ("send the quarterly report on friday"). Twice a month or
   // every two months? Twice a year or every two years? Nobody can tell.
-  unsupported(`(?<!\\b(?:the|a|an|my|our|your|his|her|their|this|that|next|last)\\s+)(?:bimonthly|bi-monthly|semi-?annually|bi-?annually|biyearly|bi-yearly)\\b`),
+  unsupported(`(?<!\\b(?:the|a|an|my|our|your|his|her|their|this|that|next|last)\\s+)(?:bimonthly|bi-monthly|semi-?monthly|semi-?weekly|semi-?annually|bi-?annually|biyearly|bi-yearly)\\b`),
+  // "remind me hourly to drink water", "drink water hourly": as "every hour" (it found no time; "semi-monthly" was read as
+  // monthly, titled "semi to pay the sitter"). Elsewhere "hourly" names a thing ("the hourly rate").
+  unsupported(`(?<=\\b(?:remind|nudge|ping|tell)\\s+me\\s+)hourly\\b|hourly(?=\\s*[.!]*\\s*$)`),
   // No rule holds an irregular repeat: "stretch every now and then" found no time at all ("the now and then tour" is a name).
   unsupported(`(?<!\\b(?:the|a|an|my|our|your|his|her|their)\\s+)(?:${EVERY}\\s+)?now\\s+and\\s+(?:then|again)|${EVERY}\\s+so\\s+often|from\\s+time\\s+to\\s+time|(?:${EVERY}\\s+)?once\\s+in\\s+a\\s+while`),
   // Every meal: three times a day ("take my insulin before every meal" found no time).
