@@ -2571,6 +2571,9 @@ describe("a part of the day said before its day, minutes past an hour with am/pm
 });
 
 describe("ADR 138: the half of the day as said, a day that is today, a choice, a day only the person knows", () => {
+  /** The confirmation of a prompt said at NOW.nyMondayMorning in New York. */
+  const saidBack = (prompt: string) => confirmationMessage(parsed(prompt, NOW.nyMondayMorning, NEW_YORK), NEW_YORK, NOW.nyMondayMorning);
+
   it("reads a bare hour of a night as the small hours, and a range's start before its end", () => {
     // Monday 3:20 PM. chrono made a night's 1 the afternoon's: "friday night at 1" was Friday 1 PM, "tonight at 1"
     // refused as past; "work from 10 to 6pm" was 10 PM, after its own end.
@@ -2764,7 +2767,6 @@ describe("ADR 138: the half of the day as said, a day that is today, a choice, a
       ["i've been meaning to fix the tap sat at 10", "fix the tap", "2026-03-07 10:00"],
       ["i am seeing the gp friday at 10", "seeing the gp", "2026-03-06 10:00"],
     ]);
-    const saidBack = (prompt: string) => confirmationMessage(parsed(prompt, NOW.nyMondayMorning, NEW_YORK), NEW_YORK, NOW.nyMondayMorning);
     expect(saidBack("check i paid rent at 5")).toBe("Got it! I'll remind you to check you paid rent on Mon, Mar 2 at 5:00 PM.");
     expect(saidBack("email sam that i'll be late at 5")).toBe("Got it! I'll remind you to email sam that you'll be late on Mon, Mar 2 at 5:00 PM.");
     // A numeral and "i.e." keep their "i".
@@ -2858,7 +2860,6 @@ describe("ADR 138: the half of the day as said, a day that is today, a choice, a
   });
 
   it("says back the time on the clock it was said on, beside the person's own", () => {
-    const saidBack = (prompt: string) => confirmationMessage(parsed(prompt, NOW.nyMondayMorning, NEW_YORK), NEW_YORK, NOW.nyMondayMorning);
     // It said only "at 4:00 AM", which a person who said 9am can take for a mistake.
     expect(saidBack("call the london office at 9am uk time")).toBe("Got it! I'll remind you to call the london office on Tue, Mar 3 at 4:00 AM (9:00 AM United Kingdom Time).");
     expect(saidBack("call Bob tomorrow at 9am PST")).toBe("Got it! I'll remind you to call Bob on Tue, Mar 3 at 12:00 PM (9:00 AM Pacific Time).");

@@ -1,5 +1,6 @@
 import type * as chrono from "chrono-node";
 import type { DateTimeHints } from "./date-time-phrases";
+import { ORDINAL_WORD } from "./spelling";
 import type { Span } from "./types";
 
 // chrono's reading put back to the words as said: the half of the day it guessed for a bare hour, and the "the" it
@@ -38,4 +39,4 @@ export function withTheBefore(span: Span, text: string): Span {
 }
 
 const THE_BEFORE = /\bthe\s+$/i;
-const DAY_OF_THE_MONTH_FIRST = /^(?:\d{1,2}(?:st|nd|rd|th)|(?:twenty|thirty)?[\s-]*(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|thirtieth))\b/i;
+const DAY_OF_THE_MONTH_FIRST = new RegExp(String.raw`^(?:\d{1,2}(?:st|nd|rd|th)|${ORDINAL_WORD})\b`, "i");

@@ -5,7 +5,7 @@ import { isCommonVerb, namesAThing } from "./verbs";
 import { ANSWER_LABELS } from "../answers";
 import { getStrategy, type StrategyKey } from "../escalation/catalogue";
 import { describeRecurrence, type Recurrence } from "../recurrence";
-import { PERIOD_WITHOUT_A_DAY } from "./vague-phrases";
+import { BIN_DAY, PERIOD_WITHOUT_A_DAY, SOMEONES_DAY } from "./vague-phrases";
 import { REPEATS_I_CAN_SET, unsupportedRepeatAnswer, WITHIN_A_DAY } from "./repeat-answers";
 
 /** What the assistant says back. Kept apart from the parser so the wording is easy to find and change. */
@@ -50,8 +50,16 @@ export function confirmationMessage(reminder: ConfirmableReminder, zone: string,
 /** "9:00 AM Pacific Time", "5:00 PM UTC+2": the time on the clock named, with the clock's name. */
 function clockTimeOn(dueAt: Date, clock: string): string {
   const there = DateTime.fromJSDate(dueAt, { zone: clock }).setLocale("en-US");
-  const name = /^UTC[+-]/.test(clock) ? clock.replace(/:00$/, "") : (new Intl.DateTimeFormat("en-US", { timeZone: clock, timeZoneName: "longGeneric" }).formatToParts(dueAt).find((part) => part.type === "timeZoneName")?.value ?? clock);
+  const name = /^UTC[+-]/.test(clock) ? clock.replace(/:00$/, "") : (zoneNameFormatter(clock).formatToParts(dueAt).find((part) => part.type === "timeZoneName")?.value ?? clock);
   return `${there.toFormat("h:mm a")} ${name}`;
+}
+
+/** One formatter per zone, made once: Intl formatters are costly to build (docs/performance.md). */
+const ZONE_NAME_FORMATTERS = new Map<string, Intl.DateTimeFormat>();
+function zoneNameFormatter(zone: string): Intl.DateTimeFormat {
+  let formatter = ZONE_NAME_FORMATTERS.get(zone);
+  if (!formatter) ZONE_NAME_FORMATTERS.set(zone, (formatter = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "longGeneric" })));
+  return formatter;
 }
 
 /**
@@ -148,7 +156,7 @@ export function failureMessage(reason: ParseFailureReason, phrase?: string, othe
   // "move money on payday": a day only the person knows, so its date is what to add.
   if (reason === "vague_time" && phrase && PAYDAY.test(phrase)) return `When is payday? Add its date, like "on the 28th at 9am", and I'll nudge you then.`;
   // "call nan on her birthday": its date is what to add ("When is her birthday?", "my" said back as "your").
-  const whose = reason === "vague_time" ? phrase?.match(SOMEONES_DAY) : null;
+  const whose = reason === "vague_time" ? phrase?.match(SOMEONE_S_DAY_SAID) : null;
   if (whose) return `When is ${toSecondPerson(whose[1] ?? "")}? Add its date, like "on march 3 at 10am", and I'll nudge you then.`;
   // "on my day off", "after the holidays": a day, not a time, is what is missing.
   if (reason === "vague_time" && phrase && A_DAY_YOU_KNOW.test(phrase)) return `When is "${phrase}"? Add its day, like "on friday at 10am", and I'll nudge you then.`;
@@ -164,8 +172,8 @@ export function failureMessage(reason: ParseFailureReason, phrase?: string, othe
 
 
 const PAYDAY = /\bpay\s*day\b/i;
-const A_DAY_YOU_KNOW = /\b(?:day\s+off|holidays|(?:garbage|trash|bins?|rubbish|recycling|collection)\s+day)\b/i;
-const SOMEONES_DAY = /^(?:on|for)\s+(.+?\s+(?:birthday|bday|b'day|anniversary))$/i;
+const A_DAY_YOU_KNOW = new RegExp(String.raw`\b(?:day\s+off|holidays|${BIN_DAY})\b`, "i");
+const SOMEONE_S_DAY_SAID = new RegExp(String.raw`^(?:on|for)\s+(${SOMEONES_DAY})$`, "i");
 const PERIOD_AT_THE_END = new RegExp(String.raw`\b${PERIOD_WITHOUT_A_DAY}$`, "i");
 
 /** "what's on today?" typed where only reminders are made (the web's box, the API, an email): nothing is made. */

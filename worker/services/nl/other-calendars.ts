@@ -19,11 +19,10 @@ const OTHER_CALENDAR_DAYS: ReadonlyArray<[RegExp, string]> = [
 ];
 
 const LEAD = String.raw`(?:^\s*|\b(?:on|for|by|before|until|till|at|during|over|after|every|each)\s+(?:the\s+)?(?:start\s+of\s+|end\s+of\s+|first\s+day\s+of\s+)?)`;
-const ANY_DAY = new RegExp(`${LEAD}(${OTHER_CALENDAR_DAYS.map(([pattern]) => pattern.source).join("|")})\\b`, "i");
+/** Each day where a day is said, with the name it is written back by. */
+const SAID_AS_A_DAY = OTHER_CALENDAR_DAYS.map(([pattern, name]) => [new RegExp(`${LEAD}(?:${pattern.source})\\b`, "i"), name] as const);
 
 /** The day's name as written back ("Eid", "Lunar New Year"), when the words name one where a day is said; else null. */
 export function dayOfAnotherCalendar(text: string): string | null {
-  const said = ANY_DAY.exec(text)?.[1];
-  if (!said) return null;
-  return OTHER_CALENDAR_DAYS.find(([pattern]) => new RegExp(`^(?:${pattern.source})$`, "i").test(said.replace(/\s+/g, " ")))?.[1] ?? null;
+  return SAID_AS_A_DAY.find(([pattern]) => pattern.test(text))?.[1] ?? null;
 }

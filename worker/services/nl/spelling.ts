@@ -1,3 +1,4 @@
+import { ordinal } from "../recurrence";
 import { clockWordsAsDigits } from "./clock-words";
 import { MONTH_NUMBER } from "./month-words";
 import { COMMON_VERB, isCommonVerb } from "./verbs";
@@ -70,7 +71,7 @@ const ORDINAL_DAY_WORDS: Record<string, number> = {
   first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10, eleventh: 11, twelfth: 12,
   thirteenth: 13, fourteenth: 14, fifteenth: 15, sixteenth: 16, seventeenth: 17, eighteenth: 18, nineteenth: 19, twentieth: 20, thirtieth: 30,
 };
-const ORDINAL_WORD = String.raw`(?:(?:twenty|thirty)[\s-]+)?(?:${Object.keys(ORDINAL_DAY_WORDS).join("|")})`;
+export const ORDINAL_WORD = String.raw`(?:(?:twenty|thirty)[\s-]+)?(?:${Object.keys(ORDINAL_DAY_WORDS).join("|")})`;
 const ORDINAL_WORD_AS_A_DAY = new RegExp(
   String.raw`(\b(?:on|by|before|until|till|from)\s+the\s+)(${ORDINAL_WORD})\b(?=\s*(?:$|[,.;!?]|(?:at|@|to\s+(?!(?:the|a|last)\b)|and|then|please|remind|in\s+the|of\s+(?:the|this|next|every)\s+month)\b|\s+${COMMON_VERB}\b))`,
   "gi",
@@ -78,13 +79,11 @@ const ORDINAL_WORD_AS_A_DAY = new RegExp(
 /** After a month the words are a day whatever follows ("march the second dentist"); "the" goes, as chrono wants. */
 const ORDINAL_WORD_AFTER_A_MONTH = new RegExp(String.raw`\b(${MONTH_WORD_WITHOUT_MAY})\s+(?:the\s+)?(${ORDINAL_WORD})\b`, "gi");
 
-/** "twenty fifth": "25th"; null-safe for the words ORDINAL_WORD matches. */
+/** "twenty fifth": "25th", for the words ORDINAL_WORD matches (recurrence.ts's `ordinal` writes the suffix). */
 function ordinalInDigits(word: string): string {
-  const [tens, unit] = word.toLowerCase().split(/[\s-]+/).length === 2 ? (word.toLowerCase().split(/[\s-]+/) as [string, string]) : [undefined, word.toLowerCase()];
-  const day = (tens === "twenty" ? 20 : tens === "thirty" ? 30 : 0) + (ORDINAL_DAY_WORDS[unit] ?? 0);
-  const last = day % 10;
-  const suffix = day >= 11 && day <= 13 ? "th" : last === 1 ? "st" : last === 2 ? "nd" : last === 3 ? "rd" : "th";
-  return `${day}${suffix}`;
+  const parts = word.toLowerCase().split(/[\s-]+/);
+  const tens = parts.length === 2 ? parts[0] : undefined;
+  return ordinal((tens === "twenty" ? 20 : tens === "thirty" ? 30 : 0) + (ORDINAL_DAY_WORDS[parts.at(-1) ?? ""] ?? 0));
 }
 
 /** "council tax due 1st of month": "of the month" as the readers know it (no time was found). */
