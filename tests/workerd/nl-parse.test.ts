@@ -1925,7 +1925,7 @@ describe("a reminder an amount after a moment (ADR 134)", () => {
     ["call mum an hour after work", "call mum", "2026-03-02 19:00", "Got it! I'll remind you to call mum on Mon, Mar 2 at 7:00 PM (an hour after 6:00 PM)."],
     ["remind me 5 minutes after 3pm to call the bank", "call the bank", "2026-03-02 15:05", "Got it! I'll remind you to call the bank on Mon, Mar 2 at 3:05 PM (5 minutes after 3:00 PM)."],
     ["follow up a week after the interview on friday", "follow up after the interview", "2026-03-13 09:00", "Got it! I'll remind you to follow up after the interview on Fri, Mar 13 at 9:00 AM (a week after Fri, Mar 6 at 9:00 AM)."],
-    ["the day after the party at 8 on saturday clean up", "the party clean up", "2026-03-08 20:00", "Got it! I'll remind you about the party clean up on Sun, Mar 8 at 8:00 PM (the day after Sat, Mar 7 at 8:00 PM)."],
+    ["the day after the party at 8 on saturday clean up", "clean up after the party", "2026-03-08 20:00", "Got it! I'll remind you to clean up after the party on Sun, Mar 8 at 8:00 PM (the day after Sat, Mar 7 at 8:00 PM)."],
   ])("%j", expectOneOffInNewYork);
 
   it("after a repeat: its time later, or its days later where a rule holds them", () => {
@@ -1969,7 +1969,7 @@ describe("days counted from a day known by name or a thing, a weekday before or 
     ["the friday before the 12th pay rent", "pay rent", "2026-03-06 09:00", "Got it! I'll remind you to pay rent on Fri, Mar 6 at 9:00 AM (the Friday before Thu, Mar 12 at 9:00 AM)."],
     // A Friday's Friday before is a week before it.
     ["school trip on march 20, remind me the friday before", "school trip", "2026-03-13 09:00", "Got it! I'll remind you about school trip on Fri, Mar 13 at 9:00 AM (the Friday before Fri, Mar 20 at 9:00 AM)."],
-    ["the morning after the party on saturday tidy up", "the party tidy up", "2026-03-08 09:00", "Got it! I'll remind you about the party tidy up on Sun, Mar 8 at 9:00 AM (the morning after Sat, Mar 7 at 9:00 AM)."],
+    ["the morning after the party on saturday tidy up", "tidy up after the party", "2026-03-08 09:00", "Got it! I'll remind you to tidy up after the party on Sun, Mar 8 at 9:00 AM (the morning after Sat, Mar 7 at 9:00 AM)."],
     ["the week after next call sam", "call sam", "2026-03-16 09:00", "Got it! I'll remind you to call sam on Mon, Mar 16 at 9:00 AM."],
     ["week after next at 3 dentist", "dentist", "2026-03-16 15:00", "Got it! I'll remind you about dentist on Mon, Mar 16 at 3:00 PM."],
     // "the weekend before" is its Saturday, "the week before" seven days (a mismatch, and Christmas Day titled "the week
@@ -1979,7 +1979,7 @@ describe("days counted from a day known by name or a thing, a weekday before or 
     ["a day after the 5th call the bank", "call the bank", "2026-03-06 09:00", "Got it! I'll remind you to call the bank on Fri, Mar 6 at 9:00 AM (a day after Thu, Mar 5 at 9:00 AM)."],
     ["the friday of next week pay rent", "pay rent", "2026-03-13 09:00", "Got it! I'll remind you to pay rent on Fri, Mar 13 at 9:00 AM."],
     // "send thanks", "say thank you": what is sent or said, not a courtesy to drop.
-    ["two days after my birthday on june 3 send thanks", "my birthday send thanks", "2026-06-05 09:00", "Got it! I'll remind you about your birthday send thanks on Fri, Jun 5 at 9:00 AM (two days after Wed, Jun 3 at 9:00 AM)."],
+    ["two days after my birthday on june 3 send thanks", "send thanks after my birthday", "2026-06-05 09:00", "Got it! I'll remind you to send thanks after your birthday on Fri, Jun 5 at 9:00 AM (two days after Wed, Jun 3 at 9:00 AM)."],
     ["say thank you to the nurse tomorrow", "say thank you to the nurse", "2026-03-03 09:00", "Got it! I'll remind you to say thank you to the nurse on Tue, Mar 3 at 9:00 AM."],
     // "last thing" is bedtime's hour, as "first thing" is the morning's (it was titled "last thing lock the back door").
     ["last thing tonight lock the back door", "lock the back door", "2026-03-02 21:00", "Got it! I'll remind you to lock the back door on Mon, Mar 2 at 9:00 PM."],
@@ -2781,8 +2781,6 @@ describe("ADR 138: the half of the day as said, a day that is today, a choice, a
       ["mum's flight lands 14:35 on saturday, leave at 1", "leave before mum's flight lands 14:35 on saturday", "2026-03-07 13:00"],
       ["dentist tomorrow at 3, call to confirm at 10", "call to confirm before dentist tomorrow at 3", "2026-03-03 10:00"],
       ["party saturday, buy wine friday", "buy wine before party saturday", "2026-03-06 09:00"],
-      // A task first is no fact (as before: one reminder).
-      ["buy milk tomorrow, call mum at 5", "buy milk call mum", "2026-03-03 17:00"],
     ]);
   });
 
@@ -2961,6 +2959,129 @@ describe("ADR 138: the half of the day as said, a day that is today, a choice, a
       ["call mum before tea", "call mum", "2026-03-02 18:00"],
       ["tea time feed the cat", "feed the cat", "2026-03-02 18:00"],
       ["drink tea with sam at 4", "drink tea with sam", "2026-03-02 16:00"],
+    ]);
+  });
+});
+
+describe("ADR 139: a time asked ahead of its fact, a clock no one named, two reminders in one, dates with dots and dashes", () => {
+  /** A prompt's failure said at NOW.nyMondayMorning in New York. */
+  const refusal = (prompt: string, zone = NEW_YORK) => parseReminder(prompt, NOW.nyMondayMorning, zone);
+
+  it("puts a time asked about a fact in the hours before it", () => {
+    // Monday 9 AM. "remind me at 3" was Tuesday 3 PM, after the 6 AM flight; "at 11pm" Tuesday night, after it too.
+    expectTitlesAndTimesInNewYork([
+      ["flight at 6am tomorrow, remind me at 3", "flight at 6am tomorrow", "2026-03-03 03:00"],
+      ["flight at 6am tomorrow, remind me at 11pm", "flight at 6am tomorrow", "2026-03-02 23:00"],
+      // As before: a time already in the hours before, and a bare hour in the small hours far from the fact.
+      ["meeting at 2, remind me at 1:45", "meeting at 2", "2026-03-02 13:45"],
+      ["dentist tomorrow at 10, remind me at 2", "dentist tomorrow at 10", "2026-03-03 14:00"],
+      // With something of its own to do, the time is as said (it may come after: "clean up").
+      ["party saturday at 8, remind me at 11 to clean up", "clean up before party saturday at 8", "2026-03-07 11:00"],
+    ]);
+    // Said at 5:10 AM: "at 7" was 7 AM, thirteen hours before the dinner.
+    expectTitlesAndTimesInNewYork([["dinner at 8pm, remind me at 7", "dinner at 8pm", "2026-03-02 19:00"]], new Date("2026-03-02T10:10:00Z"));
+  });
+
+  it("asks which clock a time is on when the words name one it cannot know", () => {
+    // Each was read on the person's own clock, the words left in the title ("call her her time", "call IST").
+    for (const [prompt, phrase] of [
+      ["call her at 9 her time", "her time"],
+      ["call at 10am mum's time", "mum's time"],
+      ["ring tom at 8 tom's time tomorrow", "tom's time"],
+      ["call at 9am IST", "IST"],
+    ] as const) {
+      expect(refusal(prompt), prompt).toEqual({ ok: false, reason: "unknown_clock", phrase });
+    }
+    expect(failureMessage("unknown_clock", "her time")).toBe('Which clock is "her time"? Say the time on your own clock, like "at 2pm", or name the place, like "at 9am new york time".');
+    expect(failureMessage("unknown_clock", "IST")).toBe('Which clock is "IST": India\'s, Ireland\'s or Israel\'s? Say it with the place, like "at 9am india time", and I\'ll nudge you then.');
+    // A place is a clock it knows (Israel's is UTC+2 in early March: 3 PM there is 8 AM here, gone by 9, so Tuesday's).
+    const israel = parsed("call at 3 israel time", NOW.nyMondayMorning, NEW_YORK);
+    expect([israel.title, localTime(israel.dueAt, NEW_YORK), israel.clock]).toEqual(["call", "2026-03-03 08:00", "Asia/Jerusalem"]);
+    // Not a clock: "it's time", "a week's time".
+    expectTitlesAndTimesInNewYork([["at 9 it's time for bed", "it's time for bed", "2026-03-02 21:00"]]);
+  });
+
+  it("reads a length with \"time\" after it as from now, with or without \"in\"", () => {
+    // Each found no time.
+    expectTitlesAndTimesInNewYork([
+      ["book the vet 2 weeks time", "book the vet", "2026-03-16 09:00"],
+      ["book the vet for 2 weeks time", "book the vet", "2026-03-16 09:00"],
+      ["call mum 3 days' time", "call mum", "2026-03-05 09:00"],
+    ]);
+    expect(refusal("book 2 weeks time off")).toMatchObject({ ok: false, reason: "no_time" });
+  });
+
+  it("reads a day and month with a dot before a time, and with a dash after \"on\", where dates are written so", () => {
+    // Berlin, Monday 3 PM. "dentist 14.12 at 15:00" was tomorrow at 3 PM, titled "dentist 14.12"; "on 14-12" today.
+    for (const [prompt, title, local] of [
+      ["dentist 14.12 at 15:00", "dentist", "2026-12-14 15:00"],
+      ["dentist 3.12 at 10", "dentist", "2026-12-03 10:00"],
+      ["call the bank on 14-12 at 10", "call the bank", "2026-12-14 10:00"],
+      // A number's dots stay: a version, an amount.
+      ["version 1.2 at 5 release", "version 1.2 release", "2026-03-02 17:00"],
+    ] as const) {
+      const reminder = parsed(prompt, NOW.nyMondayMorning, BERLIN);
+      expect([reminder.title, localTime(reminder.dueAt, BERLIN)], prompt).toEqual([title, local]);
+    }
+    // Month first in America.
+    expectTitlesAndTimesInNewYork([["call the bank on 12-14 at 10", "call the bank", "2026-12-14 10:00"]]);
+  });
+
+  it("reads a bare hour on a night known by name, or with carols, as the evening's", () => {
+    // Each was 7 AM or 9 AM.
+    expectTitlesAndTimesInNewYork([
+      ["christmas eve carols at 7", "carols", "2026-12-24 19:00"],
+      ["nye at 9 call mum", "call mum", "2026-12-31 21:00"],
+    ]);
+    const burns = parsed("every burns night haggis at 7", NOW.nyMondayMorning, NEW_YORK);
+    expect([burns.title, localTime(burns.dueAt, NEW_YORK), burns.recurrence]).toEqual(["haggis", "2027-01-25 19:00", { freq: "yearly", month: 1, dayOfMonth: 25 }]);
+  });
+
+  it("joins a part of the day to a weekday with its date", () => {
+    // It was joined to the weekday alone: this Thursday, titled "the 12th bake". March 12th 2026 is a Thursday.
+    expectTitlesAndTimesInNewYork([["the morning of thursday the 12th bake", "bake", "2026-03-12 09:00"]]);
+    expect(refusal("the morning of friday the 12th bake")).toEqual({ ok: false, reason: "weekday_mismatch", phrase: "2026-03-12", otherPhrase: "Friday" });
+  });
+
+  it("asks for two things to do, each with its own when, one at a time", () => {
+    // "buy milk tomorrow, call mum at 5" was one reminder tomorrow at 5 PM, titled "buy milk call mum".
+    for (const [prompt, first, second] of [
+      ["buy milk tomorrow, call mum at 5", "buy milk tomorrow", "call mum at 5"],
+      ["remind me to buy milk tomorrow and call mum at 5", "buy milk tomorrow", "call mum at 5"],
+      ["wake up at 7 and go to the gym at 8", "wake up at 7", "go to the gym at 8"],
+      ["call the plumber monday and book him for friday", "call the plumber monday", "book him for friday"],
+    ] as const) {
+      expect(refusal(prompt), prompt).toEqual({ ok: false, reason: "two_tasks", phrase: first, otherPhrase: second });
+    }
+    expect(failureMessage("two_tasks", "buy milk tomorrow", "call mum at 5")).toBe(
+      'That sounds like two reminders: "buy milk tomorrow" and "call mum at 5". I can set one thing and one time per reminder, so send each as its own message.',
+    );
+    // One thing, or one when: as before.
+    expectTitlesAndTimesInNewYork([
+      ["call mum and dad at 5", "call mum and dad", "2026-03-02 17:00"],
+      ["buy bread and milk tomorrow", "buy bread and milk", "2026-03-03 09:00"],
+      ["call the bank tomorrow at 10 and ask about the loan", "call the bank and ask about the loan", "2026-03-03 10:00"],
+      ["school play thursday 2pm, leave work at 1", "leave work before school play thursday 2pm", "2026-03-05 13:00"],
+    ]);
+  });
+
+  it("reads an amount and its moment said first, then what to do without \"remind me to\"", () => {
+    // Each was titled with the moment first ("the 6pm train leave office", "the trip pack bag").
+    expectTitlesAndTimesInNewYork([
+      ["30 mins before the 6pm train leave office", "leave office before the 6pm train", "2026-03-02 17:30"],
+      ["the night before the trip on friday pack bag", "pack bag before the trip", "2026-03-05 21:00"],
+      ["10 mins before the call with sam at 3 email him the notes", "email him the notes before the call with sam", "2026-03-02 14:50"],
+      // A repeat's moment is read where it is, as before.
+      ["the day after every friday at 5 put the bins back", "put the bins back", "2026-03-07 17:00"],
+    ]);
+  });
+
+  it("puts what to do after a fact and a comma, with no when of its own, on the fact's day", () => {
+    // Each was titled with both ("daylight saving ends change clocks"); "party saturday, remind me to buy wine" was so already.
+    expectTitlesAndTimesInNewYork([
+      ["daylight saving ends sunday, change clocks", "change clocks before daylight saving ends sunday", "2026-03-08 09:00"],
+      ["meeting tomorrow, prepare slides", "prepare slides before meeting tomorrow", "2026-03-03 09:00"],
+      ["dentist friday at 3, bring the forms", "bring the forms before dentist friday at 3", "2026-03-06 09:00"],
     ]);
   });
 });

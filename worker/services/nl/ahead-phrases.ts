@@ -199,15 +199,36 @@ function findLaterThan(text: string): Ahead | null {
 const AMOUNT_CLAUSE_FIRST = new RegExp(String.raw`^(?<lead>\s*(?:please\s+)?(?:remind|ping|nudge|tell)\s+me\s+)(?=${AMOUNT}\s+(?:before|after)\s+\S)`, "i");
 const TO_A_VERB = /\s+to\s+([a-z']+)\b/gi;
 
+/**
+ * "30 mins before the 6pm train leave office", "the night before the trip on friday pack bag": the same without "remind
+ * me" and "to", what to do starting at the first common verb after the moment's first word (not after "the", "my":
+ * "10 mins before the call with sam email him"). They were titled "the 6pm train leave office", "the trip pack bag".
+ */
+const AMOUNT_FIRST = new RegExp(String.raw`^\s*${AMOUNT}\s+(?:before|after)\s+(?=\S)`, "i");
+const NOT_A_VERB_AFTER = /\b(?:the|my|a|an|our|your|his|her|their|to|this|that)\s+$/i;
+
 /** `text` with a leading amount-and-moment clause moved after what to do (see AMOUNT_CLAUSE_FIRST); else as it is. */
 export function amountClauseLast(text: string): string {
   const lead = AMOUNT_CLAUSE_FIRST.exec(text)?.groups?.lead;
-  if (lead === undefined) return text;
+  if (lead === undefined) return withoutAskingClauseLast(text);
   const action = [...text.slice(lead.length).matchAll(TO_A_VERB)].find((to) => isCommonVerb(to[1] ?? ""));
   if (action?.index === undefined) return text;
   const clause = text.slice(lead.length, lead.length + action.index);
   const what = text.slice(lead.length + action.index + action[0].length - (action[1] ?? "").length);
   return `${lead}to ${what.replace(/[\s,;.!]+$/, "")} ${clause}`;
+}
+
+function withoutAskingClauseLast(text: string): string {
+  const first = AMOUNT_FIRST.exec(text);
+  if (!first) return text;
+  for (const word of text.slice(first[0].length).matchAll(/[a-z']+/gi)) {
+    const at = first[0].length + (word.index ?? 0);
+    if (word.index === 0 || !isCommonVerb(word[0]) || NOT_A_VERB_AFTER.test(text.slice(0, at))) continue;
+    // "the day after every friday at 5 put the bins back": a repeat's moment is read where it is (repeat-reading.ts).
+    if (/\bevery\b/i.test(text.slice(0, at))) return text;
+    return `${text.slice(at).replace(/[\s,;.!]+$/, "")} ${text.slice(0, at).replace(/[\s,;:-]+$/, "").trim()}`;
+  }
+  return text;
 }
 
 /** The first "... before" in `text` that asks for a reminder ahead of the moment, or null. */

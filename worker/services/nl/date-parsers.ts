@@ -10,6 +10,7 @@ import { END_OF_THIS_PERIOD_PARSERS, PERIOD_PARSERS } from "./period-phrases";
 import { onlyZoneWords } from "./zone-words";
 import { WORKING_DAY_PARSERS } from "./working-days";
 import { OF_AFTER_A_PART_OF_DAY, PART_OF_DAY_BEFORE_ITS_DAY } from "./part-of-a-date";
+import { DAY_FIRST_NUMBERS, DOTTED_DAY_OVER_A_TIME, MONTH_FIRST_NUMBERS } from "./numeric-dates";
 
 /**
  * The chrono readers the reminder reader uses (date-time-phrases.ts turns what they find into hints): chrono's
@@ -109,24 +110,10 @@ function withoutInner<Result extends chrono.ParsedResult>(results: Result[]): Re
   return results.filter((inner) => !results.some((outer) => outer !== inner && outer.index <= inner.index && end(inner) <= end(outer) && outer.text.length > inner.text.length));
 }
 
-/**
- * "pay rent on 12.12", "by 1.12 at 5pm": a day and month with a dot, as much of Europe writes them, read where dates
- * are written day first (no one writes month.day). After "on"; after "by", "before", "until" or "due" only when a
- * time of day follows, since "by 9.05" alone is five past nine in Britain. "version 1.2 release" and "buy 2.5 kg
- * rice" keep their numbers. chrono read only "12.12.2026": "on 12.12" found no time and "by 1.12 at 5pm" was due
- * today with "by 1.12" in the title.
- */
-const DOTTED_DAY_MONTH = [
-  /\bon\s+([0-3]?\d)\.([01]?\d)\b(?!\.?\d)/i,
-  /\b(?:by|before|until|till|due)\s+([0-3]?\d)\.([01]?\d)\b(?=,?\s*(?:at\s+|@\s*)\d)/i,
-];
-
 /** "1/12" read month first (January 12th) and day first (the 1st of December): which one, by the zone (date-order.ts). */
-const MONTH_FIRST = withOurPhrases(chrono.casual);
-const DAY_FIRST = withOurPhrases(
-  dayFirstChrono(),
-  DOTTED_DAY_MONTH.map((pattern) => ({ pattern: () => pattern, extract: dottedDayMonth })),
-);
+const MONTH_FIRST = withOurPhrases(chrono.casual, MONTH_FIRST_NUMBERS);
+const DAY_FIRST = withOurPhrases(dayFirstChrono(), DAY_FIRST_NUMBERS);
+DAY_FIRST.refiners.unshift(DOTTED_DAY_OVER_A_TIME);
 
 /**
  * "on feb 29", "the 29th of february" without a year: chrono makes the date in this year or the next and drops it when
@@ -154,13 +141,6 @@ function dayFirstChrono(): chrono.Chrono {
   return gb;
 }
 
-function dottedDayMonth(context: chrono.ParsingContext, match: RegExpMatchArray): chrono.ParsingComponents | null {
-  const day = Number(match[1]);
-  const month = Number(match[2]);
-  if (day < 1 || month < 1 || month > 12 || day > (DateTime.utc(2024, month).daysInMonth ?? 31)) return null;
-  // No year said: schedule.ts takes this year's if the day is still to come, else next year's, as for "on 1/12".
-  return context.createParsingComponents({ day, month }).imply("year", localToday(context).year);
-}
 
 /**
  * "pay rent first of the month", "on the 15th of this month", "the 1st of next month": a day of the month said with

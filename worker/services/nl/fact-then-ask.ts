@@ -66,7 +66,9 @@ export function findFactThenAsk(text: string, now: Date, zone: string, readOneOf
     const askEnd = askStart + match[0].length;
     const fact = text.slice(0, askStart);
     if (cleanTitle(fact) === "" || startsWithAVerb(fact) || !startsWithAVerb(text.slice(askEnd))) continue;
-    return factAndAsking(text, { start: askStart, end: askEnd }, { onTheFactsDay: false, byItsTime: true }, now, zone, readOneOff);
+    // "daylight saving ends sunday, change the clocks", "party saturday, buy wine": what to do with no when of its own
+    // is on the fact's day, as "remind me to buy wine" is (it was titled "daylight saving ends change the clocks").
+    return factAndAsking(text, { start: askStart, end: askEnd }, { onTheFactsDay: true, byItsTime: true }, now, zone, readOneOff);
   }
   return null;
 }
@@ -87,6 +89,28 @@ function factAndAsking(text: string, ask: Span, may: { onTheFactsDay: boolean; b
   if (!found.factDue) return null;
   const { year, month, day } = DateTime.fromJSDate(found.factDue, { zone });
   return { ...found, day: { year, month, day } };
+}
+
+const TWELVE_HOURS = 12 * 60 * 60 * 1000;
+const SMALL_HOURS_AHEAD = 4 * 60 * 60 * 1000;
+
+/**
+ * "flight at 6am tomorrow, remind me at 3", "dinner at 8pm, remind me at 7" said at 5 AM: a reminder about the fact alone
+ * (no action of its own to do then) is wanted ahead of it, so the time asked is the one in the 12 hours before the fact:
+ * a bare hour in either half of the day, or the evening before ("flight at 6am, remind me at 11pm"). They were due at
+ * 3 PM, after the flight, and at 7 AM, thirteen hours early. A time already in those hours stays ("meeting at 2, remind
+ * me at 1:45"), and one with nothing in them too (`dueAt`, as read).
+ */
+export function askedTimeBeforeTheFact(dueAt: Date, factDue: Date, meridiemKnown: boolean, now: Date, zone: string): Date {
+  const aheadOfTheFact = (at: Date) => at.getTime() > now.getTime() && at.getTime() <= factDue.getTime() && factDue.getTime() - at.getTime() < TWELVE_HOURS;
+  if (aheadOfTheFact(dueAt)) return dueAt;
+  const asRead = DateTime.fromJSDate(dueAt, { zone });
+  const hours = meridiemKnown ? [asRead.hour] : [asRead.hour % 12, (asRead.hour % 12) + 12];
+  // A bare hour in the small hours only just before the fact ("flight at 6am, remind me at 3"): "dentist at 10, remind
+  // me at 2" is not 2 AM.
+  const likely = (at: Date) => meridiemKnown || DateTime.fromJSDate(at, { zone }).hour >= 6 || factDue.getTime() - at.getTime() <= SMALL_HOURS_AHEAD;
+  const candidates = [0, -1].flatMap((days) => hours.map((hour) => asRead.plus({ days }).set({ hour }).toJSDate()));
+  return candidates.filter((at) => aheadOfTheFact(at) && likely(at)).sort((a, b) => b.getTime() - a.getTime())[0] ?? dueAt;
 }
 
 const COPULA_BEFORE_THE_DAY = /\s+(?:is|are)(?=\s+(?:on|the|at|this|next|tomorrow|today|tonight)\b)/i;

@@ -1,5 +1,6 @@
 import type { DateTimeHints } from "./date-time-phrases";
 import { earlyOrLateHour, findEarlyOrLate } from "./early-late";
+import { NAMED_NIGHT } from "./named-days";
 import { EVENING_EVENT, EVENING_NAME } from "./not-dates";
 import type { RecurrenceMatch } from "./recurrence-phrases";
 import type { Span } from "./types";
@@ -37,4 +38,5 @@ const OPENING = /\b(?:opens|open)\s+(?:(?:again|up)\s+)?(?:at|@)\s*\d/i;
 /** Going to school or taking children there ("leave for school", "school run", "drop the kids off"). */
 const SCHOOL_RUN = /\b(?:school\s+run|(?:to|for)\s+school|drop(?:ping)?\s+(?:off\s+)?(?:the\s+)?(?:kids|children|boys|girls)(?:\s+off)?)\b/i;
 /** Plans of an evening: an hour from 6 to 11 said with them without am/pm is the evening's. */
-const EVENING_PLANS = new RegExp(String.raw`\b(?:dinner|supper|drinks|pints?(?!\s+of\b)|beers?|cocktails|party|pub|gig|concert|theatre|theater|movie|movies|film|cinema|fireworks|bonfire|book\s+club|${EVENING_NAME}\s+nights?|${EVENING_EVENT}\s+evenings?)\b`, "i");
+/** A night by its name ("burns night haggis at 7", "carols on christmas eve at 7", "nye drinks at 9") is one too. */
+const EVENING_PLANS = new RegExp(String.raw`\b(?:dinner|supper|drinks|pints?(?!\s+of\b)|beers?|cocktails|party|pub|gig|concert|theatre|theater|movie|movies|film|cinema|fireworks|bonfire|book\s+club|carols?|carol\s+service|nye|new\s+year'?s?\s+eve|${NAMED_NIGHT}|${EVENING_NAME}\s+nights?|${EVENING_EVENT}\s+evenings?)\b`, "i");

@@ -94,6 +94,21 @@ function yearsFromNow(context: chrono.ParsingContext, match: RegExpMatchArray) {
   return years === null ? null : chrono.ParsingComponents.createRelativeFromReference(context.reference, { year: years });
 }
 
+/**
+ * "book the vet 2 weeks time", "for a month's time", "3 days' time": a length of days or more with "time" after it is
+ * from now, with or without the "in" chrono needed ("book the vet for 2 weeks time" found no time). Not "2 weeks time
+ * off", which is a holiday to book.
+ */
+const LENGTH_S_TIME = new RegExp(`\\b(?:(?:in|for)\\s+)?${COUNT}\\s+(days?|weeks?|fortnights?|months?|years?)['’]?s?\\s+time\\b(?!\\s+off\\b)`, "i");
+
+function lengthSTime(context: chrono.ParsingContext, match: RegExpMatchArray) {
+  const count = countOf(match[1]);
+  const unit = (match[2] ?? "").toLowerCase().replace(/s$/, "");
+  if (count === null) return null;
+  const duration = unit === "fortnight" ? { week: count * 2 } : { [unit]: count };
+  return chrono.ParsingComponents.createRelativeFromReference(context.reference, duration);
+}
+
 /** The user's wall clock at the reference instant (chrono carries the user's offset at that instant). */
 /** The parsers, in the shape chrono's `parsers` list takes. */
 export const LENGTH_PARSERS: chrono.Parser[] = [
@@ -119,4 +134,5 @@ export const LENGTH_PARSERS: chrono.Parser[] = [
     extract: (context, match) => chrono.ParsingComponents.createRelativeFromReference(context.reference, { minute: /three/i.test(match[1] ?? "") ? 45 : 15 }),
   },
   { pattern: () => YEARS_FROM_NOW, extract: yearsFromNow },
+  { pattern: () => LENGTH_S_TIME, extract: lengthSTime },
 ];

@@ -10,7 +10,7 @@ import { REPEATS_I_CAN_SET, unsupportedRepeatAnswer, WITHIN_A_DAY } from "./repe
 
 /** What the assistant says back. Kept apart from the parser so the wording is easy to find and change. */
 
-export type ParseFailureReason = "empty" | "unsupported_repeat" | "several_times" | "no_time" | "no_time_today" | "no_unit" | "vague_time" | "repeat_on_other_clock" | "repeat_with_end" | "no_title" | "past" | "two_nudges" | "weekday_mismatch" | "ahead_of_repeat" | "unknown_here" | "moves_with_easter" | "unknown_moment" | "days_of_a_month";
+export type ParseFailureReason = "empty" | "unsupported_repeat" | "several_times" | "no_time" | "no_time_today" | "no_unit" | "vague_time" | "repeat_on_other_clock" | "repeat_with_end" | "no_title" | "past" | "two_nudges" | "weekday_mismatch" | "ahead_of_repeat" | "unknown_here" | "moves_with_easter" | "unknown_moment" | "days_of_a_month" | "unknown_clock" | "two_tasks";
 
 interface ConfirmableReminder {
   title: string;
@@ -113,6 +113,10 @@ const FAILURE_MESSAGES: Record<ParseFailureReason, string> = {
   moves_with_easter: `I can't repeat a reminder on that day: its date moves with Easter. Set this year's, like "on easter sunday at 10am".`,
   unknown_moment: `I don't know which day that counts from. Add its day, like "the day after the party on saturday", and I'll nudge you then.`,
   ahead_of_repeat: `I can't move that repeat to the days before it: no repeat I can set falls on them. Say the day and time to be reminded, like "every sunday at 7pm".`,
+  // "buy milk tomorrow, call mum at 5": the two parts are named when known (failureMessage).
+  two_tasks: `That sounds like two reminders. I can set one thing and one time per reminder, so send each as its own message.`,
+  // "at 9 her time", "9am IST": the clock's words are named when known (failureMessage).
+  unknown_clock: `I don't know which clock that time is on. Say it on your own clock, like "at 2pm", or name the place, like "at 9am new york time".`,
   weekday_mismatch: `That day and date don't match. Send it again with the day or the date you mean, like "on friday" or "on dec 12".`,
 };
 
@@ -145,6 +149,9 @@ export function failureMessage(reason: ParseFailureReason, phrase?: string, othe
   if (reason === "unknown_moment" && phrase && WITHIN_A_DAY.test(phrase)) return `I don't know what time "${phrase}" counts from. Add its time, like "${phrase} the party at 8pm", and I'll nudge you then.`;
   if (reason === "unknown_moment" && phrase && / of$/.test(phrase)) return `I don't know which day "${phrase}" is. Add its day, like "${phrase} the party on saturday", and I'll nudge you then.`;
   if (reason === "unknown_moment" && phrase) return `I don't know which day "${phrase}" counts from. Add its day, like "${phrase} the party on saturday", and I'll nudge you then.`;
+  if (reason === "two_tasks" && phrase && otherPhrase) return `That sounds like two reminders: "${phrase}" and "${otherPhrase}". I can set one thing and one time per reminder, so send each as its own message.`;
+  if (reason === "unknown_clock" && phrase && /^ist$/i.test(phrase)) return `Which clock is "${phrase}": India's, Ireland's or Israel's? Say it with the place, like "at 9am india time", and I'll nudge you then.`;
+  if (reason === "unknown_clock" && phrase) return `Which clock is "${toSecondPerson(phrase)}"? Say the time on your own clock, like "at 2pm", or name the place, like "at 9am new york time".`;
   if (reason === "days_of_a_month" && phrase) return daysOfAMonthAnswer(phrase, otherPhrase === "every");
   if (reason === "unknown_here" && phrase && otherPhrase === "calendar") return `I don't know when ${phrase} is this year: its date follows another calendar. Say it, like "on march 20 at 10am", and I'll nudge you then.`;
   if (reason === "unknown_here" && phrase) return `I don't know when ${phrase} is where you live. Say its date, like "on may 10 at 10am".`;

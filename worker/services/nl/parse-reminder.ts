@@ -13,11 +13,12 @@ import { findUnsupportedRepeat, hasJoinedTimes, joinedDaysOfMonth, lastingInTitl
 import type { StrategyKey } from "../escalation/catalogue";
 import { findNudgeWish } from "./nudge-phrases";
 import { countWithoutUnit, dayOnlyYouKnow, findPeriodWithoutADay, findRightAway, lengthAsFromNow, momentClause, momentOnlyYouKnow, vagueWhen } from "./vague-phrases";
-import { clockOfTheWords } from "./zone-words";
+import { twoTasks } from "./two-tasks";
+import { clockOfTheWords, unknownClockAfter } from "./zone-words";
 import { momentIn } from "./moments";
 import { settleTheHour } from "./hour-hints";
 import { namesADay, readRepeat } from "./repeat-reading";
-import { findFactThenAsk, titleWithTheFact } from "./fact-then-ask";
+import { askedTimeBeforeTheFact, findFactThenAsk, titleWithTheFact } from "./fact-then-ask";
 import { dayOfAnotherCalendar } from "./other-calendars";
 import { partOfDayOfAThing } from "./part-of-a-date";
 import { dayToBeatAsTheDayBefore } from "./day-to-beat";
@@ -100,6 +101,9 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   const offered = timesOffered(text);
   if (offered) return { ok: false, reason: "several_times", phrase: offered, otherPhrase: "or" };
   if (hasJoinedTimes(text)) return failure("several_times");
+  // "buy milk tomorrow, call mum at 5": two things to do, each with its own when; asked to send each as its own.
+  const two = fact ? null : twoTasks(text, now, zone);
+  if (two) return { ok: false, reason: "two_tasks", phrase: two.first, otherPhrase: two.second };
   // "every month on the 1st and 15th", "the 2nd and 4th tuesday": asked to send each day as its own, named.
   const daysOfAMonth = joinedDaysOfMonth(text);
   if (daysOfAMonth) return { ok: false, reason: "days_of_a_month", phrase: daysOfAMonth.days, ...(daysOfAMonth.repeats ? { otherPhrase: "every" } : {}) };
@@ -119,6 +123,9 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   if (movingDate && !namesADay(hints)) hints.date = { ...movingDate.date, yearKnown: true, monthKnown: true };
   if (fact?.day && !namesADay(hints)) hints.date = { ...fact.day, yearKnown: true, monthKnown: true };
   if (hints.several) return hints.choice ? { ok: false, reason: "several_times", phrase: hints.choice, otherPhrase: "or" } : failure("several_times");
+  // "call her at 9 her time", "9am IST": a clock the reader cannot know is asked for, not read as the person's own.
+  const unknownClock = hints.timeSpan ? unknownClockAfter(timeText, hints.timeSpan.end) : null;
+  if (unknownClock) return { ok: false, reason: "unknown_clock", phrase: unknownClock };
   // A bare hour's half of the day from the words around it ("wake me at 7", "dinner at 7"); "early tomorrow" (hour-hints.ts).
   const shade = settleTheHour(hints, text, repeat);
   // "9am EST" from London: on the clock named (New York's, ADR 137), unless that is the person's own clock right now.
@@ -177,7 +184,10 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   const subject = fact && schedule.ok ? titleWithTheFact(title, said, fact, schedule.dueAt) : dayToBeat && title !== "" && ahead ? `${title} ${dayToBeat}` : title;
   if (subject === "") return failure("no_title");
   if (!schedule.ok) return failure(schedule.reason);
-  const reminder = { title: subject, dueAt: schedule.dueAt, recurrence: schedule.recurrence, strategy: nudge?.strategy ?? null, ...(clock !== zone ? { clock } : {}) };
+  // "flight at 6am tomorrow, remind me at 3": a time asked about the fact alone is one ahead of it (fact-then-ask.ts).
+  const aboutTheFact = fact?.day && fact.factDue && hints.time && !repeat && title === "";
+  const dueAt = aboutTheFact && fact.factDue && hints.time ? askedTimeBeforeTheFact(schedule.dueAt, fact.factDue, hints.time.meridiemKnown, now, clock) : schedule.dueAt;
+  const reminder = { title: subject, dueAt, recurrence: schedule.recurrence, strategy: nudge?.strategy ?? null, ...(clock !== zone ? { clock } : {}) };
   if (ahead) return dayToBeat ? earlierThanTheDayToBeat(reminder, ahead, now, clock) : earlier(reminder, ahead, now, clock);
   return toBeat ? aheadOfTheTimeToBeat(reminder, now, clock) : { ok: true, reminder };
 }

@@ -16,11 +16,14 @@ export const PART_OF_DAY_BEFORE_ITS_DAY: chrono.Refiner = {
     const joinedUp: chrono.ParsingResult[] = [];
     for (let i = 0; i < results.length; i++) {
       const part = results[i] as chrono.ParsingResult;
-      const day = results[i + 1];
+      // The longest of the readings that start where the next one does: "the morning of friday the 12th" is joined to
+      // "friday the 12th", not to "friday" (it was the next Friday, titled "the 12th bake").
+      const sameStart = results.slice(i + 1).filter((other) => other.index === results[i + 1]?.index);
+      const day = sameStart.reduce<chrono.ParsingResult | undefined>((longest, other) => (!longest || other.text.length > longest.text.length ? other : longest), undefined);
       const start = startWithItsWords(part, all);
       if (day && joinsItsDay(part, day, results, all)) {
         joinedUp.push(dayWithItsPart(day, part, start, all));
-        i++;
+        i += sameStart.length;
       } else {
         joinedUp.push(isOfSomething(part, results, joinedUp.at(-1), start, all) ? withText(part, start, all) : part);
       }

@@ -204,8 +204,11 @@ export function findDaysInARow(text: string): string | null {
 }
 
 const SPAN_COUNT = "(?:\\d{1,3}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|fourteen|thirty|a\\s+couple\\s+of|a\\s+few)";
-/** "for 7 days", "for the next 2 weeks", "for a month": how long a repeat should last. */
-const FOR_A_SPAN = new RegExp(`\\bfor\\s+(?:the\\s+)?(next\\s+)?${SPAN_COUNT}\\s+(?:days?|weeks?|months?)\\b`, "i");
+/**
+ * "for 7 days", "for the next 2 weeks", "for a month": how long a repeat should last. Not "for 2 weeks time", a day
+ * that far from now (lengths-from-now.ts).
+ */
+const FOR_A_SPAN = new RegExp(`\\bfor\\s+(?:the\\s+)?(next\\s+)?${SPAN_COUNT}\\s+(?:days?|weeks?|months?)\\b(?!['’]?s?\\s+time\\b)`, "i");
 /** "until friday", "till the 30th", "through december", "until christmas": the day a repeat should stop. */
 const UNTIL_A_DAY = new RegExp(
   `\\b(?:until|till|til|through|thru)\\s+(?:the\\s+)?(?:next\\s+|this\\s+)?(?:${DAY}|\\d{1,2}(?:st|nd|rd|th)\\b|\\d{1,2}\\s*/\\s*\\d{1,2}\\b|${MONTH_WORD}\\b|christmas\\b|xmas\\b|new\\s+year|tomorrow\\b|(?:the\\s+)?end\\s+of\\b|next\\s+(?:week|month)\\b)`,

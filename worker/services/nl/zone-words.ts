@@ -104,12 +104,13 @@ const REGION_OF_THE_WORDS: Record<string, string> = {
   central: "America/Chicago", ct: "America/Chicago", chicago: "America/Chicago",
   mountain: "America/Denver", mt: "America/Denver", denver: "America/Denver",
   pacific: "America/Los_Angeles", pt: "America/Los_Angeles", la: "America/Los_Angeles", "los angeles": "America/Los_Angeles", california: "America/Los_Angeles",
-  uk: "Europe/London", london: "Europe/London", british: "Europe/London", irish: "Europe/Dublin", dublin: "Europe/Dublin",
+  uk: "Europe/London", london: "Europe/London", british: "Europe/London", irish: "Europe/Dublin", dublin: "Europe/Dublin", ireland: "Europe/Dublin",
+  israel: "Asia/Jerusalem", israeli: "Asia/Jerusalem",
   paris: "Europe/Paris", france: "Europe/Paris", french: "Europe/Paris", berlin: "Europe/Berlin", germany: "Europe/Berlin", german: "Europe/Berlin",
   india: "Asia/Kolkata", indian: "Asia/Kolkata", tokyo: "Asia/Tokyo", japan: "Asia/Tokyo", singapore: "Asia/Singapore", dubai: "Asia/Dubai",
   "hong kong": "Asia/Hong_Kong", sydney: "Australia/Sydney", melbourne: "Australia/Melbourne", toronto: "America/Toronto", vancouver: "America/Vancouver",
 };
-const PLACE = "eastern|central|mountain|pacific|new\\s+york|nyc|ny|chicago|denver|la|los\\s+angeles|california|uk|london|british|irish|dublin|paris|france|french|berlin|germany|german|india|indian|tokyo|japan|singapore|dubai|hong\\s+kong|sydney|melbourne|toronto|vancouver";
+const PLACE = "eastern|central|mountain|pacific|new\\s+york|nyc|ny|chicago|denver|la|los\\s+angeles|california|uk|london|british|irish|dublin|ireland|israeli?|paris|france|french|berlin|germany|german|india|indian|tokyo|japan|singapore|dubai|hong\\s+kong|sydney|melbourne|toronto|vancouver";
 const OWN_CLOCK = /^(?:my|my\s+local|local|our|our\s+local)\s+time$/i;
 /**
  * Right after the time: a place's name with "time" ("uk time"), one of the four American regions with or without it
@@ -117,5 +118,21 @@ const OWN_CLOCK = /^(?:my|my\s+local|local|our|our\s+local)\s+time$/i;
  */
 const CLOCK_WORDS_AFTER = new RegExp(
   String.raw`^\s*((?:${PLACE})\s+(?:(?:standard|daylight)\s+)?time|(?:eastern|central|mountain|pacific)(?:\s+(?:standard|daylight))?(?=\s*(?:$|[,.;!?]))|(?:(?:my|our)(?:\s+local)?|local)\s+time|(?:et|ct|mt|pt)(?=\s*(?:$|[,.;!?])))\b`,
+  "i",
+);
+
+/**
+ * A clock named after the time that the reader cannot know: someone else's ("at 9 her time", "10am mum's time") or an
+ * abbreviation three countries use ("9am IST": India, Ireland, Israel). The words were left in the title ("call her her
+ * time") and the time read on the person's own clock, hours off. The words as said, for the question, or null.
+ */
+export function unknownClockAfter(text: string, timeEnd: number): string | null {
+  return UNKNOWN_CLOCK_AFTER.exec(text.slice(timeEnd))?.[1]?.replace(/\s+/g, " ") ?? null;
+}
+
+/** Not a person's: "it's time to go", "in 3 days' time", "a week's time". */
+const NOT_SOMEONE = "(?:it|that|what|there|here|who|one|now|today|tonight|tomorrow|day|days|week|weeks|fortnight|month|months|year|years|hour|minute)";
+const UNKNOWN_CLOCK_AFTER = new RegExp(
+  String.raw`^\s*((?:her|his|their|your|(?!${NOT_SOMEONE}['’])[a-z]+['’]s)\s+(?:local\s+)?time(?:\s+zone)?|ist)\b`,
   "i",
 );
