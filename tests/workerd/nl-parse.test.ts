@@ -3076,6 +3076,35 @@ describe("ADR 139: a time asked ahead of its fact, a clock no one named, two rem
     ]);
   });
 
+  it("keeps a day said as whose a thing is in the title, and reads the day of its own beside it", () => {
+    // "prep for tomorrow's meeting tonight at 8" was tomorrow at 8 PM, a day late, titled "prep 's meeting".
+    expectTitlesAndTimesInNewYork([
+      ["prep for tomorrow's meeting tonight at 8", "prep for tomorrow's meeting", "2026-03-02 20:00"],
+      ["remind me about friday's meeting tomorrow at 9", "friday's meeting", "2026-03-03 09:00"],
+      ["call about next week's delivery tomorrow", "call about next week's delivery", "2026-03-03 09:00"],
+      // The only day said: read as before, its words kept.
+      ["review today's notes at 5", "review today's notes", "2026-03-02 17:00"],
+      ["prep for tomorrow's meeting at 8", "prep for tomorrow's meeting", "2026-03-03 08:00"],
+    ]);
+  });
+
+  it("reads christmas with a part of its day, and the United States' Monday holidays", () => {
+    // "christmas morning at 7 open presents" was tomorrow at 7 AM titled "christmas open presents"; "memorial day bbq
+    // at 1" today at 1 PM; the others found no time, or were this weekend ("labor day weekend camping").
+    expectTitlesAndTimesInNewYork([
+      ["christmas morning at 7 open presents", "open presents", "2026-12-25 07:00"],
+      ["memorial day bbq at 1", "memorial day bbq", "2026-05-25 13:00"],
+      ["on labor day call dad", "call dad", "2026-09-07 09:00"],
+      ["on mlk day volunteer at 10", "volunteer", "2027-01-18 10:00"],
+      ["labor day weekend camping", "labor day weekend camping", "2026-09-05 09:00"],
+      ["easter weekend paint fence", "easter weekend paint fence", "2026-04-04 09:00"],
+    ]);
+    const every = parsed("every memorial day visit the cemetery", NOW.nyMondayMorning, NEW_YORK);
+    expect([localTime(every.dueAt, NEW_YORK), every.recurrence]).toEqual(["2026-05-25 09:00", { freq: "yearly", month: 5, week: -1, weekday: 1 }]);
+    // Where the day is not known, asked.
+    expect(parseReminder("memorial day bbq at 1", NOW.nyMondayMorning, "Europe/London")).toEqual({ ok: false, reason: "unknown_here", phrase: "Memorial Day" });
+  });
+
   it("puts what to do after a fact and a comma, with no when of its own, on the fact's day", () => {
     // Each was titled with both ("daylight saving ends change clocks"); "party saturday, remind me to buy wine" was so already.
     expectTitlesAndTimesInNewYork([

@@ -25,7 +25,12 @@ export type MovingDayName =
   | "ash wednesday"
   | "palm sunday"
   | "maundy thursday"
-  | "pentecost";
+  | "pentecost"
+  | "memorial day"
+  | "labor day"
+  | "martin luther king day"
+  | "presidents' day"
+  | "columbus day";
 
 /** How a country sets the day: a date, a weekday's place in a month, or days from Easter Sunday. */
 type DayRule =
@@ -36,6 +41,7 @@ type DayRule =
   | { frenchMothersDay: true };
 
 const SUNDAY: Weekday = 7;
+const MONDAY: Weekday = 1;
 const secondSundayOfMay: DayRule = { month: 5, week: 2, weekday: SUNDAY };
 const thirdSundayOfJune: DayRule = { month: 6, week: 3, weekday: SUNDAY };
 
@@ -75,6 +81,13 @@ const RULES: Record<MovingDayName, Record<string, DayRule>> = {
   "palm sunday": { "*": { fromEaster: -7 } },
   "maundy thursday": { "*": { fromEaster: -3 } },
   pentecost: { "*": { fromEaster: 49 } },
+  // The United States' Monday holidays (ADR 139; "memorial day bbq at 1" was today at 1 PM). Elsewhere asked, as
+  // Australia's Labour Day differs by state.
+  "memorial day": { US: { month: 5, week: -1, weekday: MONDAY } },
+  "labor day": { US: { month: 9, week: 1, weekday: MONDAY }, CA: { month: 9, week: 1, weekday: MONDAY }, NZ: { month: 10, week: 4, weekday: MONDAY } },
+  "martin luther king day": { US: { month: 1, week: 3, weekday: MONDAY } },
+  "presidents' day": { US: { month: 2, week: 3, weekday: MONDAY } },
+  "columbus day": { US: { month: 10, week: 2, weekday: MONDAY } },
 };
 
 function each(countries: readonly string[], rule: DayRule): Record<string, DayRule> {
@@ -85,7 +98,7 @@ function each(countries: readonly string[], rule: DayRule): Record<string, DayRu
 const ORTHODOX = new Set(["GR", "CY", "RO", "BG", "RS", "RU", "UA", "BY", "GE", "MK", "ME", "MD"]);
 
 /** The names as typed: "mother's day", "mothers day", "mothering sunday", "father's day", "thanksgiving (day)", "easter (sunday)". */
-export const MOVING_DAY = String.raw`(?:mother'?s'?\s+day|mothering\s+sunday|father'?s'?\s+day|thanksgiving(?:\s+day)?|easter\s+(?:sunday|day|monday)|easter|good\s+friday|black\s+friday|cyber\s+monday|pancake\s+day|shrove\s+tuesday|mardi\s+gras|ash\s+wednesday|palm\s+sunday|maundy\s+thursday|pentecost|whit\s+sunday)`;
+export const MOVING_DAY = String.raw`(?:mother'?s'?\s+day|mothering\s+sunday|father'?s'?\s+day|thanksgiving(?:\s+day)?|easter\s+(?:sunday|day|monday)|easter|good\s+friday|black\s+friday|cyber\s+monday|pancake\s+day|shrove\s+tuesday|mardi\s+gras|ash\s+wednesday|palm\s+sunday|maundy\s+thursday|pentecost|whit\s+sunday|memorial\s+day|labou?r\s+day|(?:martin\s+luther\s+king(?:\s+jr\.?)?|mlk)\s+day|presidents'?\s+day|(?:columbus|indigenous\s+peoples'?)\s+day)`;
 
 /** Which day a name typed stands for ("mothers day" → "mother's day"), or null. */
 export function movingDayName(typed: string): MovingDayName | null {
@@ -102,6 +115,11 @@ export function movingDayName(typed: string): MovingDayName | null {
   if (/^palm sunday$/.test(words)) return "palm sunday";
   if (/^maundy thursday$/.test(words)) return "maundy thursday";
   if (/^(?:pentecost|whit sunday)$/.test(words)) return "pentecost";
+  if (/^memorial day$/.test(words)) return "memorial day";
+  if (/^labou?r day$/.test(words)) return "labor day";
+  if (/^(?:martin luther king(?: jr\.?)?|mlk) day$/.test(words)) return "martin luther king day";
+  if (/^presidents'? day$/.test(words)) return "presidents' day";
+  if (/^(?:columbus|indigenous peoples'?) day$/.test(words)) return "columbus day";
   if (/^easter(?: sunday| day)?$/.test(words)) return "easter";
   return null;
 }
@@ -172,6 +190,11 @@ export const MOVING_DAY_TITLES: Record<MovingDayName, string> = {
   "palm sunday": "Palm Sunday",
   "maundy thursday": "Maundy Thursday",
   pentecost: "Pentecost",
+  "memorial day": "Memorial Day",
+  "labor day": "Labor Day",
+  "martin luther king day": "Martin Luther King Day",
+  "presidents' day": "Presidents' Day",
+  "columbus day": "Columbus Day",
 };
 
 /** The days no yearly rule holds that follow Thanksgiving, not Easter (as written back, for the answer's words). */
@@ -183,12 +206,15 @@ export type MovingDayFound =
   | { kind: "repeat"; span: Span; rule: Extract<Recurrence, { freq: "yearly" }> }
   | { kind: "unknown_here" | "moves_with_easter"; name: MovingDayName };
 
+/** "labor day weekend": the weekend of the day (itsWeekend). */
+const ITS_WEEKEND = String.raw`(?<weekend>\s+weekend\b)?`;
+
 /** "every mother's day", "each easter": the day every year. */
 const EVERY_MOVING_DAY = new RegExp(String.raw`\b(?:every|each)\s+(?:year\s+(?:on|at)\s+)?(?<name>${MOVING_DAY})\b`, "i");
 /** "on father's day", "by thanksgiving", "the afternoon of thanksgiving": the day; the words leave the title. */
-const ON_A_MOVING_DAY = new RegExp(String.raw`\b(?:(?:on|by|before|until|till)\s+(?:the\s+)?|${OF_AFTER_A_PART_OF_DAY}\s+)(?<name>${MOVING_DAY})\b`, "i");
+const ON_A_MOVING_DAY = new RegExp(String.raw`\b(?:(?:on|by|before|until|till)\s+(?:the\s+)?|${OF_AFTER_A_PART_OF_DAY}\s+)(?<name>${MOVING_DAY})\b${ITS_WEEKEND}`, "i");
 /** "mothers day brunch", "easter egg hunt at 10": the day as the first words, which stay in the title before a name. */
-const LEADING_MOVING_DAY = new RegExp(String.raw`^\s*(?<name>${MOVING_DAY})\b`, "i");
+const LEADING_MOVING_DAY = new RegExp(String.raw`^\s*(?<name>${MOVING_DAY})\b${ITS_WEEKEND}`, "i");
 
 /**
  * The moving day in `text`, or null. As the first words it is the day only when nothing else names one (`dayNamed`):
@@ -212,10 +238,20 @@ export function findMovingDay(text: string, now: Date, zone: string, dayNamed: (
   if (leading && dayNamed(blankOut(text, [span]))) return null;
   const name = movingDayName(match.groups?.name ?? "");
   if (!name) return null;
-  const date = nextMovingDay(name, now, zone);
+  const day = nextMovingDay(name, now, zone);
+  const date = day && match.groups?.weekend ? itsWeekend(day) : day;
   // "thanksgiving call grandma", "good friday at 10 call mum": the day, then what to do; the name leaves the title.
   const inTitle = leading !== null && !startsWithAVerb(text.slice(span.end));
   return date ? { kind: "date", date, span, inTitle } : { kind: "unknown_here", name };
+}
+
+/**
+ * "labor day weekend camping", "on memorial day weekend": the weekend a Monday's day ends (its Saturday), or a Sunday's
+ * (the day before). It was this weekend, titled "labor day camping". Another day's weekend is the day itself.
+ */
+function itsWeekend(day: { year: number; month: number; day: number }): { year: number; month: number; day: number } {
+  const date = DateTime.utc(day.year, day.month, day.day);
+  return date.weekday === MONDAY ? dateOf(date.minus({ days: 2 })) : date.weekday === SUNDAY ? dateOf(date.minus({ days: 1 })) : day;
 }
 
 /** This year's day if it is today or still to come on the person's calendar, else next year's; null if not known here. */

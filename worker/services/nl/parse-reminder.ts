@@ -13,6 +13,7 @@ import { findUnsupportedRepeat, hasJoinedTimes, joinedDaysOfMonth, lastingInTitl
 import type { StrategyKey } from "../escalation/catalogue";
 import { findNudgeWish } from "./nudge-phrases";
 import { countWithoutUnit, dayOnlyYouKnow, findPeriodWithoutADay, findRightAway, lengthAsFromNow, momentClause, momentOnlyYouKnow, vagueWhen } from "./vague-phrases";
+import { outsidePossessives, possessiveDays, possessiveDaysNotRead } from "./possessive-days";
 import { twoTasks } from "./two-tasks";
 import { clockOfTheWords, unknownClockAfter } from "./zone-words";
 import { momentIn } from "./moments";
@@ -115,6 +116,8 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   // "call the plumber asap", "call sam now": not read as a time (chrono's "now" had already passed).
   const rightAway = findRightAway(text);
   const notReadAsDates = [...repeatSpans, ...(rightAway ? [rightAway] : []), ...(movingDate ? [movingDate.span] : [])];
+  // "prep for tomorrow's meeting tonight at 8": a day said as whose a thing is, beside a day of its own, is not read.
+  notReadAsDates.push(...possessiveDaysNotRead(timeText, notReadAsDates, now, zone));
   // "rent a car for 5 days tomorrow": the length stays in the title and is not read as a day.
   const lasting = lastingInTitle(text, repeat !== null);
   const withLength = findDateTime(blankOut(timeText, lasting ? [...notReadAsDates, lasting] : notReadAsDates), now, zone);
@@ -179,7 +182,7 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   // "morning meds every day at 8am": the part of the day that names the thing stays in the title (title.ts), and
   // "bake the morning of the party on saturday": "the morning of the party" names the thing too.
   const nameWord = partOfDayInAName(said) ?? ofAThing?.part ?? null;
-  const whenSpans = nameWord ? timeInAName.filter((span) => span.start !== nameWord.start || span.end !== nameWord.end) : timeInAName;
+  const whenSpans = outsidePossessives(nameWord ? timeInAName.filter((span) => span.start !== nameWord.start || span.end !== nameWord.end) : timeInAName, possessiveDays(said));
   const title = momentLast(withAction(withTimeToBeat(extractTitle(said, [...notInTitle, ...whenSpans, ...(shade ? [shade] : []), ...(ahead ? [ahead.span] : []), ...boundWords]), said, toBeat), said, ahead?.action));
   const subject = fact && schedule.ok ? titleWithTheFact(title, said, fact, schedule.dueAt) : dayToBeat && title !== "" && ahead ? `${title} ${dayToBeat}` : title;
   if (subject === "") return failure("no_title");

@@ -139,6 +139,12 @@ function weekdayAhead(context: chrono.ParsingContext, word: string | undefined, 
  */
 const NAMED_DAY_WITH_DAY = new RegExp(String.raw`\b(?:(?:on|by|before|until|till|${OF_AFTER_A_PART_OF_DAY})\s+)?(${NAMED_DAY_SAID_AS_A_DAY})\b`, "i");
 const NAMED_DAY_AFTER_PREPOSITION = new RegExp(String.raw`\b(?:on|by|before|until|till|${OF_AFTER_A_PART_OF_DAY})\s+(${NAMED_DAY_SHORT})\b`, "i");
+/**
+ * "christmas morning at 7 open presents", "halloween night": a short name with a part of its day is that day (it was
+ * tomorrow at 7 AM, titled "christmas open presents"). Not after a word that makes it a thing's ("buy a christmas
+ * morning outfit", "presents for christmas morning").
+ */
+const NAMED_DAY_BEFORE_ITS_PART = new RegExp(String.raw`(?<!\b(?:a|an|the|my|our|your|his|her|their|this|that|for)\s+)\b(${NAMED_DAY_SHORT})(?=\s+(?:morning|afternoon|evening|night)\b)`, "i");
 /** "halloween buy sweets", "valentine's at 7 book a table": a short name as the first words, then what to do. */
 const NAMED_DAY_BEFORE_A_VERB = new RegExp(String.raw`^\s*(${NAMED_DAY_SHORT})(?=\s+\S)`, "i");
 
@@ -156,6 +162,7 @@ export const RELATIVE_PARSERS: chrono.Parser[] = [
   { pattern: () => COUNT_FROM_DAY, extract: countFromDay },
   { pattern: () => NAMED_DAY_WITH_DAY, extract: namedDay },
   { pattern: () => NAMED_DAY_AFTER_PREPOSITION, extract: namedDay },
+  { pattern: () => NAMED_DAY_BEFORE_ITS_PART, extract: namedDay },
   { pattern: () => NAMED_DAY_BEFORE_A_VERB, extract: (context, match) => (startsWithAVerb(context.text.slice((match.index ?? 0) + match[0].length)) ? namedDay(context, match) : null) },
   { pattern: () => WEEKDAY_AFTER_NEXT, extract: (context, match) => weekdayAhead(context, match[1], 1) },
   { pattern: () => THIS_COMING_WEEKDAY, extract: (context, match) => weekdayAhead(context, match[1], 0) },
