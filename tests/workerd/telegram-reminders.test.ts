@@ -292,6 +292,20 @@ describe("answers typed in the chat", () => {
     expect(made).toMatchObject({ dueAt: Date.parse("2071-03-13T09:00:00Z") });
   });
 
+  it("'wait 20', 'give me 10' and 'busy, 30 mins' snooze the reminder waiting for those minutes (ADR 139)", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser({ timezone: "UTC" });
+    const waiting = await dueTask(u.id, "Sign the form", 2);
+    // "wait 20" was a correction to 8 PM ("at 20"): the reminder moved to the evening.
+    await postUpdate(textUpdate(u.chat, "wait 20"));
+    expect(await taskRow(waiting.id)).toMatchObject({ status: "SNOOZED", snoozedUntil: ERA.getTime() + 20 * MINUTE });
+    expect(bot.callsOf("sendMessage").at(-1)!.payload.text).toBe("😴 Snoozed until 12:20 PM: Sign the form");
+    const other = await dueTask(u.id, "Call the bank", 1);
+    await postUpdate(textUpdate(u.chat, "busy, 30 mins"));
+    expect(await taskRow(other.id)).toMatchObject({ status: "SNOOZED", snoozedUntil: ERA.getTime() + 30 * MINUTE });
+    expect(bot.callsOf("sendMessage").at(-1)!.payload.text).toBe("😴 Snoozed until 12:30 PM: Call the bank");
+  });
+
   it("without a reply, 'done' answers the reminder sent to the chat last, not the one waiting longest", async () => {
     const bot = fakeTelegram();
     const u = await linkedUser({ timezone: "UTC" });

@@ -1,7 +1,7 @@
 /** How a typed answer is read (typed-answers.ts); the answers acting on reminders are in phone.test.ts and telegram-reminders.test.ts. */
 import { describe, expect, it } from "vitest";
 import { moveWordsIn, namedMoveIn } from "../../worker/services/nl/move-phrases";
-import { readTextReply, typedAnswer, whenOnlyAnswer } from "../../worker/services/typed-answers";
+import { correctionAnswer, readTextReply, typedAnswer, whenOnlyAnswer } from "../../worker/services/typed-answers";
 
 describe("readTextReply", () => {
   it.each<[string, string, number | null]>([
@@ -287,5 +287,52 @@ describe("whenOnlyAnswer", () => {
     ["call mom at 5", null],
   ])("%j → %j", (body, expected) => {
     expect(whenOnlyAnswer(body)).toEqual(expected);
+  });
+});
+
+describe("answers to a reminder said as more time, a reason or a wait (ADR 139)", () => {
+  it.each([
+    // A count asked for as more time is minutes, as after "snooze" (each was no answer).
+    ["give me 10", { answer: "snooze", snoozeMinutes: 10, snoozeUntil: null }],
+    ["gimme 5", { answer: "snooze", snoozeMinutes: 5, snoozeUntil: null }],
+    ["another 15", { answer: "snooze", snoozeMinutes: 15, snoozeUntil: null }],
+    ["10 more", { answer: "snooze", snoozeMinutes: 10, snoozeUntil: null }],
+    // More than two hours of minutes is no count anyone asks for; a number alone is still not read.
+    ["give me 500", null],
+    ["in 20", null],
+    // A reason or a request before the when, "instead" after it (each was no answer).
+    ["busy, 30 mins", { answer: "snooze", snoozeMinutes: 30, snoozeUntil: null }],
+    ["driving - in an hour", { answer: "snooze", snoozeMinutes: 60, snoozeUntil: null }],
+    ["sorry, busy, in 20 mins", { answer: "snooze", snoozeMinutes: 20, snoozeUntil: null }],
+    ["ask me again in 10 minutes", { answer: "snooze", snoozeMinutes: 10, snoozeUntil: null }],
+    ["try again at 6", { answer: "snooze", snoozeMinutes: null, snoozeUntil: { hour: 6, minute: 0, halfKnown: false } }],
+    ["remind me at 6 instead", { answer: "snooze", snoozeMinutes: null, snoozeUntil: { hour: 6, minute: 0, halfKnown: false } }],
+    // A reason with what to do is no answer.
+    ["busy, call mom at 5", null],
+  ])("whenOnlyAnswer(%j) → %j", (body, expected) => {
+    expect(whenOnlyAnswer(body)).toEqual(expected);
+  });
+
+  it.each([
+    // "wait 20" was a correction to 8 PM ("at 20"); now the snooze "snooze 20" is.
+    ["wait 20", { answer: "snooze", snoozeMinutes: 20, snoozeUntil: null }],
+    ["wait 10 mins", { answer: "snooze", snoozeMinutes: 10, snoozeUntil: null }],
+    ["wait", { answer: "snooze", snoozeMinutes: null, snoozeUntil: null }],
+    // Each got "I couldn't find a time in that" in the chat.
+    ["just did", { answer: "done", snoozeMinutes: null, snoozeUntil: null }],
+    ["not done yet", { answer: "snooze", snoozeMinutes: null, snoozeUntil: null }],
+    ["hang on", { answer: "snooze", snoozeMinutes: null, snoozeUntil: null }],
+    ["one sec", { answer: "snooze", snoozeMinutes: null, snoozeUntil: null }],
+    ["at work", { answer: "snooze", snoozeMinutes: null, snoozeUntil: null }],
+    // A correction with a time of day stays one.
+    ["wait, 8pm", null],
+  ])("typedAnswer(%j) → %j", (body, expected) => {
+    expect(typedAnswer(body)).toEqual(expected);
+  });
+
+  it("reads a wait as no correction, and a sorry with a time as one", () => {
+    expect(correctionAnswer("wait 20")).toBeNull();
+    expect(correctionAnswer("wait an hour")).toBeNull();
+    expect(correctionAnswer("wait, 8pm")).toEqual({ answer: "move", snoozeMinutes: null, moveTo: "at 8pm" });
   });
 });

@@ -38,7 +38,8 @@ export interface TextReply {
 }
 
 /** Other words for the reply keywords; only words that cannot mean anything else in a reply. */
-const SYNONYMS: Record<string, string> = { OKAY: "OK", FINISHED: "DONE", COMPLETED: "DONE", COMPLETE: "DONE" };
+/** "wait 20" is "snooze 20" (it was read as a move to 8 PM, "at 20"); "wait" alone the usual snooze. */
+const SYNONYMS: Record<string, string> = { OKAY: "OK", FINISHED: "DONE", COMPLETED: "DONE", COMPLETE: "DONE", WAIT: "SNOOZE" };
 
 /** Amounts said in words ("snooze an hour", "snooze ten minutes"). */
 const AMOUNT_WORDS: Record<string, number> = {
@@ -141,12 +142,13 @@ const ANSWER_PHRASES: Record<string, string> = Object.fromEntries([
     "DID IT", "I DID IT", "I DID", "YES I DID", "DONE IT", "ALL DONE", "IM DONE", "I AM DONE", "ITS DONE", "IT IS DONE", "OK DONE", "DONE ALREADY",
     "ALREADY DONE", "FINISHED IT", "GOT IT DONE", "TOOK IT", "TOOK THEM", "I TOOK IT", "I TOOK THEM", "TAKEN",
     "ALREADY DID IT", "I ALREADY DID IT", "I ALREADY DID", "TAKEN THEM", "TAKEN IT", "SORTED", "ALL SORTED", "ITS SORTED", "HANDLED",
-    "DONE AND DUSTED",
+    "DONE AND DUSTED", "JUST DID", "JUST DID IT", "I JUST DID", "I JUST DID IT",
   ].map((phrase) => [phrase, "DONE"]),
   ...TOOK_MY_MEDICINE.map((phrase) => [phrase, "DONE"]),
   ...[
     "LATER", "NOT NOW", "NOT RIGHT NOW", "CANT NOW", "CANT RIGHT NOW", "NOT YET", "IN A BIT", "IN A MINUTE", "GIVE ME A MINUTE", "BUSY", "IM BUSY",
     "REMIND ME LATER", "REMIND ME AGAIN LATER", "DRIVING", "IM DRIVING", "IN A MEETING", "IM IN A MEETING",
+    "NOT DONE YET", "NOT YET DONE", "ONE SEC", "ONE SECOND", "ONE MINUTE", "HANG ON", "HOLD ON", "AT WORK", "IM AT WORK",
   ].map((phrase) => [phrase, "SNOOZE"]),
   ...["GOT IT", "ON IT", "IM ON IT", "WILL DO", "NOTED", "SEEN", "K", "KK", "ACK", "DOING IT", "DOING IT NOW", "IM DOING IT", "ON MY WAY", "OMW"].map((phrase) => [phrase, "OK"]),
 ]);
@@ -201,7 +203,21 @@ export interface TypedAnswer {
 }
 
 /** "20 min", "1h", "10 more minutes", "give me 10 minutes", "another 5 mins": an amount with its unit, and nothing else. */
-const LENGTH_ONLY = /^(?:(?:give\s+me|another|just|for)\s+)?(\d{1,4}|an?)\s*(?:more\s+)?(m|min|mins|minutes?|h|hr|hrs|hours?)(?:\s+more)?(?:\s+please)?$/i;
+const LENGTH_ONLY = /^(?:(?:give\s+me|gimme|another|just|for)\s+)?(\d{1,4}|an?)\s*(?:more\s+)?(m|min|mins|minutes?|h|hr|hrs|hours?)(?:\s+more)?(?:\s+please)?$/i;
+
+/**
+ * "give me 10", "gimme 5", "another 15", "10 more": a count asked for as more time is minutes, as after "snooze" ("snooze
+ * 10"); up to two hours of them. A number alone ("10") is still not read.
+ */
+const MINUTES_ASKED_FOR = /^(?:(?:give\s+me|gimme|another)\s+(\d{1,3})(?:\s+more)?|(\d{1,3})\s+more)(?:\s+please)?$/i;
+const MOST_MINUTES_ASKED_FOR = 120;
+
+/**
+ * "busy, 30 mins", "driving - in an hour", "try again at 6", "ask me again in 20 minutes", "at 6 instead": a reason or
+ * a request before the when, or "instead" after it, that say nothing more than the when does.
+ */
+const BEFORE_THE_WHEN = /^\s*(?:(?:please\s+)?remind\s+me\s+(?:again\s+)?|(?:(?:sorry|i'?m|im)[,\s]+)?(?:busy|driving|in\s+a\s+meeting|at\s+work|not\s+(?:now|yet)|can'?t\s+(?:right\s+)?now)\s*[,.!:;-]+\s*|(?:try|ask\s+me)\s+again\s+)/i;
+const INSTEAD_AFTER = /\s+instead(?:\s+please)?\s*[.!]*$/i;
 
 /** What a typed snooze asks the task service for: until the morning or a time, the minutes asked for, or the usual. */
 export function snoozeOf(typed: Pick<TypedAnswer, "snoozeMinutes" | "snoozeUntil">): SnoozeAsked {
@@ -248,7 +264,10 @@ export function correctionAnswer(text: string): TypedAnswer | null {
 export function whenOnlyAnswer(text: string): TypedAnswer | null {
   // "remind me in an hour", "remind me again tomorrow": said about the reminder that waits, the words after.
   // "give me twenty minutes": lengths and times in words in digits first (clock-words.ts).
-  const body = clockWordsAsDigits(text.replace(/^\s*(?:please\s+)?remind\s+me\s+(?:again\s+)?/i, ""));
+  const body = clockWordsAsDigits(text.replace(BEFORE_THE_WHEN, "").replace(INSTEAD_AFTER, ""));
+  const asked = MINUTES_ASKED_FOR.exec(body.trim().replace(/[.!]+$/, ""));
+  const askedMinutes = asked ? Number(asked[1] ?? asked[2]) : 0;
+  if (askedMinutes >= 1 && askedMinutes <= MOST_MINUTES_ASKED_FOR) return { answer: "snooze", snoozeMinutes: askedMinutes, snoozeUntil: null };
   if (isALoneNumber(body)) return null;
   // "20 min", "1h", "10 more minutes", "give me 10 minutes": a length with its unit is a snooze for it.
   const amount = LENGTH_ONLY.exec(body.trim().replace(/[.!]+$/, ""));

@@ -11,6 +11,12 @@ const WEEKDAY_ONLY_FIRST = /^(?:mon|wed)\.?$/i;
 /** "by sat", "until sun", "for sat": after these only a day ("return library books by sat", "book haircut for sat" found no time). */
 const DAY_WORD_BEFORE = /\b(?:by|before|until|till|til|this|next|coming|from|due|thru|through|for)\s+$/i;
 
+/**
+ * "sun lunch at nans at 1", "sat morning car boot": a short weekday before a meal or a part of the day is the day (the
+ * first was tomorrow at 1 PM, titled "sun lunch at nans"; the second found no time). "buy sun cream" is no day.
+ */
+const A_DAYS_PART_AFTER = /^\s+(?:morning|afternoon|evening|night|lunch|dinner|brunch|roast|breakfast|tea)\b/i;
+
 /** "this month" alone: no day in it (chrono read the 1st, "That time has already passed"); asked (vague-phrases.ts VAGUE_WHEN). */
 const PERIOD_ALONE = /^this\s+(?:week|month|year)$/i;
 
@@ -22,7 +28,8 @@ export function isBareNonWeekday(result: chrono.ParsedResult, text: string): boo
   const word = result.text.trim();
   const before = text.slice(0, result.index);
   const orADay = OR_A_DAY_BEFORE.test(before) || OR_A_DAY_AFTER.test(text.slice(result.index + result.text.length));
-  if (MAYBE_NO_WEEKDAY.test(word) && (DAY_WORD_BEFORE.test(before) || orADay)) return false;
+  const partAfter = A_DAYS_PART_AFTER.test(text.slice(result.index + result.text.length));
+  if (MAYBE_NO_WEEKDAY.test(word) && (DAY_WORD_BEFORE.test(before) || orADay || partAfter)) return false;
   if (MAYBE_NO_WEEKDAY.test(word) || PERIOD_ALONE.test(word)) return true;
   return WEEKDAY_ONLY_FIRST.test(word) && text.slice(0, result.index).trim() !== "" && !DAY_WORD_BEFORE.test(text.slice(0, result.index));
 }

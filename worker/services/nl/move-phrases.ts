@@ -81,6 +81,7 @@ export function correctionWordsIn(body: string): string | null {
     .trim()
     .replace(/[.!?…]+$/, "")
     .replace(/[,\s]+(?:please|pls|thanks|thank\s+you)$/i, "");
+  if (WAIT_A_WHILE.test(text)) return null;
   for (const correction of CORRECTIONS) {
     const said = correction.exec(text);
     const when = said ? whenWords(said[1] ?? "") : "";
@@ -88,6 +89,12 @@ export function correctionWordsIn(body: string): string | null {
   }
   return null;
 }
+
+/**
+ * "wait 20", "wait 10 mins", "wait an hour": how long to wait, a snooze (typed-answers.ts), not a correction to 8 PM
+ * ("at 20"). "wait, 8pm" is one.
+ */
+const WAIT_A_WHILE = /^wait\s+(?:for\s+)?(?:\d{1,3}|an?|half\s+an?)\s*(?:m|min|mins|minutes?|h|hr|hrs|hours?)?(?:\s+more)?$/i;
 
 /** Words that only say a correction follows: "no, 8pm", "oops, actually tomorrow". */
 const SORRY_WORD = String.raw`(?:no|nope|oops|sorry|wait|actually|hmm|oh)[,!.]*\s+`;

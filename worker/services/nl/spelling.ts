@@ -30,7 +30,7 @@ const CORRECTIONS: Record<string, readonly string[]> = {
   saturday: ["saturady", "satuday", "saterday", "saturdy", "satruday", "satarday"],
   sunday: ["sundy", "sundya", "snuday", "sunady"],
   every: ["evrey", "evry", "evey", "eveyr", "evrry"],
-  morning: ["mornin", "morining", "moring", "morming", "mornig"],
+  morning: ["mornin", "morining", "moring", "morming", "mornig", "morn"],
   afternoon: ["arvo", "afternon", "aftrnoon", "afteroon", "afernoon"],
   evening: ["evning", "eveing", "evenning", "evenign"],
   minutes: ["minuts", "mintues", "minites"],

@@ -81,7 +81,7 @@ export function findPeriodWithoutADay(text: string): { phrase: string; span: Spa
 }
 
 /**
- * "call Bob later", "soon", "in a bit", "in a while", "at some point": a wish for a time, with none in it. Named back
+ * "call Bob later", "soon", "shortly", "in a bit", "in a while", "at some point": a wish for a time, with none in it. Named back
  * when nothing else says when (parse-reminder.ts), so the answer asks for the time those words stood for. ("asap"
  * is not asked about: "When is asap?" reads as a rebuke.)
  */
@@ -106,7 +106,7 @@ export function dayOnlyYouKnow(text: string): string | null {
 }
 
 // The sun's moments too, only where nothing else says when: with a day they name things ("every friday sunset walk").
-const VAGUE_WHEN = new RegExp(String.raw`\b(?:${SOMETIME}${PERIOD_WITHOUT_A_DAY}|later(?:\s+on)?|soon|in\s+a\s+(?:bit|while|little\s+while|sec|second|minute|moment|mo)|at\s+some\s+point|some\s*time|${MOMENT_ONLY_YOU_KNOW}|(?:at\s+)?(?:dusk|dawn|sunset|sunrise|sundown|sun\s*up|sun\s*down)|${A_DAY_ONLY_YOU_KNOW})\b`, "i");
+const VAGUE_WHEN = new RegExp(String.raw`\b(?:${SOMETIME}${PERIOD_WITHOUT_A_DAY}|later(?:\s+on)?|soon|shortly|in\s+a\s+(?:bit|while|little\s+while|sec|second|minute|moment|mo)|at\s+some\s+point|some\s*time|${MOMENT_ONLY_YOU_KNOW}|(?:at\s+)?(?:dusk|dawn|sunset|sunrise|sundown|sun\s*up|sun\s*down)|${A_DAY_ONLY_YOU_KNOW})\b`, "i");
 const A_MOMENT_ONLY_YOU_KNOW = new RegExp(String.raw`\b(?:${MOMENT_ONLY_YOU_KNOW})\b`, "i");
 
 /**
