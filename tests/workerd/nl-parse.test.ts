@@ -3117,6 +3117,27 @@ describe("ADR 139: a time asked ahead of its fact, a clock no one named, two rem
     expect(refusal("shortly check the oven")).toEqual({ ok: false, reason: "vague_time", phrase: "shortly" });
   });
 
+  it("sets an early reminder a day or more ahead at the time asked for it", () => {
+    // "remind me the day before at 6pm" was Thursday at 3 PM, titled "dentist before at 6pm".
+    expectTitlesAndTimesInNewYork([
+      ["dentist friday at 3, remind me the day before at 6pm", "dentist", "2026-03-05 18:00"],
+      ["flight on the 14th at 6am, remind me the night before at 10", "flight", "2026-03-13 22:00"],
+      ["remind me the day before at 6pm about the dentist on friday at 3", "the dentist", "2026-03-05 18:00"],
+      ["mum's birthday on the 9th, remind me 3 days before at 9 to buy a card", "buy a card before mum's birthday", "2026-03-06 09:00"],
+    ]);
+    const said = confirmationMessage(parsed("dentist friday at 3, remind me the day before at 6pm", NOW.nyMondayMorning, NEW_YORK), NEW_YORK, NOW.nyMondayMorning);
+    expect(said).toBe("Got it! I'll remind you about dentist on Thu, Mar 5 at 6:00 PM (the day before Fri, Mar 6 at 3:00 PM).");
+    // Minutes before keep their arithmetic.
+    expectTitlesAndTimesInNewYork([["dentist friday at 3, remind me 30 mins before", "dentist", "2026-03-06 14:30"]]);
+  });
+
+  it("reads an opening said after the hour as the morning's, and a moment's last verb as its own", () => {
+    // "at 8 when they open" was tonight at 8 PM; "before the school run" was asked as "before the school".
+    expectTitlesAndTimesInNewYork([["call the gp at 8 when they open", "call the gp when they open", "2026-03-03 08:00"]]);
+    expect(refusal("remind me an hour before the school run")).toEqual({ ok: false, reason: "vague_time", phrase: "before the school run" });
+    expect(confirmationMessage(parsed("weigh myself every monday morning", NOW.nyMondayMorning, NEW_YORK), NEW_YORK, NOW.nyMondayMorning)).toMatch(/^Got it! I'll remind you to weigh yourself every Monday at 9:00 AM/);
+  });
+
   it("puts what to do after a fact and a comma, with no when of its own, on the fact's day", () => {
     // Each was titled with both ("daylight saving ends change clocks"); "party saturday, remind me to buy wine" was so already.
     expectTitlesAndTimesInNewYork([

@@ -39,7 +39,10 @@ export function leadOf(groups: Record<string, string | undefined> | undefined): 
 const SATURDAY: Weekday = 6;
 
 /** How much earlier (or later), and how it was said: an `Ahead` found in the words, or the hour ahead of a time to beat. */
-export type AheadAmount = Pick<Ahead, "words" | "minutes" | "days" | "months" | "partOfDay" | "after" | "weekday">;
+export type AheadAmount = Pick<Ahead, "words" | "minutes" | "days" | "months" | "partOfDay" | "after" | "weekday"> & {
+  /** "the day before at 6pm": the time of day asked for on the early day (ahead-at.ts), over the part of the day's. */
+  at?: { hour: number; minute: number };
+};
 
 /**
  * The moment `ahead` names before `eventAt` (after it, for "2 hours after lunch"), on the person's clock: days on the
@@ -51,6 +54,7 @@ export function aheadOf(eventAt: Date, ahead: AheadAmount, zone: string): Date {
   // The nearest such weekday strictly before (or after) the moment's day: a week away when the moment is one.
   const days = ahead.weekday ? ((ahead.after ? ahead.weekday - event.weekday : event.weekday - ahead.weekday) + 7) % 7 || 7 : ahead.days;
   let local = event.minus({ months: sign * (ahead.months ?? 0), days: sign * days });
-  if (ahead.partOfDay) local = local.set({ hour: PART_OF_DAY_HOURS[ahead.partOfDay], minute: 0, second: 0, millisecond: 0 });
+  if (ahead.at) local = local.set({ hour: ahead.at.hour, minute: ahead.at.minute, second: 0, millisecond: 0 });
+  else if (ahead.partOfDay) local = local.set({ hour: PART_OF_DAY_HOURS[ahead.partOfDay], minute: 0, second: 0, millisecond: 0 });
   return local.minus({ minutes: sign * ahead.minutes }).toJSDate();
 }

@@ -33,8 +33,11 @@ export function settleTheHour(hints: DateTimeHints, text: string, repeat: Recurr
 const WAKING = /\b(?:wake|waking|get\s+(?:me\s+)?up|getting\s+up)\b/i;
 /** A place closing at an hour ("before it closes at 6", "the shop shuts at 8"). */
 const CLOSING = /\b(?:closes|close|shuts|shut)\s+(?:(?:up|down)\s+)?(?:at|@)\s*\d/i;
-/** A place opening at an hour ("when they open at 9", "the bank opens at 10"); not "opening night at 7". */
-const OPENING = /\b(?:opens|open)\s+(?:(?:again|up)\s+)?(?:at|@)\s*\d/i;
+/**
+ * A place opening at an hour ("when they open at 9", "the bank opens at 10", "call the gp at 8 when they open"); not
+ * "opening night at 7".
+ */
+const OPENING = /\b(?:opens|open)\s+(?:(?:again|up)\s+)?(?:at|@)\s*\d|\bwhen\s+(?:they|it|lines|the\s+\w+)\s+opens?\b/i;
 /** Going to school or taking children there ("leave for school", "school run", "drop the kids off"). */
 const SCHOOL_RUN = /\b(?:school\s+run|(?:to|for)\s+school|drop(?:ping)?\s+(?:off\s+)?(?:the\s+)?(?:kids|children|boys|girls)(?:\s+off)?)\b/i;
 /** Plans of an evening: an hour from 6 to 11 said with them without am/pm is the evening's. */

@@ -1,5 +1,6 @@
 import { assertTimeZone, WEEKDAY_NAMES, type Recurrence } from "../recurrence";
 import type { AheadAmount } from "./ahead-amount";
+import { timeOfAnEarlyDay } from "./ahead-at";
 import { amountClauseLast, findAhead } from "./ahead-phrases";
 import { boundClauseLast, boundReadAsAt, findTimeBound, isTheBoundsTime, type TimeBound } from "./time-bound-phrases";
 import { findDateTime, type DateTimeHints } from "./date-time-phrases";
@@ -79,9 +80,13 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   // How hard to nudge is taken out first: blanked, so no later step reads "urgently" as part of a time or a title.
   const nudge = findNudgeWish(typed);
   if (nudge && !nudge.ok) return { ok: false, reason: "two_nudges", phrase: nudge.phrases[0], otherPhrase: nudge.phrases[1] };
-  const said = nudge ? blankOut(typed, nudge.spans) : typed;
+  const withNudge = nudge ? blankOut(typed, nudge.spans) : typed;
+  // "remind me the day before at 6pm": the early day's time, out of the words the moment is read from (ahead-at.ts).
+  const earlyDayAt = timeOfAnEarlyDay(withNudge);
+  const said = earlyDayAt ? blankOut(withNudge, [earlyDayAt.span]) : withNudge;
   // "remind me 30 mins before my 3pm meeting": the moment is read without the amount, and the reminder is due earlier.
-  const ahead = findAhead(said);
+  const found = findAhead(said);
+  const ahead = found && earlyDayAt ? { ...found, at: earlyDayAt.at } : found;
   if (ahead?.unknownDay) return { ok: false, reason: "unknown_moment", phrase: `${ahead.words} ${ahead.after ? "after" : "before"}` };
   // "bins are on thursday, remind me wednesday night": the asking's day is the reminder's, the fact its subject.
   // "dentist tomorrow at 3, remind me at 1": the asking's time on the fact's day.

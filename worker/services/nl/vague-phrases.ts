@@ -133,7 +133,8 @@ export function momentClause(text: string): string | null {
   let end = words.findIndex((word) => /^[,.;:!?]/.test(word));
   if (end < 0) end = words.length;
   if (first) {
-    const verbs = words.slice(0, end).map((word, index) => (index > 0 && isCommonVerb(word.trim()) && !NOT_A_TASK_BEFORE.test(words[index - 1]?.trim() ?? "") ? index : -1)).filter((index) => index >= 0);
+    // A verb as the last word is the moment's ("before the school run"): no task follows it.
+    const verbs = words.slice(0, end).map((word, index) => (index > 0 && index < end - 1 && isCommonVerb(word.trim()) && !NOT_A_TASK_BEFORE.test(words[index - 1]?.trim() ?? "") ? index : -1)).filter((index) => index >= 0);
     const taskStart = verbs.at(-1);
     if (taskStart !== undefined) end = taskStart;
   }
