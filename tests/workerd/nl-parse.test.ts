@@ -3127,8 +3127,11 @@ describe("ADR 139: a time asked ahead of its fact, a clock no one named, two rem
     ]);
     const said = confirmationMessage(parsed("dentist friday at 3, remind me the day before at 6pm", NOW.nyMondayMorning, NEW_YORK), NEW_YORK, NOW.nyMondayMorning);
     expect(said).toBe("Got it! I'll remind you about dentist on Thu, Mar 5 at 6:00 PM (the day before Fri, Mar 6 at 3:00 PM).");
-    // Minutes before keep their arithmetic.
-    expectTitlesAndTimesInNewYork([["dentist friday at 3, remind me 30 mins before", "dentist", "2026-03-06 14:30"]]);
+    // Minutes before keep their arithmetic; a short unit written onto its number counts ("24h before" was refused as past).
+    expectTitlesAndTimesInNewYork([
+      ["dentist friday at 3, remind me 30 mins before", "dentist", "2026-03-06 14:30"],
+      ["check in online 24h before the flight on friday at 7am", "check in online before the flight", "2026-03-05 07:00"],
+    ]);
   });
 
   it("reads an opening said after the hour as the morning's, and a moment's last verb as its own", () => {

@@ -54,11 +54,12 @@ export interface Ahead {
 
 // "a couple of days before": two, as "a couple of hours" is elsewhere (chrono read it as two days ago).
 const COUNT = `(?<count>\\d{1,3}|(?:a\\s+)?couple(?:\\s+of)?|an?|one|two|three|four|five|six|ten|fifteen|twenty|thirty|forty[- ]five)`;
-const UNIT = "(?<unit>minutes?|mins?|hours?|hrs?|days?|weeks?|months?)";
+// "24h before", "10m before": a short unit written onto its number.
+const UNIT = "(?<unit>minutes?|mins?|hours?|hrs?|days?|weeks?|months?|h|m)";
 // "the sunday before christmas", "the last friday before the 12th", "the weekend before christmas" (its Saturday): the
 // weekday nearest the moment on that side. "the week before christmas": seven days. Not "in the morning before work":
 // a part of the day, then a moment.
-const AMOUNT = `(?:${COUNT}\\s+${UNIT}|(?<halfHour>half\\s+an\\s+hour)|(?<!\\bin\\s+)the\\s+(?<theDay>day|night|morning|evening|week)|the\\s+(?:(?:last|first)\\s+)?(?<weekday>${FULL_DAY}|weekend))`;
+const AMOUNT = `(?:${COUNT}(?:\\s+|(?<=\\d))${UNIT}|(?<halfHour>half\\s+an\\s+hour)|(?<!\\bin\\s+)the\\s+(?<theDay>day|night|morning|evening|week)|the\\s+(?:(?:last|first)\\s+)?(?<weekday>${FULL_DAY}|weekend))`;
 /** "remind me", "and ping me", ", tell me": asking for the early reminder. */
 const ASKING = "(?:(?:and\\s+)?(?:please\\s+)?(?:remind|ping|nudge|tell|alert|notify)\\s+me\\s+)?";
 /**
