@@ -3141,6 +3141,23 @@ describe("ADR 139: a time asked ahead of its fact, a clock no one named, two rem
     expect(confirmationMessage(parsed("weigh myself every monday morning", NOW.nyMondayMorning, NEW_YORK), NEW_YORK, NOW.nyMondayMorning)).toMatch(/^Got it! I'll remind you to weigh yourself every Monday at 9:00 AM/);
   });
 
+  it("reads \"not before\" as a time to wait for, and a time waited for that came today as now", () => {
+    // "not before 10" was reminded an hour before 10, titled "call mum not before 10".
+    expectTitlesAndTimesInNewYork([
+      ["call mum not before 10", "call mum", "2026-03-02 10:00"],
+      ["call mum no earlier than 10am", "call mum", "2026-03-02 10:00"],
+      ["not until 6 call the bank", "call the bank", "2026-03-02 18:00"],
+    ]);
+    // Monday 3:20 PM: "after 3" was tomorrow at 3 PM, a day late.
+    const now = NOW.nyMondayAfternoon;
+    expect(confirmationMessage(parsed("call mum after 3", now, NEW_YORK), NEW_YORK, now)).toBe("Got it! I'll remind you to call mum on Mon, Mar 2 at 3:21 PM (after 3:00 PM).");
+    // Long gone, or with a day said: as before.
+    expectTitlesAndTimesInNewYork([
+      ["call mum after 9am", "call mum", "2026-03-03 09:00"],
+      ["call mum tomorrow after 3", "call mum", "2026-03-03 15:00"],
+    ], now);
+  });
+
   it("puts what to do after a fact and a comma, with no when of its own, on the fact's day", () => {
     // Each was titled with both ("daylight saving ends change clocks"); "party saturday, remind me to buy wine" was so already.
     expectTitlesAndTimesInNewYork([

@@ -1,3 +1,4 @@
+import { DateTime } from "luxon";
 import { localCalendarDate, nextOccurrence } from "../recurrence";
 import { aheadOf, type AheadAmount } from "./ahead-amount";
 import type { ParsedReminder, ParseResult } from "./parse-reminder";
@@ -48,4 +49,18 @@ export function earlier(reminder: ParsedReminder, ahead: AheadAmount, now: Date,
   // series starts at its next early time, ahead of its next moment.
   const next = nextOccurrence(recurrence, dueAt, now, zone);
   return { ok: true, reminder: { ...reminder, recurrence, dueAt: next, ahead: aheadSaid(new Date(next.getTime() + reminder.dueAt.getTime() - dueAt.getTime())) } };
+}
+
+const SIX_HOURS_MS = 6 * 60 * MINUTE_MS;
+
+/**
+ * "call mum after 3" said at 3:10 PM: the time waited for has come today, so the reminder is due at the next minute,
+ * said back "(after 3:00 PM)", not tomorrow at 3 PM, a day late (ADR 139). Only for a one-off read for tomorrow whose
+ * time today went by less than six hours ago; otherwise `reminder` as it is.
+ */
+export function afterATimeGoneToday(reminder: ParsedReminder, now: Date, zone: string): ParsedReminder {
+  const today = DateTime.fromJSDate(reminder.dueAt, { zone }).minus({ days: 1 });
+  const gone = now.getTime() - today.toMillis();
+  if (reminder.recurrence || gone < 0 || gone > SIX_HOURS_MS || !today.hasSame(DateTime.fromJSDate(now, { zone }), "day")) return reminder;
+  return { ...reminder, dueAt: nextMinute(now), ahead: { words: "", eventAt: today.toJSDate(), after: true } };
 }

@@ -5,7 +5,7 @@ import { amountClauseLast, findAhead } from "./ahead-phrases";
 import { boundClauseLast, boundReadAsAt, findTimeBound, isTheBoundsTime, type TimeBound } from "./time-bound-phrases";
 import { findDateTime, type DateTimeHints } from "./date-time-phrases";
 import type { ParseFailureReason } from "./messages";
-import { aheadOfTheTimeToBeat, earlier, nextMinute } from "./early-reminder";
+import { afterATimeGoneToday, aheadOfTheTimeToBeat, earlier, nextMinute } from "./early-reminder";
 import { resolveSchedule } from "./schedule";
 import { correctSpelling } from "./spelling";
 import { cleanTitle, extractTitle, partOfDayInAName } from "./title";
@@ -197,7 +197,9 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   const dueAt = aboutTheFact && fact.factDue && hints.time ? askedTimeBeforeTheFact(schedule.dueAt, fact.factDue, hints.time.meridiemKnown, now, clock) : schedule.dueAt;
   const reminder = { title: subject, dueAt, recurrence: schedule.recurrence, strategy: nudge?.strategy ?? null, ...(clock !== zone ? { clock } : {}) };
   if (ahead) return dayToBeat ? earlierThanTheDayToBeat(reminder, ahead, now, clock) : earlier(reminder, ahead, now, clock);
-  return toBeat ? aheadOfTheTimeToBeat(reminder, now, clock) : { ok: true, reminder };
+  if (toBeat) return aheadOfTheTimeToBeat(reminder, now, clock);
+  // "call mum after 3" said at 3:10 PM: the time waited for has come; now, not tomorrow.
+  return { ok: true, reminder: bounded?.kind === "after" && !namesADay(hints) ? afterATimeGoneToday(reminder, now, clock) : reminder };
 }
 
 /**

@@ -29,7 +29,8 @@ export interface TimeBound {
 }
 
 /** The words that set a time to beat. "by" after a verb of visiting is a visit ("drop by 5pm", "stop by at 3"). */
-export const BOUND_WORDS = String.raw`(?<!\b(?:drop|stop|swing|come|pop|pass|go|walk|drive|run|popping|dropping|stopping)\s+)\b(?:before|by|(?:no|not)\s+later\s+than|prior\s+to|ahead\s+of|earlier\s+than)`;
+/** Not "not before 10", which is a time to wait for (AFTER_WORD). */
+export const BOUND_WORDS = String.raw`(?<!\b(?:drop|stop|swing|come|pop|pass|go|walk|drive|run|popping|dropping|stopping)\s+)\b(?:(?<!\bnot\s+)before|by|(?:no|not)\s+later\s+than|prior\s+to|ahead\s+of|(?<!\b(?:no|not)\s+)earlier\s+than)`;
 
 /**
  * A clock time in digits after the bound words: "5pm", "5:30", "17:00", "noon", or an hour alone before the end or a
@@ -79,8 +80,12 @@ const HOUR_LEADING_THE_TITLE = String.raw`(?=(?<clock>\d{1,2})\s+(?!(?:minutes?|
 const LEADING_DAY = String.raw`(?:(?:today|tonight|tomorrow|tmrw|(?:on\s+)?${WEEKDAY}\.?)(?:\s+(?:morning|afternoon|evening|night))?\s*,?\s+)?`;
 const LEADING_TIME_TO_BEAT = new RegExp(String.raw`^\s*${LEADING_DAY}(?<bound>${BOUND_WORDS})\s+${HOUR_LEADING_THE_TITLE}`, "i");
 
-/** "after" as a time to wait for; not looking or asking after someone ("look after 2 kids", "ask after 5pm" is a time). */
-export const AFTER_WORD = String.raw`(?<!\b(?:look|looks|looking|looked|name|named|naming|chase|chasing|take|takes|taking|took|go|goes|going|went|come|comes|coming|came|lust|lusting)\s+)\bafter`;
+/**
+ * "after" as a time to wait for; not looking or asking after someone ("look after 2 kids", "ask after 5pm" is a time).
+ * "not before 10", "no earlier than 10", "not until 10" wait for it too (ADR 139; "not before 10" was reminded an hour
+ * before 10, as a time to beat).
+ */
+export const AFTER_WORD = String.raw`(?:(?<!\b(?:look|looks|looking|looked|name|named|naming|chase|chasing|take|takes|taking|took|go|goes|going|went|come|comes|coming|came|lust|lusting)\s+)\bafter|\bnot\s+(?:before|until|till)|\b(?:no|not)\s+(?:earlier|sooner)\s+than)`;
 const TIME_TO_WAIT_FOR = new RegExp(String.raw`(?<bound>${AFTER_WORD})\s+(?<day>${DAY})?(?=(?<clock>${CLOCK}))`, "i");
 const LEADING_TIME_TO_WAIT_FOR = new RegExp(String.raw`^\s*${LEADING_DAY}(?<bound>${AFTER_WORD})\s+${HOUR_LEADING_THE_TITLE}`, "i");
 
