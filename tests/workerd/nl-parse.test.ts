@@ -3158,6 +3158,22 @@ describe("ADR 139: a time asked ahead of its fact, a clock no one named, two rem
     ], now);
   });
 
+  it("leaves a list's number, a bullet, fields' bars, kisses and the assistant's name out of the title", () => {
+    // Each kept them: "1) call mum", "dentist | |", "call mum xx", "nudge call mum".
+    expectTitlesAndTimesInNewYork([
+      ["1) call mum at 5", "call mum", "2026-03-02 17:00"],
+      ["2. pay rent on friday", "pay rent", "2026-03-06 09:00"],
+      ["• call the dentist at 2:30pm", "call the dentist", "2026-03-02 14:30"],
+      ["dentist | thurs | 3pm", "dentist", "2026-03-05 15:00"],
+      ["call mum in 20 mins xx", "call mum", "2026-03-02 09:20"],
+      ["hey nudge call mum in 20 mins ty", "call mum", "2026-03-02 09:20"],
+      // A name's capital X, an article, a nudge of someone: kept.
+      ["call malcolm X at 5", "call malcolm X", "2026-03-02 17:00"],
+      ["a call at 5", "a call", "2026-03-02 17:00"],
+      ["nudge sam to call mum at 5", "nudge sam to call mum", "2026-03-02 17:00"],
+    ]);
+  });
+
   it("puts what to do after a fact and a comma, with no when of its own, on the fact's day", () => {
     // Each was titled with both ("daylight saving ends change clocks"); "party saturday, remind me to buy wine" was so already.
     expectTitlesAndTimesInNewYork([

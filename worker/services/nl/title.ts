@@ -1,5 +1,5 @@
 import type { Span } from "./types";
-import { isCommonVerb, startsWithAVerb } from "./verbs";
+import { COMMON_VERB, isCommonVerb, startsWithAVerb } from "./verbs";
 
 /**
  * The reminder's title: the prompt without its date, time and repeat phrases, without the polite
@@ -85,6 +85,8 @@ const LEAD_INS: readonly RegExp[] = [
   // "hey nudge, call mum at 6", "hey nudge remind me to ...": the product called by its name; "@nudgebot call jo",
   // "/remind call jo at 5", "/new ...": the bot named, or a command the bot does not have, before the words.
   /^nudge\s*(?:[,:!-]|(?=\s+(?:remind|please|pls|can|could|set)\b))/i,
+  // "hey nudge call mum in 20 mins": the name, then what to do ("nudge sam to call" is a nudge).
+  new RegExp(`^nudge(?=\\s+${COMMON_VERB}\\b)`, "i"),
   /^@[a-z0-9_]+\s*[,:]?/i,
   /^\/(?:remind|reminder|new|add|r)(?:@[a-z0-9_]+)?(?=\s|$)/i,
   // "ping me in 5 minutes to check the pasta" asks for a reminder as "remind me" does.
@@ -141,7 +143,8 @@ const TRAILING_VAGUENESS = /\s+or\s+(?:something|smth|whatever)$/i;
 
 // Not what is sent or said: "send thanks", "say thank you".
 // Also "ty", "cheers", "ta", "lol", "ok?" and a smiley closing a message: said to the assistant, no part of the task.
-const TRAILING_COURTESY = /(?:\b(?<!\b(?:send|say|give|write|text|email|sent|said)\s+)(?:please|pls|plz|thanks|thank\s+you|thx|ty|cheers|ta|probably|maybe|perhaps|i\s+guess|i\s+think|lol|ok|okay)|\s[:;]-?[)(DP])$/i;
+// "call mum in 20 mins xx": kisses (lower case only: "Malcolm X" keeps his).
+const TRAILING_COURTESY = /(?:\b(?<!\b(?:send|say|give|write|text|email|sent|said)\s+)(?:please|pls|plz|thanks|thank\s+you|thx|ty|cheers|ta|probably|maybe|perhaps|i\s+guess|i\s+think|lol|ok|okay)|\s[:;]-?[)(DP]|(?<=\s)(?-i:x{1,4}))$/i;
 
 /** "later" and "sometime" only say the day is loose ("later today", "sometime tomorrow"): no part of a title before one. */
 // Also "pay no later than friday", "essay deadline is friday", "any time tomorrow", "on or before the 15th".
@@ -197,8 +200,9 @@ function dropTimeModifier(piece: string, after: string | undefined): string {
   return /\d/.test(after) ? withoutDayModifier.replace(TIME_MODIFIER, "") : withoutDayModifier;
 }
 
+/** Also a list's number or letter ("1) call mum", "2. pay rent", "a) book the vet") and "|" between fields. */
 function trimPunctuation(text: string): string {
-  return text.replace(/^[\s,.;:!?\-–—]+|[\s,.;:!?\-–—]+$/g, "");
+  return text.replace(/^(?:[\s,.;:!?|\-–—•*]|(?:\d{1,2}|[a-z])[.)](?=\s))+|[\s,.;:!?|\-–—]+$/g, "").replace(/(?:\s+\|)+\s+/g, " ");
 }
 
 /** The text outside the spans, each piece with the text of the spans that precede and follow it (none at the ends). */
