@@ -3139,6 +3139,15 @@ describe("ADR 139: a time asked ahead of its fact, a clock no one named, two rem
     expectTitlesAndTimesInNewYork([["call the gp at 8 when they open", "call the gp when they open", "2026-03-03 08:00"]]);
     expect(refusal("remind me an hour before the school run")).toEqual({ ok: false, reason: "vague_time", phrase: "before the school run" });
     expect(confirmationMessage(parsed("weigh myself every monday morning", NOW.nyMondayMorning, NEW_YORK), NEW_YORK, NOW.nyMondayMorning)).toMatch(/^Got it! I'll remind you to weigh yourself every Monday at 9:00 AM/);
+    // More of the verbs a task starts with (each was said back "about ...").
+    for (const [prompt, said] of [
+      ["switch the laundry in 45 minutes", "to switch the laundry"],
+      ["preheat the oven at 5:30", "to preheat the oven"],
+      ["venmo sarah $20 tonight", "to venmo sarah $20"],
+      ["vote at 7am tomorrow", "to vote"],
+    ] as const) {
+      expect(confirmationMessage(parsed(prompt, NOW.nyMondayMorning, NEW_YORK), NEW_YORK, NOW.nyMondayMorning), prompt).toContain(`I'll remind you ${said} on`);
+    }
   });
 
   it("reads \"not before\" as a time to wait for, and a time waited for that came today as now", () => {
