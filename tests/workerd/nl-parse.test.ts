@@ -3105,13 +3105,19 @@ describe("ADR 139: a time asked ahead of its fact, a clock no one named, two rem
     expect(parseReminder("memorial day bbq at 1", NOW.nyMondayMorning, "Europe/London")).toEqual({ ok: false, reason: "unknown_here", phrase: "Memorial Day" });
   });
 
-  it("reads a short weekday before a meal or a part of its day, \"morn\", and asks when \"shortly\" is", () => {
+  it("reads a short weekday before a meal or a part of its day, \"morn\", a morning meal's hour, and asks when \"shortly\" is", () => {
     // "sun lunch at nans at 1" was today at 1 PM titled "sun lunch at nans"; "sat morn car boot" found no time.
     expectTitlesAndTimesInNewYork([
       ["sun lunch at nans at 1", "lunch at nans", "2026-03-08 13:00"],
       ["sat morn car boot", "car boot", "2026-03-07 09:00"],
       ["tomorrow morn call the gp", "call the gp", "2026-03-03 09:00"],
     ]);
+    // Monday 3:20 PM: a morning meal's bare hour is the morning's (it was 9 PM tonight); "brekkie" is breakfast (no time).
+    expectTitlesAndTimesInNewYork([
+      ["breakfast with jo at 9", "breakfast with jo", "2026-03-03 09:00"],
+      ["brunch at 11 on sunday", "brunch", "2026-03-08 11:00"],
+      ["after brekkie take meds", "take meds", "2026-03-03 09:00"],
+    ], NOW.nyMondayAfternoon);
     // The sun is no day; "shortly" is a wish for a time with none in it (it got "I couldn't find a time in that").
     expect(refusal("buy sun cream")).toMatchObject({ ok: false, reason: "no_time" });
     expect(refusal("shortly check the oven")).toEqual({ ok: false, reason: "vague_time", phrase: "shortly" });

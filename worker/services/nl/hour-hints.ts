@@ -22,7 +22,8 @@ export function settleTheHour(hints: DateTimeHints, text: string, repeat: Recurr
   // "call the pharmacy when they open at 9" said at 3 PM: opening is in the morning, not 9 PM tonight ("doors open at 7
   // for the gig" is the evening's, above).
   // "at quarter to 9 leave for school" said at 3 PM: the school run is in the morning, not 8:45 PM tonight.
-  else if (sixToEleven && (OPENING.test(text) || SCHOOL_RUN.test(text))) hints.partOfDay = "morning";
+  // "breakfast with jo at 9" said in the afternoon: a morning's meal, not 9 PM tonight.
+  else if (sixToEleven && (OPENING.test(text) || SCHOOL_RUN.test(text) || MORNING_MEAL.test(text))) hints.partOfDay = "morning";
   // "early tomorrow", "late tonight": early or late in the day or its part, when no clock time is said (early-late.ts).
   const shade = hints.time || hints.instant ? null : findEarlyOrLate(text);
   if (shade) hints.time = { hour: earlyOrLateHour(shade, hints.partOfDay ?? repeat?.partOfDay), minute: 0, meridiemKnown: true };
@@ -38,6 +39,8 @@ const CLOSING = /\b(?:closes|close|shuts|shut)\s+(?:(?:up|down)\s+)?(?:at|@)\s*\
  * "opening night at 7".
  */
 const OPENING = /\b(?:opens|open)\s+(?:(?:again|up)\s+)?(?:at|@)\s*\d|\bwhen\s+(?:they|it|lines|the\s+\w+)\s+opens?\b/i;
+/** The morning's meals: an hour from 6 to 11 said with them is the morning's. */
+const MORNING_MEAL = /\b(?:breakfast|brunch)\b/i;
 /** Going to school or taking children there ("leave for school", "school run", "drop the kids off"). */
 const SCHOOL_RUN = /\b(?:school\s+run|(?:to|for)\s+school|drop(?:ping)?\s+(?:off\s+)?(?:the\s+)?(?:kids|children|boys|girls)(?:\s+off)?)\b/i;
 /** Plans of an evening: an hour from 6 to 11 said with them without am/pm is the evening's. */

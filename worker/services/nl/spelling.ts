@@ -31,6 +31,7 @@ const CORRECTIONS: Record<string, readonly string[]> = {
   sunday: ["sundy", "sundya", "snuday", "sunady"],
   every: ["evrey", "evry", "evey", "eveyr", "evrry"],
   morning: ["mornin", "morining", "moring", "morming", "mornig", "morn"],
+  breakfast: ["brekkie", "brekky", "brekfast", "breakfest", "brekfest"],
   afternoon: ["arvo", "afternon", "aftrnoon", "afteroon", "afernoon"],
   evening: ["evning", "eveing", "evenning", "evenign"],
   minutes: ["minuts", "mintues", "minites"],
