@@ -228,6 +228,26 @@ describe("right after making a reminder in the chat", () => {
     expect((await tasksOfUser(u.id)).map((t) => t.title).sort()).toEqual(["Call bob", "Take pills"]);
   });
 
+  it("'make it an hour earlier', 'push it back 30 mins' move the reminder from its own time; one that waits, from now (ADR 139)", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser();
+    // 10:00 in New York. "an hour earlier" was read from now: 9:00, refused as past; "later" was an hour from now.
+    const id = await makeInChat(bot, u.chat, "call bob at 7pm");
+    await postUpdate(textUpdate(u.chat, "make it an hour earlier"));
+    expect(lastText(bot)).toBe('Moved "Call bob" to 6:00 PM on Tuesday, 8 March (America/New_York). We\'ll remind you then.');
+    expect(await dueOf(id)).toBe("Tue 18:00");
+    await postUpdate(textUpdate(u.chat, "push it back 30 mins"));
+    expect(await dueOf(id)).toBe("Tue 18:30");
+    await postUpdate(textUpdate(u.chat, "make it 9 hours earlier"));
+    expect(lastText(bot)).toBe('That time has already passed, so "Call bob" stays as it was. Name a day or time still to come, like "move it to friday".');
+    expect(await dueOf(id)).toBe("Tue 18:30");
+    // A reminder that waits for an answer (due at 9:00) moves an hour from now.
+    const other = await linkedUser();
+    const pills = await taskAt(other.id, "Take pills", 0, "09:00");
+    await postUpdate(textUpdate(other.chat, "push it back an hour"));
+    expect(await dueOf(pills.id)).toBe("Tue 11:00");
+  });
+
   it("the confirmation stays true: after 'make it 8pm' or 'make it urgent' it says what is now set, with its Undo; a done one is left as it was", async () => {
     const bot = fakeTelegram();
     const u = await linkedUser();

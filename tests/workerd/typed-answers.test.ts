@@ -330,6 +330,19 @@ describe("answers to a reminder said as more time, a reason or a wait (ADR 139)"
     expect(typedAnswer(body)).toEqual(expected);
   });
 
+  it.each([
+    // A move by an amount: so much later than it was (tasks/move.ts counts from its own time). Each was no move.
+    ["push it back an hour", "an hour later"],
+    ["delay it by an hour", "an hour later"],
+    ["push it back 30 mins", "30 mins later"],
+    ["bump it to tomorrow", "tomorrow"],
+    // As before.
+    ["push it back to friday", "friday"],
+    ["move the car an hour later", null],
+  ])("moveWordsIn(%j) → %j", (body, expected) => {
+    expect(moveWordsIn(body)).toBe(expected);
+  });
+
   it("reads a wait as no correction, and a sorry with a time as one", () => {
     expect(correctionAnswer("wait 20")).toBeNull();
     expect(correctionAnswer("wait an hour")).toBeNull();

@@ -20,6 +20,10 @@ export function moveWordsIn(body: string): string | null {
   if (snooze) return snoozeClockIn(snooze[1] ?? "") === "day" ? whenWords(snooze[1] ?? "") : null;
   const move = MOVE.exec(text);
   if (!move) return null;
+  // "push it back an hour", "delay it by 30 mins": so much later than it was (shiftOf). "move it by an hour" says not
+  // which way, and stays no move.
+  const amount = AN_AMOUNT.exec((move[1] ?? "").trim());
+  if (amount && /\b(?:back|delay)\b/i.test(text.slice(0, text.length - (move[1] ?? "").length))) return `${amount[1]} later`;
   const when = whenWords(move[1] ?? "");
   return namesOnlyAWhen(when) ? when : null;
 }
@@ -32,11 +36,30 @@ const SNOOZE_UNTIL = new RegExp(`${LEAD_IN}snooze\\s+((?:until|till|til|'til|to)
  * reminder"), a particle ("back", "off") and a preposition ("to", "until", "for", "on"), all optional.
  */
 const MOVE = new RegExp(
-  `${LEAD_IN}(?:move|reschedule|postpone|push|delay|defer|shift|put)\\s+` +
+  `${LEAD_IN}(?:move|reschedule|postpone|push|delay|defer|shift|put|bump)\\s+` +
     String.raw`(?:(?:it|this|that|this\s+one|that\s+one|the\s+reminder|this\s+reminder|the\s+task)\s+)?` +
     String.raw`(?:(?:back|forward|over|off)\s+)?(?:(?:to|until|till|til|'til|for|on|at)\s+)?(.+)$`,
   "is",
 );
+
+/** "an hour", "by 30 mins", "2 hours": an amount alone, after "push it back" or "delay it". */
+const AN_AMOUNT = /^(?:by\s+)?((?:an?|\d{1,3}|half\s+an)\s*(?:minutes?|mins?|hours?|hrs?|days?))$/i;
+
+/**
+ * "an hour later", "30 mins earlier", "2 days later": how far to move a reminder from when it was due, in milliseconds
+ * (earlier is negative), or null for other words. Read as from now, "make it an hour earlier" right after "call mum at
+ * 5" at 3 PM was refused as past and "move it an hour later" was an hour from now (tasks/move.ts).
+ */
+export function shiftOf(when: string): number | null {
+  const match = SHIFT.exec(when.trim());
+  if (!match) return null;
+  const [, count = "", unit = "", direction = ""] = match;
+  const amount = /^half/i.test(count) ? 0.5 : /^an?$/i.test(count) ? 1 : Number(count);
+  const minutes = /^d/i.test(unit) ? 24 * 60 : /^h/i.test(unit) ? 60 : 1;
+  return (/^later$/i.test(direction) ? 1 : -1) * amount * minutes * 60_000;
+}
+
+const SHIFT = /^(?:by\s+)?(an?|\d{1,3}|half\s+an)\s*(minutes?|mins?|hours?|hrs?|h|m|days?)\s+(earlier|later|sooner)$/i;
 
 /** Words that may stand beside the day and time of a move ("to friday instead, same time please"). */
 const MOVE_FILLER: ReadonlySet<string> = new Set([...FILLER, "instead", "same", "time", "then", "again", "it", "for", "on", "to", "until", "till", "til"]);

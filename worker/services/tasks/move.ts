@@ -4,6 +4,7 @@ import { badRequest } from "../errors";
 import { formatLocalDue, formatLocalTime } from "../escalation/messages";
 import { findDateTime } from "../nl/date-time-phrases";
 import { weekdayMismatchWords } from "../nl/messages";
+import { shiftOf } from "../nl/move-phrases";
 import { WEEKDAY_NAMES } from "../recurrence";
 import { resolveSchedule } from "../nl/schedule";
 import { clockOfTheWords } from "../nl/zone-words";
@@ -121,6 +122,13 @@ async function moveWith(deps: Deps, userId: string, taskId: string, newDueAt: Ne
  * ADR 104; for one due today or before, the next 10:00 as always).
  */
 function dueAtOfWords(when: string, dueAt: number, title: string, now: Date, zone: string): number {
+  // "an hour later", "30 mins earlier": from when it was due, or from now for one already due (it waits for an answer).
+  const shift = shiftOf(when);
+  if (shift !== null) {
+    const shifted = Math.max(dueAt, now.getTime()) + shift;
+    if (shifted <= now.getTime()) throw badRequest(movePastMessage(title), "MOVE_PAST");
+    return shifted;
+  }
   const shown = safeZone(zone);
   const hints = findDateTime(when, now, shown);
   const own = DateTime.fromMillis(dueAt, { zone: shown });
