@@ -3187,6 +3187,29 @@ describe("ADR 139: a time asked ahead of its fact, a clock no one named, two rem
       ["a call at 5", "a call", "2026-03-02 17:00"],
       ["nudge sam to call mum at 5", "nudge sam to call mum", "2026-03-02 17:00"],
     ]);
+    // A title ending in "on" is set apart from the day's "on" (it was "to put the wash on on Tue").
+    expect(confirmationMessage(parsed("put the wash on at 6 tomorrow morning", NOW.nyMondayMorning, NEW_YORK), NEW_YORK, NOW.nyMondayMorning)).toBe(
+      "Got it! I'll remind you to put the wash on, on Tue, Mar 3 at 6:00 AM.",
+    );
+  });
+
+  it("leaves a day out of a repeat after \"but\"", () => {
+    // "every day but sunday at 9 walk" was every day, titled "but walk".
+    const walk = parsed("every day but sunday at 9 walk", NOW.nyMondayMorning, NEW_YORK);
+    expect([walk.title, walk.recurrence]).toEqual(["walk", { freq: "weekly", days: [1, 2, 3, 4, 5, 6] }]);
+    const meds = parsed("daily but weekends at 8 meds", NOW.nyMondayMorning, NEW_YORK);
+    expect([meds.title, meds.recurrence]).toEqual(["meds", { freq: "weekdays" }]);
+  });
+
+  it("reads \"approx\", \"circa\" and a first \"around\" before an hour as about that time", () => {
+    // "approx 3pm call the bank" was titled "approx call the bank"; "around 4 call dad" and "circa 4" found no time.
+    expectTitlesAndTimesInNewYork([
+      ["approx 3pm call the bank", "call the bank", "2026-03-02 15:00"],
+      ["around 4 call dad", "call dad", "2026-03-02 16:00"],
+      ["circa 4 call dad", "call dad", "2026-03-02 16:00"],
+      // An amount keeps its words.
+      ["buy approx 2kg rice at 5", "buy approx 2kg rice", "2026-03-02 17:00"],
+    ]);
   });
 
   it("puts what to do after a fact and a comma, with no when of its own, on the fact's day", () => {

@@ -131,11 +131,22 @@ describe("reading corrections, undo, help and stop", () => {
     ["no I mean friday", "friday"],
     ["8pm instead", "at 8pm"],
     ["tomorrow instead please", "tomorrow"],
+    // ADR 139: each was no correction (in the chat, a new reminder attempt: "I found the time, but not what ...").
+    ["change to friday", "friday"],
+    ["can you make it 8 instead", "at 8"],
+    ["oops 8pm not 7", "at 8pm"],
+    ["8 not 7", "at 8"],
+    ["not friday, saturday", "saturday"],
+    ["8pm actually", "at 8pm"],
+    ["make it half 8", "at half 8"],
+    ["make it quarter past 9", "quarter past 9"],
+    ["do it at 9 instead", "at 9"],
+    ["do it tomorrow", "tomorrow"],
   ])("%j is a correction to %j", (text, when) => {
     expect(correctionWordsIn(text)).toBe(when);
   });
 
-  it.each(["actually call sue at 6pm", "make it a habit to stretch at 9", "no", "actually", "8pm", "make it", "change it"])("%j is no correction", (text) => {
+  it.each(["actually call sue at 6pm", "make it a habit to stretch at 9", "no", "actually", "8pm", "make it", "change it", "call bob not sam", "not now", "do it", "wait 20"])("%j is no correction", (text) => {
     expect(correctionWordsIn(text)).toBeNull();
   });
 

@@ -307,6 +307,8 @@ describe("answers to a reminder said as more time, a reason or a wait (ADR 139)"
     ["ask me again in 10 minutes", { answer: "snooze", snoozeMinutes: 10, snoozeUntil: null }],
     ["try again at 6", { answer: "snooze", snoozeMinutes: null, snoozeUntil: { hour: 6, minute: 0, halfKnown: false } }],
     ["remind me at 6 instead", { answer: "snooze", snoozeMinutes: null, snoozeUntil: { hour: 6, minute: 0, halfKnown: false } }],
+    ["right now is not a good time, remind me at 5", { answer: "snooze", snoozeMinutes: null, snoozeUntil: { hour: 5, minute: 0, halfKnown: false } }],
+    ["it's not a good time - try again at 6", { answer: "snooze", snoozeMinutes: null, snoozeUntil: { hour: 6, minute: 0, halfKnown: false } }],
     // A reason with what to do is no answer.
     ["busy, call mom at 5", null],
   ])("whenOnlyAnswer(%j) → %j", (body, expected) => {
@@ -324,6 +326,7 @@ describe("answers to a reminder said as more time, a reason or a wait (ADR 139)"
     ["hang on", { answer: "snooze", snoozeMinutes: null, snoozeUntil: null }],
     ["one sec", { answer: "snooze", snoozeMinutes: null, snoozeUntil: null }],
     ["at work", { answer: "snooze", snoozeMinutes: null, snoozeUntil: null }],
+    ["not a good time", { answer: "snooze", snoozeMinutes: null, snoozeUntil: null }],
     // A correction with a time of day stays one.
     ["wait, 8pm", null],
   ])("typedAnswer(%j) → %j", (body, expected) => {

@@ -149,6 +149,7 @@ const ANSWER_PHRASES: Record<string, string> = Object.fromEntries([
     "LATER", "NOT NOW", "NOT RIGHT NOW", "CANT NOW", "CANT RIGHT NOW", "NOT YET", "IN A BIT", "IN A MINUTE", "GIVE ME A MINUTE", "BUSY", "IM BUSY",
     "REMIND ME LATER", "REMIND ME AGAIN LATER", "DRIVING", "IM DRIVING", "IN A MEETING", "IM IN A MEETING",
     "NOT DONE YET", "NOT YET DONE", "ONE SEC", "ONE SECOND", "ONE MINUTE", "HANG ON", "HOLD ON", "AT WORK", "IM AT WORK",
+    "NOT A GOOD TIME", "BAD TIME", "ITS NOT A GOOD TIME", "NOW IS NOT A GOOD TIME", "RIGHT NOW IS NOT A GOOD TIME",
   ].map((phrase) => [phrase, "SNOOZE"]),
   ...["GOT IT", "ON IT", "IM ON IT", "WILL DO", "NOTED", "SEEN", "K", "KK", "ACK", "DOING IT", "DOING IT NOW", "IM DOING IT", "ON MY WAY", "OMW"].map((phrase) => [phrase, "OK"]),
 ]);
@@ -216,7 +217,7 @@ const MOST_MINUTES_ASKED_FOR = 120;
  * "busy, 30 mins", "driving - in an hour", "try again at 6", "ask me again in 20 minutes", "at 6 instead": a reason or
  * a request before the when, or "instead" after it, that say nothing more than the when does.
  */
-const BEFORE_THE_WHEN = /^\s*(?:(?:please\s+)?remind\s+me\s+(?:again\s+)?|(?:(?:sorry|i'?m|im)[,\s]+)?(?:busy|driving|in\s+a\s+meeting|at\s+work|not\s+(?:now|yet)|can'?t\s+(?:right\s+)?now)\s*[,.!:;-]+\s*|(?:try|ask\s+me)\s+again\s+)/i;
+const BEFORE_THE_WHEN = /^\s*(?:(?:please\s+)?remind\s+me\s+(?:again\s+)?|(?:(?:sorry|i'?m|im)[,\s]+)?(?:busy|driving|in\s+a\s+meeting|at\s+work|not\s+(?:now|yet)|can'?t\s+(?:right\s+)?now|(?:(?:right\s+)?now\s+(?:is\s+)?|it'?s\s+|this\s+is\s+)?(?:not\s+a\s+good|a\s+bad|bad)\s+time)\s*[,.!:;-]+\s*(?:(?:please\s+)?remind\s+me\s+(?:again\s+)?)?|(?:try|ask\s+me)\s+again\s+)/i;
 const INSTEAD_AFTER = /\s+instead(?:\s+please)?\s*[.!]*$/i;
 
 /** What a typed snooze asks the task service for: until the morning or a time, the minutes asked for, or the usual. */
@@ -264,7 +265,8 @@ export function correctionAnswer(text: string): TypedAnswer | null {
 export function whenOnlyAnswer(text: string): TypedAnswer | null {
   // "remind me in an hour", "remind me again tomorrow": said about the reminder that waits, the words after.
   // "give me twenty minutes": lengths and times in words in digits first (clock-words.ts).
-  const body = clockWordsAsDigits(text.replace(BEFORE_THE_WHEN, "").replace(INSTEAD_AFTER, ""));
+  // Twice: a reason, then a request ("it's not a good time - try again at 6").
+  const body = clockWordsAsDigits(text.replace(BEFORE_THE_WHEN, "").replace(BEFORE_THE_WHEN, "").replace(INSTEAD_AFTER, ""));
   const asked = MINUTES_ASKED_FOR.exec(body.trim().replace(/[.!]+$/, ""));
   const askedMinutes = asked ? Number(asked[1] ?? asked[2]) : 0;
   if (askedMinutes >= 1 && askedMinutes <= MOST_MINUTES_ASKED_FOR) return { answer: "snooze", snoozeMinutes: askedMinutes, snoozeUntil: null };

@@ -60,7 +60,8 @@ export function asAClockTime(words: string): string | null {
   const said = clockWordsAsDigits(`at ${words.trim()}`);
   return CLOCK_TIME_ALONE.test(said) ? said : null;
 }
-const CLOCK_TIME_ALONE = /^at\s+\d{1,2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\.?)?$/i;
+/** "at 10", "at 7:30pm", and Britain's "half 8" (8:30, ADR 139: "make it half 8" was no correction). */
+const CLOCK_TIME_ALONE = /^at\s+(?:\d{1,2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\.?)?|half\s+\d{1,2})$/i;
 
 /**
  * "in twenty minutes", "forty-five mins", "in fifteen hours": a count from 13 to 99 in words before a unit of time, in

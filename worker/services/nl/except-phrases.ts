@@ -10,7 +10,8 @@ import type { Span } from "./types";
  * very days the person had asked to skip; and "every day except sunday" included Sundays.
  */
 const EXCEPT = new RegExp(
-  `\\b(?:except(?:\\s+for)?|but\\s+not|apart\\s+from|excluding|other\\s+than|besides|not\\s+on)\\s+(?:on\\s+)?(?:the\\s+)?(week\\s*ends?|week\\s*days?|${DAY_LIST})`,
+  // "every day but sunday" (ADR 139; it was every day, titled "but walk"): "but" right after the repeat's word.
+  `\\b(?:except(?:\\s+for)?|but\\s+not|(?<=\\b(?:day|days|daily|weekday|weekdays|night|nights|morning|mornings|evening|evenings|week)\\s+)but|apart\\s+from|excluding|other\\s+than|besides|not\\s+on)\\s+(?:on\\s+)?(?:the\\s+)?(week\\s*ends?|week\\s*days?|${DAY_LIST})`,
   "i",
 );
 

@@ -43,7 +43,8 @@ export function confirmationMessage(reminder: ConfirmableReminder, zone: string,
   // "call the london office at 9am uk time" from New York: "at 4:00 AM (9:00 AM United Kingdom Time)", so the hour
   // that was said is seen beside the person's own.
   const onTheirClock = reminder.clock && !reminder.ahead ? ` (${clockTimeOn(reminder.dueAt, reminder.clock)})` : "";
-  if (!reminder.recurrence) return `${lead} I'll remind you ${what} on ${date} at ${time}${ahead}${onTheirClock}.${nudging}`;
+  // "to put the wash on, on Thu, Nov 26": a title ending in "on" is set apart from the day's "on" (ADR 139).
+  if (!reminder.recurrence) return `${lead} I'll remind you ${what.replace(/\bon$/i, "on,")} on ${date} at ${time}${ahead}${onTheirClock}.${nudging}`;
   return `${lead} I'll remind you ${what} ${describeRecurrence(reminder.recurrence)} at ${time}${ahead}, starting ${date}.${nudging}`;
 }
 

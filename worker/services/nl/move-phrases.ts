@@ -62,7 +62,7 @@ export function shiftOf(when: string): number | null {
 const SHIFT = /^(?:by\s+)?(an?|\d{1,3}|half\s+an)\s*(minutes?|mins?|hours?|hrs?|h|m|days?)\s+(earlier|later|sooner)$/i;
 
 /** Words that may stand beside the day and time of a move ("to friday instead, same time please"). */
-const MOVE_FILLER: ReadonlySet<string> = new Set([...FILLER, "instead", "same", "time", "then", "again", "it", "for", "on", "to", "until", "till", "til"]);
+const MOVE_FILLER: ReadonlySet<string> = new Set([...FILLER, "instead", "same", "time", "then", "again", "it", "for", "on", "at", "to", "until", "till", "til"]);
 
 /** "fri", "tues": a day written short, as texts are. A reminder's title keeps them (findDateTime skips a bare one). */
 const SHORT_WEEKDAYS: Record<string, string> = {
@@ -105,8 +105,10 @@ export function correctionWordsIn(body: string): string | null {
     .replace(/[.!?…]+$/, "")
     .replace(/[,\s]+(?:please|pls|thanks|thank\s+you)$/i, "");
   if (WAIT_A_WHILE.test(text)) return null;
+  // "can you make it 8 instead": the "instead" says no more than the correction does.
+  const plain = text.replace(/\s+instead$/i, "");
   for (const correction of CORRECTIONS) {
-    const said = correction.exec(text);
+    const said = correction.exec(plain) ?? correction.exec(text);
     const when = said ? whenWords(said[1] ?? "") : "";
     if (namesOnlyAWhen(when)) return when;
   }
@@ -130,6 +132,13 @@ const CORRECTIONS: readonly RegExp[] = [
   new RegExp(String.raw`${LEAD_IN}(?:${SORRY_WORD})+(.+)$`, "is"),
   // "8pm instead", "tomorrow instead please".
   /^(.+?)\s+instead(?:\s+please)?$/is,
+  // "change to friday", "do it at 9", "8pm actually" (ADR 139).
+  new RegExp(String.raw`${LEAD_IN}(?:${SORRY_WORD})*(?:change|switch)\s+(?:to|for)\s+(.+)$`, "is"),
+  new RegExp(String.raw`${LEAD_IN}(?:${SORRY_WORD})*do\s+it\s+(.+)$`, "is"),
+  /^(.+?)[,\s]+actually$/is,
+  // "8pm not 7", "oops 8pm not 7", "not 7, 8": the time that is meant, and the one that is not.
+  new RegExp(String.raw`${LEAD_IN}(?:${SORRY_WORD})*(.+?)[,\s]+not\s+(?:at\s+|on\s+)?[\w:.]+$`, "is"),
+  new RegExp(String.raw`${LEAD_IN}(?:${SORRY_WORD})*not\s+(?:at\s+|on\s+)?[\w:.]+\s*,\s*(.+)$`, "is"),
 ];
 
 /**

@@ -54,6 +54,8 @@ export function correctSpelling(text: string): string {
   const spelt = text
     .replace(TYPO, (typo) => CORRECTION_OF.get(typo.toLowerCase()) ?? typo)
     .replace(FILLER_LIKE, "")
+    .replace(ABOUT_A_TIME, "around ")
+    .replace(ABOUT_AN_HOUR_FIRST, "$1at around ")
     .replace(A_HALF_HOUR, "half an hour")
     .replace(OF_MONTH, "of the month")
     .replace(ORDINAL_WORD_AS_A_DAY, (_whole, lead: string, word: string) => `${lead}${ordinalInDigits(word)}`)
@@ -101,6 +103,12 @@ const TWO_FOR_TO = /\b(me|tomorrow|today|tonight)\s+2\s+([a-z']+)/gi;
  * mins") or stayed in the title. Only right before a number or an amount, so "i like at 5 a coffee" keeps it.
  */
 const FILLER_LIKE = /(?<=\b(?:in|at|around|about|by)\s+)like\s+(?=\d|an?\s|half\b|a\s+couple\b|one\b|two\b|three\b|five\b|ten\b|fifteen\b|twenty\b|thirty\b)|\blike\s+(?=(?:in|at|around)\s+(?:\d|an?\s|half\b))/gi;
+
+/** "approx 3pm call the bank", "circa 4": "around" before a time (the word was left in the title; "circa 4" found no time). */
+const ABOUT_A_TIME = new RegExp(String.raw`\b(?:approx\.?|approximately|circa)\s+(?=\d{1,2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\b|o'?clock\b|\s+(?:today|tonight|tomorrow)\b|\s+${COMMON_VERB}\b))`, "gi");
+
+/** "around 4 call dad": a bare hour after "around" as the first words, before what to do, is at it (it found no time). */
+const ABOUT_AN_HOUR_FIRST = new RegExp(String.raw`^(\s*)(?:around|about)\s+(?=\d{1,2}(?:[:.]\d{2})?\s+${COMMON_VERB}\b)`, "i");
 
 /**
  * "mow lawn sat am", "call mom sun pm", "yoga wed eve": a part of the day cut short after a day, in full ("saturday
