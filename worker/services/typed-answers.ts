@@ -37,8 +37,10 @@ export interface TextReply {
   moveTo: string | null;
 }
 
-/** Other words for the reply keywords; only words that cannot mean anything else in a reply. */
-/** "wait 20" is "snooze 20" (it was read as a move to 8 PM, "at 20"); "wait" alone the usual snooze. */
+/**
+ * Other words for the reply keywords; only words that cannot mean anything else in a reply. "wait 20" is "snooze 20"
+ * (it was read as a move to 8 PM, "at 20"); "wait" alone the usual snooze.
+ */
 const SYNONYMS: Record<string, string> = { OKAY: "OK", FINISHED: "DONE", COMPLETED: "DONE", COMPLETE: "DONE", WAIT: "SNOOZE" };
 
 /** Amounts said in words ("snooze an hour", "snooze ten minutes"). */
