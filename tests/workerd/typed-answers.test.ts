@@ -1,6 +1,6 @@
 /** How a typed answer is read (typed-answers.ts); the answers acting on reminders are in phone.test.ts and telegram-reminders.test.ts. */
 import { describe, expect, it } from "vitest";
-import { moveWordsIn, namedMoveIn } from "../../worker/services/nl/move-phrases";
+import { correctionWordsIn, moveWordsIn, namedMoveIn, shiftOf } from "../../worker/services/nl/move-phrases";
 import { correctionAnswer, readTextReply, typedAnswer, whenOnlyAnswer } from "../../worker/services/typed-answers";
 
 describe("readTextReply", () => {
@@ -350,5 +350,52 @@ describe("answers to a reminder said as more time, a reason or a wait (ADR 139)"
     expect(correctionAnswer("wait 20")).toBeNull();
     expect(correctionAnswer("wait an hour")).toBeNull();
     expect(correctionAnswer("wait, 8pm")).toEqual({ answer: "move", snoozeMinutes: null, moveTo: "at 8pm" });
+  });
+});
+
+describe("one amount reader for the snooze, the wait and the move's shift (ADR 140)", () => {
+  it.each([
+    ["snooze 2 hours", 120],
+    ["snooze for 15min", 15],
+    ["snooze half an hour", 30],
+    ["snooze forty five", 45],
+    ["snooze 1 day", 1440],
+    ["snooze ten minutes", 10],
+    // "a" and "an" need their unit: "snooze a bit" names no time.
+    ["snooze a bit", null],
+  ])("readTextReply(%j) snoozes for %j minutes", (body, minutes) => {
+    expect(readTextReply(body).snoozeMinutes).toBe(minutes);
+  });
+
+  it.each([
+    // Each was no shift (the amount in words or with a short unit was not read), moved from now or not at all.
+    ["make it ten minutes later", 10],
+    ["push it back 2h", 120],
+    ["push it back ten minutes", 10],
+    // As before.
+    ["make it an hour earlier", -60],
+    ["push it back by 90 minutes", 90],
+    ["delay it by a day", 1440],
+    ["move it forty five minutes later", 45],
+  ])("%j moves the reminder by %j minutes from its own time", (body, minutes) => {
+    const when = moveWordsIn(body) ?? correctionWordsIn(body) ?? "";
+    expect(shiftOf(when)).toBe(minutes * 60_000);
+  });
+
+  it.each(["in 2 hours", "friday", "tomorrow at 3pm", "an hour", "10 later"])("%j is no shift", (when) => {
+    expect(shiftOf(when)).toBeNull();
+  });
+
+  it("reads every reason and request before the when, not only two", () => {
+    const sixOClock = { answer: "snooze", snoozeMinutes: null, snoozeUntil: { hour: 6, minute: 0, halfKnown: false } };
+    expect(whenOnlyAnswer("sorry, busy, driving, try again at 6")).toEqual(sixOClock);
+    expect(whenOnlyAnswer("it's not a good time - try again at 6")).toEqual(sixOClock);
+  });
+
+  it("reads a wait in words as a snooze, and 'wait a' as nothing", () => {
+    expect(typedAnswer("wait ten minutes")).toEqual({ answer: "snooze", snoozeMinutes: 10, snoozeUntil: null });
+    expect(correctionAnswer("wait ten minutes")).toBeNull();
+    expect(correctionAnswer("wait half an hour")).toBeNull();
+    expect(typedAnswer("wait a")).toBeNull();
   });
 });

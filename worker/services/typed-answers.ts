@@ -1,4 +1,5 @@
 import { ANSWER_REPLY_WORDS, SNOOZE_MINUTES, type Answer } from "./answers";
+import { minutesOfAnAmount, minutesOfAnAmountAtTheStart } from "./nl/amounts";
 import { clockWordsAsDigits, isALoneNumber } from "./nl/clock-words";
 import { correctionWordsIn, moveWordsIn, onlyAWhen } from "./nl/move-phrases";
 import { snoozeClockIn, type SnoozeClock } from "./nl/snooze-phrases";
@@ -43,35 +44,8 @@ export interface TextReply {
  */
 const SYNONYMS: Record<string, string> = { OKAY: "OK", FINISHED: "DONE", COMPLETED: "DONE", COMPLETE: "DONE", WAIT: "SNOOZE" };
 
-/** Amounts said in words ("snooze an hour", "snooze ten minutes"). */
-const AMOUNT_WORDS: Record<string, number> = {
-  A: 1, AN: 1, ONE: 1, TWO: 2, THREE: 3, FOUR: 4, FIVE: 5, SIX: 6, SEVEN: 7, EIGHT: 8, NINE: 9, TEN: 10, TWELVE: 12,
-  FIFTEEN: 15, TWENTY: 20, THIRTY: 30, FORTY: 40, FORTYFIVE: 45, SIXTY: 60, NINETY: 90,
-};
-const AMOUNT = `(\\d{1,4}|${Object.keys(AMOUNT_WORDS).join("|")})`;
-
-/**
- * "10", "10 min", "for 15mins", "2 hours", "1h", "an hour", "a day", "half an hour": an amount and an
- * optional unit of minutes, hours or days. A day was read as a bare number: "snooze 1 day" snoozed for
- * one minute, and "snooze an hour" for the default 30.
- */
-const DURATION = new RegExp(`^(?:FOR\\s+)?${AMOUNT}\\s*(M|MIN|MINS|MINUTE|MINUTES|H|HR|HRS|HOUR|HOURS|D|DAY|DAYS)?\\b`);
-const HALF_AN_HOUR = /^(?:FOR\s+)?(?:HALF\s+AN?\s+HOUR|HALF\s+HOUR|HALFHOUR)\b/;
-
 /** The longest snooze, as the API's (`POST /v1/tasks/:id/snooze`). */
 const LONGEST_SNOOZE_MINUTES = SNOOZE_MAX_MINUTES;
-
-/** Minutes asked for in `text` ("2 HOURS", "AN HOUR", "HALF AN HOUR"), or null when it names none. */
-function minutesIn(text: string): number | null {
-  if (HALF_AN_HOUR.test(text)) return 30;
-  const duration = DURATION.exec(text);
-  if (!duration) return null;
-  const amount = AMOUNT_WORDS[duration[1] ?? ""] ?? Number(duration[1]);
-  const unit = duration[2] ?? "";
-  // "a" and "an" are an amount only with their unit: "snooze a bit" names no time.
-  if (!unit && /^AN?$/.test(duration[1] ?? "")) return null;
-  return unit.startsWith("D") ? amount * 24 * 60 : unit.startsWith("H") ? amount * 60 : amount;
-}
 
 /**
  * Words that only make an answer polite, and tokens with no letter or digit (an emoji, "!!"): "Thanks,
@@ -189,7 +163,8 @@ function replyOf(body: string, said: string[]): TextReply {
   // friday") was taken for a move above.
   const clock = word === "SNOOZE" ? snoozeClockIn(/\bsnooze\b(.*)$/is.exec(body)?.[1] ?? "") : null;
   if (clock && clock !== "day") return { word, snoozeMinutes: null, snoozeUntil: clock, moveTo: null };
-  const minutes = word === "SNOOZE" ? minutesIn(after.replace(/\bFORTY\s+FIVE\b/, "FORTYFIVE")) : null;
+  // "snooze 1 day" snoozed for one minute and "snooze an hour" for the default 30 before the amount's unit was read.
+  const minutes = word === "SNOOZE" ? minutesOfAnAmountAtTheStart(after) : null;
   if (minutes === null) return { word, snoozeMinutes: null, snoozeUntil: null, moveTo: null };
   return { word, snoozeMinutes: Math.min(Math.max(minutes, 1), LONGEST_SNOOZE_MINUTES), snoozeUntil: null, moveTo: null };
 }
@@ -221,6 +196,17 @@ const MOST_MINUTES_ASKED_FOR = 120;
  */
 const BEFORE_THE_WHEN = /^\s*(?:(?:please\s+)?remind\s+me\s+(?:again\s+)?|(?:(?:sorry|i'?m|im)[,\s]+)?(?:busy|driving|in\s+a\s+meeting|at\s+work|not\s+(?:now|yet)|can'?t\s+(?:right\s+)?now|(?:(?:right\s+)?now\s+(?:is\s+)?|it'?s\s+|this\s+is\s+)?(?:not\s+a\s+good|a\s+bad|bad)\s+time)\s*[,.!:;-]+\s*(?:(?:please\s+)?remind\s+me\s+(?:again\s+)?)?|(?:try|ask\s+me)\s+again\s+)/i;
 const INSTEAD_AFTER = /\s+instead(?:\s+please)?\s*[.!]*$/i;
+
+/** The words after every reason and request before the when: a reason, then a request ("it's not a good time - try again at 6"). */
+function withoutWhatLeadsIn(text: string): string {
+  let words = text;
+  let shorter = text.replace(BEFORE_THE_WHEN, "");
+  while (shorter !== words) {
+    words = shorter;
+    shorter = words.replace(BEFORE_THE_WHEN, "");
+  }
+  return words;
+}
 
 /** What a typed snooze asks the task service for: until the morning or a time, the minutes asked for, or the usual. */
 export function snoozeOf(typed: Pick<TypedAnswer, "snoozeMinutes" | "snoozeUntil">): SnoozeAsked {
@@ -267,21 +253,20 @@ export function correctionAnswer(text: string): TypedAnswer | null {
 export function whenOnlyAnswer(text: string): TypedAnswer | null {
   // "remind me in an hour", "remind me again tomorrow": said about the reminder that waits, the words after.
   // "give me twenty minutes": lengths and times in words in digits first (clock-words.ts).
-  // Twice: a reason, then a request ("it's not a good time - try again at 6").
-  const body = clockWordsAsDigits(text.replace(BEFORE_THE_WHEN, "").replace(BEFORE_THE_WHEN, "").replace(INSTEAD_AFTER, ""));
+  const body = clockWordsAsDigits(withoutWhatLeadsIn(text).replace(INSTEAD_AFTER, ""));
   const asked = MINUTES_ASKED_FOR.exec(body.trim().replace(/[.!]+$/, ""));
   const askedMinutes = asked ? Number(asked[1] ?? asked[2]) : 0;
   if (askedMinutes >= 1 && askedMinutes <= MOST_MINUTES_ASKED_FOR) return { answer: "snooze", snoozeMinutes: askedMinutes, snoozeUntil: null };
   if (isALoneNumber(body)) return null;
   // "20 min", "1h", "10 more minutes", "give me 10 minutes": a length with its unit is a snooze for it.
   const amount = LENGTH_ONLY.exec(body.trim().replace(/[.!]+$/, ""));
-  const lengthMinutes = amount ? minutesIn(`${amount[1]} ${amount[2]}`.toUpperCase()) : null;
+  const lengthMinutes = amount ? minutesOfAnAmount(`${amount[1]} ${amount[2]}`) : null;
   if (lengthMinutes !== null && lengthMinutes <= LONGEST_SNOOZE_MINUTES) return { answer: "snooze", snoozeMinutes: Math.max(lengthMinutes, 1), snoozeUntil: null };
   const when = onlyAWhen(body);
   if (when === null) return null;
   const length = /^(?:in|for)\s+(.+)$/i.exec(when);
   if (length) {
-    const minutes = minutesIn((length[1] ?? "").toUpperCase().replace(/\bFORTY\s+FIVE\b/, "FORTYFIVE"));
+    const minutes = minutesOfAnAmountAtTheStart(length[1] ?? "");
     if (minutes !== null && minutes <= LONGEST_SNOOZE_MINUTES) return { answer: "snooze", snoozeMinutes: Math.max(minutes, 1), snoozeUntil: null };
     return { answer: "move", snoozeMinutes: null, snoozeUntil: null, moveTo: when };
   }

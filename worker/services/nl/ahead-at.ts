@@ -1,4 +1,5 @@
 import { FULL_DAY } from "./recurrence-phrases";
+import { hourOfBareTime } from "./schedule";
 import type { Span } from "./types";
 
 /**
@@ -17,9 +18,9 @@ export function timeOfAnEarlyDay(text: string): { span: Span; at: { hour: number
   const minute = Number(match.groups?.minute ?? 0);
   const meridiem = (match.groups?.meridiem ?? "").toLowerCase();
   if (hour > 23 || (meridiem && (hour < 1 || hour > 12))) return null;
+  // A bare hour is read as any other is (schedule.ts); after "the night before" or "the evening before" as the evening's.
   const evening = /^(?:night|evening)$/i.test(match.groups?.part ?? "");
-  const inTheAfternoon = meridiem ? meridiem.startsWith("p") : hour >= 1 && hour <= 5 ? true : evening && hour >= 6 && hour <= 11;
-  const hour24 = meridiem ? (hour % 12) + (inTheAfternoon ? 12 : 0) : hour < 12 && inTheAfternoon ? hour + 12 : hour;
+  const hour24 = meridiem ? (hour % 12) + (meridiem.startsWith("p") ? 12 : 0) : hourOfBareTime(hour, evening ? "evening" : undefined);
   return { span: { start, end: start + at.length }, at: { hour: hour24, minute } };
 }
 

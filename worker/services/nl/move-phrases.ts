@@ -1,3 +1,4 @@
+import { minutesOfAnAmount } from "./amounts";
 import { asAClockTime } from "./clock-words";
 import { findDateTime } from "./date-time-phrases";
 import { leftOver, onlyWordsFrom } from "./leftover";
@@ -22,8 +23,10 @@ export function moveWordsIn(body: string): string | null {
   if (!move) return null;
   // "push it back an hour", "delay it by 30 mins": so much later than it was (shiftOf). "move it by an hour" says not
   // which way, and stays no move.
-  const amount = AN_AMOUNT.exec((move[1] ?? "").trim());
-  if (amount && /\b(?:back|delay)\b/i.test(text.slice(0, text.length - (move[1] ?? "").length))) return `${amount[1]} later`;
+  const length = (move[1] ?? "").trim().replace(/^by\s+/i, "");
+  if (minutesOfAnAmount(length, "required") !== null && /\b(?:back|delay)\b/i.test(text.slice(0, text.length - (move[1] ?? "").length))) {
+    return `${length} later`;
+  }
   const when = whenWords(move[1] ?? "");
   return namesOnlyAWhen(when) ? when : null;
 }
@@ -42,9 +45,6 @@ const MOVE = new RegExp(
   "is",
 );
 
-/** "an hour", "by 30 mins", "2 hours": an amount alone, after "push it back" or "delay it". */
-const AN_AMOUNT = /^(?:by\s+)?((?:an?|\d{1,3}|half\s+an)\s*(?:minutes?|mins?|hours?|hrs?|days?))$/i;
-
 /**
  * "an hour later", "30 mins earlier", "2 days later": how far to move a reminder from when it was due, in milliseconds
  * (earlier is negative), or null for other words. Read as from now, "make it an hour earlier" right after "call mum at
@@ -52,14 +52,13 @@ const AN_AMOUNT = /^(?:by\s+)?((?:an?|\d{1,3}|half\s+an)\s*(?:minutes?|mins?|hou
  */
 export function shiftOf(when: string): number | null {
   const match = SHIFT.exec(when.trim());
-  if (!match) return null;
-  const [, count = "", unit = "", direction = ""] = match;
-  const amount = /^half/i.test(count) ? 0.5 : /^an?$/i.test(count) ? 1 : Number(count);
-  const minutes = /^d/i.test(unit) ? 24 * 60 : /^h/i.test(unit) ? 60 : 1;
-  return (/^later$/i.test(direction) ? 1 : -1) * amount * minutes * 60_000;
+  const minutes = match ? minutesOfAnAmount(match[1] ?? "", "required") : null;
+  if (minutes === null) return null;
+  return (/^later$/i.test(match?.[2] ?? "") ? 1 : -1) * minutes * 60_000;
 }
 
-const SHIFT = /^(?:by\s+)?(an?|\d{1,3}|half\s+an)\s*(minutes?|mins?|hours?|hrs?|h|m|days?)\s+(earlier|later|sooner)$/i;
+/** "30 mins later", "by an hour earlier": an amount with its unit (amounts.ts), then which way. */
+const SHIFT = /^(?:by\s+)?(.+?)\s+(earlier|later|sooner)$/i;
 
 /** Words that may stand beside the day and time of a move ("to friday instead, same time please"). */
 const MOVE_FILLER: ReadonlySet<string> = new Set([...FILLER, "instead", "same", "time", "then", "again", "it", "for", "on", "at", "to", "until", "till", "til"]);
@@ -104,7 +103,7 @@ export function correctionWordsIn(body: string): string | null {
     .trim()
     .replace(/[.!?…]+$/, "")
     .replace(/[,\s]+(?:please|pls|thanks|thank\s+you)$/i, "");
-  if (WAIT_A_WHILE.test(text)) return null;
+  if (isAWait(text)) return null;
   // "can you make it 8 instead": the "instead" says no more than the correction does.
   const plain = text.replace(/\s+instead$/i, "");
   for (const correction of CORRECTIONS) {
@@ -119,7 +118,10 @@ export function correctionWordsIn(body: string): string | null {
  * "wait 20", "wait 10 mins", "wait an hour": how long to wait, a snooze (typed-answers.ts), not a correction to 8 PM
  * ("at 20"). "wait, 8pm" is one.
  */
-const WAIT_A_WHILE = /^wait\s+(?:for\s+)?(?:\d{1,3}|an?|half\s+an?)\s*(?:m|min|mins|minutes?|h|hr|hrs|hours?)?(?:\s+more)?$/i;
+function isAWait(text: string): boolean {
+  const wait = /^wait\s+(.+?)(?:\s+more)?$/i.exec(text);
+  return wait !== null && minutesOfAnAmount(wait[1] ?? "") !== null;
+}
 
 /** Words that only say a correction follows: "no, 8pm", "oops, actually tomorrow". */
 const SORRY_WORD = String.raw`(?:no|nope|oops|sorry|wait|actually|hmm|oh)[,!.]*\s+`;

@@ -8,7 +8,7 @@ import { blankOut, type Span } from "./types";
  * tomorrow": a day said as whose a thing is names the thing. chrono read it as the day: the prep was tomorrow at 8 PM,
  * a day late, and the title lost the day ("prep 's meeting").
  */
-const POSSESSIVE_DAY = new RegExp(String.raw`\b(?:(?:this|next|last)\s+(?:week|month|year|weekend)|today|tonight|tomorrow|yesterday|${DAY_NAME}(?:day)?)['’]s\b`, "gi");
+const POSSESSIVE_DAY = new RegExp(String.raw`\b(?:(?:this|next|last)\s+(?:week|month|year|weekend)|today|tonight|tomorrow|yesterday|${DAY_NAME})['’]s\b`, "gi");
 
 /** The possessive days in `text` ("tomorrow's"), each with its "'s". */
 export function possessiveDays(text: string): Span[] {

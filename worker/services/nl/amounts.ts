@@ -1,0 +1,42 @@
+/**
+ * An amount of time as people type it in an answer or a move: "10", "10 min", "for 15mins", "2 hours", "1h", "an hour",
+ * "a day", "half an hour", "ten minutes", "forty five". One reader for the snooze ("snooze 2 hours"), the wait ("wait
+ * 20") and the shift of a move ("push it back an hour", "30 mins later"): each had its own, and they disagreed ("ten
+ * minutes later" moved nothing while "snooze ten minutes" snoozed).
+ */
+
+/** Counts said in words ("snooze an hour", "snooze ten minutes"). */
+const COUNT_WORDS: Record<string, number> = {
+  a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twelve: 12,
+  fifteen: 15, twenty: 20, thirty: 30, forty: 40, fortyfive: 45, sixty: 60, ninety: 90,
+};
+
+const COUNT = String.raw`(\d{1,4}|forty\s+five|${Object.keys(COUNT_WORDS).join("|")})`;
+const UNIT = String.raw`(m|min|mins|minutes?|h|hr|hrs|hours?|d|days?)`;
+const HALF_AN_HOUR = String.raw`half\s+an?\s+hour|half\s*hour`;
+
+/** An amount at the start of the words ("2 hours", "half an hour"), an optional "for" before it. */
+const AMOUNT_FIRST = new RegExp(String.raw`^(?:for\s+)?(?:(${HALF_AN_HOUR})|${COUNT}\s*${UNIT}?)\b`, "i");
+
+/**
+ * Minutes of the amount the words begin with ("2 HOURS", "AN HOUR", "HALF AN HOUR", "10"), or null when they begin with
+ * none. A count alone is minutes ("snooze 10"); "a" and "an" are an amount only with their unit ("snooze a bit" names
+ * no time). With `unit: "required"`, a count alone is no amount either.
+ */
+export function minutesOfAnAmountAtTheStart(words: string, unit: "optional" | "required" = "optional"): number | null {
+  const said = AMOUNT_FIRST.exec(words.trim());
+  if (!said) return null;
+  if (said[1]) return 30;
+  const count = (said[2] ?? "").toLowerCase().replace(/\s+/g, "");
+  const unitSaid = (said[3] ?? "").toLowerCase();
+  if (!unitSaid && (unit === "required" || count === "a" || count === "an")) return null;
+  const amount = COUNT_WORDS[count] ?? Number(count);
+  return unitSaid.startsWith("d") ? amount * 24 * 60 : unitSaid.startsWith("h") ? amount * 60 : amount;
+}
+
+/** Minutes of words that are an amount and nothing else ("an hour", "30 mins", "for 10"), or null. */
+export function minutesOfAnAmount(words: string, unit: "optional" | "required" = "optional"): number | null {
+  const said = AMOUNT_FIRST.exec(words.trim());
+  if (!said || said[0].length !== words.trim().length) return null;
+  return minutesOfAnAmountAtTheStart(words, unit);
+}
