@@ -2974,7 +2974,6 @@ describe("ADR 139: a time asked ahead of its fact, a clock no one named, two rem
       ["flight at 6am tomorrow, remind me at 11pm", "flight at 6am tomorrow", "2026-03-02 23:00"],
       // As before: a time already in the hours before, and a bare hour in the small hours far from the fact.
       ["meeting at 2, remind me at 1:45", "meeting at 2", "2026-03-02 13:45"],
-      ["dentist tomorrow at 10, remind me at 2", "dentist tomorrow at 10", "2026-03-03 14:00"],
       // With something of its own to do, the time is as said (it may come after: "clean up").
       ["party saturday at 8, remind me at 11 to clean up", "clean up before party saturday at 8", "2026-03-07 11:00"],
     ]);
@@ -3219,5 +3218,36 @@ describe("ADR 139: a time asked ahead of its fact, a clock no one named, two rem
       ["meeting tomorrow, prepare slides", "prepare slides before meeting tomorrow", "2026-03-03 09:00"],
       ["dentist friday at 3, bring the forms", "bring the forms before dentist friday at 3", "2026-03-06 09:00"],
     ]);
+  });
+});
+
+describe("ADR 141: a time asked only after its fact is the one before it, or asked", () => {
+  it("moves a time after a fact with its own day to the latest such time before it", () => {
+    // Monday 9 AM. Each was due after the dentist: Friday at 5 PM, and Tuesday at 2 PM.
+    expectTitlesAndTimesInNewYork([
+      ["dentist friday at 10, remind me at 5pm", "dentist friday at 10", "2026-03-05 17:00"],
+      ["dentist friday at 10, remind me at 5", "dentist friday at 10", "2026-03-05 17:00"],
+      ["dentist tomorrow at 10, remind me at 2", "dentist tomorrow at 10", "2026-03-02 14:00"],
+      // As before (ADR 139): the evening before, within the 12 hours.
+      ["flight at 7am wednesday, remind me at 8", "flight at 7am wednesday", "2026-03-03 20:00"],
+      // With something of its own to do, the time is as said, after the fact too.
+      ["dentist friday at 10, remind me at 5pm to confirm", "confirm after dentist friday at 10", "2026-03-06 17:00"],
+      // How long before still says it: an hour before the meeting.
+      ["meeting at 3, remind me an hour before", "meeting", "2026-03-02 14:00"],
+    ]);
+  });
+
+  it("asks when the only such time comes after the fact", () => {
+    // Monday 9 AM: the meeting at 3 today, 4 PM after it (it was 4 PM, after the meeting).
+    expect(parseReminder("meeting at 3, remind me at 4", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "after_the_fact", phrase: "meeting at 3" });
+    // Monday 3:20 PM: 2 PM today has gone, and tomorrow's 2 PM comes after the dentist (it was tomorrow at 2 PM).
+    expect(parseReminder("dentist tomorrow at 10, remind me at 2", NOW.nyMondayAfternoon, NEW_YORK)).toEqual({ ok: false, reason: "after_the_fact", phrase: "dentist tomorrow at 10" });
+    expect(failureMessage("after_the_fact", "meeting at 3")).toBe('The time you asked for comes after "meeting at 3". Say how long before to remind you, like "remind me an hour before", or an earlier time.');
+    expect(failureMessage("after_the_fact")).toBe('The time you asked for comes after the thing it\'s about. Say how long before to remind you, like "remind me an hour before", or an earlier time.');
+  });
+
+  it("says a time before the fact that has passed is past, not that the title is missing", () => {
+    // Monday 3:20 PM: the meeting at 4 today, 3 PM gone ("I found the time, but not what to remind you about").
+    expect(parseReminder("meeting at 4, remind me at 3", NOW.nyMondayAfternoon, NEW_YORK)).toEqual({ ok: false, reason: "past" });
   });
 });

@@ -23,6 +23,8 @@ export interface FactThenAsk {
   day: { year: number; month: number; day: number } | null;
   /** When the first part's own one-off would be due ("dentist friday at 3"), or null: read once, for `day` and the title. */
   factDue: Date | null;
+  /** Whether the first part names its own day ("dentist friday at 10") rather than a time alone ("meeting at 3"). */
+  factNamesADay: boolean;
 }
 
 /** The due time of the one-off the words alone would make ("dentist friday at 3"), or null (parse-reminder.ts). */
@@ -84,7 +86,7 @@ function factAndAsking(text: string, ask: Span, may: { onTheFactsDay: boolean; b
   const factTime = Boolean(known.time) && may.byItsTime;
   const onTheFactsDay = may.onTheFactsDay && !askedDay && !asked.time && !asked.instant && factDay;
   if (!(askedDay || (asked.time && (factDay || factTime)) || onTheFactsDay) || known.spans.length === 0) return null;
-  const found = { fact: { start: 0, end: ask.start }, ask, factDue: readOneOff(fact) };
+  const found = { fact: { start: 0, end: ask.start }, ask, factDue: readOneOff(fact), factNamesADay: factDay };
   if (askedDay) return { ...found, day: null };
   if (!found.factDue) return null;
   const { year, month, day } = DateTime.fromJSDate(found.factDue, { zone });
@@ -99,18 +101,28 @@ const SMALL_HOURS_AHEAD = 4 * 60 * 60 * 1000;
  * (no action of its own to do then) is wanted ahead of it, so the time asked is the one in the 12 hours before the fact:
  * a bare hour in either half of the day, or the evening before ("flight at 6am, remind me at 11pm"). They were due at
  * 3 PM, after the flight, and at 7 AM, thirteen hours early. A time already in those hours stays ("meeting at 2, remind
- * me at 1:45"), and one with nothing in them too (`dueAt`, as read).
+ * me at 1:45"), and one earlier on the fact's day too ("party at 11pm saturday, remind me at 9am").
+ *
+ * A time only after the fact (ADR 141): when the fact names its own day, the latest such time before it that has not
+ * passed ("dentist friday at 10, remind me at 5pm" is Thursday at 5 PM; it was Friday at 5 PM, seven hours after the
+ * dentist); when it does not, or nothing before it is left ("meeting at 3, remind me at 4", "dentist tomorrow at 10,
+ * remind me at 2" said in the afternoon), null: the person is asked, not reminded after the thing has happened.
  */
-export function askedTimeBeforeTheFact(dueAt: Date, factDue: Date, meridiemKnown: boolean, now: Date, zone: string): Date {
-  const aheadOfTheFact = (at: Date) => at.getTime() > now.getTime() && at.getTime() <= factDue.getTime() && factDue.getTime() - at.getTime() < TWELVE_HOURS;
+export function askedTimeBeforeTheFact(dueAt: Date, factDue: Date, meridiemKnown: boolean, factNamesADay: boolean, now: Date, zone: string): Date | null {
+  const yetToCome = (at: Date) => at.getTime() > now.getTime() && at.getTime() <= factDue.getTime();
+  const aheadOfTheFact = (at: Date) => yetToCome(at) && factDue.getTime() - at.getTime() < TWELVE_HOURS;
   if (aheadOfTheFact(dueAt)) return dueAt;
   const asRead = DateTime.fromJSDate(dueAt, { zone });
   const hours = meridiemKnown ? [asRead.hour] : [asRead.hour % 12, (asRead.hour % 12) + 12];
   // A bare hour in the small hours only just before the fact ("flight at 6am, remind me at 3"): "dentist at 10, remind
   // me at 2" is not 2 AM.
   const likely = (at: Date) => meridiemKnown || DateTime.fromJSDate(at, { zone }).hour >= 6 || factDue.getTime() - at.getTime() <= SMALL_HOURS_AHEAD;
-  const candidates = [0, -1].flatMap((days) => hours.map((hour) => asRead.plus({ days }).set({ hour }).toJSDate()));
-  return candidates.filter((at) => aheadOfTheFact(at) && likely(at)).sort((a, b) => b.getTime() - a.getTime())[0] ?? dueAt;
+  const candidates = [0, -1].flatMap((days) => hours.map((hour) => asRead.plus({ days }).set({ hour }).toJSDate())).filter(likely);
+  const latest = (times: Date[]) => times.sort((a, b) => b.getTime() - a.getTime())[0] ?? null;
+  const inTheTwelveHours = latest(candidates.filter(aheadOfTheFact));
+  if (inTheTwelveHours) return inTheTwelveHours;
+  if (yetToCome(dueAt)) return dueAt;
+  return factNamesADay ? latest(candidates.filter(yetToCome)) : null;
 }
 
 const COPULA_BEFORE_THE_DAY = /\s+(?:is|are)(?=\s+(?:on|the|at|this|next|tomorrow|today|tonight)\b)/i;
@@ -119,9 +131,9 @@ const COPULA_BEFORE_THE_DAY = /\s+(?:is|are)(?=\s+(?:on|the|at|this|next|tomorro
  * The title: what to do, then before or after the fact by whether the fact's own time comes first ("confirm before
  * dentist friday at 3", "clean up after party saturday"), or the fact alone.
  */
-export function titleWithTheFact(action: string, text: string, found: FactThenAsk, dueAt: Date): string {
+export function titleWithTheFact(action: string, text: string, found: FactThenAsk, dueAt: Date | null): string {
   // "payday is on the 28th": the "is" only joined the thing to its day ("move money before payday on the 28th").
   const about = cleanTitle(text.slice(found.fact.start, found.fact.end)).replace(COPULA_BEFORE_THE_DAY, "");
   if (action === "") return about;
-  return `${action} ${found.factDue && found.factDue.getTime() < dueAt.getTime() ? "after" : "before"} ${about}`;
+  return `${action} ${found.factDue && dueAt && found.factDue.getTime() < dueAt.getTime() ? "after" : "before"} ${about}`;
 }

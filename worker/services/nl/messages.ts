@@ -10,7 +10,7 @@ import { REPEATS_I_CAN_SET, unsupportedRepeatAnswer, WITHIN_A_DAY } from "./repe
 
 /** What the assistant says back. Kept apart from the parser so the wording is easy to find and change. */
 
-export type ParseFailureReason = "empty" | "unsupported_repeat" | "several_times" | "no_time" | "no_time_today" | "no_unit" | "vague_time" | "repeat_on_other_clock" | "repeat_with_end" | "no_title" | "past" | "two_nudges" | "weekday_mismatch" | "ahead_of_repeat" | "unknown_here" | "moves_with_easter" | "unknown_moment" | "days_of_a_month" | "unknown_clock" | "two_tasks";
+export type ParseFailureReason = "empty" | "unsupported_repeat" | "several_times" | "no_time" | "no_time_today" | "no_unit" | "vague_time" | "repeat_on_other_clock" | "repeat_with_end" | "no_title" | "past" | "two_nudges" | "weekday_mismatch" | "ahead_of_repeat" | "unknown_here" | "moves_with_easter" | "unknown_moment" | "days_of_a_month" | "unknown_clock" | "two_tasks" | "after_the_fact";
 
 interface ConfirmableReminder {
   title: string;
@@ -118,6 +118,8 @@ const FAILURE_MESSAGES: Record<ParseFailureReason, string> = {
   two_tasks: `That sounds like two reminders. I can set one thing and one time per reminder, so send each as its own message.`,
   // "at 9 her time", "9am IST": the clock's words are named when known (failureMessage).
   unknown_clock: `I don't know which clock that time is on. Say it on your own clock, like "at 2pm", or name the place, like "at 9am new york time".`,
+  // "meeting at 3, remind me at 4": the time asked comes only after the thing; the thing is named when known (failureMessage).
+  after_the_fact: `The time you asked for comes after the thing it's about. Say how long before to remind you, like "remind me an hour before", or an earlier time.`,
   weekday_mismatch: `That day and date don't match. Send it again with the day or the date you mean, like "on friday" or "on dec 12".`,
 };
 
@@ -150,6 +152,7 @@ export function failureMessage(reason: ParseFailureReason, phrase?: string, othe
   if (reason === "unknown_moment" && phrase && WITHIN_A_DAY.test(phrase)) return `I don't know what time "${phrase}" counts from. Add its time, like "${phrase} the party at 8pm", and I'll nudge you then.`;
   if (reason === "unknown_moment" && phrase && / of$/.test(phrase)) return `I don't know which day "${phrase}" is. Add its day, like "${phrase} the party on saturday", and I'll nudge you then.`;
   if (reason === "unknown_moment" && phrase) return `I don't know which day "${phrase}" counts from. Add its day, like "${phrase} the party on saturday", and I'll nudge you then.`;
+  if (reason === "after_the_fact" && phrase) return `The time you asked for comes after "${phrase}". Say how long before to remind you, like "remind me an hour before", or an earlier time.`;
   if (reason === "two_tasks" && phrase && otherPhrase) return `That sounds like two reminders: "${phrase}" and "${otherPhrase}". I can set one thing and one time per reminder, so send each as its own message.`;
   if (reason === "unknown_clock" && phrase && /^ist$/i.test(phrase)) return `Which clock is "${phrase}": India's, Ireland's or Israel's? Say it with the place, like "at 9am india time", and I'll nudge you then.`;
   if (reason === "unknown_clock" && phrase) return `Which clock is "${toSecondPerson(phrase)}"? Say the time on your own clock, like "at 2pm", or name the place, like "at 9am new york time".`;

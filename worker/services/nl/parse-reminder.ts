@@ -189,12 +189,15 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   const nameWord = partOfDayInAName(said) ?? ofAThing?.part ?? null;
   const whenSpans = outsidePossessives(nameWord ? timeInAName.filter((span) => span.start !== nameWord.start || span.end !== nameWord.end) : timeInAName, possessiveDays(said));
   const title = momentLast(withAction(withTimeToBeat(extractTitle(said, [...notInTitle, ...whenSpans, ...(shade ? [shade] : []), ...(ahead ? [ahead.span] : []), ...boundWords]), said, toBeat), said, ahead?.action));
-  const subject = fact && schedule.ok ? titleWithTheFact(title, said, fact, schedule.dueAt) : dayToBeat && title !== "" && ahead ? `${title} ${dayToBeat}` : title;
+  // "meeting at 4, remind me at 3" said at 3:10 PM: refused as past, with the fact for its title (it was "no title").
+  const subject = fact ? titleWithTheFact(title, said, fact, schedule.ok ? schedule.dueAt : null) : dayToBeat && title !== "" && ahead ? `${title} ${dayToBeat}` : title;
   if (subject === "") return failure("no_title");
   if (!schedule.ok) return failure(schedule.reason);
   // "flight at 6am tomorrow, remind me at 3": a time asked about the fact alone is one ahead of it (fact-then-ask.ts).
   const aboutTheFact = fact?.day && fact.factDue && hints.time && !repeat && title === "";
-  const dueAt = aboutTheFact && fact.factDue && hints.time ? askedTimeBeforeTheFact(schedule.dueAt, fact.factDue, hints.time.meridiemKnown, now, clock) : schedule.dueAt;
+  const dueAt = aboutTheFact && fact.factDue && hints.time ? askedTimeBeforeTheFact(schedule.dueAt, fact.factDue, hints.time.meridiemKnown, fact.factNamesADay, now, clock) : schedule.dueAt;
+  // "meeting at 3, remind me at 4": only after the thing it is about; asked, not set for after it (ADR 141).
+  if (!dueAt) return { ok: false, reason: "after_the_fact", phrase: subject };
   const reminder = { title: subject, dueAt, recurrence: schedule.recurrence, strategy: nudge?.strategy ?? null, ...(clock !== zone ? { clock } : {}) };
   if (ahead) return dayToBeat ? earlierThanTheDayToBeat(reminder, ahead, now, clock) : earlier(reminder, ahead, now, clock);
   if (toBeat) return aheadOfTheTimeToBeat(reminder, now, clock);
