@@ -3251,3 +3251,31 @@ describe("ADR 141: a time asked only after its fact is the one before it, or ask
     expect(parseReminder("meeting at 4, remind me at 3", NOW.nyMondayAfternoon, NEW_YORK)).toEqual({ ok: false, reason: "past" });
   });
 });
+
+describe("ADR 142: a day after \"about\" names what it is about", () => {
+  it("leaves a day after \"about\" in the title when the rest says when", () => {
+    // Monday 9 AM. Each was on the day after "about" ("call mum at 5 and tell her about friday" Friday at 5 PM, titled
+    // "call mum and tell her about"); the weekend's made it two reminders.
+    expectTitlesAndTimesInNewYork([
+      ["call mum at 5 and tell her about friday", "call mum and tell her about friday", "2026-03-02 17:00"],
+      ["ask boss about friday off at 4", "ask boss about friday off", "2026-03-02 16:00"],
+      ["call the school about monday tomorrow at 9", "call the school about monday", "2026-03-03 09:00"],
+      ["remind me at 6 to ask jo about sunday", "ask jo about sunday", "2026-03-02 18:00"],
+      ["call mum at 5 and tell her about the weekend", "call mum and tell her about the weekend", "2026-03-02 17:00"],
+      ["talk to jo about friday in 2 hours", "talk to jo about friday", "2026-03-02 11:00"],
+      ["tonight ask jo about saturday", "ask jo about saturday", "2026-03-02 21:00"],
+    ]);
+  });
+
+  it("reads a day after \"about\" that is the only when, or has its own time, and keeps it in the title", () => {
+    // As before, on that day; the title ended with "about" ("email john about").
+    expectTitlesAndTimesInNewYork([
+      ["email john about monday at 3", "email john about monday", "2026-03-02 15:00"],
+      ["email the team regarding thursday", "email the team regarding thursday", "2026-03-05 09:00"],
+      ["email the team re: friday at 2", "email the team re friday", "2026-03-06 14:00"],
+      ["chat with sam about the weekend at 4", "chat with sam about the weekend", "2026-03-07 16:00"],
+    ]);
+    // "chat" is what to do: "to chat with sam", not "about chat with sam".
+    expect(confirmationMessage(parsed("chat with sam at 4", NOW.nyMondayMorning, NEW_YORK), NEW_YORK, NOW.nyMondayMorning)).toBe("Got it! I'll remind you to chat with sam on Mon, Mar 2 at 4:00 PM.");
+  });
+});

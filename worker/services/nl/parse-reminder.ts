@@ -15,6 +15,7 @@ import type { StrategyKey } from "../escalation/catalogue";
 import { findNudgeWish } from "./nudge-phrases";
 import { countWithoutUnit, dayOnlyYouKnow, findPeriodWithoutADay, findRightAway, lengthAsFromNow, momentClause, momentOnlyYouKnow, vagueWhen } from "./vague-phrases";
 import { outsidePossessives, possessiveDays, possessiveDaysNotRead } from "./possessive-days";
+import { aboutDaysNotRead, withTheDayItIsAbout } from "./about-days";
 import { twoTasks } from "./two-tasks";
 import { clockOfTheWords, unknownClockAfter } from "./zone-words";
 import { momentIn } from "./moments";
@@ -123,6 +124,8 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   const notReadAsDates = [...repeatSpans, ...(rightAway ? [rightAway] : []), ...(movingDate ? [movingDate.span] : [])];
   // "prep for tomorrow's meeting tonight at 8": a day said as whose a thing is, beside a day of its own, is not read.
   notReadAsDates.push(...possessiveDaysNotRead(timeText, notReadAsDates, now, zone));
+  // "call mum at 5 and tell her about friday": a day after "about", beside a when of its own, is what it is about.
+  notReadAsDates.push(...aboutDaysNotRead(timeText, notReadAsDates, now, zone));
   // "rent a car for 5 days tomorrow": the length stays in the title and is not read as a day.
   const lasting = lastingInTitle(text, repeat !== null);
   const withLength = findDateTime(blankOut(timeText, lasting ? [...notReadAsDates, lasting] : notReadAsDates), now, zone);
@@ -188,7 +191,7 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   // "bake the morning of the party on saturday": "the morning of the party" names the thing too.
   const nameWord = partOfDayInAName(said) ?? ofAThing?.part ?? null;
   const whenSpans = outsidePossessives(nameWord ? timeInAName.filter((span) => span.start !== nameWord.start || span.end !== nameWord.end) : timeInAName, possessiveDays(said));
-  const title = momentLast(withAction(withTimeToBeat(extractTitle(said, [...notInTitle, ...whenSpans, ...(shade ? [shade] : []), ...(ahead ? [ahead.span] : []), ...boundWords]), said, toBeat), said, ahead?.action));
+  const title = momentLast(withAction(withTimeToBeat(withTheDayItIsAbout(extractTitle(said, [...notInTitle, ...whenSpans, ...(shade ? [shade] : []), ...(ahead ? [ahead.span] : []), ...boundWords]), said), said, toBeat), said, ahead?.action));
   // "meeting at 4, remind me at 3" said at 3:10 PM: refused as past, with the fact for its title (it was "no title").
   const subject = fact ? titleWithTheFact(title, said, fact, schedule.ok ? schedule.dueAt : null) : dayToBeat && title !== "" && ahead ? `${title} ${dayToBeat}` : title;
   if (subject === "") return failure("no_title");

@@ -34,4 +34,4 @@ function saysWhen(part: string, now: Date, zone: string): boolean {
   return hints.spans.some((span) => !ABOUT_BEFORE.test(part.slice(0, span.start)));
 }
 
-const ABOUT_BEFORE = /\b(?:about|of|re|regarding|from|since|than)\s+$/i;
+const ABOUT_BEFORE = /\b(?:about|of|re|regarding|from|since|than)\s+(?:(?:the|this|next)\s+)?$/i;

@@ -3,7 +3,7 @@
  * "to call mom" for them and "about dentist" otherwise (messages.ts), and "remind me 2 call" is "to call" (spelling.ts).
  */
 const COMMON_VERBS = new Set(
-  `add answer apply ask attend back bake be book bring brush buy call cancel catch change charge chase check clean clear close collect confirm delay
+  `add answer apply ask attend back bake be book bring brush buy call cancel catch change charge chase chat check clean clear close collect confirm delay
   cook cut defrost deliver do drink drop dust eat email empty exercise fast feed file fill finish fix flip floss follow get give go grab hang have hoover
   help invite iron join leave let load lock log look mail make meditate meet message mop move mow open order pack pay phone pick
   plan plug post postpone practice practise pray preheat prep prepare print push put read record refill register remember remove renew reply reschedule
