@@ -3279,3 +3279,30 @@ describe("ADR 142: a day after \"about\" names what it is about", () => {
     expect(confirmationMessage(parsed("chat with sam at 4", NOW.nyMondayMorning, NEW_YORK), NEW_YORK, NOW.nyMondayMorning)).toBe("Got it! I'll remind you to chat with sam on Mon, Mar 2 at 4:00 PM.");
   });
 });
+
+describe("ADR 143: a length said roughly, a day known by name right before its time", () => {
+  it("reads a length with \"-ish\" as the length", () => {
+    // Monday 9 AM. The first three found no time; "an hour-ish" kept "-ish" in the title.
+    expectTitlesAndTimesInNewYork([
+      ["20 mins-ish check oven", "check oven", "2026-03-02 09:20"],
+      ["in 20ish mins check oven", "check oven", "2026-03-02 09:20"],
+      ["20-ish minutes take out the bread", "take out the bread", "2026-03-02 09:20"],
+      ["call sam in an hour-ish", "call sam", "2026-03-02 10:00"],
+      // Not a length: the number of people stays.
+      ["20ish people at the party at 7", "20ish people at the party", "2026-03-02 19:00"],
+    ]);
+  });
+
+  it("reads christmas, halloween or valentine's right before a clock time as that day", () => {
+    // Each was today's or tomorrow's time, the name left in the title ("call mum christmas" tonight at 10 PM).
+    expectTitlesAndTimesInNewYork([
+      ["call mum christmas at 10", "call mum", "2026-12-25 10:00"],
+      ["xmas at noon call nan", "call nan", "2026-12-25 12:00"],
+      ["halloween at 7pm trick or treat", "trick or treat", "2026-10-31 19:00"],
+      ["valentines at 8 dinner", "dinner", "2027-02-14 20:00"],
+      // A thing's, or a name before a thing: as before.
+      ["buy gifts for christmas at 5", "buy gifts for christmas", "2026-03-02 17:00"],
+      ["christmas party at 7", "christmas party", "2026-03-02 19:00"],
+    ]);
+  });
+});

@@ -145,6 +145,15 @@ const NAMED_DAY_AFTER_PREPOSITION = new RegExp(String.raw`\b(?:on|by|before|unti
  * morning outfit", "presents for christmas morning").
  */
 const NAMED_DAY_BEFORE_ITS_PART = new RegExp(String.raw`(?<!\b(?:a|an|the|my|our|your|his|her|their|this|that|for)\s+)\b(${NAMED_DAY_SHORT})(?=\s+(?:morning|afternoon|evening|night)\b)`, "i");
+/**
+ * "call mum christmas at 10", "xmas at noon call nan", "valentines at 8 dinner": a short name right before a clock time
+ * is that day (each was today's or tomorrow's time, the name left in the title). Not after a word that makes it a
+ * thing's ("buy gifts for christmas at 5" is at 5), nor before a thing ("christmas party at 7" names the party).
+ */
+const NAMED_DAY_BEFORE_ITS_TIME = new RegExp(
+  String.raw`(?<!\b(?:a|an|the|my|our|your|his|her|their|this|that|for)\s+)\b(${NAMED_DAY_SHORT})(?=\s+(?:(?:at|@)\s*(?:\d{1,2}(?:[:.]\d{2})?(?:\s*[ap]\.?m)?|noon|midday|midnight)\b|\d{1,2}(?:[:.]\d{2})?\s*[ap]\.?m\b))`,
+  "i",
+);
 /** "halloween buy sweets", "valentine's at 7 book a table": a short name as the first words, then what to do. */
 const NAMED_DAY_BEFORE_A_VERB = new RegExp(String.raw`^\s*(${NAMED_DAY_SHORT})(?=\s+\S)`, "i");
 
@@ -163,6 +172,7 @@ export const RELATIVE_PARSERS: chrono.Parser[] = [
   { pattern: () => NAMED_DAY_WITH_DAY, extract: namedDay },
   { pattern: () => NAMED_DAY_AFTER_PREPOSITION, extract: namedDay },
   { pattern: () => NAMED_DAY_BEFORE_ITS_PART, extract: namedDay },
+  { pattern: () => NAMED_DAY_BEFORE_ITS_TIME, extract: namedDay },
   { pattern: () => NAMED_DAY_BEFORE_A_VERB, extract: (context, match) => (startsWithAVerb(context.text.slice((match.index ?? 0) + match[0].length)) ? namedDay(context, match) : null) },
   { pattern: () => WEEKDAY_AFTER_NEXT, extract: (context, match) => weekdayAhead(context, match[1], 1) },
   { pattern: () => THIS_COMING_WEEKDAY, extract: (context, match) => weekdayAhead(context, match[1], 0) },

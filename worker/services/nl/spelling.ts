@@ -57,6 +57,8 @@ export function correctSpelling(text: string): string {
     .replace(ABOUT_A_TIME, "around ")
     .replace(ABOUT_AN_HOUR_FIRST, "$1at around ")
     .replace(A_HALF_HOUR, "half an hour")
+    .replace(COUNT_ISH_BEFORE_A_UNIT, "$1 $2")
+    .replace(LENGTH_ISH, "$1")
     .replace(OF_MONTH, "of the month")
     .replace(ORDINAL_WORD_AS_A_DAY, (_whole, lead: string, word: string) => `${lead}${ordinalInDigits(word)}`)
     .replace(ORDINAL_WORD_AFTER_A_MONTH, (_whole, month: string, word: string) => `${month} ${ordinalInDigits(word)}`)
@@ -94,6 +96,13 @@ const OF_MONTH = /(?<=\b\d{1,2}(?:st|nd|rd|th)\s+)of\s+month\b/gi;
 
 /** "in a half hour": as chrono knows it, "half an hour" (no time was found). */
 const A_HALF_HOUR = /\ba\s+half[\s-]hour\b/gi;
+
+/**
+ * "20ish mins check oven", "20 mins-ish", "an hour-ish": a length said roughly, as the length (each found no time; the
+ * reminder is as rough as anything set "in about 20 mins"). Only with a unit: "20ish people" keeps its words.
+ */
+const COUNT_ISH_BEFORE_A_UNIT = /\b(\d{1,3})\s*-?\s*ish\s+(minutes?|mins?|hours?|hrs?)\b/gi;
+const LENGTH_ISH = /\b(\d{1,3}\s*(?:minutes?|mins?|hours?|hrs?)|(?:an?|one)\s+(?:hour|hr)|half\s+an\s+hour)\s*-?\s*ish\b/gi;
 
 /** "remind me 2 call the bank", "2moro 2 pay rent": "2" for "to" as texted, before a verb after "me" or a day. */
 const TWO_FOR_TO = /\b(me|tomorrow|today|tonight)\s+2\s+([a-z']+)/gi;
