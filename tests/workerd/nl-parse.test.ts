@@ -3306,3 +3306,38 @@ describe("ADR 143: a length said roughly, a day known by name right before its t
     ]);
   });
 });
+
+describe("ADR 145: a last day that is no yesterday, a day gone by that names a thing", () => {
+  it("reads \"last day\" of a deadline or a job as words of the title", () => {
+    // Monday 9 AM. Each was refused as past: chrono read "last day" as yesterday.
+    expectTitlesAndTimesInNewYork([
+      ["last day to apply is friday", "last day to apply", "2026-03-06 09:00"],
+      ["my last day at work is friday", "my last day at work", "2026-03-06 09:00"],
+      ["last day for returns jan 5", "last day for returns", "2027-01-05 09:00"],
+      ["last day to return jumper is mar 13, remind me the day before", "last day to return jumper", "2026-03-12 09:00"],
+    ]);
+  });
+
+  it("keeps a day gone by that names a thing in the title, beside a when of its own", () => {
+    // Each was refused as past.
+    expectTitlesAndTimesInNewYork([
+      ["finish last week's report at 3", "finish last week's report", "2026-03-02 15:00"],
+      ["send the notes from last week friday at 2", "send the notes from last week", "2026-03-06 14:00"],
+      ["eat the leftovers from last night tomorrow at 6pm", "eat the leftovers from last night", "2026-03-03 18:00"],
+    ]);
+    // A day gone by as the only when is still past.
+    expect(parseReminder("call mum yesterday", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "past" });
+  });
+
+  it("reads the last day of the year, and of a month with \"the\" or \"in\"", () => {
+    expectTitlesAndTimesInNewYork([
+      // Refused as past.
+      ["call mum on the last day of the year", "call mum", "2026-12-31 09:00"],
+      // Titled "call mum the"; "in march" was March 1st, past.
+      ["call mum the last day of december", "call mum", "2026-12-31 09:00"],
+      ["the last day in march call mum", "call mum", "2026-03-31 09:00"],
+      // As before.
+      ["pay rent on the last day of the month", "pay rent", "2026-03-31 09:00"],
+    ]);
+  });
+});

@@ -1,3 +1,4 @@
+import { MONTH_WORD } from "./month-words";
 import { DAY_NAME } from "./recurrence-phrases";
 import { DONE_TO_A_PERIOD } from "./vague-phrases";
 
@@ -77,6 +78,13 @@ const NOT_DATES: readonly RegExp[] = [
   // another before what is counted (a word ending in "s"), not a span of hours (chrono read 5 to 10 o'clock: "That time
   // has already passed", and the eggs at 10:00). A length ("20 to 30 minutes") is left to be read.
   /\b(\d{1,3}\s*(?:to|-|–)\s*\d{1,3})(?=\s+(?!(?:hours|hrs|minutes|mins|seconds|secs|days|weeks|months|years|nights|mornings|afternoons|evenings|weekdays|weekends)\b)[a-z]+s\b)/gi,
+  // "last day to apply is friday", "my last day at work is friday": a deadline's or a job's last day, not chrono's
+  // yesterday ("That time has already passed"). "the last day of the month" is a day (period-phrases.ts).
+  new RegExp(String.raw`\b(last\s+day)\b(?!\s+of\s+(?:(?:the|this|next)\s+)?(?:month|${MONTH_WORD})\b)`, "gi"),
+  // "finish last week's report at 3", "the leftovers from last night", "notes since last monday": a day gone by that
+  // names a thing is never a reminder's when (each was refused as past).
+  new RegExp(String.raw`\b((?:last\s+(?:night|week|month|year|weekend|${DAY_NAME})|yesterday)['’]s)`, "gi"),
+  new RegExp(String.raw`(?<=\b(?:from|since|of|about|like)\s+)((?:last\s+(?:night|week|month|year|weekend|${DAY_NAME})|yesterday)\b)(?!['’])`, "gi"),
   // "at 42 baker street", "@ 10 downing st", "at 221b baker st": one or two words of a name, then the street.
   new RegExp(String.raw`(?:\bat|@)\s+(\d{1,4}[a-z]?)\s+${NAME_WORD}(?:\s+${NAME_WORD})?\s+${STREET}\b`, "gi"),
 ];

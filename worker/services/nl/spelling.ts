@@ -57,6 +57,8 @@ export function correctSpelling(text: string): string {
     .replace(ABOUT_A_TIME, "around ")
     .replace(ABOUT_AN_HOUR_FIRST, "$1at around ")
     .replace(A_HALF_HOUR, "half an hour")
+    .replace(LAST_DAY_OF_THE_YEAR, "december 31st")
+    .replace(THE_LAST_DAY_OF_A_MONTH, "last day of ")
     .replace(COUNT_ISH_BEFORE_A_UNIT, "$1 $2")
     .replace(LENGTH_ISH, "$1")
     .replace(OF_MONTH, "of the month")
@@ -93,6 +95,18 @@ function ordinalInDigits(word: string): string {
 
 /** "council tax due 1st of month": "of the month" as the readers know it (no time was found). */
 const OF_MONTH = /(?<=\b\d{1,2}(?:st|nd|rd|th)\s+)of\s+month\b/gi;
+
+/**
+ * "on the last day of the year", "last day of this year": December 31st (chrono read "last day" as yesterday, and the
+ * reminder was refused as past). "the last day of the month" and "of december" chrono reads itself.
+ */
+const LAST_DAY_OF_THE_YEAR = /\b(?:the\s+)?last\s+day\s+of\s+(?:the|this)\s+year\b/gi;
+
+/**
+ * "call mum the last day of december", "the last day in december": as chrono reads it, "last day of december" (the
+ * title kept "the"; "in december" was the 1st).
+ */
+const THE_LAST_DAY_OF_A_MONTH = new RegExp(String.raw`\b(?:the\s+)?last\s+day\s+(?:of|in)\s+(?=(?:${MONTH_WORD_WITHOUT_MAY}|may)\b)`, "gi");
 
 /** "in a half hour": as chrono knows it, "half an hour" (no time was found). */
 const A_HALF_HOUR = /\ba\s+half[\s-]hour\b/gi;
