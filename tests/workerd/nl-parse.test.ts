@@ -3341,3 +3341,17 @@ describe("ADR 145: a last day that is no yesterday, a day gone by that names a t
     ]);
   });
 });
+
+describe("ADR 146: four digits right after a day are its 24-hour time", () => {
+  it("reads them where nothing is counted", () => {
+    // Monday 9 AM. Each was the day's 9 AM, the digits left in the title ("lunch with ali 1230").
+    expectTitlesAndTimesInNewYork([
+      ["lunch with ali tues 1230", "lunch with ali", "2026-03-03 12:30"],
+      ["dentist tomorrow 1545", "dentist", "2026-03-03 15:45"],
+      ["tonight 2130 take meds", "take meds", "2026-03-02 21:30"],
+      ["essay due friday 2359", "essay due", "2026-03-06 23:59"],
+      // A count stays a count.
+      ["write tomorrow 1500 words", "write 1500 words", "2026-03-03 09:00"],
+    ]);
+  });
+});

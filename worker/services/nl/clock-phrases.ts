@@ -191,6 +191,17 @@ function atFourDigits(_context: chrono.ParsingContext, match: RegExpMatchArray):
 }
 
 /**
+ * "lunch with ali next tues 1230", "dentist tomorrow 1545": four digits right after a day are its 24-hour time too (the
+ * day's 9 AM was taken, "1230" left in the title). Only where nothing is counted, as for a bare hour after a day
+ * (`hourAfterDay`): "tomorrow 1500 words" keeps its number.
+ */
+const FOUR_DIGITS_AFTER_DAY = new RegExp(String.raw`(?<=\b(?:tomorrow|today|tonight|tmrw|${DAY_NAME})\s+)([01]\d|2[0-3])([0-5]\d)(?![\d:a-z]|\.\d|\s*(?:[ap]\.?m\b|%|[/-]))`, "i");
+
+function fourDigitsAfterDay(context: chrono.ParsingContext, match: RegExpMatchArray): Components | null {
+  return hourAfterDay(context, match) && atFourDigits(context, match);
+}
+
+/**
  * "call 7:30p", "at 7p", "9:15a": am or pm in one letter, as phones and calendars write it. Only after "at" or with
  * minutes, so "7p stamps" keeps its pence. chrono read none: "call 7:30p" found no time.
  */
@@ -227,6 +238,7 @@ export const CLOCK_PARSERS: chrono.Parser[] = [
   { pattern: () => HALF_HOUR_LAST, extract: halfHourBritish },
   ...APPROXIMATE_WITHOUT_A_DAY,
   { pattern: () => AT_FOUR_DIGITS, extract: atFourDigits },
+  { pattern: () => FOUR_DIGITS_AFTER_DAY, extract: fourDigitsAfterDay },
   { pattern: () => ONE_LETTER_MERIDIEM, extract: oneLetterMeridiem },
   { pattern: () => BETWEEN_HOURS, extract: betweenHours },
   { pattern: () => HOUR_BEFORE_PART_OF_TODAY, extract: hourBeforePartOfToday },
