@@ -3355,3 +3355,25 @@ describe("ADR 146: four digits right after a day are its 24-hour time", () => {
     ]);
   });
 });
+
+describe("ADR 147: what happens on a day to beat, said between \"before\" and the day", () => {
+  it("reminds the day before, with the words in the title", () => {
+    // Monday March 2nd, 9 AM. Each was on the day itself ("before it renews on the 5th" on the 5th at 9 AM).
+    for (const [prompt, title, local, day] of [
+      ["cancel free trial before it renews on the 5th", "cancel free trial before it renews on the 5th", "2026-03-04 09:00", "Thu, Mar 5"],
+      ["renew license before it expires on 3/31", "renew license before it expires on 3/31", "2026-03-30 09:00", "Tue, Mar 31"],
+      ["move the car before the street cleaning starts wednesday", "move the car before the street cleaning starts wednesday", "2026-03-03 09:00", "Wed, Mar 4"],
+      ["cancel gym before my membership renews on march 12", "cancel gym before my membership renews on march 12", "2026-03-11 09:00", "Thu, Mar 12"],
+    ] as const) {
+      const reminder = parsed(prompt, NOW.nyMondayMorning, NEW_YORK);
+      expect([reminder.title, localTime(reminder.dueAt, NEW_YORK)], prompt).toEqual([title, local]);
+      expect(confirmationMessage(reminder, NEW_YORK, NOW.nyMondayMorning), prompt).toContain(`(the day before ${day} at 9:00 AM)`);
+    }
+  });
+
+  it("keeps a clock time with the day as the time to beat", () => {
+    // As before (ADR 130): an hour ahead of Friday at 5 PM.
+    const reminder = parsed("cancel netflix before it renews friday at 5pm", NOW.nyMondayMorning, NEW_YORK);
+    expect(localTime(reminder.dueAt, NEW_YORK)).toBe("2026-03-06 16:00");
+  });
+});

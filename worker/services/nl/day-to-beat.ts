@@ -2,6 +2,7 @@ import { MONTH_WORD } from "./month-words";
 import { MOVING_DAY } from "./moving-days";
 import { NAMED_DAY } from "./named-days";
 import { FULL_DAY } from "./recurrence-phrases";
+import { HAPPENS } from "./time-bound-phrases";
 
 /**
  * "pay rent before the 1st", "call before friday", "finish the report before monday", "buy gifts before christmas": a
@@ -14,10 +15,15 @@ import { FULL_DAY } from "./recurrence-phrases";
  */
 export function dayToBeatAsTheDayBefore(text: string): { text: string; dayToBeat: string | null } {
   const days: string[] = [];
-  const read = text.replace(DAY_TO_BEAT, (_whole, day: string) => {
-    days.push(`before ${day.replace(/\s+/g, " ").toLowerCase()}`);
-    return "the day before ";
-  });
+  const read = text
+    .replace(DAY_TO_BEAT, (_whole, day: string) => {
+      days.push(`before ${day.replace(/\s+/g, " ").toLowerCase()}`);
+      return "the day before ";
+    })
+    .replace(DAY_TO_BEAT_OF_WHAT_HAPPENS, (_whole, happens: string, on: string | undefined, day: string) => {
+      days.push(`before ${happens} ${on ?? ""}${day}`.replace(/\s+/g, " ").toLowerCase());
+      return "the day before ";
+    });
   // The words go back into the title, as a time to beat's do (ADR 130): every nudge says what it is before.
   return { text: read, dayToBeat: days.length === 1 ? (days[0] ?? null) : null };
 }
@@ -29,3 +35,13 @@ const NOT_AFTER = String.raw`(?<!\b(?:day|night|morning|evening|afternoon|week|w
 /** No clock time after the day ("before friday at 5pm", "before the 12th 9am" keep ADR 130's reading). */
 const NO_CLOCK_AFTER = String.raw`(?!\s*,?\s*(?:(?:at|@)\s*)?\d{1,2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\b|\b(?!st|nd|rd|th))|\s*,?\s*(?:at\s+)?(?:noon|midday|midnight)\b)`;
 const DAY_TO_BEAT = new RegExp(String.raw`${NOT_AFTER}\bbefore\s+(?=(${A_DAY})${NO_CLOCK_AFTER})`, "gi");
+
+/**
+ * "cancel free trial before it renews on the 5th", "renew license before it expires on 1/31", "move the car before the
+ * street cleaning starts tuesday": what happens on the day to beat, said between "before" and the day. It was reminded
+ * on that day itself, as "before the 5th" was before it was read as the day before; now it is the day before too,
+ * and the title keeps the words ("cancel free trial before it renews on the 5th").
+ */
+const WHAT_HAPPENS = String.raw`(?:it|they|this|that|(?:the|my|our|your)(?:\s+[a-z]+){1,2}?)\s+${HAPPENS}`;
+const A_DATE_IN_DIGITS = String.raw`(?:on\s+)?\d{1,2}\/\d{1,2}(?:\/\d{2,4})?\b`;
+const DAY_TO_BEAT_OF_WHAT_HAPPENS = new RegExp(String.raw`${NOT_AFTER}\bbefore\s+(${WHAT_HAPPENS})\s+(on\s+)?(?=(${A_DAY}|${A_DATE_IN_DIGITS})${NO_CLOCK_AFTER})`, "gi");
