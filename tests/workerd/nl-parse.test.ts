@@ -3377,3 +3377,25 @@ describe("ADR 147: what happens on a day to beat, said between \"before\" and th
     expect(localTime(reminder.dueAt, NEW_YORK)).toBe("2026-03-06 16:00");
   });
 });
+
+describe("ADR 148: \"night before\" without \"the\", and am/pm in one letter right after a day", () => {
+  it("reads \"day before\" and \"night before\" a day without \"the\"", () => {
+    // Monday 9 AM. Each was on the day itself (Christmas night, Thanksgiving night), the words lost.
+    expectTitlesAndTimesInNewYork([
+      ["wrap gifts night before christmas", "wrap gifts", "2026-12-24 21:00"],
+      ["take out chicken from freezer night before thanksgiving", "take out chicken from freezer", "2026-11-25 21:00"],
+      ["pack bag day before the trip on friday", "pack bag before the trip", "2026-03-05 09:00"],
+      // A repeat's "every day before bed" is no day before.
+      ["take pills every day before bed", "take pills", "2026-03-02 21:00"],
+    ]);
+  });
+
+  it("reads a one-letter am or pm right after a day", () => {
+    // "sat 9a" found no time; "3p" stayed in the title at 9 AM.
+    expectTitlesAndTimesInNewYork([
+      ["soccer practice sat 9a", "soccer practice", "2026-03-07 09:00"],
+      ["dentist tomorrow 3p", "dentist", "2026-03-03 15:00"],
+      ["call mum friday 7:30p", "call mum", "2026-03-06 19:30"],
+    ]);
+  });
+});

@@ -58,8 +58,9 @@ const COUNT = `(?<count>\\d{1,3}|(?:a\\s+)?couple(?:\\s+of)?|an?|one|two|three|f
 const UNIT = "(?<unit>minutes?|mins?|hours?|hrs?|days?|weeks?|months?|h|m)";
 // "the sunday before christmas", "the last friday before the 12th", "the weekend before christmas" (its Saturday): the
 // weekday nearest the moment on that side. "the week before christmas": seven days. Not "in the morning before work":
-// a part of the day, then a moment.
-const AMOUNT = `(?:${COUNT}(?:\\s+|(?<=\\d))${UNIT}|(?<halfHour>half\\s+an\\s+hour)|(?<!\\bin\\s+)the\\s+(?<theDay>day|night|morning|evening|week)|the\\s+(?:(?:last|first)\\s+)?(?<weekday>${FULL_DAY}|weekend))`;
+// a part of the day, then a moment. "wrap gifts night before christmas": "day" and "night" without "the" too, right
+// before "before" or "after" (it was Christmas night, the words lost); not "every day before bed".
+const AMOUNT = `(?:${COUNT}(?:\\s+|(?<=\\d))${UNIT}|(?<halfHour>half\\s+an\\s+hour)|(?:(?<!\\bin\\s+)the\\s+|(?<=\\s)(?<!\\b(?:every|each|any|that|this|same|one|per|a|next|some|all)\\s+)(?=(?:day|night)\\s+(?:before|after)\\b))(?<theDay>day|night|morning|evening|week)|the\\s+(?:(?:last|first)\\s+)?(?<weekday>${FULL_DAY}|weekend))`;
 /** "remind me", "and ping me", ", tell me": asking for the early reminder. */
 const ASKING = "(?:(?:and\\s+)?(?:please\\s+)?(?:remind|ping|nudge|tell|alert|notify)\\s+me\\s+)?";
 /**

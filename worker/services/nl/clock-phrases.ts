@@ -213,6 +213,15 @@ function oneLetterMeridiem(_context: chrono.ParsingContext, match: RegExpMatchAr
   return withMeridiem({ hour, minute: Number(match[2] ?? match[4] ?? 0) }, match[5]);
 }
 
+/** "soccer practice sat 9a", "dentist tomorrow 3p": right after a day too (no time was found, or "3p" stayed in the title). */
+const ONE_LETTER_MERIDIEM_AFTER_DAY = new RegExp(String.raw`(?<=\b(?:tomorrow|today|tonight|tmrw|${DAY_NAME})\s+)(\d{1,2})(?::([0-5]\d))?([ap])(?![\w.])`, "i");
+
+function oneLetterMeridiemAfterDay(_context: chrono.ParsingContext, match: RegExpMatchArray): Components | null {
+  const hour = Number(match[1]);
+  if (hour < 1 || hour > 12) return null;
+  return withMeridiem({ hour, minute: Number(match[2] ?? 0) }, match[3]);
+}
+
 /**
  * "between 2 and 3", "between 9am and 10am": the start of the span, as "from 9 to 10" is chrono's. It was left in the
  * title ("meeting between 2 and 3") at 9:00. A meridiem said at the end holds for the start ("between 2 and 3pm").
@@ -240,6 +249,7 @@ export const CLOCK_PARSERS: chrono.Parser[] = [
   { pattern: () => AT_FOUR_DIGITS, extract: atFourDigits },
   { pattern: () => FOUR_DIGITS_AFTER_DAY, extract: fourDigitsAfterDay },
   { pattern: () => ONE_LETTER_MERIDIEM, extract: oneLetterMeridiem },
+  { pattern: () => ONE_LETTER_MERIDIEM_AFTER_DAY, extract: oneLetterMeridiemAfterDay },
   { pattern: () => BETWEEN_HOURS, extract: betweenHours },
   { pattern: () => HOUR_BEFORE_PART_OF_TODAY, extract: hourBeforePartOfToday },
   ...APPROXIMATE_BESIDE_A_DAY,
