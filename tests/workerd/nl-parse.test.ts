@@ -3399,3 +3399,29 @@ describe("ADR 148: \"night before\" without \"the\", and am/pm in one letter rig
     ]);
   });
 });
+
+describe("ADR 149: a title without why it is wanted, and a moment's word that names the thing", () => {
+  it("leaves out of the title the fear of forgetting", () => {
+    // Monday 9 AM. Each nudge said it back: "eat lunch because you always forget".
+    expectTitlesAndTimesInNewYork([
+      ["remind me to eat lunch at 1 because i always forget", "eat lunch", "2026-03-02 13:00"],
+      ["take pills at 8pm so i don't forget", "take pills", "2026-03-02 20:00"],
+      ["call back the plumber at 4 or i'll forget", "call back the plumber", "2026-03-02 16:00"],
+      ["at 3 drink water, i keep forgetting", "drink water", "2026-03-02 15:00"],
+      ["email sam tomorrow before i forget", "email sam", "2026-03-03 09:00"],
+      // A reason about the thing stays, and so does a forgetting that is the asking's condition.
+      ["buy a card at 5 because it's mum's birthday", "buy a card because it's mum's birthday", "2026-03-02 17:00"],
+    ]);
+    expect(parsed("take pills at 8 and remind me at 9 if i forget", NOW.nyMondayMorning, NEW_YORK).title).toContain("if i forget");
+  });
+
+  it("keeps bedtime, lunchtime and the like first when they name the thing", () => {
+    // Titled "routine bedtime", "walk lunchtime": moved after the rest as "with breakfast" is.
+    expectTitlesAndTimesInNewYork([
+      ["bedtime routine at 10:30 every night", "bedtime routine", "2026-03-02 22:30"],
+      ["lunchtime walk at 12:30", "lunchtime walk", "2026-03-02 12:30"],
+      // A moment said first with its preposition still goes after what to do.
+      ["every day with breakfast at 8 take pills", "take pills with breakfast", "2026-03-03 08:00"],
+    ]);
+  });
+});

@@ -244,10 +244,13 @@ function withAction(title: string, said: string, action: Span | undefined): stri
  */
 function momentLast(title: string): string {
   const moment = momentIn(title);
-  if (!moment || moment.start !== 0 || moment.end === title.length) return title;
+  if (!moment || moment.start !== 0 || moment.end === title.length || NAMES_A_THING.test(title)) return title;
   const rest = cleanTitle(title.slice(moment.end));
   return rest === "" ? title : `${rest} ${title.slice(0, moment.end)}`;
 }
+
+/** "bedtime routine", "lunchtime walk", "lunch break stretch": a moment's word that names the thing, not a moment first. */
+const NAMES_A_THING = /^(?:bed|lunch|breakfast|dinner|supper|tea)/i;
 
 /** Whether the hints name any day or time at all. */
 function saysWhen(hints: DateTimeHints): boolean {

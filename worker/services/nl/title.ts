@@ -52,7 +52,7 @@ export function cleanTitle(text: string): string {
   for (let previous = ""; previous !== title; ) {
     previous = title;
     for (const leadIn of LEAD_INS) title = trimPunctuation(title.replace(leadIn, ""));
-    title = trimPunctuation(title.replace(TRAILING_COURTESY, "").replace(TRAILING_VAGUENESS, "").replace(ENCLOSING_QUOTES, "$1").replace(WAKE_ME_UP, (_whole, wake: string | undefined, get: string | undefined) => `${wake ?? get} up`));
+    title = trimPunctuation(title.replace(TRAILING_COURTESY, "").replace(TRAILING_VAGUENESS, "").replace(TRAILING_FORGETTING, "").replace(ENCLOSING_QUOTES, "$1").replace(WAKE_ME_UP, (_whole, wake: string | undefined, get: string | undefined) => `${wake ?? get} up`));
     title = title.replace(FILLER_BEFORE_A_VERB, (whole, verb: string) => (isCommonVerb(verb) ? verb : whole)).replace(LONE_CLOSING_BRACKET, "$1");
   }
   return title;
@@ -140,6 +140,16 @@ const FILLER_BEFORE_A_VERB = /^(?:like|to[\s-]?do)\s+([a-z]+)/i;
 const LONE_CLOSING_BRACKET = /^([^(]*?)\s+\)$/;
 /** "call the landlord tomorrow at 10 or something", "or whatever": said of the time, no part of the task. */
 const TRAILING_VAGUENESS = /\s+or\s+(?:something|smth|whatever)$/i;
+/**
+ * "eat lunch because i always forget", "take pills so i don't forget", "call back or i'll forget": why the reminder is
+ * wanted, which every nudge need not say back ("eat lunch because you always forget"). A reason about the thing
+ * itself stays ("buy a card because it's mum's birthday").
+ */
+const WHY_LEADS = String.raw`(?:because|'?cause|cos|coz|cuz|as|since|or|so|otherwise|before)`;
+const TRAILING_FORGETTING = new RegExp(
+  String.raw`(?:\s*[,;-]\s*(?:${WHY_LEADS}\s+)?|\s+${WHY_LEADS}\s+)(?:i(?:'ll|\s+will|\s+might|\s+may)?\s+(?:(?:always|keep|often|usually|totally|probably|definitely|tend\s+to)\s+)?(?:forget|forgetting)|(?:so\s+(?:that\s+)?)?i\s+(?:don'?t|do\s+not|won'?t)\s+forget)(?:\s+(?:it|this|that|things|otherwise|again|lol|haha))*$`,
+  "i",
+);
 
 // Not what is sent or said: "send thanks", "say thank you".
 // Also "ty", "cheers", "ta", "lol", "ok?" and a smiley closing a message: said to the assistant, no part of the task.
