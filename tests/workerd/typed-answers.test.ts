@@ -399,3 +399,35 @@ describe("one amount reader for the snooze, the wait and the move's shift (ADR 1
     expect(typedAnswer("wait a")).toBeNull();
   });
 });
+
+describe("ADR 150: replies with an amount said roughly, or in words alone", () => {
+  it.each([
+    ["snooze 20ish mins", 20],
+    ["snooze an hour-ish", 60],
+    ["snooze for like 10 mins", 10],
+  ])("the chat's answer %j snoozes %i minutes", (body, minutes) => {
+    // Each was no answer (in a chat, a new reminder was tried).
+    expect(typedAnswer(body)).toEqual({ answer: "snooze", snoozeMinutes: minutes, snoozeUntil: null });
+  });
+
+  it.each([
+    ["20ish mins", 20],
+    ["an hour or so", 60],
+    ["in an hour or so", 60],
+    ["about 20 mins", 20],
+    ["half an hour", 30],
+    ["give me half an hour", 30],
+    ["ten minutes", 10],
+    ["try in an hour", 60],
+    ["can't right now, try in an hour", 60],
+  ])("a reply of only %j snoozes %i minutes", (body, minutes) => {
+    expect(whenOnlyAnswer(body)).toEqual({ answer: "snooze", snoozeMinutes: minutes, snoozeUntil: null });
+  });
+
+  it("still reads no time in a number alone or a bit, and an hour said roughly as a time", () => {
+    expect(whenOnlyAnswer("10")).toBeNull();
+    expect(typedAnswer("snooze a bit")).toBeNull();
+    // A count said roughly alone is an hour of the day, as before.
+    expect(whenOnlyAnswer("7ish")).toEqual({ answer: "snooze", snoozeMinutes: null, snoozeUntil: { hour: 7, minute: 0, halfKnown: false } });
+  });
+});

@@ -1,5 +1,5 @@
 import { ANSWER_REPLY_WORDS, SNOOZE_MINUTES, type Answer } from "./answers";
-import { minutesOfAnAmount, minutesOfAnAmountAtTheStart } from "./nl/amounts";
+import { minutesOfAnAmount, minutesOfAnAmountAtTheStart, withoutRoughness } from "./nl/amounts";
 import { clockWordsAsDigits, isALoneNumber } from "./nl/clock-words";
 import { correctionWordsIn, moveWordsIn, onlyAWhen } from "./nl/move-phrases";
 import { snoozeClockIn, type SnoozeClock } from "./nl/snooze-phrases";
@@ -189,12 +189,13 @@ const LENGTH_ONLY = /^(?:(?:give\s+me|gimme|another|just|for)\s+)?(\d{1,4}|an?)\
  */
 const MINUTES_ASKED_FOR = /^(?:(?:give\s+me|gimme|another)\s+(\d{1,3})(?:\s+more)?|(\d{1,3})\s+more)(?:\s+please)?$/i;
 const MOST_MINUTES_ASKED_FOR = 120;
+const ASKED_FOR_MORE = /^(?:give\s+me|gimme|another|just)\s+/i;
 
 /**
  * "busy, 30 mins", "driving - in an hour", "try again at 6", "ask me again in 20 minutes", "at 6 instead": a reason or
  * a request before the when, or "instead" after it, that say nothing more than the when does.
  */
-const BEFORE_THE_WHEN = /^\s*(?:(?:please\s+)?remind\s+me\s+(?:again\s+)?|(?:(?:sorry|i'?m|im)[,\s]+)?(?:busy|driving|in\s+a\s+meeting|at\s+work|not\s+(?:now|yet)|can'?t\s+(?:right\s+)?now|(?:(?:right\s+)?now\s+(?:is\s+)?|it'?s\s+|this\s+is\s+)?(?:not\s+a\s+good|a\s+bad|bad)\s+time)\s*[,.!:;-]+\s*(?:(?:please\s+)?remind\s+me\s+(?:again\s+)?)?|(?:try|ask\s+me)\s+again\s+)/i;
+const BEFORE_THE_WHEN = /^\s*(?:(?:please\s+)?remind\s+me\s+(?:again\s+)?|(?:(?:sorry|i'?m|im)[,\s]+)?(?:busy|driving|in\s+a\s+meeting|at\s+work|not\s+(?:now|yet)|can'?t\s+(?:right\s+)?now|(?:(?:right\s+)?now\s+(?:is\s+)?|it'?s\s+|this\s+is\s+)?(?:not\s+a\s+good|a\s+bad|bad)\s+time)\s*[,.!:;-]+\s*(?:(?:please\s+)?remind\s+me\s+(?:again\s+)?)?|(?:try|ask\s+me)\s+again\s+|try\s+(?=(?:in|at|after|around|tomorrow|tonight)\b))/i;
 const INSTEAD_AFTER = /\s+instead(?:\s+please)?\s*[.!]*$/i;
 
 /** The words after every reason and request before the when: a reason, then a request ("it's not a good time - try again at 6"). */
@@ -253,7 +254,7 @@ export function correctionAnswer(text: string): TypedAnswer | null {
 export function whenOnlyAnswer(text: string): TypedAnswer | null {
   // "remind me in an hour", "remind me again tomorrow": said about the reminder that waits, the words after.
   // "give me twenty minutes": lengths and times in words in digits first (clock-words.ts).
-  const body = clockWordsAsDigits(withoutWhatLeadsIn(text).replace(INSTEAD_AFTER, ""));
+  const body = withoutRoughness(clockWordsAsDigits(withoutWhatLeadsIn(text).replace(INSTEAD_AFTER, "")));
   const asked = MINUTES_ASKED_FOR.exec(body.trim().replace(/[.!]+$/, ""));
   const askedMinutes = asked ? Number(asked[1] ?? asked[2]) : 0;
   if (askedMinutes >= 1 && askedMinutes <= MOST_MINUTES_ASKED_FOR) return { answer: "snooze", snoozeMinutes: askedMinutes, snoozeUntil: null };
@@ -262,6 +263,9 @@ export function whenOnlyAnswer(text: string): TypedAnswer | null {
   const amount = LENGTH_ONLY.exec(body.trim().replace(/[.!]+$/, ""));
   const lengthMinutes = amount ? minutesOfAnAmount(`${amount[1]} ${amount[2]}`) : null;
   if (lengthMinutes !== null && lengthMinutes <= LONGEST_SNOOZE_MINUTES) return { answer: "snooze", snoozeMinutes: Math.max(lengthMinutes, 1), snoozeUntil: null };
+  // "half an hour", "give me half an hour": the amount reader's (amounts.ts), which LENGTH_ONLY has no count for.
+  const plainAmount = minutesOfAnAmount(body.replace(ASKED_FOR_MORE, ""), "required");
+  if (plainAmount !== null && plainAmount <= LONGEST_SNOOZE_MINUTES) return { answer: "snooze", snoozeMinutes: Math.max(plainAmount, 1), snoozeUntil: null };
   const when = onlyAWhen(body);
   if (when === null) return null;
   const length = /^(?:in|for)\s+(.+)$/i.exec(when);

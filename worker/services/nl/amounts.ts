@@ -24,7 +24,7 @@ const AMOUNT_FIRST = new RegExp(String.raw`^(?:for\s+)?(?:(${HALF_AN_HOUR})|${CO
  * no time). With `unit: "required"`, a count alone is no amount either.
  */
 export function minutesOfAnAmountAtTheStart(words: string, unit: "optional" | "required" = "optional"): number | null {
-  const said = AMOUNT_FIRST.exec(words.trim());
+  const said = AMOUNT_FIRST.exec(withoutRoughness(words));
   if (!said) return null;
   if (said[1]) return 30;
   const count = (said[2] ?? "").toLowerCase().replace(/\s+/g, "");
@@ -36,7 +36,25 @@ export function minutesOfAnAmountAtTheStart(words: string, unit: "optional" | "r
 
 /** Minutes of words that are an amount and nothing else ("an hour", "30 mins", "for 10"), or null. */
 export function minutesOfAnAmount(words: string, unit: "optional" | "required" = "optional"): number | null {
-  const said = AMOUNT_FIRST.exec(words.trim());
-  if (!said || said[0].length !== words.trim().length) return null;
+  const plain = withoutRoughness(words);
+  const said = AMOUNT_FIRST.exec(plain);
+  if (!said || said[0].length !== plain.length) return null;
   return minutesOfAnAmountAtTheStart(words, unit);
+}
+
+/** "like", "about", "roughly" before an amount ("for like 10 mins"), keeping "for". */
+const ROUGHLY_BEFORE = /^(for\s+)?(?:(?:like|about|around|roughly|approx\.?|approximately)\s+)+/i;
+/**
+ * "20ish mins", "20 mins-ish", "an hour-ish", "hourish": the count before its unit, or the unit, said roughly. Not a
+ * count alone: "7ish" is a time of day ("snooze until 7ish").
+ */
+const ISH = /(\d)\s*-?\s*ish\b(?=\s*(?:m|min|mins|minutes?|h|hr|hrs|hours?)\b)|(\b(?:m|min|mins|minutes?|h|hr|hrs|hours?))\s*-?\s*ish\b/gi;
+const OR_SO = /\s+or\s+so\b/gi;
+
+/**
+ * The words with an amount said roughly made plain ("snooze 20ish mins", "an hour or so", "for like 10 mins"): the
+ * snooze, the move and the wait are as rough as the words, at the amount said. They were no answer at all.
+ */
+export function withoutRoughness(words: string): string {
+  return words.trim().replace(ROUGHLY_BEFORE, "$1").replace(ISH, "$1$2").replace(OR_SO, "").trim();
 }
