@@ -3425,3 +3425,20 @@ describe("ADR 149: a title without why it is wanted, and a moment's word that na
     ]);
   });
 });
+
+describe("ADR 151: what to do on a fact's day comes before the fact's own time", () => {
+  it("is an hour ahead of the fact when the day's usual hour is not", () => {
+    // Monday 9 AM. The first three were due at 9 AM, after the flight or the dentist ("pack passport after flight ...").
+    expectTitlesAndTimesInNewYork([
+      ["flight friday 6:40am, pack passport", "pack passport before flight friday 6:40am", "2026-03-06 05:40"],
+      ["dentist tomorrow at 8am, remind me to bring insurance card", "bring insurance card before dentist tomorrow at 8am", "2026-03-03 07:00"],
+      ["dentist friday at 9:30, remind me to confirm", "confirm before dentist friday at 9:30", "2026-03-06 08:30"],
+      // As before: the usual hour, well ahead of the fact, or a fact with no time of its own.
+      ["party saturday at 8pm, buy wine", "buy wine before party saturday at 8pm", "2026-03-07 09:00"],
+      ["party on saturday, remind me to buy wine", "buy wine before party on saturday", "2026-03-07 09:00"],
+      // Today, with the usual hour gone: an hour ahead, or at once when that hour has begun ("What time today?" before).
+      ["meeting today at 11, remind me to print slides", "print slides before meeting today at 11", "2026-03-02 10:00"],
+      ["meeting today at 9:30, remind me to print slides", "print slides before meeting today at 9:30", "2026-03-02 09:01"],
+    ]);
+  });
+});

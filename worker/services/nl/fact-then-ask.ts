@@ -1,5 +1,6 @@
 import { DateTime } from "luxon";
 import { findDateTime } from "./date-time-phrases";
+import { nextMinute } from "./early-reminder";
 import { namesADay } from "./repeat-reading";
 import { cleanTitle } from "./title";
 import { blankOut, type Span } from "./types";
@@ -25,6 +26,8 @@ export interface FactThenAsk {
   factDue: Date | null;
   /** Whether the first part names its own day ("dentist friday at 10") rather than a time alone ("meeting at 3"). */
   factNamesADay: boolean;
+  /** Whether the first part says its own clock time ("flight friday 6:40am"), not a day alone ("party saturday"). */
+  factSaysATime: boolean;
 }
 
 /** The due time of the one-off the words alone would make ("dentist friday at 3"), or null (parse-reminder.ts). */
@@ -86,7 +89,7 @@ function factAndAsking(text: string, ask: Span, may: { onTheFactsDay: boolean; b
   const factTime = Boolean(known.time) && may.byItsTime;
   const onTheFactsDay = may.onTheFactsDay && !askedDay && !asked.time && !asked.instant && factDay;
   if (!(askedDay || (asked.time && (factDay || factTime)) || onTheFactsDay) || known.spans.length === 0) return null;
-  const found = { fact: { start: 0, end: ask.start }, ask, factDue: readOneOff(fact), factNamesADay: factDay };
+  const found = { fact: { start: 0, end: ask.start }, ask, factDue: readOneOff(fact), factNamesADay: factDay, factSaysATime: Boolean(known.time) };
   if (askedDay) return { ...found, day: null };
   if (!found.factDue) return null;
   const { year, month, day } = DateTime.fromJSDate(found.factDue, { zone });
@@ -123,6 +126,20 @@ export function askedTimeBeforeTheFact(dueAt: Date, factDue: Date, meridiemKnown
   if (inTheTwelveHours) return inTheTwelveHours;
   if (yetToCome(dueAt)) return dueAt;
   return factNamesADay ? latest(candidates.filter(yetToCome)) : null;
+}
+
+const AN_HOUR = 60 * 60 * 1000;
+
+/**
+ * "flight friday 6:40am, pack passport", "dentist tomorrow at 8am, remind me to bring insurance card": what to do on
+ * the fact's day with no time of its own is due at the day's usual hour (`dueAt`) when that is an hour or more before
+ * the fact, else an hour before it, as a time to beat is (ADR 130), or at the next minute when that hour has begun.
+ * They were due at 9 AM, after the flight, titled "pack passport after flight friday 6:40am" (ADR 151).
+ */
+export function doneBeforeTheFact(dueAt: Date, factDue: Date, now: Date): Date {
+  const anHourAhead = factDue.getTime() - AN_HOUR;
+  if (dueAt.getTime() <= anHourAhead || factDue.getTime() <= now.getTime()) return dueAt;
+  return anHourAhead > now.getTime() ? new Date(anHourAhead) : nextMinute(now);
 }
 
 const COPULA_BEFORE_THE_DAY = /\s+(?:is|are)(?=\s+(?:on|the|at|this|next|tomorrow|today|tonight)\b)/i;

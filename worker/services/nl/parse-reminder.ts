@@ -21,7 +21,7 @@ import { clockOfTheWords, unknownClockAfter } from "./zone-words";
 import { momentIn } from "./moments";
 import { settleTheHour } from "./hour-hints";
 import { namesADay, readRepeat } from "./repeat-reading";
-import { askedTimeBeforeTheFact, findFactThenAsk, titleWithTheFact } from "./fact-then-ask";
+import { askedTimeBeforeTheFact, doneBeforeTheFact, findFactThenAsk, titleWithTheFact } from "./fact-then-ask";
 import { dayOfAnotherCalendar } from "./other-calendars";
 import { partOfDayOfAThing } from "./part-of-a-date";
 import { dayToBeatAsTheDayBefore } from "./day-to-beat";
@@ -145,7 +145,10 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   const scheduled = resolveSchedule(hints, repeat, now, clock);
   // "asap" with nothing else about when: the first nudge at the next minute, so the sequence starts now.
   const startsNow = rightAway !== null && !repeat && !scheduled.ok && scheduled.reason === "no_time";
-  const schedule = startsNow ? { ok: true as const, dueAt: nextMinute(now), recurrence: null } : scheduled;
+  // "meeting today at 9:30, remind me to print slides" said at 9: the day's usual hour has gone, not the fact's; it is
+  // set before the fact below (doneBeforeTheFact). It was "What time today?".
+  const factLaterToday = !scheduled.ok && scheduled.reason === "no_time_today" && fact?.day && fact.factSaysATime && fact.factDue && fact.factDue.getTime() > now.getTime() && !repeat;
+  const schedule = startsNow ? { ok: true as const, dueAt: nextMinute(now), recurrence: null } : factLaterToday && fact.factDue ? { ok: true as const, dueAt: fact.factDue, recurrence: null } : scheduled;
   // "in the new year at 9", "sometime this month at 10": a time, but the period names many days and says none of them:
   // asked which, not set for today ("in spring at 9" was tonight, titled "in spring"; "this month at 10" the 1st, past).
   const period = repeat ? null : findPeriodWithoutADay(text);
@@ -192,13 +195,15 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   const nameWord = partOfDayInAName(said) ?? ofAThing?.part ?? null;
   const whenSpans = outsidePossessives(nameWord ? timeInAName.filter((span) => span.start !== nameWord.start || span.end !== nameWord.end) : timeInAName, possessiveDays(said));
   const title = momentLast(withAction(withTimeToBeat(withTheDayItIsAbout(extractTitle(said, [...notInTitle, ...whenSpans, ...(shade ? [shade] : []), ...(ahead ? [ahead.span] : []), ...boundWords]), said), said, toBeat), said, ahead?.action));
+  // "flight friday 6:40am, pack passport": what to do on the fact's day, with no time of its own, comes before the fact.
+  const onTheFactsDay = schedule.ok && fact?.day && fact.factDue && fact.factSaysATime && title !== "" && !hints.time && !hints.partOfDay && !repeat ? doneBeforeTheFact(schedule.dueAt, fact.factDue, now) : null;
   // "meeting at 4, remind me at 3" said at 3:10 PM: refused as past, with the fact for its title (it was "no title").
-  const subject = fact ? titleWithTheFact(title, said, fact, schedule.ok ? schedule.dueAt : null) : dayToBeat && title !== "" && ahead ? `${title} ${dayToBeat}` : title;
+  const subject = fact ? titleWithTheFact(title, said, fact, onTheFactsDay ?? (schedule.ok ? schedule.dueAt : null)) : dayToBeat && title !== "" && ahead ? `${title} ${dayToBeat}` : title;
   if (subject === "") return failure("no_title");
   if (!schedule.ok) return failure(schedule.reason);
   // "flight at 6am tomorrow, remind me at 3": a time asked about the fact alone is one ahead of it (fact-then-ask.ts).
   const aboutTheFact = fact?.day && fact.factDue && hints.time && !repeat && title === "";
-  const dueAt = aboutTheFact && fact.factDue && hints.time ? askedTimeBeforeTheFact(schedule.dueAt, fact.factDue, hints.time.meridiemKnown, fact.factNamesADay, now, clock) : schedule.dueAt;
+  const dueAt = aboutTheFact && fact.factDue && hints.time ? askedTimeBeforeTheFact(schedule.dueAt, fact.factDue, hints.time.meridiemKnown, fact.factNamesADay, now, clock) : (onTheFactsDay ?? schedule.dueAt);
   // "meeting at 3, remind me at 4": only after the thing it is about; asked, not set for after it (ADR 141).
   if (!dueAt) return { ok: false, reason: "after_the_fact", phrase: subject };
   const reminder = { title: subject, dueAt, recurrence: schedule.recurrence, strategy: nudge?.strategy ?? null, ...(clock !== zone ? { clock } : {}) };
