@@ -3442,3 +3442,19 @@ describe("ADR 151: what to do on a fact's day comes before the fact's own time",
     ]);
   });
 });
+
+describe("ADR 152: a weekday of the week after next, and a fortnight from now", () => {
+  it("reads them", () => {
+    // Monday March 2nd, 9 AM. The first two were March 16th (two weeks from today) titled "call sam on tuesday", or
+    // refused as "Mar 16 is a Monday"; "a fortnight from now" was refused as past.
+    expectTitlesAndTimesInNewYork([
+      ["the week after next on tuesday call sam", "call sam", "2026-03-17 09:00"],
+      ["call mum tuesday the week after next", "call mum", "2026-03-17 09:00"],
+      ["call mum on friday of the week after next", "call mum", "2026-03-20 09:00"],
+      ["a fortnight from now call mum", "call mum", "2026-03-16 09:00"],
+      // As before.
+      ["the week after next call mum", "call mum", "2026-03-16 09:00"],
+      ["dentist next week on tuesday", "dentist", "2026-03-10 09:00"],
+    ]);
+  });
+});

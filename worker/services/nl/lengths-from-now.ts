@@ -72,8 +72,8 @@ function daysAndAHalf(context: chrono.ParsingContext, match: RegExpMatchArray) {
   return chrono.ParsingComponents.createRelativeFromReference(context.reference, duration);
 }
 
-/** "in a fortnight": two weeks, at the same time of day as now (like "in 2 weeks"). */
-const FORTNIGHT = /\bin\s+a\s+fortnight\b/i;
+/** "in a fortnight", "a fortnight from now": two weeks, at the same time of day as now (like "in 2 weeks"). */
+const FORTNIGHT = /\bin\s+a\s+fortnight\b|\ba\s+fortnight\s+from\s+now\b/i;
 
 /**
  * "in an hour and 15", "in 2 hours and 30", "in 1 hour 30" (the minutes' unit left unsaid, a multiple of five as people say them, so

@@ -106,10 +106,18 @@ const WEEK_THEN_WEEKDAY = new RegExp(`\\b(this|next)\\s+week\\s*,?\\s+(?:on\\s+)
 // "the friday of next week" too (it was this Friday, titled "the").
 const WEEKDAY_THEN_WEEK = new RegExp(`\\b(?:the\\s+)?(${DAY})\\s*,?\\s+(?:of\\s+)?(this|next)\\s+week\\b(?!\\s*-?\\s*(?:end|day|night)s?\\b)`, "i");
 
+/**
+ * "the week after next on tuesday", "tuesday the week after next": that weekday two weeks on from this one. It was
+ * two weeks from today (a Wednesday) titled "call sam on tuesday", or refused as "Dec 9 is a Wednesday".
+ */
+const WEEK_AFTER_NEXT_THEN_WEEKDAY = new RegExp(`\\b(?:(?:in|during)\\s+)?(?:the\\s+)?week\\s+after\\s+next\\s*,?\\s+(?:on\\s+)?(${DAY})`, "i");
+const WEEKDAY_THEN_WEEK_AFTER_NEXT = new RegExp(`\\b(?:(?:on|the)\\s+)?(${DAY})\\s*,?\\s+(?:of\\s+)?(?:the\\s+)?week\\s+after\\s+next\\b`, "i");
+
 function weekdayInTheWeek(context: chrono.ParsingContext, which: string | undefined, word: string | undefined) {
   const weekday = weekdayOfWord((word ?? "").toLowerCase());
   if (!weekday) return null;
-  const monday = localToday(context).startOf("week").plus({ weeks: /^next$/i.test(which ?? "") ? 1 : 0 });
+  const weeks = /^after\s+next$/i.test(which ?? "") ? 2 : /^next$/i.test(which ?? "") ? 1 : 0;
+  const monday = localToday(context).startOf("week").plus({ weeks });
   const date = monday.plus({ days: weekday - 1 });
   return { day: date.day, month: date.month, year: date.year, weekday: weekday % 7 };
 }
@@ -118,6 +126,8 @@ function weekdayInTheWeek(context: chrono.ParsingContext, which: string | undefi
 export const WEEKDAY_IN_A_WEEK_PARSERS: chrono.Parser[] = [
   { pattern: () => WEEK_THEN_WEEKDAY, extract: (context, match) => weekdayInTheWeek(context, match[1], match[2]) },
   { pattern: () => WEEKDAY_THEN_WEEK, extract: (context, match) => weekdayInTheWeek(context, match[2], match[1]) },
+  { pattern: () => WEEK_AFTER_NEXT_THEN_WEEKDAY, extract: (context, match) => weekdayInTheWeek(context, "after next", match[1]) },
+  { pattern: () => WEEKDAY_THEN_WEEK_AFTER_NEXT, extract: (context, match) => weekdayInTheWeek(context, "after next", match[1]) },
 ];
 
 function weekdayAhead(context: chrono.ParsingContext, word: string | undefined, extraWeeks: number) {
