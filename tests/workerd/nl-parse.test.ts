@@ -3458,3 +3458,13 @@ describe("ADR 152: a weekday of the week after next, and a fortnight from now", 
     ]);
   });
 });
+
+describe("ADR 147: a day to beat written in digits", () => {
+  it("reminds the day before a date in digits after \"before\"", () => {
+    // Monday March 2nd, 9 AM, in New York (month first). It was on the day itself, "before 3/20" lost from the title.
+    expectTitlesAndTimesInNewYork([
+      ["book mot before 3/20", "book mot before 3/20", "2026-03-19 09:00"],
+      ["pay rent before 4/1/2026", "pay rent before 4/1/2026", "2026-03-31 09:00"],
+    ]);
+  });
+});

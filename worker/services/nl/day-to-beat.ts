@@ -34,7 +34,9 @@ const A_DAY = String.raw`(?:on\s+)?(?:the\s+\d{1,2}(?:st|nd|rd|th)|(?:this|next)
 const NOT_AFTER = String.raw`(?<!\b(?:day|night|morning|evening|afternoon|week|weekend|days|weeks|months?|hours?|hrs?|minutes?|mins?|${FULL_DAY}|the|just|right|shortly|long|well|and|or|before)\s+)`;
 /** No clock time after the day ("before friday at 5pm", "before the 12th 9am" keep ADR 130's reading). */
 const NO_CLOCK_AFTER = String.raw`(?!\s*,?\s*(?:(?:at|@)\s*)?\d{1,2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\b|\b(?!st|nd|rd|th))|\s*,?\s*(?:at\s+)?(?:noon|midday|midnight)\b)`;
-const DAY_TO_BEAT = new RegExp(String.raw`${NOT_AFTER}\bbefore\s+(?=(${A_DAY})${NO_CLOCK_AFTER})`, "gi");
+/** "book mot before 20/12", "before 12/3/2027": a date in digits (read day or month first by the person's zone). */
+const A_DATE_IN_DIGITS = String.raw`(?:on\s+)?\d{1,2}\/\d{1,2}(?:\/\d{2,4})?\b`;
+const DAY_TO_BEAT = new RegExp(String.raw`${NOT_AFTER}\bbefore\s+(?=(${A_DAY}|${A_DATE_IN_DIGITS})${NO_CLOCK_AFTER})`, "gi");
 
 /**
  * "cancel free trial before it renews on the 5th", "renew license before it expires on 1/31", "move the car before the
@@ -43,5 +45,4 @@ const DAY_TO_BEAT = new RegExp(String.raw`${NOT_AFTER}\bbefore\s+(?=(${A_DAY})${
  * and the title keeps the words ("cancel free trial before it renews on the 5th").
  */
 const WHAT_HAPPENS = String.raw`(?:it|they|this|that|(?:the|my|our|your)(?:\s+[a-z]+){1,2}?)\s+${HAPPENS}`;
-const A_DATE_IN_DIGITS = String.raw`(?:on\s+)?\d{1,2}\/\d{1,2}(?:\/\d{2,4})?\b`;
 const DAY_TO_BEAT_OF_WHAT_HAPPENS = new RegExp(String.raw`${NOT_AFTER}\bbefore\s+(${WHAT_HAPPENS})\s+(on\s+)?(?=(${A_DAY}|${A_DATE_IN_DIGITS})${NO_CLOCK_AFTER})`, "gi");
