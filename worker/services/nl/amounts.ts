@@ -56,5 +56,10 @@ const OR_SO = /\s+or\s+so\b/gi;
  * snooze, the move and the wait are as rough as the words, at the amount said. They were no answer at all.
  */
 export function withoutRoughness(words: string): string {
-  return words.trim().replace(ROUGHLY_BEFORE, "$1").replace(ISH, "$1$2").replace(OR_SO, "").trim();
+  return withoutIsh(words.trim().replace(ROUGHLY_BEFORE, "$1")).replace(OR_SO, "").trim();
+}
+
+/** `text` with every "-ish" of a length taken off ("20ish mins" → "20 mins"); spelling.ts reads every message so (ADR 143). */
+export function withoutIsh(text: string): string {
+  return text.replace(ISH, "$1$2");
 }

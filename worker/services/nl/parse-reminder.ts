@@ -2,14 +2,14 @@ import { assertTimeZone, WEEKDAY_NAMES, type Recurrence } from "../recurrence";
 import type { AheadAmount } from "./ahead-amount";
 import { timeOfAnEarlyDay } from "./ahead-at";
 import { amountClauseLast, findAhead } from "./ahead-phrases";
-import { boundClauseLast, boundReadAsAt, findTimeBound, isTheBoundsTime, type TimeBound } from "./time-bound-phrases";
+import { boundClauseLast, boundReadAsAt, findTimeBound, isTheBoundsTime } from "./time-bound-phrases";
 import { findDateTime, type DateTimeHints } from "./date-time-phrases";
 import type { ParseFailureReason } from "./messages";
 import { afterATimeGoneToday, aheadOfTheTimeToBeat, earlier, nextMinute } from "./early-reminder";
 import { resolveSchedule } from "./schedule";
 import { correctSpelling } from "./spelling";
 import { cleanTitle, extractTitle, partOfDayInAName } from "./title";
-import { blankOut, type Span, writeOver } from "./types";
+import { blankOut, writeOver } from "./types";
 import { findUnsupportedRepeat, hasJoinedTimes, joinedDaysOfMonth, lastingInTitle, timesOffered } from "./unsupported-phrases";
 import type { StrategyKey } from "../escalation/catalogue";
 import { findNudgeWish } from "./nudge-phrases";
@@ -18,9 +18,9 @@ import { outsidePossessives, possessiveDays, possessiveDaysNotRead } from "./pos
 import { aboutDaysNotRead, withTheDayItIsAbout } from "./about-days";
 import { twoTasks } from "./two-tasks";
 import { clockOfTheWords, unknownClockAfter } from "./zone-words";
-import { momentIn } from "./moments";
 import { settleTheHour } from "./hour-hints";
 import { namesADay, readRepeat } from "./repeat-reading";
+import { momentLast, notInAName, withAction, withTimeToBeat } from "./title-shaping";
 import { askedTimeBeforeTheFact, doneBeforeTheFact, findFactThenAsk, titleWithTheFact } from "./fact-then-ask";
 import { dayOfAnotherCalendar } from "./other-calendars";
 import { partOfDayOfAThing } from "./part-of-a-date";
@@ -223,62 +223,12 @@ function earlierThanTheDayToBeat(reminder: ParsedReminder, ahead: AheadAmount, n
   return { ok: true, reminder: { ...reminder, dueAt: nextMinute(now), ahead: { words: "", eventAt: reminder.dueAt } } };
 }
 
-/**
- * "call the bank before 5pm", "by 5pm send invoice": the title ends with the time to beat, as typed ("call the bank
- * before 5pm", "send invoice by 5pm"). The reminder is due an hour earlier, and every nudge, text and call says the
- * title, so the time that matters goes with it (ADR 130). After "my"/"the" the words stay where they were.
- */
-function withTimeToBeat(title: string, said: string, toBeat: TimeBound | null): string {
-  if (!toBeat?.direct || title === "") return title;
-  return `${title} ${said.slice(toBeat.boundWords.start, toBeat.boundWords.end).replace(/\s+/g, " ").toLowerCase()} ${toBeat.clock}`;
-}
-
-/**
- * "meeting with sam at 3, remind me to prep before": the action first, then the moment it comes before ("prep before
- * meeting with sam"), so every nudge says what to do and for what.
- */
-function withAction(title: string, said: string, action: Span | undefined): string {
-  if (!action) return title;
-  const what = cleanTitle(said.slice(action.start, action.end));
-  return title === "" ? what : `${what} before ${title}`;
-}
-
-/**
- * "every day with breakfast at 8 take pills": a moment left in the title as its first words (a clock time was said
- * with it, moments.ts MOMENT_TAG) goes after what to do: "take pills with breakfast".
- */
-function momentLast(title: string): string {
-  const moment = momentIn(title);
-  if (!moment || moment.start !== 0 || moment.end === title.length || NAMES_A_THING.test(title)) return title;
-  const rest = cleanTitle(title.slice(moment.end));
-  return rest === "" ? title : `${rest} ${title.slice(0, moment.end)}`;
-}
-
-/** "bedtime routine", "lunchtime walk", "lunch break stretch": a moment's word that names the thing, not a moment first. */
-const NAMES_A_THING = /^(?:bed|lunch|breakfast|dinner|supper|tea)/i;
-
 /** Whether the hints name any day or time at all. */
 function saysWhen(hints: DateTimeHints): boolean {
   return Boolean(hints.instant || hints.time || hints.date || hints.weekday || hints.partOfDay);
 }
 
 const PART_OF_DAY_SAID = /\b(?:morning|afternoon|evening|night|tonight)s?\b/i;
-
-/** Before a time that is part of a name: "my 3pm meeting", "the 9:15 train". */
-const NAMED_BY_ITS_TIME = /\b(?:my|the|our|your|his|her|their)\s+$/i;
-/** "the 3rd of january": a day of the month after "the" is a date, not a name ("2 days after the 3rd of january"). */
-const AN_ORDINAL_DAY = /^\d{1,2}(?:st|nd|rd|th)\b/i;
-
-/**
- * A time's span to take out of the title, or none when the time names a thing ("my 3pm meeting"); a date after "the"
- * ("the 3rd of january") goes with its "the".
- */
-function notInAName(said: string, span: Span): Span[] {
-  const named = NAMED_BY_ITS_TIME.exec(said.slice(0, span.start));
-  if (!named) return [span];
-  if (!AN_ORDINAL_DAY.test(said.slice(span.start))) return [];
-  return [{ start: /^the\s/i.test(named[0].trimStart()) ? span.start - named[0].trimStart().length : span.start, end: span.end }];
-}
 
 function failure(reason: ParseFailureReason): ParseResult {
   return { ok: false, reason };

@@ -1,3 +1,4 @@
+import { withoutIsh } from "./amounts";
 import { ordinal } from "../recurrence";
 import { clockWordsAsDigits } from "./clock-words";
 import { MONTH_NUMBER } from "./month-words";
@@ -59,13 +60,12 @@ export function correctSpelling(text: string): string {
     .replace(A_HALF_HOUR, "half an hour")
     .replace(LAST_DAY_OF_THE_YEAR, "december 31st")
     .replace(THE_LAST_DAY_OF_A_MONTH, "last day of ")
-    .replace(COUNT_ISH_BEFORE_A_UNIT, "$1 $2")
-    .replace(LENGTH_ISH, "$1")
     .replace(OF_MONTH, "of the month")
     .replace(ORDINAL_WORD_AS_A_DAY, (_whole, lead: string, word: string) => `${lead}${ordinalInDigits(word)}`)
     .replace(ORDINAL_WORD_AFTER_A_MONTH, (_whole, month: string, word: string) => `${month} ${ordinalInDigits(word)}`)
     .replace(TWO_FOR_TO, (whole: string, before: string, verb: string) => (isCommonVerb(verb) ? `${before} to ${verb}` : whole));
-  return clockWordsAsDigits(spelt.replace(PART_OF_DAY_CUT_SHORT, (_whole, day: string, part: string) => `${day} ${PART_OF_DAY_IN_FULL[part.toLowerCase()] ?? part}`));
+  // "20 mins-ish check oven", "in 20ish mins": a length said roughly is the length (amounts.ts, ADR 143).
+  return clockWordsAsDigits(withoutIsh(spelt).replace(PART_OF_DAY_CUT_SHORT, (_whole, day: string, part: string) => `${day} ${PART_OF_DAY_IN_FULL[part.toLowerCase()] ?? part}`));
 }
 
 /**
@@ -111,12 +111,6 @@ const THE_LAST_DAY_OF_A_MONTH = new RegExp(String.raw`\b(?:the\s+)?last\s+day\s+
 /** "in a half hour": as chrono knows it, "half an hour" (no time was found). */
 const A_HALF_HOUR = /\ba\s+half[\s-]hour\b/gi;
 
-/**
- * "20ish mins check oven", "20 mins-ish", "an hour-ish": a length said roughly, as the length (each found no time; the
- * reminder is as rough as anything set "in about 20 mins"). Only with a unit: "20ish people" keeps its words.
- */
-const COUNT_ISH_BEFORE_A_UNIT = /\b(\d{1,3})\s*-?\s*ish\s+(minutes?|mins?|hours?|hrs?)\b/gi;
-const LENGTH_ISH = /\b(\d{1,3}\s*(?:minutes?|mins?|hours?|hrs?)|(?:an?|one)\s+(?:hour|hr)|half\s+an\s+hour)\s*-?\s*ish\b/gi;
 
 /** "remind me 2 call the bank", "2moro 2 pay rent": "2" for "to" as texted, before a verb after "me" or a day. */
 const TWO_FOR_TO = /\b(me|tomorrow|today|tonight)\s+2\s+([a-z']+)/gi;
