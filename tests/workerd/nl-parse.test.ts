@@ -2276,7 +2276,7 @@ describe("a part of the day said before its day, minutes past an hour with am/pm
     const asked: ReadonlyArray<[prompt: string, phrase: string, says: string]> = [
       ["call mum late december", "late december", `Which day in late December? Add one, like "on dec 24 at 9am" or "on dec 28 at 10am", and I'll nudge you then.`],
       ["late may at 9 book flights", "late may", `Which day in late May? Add one, like "on may 24 at 9am" or "on may 28 at 10am", and I'll nudge you then.`],
-      ["call mum late next week", "late next week", `Which day late next week? Add one, like "next thursday at 6pm" or "next friday at 9am", and I'll nudge you then.`],
+      ["call mum late next week", "late next week", `Which day late next week? Add one, like "next week on thursday at 6pm" or "next week on friday at 9am", and I'll nudge you then.`],
       ["call mum late next month", "late next month", `Which day late next month? Add one, like "on the 24th at 9am" or "on the 28th at 10am", and I'll nudge you then.`],
     ];
     for (const [prompt, phrase, says] of asked) {
@@ -3466,5 +3466,74 @@ describe("ADR 147: a day to beat written in digits", () => {
       ["book mot before 3/20", "book mot before 3/20", "2026-03-19 09:00"],
       ["pay rent before 4/1/2026", "pay rent before 4/1/2026", "2026-03-31 09:00"],
     ]);
+  });
+});
+
+describe("ADR 153: next week, next month or next year with no day in it", () => {
+  it("asks which day, as 'sometime this week' is asked", () => {
+    // Monday March 2nd, 9 AM. Each was set a week, a month or a year from this very minute ("call sam next week at 3"
+    // on Monday the 9th at 3 PM), a day nobody named.
+    const asked: ReadonlyArray<[prompt: string, phrase: string, says: string]> = [
+      ["call mum next week", "next week", `Which day next week? Add one, like "next week on monday at 9am" or "next week on friday at 6pm", and I'll nudge you then.`],
+      ["call mum sometime next week", "sometime next week", `Which day next week? Add one, like "next week on monday at 9am" or "next week on friday at 6pm", and I'll nudge you then.`],
+      ["call sam next week at 3", "next week", `Which day next week? Add one, like "next week on monday at 9am" or "next week on friday at 6pm", and I'll nudge you then.`],
+      ["next month at 10 call the bank", "next month", `Which day next month? Add one, like "next month on the 5th at 9am" or "next month on the 20th at 10am", and I'll nudge you then.`],
+      ["renew passport next year", "next year", `Which day next year? Add one, like "on march 21 next year at 10am" or "on june 5 next year at 9am", and I'll nudge you then.`],
+    ];
+    for (const [prompt, phrase, says] of asked) {
+      expect(parseReminder(prompt, NOW.nyMondayMorning, NEW_YORK), prompt).toEqual({ ok: false, reason: "vague_time", phrase });
+      expect(failureMessage("vague_time", phrase)).toBe(says);
+    }
+  });
+
+  it("reads every example the questions give as a day of that period", () => {
+    // "late next week" gave "next thursday at 6pm", which said on a Monday is this week's Thursday.
+    expectTitlesAndTimesInNewYork([
+      ["call mum next week on monday at 9am", "call mum", "2026-03-09 09:00"],
+      ["call mum next week on friday at 6pm", "call mum", "2026-03-13 18:00"],
+      ["call mum next week on thursday at 6pm", "call mum", "2026-03-12 18:00"],
+      ["call mum next week on friday at 9am", "call mum", "2026-03-13 09:00"],
+      ["call mum next month on the 5th at 9am", "call mum", "2026-04-05 09:00"],
+      ["call mum next month on the 20th at 10am", "call mum", "2026-04-20 10:00"],
+      ["renew passport on march 21 next year at 10am", "renew passport", "2027-03-21 10:00"],
+      ["renew passport on june 5 next year at 9am", "renew passport", "2027-06-05 09:00"],
+    ]);
+    expect(failureMessage("vague_time", "late next week")).toContain(`"next week on thursday at 6pm" or "next week on friday at 9am"`);
+  });
+
+  it("still reads the days that next week, month or year name, and the period done", () => {
+    expectTitlesAndTimesInNewYork([
+      ["call mum this time next week", "call mum", "2026-03-09 09:00"],
+      ["call mum in a week", "call mum", "2026-03-09 09:00"],
+      ["early next week call mum", "call mum", "2026-03-09 09:00"],
+      ["mid next week call mum", "call mum", "2026-03-11 09:00"],
+      ["call mum by the end of next week", "call mum", "2026-03-13 17:00"],
+      ["call mum tuesday next week", "call mum", "2026-03-10 09:00"],
+      ["pay rent on the 1st of next month", "pay rent", "2026-04-01 09:00"],
+      ["plan next week at 3", "plan next week", "2026-03-02 15:00"],
+      // A period said as whose a thing is names the thing: the holiday was booked next March, the groceries next Monday.
+      ["book next year's holiday at 3pm", "book next year's holiday", "2026-03-02 15:00"],
+      ["order next week's groceries at 6pm", "order next week's groceries", "2026-03-02 18:00"],
+      ["call about next week's delivery tomorrow", "call about next week's delivery", "2026-03-03 09:00"],
+    ]);
+    // A reminder moved "to next week" has a day of its own to keep: a week on, at its time of day, as before.
+    const task = { dueAt: DateTime.fromISO("2026-03-02T16:30", { zone: NEW_YORK }).toMillis(), title: "Call mum" };
+    expect(localTime(new Date(movedDueAt("next week", task, NOW.nyMondayMorning, NEW_YORK)), NEW_YORK)).toBe("2026-03-09 16:30");
+  });
+
+  it("starts a repeat 'starting next week' on next week's first such day", () => {
+    // Wednesday March 4th, 9 AM. "next week" was read as March 11th, so Monday's repeat began on the 16th, a week late.
+    const wednesday = new Date("2026-03-04T14:00:00Z");
+    expectTitlesAndTimesInNewYork(
+      [
+        ["every monday starting next week gym at 7", "gym", "2026-03-09 07:00"],
+        ["take pills every day at 8 starting next week", "take pills", "2026-03-09 08:00"],
+        ["every friday starting next week at 7am yoga", "yoga", "2026-03-13 07:00"],
+        ["every day at 8 starting next year take pills", "take pills", "2027-01-01 08:00"],
+      ],
+      wednesday,
+    );
+    expect(parsed("from next month pay rent every month on the 1st", wednesday, NEW_YORK).recurrence).toMatchObject({ freq: "monthly", dayOfMonth: 1 });
+    expect(localTime(parsed("from next month pay rent every month on the 1st", wednesday, NEW_YORK).dueAt, NEW_YORK)).toBe("2026-04-01 09:00");
   });
 });

@@ -61,8 +61,12 @@ export function periodExamples(period: string): string {
   const lateMonth = /^late\s+(\S+)$/i.exec(period);
   const month = lateMonth ? MONTH_NUMBER[(lateMonth[1] ?? "").toLowerCase()] : undefined;
   if (month) return `"on ${MONTH_NAMES[month - 1]?.slice(0, 3).toLowerCase()} 24 at 9am" or "on ${MONTH_NAMES[month - 1]?.slice(0, 3).toLowerCase()} 28 at 10am"`;
-  if (/^late\s+next\s+week$/i.test(period)) return `"next thursday at 6pm" or "next friday at 9am"`;
+  // "next week on friday", not "next friday": said on a Wednesday, "next friday" is this week's (schedule.ts).
+  if (/^late\s+next\s+week$/i.test(period)) return `"next week on thursday at 6pm" or "next week on friday at 9am"`;
   if (/^late\s+\S+\s+month$/i.test(period)) return `"on the 24th at 9am" or "on the 28th at 10am"`;
+  if (/\bnext\s+week$/i.test(period)) return `"next week on monday at 9am" or "next week on friday at 6pm"`;
+  if (/\bnext\s+month$/i.test(period)) return `"next month on the 5th at 9am" or "next month on the 20th at 10am"`;
+  if (/\bnext\s+year$/i.test(period)) return `"on march 21 next year at 10am" or "on june 5 next year at 9am"`;
   if (/\b(?:christmas|xmas)\s+week$|week\s+of\s+(?:christmas|xmas)$/i.test(period)) return `"on dec 21 at 10am" or "on christmas eve at 9am"`;
   if (/\beaster\s+week$|week\s+of\s+easter$/i.test(period)) return `"on good friday at 10am" or "on easter monday at 9am"`;
   if (/\bthanksgiving\s+week$|week\s+of\s+thanksgiving$/i.test(period)) return `"on thanksgiving at 10am" or "the day after thanksgiving at 9am"`;

@@ -19,6 +19,12 @@ const A_DAYS_PART_AFTER = /^\s+(?:morning|afternoon|evening|night|lunch|dinner|b
 
 /** "this month" alone: no day in it (chrono read the 1st, "That time has already passed"); asked (vague-phrases.ts VAGUE_WHEN). */
 const PERIOD_ALONE = /^this\s+(?:week|month|year)$/i;
+/**
+ * "book next year's holiday at 3pm", "call about next week's delivery": a period said as whose a thing is names the
+ * thing, as "this year's taxes" does. chrono read it as a year (a week) from now, so the holiday was booked next March.
+ */
+const NEXT_PERIOD = /^next\s+(?:week|month|year)$/i;
+const POSSESSIVE_AFTER = /^['’]s\b/i;
 
 /** "sat or sun", "saturday or sun": a short weekday offered as a choice with another day is a day. */
 const OR_A_DAY_BEFORE = new RegExp(String.raw`\b${DAY_NAME}\s*,?\s*or\s+$`, "i");
@@ -31,5 +37,6 @@ export function isBareNonWeekday(result: chrono.ParsedResult, text: string): boo
   const partAfter = A_DAYS_PART_AFTER.test(text.slice(result.index + result.text.length));
   if (MAYBE_NO_WEEKDAY.test(word) && (DAY_WORD_BEFORE.test(before) || orADay || partAfter)) return false;
   if (MAYBE_NO_WEEKDAY.test(word) || PERIOD_ALONE.test(word)) return true;
+  if (NEXT_PERIOD.test(word) && POSSESSIVE_AFTER.test(text.slice(result.index + result.text.length))) return true;
   return WEEKDAY_ONLY_FIRST.test(word) && text.slice(0, result.index).trim() !== "" && !DAY_WORD_BEFORE.test(text.slice(0, result.index));
 }

@@ -61,9 +61,9 @@ const NOT_DATES: readonly RegExp[] = [
   /\bcyber\s+(monday)\b/gi,
   // "buy the morning after pill tomorrow": a medicine's name, not tomorrow morning (titled "buy the after pill").
   /\b((?:morning|day)[\s-]+after)(?=[\s-]+pills?\b)/gi,
-  // "plan this week at 3", "review this month at 5pm": the period is what is done, not when (it was the 1st of this
+  // "plan this week at 3", "review next month at 5pm": the period is what is done, not when (it was the 1st of this
   // month, past, or the title lost it). Not "the end of this week" (a day).
-  new RegExp(String.raw`(?<=\b${DONE_TO_A_PERIOD}\s+)(this\s+(?:week|month|year))\b(?!'s)`, "gi"),
+  new RegExp(String.raw`(?<=\b${DONE_TO_A_PERIOD}\s+)((?:this|next)\s+(?:week|month|year))\b(?!'s)`, "gi"),
   // "leave it for now", "now that tom is back call him at 5", "every now and then": no time (chrono read this very
   // instant, "That time has already passed"). "in 2 hours from now" is one; "asap", "now", "right away" as the time are
   // read by parse-reminder.ts (vague-phrases.ts findRightAway) before this.

@@ -21,6 +21,12 @@ const BEFORE = "(?:(?:in|at|by|around|towards?|for|from|before|until|till)\\s+)?
 const PERIOD = `(next\\s+week|next\\s+month|(?:(?:the|this)\\s+)?month|${MONTH_WORD}\\b)`;
 
 const START = new RegExp(`\\b${BEFORE}(?:(?:start|beginning)\\s+of\\s+(?:the\\s+)?|early\\s+)${PERIOD}`, "i");
+/**
+ * "every monday starting next week", "from next month": the period's first day (its Monday, its 1st, January 1st), from
+ * which a repeat's first day is found. chrono read "next week" as seven days from now, so "every monday starting next
+ * week" said on a Wednesday began the Monday after next.
+ */
+const FROM_NEXT = /\b(?:starting|beginning|commencing|from)\s+(next\s+(?:week|month|year))\b(?!'s)/i;
 const MIDDLE = new RegExp(`\\b${BEFORE}(?:middle\\s+of\\s+(?:the\\s+)?|mid\\s*-?\\s*)${PERIOD}`, "i");
 const END = new RegExp(`\\b${BEFORE}end\\s+of\\s+(?:the\\s+)?${PERIOD}`, "i");
 
@@ -91,6 +97,7 @@ function dayOfPeriod(today: DateTime, period: string, part: Part): DateTime | nu
     return monday.plus({ days: part === "start" ? 0 : part === "middle" ? 2 : 4 });
   }
   if (words === "next month") return dayOfMonth(today.startOf("month").plus({ months: 1 }), part);
+  if (words === "next year") return part === "start" ? today.startOf("year").plus({ years: 1 }) : null;
   if (words.endsWith("month")) {
     // "mid-month", "the middle of the month": this month's 15th while it is still to come, else next month's; "the start
     // of the month": the next 1st (today's on the 1st). The end of this month is END_OF_MONTH's ("end of the month").
@@ -133,6 +140,7 @@ export const END_OF_THIS_PERIOD_PARSERS: chrono.Parser[] = [
 /** The start, middle and end of next week, next month and a month by name. */
 export const PERIOD_PARSERS: chrono.Parser[] = [
   { pattern: () => START, extract: reader("start") },
+  { pattern: () => FROM_NEXT, extract: reader("start") },
   { pattern: () => MIDDLE, extract: reader("middle") },
   { pattern: () => END, extract: reader("end") },
 ];
