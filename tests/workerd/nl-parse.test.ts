@@ -3537,3 +3537,36 @@ describe("ADR 153: next week, next month or next year with no day in it", () => 
     expect(localTime(parsed("from next month pay rent every month on the 1st", wednesday, NEW_YORK).dueAt, NEW_YORK)).toBe("2026-04-01 09:00");
   });
 });
+
+describe("ADR 154: a count after 'in' that no day holds as hours is minutes", () => {
+  it("reads 25 to 180 with no unit as minutes", () => {
+    // Monday March 2nd, 3:20 PM. Each was asked 'Is "in 25" minutes or hours?', offering "in 25 hours".
+    expectTitlesAndTimesInNewYork(
+      [
+        ["check on the bread in 25", "check on the bread", "2026-03-02 15:45"],
+        ["in 30 take out the pizza", "take out the pizza", "2026-03-02 15:50"],
+        ["in 45 to check the oven", "check the oven", "2026-03-02 16:05"],
+        ["in thirty call mum", "call mum", "2026-03-02 15:50"],
+        ["in forty-five check the oven", "check the oven", "2026-03-02 16:05"],
+        ["leave in 90, please", "leave", "2026-03-02 16:50"],
+        ["in 180 move the car", "move the car", "2026-03-02 18:20"],
+      ],
+      NOW.nyMondayAfternoon,
+    );
+  });
+
+  it("still asks for a count a day's hours could hold, or more than three hours of minutes", () => {
+    for (const [prompt, phrase] of [
+      ["remind me in 10", "in 10"],
+      ["check the bread in 24", "in 24"],
+      ["in 2 call the bank", "in 2"],
+      ["in 200 move the car", "in 200"],
+      ["remind me in a few to stir", "in a few"],
+    ] as const) {
+      expect(parseReminder(prompt, NOW.nyMondayAfternoon, NEW_YORK), prompt).toEqual({ ok: false, reason: "no_unit", phrase });
+    }
+    // A unit said is read as said; the count alone with no title is no reminder.
+    expectTitlesAndTimesInNewYork([["in 25 hours renew the parking", "renew the parking", "2026-03-03 16:20"]], NOW.nyMondayAfternoon);
+    expect(parseReminder("in 25", NOW.nyMondayAfternoon, NEW_YORK)).toEqual({ ok: false, reason: "no_title" });
+  });
+});

@@ -13,7 +13,7 @@ import { blankOut, writeOver } from "./types";
 import { findUnsupportedRepeat, hasJoinedTimes, joinedDaysOfMonth, lastingInTitle, timesOffered } from "./unsupported-phrases";
 import type { StrategyKey } from "../escalation/catalogue";
 import { findNudgeWish } from "./nudge-phrases";
-import { countWithoutUnit, dayOnlyYouKnow, findPeriodWithoutADay, findRightAway, lengthAsFromNow, momentClause, momentOnlyYouKnow, vagueWhen } from "./vague-phrases";
+import { countAsMinutes, countWithoutUnit, dayOnlyYouKnow, findPeriodWithoutADay, findRightAway, lengthAsFromNow, momentClause, momentOnlyYouKnow, vagueWhen } from "./vague-phrases";
 import { outsidePossessives, possessiveDays, possessiveDaysNotRead } from "./possessive-days";
 import { aboutDaysNotRead, withTheDayItIsAbout } from "./about-days";
 import { twoTasks } from "./two-tasks";
@@ -167,6 +167,9 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
     // "5 mins check rice": read again as "in 5 mins check rice" (not again once read so).
     const fromNow = lengthAsFromNow(typed);
     if (fromNow && !/^\s*in\s/i.test(typed)) return parseReminder(fromNow, now, zone);
+    // "check on the bread in 25": minutes, as no day has 25 hours (read again with "minutes", not again once read so).
+    const asMinutes = countAsMinutes(typed);
+    if (asMinutes) return parseReminder(asMinutes, now, zone);
     const unitless = countWithoutUnit(text);
     if (unitless) return { ok: false, reason: "no_unit", phrase: unitless };
     const vague = vagueWhen(text) ?? momentClause(text);

@@ -10,7 +10,7 @@ import { COMMON_VERB, isCommonVerb } from "./verbs";
  * minutes or ten hours: a guess either way is an alarm at the wrong time, so the reader asks (parse-reminder.ts)
  * rather than answering "I couldn't find a time". "in 10 downing street" and "in 2024" are not read.
  */
-const COUNT_WITHOUT_UNIT = /\bin\s+(\d{1,3}|a\s+few|a\s+couple|five|ten|fifteen|twenty|thirty|forty-?five)(?=\s*(?:$|[,.;:!?)]|(?:to|and|please|then)\b))|^\s*in\s+(?:\d{1,3}|five|ten|fifteen|twenty|thirty|forty-?five)(?=\s+[a-z])/i;
+const COUNT_WITHOUT_UNIT = /\bin\s+(\d{1,3}|a\s+few|a\s+couple|five|ten|fifteen|twenty|thirty|forty-?five)(?=\s*(?:$|[,.;:!?)]|(?:to|and|please|then)\b))|^\s*in\s+(\d{1,3}|five|ten|fifteen|twenty|thirty|forty-?five)(?=\s+(?!(?:minutes?|mins?|hours?|hrs?)\b)[a-z])/i;
 
 /**
  * "5 mins check rice", "10 min timer", "pasta 11 minutes", "half an hour call sam": a length of minutes or hours as the
@@ -35,6 +35,21 @@ const LENGTH_LAST = new RegExp(String.raw`(?<=\S)\s+${LENGTH}\s*[.!]*\s*$`, "i")
 export function countWithoutUnit(text: string): string | null {
   return COUNT_WITHOUT_UNIT.exec(text)?.[0].replace(/\s+/g, " ") ?? null;
 }
+
+/**
+ * "check on the bread in 25", "in 45 take out the pizza": a count after "in" with no unit that is more hours than a day
+ * has, and at most three hours of minutes (25 to 180), is minutes: the words again with "minutes" after the count, for
+ * parse-reminder.ts to read. They were asked 'Is "in 25" minutes or hours?', offering "in 25 hours". Null otherwise.
+ */
+export function countAsMinutes(text: string): string | null {
+  const match = COUNT_WITHOUT_UNIT.exec(text);
+  const said = (match?.[1] ?? match?.[2] ?? "").toLowerCase();
+  const count = /^\d+$/.test(said) ? Number(said) : (COUNT_WORDS[said.replace("-", "")] ?? 0);
+  if (!match || count < 25 || count > 180) return null;
+  const end = match.index + match[0].length;
+  return `${text.slice(0, end)} minutes${text.slice(end)}`;
+}
+const COUNT_WORDS: Record<string, number> = { thirty: 30, fortyfive: 45 };
 
 /** "christmas week", "the week of thanksgiving": the week a holiday is in, seven days. */
 const HOLIDAY_WEEK = String.raw`(?:(?:in|during|over)\s+)?(?:the\s+)?(?:christmas|xmas|easter|thanksgiving)\s+week|(?:(?:in|during)\s+)?the\s+week\s+of\s+(?:christmas|xmas|easter|thanksgiving)`;
