@@ -3570,3 +3570,39 @@ describe("ADR 154: a count after 'in' that no day holds as hours is minutes", ()
     expect(parseReminder("in 25", NOW.nyMondayAfternoon, NEW_YORK)).toEqual({ ok: false, reason: "no_title" });
   });
 });
+
+describe("ADR 155: 'fortnight on friday' without 'a', a moment only you know today, an occasion said first", () => {
+  it("reads 'fortnight on friday' and 'fortnight today' as 'a fortnight ...' is read", () => {
+    // Monday March 2nd, 9 AM. It was this Friday, titled "fortnight call mum".
+    expectTitlesAndTimesInNewYork([
+      ["fortnight on friday call mum", "call mum", "2026-03-20 09:00"],
+      ["call mum fortnight today", "call mum", "2026-03-16 09:00"],
+      ["a fortnight on friday call mum", "call mum", "2026-03-20 09:00"],
+    ]);
+    // "every fortnight on friday" is still a repeat.
+    expect(parsed("every fortnight on friday call mum", NOW.nyMondayMorning, NEW_YORK).recurrence).toMatchObject({ freq: "weekly", interval: 2 });
+  });
+
+  it("asks about a moment only the person knows, said with 'today'", () => {
+    // It was "What time today?", as if nothing else had been said about when.
+    for (const [prompt, phrase] of [
+      ["grab milk on the way home from work today", "on the way home"],
+      ["pick up kids today after school", "after school"],
+    ] as const) {
+      expect(parseReminder(prompt, NOW.nyMondayMorning, NEW_YORK), prompt).toEqual({ ok: false, reason: "vague_time", phrase });
+    }
+    expect(failureMessage("vague_time", "on the way home")).toBe(`When is "on the way home"? Add a time, like "at 6pm" or "in 2 hours", and I'll nudge you then.`);
+    expect(parseReminder("call mum today", NOW.nyMondayAfternoon, NEW_YORK)).toEqual({ ok: false, reason: "no_time_today" });
+  });
+
+  it("puts an occasion said first after what to do", () => {
+    // It was said back as "I'll remind you about on your birthday treat yourself".
+    expectOneOffInNewYork("on my birthday 14 march treat myself", "treat myself on my birthday", "2026-03-14 09:00", "Got it! I'll remind you to treat yourself on your birthday on Sat, Mar 14 at 9:00 AM.");
+    expectOneOffInNewYork("on my birthday 14 march", "my birthday", "2026-03-14 09:00", "Got it! I'll remind you about your birthday on Sat, Mar 14 at 9:00 AM.");
+    expectTitlesAndTimesInNewYork([
+      ["on mum's birthday june 3 call her", "call her on mum's birthday", "2026-06-03 09:00"],
+      ["on our anniversary 3 june book dinner", "book dinner on our anniversary", "2026-06-03 09:00"],
+      ["treat myself on my birthday 14 march", "treat myself on my birthday", "2026-03-14 09:00"],
+    ]);
+  });
+});

@@ -177,7 +177,8 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   }
   // "pick up kids friday after school": a day, and a moment only the person knows with no clock time: asked.
   // A part of the day said anywhere, the repeat's too ("every morning when i wake up"), is time enough.
-  const moment = schedule.ok && !hints.time && !hints.instant && !hints.partOfDay && !PART_OF_DAY_SAID.test(text) ? momentOnlyYouKnow(text) : null;
+  // "grab milk on the way home today" too: the moment is what to ask about, not "What time today?".
+  const moment = (schedule.ok || schedule.reason === "no_time_today") && !hints.time && !hints.instant && !hints.partOfDay && !PART_OF_DAY_SAID.test(text) ? momentOnlyYouKnow(text) : null;
   if (moment) return { ok: false, reason: "vague_time", phrase: moment };
   // "friday december 12", a Saturday: asked before anything else about the day, with the date and the weekday named.
   if (!schedule.ok && schedule.reason === "weekday_mismatch") return { ok: false, reason: "weekday_mismatch", phrase: schedule.date, otherPhrase: WEEKDAY_NAMES[schedule.said - 1] };

@@ -58,6 +58,8 @@ const WEEKDAY_WEEK = new RegExp(`\\b(?:(?:on|by|next)\\s+)?(${DAY})\\s+week\\b(?
 /** "friday fortnight": two weeks on from the coming Friday, as "friday week" is one (it was this Friday, titled "fortnight ..."). */
 const WEEKDAY_FORTNIGHT = new RegExp(`\\b(?:(?:on|by)\\s+)?(${DAY})\\s+fortnight\\b`, "i");
 const WEEKS_ON_A_DAY = new RegExp(`(?<!\\bfor\\s+)\\b${COUNT}\\s+(weeks?|fortnights?)\\s+(?:(?:on|from)\\s+)?(${DAY}|today|tomorrow)`, "i");
+/** "fortnight on friday", "fortnight today": as typed in a hurry, without the "a" (it was this Friday, titled "fortnight"). */
+const FORTNIGHT_ON_A_DAY = new RegExp(`(?<!\\b(?:for|every|each|a|one|\\d+)\\s+)\\bfortnight\\s+(?:(?:on|from)\\s+)?(${DAY}|today|tomorrow)`, "i");
 /** "over the weekend", "this coming weekend": this weekend, as chrono reads "this weekend" (a Saturday, schedule.ts). */
 const THIS_WEEKEND = /\b(?:(?:over|during)\s+the|this\s+coming)\s+weekend\b/i;
 const WEEKEND_AFTER_NEXT = /\b(?:(?:on|at|over)\s+)?(?:the\s+)?weekend\s+after\s+next\b/i;
@@ -189,6 +191,7 @@ export const RELATIVE_PARSERS: chrono.Parser[] = [
   { pattern: () => WEEKDAY_WEEK, extract: (context, match) => weekdayAhead(context, match[1], 1) },
   { pattern: () => WEEKDAY_FORTNIGHT, extract: (context, match) => weekdayAhead(context, match[1], 2) },
   { pattern: () => WEEKS_ON_A_DAY, extract: weeksOnADay },
+  { pattern: () => FORTNIGHT_ON_A_DAY, extract: (context, match) => weeksOnADay(context, ["", "a", "fortnight", match[1] ?? ""] as unknown as RegExpMatchArray) },
   { pattern: () => WEEKEND_AFTER_NEXT, extract: weekendAfterNext },
   {
     pattern: () => WEEK_AFTER_NEXT,

@@ -1,6 +1,8 @@
 import { momentIn } from "./moments";
 import type { TimeBound } from "./time-bound-phrases";
 import { cleanTitle } from "./title";
+import { SOMEONES_DAY } from "./vague-phrases";
+import { COMMON_VERB } from "./verbs";
 import type { Span } from "./types";
 
 // The title as every nudge, text and call says it, shaped from the words cut out of the message (title.ts): what to
@@ -31,11 +33,21 @@ export function withAction(title: string, said: string, action: Span | undefined
  * with it, moments.ts MOMENT_TAG) goes after what to do: "take pills with breakfast".
  */
 export function momentLast(title: string): string {
+  // "on my birthday 14 march treat myself": the occasion goes after what to do ("treat myself on my birthday"); it was
+  // said back as "about on your birthday treat yourself".
+  // Alone, the occasion is the title without its "on" ("my birthday", said back as "about your birthday").
+  const occasion = OCCASION_FIRST.exec(title);
+  if (occasion?.[2]) return `${occasion[2]} ${occasion[1]}`;
+  if (OCCASION_ALONE.test(title)) return title.replace(/^on\s+/i, "");
   const moment = momentIn(title);
   if (!moment || moment.start !== 0 || moment.end === title.length || NAMES_A_THING.test(title)) return title;
   const rest = cleanTitle(title.slice(moment.end));
   return rest === "" ? title : `${rest} ${title.slice(0, moment.end)}`;
 }
+
+/** "on my birthday", "on our anniversary", "on mum's birthday" as a title's first words, then what to do (a verb). */
+const OCCASION_FIRST = new RegExp(String.raw`^(on\s+${SOMEONES_DAY})\s+(${COMMON_VERB}\b.*)$`, "i");
+const OCCASION_ALONE = new RegExp(String.raw`^on\s+${SOMEONES_DAY}$`, "i");
 
 /** "bedtime routine", "lunchtime walk", "lunch break stretch": a moment's word that names the thing, not a moment first. */
 const NAMES_A_THING = /^(?:bed|lunch|breakfast|dinner|supper|tea)/i;

@@ -8,7 +8,7 @@ const COMMON_VERBS = new Set(
   help invite iron join leave let load lock log look mail make meditate meet message mop move mow open order pack pay phone pick
   plan plug post postpone practice practise pray preheat prep prepare print push put read record refill register remember remove renew reply reschedule
   reset respond return review revise ring rotate rsvp run save say schedule see sell send set share shave shower sign sleep sort start stir stop stretch
-  study submit swap switch take talk tell text throw tidy top transfer turn unload unplug update vacuum venmo visit vote wake walk warm wash watch water weigh wind wish withdraw work wrap write`.split(/\s+/),
+  study submit swap switch take talk tell text throw tidy top transfer treat turn unload unplug update vacuum venmo visit vote wake walk warm wash watch water weigh wind wish withdraw work wrap write`.split(/\s+/),
 );
 
 /** Any of the common verbs, as a pattern's source ("call", "review"). */
