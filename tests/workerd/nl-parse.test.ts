@@ -68,6 +68,14 @@ function expectTitlesAndTimesInNewYork(rows: ReadonlyArray<readonly [prompt: str
   }
 }
 
+/** Each prompt said on NOW.nyMondayMorning in New York is asked about `phrase`, in the words `says`. */
+function expectAskedInNewYork(rows: ReadonlyArray<readonly [prompt: string, phrase: string, says: string]>): void {
+  for (const [prompt, phrase, says] of rows) {
+    expect(parseReminder(prompt, NOW.nyMondayMorning, NEW_YORK), prompt).toEqual({ ok: false, reason: "vague_time", phrase });
+    expect(failureMessage("vague_time", phrase)).toBe(says);
+  }
+}
+
 interface Case {
   prompt: string;
   now: Date;
@@ -2279,10 +2287,7 @@ describe("a part of the day said before its day, minutes past an hour with am/pm
       ["call mum late next week", "late next week", `Which day late next week? Add one, like "next week on thursday at 6pm" or "next week on friday at 9am", and I'll nudge you then.`],
       ["call mum late next month", "late next month", `Which day late next month? Add one, like "on the 24th at 9am" or "on the 28th at 10am", and I'll nudge you then.`],
     ];
-    for (const [prompt, phrase, says] of asked) {
-      expect(parseReminder(prompt, NOW.nyMondayMorning, NEW_YORK), prompt).toEqual({ ok: false, reason: "vague_time", phrase });
-      expect(failureMessage("vague_time", phrase)).toBe(says);
-    }
+    expectAskedInNewYork(asked);
     // The examples given are read, and "late" of the day is a part of the day, as before.
     expectTitlesAndTimesInNewYork([
       ["call mum on dec 24 at 9am", "call mum", "2026-12-24 09:00"],
@@ -2420,10 +2425,7 @@ describe("a part of the day said before its day, minutes past an hour with am/pm
       ["in the first week of january call", "in the first week of january", `Which day in the first week of January? Add one, like "on jan 3 at 9am" or "on jan 5 at 10am", and I'll nudge you then.`],
       ["the last week of the month call", "the last week of the month", `Which day in the last week of the month? Add one, like "on the 26th at 9am" or "on the 28th at 10am", and I'll nudge you then.`],
     ];
-    for (const [prompt, phrase, says] of asked) {
-      expect(parseReminder(prompt, NOW.nyMondayMorning, NEW_YORK), prompt).toEqual({ ok: false, reason: "vague_time", phrase });
-      expect(failureMessage("vague_time", phrase)).toBe(says);
-    }
+    expectAskedInNewYork(asked);
     // "week commencing 14th december call" was titled "week commencing call".
     expectTitlesAndTimesInNewYork([
       ["week commencing 14th december call", "call", "2026-12-14 09:00"],
@@ -3480,10 +3482,7 @@ describe("ADR 153: next week, next month or next year with no day in it", () => 
       ["next month at 10 call the bank", "next month", `Which day next month? Add one, like "next month on the 5th at 9am" or "next month on the 20th at 10am", and I'll nudge you then.`],
       ["renew passport next year", "next year", `Which day next year? Add one, like "on march 21 next year at 10am" or "on june 5 next year at 9am", and I'll nudge you then.`],
     ];
-    for (const [prompt, phrase, says] of asked) {
-      expect(parseReminder(prompt, NOW.nyMondayMorning, NEW_YORK), prompt).toEqual({ ok: false, reason: "vague_time", phrase });
-      expect(failureMessage("vague_time", phrase)).toBe(says);
-    }
+    expectAskedInNewYork(asked);
   });
 
   it("reads every example the questions give as a day of that period", () => {
@@ -3604,5 +3603,45 @@ describe("ADR 155: 'fortnight on friday' without 'a', a moment only you know tod
       ["on our anniversary 3 june book dinner", "book dinner on our anniversary", "2026-06-03 09:00"],
       ["treat myself on my birthday 14 march", "treat myself on my birthday", "2026-03-14 09:00"],
     ]);
+  });
+});
+
+describe("ADR 156: a month named with no day of it, and a day 'in' a month", () => {
+  it("asks which day of the month, as 'late december' is asked", () => {
+    // Monday March 2nd, 9 AM. Each was the 1st of the month at 9 AM (or at the time said): New Year's Day for the first.
+    const asked: ReadonlyArray<[prompt: string, phrase: string, says: string]> = [
+      ["renew car registration in january", "in january", `Which day in January? Add one, like "on jan 5 at 9am" or "on jan 12 at 10am", and I'll nudge you then.`],
+      ["sometime in may book the campsite", "sometime in may", `Which day in May? Add one, like "on may 5 at 9am" or "on may 12 at 10am", and I'll nudge you then.`],
+      ["call mum in june at 3", "in june", `Which day in June? Add one, like "on jun 5 at 9am" or "on jun 12 at 10am", and I'll nudge you then.`],
+      ["in sept renew passport", "in sept", `Which day in September? Add one, like "on sep 5 at 9am" or "on sep 12 at 10am", and I'll nudge you then.`],
+    ];
+    expectAskedInNewYork(asked);
+    // The examples are read as days of that month.
+    expectTitlesAndTimesInNewYork([
+      ["on jan 5 at 9am renew car registration", "renew car registration", "2027-01-05 09:00"],
+      ["on sep 12 at 10am renew passport", "renew passport", "2026-09-12 10:00"],
+    ]);
+  });
+
+  it("reads a day said 'in' a month, either way round", () => {
+    // "call mum in june on the 5th" was June 1st titled "call mum on the 5th"; "on the 5th in june" the 5th of this month
+    // titled "call mum in june".
+    expectTitlesAndTimesInNewYork([
+      ["call mum in june on the 5th", "call mum", "2026-06-05 09:00"],
+      ["call mum on the 5th in june", "call mum", "2026-06-05 09:00"],
+      ["in june on the 3rd at 2pm dentist", "dentist", "2026-06-03 14:00"],
+      ["pay rent the last in april", "pay rent", "2026-04-30 09:00"],
+      ["call mum on the 1st in march", "call mum", "2027-03-01 09:00"],
+    ]);
+  });
+
+  it("still reads a month's own days, a deadline and a repeat as before", () => {
+    expectTitlesAndTimesInNewYork([
+      ["the first monday in april call the bank", "call the bank", "2026-04-06 09:00"],
+      ["the last day in march call mum", "call mum", "2026-03-31 09:00"],
+      ["file taxes by april", "file taxes", "2026-04-01 09:00"],
+      ["early june book flights", "book flights", "2026-06-01 09:00"],
+    ]);
+    expect(parsed("every year in june renew the licence", NOW.nyMondayMorning, NEW_YORK).recurrence).toMatchObject({ freq: "yearly", month: 6, dayOfMonth: 1 });
   });
 });

@@ -65,6 +65,8 @@ function withOurPhrases(base: chrono.Chrono, ownParsers: readonly chrono.Parser[
   casual.parsers.push({ pattern: () => WEEKDAY_AND_DAY, extract: weekdayAndDay });
   casual.parsers.push({ pattern: () => DAY_OF_THE_MONTH, extract: dayOfTheMonth });
   casual.parsers.push({ pattern: () => DAY_THEN_WHICH_MONTH, extract: dayOfTheMonth });
+  casual.parsers.push({ pattern: () => DAY_IN_A_NAMED_MONTH, extract: (context, match) => dayOfANamedMonth(context, match[1] ?? "", match[2] ?? "") });
+  casual.parsers.push({ pattern: () => NAMED_MONTH_THEN_DAY, extract: (context, match) => dayOfANamedMonth(context, match[2] ?? "", match[1] ?? "") });
   casual.parsers.push({ pattern: () => WHICH_MONTH_THEN_DAY, extract: (context, match) => dayOfAMonthSaid(context, match[2] ?? "", match[1] ?? "") });
   // First, and with "on" as chrono's own reading has it: that reading is as long, so it would be kept over ours and
   // then dropped as no date.
@@ -157,6 +159,24 @@ const DAY_OF_THE_MONTH = new RegExp(`\\b(?:(?:on|by|before|until|till)\\s+)?(?:t
  */
 const DAY_THEN_WHICH_MONTH = new RegExp(`\\b(?:(?:on|by|before|until|till)\\s+)?(?:the\\s+)?(${SUFFIXED_ORDINAL})\\s+(this|next)\\s+month\\b`, "i");
 const WHICH_MONTH_THEN_DAY = new RegExp(`\\b(this|next)\\s+month\\s*,?\\s+(?:(?:on|by|before|until|till)\\s+)?(?:the\\s+)?(${SUFFIXED_ORDINAL})`, "i");
+
+/**
+ * "on the 5th in march", "in march on the 5th": that day of the month named. The first was the 5th of this month titled
+ * "call mum in march", the second March 1st titled "call mum on the 5th".
+ */
+const DAY_IN_A_NAMED_MONTH = new RegExp(`\\b(?:(?:on|by|before|until|till)\\s+)?(?:the\\s+)?(${SUFFIXED_ORDINAL})\\s+in\\s+(${MONTH_WORD})\\b(?!\\s*\\d)`, "i");
+const NAMED_MONTH_THEN_DAY = new RegExp(`\\bin\\s+(${MONTH_WORD})\\s*,?\\s+(?:(?:on|by|before|until|till)\\s+)?the\\s+(${SUFFIXED_ORDINAL})`, "i");
+
+/** The day (`dayWord`: "5th", "first", "last") of the month `monthWord` names, this year's (schedule.ts moves one gone by). */
+function dayOfANamedMonth(context: chrono.ParsingContext, dayWord: string, monthWord: string): chrono.ParsingComponents | null {
+  const month = MONTH_NUMBER[monthWord.toLowerCase()];
+  const day = /^last$/i.test(dayWord) ? 31 : ordinalValue(dayWord);
+  if (!month || day === null || day < 1) return null;
+  const year = localToday(context).year;
+  const days = DateTime.fromObject({ year, month, day: 1 }).daysInMonth ?? 28;
+  if (day > days && !/^last$/i.test(dayWord)) return null;
+  return context.createParsingComponents({ day: Math.min(day, days), month }).imply("year", year);
+}
 
 function dayOfTheMonth(context: chrono.ParsingContext, match: RegExpMatchArray): chrono.ParsingComponents | null {
   return dayOfAMonthSaid(context, match[1] ?? "", match[2] ?? "the");

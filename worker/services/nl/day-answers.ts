@@ -43,7 +43,10 @@ export function periodAsSaid(period: string): string {
   const week = /^(?:in )?(the \S+ week (?:of|in) )(.+)$/.exec(words);
   if (week) return `in ${week[1]}${MONTH_NAMES[(MONTH_NUMBER[week[2] ?? ""] ?? 0) - 1] ?? week[2]}`;
   const month = MONTH_NUMBER[/^late (.+)$/.exec(words)?.[1] ?? ""];
-  return month ? `in late ${MONTH_NAMES[month - 1]}` : words;
+  if (month) return `in late ${MONTH_NAMES[month - 1]}`;
+  // "in jan", "sometime in march": "in January", "in March".
+  const named = MONTH_NUMBER[/^in (\S+)$/.exec(words)?.[1] ?? ""];
+  return named ? `in ${MONTH_NAMES[named - 1]}` : words;
 }
 
 const HOLIDAY_IN_A_WEEK = /^(?:(?:in|during|over) )?(?:the )?(?:(Christmas|Xmas|Easter|Thanksgiving) week|week of (Christmas|Xmas|Easter|Thanksgiving))$/;
@@ -62,6 +65,9 @@ export function periodExamples(period: string): string {
   const month = lateMonth ? MONTH_NUMBER[(lateMonth[1] ?? "").toLowerCase()] : undefined;
   if (month) return `"on ${MONTH_NAMES[month - 1]?.slice(0, 3).toLowerCase()} 24 at 9am" or "on ${MONTH_NAMES[month - 1]?.slice(0, 3).toLowerCase()} 28 at 10am"`;
   // "next week on friday", not "next friday": said on a Wednesday, "next friday" is this week's (schedule.ts).
+  const inAMonth = /^in\s+(\S+)$/i.exec(period);
+  const named = inAMonth ? MONTH_NUMBER[(inAMonth[1] ?? "").toLowerCase()] : undefined;
+  if (named) return `"on ${MONTH_NAMES[named - 1]?.slice(0, 3).toLowerCase()} 5 at 9am" or "on ${MONTH_NAMES[named - 1]?.slice(0, 3).toLowerCase()} 12 at 10am"`;
   if (/^late\s+next\s+week$/i.test(period)) return `"next week on thursday at 6pm" or "next week on friday at 9am"`;
   if (/^late\s+\S+\s+month$/i.test(period)) return `"on the 24th at 9am" or "on the 28th at 10am"`;
   if (/\bnext\s+week$/i.test(period)) return `"next week on monday at 9am" or "next week on friday at 6pm"`;

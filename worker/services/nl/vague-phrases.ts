@@ -1,4 +1,5 @@
 import { MONTH_WORD } from "./month-words";
+import { DAY_NAME } from "./recurrence-phrases";
 import type { Span } from "./types";
 import { COMMON_VERB, isCommonVerb } from "./verbs";
 
@@ -57,7 +58,7 @@ const HOLIDAY_WEEK = String.raw`(?:(?:in|during|over)\s+)?(?:the\s+)?(?:christma
 const A_HOLIDAY_WEEK = new RegExp(String.raw`\b(?:${HOLIDAY_WEEK})$`, "i");
 
 /**
- * Periods that hold many days and name none: "this week", "next week", "this month", "next year", "in the new year",
+ * Periods that hold many days and name none: "this week", "next week", "this month", "next year", "in january", "in the new year",
  * "next spring", "after
  * christmas", "over easter", "between christmas and new year", "late december", "late next week", "the second week of
  * december" (the start and the
@@ -65,7 +66,13 @@ const A_HOLIDAY_WEEK = new RegExp(String.raw`\b(?:${HOLIDAY_WEEK})$`, "i");
  * day ("in the new year at 9") too, since the time alone would be today's (parse-reminder.ts). Not "the end of this
  * month" (a day, period-phrases.ts), nor "the day after christmas" (read before, ahead-phrases.ts).
  */
-export const PERIOD_WITHOUT_A_DAY = String.raw`(?:(?:in\s+)?the\s+(?:first|second|third|fourth|last|1st|2nd|3rd|4th)\s+week\s+(?:of|in)\s+(?:${MONTH_WORD}\b|(?:the|this|next)\s+month)|late\s+(?:(?:this|next)\s+(?:week|month)|${MONTH_WORD}\b)|(?<!\b(?:of|early|mid|time|day)[\s-]+)(?:this|next)\s+(?:week|month|year)|in\s+the\s+new\s+year|(?:in\s+(?:the\s+)?|(?:this|next)\s+)(?:spring|summer|autumn|fall|winter)|(?:after|over)\s+(?:christmas|xmas|easter)|between\s+(?:christmas|xmas)\s+and\s+new\s+year'?s?(?:\s+(?:day|eve))?|${HOLIDAY_WEEK})`;
+/**
+ * "renew car registration in january", "sometime in march": a month with no day of it said. Not a month's day or week
+ * ("the first monday in march", "the last day in march", "the 2nd week in may"), nor a date or a year after it ("in
+ * january 5", "in march 2027").
+ */
+const A_MONTH = String.raw`(?<!\b(?:day|week|weekend|${DAY_NAME}s?|\d{1,2}(?:st|nd|rd|th)?|first|second|third|fourth|fifth|last)\s+)in\s+${MONTH_WORD}\b(?!\s*\d)(?!['’]s)`;
+export const PERIOD_WITHOUT_A_DAY = String.raw`(?:(?:in\s+)?the\s+(?:first|second|third|fourth|last|1st|2nd|3rd|4th)\s+week\s+(?:of|in)\s+(?:${MONTH_WORD}\b|(?:the|this|next)\s+month)|late\s+(?:(?:this|next)\s+(?:week|month)|${MONTH_WORD}\b)|(?<!\b(?:of|early|mid|time|day)[\s-]+)(?:this|next)\s+(?:week|month|year)|in\s+the\s+new\s+year|${A_MONTH}|(?:in\s+(?:the\s+)?|(?:this|next)\s+)(?:spring|summer|autumn|fall|winter)|(?:after|over)\s+(?:christmas|xmas|easter)|between\s+(?:christmas|xmas)\s+and\s+new\s+year'?s?(?:\s+(?:day|eve))?|${HOLIDAY_WEEK})`;
 // Not "this year's taxes".
 const SOMETIME = String.raw`(?:sometime\s+|some\s+time\s+|at\s+some\s+point\s+)?`;
 const PERIOD = new RegExp(String.raw`\b${SOMETIME}${PERIOD_WITHOUT_A_DAY}\b(?!'s)`, "i");
