@@ -3645,3 +3645,29 @@ describe("ADR 156: a month named with no day of it, and a day 'in' a month", () 
     expect(parsed("every year in june renew the licence", NOW.nyMondayMorning, NEW_YORK).recurrence).toMatchObject({ freq: "yearly", month: 6, dayOfMonth: 1 });
   });
 });
+
+describe("ADR 157: a time written with a dot beside a repeat's words", () => {
+  it("reads it as the repeat's time", () => {
+    // Monday March 2nd, 9 AM. Each repeat came at 9 AM with the dotted time left in the title ("swimming lessons 9.30"),
+    // while "hairdresser 10.30 sat" (a one-off) was read.
+    const rows: ReadonlyArray<[prompt: string, title: string, local: string, recurrence: object]> = [
+      ["swimming lessons every sat 9.30", "swimming lessons", "2026-03-07 09:30", { freq: "weekly", days: [6] }],
+      ["every sat 9.30 swimming", "swimming", "2026-03-07 09:30", { freq: "weekly", days: [6] }],
+      ["every day 8.15 take pills", "take pills", "2026-03-03 08:15", { freq: "daily" }],
+      ["7.45 every weekday walk the dog", "walk the dog", "2026-03-03 07:45", { freq: "weekdays" }],
+      ["drinks every friday 5.30pm", "drinks", "2026-03-06 17:30", { freq: "weekly", days: [5] }],
+    ];
+    for (const [prompt, title, local, recurrence] of rows) {
+      const reminder = parsed(prompt, NOW.nyMondayMorning, NEW_YORK);
+      expect([reminder.title, localTime(reminder.dueAt, NEW_YORK)], prompt).toEqual([title, local]);
+      expect(reminder.recurrence, prompt).toMatchObject(recurrence);
+    }
+  });
+
+  it("leaves a price or a version alone", () => {
+    expectTitlesAndTimesInNewYork([
+      ["pay £3.50 every friday lunch money", "pay £3.50 lunch money", "2026-03-06 09:00"],
+      ["every monday v2.10 release notes", "v2.10 release notes", "2026-03-09 09:00"],
+    ]);
+  });
+});

@@ -13,6 +13,7 @@ import { blankOut, writeOver } from "./types";
 import { findUnsupportedRepeat, hasJoinedTimes, joinedDaysOfMonth, lastingInTitle, timesOffered } from "./unsupported-phrases";
 import type { StrategyKey } from "../escalation/catalogue";
 import { findNudgeWish } from "./nudge-phrases";
+import { dottedTimesBesideRepeat } from "./dotted-times";
 import { countAsMinutes, countWithoutUnit, dayOnlyYouKnow, findPeriodWithoutADay, findRightAway, lengthAsFromNow, momentClause, momentOnlyYouKnow, vagueWhen } from "./vague-phrases";
 import { outsidePossessives, possessiveDays, possessiveDaysNotRead } from "./possessive-days";
 import { aboutDaysNotRead, withTheDayItIsAbout } from "./about-days";
@@ -128,9 +129,11 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   notReadAsDates.push(...aboutDaysNotRead(timeText, notReadAsDates, now, zone));
   // "rent a car for 5 days tomorrow": the length stays in the title and is not read as a day.
   const lasting = lastingInTitle(text, repeat !== null);
-  const withLength = findDateTime(blankOut(timeText, lasting ? [...notReadAsDates, lasting] : notReadAsDates), now, zone);
+  // "swimming every sat 9.30": a dotted time beside the repeat's blanked words is read as "9:30" (dotted-times.ts).
+  const clockText = dottedTimesBesideRepeat(timeText, repeatSpans);
+  const withLength = findDateTime(blankOut(clockText, lasting ? [...notReadAsDates, lasting] : notReadAsDates), now, zone);
   // "set a timer for 10 minutes": a length with nothing else saying when is the time, as it always was.
-  const hints = lasting?.whenNothingElse && !saysWhen(withLength) ? findDateTime(blankOut(timeText, notReadAsDates), now, zone) : withLength;
+  const hints = lasting?.whenNothingElse && !saysWhen(withLength) ? findDateTime(blankOut(clockText, notReadAsDates), now, zone) : withLength;
   if (movingDate && !namesADay(hints)) hints.date = { ...movingDate.date, yearKnown: true, monthKnown: true };
   if (fact?.day && !namesADay(hints)) hints.date = { ...fact.day, yearKnown: true, monthKnown: true };
   if (hints.several) return hints.choice ? { ok: false, reason: "several_times", phrase: hints.choice, otherPhrase: "or" } : failure("several_times");
