@@ -173,6 +173,22 @@ describe("answers typed in the chat", () => {
     expect(bot.callsOf("sendMessage").at(-1)!.payload.text).toBe("😴 Snoozed until 9:00 AM tomorrow: Call the bank");
   });
 
+  it("'not today' in reply snoozes until the next morning, and 'in the shower' for the usual time (ADR 158)", async () => {
+    const bot = fakeTelegram();
+    // ERA is 12:00 UTC, 1:00 PM in Berlin: the next morning is tomorrow's 9:00 (08:00 UTC).
+    const u = await linkedUser({ timezone: "Europe/Berlin" });
+    const task = await dueTask(u.id, "Call the bank", 10);
+    await postUpdate(replyTo(u.chat, task.id, "Not today, sorry"));
+    expect(await taskRow(task.id)).toMatchObject({ status: "SNOOZED", snoozedUntil: Date.parse("2071-03-11T08:00:00Z") });
+    expect(bot.callsOf("sendMessage").at(-1)!.payload.text).toBe("😴 Snoozed until 9:00 AM tomorrow: Call the bank");
+    const other = await dueTask(u.id, "Take pills", 5);
+    await postUpdate(replyTo(u.chat, other.id, "in the shower"));
+    expect(await taskRow(other.id)).toMatchObject({ status: "SNOOZED" });
+    expect(bot.callsOf("sendMessage").at(-1)!.payload.text).toMatch(/^😴 Snoozed until .+: Take pills$/);
+    // Neither made a reminder.
+    expect(await tasksOfUser(u.id)).toHaveLength(2);
+  });
+
   it("'snooze until 7' snoozes until the nearer 7 o'clock on the owner's clock; 'snooze till 8:30am' as written; neither makes a reminder", async () => {
     const bot = fakeTelegram();
     // ERA is 12:00 UTC, 1:00 PM in Berlin: 'until 7' is 7:00 PM today (18:00 UTC).

@@ -1,7 +1,7 @@
 /** How a typed answer is read (typed-answers.ts); the answers acting on reminders are in phone.test.ts and telegram-reminders.test.ts. */
 import { describe, expect, it } from "vitest";
 import { correctionWordsIn, moveWordsIn, namedMoveIn, shiftOf } from "../../worker/services/nl/move-phrases";
-import { correctionAnswer, readTextReply, typedAnswer, whenOnlyAnswer } from "../../worker/services/typed-answers";
+import { correctionAnswer, courtesyOnly, readTextReply, typedAnswer, whenOnlyAnswer } from "../../worker/services/typed-answers";
 
 describe("readTextReply", () => {
   it.each<[string, string, number | null]>([
@@ -429,5 +429,30 @@ describe("ADR 150: replies with an amount said roughly, or in words alone", () =
     expect(typedAnswer("snooze a bit")).toBeNull();
     // A count said roughly alone is an hour of the day, as before.
     expect(whenOnlyAnswer("7ish")).toEqual({ answer: "snooze", snoozeMinutes: null, snoozeUntil: { hour: 7, minute: 0, halfKnown: false } });
+  });
+});
+
+describe("ADR 158: replies of what keeps someone from it, 'not today', and 'ok will do'", () => {
+  it.each(["in the shower", "I'm on the phone", "on a call", "im cooking", "still at work", "not home yet", "brb"])("%j is a snooze for the usual time", (body) => {
+    // Each was no answer: in a chat a new reminder was tried, by text the help came back.
+    expect(typedAnswer(body)).toEqual({ answer: "snooze", snoozeMinutes: null, snoozeUntil: null });
+    expect(readTextReply(body)).toMatchObject({ word: "SNOOZE", snoozeMinutes: null, snoozeUntil: null });
+  });
+
+  it.each(["not today", "Can't today, sorry", "maybe tomorrow", "I'll do it tomorrow", "not today thanks"])("%j snoozes until the next morning, as 'tomorrow' does", (body) => {
+    expect(typedAnswer(body)).toEqual({ answer: "snooze", snoozeMinutes: null, snoozeUntil: "morning" });
+    expect(readTextReply(body)).toMatchObject({ word: "SNOOZE", snoozeUntil: "morning" });
+  });
+
+  it.each(["ok will do", "Okay, will do!", "ok got it", "sure", "I'll do it now"])("%j is OK", (body) => {
+    expect(typedAnswer(body)).toEqual({ answer: "acknowledge", snoozeMinutes: null, snoozeUntil: null });
+  });
+
+  it("still reads no answer in 'skip today', an apology alone or a longer message", () => {
+    expect(typedAnswer("skip today")).toBeNull();
+    expect(typedAnswer("sorry")).toBeNull();
+    expect(courtesyOnly("sorry")).toBeNull();
+    expect(typedAnswer("in the shower call mum at 5")).toBeNull();
+    expect(typedAnswer("sorry, done")).toEqual({ answer: "done", snoozeMinutes: null, snoozeUntil: null });
   });
 });

@@ -52,6 +52,8 @@ const LONGEST_SNOOZE_MINUTES = SNOOZE_MAX_MINUTES;
  * done 👍" is "done". In a chat, "done ✅" or "done, thanks" got "I couldn't find a time in that".
  */
 const COURTESY = new Set(["THANKS", "THANK", "YOU", "THANKYOU", "THX", "TY", "TYSM", "PLEASE", "PLS", "CHEERS", "HI", "HEY"]);
+/** "can't today, sorry", "sorry, done": an apology around an answer is no part of it (not a greeting alone, though). */
+const APOLOGIES = new Set(["SORRY", "SOZ"]);
 
 /** "yes", "yep", "yeah": the answer to a check-back's "Is it done yet?" (taskAYesAnswers decides). */
 const YES_WORDS = new Set(["YES", "YEP", "YEAH", "YUP", "YA", "Y"]);
@@ -63,7 +65,7 @@ function answerWords(body: string): string[] {
     .toUpperCase()
     .split(/\s+/)
     .map((token) => token.replace(/[^A-Z0-9]/g, ""))
-    .filter((token) => token !== "" && !COURTESY.has(token));
+    .filter((token) => token !== "" && !COURTESY.has(token) && !APOLOGIES.has(token));
   // "Yes, done" and "yep snooze 10": the yes only leads in to the answer.
   return words.length > 1 && YES_WORDS.has(words[0] ?? "") ? words.slice(1) : words;
 }
@@ -126,9 +128,22 @@ const ANSWER_PHRASES: Record<string, string> = Object.fromEntries([
     "REMIND ME LATER", "REMIND ME AGAIN LATER", "DRIVING", "IM DRIVING", "IN A MEETING", "IM IN A MEETING",
     "NOT DONE YET", "NOT YET DONE", "ONE SEC", "ONE SECOND", "ONE MINUTE", "HANG ON", "HOLD ON", "AT WORK", "IM AT WORK",
     "NOT A GOOD TIME", "BAD TIME", "ITS NOT A GOOD TIME", "NOW IS NOT A GOOD TIME", "RIGHT NOW IS NOT A GOOD TIME",
+    // What keeps someone from it for a while (ADR 158): each was no answer, and in a chat a reminder was tried.
+    ...["IN THE SHOWER", "ON THE PHONE", "ON A CALL", "IN THE CAR", "COOKING", "EATING", "NOT HOME", "NOT HOME YET", "STILL AT WORK", "WITH A CLIENT"].flatMap((doing) => [doing, `IM ${doing}`]),
+    "BRB",
   ].map((phrase) => [phrase, "SNOOZE"]),
-  ...["GOT IT", "ON IT", "IM ON IT", "WILL DO", "NOTED", "SEEN", "K", "KK", "ACK", "DOING IT", "DOING IT NOW", "IM DOING IT", "ON MY WAY", "OMW"].map((phrase) => [phrase, "OK"]),
+  ...[
+    "GOT IT", "ON IT", "IM ON IT", "WILL DO", "NOTED", "SEEN", "K", "KK", "ACK", "DOING IT", "DOING IT NOW", "IM DOING IT", "ON MY WAY", "OMW",
+    // ADR 158: "ok will do" was no answer; "ok" and "will do" each were one.
+    "OK WILL DO", "OKAY WILL DO", "OK ON IT", "OKAY ON IT", "OK GOT IT", "OKAY GOT IT", "SURE", "SURE THING", "SURE WILL DO", "ILL DO IT", "ILL DO IT NOW",
+  ].map((phrase) => [phrase, "OK"]),
 ]);
+
+/**
+ * "not today", "can't today", "maybe tomorrow": the next morning, as "tomorrow" is (ADR 158). Each was no answer, and in
+ * a chat a new reminder was tried. "skip today" is not read: for a repeat it may mean this one is not to be done at all.
+ */
+const NOT_TODAY = new Set(["NOT TODAY", "CANT TODAY", "CANT DO TODAY", "CANT DO IT TODAY", "NOT DOING IT TODAY", "MAYBE TOMORROW", "TOMORROW INSTEAD", "DO IT TOMORROW", "ILL DO IT TOMORROW"]);
 
 /**
  * A message of nothing but an emoji that answers (ADR 106), as chats are answered: ✅ ✔️ ☑️ Done, 👍 👌 🆗 OK,
@@ -151,6 +166,7 @@ export function readTextReply(body: string): TextReply {
 
 /** readTextReply with the message's answer words already read (`said`: answerWords of `body`). */
 function replyOf(body: string, said: string[]): TextReply {
+  if (NOT_TODAY.has(said.join(" "))) return { word: "SNOOZE", snoozeMinutes: null, snoozeUntil: "morning", moveTo: null };
   const phrase = ANSWER_PHRASES[said.join(" ")] ?? (said.length === 0 ? emojiAnswer(body) : null);
   if (phrase) return { word: phrase, snoozeMinutes: null, snoozeUntil: null, moveTo: null };
   const [bare = "", ...rest] = said;
