@@ -678,7 +678,8 @@ const cases: Case[] = [
   // Bonfire night and St Patrick's Day by name, at the day's usual hour (it was tonight, titled "on bonfire").
   { prompt: "remind me on bonfire night to keep the dog in", now: NOW.nyMondayMorning, zone: "Europe/London", title: "keep the dog in", local: "2026-11-05 09:00" },
   { prompt: "bonfire night at 7 fireworks", now: NOW.nyMondayMorning, zone: "Europe/London", title: "fireworks", local: "2026-11-05 19:00" },
-  { prompt: "st patrick's day parade at 11", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "parade", local: "2026-03-17 11:00" },
+  // The day's name before what happens on it stays in the title (ADR 159; it was "parade").
+  { prompt: "st patrick's day parade at 11", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "st patrick's day parade", local: "2026-03-17 11:00" },
   // "half nine" right beside a day is half past, as "at half nine" is (clock-phrases.ts); elsewhere "half" keeps its words.
   { prompt: "half nine tomorrow call mum", now: NOW.nyMondayMorning, zone: "Europe/London", title: "call mum", local: "2026-03-03 09:30" },
   { prompt: "call mum tomorrow half nine", now: NOW.nyMondayMorning, zone: "Europe/London", title: "call mum", local: "2026-03-03 09:30" },
@@ -2917,18 +2918,18 @@ describe("ADR 138: the half of the day as said, a day that is today, a choice, a
 
   it("reads more days known by name, and pints as an evening's plan", () => {
     expectTitlesAndTimesInNewYork([
-      // It was tonight at 7 PM, titled "burns supper".
-      ["burns night supper at 7", "supper", "2027-01-25 19:00"],
+      // It was tonight at 7 PM, titled "burns supper"; the name before what happens on it stays (ADR 159; was "supper").
+      ["burns night supper at 7", "burns night supper", "2027-01-25 19:00"],
       ["on st andrews day call dad", "call dad", "2026-11-30 09:00"],
-      ["juneteenth bbq at 2", "bbq", "2026-06-19 14:00"],
-      ["april fools day prank", "prank", "2026-04-01 09:00"],
+      ["juneteenth bbq at 2", "juneteenth bbq", "2026-06-19 14:00"],
+      ["april fools day prank", "april fools day prank", "2026-04-01 09:00"],
       // Set by Easter (Easter 2026 is April 5th): it found no time.
       ["pancake day make batter", "make batter", "2027-02-09 09:00"],
       ["on ash wednesday go to church", "go to church", "2027-02-10 09:00"],
       ["on palm sunday call gran", "call gran", "2026-03-29 09:00"],
       ["on pentecost call gran", "call gran", "2026-05-24 09:00"],
       // A pint at a bare 6 is the evening's, on a day ahead too (it was 6 AM); "pints of milk" are not.
-      ["st patricks day pint at 6", "pint", "2026-03-17 18:00"],
+      ["st patricks day pint at 6", "st patricks day pint", "2026-03-17 18:00"],
       ["buy 2 pints of milk tomorrow at 7", "buy 2 pints of milk", "2026-03-03 07:00"],
     ]);
     expect(parseReminder("every pancake day make pancakes", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "moves_with_easter", phrase: "Shrove Tuesday" });
@@ -3031,7 +3032,7 @@ describe("ADR 139: a time asked ahead of its fact, a clock no one named, two rem
   it("reads a bare hour on a night known by name, or with carols, as the evening's", () => {
     // Each was 7 AM or 9 AM.
     expectTitlesAndTimesInNewYork([
-      ["christmas eve carols at 7", "carols", "2026-12-24 19:00"],
+      ["christmas eve carols at 7", "christmas eve carols", "2026-12-24 19:00"],
       ["nye at 9 call mum", "call mum", "2026-12-31 21:00"],
     ]);
     const burns = parsed("every burns night haggis at 7", NOW.nyMondayMorning, NEW_YORK);
@@ -3668,6 +3669,29 @@ describe("ADR 157: a time written with a dot beside a repeat's words", () => {
     expectTitlesAndTimesInNewYork([
       ["pay £3.50 every friday lunch money", "pay £3.50 lunch money", "2026-03-06 09:00"],
       ["every monday v2.10 release notes", "v2.10 release notes", "2026-03-09 09:00"],
+    ]);
+  });
+});
+
+describe("ADR 159: a day's name before what happens on it stays in the title", () => {
+  it("keeps the name while reading its date", () => {
+    // Monday March 2nd, 9 AM. Each was titled by the last word alone ("party", "sales", "fireworks"), while "mother's day
+    // lunch" kept its name.
+    expectTitlesAndTimesInNewYork([
+      ["new year's eve party 8pm", "new year's eve party", "2026-12-31 20:00"],
+      ["nye party 8pm", "nye party", "2026-12-31 20:00"],
+      ["boxing day sales 6am", "boxing day sales", "2026-12-26 06:00"],
+      ["bonfire night fireworks 7pm", "bonfire night fireworks", "2026-11-05 19:00"],
+      ["christmas day lunch at 1", "christmas day lunch", "2026-12-25 13:00"],
+    ]);
+  });
+
+  it("leaves it out before a verb or a time, or after 'on'", () => {
+    expectTitlesAndTimesInNewYork([
+      ["boxing day walk the dog at 10", "walk the dog", "2026-12-26 10:00"],
+      ["christmas eve at 6pm wrap presents", "wrap presents", "2026-12-24 18:00"],
+      ["on new year's eve party at 8", "party", "2026-12-31 20:00"],
+      ["nye 11pm toast", "toast", "2026-12-31 23:00"],
     ]);
   });
 });

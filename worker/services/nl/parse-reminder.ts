@@ -8,7 +8,7 @@ import type { ParseFailureReason } from "./messages";
 import { afterATimeGoneToday, aheadOfTheTimeToBeat, earlier, nextMinute } from "./early-reminder";
 import { resolveSchedule } from "./schedule";
 import { correctSpelling } from "./spelling";
-import { cleanTitle, extractTitle, partOfDayInAName } from "./title";
+import { cleanTitle, extractTitle, namedDayInAName, partOfDayInAName } from "./title";
 import { blankOut, writeOver } from "./types";
 import { findUnsupportedRepeat, hasJoinedTimes, joinedDaysOfMonth, lastingInTitle, timesOffered } from "./unsupported-phrases";
 import type { StrategyKey } from "../escalation/catalogue";
@@ -199,7 +199,8 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   const timeInAName = ahead || toBeat ? hints.spans.flatMap((span) => notInAName(said, span)) : hints.spans;
   // "morning meds every day at 8am": the part of the day that names the thing stays in the title (title.ts), and
   // "bake the morning of the party on saturday": "the morning of the party" names the thing too.
-  const nameWord = partOfDayInAName(said) ?? ofAThing?.part ?? null;
+  // "new year's eve party 8pm": the day's name that names the party stays too (title.ts namedDayInAName).
+  const nameWord = partOfDayInAName(said) ?? namedDayInAName(said) ?? ofAThing?.part ?? null;
   const whenSpans = outsidePossessives(nameWord ? timeInAName.filter((span) => span.start !== nameWord.start || span.end !== nameWord.end) : timeInAName, possessiveDays(said));
   const title = momentLast(withAction(withTimeToBeat(withTheDayItIsAbout(extractTitle(said, [...notInTitle, ...whenSpans, ...(shade ? [shade] : []), ...(ahead ? [ahead.span] : []), ...boundWords]), said), said, toBeat), said, ahead?.action));
   // "flight friday 6:40am, pack passport": what to do on the fact's day, with no time of its own, comes before the fact.

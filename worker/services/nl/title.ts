@@ -1,4 +1,5 @@
 import type { Span } from "./types";
+import { NAMED_DAY_SAID_AS_A_DAY } from "./named-days";
 import { COMMON_VERB, isCommonVerb, startsWithAVerb } from "./verbs";
 
 /**
@@ -251,9 +252,26 @@ export function taskTitleOf(title: string): string {
 const PART_OF_DAY_BEFORE_A_NAME = /^\s*(?:morning|afternoon|evening|night)(?=\s+(?<next>[a-z][a-z'-]*))/i;
 const TIME_WORD_NEXT = /^(?:at|on|in|by|around|about|from|every|each|daily|today|tomorrow|tonight|this|next|and|then|remind|please|before|after|till|until)$/i;
 
+/**
+ * "new year's eve party 8pm", "boxing day sales 6am", "burns night dinner at 7": a day's name first, before what happens
+ * on it (not a verb or a word of time), names the thing as "mother's day lunch" does: it stays in the title while its
+ * date is read. The title was "party", "sales", "dinner".
+ */
+const NAMED_DAY_BEFORE_A_NAME = new RegExp(String.raw`^\s*${NAMED_DAY_SAID_AS_A_DAY}(?=\s+(?<next>[a-z][a-z'-]*))`, "i");
+
+/** Where a day's name that names the thing is ("new year's eve" of "new year's eve party"), or null. */
+export function namedDayInAName(text: string): Span | null {
+  return firstWordsNamingAThing(NAMED_DAY_BEFORE_A_NAME, text);
+}
+
 /** Where the part of the day that names a thing is ("morning" of "morning meds"), or null. */
 export function partOfDayInAName(text: string): Span | null {
-  const match = PART_OF_DAY_BEFORE_A_NAME.exec(text);
+  return firstWordsNamingAThing(PART_OF_DAY_BEFORE_A_NAME, text);
+}
+
+/** The first words `pattern` finds, when the word after them (its `next` group) is neither a verb nor a word of time. */
+function firstWordsNamingAThing(pattern: RegExp, text: string): Span | null {
+  const match = pattern.exec(text);
   const next = match?.groups?.next ?? "";
   if (!match || TIME_WORD_NEXT.test(next) || isCommonVerb(next)) return null;
   const start = match.index + match[0].search(/\S/);
