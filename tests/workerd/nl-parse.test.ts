@@ -3695,3 +3695,27 @@ describe("ADR 159: a day's name before what happens on it stays in the title", (
     ]);
   });
 });
+
+describe("ADR 160: a repeat of days or weeks within a month ends with it", () => {
+  it("refuses it as a repeat with an end, naming the month", () => {
+    // Monday March 2nd. Each began on the month's 1st and went on after it, every day or week, for good.
+    for (const [prompt, phrase] of [
+      ["open the advent calendar every day in december at 7am", "in december"],
+      ["every weekday in january go to the gym", "in january"],
+      ["every monday in april team lunch", "in april"],
+      ["every other day in may water the seedlings", "in may"],
+    ] as const) {
+      expect(parseReminder(prompt, NOW.nyMondayMorning, NEW_YORK), prompt).toEqual({ ok: false, reason: "repeat_with_end", phrase });
+    }
+    expect(failureMessage("repeat_with_end", "in december")).toBe(
+      `I can't end a repeat by itself ("in december"). Set it without the end, like "take pills every day at 8am", and when you're done, delete it and tick "Also stop the repeats".`,
+    );
+  });
+
+  it("still reads a yearly repeat's month and a day's own date", () => {
+    const yearly = parsed("every year in june renew the licence", NOW.nyMondayMorning, NEW_YORK);
+    expect([yearly.title, localTime(yearly.dueAt, NEW_YORK), yearly.recurrence]).toEqual(["renew the licence", "2026-06-01 09:00", { freq: "yearly", month: 6, dayOfMonth: 1 }]);
+    expect(parsed("every december 1st open the advent calendar", NOW.nyMondayMorning, NEW_YORK).recurrence).toEqual({ freq: "yearly", month: 12, dayOfMonth: 1 });
+    expect(parsed("every day at 8 take pills", NOW.nyMondayMorning, NEW_YORK).recurrence).toEqual({ freq: "daily" });
+  });
+});

@@ -227,6 +227,18 @@ export function findRepeatEnd(text: string, repeats: boolean): string | null {
 }
 
 /**
+ * "open the advent calendar every day in december", "every weekday in january go to the gym": a repeat of days or weeks
+ * kept within one month ends with it, which a reminder cannot hold (ADR 160). It began on the 1st and went on every day
+ * after December. A yearly repeat's month is its own ("every year in june"), read before this.
+ */
+const WITHIN_A_MONTH = new RegExp(`\\b(?:in|during|throughout|all\\s+(?:of\\s+)?)\\s*(?:the\\s+month\\s+of\\s+)?${MONTH_WORD}\\b(?!\\s*\\d)`, "i");
+
+/** The month that would end a repeat of days or weeks, as typed ("in december"), or null. */
+export function monthEndingARepeat(text: string): string | null {
+  return WITHIN_A_MONTH.exec(text)?.[0].replace(/\s+/g, " ") ?? null;
+}
+
+/**
  * "rent a car for 5 days tomorrow at 9": how long the thing lasts, part of the title, never a time. chrono read "5
  * days" as the day five days on, so the car was due then, with "tomorrow at 9" left over. Its place, or null.
  */
