@@ -3719,3 +3719,38 @@ describe("ADR 160: a repeat of days or weeks within a month ends with it", () =>
     expect(parsed("every day at 8 take pills", NOW.nyMondayMorning, NEW_YORK).recurrence).toEqual({ freq: "daily" });
   });
 });
+
+describe("ADR 161: an hour right after a part of the day, a half in figures, a mark after a length", () => {
+  it("reads an hour right after a part of the day as its time", () => {
+    // Monday March 2nd, 9 AM. Each was the part's usual hour (9 PM, 7 PM) with the hour left in the title ("gym 7").
+    expectTitlesAndTimesInNewYork([
+      ["gym tonight 7", "gym", "2026-03-02 19:00"],
+      ["gym 2nite 7", "gym", "2026-03-02 19:00"],
+      ["tonight 7 call mum", "call mum", "2026-03-02 19:00"],
+      ["gym tomorrow night 8", "gym", "2026-03-03 20:00"],
+      ["friday night 8 drinks", "drinks", "2026-03-06 20:00"],
+      ["call mum tomorrow evening 6.30", "call mum", "2026-03-03 18:30"],
+      ["tomorrow morning 7 run", "run", "2026-03-03 07:00"],
+    ]);
+  });
+
+  it("reads a half written in figures, and a length with a mark after it", () => {
+    // Monday March 2nd, 3:20 PM. Each found no time.
+    expectTitlesAndTimesInNewYork(
+      [
+        ["in 1/2 hour check oven", "check oven", "2026-03-02 15:50"],
+        ["in ½ an hour check oven", "check oven", "2026-03-02 15:50"],
+        ["in 1 1/2 hours call the vet", "call the vet", "2026-03-02 16:50"],
+        ["10 mins! pasta", "pasta", "2026-03-02 15:30"],
+        ["5 min: tea", "tea", "2026-03-02 15:25"],
+      ],
+      NOW.nyMondayAfternoon,
+    );
+  });
+
+  it("still reads a count after a part of the day as a count, and a half alone as a date", () => {
+    // As before: "tonight 10 people coming" is at 10 PM titled "people coming" (chrono reads "tonight 10").
+    expect(parsed("tonight 2 hours of homework", NOW.nyMondayMorning, NEW_YORK).title).toBe("2 hours of homework");
+    expectTitlesAndTimesInNewYork([["pay rent 1/2", "pay rent", "2027-01-02 09:00"]]);
+  });
+});

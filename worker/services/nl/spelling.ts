@@ -58,6 +58,9 @@ export function correctSpelling(text: string): string {
     .replace(ABOUT_A_TIME, "around ")
     .replace(ABOUT_AN_HOUR_FIRST, "$1at around ")
     .replace(A_HALF_HOUR, "half an hour")
+    .replace(HALF_AN_HOUR_IN_FIGURES, "half an hour")
+    .replace(HOURS_AND_A_HALF_IN_FIGURES, "$1 and a half $2")
+    .replace(AN_HOUR_AFTER_A_PART_OF_DAY, "$1 at ")
     .replace(LAST_DAY_OF_THE_YEAR, "december 31st")
     .replace(THE_LAST_DAY_OF_A_MONTH, "last day of ")
     .replace(OF_MONTH, "of the month")
@@ -110,6 +113,23 @@ const THE_LAST_DAY_OF_A_MONTH = new RegExp(String.raw`\b(?:the\s+)?last\s+day\s+
 
 /** "in a half hour": as chrono knows it, "half an hour" (no time was found). */
 const A_HALF_HOUR = /\ba\s+half[\s-]hour\b/gi;
+/**
+ * "in 1/2 hour", "in ½ an hour", "in 1 1/2 hours": a half written in figures, in words (ADR 161). Each found no time.
+ * Only before "hour": "1/2" alone is a date.
+ */
+const HALF_AN_HOUR_IN_FIGURES = /(?<![\d/])(?:1\/2|½)\s*(?:an?\s+)?(?=(?:hour|hr)\b)(?:hour|hr)\b/gi;
+const HOURS_AND_A_HALF_IN_FIGURES = /\b(\d{1,2})\s*(?:1\/2|½)\s*(hours?|hrs?)\b/gi;
+
+/**
+ * "gym tonight 7", "friday night 8 drinks", "call mum tomorrow evening 6.30": an hour right after a part of the day is
+ * its time, as "tonight at 7" is (ADR 161). It was the part's usual hour (9 PM) with "7" in the title. Not a count
+ * ("tonight 10 people coming", "tonight 2 hours").
+ */
+const PART_OF_A_DAY_SAID = String.raw`(?:tonight|this\s+(?:morning|afternoon|evening)|(?:tomorrow|(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?)\s+(?:night|morning|afternoon|evening))`;
+const AN_HOUR_AFTER_A_PART_OF_DAY = new RegExp(
+  String.raw`\b(${PART_OF_A_DAY_SAID})\s+(?=(?:1[0-2]|0?[1-9])(?:[:.][0-5]\d)?(?:\s*[ap]\.?m\.?)?(?:\s*$|\s*[,.!;]|\s+(?!(?:people|persons|guests|kids|children|mins?|minutes?|hours?|hrs?|days?|weeks?|times|x)\b)[a-z]))`,
+  "gi",
+);
 
 
 /** "remind me 2 call the bank", "2moro 2 pay rent": "2" for "to" as texted, before a verb after "me" or a day. */

@@ -29,7 +29,8 @@ export function lengthAsFromNow(text: string): string | null {
 }
 const AN_ANSWER = /^\s*(?:snooze|give\s+me|move\s+it|push\s+it|push\s+back|delay|wait|hold\s+on|another|again|remind\s+me\s+again|nudge\s+me\s+again|ask\s+me\s+again|try\s+again|later)\b/i;
 const LENGTH = String.raw`(?:\d{1,3}(?:\.\d)?\s*(?:minutes?|mins?|hours?|hrs?|m|h)|(?:an?|one)\s+(?:hour|hr)|half\s+an\s+hour|a\s+half\s+hour)\b`;
-const LENGTH_FIRST = new RegExp(String.raw`^\s*${LENGTH}(?=\s+\S)`, "i");
+// "10 mins! pasta", "5 min: tea": a mark after the length too (ADR 161; it found no time).
+const LENGTH_FIRST = new RegExp(String.raw`^\s*${LENGTH}(?=[!.,:;-]*\s+\S)`, "i");
 const LENGTH_LAST = new RegExp(String.raw`(?<=\S)\s+${LENGTH}\s*[.!]*\s*$`, "i");
 
 /** The words "in 10" as typed, when a count after "in" has no unit (see COUNT_WITHOUT_UNIT); else null. */
