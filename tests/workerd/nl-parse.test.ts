@@ -3754,3 +3754,18 @@ describe("ADR 161: an hour right after a part of the day, a half in figures, a m
     expectTitlesAndTimesInNewYork([["pay rent 1/2", "pay rent", "2027-01-02 09:00"]]);
   });
 });
+
+describe("ADR 162: a drop-off said with the school is the morning's", () => {
+  it("reads its bare hour as the morning's when said in the afternoon", () => {
+    // Monday March 2nd, 3:20 PM. Each was tonight (8:30 PM, 8:15 PM).
+    expectTitlesAndTimesInNewYork(
+      [
+        ["call the school at 8:30 before drop off", "call the school before drop off", "2026-03-03 08:30"],
+        ["school drop-off at 8:15", "school drop-off", "2026-03-03 08:15"],
+        // Without the school, a drop-off is any hour's, as before.
+        ["drop off the parcel at 8", "drop off the parcel", "2026-03-02 20:00"],
+      ],
+      NOW.nyMondayAfternoon,
+    );
+  });
+});

@@ -141,7 +141,7 @@ const ANSWER_PHRASES: Record<string, string> = Object.fromEntries([
 
 /**
  * "not today", "can't today", "maybe tomorrow": the next morning, as "tomorrow" is (ADR 158). Each was no answer, and in
- * a chat a new reminder was tried. "skip today" is not read: for a repeat it may mean this one is not to be done at all.
+ * a chat a new reminder was tried. Not "skip today": the chat asks about skipping this one (chat-intents.ts).
  */
 const NOT_TODAY = new Set(["NOT TODAY", "CANT TODAY", "CANT DO TODAY", "CANT DO IT TODAY", "NOT DOING IT TODAY", "MAYBE TOMORROW", "TOMORROW INSTEAD", "DO IT TOMORROW", "ILL DO IT TOMORROW"]);
 

@@ -42,7 +42,8 @@ const OPENING = /\b(?:opens|open)\s+(?:(?:again|up)\s+)?(?:at|@)\s*\d|\bwhen\s+(
 /** The morning's meals: an hour from 6 to 11 said with them is the morning's. */
 const MORNING_MEAL = /\b(?:breakfast|brunch)\b/i;
 /** Going to school or taking children there ("leave for school", "school run", "drop the kids off"). */
-const SCHOOL_RUN = /\b(?:school\s+run|(?:to|for)\s+school|drop(?:ping)?\s+(?:off\s+)?(?:the\s+)?(?:kids|children|boys|girls)(?:\s+off)?)\b/i;
+/** "call the school at 8:30 before drop off": a drop-off said with the school is the morning's too (ADR 162; it was 8:30 PM). */
+const SCHOOL_RUN = /\b(?:school\s+run|(?:to|for)\s+school|drop(?:ping)?\s+(?:off\s+)?(?:the\s+)?(?:kids|children|boys|girls)(?:\s+off)?|school\b.*\bdrop[\s-]?offs?|drop[\s-]?offs?\b.*\bschool)\b/i;
 /** Plans of an evening: an hour from 6 to 11 said with them without am/pm is the evening's. */
 /** A night by its name ("burns night haggis at 7", "carols on christmas eve at 7", "nye drinks at 9") is one too. */
 const EVENING_PLANS = new RegExp(String.raw`\b(?:dinner|supper|drinks|pints?(?!\s+of\b)|beers?|cocktails|party|pub|gig|concert|theatre|theater|movie|movies|film|cinema|fireworks|bonfire|book\s+club|carols?|carol\s+service|nye|new\s+year'?s?\s+eve|${NAMED_NIGHT}|${EVENING_NAME}\s+nights?|${EVENING_EVENT}\s+evenings?)\b`, "i");
