@@ -117,7 +117,7 @@ const A_HALF_HOUR = /\ba\s+half[\s-]hour\b/gi;
  * "in 1/2 hour", "in ½ an hour", "in 1 1/2 hours": a half written in figures, in words (ADR 161). Each found no time.
  * Only before "hour": "1/2" alone is a date.
  */
-const HALF_AN_HOUR_IN_FIGURES = /(?<![\d/])(?:1\/2|½)\s*(?:an?\s+)?(?=(?:hour|hr)\b)(?:hour|hr)\b/gi;
+const HALF_AN_HOUR_IN_FIGURES = /(?<![\d/])(?:1\/2|½)\s*(?:an?\s+)?(?:hour|hr)\b/gi;
 const HOURS_AND_A_HALF_IN_FIGURES = /\b(\d{1,2})\s*(?:1\/2|½)\s*(hours?|hrs?)\b/gi;
 
 /**

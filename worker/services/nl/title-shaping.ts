@@ -35,9 +35,9 @@ export function withAction(title: string, said: string, action: Span | undefined
 export function momentLast(title: string): string {
   // "on my birthday 14 march treat myself": the occasion goes after what to do ("treat myself on my birthday"); it was
   // said back as "about on your birthday treat yourself".
-  // Alone, the occasion is the title without its "on" ("my birthday", said back as "about your birthday").
   const occasion = OCCASION_FIRST.exec(title);
   if (occasion?.[2]) return `${occasion[2]} ${occasion[1]}`;
+  // Alone, the occasion is the title without its "on" ("my birthday", said back as "about your birthday").
   if (OCCASION_ALONE.test(title)) return title.replace(/^on\s+/i, "");
   const moment = momentIn(title);
   if (!moment || moment.start !== 0 || moment.end === title.length || NAMES_A_THING.test(title)) return title;

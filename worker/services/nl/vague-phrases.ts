@@ -59,13 +59,12 @@ const HOLIDAY_WEEK = String.raw`(?:(?:in|during|over)\s+)?(?:the\s+)?(?:christma
 const A_HOLIDAY_WEEK = new RegExp(String.raw`\b(?:${HOLIDAY_WEEK})$`, "i");
 
 /**
- * Periods that hold many days and name none: "this week", "next week", "this month", "next year", "in january", "in the new year",
- * "next spring", "after
- * christmas", "over easter", "between christmas and new year", "late december", "late next week", "the second week of
- * december" (the start and the
- * middle of one are days, period-phrases.ts; its late days are many). Alone they are asked (VAGUE_WHEN); with a time and no
- * day ("in the new year at 9") too, since the time alone would be today's (parse-reminder.ts). Not "the end of this
- * month" (a day, period-phrases.ts), nor "the day after christmas" (read before, ahead-phrases.ts).
+ * Periods that hold many days and name none: "this week", "next week", "this month", "next year", "in january", "in the
+ * new year", "next spring", "after christmas", "over easter", "between christmas and new year", "late december", "late
+ * next week", "the second week of december" (the start and the middle of one are days, period-phrases.ts; its late days
+ * are many). Alone they are asked (VAGUE_WHEN); with a time and no day ("in the new year at 9") too, since the time
+ * alone would be today's (parse-reminder.ts). Not "the end of this month" (a day, period-phrases.ts), nor "the day after
+ * christmas" (read before, ahead-phrases.ts).
  */
 /**
  * "renew car registration in january", "sometime in march": a month with no day of it said. Not a month's day or week
