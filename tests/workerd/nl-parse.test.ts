@@ -3769,3 +3769,29 @@ describe("ADR 162: a drop-off said with the school is the morning's", () => {
     );
   });
 });
+
+describe("ADR 163: a range of lengths is its shorter one", () => {
+  it("reads 'in a day or two', 'in 2 or 3 days', 'in 10-15 minutes' as the shorter length", () => {
+    // Monday March 2nd, 3:20 PM. "in a day or two call mum" was titled "or two call mum", "in 2 or 3 days" and "in
+    // 10-15 minutes" found no time, "in 10 or 15 minutes" was titled "check oven in 10 or".
+    expectTitlesAndTimesInNewYork(
+      [
+        ["call mum in a day or two", "call mum", "2026-03-03 15:20"],
+        ["in a day or two call mum", "call mum", "2026-03-03 15:20"],
+        ["in an hour or two call the bank", "call the bank", "2026-03-02 16:20"],
+        ["call mum in 2 or 3 days", "call mum", "2026-03-04 15:20"],
+        ["call mum in 2 to 3 days", "call mum", "2026-03-04 15:20"],
+        ["check oven in 10 or 15 minutes", "check oven", "2026-03-02 15:30"],
+        ["check oven in 10-15 minutes", "check oven", "2026-03-02 15:30"],
+      ],
+      NOW.nyMondayAfternoon,
+    );
+  });
+
+  it("still reads a count of things as a count", () => {
+    expectTitlesAndTimesInNewYork([
+      ["read 5 to 10 pages tonight", "read 5 to 10 pages", "2026-03-02 21:00"],
+      ["buy 10 to 12 eggs tomorrow", "buy 10 to 12 eggs", "2026-03-03 09:00"],
+    ]);
+  });
+});

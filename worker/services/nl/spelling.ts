@@ -59,6 +59,8 @@ export function correctSpelling(text: string): string {
     .replace(ABOUT_AN_HOUR_FIRST, "$1at around ")
     .replace(A_HALF_HOUR, "half an hour")
     .replace(HALF_AN_HOUR_IN_FIGURES, "half an hour")
+    .replace(AN_AMOUNT_OR_MORE, "$1")
+    .replace(A_COUNT_OR_MORE, "$1$2 $3")
     .replace(HOURS_AND_A_HALF_IN_FIGURES, "$1 and a half $2")
     .replace(AN_HOUR_AFTER_A_PART_OF_DAY, "$1 at ")
     .replace(LAST_DAY_OF_THE_YEAR, "december 31st")
@@ -119,6 +121,15 @@ const A_HALF_HOUR = /\ba\s+half[\s-]hour\b/gi;
  */
 const HALF_AN_HOUR_IN_FIGURES = /(?<![\d/])(?:1\/2|½)\s*(?:an?\s+)?(?:hour|hr)\b/gi;
 const HOURS_AND_A_HALF_IN_FIGURES = /\b(\d{1,2})\s*(?:1\/2|½)\s*(hours?|hrs?)\b/gi;
+
+/**
+ * "in a day or two", "in an hour or two", "in 2 or 3 days", "in 10-15 minutes": a range of lengths is its shorter one,
+ * so the nudge comes no later than asked (ADR 163). "in a day or two call mum" was titled "or two call mum", "in 2 or 3
+ * days" found no time, "in 10 or 15 minutes" was titled "check oven in 10 or".
+ */
+const UNIT = String.raw`(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?)`;
+const AN_AMOUNT_OR_MORE = new RegExp(String.raw`\b(in\s+(?:an?|one|\d{1,3})\s+(?:minute|min|hour|hr|day|week|month)s?)\s+or\s+(?:two|three|four|\d{1,3})\b(?:\s+${UNIT}\b)?`, "gi");
+const A_COUNT_OR_MORE = new RegExp(String.raw`\b(in\s+)(\d{1,3}|two|three|four|five|ten)\s*(?:or|to|-|–)\s*(?:\d{1,3}|three|four|five|six|fifteen|twenty)\s+(${UNIT})\b`, "gi");
 
 /**
  * "gym tonight 7", "friday night 8 drinks", "call mum tomorrow evening 6.30": an hour right after a part of the day is
