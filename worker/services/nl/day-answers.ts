@@ -10,7 +10,7 @@ import { MONTH_NUMBER } from "./month-words";
 /** Two days in "the second week of december" ("on dec 9 at 9am"), or of the month when none is named. */
 function weekExamples(which: string, month: number | undefined): string {
   const [first, second] = WEEK_DAYS[which] ?? [9, 11];
-  const name = month ? `${MONTH_NAMES[month - 1]?.slice(0, 3).toLowerCase()} ` : "the ";
+  const name = month ? `${shortMonth(month)} ` : "the ";
   const day = (n: number) => (month ? String(n) : ordinal(n));
   return `"on ${name}${day(first)} at 9am" or "on ${name}${day(second)} at 10am"`;
 }
@@ -57,17 +57,23 @@ function capitalised(word: string): string {
 
 const MONTH_NAMES = Info.months("long", { locale: "en-US" });
 
+/** A month's short name as the reader reads it ("dec" for 12). */
+function shortMonth(month: number): string {
+  return MONTH_NAMES[month - 1]?.slice(0, 3).toLowerCase() ?? "";
+}
+
 /** Two days that the period holds, said as the reader reads them. */
 export function periodExamples(period: string): string {
   const week = /\b(first|second|third|fourth|last|1st|2nd|3rd|4th)\s+week\s+(?:of|in)\s+(?:(?:the|this|next)\s+)?(\S+)$/i.exec(period);
   if (week) return weekExamples((week[1] ?? "").toLowerCase(), MONTH_NUMBER[(week[2] ?? "").toLowerCase()]);
-  const lateMonth = /^late\s+(\S+)$/i.exec(period);
-  const month = lateMonth ? MONTH_NUMBER[(lateMonth[1] ?? "").toLowerCase()] : undefined;
-  if (month) return `"on ${MONTH_NAMES[month - 1]?.slice(0, 3).toLowerCase()} 24 at 9am" or "on ${MONTH_NAMES[month - 1]?.slice(0, 3).toLowerCase()} 28 at 10am"`;
+  // "late december": its 24th and 28th; "in january": its 5th and 12th.
+  const ofAMonth = /^(late|in)\s+(\S+)$/i.exec(period);
+  const month = ofAMonth ? MONTH_NUMBER[(ofAMonth[2] ?? "").toLowerCase()] : undefined;
+  if (month) {
+    const [first, second] = /^late$/i.test(ofAMonth?.[1] ?? "") ? [24, 28] : [5, 12];
+    return `"on ${shortMonth(month)} ${first} at 9am" or "on ${shortMonth(month)} ${second} at 10am"`;
+  }
   // "next week on friday", not "next friday": said on a Wednesday, "next friday" is this week's (schedule.ts).
-  const inAMonth = /^in\s+(\S+)$/i.exec(period);
-  const named = inAMonth ? MONTH_NUMBER[(inAMonth[1] ?? "").toLowerCase()] : undefined;
-  if (named) return `"on ${MONTH_NAMES[named - 1]?.slice(0, 3).toLowerCase()} 5 at 9am" or "on ${MONTH_NAMES[named - 1]?.slice(0, 3).toLowerCase()} 12 at 10am"`;
   if (/^late\s+next\s+week$/i.test(period)) return `"next week on thursday at 6pm" or "next week on friday at 9am"`;
   if (/^late\s+\S+\s+month$/i.test(period)) return `"on the 24th at 9am" or "on the 28th at 10am"`;
   if (/\bnext\s+week$/i.test(period)) return `"next week on monday at 9am" or "next week on friday at 6pm"`;

@@ -66,10 +66,11 @@ const WEEKEND_AFTER_NEXT = /\b(?:(?:on|at|over)\s+)?(?:the\s+)?weekend\s+after\s
 /** "the week after next": two weeks from today, as "a fortnight today" (chrono read "next week", titled "next"). */
 const WEEK_AFTER_NEXT = /\b(?:(?:in|during)\s+)?(?:the\s+)?week\s+after\s+next\b/i;
 
-function weeksOnADay(context: chrono.ParsingContext, match: RegExpMatchArray) {
-  const count = countOf(match[1]);
-  const weeks = count === null ? null : /^fortnight/i.test(match[2] ?? "") ? 2 * count : count;
-  const day = (match[3] ?? "").toLowerCase();
+/** `count` weeks or fortnights (`unit`) on from `dayWord`: a weekday, "today" or "tomorrow". */
+function weeksOnADay(context: chrono.ParsingContext, countWord: string | undefined, unit: string | undefined, dayWord: string | undefined) {
+  const count = countOf(countWord);
+  const weeks = count === null ? null : /^fortnight/i.test(unit ?? "") ? 2 * count : count;
+  const day = (dayWord ?? "").toLowerCase();
   if (!weeks) return null;
   if (day === "today" || day === "tomorrow") {
     const date = localToday(context).plus({ days: (day === "tomorrow" ? 1 : 0) + 7 * weeks });
@@ -190,8 +191,8 @@ export const RELATIVE_PARSERS: chrono.Parser[] = [
   { pattern: () => THIS_COMING_WEEKDAY, extract: (context, match) => weekdayAhead(context, match[1], 0) },
   { pattern: () => WEEKDAY_WEEK, extract: (context, match) => weekdayAhead(context, match[1], 1) },
   { pattern: () => WEEKDAY_FORTNIGHT, extract: (context, match) => weekdayAhead(context, match[1], 2) },
-  { pattern: () => WEEKS_ON_A_DAY, extract: weeksOnADay },
-  { pattern: () => FORTNIGHT_ON_A_DAY, extract: (context, match) => weeksOnADay(context, ["", "a", "fortnight", match[1] ?? ""] as unknown as RegExpMatchArray) },
+  { pattern: () => WEEKS_ON_A_DAY, extract: (context, match) => weeksOnADay(context, match[1], match[2], match[3]) },
+  { pattern: () => FORTNIGHT_ON_A_DAY, extract: (context, match) => weeksOnADay(context, "a", "fortnight", match[1]) },
   { pattern: () => WEEKEND_AFTER_NEXT, extract: weekendAfterNext },
   {
     pattern: () => WEEK_AFTER_NEXT,

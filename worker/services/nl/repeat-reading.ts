@@ -4,7 +4,7 @@ import type { ParseFailureReason } from "./messages";
 import { findMovingDay, MOVING_DAY_TITLES, type MovingDayFound } from "./moving-days";
 import { findRecurrence, type RecurrenceMatch } from "./recurrence-phrases";
 import { blankOut, type Span } from "./types";
-import { findDaysInARow, findRepeatEnd, findUnreadRepeat, monthEndingARepeat } from "./unsupported-phrases";
+import { findDaysInARow, findRepeatEnd, findUnreadRepeat } from "./unsupported-phrases";
 
 /** What the words say about repeating, and about a day that moves with the year (ADR 133). */
 export interface RepeatReading {
@@ -46,7 +46,7 @@ export function readRepeat(text: string, now: Date, zone: string): RepeatReading
   const otherException = repeat && !except ? unholdableException(text) : null;
   if (otherException) return refused("unsupported_repeat", otherException);
   // "every day for 7 days", "until friday": a repeat cannot end on its own; refused rather than read as its start.
-  const end = findRepeatEnd(text, repeat !== null) ?? (repeat && repeatsWithinAMonth(repeat.rule) ? monthEndingARepeat(text) : null);
+  const end = findRepeatEnd(text, repeat?.rule ?? null);
   if (end) return refused("repeat_with_end", end);
   return {
     ok: true,
@@ -58,12 +58,6 @@ export function readRepeat(text: string, now: Date, zone: string): RepeatReading
 
 function refused(reason: ParseFailureReason, phrase: string): RepeatRefusal {
   return { ok: false, reason, phrase };
-}
-
-/** Whether a repeat comes round more than once a month (days or weeks), so a month named with it is its end. */
-function repeatsWithinAMonth(rule: RecurrenceMatch["rule"]): boolean {
-  if (typeof rule === "string") return rule === "weekly-on-first-date";
-  return rule.freq === "daily" || rule.freq === "weekly" || rule.freq === "weekdays";
 }
 
 /** Whether the hints name a day. */

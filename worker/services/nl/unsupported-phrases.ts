@@ -1,6 +1,6 @@
 import { MAX_DAY_INTERVAL, MAX_MONTH_INTERVAL, MAX_WEEK_INTERVAL, MAX_YEAR_INTERVAL } from "../recurrence";
 import { MONTH_WORD } from "./month-words";
-import { DAY, EVERY } from "./recurrence-phrases";
+import { DAY, EVERY, type RecurrenceMatch } from "./recurrence-phrases";
 import type { Span } from "./types";
 
 /**
@@ -218,24 +218,27 @@ const UNTIL_A_DAY = new RegExp(
 /**
  * An end for a repeat, which a reminder cannot hold: "take antibiotics every day for 7 days" started a week late
  * and never stopped (chrono read "for 7 days" as the first day), "every day until friday" started on Friday. Without
- * a repeat, "for the next 5 days" asks for one all the same; "rent a car for 5 days" keeps its words.
+ * a repeat, "for the next 5 days" asks for one all the same; "rent a car for 5 days" keeps its words. `repeat`: the
+ * repeat's rule, or null; a repeat of days or weeks also ends with a month named ("every day in december").
  */
-export function findRepeatEnd(text: string, repeats: boolean): string | null {
+export function findRepeatEnd(text: string, repeat: RecurrenceMatch["rule"] | null): string | null {
   const span = FOR_A_SPAN.exec(text);
-  if (span && (repeats || span[1])) return span[0];
-  return repeats ? (UNTIL_A_DAY.exec(text)?.[0] ?? null) : null;
+  if (span && (repeat || span[1])) return span[0];
+  if (!repeat) return null;
+  return UNTIL_A_DAY.exec(text)?.[0] ?? (comesRoundWithinAMonth(repeat) ? (WITHIN_A_MONTH.exec(text)?.[0].replace(/\s+/g, " ") ?? null) : null);
 }
 
 /**
  * "open the advent calendar every day in december", "every weekday in january go to the gym": a repeat of days or weeks
- * kept within one month ends with it, which a reminder cannot hold (ADR 160). It began on the 1st and went on every day
- * after December. A yearly repeat's month is its own ("every year in june"), read before this.
+ * kept within one month ends with it (ADR 160). It began on the 1st and went on every day after December. A yearly
+ * repeat's month is its own ("every year in june"), and a monthly one's is left as it was.
  */
 const WITHIN_A_MONTH = new RegExp(`\\b(?:in|during|throughout|all\\s+(?:of\\s+)?)\\s*(?:the\\s+month\\s+of\\s+)?${MONTH_WORD}\\b(?!\\s*\\d)`, "i");
 
-/** The month that would end a repeat of days or weeks, as typed ("in december"), or null. */
-export function monthEndingARepeat(text: string): string | null {
-  return WITHIN_A_MONTH.exec(text)?.[0].replace(/\s+/g, " ") ?? null;
+/** Whether a repeat comes round more than once a month (days or weeks), so a month named with it is its end. */
+function comesRoundWithinAMonth(rule: RecurrenceMatch["rule"]): boolean {
+  if (typeof rule === "string") return rule === "weekly-on-first-date";
+  return rule.freq === "daily" || rule.freq === "weekly" || rule.freq === "weekdays";
 }
 
 /**
