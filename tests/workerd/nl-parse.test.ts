@@ -3624,6 +3624,13 @@ describe("ADR 156: a month named with no day of it, and a day 'in' a month", () 
     ]);
   });
 
+  it("asks about the month right after a verb too", () => {
+    // "renew in january" was January 1st: a verb before a period made it the thing done ("plan this week"), but "in"
+    // makes it a when.
+    expectAskedInNewYork([["renew in january", "in january", `Which day in January? Add one, like "on jan 5 at 9am" or "on jan 12 at 10am", and I'll nudge you then.`]]);
+    expectTitlesAndTimesInNewYork([["plan this week at 3", "plan this week", "2026-03-02 15:00"]]);
+  });
+
   it("reads a day said 'in' a month, either way round", () => {
     // "call mum in june on the 5th" was June 1st titled "call mum on the 5th"; "on the 5th in june" the 5th of this month
     // titled "call mum in june".

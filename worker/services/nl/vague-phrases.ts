@@ -85,6 +85,8 @@ const PERIOD = new RegExp(String.raw`\b${SOMETIME}${PERIOD_WITHOUT_A_DAY}\b(?!'s
 export const DONE_TO_A_PERIOD = String.raw`(?:plan|planning|review|reviewing|summarise|summarize|recap|reflect\s+on|budget|budget\s+for|prep\s+for|prepare\s+for|organise|organize|sort\s+out|${COMMON_VERB}|on|about)`;
 const PERIOD_AS_OBJECT = new RegExp(String.raw`\b${DONE_TO_A_PERIOD}\s+$`, "i");
 
+const SAID_WITH_IN = /^(?:(?:sometime|some\s+time|at\s+some\s+point)\s+)?in\s/i;
+
 const AFTER_A_PERIOD = /^(?:at|on|by|around|about|from|to|and|then|please|remind|i|we)$/i;
 
 /**
@@ -96,7 +98,8 @@ export function findPeriodWithoutADay(text: string): { phrase: string; span: Spa
   if (!match) return null;
   const end = match.index + match[0].length;
   const before = text.slice(0, match.index);
-  if (PERIOD_AS_OBJECT.test(before)) return null;
+  // "plan this week at 3" is about the week; "renew in january" is not about January ("in" is no thing done).
+  if (PERIOD_AS_OBJECT.test(before) && !SAID_WITH_IN.test(match[0])) return null;
   const next = /^\s*([a-z']+)/i.exec(text.slice(end))?.[1];
   // "easter week paint fence": a holiday's week names no thing, so any words may follow it.
   if (next && !AFTER_A_PERIOD.test(next) && !isCommonVerb(next) && !A_HOLIDAY_WEEK.test(match[0])) return null;
