@@ -53,6 +53,9 @@ export const users = sqliteTable(
      */
     telegramLastMadeTaskId: text("telegram_last_made_task_id"),
     telegramLastMadeAt: integer("telegram_last_made_at", { mode: "number" }),
+    /** The reader's last unanswered question in the chat, as JSON, and when it was asked (ADR 164; migration 0035). */
+    telegramQuestion: text("telegram_question"),
+    telegramQuestionAt: integer("telegram_question_at", { mode: "number" }),
     timezone: text("timezone").notNull().default("UTC"),
     consent: integer("consent", { mode: "boolean" }).notNull().default(false),
     googleId: text("google_id"),

@@ -4,7 +4,7 @@ export { listTasks, openOfSeries, openTasksDue, ownTaskLine, BAD_CURSOR, type Ta
 export { acknowledgeTask, completeTask, snoozeTask, ALREADY_DONE_SNOOZE, type DoneResult } from "./actions";
 export { reopenedMessage, reopenTask, stillOpenMessage, type ReopenResult } from "./reopen";
 export { parseTimeOfDay, type TimeOfDay } from "./time-of-day";
-export { createTaskFromPrompt, type NlResult } from "./nl";
+export { createTaskFromPrompt, createTaskOrAsk, type NlResult } from "./nl";
 export { changeTaskStrategy, STRATEGY_CHANGE_TEXTS, STRATEGY_FORM_NOTES, strategyChangeNote, type StrategyChangeOutcome } from "./strategy-change";
 export { restartFor, type Restart } from "./restart";
 export { rewriteTaskFromPrompt, REWRITE_TEXTS, type RewriteOutcome } from "./rewrite";
@@ -12,7 +12,7 @@ export { isJustNow, JUST_MADE_MINUTES, undoNewTask, UNDO_TEXTS, type UndoOutcome
 export { describeActionLink, ONLY_THIS_LINKS_DONE, redeemActionLink, reopenByLink, type ActionLinkOutcome, type ActionLinkView, type MoveDefaults } from "./action-links";
 export { toTaskJson, type TaskJson, type TaskStatus } from "./serialize";
 export { listActiveReminders, mostUrgentReminder } from "./active-reminders";
-export { reminderToAnswer, taskAYesAnswers } from "./reminder-to-answer";
+export { reminderSentSince, reminderToAnswer, taskAYesAnswers } from "./reminder-to-answer";
 export * from "./schemas";
 export { OPEN_TASKS_MAX, LIVE_ESCALATIONS_MAX, TASK_LIMIT_MESSAGE, ESCALATION_LIMIT_MESSAGE } from "./quotas";
 export { answerSentence, answerTask, type AnswerOutcome } from "./answer";

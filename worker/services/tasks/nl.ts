@@ -9,6 +9,8 @@ import { correctionWordsIn } from "../nl/move-phrases";
 import { nudgeChangeIn } from "../nl/nudge-phrases";
 import { typedAnswer } from "../typed-answers";
 import { taskTitleOf } from "../nl/title";
+import type { ParseFailureReason } from "../nl/messages";
+import { asksForAWhen, type AskedQuestion } from "../nl/question-answers";
 import { newTaskStatements } from "../series";
 import { parseInput } from "../validation";
 import { assertRoom, readTaskRoom } from "./quotas";
@@ -34,13 +36,21 @@ export interface NlResult {
  * with the confirmation sentence.
  */
 export async function createTaskFromPrompt(deps: Deps, userId: string, input: unknown, source: TaskSource = "nl"): Promise<NlResult> {
+  return (await createTaskOrAsk(deps, userId, input, source)).result;
+}
+
+/**
+ * The same, with the question the reader asked when a when was missing ("Which day next week?"), for a conversation
+ * that lets the next message answer it (the chat, ADR 164). The API's answer stays `NlResult` alone.
+ */
+export async function createTaskOrAsk(deps: Deps, userId: string, input: unknown, source: TaskSource = "nl"): Promise<{ result: NlResult; asked: AskedQuestion | null }> {
   // The person and the account's counts, read together (one D1 wait); the checks keep their order.
   const [user, room] = await Promise.all([loadUser(deps, userId), readTaskRoom(deps, userId)]);
   if (!user.isVerified) throw forbidden(EMAIL_NOT_VERIFIED, "EMAIL_NOT_VERIFIED");
   const { prompt } = parseInput(nlPromptSchema, input);
   const nowDate = deps.clock.now();
   const read = readPrompt(prompt, nowDate, user.timezone);
-  if (!read.ok) return { success: false, message: read.message };
+  if (!read.ok) return { result: { success: false, message: read.message }, asked: read.asked ?? null };
   const now = nowDate.getTime();
   const { reminder, title } = read;
   assertRoom(room);
@@ -55,14 +65,14 @@ export async function createTaskFromPrompt(deps: Deps, userId: string, input: un
     now,
   });
   await runBatch(deps.db, statements);
-  return { success: true, message: confirmationMessage(reminder, user.timezone, nowDate), task: toTaskJson(task, now) };
+  return { result: { success: true, message: confirmationMessage(reminder, user.timezone, nowDate), task: toTaskJson(task, now) }, asked: null };
 }
 
 /**
  * A prompt read as a reminder: the reading (its words as typed, for the confirmation), the title as the task
  * holds it (ADR 102); or the sentence that says why not.
  */
-export type PromptReading = { ok: true; reminder: ParsedReminder; title: string } | { ok: false; message: string };
+export type PromptReading = { ok: true; reminder: ParsedReminder; title: string } | { ok: false; message: string; asked?: AskedQuestion };
 
 /**
  * Reads a prompt as a new reminder at `now` on `zone`'s clock, with every refusal in words: a question about
@@ -74,10 +84,16 @@ export function readPrompt(prompt: string, now: Date, zone: string): PromptReadi
   if (notAReminder) return { ok: false, message: notAReminder };
   const parsed = parseReminder(prompt, now, zone);
   if (!parsed.ok && parsed.reason === "no_time" && forgetRequest(prompt)) return { ok: false, message: FORGET_REQUEST };
-  if (!parsed.ok) return { ok: false, message: failureMessage(parsed.reason, parsed.phrase, parsed.otherPhrase) };
+  if (!parsed.ok) return { ok: false, message: failureMessage(parsed.reason, parsed.phrase, parsed.otherPhrase), ...askedOf(prompt, parsed) };
   const { reminder } = parsed;
   if (!(reminder.dueAt.getUTCFullYear() <= LATEST_YEAR)) return { ok: false, message: TOO_FAR_AHEAD };
   return { ok: true, reminder, title: taskTitleOf(oneLine(reminder.title)).slice(0, 200) };
+}
+
+/** A failure that asks for a when, as the question a next message may answer (ADR 164); nothing for a refusal. */
+function askedOf(prompt: string, failed: { reason: ParseFailureReason; phrase?: string; otherPhrase?: string }): { asked?: AskedQuestion } {
+  if (!asksForAWhen(failed.reason, failed.otherPhrase)) return {};
+  return { asked: { prompt, reason: failed.reason, ...(failed.phrase ? { phrase: failed.phrase } : {}), ...(failed.otherPhrase ? { otherPhrase: failed.otherPhrase } : {}) } };
 }
 
 /**

@@ -114,6 +114,15 @@ async function lastReminderSent(deps: Pick<Deps, "db" | "clock">, userId: string
   return row?.taskId ? { taskId: row.taskId, at: row.at } : null;
 }
 
+/**
+ * Was a reminder sent to this person on `medium` after `since`? A question the chat asked before a reminder came is no
+ * longer the last thing said there (ADR 164): "in 10 minutes" then answers the reminder, not the question.
+ */
+export async function reminderSentSince(deps: Pick<Deps, "db" | "clock">, userId: string, medium: string, since: number): Promise<boolean> {
+  const last = await lastReminderSent(deps, userId, medium);
+  return last !== null && last.at > since;
+}
+
 /** The person's task `taskId` if it is acknowledged (open, not done), by primary key. */
 async function acknowledgedTask(deps: Pick<Deps, "db">, userId: string, taskId: string) {
   const [task] = await deps.db

@@ -1,12 +1,13 @@
 import type { Answer } from "../answers";
 import type { Deps } from "../deps";
 import { isAppError } from "../errors";
-import { answerTask, changeTaskStrategy, createTaskFromPrompt, moveTask, reminderToAnswer, reopenTask, taskAYesAnswers, type AnswerOutcome } from "../tasks";
+import { answerTask, changeTaskStrategy, createTaskOrAsk, moveTask, reminderToAnswer, reopenTask, taskAYesAnswers, type AnswerOutcome } from "../tasks";
 import type { NudgeChange } from "../nl/nudge-phrases";
 import type { ChatReply } from "./forget";
 import { saysYes, snoozeOf, type SnoozeAsked, type TypedAnswer } from "../typed-answers";
 import { findChatOwner, type ChatOwner } from "./chats";
 import { rememberMadeInChat, type ChatMessageRef } from "./just-made";
+import { rememberQuestionStatement } from "./questions";
 import { BOT_TEXTS } from "./texts";
 
 /** What the bot does after a button press: a short note on the spinner, the message's new text, and its buttons then. */
@@ -114,8 +115,13 @@ export async function yesToCheckBack(deps: Deps, userId: string, text: string, r
  */
 export async function reminderFromChat(deps: Deps, owner: ChatOwner, text: string, message: ChatMessageRef | null): Promise<ChatReply> {
   if (!owner.isVerified) return { text: BOT_TEXTS.unverified };
-  const result = await createTaskFromPrompt(deps, owner.id, { prompt: text }, "telegram");
-  if (!result.success || !result.task) return { text: result.message };
+  const { result, asked } = await createTaskOrAsk(deps, owner.id, { prompt: text }, "telegram");
+  if (!result.success || !result.task) {
+    // A question for a when ("Which day next week?") is kept, so the next message can answer it (ADR 164); another
+    // refusal closes any question open before it.
+    if (asked || owner.question) await rememberQuestionStatement(deps, owner.id, asked);
+    return { text: result.message };
+  }
   await rememberMadeInChat(deps, owner.id, result.task.id, message);
   return { text: result.message, buttons: [[[BOT_TEXTS.undo, `undo:${result.task.id}`]]], made: result.task.id };
 }

@@ -16,6 +16,9 @@ export interface ChatOwner {
   /** The reminder last made by writing to the bot, and when (ADR 104; telegram/just-made.ts). */
   lastMadeTaskId: string | null;
   lastMadeAt: number | null;
+  /** The reader's last unanswered question here, as stored (JSON), and when it was asked (ADR 164; telegram/questions.ts). */
+  question: string | null;
+  questionAt: number | null;
   /** The person's own default sequence (null: the product's), for saying a reminder's when it differs. */
   defaultEscalationStrategy: string | null;
 }
@@ -29,6 +32,8 @@ export async function findChatOwner(db: Db, chatId: string): Promise<ChatOwner |
       isVerified: users.isVerified,
       lastMadeTaskId: users.telegramLastMadeTaskId,
       lastMadeAt: users.telegramLastMadeAt,
+      question: users.telegramQuestion,
+      questionAt: users.telegramQuestionAt,
       defaultEscalationStrategy: users.defaultEscalationStrategy,
     })
     .from(users)
@@ -54,7 +59,7 @@ export function isChatTakenError(error: unknown): boolean {
 
 /** POST /v1/telegram/unlink: the account has no Telegram chat any more (idempotent). */
 export async function unlinkTelegram(deps: Pick<Deps, "db" | "clock">, userId: string): Promise<void> {
-  await deps.db.update(users).set({ telegramChatId: null, updatedAt: deps.clock.now().getTime() }).where(eq(users.id, userId));
+  await deps.db.update(users).set({ telegramChatId: null, telegramQuestion: null, telegramQuestionAt: null, updatedAt: deps.clock.now().getTime() }).where(eq(users.id, userId));
 }
 
 /**

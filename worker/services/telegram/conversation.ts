@@ -12,10 +12,13 @@ import type { ChatOwner } from "./chats";
 import { forgetByName, forgetThisOne, type ChatReply } from "./forget";
 import { justMadeInChat, type ChatMessageRef } from "./just-made";
 import { moveByName } from "./move-by-name";
+import { answerToQuestion } from "./questions";
 import { BOT_TEXTS } from "./texts";
 
 /**
  * What the bot answers to a text in a linked private chat, in this order:
+ * first, only a when ("monday at 9") while the reader's question is open ("Which day next week?", ADR 164): the reminder
+ *    asked about, with the answer fitted in (not a reply to a reminder's message: that is about the reminder);
  * 0. a correction of a time ("make it 8pm", "actually tomorrow"), of how hard to nudge ("make it urgent", "don't
  *    tell my buddy", ADR 112) or "undo": about the reminder replied to, else the one just made in the chat (ADR 104);
  * 1. an answer to a reminder ("done", "snooze 10", "ok", "move it to friday"; a lone "yes" to a check-in;
@@ -37,6 +40,8 @@ export async function replyToChatText(
   /** The message itself: a reminder it makes is remembered by it, for an edit (ADR 107). */
   message: ChatMessageRef | null = null,
 ): Promise<ChatReply> {
+  const answered = repliedTaskId ? null : await answerToQuestion(deps, owner, text, (prompt) => reminderFromChat(deps, owner, prompt, message));
+  if (answered) return answered;
   // "make it 8pm" right after making a reminder is about that one, before any that waits; with neither, it asks which.
   const correction = correctionWordsIn(text);
   if (correction) {

@@ -26,7 +26,11 @@ export interface ChatMessageRef {
  */
 export async function rememberMadeInChat(deps: Pick<Deps, "db" | "clock">, ownerId: string, taskId: string, message: ChatMessageRef | null): Promise<void> {
   const now = deps.clock.now().getTime();
-  const onOwner = deps.db.update(users).set({ telegramLastMadeTaskId: taskId, telegramLastMadeAt: now }).where(eq(users.id, ownerId));
+  // A reminder made closes any question the chat was asked before it (ADR 164).
+  const onOwner = deps.db
+    .update(users)
+    .set({ telegramLastMadeTaskId: taskId, telegramLastMadeAt: now, telegramQuestion: null, telegramQuestionAt: null })
+    .where(eq(users.id, ownerId));
   if (!message) return void (await onOwner);
   // Telegram numbers a chat's messages once; a repeat (a dev chat restarted) is the newer message.
   const byMessage = deps.db

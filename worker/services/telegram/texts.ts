@@ -27,6 +27,8 @@ export const BOT_TEXTS = {
     `When a reminder comes, press ${ANSWER_LABELS.done} when it's finished, ${ANSWER_LABELS.snooze} for a little more time, or ${ANSWER_LABELS.acknowledge} to stop the reminders and keep it open. ` +
     'You can also write done, snooze (or snooze 10, or snooze until 7pm), ok, or "move it to friday" for another day: as a reply to a reminder it answers that one, otherwise the last one I sent you. ' +
     "Or react to the reminder: 💯 when it's done, 😴 to snooze, 👍 for ok.",
+  /** An answer to the reader's question that does not fit it ("monday" to "Which day in January?", ADR 164): the question again. */
+  answerDoesNotFit: (answer: string, prompt: string, question: string) => `I couldn't fit "${answer}" into "${prompt}". ${question}`,
   nothingOpen: "You have no reminders waiting for an answer right now. To make one, write it to me, like \"stretch at 3pm\".",
   notLinked:
     "Hi! I'm the Nudge reminder bot. This chat isn't linked to a Nudge account yet.\n\n" +

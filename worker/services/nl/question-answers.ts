@@ -1,0 +1,194 @@
+import { MONTH_WORD } from "./month-words";
+import type { ParseFailureReason } from "./messages";
+import { failureMessage } from "./messages";
+import { parseReminder } from "./parse-reminder";
+import { PERIOD_WITHOUT_A_DAY } from "./vague-phrases";
+
+/**
+ * A reminder the reader could not set because a when was missing or unclear, and the question it asked: "call mum
+ * next week" asked "Which day next week?" (ADR 164). The person's next message may answer it ("monday at 9"); the
+ * prompt and the words asked about are what the answer is fitted into.
+ */
+export interface AskedQuestion {
+  /** The words the reminder was asked for, as typed: "call mum next week". */
+  prompt: string;
+  reason: ParseFailureReason;
+  /** The words asked about, when the reader named them ("next week", "later", "in 10", "sat or sun at 5"). */
+  phrase?: string;
+  otherPhrase?: string;
+}
+
+/**
+ * The failures that ask for a when, so that an answer that is only a when can complete them. Not "past" (the words
+ * hold a when already, and which part to drop nobody can tell) nor the refusals of what the product cannot set.
+ */
+const ASKS_FOR_A_WHEN: ReadonlySet<ParseFailureReason> = new Set(["no_time", "no_time_today", "no_unit", "vague_time", "several_times", "unknown_moment", "unknown_here", "weekday_mismatch"]);
+
+/** Whether this failure is a question a next message can answer with a when alone. */
+export function asksForAWhen(reason: ParseFailureReason, otherPhrase?: string): boolean {
+  // "several_times" is a question only as a choice ("sat or sun?"); "monday, wednesday and friday" is a refusal.
+  if (reason === "several_times") return otherPhrase === "or";
+  return ASKS_FOR_A_WHEN.has(reason);
+}
+
+/** The sentence that asks it, as the reader first said it. */
+export function questionText(asked: AskedQuestion): string {
+  return failureMessage(asked.reason, asked.phrase, asked.otherPhrase);
+}
+
+/** What a next message does to the question: answers it (the whole reminder to make), asks a new one, or is no answer. */
+export type AnswerFit =
+  /** The prompt with the answer fitted in, which reads as a reminder whose title is the prompt's own words. */
+  | { kind: "fits"; prompt: string }
+  /** Fitted in, it still lacks something ("call mum" + "next week": "Which day next week?"): the new question. */
+  | { kind: "asks"; asked: AskedQuestion }
+  /** Only a when, but it does not fit the question ("in january" answered "monday"): the question stands. */
+  | { kind: "does_not_fit" }
+  /** Not only a when ("buy milk at 5", "thanks"): read as usual, as if nothing were asked. */
+  | { kind: "not_an_answer" };
+
+/**
+ * Fits a message into the question it may answer. The message must be only a when (nothing of it may end up in the
+ * title), and it is tried where it belongs: in place of the words asked about ("later" + "at 6pm"), after the period
+ * ("next week" + "monday at 9" is "next week on monday at 9", not this Monday) or after the whole prompt ("buy milk" +
+ * "tomorrow at 5"). The first reading whose title is made only of the prompt's words wins.
+ */
+export function fitAnswer(asked: AskedQuestion, message: string, now: Date, zone: string): AnswerFit {
+  const answer = message.trim().replace(/[.!]+$/, "").trim();
+  if (answer === "" || !isOnlyAWhen(asked, answer, now, zone)) return { kind: "not_an_answer" };
+  const tries = candidatePrompts(asked, answer);
+  for (const prompt of tries) {
+    const parsed = parseReminder(prompt, now, zone);
+    if (parsed.ok && titleIsThePrompts(parsed.reminder.title, asked.prompt)) return { kind: "fits", prompt };
+  }
+  const first = tries[0];
+  const again = first === undefined ? null : parseReminder(first, now, zone);
+  if (first !== undefined && again && !again.ok && asksForAWhen(again.reason, again.otherPhrase) && again.reason !== "no_title") {
+    const next: AskedQuestion = { prompt: first, reason: again.reason, ...(again.phrase ? { phrase: again.phrase } : {}), ...(again.otherPhrase ? { otherPhrase: again.otherPhrase } : {}) };
+    // The same question again ("call mum next week" + "at 9": still which day) is the question standing.
+    if (questionText(next) !== questionText(asked)) return { kind: "asks", asked: next };
+  }
+  return { kind: "does_not_fit" };
+}
+
+/** A probe title no answer shares: "zzqx monday at 9" reads as a reminder titled "zzqx" only if the rest is a when. */
+const PROBE = "zzqx";
+/** "minutes", "mins", "hours": the unit a "minutes or hours?" question asks for, alone. */
+const A_UNIT = /^(?:minutes?|mins?|m|hours?|hrs?|h)$/i;
+/** "today", "later today": a day alone, which asks the time next (no_time_today). */
+const TODAY_ALONE = /^(?:later\s+)?today$/i;
+
+/**
+ * Is the message only a when? It reads as a reminder about the probe alone ("zzqx tomorrow at 5"), or it is itself the
+ * words a question is asked about ("next week", "later"), or the unit or the option that the question asks for.
+ */
+function isOnlyAWhen(asked: AskedQuestion, answer: string, now: Date, zone: string): boolean {
+  if (asked.reason === "no_unit" && A_UNIT.test(answer)) return true;
+  if (choiceIn(asked, answer)) return true;
+  const probe = parseReminder(`${PROBE} ${answer}`, now, zone);
+  if (probe.ok) return probe.reminder.title.trim().toLowerCase() === PROBE;
+  if (probe.reason === "no_time_today") return TODAY_ALONE.test(answer);
+  // "next week", "sometime in january", "later": a vague when, whose question comes next.
+  return asksForAWhen(probe.reason, probe.otherPhrase) && probe.phrase !== undefined && sameWords(withoutSometime(answer), withoutSometime(probe.phrase));
+}
+
+/** Where the answer may go, best first. */
+function candidatePrompts(asked: AskedQuestion, answer: string): string[] {
+  const { prompt, phrase } = asked;
+  const append = `${prompt} ${answer}`;
+  const found = phrase ? findWords(prompt, phrase) : null;
+  if (!phrase || !found) return [append];
+  const replaced = replaceAt(prompt, found, answer);
+  if (asked.reason === "several_times") return unique([choiceMade(asked, answer), replaced].filter(isString));
+  if (asked.reason === "no_unit") return [replaceAt(prompt, found, unitCompleted(phrase, answer))];
+  const period = periodIn(phrase);
+  if (period) {
+    // "next week" + "monday at 9": that Monday of next week. A month or the period itself in the answer says it whole.
+    const periodFirst = replaceAt(prompt, found, `${phrase} on ${answer.replace(/^on\s+/i, "").replace(/^(\d{1,2}(?:st|nd|rd|th))\b/i, "the $1")}`);
+    if (NAMES_A_MONTH.test(answer) || findWords(answer, period)) return [replaced, periodFirst];
+    return NAMES_A_DATE.test(answer) ? [periodFirst, replaced] : [periodFirst];
+  }
+  // "on her birthday" + "march 3": kept in the title ("call nan on her birthday"); "later" + "at 6" reads either way.
+  return findWords(answer, phrase) ? [replaced, append] : [append, replaced];
+}
+
+const NAMES_A_MONTH = new RegExp(String.raw`\b${MONTH_WORD}\b`, "i");
+/** "the 5th", "5th", "12/3": a day of a month, which stands on its own in any period. */
+const NAMES_A_DATE = /\b\d{1,2}(?:st|nd|rd|th)\b|\b\d{1,2}[/.-]\d{1,2}\b/i;
+const PERIOD_AT_THE_END = new RegExp(String.raw`\b${PERIOD_WITHOUT_A_DAY}$`, "i");
+
+function periodIn(phrase: string): string | null {
+  return PERIOD_AT_THE_END.exec(phrase)?.[0] ?? null;
+}
+
+/** "in 10" + "minutes" is "in 10 minutes"; "10 minutes" is "in 10 minutes" where the question's words began with "in". */
+function unitCompleted(phrase: string, answer: string): string {
+  if (A_UNIT.test(answer)) return `${phrase} ${answer}`;
+  return /^in\s/i.test(phrase) && !/^in\s/i.test(answer) ? `in ${answer}` : answer;
+}
+
+/** The two options around "or" in the question's words ("sat or sun", "5 or 6"), and where they are in the prompt. */
+function choiceParts(asked: AskedQuestion): { options: string[]; words: string } | null {
+  if (asked.reason !== "several_times" || !asked.phrase) return null;
+  const choice = /(\S+)\s+or\s+(\S+)/i.exec(asked.phrase);
+  return choice ? { options: [choice[1] ?? "", choice[2] ?? ""], words: choice[0] } : null;
+}
+
+/** The answer is one of the options offered ("sat" to "sat or sun at 5"). */
+function choiceIn(asked: AskedQuestion, answer: string): boolean {
+  return choiceParts(asked)?.options.some((option) => sameWords(option, answer)) ?? false;
+}
+
+/** The prompt with "sat or sun" made the one chosen ("saturday", "6pm"), the rest ("at 5") kept. */
+function choiceMade(asked: AskedQuestion, answer: string): string | null {
+  const parts = choiceParts(asked);
+  const found = parts ? findWords(asked.prompt, parts.words) : null;
+  if (!found) return null;
+  // "at 5 or 6" answered "at 6": the "at" is in the prompt already.
+  const before = asked.prompt.slice(0, found.at).trimEnd().split(/\s+/).pop()?.toLowerCase();
+  const said = before && answer.toLowerCase().startsWith(`${before} `) ? answer.slice(before.length + 1) : answer;
+  return replaceAt(asked.prompt, found, said);
+}
+
+/** Every word of the title is one of the prompt's: nothing of the answer was read as what to do. */
+function titleIsThePrompts(title: string, prompt: string): boolean {
+  const own = new Set(wordsOf(prompt));
+  const words = wordsOf(title);
+  return words.length > 0 && words.every((word) => own.has(word));
+}
+
+function wordsOf(text: string): string[] {
+  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+function sameWords(a: string, b: string): boolean {
+  return wordsOf(a).join(" ") === wordsOf(b).join(" ");
+}
+
+function withoutSometime(text: string): string {
+  return text.replace(/^\s*(?:sometime|some\s+time|at\s+some\s+point)\s+/i, "");
+}
+
+interface Span {
+  at: number;
+  length: number;
+}
+
+/** Where `words` stand in `text` as whole words, case and spacing aside; null when they do not. */
+function findWords(text: string, words: string): Span | null {
+  const escaped = words.trim().replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, "\\s+");
+  const found = new RegExp(String.raw`(?<![\p{L}\p{N}])${escaped}(?![\p{L}\p{N}])`, "iu").exec(text);
+  return found ? { at: found.index, length: found[0].length } : null;
+}
+
+function replaceAt(text: string, { at, length }: Span, by: string): string {
+  return `${text.slice(0, at)}${by}${text.slice(at + length)}`.replace(/\s+/g, " ").trim();
+}
+
+function unique(texts: string[]): string[] {
+  return [...new Set(texts)];
+}
+
+function isString(text: string | null): text is string {
+  return text !== null;
+}

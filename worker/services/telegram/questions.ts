@@ -1,0 +1,82 @@
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { users } from "../../../db/schema";
+import type { Deps } from "../deps";
+import { correctionWordsIn } from "../nl/move-phrases";
+import { asksForAWhen, fitAnswer, questionText, type AskedQuestion } from "../nl/question-answers";
+import { reminderSentSince } from "../tasks";
+import type { ChatOwner } from "./chats";
+import type { ChatReply } from "./forget";
+import { BOT_TEXTS } from "./texts";
+
+/**
+ * How long the reader's question stays open in the chat (ADR 164): ten minutes, as a correction of a reminder just
+ * made (ADR 104). Later, a lone "monday at 9" is read as it always was.
+ */
+export const QUESTION_MINUTES = 10;
+
+const storedQuestion = z.object({
+  prompt: z.string().min(1),
+  reason: z.string(),
+  phrase: z.string().optional(),
+  otherPhrase: z.string().optional(),
+});
+
+/** The statement that keeps the question the chat was just asked (null: none open, after a reminder was made). */
+export function rememberQuestionStatement(deps: Pick<Deps, "db" | "clock">, ownerId: string, asked: AskedQuestion | null) {
+  const question = asked ? JSON.stringify(asked) : null;
+  return deps.db
+    .update(users)
+    .set({ telegramQuestion: question, telegramQuestionAt: asked ? deps.clock.now().getTime() : null })
+    .where(eq(users.id, ownerId));
+}
+
+/**
+ * The question the chat's owner was asked and has not answered: asked in the last ten minutes, and nothing sent to the
+ * chat since (a reminder that came after is what a next "in 10 minutes" answers). Null for none.
+ */
+export async function openQuestion(deps: Pick<Deps, "db" | "clock">, owner: ChatOwner): Promise<AskedQuestion | null> {
+  if (!owner.question || owner.questionAt === null) return null;
+  if (deps.clock.now().getTime() - owner.questionAt > QUESTION_MINUTES * 60_000) return null;
+  const stored = storedQuestion.safeParse(safeJson(owner.question));
+  if (!stored.success) return null;
+  const asked = stored.data as AskedQuestion;
+  // A row written by another version of the reader, with a reason it no longer asks about: no question.
+  if (!asksForAWhen(asked.reason, asked.otherPhrase)) return null;
+  if (await reminderSentSince(deps, owner.id, "telegram", owner.questionAt)) return null;
+  return asked;
+}
+
+/**
+ * A message that answers the open question ("monday at 9" after "Which day next week?"): the whole reminder it
+ * completes (`make` says it as if written at once), a new question when it still lacks something, or the question
+ * again when the answer does not fit it. Null when nothing is asked or the message is not only a when: it is read as
+ * usual then.
+ */
+export async function answerToQuestion(
+  deps: Deps,
+  owner: ChatOwner,
+  text: string,
+  make: (prompt: string) => Promise<ChatReply>,
+): Promise<ChatReply | null> {
+  const asked = await openQuestion(deps, owner);
+  if (!asked) return null;
+  // "make it monday", "actually at 9": the when after the words of a correction.
+  const answer = correctionWordsIn(text) ?? text;
+  const fit = fitAnswer(asked, answer, deps.clock.now(), owner.timezone);
+  if (fit.kind === "not_an_answer") return null;
+  if (fit.kind === "fits") return make(fit.prompt);
+  if (fit.kind === "asks") {
+    await rememberQuestionStatement(deps, owner.id, fit.asked);
+    return { text: questionText(fit.asked) };
+  }
+  return { text: BOT_TEXTS.answerDoesNotFit(answer.trim(), asked.prompt, questionText(asked)) };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
