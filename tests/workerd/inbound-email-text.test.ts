@@ -4,7 +4,7 @@
  * Pure; the whole path is in inbound-email.test.ts.
  */
 import { describe, expect, it } from "vitest";
-import { reminderLines, reminderSubject } from "../../worker/services/inbound-email/mail-text";
+import { askedPrompt, reminderLines, reminderSubject } from "../../worker/services/inbound-email/mail-text";
 
 describe("reminderLines", () => {
   it.each<[string, string, string]>([
@@ -44,11 +44,28 @@ describe("reminderSubject", () => {
     // Our own answers' subjects are not the person's words.
     ["Re: Reminder set: Call the dentist", ""],
     ["Re: We couldn't set that reminder", ""],
+    ['Re: Not set yet: "Call mum next week"', ""],
     // Only whole prefixes go: a subject that starts with such letters stays.
     ["Return the library books on friday", "Return the library books on friday"],
     ["Review the report at 5pm", "Review the report at 5pm"],
     ["", ""],
   ])("%j → %j", (subject, expected) => {
     expect(reminderSubject(subject)).toBe(expected);
+  });
+});
+
+describe("askedPrompt: the words our question was about, in the subject of a reply to it (ADR 164)", () => {
+  it.each<[string, string | null]>([
+    ['Not set yet: "Call mum next week"', "Call mum next week"],
+    ['Re: Not set yet: "Call mum next week"', "Call mum next week"],
+    ['RE: Re: Fwd: Not set yet: "Call mum next week"', "Call mum next week"],
+    ['Re: Not set yet: "Meet at "the spot" next week"', 'Meet at "the spot" next week'],
+    ['Re: Not set yet: ""', null],
+    ['Re: Not set yet: "Call mum next week', null],
+    ["Re: Reminder set: Call mum", null],
+    ['Call mum "next week"', null],
+    ["", null],
+  ])("%j → %j", (subject, expected) => {
+    expect(askedPrompt(subject)).toBe(expected);
   });
 });

@@ -123,13 +123,78 @@ describe("a mail from a verified account", () => {
     expect(resend.sent).toEqual([]);
   });
 
-  it("without a readable time creates nothing and answers how to phrase it", async () => {
+  it("without a readable time creates nothing and answers how to phrase it, naming the words so a reply can add the when (ADR 164)", async () => {
     const u = await user();
     expect(await deliver({ from: u.email, subject: "Hello there", body: "Just saying hi" })).toEqual([]);
     expect(await tasksOf(u.id)).toEqual([]);
     const [reply] = await outboxTo(u.email, "email");
+    expect(reply!.subject).toBe('Not set yet: "Hello there Just saying hi"');
+    expect(reply!.text).toContain("Reply to this email with just the day and time, or write the whole reminder again");
+    expect(reply!.text).toContain('for example "Call the dentist tomorrow at 10am"');
+  });
+
+  it("words too long for a subject get the plain answer: nothing to reply to", async () => {
+    const u = await user();
+    const long = `Hello there ${"and some more words ".repeat(9)}`.trim();
+    expect(long.length).toBeGreaterThan(150);
+    await deliver({ from: u.email, subject: long });
+    expect(await tasksOf(u.id)).toEqual([]);
+    const [reply] = await outboxTo(u.email, "email");
     expect(reply!.subject).toBe(INBOUND_TEXTS.noTimeSubject);
     expect(reply!.text).toContain('for example "Call the dentist tomorrow at 10am"');
+  });
+});
+
+describe("a reply to the assistant's question fills in the reminder (ADR 164)", () => {
+  const ask = async (prompt: string) => {
+    const u = await user({ timezone: "UTC" });
+    await deliver({ from: u.email, subject: prompt });
+    const [question] = await outboxTo(u.email, "email");
+    return { u, question: question! };
+  };
+  const quoted = (answer: string, question: { text: string }) => `${answer}\n\nOn Wed, Mar 1, 2090 at 12:00 PM Nudge <reminders@nudge.example.com> wrote:\n> ${question.text.split("\n")[0]}`;
+
+  it("'Call mum next week' asks which day; 'monday at 9' in the reply makes next week's Monday at 9", async () => {
+    const { u, question } = await ask("Call mum next week");
+    expect(await tasksOf(u.id)).toEqual([]);
+    expect(question.subject).toBe('Not set yet: "Call mum next week"');
+    expect(question.text).toContain(`Which day next week? Add one, like "next week on monday at 9am" or "next week on friday at 6pm", and I'll nudge you then. Reply to this email with just the answer, or write the whole reminder again.`);
+
+    expect(await deliver({ from: u.email, subject: `Re: ${question.subject}`, body: quoted("monday at 9", question) })).toEqual([]);
+    const [task] = await tasksOf(u.id);
+    expect(task).toMatchObject({ title: "Call mum", source: "email", dueAt: Date.parse("2090-03-06T09:00:00Z") });
+    const answer = (await outboxTo(u.email, "email")).at(-1)!;
+    expect(answer.subject).toBe("Reminder set: Call mum");
+  });
+
+  it("answers however much later they come: the question is read again from its words", async () => {
+    const { u, question } = await ask("Call mum next week");
+    const later = createDeps(env, { clock: fixedClock(new Date(NOW.getTime() + 2 * 60 * MINUTE)) });
+    const raw = composeDevMessage({ from: u.email, to: ASSISTANT, subject: `RE: Re: ${question.subject}`, body: "friday 6pm", senderCheck: "pass" });
+    await email(forwardable(raw).message, env, later);
+    expect((await tasksOf(u.id)).map((t) => [t.title, new Date(t.dueAt).toISOString()])).toEqual([["Call mum", "2090-03-10T18:00:00.000Z"]]);
+  });
+
+  it("an answer that does not fit makes nothing and asks again, quoting both", async () => {
+    const { u, question } = await ask("Call mum next week");
+    await deliver({ from: u.email, subject: `Re: ${question.subject}`, body: quoted("at 9", question) });
+    expect(await tasksOf(u.id)).toEqual([]);
+    const again = (await outboxTo(u.email, "email")).at(-1)!;
+    expect(again.subject).toBe('Not set yet: "Call mum next week"');
+    expect(again.text).toContain('I couldn\'t fit "at 9" into "Call mum next week".');
+  });
+
+  it("a reply with no answer in it ('thanks') is read as before: no reminder, no question", async () => {
+    const { u, question } = await ask("Call mum next week");
+    await deliver({ from: u.email, subject: `Re: ${question.subject}`, body: quoted("Thanks!", question) });
+    expect(await tasksOf(u.id)).toEqual([]);
+    expect(await outboxTo(u.email, "email")).toHaveLength(1);
+  });
+
+  it("a whole new reminder written in the reply is made as written", async () => {
+    const { u, question } = await ask("Call mum next week");
+    await deliver({ from: u.email, subject: `Re: ${question.subject}`, body: quoted("Call mum on tuesday at 5pm", question) });
+    expect((await tasksOf(u.id)).map((t) => [t.title, new Date(t.dueAt).toISOString()])).toEqual([["Call mum", "2090-03-07T17:00:00.000Z"]]);
   });
 });
 

@@ -73,7 +73,19 @@ const OWN_SUBJECT_STARTS: readonly string[] = [
   INBOUND_TEXTS.movedSubject(""),
   INBOUND_TEXTS.moveAskSubject("").slice(0, -2),
   INBOUND_TEXTS.forgetAskSubject("").slice(0, -2),
+  INBOUND_TEXTS.questionSubject("").slice(0, -1),
 ];
+
+/** 'Not set yet: "' and '"' around the words our question was about (texts.ts). */
+const QUESTION_OPENS = INBOUND_TEXTS.questionSubject("").slice(0, -1);
+const QUESTION_CLOSES = INBOUND_TEXTS.questionSubject("").slice(-1);
+
+/** The words our question was about, in the subject of a reply to it ('Re: Not set yet: "call mum next week"'), or null (ADR 164). */
+export function askedPrompt(subject: string): string | null {
+  const own = withoutReplyPrefixes(subject);
+  if (!own.startsWith(QUESTION_OPENS) || !own.endsWith(QUESTION_CLOSES)) return null;
+  return own.slice(QUESTION_OPENS.length, -QUESTION_CLOSES.length).trim() || null;
+}
 
 /**
  * Our emails about one reminder, with its title: the reminders (escalation/messages.ts: "Reminder: ", "Still to do: ",

@@ -2,14 +2,15 @@ import type { Deps } from "../deps";
 import { isAppError } from "../errors";
 import { agendaQuestion, dropThisOne, forgetRequest, helpRequest, namesNoReminder, stopAlone, undoRequest } from "../nl/chat-intents";
 import { breakWishIn } from "../nl/break-phrases";
-import { namedMoveIn } from "../nl/move-phrases";
+import { correctionWordsIn, namedMoveIn } from "../nl/move-phrases";
 import { nudgeChangeIn } from "../nl/nudge-phrases";
 import { holdsATime } from "../nl/parse-reminder";
 import { breakFromWrittenWords } from "../quiet-hours";
-import { agendaText, answerSentence, answerTask, changeTaskStrategy, createTaskFromPrompt, moveTask, reminderToAnswer, taskAYesAnswers } from "../tasks";
+import { agendaText, answerSentence, answerTask, changeTaskStrategy, createTaskOrAsk, moveTask, reminderToAnswer, taskAYesAnswers } from "../tasks";
 import { correctionAnswer, courtesyOnly, saysYes, snoozeOf, typedAnswer, whenOnlyAnswer, type TypedAnswer } from "../typed-answers";
 import { askToForgetByName } from "./forget-by-name";
-import { remindedTitle, reminderLines, reminderSubject } from "./mail-text";
+import { askedPrompt, remindedTitle, reminderLines, reminderSubject } from "./mail-text";
+import { answerDoesNotFitText, fitAnswer, questionOfPrompt, questionText, type AskedQuestion } from "../nl/question-answers";
 import { askToMoveByName } from "./move-by-name";
 import type { InboundOutcome, ReadOutcome } from "./outcome";
 import { INBOUND_TEXTS } from "./texts";
@@ -26,6 +27,8 @@ export interface MailWords {
   named: string | null;
   /** What is read as a new reminder: the subject and the lines ("remind me about this" means the subject). */
   prompt: string;
+  /** In a reply to our question ('Re: Not set yet: "call mum next week"'), the words it was about (ADR 164); else null. */
+  askedPrompt: string | null;
 }
 
 type Person = { id: string; timezone: string };
@@ -43,7 +46,7 @@ export function readMailWords(subjectLine: string, text: string): MailWords {
   const subject = reminderSubject(subjectLine);
   const firstLine = text.split(/\r\n?|\n/).map((line) => line.trim()).find(Boolean) ?? "";
   const prompt = [subject, subject ? lines.replace(ABOUT_THIS, "") : lines].filter(Boolean).join(" ").trim().slice(0, 500);
-  return { subject, lines, firstLine, named: remindedTitle(subjectLine), prompt };
+  return { subject, lines, firstLine, named: remindedTitle(subjectLine), prompt, askedPrompt: askedPrompt(subjectLine) };
 }
 
 /**
@@ -53,6 +56,7 @@ export function readMailWords(subjectLine: string, text: string): MailWords {
  * reminder in the subject ("Call the dentist tomorrow at 10am") is not lost to a "Done" below it.
  */
 export const MAIL_READERS: readonly MailReader[] = [
+  questionAnswered,
   breakWish,
   courtesy,
   helpWanted,
@@ -172,9 +176,36 @@ async function moveByName(deps: Deps, user: Person, { prompt }: MailWords): Prom
 
 /** Anything else is a new reminder in plain language, or how to phrase one. */
 async function newReminder(deps: Deps, user: Person, { prompt }: MailWords): Promise<ReadOutcome> {
-  const result = await createTaskFromPrompt(deps, user.id, { prompt }, "email");
+  const { result, asked } = await createTaskOrAsk(deps, user.id, { prompt }, "email");
+  // A question for a when ("Which day next week?") names the words in its subject, so a reply can answer it (ADR 164).
+  if (asked && asked.prompt.length <= QUESTION_SUBJECT_MOST) return questionMail(asked, result.message);
   if (!result.success || !result.task) return { kind: "answered", reply: INBOUND_TEXTS.noTime(result.message) };
   return { kind: "created", taskId: result.task.id, title: result.task.title, reply: INBOUND_TEXTS.created(result.message) };
+}
+
+/** Longer words than this get the plain "We couldn't set that reminder": a subject is no place for a paragraph. */
+const QUESTION_SUBJECT_MOST = 150;
+
+function questionMail(asked: AskedQuestion, question: string): ReadOutcome {
+  const reply = asked.reason === "no_time" ? INBOUND_TEXTS.noTimeQuestion(question) : INBOUND_TEXTS.question(question);
+  return { kind: "replied", title: null, subject: INBOUND_TEXTS.questionSubject(asked.prompt), reply };
+}
+
+/**
+ * A reply to our question that is only a when ("monday at 9" to 'Not set yet: "call mum next week"'): the reminder it
+ * completes, the next question when it still lacks something, or the question again when it does not fit (ADR 164).
+ * The question is read again from its words, so the answer fits however much later it comes.
+ */
+async function questionAnswered(deps: Deps, user: Person, words: MailWords): Promise<ReadOutcome | null> {
+  const now = deps.clock.now();
+  const asked = words.askedPrompt ? questionOfPrompt(words.askedPrompt, now, user.timezone) : null;
+  if (!asked) return null;
+  const answer = correctionWordsIn(words.lines) ?? words.lines;
+  const fit = fitAnswer(asked, answer, now, user.timezone);
+  if (fit.kind === "not_an_answer") return null;
+  if (fit.kind === "fits") return newReminder(deps, user, { ...words, prompt: fit.prompt });
+  if (fit.kind === "asks") return questionMail(fit.asked, questionText(fit.asked));
+  return questionMail(asked, answerDoesNotFitText(answer.trim(), asked.prompt, questionText(asked)));
 }
 
 /**

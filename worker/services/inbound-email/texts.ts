@@ -5,6 +5,14 @@ export const INBOUND_TEXTS = {
   created: (confirmation: string) =>
     `${confirmation} Nudge will remind you then, and keep nudging until you answer. To change the time, reply "make it 8pm"; to take it back, reply "undo".`,
   noTimeSubject: "We couldn't set that reminder",
+  /**
+   * A reminder the reader asked about ("Which day next week?", ADR 164): its words in the subject, so a reply that is
+   * only the answer ("monday at 9") can be fitted into them, however much later it comes.
+   */
+  questionSubject: (prompt: string) => `Not set yet: "${prompt}"`,
+  question: (question: string) => `${question} Reply to this email with just the answer, or write the whole reminder again.`,
+  noTimeQuestion: (reason: string) =>
+    `${reason} Reply to this email with just the day and time, or write the whole reminder again, the way you would say it, for example "Call the dentist tomorrow at 10am".`,
   /** A mail asking what is coming up ("What's on today?"): the list, by return. */
   agendaSubject: "Your reminders in Nudge",
   /** A reply that only answers a reminder ("done", "snooze 10", "ok"). */

@@ -36,6 +36,23 @@ export function questionText(asked: AskedQuestion): string {
   return failureMessage(asked.reason, asked.phrase, asked.otherPhrase);
 }
 
+/** The question a failed reading asks, or null when it is a refusal no when can mend ("every few years"). */
+export function askedQuestionOf(prompt: string, failed: { reason: ParseFailureReason; phrase?: string; otherPhrase?: string }): AskedQuestion | null {
+  if (!asksForAWhen(failed.reason, failed.otherPhrase)) return null;
+  return { prompt, reason: failed.reason, ...(failed.phrase ? { phrase: failed.phrase } : {}), ...(failed.otherPhrase ? { otherPhrase: failed.otherPhrase } : {}) };
+}
+
+/** The question `prompt` asks when read now (an email's reply carries the prompt, not the question), or null. */
+export function questionOfPrompt(prompt: string, now: Date, zone: string): AskedQuestion | null {
+  const parsed = parseReminder(prompt, now, zone);
+  return parsed.ok ? null : askedQuestionOf(prompt, parsed);
+}
+
+/** An answer that is a when but does not fit the question ("monday" to "Which day in January?"): said, and the question again. */
+export function answerDoesNotFitText(answer: string, prompt: string, question: string): string {
+  return `I couldn't fit "${answer}" into "${prompt}". ${question}`;
+}
+
 /** What a next message does to the question: answers it (the whole reminder to make), asks a new one, or is no answer. */
 export type AnswerFit =
   /** The prompt with the answer fitted in, which reads as a reminder whose title is the prompt's own words. */
@@ -63,11 +80,9 @@ export function fitAnswer(asked: AskedQuestion, message: string, now: Date, zone
   }
   const first = tries[0];
   const again = first === undefined ? null : parseReminder(first, now, zone);
-  if (first !== undefined && again && !again.ok && asksForAWhen(again.reason, again.otherPhrase) && again.reason !== "no_title") {
-    const next: AskedQuestion = { prompt: first, reason: again.reason, ...(again.phrase ? { phrase: again.phrase } : {}), ...(again.otherPhrase ? { otherPhrase: again.otherPhrase } : {}) };
-    // The same question again ("call mum next week" + "at 9": still which day) is the question standing.
-    if (questionText(next) !== questionText(asked)) return { kind: "asks", asked: next };
-  }
+  const next = first !== undefined && again && !again.ok ? askedQuestionOf(first, again) : null;
+  // The same question again ("call mum next week" + "at 9": still which day) is the question standing.
+  if (next && questionText(next) !== questionText(asked)) return { kind: "asks", asked: next };
   return { kind: "does_not_fit" };
 }
 

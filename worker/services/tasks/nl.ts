@@ -9,8 +9,7 @@ import { correctionWordsIn } from "../nl/move-phrases";
 import { nudgeChangeIn } from "../nl/nudge-phrases";
 import { typedAnswer } from "../typed-answers";
 import { taskTitleOf } from "../nl/title";
-import type { ParseFailureReason } from "../nl/messages";
-import { asksForAWhen, type AskedQuestion } from "../nl/question-answers";
+import { askedQuestionOf, type AskedQuestion } from "../nl/question-answers";
 import { newTaskStatements } from "../series";
 import { parseInput } from "../validation";
 import { assertRoom, readTaskRoom } from "./quotas";
@@ -84,16 +83,13 @@ export function readPrompt(prompt: string, now: Date, zone: string): PromptReadi
   if (notAReminder) return { ok: false, message: notAReminder };
   const parsed = parseReminder(prompt, now, zone);
   if (!parsed.ok && parsed.reason === "no_time" && forgetRequest(prompt)) return { ok: false, message: FORGET_REQUEST };
-  if (!parsed.ok) return { ok: false, message: failureMessage(parsed.reason, parsed.phrase, parsed.otherPhrase), ...askedOf(prompt, parsed) };
+  if (!parsed.ok) {
+    const asked = askedQuestionOf(prompt, parsed);
+    return { ok: false, message: failureMessage(parsed.reason, parsed.phrase, parsed.otherPhrase), ...(asked ? { asked } : {}) };
+  }
   const { reminder } = parsed;
   if (!(reminder.dueAt.getUTCFullYear() <= LATEST_YEAR)) return { ok: false, message: TOO_FAR_AHEAD };
   return { ok: true, reminder, title: taskTitleOf(oneLine(reminder.title)).slice(0, 200) };
-}
-
-/** A failure that asks for a when, as the question a next message may answer (ADR 164); nothing for a refusal. */
-function askedOf(prompt: string, failed: { reason: ParseFailureReason; phrase?: string; otherPhrase?: string }): { asked?: AskedQuestion } {
-  if (!asksForAWhen(failed.reason, failed.otherPhrase)) return {};
-  return { asked: { prompt, reason: failed.reason, ...(failed.phrase ? { phrase: failed.phrase } : {}), ...(failed.otherPhrase ? { otherPhrase: failed.otherPhrase } : {}) } };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { ANSWER_LABELS, SNOOZE_MINUTES } from "../answers";
 import { BREAK_WORD_TEXTS } from "../quiet-hours/break-words";
 import { HOW_HARD_TO_NUDGE } from "../nl/messages";
+import { answerDoesNotFitText } from "../nl/question-answers";
 import { AGENDA_TEXTS } from "../tasks";
 import { SENT_MESSAGE_TEXTS } from "./sent-message-texts";
 import { EDIT_FOLLOWED_HOURS, JUST_MADE_MINUTES } from "./just-made";
@@ -28,7 +29,7 @@ export const BOT_TEXTS = {
     'You can also write done, snooze (or snooze 10, or snooze until 7pm), ok, or "move it to friday" for another day: as a reply to a reminder it answers that one, otherwise the last one I sent you. ' +
     "Or react to the reminder: 💯 when it's done, 😴 to snooze, 👍 for ok.",
   /** An answer to the reader's question that does not fit it ("monday" to "Which day in January?", ADR 164): the question again. */
-  answerDoesNotFit: (answer: string, prompt: string, question: string) => `I couldn't fit "${answer}" into "${prompt}". ${question}`,
+  answerDoesNotFit: answerDoesNotFitText,
   nothingOpen: "You have no reminders waiting for an answer right now. To make one, write it to me, like \"stretch at 3pm\".",
   notLinked:
     "Hi! I'm the Nudge reminder bot. This chat isn't linked to a Nudge account yet.\n\n" +
