@@ -1530,7 +1530,7 @@ describe("a moment with a clock time, 'asap', opening hours, and a time to beat 
       `I can't repeat a reminder "with meals", but one reminder for each time of day, repeating every day, can: "every day at 8am", "every day at 12pm" and "every day at 6pm".`,
     );
     expect(parseReminder("clean gutters in the spring", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "vague_time", phrase: "in the spring" });
-    expect(failureMessage("vague_time", "this summer")).toBe(`Which day this summer? Add one, like "on the 28th at 9am" or "on march 21 at 10am", and I'll nudge you then.`);
+    expect(failureMessage("vague_time", "this summer")).toBe(`Which day this summer? Add one, like "on jul 12 at 9am" or "on aug 9 at 10am", and I'll nudge you then.`);
     expect(parseReminder("every fall clean the gutters", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "unsupported_repeat", phrase: "every fall" });
     // A season's word in a title is no time.
     expect(parseReminder("buy a winter coat", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "no_time" });
@@ -2059,8 +2059,9 @@ describe("days counted from a day known by name or a thing, a weekday before or 
   it("asks which day a period that names none is, with or without a time", () => {
     for (const [prompt, phrase, says] of [
       ["in the new year at 9 call sam", "in the new year", `Which day in the new year? Add one, like "on jan 5 at 9am" or "on january 12 at 10am", and I'll nudge you then.`],
-      ["sometime this month at 10 call the bank", "sometime this month", `Which day this month? Add one, like "on the 28th at 9am" or "on march 21 at 10am", and I'll nudge you then.`],
-      ["in spring at 9 plant bulbs", "in spring", `Which day in spring? Add one, like "on the 28th at 9am" or "on march 21 at 10am", and I'll nudge you then.`],
+      // Without the person's day, a period's usual days (ADR 165: with it, days still to come; period-examples.test.ts).
+      ["sometime this month at 10 call the bank", "sometime this month", `Which day this month? Add one, like "on the 21st at 9am" or "on the 28th at 10am", and I'll nudge you then.`],
+      ["in spring at 9 plant bulbs", "in spring", `Which day in spring? Add one, like "on apr 11 at 9am" or "on may 9 at 10am", and I'll nudge you then.`],
       ["after christmas return the jumper", "after christmas", `Which day after Christmas? Add one, like "on dec 27 at 10am" or "on dec 30 at 9am", and I'll nudge you then.`],
       ["over christmas at 4 call grandma", "over christmas", `Which day over Christmas? Add one, like "on dec 27 at 10am" or "on dec 30 at 9am", and I'll nudge you then.`],
       ["between christmas and new year sort the loft", "between christmas and new year", `Which day between Christmas and new year? Add one, like "on dec 27 at 10am" or "on dec 30 at 9am", and I'll nudge you then.`],

@@ -204,8 +204,8 @@ async function questionAnswered(deps: Deps, user: Person, words: MailWords): Pro
   const fit = fitAnswer(asked, answer, now, user.timezone);
   if (fit.kind === "not_an_answer") return null;
   if (fit.kind === "fits") return newReminder(deps, user, { ...words, prompt: fit.prompt });
-  if (fit.kind === "asks") return questionMail(fit.asked, questionText(fit.asked));
-  return questionMail(asked, answerDoesNotFitText(answer.trim(), asked.prompt, questionText(asked)));
+  if (fit.kind === "asks") return questionMail(fit.asked, questionText(fit.asked, now, user.timezone));
+  return questionMail(asked, answerDoesNotFitText(answer.trim(), asked.prompt, questionText(asked, now, user.timezone)));
 }
 
 /**

@@ -1,5 +1,6 @@
 import { DateTime } from "luxon";
-import { daysOfAMonthAnswer, periodAsSaid, periodExamples } from "./day-answers";
+import { daysOfAMonthAnswer, periodAsSaid } from "./day-answers";
+import { periodExamples } from "./period-examples";
 import { SET_BY_THANKSGIVING } from "./moving-days";
 import { isCommonVerb, namesAThing } from "./verbs";
 import { ANSWER_LABELS } from "../answers";
@@ -136,8 +137,9 @@ export function weekdayMismatchWords(date: string, said: string) {
 /**
  * The message for a failed parse, per reason. A repeat the product cannot hold, or two wishes about nudging no
  * sequence grants together, are named as the person typed them (`phrase`), so they see which words were the trouble.
+ * `today` (the person's day, in their zone) keeps the examples of "Which day ...?" to days still to come.
  */
-export function failureMessage(reason: ParseFailureReason, phrase?: string, otherPhrase?: string): string {
+export function failureMessage(reason: ParseFailureReason, phrase?: string, otherPhrase?: string, today?: DateTime): string {
   if (reason === "two_nudges" && phrase && otherPhrase) return `I can nudge you one way per reminder, and "${phrase}" and "${otherPhrase}" don't go together. ${NUDGE_WORDS}`;
   // A repeat no rule holds, named as typed, with what can be set instead (repeat-answers.ts).
   if (reason === "unsupported_repeat" && phrase) return unsupportedRepeatAnswer(phrase);
@@ -163,7 +165,7 @@ export function failureMessage(reason: ParseFailureReason, phrase?: string, othe
   if (reason === "moves_with_easter" && phrase) return `I can't repeat a reminder on ${phrase}: its date moves ${phrase === "Easter" || SET_BY_THANKSGIVING.has(phrase) ? "" : "with Easter "}each year. Set this year's, like "on ${phrase.toLowerCase()} at 10am", and next year's when it comes.`;
   // "this week", "sometime this month": a day is what is missing, not a time of day.
   const period = reason === "vague_time" ? phrase?.match(PERIOD_AT_THE_END)?.[0] : undefined;
-  if (period) return `Which day ${periodAsSaid(period)}? Add one, like ${periodExamples(period)}, and I'll nudge you then.`;
+  if (period) return `Which day ${periodAsSaid(period)}? Add one, like ${periodExamples(period, today)}, and I'll nudge you then.`;
   // "move money on payday": a day only the person knows, so its date is what to add.
   if (reason === "vague_time" && phrase && PAYDAY.test(phrase)) return `When is payday? Add its date, like "on the 28th at 9am", and I'll nudge you then.`;
   // "call nan on her birthday": its date is what to add ("When is her birthday?", "my" said back as "your").

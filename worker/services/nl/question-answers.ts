@@ -1,6 +1,7 @@
 import { MONTH_WORD } from "./month-words";
 import type { ParseFailureReason } from "./messages";
 import { failureMessage } from "./messages";
+import { personsDay } from "./period-examples";
 import { parseReminder } from "./parse-reminder";
 import { PERIOD_WITHOUT_A_DAY } from "./vague-phrases";
 
@@ -31,9 +32,9 @@ export function asksForAWhen(reason: ParseFailureReason, otherPhrase?: string): 
   return ASKS_FOR_A_WHEN.has(reason);
 }
 
-/** The sentence that asks it, as the reader first said it. */
-export function questionText(asked: AskedQuestion): string {
-  return failureMessage(asked.reason, asked.phrase, asked.otherPhrase);
+/** The sentence that asks it, as the reader says it now (its examples are days still to come). */
+export function questionText(asked: AskedQuestion, now: Date, zone: string): string {
+  return failureMessage(asked.reason, asked.phrase, asked.otherPhrase, personsDay(now, zone));
 }
 
 /** The question a failed reading asks, or null when it is a refusal no when can mend ("every few years"). */
@@ -74,15 +75,18 @@ export function fitAnswer(asked: AskedQuestion, message: string, now: Date, zone
   const answer = message.trim().replace(/[.!]+$/, "").trim();
   if (answer === "" || !isOnlyAWhen(asked, answer, now, zone)) return { kind: "not_an_answer" };
   const tries = candidatePrompts(asked, answer);
+  const titleWords = wordsOutsideThePeriod(asked);
   for (const prompt of tries) {
     const parsed = parseReminder(prompt, now, zone);
-    if (parsed.ok && titleIsThePrompts(parsed.reminder.title, asked.prompt)) return { kind: "fits", prompt };
+    if (parsed.ok && titleIsThePrompts(parsed.reminder.title, titleWords) && !leavesItsOwnDay(asked, answer, parsed.reminder.dueAt, now, zone)) {
+      return { kind: "fits", prompt };
+    }
   }
   const first = tries[0];
   const again = first === undefined ? null : parseReminder(first, now, zone);
   const next = first !== undefined && again && !again.ok ? askedQuestionOf(first, again) : null;
   // The same question again ("call mum next week" + "at 9": still which day) is the question standing.
-  if (next && questionText(next) !== questionText(asked)) return { kind: "asks", asked: next };
+  if (next && questionText(next, now, zone) !== questionText(asked, now, zone)) return { kind: "asks", asked: next };
   return { kind: "does_not_fit" };
 }
 
@@ -117,6 +121,9 @@ function candidatePrompts(asked: AskedQuestion, answer: string): string[] {
   if (asked.reason === "several_times") return unique([choiceMade(asked, answer), replaced].filter(isString));
   if (asked.reason === "no_unit") return [replaceAt(prompt, found, unitCompleted(phrase, answer))];
   const period = periodIn(phrase);
+  // "this week" + "tomorrow at 6pm": the answer's own day ("this week on tomorrow" read as today). Next week holds no
+  // tomorrow: that stays a reading of its own, which leavesItsOwnDay refuses.
+  if (period && A_DAY_OF_ITS_OWN.test(answer) && /^(?:late\s+)?this\b/i.test(period)) return [replaced];
   if (period) {
     // "next week" + "monday at 9": that Monday of next week. A month or the period itself in the answer says it whole.
     const periodFirst = replaceAt(prompt, found, `${phrase} on ${answer.replace(/^on\s+/i, "").replace(/^(\d{1,2}(?:st|nd|rd|th))\b/i, "the $1")}`);
@@ -166,6 +173,28 @@ function choiceMade(asked: AskedQuestion, answer: string): string | null {
 }
 
 /** Every word of the title is one of the prompt's: nothing of the answer was read as what to do. */
+/** "today", "tonight", "tomorrow": a day of its own, which a period may hold ("this week") or not ("next week"). */
+const A_DAY_OF_ITS_OWN = /\b(?:today|tonight|tomorrow)\b/i;
+
+/**
+ * "tomorrow at 9" to "Which day next week?": the fitted words read as some day next week, but the answer named
+ * tomorrow, which is not in it. It fits only where both readings are the same moment ("this week" + "tomorrow").
+ */
+function leavesItsOwnDay(asked: AskedQuestion, answer: string, dueAt: Date, now: Date, zone: string): boolean {
+  if (!asked.phrase || !periodIn(asked.phrase) || !A_DAY_OF_ITS_OWN.test(answer)) return false;
+  const alone = parseReminder(`${PROBE} ${answer}`, now, zone);
+  return !alone.ok || alone.reminder.dueAt.getTime() !== dueAt.getTime();
+}
+
+/**
+ * The words a fitted reminder's title may have: the prompt's, less the period asked about, which is a when however
+ * the reader splits the fitted words ("call mum late this month on the 28th" must not be "call mum late", ADR 165).
+ */
+function wordsOutsideThePeriod({ prompt, phrase }: AskedQuestion): string {
+  const found = phrase && periodIn(phrase) ? findWords(prompt, phrase) : null;
+  return found ? replaceAt(prompt, found, "") : prompt;
+}
+
 function titleIsThePrompts(title: string, prompt: string): boolean {
   const own = new Set(wordsOf(prompt));
   const words = wordsOf(title);

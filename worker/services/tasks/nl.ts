@@ -10,6 +10,7 @@ import { nudgeChangeIn } from "../nl/nudge-phrases";
 import { typedAnswer } from "../typed-answers";
 import { taskTitleOf } from "../nl/title";
 import { askedQuestionOf, type AskedQuestion } from "../nl/question-answers";
+import { personsDay } from "../nl/period-examples";
 import { newTaskStatements } from "../series";
 import { parseInput } from "../validation";
 import { assertRoom, readTaskRoom } from "./quotas";
@@ -85,7 +86,7 @@ export function readPrompt(prompt: string, now: Date, zone: string): PromptReadi
   if (!parsed.ok && parsed.reason === "no_time" && forgetRequest(prompt)) return { ok: false, message: FORGET_REQUEST };
   if (!parsed.ok) {
     const asked = askedQuestionOf(prompt, parsed);
-    return { ok: false, message: failureMessage(parsed.reason, parsed.phrase, parsed.otherPhrase), ...(asked ? { asked } : {}) };
+    return { ok: false, message: failureMessage(parsed.reason, parsed.phrase, parsed.otherPhrase, personsDay(now, zone)), ...(asked ? { asked } : {}) };
   }
   const { reminder } = parsed;
   if (!(reminder.dueAt.getUTCFullYear() <= LATEST_YEAR)) return { ok: false, message: TOO_FAR_AHEAD };

@@ -68,9 +68,9 @@ export async function answerToQuestion(
   if (fit.kind === "fits") return make(fit.prompt);
   if (fit.kind === "asks") {
     await rememberQuestionStatement(deps, owner.id, fit.asked);
-    return { text: questionText(fit.asked) };
+    return { text: questionText(fit.asked, deps.clock.now(), owner.timezone) };
   }
-  return { text: BOT_TEXTS.answerDoesNotFit(answer.trim(), asked.prompt, questionText(asked)) };
+  return { text: BOT_TEXTS.answerDoesNotFit(answer.trim(), asked.prompt, questionText(asked, deps.clock.now(), owner.timezone)) };
 }
 
 function safeJson(text: string): unknown {
