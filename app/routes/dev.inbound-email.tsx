@@ -14,8 +14,11 @@ export async function loader(args: LoaderFunctionArgs) {
   const { context } = args;
   if (!isDevOutboxOn(context.cloudflare.env)) throw new Response("Not Found", { status: 404 });
   // Signed in, the mail comes from this account's address (the one the assistant reads mail from) unless changed.
+  // "Reply to it" in the dev outbox fills in the address a mail went to and its subject under "Re: ".
   const { user, headers } = await getOptionalUser(args);
-  return data({ assistant: context.cloudflare.env.ASSISTANT_EMAIL, from: user?.email ?? "" }, { headers });
+  const query = new URL(args.request.url).searchParams;
+  const from = query.get("from")?.trim() || user?.email || "";
+  return data({ assistant: context.cloudflare.env.ASSISTANT_EMAIL, from, subject: query.get("subject")?.trim().slice(0, 300) ?? "" }, { headers });
 }
 
 export async function action({ context, request }: ActionFunctionArgs) {
@@ -70,7 +73,7 @@ function OutcomeBox({ outcome }: { outcome: InboundOutcome }) {
 }
 
 export default function DevInboundEmail() {
-  const { assistant, from } = useLoaderData<typeof loader>();
+  const { assistant, from, subject } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
   return (
@@ -90,7 +93,7 @@ export default function DevInboundEmail() {
         </label>
         <label className="field">
           <span className="field__label">Subject</span>
-          <input className="input" name="subject" placeholder="Call the dentist tomorrow at 10am" />
+          <input className="input" name="subject" defaultValue={subject} placeholder="Call the dentist tomorrow at 10am" />
         </label>
         <label className="field">
           <span className="field__label">Body</span>

@@ -133,3 +133,30 @@ test("'Cancel the dentist' by email asks with a link; the link's page deletes it
   await page.goto(path);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("This link doesn't work any more");
 });
+
+test("a mail with no day gets the question; 'Reply to it' in the dev outbox answers it with just the day (ADR 164)", async ({ page }) => {
+  const user = await signUp(page, { name: "Quinn Question", timezone: "Europe/London" });
+  await page.goto("/dev/inbound-email");
+  await page.getByLabel("Subject").fill("Call mum next week");
+  await page.getByRole("button", { name: "Send to the assistant" }).click();
+  await expect(page.getByText('Replied: Not set yet: "Call mum next week"')).toBeVisible();
+  await expect(page.getByText("Which day next week?")).toBeVisible();
+
+  await screenshotBoth(page, "dev-outbox-question", `/dev/outbox?to=${encodeURIComponent(user.email)}`);
+  const question = page.getByTestId("outbox-message").filter({ hasText: 'Not set yet: "Call mum next week"' });
+  await expect(question).toContainText("Reply to this email with just the answer, or write the whole reminder again.");
+  await question.getByRole("link", { name: "Reply to it" }).click();
+  // As a mail app's Reply: from the address it went to, its subject under "Re: ".
+  await expect(page.getByLabel("From")).toHaveValue(user.email);
+  await expect(page.getByLabel("Subject")).toHaveValue('Re: Not set yet: "Call mum next week"');
+  await page.getByLabel("Body").fill("monday at 9am\n\nOn Tue, Nudge <reminders@nudge.example.com> wrote:\n> Which day next week?");
+  await page.getByRole("button", { name: "Send to the assistant" }).click();
+  await expect(page.getByText("Reminder created: Call mum")).toBeVisible();
+
+  // Next week's Monday at 9 on the person's clock (a week starts on Monday).
+  const monday = local(user, { weeks: 1 }).startOf("week").set({ hour: 9 });
+  const list = (await (await page.request.get("/v1/tasks", { headers: { Authorization: `Bearer ${user.token}` } })).json()) as { tasks: Array<{ title: string; dueDate: string }> };
+  expect(list.tasks.map((task) => [task.title, task.dueDate])).toEqual([["Call mum", monday.toUTC().toISO()]]);
+  await page.goto("/dashboard");
+  await expect(card(page, "Call mum")).toBeVisible();
+});

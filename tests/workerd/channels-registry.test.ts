@@ -282,6 +282,7 @@ describe("the dev outbox's view of each medium", () => {
     const to = `view-${crypto.randomUUID()}`;
     await deps.channels.email.send({ to, subject: "Reminder: Take pills", text: "Take pills", html: "<p>Take pills</p>" });
     await deps.channels.email.send({ to, subject: "Plain", text: "No HTML part" });
+    await deps.channels.email.send({ to, subject: "Reminder set: Feed the cat", text: "Set", replyTo: "assistant@nudge.example.com" });
     await deps.channels.sms.send({ to, text: "Take pills" });
     await deps.db.insert(outboxMessages).values({ id: crypto.randomUUID(), channel: "pigeon", to, text: "Coo", createdAt: deps.clock.now().getTime() });
     const views = (await listOutbox(deps)).filter((entry) => entry.to === to).map((entry) => [entry.channel, entry.view]);
@@ -289,11 +290,13 @@ describe("the dev outbox's view of each medium", () => {
       expect.arrayContaining([
         ["email", { label: "Email", preview: { summary: "Show the email as it looks", title: "Email: Reminder: Take pills" } }],
         ["email", { label: "Email", preview: null }],
+        // One the assistant reads replies to: replied to from the dev mail page, as a mail app's Reply would.
+        ["email", { label: "Email", preview: null, links: [{ label: "Reply to it", url: `/dev/inbound-email?from=${encodeURIComponent(to)}&subject=Re%3A+Reminder+set%3A+Feed+the+cat` }] }],
         ["sms", { label: "Text message", preview: null }],
         ["pigeon", { label: "pigeon", preview: null }],
       ]),
     );
-    expect(views).toHaveLength(4);
+    expect(views).toHaveLength(5);
 
     const json = await (await request("/dev/outbox.json")).json<Array<Record<string, unknown>>>();
     expect(Object.keys(json.find((entry) => entry.to === to)!).sort()).toEqual(["channel", "createdAt", "html", "id", "meta", "subject", "text", "to"]);

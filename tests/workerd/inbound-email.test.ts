@@ -57,6 +57,8 @@ describe("a mail from a verified account", () => {
     const [reply] = await outboxTo(u.email, "email");
     expect(reply!.subject).toBe("Reminder set: Call the dentist");
     expect(reply!.text).toContain('Nudge will remind you then, and keep nudging until you answer. To change the time, reply "make it 8pm"; to take it back, reply "undo".');
+    // A reply to it ("make it 8pm") reaches the assistant, not EMAIL_FROM's address, which nothing reads.
+    expect(JSON.parse(reply!.meta ?? "{}")).toMatchObject({ replyTo: env.ASSISTANT_EMAIL });
   });
 
   it("asks for a sequence in its words: 'urgently' in the subject makes an urgent task, and the reply says so (ADR 112)", async () => {
@@ -123,6 +125,17 @@ describe("a mail from a verified account", () => {
     expect(resend.sent).toEqual([]);
   });
 
+  it("in production the answer goes through Resend with Reply-To the assistant, so a reply to it is read", async () => {
+    const u = await user({ timezone: "America/New_York" });
+    const resend = createFakeResend({ apiKey: EMAIL_CONFIGURED.RESEND_API_KEY, origin: "https://resend.test" });
+    vi.stubGlobal("fetch", fakeFetch(resend));
+    const production = { ...env, ...EMAIL_CONFIGURED, DEV_OUTBOX: "false", EMAIL_FROM: "Nudge <reminders@nudge.example.com>", RESEND_API_BASE: "https://resend.test" };
+    const mail = forwardable(composeDevMessage({ from: u.email, to: ASSISTANT, subject: "Call mum next week", body: "", senderCheck: "pass" }));
+    await email(mail.message, production, createDeps(production, { clock: fixedClock(NOW) }));
+    vi.unstubAllGlobals();
+    expect(resend.sent.map((sent) => [sent.subject, sent.replyTo])).toEqual([['Not set yet: "Call mum next week"', [env.ASSISTANT_EMAIL]]]);
+  });
+
   it("without a readable time creates nothing and answers how to phrase it, naming the words so a reply can add the when (ADR 164)", async () => {
     const u = await user();
     expect(await deliver({ from: u.email, subject: "Hello there", body: "Just saying hi" })).toEqual([]);
@@ -158,6 +171,7 @@ describe("a reply to the assistant's question fills in the reminder (ADR 164)", 
     const { u, question } = await ask("Call mum next week");
     expect(await tasksOf(u.id)).toEqual([]);
     expect(question.subject).toBe('Not set yet: "Call mum next week"');
+    expect(JSON.parse(question.meta ?? "{}")).toMatchObject({ replyTo: env.ASSISTANT_EMAIL });
     expect(question.text).toContain(`Which day next week? Add one, like "next week on monday at 9am" or "next week on friday at 6pm", and I'll nudge you then. Reply to this email with just the answer, or write the whole reminder again.`);
 
     expect(await deliver({ from: u.email, subject: `Re: ${question.subject}`, body: quoted("monday at 9", question) })).toEqual([]);

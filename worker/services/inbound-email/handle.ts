@@ -55,7 +55,10 @@ export async function handleInboundEmail(deps: Deps, raw: ArrayBuffer | string, 
  */
 async function sendReply(deps: Deps, user: { id: string; email: string }, outcome: Exclude<InboundOutcome, { kind: "rejected" | "thanked" }>): Promise<void> {
   try {
-    await deps.channels.email.send({ to: user.email, ...replyEmail(outcome) });
+    // Reply-To the assistant: a reply to our answer ("make it 8pm" to "Reminder set", the day to 'Not set yet') is read
+    // by the assistant, not lost at EMAIL_FROM's address, which no route reads (as reminder emails, escalation/compose.ts).
+    const replyTo = deps.env.ASSISTANT_EMAIL || undefined;
+    await deps.channels.email.send({ to: user.email, ...replyEmail(outcome), ...(replyTo ? { replyTo } : {}) });
   } catch (error) {
     log.error("inbound_email.reply_failed", { userId: user.id, outcome: outcome.kind, ...errorFields(error) });
   }
