@@ -2638,7 +2638,19 @@ describe("ADR 138: the half of the day as said, a day that is today, a choice, a
     // A count with "or", or a list with "and", as before.
     expectTitlesAndTimesInNewYork([["pick 5 or 6 apples tomorrow at 9", "pick 5 or 6 apples", "2026-03-03 09:00"]]);
     expect(parseReminder("take meds at 8am and 8pm", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "several_times" });
-    expect(parseReminder("buy sun cream sat", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "no_time" });
+  });
+
+  it("a short weekday as the last word, after what to do, is the day (ADR 166); the sun and sitting are not", () => {
+    // Each found no time, as "gym tue" never did.
+    expectTitlesAndTimesInNewYork([
+      ["buy sun cream sat", "buy sun cream", "2026-03-07 09:00"],
+      ["call grandma sun", "call grandma", "2026-03-08 09:00"],
+      ["mow lawn sat.", "mow lawn", "2026-03-07 09:00"],
+      ["email jo sat", "email jo", "2026-03-07 09:00"],
+    ]);
+    for (const prompt of ["put plants in the sun", "move plants into sun", "get some sun", "plants need full sun", "sit in sun", "I sat", "we sat", "just sat", "sun", "sat"]) {
+      expect(parseReminder(prompt, NOW.nyMondayMorning, NEW_YORK), prompt).toEqual({ ok: false, reason: "no_time" });
+    }
   });
 
   it("asks which day of a holiday's week", () => {

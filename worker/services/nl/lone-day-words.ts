@@ -17,6 +17,19 @@ const DAY_WORD_BEFORE = /\b(?:by|before|until|till|til|this|next|coming|from|due
  */
 const A_DAYS_PART_AFTER = /^\s+(?:morning|afternoon|evening|night|lunch|dinner|brunch|roast|breakfast|tea)\b/i;
 
+/**
+ * "call grandma sun", "mow lawn sat": a short weekday as the last word, after what to do, is the day, as "gym tue" is
+ * (both found no time). Not after a word that makes it the sun or sitting: "sit in the sun", "get some sun", "plants
+ * need full sun", "I sat"; nor alone or after one word ("sun", "I sat"), which say too little to be read as a day.
+ */
+const NOT_A_DAY_BEFORE =
+  /\b(?:the|a|an|in|into|on|under|of|some|more|much|no|full|partial|direct|bright|hot|strong|midday|morning|afternoon|evening|winter|summer|spring|autumn|setting|rising|i|we|you|he|she|they|it|just|had|have|has|was|were|then|and|my|your|our|their|his|her)\s+$/i;
+const NOTHING_AFTER = /^[\s.!]*$/;
+
+function lastWordAfterATask(before: string, after: string): boolean {
+  return NOTHING_AFTER.test(after) && before.trim().split(/\s+/).length >= 2 && !NOT_A_DAY_BEFORE.test(before);
+}
+
 /** "this month" alone: no day in it (chrono read the 1st, "That time has already passed"); asked (vague-phrases.ts VAGUE_WHEN). */
 const PERIOD_ALONE = /^this\s+(?:week|month|year)$/i;
 /**
@@ -34,8 +47,9 @@ export function isBareNonWeekday(result: chrono.ParsedResult, text: string): boo
   const word = result.text.trim();
   const before = text.slice(0, result.index);
   const orADay = OR_A_DAY_BEFORE.test(before) || OR_A_DAY_AFTER.test(text.slice(result.index + result.text.length));
-  const partAfter = A_DAYS_PART_AFTER.test(text.slice(result.index + result.text.length));
-  if (MAYBE_NO_WEEKDAY.test(word) && (DAY_WORD_BEFORE.test(before) || orADay || partAfter)) return false;
+  const after = text.slice(result.index + result.text.length);
+  const partAfter = A_DAYS_PART_AFTER.test(after);
+  if (MAYBE_NO_WEEKDAY.test(word) && (DAY_WORD_BEFORE.test(before) || orADay || partAfter || lastWordAfterATask(before, after))) return false;
   if (MAYBE_NO_WEEKDAY.test(word) || PERIOD_ALONE.test(word)) return true;
   if (NEXT_PERIOD.test(word) && POSSESSIVE_AFTER.test(text.slice(result.index + result.text.length))) return true;
   return WEEKDAY_ONLY_FIRST.test(word) && text.slice(0, result.index).trim() !== "" && !DAY_WORD_BEFORE.test(text.slice(0, result.index));
