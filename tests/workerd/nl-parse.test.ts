@@ -3815,3 +3815,27 @@ describe("ADR 163: a range of lengths is its shorter one", () => {
     ]);
   });
 });
+
+describe("ADR 167: an hour as the last word, after a part of the day named in the words", () => {
+  it("is that hour of the part ('morning meds 8' was 9 AM titled 'morning meds 8')", () => {
+    // Monday March 2nd, 9 AM: this morning's 8 has passed, so tomorrow's.
+    expectTitlesAndTimesInNewYork([
+      ["morning meds 8", "morning meds", "2026-03-03 08:00"],
+      ["morning meds 8.", "morning meds", "2026-03-03 08:00"],
+      ["evening meds 8", "evening meds", "2026-03-02 20:00"],
+      ["night meds 10", "night meds", "2026-03-02 22:00"],
+      ["afternoon nap 2", "afternoon nap", "2026-03-02 14:00"],
+      ["morning walk with dog 7", "walk with dog", "2026-03-03 07:00"],
+    ]);
+  });
+
+  it("keeps a number the part does not hold, or one after a word that counts, in the title as before", () => {
+    expectTitlesAndTimesInNewYork([
+      ["morning pages 3", "morning pages 3", "2026-03-03 09:00"],
+      ["evening reading chapter 8", "evening reading chapter 8", "2026-03-02 19:00"],
+      ["evening meds take 2", "evening meds take 2", "2026-03-02 19:00"],
+    ]);
+    // No part of the day, no hour: a bare number alone is no time (a count, a room, a name).
+    expect(parseReminder("meds 8", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "no_time" });
+  });
+});

@@ -63,6 +63,7 @@ export function correctSpelling(text: string): string {
     .replace(A_COUNT_OR_MORE, "$1$2 $3")
     .replace(HOURS_AND_A_HALF_IN_FIGURES, "$1 and a half $2")
     .replace(AN_HOUR_AFTER_A_PART_OF_DAY, "$1 at ")
+    .replace(AN_HOUR_LAST_AFTER_A_PART_OF_DAY, hourOfThePartOfDay)
     .replace(LAST_DAY_OF_THE_YEAR, "december 31st")
     .replace(THE_LAST_DAY_OF_A_MONTH, "last day of ")
     .replace(OF_MONTH, "of the month")
@@ -137,6 +138,30 @@ const A_COUNT_OR_MORE = new RegExp(String.raw`\b(in\s+)(\d{1,3}|two|three|four|f
  * ("tonight 10 people coming", "tonight 2 hours").
  */
 const PART_OF_A_DAY_SAID = String.raw`(?:tonight|this\s+(?:morning|afternoon|evening)|(?:tomorrow|(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?)\s+(?:night|morning|afternoon|evening))`;
+/**
+ * "morning meds 8", "evening meds 8", "night meds 10": a part of the day named in the words, and an hour of it as the
+ * last word, is that hour of it, as "morning meds at 8" is (ADR 167). It was the part's usual hour (9 AM, 7 PM, 9 PM)
+ * titled "morning meds 8". Only an hour the part holds ("morning pages 3" keeps its 3) and not after a word that counts
+ * ("evening reading chapter 8", "morning run 5 km" has no bare number last).
+ */
+const AN_HOUR_LAST_AFTER_A_PART_OF_DAY = /\b(morning|afternoon|evening|night|tonight)((?:\s+[a-z][\w'’]*){1,3})\s+(1[0-2]|0?[1-9])\s*[.!]?\s*$/i;
+const HOURS_OF_A_PART: Record<string, readonly number[]> = {
+  morning: [5, 6, 7, 8, 9, 10, 11],
+  afternoon: [12, 1, 2, 3, 4, 5],
+  evening: [5, 6, 7, 8, 9, 10, 11],
+  night: [7, 8, 9, 10, 11, 12],
+  tonight: [5, 6, 7, 8, 9, 10, 11, 12],
+};
+/** Words after which a number is a count or a name, not an hour ("chapter 8", "room 6", "take 2"). */
+const COUNTED_BY =
+  /^(?:chapters?|pages?|rooms?|steps?|levels?|lessons?|episodes?|ep|parts?|number|no|vol|volume|season|bus|route|gate|platform|seat|table|flight|row|questions?|exercises?|units?|week|day|x|times|reps|sets|laps?|take|takes|buy|eat|drink|do|pills?|tablets?|doses?|of|for|in|every|each|at|about|around|by|after|before|until|till|from|to|the|a|an|top|under|over|only|just|with|and|or)$/i;
+
+function hourOfThePartOfDay(whole: string, part: string, words: string, hour: string): string {
+  const lastWord = words.trim().split(/\s+/).at(-1) ?? "";
+  if (COUNTED_BY.test(lastWord) || !HOURS_OF_A_PART[part.toLowerCase()]?.includes(Number(hour))) return whole;
+  return `${part}${words} at ${hour}`;
+}
+
 const AN_HOUR_AFTER_A_PART_OF_DAY = new RegExp(
   String.raw`\b(${PART_OF_A_DAY_SAID})\s+(?=(?:1[0-2]|0?[1-9])(?:[:.][0-5]\d)?(?:\s*[ap]\.?m\.?)?(?:\s*$|\s*[,.!;]|\s+(?!(?:people|persons|guests|kids|children|mins?|minutes?|hours?|hrs?|days?|weeks?|times|x)\b)[a-z]))`,
   "gi",
