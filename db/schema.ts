@@ -491,6 +491,8 @@ export const telegramMadeTasks = sqliteTable(
     madeAt: integer("made_at", { mode: "number" }).notNull(),
     /** The bot's confirmation of that reminder (its message id): rewritten when the reminder is changed in words (migration 0033). */
     confirmationId: integer("confirmation_id", { mode: "number" }),
+    /** The question the message answered when it made the reminder (JSON, ADR 168; migration 0036): an edit is fitted into it. */
+    question: text("question"),
   },
   (t) => [primaryKey({ columns: [t.chatId, t.messageId] }), index("telegram_made_tasks_task_idx").on(t.taskId)],
 );

@@ -221,7 +221,7 @@ describe("editing a message that made a reminder", () => {
     const made = await write(bot, u.chat, "call bob at 7pm");
     const rows = () => testDeps().db.select().from(telegramMadeTasks).where(eq(telegramMadeTasks.chatId, String(u.chat)));
     // With the bot's confirmation of it, to be kept true when the reminder changes.
-    expect(await rows()).toEqual([{ chatId: String(u.chat), messageId: made.messageId, taskId: made.taskId, madeAt: ERA.getTime(), confirmationId: bot.sent.at(-1)!.messageId }]);
+    expect(await rows()).toEqual([{ chatId: String(u.chat), messageId: made.messageId, taskId: made.taskId, madeAt: ERA.getTime(), confirmationId: bot.sent.at(-1)!.messageId, question: null }]);
     await postUpdate(pressUpdate(u.chat, `undo:${made.taskId}`));
     expect(await taskRow(made.taskId!)).toBeUndefined();
     expect(await rows()).toEqual([]);

@@ -17,7 +17,7 @@ import { unlinkTelegram } from "../../worker/services/telegram/chats";
 import type { Env } from "../../worker/env";
 import { depsAt, MINUTE, runStepByHand, stepsOf, taskRow, tasksOfUser, testEra } from "./escalation-helpers";
 import { testDeps } from "./helpers";
-import { fakeTelegram, postUpdate, TELEGRAM_ENV, textUpdate } from "./telegram/support";
+import { editUpdate, fakeTelegram, postUpdate, TELEGRAM_ENV, textUpdate } from "./telegram/support";
 
 /** Tue 2074-03-06 15:00 UTC: 10:00 in New York. */
 const ERA = new Date("2074-03-06T15:00:00Z");
@@ -213,6 +213,25 @@ describe("ADR 164: the chat's next message answers the reader's question", () =>
     const u = await user({ timezone: ZONE });
     const result = await createTaskFromPrompt(depsAt(ERA).deps, u.id, { prompt: "call mum next week" });
     expect(result).toEqual({ success: false, message: WHICH_DAY_NEXT_WEEK });
+  });
+});
+
+describe("ADR 168: editing the message that answered the question fits the edit into it again", () => {
+  it("'monday at 9' edited to 'tuesday at 9' moves the reminder to next week's Tuesday; a whole reminder as the edit is read whole", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser();
+    await send(u.chat, "call mum next week");
+    const answer = textUpdate(u.chat, "monday at 9");
+    await postUpdate(answer);
+    expect(await remindersOf(u.id)).toEqual(["Call mum @ Mon 2074-03-12 09:00"]);
+
+    await postUpdate(editUpdate(u.chat, answer.message.message_id, "tuesday at 9", ERA));
+    // Alone, "tuesday at 9" holds no reminder (the edit changed nothing before); in the question, it is next week's.
+    expect(await remindersOf(u.id)).toEqual(["Call mum @ Tue 2074-03-13 09:00"]);
+    expect(lastButtons(bot)).toEqual([BOT_TEXTS.undo]);
+
+    await postUpdate(editUpdate(u.chat, answer.message.message_id, "call dad on friday at 5pm", ERA));
+    expect(await remindersOf(u.id)).toEqual(["Call dad @ Fri 2074-03-09 17:00"]);
   });
 });
 

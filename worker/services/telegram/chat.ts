@@ -3,6 +3,7 @@ import type { Deps } from "../deps";
 import { isAppError } from "../errors";
 import { answerTask, changeTaskStrategy, createTaskOrAsk, moveTask, reminderToAnswer, reopenTask, taskAYesAnswers, type AnswerOutcome } from "../tasks";
 import type { NudgeChange } from "../nl/nudge-phrases";
+import type { AskedQuestion } from "../nl/question-answers";
 import type { ChatReply } from "./forget";
 import { saysYes, snoozeOf, type SnoozeAsked, type TypedAnswer } from "../typed-answers";
 import { findChatOwner, type ChatOwner } from "./chats";
@@ -113,7 +114,7 @@ export async function yesToCheckBack(deps: Deps, userId: string, text: string, r
  * phrase it. The reminder made is remembered, so a correction or "undo" right after is about it (ADR 104),
  * and by its message, so an edit of that message changes it (ADR 107).
  */
-export async function reminderFromChat(deps: Deps, owner: ChatOwner, text: string, message: ChatMessageRef | null): Promise<ChatReply> {
+export async function reminderFromChat(deps: Deps, owner: ChatOwner, text: string, message: ChatMessageRef | null, answered: AskedQuestion | null = null): Promise<ChatReply> {
   if (!owner.isVerified) return { text: BOT_TEXTS.unverified };
   const { result, asked } = await createTaskOrAsk(deps, owner.id, { prompt: text }, "telegram");
   if (!result.success || !result.task) {
@@ -122,7 +123,8 @@ export async function reminderFromChat(deps: Deps, owner: ChatOwner, text: strin
     if (asked || owner.question) await rememberQuestionStatement(deps, owner.id, asked);
     return { text: result.message };
   }
-  await rememberMadeInChat(deps, owner.id, result.task.id, message);
+  // Made by answering a question (ADR 164), the question is kept with the message: an edit of it is fitted in again.
+  await rememberMadeInChat(deps, owner.id, result.task.id, message, answered);
   return { text: result.message, buttons: [[[BOT_TEXTS.undo, `undo:${result.task.id}`]]], made: result.task.id };
 }
 

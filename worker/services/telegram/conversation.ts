@@ -40,7 +40,7 @@ export async function replyToChatText(
   /** The message itself: a reminder it makes is remembered by it, for an edit (ADR 107). */
   message: ChatMessageRef | null = null,
 ): Promise<ChatReply> {
-  const answered = repliedTaskId ? null : await answerToQuestion(deps, owner, text, (prompt) => reminderFromChat(deps, owner, prompt, message));
+  const answered = repliedTaskId ? null : await answerToQuestion(deps, owner, text, (prompt, asked) => reminderFromChat(deps, owner, prompt, message, asked));
   if (answered) return answered;
   // "make it 8pm" right after making a reminder is about that one, before any that waits; with neither, it asks which.
   const correction = correctionWordsIn(text);

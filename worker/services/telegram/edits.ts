@@ -9,6 +9,8 @@ import { replyToChatText } from "./conversation";
 import type { ChatReply } from "./forget";
 import { EDIT_FOLLOWED_HOURS, JUST_MADE_MINUTES, madeByMessage, type ChatMessageRef } from "./just-made";
 import { BOT_TEXTS } from "./texts";
+import { correctionWordsIn } from "../nl/move-phrases";
+import { fitAnswer, type AskedQuestion } from "../nl/question-answers";
 
 /** A message the person edited in the chat: its ids, its new text, when it was first sent, what it replies to. */
 export interface ChatEdit {
@@ -30,14 +32,18 @@ export async function replyToChatEdit(deps: Deps, owner: ChatOwner, edit: ChatEd
   if (edit.text.trim().startsWith("/")) return { text: BOT_TEXTS.edits.command };
   const age = deps.clock.now().getTime() - edit.sentAt.getTime();
   const made = age <= EDIT_FOLLOWED_HOURS * 3_600_000 ? await madeByMessage(deps, edit.message) : null;
-  if (made) return rewriteMade(deps, owner, made, edit);
+  if (made) return rewriteMade(deps, owner, made.taskId, edit, made.answered);
   if (age > JUST_MADE_MINUTES * 60_000) return { text: BOT_TEXTS.edits.tooLate };
   if (answersAReminder(edit.text)) return { text: BOT_TEXTS.edits.answer };
   return replyToChatText(deps, owner, edit.text, edit.repliedTaskId, edit.message);
 }
 
-/** The reminder a message made, rewritten from its new words; with its Undo again when it changed. */
-async function rewriteMade(deps: Deps, owner: ChatOwner, taskId: string, edit: ChatEdit): Promise<ChatReply> {
+/**
+ * The reminder a message made, rewritten from its new words; with its Undo again when it changed. A message that made
+ * it by answering the reader's question ("monday at 9" to "Which day next week?") is fitted into that question again
+ * ("tuesday at 9": next week's Tuesday, ADR 168); alone it would hold no reminder.
+ */
+async function rewriteMade(deps: Deps, owner: ChatOwner, taskId: string, edit: ChatEdit, answered: AskedQuestion | null): Promise<ChatReply> {
   const made = await ownTaskLine(deps, owner.id, taskId);
   // The chat was linked to another account since: that reminder is not this owner's to change.
   if (!made) return { text: BOT_TEXTS.gone };
@@ -47,12 +53,19 @@ async function rewriteMade(deps: Deps, owner: ChatOwner, taskId: string, edit: C
   const target = series?.id ?? made.id;
   const readAt = series ? new Date(Math.max(edit.sentAt.getTime(), startOfDay(series.dueAt, owner.timezone))) : edit.sentAt;
   try {
-    const outcome = await rewriteTaskFromPrompt(deps, owner.id, target, edit.text, readAt);
+    const words = (answered && fittedAgain(answered, edit.text, readAt, owner.timezone)) || edit.text;
+    const outcome = await rewriteTaskFromPrompt(deps, owner.id, target, words, readAt);
     return outcome.state === "changed" ? { text: outcome.message, buttons: [[[BOT_TEXTS.undo, `undo:${target}`]]] } : { text: outcome.message };
   } catch (error) {
     if (isAppError(error) && error.status === 404) return { text: BOT_TEXTS.gone };
     throw error;
   }
+}
+
+/** The edited answer fitted into the question it answered, or null when it is no answer to it now (a whole reminder). */
+function fittedAgain(answered: AskedQuestion, text: string, at: Date, zone: string): string | null {
+  const fit = fitAnswer(answered, correctionWordsIn(text) ?? text, at, zone);
+  return fit.kind === "fits" ? fit.prompt : null;
 }
 
 /** The start of the person's day that holds `at`. */

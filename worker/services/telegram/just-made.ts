@@ -3,7 +3,9 @@ import { runBatch } from "../../../db/batch";
 import { telegramMadeTasks, users } from "../../../db/schema";
 import type { Deps } from "../deps";
 import { isJustNow, JUST_MADE_MINUTES, ownTaskLine } from "../tasks";
+import type { AskedQuestion } from "../nl/question-answers";
 import type { ChatOwner } from "./chats";
+import { storedQuestionOf } from "./stored-question";
 
 /**
  * The reminder just made in the chat (ADR 104): "make it 8pm", "actually tomorrow" or "undo" soon after making
@@ -22,9 +24,16 @@ export interface ChatMessageRef {
 
 /**
  * Remembers the reminder made by a message in the chat: on the owner's row (read with every message) for a
- * correction right after, and by the message (ADR 107) for an edit of it later. One batch.
+ * correction right after, and by the message (ADR 107) for an edit of it later, with the question the message
+ * answered, if it did (ADR 168). One batch.
  */
-export async function rememberMadeInChat(deps: Pick<Deps, "db" | "clock">, ownerId: string, taskId: string, message: ChatMessageRef | null): Promise<void> {
+export async function rememberMadeInChat(
+  deps: Pick<Deps, "db" | "clock">,
+  ownerId: string,
+  taskId: string,
+  message: ChatMessageRef | null,
+  answered: AskedQuestion | null = null,
+): Promise<void> {
   const now = deps.clock.now().getTime();
   // A reminder made closes any question the chat was asked before it (ADR 164).
   const onOwner = deps.db
@@ -33,21 +42,25 @@ export async function rememberMadeInChat(deps: Pick<Deps, "db" | "clock">, owner
     .where(eq(users.id, ownerId));
   if (!message) return void (await onOwner);
   // Telegram numbers a chat's messages once; a repeat (a dev chat restarted) is the newer message.
+  const question = answered ? JSON.stringify(answered) : null;
   const byMessage = deps.db
     .insert(telegramMadeTasks)
-    .values({ chatId: message.chatId, messageId: message.messageId, taskId, madeAt: now })
-    .onConflictDoUpdate({ target: [telegramMadeTasks.chatId, telegramMadeTasks.messageId], set: { taskId, madeAt: now } });
+    .values({ chatId: message.chatId, messageId: message.messageId, taskId, madeAt: now, question })
+    .onConflictDoUpdate({ target: [telegramMadeTasks.chatId, telegramMadeTasks.messageId], set: { taskId, madeAt: now, question } });
   await runBatch(deps.db, [onOwner, byMessage]);
 }
 
-/** The reminder a chat message made (ADR 107), or null: none, or its reminder deleted since (the row went with it). */
-export async function madeByMessage(deps: Pick<Deps, "db">, message: ChatMessageRef): Promise<string | null> {
+/**
+ * The reminder a chat message made (ADR 107) and the question the message answered (ADR 168), or null: none, or its
+ * reminder deleted since (the row went with it).
+ */
+export async function madeByMessage(deps: Pick<Deps, "db">, message: ChatMessageRef): Promise<{ taskId: string; answered: AskedQuestion | null } | null> {
   const [row] = await deps.db
-    .select({ taskId: telegramMadeTasks.taskId })
+    .select({ taskId: telegramMadeTasks.taskId, question: telegramMadeTasks.question })
     .from(telegramMadeTasks)
     .where(and(eq(telegramMadeTasks.chatId, message.chatId), eq(telegramMadeTasks.messageId, message.messageId)))
     .limit(1);
-  return row?.taskId ?? null;
+  return row ? { taskId: row.taskId, answered: storedQuestionOf(row.question) } : null;
 }
 
 /** The id of the reminder made in the chat in the last ten minutes, while it is open; else null. */

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
-import { z } from "zod";
 import { users } from "../../../db/schema";
 import type { Deps } from "../deps";
 import { correctionWordsIn } from "../nl/move-phrases";
-import { asksForAWhen, fitAnswer, questionText, type AskedQuestion } from "../nl/question-answers";
+import { fitAnswer, questionText, type AskedQuestion } from "../nl/question-answers";
 import { reminderSentSince } from "../tasks";
 import type { ChatOwner } from "./chats";
 import type { ChatReply } from "./forget";
+import { storedQuestionOf } from "./stored-question";
 import { BOT_TEXTS } from "./texts";
 
 /**
@@ -14,13 +14,6 @@ import { BOT_TEXTS } from "./texts";
  * made (ADR 104). Later, a lone "monday at 9" is read as it always was.
  */
 export const QUESTION_MINUTES = 10;
-
-const storedQuestion = z.object({
-  prompt: z.string().min(1),
-  reason: z.string(),
-  phrase: z.string().optional(),
-  otherPhrase: z.string().optional(),
-});
 
 /** The statement that keeps the question the chat was just asked (null: none open, after a reminder was made). */
 export function rememberQuestionStatement(deps: Pick<Deps, "db" | "clock">, ownerId: string, asked: AskedQuestion | null) {
@@ -38,11 +31,8 @@ export function rememberQuestionStatement(deps: Pick<Deps, "db" | "clock">, owne
 export async function openQuestion(deps: Pick<Deps, "db" | "clock">, owner: ChatOwner): Promise<AskedQuestion | null> {
   if (!owner.question || owner.questionAt === null) return null;
   if (deps.clock.now().getTime() - owner.questionAt > QUESTION_MINUTES * 60_000) return null;
-  const stored = storedQuestion.safeParse(safeJson(owner.question));
-  if (!stored.success) return null;
-  const asked = stored.data as AskedQuestion;
-  // A row written by another version of the reader, with a reason it no longer asks about: no question.
-  if (!asksForAWhen(asked.reason, asked.otherPhrase)) return null;
+  const asked = storedQuestionOf(owner.question);
+  if (!asked) return null;
   if (await reminderSentSince(deps, owner.id, "telegram", owner.questionAt)) return null;
   return asked;
 }
@@ -57,7 +47,7 @@ export async function answerToQuestion(
   deps: Deps,
   owner: ChatOwner,
   text: string,
-  make: (prompt: string) => Promise<ChatReply>,
+  make: (prompt: string, answered: AskedQuestion) => Promise<ChatReply>,
 ): Promise<ChatReply | null> {
   const asked = await openQuestion(deps, owner);
   if (!asked) return null;
@@ -65,18 +55,10 @@ export async function answerToQuestion(
   const answer = correctionWordsIn(text) ?? text;
   const fit = fitAnswer(asked, answer, deps.clock.now(), owner.timezone);
   if (fit.kind === "not_an_answer") return null;
-  if (fit.kind === "fits") return make(fit.prompt);
+  if (fit.kind === "fits") return make(fit.prompt, asked);
   if (fit.kind === "asks") {
     await rememberQuestionStatement(deps, owner.id, fit.asked);
     return { text: questionText(fit.asked, deps.clock.now(), owner.timezone) };
   }
   return { text: BOT_TEXTS.answerDoesNotFit(answer.trim(), asked.prompt, questionText(asked, deps.clock.now(), owner.timezone)) };
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
 }
