@@ -257,6 +257,10 @@ describe("ADR 164: fitting an answer into a question", () => {
       ["check the bread in 10", "10 mins", "check the bread in 10 mins"],
       ["call dad sat or sun at 5", "sat", "call dad sat at 5"],
       ["call dad tomorrow at 5 or 6", "at 6pm", "call dad tomorrow at 6pm"],
+      // Hours offered side by side are in one half of the day: the 6 beside an afternoon's 5 is 6 PM, not a morning's.
+      ["call dad tomorrow at 5 or 6", "6", "call dad tomorrow at 6pm"],
+      ["call dad tomorrow at 5 or 6", "5", "call dad tomorrow at 5"],
+      ["call dad tomorrow at 6 or 7", "7", "call dad tomorrow at 7"],
       ["buy milk", "tomorrow at 5", "buy milk tomorrow at 5"],
       ["call bob today", "9pm", "call bob today 9pm"],
     ];

@@ -169,10 +169,19 @@ function choiceMade(asked: AskedQuestion, answer: string): string | null {
   // "at 5 or 6" answered "at 6": the "at" is in the prompt already.
   const before = asked.prompt.slice(0, found.at).trimEnd().split(/\s+/).pop()?.toLowerCase();
   const said = before && answer.toLowerCase().startsWith(`${before} `) ? answer.slice(before.length + 1) : answer;
-  return replaceAt(asked.prompt, found, said);
+  return replaceAt(asked.prompt, found, inTheOthersHalfOfDay(said, parts?.options ?? []));
 }
 
-/** Every word of the title is one of the prompt's: nothing of the answer was read as what to do. */
+/**
+ * "tomorrow at 5 or 6" answered "6": the afternoon's 6, as the 5 beside it is (a bare 1 to 5 is the afternoon's, ADR
+ * 121), not 6 AM, which a bare 6 with a day would be alone. Hours offered side by side are in the same half of the day.
+ */
+function inTheOthersHalfOfDay(chosen: string, options: readonly string[]): string {
+  const hour = /^(\d{1,2})(?::[0-5]\d)?$/.exec(chosen.trim())?.[1];
+  const othersInTheAfternoon = options.some((option) => /^[1-5]$/.test(option.trim()) && !sameWords(option, chosen));
+  return hour && Number(hour) >= 6 && Number(hour) <= 11 && othersInTheAfternoon ? `${chosen.trim()}pm` : chosen;
+}
+
 /** "today", "tonight", "tomorrow": a day of its own, which a period may hold ("this week") or not ("next week"). */
 const A_DAY_OF_ITS_OWN = /\b(?:today|tonight|tomorrow)\b/i;
 
@@ -195,6 +204,7 @@ function wordsOutsideThePeriod({ prompt, phrase }: AskedQuestion): string {
   return found ? replaceAt(prompt, found, "") : prompt;
 }
 
+/** Every word of the title is one of the prompt's: nothing of the answer was read as what to do. */
 function titleIsThePrompts(title: string, prompt: string): boolean {
   const own = new Set(wordsOf(prompt));
   const words = wordsOf(title);
