@@ -89,22 +89,30 @@ describe("every example, sent back as the answer, makes a reminder still to come
     ["in winter", (due) => [12, 1, 2, 3].includes(due.month)],
   ];
 
-  it.each(PERIODS)("%s, said on every fifth day of two years", (period, within) => {
+  /** South of the equator the seasons are the other way round. */
+  const SOUTH: [string, (due: DateTime, today: DateTime) => boolean][] = [
+    ["this summer", (due) => [12, 1, 2, 3].includes(due.month)],
+    ["in winter", (due) => [6, 7, 8, 9].includes(due.month)],
+  ];
+  const cases = [...PERIODS.map(([period, within]) => [period, NEW_YORK, within] as const), ...SOUTH.map(([period, within]) => [period, SYDNEY, within] as const)];
+
+  it.each(cases)("%s in %s, said on every fifth day of two years", (period, zone, within) => {
     const misses: string[] = [];
+    const on = (iso: string) => DateTime.fromISO(`${iso}T10:10:00`, { zone });
     for (let day = on("2026-01-01"); day < on("2028-01-01"); day = day.plus({ days: 5 })) {
       const now = day.toJSDate();
       const prompt = `call mum ${period}`;
-      const asked = questionOfPrompt(prompt, now, NEW_YORK);
+      const asked = questionOfPrompt(prompt, now, zone);
       if (!asked) {
         misses.push(`${day.toISODate()}: "${prompt}" asked nothing`);
         continue;
       }
-      const examples = examplesIn(questionText(asked, now, NEW_YORK));
+      const examples = examplesIn(questionText(asked, now, zone));
       if (examples.length !== 2) misses.push(`${day.toISODate()}: examples ${JSON.stringify(examples)}`);
       for (const example of examples) {
-        const fit = fitAnswer(asked, example, now, NEW_YORK);
-        const parsed = fit.kind === "fits" ? parseReminder(fit.prompt, now, NEW_YORK) : null;
-        const due = parsed?.ok ? DateTime.fromJSDate(parsed.reminder.dueAt, { zone: NEW_YORK }) : null;
+        const fit = fitAnswer(asked, example, now, zone);
+        const parsed = fit.kind === "fits" ? parseReminder(fit.prompt, now, zone) : null;
+        const due = parsed?.ok ? DateTime.fromJSDate(parsed.reminder.dueAt, { zone }) : null;
         if (!due || due <= day || !within(due, day) || parsed?.ok !== true || parsed.reminder.title !== "call mum") {
           misses.push(`${day.toISODate()}: "${example}" → ${fit.kind} ${due?.toISO() ?? ""} ${parsed?.ok ? parsed.reminder.title : ""}`);
         }
