@@ -3839,3 +3839,26 @@ describe("ADR 167: an hour as the last word, after a part of the day named in th
     expect(parseReminder("meds 8", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "no_time" });
   });
 });
+
+describe("ADR 169: a time written with a dot, as the last word after what to do", () => {
+  it("is that time ('school pick up 3.15' found no time)", () => {
+    // Monday March 2nd, 3:20 PM: a bare hour is the sooner of its two times (ADR 121).
+    expectTitlesAndTimesInNewYork(
+      [
+        // Said at 3:20 PM, as "school pick up at 3.15" is: tomorrow's.
+        ["school pick up 3.15", "school pick up", "2026-03-03 15:15"],
+        ["call mum 6.30", "call mum", "2026-03-02 18:30"],
+        ["ring the gp 8.00!", "ring the gp", "2026-03-02 20:00"],
+        ["dentist 4.45", "dentist", "2026-03-02 16:45"],
+      ],
+      NOW.nyMondayAfternoon,
+    );
+  });
+
+  it("is not an amount of money, an odd minute, or a time its words read already", () => {
+    for (const prompt of ["pay jo 3.50", "owe sam 2.30", "buy milk £3.15", "call mum 3.99", "version 2.10", "snooze until 3.15"]) {
+      expect(parseReminder(prompt, NOW.nyMondayAfternoon, NEW_YORK), prompt).toEqual({ ok: false, reason: "no_time" });
+    }
+    expectTitlesAndTimesInNewYork([["dentist at 3.15", "dentist", "2026-03-03 15:15"]], NOW.nyMondayAfternoon);
+  });
+});

@@ -64,6 +64,7 @@ export function correctSpelling(text: string): string {
     .replace(HOURS_AND_A_HALF_IN_FIGURES, "$1 and a half $2")
     .replace(AN_HOUR_AFTER_A_PART_OF_DAY, "$1 at ")
     .replace(AN_HOUR_LAST_AFTER_A_PART_OF_DAY, hourOfThePartOfDay)
+    .replace(A_DOTTED_TIME_LAST, dottedTimeAsATime)
     .replace(LAST_DAY_OF_THE_YEAR, "december 31st")
     .replace(THE_LAST_DAY_OF_A_MONTH, "last day of ")
     .replace(OF_MONTH, "of the month")
@@ -160,6 +161,21 @@ function hourOfThePartOfDay(whole: string, part: string, words: string, hour: st
   const lastWord = words.trim().split(/\s+/).at(-1) ?? "";
   if (COUNTED_BY.test(lastWord) || !HOURS_OF_A_PART[part.toLowerCase()]?.includes(Number(hour))) return whole;
   return `${part}${words} at ${hour}`;
+}
+
+/**
+ * "school pick up 3.15", "call mum 6.30", "meds 8.00": a time written with a dot, as the last word after what to do, is
+ * that time, as "dentist 3:15" and "dentist at 3.15" are (ADR 169). It found no time. Not an amount: not with money's
+ * words anywhere ("pay jo 3.50", "owe sam 2.30", "£3.15"), nor minutes that are no five-minute mark ("3.99", "2.47").
+ */
+const A_DOTTED_TIME_LAST = /^(.*?[a-z][\w'’]*)\s+((?:1[0-2]|0?[1-9])\.[0-5][05])\s*[.!]?\s*$/i;
+const MONEY_WORDS = /[£$€¥₹]|\b(?:pay|paid|pays|owe|owes|owed|cost|costs|price|prices|refund|tip|fee|fees|bill|bills|charge|charged|bucks|quid|dollars?|euros?|pounds?|pence|cents?|spend|spent|budget|version|v)\b/i;
+
+/** A word right before that reads the time already ("until 3.15", "make it 6.30", "at 8.00"): nothing to add. */
+const READS_A_TIME_BEFORE = /\b(?:at|by|until|till|til|to|it|from|before|after|around|about|for|in|on|past|than|between|and|or|\d+)$/i;
+
+function dottedTimeAsATime(whole: string, words: string, time: string): string {
+  return MONEY_WORDS.test(words) || READS_A_TIME_BEFORE.test(words.trim()) ? whole : `${words} at ${time}`;
 }
 
 const AN_HOUR_AFTER_A_PART_OF_DAY = new RegExp(
