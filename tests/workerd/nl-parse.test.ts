@@ -3862,3 +3862,28 @@ describe("ADR 169: a time written with a dot, as the last word after what to do"
     expectTitlesAndTimesInNewYork([["dentist at 3.15", "dentist", "2026-03-03 15:15"]], NOW.nyMondayAfternoon);
   });
 });
+
+describe("ADR 170: hours and minutes with an 'h' from 1 to 5 are a length of time", () => {
+  it("from now ('1h30 check oven' was 1:30 at night)", () => {
+    // Monday March 2nd, 3:20 PM.
+    expectTitlesAndTimesInNewYork(
+      [
+        ["1h30 check oven", "check oven", "2026-03-02 16:50"],
+        ["laundry 2h30", "laundry", "2026-03-02 17:50"],
+        ["in 2h30 laundry", "laundry", "2026-03-02 17:50"],
+      ],
+      NOW.nyMondayAfternoon,
+    );
+  });
+
+  it("a clock after 'at', and from 6h on, as written in France", () => {
+    expectTitlesAndTimesInNewYork(
+      [
+        ["meeting 14h30", "meeting", "2026-03-03 14:30"],
+        ["8h30 meeting", "meeting", "2026-03-03 08:30"],
+        ["at 2h30 call the taxi", "call the taxi", "2026-03-03 02:30"],
+      ],
+      NOW.nyMondayAfternoon,
+    );
+  });
+});

@@ -456,3 +456,29 @@ describe("ADR 158: replies of what keeps someone from it, 'not today', and 'ok w
     expect(typedAnswer("sorry, done")).toEqual({ answer: "done", snoozeMinutes: null, snoozeUntil: null });
   });
 });
+
+describe("ADR 170: a length with a decimal or an 'h' and minutes, and a time with a dot, in a snooze", () => {
+  it.each<[string, number]>([
+    // Each lost its mark with the answer's words: 15 hours, 15 minutes, half past one at night.
+    ["snooze 1.5 hours", 90],
+    ["Snooze 2.5 hrs", 150],
+    ["snooze 1h30", 90],
+    ["snooze 1 hr 30", 90],
+    ["snooze 2 hours 15 minutes", 135],
+    ["snooze 1h 45m", 105],
+  ])("%s is %i minutes, by text and in a chat", (typed, minutes) => {
+    expect(readTextReply(typed)).toMatchObject({ word: "SNOOZE", snoozeMinutes: minutes, snoozeUntil: null });
+    expect(typedAnswer(typed)).toMatchObject({ answer: "snooze", snoozeMinutes: minutes });
+  });
+
+  it("'snooze 6.30' is until 6:30, as 'snooze 6:30' is (it was 630 minutes)", () => {
+    expect(typedAnswer("snooze 6.30")).toEqual(typedAnswer("snooze 6:30"));
+    expect(readTextReply("snooze 6.30")).toMatchObject({ word: "SNOOZE", snoozeMinutes: null, snoozeUntil: { hour: 6, minute: 30 } });
+  });
+
+  it("leaves what it read before as it was", () => {
+    expect(typedAnswer("snooze 2 hours")).toMatchObject({ answer: "snooze", snoozeMinutes: 120 });
+    expect(typedAnswer("snooze 90")).toMatchObject({ answer: "snooze", snoozeMinutes: 90 });
+    expect(typedAnswer("snooze until 7:30")).toMatchObject({ answer: "snooze", snoozeUntil: { hour: 7, minute: 30 } });
+  });
+});

@@ -161,8 +161,25 @@ function emojiAnswer(body: string): string | null {
 }
 
 export function readTextReply(body: string): TextReply {
-  return replyOf(body, answerWords(body));
+  const plain = withLengthsAndClocksPlain(body);
+  return replyOf(plain, answerWords(plain));
 }
+
+/**
+ * "snooze 1.5 hours", "snooze 1h30", "snooze 6.30": a length with a decimal or an "h" and minutes, and a time written
+ * with a dot, as the answer's words can read them ("90 min", "6:30"). The words lose every mark, so "1.5 hours" was
+ * 15 hours, "6.30" 630 minutes and "1h30" half past one at night (ADR 170).
+ */
+function withLengthsAndClocksPlain(body: string): string {
+  return body
+    .replace(DECIMAL_HOURS, (_whole, hours: string) => `${Math.round(Number(hours) * 60)} min`)
+    .replace(HOURS_AND_MINUTES, (_whole, hours: string, minutes: string) => `${Number(hours) * 60 + Number(minutes)} min`)
+    .replace(DOTTED_CLOCK, "$1:$2");
+}
+
+const DECIMAL_HOURS = /\b(\d{1,2}\.\d{1,2})\s*(?:h|hrs?|hours?)\b/gi;
+const HOURS_AND_MINUTES = /\b(\d{1,2})\s*(?:h|hrs?|hours?)\s*(?:and\s+)?([0-5]?\d)\s*(?:m|mins?|minutes?)?(?![\w:.])/gi;
+const DOTTED_CLOCK = /\b(1[0-2]|0?[1-9])\.([0-5]\d)\b(?!\s*(?:m|mins?|minutes?|h|hrs?|hours?)\b)/gi;
 
 /** readTextReply with the message's answer words already read (`said`: answerWords of `body`). */
 function replyOf(body: string, said: string[]): TextReply {
@@ -234,7 +251,8 @@ export function snoozeOf(typed: Pick<TypedAnswer, "snoozeMinutes" | "snoozeUntil
  * A chat message that is nothing but an answer: "done", "Done.", "ok", "snooze", "snooze for 10 min".
  * Anything longer ("done with the report by friday") is not one: in a chat it is a new reminder.
  */
-export function typedAnswer(body: string): TypedAnswer | null {
+export function typedAnswer(typed: string): TypedAnswer | null {
+  const body = withLengthsAndClocksPlain(typed);
   const said = answerWords(body);
   const { word, snoozeMinutes, snoozeUntil, moveTo } = replyOf(body, said);
   // The move reader took only a message that is nothing but the move ("move it to friday").

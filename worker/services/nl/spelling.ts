@@ -65,6 +65,7 @@ export function correctSpelling(text: string): string {
     .replace(AN_HOUR_AFTER_A_PART_OF_DAY, "$1 at ")
     .replace(AN_HOUR_LAST_AFTER_A_PART_OF_DAY, hourOfThePartOfDay)
     .replace(A_DOTTED_TIME_LAST, dottedTimeAsATime)
+    .replace(HOURS_AND_MINUTES_WITH_AN_H, "in $1")
     .replace(LAST_DAY_OF_THE_YEAR, "december 31st")
     .replace(THE_LAST_DAY_OF_A_MONTH, "last day of ")
     .replace(OF_MONTH, "of the month")
@@ -162,6 +163,14 @@ function hourOfThePartOfDay(whole: string, part: string, words: string, hour: st
   if (COUNTED_BY.test(lastWord) || !HOURS_OF_A_PART[part.toLowerCase()]?.includes(Number(hour))) return whole;
   return `${part}${words} at ${hour}`;
 }
+
+/**
+ * "1h30 check oven", "laundry 2h30": hours and minutes with an "h" from 1 to 5 are a length of time from now, as "2h
+ * laundry" and "in 2h30" were (ADR 170). They were a clock's 01:30 and 02:30 tomorrow, a time no one sets for the oven.
+ * Not after a word that makes it a clock ("at 2h30", "until 5h15"), nor "in" already; 6h to 23h stay a clock ("8h30
+ * meeting", "14h30"), as written in France and Quebec.
+ */
+const HOURS_AND_MINUTES_WITH_AN_H = /(?<!\b(?:at|by|until|till|til|from|to|before|after|around|about|in|for|within|than)\s+)\b([1-5]h[0-5]\d)\b/gi;
 
 /**
  * "school pick up 3.15", "call mum 6.30", "meds 8.00": a time written with a dot, as the last word after what to do, is
