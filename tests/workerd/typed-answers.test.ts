@@ -476,7 +476,26 @@ describe("ADR 170: a length with a decimal or an 'h' and minutes, and a time wit
     expect(readTextReply("snooze 6.30")).toMatchObject({ word: "SNOOZE", snoozeMinutes: null, snoozeUntil: { hour: 6, minute: 30 } });
   });
 
+  it.each<[string, number]>([
+    // "in 1.5 hours" was a snooze of one minute (the amount reader stopped at the dot), "1.5 hours" no answer.
+    ["in 1.5 hours", 90],
+    ["remind me in 1.5 hours", 90],
+    ["1.5 hours", 90],
+    ["in an hour and a half", 90],
+    ["in 1h30", 90],
+  ])("%s, said while a reminder waits, is a snooze of %i minutes", (typed, minutes) => {
+    expect(whenOnlyAnswer(typed)).toEqual({ answer: "snooze", snoozeMinutes: minutes, snoozeUntil: null });
+  });
+
+  it("'an hour and a half' and 'N and a half hours' after snooze (they were no answer)", () => {
+    expect(typedAnswer("snooze an hour and a half")).toMatchObject({ answer: "snooze", snoozeMinutes: 90 });
+    expect(typedAnswer("snooze 1 and a half hours")).toMatchObject({ answer: "snooze", snoozeMinutes: 90 });
+    expect(typedAnswer("snooze 2 hours and a half")).toMatchObject({ answer: "snooze", snoozeMinutes: 150 });
+  });
+
   it("leaves what it read before as it was", () => {
+    expect(whenOnlyAnswer("6.30")).toEqual(whenOnlyAnswer("6:30"));
+    expect(whenOnlyAnswer("in 2 hours")).toEqual({ answer: "snooze", snoozeMinutes: 120, snoozeUntil: null });
     expect(typedAnswer("snooze 2 hours")).toMatchObject({ answer: "snooze", snoozeMinutes: 120 });
     expect(typedAnswer("snooze 90")).toMatchObject({ answer: "snooze", snoozeMinutes: 90 });
     expect(typedAnswer("snooze until 7:30")).toMatchObject({ answer: "snooze", snoozeUntil: { hour: 7, minute: 30 } });

@@ -166,17 +166,21 @@ export function readTextReply(body: string): TextReply {
 }
 
 /**
- * "snooze 1.5 hours", "snooze 1h30", "snooze 6.30": a length with a decimal or an "h" and minutes, and a time written
- * with a dot, as the answer's words can read them ("90 min", "6:30"). The words lose every mark, so "1.5 hours" was
+ * "snooze 1.5 hours", "snooze 1h30", "an hour and a half", "snooze 6.30": a length with a decimal, an "h" and
+ * minutes or a half, and a time written with a dot, as the answer's words can read them ("90 min", "6:30"). The words lose every mark, so "1.5 hours" was
  * 15 hours, "6.30" 630 minutes and "1h30" half past one at night (ADR 170).
  */
 function withLengthsAndClocksPlain(body: string): string {
   return body
+    .replace(AN_HOUR_AND_A_HALF, "90 min")
+    .replace(HOURS_AND_A_HALF, (_whole, first?: string, second?: string) => `${Number(first ?? second) * 60 + 30} min`)
     .replace(DECIMAL_HOURS, (_whole, hours: string) => `${Math.round(Number(hours) * 60)} min`)
     .replace(HOURS_AND_MINUTES, (_whole, hours: string, minutes: string) => `${Number(hours) * 60 + Number(minutes)} min`)
     .replace(DOTTED_CLOCK, "$1:$2");
 }
 
+const AN_HOUR_AND_A_HALF = /\b(?:an?|one)\s+hour\s+and\s+a\s+half\b/gi;
+const HOURS_AND_A_HALF = /\b(?:(\d{1,2})\s+and\s+a\s+half\s+(?:hours?|hrs?)|(\d{1,2})\s+(?:hours?|hrs?)\s+and\s+a\s+half)\b/gi;
 const DECIMAL_HOURS = /\b(\d{1,2}\.\d{1,2})\s*(?:h|hrs?|hours?)\b/gi;
 const HOURS_AND_MINUTES = /\b(\d{1,2})\s*(?:h|hrs?|hours?)\s*(?:and\s+)?([0-5]?\d)\s*(?:m|mins?|minutes?)?(?![\w:.])/gi;
 const DOTTED_CLOCK = /\b(1[0-2]|0?[1-9])\.([0-5]\d)\b(?!\s*(?:m|mins?|minutes?|h|hrs?|hours?)\b)/gi;
@@ -288,7 +292,7 @@ export function correctionAnswer(text: string): TypedAnswer | null {
 export function whenOnlyAnswer(text: string): TypedAnswer | null {
   // "remind me in an hour", "remind me again tomorrow": said about the reminder that waits, the words after.
   // "give me twenty minutes": lengths and times in words in digits first (clock-words.ts).
-  const body = withoutRoughness(clockWordsAsDigits(withoutWhatLeadsIn(text).replace(INSTEAD_AFTER, "")));
+  const body = withLengthsAndClocksPlain(withoutRoughness(clockWordsAsDigits(withoutWhatLeadsIn(text).replace(INSTEAD_AFTER, ""))));
   const asked = MINUTES_ASKED_FOR.exec(body.trim().replace(/[.!]+$/, ""));
   const askedMinutes = asked ? Number(asked[1] ?? asked[2]) : 0;
   if (askedMinutes >= 1 && askedMinutes <= MOST_MINUTES_ASKED_FOR) return { answer: "snooze", snoozeMinutes: askedMinutes, snoozeUntil: null };
