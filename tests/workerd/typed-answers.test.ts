@@ -493,6 +493,18 @@ describe("ADR 170: a length with a decimal or an 'h' and minutes, and a time wit
     expect(typedAnswer("snooze 2 hours and a half")).toMatchObject({ answer: "snooze", snoozeMinutes: 150 });
   });
 
+  it("'snooze for 1:30' is 90 minutes, a range the first of its two, and weeks a move (130, 1380 and 1 minute before)", () => {
+    expect(typedAnswer("snooze for 1:30")).toMatchObject({ answer: "snooze", snoozeMinutes: 90 });
+    expect(typedAnswer("snooze 1:30")).toMatchObject({ answer: "snooze", snoozeMinutes: null, snoozeUntil: { hour: 1, minute: 30 } });
+    expect(typedAnswer("snooze 2-3 hours")).toMatchObject({ answer: "snooze", snoozeMinutes: 120 });
+    expect(readTextReply("snooze 10 or 15 mins")).toMatchObject({ word: "SNOOZE", snoozeMinutes: 10 });
+    expect(typedAnswer("snooze 1 week")).toEqual({ answer: "move", snoozeMinutes: null, snoozeUntil: null, moveTo: "in 1 week" });
+    expect(typedAnswer("snooze for 2 weeks")).toEqual({ answer: "move", snoozeMinutes: null, snoozeUntil: null, moveTo: "in 2 weeks" });
+    expect(readTextReply("snooze a week")).toMatchObject({ word: "MOVE", moveTo: "in a week" });
+    // Days stay a snooze of at most a day, as the API's snooze (readTextReply's "snooze 48 hours").
+    expect(typedAnswer("snooze 2 days")).toMatchObject({ answer: "snooze", snoozeMinutes: 1440 });
+  });
+
   it("leaves what it read before as it was", () => {
     expect(whenOnlyAnswer("6.30")).toEqual(whenOnlyAnswer("6:30"));
     expect(whenOnlyAnswer("in 2 hours")).toEqual({ answer: "snooze", snoozeMinutes: 120, snoozeUntil: null });

@@ -172,6 +172,8 @@ export function readTextReply(body: string): TextReply {
  */
 function withLengthsAndClocksPlain(body: string): string {
   return body
+    .replace(FOR_HOURS_AND_MINUTES, (_whole, hours: string, minutes: string) => `for ${Number(hours) * 60 + Number(minutes)} min`)
+    .replace(A_RANGE_OF_LENGTHS, "$1 $2")
     .replace(AN_HOUR_AND_A_HALF, "90 min")
     .replace(HOURS_AND_A_HALF, (_whole, first?: string, second?: string) => `${Number(first ?? second) * 60 + 30} min`)
     .replace(DECIMAL_HOURS, (_whole, hours: string) => `${Math.round(Number(hours) * 60)} min`)
@@ -179,6 +181,11 @@ function withLengthsAndClocksPlain(body: string): string {
     .replace(DOTTED_CLOCK, "$1:$2");
 }
 
+const SNOOZE_FOR_WEEKS = /^(?:FOR\s+)?(A|AN|ONE|[1-9])\s*(?:W|WK|WKS|WEEK|WEEKS)$/;
+/** "snooze for 1:30": a length in hours and minutes, not the time 1:30 (nor, without its colon, 130 minutes). */
+const FOR_HOURS_AND_MINUTES = /\bfor\s+(\d{1,2}):([0-5]\d)\b/gi;
+/** "snooze 2-3 hours", "snooze 10 or 15 mins": the first of the two, the sooner (was "23 hours", "1015 minutes"). */
+const A_RANGE_OF_LENGTHS = /\b(\d{1,3})\s*(?:-|–|to|or)\s*\d{1,3}\s*(m|mins?|minutes?|h|hrs?|hours?)\b/gi;
 const AN_HOUR_AND_A_HALF = /\b(?:an?|one)\s+hour\s+and\s+a\s+half\b/gi;
 const HOURS_AND_A_HALF = /\b(?:(\d{1,2})\s+and\s+a\s+half\s+(?:hours?|hrs?)|(\d{1,2})\s+(?:hours?|hrs?)\s+and\s+a\s+half)\b/gi;
 const DECIMAL_HOURS = /\b(\d{1,2}\.\d{1,2})\s*(?:h|hrs?|hours?)\b/gi;
@@ -196,6 +203,9 @@ function replyOf(body: string, said: string[]): TextReply {
   if (word === "SNOOZE" && UNTIL_MORNING.test(after)) return { word, snoozeMinutes: null, snoozeUntil: "morning", moveTo: null };
   const moveTo = moveWordsIn(body);
   if (moveTo !== null) return { word: "MOVE", snoozeMinutes: null, snoozeUntil: null, moveTo };
+  // "snooze a week", "snooze for 2 weeks": longer than any snooze, so the reminder moves, as "in a week" does (ADR 170).
+  const weeks = word === "SNOOZE" ? SNOOZE_FOR_WEEKS.exec(after) : null;
+  if (weeks) return { word: "MOVE", snoozeMinutes: null, snoozeUntil: null, moveTo: `in ${(weeks[1] ?? "a").toLowerCase()} ${/^(?:A|AN|ONE|1)$/.test(weeks[1] ?? "") ? "week" : "weeks"}` };
   // Read from the words as typed: "7:30" without its colon would be 730 minutes. Another day ("until
   // friday") was taken for a move above.
   const clock = word === "SNOOZE" ? snoozeClockIn(/\bsnooze\b(.*)$/is.exec(body)?.[1] ?? "") : null;
