@@ -1,7 +1,8 @@
 /** How a typed answer is read (typed-answers.ts); the answers acting on reminders are in phone.test.ts and telegram-reminders.test.ts. */
 import { describe, expect, it } from "vitest";
 import { correctionWordsIn, moveWordsIn, namedMoveIn, shiftOf } from "../../worker/services/nl/move-phrases";
-import { correctionAnswer, courtesyOnly, readTextReply, typedAnswer, whenOnlyAnswer } from "../../worker/services/typed-answers";
+import { correctionAnswer, courtesyOnly, readTextReply, typedAnswer } from "../../worker/services/typed-answers";
+import { whenOnlyAnswer } from "../../worker/services/when-only-answers";
 
 describe("readTextReply", () => {
   it.each<[string, string, number | null]>([

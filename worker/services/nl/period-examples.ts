@@ -1,5 +1,5 @@
 import { DateTime } from "luxon";
-import { ordinal } from "../recurrence";
+import { MONTH_NAMES, ordinal } from "../recurrence";
 import { MONTH_NUMBER } from "./month-words";
 
 /**
@@ -152,7 +152,5 @@ function onTheDay(day: DateTime): string {
 
 /** A month's short name as the reader reads it ("dec" for 12). */
 function shortMonth(month: number): string {
-  return MONTH_SHORT[month - 1] ?? "";
+  return MONTH_NAMES[month - 1]?.slice(0, 3).toLowerCase() ?? "";
 }
-
-const MONTH_SHORT = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];

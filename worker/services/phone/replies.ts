@@ -9,7 +9,8 @@ import { breakFromWrittenWords } from "../quiet-hours";
 import { answerByNameInText, askToSkip, saysSkip } from "./by-name";
 import { answerSentence, answerTask, changeTaskStrategy, moveTask, reminderToAnswer, taskAYesAnswers } from "../tasks";
 import { nudgeChangeIn, type NudgeChange } from "../nl/nudge-phrases";
-import { correctionAnswer, courtesyOnly, readTextReply, saysYes, snoozeOf, whenOnlyAnswer, type SnoozeAsked, type TextReply, type TypedAnswer } from "../typed-answers";
+import { correctionAnswer, courtesyOnly, readTextReply, saysYes, snoozeOf, type SnoozeAsked, type TextReply, type TypedAnswer } from "../typed-answers";
+import { whenOnlyAnswer } from "../when-only-answers";
 import { parseReminder } from "../nl/parse-reminder";
 import { tapbackIn, type Tapback } from "./tapbacks";
 
