@@ -245,6 +245,16 @@ describe("answers by text and keypad (signed webhooks)", () => {
     expect(await messageOf(await text(newNumber(), "DONE"))).toMatch(/^This number isn&apos;t linked to a Nudge account/);
   });
 
+  it("'snooze it until 7pm' and 'snooze till lunch' by text snooze until that time, not the usual 30 minutes (ADR 171)", async () => {
+    const u = await verifiedPhoneUser();
+    const form = await dueTask(u.id, "Sign the form", 3);
+    expect(await messageOf(await text(u.phone, "snooze it until 7pm"))).toBe("Snoozed. I&apos;ll remind you about &quot;Sign the form&quot; again at 7:00 PM.");
+    expect((await taskRow(form.id))?.snoozedUntil).toBe(Date.parse("2075-02-03T19:00:00Z"));
+    const bank = await dueTask(u.id, "Call the bank", 2);
+    expect(await messageOf(await text(u.phone, "Snooze till lunch"))).toBe("Snoozed. I&apos;ll remind you about &quot;Call the bank&quot; again at 12:00 PM.");
+    expect((await taskRow(bank.id))?.snoozedUntil).toBe(Date.parse("2075-02-03T12:00:00Z"));
+  });
+
   it("answers said as people say them: 'I did it' is DONE, 'not now' SNOOZE, 'on it' OK (ADR 106)", async () => {
     const u = await verifiedPhoneUser();
     const pills = await dueTask(u.id, "Take pills", 3);

@@ -322,6 +322,24 @@ describe("answers typed in the chat", () => {
     expect(bot.callsOf("sendMessage").at(-1)!.payload.text).toBe("😴 Snoozed until 12:30 PM: Call the bank");
   });
 
+  it("'snooze it', 'snooze a few mins' and 'snooze 2 days' answer the reminder waiting; none makes a reminder (ADR 171)", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser({ timezone: "UTC" });
+    const first = await dueTask(u.id, "Sign the form", 3);
+    // Our own messages say "Snooze it for 30 minutes": said back, it was no answer and a new reminder was tried.
+    await postUpdate(textUpdate(u.chat, "snooze it"));
+    expect(await taskRow(first.id)).toMatchObject({ status: "SNOOZED", snoozedUntil: ERA.getTime() + 30 * MINUTE });
+    expect(bot.callsOf("sendMessage").at(-1)!.payload.text).toBe("😴 Snoozed until 12:30 PM: Sign the form");
+    const second = await dueTask(u.id, "Call the bank", 2);
+    await postUpdate(textUpdate(u.chat, "snooze a few mins"));
+    expect(await taskRow(second.id)).toMatchObject({ status: "SNOOZED", snoozedUntil: ERA.getTime() + 3 * MINUTE });
+    const third = await dueTask(u.id, "Water the plants", 1);
+    await postUpdate(textUpdate(u.chat, "snooze 2 days"));
+    // More than a day is a move, at the same time of day: it was a snooze of one day.
+    expect(await taskRow(third.id)).toMatchObject({ status: "PENDING", snoozedUntil: null, dueAt: ERA.getTime() - MINUTE + 2 * 24 * 60 * MINUTE });
+    expect(await tasksOfUser(u.id)).toHaveLength(3);
+  });
+
   it("without a reply, 'done' answers the reminder sent to the chat last, not the one waiting longest", async () => {
     const bot = fakeTelegram();
     const u = await linkedUser({ timezone: "UTC" });

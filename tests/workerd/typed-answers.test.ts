@@ -427,7 +427,8 @@ describe("ADR 150: replies with an amount said roughly, or in words alone", () =
 
   it("still reads no time in a number alone or a bit, and an hour said roughly as a time", () => {
     expect(whenOnlyAnswer("10")).toBeNull();
-    expect(typedAnswer("snooze a bit")).toBeNull();
+    // "a bit" names no length: the usual snooze (ADR 171; it was no answer), never a length of one.
+    expect(typedAnswer("snooze a bit")).toEqual({ answer: "snooze", snoozeMinutes: null, snoozeUntil: null });
     // A count said roughly alone is an hour of the day, as before.
     expect(whenOnlyAnswer("7ish")).toEqual({ answer: "snooze", snoozeMinutes: null, snoozeUntil: { hour: 7, minute: 0, halfKnown: false } });
   });
@@ -502,8 +503,8 @@ describe("ADR 170: a length with a decimal or an 'h' and minutes, and a time wit
     expect(typedAnswer("snooze 1 week")).toEqual({ answer: "move", snoozeMinutes: null, snoozeUntil: null, moveTo: "in 1 week" });
     expect(typedAnswer("snooze for 2 weeks")).toEqual({ answer: "move", snoozeMinutes: null, snoozeUntil: null, moveTo: "in 2 weeks" });
     expect(readTextReply("snooze a week")).toMatchObject({ word: "MOVE", moveTo: "in a week" });
-    // Days stay a snooze of at most a day, as the API's snooze (readTextReply's "snooze 48 hours").
-    expect(typedAnswer("snooze 2 days")).toMatchObject({ answer: "snooze", snoozeMinutes: 1440 });
+    // A day is the longest snooze (the API's); more days are a move (ADR 171).
+    expect(typedAnswer("snooze a day")).toMatchObject({ answer: "snooze", snoozeMinutes: 1440 });
   });
 
   it("leaves what it read before as it was", () => {
@@ -512,5 +513,69 @@ describe("ADR 170: a length with a decimal or an 'h' and minutes, and a time wit
     expect(typedAnswer("snooze 2 hours")).toMatchObject({ answer: "snooze", snoozeMinutes: 120 });
     expect(typedAnswer("snooze 90")).toMatchObject({ answer: "snooze", snoozeMinutes: 90 });
     expect(typedAnswer("snooze until 7:30")).toMatchObject({ answer: "snooze", snoozeUntil: { hour: 7, minute: 30 } });
+  });
+});
+
+describe("answers said the way people say them (ADR 171)", () => {
+  it.each<[string, number | null]>([
+    // Our own messages say "Snooze it for 30 minutes"; "snooze it" was no answer in a chat.
+    ["snooze it", null],
+    ["Snooze it for 30 minutes", 30],
+    ["snooze this for 10", 10],
+    ["snooze that one", null],
+    ["snooze again", null],
+    ["snooze it 2 hours", 120],
+    // A snooze for no length said is the usual one, as "in a bit" was.
+    ["snooze a bit", null],
+    ["snooze for a little while", null],
+    ["give me a sec", null],
+    ["in a while", null],
+    ["just a moment", null],
+    // "a couple" and "a few" count as the reminder reader counts them ("in a few minutes" is three).
+    ["snooze a few mins", 3],
+    ["snooze couple hours", 120],
+    ["snooze for a couple of hours", 120],
+  ])("%s is a snooze (%s minutes), by text and in a chat", (typed, minutes) => {
+    expect(typedAnswer(typed)).toEqual({ answer: "snooze", snoozeMinutes: minutes, snoozeUntil: null });
+    expect(readTextReply(typed)).toMatchObject({ word: "SNOOZE", snoozeMinutes: minutes, snoozeUntil: null, moveTo: null });
+  });
+
+  it("'snooze it until 7pm', 'snooze till lunch', 'wait till 7pm' are until that time (no answer, or the usual 30 minutes by text)", () => {
+    expect(typedAnswer("snooze this one until 7pm")).toEqual({ answer: "snooze", snoozeMinutes: null, snoozeUntil: { hour: 19, minute: 0, halfKnown: true } });
+    expect(readTextReply("snooze it until 7pm")).toMatchObject({ word: "SNOOZE", snoozeMinutes: null, snoozeUntil: { hour: 19, minute: 0 } });
+    expect(typedAnswer("snooze till lunch")).toMatchObject({ answer: "snooze", snoozeUntil: { hour: 12, minute: 0, halfKnown: true } });
+    expect(typedAnswer("snooze until dinner")).toMatchObject({ answer: "snooze", snoozeUntil: { hour: 18, minute: 0 } });
+    expect(typedAnswer("wait till 7pm")).toMatchObject({ answer: "snooze", snoozeUntil: { hour: 19, minute: 0 } });
+    expect(typedAnswer("wait till lunch")).toMatchObject({ answer: "snooze", snoozeUntil: { hour: 12, minute: 0 } });
+    // "wait, 8pm" stays a correction of a reminder just made, not a snooze (ADR 104).
+    expect(typedAnswer("wait, 8pm")).toBeNull();
+    expect(correctionWordsIn("wait, 8pm")).toBe("at 8pm");
+  });
+
+  it("a meal with a day, or after 'move it to', is a move to that meal's time", () => {
+    expect(moveWordsIn("snooze until lunch tomorrow")).toBe("at lunch tomorrow");
+    expect(moveWordsIn("move it to dinner on friday")).toBe("at dinner on friday");
+    expect(typedAnswer("move it to lunch")).toEqual({ answer: "move", snoozeMinutes: null, snoozeUntil: null, moveTo: "at lunch" });
+  });
+
+  it("more than a day is a move, as a week is ('snooze 2 days' was a snooze of one day)", () => {
+    expect(typedAnswer("snooze 2 days")).toEqual({ answer: "move", snoozeMinutes: null, snoozeUntil: null, moveTo: "in 2 days" });
+    expect(typedAnswer("snooze for a couple of days")).toMatchObject({ answer: "move", moveTo: "in a couple of days" });
+    expect(readTextReply("SNOOZE 3 DAYS")).toMatchObject({ word: "MOVE", moveTo: "in 3 days" });
+    expect(typedAnswer("wait a few days")).toMatchObject({ answer: "move", moveTo: "in a few days" });
+    expect(typedAnswer("snooze 1 day")).toMatchObject({ answer: "snooze", snoozeMinutes: 1440 });
+  });
+
+  it("'push it back a couple of hours' shifts it two hours", () => {
+    expect(moveWordsIn("push it back a couple of hours")).toBe("a couple of hours later");
+    expect(shiftOf("a couple of hours later")).toBe(2 * 60 * 60_000);
+  });
+
+  it("leaves alone what is not an answer", () => {
+    expect(typedAnswer("snooze itself")).toBeNull();
+    expect(typedAnswer("done this week")).toBeNull();
+    expect(typedAnswer("snooze a couple")).toBeNull();
+    expect(typedAnswer("wait until I get home")).toBeNull();
+    expect(readTextReply("snooze a few")).toMatchObject({ word: "SNOOZE", snoozeMinutes: null });
   });
 });

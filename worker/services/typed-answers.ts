@@ -131,6 +131,10 @@ const ANSWER_PHRASES: Record<string, string> = Object.fromEntries([
     // What keeps someone from it for a while (ADR 158): each was no answer, and in a chat a reminder was tried.
     ...["IN THE SHOWER", "ON THE PHONE", "ON A CALL", "IN THE CAR", "COOKING", "EATING", "NOT HOME", "NOT HOME YET", "STILL AT WORK", "WITH A CLIENT"].flatMap((doing) => [doing, `IM ${doing}`]),
     "BRB",
+    // A snooze for no length said ("snooze a bit", "give me a sec"): the usual snooze, as "in a bit" is. Each was no
+    // answer, and in a chat a new reminder was tried.
+    ...["SNOOZE", "GIVE ME", "WAIT"].flatMap((lead) => ["A BIT", "A LITTLE", "A LITTLE BIT", "A WHILE", "A LITTLE WHILE", "A SEC", "A SECOND", "A MOMENT"].flatMap((length) => [`${lead} ${length}`, `${lead} FOR ${length}`])),
+    "IN A WHILE", "IN A LITTLE WHILE", "IN A LITTLE BIT", "IN A SEC", "IN A MOMENT", "JUST A SEC", "JUST A MOMENT", "JUST A MINUTE",
   ].map((phrase) => [phrase, "SNOOZE"]),
   ...[
     "GOT IT", "ON IT", "IM ON IT", "WILL DO", "NOTED", "SEEN", "K", "KK", "ACK", "DOING IT", "DOING IT NOW", "IM DOING IT", "ON MY WAY", "OMW",
@@ -161,11 +165,39 @@ function emojiAnswer(body: string): string | null {
 }
 
 export function readTextReply(body: string): TextReply {
-  const plain = withLengthsAndClocksPlain(body);
+  const plain = withoutWhatIsAnswered(withLengthsAndClocksPlain(body));
   return replyOf(plain, answerWords(plain));
 }
 
+/**
+ * "snooze it", "snooze this for 10", "snooze again", "done that": the reminder the answer is about, said after the
+ * answer word, is no part of the answer. Our own messages say "Snooze it for 30 minutes", and in a chat "snooze it" was
+ * no answer (a new reminder was tried); "snooze it until 7pm" was the usual 30 minutes by text.
+ */
+function withoutWhatIsAnswered(body: string): string {
+  return body.replace(/^(\W*(?:snooze|wait|done|finished|completed?)\s+)(?:this\s+one|that\s+one|it|this|that|again)\b\s*/i, "$1").trim();
+}
+
 const SNOOZE_FOR_WEEKS = /^(?:FOR\s+)?(A|AN|ONE|[1-9])\s*(?:W|WK|WKS|WEEK|WEEKS)$/;
+/** "snooze 2 days", "snooze for a couple of days": more than a day, which no snooze is (the API's longest is a day). */
+const SNOOZE_FOR_DAYS = /^(?:FOR\s+)?((?:A\s+)?COUPLE(?:\s+OF)?|(?:A\s+)?FEW|TWO|THREE|FOUR|FIVE|SIX|[2-9]|[1-9]\d)\s*(?:D|DAYS)$/;
+
+/** The move a snooze longer than any snooze stands for ("snooze a week" is "in a week", "snooze 3 days" "in 3 days"). */
+function moveOfALongSnooze(after: string): string | null {
+  const weeks = SNOOZE_FOR_WEEKS.exec(after);
+  if (weeks) return `in ${(weeks[1] ?? "a").toLowerCase()} ${/^(?:A|AN|ONE|1)$/.test(weeks[1] ?? "") ? "week" : "weeks"}`;
+  const days = SNOOZE_FOR_DAYS.exec(after);
+  return days ? `in ${(days[1] ?? "").toLowerCase()} days` : null;
+}
+
+/**
+ * The words that may name a snooze's time of day: after "snooze" ("snooze 7pm", "snooze until 7pm"), or after "wait"
+ * with "until" ("wait till 7pm"); not "wait, 8pm", a correction of a reminder just made (move-phrases.ts).
+ */
+function snoozeClockWords(body: string): string {
+  const said = /\bsnooze\b(.*)$|\bwait\s+((?:until|till|til|'til)\s.*)$/is.exec(body);
+  return said?.[1] ?? said?.[2] ?? "";
+}
 
 /** readTextReply with the message's answer words already read (`said`: answerWords of `body`). */
 function replyOf(body: string, said: string[]): TextReply {
@@ -178,12 +210,13 @@ function replyOf(body: string, said: string[]): TextReply {
   if (word === "SNOOZE" && UNTIL_MORNING.test(after)) return { word, snoozeMinutes: null, snoozeUntil: "morning", moveTo: null };
   const moveTo = moveWordsIn(body);
   if (moveTo !== null) return { word: "MOVE", snoozeMinutes: null, snoozeUntil: null, moveTo };
-  // "snooze a week", "snooze for 2 weeks": longer than any snooze, so the reminder moves, as "in a week" does (ADR 170).
-  const weeks = word === "SNOOZE" ? SNOOZE_FOR_WEEKS.exec(after) : null;
-  if (weeks) return { word: "MOVE", snoozeMinutes: null, snoozeUntil: null, moveTo: `in ${(weeks[1] ?? "a").toLowerCase()} ${/^(?:A|AN|ONE|1)$/.test(weeks[1] ?? "") ? "week" : "weeks"}` };
+  // "snooze a week", "snooze for 2 weeks", "snooze 3 days": longer than any snooze, so the reminder moves, as "in a week"
+  // does (ADR 170). "snooze 2 days" was a snooze of one day.
+  const longSnooze = word === "SNOOZE" ? moveOfALongSnooze(after) : null;
+  if (longSnooze) return { word: "MOVE", snoozeMinutes: null, snoozeUntil: null, moveTo: longSnooze };
   // Read from the words as typed: "7:30" without its colon would be 730 minutes. Another day ("until
   // friday") was taken for a move above.
-  const clock = word === "SNOOZE" ? snoozeClockIn(/\bsnooze\b(.*)$/is.exec(body)?.[1] ?? "") : null;
+  const clock = word === "SNOOZE" ? snoozeClockIn(snoozeClockWords(body)) : null;
   if (clock && clock !== "day") return { word, snoozeMinutes: null, snoozeUntil: clock, moveTo: null };
   // "snooze 1 day" snoozed for one minute and "snooze an hour" for the default 30 before the amount's unit was read.
   const minutes = word === "SNOOZE" ? minutesOfAnAmountAtTheStart(after) : null;
@@ -202,6 +235,9 @@ export interface TypedAnswer {
   moveTo?: string;
 }
 
+/** Words too small to count in a snooze's length ("for a couple of hours"). */
+const SMALL_WORDS: ReadonlySet<string> = new Set(["FOR", "A", "AN", "OF"]);
+
 /** What a typed snooze asks the task service for: until the morning or a time, the minutes asked for, or the usual. */
 export function snoozeOf(typed: Pick<TypedAnswer, "snoozeMinutes" | "snoozeUntil">): SnoozeAsked {
   return typed.snoozeUntil ?? typed.snoozeMinutes ?? SNOOZE_MINUTES;
@@ -212,7 +248,7 @@ export function snoozeOf(typed: Pick<TypedAnswer, "snoozeMinutes" | "snoozeUntil
  * Anything longer ("done with the report by friday") is not one: in a chat it is a new reminder.
  */
 export function typedAnswer(typed: string): TypedAnswer | null {
-  const body = withLengthsAndClocksPlain(typed);
+  const body = withoutWhatIsAnswered(withLengthsAndClocksPlain(typed));
   const said = answerWords(body);
   const { word, snoozeMinutes, snoozeUntil, moveTo } = replyOf(body, said);
   // The move reader took only a message that is nothing but the move ("move it to friday").
@@ -220,11 +256,12 @@ export function typedAnswer(typed: string): TypedAnswer | null {
   const answer = ANSWER_REPLY_WORDS[word];
   if (!answer) return null;
   if (ANSWER_PHRASES[said.join(" ")] || said.length === 0) return { answer, snoozeMinutes: null, snoozeUntil: null };
-  const words = said.length;
   // A snooze until a time of day was read as nothing but a time ("snooze until half past 7 tonight"),
-  // so it may run longer than a snooze for a length.
+  // so it may run longer than a snooze for a length. The small words of a length are not counted ("snooze for a couple
+  // of hours" is as long as "snooze 2 hours").
   const snoozeWords = typeof snoozeUntil === "object" && snoozeUntil !== null ? 8 : 5;
-  const onlyTheAnswer = words === 1 || (answer === "snooze" && (snoozeMinutes !== null || snoozeUntil !== null) && words <= snoozeWords);
+  const counted = said.filter((word) => !SMALL_WORDS.has(word)).length;
+  const onlyTheAnswer = said.length === 1 || (answer === "snooze" && (snoozeMinutes !== null || snoozeUntil !== null) && counted <= snoozeWords);
   return onlyTheAnswer ? { answer, snoozeMinutes, snoozeUntil } : null;
 }
 

@@ -11,7 +11,20 @@ const COUNT_WORDS: Record<string, number> = {
   fifteen: 15, twenty: 20, thirty: 30, forty: 40, fortyfive: 45, sixty: 60, ninety: 90,
 };
 
-const COUNT = String.raw`(\d{1,4}|forty\s+five|${Object.keys(COUNT_WORDS).join("|")})`;
+/**
+ * "a couple of hours", "couple hours", "a few mins": two and three, as the reminder reader counts them ("in a couple of
+ * hours", "in a few minutes"). Each was no answer ("snooze a few mins"). Said before the single words, whose "a" would
+ * otherwise be read alone; a unit must follow, as for "a".
+ */
+const VAGUE_COUNT = String.raw`(?:a\s+)?couple(?:\s+of)?|(?:a\s+)?few`;
+const COUNT = String.raw`(${VAGUE_COUNT}|\d{1,4}|forty\s+five|${Object.keys(COUNT_WORDS).join("|")})`;
+
+/** The number a count stands for ("forty five" 45, "a couple of" 2, "a few" 3, "12" 12). */
+function countOf(count: string): number {
+  if (/couple/.test(count)) return 2;
+  if (/few/.test(count)) return 3;
+  return COUNT_WORDS[count] ?? Number(count);
+}
 const UNIT = String.raw`(m|min|mins|minutes?|h|hr|hrs|hours?|d|days?)`;
 const HALF_AN_HOUR = String.raw`half\s+an?\s+hour|half\s*hour`;
 
@@ -29,8 +42,8 @@ export function minutesOfAnAmountAtTheStart(words: string, unit: "optional" | "r
   if (said[1]) return 30;
   const count = (said[2] ?? "").toLowerCase().replace(/\s+/g, "");
   const unitSaid = (said[3] ?? "").toLowerCase();
-  if (!unitSaid && (unit === "required" || count === "a" || count === "an")) return null;
-  const amount = COUNT_WORDS[count] ?? Number(count);
+  if (!unitSaid && (unit === "required" || count === "a" || count === "an" || /couple|few/.test(count))) return null;
+  const amount = countOf(count);
   return unitSaid.startsWith("d") ? amount * 24 * 60 : unitSaid.startsWith("h") ? amount * 60 : amount;
 }
 

@@ -5,6 +5,12 @@ import { PART_OF_DAY_HOURS } from "./types";
 export const MEAL_HOURS = { breakfast: 8, lunch: 12, dinner: 18 } as const;
 
 /**
+ * A meal named first, as after "until" or "to" ("snooze till lunch", "move it to dinner"): the reader takes a meal as a
+ * moment only after a word such as "at", so those read it after one.
+ */
+export const MEAL_FIRST = /^(?:breakfast|lunch|dinner|supper)\b/i;
+
+/**
  * Moments of a day named by what happens then, each with its clock time on the product's documented clock
  * (PART_OF_DAY_HOURS where one fits): "with breakfast" 08:00, "after lunch" 13:00, "before bed" 21:00, "after work" 18:00.
  * Without them "take pills before bed" found no time at all.

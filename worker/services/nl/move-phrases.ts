@@ -2,6 +2,7 @@ import { minutesOfAnAmount } from "./amounts";
 import { asAClockTime } from "./clock-words";
 import { findDateTime } from "./date-time-phrases";
 import { leftOver, onlyWordsFrom } from "./leftover";
+import { MEAL_FIRST } from "./moments";
 import { FILLER, snoozeClockIn } from "./snooze-phrases";
 import { correctSpelling } from "./spelling";
 
@@ -32,8 +33,8 @@ export function moveWordsIn(body: string): string | null {
 }
 
 const LEAD_IN = String.raw`^(?:(?:please|pls|ok|okay|hi|hey|thanks|can\s+you|could\s+you)[,!]?\s+)*`;
-/** "snooze until <words>", the words checked by the snooze reader (a day there is a move). */
-const SNOOZE_UNTIL = new RegExp(`${LEAD_IN}snooze\\s+((?:until|till|til|'til|to)\\s+.+)$`, "is");
+/** "snooze until <words>", "wait till <words>", the words checked by the snooze reader (a day there is a move). */
+const SNOOZE_UNTIL = new RegExp(`${LEAD_IN}(?:snooze|wait)\\s+((?:until|till|til|'til|to)\\s+.+)$`, "is");
 /**
  * "move", "reschedule", "postpone", "push", "delay", "put off", then what ("it", "this one", "the
  * reminder"), a particle ("back", "off") and a preposition ("to", "until", "for", "on"), all optional.
@@ -78,6 +79,8 @@ function whenWords(words: string): string {
   // "move it to 10", "to seven thirty": a clock time alone is read after "at".
   const clock = asAClockTime(plain);
   if (clock) return clock;
+  // "until lunch tomorrow", "to dinner": a meal, read as a moment after "at" (moments.ts).
+  if (MEAL_FIRST.test(plain)) return `at ${plain}`;
   // "the 5th" is read as a day of the month after "on" (date-parsers.ts), as in "move it to the 5th".
   return /^the\s+\d{1,2}(?:st|nd|rd|th)\b/i.test(plain) ? `on ${plain}` : plain;
 }

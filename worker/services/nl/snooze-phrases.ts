@@ -2,6 +2,7 @@ import { asAClockTime } from "./clock-words";
 import { findDateTime } from "./date-time-phrases";
 import { hourOfBareTime } from "./schedule";
 import { leftOver, onlyWordsFrom } from "./leftover";
+import { MEAL_FIRST } from "./moments";
 import { PART_OF_DAY_HOURS } from "./types";
 
 /**
@@ -46,7 +47,9 @@ export function snoozeClockIn(words: string): SnoozeClock | "morning" | "day" | 
   if (phrase === "") return null;
   // "snooze 10" is ten minutes; "snooze until 10" is a clock time, which the reader wants as "at 10"; so is
   // "until seven" or "till ten to six".
-  const text = led ? (asAClockTime(phrase) ?? phrase) : phrase;
+  const said = led ? (asAClockTime(phrase) ?? phrase) : phrase;
+  // "till lunch", "until dinner": a meal is a moment after "at" ("at lunch", moments.ts), so it is read as one here.
+  const text = led && MEAL_FIRST.test(said) ? `at ${said}` : said;
   const hints = findDateTime(text, REFERENCE, "UTC");
   if (hints.several || hints.instant) return null;
   if (!onlyWordsFrom(leftOver(text, hints.spans), FILLER)) return null;
