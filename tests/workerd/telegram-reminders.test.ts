@@ -322,7 +322,7 @@ describe("answers typed in the chat", () => {
     expect(bot.callsOf("sendMessage").at(-1)!.payload.text).toBe("😴 Snoozed until 12:30 PM: Call the bank");
   });
 
-  it("'snooze it', 'snooze a few mins' and 'snooze 2 days' answer the reminder waiting; none makes a reminder (ADR 171)", async () => {
+  it("'snooze it', 'snooze a few mins', 'snooze 2 days' and 'I've done it' answer the reminder waiting; none makes a reminder (ADR 171)", async () => {
     const bot = fakeTelegram();
     const u = await linkedUser({ timezone: "UTC" });
     const first = await dueTask(u.id, "Sign the form", 3);
@@ -337,7 +337,11 @@ describe("answers typed in the chat", () => {
     await postUpdate(textUpdate(u.chat, "snooze 2 days"));
     // More than a day is a move, at the same time of day: it was a snooze of one day.
     expect(await taskRow(third.id)).toMatchObject({ status: "PENDING", snoozedUntil: null, dueAt: ERA.getTime() - MINUTE + 2 * 24 * 60 * MINUTE });
-    expect(await tasksOfUser(u.id)).toHaveLength(3);
+    // Our messages say "Mark it done when you're finished"; "I've done it" was no answer either.
+    const fourth = await dueTask(u.id, "Post the letter", 1);
+    await postUpdate(textUpdate(u.chat, "I've done it"));
+    expect((await taskRow(fourth.id))?.status).toBe("COMPLETED");
+    expect(await tasksOfUser(u.id)).toHaveLength(4);
   });
 
   it("without a reply, 'done' answers the reminder sent to the chat last, not the one waiting longest", async () => {

@@ -571,7 +571,17 @@ describe("answers said the way people say them (ADR 171)", () => {
     expect(shiftOf("a couple of hours later")).toBe(2 * 60 * 60_000);
   });
 
+  it.each(["I've done it", "ive done it", "already done it", "just done it", "done now", "it's done now", "it's all done", "I have finished it", "done that already", "mark it done", "mark as done", "Mark it as done please", "I've just finished"])(
+    "%j is done, by text and in a chat (our messages say 'Mark it done')",
+    (typed) => {
+      expect(typedAnswer(typed)).toEqual({ answer: "done", snoozeMinutes: null, snoozeUntil: null });
+      expect(readTextReply(typed)).toMatchObject({ word: "DONE", moveTo: null });
+    },
+  );
+
   it("leaves alone what is not an answer", () => {
+    expect(typedAnswer("done with the report")).toBeNull();
+    expect(typedAnswer("I've done the shopping list")).toBeNull();
     expect(typedAnswer("snooze itself")).toBeNull();
     expect(typedAnswer("done this week")).toBeNull();
     expect(typedAnswer("snooze a couple")).toBeNull();

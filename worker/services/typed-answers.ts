@@ -110,6 +110,18 @@ const TOOK_MY_MEDICINE = [
 ];
 
 /**
+ * "I've done it", "just done it", "done now", "it's done now", "mark it done" (ADR 171): done said as a sentence. Our own
+ * messages say "Mark it done when you're finished"; said back, each was no answer, and in a chat a reminder was tried.
+ */
+const WHO_DID = ["", "I ", "IVE ", "I HAVE ", "JUST ", "ALREADY ", "IVE JUST ", "IVE ALREADY ", "I JUST ", "I ALREADY ", "I HAVE JUST ", "I HAVE ALREADY "];
+const WHEN_DONE = ["", " NOW", " ALREADY", " JUST NOW", " TODAY", " FOR TODAY"];
+const SAID_DONE = [
+  ...WHO_DID.flatMap((who) => ["DONE", "FINISHED", "COMPLETED"].flatMap((verb) => ["", " IT", " THAT", " THIS", " THEM"].flatMap((what) => WHEN_DONE.map((when) => `${who}${verb}${what}${when}`)))),
+  ...["ITS", "IT IS", "THATS", "THAT IS", "ALL", "ITS ALL", "ITS ALREADY", "IT IS ALREADY"].flatMap((what) => ["DONE", "FINISHED", "COMPLETE", "COMPLETED"].flatMap((state) => WHEN_DONE.map((when) => `${what} ${state}${when}`))),
+  ...["MARK", "MARK IT", "MARK THIS", "MARK THAT"].flatMap((mark) => ["DONE", "AS DONE", "COMPLETE", "AS COMPLETE", "COMPLETED", "AS COMPLETED", "FINISHED", "AS FINISHED"].map((state) => `${mark} ${state}`)),
+].filter((phrase) => phrase !== "DONE" && phrase !== "FINISHED" && phrase !== "COMPLETED");
+
+/**
  * Whole answers said the way people answer a reminder (ADR 106), read as the keyword: "I did it", "took them",
  * "all done", "sorted", "already did it" are DONE; "later", "not now", "in a bit", "driving" SNOOZE (for the usual
  * time); "got it", "on it", "will do", "k", "doing it now" OK. Only the whole message (courtesies and emoji aside): "did it rain" is not one. Before, "I did it" got the
@@ -123,6 +135,7 @@ const ANSWER_PHRASES: Record<string, string> = Object.fromEntries([
     "DONE AND DUSTED", "JUST DID", "JUST DID IT", "I JUST DID", "I JUST DID IT",
   ].map((phrase) => [phrase, "DONE"]),
   ...TOOK_MY_MEDICINE.map((phrase) => [phrase, "DONE"]),
+  ...SAID_DONE.map((phrase) => [phrase, "DONE"]),
   ...[
     "LATER", "NOT NOW", "NOT RIGHT NOW", "CANT NOW", "CANT RIGHT NOW", "NOT YET", "IN A BIT", "IN A MINUTE", "GIVE ME A MINUTE", "BUSY", "IM BUSY",
     "REMIND ME LATER", "REMIND ME AGAIN LATER", "DRIVING", "IM DRIVING", "IN A MEETING", "IM IN A MEETING",
