@@ -3716,6 +3716,38 @@ describe("ADR 159: a day's name before what happens on it stays in the title", (
   });
 });
 
+describe("ADR 172: a day's meal is on the day; a day said beside a day's name wins", () => {
+  it("reads christmas, xmas, valentine's or halloween first, before a meal, as that day, keeping the words", () => {
+    // Monday March 2nd, 9 AM. Each was today's, while "thanksgiving dinner at 4" was on Thanksgiving.
+    expectTitlesAndTimesInNewYork([
+      ["christmas dinner at 2pm", "christmas dinner", "2026-12-25 14:00"],
+      ["xmas lunch 1pm", "xmas lunch", "2026-12-25 13:00"],
+      ["christmas lunch at mum's at 1pm", "christmas lunch at mum's", "2026-12-25 13:00"],
+      ["valentine's dinner at 7pm", "valentine's dinner", "2027-02-14 19:00"],
+      ["valentines breakfast in bed 8am", "valentines breakfast in bed", "2027-02-14 08:00"],
+    ]);
+  });
+
+  it("takes a day said beside it: the office's christmas dinner is on its own day", () => {
+    // Each was on the name's day, the day said dropped ("christmas dinner tomorrow at 7" on December 25th).
+    expectTitlesAndTimesInNewYork([
+      ["christmas dinner tomorrow at 7", "christmas dinner", "2026-03-03 19:00"],
+      ["christmas dinner on friday at 7", "christmas dinner", "2026-03-06 19:00"],
+      ["christmas dinner with the team dec 18 at 7pm", "christmas dinner with the team", "2026-12-18 19:00"],
+      ["new year's eve party tomorrow at 7", "new year's eve party", "2026-03-03 19:00"],
+    ]);
+  });
+
+  it("leaves alone a party, a meal that is a thing to do, and a name after a verb", () => {
+    expectTitlesAndTimesInNewYork([
+      ["christmas party at 7pm", "christmas party", "2026-03-02 19:00"],
+      ["cook christmas dinner at 2pm", "cook christmas dinner", "2026-03-02 14:00"],
+      ["buy christmas dinner stuff at 2pm", "buy christmas dinner stuff", "2026-03-02 14:00"],
+      ["new year's eve party 8pm", "new year's eve party", "2026-12-31 20:00"],
+    ]);
+  });
+});
+
 describe("ADR 160: a repeat of days or weeks within a month ends with it", () => {
   it("refuses it as a repeat with an end, naming the month", () => {
     // Monday March 2nd. Each began on the month's 1st and went on after it, every day or week, for good.

@@ -6,6 +6,7 @@ import { MIDNIGHT_TONIGHT_TAG } from "./clock-phrases";
 import { MOMENT_TAG, momentIn } from "./moments";
 import { dateParserFor, placedWeekdayIn } from "./date-parsers";
 import { NAMED_NIGHT } from "./named-days";
+import { namedDayInAName } from "./title";
 import { blankNotDates } from "./not-dates";
 import { clockWordsAfter, regionOfTheZoneWord } from "./zone-words";
 import { isBareNonWeekday } from "./lone-day-words";
@@ -87,7 +88,11 @@ export function findDateTime(text: string, now: Date, zone: string): DateTimeHin
   // "send the eod report at 4", "the end of the week review on friday": an end of a period without "by" names the
   // thing when something else says what it would say (a time for "eod", a day for the end of a week). "submit
   // timesheet end of week at 4pm" keeps both: Friday at 16:00.
-  const results = found.filter((result) => !(result.tags().has(END_OF_PERIOD_WITHOUT_PREPOSITION) && found.some((other) => other !== result && !other.tags().has(END_OF_PERIOD_WITHOUT_PREPOSITION) && saysTheSame(result, other))));
+  const periods = found.filter((result) => !(result.tags().has(END_OF_PERIOD_WITHOUT_PREPOSITION) && found.some((other) => other !== result && !other.tags().has(END_OF_PERIOD_WITHOUT_PREPOSITION) && saysTheSame(result, other))));
+  // "christmas dinner tomorrow at 7", "new year's eve party on the 30th": a day's name that names the thing (title.ts)
+  // gives way to a day said beside it. The first day read won, so the dinner was on December 25th.
+  const thingsDay = namedDayInAName(text);
+  const results = thingsDay ? periods.filter((result) => !(isWithin(result, thingsDay) && periods.some((other) => other !== result && !isWithin(other, thingsDay) && namesADayItself(other)))) : periods;
   // "take pills with breakfast at 8": the clock time said is the reminder's, the moment only says which half of the day
   // it is in and stays in the title (moments.ts MOMENT_TAG). Its day, if chrono read one with it, still counts.
   const clockSaid = results.some((result) => !result.tags().has(MOMENT_TAG) && result.start.isCertain("hour"));
@@ -140,6 +145,14 @@ function nearestHour(hour: number, momentHour: number): number {
   const [morning, evening] = [hour % 12, (hour % 12) + 12];
   const distance = (h: number) => Math.min(Math.abs(h - momentHour), 24 - Math.abs(h - momentHour));
   return distance(morning) <= distance(evening) ? morning : evening;
+}
+
+function isWithin(result: chrono.ParsedResult, span: Span): boolean {
+  return result.index >= span.start && result.index + result.text.trimEnd().length <= span.end;
+}
+
+function namesADayItself(result: chrono.ParsedResult): boolean {
+  return result.start.isCertain("day") || result.start.isCertain("weekday");
 }
 
 /** Whether `other` names what the end of a period `result` names: a day, or else (for "eod") a time of day. */

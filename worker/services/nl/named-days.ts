@@ -47,6 +47,13 @@ export const NAMED_DAY_SAID_AS_A_DAY = String.raw`(?:(?:christmas|xmas)\s+(?:eve
 /** The short names, a day only when the words around say so ("on christmas", not "the christmas party"). */
 export const NAMED_DAY_SHORT = "(?:christmas|xmas|halloween|valentine'?s)";
 
+/**
+ * The meals eaten on a day known by name ("christmas dinner", "xmas lunch", "valentine's dinner"): after a short name as
+ * the first words, the day, as "thanksgiving dinner" and "mother's day lunch" are (moving-days.ts). They were today's.
+ * Not a party, the shopping or the cards: those are mostly on other days ("the christmas party at 7" names the party).
+ */
+export const NAMED_DAY_MEAL = String.raw`(?:breakfast|brunch|lunch|dinner|supper|meal|feast)`;
+
 /** Any of the names, with or without its "day" or "eve" ("christmas", "christmas eve", "new year's day", "valentine's"). */
 export const NAMED_DAY = `(?:${NAMED_DAY_SAID_AS_A_DAY}|${NAMED_DAY_SHORT})`;
 

@@ -1,7 +1,7 @@
 import type * as chrono from "chrono-node";
 import { DateTime, FixedOffsetZone } from "luxon";
 import { OF_AFTER_A_PART_OF_DAY } from "./part-of-a-date";
-import { NAMED_DAY_SAID_AS_A_DAY, NAMED_DAY_SHORT, namedDayOfYear } from "./named-days";
+import { NAMED_DAY_MEAL, NAMED_DAY_SAID_AS_A_DAY, NAMED_DAY_SHORT, namedDayOfYear } from "./named-days";
 import { DAY, weekdayOfWord } from "./recurrence-phrases";
 import { COUNT, countOf, LENGTH_PARSERS } from "./lengths-from-now";
 import { startsWithAVerb } from "./verbs";
@@ -167,6 +167,8 @@ const NAMED_DAY_BEFORE_ITS_TIME = new RegExp(
   String.raw`(?<!\b(?:a|an|the|my|our|your|his|her|their|this|that|for)\s+)\b(${NAMED_DAY_SHORT})(?=\s+(?:(?:at|@)\s*(?:\d{1,2}(?:[:.]\d{2})?(?:\s*[ap]\.?m)?|noon|midday|midnight)\b|\d{1,2}(?:[:.]\d{2})?\s*[ap]\.?m\b))`,
   "i",
 );
+/** "christmas dinner at 2pm", "xmas lunch at mum's": a short name as the first words, before its meal (named-days.ts). */
+const NAMED_DAY_BEFORE_ITS_MEAL = new RegExp(String.raw`^\s*(${NAMED_DAY_SHORT})(?=\s+${NAMED_DAY_MEAL}\b)`, "i");
 /** "halloween buy sweets", "valentine's at 7 book a table": a short name as the first words, then what to do. */
 const NAMED_DAY_BEFORE_A_VERB = new RegExp(String.raw`^\s*(${NAMED_DAY_SHORT})(?=\s+\S)`, "i");
 
@@ -186,6 +188,7 @@ export const RELATIVE_PARSERS: chrono.Parser[] = [
   { pattern: () => NAMED_DAY_AFTER_PREPOSITION, extract: namedDay },
   { pattern: () => NAMED_DAY_BEFORE_ITS_PART, extract: namedDay },
   { pattern: () => NAMED_DAY_BEFORE_ITS_TIME, extract: namedDay },
+  { pattern: () => NAMED_DAY_BEFORE_ITS_MEAL, extract: namedDay },
   { pattern: () => NAMED_DAY_BEFORE_A_VERB, extract: (context, match) => (startsWithAVerb(context.text.slice((match.index ?? 0) + match[0].length)) ? namedDay(context, match) : null) },
   { pattern: () => WEEKDAY_AFTER_NEXT, extract: (context, match) => weekdayAhead(context, match[1], 1) },
   { pattern: () => THIS_COMING_WEEKDAY, extract: (context, match) => weekdayAhead(context, match[1], 0) },

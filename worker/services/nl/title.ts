@@ -1,5 +1,5 @@
 import type { Span } from "./types";
-import { NAMED_DAY_SAID_AS_A_DAY } from "./named-days";
+import { NAMED_DAY_MEAL, NAMED_DAY_SAID_AS_A_DAY, NAMED_DAY_SHORT } from "./named-days";
 import { COMMON_VERB, isCommonVerb, startsWithAVerb } from "./verbs";
 
 /**
@@ -255,9 +255,9 @@ const TIME_WORD_NEXT = /^(?:at|on|in|by|around|about|from|every|each|daily|today
 /**
  * "new year's eve party 8pm", "boxing day sales 6am", "burns night dinner at 7": a day's name first, before what happens
  * on it (not a verb or a word of time), names the thing as "mother's day lunch" does: it stays in the title while its
- * date is read. The title was "party", "sales", "dinner".
+ * date is read. The title was "party", "sales", "dinner". A short name only before its meal ("christmas dinner").
  */
-const NAMED_DAY_BEFORE_A_NAME = new RegExp(String.raw`^\s*${NAMED_DAY_SAID_AS_A_DAY}(?=\s+(?<next>[a-z][a-z'-]*))`, "i");
+const NAMED_DAY_BEFORE_A_NAME = new RegExp(String.raw`^\s*(?:${NAMED_DAY_SAID_AS_A_DAY}|${NAMED_DAY_SHORT}(?=\s+${NAMED_DAY_MEAL}\b))(?=\s+(?<next>[a-z][a-z'-]*))`, "i");
 
 /** Where a day's name that names the thing is ("new year's eve" of "new year's eve party"), or null. */
 export function namedDayInAName(text: string): Span | null {
