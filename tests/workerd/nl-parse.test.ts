@@ -107,7 +107,9 @@ const cases: Case[] = [
   // 08:00 has gone at 09:00 and 20:00 has not: the sooner of the two (ADR 121).
   { prompt: "call the bank at 8", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call the bank", local: "2026-03-02 20:00" },
   { prompt: "call the bank at 8am", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call the bank", local: "2026-03-03 08:00" },
-  { prompt: "next tuesday 3pm haircut", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "haircut", local: "2026-03-03 15:00" },
+  // Said on a Monday, "next tuesday" is next week's: tomorrow is called "tomorrow" (ADR 173; it was tomorrow).
+  { prompt: "next tuesday 3pm haircut", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "haircut", local: "2026-03-10 15:00" },
+  { prompt: "next wednesday 3pm haircut", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "haircut", local: "2026-03-04 15:00" },
   { prompt: "Remind me tomorrow morning to stretch", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "stretch", local: "2026-03-03 09:00" },
   { prompt: "today at 5pm submit the report", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "submit the report", local: "2026-03-02 17:00" },
   // "to" that only introduced the day is no part of the title; elsewhere it stays.
@@ -3713,6 +3715,39 @@ describe("ADR 159: a day's name before what happens on it stays in the title", (
       ["on new year's eve party at 8", "party", "2026-12-31 20:00"],
       ["nye 11pm toast", "toast", "2026-12-31 23:00"],
     ]);
+  });
+});
+
+describe("ADR 173: 'next' before tomorrow's weekday is next week's", () => {
+  const wednesdayMorning = new Date("2026-03-04T14:00:00Z");
+  const fridayMorning = new Date("2026-03-06T14:00:00Z");
+
+  it("reads 'next thursday' said on a Wednesday as the Thursday of next week (it was tomorrow)", () => {
+    expectTitlesAndTimesInNewYork(
+      [
+        ["call mum next thursday", "call mum", "2026-03-12 09:00"],
+        ["nxt thu call bob", "call bob", "2026-03-12 09:00"],
+        ["next thursday at 3pm dentist", "dentist", "2026-03-12 15:00"],
+        // Two days ahead or more, "next" is the coming one, as before; "this" and "tomorrow" are tomorrow.
+        ["call mum next friday", "call mum", "2026-03-06 09:00"],
+        ["call mum next wednesday", "call mum", "2026-03-11 09:00"],
+        ["call mum this thursday", "call mum", "2026-03-05 09:00"],
+        ["call mum thursday", "call mum", "2026-03-05 09:00"],
+        ["call mum tomorrow", "call mum", "2026-03-05 09:00"],
+      ],
+      wednesdayMorning,
+    );
+  });
+
+  it("reads 'next weekend' said on a Friday as the weekend after this one", () => {
+    expectTitlesAndTimesInNewYork(
+      [
+        ["clean the garage next weekend", "clean the garage", "2026-03-14 09:00"],
+        ["clean the garage this weekend", "clean the garage", "2026-03-07 09:00"],
+        ["call mum next saturday", "call mum", "2026-03-14 09:00"],
+      ],
+      fridayMorning,
+    );
   });
 });
 

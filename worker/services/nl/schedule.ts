@@ -11,7 +11,7 @@ import { DEFAULT_HOUR, PART_OF_DAY_HOURS, type PartOfDay } from "./types";
  * Rules ("prefer the future"):
  * - A time alone ("at 10") is today if still ahead, otherwise tomorrow.
  * - A weekday ("friday") is the next such day whose time is still ahead, today included;
- *   "next friday" is the first Friday after today (never today). "This weekend" on a Saturday afternoon
+ *   "next friday" is the first Friday after tomorrow (never today or tomorrow, ADR 173). "This weekend" on a Saturday afternoon
  *   is Sunday, on the weekend's last day with its time gone the next Saturday.
  * - A date without a year ("March 5") whose day has gone by is next year's; a day of the month alone
  *   ("on the 5th") is this month's or the next month that has that day.
@@ -211,7 +211,8 @@ function onWeekday(weekday: { day: Weekday; next: boolean; weekend?: boolean }, 
     if (ahead) return ahead;
   }
   let daysAhead = (weekday.day - today.weekday + 7) % 7;
-  if (daysAhead === 0 && weekday.next) daysAhead = 7;
+  // "next thursday" said on a Wednesday is next week's (ADR 173): tomorrow is called "tomorrow". It was tomorrow.
+  if (daysAhead <= 1 && weekday.next) daysAhead += 7;
   const candidate = atWallTime(today.plus({ days: daysAhead }), time, zone);
   return candidate.getTime() > now.getTime() ? candidate : atWallTime(today.plus({ days: daysAhead + 7 }), time, zone);
 }
