@@ -1657,6 +1657,11 @@ describe("a moment with a clock time, 'asap', opening hours, and a time to beat 
     ["before my 3pm meeting, print the slides", "print the slides before my 3pm meeting", "2026-03-03 14:00"],
     ["before the meeting at 10am print the slides", "print the slides before the meeting", "2026-03-03 09:00"],
     ["remind me before my 3pm meeting, to print the slides", "print the slides before my 3pm meeting", "2026-03-03 14:00"],
+    // Without "the", as a quick note is typed (ADR 174): each was due at the closing time itself.
+    ["pick up prescription before pharmacy closes at 6", "pick up prescription before pharmacy closes", "2026-03-02 17:00"],
+    ["get stamps before post office closes at 5", "get stamps before post office closes", "2026-03-02 16:00"],
+    ["eat breakfast before work starts at 9 tomorrow", "eat breakfast before work starts", "2026-03-03 08:00"],
+    ["finish the report before my boss comes in at 9am tomorrow", "finish the report before my boss comes in", "2026-03-03 08:00"],
   ])("%j: an hour ahead", (prompt, title, local) => {
     const reminder = parsed(prompt, afternoon, NEW_YORK);
     expect(reminder.title).toBe(title);

@@ -47,12 +47,13 @@ const EVENT = String.raw`(?:[a-z']+\s+){1,2}?(?:(?:on\s+)?${DAY}|at\s+|@\s*)`;
  * What happens at a time or on a day to beat, said as a clause after "before" ("before it closes", "before it renews";
  * day-to-beat.ts reads the day's).
  */
-export const HAPPENS = String.raw`(?:closes|close|shuts|shut|leaves|leave|departs|depart|starts|start|begins|begin|ends|end|opens|open|arrives|arrive|lands|land|kicks\s+(?:off|in)|gets\s+in|renews|renew|auto[\s-]?renews|expires|expire|runs\s+out|lapses|is\s+due|are\s+due|charges|bills|goes|go|comes|happens)`;
+export const HAPPENS = String.raw`(?:closes|close|shuts|shut|leaves|leave|departs|depart|starts|start|begins|begin|ends|end|opens|open|arrives|arrive|lands|land|kicks\s+(?:off|in)|gets\s+in|comes?\s+in|renews|renew|auto[\s-]?renews|expires|expire|runs\s+out|lapses|is\s+due|are\s+due|charges|bills|goes|go|comes|happens)`;
 /**
  * "before it closes at 6", "before the post office closes at 5", "before my train leaves at 9:15", "before it renews
  * friday at 5pm": what happens at the time, said as a clause. Before, the reminder was due at the closing time itself.
+ * The "the" may be left out, as in a quick note ("before pharmacy closes at 6", "before work starts at 9"; ADR 174).
  */
-const HAPPENING = String.raw`(?:(?:(?:it|they|he|she|we|you)\s+|(?:the|my|our|your|his|her|their)\s+(?:[a-z']+\s+){1,2}?)${HAPPENS}\s+(?:at\s+|@\s*)?)`;
+const HAPPENING = String.raw`(?:(?:(?:it|they|he|she|we|you)\s+|(?:(?:the|my|our|your|his|her|their)\s+)?(?:[a-z']+\s+){1,2}?)${HAPPENS}\s+(?:at\s+|@\s*)?)`;
 const TIME_TO_BEAT = new RegExp(String.raw`(?<bound>${BOUND_WORDS})\s+(?<owner>${HAPPENING}|${OWNER}(?:${EVENT})?)?(?<day>${DAY})?(?=(?<clock>${CLOCK}))`, "i");
 
 /** A clock time that is surely one even with words after it: "6pm", "6:30", "18:00". */
