@@ -999,6 +999,13 @@ describe("parseReminder: failures", () => {
     expect(parseReminder("remind me to call mum when i get home", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "vague_time", phrase: "when i get home" });
     expect(parseReminder("once i'm back call bob", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "vague_time", phrase: "once i'm back" });
     expect(parseReminder("pick up the kids after school", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "vague_time", phrase: "after school" });
+    // Before it too, and a class (ADR 175): "pack lunch before school" found no time, and "sign the slip before school
+    // tomorrow" was 9 AM, after school has begun.
+    expect(parseReminder("pack lunch before school", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "vague_time", phrase: "before school" });
+    expect(parseReminder("sign permission slip before school tomorrow", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "vague_time", phrase: "before school" });
+    expect(parseReminder("after class email the professor", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "vague_time", phrase: "after class" });
+    expect(parsed("before class at 8 print the notes", NOW.nyMondayMorning, NEW_YORK).title).toBe("print the notes before class");
+    expect(parsed("rmind me at 5 to leave", NOW.nyMondayMorning, NEW_YORK).title).toBe("leave");
     // With a time said, the words stay in the title.
     expect(parsed("when i get home at 6pm call mum", NOW.nyMondayMorning, NEW_YORK).title).toBe("when i get home call mum");
     // With a time, or as part of the title, no question; "asap" is no question either: nudging starts at the next

@@ -17,7 +17,7 @@ const MONTH_WORD_WITHOUT_MAY = Object.keys(MONTH_NUMBER).filter((month) => month
  * case; the correction is in lower case.
  */
 const CORRECTIONS: Record<string, readonly string[]> = {
-  remind: ["remid", "remnd", "remidn", "remnid", "rimind"],
+  remind: ["remid", "remnd", "remidn", "remnid", "rimind", "rmind", "reimnd", "remimd"],
   tomorrow: ["tomorow", "tommorow", "tommorrow", "tomorrw", "tommorw", "tomorro", "tomoro", "tomrow", "tomrrow", "tomorrrow", "2morrow", "2morow", "2moro", "2mrw", "tmw", "tmrw", "tmr", "tmrow", "tomoz", "tmoz"],
   later: ["l8r", "l8er"],
   tonight: ["tonite", "2nite", "tonigt", "toniht", "tonihgt"],

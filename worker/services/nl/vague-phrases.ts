@@ -113,7 +113,7 @@ export function findPeriodWithoutADay(text: string): { phrase: string; span: Spa
  */
 // Also a moment only the person knows ("when I get home", "once I'm back", "after school"): asked, naming the words,
 // rather than "I couldn't find a time".
-const MOMENT_ONLY_YOU_KNOW = String.raw`(?:when|once|as\s+soon\s+as)\s+i(?:'m|\s+am|\s+get|\s+arrive|\s+wake|\s+leave|\s+finish)(?:\s+(?:home|back|up|in|there|to\s+work|work))?|after\s+(?:school|church|mass)|on\s+(?:my|the)\s+way\s+(?:home|back|to\s+work|in)|(?:at\s+)?opening\s+time|(?:at\s+)?closing\s+time`;
+const MOMENT_ONLY_YOU_KNOW = String.raw`(?:when|once|as\s+soon\s+as)\s+i(?:'m|\s+am|\s+get|\s+arrive|\s+wake|\s+leave|\s+finish)(?:\s+(?:home|back|up|in|there|to\s+work|work))?|(?:before|after)\s+(?:school|church|mass|class)|on\s+(?:my|the)\s+way\s+(?:home|back|to\s+work|in)|(?:at\s+)?opening\s+time|(?:at\s+)?closing\s+time`;
 /** "bin day", "garbage day": a day of the week only the person knows (messages.ts asks for it by these words too). */
 export const BIN_DAY = String.raw`(?:garbage|trash|bins?|rubbish|recycling|collection)\s+day`;
 /** "her birthday", "our anniversary": a day of someone's that no calendar here holds (messages.ts asks for its date). */
