@@ -594,12 +594,14 @@ describe("a reply about one reminder answers that one or none (ADR 105)", () => 
     expect((await taskRow(pills.id))?.status).toBe("PENDING");
   });
 
-  it("thanks alone get no reply; 'unsubscribe' or 'stop' says how to quiet the reminders and turns nothing off", async () => {
+  it("thanks or a farewell alone get no reply; 'unsubscribe' or 'stop' says how to quiet the reminders and turns nothing off", async () => {
     const u = await user();
     const pills = await dueTask(u.id, "Take pills", 5);
     await deliver({ from: u.email, subject: "Thanks!", body: "" });
     await deliver({ from: u.email, subject: "Re: Reminder: Take pills", body: "Thank you 🙏" });
     await deliver({ from: u.email, subject: "Re: Answered: Take pills", body: "Thanks!\n\nOn Mon, Nudge wrote:\n> done" });
+    // A farewell neither (ADR 176): "Good night" was a reminder titled "Good" at 9 PM.
+    await deliver({ from: u.email, subject: "Re: Answered: Take pills", body: "Good night!\n\nOn Mon, Nudge wrote:\n> done" });
     expect(await outboxTo(u.email, "email")).toEqual([]);
     await deliver({ from: u.email, subject: "Unsubscribe", body: "" });
     await deliver({ from: u.email, subject: "", body: "stop" });

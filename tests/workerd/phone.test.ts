@@ -480,6 +480,17 @@ describe("answers by text and keypad (signed webhooks)", () => {
     expect(BREAK_WORD_TEXTS.how.sms.length).toBeLessThanOrEqual(160);
   });
 
+  it("'stop reminders for today' is a break until the morning, not an opt-out of every text; 'bye' gets no text back (ADR 176)", async () => {
+    const u = await verifiedPhoneUser();
+    const said = async (body: string) => (await messageOf(await text(u.phone, body)))?.replace(/&apos;/g, "'").replace(/&quot;/g, '"');
+    const breakUntil = async () => (await testDeps().db.select({ until: users.breakUntil }).from(users).where(eq(users.id, u.id)))[0]?.until;
+    // Its first word is STOP, so it turned every text off.
+    expect(await said("stop reminders for today")).toBe("You're on a break until 9:00 AM tomorrow. Reminders wait and arrive as one message when it ends. Text RESUME to end it early.");
+    expect(await breakUntil()).toBe(Date.parse("2075-02-04T09:00:00Z"));
+    expect((await phoneOf(u.id)).stopped).toBeNull();
+    expect(await (await text(u.phone, "Bye!")).text()).toBe('<?xml version="1.0" encoding="UTF-8"?><Response/>');
+  });
+
   it("'cancel the dentist' and 'move the dentist to friday' by text answer with a link to confirm; CANCEL naming nothing, STOP and 'cancel it' still turn texts off (ADR 101)", async () => {
     const u = await verifiedPhoneUser();
     const said = async (body: string) => (await messageOf(await text(u.phone, body)))?.replace(/&apos;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&");

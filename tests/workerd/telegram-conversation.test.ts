@@ -59,6 +59,20 @@ describe("reading what is not a reminder", () => {
     expect(forgetRequest(text)).toBeNull();
   });
 
+  it.each([
+    ["whats tomorrow look like", "tomorrow"],
+    ["how does tomorrow look?", "tomorrow"],
+    ["what does my day look like", "today"],
+    ["how's my week looking", "week"],
+  ])("%j, a look at a day, is a question about the agenda (%s; ADR 176)", (text, day) => {
+    // "whats tomorrow look like" was a reminder titled "whats look like", tomorrow at 9 AM.
+    expect(agendaQuestion(text)).toEqual({ day });
+  });
+
+  it.each(["how do i look", "what does a llama look like", "what day is it", "look at the car tomorrow"])("%j is no look at the agenda", (text) => {
+    expect(agendaQuestion(text)).toBeNull();
+  });
+
   it.each(["remind me to call mom tomorrow at 5", "what's on tv tonight", "plan the week", "do the taxes today", "have lunch with sam tomorrow", "what to buy for dad's birthday?", "list the groceries at 6pm"])(
     "%j is not a question about the agenda",
     (text) => {
@@ -90,6 +104,11 @@ describe("reading what is not a reminder", () => {
     expect(courtesyOnly("thank you 🙏")).toBe("thanks");
     expect(courtesyOnly("good morning")).toBe("greeting");
     expect(courtesyOnly("hi there")).toBe("greeting");
+    expect(courtesyOnly("good night")).toBe("farewell");
+    expect(courtesyOnly("bye!")).toBe("farewell");
+    expect(courtesyOnly("see you soon")).toBe("farewell");
+    expect(courtesyOnly("thanks, bye")).toBe("thanks");
+    expect(courtesyOnly("see the doctor")).toBeNull();
     expect(courtesyOnly("thanks, done")).toBeNull();
     expect(courtesyOnly("👍")).toBeNull();
   });
@@ -369,6 +388,25 @@ describe("a break from the chat (ADR 095)", () => {
     await postUpdate(pressUpdate(++chatSeq, "break:end"));
     expect(await breakOf(u.id)).toBe(Date.parse("2072-03-14T13:00:00Z"));
   });
+
+  it("'no reminders today', 'I'm on holiday until the 12th' start a break; 'I'm sick' offers one; none is a reminder (ADR 176)", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser();
+    // It was "What time today?".
+    await postUpdate(textUpdate(u.chat, "no reminders today please"));
+    expect(lastText(bot)).toBe("🌙 You're on a break until 9:00 AM tomorrow. I'm holding every reminder and will send one message when it ends.");
+    expect(await breakOf(u.id)).toBe(Date.parse("2072-03-09T14:00:00Z"));
+    // It was a reminder titled "i'm on holiday" on the 12th at 9 AM.
+    await postUpdate(textUpdate(u.chat, "I'm on holiday until the 12th"));
+    expect(lastText(bot)).toBe("🌙 You're on a break until 9:00 AM on Saturday, 12 March. I'm holding every reminder and will send one message when it ends.");
+    expect(await breakOf(u.id)).toBe(Date.parse("2072-03-12T14:00:00Z"));
+    await postUpdate(textUpdate(u.chat, "resume"));
+    await postUpdate(textUpdate(u.chat, "im sick today"));
+    expect(lastText(bot)).toMatch(/^Take a break\? /);
+    expect(lastButtons(bot).flat().map((b) => b.callback_data)).toEqual(["break:60", "break:180", "break:morning"]);
+    expect(await breakOf(u.id)).toBeNull();
+    expect(await tasksOfUser(u.id)).toEqual([]);
+  });
 });
 
 describe("what is not text (a photo, a sticker, a voice message)", () => {
@@ -412,6 +450,20 @@ describe("courtesies", () => {
     expect(lastText(bot)).toBe("You're welcome! 🙂");
     await postUpdate(textUpdate(u.chat, "good morning"));
     expect(lastText(bot)).toBe('Hi Robin! Write me a reminder, like "call mom tomorrow at 5pm", or ask "what\'s on today?".');
+    expect(await tasksOfUser(u.id)).toEqual([]);
+  });
+
+  it("'good night' and 'bye' get a farewell, not a reminder titled 'good' at 9 PM (ADR 176)", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser();
+    await postUpdate(textUpdate(u.chat, "good night"));
+    expect(lastText(bot)).toBe("Talk soon! I'll nudge you when it's time. 👋");
+    await postUpdate(textUpdate(u.chat, "bye!"));
+    expect(lastText(bot)).toBe("Talk soon! I'll nudge you when it's time. 👋");
+    expect(await tasksOfUser(u.id)).toEqual([]);
+    // "whats tomorrow look like" lists tomorrow, and makes nothing.
+    await postUpdate(textUpdate(u.chat, "whats tomorrow look like"));
+    expect(lastText(bot)).toBe('Nothing is due tomorrow. Write me one any time, like "stretch at 3pm".');
     expect(await tasksOfUser(u.id)).toEqual([]);
   });
 });

@@ -68,12 +68,18 @@ describe("changing how hard a reminder nudges, in words (ADR 112)", () => {
     ["no calls", "gentle"],
     ["No buddies please", "no_buddies"],
     ["no, no buddies", "no_buddies"],
+    // ADR 176: each was no answer at all while the calls came.
+    ["stop calling me", "gentle"],
+    ["please stop calling me!", "gentle"],
+    ["no more calls", "gentle"],
+    ["be gentler", "gentle"],
+    ["go easy on me", "gentle"],
   ])("%j changes it to %j", (text, change) => {
     expect(nudgeChangeIn(text)).toBe(change);
   });
 
   // "normal", "standard" and "default" alone may answer something else: only after "make it".
-  it.each(["urgently call bob", "make it 8pm", "the urgent report", "make it", "call my buddy", "no", "normal", "standard", "default"])("%j is no change of sequence", (text) => {
+  it.each(["stop calling mum at 5", "quit calling", "urgently call bob", "make it 8pm", "the urgent report", "make it", "call my buddy", "no", "normal", "standard", "default"])("%j is no change of sequence", (text) => {
     expect(nudgeChangeIn(text)).toBeNull();
   });
 

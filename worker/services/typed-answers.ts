@@ -73,20 +73,26 @@ function answerWords(body: string): string[] {
 /** Greetings that carry nothing else ("hi", "good morning"): in a chat they get a hello back. */
 const GREETINGS = new Set(["HI", "HEY", "HELLO", "HIYA", "YO", "GOOD", "MORNING", "AFTERNOON", "EVENING", "THERE"]);
 const THANKS = new Set(["THANKS", "THANK", "THANKYOU", "THX", "TY", "TYSM", "CHEERS"]);
+/**
+ * Words that take leave ("good night", "bye", "see you"): a farewell (ADR 176). "good night" was a reminder titled "good"
+ * at 9 PM; "bye" got "I couldn't find a time in that".
+ */
+const FAREWELLS = new Set(["NIGHT", "NITE", "GOODNIGHT", "GN", "NN", "BYE", "BYEE", "GOODBYE", "CYA", "TTYL", "SEE", "SOON", "NIGHTY", "NIGHTNIGHT"]);
 
 /**
- * A message of courtesies only: "thanks!", "thank you 🙏" are thanks; "hi", "good morning" a greeting.
- * Null when any other word is in it. In a chat, "thanks" got "Please tell me what to remind you about".
+ * A message of courtesies only: "thanks!", "thank you 🙏" are thanks; "hi", "good morning" a greeting; "good night",
+ * "bye" a farewell. Null when any other word is in it. In a chat, "thanks" got "Please tell me what to remind you about".
  */
-export function courtesyOnly(body: string): "thanks" | "greeting" | null {
+export function courtesyOnly(body: string): "thanks" | "greeting" | "farewell" | null {
   const tokens = body
     .trim()
     .toUpperCase()
     .split(/\s+/)
     .map((token) => token.replace(/[^A-Z0-9]/g, ""))
     .filter(Boolean);
-  if (tokens.length === 0 || !tokens.every((token) => COURTESY.has(token) || GREETINGS.has(token))) return null;
-  return tokens.some((token) => THANKS.has(token)) ? "thanks" : "greeting";
+  if (tokens.length === 0 || !tokens.every((token) => COURTESY.has(token) || GREETINGS.has(token) || FAREWELLS.has(token))) return null;
+  if (tokens.some((token) => THANKS.has(token))) return "thanks";
+  return tokens.some((token) => FAREWELLS.has(token)) ? "farewell" : "greeting";
 }
 
 /** A message that is only a yes ("Yes!", "yep 👍", "yeah thanks"). */

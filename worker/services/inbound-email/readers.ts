@@ -87,10 +87,10 @@ async function breakWish(deps: Deps, user: Person, { subject, lines }: MailWords
   return wish ? { kind: "replied", title: null, subject: INBOUND_TEXTS.breakSubject, reply: await breakFromWrittenWords(deps, user, wish, "email") } : null;
 }
 
-/** Only thanks: no reply (nothing to do). Only a greeting ("Hi"): what this address does. */
+/** Only thanks or a farewell: no reply (nothing to do). Only a greeting ("Hi"): what this address does. */
 function courtesy(_deps: Deps, _user: Person, words: MailWords): ReadOutcome | null {
   const kind = courtesyOf(words);
-  if (kind === "thanks") return { kind: "thanked" };
+  if (kind === "thanks" || kind === "farewell") return { kind: "thanked" };
   return kind === "greeting" ? helpReply() : null;
 }
 

@@ -19,11 +19,23 @@ const ASK = new RegExp(`${LEAD_IN}${PAUSE}$`, "i");
 const UNTIL = new RegExp(`${LEAD_IN}${PAUSE}\\s+(for|until|till|til|'til)\\s+(.+)$`, "i");
 const END = /^(?:(?:please|pls|ok|okay)[,!]?\s+)*(?:resume|unpause|un-pause|end\s+(?:the|my)\s+break|stop\s+(?:the|my)\s+break|break\s+over|i'?m\s+back|i\s+am\s+back)(?:\s+(?:reminders|now|please|thanks))*$/i;
 
+/**
+ * Said as how one is, not as a wish (ADR 176): "no reminders today" is a break until tomorrow morning; "I'm on holiday
+ * until the 5th", "I'm away till monday" a break until then; "I'm sick", "I'm on holiday" alone are offered one. Each
+ * was read as a reminder ("i'm on holiday" on the 5th at 9 AM) or got "What time today?".
+ */
+const I_AM = String.raw`(?:i'?m|i\s+am|im)`;
+const AWAY = String.raw`${I_AM}\s+(?:on\s+(?:holiday|holidays|vacation|leave|annual\s+leave|sick\s+leave)|away|off(?:\s+work)?|out\s+of\s+(?:office|town))`;
+const NONE_TODAY = new RegExp(`${LEAD_IN}(?:no|no\\s+more|stop(?:\\s+the)?|pause(?:\\s+the)?)\\s+(?:reminders|nudges|notifications|messages)\\s+(?:today|tonight|for\\s+today|for\\s+tonight)(?:\\s+(?:please|pls|thanks))?$`, "i");
+const AWAY_UNTIL = new RegExp(`${LEAD_IN}${AWAY}\\s+(for|until|till|til|'til)\\s+(.+)$`, "i");
+const UNWELL_OR_AWAY = new RegExp(`${LEAD_IN}(?:${AWAY}|${I_AM}\\s+(?:(?:feeling\\s+)?(?:sick|ill|unwell|poorly)|not\\s+(?:feeling\\s+)?well)|(?:feeling|not\\s+feeling)\\s+(?:sick|ill|unwell|poorly|well))(?:\\s+(?:today|tonight|right\\s+now|atm))?$`, "i");
+
 export function breakWishIn(body: string): BreakWish | null {
   const text = body.trim().replace(/[.!?…]+$/, "");
   if (END.test(text)) return { kind: "end" };
-  if (ASK.test(text)) return { kind: "ask" };
-  const until = UNTIL.exec(text);
+  if (ASK.test(text) || UNWELL_OR_AWAY.test(text)) return { kind: "ask" };
+  if (NONE_TODAY.test(text)) return { kind: "until", when: "tomorrow morning" };
+  const until = UNTIL.exec(text) ?? AWAY_UNTIL.exec(text);
   if (!until) return null;
   const when = correctSpelling(`${until[1]!.toLowerCase() === "for" ? "in" : ""} ${until[2]!}`.trim());
   // Only a day or time may follow: "pause until I feel better" names none.

@@ -15,14 +15,17 @@ export type AgendaDay = "today" | "tomorrow" | "week" | null;
 const AGENDA_WORDS = new Set(
   `what whats which any anything show list tell me my the i have got on for due today tonight tomorrow this week next
   coming up left reminders reminder tasks task todo todos to do agenda schedule is are there else all please upcoming
-  scheduled planned pending open still s do does am we our`.split(/\s+/),
+  scheduled planned pending open still s do does am we our look looks looking like how hows day`.split(/\s+/),
 );
 
 /** At least one word that makes it about the agenda, not just "what is this". */
 const ABOUT_THE_AGENDA = new Set(["reminders", "reminder", "tasks", "task", "todo", "todos", "agenda", "schedule", "on", "due", "upcoming", "next", "left", "list", "have", "got", "scheduled", "planned", "pending"]);
+/** "what does tomorrow look like", "how's my week looking": a look at a day is about the agenda; "how do i look" is not. */
+const A_LOOK = new Set(["look", "looks", "looking"]);
+const A_DAY = new Set(["today", "tonight", "tomorrow", "week", "day"]);
 
 /** How a question (or a command) about the agenda may start when it has no question mark. */
-const AGENDA_OPENERS = new Set(["what", "whats", "which", "any", "anything", "show", "list", "my", "agenda", "upcoming", "tell"]);
+const AGENDA_OPENERS = new Set(["what", "whats", "which", "any", "anything", "show", "list", "my", "agenda", "upcoming", "tell", "how", "hows"]);
 
 function words(text: string): string[] {
   return text
@@ -41,9 +44,11 @@ export function agendaQuestion(text: string): { day: AgendaDay } | null {
   const said = words(text);
   if (said.length === 0 || said.length > 12) return null;
   if (!said.every((word) => AGENDA_WORDS.has(word))) return null;
-  if (!said.some((word) => ABOUT_THE_AGENDA.has(word))) return null;
+  const aLookAtADay = said.some((word) => A_LOOK.has(word)) && said.some((word) => A_DAY.has(word));
+  if (!aLookAtADay && !said.some((word) => ABOUT_THE_AGENDA.has(word))) return null;
   if (!text.trim().endsWith("?") && !AGENDA_OPENERS.has(said[0]!)) return null;
-  const day: AgendaDay = said.includes("today") || said.includes("tonight") ? "today" : said.includes("tomorrow") ? "tomorrow" : said.includes("week") ? "week" : null;
+  // "what does my day look like": the day is today's.
+  const day: AgendaDay = said.includes("today") || said.includes("tonight") ? "today" : said.includes("tomorrow") ? "tomorrow" : said.includes("week") ? "week" : said.includes("day") ? "today" : null;
   return { day };
 }
 

@@ -52,6 +52,9 @@ const PHRASES: ReadonlyArray<{ wish: Wish; pattern: RegExp }> = [
   { wish: "no_calls", pattern: phrase(String.raw`no\s+(?:phone\s+)?calls?`) },
   { wish: "no_calls", pattern: phrase(String.raw`${DONT}\s+(?:ever\s+)?(?:call|phone|ring)\s+me`) },
   { wish: "no_calls", pattern: phrase(String.raw`without\s+(?:calling\s+me|(?:phone\s+)?calls?)`) },
+  // "stop calling me", "no more calls": said to the assistant while the calls come (ADR 176; it was no answer at all).
+  { wish: "no_calls", pattern: phrase(String.raw`(?:stop|quit)\s+(?:calling|phoning|ringing)\s+me`) },
+  { wish: "no_calls", pattern: phrase(String.raw`no\s+more\s+(?:phone\s+)?calls?`) },
   // Standard without buddies.
   { wish: "no_buddies", pattern: phrase(String.raw`${DONT}\s+(?:tell|alert|bother|ask|involve|text|email|message|contact|call|ping|notify|wake|worry)\s+${BUDDIES}`) },
   { wish: "no_buddies", pattern: phrase(String.raw`(?:without|no)\s+${BUDDIES}`) },
@@ -120,6 +123,8 @@ const COURTESY_END = /[,\s]*(?:please|pls|thanks|thank\s+you)?[.!?…]*$/i;
 const NAMED: ReadonlyArray<{ pattern: RegExp; change: NudgeChange; alone: boolean }> = [
   { pattern: /^urgent(?:ly)?$/i, change: "urgent", alone: true },
   { pattern: /^(?:gentle|gently)$/i, change: "gentle", alone: true },
+  // "be gentler", "go easy on me": the gentlest sequence, as "gently" (ADR 176).
+  { pattern: /^(?:be\s+)?(?:gentler|more\s+gentle|more\s+gently|softer|less\s+pushy)$|^go\s+easy(?:\s+on\s+me)?$/i, change: "gentle", alone: true },
   { pattern: /^standard$/i, change: "standard", alone: false },
   { pattern: /^(?:normal|as\s+usual|(?:my\s+)?default|the\s+default)$/i, change: "default", alone: false },
 ];

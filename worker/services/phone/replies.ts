@@ -97,8 +97,9 @@ export async function replyToText(deps: Deps, from: string, body: string): Promi
   // A reply is about the reminder texted last, so only a day or time ("in 2 hours", "friday") answers it too, and a
   // correction of its time ("make it 8pm", "actually tomorrow") moves it: it is no new reminder called "Make it".
   const typed = readAsTyped(reply) ?? whenOnlyAnswer(body) ?? correctionAnswer(body);
-  // Thanks alone get no text back (the webhook answers with an empty TwiML): a reply to thanks costs a text and says nothing.
-  if (!typed && courtesyOnly(body) === "thanks") return "";
+  // Thanks or a farewell alone get no text back (the webhook answers with an empty TwiML): a reply costs a text and says nothing.
+  const courtesy = typed ? null : courtesyOnly(body);
+  if (courtesy === "thanks" || courtesy === "farewell") return "";
   if (!typed && parseReminder(body, deps.clock.now(), owner.timezone).ok) return SMS_TEXTS.makeElsewhere(deps.env.ASSISTANT_EMAIL);
   if (!typed) return SMS_TEXTS.help;
   const reminder = await reminderToAnswer(deps, owner.id, "sms");

@@ -75,7 +75,7 @@ export async function replyToChatText(
   if (helpRequest(text)) return { text: BOT_TEXTS.help };
   if (stopAlone(text)) return { text: BOT_TEXTS.stopTyped };
   const courtesy = courtesyOnly(text);
-  if (courtesy) return { text: courtesy === "thanks" ? BOT_TEXTS.welcome : BOT_TEXTS.hello(firstName(owner.name)) };
+  if (courtesy) return { text: courtesy === "thanks" ? BOT_TEXTS.welcome : courtesy === "farewell" ? BOT_TEXTS.farewell : BOT_TEXTS.hello(firstName(owner.name)) };
   const agenda = agendaQuestion(text);
   if (agenda) return { text: await agendaText(deps, owner, agenda.day) };
   // "skip", "cancel" alone: asked about as "cancel it" is.

@@ -115,6 +115,7 @@ export const BOT_TEXTS = {
     tooLate: `I follow an edit for ${JUST_MADE_MINUTES} minutes after a message, or for ${EDIT_FOLLOWED_HOURS / 24} days when it made a reminder, so nothing changed. Send what you meant as a new message.`,
   },
   welcome: "You're welcome! 🙂",
+  farewell: "Talk soon! I'll nudge you when it's time. 👋",
   hello: (name: string) => `Hi ${name}! Write me a reminder, like "call mom tomorrow at 5pm", or ask "what's on today?".`,
   alreadyDone: (title: string) => `This one is already done: ${title}. Nothing more to do.`,
   /** Under "✅ Done: ..." from a button: a Done pressed by mistake is taken back (ADR 083). */
