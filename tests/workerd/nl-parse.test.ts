@@ -3763,6 +3763,21 @@ describe("ADR 173: 'next' before tomorrow's weekday is next week's", () => {
   });
 });
 
+describe("ADR 177: words that only point back at a reminder name no task", () => {
+  it.each(["and at 5", "same again tomorrow", "also at 9pm", "make it every day", "repeat it every week", "one more at 5", "do this at 5"])("%j asks what to remind about", (prompt) => {
+    // Each was a reminder titled "and", "same again", "make it" (repeating), "repeat it" ...
+    expect(parseReminder(prompt, NOW.nyMondayMorning, NEW_YORK)).toMatchObject({ ok: false, reason: "no_title" });
+  });
+
+  it("keeps a task that has such words in it", () => {
+    expectTitlesAndTimesInNewYork([
+      ["make tea at 5", "make tea", "2026-03-02 17:00"],
+      ["call mum again at 5", "call mum again", "2026-03-02 17:00"],
+      ["repeat the exercise at 5", "repeat the exercise", "2026-03-02 17:00"],
+    ]);
+  });
+});
+
 describe("ADR 172: a day's meal is on the day; a day said beside a day's name wins", () => {
   it("reads christmas, xmas, valentine's or halloween first, before a meal, as that day, keeping the words", () => {
     // Monday March 2nd, 9 AM. Each was today's, while "thanksgiving dinner at 4" was on Thanksgiving.

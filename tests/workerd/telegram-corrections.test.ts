@@ -11,6 +11,8 @@ import { BOT_TEXTS } from "../../worker/services/telegram";
 import { helpRequest, stopAlone, undoRequest } from "../../worker/services/nl/chat-intents";
 import { correctionWordsIn } from "../../worker/services/nl/move-phrases";
 import { nudgeChangeIn } from "../../worker/services/nl/nudge-phrases";
+import { repeatChangeIn } from "../../worker/services/nl/repeat-changes";
+import { readStoredRule } from "../../worker/services/series/stored-rule";
 import { depsAt, MINUTE, taskRow, tasksOfUser, testEra } from "./escalation-helpers";
 import { fakeTelegram, postUpdate, pressUpdate, telegramApi, textUpdate } from "./telegram/support";
 
@@ -101,6 +103,45 @@ describe("changing how hard a reminder nudges, in words (ADR 112)", () => {
     await postUpdate(textUpdate(u.chat, "make it normal"));
     expect((await taskRow(made))!.strategyKey).toBe("standard");
     expect(await tasksOfUser(u.id)).toHaveLength(1);
+  });
+
+  it("'make it every day' right after a reminder makes it repeat at its own time; 'repeat it every friday' moves it to Friday (ADR 177)", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser();
+    await postUpdate(textUpdate(u.chat, "make it every day"));
+    expect(lastText(bot)).toBe(BOT_TEXTS.nothingToRepeat);
+    expect(await tasksOfUser(u.id)).toEqual([]);
+    const made = await makeInChat(bot, u.chat, "call bob at 7pm");
+    const due = (await taskRow(made))!.dueAt;
+    // It was a second reminder titled "make it", every day at 9 AM.
+    await postUpdate(textUpdate(u.chat, "make it every day"));
+    expect(lastText(bot)).toBe("Now it repeats: I'll remind you to call bob every day at 7:00 PM, starting Tue, Mar 8.");
+    expect(await taskRow(made)).toMatchObject({ dueAt: due });
+    expect(readStoredRule((await taskRow(made))!.recurrence!).rule).toEqual({ freq: "daily" });
+    await postUpdate(textUpdate(u.chat, "repeat it every friday please"));
+    expect(lastText(bot)).toBe("Now it repeats: I'll remind you to call bob every Friday at 7:00 PM, starting Fri, Mar 11.");
+    expect(await taskRow(made)).toMatchObject({ dueAt: Date.parse("2072-03-12T00:00:00Z") });
+    await postUpdate(textUpdate(u.chat, "make it every friday"));
+    expect(lastText(bot)).toBe('"Call bob" already repeats every Friday, so nothing changed.');
+    // Its own time unless the words name one.
+    await postUpdate(textUpdate(u.chat, "make it daily at 8am"));
+    expect(lastText(bot)).toBe("Now it repeats: I'll remind you to call bob every day at 8:00 AM, starting Fri, Mar 11.");
+    expect(await tasksOfUser(u.id)).toHaveLength(1);
+  });
+
+  it.each([
+    ["make it every day", "every day"],
+    ["repeat it every week", "every week"],
+    ["make that daily at 8", "daily at 8"],
+    ["have it repeat every weekday", "every weekday"],
+    ["change it to every other day please", "every other day"],
+    ["make it every day at 9am from now on", "every day at 9am"],
+  ])("%j asks for the repeat %j", (text, words) => {
+    expect(repeatChangeIn(text)).toBe(words);
+  });
+
+  it.each(["make it every day until friday", "make it 8pm", "repeat it", "make it urgent", "make it every day tomorrow", "take pills every day at 9", "repeat the exercise every day"])("%j is no repeat of a reminder made", (text) => {
+    expect(repeatChangeIn(text)).toBeNull();
   });
 
   it("a reminder already due starts over by the new sequence; a done one is left alone", async () => {

@@ -72,6 +72,16 @@ export interface ParsedReminder {
 export type ParseResult = { ok: true; reminder: ParsedReminder } | { ok: false; reason: ParseFailureReason; phrase?: string; otherPhrase?: string };
 
 /** now = the clock's current instant; zone = the user's IANA time zone. Prefer the future. */
+/**
+ * Words left as a title that name no task, only point back at one ("and at 5", "same again tomorrow", "make it every
+ * day", ADR 177): what to do is asked, as for no words at all. They were reminders titled "and" or "same again".
+ */
+const POINTING_WORDS: ReadonlySet<string> = new Set(["and", "also", "then", "same", "again", "too", "it", "that", "this", "one", "make", "repeat", "do", "please", "as", "well", "plus", "more", "another"]);
+function namesNothing(title: string): boolean {
+  const words = title.toLowerCase().split(/[^a-z']+/).filter(Boolean);
+  return words.length > 0 && words.every((word) => POINTING_WORDS.has(word));
+}
+
 export function parseReminder(prompt: string, now: Date, zone: string): ParseResult {
   assertTimeZone(zone);
   // "before the shop closes at 6, buy milk": read as "buy milk before the shop closes at 6".
@@ -207,7 +217,7 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
   const onTheFactsDay = schedule.ok && fact?.day && fact.factDue && fact.factSaysATime && title !== "" && !hints.time && !hints.partOfDay && !repeat ? doneBeforeTheFact(schedule.dueAt, fact.factDue, now) : null;
   // "meeting at 4, remind me at 3" said at 3:10 PM: refused as past, with the fact for its title (it was "no title").
   const subject = fact ? titleWithTheFact(title, said, fact, onTheFactsDay ?? (schedule.ok ? schedule.dueAt : null)) : dayToBeat && title !== "" && ahead ? `${title} ${dayToBeat}` : title;
-  if (subject === "") return failure("no_title");
+  if (subject === "" || namesNothing(subject)) return failure("no_title");
   if (!schedule.ok) return failure(schedule.reason);
   // "flight at 6am tomorrow, remind me at 3": a time asked about the fact alone is one ahead of it (fact-then-ask.ts).
   const aboutTheFact = fact?.day && fact.factDue && hints.time && !repeat && title === "";

@@ -8,6 +8,7 @@ export { createTaskFromPrompt, createTaskOrAsk, type NlResult } from "./nl";
 export { changeTaskStrategy, STRATEGY_CHANGE_TEXTS, STRATEGY_FORM_NOTES, strategyChangeNote, type StrategyChangeOutcome } from "./strategy-change";
 export { restartFor, type Restart } from "./restart";
 export { rewriteTaskFromPrompt, REWRITE_TEXTS, type RewriteOutcome } from "./rewrite";
+export { repeatTaskAsSaid, REPEAT_CHANGE_TEXTS, type RepeatChangeOutcome } from "./repeat-change";
 export { isJustNow, JUST_MADE_MINUTES, undoNewTask, UNDO_TEXTS, type UndoOutcome } from "./undo";
 export { describeActionLink, ONLY_THIS_LINKS_DONE, redeemActionLink, reopenByLink, type ActionLinkOutcome, type ActionLinkView, type MoveDefaults } from "./action-links";
 export { toTaskJson, type TaskJson, type TaskStatus } from "./serialize";

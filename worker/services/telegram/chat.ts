@@ -1,7 +1,7 @@
 import type { Answer } from "../answers";
 import type { Deps } from "../deps";
 import { isAppError } from "../errors";
-import { answerTask, changeTaskStrategy, createTaskOrAsk, moveTask, reminderToAnswer, reopenTask, taskAYesAnswers, type AnswerOutcome } from "../tasks";
+import { answerTask, changeTaskStrategy, createTaskOrAsk, moveTask, reminderToAnswer, reopenTask, repeatTaskAsSaid, taskAYesAnswers, type AnswerOutcome } from "../tasks";
 import type { NudgeChange } from "../nl/nudge-phrases";
 import type { AskedQuestion } from "../nl/question-answers";
 import type { ChatReply } from "./forget";
@@ -99,6 +99,16 @@ export async function strategyChangeInChat(deps: Deps, owner: ChatOwner, taskId:
     return { text: outcome.message };
   } catch (error) {
     if (isAppError(error) && error.status === 404) return { text: BOT_TEXTS.gone };
+    throw error;
+  }
+}
+
+/** "make it every day" about a reminder in the chat (ADR 177): it repeats from its own day, and the answer says how. */
+export async function repeatChangeInChat(deps: Deps, owner: ChatOwner, taskId: string, repeatWords: string): Promise<ChatReply> {
+  try {
+    return { text: (await repeatTaskAsSaid(deps, owner.id, taskId, repeatWords)).message };
+  } catch (error) {
+    if (isAppError(error) && (error.status === 404 || error.status === 400)) return { text: error.status === 404 ? BOT_TEXTS.gone : error.message };
     throw error;
   }
 }

@@ -103,6 +103,7 @@ export const BOT_TEXTS = {
   nothingToUndo: `There's nothing to undo: I haven't made a reminder here in the last ${JUST_MADE_MINUTES} minutes. To delete one, write "cancel" and its name, like "cancel the dentist".`,
   /** "make it 8pm" with no reminder just made, replied to or waiting. */
   nothingToRenudge: 'Which reminder should I change? Reply to its message with "make it urgent", "make it gentle" or "don\'t tell my buddy".',
+  nothingToRepeat: 'Which reminder should repeat? Reply to its message with "make it every day", or send a new one, like "take pills every day at 9am".',
   nothingToCorrect: 'Which reminder should I change? Reply to its message with the new time, or write "move", its name and the day, like "move the dentist to friday".',
   /** "no" or "nope" typed: nothing changes; the answers it can take (ADR 106). */
   noIsNoAnswer: 'Okay, nothing changed. Reply "snooze" for a little more time, "done" when it\'s finished, or "ok" to stop the reminders and keep it open.',

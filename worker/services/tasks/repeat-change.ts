@@ -1,0 +1,56 @@
+import { DateTime } from "luxon";
+import type { Deps } from "../deps";
+import { confirmationMessage } from "../nl/parse-reminder";
+import { findDateTime } from "../nl/date-time-phrases";
+import { describeRecurrence } from "../recurrence";
+import { readStoredRule } from "../series/stored-rule";
+import { safeZone } from "../time-zone";
+import { readPrompt } from "./nl";
+import { editLoadedTask, findUser, loadOwnTask } from "./service";
+
+export const REPEAT_CHANGE_TEXTS = {
+  changed: "Now it repeats:",
+  same: (title: string, rule: string) => `"${title}" already repeats ${rule}, so nothing changed.`,
+  unread: (title: string, why: string) => `"${title}" stays as it was. ${why}`,
+  alreadyDone: (title: string) => `"${title}" is already done, so it can't start repeating. To make a repeating reminder, send it as a new message, like "${title.toLowerCase()} every day at 9am".`,
+} as const;
+
+/** What a repeat said about a reminder did, with the sentence to answer. */
+export interface RepeatChangeOutcome {
+  changed: boolean;
+  message: string;
+}
+
+/**
+ * A reminder made to repeat as said afterwards ("make it every day", ADR 177). The repeat keeps the reminder's own time
+ * of day unless the words name one ("daily at 8"), and it starts from the reminder's own day: the words are read as if
+ * said as that day began (now, for a reminder of today or one already due), so "every day" said about Friday's reminder
+ * starts on Friday, "daily at 8am" at 8 on Friday, and "every monday" on the Monday after. Written through the dashboard's edit, as an edited message is (rewrite.ts).
+ */
+export async function repeatTaskAsSaid(deps: Deps, userId: string, taskId: string, repeatWords: string): Promise<RepeatChangeOutcome> {
+  const [before, person] = await Promise.all([loadOwnTask(deps, userId, taskId), findUser(deps, userId)]);
+  if (before.status === "COMPLETED") return { changed: false, message: REPEAT_CHANGE_TEXTS.alreadyDone(before.title) };
+  const zone = safeZone(person?.timezone ?? "UTC");
+  const now = deps.clock.now();
+  const saidAt = new Date(Math.max(now.getTime(), DateTime.fromMillis(before.dueAt, { zone }).startOf("day").toMillis()));
+  const read = readPrompt(`${PLACEHOLDER} ${repeatWords}${namesATime(repeatWords) ? "" : ` at ${DateTime.fromMillis(before.dueAt, { zone }).toFormat("H:mm")}`}`, saidAt, zone);
+  if (!read.ok) return { changed: false, message: REPEAT_CHANGE_TEXTS.unread(before.title, read.message) };
+  const { reminder } = read;
+  const rule = reminder.recurrence;
+  // The words were read as a repeat (repeat-changes.ts), so a reading without one is the reader's doing, not theirs.
+  if (!rule) return { changed: false, message: REPEAT_CHANGE_TEXTS.unread(before.title, `I couldn't read a repeat in "${repeatWords}".`) };
+  if (before.recurrence && JSON.stringify(readStoredRule(before.recurrence).rule) === JSON.stringify(rule) && reminder.dueAt.getTime() === before.dueAt) {
+    return { changed: false, message: REPEAT_CHANGE_TEXTS.same(before.title, describeRecurrence(rule)) };
+  }
+  const changes = { recurrence: rule, ...(reminder.dueAt.getTime() !== before.dueAt ? { dueDate: reminder.dueAt.toISOString() } : {}) };
+  await editLoadedTask(deps, before, person, changes);
+  return { changed: true, message: confirmationMessage({ ...reminder, title: before.title, strategy: null }, zone, now, REPEAT_CHANGE_TEXTS.changed) };
+}
+
+/** A word the reader takes for what to do, so the repeat words are read as a reminder's; its title is not used. */
+const PLACEHOLDER = "task";
+
+function namesATime(words: string): boolean {
+  const found = findDateTime(words, new Date(Date.UTC(2026, 0, 5, 12)), "UTC");
+  return Boolean(found.time || found.partOfDay);
+}
