@@ -12,6 +12,7 @@ import { helpRequest, stopAlone, undoRequest } from "../../worker/services/nl/ch
 import { correctionWordsIn } from "../../worker/services/nl/move-phrases";
 import { nudgeChangeIn } from "../../worker/services/nl/nudge-phrases";
 import { repeatChangeIn } from "../../worker/services/nl/repeat-changes";
+import { alsoAtIn } from "../../worker/services/nl/also-phrases";
 import { readStoredRule } from "../../worker/services/series/stored-rule";
 import { depsAt, MINUTE, taskRow, tasksOfUser, testEra } from "./escalation-helpers";
 import { fakeTelegram, postUpdate, pressUpdate, telegramApi, textUpdate } from "./telegram/support";
@@ -127,6 +128,47 @@ describe("changing how hard a reminder nudges, in words (ADR 112)", () => {
     await postUpdate(textUpdate(u.chat, "make it daily at 8am"));
     expect(lastText(bot)).toBe("Now it repeats: I'll remind you to call bob every day at 8:00 AM, starting Fri, Mar 11.");
     expect(await tasksOfUser(u.id)).toHaveLength(1);
+  });
+
+  it("'and at 8pm' after a reminder makes another like it, repeating as it does; 'same again tomorrow' keeps its time (ADR 178)", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser();
+    // Nothing made: no copy, and no reminder titled "and" (ADR 177).
+    await postUpdate(textUpdate(u.chat, "and at 8pm"));
+    expect(lastText(bot)).toMatch(/^I found the time, but not what to remind you about\./);
+    expect(await tasksOfUser(u.id)).toEqual([]);
+    const pills = await makeInChat(bot, u.chat, "take pills every day at 8am urgently");
+    await postUpdate(textUpdate(u.chat, "and at 8pm"));
+    expect(lastText(bot)).toBe("Got it! I'll remind you to take pills every day at 8:00 PM, starting Tue, Mar 8.");
+    const evening = (await tasksOfUser(u.id)).find((task) => task.id !== pills)!;
+    expect(evening).toMatchObject({ title: "Take pills", strategyKey: "urgent", dueAt: Date.parse("2072-03-09T01:00:00Z") });
+    expect(readStoredRule(evening.recurrence!).rule).toEqual({ freq: "daily" });
+    // One-off, on its own day at its own time.
+    const call = await makeInChat(bot, u.chat, "call mum friday at 5pm");
+    await postUpdate(textUpdate(u.chat, "same again tomorrow"));
+    expect(lastText(bot)).toBe("Got it! I'll remind you to call mum on Wed, Mar 9 at 5:00 PM.");
+    await postUpdate(textUpdate(u.chat, "at 9pm too"));
+    // The copy is now the one just made: 9 PM on its day.
+    expect(lastText(bot)).toBe("Got it! I'll remind you to call mum on Wed, Mar 9 at 9:00 PM.");
+    const calls = (await tasksOfUser(u.id)).filter((task) => task.title === "Call mum");
+    expect(calls.map((task) => task.dueAt).sort()).toEqual([Date.parse("2072-03-09T22:00:00Z"), Date.parse("2072-03-10T02:00:00Z"), Date.parse("2072-03-11T22:00:00Z")]);
+    expect(calls.some((task) => task.id === call)).toBe(true);
+    expect(calls.every((task) => task.recurrence === null)).toBe(true);
+  });
+
+  it.each([
+    ["and at 8pm", "at 8pm"],
+    ["also at noon please", "at noon"],
+    ["same again tomorrow", "tomorrow"],
+    ["at 6pm too", "at 6pm"],
+    ["plus remind me at noon", "at noon"],
+    ["and in 2 hours", "in 2 hours"],
+  ])("%j asks for another at %j", (text, when) => {
+    expect(alsoAtIn(text)).toBe(when);
+  });
+
+  it.each(["and call mum at 5", "and", "too", "me too", "and every day at 8"])("%j is no other time for a reminder made", (text) => {
+    expect(alsoAtIn(text)).toBeNull();
   });
 
   it.each([

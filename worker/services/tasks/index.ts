@@ -9,6 +9,7 @@ export { changeTaskStrategy, STRATEGY_CHANGE_TEXTS, STRATEGY_FORM_NOTES, strateg
 export { restartFor, type Restart } from "./restart";
 export { rewriteTaskFromPrompt, REWRITE_TEXTS, type RewriteOutcome } from "./rewrite";
 export { repeatTaskAsSaid, REPEAT_CHANGE_TEXTS, type RepeatChangeOutcome } from "./repeat-change";
+export { copyTaskAt, COPY_TEXTS } from "./copy-at";
 export { isJustNow, JUST_MADE_MINUTES, undoNewTask, UNDO_TEXTS, type UndoOutcome } from "./undo";
 export { describeActionLink, ONLY_THIS_LINKS_DONE, redeemActionLink, reopenByLink, type ActionLinkOutcome, type ActionLinkView, type MoveDefaults } from "./action-links";
 export { toTaskJson, type TaskJson, type TaskStatus } from "./serialize";

@@ -1,7 +1,7 @@
 import type { Answer } from "../answers";
 import type { Deps } from "../deps";
 import { isAppError } from "../errors";
-import { answerTask, changeTaskStrategy, createTaskOrAsk, moveTask, reminderToAnswer, reopenTask, repeatTaskAsSaid, taskAYesAnswers, type AnswerOutcome } from "../tasks";
+import { answerTask, changeTaskStrategy, copyTaskAt, createTaskOrAsk, moveTask, reminderToAnswer, reopenTask, repeatTaskAsSaid, taskAYesAnswers, type AnswerOutcome } from "../tasks";
 import type { NudgeChange } from "../nl/nudge-phrases";
 import type { AskedQuestion } from "../nl/question-answers";
 import type { ChatReply } from "./forget";
@@ -136,6 +136,20 @@ export async function reminderFromChat(deps: Deps, owner: ChatOwner, text: strin
   // Made by answering a question (ADR 164), the question is kept with the message: an edit of it is fitted in again.
   await rememberMadeInChat(deps, owner.id, result.task.id, message, answered);
   return { text: result.message, buttons: [[[BOT_TEXTS.undo, `undo:${result.task.id}`]]], made: result.task.id };
+}
+
+/** "and at 8pm" after a reminder (ADR 178): another like it at that time, remembered as just made, with its Undo. */
+export async function copyInChat(deps: Deps, owner: ChatOwner, taskId: string, whenWords: string, message: ChatMessageRef | null): Promise<ChatReply> {
+  if (!owner.isVerified) return { text: BOT_TEXTS.unverified };
+  try {
+    const result = await copyTaskAt(deps, owner.id, taskId, whenWords, "telegram");
+    if (!result.success || !result.task) return { text: result.message };
+    await rememberMadeInChat(deps, owner.id, result.task.id, message, null);
+    return { text: result.message, buttons: [[[BOT_TEXTS.undo, `undo:${result.task.id}`]]], made: result.task.id };
+  } catch (error) {
+    if (isAppError(error) && error.status === 404) return { text: BOT_TEXTS.gone };
+    throw error;
+  }
 }
 
 export { findChatOwner };

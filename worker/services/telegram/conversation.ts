@@ -3,13 +3,14 @@ import { agendaQuestion, dropThisOne, forgetRequest, helpRequest, namesNoReminde
 import { correctionWordsIn, namedMoveIn } from "../nl/move-phrases";
 import { nudgeChangeIn } from "../nl/nudge-phrases";
 import { repeatChangeIn } from "../nl/repeat-changes";
+import { alsoAtIn } from "../nl/also-phrases";
 import { breakWishIn } from "../nl/break-phrases";
 import { breakFromWords } from "./break";
 import { holdsATime } from "../nl/parse-reminder";
 import { courtesyOnly, typedAnswer } from "../typed-answers";
 import { whenOnlyAnswer } from "../when-only-answers";
 import { agendaText, reminderToAnswer } from "../tasks";
-import { answerTypedInChat, reminderFromChat, repeatChangeInChat, strategyChangeInChat, yesToCheckBack } from "./chat";
+import { answerTypedInChat, copyInChat, reminderFromChat, repeatChangeInChat, strategyChangeInChat, yesToCheckBack } from "./chat";
 import type { ChatOwner } from "./chats";
 import { forgetByName, forgetThisOne, type ChatReply } from "./forget";
 import { justMadeInChat, type ChatMessageRef } from "./just-made";
@@ -22,8 +23,8 @@ import { BOT_TEXTS } from "./texts";
  * first, only a when ("monday at 9") while the reader's question is open ("Which day next week?", ADR 164): the reminder
  *    asked about, with the answer fitted in (not a reply to a reminder's message: that is about the reminder);
  * 0. a correction of a time ("make it 8pm", "actually tomorrow"), of how hard to nudge ("make it urgent", "don't
- *    tell my buddy", ADR 112), a repeat ("make it every day", ADR 177) or "undo": about the reminder replied to, else
- *    the one just made in the chat (ADR 104);
+ *    tell my buddy", ADR 112), a repeat ("make it every day", ADR 177), another time ("and at 8pm", ADR 178) or
+ *    "undo": about the reminder replied to, else the one just made in the chat (ADR 104);
  * 1. an answer to a reminder ("done", "snooze 10", "ok", "move it to friday"; a lone "yes" to a check-in;
  *    only a day or time, "in 2 hours", "friday", while a reminder waits or in reply to one);
  * 2. a break ("pause until monday", "take a break", "resume"): held reminders for a while, or an end to it;
@@ -65,6 +66,10 @@ export async function replyToChatText(
     if (!target) return { text: BOT_TEXTS.nothingToRepeat };
     return repeatChangeInChat(deps, owner, target, repeatChange);
   }
+  // "and at 8pm", "same again tomorrow" after a reminder (ADR 178): another like it, at that time.
+  const alsoAt = alsoAtIn(text);
+  const copied = alsoAt ? (repliedTaskId ?? (await justMadeInChat(deps, owner))) : null;
+  if (alsoAt && copied) return copyInChat(deps, owner, copied, alsoAt, message);
   if (undoRequest(text)) {
     const undone = await forgetThisOne(deps, owner, repliedTaskId ?? (await justMadeInChat(deps, owner)));
     return undone ?? { text: BOT_TEXTS.nothingToUndo };
