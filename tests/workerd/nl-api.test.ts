@@ -21,6 +21,7 @@ afterAll(async () => {
 
 const CHANGE = `To change when a reminder is due, press the pencil on its card on your dashboard. To make a new reminder, write what and when, like "call mom tomorrow at 5pm".`;
 const ANSWER = `To answer a reminder, use the Done, Snooze or Acknowledge buttons on its card on your dashboard, or reply to the reminder where it reached you. To make a new reminder, write what and when, like "call mom tomorrow at 5pm".`;
+const REPEAT_CHANGE = `To make a reminder repeat, press the pencil on its card on your dashboard and pick under "Repeat". To make a new repeating reminder, write what and when, like "take pills every day at 9am".`;
 const NUDGE_CHANGE = `To change how hard a reminder nudges, press the pencil on its card on your dashboard and pick under "How hard to nudge". To make a new reminder, write what and when, like "pay rent on friday at 5pm, urgently".`;
 const UNDO = "To take a reminder back, press the bin icon on its card on your dashboard. It asks before it deletes anything.";
 const HELP = `Write what to be reminded of and when, in your own words, like "call mom tomorrow at 5pm", "take my pills every day at 8am" or "in 20 minutes check the oven". I'll keep nudging you until you answer. Add "urgently" to be called early, "gently" for pings only, or "don't tell my buddy" to leave your buddies out.`;
@@ -127,6 +128,9 @@ describe("POST /v1/tasks/nl", () => {
     ["move it to friday", CHANGE],
     ["make it urgent", NUDGE_CHANGE],
     ["don't tell my buddy", NUDGE_CHANGE],
+    // ADR 177: it was a reminder titled "Make it", every day at 9 AM.
+    ["make it every day", REPEAT_CHANGE],
+    ["repeat it every monday", REPEAT_CHANGE],
     ["done", ANSWER],
     ["snooze 10", ANSWER],
     ["ok", ANSWER],

@@ -201,6 +201,9 @@ export const FORGET_REQUEST = `To delete a reminder, press the bin icon on its c
  */
 export const CHANGE_REQUEST = `To change when a reminder is due, press the pencil on its card on your dashboard. To make a new reminder, write what and when, like "call mom tomorrow at 5pm".`;
 
+/** "make it every day" typed where only reminders are made: no reminder was just made there (ADR 177). */
+export const REPEAT_CHANGE_REQUEST = `To make a reminder repeat, press the pencil on its card on your dashboard and pick under "Repeat". To make a new repeating reminder, write what and when, like "take pills every day at 9am".`;
+
 /** "make it urgent", "gently" typed where only reminders are made: no reminder is open in a conversation there (ADR 112). */
 export const NUDGE_CHANGE_REQUEST = `To change how hard a reminder nudges, press the pencil on its card on your dashboard and pick under "How hard to nudge". To make a new reminder, write what and when, like "pay rent on friday at 5pm, urgently".`;
 

@@ -3,10 +3,11 @@ import { oneLine } from "../one-line";
 import type { Deps } from "../deps";
 import { forbidden } from "../errors";
 import { resolveStrategyKey } from "../escalation/catalogue";
-import { AGENDA_QUESTION, ANSWER_REQUEST, BOX_HELP, CHANGE_REQUEST, NUDGE_CHANGE_REQUEST, confirmationMessage, failureMessage, FORGET_REQUEST, parseReminder, UNDO_REQUEST, type ParsedReminder } from "../nl/parse-reminder";
+import { AGENDA_QUESTION, ANSWER_REQUEST, BOX_HELP, CHANGE_REQUEST, NUDGE_CHANGE_REQUEST, REPEAT_CHANGE_REQUEST, confirmationMessage, failureMessage, FORGET_REQUEST, parseReminder, UNDO_REQUEST, type ParsedReminder } from "../nl/parse-reminder";
 import { agendaQuestion, forgetRequest, helpRequest, undoRequest } from "../nl/chat-intents";
 import { correctionWordsIn } from "../nl/move-phrases";
 import { nudgeChangeIn } from "../nl/nudge-phrases";
+import { repeatChangeIn } from "../nl/repeat-changes";
 import { typedAnswer } from "../typed-answers";
 import { taskTitleOf } from "../nl/title";
 import { askedQuestionOf, type AskedQuestion } from "../nl/question-answers";
@@ -95,13 +96,14 @@ export function readPrompt(prompt: string, now: Date, zone: string): PromptReadi
 
 /**
  * Words that talk to the assistant rather than name a reminder, where no conversation is open: a question about
- * one's reminders, a change ("make it 8pm", "make it urgent"), an answer ("done"), "undo" or "help" (ADR 108). The chat and the
+ * one's reminders, a change ("make it 8pm", "make it urgent", "make it every day"), an answer ("done"), "undo" or "help" (ADR 108). The chat and the
  * email reply read these first; here they get where to do it, and never become a reminder called "Make it".
  */
 function notAReminderMessage(prompt: string): string | null {
   if (agendaQuestion(prompt)) return AGENDA_QUESTION;
   if (correctionWordsIn(prompt)) return CHANGE_REQUEST;
   if (nudgeChangeIn(prompt)) return NUDGE_CHANGE_REQUEST;
+  if (repeatChangeIn(prompt)) return REPEAT_CHANGE_REQUEST;
   const typed = typedAnswer(prompt);
   if (typed) return typed.answer === "move" ? CHANGE_REQUEST : ANSWER_REQUEST;
   if (undoRequest(prompt)) return UNDO_REQUEST;
