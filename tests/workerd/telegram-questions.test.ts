@@ -70,6 +70,20 @@ describe("ADR 164: the chat's next message answers the reader's question", () =>
     expect(await tasksOfUser(u.id)).toHaveLength(1);
   });
 
+  it("'you pick' to 'Which day next week?' takes the question's first example, and the answer says which (ADR 179)", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser();
+    await send(u.chat, "call mum next week");
+    // It was no answer: read as a reminder, "I couldn't find a time in that".
+    await send(u.chat, "you pick");
+    expect(lastText(bot)).toBe("Got it! I'll remind you to call mum on Mon, Mar 12 at 9:00 AM.");
+    expect(await remindersOf(u.id)).toEqual(["Call mum @ Mon 2074-03-12 09:00"]);
+    // A question whose answer only the person knows stays unanswered: "When is later?".
+    await send(u.chat, "call bob later");
+    await send(u.chat, "doesn't matter");
+    expect(await tasksOfUser(u.id)).toHaveLength(1);
+  });
+
   it("the reader's own example sent back, a day of the month, or a change's words ('make it friday') answer too", async () => {
     const bot = fakeTelegram();
     const u = await linkedUser();
@@ -243,6 +257,16 @@ describe("ADR 164: fitting an answer into a question", () => {
     return { prompt, reason: parsed.reason, ...(parsed.phrase ? { phrase: parsed.phrase } : {}), ...(parsed.otherPhrase ? { otherPhrase: parsed.otherPhrase } : {}) };
   };
   const fit = (prompt: string, answer: string) => fitAnswer(asked(prompt), answer, NOW, ZONE);
+
+  it("'you pick', 'any day', 'doesn't matter' take a period's first example; not a question only the person can answer (ADR 179)", () => {
+    for (const answer of ["you pick", "any day", "Doesn't matter.", "whenever", "I don't mind", "any day is fine", "up to you!"]) {
+      expect(fit("call mum next week", answer), answer).toEqual({ kind: "fits", prompt: "call mum next week on monday at 9am" });
+    }
+    expect(fit("book the dentist in january", "any day")).toEqual({ kind: "fits", prompt: "book the dentist on jan 5 at 9am" });
+    expect(fit("call bob later", "you pick")).toEqual({ kind: "not_an_answer" });
+    expect(fit("buy milk", "you pick")).toEqual({ kind: "not_an_answer" });
+    expect(fit("call mum next week", "you pick the cake")).toEqual({ kind: "not_an_answer" });
+  });
 
   it("puts the answer where it belongs: after a period, in place of the words asked about, or after the whole", () => {
     const cases: Array<[prompt: string, answer: string, fitted: string]> = [

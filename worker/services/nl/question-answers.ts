@@ -73,6 +73,7 @@ export type AnswerFit =
  */
 export function fitAnswer(asked: AskedQuestion, message: string, now: Date, zone: string): AnswerFit {
   const answer = message.trim().replace(/[.!]+$/, "").trim();
+  if (LEFT_TO_US.test(answer)) return pickedForThem(asked, now, zone);
   if (answer === "" || !isOnlyAWhen(asked, answer, now, zone)) return { kind: "not_an_answer" };
   const tries = candidatePrompts(asked, answer);
   const titleWords = wordsOutsideThePeriod(asked);
@@ -88,6 +89,24 @@ export function fitAnswer(asked: AskedQuestion, message: string, now: Date, zone
   // The same question again ("call mum next week" + "at 9": still which day) is the question standing.
   if (next && questionText(next, now, zone) !== questionText(asked, now, zone)) return { kind: "asks", asked: next };
   return { kind: "does_not_fit" };
+}
+
+/**
+ * "you pick", "any day", "doesn't matter", "whenever": the day left to the assistant (ADR 179). For "Which day next
+ * week?" the question's first example that fits is taken (its days are still to come, period-examples.ts), and the
+ * confirmation says which it is. They were no answer, read as a new reminder ("I couldn't find a time in that").
+ * Other questions ("When is later?", "What time?") want what only the person knows, so they stay unanswered.
+ */
+const LEFT_TO_US = /^(?:(?:it\s+)?(?:doesn'?t|does\s+not)\s+matter|any\s*(?:day|time|one)(?:\s+(?:is\s+)?(?:fine|ok|okay|works))?|you\s+(?:pick|choose|decide)(?:\s+(?:one|for\s+me))?|up\s+to\s+you|whenever|(?:i\s+)?don'?t\s+mind|no\s+preference|surprise\s+me|(?:just\s+)?pick\s+(?:one|a\s+day|for\s+me))$/i;
+
+function pickedForThem(asked: AskedQuestion, now: Date, zone: string): AnswerFit {
+  const question = questionText(asked, now, zone);
+  if (!/^Which day\b/.test(question)) return { kind: "not_an_answer" };
+  for (const [, example] of question.matchAll(/"([^"]+)"/g)) {
+    const fit = example ? fitAnswer(asked, example, now, zone) : null;
+    if (fit?.kind === "fits") return fit;
+  }
+  return { kind: "not_an_answer" };
 }
 
 /** A probe title no answer shares: "zzqx monday at 9" reads as a reminder titled "zzqx" only if the rest is a when. */
