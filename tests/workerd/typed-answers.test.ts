@@ -579,7 +579,25 @@ describe("answers said the way people say them (ADR 171)", () => {
     },
   );
 
+  it.each<[string, "snooze" | "acknowledge"]>([
+    // Close, or next: asked again after the usual snooze.
+    ["almost", "snooze"],
+    ["nearly done", "snooze"],
+    ["soon", "snooze"],
+    ["after this", "snooze"],
+    // Under way: the reminders stop, and the check-back asks later.
+    ["working on it", "acknowledge"],
+    ["I'm working on it!", "acknowledge"],
+    ["in progress", "acknowledge"],
+    ["about to", "acknowledge"],
+    ["starting now", "acknowledge"],
+    ["leaving now", "acknowledge"],
+  ])("%j is %s (it was no answer)", (typed, answer) => {
+    expect(typedAnswer(typed)).toEqual({ answer, snoozeMinutes: null, snoozeUntil: null });
+  });
+
   it("leaves alone what is not an answer", () => {
+    expect(typedAnswer("working on the report")).toBeNull();
     expect(typedAnswer("done with the report")).toBeNull();
     expect(typedAnswer("I've done the shopping list")).toBeNull();
     expect(typedAnswer("snooze itself")).toBeNull();

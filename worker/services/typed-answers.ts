@@ -154,11 +154,15 @@ const ANSWER_PHRASES: Record<string, string> = Object.fromEntries([
     // answer, and in a chat a new reminder was tried.
     ...["SNOOZE", "GIVE ME", "WAIT"].flatMap((lead) => ["A BIT", "A LITTLE", "A LITTLE BIT", "A WHILE", "A LITTLE WHILE", "A SEC", "A SECOND", "A MOMENT"].flatMap((length) => [`${lead} ${length}`, `${lead} FOR ${length}`])),
     "IN A WHILE", "IN A LITTLE WHILE", "IN A LITTLE BIT", "IN A SEC", "IN A MOMENT", "JUST A SEC", "JUST A MOMENT", "JUST A MINUTE",
+    // Not done, but close or next (ADR 171): asked again after the usual snooze.
+    "SOON", "AFTER THIS", "ONCE I FINISH THIS", "WHEN I FINISH THIS", "AFTER I FINISH THIS", "ALMOST", "NEARLY", "ALMOST DONE", "NEARLY DONE", "NEARLY THERE", "ALMOST THERE", "NOT QUITE", "HALFWAY", "HALFWAY THERE",
   ].map((phrase) => [phrase, "SNOOZE"]),
   ...[
     "GOT IT", "ON IT", "IM ON IT", "WILL DO", "NOTED", "SEEN", "K", "KK", "ACK", "DOING IT", "DOING IT NOW", "IM DOING IT", "ON MY WAY", "OMW",
     // ADR 158: "ok will do" was no answer; "ok" and "will do" each were one.
     "OK WILL DO", "OKAY WILL DO", "OK ON IT", "OKAY ON IT", "OK GOT IT", "OKAY GOT IT", "SURE", "SURE THING", "SURE WILL DO", "ILL DO IT", "ILL DO IT NOW",
+    // Under way (ADR 171): the reminders stop, and the check-back asks later.
+    "WORKING ON IT", "IM WORKING ON IT", "IN PROGRESS", "STARTING NOW", "STARTING IT NOW", "STARTED", "IVE STARTED", "GETTING TO IT", "GETTING ON IT", "ABOUT TO", "ABOUT TO DO IT", "IM ABOUT TO", "LEAVING NOW", "IM LEAVING NOW", "ON IT NOW", "GOING NOW", "HEADING OUT", "DOING IT RIGHT NOW",
   ].map((phrase) => [phrase, "OK"]),
 ]);
 
