@@ -453,6 +453,8 @@ export const emergencyContacts = sqliteTable(
   (t) => [
     uniqueIndex("emergency_contacts_user_order_unique").on(t.userId, t.order),
     index("emergency_contacts_code_idx").on(t.verificationCodeHash),
+    // A buddy's own chat writing to the bot (ADR 180, migration 0037).
+    index("emergency_contacts_telegram_chat_idx").on(t.telegramChatId),
   ],
 );
 

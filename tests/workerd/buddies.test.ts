@@ -9,7 +9,7 @@ import { createBuddyUnsubscribeLink } from "../../worker/services/escalation/lin
 import { BUDDY_MESSAGES, verifyBuddyCode } from "../../worker/services/buddies";
 import { testDeps } from "./helpers";
 import { BOT_TEXTS } from "../../worker/services/telegram/texts";
-import { api, depsAt, outboxTo, runStepByHand, stepsOf, testEra } from "./escalation-helpers";
+import { api, depsAt, outboxTo, runStepByHand, stepsOf, tasksOfUser, testEra } from "./escalation-helpers";
 import { completeTask, createTask, getTask, reopenTask } from "../../worker/services/tasks";
 import { botSettings } from "../../worker/channels/telegram";
 import { telegramChannel } from "../../worker/channels/telegram/provider";
@@ -142,6 +142,27 @@ describe("consent", () => {
     expect(await rowOf(family.id)).toMatchObject({ verified: true, telegramChatId: String(groupChat) });
     expect(String(bot.callsOf("sendMessage")[3]!.payload.text)).toMatch(/^Thank you, Family! This chat is now Robin's nudge buddy\./);
     expect(bot.callsOf("sendMessage")[3]!.payload.chat_id).toBe(groupChat);
+  });
+
+  it("a buddy writing to the bot is thanked as Robin's buddy, not offered to sign up; once opted out, as anyone (ADR 180)", async () => {
+    const bot = fakeTelegram();
+    const u = await user({ name: "Robin Quinn" });
+    const created = await telegramApi("/v1/emergency-contacts/", "POST", u.token, { name: "Kim", type: "telegram_contact", order: 1 });
+    const { id, deepLink } = await created.json<{ id: string; deepLink: string }>();
+    const chat = 808_000_000 + Math.floor(Math.random() * 1_000_000);
+    // Before the link is opened, the chat is a stranger's.
+    await postUpdate(textUpdate(chat, "hi"));
+    expect(bot.callsOf("sendMessage").at(-1)!.payload.text).toBe(BOT_TEXTS.notLinked);
+    await postUpdate(textUpdate(chat, `/start ${new URL(deepLink).searchParams.get("start")}`));
+    // Often an answer to an alert: it got the sign-up offer, with its buttons.
+    await postUpdate(textUpdate(chat, "on it, I'll call her"));
+    const reply = bot.callsOf("sendMessage").at(-1)!.payload;
+    expect(reply.text).toBe("Thank you for being Robin's nudge buddy. I don't pass messages on, so to check in, reach Robin directly. Each note I send here has a link to stop them.");
+    expect(reply.reply_markup).toBeUndefined();
+    expect(await tasksOfUser(u.id)).toEqual([]);
+    await api(`/v1/emergency-contacts/${id}/opt-out`, "PATCH", undefined, u.token);
+    await postUpdate(textUpdate(chat, "on it"));
+    expect(bot.callsOf("sendMessage").at(-1)!.payload.text).toBe(BOT_TEXTS.notLinked);
   });
 
   it("a contact's link opened in a group verifies nothing there", async () => {

@@ -11,7 +11,7 @@
  * added, listed, verified, alerted by a chain's last step, thanked and removed; a push device; the calendar feed; Telegram's link code; quiet
  * hours, a break and onboarding; reminder steps delivered by the queue consumer (one retried) and answered by
  * a link; what the signed-in pages' loaders read (the dashboard, the reminder screen, settings); the
- * Telegram bot (a reminder in words, /list, a button, a reaction), a text reply and an email to the assistant.
+ * Telegram bot (a reminder in words, /list, a button, a reaction, a buddy's chat), a text reply and an email to the assistant.
  * The tick's claims and the retention sweep have their own plan tests (escalation-engine.test.ts,
  * retention.test.ts): they would take other test files' due steps here.
  *
@@ -39,6 +39,7 @@ import { getOnboardingStatus, getProfile } from "../../worker/services/auth";
 import { composeDevMessage, handleInboundEmail } from "../../worker/services/inbound-email";
 import { replyToText, SMS_TEXTS } from "../../worker/services/phone";
 import { answerFromChat, findChatOwner, nextReminderLines, reminderFromChat } from "../../worker/services/telegram/chat";
+import { buddyOwnersOfChat } from "../../worker/services/buddies";
 import { replyToChatEdit } from "../../worker/services/telegram/edits";
 import { answerFromReaction } from "../../worker/services/telegram/reactions";
 import { registration } from "./auth-support";
@@ -282,6 +283,8 @@ describe("every query the product runs reads by an index", () => {
     const owner = (await findChatOwner(pageDeps.db, "424242"))!;
     expect((await reminderFromChat(pageDeps, owner, "water the plants tomorrow at 9am", { chatId: "424242", messageId: 7 })).text).toMatch(/water the plants/i);
     expect(await nextReminderLines(pageDeps, owner)).toHaveLength(1);
+    // A chat that is no account's is looked up as a buddy's before the sign-up offer (ADR 180): by its chat id.
+    expect(await buddyOwnersOfChat(pageDeps, "434343")).toEqual([]);
     // Editing that message (ADR 107): the reminder it made is found by the message's key, then rewritten.
     const edited = { message: { chatId: "424242", messageId: 7 }, text: "water the plants tomorrow at 10am", sentAt: new Date(due), repliedTaskId: null };
     expect((await replyToChatEdit(pageDeps, owner, edited)).text).toMatch(/^Changed it:/);

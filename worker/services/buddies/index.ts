@@ -12,3 +12,4 @@ export {
   verifyTelegramBuddy,
   BUDDY_TEXTS,
 } from "./verification";
+export { buddyChatReply, buddyOwnersOfChat } from "./buddy-chats";
