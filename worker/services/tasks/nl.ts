@@ -52,21 +52,45 @@ export async function createTaskOrAsk(deps: Deps, userId: string, input: unknown
   const nowDate = deps.clock.now();
   const read = readPrompt(prompt, nowDate, user.timezone);
   if (!read.ok) return { result: { success: false, message: read.message }, asked: read.asked ?? null };
-  const now = nowDate.getTime();
   const { reminder, title } = read;
   assertRoom(room);
+  const task = await insertReadReminder(deps, { userId, title, reminder, strategyKey: resolveStrategyKey(reminder.strategy, user.defaultEscalationStrategy), source }, nowDate);
+  return { result: { success: true, message: confirmationMessage(reminder, user.timezone, nowDate), task }, asked: null };
+}
+
+/**
+ * A reminder read from words, written as a new task: a new reminder's (above) or another like one made
+ * (copy-at.ts, ADR 178). The caller has checked the person and the account's room.
+ */
+export async function insertReadReminder(
+  deps: Deps,
+  fields: { userId: string; title: string; reminder: ParsedReminder; strategyKey: string; source: TaskSource },
+  nowDate: Date,
+): Promise<TaskJson> {
+  const now = nowDate.getTime();
   const { task, statements } = newTaskStatements(deps, {
-    userId,
-    title,
-    dueAt: reminder.dueAt.getTime(),
-    strategyKey: resolveStrategyKey(reminder.strategy, user.defaultEscalationStrategy),
-    recurrence: reminder.recurrence ? JSON.stringify(reminder.recurrence) : null,
+    userId: fields.userId,
+    title: fields.title,
+    dueAt: fields.reminder.dueAt.getTime(),
+    strategyKey: fields.strategyKey,
+    recurrence: fields.reminder.recurrence ? JSON.stringify(fields.reminder.recurrence) : null,
     seriesId: null,
-    source,
+    source: fields.source,
     now,
   });
   await runBatch(deps.db, statements);
-  return { result: { success: true, message: confirmationMessage(reminder, user.timezone, nowDate), task: toTaskJson(task, now) }, asked: null };
+  return toTaskJson(task, now);
+}
+
+/** A word the reader takes for what to do, so that words of a when alone read as a reminder's; its title is not used. */
+const WHEN_ONLY_TITLE = "task";
+
+/**
+ * Words of a when alone ("every day at 7pm", "tomorrow at 5") read as a reminder's would be, for a reminder that
+ * already has its title: made to repeat (repeat-change.ts, ADR 177) or copied at another time (copy-at.ts, ADR 178).
+ */
+export function readWhenWords(words: string, at: Date, zone: string): PromptReading {
+  return readPrompt(`${WHEN_ONLY_TITLE} ${words}`, at, zone);
 }
 
 /**

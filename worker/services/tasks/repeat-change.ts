@@ -5,7 +5,7 @@ import { findDateTime } from "../nl/date-time-phrases";
 import { describeRecurrence } from "../recurrence";
 import { readStoredRule } from "../series/stored-rule";
 import { safeZone } from "../time-zone";
-import { readPrompt } from "./nl";
+import { readWhenWords } from "./nl";
 import { editLoadedTask, findUser, loadOwnTask } from "./service";
 
 export const REPEAT_CHANGE_TEXTS = {
@@ -33,7 +33,7 @@ export async function repeatTaskAsSaid(deps: Deps, userId: string, taskId: strin
   const zone = safeZone(person?.timezone ?? "UTC");
   const now = deps.clock.now();
   const saidAt = new Date(Math.max(now.getTime(), DateTime.fromMillis(before.dueAt, { zone }).startOf("day").toMillis()));
-  const read = readPrompt(`${PLACEHOLDER} ${repeatWords}${namesATime(repeatWords) ? "" : ` at ${DateTime.fromMillis(before.dueAt, { zone }).toFormat("H:mm")}`}`, saidAt, zone);
+  const read = readWhenWords(`${repeatWords}${namesATime(repeatWords) ? "" : ` at ${DateTime.fromMillis(before.dueAt, { zone }).toFormat("H:mm")}`}`, saidAt, zone);
   if (!read.ok) return { changed: false, message: REPEAT_CHANGE_TEXTS.unread(before.title, read.message) };
   const { reminder } = read;
   const rule = reminder.recurrence;
@@ -46,9 +46,6 @@ export async function repeatTaskAsSaid(deps: Deps, userId: string, taskId: strin
   await editLoadedTask(deps, before, person, changes);
   return { changed: true, message: confirmationMessage({ ...reminder, title: before.title, strategy: null }, zone, now, REPEAT_CHANGE_TEXTS.changed) };
 }
-
-/** A word the reader takes for what to do, so the repeat words are read as a reminder's; its title is not used. */
-const PLACEHOLDER = "task";
 
 function namesATime(words: string): boolean {
   const found = findDateTime(words, new Date(Date.UTC(2026, 0, 5, 12)), "UTC");

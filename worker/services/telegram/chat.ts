@@ -94,9 +94,13 @@ export async function answerTypedInChat(
 
 /** "make it urgent" about one reminder (ADR 112): its sequence changed (`changed`: its confirmation to rewrite), or why not. */
 export async function strategyChangeInChat(deps: Deps, owner: ChatOwner, taskId: string, change: NudgeChange): Promise<ChatReply> {
+  return orGone(async () => ({ text: (await changeTaskStrategy(deps, owner.id, taskId, change)).message }));
+}
+
+/** A reply about one reminder, or "gone" when it was deleted meanwhile (404); other refusals reach the bot's handler, which says them. */
+async function orGone(reply: () => Promise<ChatReply>): Promise<ChatReply> {
   try {
-    const outcome = await changeTaskStrategy(deps, owner.id, taskId, change);
-    return { text: outcome.message };
+    return await reply();
   } catch (error) {
     if (isAppError(error) && error.status === 404) return { text: BOT_TEXTS.gone };
     throw error;
@@ -105,12 +109,7 @@ export async function strategyChangeInChat(deps: Deps, owner: ChatOwner, taskId:
 
 /** "make it every day" about a reminder in the chat (ADR 177): it repeats from its own day, and the answer says how. */
 export async function repeatChangeInChat(deps: Deps, owner: ChatOwner, taskId: string, repeatWords: string): Promise<ChatReply> {
-  try {
-    return { text: (await repeatTaskAsSaid(deps, owner.id, taskId, repeatWords)).message };
-  } catch (error) {
-    if (isAppError(error) && (error.status === 404 || error.status === 400)) return { text: error.status === 404 ? BOT_TEXTS.gone : error.message };
-    throw error;
-  }
+  return orGone(async () => ({ text: (await repeatTaskAsSaid(deps, owner.id, taskId, repeatWords)).message }));
 }
 
 /** A lone "yes" in the chat answering a check-back (taskAYesAnswers): Done for that task; else null (read as usual). */
@@ -141,15 +140,12 @@ export async function reminderFromChat(deps: Deps, owner: ChatOwner, text: strin
 /** "and at 8pm" after a reminder (ADR 178): another like it at that time, remembered as just made, with its Undo. */
 export async function copyInChat(deps: Deps, owner: ChatOwner, taskId: string, whenWords: string, message: ChatMessageRef | null): Promise<ChatReply> {
   if (!owner.isVerified) return { text: BOT_TEXTS.unverified };
-  try {
+  return orGone(async () => {
     const result = await copyTaskAt(deps, owner.id, taskId, whenWords, "telegram");
     if (!result.success || !result.task) return { text: result.message };
     await rememberMadeInChat(deps, owner.id, result.task.id, message, null);
     return { text: result.message, buttons: [[[BOT_TEXTS.undo, `undo:${result.task.id}`]]], made: result.task.id };
-  } catch (error) {
-    if (isAppError(error) && error.status === 404) return { text: BOT_TEXTS.gone };
-    throw error;
-  }
+  });
 }
 
 export { findChatOwner };
