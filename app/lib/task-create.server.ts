@@ -8,7 +8,7 @@ import type { Deps } from "../../worker/services/deps";
 import { isAppError } from "../../worker/services/errors";
 import { errorFields, log } from "../../worker/services/log";
 import { safeZone } from "../../worker/services/time-zone";
-import { createTask, createTaskFromPrompt, undoNewTask } from "../../worker/services/tasks";
+import { createTask, createTaskFromPrompt, MOST_JOINED_TIMES, undoNewTask, undoNewTasks } from "../../worker/services/tasks";
 import { recurrenceFor } from "~/components/tasks/repeat-choice";
 import type { CreateTaskResult, PromptResult, UndoPromptResult } from "~/components/tasks/types";
 import { CREATE_AUTH_FAILED, CREATE_FAILED, CREATE_INVALID, CREATE_SUCCESS, NL_FAILED, UNDO_FAILED } from "./messages";
@@ -67,7 +67,8 @@ export async function createTaskFromForm(deps: TaskDeps, user: PublicUser, form:
 export async function createTaskFromText(deps: TaskDeps, user: PublicUser, form: FormData): Promise<PromptResult> {
   try {
     const result = await createTaskFromPrompt(deps, user.id, { prompt: field(form, "prompt") });
-    return { intent: "nl", ok: result.success, message: result.message, failed: false, ...(result.task ? { taskId: result.task.id } : {}) };
+    const several = result.tasks && result.tasks.length > 1 ? { taskIds: result.tasks.map((task) => task.id) } : {};
+    return { intent: "nl", ok: result.success, message: result.message, failed: false, ...(result.task ? { taskId: result.task.id } : {}), ...several };
   } catch (error) {
     if (isAppError(error) && error.status === 400) return { intent: "nl", ok: false, message: error.message, failed: false };
     if (!isAppError(error)) log.error("task_from_text_failed", errorFields(error));
@@ -78,8 +79,10 @@ export async function createTaskFromText(deps: TaskDeps, user: PublicUser, form:
 /** The Undo under the box's confirmation (ADR 109): the reminder just made is deleted, or the sentence says why not. */
 export async function undoTaskFromText(deps: TaskDeps, user: PublicUser, form: FormData): Promise<UndoPromptResult> {
   const taskId = field(form, "taskId");
+  // Several made from one prompt (ADR 181) come back as one taskId each; no more than one prompt can make.
+  const taskIds = form.getAll("taskId").filter((value): value is string => typeof value === "string").slice(0, MOST_JOINED_TIMES);
   try {
-    const outcome = await undoNewTask(deps, user.id, taskId);
+    const outcome = taskIds.length > 1 ? await undoNewTasks(deps, user.id, taskIds) : await undoNewTask(deps, user.id, taskId);
     return { intent: "undo-nl", taskId, ok: outcome.state === "deleted", message: outcome.message };
   } catch (error) {
     log.error("task_undo_failed", errorFields(error));

@@ -308,6 +308,25 @@ test.describe("New Task screen", () => {
     expectConsoleErrors(consoleErrors, [/status of 401/]);
   });
 
+  test("several times in the box make a reminder at each; 'Undo both' takes both back (ADR 181)", async ({ page }) => {
+    const user = await signUp(page);
+    await page.goto("/task-creator");
+    const box = page.getByRole("region", { name: "Or just type it" });
+    const input = box.getByLabel("Your reminder");
+    await input.fill("take my pills at 8am and 8pm every day");
+    await box.getByRole("button", { name: "Create Reminder" }).click();
+    const confirmation = box.locator(".alert--success");
+    await expect(confirmation).toContainText(/^Got it! I'll remind you to take your pills every day at 8:00 AM and 8:00 PM, starting .+\. That's 2 reminders, one for each time\./);
+    const tasks = async () => ((await (await page.request.get("/v1/tasks", { headers: { Authorization: `Bearer ${user.token}` } })).json()) as { tasks: Array<{ title: string }> }).tasks;
+    expect((await tasks()).map((t) => t.title)).toEqual(["Take my pills", "Take my pills"]);
+    await page.setViewportSize({ width: 360, height: 800 });
+    await box.screenshot({ path: "test-results/screenshots/tasks-creator-nl-several-phone.png" });
+    await confirmation.getByRole("button", { name: "Undo both" }).click();
+    await expect(box.locator(".alert--info")).toHaveText(`Taken back: the 2 "Take my pills" reminders are deleted, and they won't repeat.`);
+    await expect(input).toBeFocused();
+    expect(await tasks()).toEqual([]);
+  });
+
   test("an Undo that cannot reach the server says so, and the reminder stays", async ({ page, consoleErrors }) => {
     const user = await signUp(page);
     await page.goto("/task-creator");

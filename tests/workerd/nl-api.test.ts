@@ -99,12 +99,13 @@ describe("POST /v1/tasks/nl", () => {
         "service the boiler every 18 months at 8am",
         `I can't repeat a reminder "every 18 months". I can repeat one every day or every so many days ("every other day", "every 3 days"), every weekday, on the days you choose every week or every so many weeks ("every monday and thursday", "every other friday"), on one date or weekday every month or every so many months ("on the 1st of every month", "the first monday of every month", "every 3 months"), or on one day every year ("every year on march 3", "every other year").`,
       ],
+      // Times that can each be told alone ("at 8am and 8pm") make a reminder at each (ADR 181); bare hours cannot.
       [
-        "take meds at 8am and 8pm",
-        `I can set one day and time per reminder, and I found more than one. Send each as its own reminder, like "take pills every day at 8am" and then "take pills every day at 8pm".`,
+        "take meds at 8, 2 and 8",
+        `I can make a reminder for each time of day, but I couldn't tell which times you mean. Say each with am or pm, like "take pills every day at 8am and 8pm"; for different days, send each day as its own reminder.`,
       ],
       // Doses a few hours apart: daily reminders hold them ("You don't need to" was the answer).
-      ["take meds every 8 hours", `I can't repeat a reminder "every 8 hours", but one reminder for each time of day, repeating every day, can: "every day at 6am", "every day at 2pm" and "every day at 10pm".`],
+      ["take meds every 8 hours", `I can't repeat a reminder "every 8 hours", but I can set a reminder for each time of day, repeating every day: say "every day at 6am, 2pm and 10pm".`],
       // The 12th is a Thursday (and the next a Sunday): which was meant is asked; the Friday was dropped before.
       ["dentist friday 12th at 10am", `Mar 12 is a Thursday, not a Friday. Send it again with the day or the date you mean, like "on friday" or "on mar 12".`],
       // A question about one's reminders made a reminder titled "what's on" at 9:00; a wish to drop one got "no time".

@@ -1171,31 +1171,31 @@ describe("parseReminder: failures", () => {
     expect(failureMessage("unsupported_repeat", "every hour")).toMatch(/I keep nudging you until you answer/);
     // A few hours apart is times in a day (a medicine's doses), which daily reminders hold: it said "You don't need to".
     expect(failureMessage("unsupported_repeat", "every 8 hours")).toBe(
-      `I can't repeat a reminder "every 8 hours", but one reminder for each time of day, repeating every day, can: "every day at 6am", "every day at 2pm" and "every day at 10pm".`,
+      `I can't repeat a reminder "every 8 hours", but I can set a reminder for each time of day, repeating every day: say "every day at 6am, 2pm and 10pm".`,
     );
     expect(failureMessage("unsupported_repeat", "every twelve hours")).toBe(
-      `I can't repeat a reminder "every twelve hours", but one reminder for each time of day, repeating every day, can: "every day at 8am" and "every day at 8pm".`,
+      `I can't repeat a reminder "every twelve hours", but I can set a reminder for each time of day, repeating every day: say "every day at 8am and 8pm".`,
     );
     expect(failureMessage("unsupported_repeat", "every 6 hrs")).toBe(
-      `I can't repeat a reminder "every 6 hrs", but one reminder for each time of day, repeating every day, can: "every day at 6am", "every day at 12pm", "every day at 6pm" and "every day at 12am".`,
+      `I can't repeat a reminder "every 6 hrs", but I can set a reminder for each time of day, repeating every day: say "every day at 6am, 12pm, 6pm and 12am".`,
     );
     expect(failureMessage("unsupported_repeat", "every 3 hours")).toBe(
       `I can't repeat a reminder "every 3 hours", but one reminder for each time of day, repeating every day, can: "every day at 6am", "every day at 9am", "every day at 12pm" and so on.`,
     );
     // So are "twice a day", "3 times a day", "4x a day": spread over the waking day, 8 am to 8 pm.
     expect(failureMessage("unsupported_repeat", "twice a day")).toBe(
-      `I can't repeat a reminder "twice a day", but one reminder for each time of day, repeating every day, can: "every day at 8am" and "every day at 8pm".`,
+      `I can't repeat a reminder "twice a day", but I can set a reminder for each time of day, repeating every day: say "every day at 8am and 8pm".`,
     );
     expect(failureMessage("unsupported_repeat", "3 times a day")).toBe(
-      `I can't repeat a reminder "3 times a day", but one reminder for each time of day, repeating every day, can: "every day at 8am", "every day at 2pm" and "every day at 8pm".`,
+      `I can't repeat a reminder "3 times a day", but I can set a reminder for each time of day, repeating every day: say "every day at 8am, 2pm and 8pm".`,
     );
     expect(failureMessage("unsupported_repeat", "4x a day")).toBe(
-      `I can't repeat a reminder "4x a day", but one reminder for each time of day, repeating every day, can: "every day at 8am", "every day at 12pm", "every day at 4pm" and "every day at 8pm".`,
+      `I can't repeat a reminder "4x a day", but I can set a reminder for each time of day, repeating every day: say "every day at 8am, 12pm, 4pm and 8pm".`,
     );
     expect(failureMessage("unsupported_repeat", "5 times a day")).toMatch(/^I can't repeat a reminder "5 times a day"\. I can repeat one every day/);
     // "3x daily" as "3x a day" (it gave the long list); a week's count names that many days of a week (the long list too).
     expect(failureMessage("unsupported_repeat", "3x daily")).toBe(
-      `I can't repeat a reminder "3x daily", but one reminder for each time of day, repeating every day, can: "every day at 8am", "every day at 2pm" and "every day at 8pm".`,
+      `I can't repeat a reminder "3x daily", but I can set a reminder for each time of day, repeating every day: say "every day at 8am, 2pm and 8pm".`,
     );
     const physio = parseReminder("physio exercises twice a week", NOW.nyMondayMorning, NEW_YORK);
     expect(physio.ok ? null : failureMessage(physio.reason, physio.phrase)).toBe(
@@ -1241,7 +1241,7 @@ describe("parseReminder: failures", () => {
       `I can't repeat a reminder that way. I can repeat one every day or every so many days ("every other day", "every 3 days"), every weekday, on the days you choose every week or every so many weeks ("every monday and thursday", "every other friday"), on one date or weekday every month or every so many months ("on the 1st of every month", "the first monday of every month", "every 3 months"), or on one day every year ("every year on march 3", "every other year").`,
     );
     expect(failureMessage("several_times")).toBe(
-      `I can set one day and time per reminder, and I found more than one. Send each as its own reminder, like "take pills every day at 8am" and then "take pills every day at 8pm".`,
+      `I can make a reminder for each time of day, but I couldn't tell which times you mean. Say each with am or pm, like "take pills every day at 8am and 8pm"; for different days, send each day as its own reminder.`,
     );
     expect(failureMessage("no_time")).toBe(
       `I couldn't find a time in that. Try "remind me to call mom tomorrow at 5pm" or "in 20 minutes check the oven".`,
@@ -1536,7 +1536,7 @@ describe("a moment with a clock time, 'asap', opening hours, and a time to beat 
     // Both found no time.
     expect(parseReminder("take my insulin before every meal", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "unsupported_repeat", phrase: "before every meal" });
     expect(failureMessage("unsupported_repeat", "with meals")).toBe(
-      `I can't repeat a reminder "with meals", but one reminder for each time of day, repeating every day, can: "every day at 8am", "every day at 12pm" and "every day at 6pm".`,
+      `I can't repeat a reminder "with meals", but I can set a reminder for each time of day, repeating every day: say "every day at 8am, 12pm and 6pm".`,
     );
     expect(parseReminder("clean gutters in the spring", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "vague_time", phrase: "in the spring" });
     expect(failureMessage("vague_time", "this summer")).toBe(`Which day this summer? Add one, like "on jul 12 at 9am" or "on aug 9 at 10am", and I'll nudge you then.`);
@@ -2108,11 +2108,13 @@ describe("days counted from a day known by name or a thing, a weekday before or 
       const result = parseReminder(prompt, NOW.nyMondayMorning, NEW_YORK);
       return result.ok ? "" : failureMessage(result.reason, result.phrase);
     };
-    expect(answer("take antibiotics every 8 hours starting at 7am")).toBe(`I can't repeat a reminder "every 8 hours starting at 7am", but one reminder for each time of day, repeating every day, can: "every day at 7am", "every day at 3pm" and "every day at 11pm".`);
-    expect(answer("take meds every 12 hours starting at 7:30")).toBe(`I can't repeat a reminder "every 12 hours starting at 7:30", but one reminder for each time of day, repeating every day, can: "every day at 7:30am" and "every day at 7:30pm".`);
+    expect(answer("take antibiotics every 8 hours starting at 7am")).toBe(`I can't repeat a reminder "every 8 hours starting at 7am", but I can set a reminder for each time of day, repeating every day: say "every day at 7am, 3pm and 11pm".`);
+    expect(answer("take meds every 12 hours starting at 7:30")).toBe(`I can't repeat a reminder "every 12 hours starting at 7:30", but I can set a reminder for each time of day, repeating every day: say "every day at 7:30am and 7:30pm".`);
     // A bare 2 with doses is the afternoon's, as with any repeat.
-    expect(answer("every 8 hours from 2 take meds")).toBe(`I can't repeat a reminder "every 8 hours from 2", but one reminder for each time of day, repeating every day, can: "every day at 2pm", "every day at 10pm" and "every day at 6am".`);
-    expect(answer("every 8 hours take meds")).toContain(`"every day at 6am", "every day at 2pm" and "every day at 10pm"`);
+    expect(answer("every 8 hours from 2 take meds")).toBe(`I can't repeat a reminder "every 8 hours from 2", but I can set a reminder for each time of day, repeating every day: say "every day at 2pm, 10pm and 6am".`);
+    expect(answer("every 8 hours take meds")).toContain(`say "every day at 6am, 2pm and 10pm"`);
+    // More than one prompt makes (ADR 181): the first three, "and so on".
+    expect(answer("every 2 hours drink water")).toBe(`I can't repeat a reminder "every 2 hours", but one reminder for each time of day, repeating every day, can: "every day at 6am", "every day at 8am", "every day at 10am" and so on.`);
   });
 
   it("says a verb that names a thing as the thing", () => {
@@ -2831,7 +2833,7 @@ describe("ADR 138: the half of the day as said, a day that is today, a choice, a
     // "insulin before breakfast lunch and dinner" was 8 AM titled "insulin lunch and dinner"; "pills with breakfast and
     // dinner" 8 AM titled "pills and dinner".
     expect(parseReminder("insulin before breakfast lunch and dinner", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "unsupported_repeat", phrase: "before breakfast lunch and dinner" });
-    expect(failureMessage("unsupported_repeat", "before breakfast lunch and dinner")).toBe('I can\'t repeat a reminder "before breakfast lunch and dinner", but one reminder for each time of day, repeating every day, can: "every day at 8am", "every day at 12pm" and "every day at 6pm".');
+    expect(failureMessage("unsupported_repeat", "before breakfast lunch and dinner")).toBe('I can\'t repeat a reminder "before breakfast lunch and dinner", but I can set a reminder for each time of day, repeating every day: say "every day at 8am, 12pm and 6pm".');
     expect(parseReminder("pills with breakfast and dinner", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "several_times" });
     expect(parseReminder("pills before lunch and after dinner", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "several_times" });
   });

@@ -43,6 +43,18 @@ async function create(token: string, title = "Water the plants") {
 }
 
 describe("caps per account", () => {
+  it("several reminders from one prompt (ADR 181) fit whole or not at all", async () => {
+    const u = await user();
+    await bulkTasks(u.id, OPEN_TASKS_MAX - 2, false);
+    const three = await api("/v1/tasks/nl", "POST", { prompt: "drink water tomorrow at 8am, 12pm and 6pm" }, u.token);
+    expect(three.status).toBe(409);
+    expect(await three.json()).toEqual({ message: TASK_LIMIT_MESSAGE, code: "TASK_LIMIT_REACHED" });
+    expect((await readTaskRoom(testDeps(), u.id)).openTasks).toBe(OPEN_TASKS_MAX - 2);
+    const two = await api("/v1/tasks/nl", "POST", { prompt: "drink water tomorrow at 8am and 6pm" }, u.token);
+    expect(two.status).toBe(201);
+    expect((await readTaskRoom(testDeps(), u.id)).openTasks).toBe(OPEN_TASKS_MAX);
+  });
+
   it(`a user with ${OPEN_TASKS_MAX} open tasks gets 409 TASK_LIMIT_REACHED with a sentence, from the API and from plain language`, async () => {
     const u = await user();
     await bulkTasks(u.id, OPEN_TASKS_MAX - 1, false);

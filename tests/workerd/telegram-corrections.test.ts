@@ -156,6 +156,46 @@ describe("changing how hard a reminder nudges, in words (ADR 112)", () => {
     expect(calls.every((task) => task.recurrence === null)).toBe(true);
   });
 
+  it("'take meds at 8am and 8pm every day' makes both, with an Undo for each; one pressed keeps the other (ADR 181)", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser();
+    await postUpdate(textUpdate(u.chat, "take meds at 8am and 8pm every day"));
+    expect(lastText(bot)).toBe("Got it! I'll remind you to take meds every day at 8:00 AM and 8:00 PM, starting Tue, Mar 8. That's 2 reminders, one for each time.");
+    const made = (await tasksOfUser(u.id)).sort((a, b) => a.dueAt - b.dueAt);
+    expect(made.map((task) => [task.title, DateTime.fromMillis(task.dueAt, { zone: ZONE }).toFormat("ccc HH:mm"), task.source])).toEqual([
+      ["Take meds", "Tue 20:00", "telegram"],
+      ["Take meds", "Wed 08:00", "telegram"],
+    ]);
+    const [evening, morning] = made;
+    // In the order of when (tonight first), each named by its time.
+    expect(lastButtons(bot)).toEqual([
+      ["↩️ Undo 8:00 PM", `undo:${evening!.id}`],
+      ["↩️ Undo 8:00 AM", `undo:${morning!.id}`],
+    ]);
+    const confirmation = bot.callsOf("sendMessage").at(-1)!;
+    await postUpdate(pressUpdate(u.chat, `undo:${morning!.id}`, bot.sent.at(-1)!.messageId, undefined, confirmation.payload.reply_markup));
+    const edit = bot.callsOf("editMessageText").at(-1)!.payload;
+    expect(edit.text).toBe("🗑 Stopped: Take meds. It won't repeat any more.\nStill set: 8:00 PM.");
+    expect((edit.reply_markup as { inline_keyboard: Array<Array<{ text: string; callback_data: string }>> }).inline_keyboard).toEqual([[{ text: "↩️ Undo 8:00 PM", callback_data: `undo:${evening!.id}` }]]);
+    expect((await tasksOfUser(u.id)).map((task) => task.id)).toEqual([evening!.id]);
+    // The last time said is the chat's just-made reminder: "and at 2pm" is another like it.
+    await postUpdate(textUpdate(u.chat, "and at 2pm"));
+    expect(lastText(bot)).toBe("Got it! I'll remind you to take meds every day at 2:00 PM, starting Tue, Mar 8.");
+    // The last Undo pressed: nothing is left under it.
+    await postUpdate(pressUpdate(u.chat, `undo:${evening!.id}`, bot.sent.at(-2)!.messageId, undefined, { inline_keyboard: [[{ text: "↩️ Undo 8:00 PM", callback_data: `undo:${evening!.id}` }]] }));
+    expect(bot.callsOf("editMessageText").at(-1)!.payload).toMatchObject({ text: "🗑 Stopped: Take meds. It won't repeat any more." });
+    expect(bot.callsOf("editMessageText").at(-1)!.payload).not.toHaveProperty("reply_markup");
+    expect((await tasksOfUser(u.id)).map((task) => DateTime.fromMillis(task.dueAt, { zone: ZONE }).toFormat("HH:mm"))).toEqual(["14:00"]);
+  });
+
+  it("one-offs on two days are told apart by their day on the buttons", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser();
+    await postUpdate(textUpdate(u.chat, "call the pharmacy at 9am and 6pm"));
+    expect(lastText(bot)).toBe("Got it! I'll remind you to call the pharmacy on Tue, Mar 8 at 6:00 PM and on Wed, Mar 9 at 9:00 AM. That's 2 reminders, one for each time.");
+    expect(lastButtons(bot).map(([label]) => label)).toEqual(["↩️ Undo Tue 6:00 PM", "↩️ Undo Wed 9:00 AM"]);
+  });
+
   it.each([
     ["and at 8pm", "at 8pm"],
     ["also at noon please", "at noon"],

@@ -364,6 +364,22 @@ describe("the dev chat plays an edit (DEV_OUTBOX on)", () => {
     expect(task!.title).toBe("Call mom");
   });
 
+  it("a press sends the message's buttons, as Telegram does: one Undo of several keeps the others (ADR 181)", async () => {
+    const u = await linkedUser();
+    const chat = String(u.chat);
+    await form("/dev/telegram/send", { chat, text: "water the seedlings at 7am and 7pm every day" });
+    const confirmation = (await devConversation(testDeps(), chat)).at(-1)!;
+    expect(confirmation).toMatchObject({ from: "bot", text: expect.stringMatching(/^Got it! I'll remind you to water the seedlings every day at 7:00 AM and 7:00 PM/) });
+    const buttons = (confirmation as { buttons: Array<Array<{ text: string; data: string }>> }).buttons;
+    expect(buttons.flat().map((b) => b.text)).toEqual(["↩️ Undo 7:00 PM", "↩️ Undo 7:00 AM"]);
+    const [pressed, kept] = buttons.flat();
+    const messageId = String((confirmation as { messageId: number }).messageId);
+    expect((await form("/dev/telegram/press", { chat, data: pressed!.data, messageId, label: pressed!.text })).status).toBe(303);
+    const after = (await devConversation(testDeps(), chat)).find((b) => b.from === "bot" && String(b.messageId) === messageId);
+    expect(after).toMatchObject({ text: "🗑 Stopped: Water the seedlings. It won't repeat any more.\nStill set: 7:00 AM.", buttons: [[{ text: kept!.text, data: kept!.data }]], edited: true });
+    expect(await tasksOfUser(u.id)).toHaveLength(1);
+  });
+
   it("refuses an edit of no message with a sentence and changes nothing; without the dev outbox there is no such page", async () => {
     const u = await linkedUser();
     const chat = String(u.chat);

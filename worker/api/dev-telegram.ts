@@ -3,7 +3,7 @@ import { botSettings } from "../channels/telegram";
 import { isDevOutboxOn } from "../env";
 import { isSameOrigin } from "../http";
 import { telegramWebhook } from "../bot/webhook";
-import { DEV_REACTIONS, devEditUpdate, devPressUpdate, devReactionUpdate, devTextUpdate, isDevChatId, recordDevIncoming } from "../services/telegram/dev-chat";
+import { DEV_REACTIONS, devConversation, devEditUpdate, devPressUpdate, devReactionUpdate, devTextUpdate, isDevChatId, recordDevIncoming } from "../services/telegram/dev-chat";
 import type { ApiEnv } from "./context";
 import { requestContext } from "./middleware";
 
@@ -52,8 +52,10 @@ export const devTelegram = new Hono<ApiEnv>().post("/:action{send|edit|press|rea
     update = devReactionUpdate(chat, messageId, now, previous);
   } else {
     const data = String(form.get("data") ?? "");
+    const messageId = Number(form.get("messageId")) || 0;
+    const pressedOn = (await devConversation(c.get("deps"), chat)).find((bubble) => bubble.from === "bot" && bubble.messageId === messageId);
     await recordDevIncoming(c.get("deps"), chat, `(pressed "${String(form.get("label") ?? data)}")`, { kind: "press" });
-    update = devPressUpdate(chat, data, Number(form.get("messageId")) || 0);
+    update = devPressUpdate(chat, data, messageId, pressedOn?.from === "bot" ? pressedOn.buttons : []);
   }
   const settings = botSettings(c.env)!;
   const response = await webhookApp.request(

@@ -27,7 +27,7 @@ import {
 } from "../services/telegram";
 import { showAnswer } from "./answered-edit";
 import { rewriteConfirmations } from "./confirmations";
-import { keyboardOf } from "./keyboard";
+import { buttonsBesides, keyboardOf } from "./keyboard";
 
 /**
  * A reminder's inline buttons (`done:<taskId>`, `snooze:<taskId>`, `acknowledge:<taskId>`, and the other
@@ -69,11 +69,16 @@ export function answerButtons(deps: Deps): Composer<Context> {
     });
   });
   // "↩️ Undo" under the confirmation of a reminder made in the chat (ADR 104): deleted at once while fresh, else asked.
+  // Under a confirmation of several (ADR 181), the other reminders' Undo buttons stay after one is pressed.
   composer.callbackQuery(UNDO_BUTTON, async (ctx) => {
     await orAlert(ctx, async () => {
       const reply = await undoFromChat(deps, String(ctx.chat?.id ?? ""), ctx.match[1]!);
       await ctx.answerCallbackQuery();
-      await ctx.editMessageText(reply.text, reply.buttons ? { reply_markup: keyboardOf(reply.buttons) } : {});
+      const others = reply.buttons ? [] : buttonsBesides(ctx.callbackQuery.message?.reply_markup, ctx.callbackQuery.data);
+      if (others.length > 0) {
+        const stillSet = BOT_TEXTS.stillSet(others.flat().map(([label]) => label.replace(BOT_TEXTS.undo, "").trim()));
+        await ctx.editMessageText(`${reply.text}\n${stillSet}`, { reply_markup: keyboardOf(others) });
+      } else await ctx.editMessageText(reply.text, reply.buttons ? { reply_markup: keyboardOf(reply.buttons) } : {});
       await rewriteConfirmations(deps, reply.rewrites ?? [], ctx.callbackQuery.message?.message_id);
     });
   });

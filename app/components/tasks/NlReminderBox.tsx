@@ -110,9 +110,11 @@ export function NlReminderBox({ action, promptRequired, alone = false }: { actio
               // A reminder made from misread words is taken back at once (ADR 109), as the chat's Undo does.
               <undo.Form method="post" action={action} className="nl-box__undo">
                 <input type="hidden" name="intent" value="undo-nl" />
-                <input type="hidden" name="taskId" value={result.taskId} />
+                {(result.taskIds ?? [result.taskId]).map((id) => (
+                  <input key={id} type="hidden" name="taskId" value={id} />
+                ))}
                 <Button type="submit" variant="ghost" disabled={undo.state !== "idle"}>
-                  {undo.state !== "idle" ? "Undoing..." : "Undo"}
+                  {undo.state !== "idle" ? "Undoing..." : undoLabel(result.taskIds?.length ?? 1)}
                 </Button>
               </undo.Form>
             ) : null}
@@ -135,4 +137,10 @@ export function NlReminderBox({ action, promptRequired, alone = false }: { actio
       {failure ? <Alert tone="error">{failure.message}</Alert> : null}
     </section>
   );
+}
+
+/** "Undo"; under several reminders made from one prompt (ADR 181), "Undo both" or "Undo all 3": it takes back all. */
+function undoLabel(count: number): string {
+  if (count <= 1) return "Undo";
+  return count === 2 ? "Undo both" : `Undo all ${count}`;
 }

@@ -109,6 +109,8 @@ export interface PromptResult {
   signedOut?: boolean;
   /** The reminder made, for the confirmation's Undo (ADR 109). */
   taskId?: string;
+  /** Every reminder made when the words named several times ("at 8am and 8pm", ADR 181): the Undo takes back all. */
+  taskIds?: string[];
 }
 
 /** The Undo under the box's confirmation (ADR 109): which reminder, and what became of it, in a sentence. */

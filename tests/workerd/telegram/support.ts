@@ -69,8 +69,8 @@ export function editUpdate(chatId: number, messageId: number, text: string, sent
   };
 }
 
-/** An inline button press on message `messageId` of the chat. */
-export function pressUpdate(chatId: number, data: string, messageId = 100, id = nextUpdateId()) {
+/** An inline button press on message `messageId` of the chat; as Telegram sends it, with that message's buttons when given. */
+export function pressUpdate(chatId: number, data: string, messageId = 100, id = nextUpdateId(), replyMarkup?: unknown) {
   return {
     update_id: id,
     callback_query: {
@@ -78,7 +78,7 @@ export function pressUpdate(chatId: number, data: string, messageId = 100, id = 
       from: { id: chatId, is_bot: false, first_name: "Robin" },
       chat_instance: `ci-${chatId}`,
       data,
-      message: { message_id: messageId, date: Math.floor(Date.now() / 1000), chat: chatOf(chatId), text: "reminder" },
+      message: { message_id: messageId, date: Math.floor(Date.now() / 1000), chat: chatOf(chatId), text: "reminder", ...(replyMarkup ? { reply_markup: replyMarkup } : {}) },
     },
   };
 }

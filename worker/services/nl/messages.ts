@@ -5,7 +5,7 @@ import { SET_BY_THANKSGIVING } from "./moving-days";
 import { isCommonVerb, namesAThing } from "./verbs";
 import { ANSWER_LABELS } from "../answers";
 import { getStrategy, type StrategyKey } from "../escalation/catalogue";
-import { describeRecurrence, type Recurrence } from "../recurrence";
+import { describeRecurrence, joinWithAnd, type Recurrence } from "../recurrence";
 import { BIN_DAY, PERIOD_WITHOUT_A_DAY, SOMEONES_DAY } from "./vague-phrases";
 import { REPEATS_I_CAN_SET, unsupportedRepeatAnswer, WITHIN_A_DAY } from "./repeat-answers";
 
@@ -47,6 +47,32 @@ export function confirmationMessage(reminder: ConfirmableReminder, zone: string,
   // "to put the wash on, on Thu, Nov 26": a title ending in "on" is set apart from the day's "on" (ADR 139).
   if (!reminder.recurrence) return `${lead} I'll remind you ${what.replace(/\bon$/i, "on,")} on ${date} at ${time}${ahead}${onTheirClock}.${nudging}`;
   return `${lead} I'll remind you ${what} ${describeRecurrence(reminder.recurrence)} at ${time}${ahead}, starting ${date}.${nudging}`;
+}
+
+/**
+ * One prompt, a reminder at each time it named (ADR 181), said back in one sentence:
+ * `Got it! I'll remind you to take meds every day at 8:00 AM and 8:00 PM, starting Mon, Mar 2. That's 2 reminders, one for each time.`
+ * `Got it! I'll remind you to call mom on Tue, Mar 3 at 8:00 AM and 6:00 PM. ...`; on different days, each with its day.
+ * The reminders share their title, repeat and nudging (tasks/nl.ts); times are in the order of the day, or of when.
+ */
+export function severalTimesConfirmation(reminders: readonly ConfirmableReminder[], zone: string, now: Date, lead = "Got it!"): string {
+  const [first] = reminders;
+  if (!first) return "";
+  const thisYear = DateTime.fromJSDate(now, { zone }).year;
+  const local = reminders.map((reminder) => DateTime.fromJSDate(reminder.dueAt, { zone }).setLocale("en-US")).sort((a, b) => a.toMillis() - b.toMillis());
+  const dateOf = (due: DateTime) => due.toFormat(due.year === thisYear ? "ccc, LLL d" : "ccc, LLL d, yyyy");
+  const timeOf = (due: DateTime) => due.toFormat("h:mm a");
+  const what = reminderSubject(first.title);
+  const nudging = first.strategy ? ` ${nudgingSentence(first.strategy)}` : "";
+  const count = ` That's ${reminders.length} reminders, one for each time.`;
+  if (first.recurrence) {
+    const byTimeOfDay = [...local].sort((a, b) => a.hour * 60 + a.minute - (b.hour * 60 + b.minute));
+    return `${lead} I'll remind you ${what} ${describeRecurrence(first.recurrence)} at ${joinWithAnd(byTimeOfDay.map(timeOf))}, starting ${dateOf(local[0]!)}.${count}${nudging}`;
+  }
+  const subject = what.replace(/\bon$/i, "on,");
+  const days = new Set(local.map(dateOf));
+  if (days.size === 1) return `${lead} I'll remind you ${subject} on ${dateOf(local[0]!)} at ${joinWithAnd(local.map(timeOf))}.${count}${nudging}`;
+  return `${lead} I'll remind you ${subject} ${joinWithAnd(local.map((due) => `on ${dateOf(due)} at ${timeOf(due)}`))}.${count}${nudging}`;
 }
 
 /** "9:00 AM Pacific Time", "5:00 PM UTC+2": the time on the clock named, with the clock's name. */
@@ -91,7 +117,7 @@ const NUDGE_WORDS = `Keep one: "urgently" (a call after 5 minutes, your buddies 
 const FAILURE_MESSAGES: Record<ParseFailureReason, string> = {
   empty: "Please tell me what to remind you about.",
   unsupported_repeat: `I can't repeat a reminder that way. ${REPEATS_I_CAN_SET}`,
-  several_times: `I can set one day and time per reminder, and I found more than one. Send each as its own reminder, like "take pills every day at 8am" and then "take pills every day at 8pm".`,
+  several_times: `I can make a reminder for each time of day, but I couldn't tell which times you mean. Say each with am or pm, like "take pills every day at 8am and 8pm"; for different days, send each day as its own reminder.`,
   days_of_a_month: `I can set one day of the month per reminder. Send each day as its own reminder, like "pay rent every month on the 1st" and then "pay rent every month on the 15th".`,
   no_time: `I couldn't find a time in that. Try "remind me to call mom tomorrow at 5pm" or "in 20 minutes check the oven".`,
   // "call bob today" in the afternoon: the day was read, and only a time is missing.

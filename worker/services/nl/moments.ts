@@ -25,8 +25,9 @@ const MOMENTS: ReadonlyArray<{ pattern: RegExp; hour: number; minute?: number }>
   { pattern: /\bbefore\s+tea\b|\b(?:at\s+)?tea\s*time\b/i, hour: MEAL_HOURS.dinner },
   { pattern: /\b(?:at|with|over|before)\s+(?:dinner|supper)(?:\s*time)?\b|\b(?:dinner|supper)\s*time\b/i, hour: MEAL_HOURS.dinner },
   { pattern: /\bafter\s+lunch\b/i, hour: 13 },
-  // "during lunch", "on my lunch break", "in my lunch hour": no time was found.
-  { pattern: /\b(?:at\s+|before\s+)?lunch\s*time\b|\b(?:at|over|before|during)\s+(?:my\s+)?lunch(?:\s*(?:break|hour))?\b|\b(?:on|in)\s+my\s+lunch(?:\s*(?:break|hour))?\b|\blunch\s*break\b/i, hour: MEAL_HOURS.lunch },
+  // "during lunch", "on my lunch break", "in my lunch hour": no time was found; "with lunch" neither, while "with
+  // breakfast" and "with dinner" were read (ADR 181).
+  { pattern: /\b(?:at\s+|before\s+)?lunch\s*time\b|\b(?:at|with|over|before|during)\s+(?:my\s+)?lunch(?:\s*(?:break|hour))?\b|\b(?:on|in)\s+my\s+lunch(?:\s*(?:break|hour))?\b|\blunch\s*break\b/i, hour: MEAL_HOURS.lunch },
   // "call mum before she goes to bed", "before the kids go to sleep": bedtime, as "before bed" is.
   { pattern: /\b(?:before\s+(?:going\s+to\s+)?bed|at\s+bed\s*time|bed\s*time|before\s+(?:i\s+)?sleep|before\s+(?:[a-z']+\s+){1,2}?(?:go|goes|gets?|heads?)\s+(?:off\s+)?to\s+(?:bed|sleep))\b/i, hour: PART_OF_DAY_HOURS.night },
   { pattern: /\bfirst\s+thing(?:\s+in\s+the\s+morning)?\b/i, hour: PART_OF_DAY_HOURS.morning },

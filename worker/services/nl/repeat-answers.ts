@@ -3,6 +3,7 @@ import { MEAL_HOURS } from "./moments";
 import { PLACE_IN_MONTH } from "./date-parsers";
 import { countOf } from "./lengths-from-now";
 import { hourOfBareTime } from "./schedule";
+import { MOST_JOINED_TIMES, WITH_EVERY_MEAL } from "./joined-times";
 
 /**
  * The answer to a repeat no rule holds (unsupported-phrases.ts), named as typed: where a repeat that holds can do it, that
@@ -13,7 +14,7 @@ import { hourOfBareTime } from "./schedule";
 export function unsupportedRepeatAnswer(phrase: string): string {
   const doses = timesOfDayEvery(phrase);
   if (doses === ONCE_A_DAY) return `I can't repeat a reminder "${phrase}", but one repeating every day can, like "every day at 9am".`;
-  if (doses) return `I can't repeat a reminder "${phrase}", but one reminder for each time of day, repeating every day, can: ${doses}.`;
+  if (doses) return dosesAnswer(phrase, doses);
   if (WITHIN_A_DAY.test(phrase) && !(hoursIn(phrase) > 24)) return `I can't repeat a reminder "${phrase}". ${NUDGING_IS_BUILT_IN}`;
   if (HOLIDAYS.test(phrase)) return holidaysAnswer(phrase);
   const weekDays = daysOfAWeek(phrase);
@@ -84,26 +85,32 @@ const EVERY_FEW_HOURS = /\b(?:every|each)\s+(\d{1,2}|two|three|four|five|six|sev
 const ONCE_A_DAY = "once a day";
 
 /**
- * "every 8 hours" (a medicine's doses): not a wish to be nudged, but times in a day, which daily reminders hold. The
- * times from the first one said ("every 8 hours starting at 7am"), else from 6 am (8 am for twice a day), as
- * `"every day at 6am", "every day at 2pm" and "every day at 10pm"`; more than four are cut short with "and so on".
- * "every 24 hours" is once a day. Null for an hour, or more than 12 other than 24: those are the nudging a reminder
- * does anyway, or no day's times.
+ * The times of a day's doses as words to send: one prompt makes a reminder at each (ADR 181), so the answer is one to
+ * type, 'say "every day at 6am, 2pm and 10pm"'. More than one prompt makes are named as the first three "and so on".
  */
-function timesOfDayEvery(phrase: string): string | null {
-  if (WITH_EVERY_MEAL.test(phrase)) return joinWithAnd(Object.values(MEAL_HOURS).map((hour) => `"every day at ${clockWord(hour)}"`));
+function dosesAnswer(phrase: string, doses: readonly string[]): string {
+  if (doses.length <= MOST_JOINED_TIMES) return `I can't repeat a reminder "${phrase}", but I can set a reminder for each time of day, repeating every day: say "every day at ${joinWithAnd(doses)}".`;
+  const listed = doses.slice(0, 3).map((time) => `"every day at ${time}"`);
+  return `I can't repeat a reminder "${phrase}", but one reminder for each time of day, repeating every day, can: ${listed.join(", ")} and so on.`;
+}
+
+/**
+ * "every 8 hours" (a medicine's doses): not a wish to be nudged, but times in a day, which daily reminders hold. The
+ * times from the first one said ("every 8 hours starting at 7am"), else from 6 am (8 am for twice a day), as typed
+ * ("6am", "2pm", "10pm"). "every 24 hours" is once a day. Null for an hour, or more than 12 other than 24: those are the
+ * nudging a reminder does anyway, or no day's times.
+ */
+function timesOfDayEvery(phrase: string): string[] | typeof ONCE_A_DAY | null {
+  if (WITH_EVERY_MEAL.test(phrase)) return Object.values(MEAL_HOURS).map((hour) => clockWord(hour));
   const perDay = timesADay(phrase);
-  if (perDay) return joinWithAnd(perDay.map((hour) => `"every day at ${clockWord(hour)}"`));
+  if (perDay) return perDay.map((hour) => clockWord(hour));
   const hours = hoursIn(phrase);
   if (hours === 24) return ONCE_A_DAY;
   if (!(hours >= 2 && hours <= 12)) return null;
   const first = firstTimeIn(phrase) ?? { hour: hours === 12 ? 8 : 6, minute: 0 };
-  const times = Array.from({ length: Math.floor(24 / hours) }, (_, i) => `"every day at ${clockWord((first.hour + i * hours) % 24, first.minute)}"`);
-  return times.length > 4 ? `${times.slice(0, 3).join(", ")} and so on` : joinWithAnd(times);
+  return Array.from({ length: Math.floor(24 / hours) }, (_, i) => clockWord((first.hour + i * hours) % 24, first.minute));
 }
 
-/** "before every meal", "with meals": breakfast, lunch and dinner at the hours the reader gives them (moments.ts). */
-const WITH_EVERY_MEAL = /\b(?:before|after|with)\s+(?:(?:every|each)\s+meal|meals|breakfast\s*,?\s*(?:and\s+)?lunch\s*,?\s*(?:and|&)\s+(?:dinner|supper|tea))\b/i;
 
 /** "twice a day", "3 times a day", "twice daily": that many times spread over the waking day, from 8 am to 8 pm. */
 const TIMES_A_DAY = /\b(twice|thrice|two\s+times|three\s+times|four\s+times|[234]\s*(?:times|x))\s+(?:(?:a|per|each|every)\s+day|daily)\b/i;

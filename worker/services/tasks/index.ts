@@ -10,7 +10,9 @@ export { restartFor, type Restart } from "./restart";
 export { rewriteTaskFromPrompt, REWRITE_TEXTS, type RewriteOutcome } from "./rewrite";
 export { repeatTaskAsSaid, REPEAT_CHANGE_TEXTS, type RepeatChangeOutcome } from "./repeat-change";
 export { copyTaskAt, COPY_TEXTS } from "./copy-at";
-export { isJustNow, JUST_MADE_MINUTES, undoNewTask, UNDO_TEXTS, type UndoOutcome } from "./undo";
+export { isJustNow, JUST_MADE_MINUTES, undoNewTask, undoNewTasks, UNDO_TEXTS, type UndoOutcome } from "./undo";
+/** The most reminders one prompt makes (ADR 181): the box's Undo takes back no more. */
+export { MOST_JOINED_TIMES } from "../nl/joined-times";
 export { describeActionLink, ONLY_THIS_LINKS_DONE, redeemActionLink, reopenByLink, type ActionLinkOutcome, type ActionLinkView, type MoveDefaults } from "./action-links";
 export { toTaskJson, type TaskJson, type TaskStatus } from "./serialize";
 export { listActiveReminders, mostUrgentReminder } from "./active-reminders";

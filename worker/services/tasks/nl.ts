@@ -14,7 +14,9 @@ import { askedQuestionOf, type AskedQuestion } from "../nl/question-answers";
 import { personsDay } from "../nl/period-examples";
 import { newTaskStatements } from "../series";
 import { parseInput } from "../validation";
-import { assertRoom, readTaskRoom } from "./quotas";
+import { eachJoinedTime, WITH_EVERY_MEAL } from "../nl/joined-times";
+import { severalTimesConfirmation } from "../nl/messages";
+import { assertRoom, readTaskRoom, type TaskRoom } from "./quotas";
 import { nlPromptSchema } from "./schemas";
 import { toTaskJson, type TaskJson } from "./serialize";
 import { EMAIL_NOT_VERIFIED, loadUser, type TaskSource } from "./service";
@@ -28,6 +30,8 @@ export interface NlResult {
   message: string;
   /** The created task, when success is true. */
   task?: TaskJson;
+  /** Every task made, when the words named several times of day ("at 8am and 8pm", ADR 181); `task` is the first. */
+  tasks?: TaskJson[];
 }
 
 /**
@@ -51,6 +55,10 @@ export async function createTaskOrAsk(deps: Deps, userId: string, input: unknown
   const { prompt } = parseInput(nlPromptSchema, input);
   const nowDate = deps.clock.now();
   const read = readPrompt(prompt, nowDate, user.timezone);
+  if (!read.ok && read.severalTimes) {
+    const atEachTime = readAtEachTime(prompt, nowDate, user.timezone);
+    if (atEachTime) return { result: await createAtEachTime(deps, { userId, atEachTime, defaultStrategy: user.defaultEscalationStrategy, timezone: user.timezone, room, source }, nowDate), asked: null };
+  }
   if (!read.ok) return { result: { success: false, message: read.message }, asked: read.asked ?? null };
   const { reminder, title } = read;
   assertRoom(room);
@@ -59,27 +67,54 @@ export async function createTaskOrAsk(deps: Deps, userId: string, input: unknown
 }
 
 /**
+ * One prompt naming several times of day ("take meds at 8am and 8pm every day", ADR 181): a reminder for each, written
+ * together (all or none), confirmed in one sentence. The account's room must hold them all.
+ */
+async function createAtEachTime(
+  deps: Deps,
+  fields: { userId: string; atEachTime: ReadReminder[]; defaultStrategy: string | null; timezone: string; room: TaskRoom; source: TaskSource },
+  nowDate: Date,
+): Promise<NlResult> {
+  assertRoom(fields.room, fields.atEachTime.length);
+  const strategyKey = resolveStrategyKey(fields.atEachTime[0]!.reminder.strategy, fields.defaultStrategy);
+  const tasks = await insertReadReminders(deps, fields.atEachTime.map(({ title, reminder }) => ({ userId: fields.userId, title, reminder, strategyKey, source: fields.source })), nowDate);
+  const message = severalTimesConfirmation(fields.atEachTime.map((read) => read.reminder), fields.timezone, nowDate);
+  return { success: true, message, task: tasks[0]!, tasks };
+}
+
+interface NewReadReminder {
+  userId: string;
+  title: string;
+  reminder: ParsedReminder;
+  strategyKey: string;
+  source: TaskSource;
+}
+
+/**
  * A reminder read from words, written as a new task: a new reminder's (above) or another like one made
  * (copy-at.ts, ADR 178). The caller has checked the person and the account's room.
  */
-export async function insertReadReminder(
-  deps: Deps,
-  fields: { userId: string; title: string; reminder: ParsedReminder; strategyKey: string; source: TaskSource },
-  nowDate: Date,
-): Promise<TaskJson> {
+export async function insertReadReminder(deps: Deps, fields: NewReadReminder, nowDate: Date): Promise<TaskJson> {
+  return (await insertReadReminders(deps, [fields], nowDate))[0]!;
+}
+
+/** Reminders read from words, written in one batch: all or none. */
+async function insertReadReminders(deps: Deps, all: NewReadReminder[], nowDate: Date): Promise<TaskJson[]> {
   const now = nowDate.getTime();
-  const { task, statements } = newTaskStatements(deps, {
-    userId: fields.userId,
-    title: fields.title,
-    dueAt: fields.reminder.dueAt.getTime(),
-    strategyKey: fields.strategyKey,
-    recurrence: fields.reminder.recurrence ? JSON.stringify(fields.reminder.recurrence) : null,
-    seriesId: null,
-    source: fields.source,
-    now,
-  });
-  await runBatch(deps.db, statements);
-  return toTaskJson(task, now);
+  const made = all.map((fields) =>
+    newTaskStatements(deps, {
+      userId: fields.userId,
+      title: fields.title,
+      dueAt: fields.reminder.dueAt.getTime(),
+      strategyKey: fields.strategyKey,
+      recurrence: fields.reminder.recurrence ? JSON.stringify(fields.reminder.recurrence) : null,
+      seriesId: null,
+      source: fields.source,
+      now,
+    }),
+  );
+  await runBatch(deps.db, made.flatMap(({ statements }) => statements));
+  return made.map(({ task }) => toTaskJson(task, now));
 }
 
 /** A word the reader takes for what to do, so that words of a when alone read as a reminder's; its title is not used. */
@@ -97,7 +132,13 @@ export function readWhenWords(words: string, at: Date, zone: string): PromptRead
  * A prompt read as a reminder: the reading (its words as typed, for the confirmation), the title as the task
  * holds it (ADR 102); or the sentence that says why not.
  */
-export type PromptReading = { ok: true; reminder: ParsedReminder; title: string } | { ok: false; message: string; asked?: AskedQuestion };
+export type PromptReading = { ok: true } & ReadReminder | { ok: false; message: string; asked?: AskedQuestion; severalTimes?: true };
+
+/** A reminder read from words, and its title as the task holds it. */
+export interface ReadReminder {
+  reminder: ParsedReminder;
+  title: string;
+}
 
 /**
  * Reads a prompt as a new reminder at `now` on `zone`'s clock, with every refusal in words: a question about
@@ -111,11 +152,36 @@ export function readPrompt(prompt: string, now: Date, zone: string): PromptReadi
   if (!parsed.ok && parsed.reason === "no_time" && forgetRequest(prompt)) return { ok: false, message: FORGET_REQUEST };
   if (!parsed.ok) {
     const asked = askedQuestionOf(prompt, parsed);
-    return { ok: false, message: failureMessage(parsed.reason, parsed.phrase, parsed.otherPhrase, personsDay(now, zone)), ...(asked ? { asked } : {}) };
+    // Times joined without a choice or days named ("at 8am and 8pm"), or every meal ("before every meal", which no
+    // repeat holds): a new reminder may be one for each (ADR 181).
+    const severalTimes = (parsed.reason === "several_times" && !parsed.phrase) || (parsed.reason === "unsupported_repeat" && WITH_EVERY_MEAL.test(parsed.phrase ?? ""));
+    return { ok: false, message: failureMessage(parsed.reason, parsed.phrase, parsed.otherPhrase, personsDay(now, zone)), ...(asked ? { asked } : {}), ...(severalTimes ? { severalTimes } : {}) };
   }
   const { reminder } = parsed;
   if (!(reminder.dueAt.getUTCFullYear() <= LATEST_YEAR)) return { ok: false, message: TOO_FAR_AHEAD };
   return { ok: true, reminder, title: taskTitleOf(oneLine(reminder.title)).slice(0, 200) };
+}
+
+/**
+ * A prompt naming several times of day read as one reminder at each (ADR 181), or null: each time's words must read
+ * alone as a reminder, all with the same title, repeat and nudging, at different moments, none ahead of an event or
+ * on another clock (one sentence could not say those back for each). Otherwise the refusal stands, which says how.
+ */
+function readAtEachTime(prompt: string, now: Date, zone: string): ReadReminder[] | null {
+  const prompts = eachJoinedTime(prompt);
+  if (!prompts) return null;
+  const readings: ReadReminder[] = [];
+  for (const one of prompts) {
+    const read = readPrompt(one, now, zone);
+    if (!read.ok || read.reminder.ahead || read.reminder.clock) return null;
+    readings.push({ reminder: read.reminder, title: read.title });
+  }
+  const [first] = readings;
+  const alike = readings.every(
+    ({ reminder, title }) => title === first!.title && JSON.stringify(reminder.recurrence) === JSON.stringify(first!.reminder.recurrence) && reminder.strategy === first!.reminder.strategy,
+  );
+  const moments = new Set(readings.map(({ reminder }) => reminder.dueAt.getTime()));
+  return alike && moments.size === readings.length ? readings : null;
 }
 
 /**

@@ -42,8 +42,8 @@ export async function readTaskRoom(deps: Pick<Deps, "db">, userId: string): Prom
   return { openTasks: counts?.openTasks ?? 0, liveEscalations: counts?.liveEscalations ?? 0 };
 }
 
-/** Throws 409 TASK_LIMIT_REACHED or ESCALATION_LIMIT_REACHED when one more task would pass a cap. */
-export function assertRoom(room: TaskRoom): void {
-  if (room.openTasks >= OPEN_TASKS_MAX) throw conflict(TASK_LIMIT_MESSAGE, "TASK_LIMIT_REACHED");
+/** Throws 409 TASK_LIMIT_REACHED or ESCALATION_LIMIT_REACHED when one more task (or `adding` more) would pass a cap. */
+export function assertRoom(room: TaskRoom, adding = 1): void {
+  if (room.openTasks + adding > OPEN_TASKS_MAX) throw conflict(TASK_LIMIT_MESSAGE, "TASK_LIMIT_REACHED");
   if (room.liveEscalations >= LIVE_ESCALATIONS_MAX) throw conflict(ESCALATION_LIMIT_MESSAGE, "ESCALATION_LIMIT_REACHED");
 }

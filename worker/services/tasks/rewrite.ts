@@ -21,6 +21,8 @@ export const REWRITE_TEXTS = {
   changed: "Changed it:",
   unchanged: (title: string, due: string) => `Your edit reads the same as before, so "${title}" stays at ${due}.`,
   unread: (title: string, due: string, why: string) => `Your edit didn't change "${title}" (${due}). ${why}`,
+  /** Several times in an edit (ADR 181): an edit changes the one reminder the message made. */
+  severalTimes: 'An edit changes one reminder, so it takes one time. To add another time, send a new message, like "and at 8pm".',
   alreadyDone: (title: string) => `"${title}" is already done, so your edit changed nothing. To make a new reminder, send it as a new message.`,
 } as const;
 
@@ -44,7 +46,7 @@ export async function rewriteTaskFromPrompt(deps: Deps, userId: string, taskId: 
   // The same limits as a new reminder's words (a 400 with the sentence, nothing changed).
   const { prompt: words } = parseInput(nlPromptSchema, { prompt });
   const read = readAsWritten(words, writtenAt, now, zone);
-  if (!read.ok) return { state: "unread", title: before.title, message: REWRITE_TEXTS.unread(before.title, due, read.message), task: null };
+  if (!read.ok) return { state: "unread", title: before.title, message: REWRITE_TEXTS.unread(before.title, due, read.severalTimes ? REWRITE_TEXTS.severalTimes : read.message), task: null };
 
   const { reminder, title } = read;
   const changes: { title?: string; dueDate?: string; recurrence?: typeof reminder.recurrence; strategy?: string } = {};

@@ -1,6 +1,6 @@
 import type { Deps } from "../deps";
 import { isAppError } from "../errors";
-import { ownTaskLine } from "./list";
+import { ownTaskLine, type TaskLine } from "./list";
 import { deleteTask } from "./service";
 
 /**
@@ -26,6 +26,8 @@ export const UNDO_TEXTS = {
   tooLate: (title: string) => `"${title}" was made more than ${JUST_MADE_MINUTES} minutes ago, so I kept it. To delete it, use the bin icon on its card on your dashboard.`,
   alreadyDone: (title: string) => `"${title}" is already done, so I kept it.`,
   gone: "That reminder is already gone.",
+  /** Several made from one prompt (ADR 181), all taken back. */
+  deletedSeveral: (count: number, title: string, repeating: boolean) => `Taken back: the ${count} "${title}" reminders are deleted${repeating ? ", and they won't repeat" : ""}.`,
 } as const;
 
 /**
@@ -34,7 +36,32 @@ export const UNDO_TEXTS = {
  * nothing changes and the sentence says why.
  */
 export async function undoNewTask(deps: Deps, userId: string, taskId: string): Promise<UndoOutcome> {
+  return (await undoOne(deps, userId, taskId)).outcome;
+}
+
+/**
+ * The box's Undo under a confirmation of several reminders made from one prompt (ADR 181): each taken back as one
+ * alone would be. All deleted is said in one sentence; otherwise each one's sentence, once.
+ */
+export async function undoNewTasks(deps: Deps, userId: string, taskIds: readonly string[]): Promise<UndoOutcome> {
+  const undone: Array<Awaited<ReturnType<typeof undoOne>>> = [];
+  for (const taskId of taskIds) undone.push(await undoOne(deps, userId, taskId));
+  if (undone.length <= 1) return undone[0]?.outcome ?? { state: "gone", message: UNDO_TEXTS.gone };
+  const [first] = undone;
+  const titles = new Set(undone.map(({ task }) => task?.title));
+  if (first?.task && undone.every(({ outcome }) => outcome.state === "deleted") && titles.size === 1) {
+    return { state: "deleted", message: UNDO_TEXTS.deletedSeveral(undone.length, first.task.title, Boolean(first.task.recurrence)) };
+  }
+  const kept = undone.find(({ outcome }) => outcome.state !== "deleted");
+  return { state: kept?.outcome.state ?? "deleted", message: [...new Set(undone.map(({ outcome }) => outcome.message))].join(" ") };
+}
+
+async function undoOne(deps: Deps, userId: string, taskId: string): Promise<{ outcome: UndoOutcome; task: TaskLine | null }> {
   const task = await ownTaskLine(deps, userId, taskId);
+  return { outcome: await undoLine(deps, userId, task), task };
+}
+
+async function undoLine(deps: Deps, userId: string, task: TaskLine | null): Promise<UndoOutcome> {
   if (!task) return { state: "gone", message: UNDO_TEXTS.gone };
   if (task.status === "COMPLETED") return { state: "already_done", message: UNDO_TEXTS.alreadyDone(task.title) };
   if (!isJustNow(deps, task.createdAt)) return { state: "too_late", message: UNDO_TEXTS.tooLate(task.title) };

@@ -1,7 +1,8 @@
+import { DateTime } from "luxon";
 import type { Answer } from "../answers";
 import type { Deps } from "../deps";
 import { isAppError } from "../errors";
-import { answerTask, changeTaskStrategy, copyTaskAt, createTaskOrAsk, moveTask, reminderToAnswer, reopenTask, repeatTaskAsSaid, taskAYesAnswers, type AnswerOutcome } from "../tasks";
+import { answerTask, changeTaskStrategy, copyTaskAt, createTaskOrAsk, moveTask, reminderToAnswer, reopenTask, repeatTaskAsSaid, taskAYesAnswers, type AnswerOutcome, type TaskJson } from "../tasks";
 import type { NudgeChange } from "../nl/nudge-phrases";
 import type { AskedQuestion } from "../nl/question-answers";
 import type { ChatReply } from "./forget";
@@ -132,9 +133,30 @@ export async function reminderFromChat(deps: Deps, owner: ChatOwner, text: strin
     if (asked || owner.question) await rememberQuestionStatement(deps, owner.id, asked);
     return { text: result.message };
   }
+  // A reminder at each time named ("at 8am and 8pm", ADR 181): an Undo for each under one confirmation. The last is
+  // the one just made ("and at 2pm", "undo"); the confirmation is not kept true by one of them, so none owns it.
+  const made = result.tasks ?? [result.task];
+  if (made.length > 1) {
+    await rememberMadeInChat(deps, owner.id, made.at(-1)!.id, message, answered);
+    return { text: result.message, buttons: undoEachButtons(made, owner.timezone) };
+  }
   // Made by answering a question (ADR 164), the question is kept with the message: an edit of it is fitted in again.
   await rememberMadeInChat(deps, owner.id, result.task.id, message, answered);
   return { text: result.message, buttons: [[[BOT_TEXTS.undo, `undo:${result.task.id}`]]], made: result.task.id };
+}
+
+/**
+ * "↩️ Undo 8:00 AM", "↩️ Undo 8:00 PM": one button per reminder made from one message, in the order of when, three to
+ * a row; one-offs on different days with the day. Pressing one keeps the others (bot/buttons.ts).
+ */
+function undoEachButtons(made: readonly TaskJson[], zone: string): NonNullable<ChatReply["buttons"]> {
+  const whens = [...made].sort((a, b) => Date.parse(a.dueDate) - Date.parse(b.dueDate)).map((task) => ({ id: task.id, due: DateTime.fromISO(task.dueDate, { zone }).setLocale("en-US") }));
+  // Repeating ones are told apart by their time of day, as the confirmation names them.
+  const withDay = made.every((task) => !task.recurrence) && new Set(whens.map(({ due }) => due.toISODate())).size > 1;
+  const buttons = whens.map(({ id, due }): [string, string] => [`${BOT_TEXTS.undo} ${due.toFormat(withDay ? "ccc h:mm a" : "h:mm a")}`, `undo:${id}`]);
+  const rows: Array<Array<[string, string]>> = [];
+  for (let start = 0; start < buttons.length; start += 3) rows.push(buttons.slice(start, start + 3));
+  return rows;
 }
 
 /** "and at 8pm" after a reminder (ADR 178): another like it at that time, remembered as just made, with its Undo. */

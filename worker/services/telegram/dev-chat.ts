@@ -65,8 +65,12 @@ export function devEditUpdate(chatId: string, messageId: number, sentAt: number,
   };
 }
 
-/** A button press. Its query id names the chat (`dev-<chatId>-<n>`) so the bot's answer lands in this conversation. */
-export function devPressUpdate(chatId: string, data: string, messageId: number) {
+/**
+ * A button press. Its query id names the chat (`dev-<chatId>-<n>`) so the bot's answer lands in this conversation. As
+ * in Telegram, the message pressed on comes with its buttons (ADR 181 keeps the others after one Undo).
+ */
+export function devPressUpdate(chatId: string, data: string, messageId: number, buttons: DevButton[][] = []) {
+  const inline_keyboard = buttons.map((row) => row.map((button) => (button.url ? { text: button.text, url: button.url } : { text: button.text, callback_data: button.data ?? "" })));
   const id = ++nextId;
   return {
     update_id: id,
@@ -75,7 +79,7 @@ export function devPressUpdate(chatId: string, data: string, messageId: number) 
       from: { id: Math.abs(Number(chatId)), is_bot: false, first_name: "Dev" },
       chat_instance: `dev-${chatId}`,
       data,
-      message: { message_id: messageId, date: Math.floor(Date.now() / 1000), chat: devChat(chatId), text: "" },
+      message: { message_id: messageId, date: Math.floor(Date.now() / 1000), chat: devChat(chatId), text: "", ...(inline_keyboard.length > 0 ? { reply_markup: { inline_keyboard } } : {}) },
     },
   };
 }

@@ -1,4 +1,5 @@
 import { ANSWER_LABELS, SNOOZE_MINUTES } from "../answers";
+import { joinWithAnd } from "../recurrence";
 import { BREAK_WORD_TEXTS } from "../quiet-hours/break-words";
 import { HOW_HARD_TO_NUDGE } from "../nl/messages";
 import { answerDoesNotFitText } from "../nl/question-answers";
@@ -98,6 +99,8 @@ export const BOT_TEXTS = {
     past: BREAK_WORD_TEXTS.past,
   },
   undo: SENT_MESSAGE_TEXTS.undo,
+  /** After one Undo of several reminders made from one message (ADR 181): the times still set, as their buttons name them. */
+  stillSet: (whens: readonly string[]) => `Still set: ${joinWithAnd(whens)}.`,
   confirmationNow: SENT_MESSAGE_TEXTS.confirmationNow,
   /** "undo" typed with no reminder made here in the last minutes. */
   nothingToUndo: `There's nothing to undo: I haven't made a reminder here in the last ${JUST_MADE_MINUTES} minutes. To delete one, write "cancel" and its name, like "cancel the dentist".`,
