@@ -216,6 +216,23 @@ test.describe("Telegram", () => {
     await expect(page.locator("article.task-card")).toHaveCount(0);
   });
 
+  test("'take meds at 8am and 8pm every day' makes both, an Undo for each; one pressed keeps the other (ADR 181)", async ({ page }) => {
+    const user = await signUp(page, { name: "Noa", timezone: "Asia/Jerusalem" });
+    await linkByApi(page, user, newChat());
+    await sendInDevChat(page, "take meds at 8am and 8pm every day");
+    const confirmation = page.locator(".dev-chat__bubble--bot").filter({ hasText: "I'll remind you to take meds" });
+    await expect(confirmation.locator(".dev-chat__text")).toHaveText(/^Got it! I'll remind you to take meds every day at 8:00 AM and 8:00 PM, starting .+\. That's 2 reminders, one for each time\.$/);
+    await expect(confirmation.getByRole("button")).toHaveText([/^↩️ Undo (8:00 PM|8:00 AM)$/, /^↩️ Undo (8:00 PM|8:00 AM)$/]);
+    await screenshotBoth(page, "dev-telegram-several-times", page.url());
+    await confirmation.getByRole("button", { name: "↩️ Undo 8:00 AM" }).click();
+    const after = page.locator(".dev-chat__bubble--bot").filter({ hasText: "Still set: 8:00 PM." });
+    await expect(after.locator(".dev-chat__text")).toHaveText("🗑 Stopped: Take meds. It won't repeat any more.\nStill set: 8:00 PM.");
+    await expect(after.getByRole("button")).toHaveText(["↩️ Undo 8:00 PM"]);
+    await page.goto("/dashboard");
+    await expect(page.locator("article.task-card")).toHaveCount(1);
+    await expect(card(page, "Take meds")).toContainText("8:00 PM");
+  });
+
   test("a reminder made in the chat, changed and then deleted on the dashboard: its confirmation in the chat follows (ADR 114)", async ({ page }) => {
     const user = await signUp(page, { name: "Dana", timezone: "Asia/Jerusalem" });
     const chat = newChat();

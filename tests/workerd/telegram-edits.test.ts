@@ -170,6 +170,19 @@ describe("editing a message that made a reminder", () => {
     expect(await taskRow(made.taskId!)).toEqual(before);
   });
 
+  it("an edit to several times changes nothing and says how to add one (ADR 181: a new message makes one at each)", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser();
+    const made = await write(bot, u.chat, "call bob at 7pm");
+    const before = (await taskRow(made.taskId!))!;
+    await edit(u.chat, made.messageId, "call bob at 7pm and 9pm");
+    expect(lastText(bot)).toBe(
+      `Your edit didn't change "Call bob" (7:00 PM on Wednesday, 8 March (America/New_York)). An edit changes one reminder, so it takes one time. To add another time, send a new message, like "and at 8pm".`,
+    );
+    expect(await taskRow(made.taskId!)).toEqual(before);
+    expect(await tasksOfUser(u.id)).toHaveLength(1);
+  });
+
   it("refuses an edit longer than a new reminder may be, with the same sentence, and changes nothing", async () => {
     const bot = fakeTelegram();
     const u = await linkedUser();
