@@ -207,6 +207,11 @@ const cases: Case[] = [
   // "u" for "you", and the product called by its name: they stayed in the title ("can u remind you to call mum").
   { prompt: "can u remind me to call mum at 5", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call mum", local: "2026-03-02 17:00" },
   { prompt: "hey nudge, call mum at 6", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call mum", local: "2026-03-02 18:00" },
+  // A message that goes on from the one before (ADR 181's session): it was titled "and call mum".
+  { prompt: "and call mum at 5", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call mum", local: "2026-03-02 17:00" },
+  { prompt: "oh and buy milk tomorrow at 9", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "buy milk", local: "2026-03-03 09:00" },
+  { prompt: "then call the bank at 2pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call the bank", local: "2026-03-02 14:00" },
+  { prompt: "plus book the vet friday at 10", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "book the vet", local: "2026-03-06 10:00" },
   { prompt: "nudge sam at 6 about the keys", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "nudge sam about the keys", local: "2026-03-02 18:00" },
   // "is" that only joined the thing to its day: it was titled "the car service is".
   { prompt: "the car service is on the 3rd at 8am", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "the car service", local: "2026-03-03 08:00" },

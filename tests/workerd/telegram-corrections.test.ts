@@ -8,7 +8,7 @@ import { DateTime } from "luxon";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createTask } from "../../worker/services/tasks";
 import { BOT_TEXTS } from "../../worker/services/telegram";
-import { helpRequest, stopAlone, undoRequest } from "../../worker/services/nl/chat-intents";
+import { helpRequest, saysForgot, stopAlone, undoRequest } from "../../worker/services/nl/chat-intents";
 import { correctionWordsIn } from "../../worker/services/nl/move-phrases";
 import { nudgeChangeIn } from "../../worker/services/nl/nudge-phrases";
 import { repeatChangeIn } from "../../worker/services/nl/repeat-changes";
@@ -279,6 +279,11 @@ describe("reading corrections, undo, help and stop", () => {
     expect(correctionWordsIn(text)).toBeNull();
   });
 
+  it("reads 'I forgot' only as a whole message (ADR 182)", () => {
+    for (const text of ["i forgot", "I forgot!", "forgot", "sorry I forgot", "omg i totally forgot", "oh no, I forgot again", "forgot it, sorry", "i forgot to do it"]) expect(saysForgot(text), text).toBe(true);
+    for (const text of ["i forgot my keys at 5", "forgot milk tomorrow", "don't forget", "forget the dentist"]) expect(saysForgot(text), text).toBe(false);
+  });
+
   it("reads help, undo and stop only as whole messages", () => {
     for (const text of ["help", "Help!", "help me please", "what can you do?", "how does this work", "hi, how do I use this?", "commands", "?"]) expect(helpRequest(text), text).toBe(true);
     for (const text of ["help mom move on friday at 10", "help with homework tomorrow", "what can you do for me tomorrow at 9"]) expect(helpRequest(text), text).toBe(false);
@@ -534,6 +539,22 @@ describe("right after making a reminder in the chat", () => {
 });
 
 describe("answers as people write them in the chat (ADR 106)", () => {
+  it("'in the morning' and 'later tonight' snooze the reminder that waits; 'I forgot' is met kindly and changes nothing (ADR 182)", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser();
+    const pills = await taskAt(u.id, "Take pills", 0, "09:00");
+    await postUpdate(textUpdate(u.chat, "sorry, I totally forgot"));
+    expect(lastText(bot)).toBe(`No worries, it happens. Nothing is lost: reply "done" once it's done, "snooze" for a little more time, or a time like "in 20 minutes".`);
+    expect(await taskRow(pills.id)).toMatchObject({ status: "PENDING" });
+    await postUpdate(textUpdate(u.chat, "later tonight"));
+    expect(lastText(bot)).toBe("😴 Snoozed until 9:00 PM: Take pills");
+    const bins = await taskAt(u.id, "Take the bins out", 0, "09:30");
+    await postUpdate(textUpdate(u.chat, "in the morning"));
+    expect(lastText(bot)).toBe("😴 Snoozed until 9:00 AM tomorrow: Take the bins out");
+    expect((await taskRow(bins.id))?.status).toBe("SNOOZED");
+    expect(await tasksOfUser(u.id)).toHaveLength(2);
+  });
+
   it("'✅', '20 min', 'remind me in an hour' answer the reminder that waits; 'no' changes nothing and says what does", async () => {
     const bot = fakeTelegram();
     const u = await linkedUser();

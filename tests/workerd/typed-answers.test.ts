@@ -607,3 +607,34 @@ describe("answers said the way people say them (ADR 171)", () => {
     expect(readTextReply("snooze a few")).toMatchObject({ word: "SNOOZE", snoozeMinutes: null });
   });
 });
+
+describe("a part of the day, 'later today' and 'I can't' as answers (ADR 182)", () => {
+  const until = (hour: number): ReturnType<typeof whenOnlyAnswer> => ({ answer: "snooze", snoozeMinutes: null, snoozeUntil: { hour, minute: 0, halfKnown: true } });
+  // Each was no answer: in a chat a new reminder was tried ("I found the time, but not what to remind you about").
+  it.each<[string, ReturnType<typeof whenOnlyAnswer>]>([
+    ["in the morning", { answer: "snooze", snoozeMinutes: null, snoozeUntil: "morning" }],
+    ["remind me in the morning", { answer: "snooze", snoozeMinutes: null, snoozeUntil: "morning" }],
+    ["do it in the morning", { answer: "snooze", snoozeMinutes: null, snoozeUntil: "morning" }],
+    ["in the afternoon", until(15)],
+    ["in the evening", until(19)],
+    ["I'll do it this evening", until(19)],
+    ["at night", until(21)],
+    ["later tonight", until(21)],
+    ["i'll do it tonight", until(21)],
+  ])("whenOnlyAnswer(%j) → %j", (body, expected) => {
+    expect(whenOnlyAnswer(body)).toEqual(expected);
+  });
+
+  it.each(["later today", "Later today please", "i'll do it later", "later on", "i can't", "busy rn", "busy right now", "not rn"])("%j is the usual snooze, by text and in a chat", (typed) => {
+    expect(typedAnswer(typed)).toEqual({ answer: "snooze", snoozeMinutes: null, snoozeUntil: null });
+    expect(readTextReply(typed)).toMatchObject({ word: "SNOOZE", snoozeMinutes: null, snoozeUntil: null, moveTo: null });
+  });
+
+  it("leaves what is no answer, and a correction reads the part of the day too", () => {
+    expect(whenOnlyAnswer("in the")).toBeNull();
+    expect(whenOnlyAnswer("do it")).toBeNull();
+    expect(typedAnswer("i can't find my keys")).toBeNull();
+    expect(whenOnlyAnswer("in the morning call the bank")).toBeNull();
+    expect(correctionWordsIn("make it in the evening")).toBe("the evening");
+  });
+});

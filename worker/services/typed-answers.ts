@@ -155,6 +155,8 @@ const ANSWER_PHRASES: Record<string, string> = Object.fromEntries([
     ...["SNOOZE", "GIVE ME", "WAIT"].flatMap((lead) => ["A BIT", "A LITTLE", "A LITTLE BIT", "A WHILE", "A LITTLE WHILE", "A SEC", "A SECOND", "A MOMENT"].flatMap((length) => [`${lead} ${length}`, `${lead} FOR ${length}`])),
     "IN A WHILE", "IN A LITTLE WHILE", "IN A LITTLE BIT", "IN A SEC", "IN A MOMENT", "JUST A SEC", "JUST A MOMENT", "JUST A MINUTE",
     // Not done, but close or next (ADR 171): asked again after the usual snooze.
+    // ADR 182: each was no answer, and in a chat a new reminder was tried.
+    "LATER TODAY", "LATER ON", "ILL DO IT LATER", "I WILL DO IT LATER", "DO IT LATER", "REMIND ME LATER TODAY", "I CANT", "CANT", "I CANT RIGHT NOW", "BUSY RN", "BUSY RIGHT NOW", "IM BUSY RIGHT NOW", "NOT RN",
     "SOON", "AFTER THIS", "ONCE I FINISH THIS", "WHEN I FINISH THIS", "AFTER I FINISH THIS", "ALMOST", "NEARLY", "ALMOST DONE", "NEARLY DONE", "NEARLY THERE", "ALMOST THERE", "NOT QUITE", "HALFWAY", "HALFWAY THERE",
   ].map((phrase) => [phrase, "SNOOZE"]),
   ...[

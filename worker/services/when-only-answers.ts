@@ -22,7 +22,7 @@ const ASKED_FOR_MORE = /^(?:give\s+me|gimme|another|just)\s+/i;
  * "busy, 30 mins", "driving - in an hour", "try again at 6", "ask me again in 20 minutes", "at 6 instead": a reason or
  * a request before the when, or "instead" after it, that say nothing more than the when does.
  */
-const BEFORE_THE_WHEN = /^\s*(?:(?:please\s+)?remind\s+me\s+(?:again\s+)?|(?:(?:sorry|i'?m|im)[,\s]+)?(?:busy|driving|in\s+a\s+meeting|at\s+work|not\s+(?:now|yet)|can'?t\s+(?:right\s+)?now|(?:(?:right\s+)?now\s+(?:is\s+)?|it'?s\s+|this\s+is\s+)?(?:not\s+a\s+good|a\s+bad|bad)\s+time)\s*[,.!:;-]+\s*(?:(?:please\s+)?remind\s+me\s+(?:again\s+)?)?|(?:try|ask\s+me)\s+again\s+|try\s+(?=(?:in|at|after|around|tomorrow|tonight)\b))/i;
+const BEFORE_THE_WHEN = /^\s*(?:(?:please\s+)?remind\s+me\s+(?:again\s+)?|(?:(?:sorry|i'?m|im)[,\s]+)?(?:busy|driving|in\s+a\s+meeting|at\s+work|not\s+(?:now|yet)|can'?t\s+(?:right\s+)?now|(?:(?:right\s+)?now\s+(?:is\s+)?|it'?s\s+|this\s+is\s+)?(?:not\s+a\s+good|a\s+bad|bad)\s+time)\s*[,.!:;-]+\s*(?:(?:please\s+)?remind\s+me\s+(?:again\s+)?)?|(?:try|ask\s+me)\s+again\s+|try\s+(?=(?:in|at|after|around|tomorrow|tonight)\b)|(?:i'?ll\s+|i\s+will\s+)?do\s+it\s+(?=\S))/i;
 const INSTEAD_AFTER = /\s+instead(?:\s+please)?\s*[.!]*$/i;
 
 /** The words after every reason and request before the when: a reason, then a request ("it's not a good time - try again at 6"). */

@@ -150,6 +150,16 @@ const DROP_THIS_ONE = /^(?:please\s+)?(?:skip|cancel|delete|remove)(?:\s+(?:it|t
 /** "skip today", "skip it for today", "skip today's": this time, as "skip this time" is (it was read as a new reminder). */
 const SKIP_TODAY = /^(?:please\s+)?skip(?:\s+(?:it|this|this\s+one))?\s+(?:for\s+)?(?:today|tonight|today'?s(?:\s+one)?)(?:\s+please)?$/i;
 
+/**
+ * "I forgot", "sorry, I totally forgot", "omg forgot again": said to a reminder, no answer but a feeling (ADR 182). It
+ * was read as a new reminder ("I couldn't find a time in that"), a cold reply to someone who is already sorry.
+ */
+export function saysForgot(text: string): boolean {
+  return FORGOT.test(text.trim().replace(/[.!?\s]+$/, ""));
+}
+
+const FORGOT = /^(?:(?:oh\s+)?(?:no|sorry|so\s+sorry|omg|oh\s+no|shoot|ugh|argh|damn|dang|crap|whoops)[,!.\s]+)*(?:i\s+)?(?:totally\s+|completely\s+|just\s+)?forg[oe]t(?:\s+(?:it|that|this|them|about\s+it|again|to\s+do\s+it))?(?:[,!.\s]+(?:sorry|again))?$/i;
+
 /** "no", "nope", "nah", "not done": an answer that says what is not (the chat says which answers it can take). */
 export function saysNo(text: string): boolean {
   return /^(?:no|nope|nah|not\s+done|no\s+not\s+done)$/i.test(text.trim().replace(/[.!?\s]+$/, ""));

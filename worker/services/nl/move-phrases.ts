@@ -75,6 +75,11 @@ const SHORT_WEEKDAY = new RegExp(String.raw`\b(${Object.keys(SHORT_WEEKDAYS).joi
 function whenWords(words: string): string {
   const plain = correctSpelling(words.trim())
     .replace(/^(?:until|till|til|'til|to)\s+/i, "")
+    // "later tonight", "later this evening": the part of the day (ADR 182); "in the morning", "at night" as "the
+    // morning", "night" are read (the "in"/"at" left over made them no when at all).
+    .replace(/^later\s+(?=(?:today|tonight|this\s+(?:morning|afternoon|evening))\b)/i, "")
+    .replace(/^in\s+the\s+(morning|afternoon|evening)$/i, "the $1")
+    .replace(/^at\s+night$/i, "night")
     .replace(SHORT_WEEKDAY, (short) => SHORT_WEEKDAYS[short.replace(".", "").toLowerCase()] ?? short);
   // "move it to 10", "to seven thirty": a clock time alone is read after "at".
   const clock = asAClockTime(plain);

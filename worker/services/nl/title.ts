@@ -78,6 +78,10 @@ const LEAD_INS: readonly RegExp[] = [
   leadIn("please|pls|plz|kindly"),
   // "actually call sue at 6pm", "also buy milk tomorrow": said in a conversation, no part of the task.
   leadIn("actually|also|btw|by\\s+the\\s+way"),
+  // "and call mum at 5", "oh and buy milk", "then call the bank", "plus book the vet": a message that goes on from
+  // the one before (it was titled "and call mum"). Only before more words: "and at 5" is asked what to remind about;
+  // "plus one" is a guest.
+  leadIn("(?:oh\\s+)?(?:and(?:\\s+then)?|then|plus(?!\\s+(?:\\d|one|ones)\\b))(?=\\s+\\S)"),
   leadIn("(?:can|could|would|will)\\s+(?:you|u|ya)"),
   // "is it possible to remind me at 10 to ...": asked as "can you" is.
   leadIn("(?:is\\s+it\\s+possible|would\\s+it\\s+be\\s+possible)\\s+to"),

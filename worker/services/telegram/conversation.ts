@@ -1,5 +1,5 @@
 import type { Deps } from "../deps";
-import { agendaQuestion, dropThisOne, forgetRequest, helpRequest, namesNoReminder, saysNo, stopAlone, undoRequest } from "../nl/chat-intents";
+import { agendaQuestion, dropThisOne, forgetRequest, helpRequest, namesNoReminder, saysForgot, saysNo, stopAlone, undoRequest } from "../nl/chat-intents";
 import { correctionWordsIn, namedMoveIn } from "../nl/move-phrases";
 import { nudgeChangeIn } from "../nl/nudge-phrases";
 import { repeatChangeIn } from "../nl/repeat-changes";
@@ -95,6 +95,7 @@ export async function replyToChatText(
   // "skip", "cancel" alone: asked about as "cancel it" is.
   if (dropThisOne(text)) return askAboutThisOne(deps, owner, repliedTaskId);
   if (saysNo(text)) return { text: BOT_TEXTS.noIsNoAnswer };
+  if (saysForgot(text)) return { text: BOT_TEXTS.forgotIsNoAnswer };
   const named = forgetRequest(text);
   // "cancel netflix on friday" holds a time: a reminder to cancel Netflix, not a wish to drop one.
   if (named && !holdsATime(text, owner.timezone, deps.clock.now())) {

@@ -109,6 +109,8 @@ export const BOT_TEXTS = {
   nothingToRepeat: 'Which reminder should repeat? Reply to its message with "make it every day", or send a new one, like "take pills every day at 9am".',
   nothingToCorrect: 'Which reminder should I change? Reply to its message with the new time, or write "move", its name and the day, like "move the dentist to friday".',
   /** "no" or "nope" typed: nothing changes; the answers it can take (ADR 106). */
+  /** "I forgot" typed (ADR 182): kindly, and what it can take; nothing changes. */
+  forgotIsNoAnswer: 'No worries, it happens. Nothing is lost: reply "done" once it\'s done, "snooze" for a little more time, or a time like "in 20 minutes".',
   noIsNoAnswer: 'Okay, nothing changed. Reply "snooze" for a little more time, "done" when it\'s finished, or "ok" to stop the reminders and keep it open.',
   /** "stop" typed without the slash: nothing is turned off on one word (ADR 104). */
   stopTyped: 'To hold your reminders for a while, write "pause for 2 hours" or "pause until monday". To unlink this chat from Nudge, send /stop.',
