@@ -24,7 +24,7 @@ const ANSWER = `To answer a reminder, use the Done, Snooze or Acknowledge button
 const REPEAT_CHANGE = `To make a reminder repeat, press the pencil on its card on your dashboard and pick under "Repeat". To make a new repeating reminder, write what and when, like "take pills every day at 9am".`;
 const NUDGE_CHANGE = `To change how hard a reminder nudges, press the pencil on its card on your dashboard and pick under "How hard to nudge". To make a new reminder, write what and when, like "pay rent on friday at 5pm, urgently".`;
 const UNDO = "To take a reminder back, press the bin icon on its card on your dashboard. It asks before it deletes anything.";
-const HELP = `Write what to be reminded of and when, in your own words, like "call mom tomorrow at 5pm", "take my pills every day at 8am" or "in 20 minutes check the oven". I'll keep nudging you until you answer. Add "urgently" to be called early, "gently" for pings only, or "don't tell my buddy" to leave your buddies out.`;
+const HELP = `Write what to be reminded of and when, in your own words, like "call mom tomorrow at 5pm", "take my pills at 8am and 8pm every day" or "in 20 minutes check the oven". I'll keep nudging you until you answer. Add "urgently" to be called early, "gently" for pings only, or "don't tell my buddy" to leave your buddies out.`;
 
 interface NlAnswer {
   success: boolean;

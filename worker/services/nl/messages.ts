@@ -240,7 +240,7 @@ export const ANSWER_REQUEST = `To answer a reminder, use the ${ANSWER_LABELS.don
 export const UNDO_REQUEST = "To take a reminder back, press the bin icon on its card on your dashboard. It asks before it deletes anything.";
 
 /** "help", "what can you do?" typed where only reminders are made (ADR 108). */
-export const BOX_HELP = `Write what to be reminded of and when, in your own words, like "call mom tomorrow at 5pm", "take my pills every day at 8am" or "in 20 minutes check the oven". I'll keep nudging you until you answer. ${HOW_HARD_TO_NUDGE}`;
+export const BOX_HELP = `Write what to be reminded of and when, in your own words, like "call mom tomorrow at 5pm", "take my pills at 8am and 8pm every day" or "in 20 minutes check the oven". I'll keep nudging you until you answer. ${HOW_HARD_TO_NUDGE}`;
 
 
 /**
