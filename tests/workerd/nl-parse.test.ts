@@ -212,6 +212,13 @@ const cases: Case[] = [
   { prompt: "oh and buy milk tomorrow at 9", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "buy milk", local: "2026-03-03 09:00" },
   { prompt: "then call the bank at 2pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call the bank", local: "2026-03-02 14:00" },
   { prompt: "plus book the vet friday at 10", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "book the vet", local: "2026-03-06 10:00" },
+  // ADR 183: "must" without "I" was kept in the title; "nite" is night; going to bed is the night's hour (it was 11 AM).
+  { prompt: "must renew car tax friday", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "renew car tax", local: "2026-03-06 09:00" },
+  { prompt: "must haves list tomorrow at 5", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "must haves list", local: "2026-03-03 17:00" },
+  { prompt: "every nite at 10 pills", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pills", local: "2026-03-02 22:00", recurrence: { freq: "daily" } },
+  { prompt: "i should go to bed at 11", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "go to bed", local: "2026-03-02 23:00" },
+  { prompt: "lights out at 10 tomorrow", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "lights out", local: "2026-03-03 22:00" },
+  { prompt: "make the bed tomorrow at 9", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "make the bed", local: "2026-03-03 09:00" },
   { prompt: "nudge sam at 6 about the keys", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "nudge sam about the keys", local: "2026-03-02 18:00" },
   // "is" that only joined the thing to its day: it was titled "the car service is".
   { prompt: "the car service is on the 3rd at 8am", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "the car service", local: "2026-03-03 08:00" },

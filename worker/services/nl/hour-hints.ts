@@ -18,7 +18,8 @@ export function settleTheHour(hints: DateTimeHints, text: string, repeat: Recurr
   if (bareHour !== null && WAKING.test(text)) hints.partOfDay = "morning";
   // "dinner at 7 on sat", "fri drinks at 6": an evening's plan, so its bare hour is the evening's, not 07:00 (ADR 121).
   // "before the shop closes at 6" said in the evening: a place closes in the evening, not at 6 AM tomorrow.
-  else if (sixToEleven && (EVENING_PLANS.test(text) || CLOSING.test(text))) hints.partOfDay = "evening";
+  // "go to bed at 11", "bedtime at 10" said in the morning: the night's (ADR 183; it was 11 AM).
+  else if (sixToEleven && (EVENING_PLANS.test(text) || CLOSING.test(text) || BEDTIME.test(text))) hints.partOfDay = "evening";
   // "call the pharmacy when they open at 9" said at 3 PM: opening is in the morning, not 9 PM tonight ("doors open at 7
   // for the gig" is the evening's, above).
   // "at quarter to 9 leave for school" said at 3 PM: the school run is in the morning, not 8:45 PM tonight.
@@ -30,6 +31,8 @@ export function settleTheHour(hints: DateTimeHints, text: string, repeat: Recurr
   return shade?.span ?? null;
 }
 
+/** Going to bed, not making it ("make the bed at 9" keeps the morning). */
+const BEDTIME = /\b(?:go(?:ing)?\s+to\s+(?:bed|sleep)|get(?:ting)?\s+(?:ready\s+for|into)\s+bed|bed\s*time|lights\s+out|wind(?:ing)?\s+down\s+for\s+bed)\b/i;
 /** Words of getting up: an hour said with them without am/pm is a morning's. */
 const WAKING = /\b(?:wake|waking|get\s+(?:me\s+)?up|getting\s+up)\b/i;
 /** A place closing at an hour ("before it closes at 6", "the shop shuts at 8"). */

@@ -21,6 +21,9 @@ const CORRECTIONS: Record<string, readonly string[]> = {
   tomorrow: ["tomorow", "tommorow", "tommorrow", "tomorrw", "tommorw", "tomorro", "tomoro", "tomrow", "tomrrow", "tomorrrow", "2morrow", "2morow", "2moro", "2mrw", "tmw", "tmrw", "tmr", "tmrow", "tomoz", "tmoz"],
   later: ["l8r", "l8er"],
   tonight: ["tonite", "2nite", "tonigt", "toniht", "tonihgt"],
+  // "every nite at 10 pills" was a one-off titled "every nite pills" (ADR 183).
+  night: ["nite", "nigth", "nihgt"],
+  nightly: ["nitely", "nitley"],
   today: ["2day", "tday", "todya"],
   monday: ["mondy", "monady", "mnday", "mondya"],
   // "tues" and "weds" are how the days are often cut short; chrono knows "tue", "wed", "thurs" but not these.

@@ -113,6 +113,8 @@ const LEAD_INS: readonly RegExp[] = [
   // "I really need to", "I should really", "I should probably": how much it matters is no part of the task.
   leadIn("(?:that\\s+)?(?:i(?:'ve|\\s+have)?\\s+)?(?:really\\s+)?(?:need\\s+to|have\\s+to|got\\s+to|gotta|ought\\s+to|want\\s+to)"),
   leadIn("(?:that\\s+)?i\\s+(?:really\\s+)?(?:must|should)(?:\\s+(?:really|probably|definitely|prob))?"),
+  // "must renew car tax friday", "should call the gp": the same without the "I" (ADR 183; it was titled "must renew ...").
+  new RegExp(`^(?:must|should)(?=\\s+${COMMON_VERB}\\b)`, "i"),
   // "i keep forgetting my meds so remind me at 8", "i always forget to water the plants": what is forgotten is the task
   // (it was said back "about i keep forgetting your meds").
   leadIn("i\\s+(?:keep|always|often|sometimes)\\s+forget(?:ting)?(?:\\s+(?:to|about))?|i\\s+never\\s+remember(?:\\s+to)?"),
