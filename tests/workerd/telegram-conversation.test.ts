@@ -11,7 +11,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { endBreak, startBreak } from "../../worker/services/quiet-hours";
 import { createTask } from "../../worker/services/tasks";
 import { BOT_TEXTS } from "../../worker/services/telegram";
-import { agendaQuestion, forgetRequest, titleMatches } from "../../worker/services/nl/chat-intents";
+import { agendaQuestion, forgetRequest, helpRequest, titleMatches } from "../../worker/services/nl/chat-intents";
+import { breakWishIn, type BreakWish } from "../../worker/services/nl/break-phrases";
 import { courtesyOnly } from "../../worker/services/typed-answers";
 import { depsAt, MINUTE, taskRow, tasksOfUser, testEra } from "./escalation-helpers";
 import { fakeTelegram, postUpdate, pressUpdate, textUpdate } from "./telegram/support";
@@ -67,6 +68,44 @@ describe("reading what is not a reminder", () => {
   ])("%j, a look at a day, is a question about the agenda (%s; ADR 176)", (text, day) => {
     // "whats tomorrow look like" was a reminder titled "whats look like", tomorrow at 9 AM.
     expect(agendaQuestion(text)).toEqual({ day });
+  });
+
+  it.each([
+    ["anything today?", "today"],
+    ["anything on tomorrow", "tomorrow"],
+    ["am i free tomorrow", "tomorrow"],
+    ["am I busy today?", "today"],
+    ["is tomorrow free?", "tomorrow"],
+  ])("%j is a question about the agenda (%s; ADR 184)", (text, day) => {
+    // "am i free tomorrow" was a reminder titled "am i free"; "anything today?" got "What time today?".
+    expect(agendaQuestion(text)).toEqual({ day });
+  });
+
+  it.each(["free tomorrow", "anything", "busy", "free the cat tomorrow at 5"])("%j is no question about a day", (text) => {
+    expect(agendaQuestion(text)).toBeNull();
+  });
+
+  it.each(["who are you", "what is this?", "whats nudge", "What are you"])("%j asks what the assistant is: its help (ADR 184)", (text) => {
+    expect(helpRequest(text)).toBe(true);
+  });
+
+  it.each<[string, BreakWish]>([
+    ["stop for an hour", { kind: "until", when: "in an hour" }],
+    ["stop reminders until monday", { kind: "until", when: "monday" }],
+    ["mute for 2 hours", { kind: "until", when: "in 2 hours" }],
+    ["silence notifications until 8am", { kind: "until", when: "8am" }],
+    ["snooze all for 30 minutes", { kind: "until", when: "in 30 minutes" }],
+    ["do not disturb until tomorrow", { kind: "until", when: "tomorrow" }],
+    ["dnd for 1 hour", { kind: "until", when: "in 1 hour" }],
+    ["mute", { kind: "ask" }],
+    ["snooze everything", { kind: "ask" }],
+    ["quiet please", { kind: "ask" }],
+  ])("%j is a break (ADR 184; 'mute for 2 hours' was a reminder titled 'mute')", (text, wish) => {
+    expect(breakWishIn(text)).toEqual(wish);
+  });
+
+  it.each(["stop", "mute the tv at 9", "silence the alarm tomorrow at 7", "stop by the bakery at 5pm"])("%j is no break", (text) => {
+    expect(breakWishIn(text)).toBeNull();
   });
 
   it.each(["how do i look", "what does a llama look like", "what day is it", "look at the car tomorrow"])("%j is no look at the agenda", (text) => {
@@ -450,6 +489,19 @@ describe("courtesies", () => {
     expect(lastText(bot)).toBe("You're welcome! 🙂");
     await postUpdate(textUpdate(u.chat, "good morning"));
     expect(lastText(bot)).toBe('Hi Robin! Write me a reminder, like "call mom tomorrow at 5pm", or ask "what\'s on today?".');
+    expect(await tasksOfUser(u.id)).toEqual([]);
+  });
+
+  it("'thank u', 'thanx', 'ta' are thanks (ADR 184: 'thank u' got \"I couldn't find a time in that\")", async () => {
+    for (const text of ["thank u", "thanx!", "ta", "tyvm", "thank u so much"]) expect(courtesyOnly(text), text).toBe(text === "thank u so much" ? null : "thanks");
+    const bot = fakeTelegram();
+    const u = await linkedUser();
+    await postUpdate(textUpdate(u.chat, "thank u"));
+    expect(lastText(bot)).toBe("You're welcome! 🙂");
+    await postUpdate(textUpdate(u.chat, "am i free tomorrow"));
+    expect(lastText(bot)).toBe('Nothing is due tomorrow. Write me one any time, like "stretch at 3pm".');
+    await postUpdate(textUpdate(u.chat, "mute for 2 hours"));
+    expect(lastText(bot)).toMatch(/^🌙 You're on a break until 12:00 PM\./);
     expect(await tasksOfUser(u.id)).toEqual([]);
   });
 

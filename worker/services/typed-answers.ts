@@ -51,7 +51,8 @@ const LONGEST_SNOOZE_MINUTES = SNOOZE_MAX_MINUTES;
  * Words that only make an answer polite, and tokens with no letter or digit (an emoji, "!!"): "Thanks,
  * done 👍" is "done". In a chat, "done ✅" or "done, thanks" got "I couldn't find a time in that".
  */
-const COURTESY = new Set(["THANKS", "THANK", "YOU", "THANKYOU", "THX", "TY", "TYSM", "PLEASE", "PLS", "CHEERS", "HI", "HEY"]);
+// "thank u", "thanx", "tyvm", "ta" (ADR 184): "thank u" was read as a reminder ("I couldn't find a time in that").
+const COURTESY = new Set(["THANKS", "THANK", "YOU", "U", "THANKYOU", "THANKU", "THANX", "THNX", "TNX", "THX", "TY", "TYSM", "TYVM", "TA", "PLEASE", "PLS", "CHEERS", "HI", "HEY"]);
 /** "can't today, sorry", "sorry, done": an apology around an answer is no part of it (not a greeting alone, though). */
 const APOLOGIES = new Set(["SORRY", "SOZ"]);
 
@@ -72,7 +73,7 @@ function answerWords(body: string): string[] {
 
 /** Greetings that carry nothing else ("hi", "good morning"): in a chat they get a hello back. */
 const GREETINGS = new Set(["HI", "HEY", "HELLO", "HIYA", "YO", "GOOD", "MORNING", "AFTERNOON", "EVENING", "THERE"]);
-const THANKS = new Set(["THANKS", "THANK", "THANKYOU", "THX", "TY", "TYSM", "CHEERS"]);
+const THANKS = new Set(["THANKS", "THANK", "THANKYOU", "THANKU", "THANX", "THNX", "TNX", "THX", "TY", "TYSM", "TYVM", "TA", "CHEERS"]);
 /**
  * Words that take leave ("good night", "bye", "see you"): a farewell (ADR 176). "good night" was a reminder titled "good"
  * at 9 PM; "bye" got "I couldn't find a time in that".

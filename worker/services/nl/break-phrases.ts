@@ -14,9 +14,16 @@ import { correctSpelling } from "./spelling";
 export type BreakWish = { kind: "ask" } | { kind: "end" } | { kind: "until"; when: string };
 
 const LEAD_IN = String.raw`^(?:(?:please|pls|ok|okay|hi|hey)[,!]?\s+)*`;
-const PAUSE = String.raw`(?:pause|take\s+a\s+break|start\s+a\s+break|break)(?:\s+(?:all|my|every))?(?:\s+(?:the\s+)?(?:reminders?|everything|nudges|notifications|it\s+all))?`;
-const ASK = new RegExp(`${LEAD_IN}${PAUSE}$`, "i");
-const UNTIL = new RegExp(`${LEAD_IN}${PAUSE}\\s+(for|until|till|til|'til)\\s+(.+)$`, "i");
+/**
+ * "mute", "silence", "snooze everything", "do not disturb", "quiet please" (ADR 184) ask for a break as "pause" does;
+ * "mute for 2 hours" was a reminder titled "mute" in two hours, "quiet please" got "I couldn't find a time in that".
+ */
+const PAUSE_WORD = String.raw`(?:pause|take\s+a\s+break|start\s+a\s+break|break|mute|silence|snooze\s+(?:all|everything)|do\s+not\s+disturb|dnd|(?:be\s+)?quiet)`;
+const PAUSE = String.raw`${PAUSE_WORD}(?:\s+(?:all|my|every))?(?:\s+(?:the\s+)?(?:reminders?|everything|nudges|notifications|it\s+all))?`;
+/** "stop" alone is the chat's question about stopping (ADR 104); with a length or an end it is a break ("stop for an hour"). */
+const STOP_FOR_A_WHILE = String.raw`stop(?:\s+(?:all|my|the))?(?:\s+(?:reminders?|everything|nudges|notifications|messages|it\s+all))?`;
+const ASK = new RegExp(`${LEAD_IN}${PAUSE}(?:\\s+(?:please|pls))?$`, "i");
+const UNTIL = new RegExp(`${LEAD_IN}(?:${PAUSE}|${STOP_FOR_A_WHILE})\\s+(for|until|till|til|'til)\\s+(.+)$`, "i");
 const END = /^(?:(?:please|pls|ok|okay)[,!]?\s+)*(?:resume|unpause|un-pause|end\s+(?:the|my)\s+break|stop\s+(?:the|my)\s+break|break\s+over|i'?m\s+back|i\s+am\s+back)(?:\s+(?:reminders|now|please|thanks))*$/i;
 
 /**

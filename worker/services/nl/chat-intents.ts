@@ -15,7 +15,7 @@ export type AgendaDay = "today" | "tomorrow" | "week" | null;
 const AGENDA_WORDS = new Set(
   `what whats which any anything show list tell me my the i have got on for due today tonight tomorrow this week next
   coming up left reminders reminder tasks task todo todos to do agenda schedule is are there else all please upcoming
-  scheduled planned pending open still s do does am we our look looks looking like how hows day`.split(/\s+/),
+  scheduled planned pending open still s do does am we our look looks looking like how hows day free busy`.split(/\s+/),
 );
 
 /** At least one word that makes it about the agenda, not just "what is this". */
@@ -23,9 +23,10 @@ const ABOUT_THE_AGENDA = new Set(["reminders", "reminder", "tasks", "task", "tod
 /** "what does tomorrow look like", "how's my week looking": a look at a day is about the agenda; "how do i look" is not. */
 const A_LOOK = new Set(["look", "looks", "looking"]);
 const A_DAY = new Set(["today", "tonight", "tomorrow", "week", "day"]);
+const ASKED_OF_A_DAY = new Set(["any", "anything", "free", "busy"]);
 
 /** How a question (or a command) about the agenda may start when it has no question mark. */
-const AGENDA_OPENERS = new Set(["what", "whats", "which", "any", "anything", "show", "list", "my", "agenda", "upcoming", "tell", "how", "hows"]);
+const AGENDA_OPENERS = new Set(["what", "whats", "which", "any", "anything", "show", "list", "my", "agenda", "upcoming", "tell", "how", "hows", "am", "is"]);
 
 function words(text: string): string[] {
   return text
@@ -44,7 +45,9 @@ export function agendaQuestion(text: string): { day: AgendaDay } | null {
   const said = words(text);
   if (said.length === 0 || said.length > 12) return null;
   if (!said.every((word) => AGENDA_WORDS.has(word))) return null;
-  const aLookAtADay = said.some((word) => A_LOOK.has(word)) && said.some((word) => A_DAY.has(word));
+  // "anything today?", "am I free tomorrow?" (ADR 184): asked about a day, as a look at it is. "am i free tomorrow" was a
+  // reminder titled "am i free"; "anything today?" got "What time today?".
+  const aLookAtADay = said.some((word) => A_LOOK.has(word) || ASKED_OF_A_DAY.has(word)) && said.some((word) => A_DAY.has(word));
   if (!aLookAtADay && !said.some((word) => ABOUT_THE_AGENDA.has(word))) return null;
   if (!text.trim().endsWith("?") && !AGENDA_OPENERS.has(said[0]!)) return null;
   // "what does my day look like": the day is today's.
@@ -109,6 +112,9 @@ const HELP = new RegExp(
       String.raw`how\s+(?:does|do)\s+(?:this|it|you|nudge)\s+work`,
       String.raw`how\s+do\s+i\s+use\s+(?:this|you|it|nudge)`,
       String.raw`(?:commands|menu|options|instructions|info)`,
+      // "who are you", "what is this", "what's nudge" (ADR 184): they got "I couldn't find a time in that".
+      String.raw`(?:who|what)\s+(?:are\s+(?:you|u)|is\s+(?:this|nudge)|'?s\s+(?:this|nudge)|s\s+(?:this|nudge))`,
+      String.raw`whats\s+(?:this|nudge)`,
     ].join("|") +
     ")$",
   "i",
