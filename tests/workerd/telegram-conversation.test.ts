@@ -100,11 +100,18 @@ describe("reading what is not a reminder", () => {
     ["mute", { kind: "ask" }],
     ["snooze everything", { kind: "ask" }],
     ["quiet please", { kind: "ask" }],
+    // Too much, said as how one is: offered a break.
+    ["i'm overwhelmed", { kind: "ask" }],
+    ["I'm so overwhelmed right now", { kind: "ask" }],
+    ["burnt out", { kind: "ask" }],
+    ["too many reminders", { kind: "ask" }],
+    ["this is too much", { kind: "ask" }],
+    ["i need a break", { kind: "ask" }],
   ])("%j is a break (ADR 184; 'mute for 2 hours' was a reminder titled 'mute')", (text, wish) => {
     expect(breakWishIn(text)).toEqual(wish);
   });
 
-  it.each(["stop", "mute the tv at 9", "silence the alarm tomorrow at 7", "stop by the bakery at 5pm"])("%j is no break", (text) => {
+  it.each(["stop", "mute the tv at 9", "silence the alarm tomorrow at 7", "stop by the bakery at 5pm", "i'm overwhelmed by work tomorrow at 5", "too many cooks at 5", "swamped at work"])("%j is no break", (text) => {
     expect(breakWishIn(text)).toBeNull();
   });
 
@@ -500,6 +507,8 @@ describe("courtesies", () => {
     expect(lastText(bot)).toBe("You're welcome! 🙂");
     await postUpdate(textUpdate(u.chat, "am i free tomorrow"));
     expect(lastText(bot)).toBe('Nothing is due tomorrow. Write me one any time, like "stretch at 3pm".');
+    await postUpdate(textUpdate(u.chat, "i'm overwhelmed"));
+    expect(lastText(bot)).toMatch(/^Take a break\? Until it ends I'll hold every reminder/);
     await postUpdate(textUpdate(u.chat, "mute for 2 hours"));
     expect(lastText(bot)).toMatch(/^🌙 You're on a break until 12:00 PM\./);
     expect(await tasksOfUser(u.id)).toEqual([]);

@@ -37,10 +37,19 @@ const NONE_TODAY = new RegExp(`${LEAD_IN}(?:no|no\\s+more|stop(?:\\s+the)?|pause
 const AWAY_UNTIL = new RegExp(`${LEAD_IN}${AWAY}\\s+(for|until|till|til|'til)\\s+(.+)$`, "i");
 const UNWELL_OR_AWAY = new RegExp(`${LEAD_IN}(?:${AWAY}|${I_AM}\\s+(?:(?:feeling\\s+)?(?:sick|ill|unwell|poorly)|not\\s+(?:feeling\\s+)?well)|(?:feeling|not\\s+feeling)\\s+(?:sick|ill|unwell|poorly|well))(?:\\s+(?:today|tonight|right\\s+now|atm))?$`, "i");
 
+/**
+ * Too much, said as how one is (ADR 184): "I'm overwhelmed", "so stressed", "burnt out", "too many reminders", "this is
+ * too much", "I need a break" are offered a break. Each got "I couldn't find a time in that" while the nudges went on.
+ */
+const OVERWHELMED = new RegExp(
+  `${LEAD_IN}(?:(?:${I_AM}\\s+(?:so\\s+|really\\s+|too\\s+|very\\s+|feeling\\s+)?|feeling\\s+|so\\s+)?(?:overwhelmed|stressed(?:\\s+out)?|exhausted|burnt\\s+out|burned\\s+out|drained|swamped|fried)|(?:it'?s|this\\s+is|that'?s)\\s+(?:all\\s+)?too\\s+much|too\\s+many\\s+(?:reminders|nudges|notifications|messages)|i\\s+need\\s+(?:a\\s+)?(?:break|rest|breather|day\\s+off))(?:\\s+(?:today|tonight|right\\s+now|atm|rn))?$`,
+  "i",
+);
+
 export function breakWishIn(body: string): BreakWish | null {
   const text = body.trim().replace(/[.!?…]+$/, "");
   if (END.test(text)) return { kind: "end" };
-  if (ASK.test(text) || UNWELL_OR_AWAY.test(text)) return { kind: "ask" };
+  if (ASK.test(text) || UNWELL_OR_AWAY.test(text) || OVERWHELMED.test(text)) return { kind: "ask" };
   if (NONE_TODAY.test(text)) return { kind: "until", when: "tomorrow morning" };
   const until = UNTIL.exec(text) ?? AWAY_UNTIL.exec(text);
   if (!until) return null;
