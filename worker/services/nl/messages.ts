@@ -34,18 +34,16 @@ interface ConfirmableReminder {
  */
 export function confirmationMessage(reminder: ConfirmableReminder, zone: string, now: Date, lead = "Got it!"): string {
   const due = DateTime.fromJSDate(reminder.dueAt, { zone }).setLocale("en-US");
-  const sameYear = due.year === DateTime.fromJSDate(now, { zone }).year;
-  const date = due.toFormat(sameYear ? "ccc, LLL d" : "ccc, LLL d, yyyy");
+  const date = shownDate(due, now);
   const time = due.toFormat("h:mm a");
   const what = reminderSubject(reminder.title);
-  const nudging = reminder.strategy ? ` ${nudgingSentence(reminder.strategy)}` : "";
+  const nudging = nudgingAfter(reminder.strategy);
   // "(30 mins before 3:00 PM)"; "(before 5:00 PM)" for a time to beat less than an hour away (no amount).
   const ahead = reminder.ahead ? ` (${[reminder.ahead.words, reminder.ahead.after ? "after" : "before", aheadOfWhat(reminder.ahead, due, zone, now)].filter(Boolean).join(" ")})` : "";
   // "call the london office at 9am uk time" from New York: "at 4:00 AM (9:00 AM United Kingdom Time)", so the hour
   // that was said is seen beside the person's own.
   const onTheirClock = reminder.clock && !reminder.ahead ? ` (${clockTimeOn(reminder.dueAt, reminder.clock)})` : "";
-  // "to put the wash on, on Thu, Nov 26": a title ending in "on" is set apart from the day's "on" (ADR 139).
-  if (!reminder.recurrence) return `${lead} I'll remind you ${what.replace(/\bon$/i, "on,")} on ${date} at ${time}${ahead}${onTheirClock}.${nudging}`;
+  if (!reminder.recurrence) return `${lead} I'll remind you ${apartFromTheDay(what)} on ${date} at ${time}${ahead}${onTheirClock}.${nudging}`;
   return `${lead} I'll remind you ${what} ${describeRecurrence(reminder.recurrence)} at ${time}${ahead}, starting ${date}.${nudging}`;
 }
 
@@ -58,21 +56,36 @@ export function confirmationMessage(reminder: ConfirmableReminder, zone: string,
 export function severalTimesConfirmation(reminders: readonly ConfirmableReminder[], zone: string, now: Date, lead = "Got it!"): string {
   const [first] = reminders;
   if (!first) return "";
-  const thisYear = DateTime.fromJSDate(now, { zone }).year;
   const local = reminders.map((reminder) => DateTime.fromJSDate(reminder.dueAt, { zone }).setLocale("en-US")).sort((a, b) => a.toMillis() - b.toMillis());
-  const dateOf = (due: DateTime) => due.toFormat(due.year === thisYear ? "ccc, LLL d" : "ccc, LLL d, yyyy");
+  const dateOf = (due: DateTime) => shownDate(due, now);
   const timeOf = (due: DateTime) => due.toFormat("h:mm a");
   const what = reminderSubject(first.title);
-  const nudging = first.strategy ? ` ${nudgingSentence(first.strategy)}` : "";
+  const nudging = nudgingAfter(first.strategy);
   const count = ` That's ${reminders.length} reminders, one for each time.`;
   if (first.recurrence) {
     const byTimeOfDay = [...local].sort((a, b) => a.hour * 60 + a.minute - (b.hour * 60 + b.minute));
     return `${lead} I'll remind you ${what} ${describeRecurrence(first.recurrence)} at ${joinWithAnd(byTimeOfDay.map(timeOf))}, starting ${dateOf(local[0]!)}.${count}${nudging}`;
   }
-  const subject = what.replace(/\bon$/i, "on,");
+  const subject = apartFromTheDay(what);
   const days = new Set(local.map(dateOf));
   if (days.size === 1) return `${lead} I'll remind you ${subject} on ${dateOf(local[0]!)} at ${joinWithAnd(local.map(timeOf))}.${count}${nudging}`;
   return `${lead} I'll remind you ${subject} ${joinWithAnd(local.map((due) => `on ${dateOf(due)} at ${timeOf(due)}`))}.${count}${nudging}`;
+}
+
+/** "Tue, Mar 3", or "Tue, Mar 3, 2027" when the year is not the person's current one (on the due date's own clock). */
+function shownDate(due: DateTime, now: Date): string {
+  const sameYear = due.year === DateTime.fromJSDate(now, { zone: due.zone }).year;
+  return due.toFormat(sameYear ? "ccc, LLL d" : "ccc, LLL d, yyyy");
+}
+
+/** "to put the wash on, on Thu, Nov 26": a title ending in "on" is set apart from the day's "on" (ADR 139). */
+function apartFromTheDay(subject: string): string {
+  return subject.replace(/\bon$/i, "on,");
+}
+
+/** " Nudging: Urgent (call early)." when the words named a sequence (ADR 112); nothing otherwise. */
+function nudgingAfter(strategy: StrategyKey | null | undefined): string {
+  return strategy ? ` ${nudgingSentence(strategy)}` : "";
 }
 
 /** "9:00 AM Pacific Time", "5:00 PM UTC+2": the time on the clock named, with the clock's name. */
