@@ -101,6 +101,20 @@ describe("a mail from a verified account", () => {
     expect(reply!.text).toContain("Tomorrow (Thu, Mar 2):\n• 10:00 AM — Call the dentist");
   });
 
+  it("'What did I miss?' is answered with what still waits for an answer, and makes nothing (ADR 185)", async () => {
+    const u = await user({ timezone: "America/New_York" });
+    const early = depsAt(NOW.getTime() - 3 * 24 * 60 * MINUTE).deps;
+    await createTask(early, u.id, { title: "Call the dentist", dueDate: new Date(NOW.getTime() - 90 * MINUTE).toISOString() });
+    await createTask(early, u.id, { title: "Water the plants", dueDate: new Date(NOW.getTime() + 90 * MINUTE).toISOString() });
+    expect(await deliver({ from: u.email, subject: "What did I miss?", body: "" })).toEqual([]);
+    expect((await tasksOf(u.id)).map((t) => t.title).sort()).toEqual(["Call the dentist", "Water the plants"]);
+    const [reply] = await outboxTo(u.email, "email");
+    expect(reply!.subject).toBe("Your reminders in Nudge");
+    expect(reply!.text).toContain("Still waiting for you:\n• ");
+    expect(reply!.text).toContain(" — Call the dentist\nNothing is lost: each can still be done, snoozed or moved.");
+    expect(reply!.text).not.toContain("Water the plants");
+  });
+
   it("'make it 8pm' in a new mail (about no reminder) makes nothing and says where to change one (ADR 108)", async () => {
     const u = await user();
     expect(await deliver({ from: u.email, subject: "make it 8pm", body: "" })).toEqual([]);

@@ -26,7 +26,7 @@ import { queue } from "../../worker/handlers";
 import type { Job } from "../../worker/queue-payloads";
 import { createDeps } from "../../worker/services/deps";
 import { fixedClock } from "../../worker/services/clock";
-import { describeActionLink, describeForgetLink, describeMoveLink, redeemActionLink, redeemForgetLink, redeemMoveLink } from "../../worker/services/tasks";
+import { agendaText, describeActionLink, describeForgetLink, describeMoveLink, redeemActionLink, redeemForgetLink, redeemMoveLink } from "../../worker/services/tasks";
 import { ProviderError } from "../../worker/channels/errors";
 import type { Deps } from "../../worker/services/deps";
 import { createFakePush } from "../fakes/push";
@@ -283,6 +283,9 @@ describe("every query the product runs reads by an index", () => {
     const owner = (await findChatOwner(pageDeps.db, "424242"))!;
     expect((await reminderFromChat(pageDeps, owner, "water the plants tomorrow at 9am", { chatId: "424242", messageId: 7 })).text).toMatch(/water the plants/i);
     expect(await nextReminderLines(pageDeps, owner)).toHaveLength(1);
+    // "what's on today?" and "what did I miss?" (ADR 185): open tasks by the list index, up to a time.
+    expect(await agendaText(pageDeps, owner, "today")).toMatch(/^Nothing is due today\./);
+    expect(await agendaText(pageDeps, owner, "missed")).toMatch(/^You haven't missed anything/);
     // A chat that is no account's is looked up as a buddy's before the sign-up offer (ADR 180): by its chat id.
     expect(await buddyOwnersOfChat(pageDeps, "434343")).toEqual([]);
     // Editing that message (ADR 107): the reminder it made is found by the message's key, then rewritten.

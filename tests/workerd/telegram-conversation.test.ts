@@ -9,7 +9,7 @@ import { DateTime } from "luxon";
 import { users } from "../../db/schema";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { endBreak, startBreak } from "../../worker/services/quiet-hours";
-import { createTask } from "../../worker/services/tasks";
+import { acknowledgeTask, completeTask, createTask, snoozeTask } from "../../worker/services/tasks";
 import { BOT_TEXTS } from "../../worker/services/telegram";
 import { agendaQuestion, forgetRequest, helpRequest, titleMatches } from "../../worker/services/nl/chat-intents";
 import { breakWishIn, type BreakWish } from "../../worker/services/nl/break-phrases";
@@ -80,6 +80,31 @@ describe("reading what is not a reminder", () => {
     // "am i free tomorrow" was a reminder titled "am i free"; "anything today?" got "What time today?".
     expect(agendaQuestion(text)).toEqual({ day });
   });
+
+  it.each([
+    "what did I miss?",
+    "did i miss anything",
+    "anything overdue",
+    "what have I forgotten?",
+    "whats waiting for me",
+    "missed reminders",
+    "what haven't I done yet",
+    "what's not done?",
+    "have i missed anything today?",
+    "show overdue tasks",
+    "what's outstanding",
+    "am i behind?",
+  ])("%j asks what still waits for an answer (ADR 185)", (text) => {
+    // Each was "I couldn't find a time in that".
+    expect(agendaQuestion(text)).toEqual({ day: "missed" });
+  });
+
+  it.each(["not done", "i forgot", "forgot it", "miss you", "missed call from mom", "waiting for the plumber", "did i do everything?", "miss the bus at 5"])(
+    "%j does not ask what was missed",
+    (text) => {
+      expect(agendaQuestion(text)?.day).not.toBe("missed");
+    },
+  );
 
   it.each(["free tomorrow", "anything", "busy", "free the cat tomorrow at 5"])("%j is no question about a day", (text) => {
     expect(agendaQuestion(text)).toBeNull();
@@ -208,6 +233,50 @@ describe("questions about what is coming up", () => {
     expect(lastText(bot)).toBe("Nothing is due tomorrow. Your next reminder: Renew the passport, Sun, Mar 13 at 10:00 AM.");
     await postUpdate(textUpdate(u.chat, "whats on this week"));
     expect(lastText(bot)).toBe(["The next 7 days:", "• Sun, Mar 13 at 10:00 AM — Renew the passport"].join("\n"));
+  });
+});
+
+describe("'what did I miss?' (ADR 185)", () => {
+  it("lists what is still open from before now, oldest first; not what is done, to come, or snoozed to later; nothing changes", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser();
+    const { deps } = depsAt(ERA);
+    await taskAt(u.id, "File the taxes", -2, "17:00");
+    await taskAt(u.id, "Take pills", 0, "09:00");
+    const onIt = await taskAt(u.id, "Call the bank", 0, "08:00");
+    await acknowledgeTask(deps, u.id, onIt.id);
+    const putOff = await taskAt(u.id, "Book the vet", 0, "07:00");
+    await snoozeTask(depsAt(ERA.getTime() - 120 * MINUTE).deps, u.id, putOff.id, { minutes: 30 });
+    const later = await taskAt(u.id, "Answer Sam", -1, "12:00");
+    await snoozeTask(deps, u.id, later.id, { minutes: 60 });
+    const done = await taskAt(u.id, "Pay rent", -1, "09:00");
+    await completeTask(deps, u.id, done.id);
+    await taskAt(u.id, "Call the dentist", 0, "14:30");
+    const before = (await tasksOfUser(u.id)).map((t) => [t.id, t.status, t.dueAt, t.snoozedUntil]);
+
+    await postUpdate(textUpdate(u.chat, "what did I miss?"));
+    expect(lastText(bot)).toBe(
+      [
+        "Still waiting for you:",
+        "• Sun, Mar 6 at 5:00 PM — File the taxes",
+        "• Tue, Mar 8 at 7:00 AM — Book the vet (snoozed earlier)",
+        "• Tue, Mar 8 at 8:00 AM — Call the bank (acknowledged, not done yet)",
+        "• Tue, Mar 8 at 9:00 AM — Take pills",
+        "Nothing is lost: each can still be done, snoozed or moved.",
+      ].join("\n"),
+    );
+    expect((await tasksOfUser(u.id)).map((t) => [t.id, t.status, t.dueAt, t.snoozedUntil])).toEqual(before);
+  });
+
+  it("with nothing waiting it says so and names the next reminder; with none at all, how to make one", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser();
+    await postUpdate(textUpdate(u.chat, "did I miss anything"));
+    expect(lastText(bot)).toBe('You haven\'t missed anything: no reminder is waiting for an answer. Write me one any time, like "stretch at 3pm".');
+    await taskAt(u.id, "Renew the passport", 5, "10:00");
+    await postUpdate(textUpdate(u.chat, "anything overdue?"));
+    expect(lastText(bot)).toBe("You haven't missed anything: no reminder is waiting for an answer. Your next reminder: Renew the passport, Sun, Mar 13 at 10:00 AM.");
+    expect(await tasksOfUser(u.id)).toHaveLength(1);
   });
 });
 

@@ -167,10 +167,10 @@ describe("changing how hard a reminder nudges, in words (ADR 112)", () => {
       ["Take meds", "Wed 08:00", "telegram"],
     ]);
     const [evening, morning] = made;
-    // In the order of when (tonight first), each named by its time.
+    // In the order the sentence names them (by time of day, though 8 PM comes first tonight), each named by its time.
     expect(lastButtons(bot)).toEqual([
-      ["↩️ Undo 8:00 PM", `undo:${evening!.id}`],
       ["↩️ Undo 8:00 AM", `undo:${morning!.id}`],
+      ["↩️ Undo 8:00 PM", `undo:${evening!.id}`],
     ]);
     const confirmation = bot.callsOf("sendMessage").at(-1)!;
     await postUpdate(pressUpdate(u.chat, `undo:${morning!.id}`, bot.sent.at(-1)!.messageId, undefined, confirmation.payload.reply_markup));

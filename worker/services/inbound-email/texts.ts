@@ -47,7 +47,7 @@ export const INBOUND_TEXTS = {
     'Write a reminder in the subject or the first line, the way you would say it: "Call the dentist tomorrow at 10am", "Take pills every day at 8pm". You can also add this address to a meeting invitation.',
     HOW_HARD_TO_NUDGE,
     'Reply to a reminder with done, snooze (or "snooze 1 hour", "snooze until 7pm"), ok, or "move it to friday". Reply to "Reminder set" with "make it 8pm" to change its time, or "undo" to delete it.',
-    'Ask "what\'s on today?" (or tomorrow, or this week) for your list. "Cancel the dentist" or "move the dentist to friday" asks before it changes anything.',
+    'Ask "what\'s on today?" (or tomorrow, or this week) for your list, or "what did I miss?" for what still waits for an answer. "Cancel the dentist" or "move the dentist to friday" asks before it changes anything.',
     '"Pause until monday" or "pause for 3 hours" holds every reminder for a while; "resume" ends the break.',
   ].join("\n\n"),
   /** "unsubscribe" or "stop" in a mail (ADR 105): the reminders are the person's own; how to quiet them. */

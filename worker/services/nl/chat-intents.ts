@@ -9,7 +9,8 @@
  * stays a reminder to cancel Netflix.
  */
 
-export type AgendaDay = "today" | "tomorrow" | "week" | null;
+/** The day asked about; "missed" asks what is still waiting for an answer ("what did I miss?", ADR 185); null, what is next. */
+export type AgendaDay = "today" | "tomorrow" | "week" | "missed" | null;
 
 /** Words a question about one's own reminders is made of ("what do I have on tomorrow?"). */
 const AGENDA_WORDS = new Set(
@@ -44,6 +45,7 @@ function words(text: string): string[] {
 export function agendaQuestion(text: string): { day: AgendaDay } | null {
   const said = words(text);
   if (said.length === 0 || said.length > 12) return null;
+  if (asksWhatWasMissed(said, text)) return { day: "missed" };
   if (!said.every((word) => AGENDA_WORDS.has(word))) return null;
   // "anything today?", "am I free tomorrow?" (ADR 184): asked about a day, as a look at it is. "am i free tomorrow" was a
   // reminder titled "am i free"; "anything today?" got "What time today?".
@@ -53,6 +55,30 @@ export function agendaQuestion(text: string): { day: AgendaDay } | null {
   // "what does my day look like": the day is today's.
   const day: AgendaDay = said.includes("today") || said.includes("tonight") ? "today" : said.includes("tomorrow") ? "tomorrow" : said.includes("week") ? "week" : said.includes("day") ? "today" : null;
   return { day };
+}
+
+/**
+ * Words of "what did I miss?", "anything overdue?", "what have I forgotten?", "what's still waiting for me?", "what
+ * haven't I done yet?" (ADR 185): all were "I couldn't find a time in that".
+ */
+const MISSED_WORDS = new Set(
+  `what whats which did i ive have has had is are was were there any anything something else miss missed overdue
+  outstanding undone forget forgot forgotten waiting still for me my on reminders reminder tasks task todos show list
+  tell not havent didnt done do yet behind left today so far am`.split(/\s+/),
+);
+/** At least one word that asks about what went by unanswered. */
+const ABOUT_WHAT_WAS_MISSED = new Set(["miss", "missed", "overdue", "outstanding", "undone", "forget", "forgot", "forgotten", "waiting", "behind"]);
+/** Or "not done", "haven't done", "didn't do": what is left undone. */
+const LEFT_UNDONE = new Set(["not", "havent", "didnt"]);
+/** "what's not done?", "anything I haven't done": "not done" alone is an answer (no). */
+const ASKING_WHICH = new Set(["what", "whats", "which", "anything", "show", "list", "tell"]);
+const MISSED_OPENERS = new Set(["what", "whats", "which", "did", "have", "has", "is", "are", "any", "anything", "show", "list", "tell", "missed", "overdue", "am"]);
+
+function asksWhatWasMissed(said: string[], text: string): boolean {
+  if (!said.every((word) => MISSED_WORDS.has(word))) return false;
+  const asked = said.some((word) => ABOUT_WHAT_WAS_MISSED.has(word)) || (said.some((word) => LEFT_UNDONE.has(word)) && said.some((word) => ASKING_WHICH.has(word)));
+  // "i forgot", "forgot it" say what happened (the chat's "No worries"); they ask nothing.
+  return asked && said[0] !== "i" && (text.trim().endsWith("?") || MISSED_OPENERS.has(said[0]!));
 }
 
 /**

@@ -18,6 +18,11 @@ export const AGENDA_TEXTS = {
   nothing: (day: "today" | "tomorrow" | "week", next: string | null) =>
     `Nothing is due ${day === "week" ? "in the next 7 days" : day}.` + (next ? ` Your next reminder: ${next}.` : ' Write me one any time, like "stretch at 3pm".'),
   more: "…and more. Your dashboard on the Nudge website lists them all.",
+  /** "what did I miss?" (ADR 185): the reminders whose time has come and that wait for an answer. */
+  missedHeading: "Still waiting for you:",
+  missedFooter: "Nothing is lost: each can still be done, snoozed or moved.",
+  nothingMissed: (next: string | null) =>
+    "You haven't missed anything: no reminder is waiting for an answer." + (next ? ` Your next reminder: ${next}.` : ' Write me one any time, like "stretch at 3pm".'),
   /** First, during a break taken anywhere (the website, the chat, a text or a mail): why nothing comes meanwhile. */
   onBreak: (until: string) => `⏸ You're on a break until ${until}: reminders wait until then.`,
 };
@@ -55,6 +60,7 @@ async function agendaOf(deps: Deps, person: Person, day: AgendaDay): Promise<str
     return lines.length === 0 ? AGENDA_TEXTS.listEmpty : [AGENDA_TEXTS.listHeader, ...lines].join("\n");
   }
   const zone = safeZone(person.timezone);
+  if (day === "missed") return missedOf(deps, person.id, zone);
   const now = DateTime.fromJSDate(deps.clock.now(), { zone });
   const today = now.startOf("day");
   const first = day === "tomorrow" ? today.plus({ days: 1 }) : today;
@@ -72,6 +78,25 @@ async function agendaOf(deps: Deps, person: Person, day: AgendaDay): Promise<str
   return [heading, ...shown, ...more].join("\n");
 }
 
+/**
+ * "what did I miss?": the open reminders whose time has passed, oldest first, except those snoozed to a time still to
+ * come (put off on purpose, not missed). A reminder said "on it" to is listed: it is not done yet.
+ */
+async function missedOf(deps: Deps, userId: string, zone: string): Promise<string> {
+  const now = deps.clock.now().getTime();
+  // A few more than are shown: snoozed ones read here are left out.
+  const due = await openTasksDue(deps, userId, { before: now + 1 }, AGENDA_LINES * 2);
+  const waiting = due.filter((task) => !(task.status === "SNOOZED" && (task.snoozedUntil ?? 0) > now));
+  if (waiting.length === 0) {
+    const [next] = await openTasksDue(deps, userId, { from: now + 1, before: Number.MAX_SAFE_INTEGER }, 1);
+    return AGENDA_TEXTS.nothingMissed(next ? `${next.title}, ${whenLabel(next.dueAt, zone, null)}` : null);
+  }
+  // Every line waits for an answer, so only what differs is said: "on it" already, or snoozed and come round again.
+  const shown = waiting.slice(0, AGENDA_LINES).map((task) => `• ${whenLabel(task.dueAt, zone, null)} — ${task.title}${task.status === "PENDING" ? "" : stateLabel(task, now)}`);
+  const more = waiting.length > AGENDA_LINES ? [AGENDA_TEXTS.more] : [];
+  return [AGENDA_TEXTS.missedHeading, ...shown, ...more, AGENDA_TEXTS.missedFooter].join("\n");
+}
+
 /** "10:00 AM" on the day asked about; "Sat, Nov 28 at 10:00 AM" on any other day (one still waiting from before). */
 function whenLabel(dueAt: number, zone: string, onDay: DateTime | null): string {
   const local = DateTime.fromMillis(dueAt, { zone }).setLocale("en-US");
@@ -80,7 +105,7 @@ function whenLabel(dueAt: number, zone: string, onDay: DateTime | null): string 
 }
 
 function stateLabel(task: TaskLine, now: number): string {
-  if (task.status === "SNOOZED") return " (snoozed)";
+  if (task.status === "SNOOZED") return task.snoozedUntil !== null && task.snoozedUntil <= now ? " (snoozed earlier)" : " (snoozed)";
   if (task.status === "ACKNOWLEDGED") return " (acknowledged, not done yet)";
   return task.dueAt <= now ? " (waiting for your answer)" : "";
 }

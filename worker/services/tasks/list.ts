@@ -182,13 +182,15 @@ export interface TaskLine {
   title: string;
   dueAt: number;
   status: string;
+  /** Until when a SNOOZED one is put off: "what did I miss?" leaves out those snoozed to a time still to come. */
+  snoozedUntil: number | null;
   recurrence: string | null;
   seriesId: string | null;
   /** When it was made: a chat's Undo acts at once only on a reminder just made (ADR 104). */
   createdAt: number;
 }
 
-const taskLine = { id: tasks.id, title: tasks.title, dueAt: tasks.dueAt, status: tasks.status, recurrence: tasks.recurrence, seriesId: tasks.seriesId, createdAt: tasks.createdAt };
+const taskLine = { id: tasks.id, title: tasks.title, dueAt: tasks.dueAt, status: tasks.status, snoozedUntil: tasks.snoozedUntil, recurrence: tasks.recurrence, seriesId: tasks.seriesId, createdAt: tasks.createdAt };
 
 /**
  * The person's open tasks due before `before` (and at or after `from`, when given), soonest first, at

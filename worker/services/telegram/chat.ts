@@ -146,17 +146,25 @@ export async function reminderFromChat(deps: Deps, owner: ChatOwner, text: strin
 }
 
 /**
- * "↩️ Undo 8:00 AM", "↩️ Undo 8:00 PM": one button per reminder made from one message, in the order of when, three to
- * a row; one-offs on different days with the day. Pressing one keeps the others (bot/buttons.ts).
+ * "↩️ Undo 8:00 AM", "↩️ Undo 8:00 PM": one button per reminder made from one message, three to a row, in the order the
+ * confirmation names them: repeats by time of day ("every day at 8:00 AM and 8:00 PM" even when 8 PM comes first
+ * tonight), one-offs by when, those on different days with the day. Pressing one keeps the others (bot/buttons.ts).
  */
 function undoEachButtons(made: readonly TaskJson[], zone: string): NonNullable<ChatReply["buttons"]> {
-  const whens = [...made].sort((a, b) => Date.parse(a.dueDate) - Date.parse(b.dueDate)).map((task) => ({ id: task.id, due: DateTime.fromISO(task.dueDate, { zone }).setLocale("en-US") }));
+  const repeats = made.some((task) => task.recurrence);
+  const whens = made
+    .map((task) => ({ id: task.id, due: DateTime.fromISO(task.dueDate, { zone }).setLocale("en-US") }))
+    .sort((a, b) => (repeats ? minuteOfDay(a.due) - minuteOfDay(b.due) : 0) || a.due.toMillis() - b.due.toMillis());
   // Repeating ones are told apart by their time of day, as the confirmation names them.
-  const withDay = made.every((task) => !task.recurrence) && new Set(whens.map(({ due }) => due.toISODate())).size > 1;
+  const withDay = !repeats && new Set(whens.map(({ due }) => due.toISODate())).size > 1;
   const buttons = whens.map(({ id, due }): [string, string] => [`${BOT_TEXTS.undo} ${due.toFormat(withDay ? "ccc h:mm a" : "h:mm a")}`, `undo:${id}`]);
   const rows: Array<Array<[string, string]>> = [];
   for (let start = 0; start < buttons.length; start += 3) rows.push(buttons.slice(start, start + 3));
   return rows;
+}
+
+function minuteOfDay(time: DateTime): number {
+  return time.hour * 60 + time.minute;
 }
 
 /** "and at 8pm" after a reminder (ADR 178): another like it at that time, remembered as just made, with its Undo. */
