@@ -1178,7 +1178,7 @@ describe("parseReminder: failures", () => {
       `I can't repeat a reminder "every 20 years". I can repeat one every day or every so many days ("every other day", "every 3 days"), every weekday, on the days you choose every week or every so many weeks ("every monday and thursday", "every other friday"), on one date or weekday every month or every so many months ("on the 1st of every month", "the first monday of every month", "every 3 months"), or on one day every year ("every year on march 3", "every other year").`,
     );
     expect(failureMessage("unsupported_repeat", "every 5 minutes")).toBe(
-      `I can't repeat a reminder "every 5 minutes". You don't need to: I keep nudging you until you answer. Set it once, like "take my pills at 9am".`,
+      `I can't repeat a reminder "every 5 minutes". If it's to keep at one thing until it's done, you don't need to: I keep nudging you until you answer, so set it once, like "take my pills at 9am". For a habit through the day, name its times: "drink water every day at 10am, 1pm and 4pm".`,
     );
     expect(failureMessage("unsupported_repeat", "every hour")).toMatch(/I keep nudging you until you answer/);
     // A few hours apart is times in a day (a medicine's doses), which daily reminders hold: it said "You don't need to".
@@ -1191,8 +1191,9 @@ describe("parseReminder: failures", () => {
     expect(failureMessage("unsupported_repeat", "every 6 hrs")).toBe(
       `I can't repeat a reminder "every 6 hrs", but I can set a reminder for each time of day, repeating every day: say "every day at 6am, 12pm, 6pm and 12am".`,
     );
+    // Every 3 hours round the clock is 8 a day, more than one message makes: the waking day's (session 54).
     expect(failureMessage("unsupported_repeat", "every 3 hours")).toBe(
-      `I can't repeat a reminder "every 3 hours", but one reminder for each time of day, repeating every day, can: "every day at 6am", "every day at 9am", "every day at 12pm" and so on.`,
+      `I can't repeat a reminder "every 3 hours", but I can set a reminder for each time of day, repeating every day: say "every day at 8am, 11am, 2pm, 5pm and 8pm".`,
     );
     // So are "twice a day", "3 times a day", "4x a day": spread over the waking day, 8 am to 8 pm.
     expect(failureMessage("unsupported_repeat", "twice a day")).toBe(
@@ -2125,8 +2126,11 @@ describe("days counted from a day known by name or a thing, a weekday before or 
     // A bare 2 with doses is the afternoon's, as with any repeat.
     expect(answer("every 8 hours from 2 take meds")).toBe(`I can't repeat a reminder "every 8 hours from 2", but I can set a reminder for each time of day, repeating every day: say "every day at 2pm, 10pm and 6am".`);
     expect(answer("every 8 hours take meds")).toContain(`say "every day at 6am, 2pm and 10pm"`);
-    // More than one prompt makes (ADR 181): the first three, "and so on".
-    expect(answer("every 2 hours drink water")).toBe(`I can't repeat a reminder "every 2 hours", but one reminder for each time of day, repeating every day, can: "every day at 6am", "every day at 8am", "every day at 10am" and so on.`);
+    // Round the clock, more than one prompt makes (ADR 181): the waking day's, from 8 am or the first said to 8 pm.
+    expect(answer("every 2 hours drink water")).toBe(`I can't repeat a reminder "every 2 hours", but I can set a reminder for each time of day, repeating every day: say "every day at 8am, 10am, 12pm, 2pm, 4pm and 6pm".`);
+    expect(answer("every 3 hours from 10am check the baby monitor")).toContain(`say "every day at 10am, 1pm, 4pm and 7pm"`);
+    // A first time late in the day leaves no waking day: the first three, "and so on".
+    expect(answer("every 2 hours from 7pm take meds")).toBe(`I can't repeat a reminder "every 2 hours from 7pm", but one reminder for each time of day, repeating every day, can: "every day at 7pm", "every day at 9pm", "every day at 11pm" and so on.`);
   });
 
   it("says a verb that names a thing as the thing", () => {
@@ -2733,7 +2737,10 @@ describe("ADR 138: the half of the day as said, a day that is today, a choice, a
     expectTitlesAndTimesInNewYork([["bin day is thursday remind me the night before", "bin day", "2026-03-04 21:00"]]);
     // "remind me hourly" found no time; "semi-monthly" was monthly, titled "semi to pay the sitter".
     expect(parseReminder("remind me hourly to drink water", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "unsupported_repeat", phrase: "hourly" });
-    expect(failureMessage("unsupported_repeat", "hourly")).toBe('I can\'t repeat a reminder "hourly". You don\'t need to: I keep nudging you until you answer. Set it once, like "take my pills at 9am".');
+    // "remind me hourly to drink water" is a habit: the answer names its times too (ADR 186).
+    expect(failureMessage("unsupported_repeat", "hourly")).toBe(
+      'I can\'t repeat a reminder "hourly". If it\'s to keep at one thing until it\'s done, you don\'t need to: I keep nudging you until you answer, so set it once, like "take my pills at 9am". For a habit through the day, name its times: "drink water every day at 10am, 1pm and 4pm".',
+    );
     expect(parseReminder("remind me semi-monthly to pay the sitter", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "unsupported_repeat", phrase: "semi-monthly" });
     expectTitlesAndTimesInNewYork([["ask about the hourly rate at 5", "ask about the hourly rate", "2026-03-02 17:00"]]);
   });

@@ -152,6 +152,11 @@ describe("POST /v1/tasks/nl with several times", () => {
     ["take meds every 12 hours from 7:30", 2],
     ["take meds every 4 hours", 6],
     ["3 times a day take the drops", 3],
+    // Every 2 or 3 hours: the waking day's, 8 am to 8 pm, at most six (session 54; round the clock they were 12 and 8,
+    // more than one message makes, named as "and so on").
+    ["drink water every 2 hours", 6],
+    ["stretch every 3 hours", 5],
+    ["stand up every 2 hours starting at 9am", 6],
   ])("%j is answered with words that make %i reminders", async (prompt, count) => {
     const u = await user({ timezone: ZONE });
     const refused = (await say(u.token, prompt)).body;
@@ -165,6 +170,21 @@ describe("POST /v1/tasks/nl with several times", () => {
     expect(times).toHaveLength(count);
     for (const time of times) expect(made.body.message).toContain(time);
     expect(await tasksOfUser(u.id)).toHaveLength(count);
+  });
+
+  it("'every hour' is answered for both wishes, and the habit's example sent back makes a reminder at each time", async () => {
+    const u = await user({ timezone: ZONE });
+    const refused = (await say(u.token, "drink water every hour")).body;
+    expect(refused).toEqual({
+      success: false,
+      message:
+        `I can't repeat a reminder "every hour". If it's to keep at one thing until it's done, you don't need to: I keep nudging you until you answer, so set it once, like "take my pills at 9am". ` +
+        `For a habit through the day, name its times: "drink water every day at 10am, 1pm and 4pm".`,
+    });
+    expect(await tasksOfUser(u.id)).toHaveLength(0);
+    const example = /name its times: "([^"]+)"/.exec(refused.message)![1]!;
+    expect((await say(u.token, example)).body.message).toBe("Got it! I'll remind you to drink water every day at 10:00 AM, 1:00 PM and 4:00 PM, starting Mon, Mar 2. That's 3 reminders, one for each time.");
+    expect(await tasksOfUser(u.id)).toHaveLength(3);
   });
 
   it("what cannot be told alone is refused as before, and nothing is made", async () => {

@@ -107,9 +107,19 @@ function timesOfDayEvery(phrase: string): string[] | typeof ONCE_A_DAY | null {
   const hours = hoursIn(phrase);
   if (hours === 24) return ONCE_A_DAY;
   if (!(hours >= 2 && hours <= 12)) return null;
-  const first = firstTimeIn(phrase) ?? { hour: hours === 12 ? 8 : 6, minute: 0 };
-  return Array.from({ length: Math.floor(24 / hours) }, (_, i) => clockWord((first.hour + i * hours) % 24, first.minute));
+  const said = firstTimeIn(phrase);
+  const first = said ?? { hour: hours === 12 ? 8 : 6, minute: 0 };
+  const roundTheClock = Array.from({ length: Math.floor(24 / hours) }, (_, i) => clockWord((first.hour + i * hours) % 24, first.minute));
+  if (roundTheClock.length <= MOST_JOINED_TIMES) return roundTheClock;
+  // Every 2 or 3 hours round the clock is more than one message makes, and through the night: people who say it mean
+  // their waking day (water, a stretch, a look at the oven). From the first said, else 8 am, to 8 pm, at most six.
+  const waking: string[] = [];
+  for (let hour = said?.hour ?? 8; hour <= WAKING_DAY_ENDS && waking.length < MOST_JOINED_TIMES; hour += hours) waking.push(clockWord(hour, first.minute));
+  return waking.length >= 2 ? waking : roundTheClock;
 }
+
+/** The last hour of the waking day the doses of "every 2 hours" are spread to: 8 pm, as "twice a day" ends. */
+const WAKING_DAY_ENDS = 20;
 
 
 /** "twice a day", "3 times a day", "twice daily": that many times spread over the waking day, from 8 am to 8 pm. */
@@ -150,8 +160,14 @@ function firstTimeIn(phrase: string): { hour: number; minute: number } | null {
   return { hour, minute };
 }
 
-/** What Nudge does anyway, for someone asking to be reminded every few minutes. */
-const NUDGING_IS_BUILT_IN = `You don't need to: I keep nudging you until you answer. Set it once, like "take my pills at 9am".`;
+/**
+ * "every hour", "every 10 minutes": two wishes in the same words. To be kept at one thing until it is done is what
+ * Nudge does anyway; a habit through the day ("drink water every hour") is a few reminders at times of day, which one
+ * message makes (ADR 181). The answer said only the first ("You don't need to"), which is wrong for the second.
+ */
+const NUDGING_IS_BUILT_IN =
+  `If it's to keep at one thing until it's done, you don't need to: I keep nudging you until you answer, so set it once, like "take my pills at 9am". ` +
+  `For a habit through the day, name its times: "drink water every day at 10am, 1pm and 4pm".`;
 
 /** "twice", "3 times", "4x", "thrice": how many times, from two to five. */
 function timesIn(word: string): number {
