@@ -232,6 +232,11 @@ export const tasks = sqliteTable(
     checkBackMinutes: integer("check_back_minutes"),
     completedAt: integer("completed_at", { mode: "number" }),
     snoozedUntil: integer("snoozed_until", { mode: "number" }),
+    /**
+     * Shared by reminders made from one message naming several times ("at 8am and 8pm", ADR 181), so a change said
+     * about them ("make it every day") changes each (ADR 187); null for one made alone. Migration 0038.
+     */
+    madeTogetherId: text("made_together_id"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "number" }),
     /**
@@ -255,6 +260,9 @@ export const tasks = sqliteTable(
     index("tasks_user_list_idx").on(t.userId, t.isCompleted, t.listDue, t.id),
     index("tasks_user_status_idx").on(t.userId, t.status),
     index("tasks_series_idx").on(t.seriesId),
+    index("tasks_made_together_idx")
+      .on(t.madeTogetherId)
+      .where(sql`${sql.identifier("made_together_id")} is not null`),
     // The calendar feed's recently done tasks (services/calendar/feed.ts). Partial: written when a task is done.
     index("tasks_user_completed_idx")
       .on(t.userId, t.completedAt)

@@ -26,7 +26,7 @@ import { queue } from "../../worker/handlers";
 import type { Job } from "../../worker/queue-payloads";
 import { createDeps } from "../../worker/services/deps";
 import { fixedClock } from "../../worker/services/clock";
-import { agendaText, describeActionLink, describeForgetLink, describeMoveLink, redeemActionLink, redeemForgetLink, redeemMoveLink } from "../../worker/services/tasks";
+import { agendaText, madeTogetherWith, describeActionLink, describeForgetLink, describeMoveLink, redeemActionLink, redeemForgetLink, redeemMoveLink } from "../../worker/services/tasks";
 import { ProviderError } from "../../worker/channels/errors";
 import type { Deps } from "../../worker/services/deps";
 import { createFakePush } from "../fakes/push";
@@ -292,6 +292,11 @@ describe("every query the product runs reads by an index", () => {
     const edited = { message: { chatId: "424242", messageId: 7 }, text: "water the plants tomorrow at 10am", sentAt: new Date(due), repliedTaskId: null };
     expect((await replyToChatEdit(pageDeps, owner, edited)).text).toMatch(/^Changed it:/);
     const [chatTask] = await pageDeps.db.select().from(tasks).where(eq(tasks.userId, chatter.id));
+    // Several from one message (ADR 181), then what a change said about one of them is about (ADR 187): by the partial index.
+    expect((await reminderFromChat(pageDeps, owner, "feed the cat at 8am and 6pm every day", { chatId: "424242", messageId: 8 })).text).toMatch(/That's 2 reminders/);
+    const cat = (await pageDeps.db.select().from(tasks).where(eq(tasks.userId, chatter.id))).find((task) => task.title === "Feed the cat");
+    expect(await madeTogetherWith(pageDeps, chatter.id, cat!.id)).toHaveLength(2);
+    expect(await madeTogetherWith(pageDeps, chatter.id, chatTask!.id)).toEqual([chatTask!.id]);
     await answerFromChat(pageDeps, "424242", chatTask!.id, "snooze");
     // A reaction on a message of the chat (ADR 119): the chat's owner, then their last week of deliveries by its message id.
     expect(await answerFromReaction(pageDeps, "424242", 999_999, ["👍"])).toBeNull();

@@ -188,6 +188,39 @@ describe("changing how hard a reminder nudges, in words (ADR 112)", () => {
     expect((await tasksOfUser(u.id)).map((task) => DateTime.fromMillis(task.dueAt, { zone: ZONE }).toFormat("HH:mm"))).toEqual(["14:00"]);
   });
 
+  it("'make it every day' and 'make it urgent' after several made from one message change each of them (ADR 187)", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser();
+    await postUpdate(textUpdate(u.chat, "take meds at 8am and 8pm"));
+    expect(lastText(bot)).toBe("Got it! I'll remind you to take meds on Tue, Mar 8 at 8:00 PM and on Wed, Mar 9 at 8:00 AM. That's 2 reminders, one for each time.");
+    const confirmation = { messageId: bot.sent.at(-1)!.messageId, keyboard: bot.callsOf("sendMessage").at(-1)!.payload.reply_markup };
+    // A reminder made alone in between is no sibling: only the two made together change.
+    await taskAt(u.id, "Take meds", 2, "12:00");
+    await postUpdate(textUpdate(u.chat, "make it every day"));
+    // It made only the last (8 PM) repeat; the 8 AM one stayed a one-off.
+    expect(lastText(bot)).toBe("Now they repeat: I'll remind you to take meds every day at 8:00 AM and 8:00 PM, starting Tue, Mar 8. That's 2 reminders, one for each time.");
+    const meds = (await tasksOfUser(u.id)).sort((a, b) => a.dueAt - b.dueAt);
+    expect(meds.map((task) => [DateTime.fromMillis(task.dueAt, { zone: ZONE }).toFormat("ccc HH:mm"), task.recurrence ? readStoredRule(task.recurrence).rule : null])).toEqual([
+      ["Tue 20:00", { freq: "daily" }],
+      ["Wed 08:00", { freq: "daily" }],
+      ["Thu 12:00", null],
+    ]);
+    await postUpdate(textUpdate(u.chat, "make it urgent"));
+    expect(lastText(bot)).toMatch(/^Changed them: the 2 "Take meds" reminders are now Urgent \(call early\)\. \S/);
+    expect((await tasksOfUser(u.id)).sort((a, b) => a.dueAt - b.dueAt).map((task) => task.strategyKey)).toEqual(["urgent", "urgent", meds[2]!.strategyKey]);
+    // Said again, nothing changes, and it is said once.
+    await postUpdate(textUpdate(u.chat, "make it urgent"));
+    expect(lastText(bot)).toBe('"Take meds" is already Urgent (call early), so nothing changed.');
+    // One taken back with its Undo: a change after it is about the one left (8 PM, the last time said).
+    await postUpdate(pressUpdate(u.chat, `undo:${meds[1]!.id}`, confirmation.messageId, undefined, confirmation.keyboard));
+    await postUpdate(textUpdate(u.chat, "make it gentle"));
+    expect(lastText(bot)).toMatch(/^Changed it: "Take meds" is now Gentle \(pings only\)\./);
+    expect((await tasksOfUser(u.id)).sort((a, b) => a.dueAt - b.dueAt).map((task) => [task.id, task.strategyKey])).toEqual([
+      [meds[0]!.id, "gentle"],
+      [meds[2]!.id, meds[2]!.strategyKey],
+    ]);
+  });
+
   it("one-offs on two days are told apart by their day on the buttons", async () => {
     const bot = fakeTelegram();
     const u = await linkedUser();

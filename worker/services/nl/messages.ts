@@ -13,7 +13,7 @@ import { REPEATS_I_CAN_SET, unsupportedRepeatAnswer, WITHIN_A_DAY } from "./repe
 
 export type ParseFailureReason = "empty" | "unsupported_repeat" | "several_times" | "no_time" | "no_time_today" | "no_unit" | "vague_time" | "repeat_on_other_clock" | "repeat_with_end" | "no_title" | "past" | "two_nudges" | "weekday_mismatch" | "ahead_of_repeat" | "unknown_here" | "moves_with_easter" | "unknown_moment" | "days_of_a_month" | "unknown_clock" | "two_tasks" | "after_the_fact";
 
-interface ConfirmableReminder {
+export interface ConfirmableReminder {
   title: string;
   dueAt: Date;
   recurrence: Recurrence | null;

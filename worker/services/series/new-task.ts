@@ -20,6 +20,8 @@ export interface NewTask {
   ignoreQuietHours?: boolean;
   /** The task's own check-back (null: the sequence's); a series' next occurrence keeps it. */
   checkBackMinutes?: number | null;
+  /** Shared with the others made from the same message naming several times (ADR 187); a series' next occurrence has none. */
+  madeTogetherId?: string | null;
   now: number;
   /** Write the task and its escalation only if this holds when the statements run. */
   onlyIf?: SQL;
@@ -54,6 +56,7 @@ export function newTaskStatements(deps: Pick<Deps, "db">, input: NewTask): { tas
     checkBackMinutes: input.checkBackMinutes ?? null,
     completedAt: null,
     snoozedUntil: null,
+    madeTogetherId: input.madeTogetherId ?? null,
     createdAt: input.now,
     updatedAt: null,
   };

@@ -5,10 +5,10 @@ export { acknowledgeTask, completeTask, snoozeTask, ALREADY_DONE_SNOOZE, type Do
 export { reopenedMessage, reopenTask, stillOpenMessage, type ReopenResult } from "./reopen";
 export { parseTimeOfDay, type TimeOfDay } from "./time-of-day";
 export { createTaskFromPrompt, createTaskOrAsk, type NlResult } from "./nl";
-export { changeTaskStrategy, STRATEGY_CHANGE_TEXTS, STRATEGY_FORM_NOTES, strategyChangeNote, type StrategyChangeOutcome } from "./strategy-change";
+export { changeTaskStrategy, changeTasksStrategy, STRATEGY_CHANGE_TEXTS, STRATEGY_FORM_NOTES, strategyChangeNote, type StrategyChangeOutcome } from "./strategy-change";
 export { restartFor, type Restart } from "./restart";
 export { rewriteTaskFromPrompt, REWRITE_TEXTS, type RewriteOutcome } from "./rewrite";
-export { repeatTaskAsSaid, REPEAT_CHANGE_TEXTS, type RepeatChangeOutcome } from "./repeat-change";
+export { repeatTaskAsSaid, repeatTasksAsSaid, REPEAT_CHANGE_TEXTS, type RepeatChangeOutcome } from "./repeat-change";
 export { copyTaskAt, COPY_TEXTS } from "./copy-at";
 export { isJustNow, JUST_MADE_MINUTES, undoNewTask, undoNewTasks, UNDO_TEXTS, type UndoOutcome } from "./undo";
 /** The most reminders one prompt makes (ADR 181): the box's Undo takes back no more. */
@@ -27,3 +27,4 @@ export { OFFERED, openRemindersNamed, shortWhen } from "./named-reminders";
 export { createMoveLink, describeMoveLink, MOVE_LINK_TEXTS, redeemMoveLink, type MoveLinkOutcome, type MoveLinkTask, type MoveLinkView } from "./move-links";
 export { createForgetLink, describeForgetLink, FORGET_LINK_TEXTS, redeemForgetLink, type ForgetKind, type ForgetLinkOutcome, type ForgetLinkTask, type ForgetLinkView } from "./forget-links";
 export { forgetOfferFor, forgetOffersByName, moveOffersByName, type ForgetOffer, type MoveOffer } from "./offers-by-name";
+export { madeTogetherWith } from "./made-together";

@@ -101,8 +101,11 @@ export async function insertReadReminder(deps: Deps, fields: NewReadReminder, no
 /** Reminders read from words, written in one batch: all or none. */
 async function insertReadReminders(deps: Deps, all: NewReadReminder[], nowDate: Date): Promise<TaskJson[]> {
   const now = nowDate.getTime();
+  // Several from one message share an id, so a change said about them right after changes each (ADR 187).
+  const madeTogetherId = all.length > 1 ? crypto.randomUUID() : null;
   const made = all.map((fields) =>
     newTaskStatements(deps, {
+      madeTogetherId,
       userId: fields.userId,
       title: fields.title,
       dueAt: fields.reminder.dueAt.getTime(),

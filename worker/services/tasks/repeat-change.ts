@@ -1,6 +1,7 @@
 import { DateTime } from "luxon";
 import type { Deps } from "../deps";
 import { confirmationMessage } from "../nl/parse-reminder";
+import { severalTimesConfirmation, type ConfirmableReminder } from "../nl/messages";
 import { findDateTime } from "../nl/date-time-phrases";
 import { describeRecurrence } from "../recurrence";
 import { readStoredRule } from "../series/stored-rule";
@@ -10,6 +11,8 @@ import { editLoadedTask, findUser, loadOwnTask } from "./service";
 
 export const REPEAT_CHANGE_TEXTS = {
   changed: "Now it repeats:",
+  /** Said of several made from one message (ADR 187): each repeats, said in one sentence. */
+  changedSeveral: "Now they repeat:",
   same: (title: string, rule: string) => `"${title}" already repeats ${rule}, so nothing changed.`,
   unread: (title: string, why: string) => `"${title}" stays as it was. ${why}`,
   alreadyDone: (title: string) => `"${title}" is already done, so it can't start repeating. To make a repeating reminder, send it as a new message, like "${title.toLowerCase()} every day at 9am".`,
@@ -19,6 +22,8 @@ export const REPEAT_CHANGE_TEXTS = {
 export interface RepeatChangeOutcome {
   changed: boolean;
   message: string;
+  /** The reminder as it now is, for a sentence about several (repeatTasksAsSaid). */
+  now?: ConfirmableReminder;
 }
 
 /**
@@ -44,7 +49,25 @@ export async function repeatTaskAsSaid(deps: Deps, userId: string, taskId: strin
   }
   const changes = { recurrence: rule, ...(reminder.dueAt.getTime() !== before.dueAt ? { dueDate: reminder.dueAt.toISOString() } : {}) };
   await editLoadedTask(deps, before, person, changes);
-  return { changed: true, message: confirmationMessage({ ...reminder, title: before.title, strategy: null }, zone, now, REPEAT_CHANGE_TEXTS.changed) };
+  const changed = { ...reminder, title: before.title, strategy: null };
+  return { changed: true, message: confirmationMessage(changed, zone, now, REPEAT_CHANGE_TEXTS.changed), now: changed };
+}
+
+/**
+ * "make it every day" said of reminders made from one message ("at 8am and 8pm", ADR 187): each made to repeat as
+ * said, one after the other (each as repeatTaskAsSaid), and said in one sentence when all changed: "Now they repeat:
+ * I'll remind you to take meds every day at 8:00 AM and 8:00 PM, starting ...". Otherwise each one's own sentence, once.
+ */
+export async function repeatTasksAsSaid(deps: Deps, userId: string, taskIds: readonly string[], repeatWords: string): Promise<RepeatChangeOutcome> {
+  if (taskIds.length === 1) return repeatTaskAsSaid(deps, userId, taskIds[0]!, repeatWords);
+  const outcomes: RepeatChangeOutcome[] = [];
+  for (const taskId of taskIds) outcomes.push(await repeatTaskAsSaid(deps, userId, taskId, repeatWords));
+  const changed = outcomes.flatMap((outcome) => (outcome.changed && outcome.now ? [outcome.now] : []));
+  if (changed.length === outcomes.length) {
+    const person = await findUser(deps, userId);
+    return { changed: true, message: severalTimesConfirmation(changed, safeZone(person?.timezone ?? "UTC"), deps.clock.now(), REPEAT_CHANGE_TEXTS.changedSeveral) };
+  }
+  return { changed: changed.length > 0, message: [...new Set(outcomes.map((outcome) => outcome.message))].join("\n") };
 }
 
 function namesATime(words: string): boolean {

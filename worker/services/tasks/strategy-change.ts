@@ -13,6 +13,8 @@ export interface StrategyChangeOutcome {
   message: string;
   /** The same in one text message's room (no description of the sequence). */
   short: string;
+  /** What a sentence about several says (changeTasksStrategy): only for a change with nothing next to tell. */
+  together?: { title: string; name: string; description: string };
 }
 
 export const STRATEGY_CHANGE_TEXTS = {
@@ -21,6 +23,8 @@ export const STRATEGY_CHANGE_TEXTS = {
   nextIn: (duration: string) => ` Its next nudge comes in ${duration}.`,
   /** A snoozed one keeps its snooze; the new sequence begins when it ends. */
   staysSnoozed: (at: string) => ` It stays snoozed until ${at}.`,
+  /** Said of several made from one message (ADR 187), none of them due yet: the new sequence starts at each one's time. */
+  changedSeveral: (title: string, count: number, name: string, description: string) => `Changed them: the ${count} "${title}" reminders are now ${name}. ${description}`,
   changedShort: (title: string, name: string, next: string) => `Changed: "${title}" is now ${name}.${next}`,
   /** The same two, in a text's room. */
   nextInShort: (duration: string) => ` Next nudge in ${duration}.`,
@@ -46,7 +50,27 @@ export async function changeTaskStrategy(deps: Deps, userId: string, taskId: str
   if (task.strategyKey === key) return said("unchanged", STRATEGY_CHANGE_TEXTS.unchanged(task.title, name));
   const { restart } = await editLoadedTask(deps, task, person, { strategy: key });
   const next = whatComesNext(restart, user.timezone);
-  return { state: "changed", message: STRATEGY_CHANGE_TEXTS.changed(task.title, name, description, next.long), short: STRATEGY_CHANGE_TEXTS.changedShort(task.title, name, next.short) };
+  const together = next.long === "" ? { together: { title: task.title, name, description } } : {};
+  return { state: "changed", message: STRATEGY_CHANGE_TEXTS.changed(task.title, name, description, next.long), short: STRATEGY_CHANGE_TEXTS.changedShort(task.title, name, next.short), ...together };
+}
+
+/**
+ * "make it urgent" said of reminders made from one message ("at 8am and 8pm", ADR 187): each changed as
+ * changeTaskStrategy changes one. When all changed and none had begun (no "next nudge" to tell), one sentence names
+ * them together; otherwise each one's own sentence, once.
+ */
+export async function changeTasksStrategy(deps: Deps, userId: string, taskIds: readonly string[], change: NudgeChange): Promise<StrategyChangeOutcome> {
+  if (taskIds.length === 1) return changeTaskStrategy(deps, userId, taskIds[0]!, change);
+  const outcomes: StrategyChangeOutcome[] = [];
+  for (const taskId of taskIds) outcomes.push(await changeTaskStrategy(deps, userId, taskId, change));
+  const [first] = outcomes;
+  const alike = (outcome: StrategyChangeOutcome) => outcome.together?.title === first?.together?.title && outcome.together?.name === first?.together?.name;
+  if (first?.together && outcomes.every((outcome) => outcome.state === "changed" && alike(outcome))) {
+    const { title, name, description } = first.together;
+    return { ...first, message: STRATEGY_CHANGE_TEXTS.changedSeveral(title, outcomes.length, name, description) };
+  }
+  const unique = (sentences: string[]) => [...new Set(sentences)].join("\n");
+  return { state: outcomes.find((outcome) => outcome.state === "changed")?.state ?? first!.state, message: unique(outcomes.map((o) => o.message)), short: unique(outcomes.map((o) => o.short)) };
 }
 
 /** Edit Task's words under "How hard to nudge" when another sequence is picked (ADR 113). */

@@ -2,7 +2,7 @@ import { DateTime } from "luxon";
 import type { Answer } from "../answers";
 import type { Deps } from "../deps";
 import { isAppError } from "../errors";
-import { answerTask, changeTaskStrategy, copyTaskAt, createTaskOrAsk, moveTask, reminderToAnswer, reopenTask, repeatTaskAsSaid, taskAYesAnswers, type AnswerOutcome, type TaskJson } from "../tasks";
+import { answerTask, changeTasksStrategy, copyTaskAt, createTaskOrAsk, madeTogetherWith, moveTask, reminderToAnswer, reopenTask, repeatTasksAsSaid, taskAYesAnswers, type AnswerOutcome, type TaskJson } from "../tasks";
 import type { NudgeChange } from "../nl/nudge-phrases";
 import type { AskedQuestion } from "../nl/question-answers";
 import type { ChatReply } from "./forget";
@@ -93,9 +93,12 @@ export async function answerTypedInChat(
   }
 }
 
-/** "make it urgent" about one reminder (ADR 112): its sequence changed (`changed`: its confirmation to rewrite), or why not. */
+/**
+ * "make it urgent" about one reminder (ADR 112): its sequence changed, or why not. About one of several made from one
+ * message ("at 8am and 8pm"), each of them (ADR 187).
+ */
 export async function strategyChangeInChat(deps: Deps, owner: ChatOwner, taskId: string, change: NudgeChange): Promise<ChatReply> {
-  return orGone(async () => ({ text: (await changeTaskStrategy(deps, owner.id, taskId, change)).message }));
+  return orGone(async () => ({ text: (await changeTasksStrategy(deps, owner.id, await madeTogetherWith(deps, owner.id, taskId), change)).message }));
 }
 
 /** A reply about one reminder, or "gone" when it was deleted meanwhile (404); other refusals reach the bot's handler, which says them. */
@@ -108,9 +111,13 @@ async function orGone(reply: () => Promise<ChatReply>): Promise<ChatReply> {
   }
 }
 
-/** "make it every day" about a reminder in the chat (ADR 177): it repeats from its own day, and the answer says how. */
+/**
+ * "make it every day" about a reminder in the chat (ADR 177): it repeats from its own day, and the answer says how.
+ * About one of several made from one message, each of them (ADR 187): "make it every day" after "at 8am and 8pm"
+ * repeated only the last.
+ */
 export async function repeatChangeInChat(deps: Deps, owner: ChatOwner, taskId: string, repeatWords: string): Promise<ChatReply> {
-  return orGone(async () => ({ text: (await repeatTaskAsSaid(deps, owner.id, taskId, repeatWords)).message }));
+  return orGone(async () => ({ text: (await repeatTasksAsSaid(deps, owner.id, await madeTogetherWith(deps, owner.id, taskId), repeatWords)).message }));
 }
 
 /** A lone "yes" in the chat answering a check-back (taskAYesAnswers): Done for that task; else null (read as usual). */

@@ -1,0 +1,25 @@
+import { and, eq, sql } from "drizzle-orm";
+import { tasks } from "../../../db/schema";
+import type { Deps } from "../deps";
+import { openInListOrder } from "./list";
+
+/**
+ * The open reminders made from the same message as this one ("take meds at 8am and 8pm", ADR 181), this one among
+ * them, soonest first: what "make it every day" or "make it urgent" said right after is about (ADR 187). Just this
+ * one for a reminder made alone, or when the others are done or deleted. One read, by the partial index of
+ * migration 0038 (the siblings are at most six rows, so they are put in order here, not by a sort in SQLite).
+ */
+export async function madeTogetherWith(deps: Pick<Deps, "db">, userId: string, taskId: string): Promise<string[]> {
+  const rows = await deps.db
+    .select({ id: tasks.id, dueAt: tasks.dueAt })
+    .from(tasks)
+    .where(
+      and(
+        sql`${tasks.madeTogetherId} = (select "made_together_id" from "tasks" where "id" = ${taskId} and "user_id" = ${userId})`,
+        eq(tasks.userId, userId),
+        openInListOrder,
+      ),
+    );
+  if (!rows.some((row) => row.id === taskId)) return [taskId];
+  return rows.sort((a, b) => a.dueAt - b.dueAt || a.id.localeCompare(b.id)).map((row) => row.id);
+}
