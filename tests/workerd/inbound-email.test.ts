@@ -555,6 +555,18 @@ describe("a reply about one reminder answers that one or none (ADR 105)", () => 
     expect((await tasksOf(u.id)).map((t) => t.title)).toEqual(["Call bob"]);
   });
 
+  it("'make it urgent' in a reply to the 'Reminder set' of several made from one mail changes each of them (ADR 187)", async () => {
+    const u = await user({ timezone: "America/New_York" });
+    await deliver({ from: u.email, subject: "Take meds at 8am and 8pm every day", body: "" });
+    const set = await lastReply(u.email);
+    expect(set.subject).toBe("Reminder set: Take meds");
+    expect((await tasksOf(u.id)).map((t) => t.strategyKey)).toEqual(["standard", "standard"]);
+    await deliver({ from: u.email, subject: `Re: ${set.subject}`, body: "make it urgent" });
+    expect((await tasksOf(u.id)).map((t) => t.strategyKey)).toEqual(["urgent", "urgent"]);
+    expect(await lastReply(u.email)).toMatchObject({ subject: "Changed: Take meds" });
+    expect((await lastReply(u.email)).text).toContain('Changed them: the 2 "Take meds" reminders are now Urgent (call early). A ping and a text at the due time,');
+  });
+
   it("'done' in a reply to 'Reminder set' completes that reminder, not the one that waits; a reminder gone since answers nothing", async () => {
     const u = await user({ timezone: "UTC" });
     const pills = await dueTask(u.id, "Take pills", 5);

@@ -384,12 +384,13 @@ describe("the dev chat plays an edit (DEV_OUTBOX on)", () => {
     const confirmation = (await devConversation(testDeps(), chat)).at(-1)!;
     expect(confirmation).toMatchObject({ from: "bot", text: expect.stringMatching(/^Got it! I'll remind you to water the seedlings every day at 7:00 AM and 7:00 PM/) });
     const buttons = (confirmation as { buttons: Array<Array<{ text: string; data: string }>> }).buttons;
-    expect(buttons.flat().map((b) => b.text)).toEqual(["↩️ Undo 7:00 PM", "↩️ Undo 7:00 AM"]);
+    // In the sentence's order, by time of day (session 54).
+    expect(buttons.flat().map((b) => b.text)).toEqual(["↩️ Undo 7:00 AM", "↩️ Undo 7:00 PM"]);
     const [pressed, kept] = buttons.flat();
     const messageId = String((confirmation as { messageId: number }).messageId);
     expect((await form("/dev/telegram/press", { chat, data: pressed!.data, messageId, label: pressed!.text })).status).toBe(303);
     const after = (await devConversation(testDeps(), chat)).find((b) => b.from === "bot" && String(b.messageId) === messageId);
-    expect(after).toMatchObject({ text: "🗑 Stopped: Water the seedlings. It won't repeat any more.\nStill set: 7:00 AM.", buttons: [[{ text: kept!.text, data: kept!.data }]], edited: true });
+    expect(after).toMatchObject({ text: "🗑 Stopped: Water the seedlings. It won't repeat any more.\nStill set: 7:00 PM.", buttons: [[{ text: kept!.text, data: kept!.data }]], edited: true });
     expect(await tasksOfUser(u.id)).toHaveLength(1);
   });
 

@@ -6,7 +6,7 @@ import { correctionWordsIn, namedMoveIn } from "../nl/move-phrases";
 import { nudgeChangeIn } from "../nl/nudge-phrases";
 import { holdsATime } from "../nl/parse-reminder";
 import { breakFromWrittenWords } from "../quiet-hours";
-import { agendaText, answerSentence, answerTask, changeTaskStrategy, createTaskOrAsk, moveTask, reminderToAnswer, taskAYesAnswers } from "../tasks";
+import { agendaText, answerSentence, answerTask, changeTasksStrategy, createTaskOrAsk, madeTogetherWith, moveTask, reminderToAnswer, taskAYesAnswers } from "../tasks";
 import { correctionAnswer, courtesyOnly, saysYes, snoozeOf, typedAnswer, type TypedAnswer } from "../typed-answers";
 import { whenOnlyAnswer } from "../when-only-answers";
 import { askToForgetByName } from "./forget-by-name";
@@ -127,13 +127,16 @@ async function answer(deps: Deps, user: Person, { subject, lines, named }: MailW
   return typed ? answerByMail(deps, user.id, typed, named) : null;
 }
 
-/** "make it urgent", "don't tell my buddy" alone in a reply about one reminder: its sequence changes (ADR 112). */
+/**
+ * "make it urgent", "don't tell my buddy" alone in a reply about one reminder: its sequence changes (ADR 112); about one
+ * of several made from one mail ("at 8am and 8pm"), each of them (ADR 187).
+ */
 async function nudgeChange(deps: Deps, user: Person, { subject, lines, named }: MailWords): Promise<ReadOutcome | null> {
   const change = named && subject === "" ? nudgeChangeIn(lines) : null;
   if (!named || !change) return null;
   const task = await reminderToAnswer(deps, user.id, "email", named);
   if (!task) return { kind: "replied", title: null, subject: INBOUND_TEXTS.notChangedSubject, reply: INBOUND_TEXTS.renudgeNone(named) };
-  const outcome = await changeTaskStrategy(deps, user.id, task.id, change);
+  const outcome = await changeTasksStrategy(deps, user.id, await madeTogetherWith(deps, user.id, task.id), change);
   const changedSubject = outcome.state === "changed" ? INBOUND_TEXTS.renudgedSubject(task.title) : INBOUND_TEXTS.notChangedSubject;
   return { kind: "replied", title: task.title, subject: changedSubject, reply: outcome.message };
 }
