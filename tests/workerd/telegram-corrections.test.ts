@@ -221,6 +221,28 @@ describe("changing how hard a reminder nudges, in words (ADR 112)", () => {
     ]);
   });
 
+  it("'undo' typed after several made from one message asks which, a button each, and deletes nothing (ADR 187)", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser();
+    await postUpdate(textUpdate(u.chat, "take meds at 8am and 8pm every day"));
+    const [evening, morning] = (await tasksOfUser(u.id)).sort((a, b) => a.dueAt - b.dueAt);
+    await postUpdate(textUpdate(u.chat, "undo"));
+    // It asked about the last time said alone, as if the other had not been made.
+    expect(lastText(bot)).toBe("That message made 2 reminders. Which one should I delete?");
+    expect(lastButtons(bot)).toEqual([
+      ["Take meds — Tue, Mar 8 at 8:00 PM", `forget-ask:${evening!.id}`],
+      ["Take meds — Wed, Mar 9 at 8:00 AM", `forget-ask:${morning!.id}`],
+    ]);
+    expect(await tasksOfUser(u.id)).toHaveLength(2);
+    await postUpdate(pressUpdate(u.chat, `forget-ask:${morning!.id}`, bot.sent.at(-1)!.messageId));
+    expect(bot.callsOf("editMessageText").at(-1)!.payload.text).toMatch(/^"Take meds" repeats every day; the next one is Wed, Mar 9 at 8:00 AM\. /);
+    expect(await tasksOfUser(u.id)).toHaveLength(2);
+    // A reminder made alone is asked about as before.
+    await postUpdate(textUpdate(u.chat, "call bob at 5pm"));
+    await postUpdate(textUpdate(u.chat, "undo"));
+    expect(lastText(bot)).toBe('Delete "Call bob" (Tue, Mar 8 at 5:00 PM)?');
+  });
+
   it("one-offs on two days are told apart by their day on the buttons", async () => {
     const bot = fakeTelegram();
     const u = await linkedUser();

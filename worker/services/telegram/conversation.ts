@@ -12,7 +12,7 @@ import { whenOnlyAnswer } from "../when-only-answers";
 import { agendaText, reminderToAnswer } from "../tasks";
 import { answerTypedInChat, copyInChat, reminderFromChat, repeatChangeInChat, strategyChangeInChat, yesToCheckBack } from "./chat";
 import type { ChatOwner } from "./chats";
-import { forgetByName, forgetThisOne, type ChatReply } from "./forget";
+import { forgetByName, forgetJustMade, forgetThisOne, type ChatReply } from "./forget";
 import { justMadeInChat, type ChatMessageRef } from "./just-made";
 import { moveByName } from "./move-by-name";
 import { answerToQuestion } from "./questions";
@@ -71,7 +71,7 @@ export async function replyToChatText(
   const copied = alsoAt ? (repliedTaskId ?? (await justMadeInChat(deps, owner))) : null;
   if (alsoAt && copied) return copyInChat(deps, owner, copied, alsoAt, message);
   if (undoRequest(text)) {
-    const undone = await forgetThisOne(deps, owner, repliedTaskId ?? (await justMadeInChat(deps, owner)));
+    const undone = await forgetJustMade(deps, owner, repliedTaskId ?? (await justMadeInChat(deps, owner)));
     return undone ?? { text: BOT_TEXTS.nothingToUndo };
   }
   const typed = typedAnswer(text);

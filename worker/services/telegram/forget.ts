@@ -2,7 +2,7 @@ import type { Deps } from "../deps";
 import { isAppError } from "../errors";
 import { describeRecurrence } from "../recurrence";
 import { readStoredRule } from "../series";
-import { deleteTask, openOfSeries, ownTaskLine, type TaskLine } from "../tasks";
+import { deleteTask, madeTogetherWith, openOfSeries, ownTaskLine, type TaskLine } from "../tasks";
 import { findChatOwner, type ChatOwner } from "./chats";
 import { confirmationsOf, goneConfirmationEdits, type ConfirmationEdit } from "./confirmations";
 import { OFFERED, openRemindersNamed, shortWhen } from "../tasks/named-reminders";
@@ -83,6 +83,21 @@ function gone(text: string, confirmations: Awaited<ReturnType<typeof confirmatio
 
 /** "↩️ Undo" under the confirmation of a reminder made in the chat (ADR 104). */
 export const UNDO_BUTTON = /^undo:([0-9a-f-]{36})$/;
+
+/**
+ * "undo" typed after a message that made several reminders ("at 8am and 8pm", ADR 181): which one, a button each (as a
+ * name that matches several is asked, each press asking about its own); it asked about the last time said alone
+ * (ADR 187). One made alone is asked about as before. Null when there is none to ask about.
+ */
+export async function forgetJustMade(deps: Deps, owner: ChatOwner, taskId: string | null): Promise<ChatReply | null> {
+  const together = taskId ? await madeTogetherWith(deps, owner.id, taskId) : [];
+  if (together.length < 2) return forgetThisOne(deps, owner, taskId);
+  const lines = (await Promise.all(together.map((id) => ownTaskLine(deps, owner.id, id)))).filter((task): task is TaskLine => task !== null);
+  return {
+    text: BOT_TEXTS.forget.whichOfSeveral(lines.length),
+    buttons: lines.map((task) => [[`${task.title} — ${shortWhen(task.dueAt, owner.timezone)}`.slice(0, 60), `forget-ask:${task.id}`]]),
+  };
+}
 
 /**
  * Undo pressed: a reminder made in the last ten minutes is deleted at once (a press on its own fresh confirmation is

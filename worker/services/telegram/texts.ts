@@ -74,6 +74,8 @@ export const BOT_TEXTS = {
     kept: (title: string) => `Good, I kept it: ${title}.`,
     /** "cancel it" with no reminder replied to or waiting (ADR 100). */
     whichOne: 'Which reminder? Reply "cancel it" to its message, or name it, like "cancel the dentist". /list shows your next ones.',
+    /** "undo" after a message that made several (ADR 187): a button each. */
+    whichOfSeveral: (count: number) => `That message made ${count} reminders. Which one should I delete?`,
   },
   /** "move the dentist to friday" (ADR 093): asked before anything moves. */
   move: {
