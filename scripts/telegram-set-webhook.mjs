@@ -27,6 +27,7 @@ await call("setMyCommands", {
     { command: "today", description: "What's on today" },
     { command: "tomorrow", description: "What's on tomorrow" },
     { command: "week", description: "The next 7 days" },
+    { command: "missed", description: "What still waits for an answer" },
     { command: "list", description: "Your next reminders" },
     { command: "pause", description: "Take a break from reminders" },
     { command: "help", description: "What I can do" },

@@ -255,7 +255,11 @@ describe("'what did I miss?' (ADR 185)", () => {
     const before = (await tasksOfUser(u.id)).map((t) => [t.id, t.status, t.dueAt, t.snoozedUntil]);
 
     await postUpdate(textUpdate(u.chat, "what did I miss?"));
-    expect(lastText(bot)).toBe(
+    const missed = lastText(bot);
+    // The menu's /missed gives the same answer.
+    await postUpdate(textUpdate(u.chat, "/missed"));
+    expect(lastText(bot)).toBe(missed);
+    expect(missed).toBe(
       [
         "Still waiting for you:",
         "• Sun, Mar 6 at 5:00 PM — File the taxes",

@@ -6,10 +6,10 @@ import { keyboardOf } from "./keyboard";
 import { BOT_TEXTS } from "../services/telegram/texts";
 import { offerPairing } from "./start";
 
-/** The agenda's days as commands: the same answers as "what's on today?" (ADR 078), one tap from the menu. */
-const AGENDA_COMMANDS = ["today", "tomorrow", "week"] as const;
+/** The agenda's days as commands: the same answers as "what's on today?" (ADR 078) and "what did I miss?" (ADR 185), one tap from the menu. */
+const AGENDA_COMMANDS = ["today", "tomorrow", "week", "missed"] as const;
 
-/** `/help`, `/list`, `/today`, `/tomorrow`, `/week`, `/pause`, `/stop` (after a confirmation button). Unlinked chats are offered pairing. */
+/** `/help`, `/list`, `/today`, `/tomorrow`, `/week`, `/missed`, `/pause`, `/stop` (after a confirmation button). Unlinked chats are offered pairing. */
 export function chatCommands(deps: Deps): Composer<Context> {
   const composer = new Composer();
   composer.command("help", (ctx) => ctx.reply(BOT_TEXTS.help));

@@ -21,7 +21,7 @@ export const BOT_TEXTS = {
     "Here is what I can do:\n" +
     '• Write a reminder in plain words, like "call mom tomorrow at 5pm" or "water the plants every Monday at 8am"; "take my pills at 8am and 8pm every day" makes one for each time. Right after, "make it 6pm" or "actually tomorrow" changes its time, and ↩️ Undo takes it back.\n' +
     `• ${HOW_HARD_TO_NUDGE}\n` +
-    '• Ask "what\'s on today?" (or tomorrow, or this week) to see what\'s coming up, or send /today, /tomorrow or /week; /list shows your next reminders. "What did I miss?" lists what still waits for an answer.\n' +
+    '• Ask "what\'s on today?" (or tomorrow, or this week) to see what\'s coming up, or send /today, /tomorrow or /week; /list shows your next reminders. "What did I miss?" (or /missed) lists what still waits for an answer.\n' +
     '• To delete one, write "cancel" and its name, like "cancel the dentist". I\'ll ask before I delete anything.\n' +
     '• To move one, write "move", its name and the day, like "move the dentist to friday". I\'ll ask before I move it.\n' +
     '• /pause (or "pause until tomorrow") holds every reminder for a while; "resume" ends the break.\n' +
