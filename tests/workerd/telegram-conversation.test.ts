@@ -94,12 +94,15 @@ describe("reading what is not a reminder", () => {
     "show overdue tasks",
     "what's outstanding",
     "am i behind?",
+    "did i do everything?",
+    "is everything done?",
+    "did everything get done?",
   ])("%j asks what still waits for an answer (ADR 185)", (text) => {
     // Each was "I couldn't find a time in that".
     expect(agendaQuestion(text)).toEqual({ day: "missed" });
   });
 
-  it.each(["not done", "i forgot", "forgot it", "miss you", "missed call from mom", "waiting for the plumber", "did i do everything?", "miss the bus at 5"])(
+  it.each(["not done", "i forgot", "forgot it", "miss you", "missed call from mom", "waiting for the plumber", "do everything at 5", "miss the bus at 5"])(
     "%j does not ask what was missed",
     (text) => {
       expect(agendaQuestion(text)?.day).not.toBe("missed");

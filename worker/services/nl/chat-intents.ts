@@ -64,7 +64,7 @@ export function agendaQuestion(text: string): { day: AgendaDay } | null {
 const MISSED_WORDS = new Set(
   `what whats which did i ive have has had is are was were there any anything something else miss missed overdue
   outstanding undone forget forgot forgotten waiting still for me my on reminders reminder tasks task todos show list
-  tell not havent didnt done do yet behind left today so far am`.split(/\s+/),
+  tell not havent didnt done do yet behind left today so far am everything get`.split(/\s+/),
 );
 /** At least one word that asks about what went by unanswered. */
 const ABOUT_WHAT_WAS_MISSED = new Set(["miss", "missed", "overdue", "outstanding", "undone", "forget", "forgot", "forgotten", "waiting", "behind"]);
@@ -76,7 +76,12 @@ const MISSED_OPENERS = new Set(["what", "whats", "which", "did", "have", "has", 
 
 function asksWhatWasMissed(said: string[], text: string): boolean {
   if (!said.every((word) => MISSED_WORDS.has(word))) return false;
-  const asked = said.some((word) => ABOUT_WHAT_WAS_MISSED.has(word)) || (said.some((word) => LEFT_UNDONE.has(word)) && said.some((word) => ASKING_WHICH.has(word)));
+  const doing = said.includes("done") || said.includes("do");
+  const asked =
+    said.some((word) => ABOUT_WHAT_WAS_MISSED.has(word)) ||
+    (said.some((word) => LEFT_UNDONE.has(word)) && said.some((word) => ASKING_WHICH.has(word))) ||
+    // "did I do everything?", "is everything done?": answered by what is still open.
+    (said.includes("everything") && doing);
   // "i forgot", "forgot it" say what happened (the chat's "No worries"); they ask nothing.
   return asked && said[0] !== "i" && (text.trim().endsWith("?") || MISSED_OPENERS.has(said[0]!));
 }
