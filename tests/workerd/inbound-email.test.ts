@@ -567,6 +567,24 @@ describe("a reply about one reminder answers that one or none (ADR 105)", () => 
     expect((await lastReply(u.email)).text).toContain('Changed them: the 2 "Take meds" reminders are now Urgent (call early). A ping and a text at the due time,');
   });
 
+  it("'make it every day' in a reply to 'Reminder set' makes that reminder repeat, or each of several made from one mail (ADR 177, 187)", async () => {
+    const u = await user({ timezone: "America/New_York" });
+    await deliver({ from: u.email, subject: "Call bob tomorrow at 7pm", body: "" });
+    await deliver({ from: u.email, subject: "Re: Reminder set: Call bob", body: "make it every day\n\nOn Wed, Nudge wrote:\n> Got it!" });
+    expect(await lastReply(u.email)).toMatchObject({ subject: "Changed: Call bob" });
+    expect((await lastReply(u.email)).text).toMatch(/\nNow it repeats: I'll remind you to call bob every day at 7:00 PM, starting /);
+    await deliver({ from: u.email, subject: "Re: Reminder set: Call bob", body: "repeat it every day" });
+    expect(await lastReply(u.email)).toMatchObject({ subject: "Nothing changed" });
+    expect((await lastReply(u.email)).text).toContain('"Call bob" already repeats every day, so nothing changed.');
+
+    await deliver({ from: u.email, subject: "Take meds at 8am and 8pm", body: "" });
+    await deliver({ from: u.email, subject: "Re: Reminder set: Take meds", body: "make it every day" });
+    expect((await lastReply(u.email)).text).toMatch(/\nNow they repeat: I'll remind you to take meds every day at 8:00 AM and 8:00 PM, starting .*That's 2 reminders, one for each time\./);
+    const all = await tasksOf(u.id);
+    expect(all).toHaveLength(3);
+    expect(all.every((task) => task.recurrence !== null)).toBe(true);
+  });
+
   it("'done' in a reply to 'Reminder set' completes that reminder, not the one that waits; a reminder gone since answers nothing", async () => {
     const u = await user({ timezone: "UTC" });
     const pills = await dueTask(u.id, "Take pills", 5);

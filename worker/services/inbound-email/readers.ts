@@ -6,7 +6,8 @@ import { correctionWordsIn, namedMoveIn } from "../nl/move-phrases";
 import { nudgeChangeIn } from "../nl/nudge-phrases";
 import { holdsATime } from "../nl/parse-reminder";
 import { breakFromWrittenWords } from "../quiet-hours";
-import { agendaText, answerSentence, answerTask, changeTasksStrategy, createTaskOrAsk, madeTogetherWith, moveTask, reminderToAnswer, taskAYesAnswers } from "../tasks";
+import { agendaText, answerSentence, answerTask, changeTasksStrategy, createTaskOrAsk, madeTogetherWith, moveTask, reminderToAnswer, repeatTasksAsSaid, taskAYesAnswers } from "../tasks";
+import { repeatChangeIn } from "../nl/repeat-changes";
 import { correctionAnswer, courtesyOnly, saysYes, snoozeOf, typedAnswer, type TypedAnswer } from "../typed-answers";
 import { whenOnlyAnswer } from "../when-only-answers";
 import { askToForgetByName } from "./forget-by-name";
@@ -64,6 +65,7 @@ export const MAIL_READERS: readonly MailReader[] = [
   unsubscribe,
   answer,
   nudgeChange,
+  repeatChange,
   undoOrSkip,
   yesToCheckIn,
   emptyMail,
@@ -139,6 +141,20 @@ async function nudgeChange(deps: Deps, user: Person, { subject, lines, named }: 
   const outcome = await changeTasksStrategy(deps, user.id, await madeTogetherWith(deps, user.id, task.id), change);
   const changedSubject = outcome.state === "changed" ? INBOUND_TEXTS.renudgedSubject(task.title) : INBOUND_TEXTS.notChangedSubject;
   return { kind: "replied", title: task.title, subject: changedSubject, reply: outcome.message };
+}
+
+/**
+ * "make it every day", "repeat it every monday" alone in a reply about one reminder: it repeats from its own day, as
+ * in the chat (ADR 177); about one of several made from one mail, each of them (ADR 187). It got "To make a reminder
+ * repeat, press the pencil ..." though the mail was about that reminder.
+ */
+async function repeatChange(deps: Deps, user: Person, { subject, lines, named }: MailWords): Promise<ReadOutcome | null> {
+  const words = named && subject === "" ? repeatChangeIn(lines) : null;
+  if (!named || !words) return null;
+  const task = await reminderToAnswer(deps, user.id, "email", named);
+  if (!task) return { kind: "replied", title: null, subject: INBOUND_TEXTS.notChangedSubject, reply: INBOUND_TEXTS.renudgeNone(named) };
+  const outcome = await repeatTasksAsSaid(deps, user.id, await madeTogetherWith(deps, user.id, task.id), words);
+  return { kind: "replied", title: task.title, subject: outcome.changed ? INBOUND_TEXTS.renudgedSubject(task.title) : INBOUND_TEXTS.notChangedSubject, reply: outcome.message };
 }
 
 /** "undo", "oops", "skip" or "cancel" alone in a reply about one reminder ("Re: Reminder set: Call bob"): asked with a link (ADR 105). */
