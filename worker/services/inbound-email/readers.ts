@@ -136,11 +136,10 @@ async function answer(deps: Deps, user: Person, { subject, lines, named }: MailW
 async function nudgeChange(deps: Deps, user: Person, { subject, lines, named }: MailWords): Promise<ReadOutcome | null> {
   const change = named && subject === "" ? nudgeChangeIn(lines) : null;
   if (!named || !change) return null;
-  const task = await reminderToAnswer(deps, user.id, "email", named);
-  if (!task) return { kind: "replied", title: null, subject: INBOUND_TEXTS.notChangedSubject, reply: INBOUND_TEXTS.renudgeNone(named) };
-  const outcome = await changeTasksStrategy(deps, user.id, await madeTogetherWith(deps, user.id, task.id), change);
-  const changedSubject = outcome.state === "changed" ? INBOUND_TEXTS.renudgedSubject(task.title) : INBOUND_TEXTS.notChangedSubject;
-  return { kind: "replied", title: task.title, subject: changedSubject, reply: outcome.message };
+  return changeNamed(deps, user, named, async (ids) => {
+    const outcome = await changeTasksStrategy(deps, user.id, ids, change);
+    return { changed: outcome.state === "changed", message: outcome.message };
+  });
 }
 
 /**
@@ -150,10 +149,17 @@ async function nudgeChange(deps: Deps, user: Person, { subject, lines, named }: 
  */
 async function repeatChange(deps: Deps, user: Person, { subject, lines, named }: MailWords): Promise<ReadOutcome | null> {
   const words = named && subject === "" ? repeatChangeIn(lines) : null;
-  if (!named || !words) return null;
+  return named && words ? changeNamed(deps, user, named, (ids) => repeatTasksAsSaid(deps, user.id, ids, words)) : null;
+}
+
+/**
+ * A change said in a reply about the reminder `named` (the one it answers, with those made with it from one mail), and
+ * the reply: "Changed: <title>" with what the change says, or "Nothing changed".
+ */
+async function changeNamed(deps: Deps, user: Person, named: string, change: (taskIds: string[]) => Promise<{ changed: boolean; message: string }>): Promise<ReadOutcome> {
   const task = await reminderToAnswer(deps, user.id, "email", named);
   if (!task) return { kind: "replied", title: null, subject: INBOUND_TEXTS.notChangedSubject, reply: INBOUND_TEXTS.renudgeNone(named) };
-  const outcome = await repeatTasksAsSaid(deps, user.id, await madeTogetherWith(deps, user.id, task.id), words);
+  const outcome = await change(await madeTogetherWith(deps, user.id, task.id));
   return { kind: "replied", title: task.title, subject: outcome.changed ? INBOUND_TEXTS.renudgedSubject(task.title) : INBOUND_TEXTS.notChangedSubject, reply: outcome.message };
 }
 
