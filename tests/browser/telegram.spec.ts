@@ -222,8 +222,17 @@ test.describe("Telegram", () => {
     await sendInDevChat(page, "take meds at 8am and 8pm every day");
     const confirmation = page.locator(".dev-chat__bubble--bot").filter({ hasText: "I'll remind you to take meds" });
     await expect(confirmation.locator(".dev-chat__text")).toHaveText(/^Got it! I'll remind you to take meds every day at 8:00 AM and 8:00 PM, starting .+\. That's 2 reminders, one for each time\.$/);
-    await expect(confirmation.getByRole("button")).toHaveText([/^↩️ Undo (8:00 PM|8:00 AM)$/, /^↩️ Undo (8:00 PM|8:00 AM)$/]);
+    // In the order the sentence names them (session 54).
+    await expect(confirmation.getByRole("button")).toHaveText(["↩️ Undo 8:00 AM", "↩️ Undo 8:00 PM"]);
     await screenshotBoth(page, "dev-telegram-several-times", page.url());
+    // A change said right after is about both (ADR 187); "what did I miss?" has nothing to list yet (ADR 185).
+    await sendInDevChat(page, "make it urgent");
+    await expect(page.locator(".dev-chat__bubble--bot").last().locator(".dev-chat__text")).toHaveText(/^Changed them: the 2 "Take meds" reminders are now Urgent \(call early\)\. /);
+    await sendInDevChat(page, "what did I miss?");
+    await expect(page.locator(".dev-chat__bubble--bot").last().locator(".dev-chat__text")).toHaveText(
+      /^You haven't missed anything: no reminder is waiting for an answer\. Your next reminder: Take meds, .+ at 8:00 (AM|PM)\.$/,
+    );
+    await screenshotBoth(page, "dev-telegram-several-changed", page.url());
     await confirmation.getByRole("button", { name: "↩️ Undo 8:00 AM" }).click();
     const after = page.locator(".dev-chat__bubble--bot").filter({ hasText: "Still set: 8:00 PM." });
     await expect(after.locator(".dev-chat__text")).toHaveText("🗑 Stopped: Take meds. It won't repeat any more.\nStill set: 8:00 PM.");
