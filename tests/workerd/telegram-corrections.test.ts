@@ -196,6 +196,12 @@ describe("changing how hard a reminder nudges, in words (ADR 112)", () => {
     const confirmation = { messageId: bot.sent.at(-1)!.messageId, keyboard: bot.callsOf("sendMessage").at(-1)!.payload.reply_markup };
     // A reminder made alone in between is no sibling: only the two made together change.
     await taskAt(u.id, "Take meds", 2, "12:00");
+    // One time for both would make them the same reminder: nothing changes, and it says how.
+    await postUpdate(textUpdate(u.chat, "make it every day at 9am"));
+    expect(lastText(bot)).toBe(
+      'That message made 2 reminders, each at its own time, so nothing changed: one time for all of them would make them the same reminder. Say "make it every day" and each repeats at its own time.',
+    );
+    expect((await tasksOfUser(u.id)).every((task) => task.recurrence === null)).toBe(true);
     await postUpdate(textUpdate(u.chat, "make it every day"));
     // It made only the last (8 PM) repeat; the 8 AM one stayed a one-off.
     expect(lastText(bot)).toBe("Now they repeat: I'll remind you to take meds every day at 8:00 AM and 8:00 PM, starting Tue, Mar 8. That's 2 reminders, one for each time.");

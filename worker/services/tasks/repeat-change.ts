@@ -13,6 +13,9 @@ export const REPEAT_CHANGE_TEXTS = {
   changed: "Now it repeats:",
   /** Said of several made from one message (ADR 187): each repeats, said in one sentence. */
   changedSeveral: "Now they repeat:",
+  /** "make it every day at 9am" said of several at different times: one time for all would make them the same. */
+  oneTimeForSeveral: (count: number) =>
+    `That message made ${count} reminders, each at its own time, so nothing changed: one time for all of them would make them the same reminder. Say "make it every day" and each repeats at its own time.`,
   same: (title: string, rule: string) => `"${title}" already repeats ${rule}, so nothing changed.`,
   unread: (title: string, why: string) => `"${title}" stays as it was. ${why}`,
   alreadyDone: (title: string) => `"${title}" is already done, so it can't start repeating. To make a repeating reminder, send it as a new message, like "${title.toLowerCase()} every day at 9am".`,
@@ -60,6 +63,7 @@ export async function repeatTaskAsSaid(deps: Deps, userId: string, taskId: strin
  */
 export async function repeatTasksAsSaid(deps: Deps, userId: string, taskIds: readonly string[], repeatWords: string): Promise<RepeatChangeOutcome> {
   if (taskIds.length === 1) return repeatTaskAsSaid(deps, userId, taskIds[0]!, repeatWords);
+  if (namesATime(repeatWords)) return { changed: false, message: REPEAT_CHANGE_TEXTS.oneTimeForSeveral(taskIds.length) };
   const outcomes: RepeatChangeOutcome[] = [];
   for (const taskId of taskIds) outcomes.push(await repeatTaskAsSaid(deps, userId, taskId, repeatWords));
   const changed = outcomes.flatMap((outcome) => (outcome.changed && outcome.now ? [outcome.now] : []));
