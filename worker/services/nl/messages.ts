@@ -3,7 +3,6 @@ import { daysOfAMonthAnswer, periodAsSaid } from "./day-answers";
 import { periodExamples } from "./period-examples";
 import { SET_BY_THANKSGIVING } from "./moving-days";
 import { isCommonVerb, namesAThing } from "./verbs";
-import { ANSWER_LABELS } from "../answers";
 import { getStrategy, type StrategyKey } from "../escalation/catalogue";
 import { describeRecurrence, joinWithAnd, type Recurrence } from "../recurrence";
 import { BIN_DAY, PERIOD_WITHOUT_A_DAY, SOMEONES_DAY } from "./vague-phrases";
@@ -227,34 +226,6 @@ const PAYDAY = /\bpay\s*day\b/i;
 const A_DAY_YOU_KNOW = new RegExp(String.raw`\b(?:day\s+off|holidays|${BIN_DAY})\b`, "i");
 const SOMEONE_S_DAY_SAID = new RegExp(String.raw`^(?:on|for)\s+(${SOMEONES_DAY})$`, "i");
 const PERIOD_AT_THE_END = new RegExp(String.raw`\b${PERIOD_WITHOUT_A_DAY}$`, "i");
-
-/** "what's on today?" typed where only reminders are made (the web's box, the API, an email): nothing is made. */
-export const AGENDA_QUESTION = "That sounds like a question, so I didn't make a reminder. Your dashboard lists all your reminders, soonest first.";
-
-/** "cancel the dentist" with no time, where only reminders are made: how to delete one, and how to make this one. */
-export const FORGET_REQUEST = `To delete a reminder, press the bin icon on its card on your dashboard. To be reminded to cancel something, add a time, like "cancel netflix on friday at 6pm".`;
-
-/**
- * "make it 8pm", "move it to friday" typed where only reminders are made (the web's box, the API, a new email): no
- * reminder is open in a conversation there, and "Make it" is no reminder (ADR 108). Where to change one instead.
- */
-export const CHANGE_REQUEST = `To change when a reminder is due, press the pencil on its card on your dashboard. To make a new reminder, write what and when, like "call mom tomorrow at 5pm".`;
-
-/** "make it every day" typed where only reminders are made: no reminder was just made there (ADR 177). */
-export const REPEAT_CHANGE_REQUEST = `To make a reminder repeat, press the pencil on its card on your dashboard and pick under "Repeat". To make a new repeating reminder, write what and when, like "take pills every day at 9am".`;
-
-/** "make it urgent", "gently" typed where only reminders are made: no reminder is open in a conversation there (ADR 112). */
-export const NUDGE_CHANGE_REQUEST = `To change how hard a reminder nudges, press the pencil on its card on your dashboard and pick under "How hard to nudge". To make a new reminder, write what and when, like "pay rent on friday at 5pm, urgently".`;
-
-/** "done", "snooze 10", "ok" typed where only reminders are made: where reminders are answered (ADR 108). */
-export const ANSWER_REQUEST = `To answer a reminder, use the ${ANSWER_LABELS.done}, Snooze or ${ANSWER_LABELS.acknowledge} buttons on its card on your dashboard, or reply to the reminder where it reached you. To make a new reminder, write what and when, like "call mom tomorrow at 5pm".`;
-
-/** "undo", "oops" typed where only reminders are made: how to take one back (ADR 108). */
-export const UNDO_REQUEST = "To take a reminder back, press the bin icon on its card on your dashboard. It asks before it deletes anything.";
-
-/** "help", "what can you do?" typed where only reminders are made (ADR 108). */
-export const BOX_HELP = `Write what to be reminded of and when, in your own words, like "call mom tomorrow at 5pm", "take my pills at 8am and 8pm every day" or "in 20 minutes check the oven". I'll keep nudging you until you answer. ${HOW_HARD_TO_NUDGE}`;
-
 
 /**
  * "to call mom" when the title starts with a common verb, otherwise "about dentist", so that titles

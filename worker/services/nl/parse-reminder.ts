@@ -27,7 +27,8 @@ import { dayOfAnotherCalendar } from "./other-calendars";
 import { partOfDayOfAThing } from "./part-of-a-date";
 import { dayToBeatAsTheDayBefore } from "./day-to-beat";
 
-export { AGENDA_QUESTION, ANSWER_REQUEST, BOX_HELP, CHANGE_REQUEST, NUDGE_CHANGE_REQUEST, REPEAT_CHANGE_REQUEST, confirmationMessage, failureMessage, FORGET_REQUEST, UNDO_REQUEST, type ParseFailureReason } from "./messages";
+export { confirmationMessage, failureMessage, type ParseFailureReason } from "./messages";
+export { AGENDA_QUESTION, ANSWER_REQUEST, BOX_HELP, CHANGE_REQUEST, FORGET_REQUEST, NUDGE_CHANGE_REQUEST, REPEAT_CHANGE_REQUEST, UNDO_REQUEST } from "./box-refusals";
 
 /**
  * Reads a reminder typed in plain English: "remind me to call mom tomorrow at 5pm",

@@ -70,8 +70,7 @@ async function agendaOf(deps: Deps, person: Person, day: AgendaDay): Promise<str
   const due = await openTasksDue(deps, person.id, { from, before: end.toMillis() }, AGENDA_LINES + 1);
   const heading = AGENDA_TEXTS.heading(day, first.setLocale("en-US").toFormat("ccc, LLL d"));
   if (due.length === 0) {
-    const [next] = await openTasksDue(deps, person.id, { from: end.toMillis(), before: Number.MAX_SAFE_INTEGER }, 1);
-    return AGENDA_TEXTS.nothing(day, next ? `${next.title}, ${whenLabel(next.dueAt, zone, null)}` : null);
+    return AGENDA_TEXTS.nothing(day, await nextReminderFrom(deps, person.id, end.toMillis(), zone));
   }
   const shown = due.slice(0, AGENDA_LINES).map((task) => `• ${whenLabel(task.dueAt, zone, day === "week" ? null : first)} — ${task.title}${stateLabel(task, now.toMillis())}`);
   const more = due.length > AGENDA_LINES ? [AGENDA_TEXTS.more] : [];
@@ -88,13 +87,18 @@ async function missedOf(deps: Deps, userId: string, zone: string): Promise<strin
   const due = await openTasksDue(deps, userId, { before: now + 1 }, AGENDA_LINES * 2);
   const waiting = due.filter((task) => !(task.status === "SNOOZED" && (task.snoozedUntil ?? 0) > now));
   if (waiting.length === 0) {
-    const [next] = await openTasksDue(deps, userId, { from: now + 1, before: Number.MAX_SAFE_INTEGER }, 1);
-    return AGENDA_TEXTS.nothingMissed(next ? `${next.title}, ${whenLabel(next.dueAt, zone, null)}` : null);
+    return AGENDA_TEXTS.nothingMissed(await nextReminderFrom(deps, userId, now + 1, zone));
   }
   // Every line waits for an answer, so only what differs is said: "on it" already, or snoozed and come round again.
   const shown = waiting.slice(0, AGENDA_LINES).map((task) => `• ${whenLabel(task.dueAt, zone, null)} — ${task.title}${task.status === "PENDING" ? "" : stateLabel(task, now)}`);
   const more = waiting.length > AGENDA_LINES ? [AGENDA_TEXTS.more] : [];
   return [AGENDA_TEXTS.missedHeading, ...shown, ...more, AGENDA_TEXTS.missedFooter].join("\n");
+}
+
+/** "Renew the passport, Sun, Mar 13 at 10:00 AM": the first open reminder due from `from`, named for an empty answer; null for none. */
+async function nextReminderFrom(deps: Deps, userId: string, from: number, zone: string): Promise<string | null> {
+  const [next] = await openTasksDue(deps, userId, { from, before: Number.MAX_SAFE_INTEGER }, 1);
+  return next ? `${next.title}, ${whenLabel(next.dueAt, zone, null)}` : null;
 }
 
 /** "10:00 AM" on the day asked about; "Sat, Nov 28 at 10:00 AM" on any other day (one still waiting from before). */

@@ -36,7 +36,7 @@ export async function forgetByName(deps: Deps, owner: ChatOwner, named: string, 
   if (found.length === 1) return question(found[0]!, owner.timezone);
   return {
     text: BOT_TEXTS.forget.which(found.length),
-    buttons: found.slice(0, OFFERED).map((task) => [[`${task.title} — ${shortWhen(task.dueAt, owner.timezone)}`.slice(0, 60), `forget-ask:${task.id}`]]),
+    buttons: askEachButtons(found.slice(0, OFFERED), owner.timezone),
   };
 }
 
@@ -95,8 +95,13 @@ export async function forgetJustMade(deps: Deps, owner: ChatOwner, taskId: strin
   const lines = (await Promise.all(together.map((id) => ownTaskLine(deps, owner.id, id)))).filter((task): task is TaskLine => task !== null);
   return {
     text: BOT_TEXTS.forget.whichOfSeveral(lines.length),
-    buttons: lines.map((task) => [[`${task.title} — ${shortWhen(task.dueAt, owner.timezone)}`.slice(0, 60), `forget-ask:${task.id}`]]),
+    buttons: askEachButtons(lines, owner.timezone),
   };
+}
+
+/** "Take meds — Tue, Mar 8 at 8:00 PM", one row each: a press asks about that reminder alone. */
+function askEachButtons(tasks: readonly TaskLine[], zone: string): NonNullable<ChatReply["buttons"]> {
+  return tasks.map((task) => [[`${task.title} — ${shortWhen(task.dueAt, zone)}`.slice(0, 60), `forget-ask:${task.id}`]]);
 }
 
 /**
