@@ -670,6 +670,11 @@ const cases: Case[] = [
   { prompt: "pick up parcel from locker 12 tomorrow", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pick up parcel from locker 12", local: "2026-03-03 09:00" },
   { prompt: "bus 24 tomorrow at 9", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "bus 24", local: "2026-03-03 09:00" },
   { prompt: "table 6 tonight at 8", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "table 6", local: "2026-03-02 20:00" },
+  // A date right after such a word is a date: "flight 12/20 6am" was titled "flight 12/20" and due tomorrow at 6 AM.
+  { prompt: "flight 12/20 6am", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "flight", local: "2026-12-20 06:00" },
+  { prompt: "flight 12/20 at 6:30am", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "flight", local: "2026-12-20 06:30" },
+  { prompt: "gate 3/15 2pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "gate", local: "2026-03-15 14:00" },
+  { prompt: "room 15/12 at 9am", now: NOW.nyMondayMorning, zone: "Europe/London", title: "room", local: "2026-12-15 09:00" },
   // 13 to 24 just before a day counts ("buy 13 tomorrow" was 1 PM titled "buy"); after "at" it is a time; 12 is noon.
   { prompt: "buy 13 tomorrow", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "buy 13", local: "2026-03-03 09:00" },
   { prompt: "at 14 tomorrow call sam", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call sam", local: "2026-03-03 14:00" },
@@ -2130,6 +2135,12 @@ describe("days counted from a day known by name or a thing, a weekday before or 
     expect(answer("every 2 hours drink water")).toBe(`I can't repeat a reminder "every 2 hours", but I can set a reminder for each time of day, repeating every day: say "every day at 8am, 10am, 12pm, 2pm, 4pm and 6pm".`);
     expect(answer("every 3 hours from 10am check the baby monitor")).toContain(`say "every day at 10am, 1pm, 4pm and 7pm"`);
     // A first time late in the day leaves no waking day: the first three, "and so on".
+    // An end said ends them (session 55: "from 9 to 5" went on to 7 pm); "from 10pm to 6am" runs through midnight.
+    expect(answer("every 2 hours from 9 to 5 drink water")).toBe(`I can't repeat a reminder "every 2 hours from 9 to 5", but I can set a reminder for each time of day, repeating every day: say "every day at 9am, 11am, 1pm, 3pm and 5pm".`);
+    expect(answer("drink water every 2 hours between 9:30am and 5:30pm")).toContain(`say "every day at 9:30am, 11:30am, 1:30pm, 3:30pm and 5:30pm"`);
+    expect(answer("stretch every 3 hours from 8am-8pm")).toContain(`say "every day at 8am, 11am, 2pm, 5pm and 8pm"`);
+    expect(answer("every 4 hours from 8am to 8pm take meds")).toContain(`say "every day at 8am, 12pm, 4pm and 8pm"`);
+    expect(answer("every 4 hours from 10pm to 6am check the baby")).toContain(`say "every day at 10pm, 2am and 6am"`);
     expect(answer("every 2 hours from 7pm take meds")).toBe(`I can't repeat a reminder "every 2 hours from 7pm", but one reminder for each time of day, repeating every day, can: "every day at 7pm", "every day at 9pm", "every day at 11pm" and so on.`);
   });
 

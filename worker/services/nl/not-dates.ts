@@ -70,7 +70,9 @@ const NOT_DATES: readonly RegExp[] = [
   /(?<!\bfrom\s+)\b(now)\b/gi,
   // "pick up parcel from locker 24 tomorrow", "table 6 tonight at 8", "platform 9 tomorrow": a number that names a
   // place or a thing. "locker 24 tomorrow" found no time at all (chrono's hour 24), "locker 12 tomorrow" was noon.
-  new RegExp(String.raw`\b${LABEL}\s*(\d{1,5}[a-z]?)\b(?!\s*(?:[ap]\.?m\b|[:.]\d|o'?clock\b|h\b))`, "gi"),
+  // A date right after the word is a date ("flight 12/20 6am", "room 12/20 at 6am" were titled "flight 12/20" and due
+  // tomorrow: its month was taken for the flight's number).
+  new RegExp(String.raw`\b${LABEL}\s*(\d{1,5}[a-z]?)\b(?!\s*(?:[ap]\.?m\b|[:.]\d|o'?clock\b|h\b)|\/\d)`, "gi"),
   // "buy 13 tomorrow", "order 15 tomorrow": a bare number from 13 to 24 just before a day is a count, not a 24-hour
   // time ("at 14 tomorrow" is one; "lunch 12 tomorrow" is noon); 1 to 11 there were never read as times.
   new RegExp(String.raw`(?<![:.]|\b(?:at|@|by|before|after|around|about|from|until|till)\s+)\b(1[3-9]|2[0-4])(?=\s+(?:today|tomorrow|tonight|tmrw|(?:on\s+)?${DAY_NAME})\b)`, "gi"),
