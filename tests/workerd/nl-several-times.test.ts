@@ -157,6 +157,8 @@ describe("POST /v1/tasks/nl with several times", () => {
     ["drink water every 2 hours", 6],
     ["stretch every 3 hours", 5],
     ["stand up every 2 hours starting at 9am", 6],
+    ["drink water every 2 hours from 9 to 5", 5],
+    ["check the baby every 4 hours from 10pm to 6am", 3],
   ])("%j is answered with words that make %i reminders", async (prompt, count) => {
     const u = await user({ timezone: ZONE });
     const refused = (await say(u.token, prompt)).body;

@@ -109,6 +109,15 @@ function timesOfDayEvery(phrase: string): string[] | typeof ONCE_A_DAY | null {
   if (!(hours >= 2 && hours <= 12)) return null;
   const said = firstTimeIn(phrase);
   const first = said ?? { hour: hours === 12 ? 8 : 6, minute: 0 };
+  // "every 2 hours from 9 to 5": the times between the two said, ends included (they went on to 7 pm, past the end);
+  // "from 10pm to 6am" runs through midnight.
+  const last = said && lastTimeIn(phrase);
+  if (said && last) {
+    const end = toMinutes(last) > toMinutes(said) ? toMinutes(last) : toMinutes(last) + MINUTES_IN_A_DAY;
+    const between: string[] = [];
+    for (let minutes = toMinutes(said); minutes <= end; minutes += hours * 60) between.push(clockWord(Math.floor(minutes / 60) % 24, minutes % 60));
+    if (between.length >= 2) return between;
+  }
   const roundTheClock = Array.from({ length: Math.floor(24 / hours) }, (_, i) => clockWord((first.hour + i * hours) % 24, first.minute));
   if (roundTheClock.length <= MOST_JOINED_TIMES) return roundTheClock;
   // Every 2 or 3 hours round the clock is more than one message makes, and through the night: people who say it mean
@@ -143,14 +152,29 @@ function clockWord(hour: number, minute = 0): string {
   return `${hour % 12 === 0 ? 12 : hour % 12}${minute ? `:${String(minute).padStart(2, "0")}` : ""}${hour < 12 ? "am" : "pm"}`;
 }
 
-const STARTING_AT = new RegExp(String.raw`\b(?:starting|beginning|from)\s+(?:at\s+)?(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm)?\b`, "i");
+const CLOCK = String.raw`(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm)?\b`;
+const STARTING_AT = new RegExp(String.raw`\b(?:(?:starting|beginning|from)\s+(?:at\s+)?|between\s+)${CLOCK}`, "i");
+/** The end of "from 9 to 5", "between 9am and 5pm", right after the first time. */
+const ENDING_AT = new RegExp(String.raw`\b(?:(?:starting|beginning|from)\s+(?:at\s+)?|between\s+)\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?\s*(?:to|until|till|and|-|–)\s*${CLOCK}`, "i");
 
 /**
  * The first dose's time of "every 8 hours starting at 7am", or null. Without am/pm, 1 to 5 are the afternoon's and 6 to
  * 12 as said, as the reader takes a bare hour with a repeat (ADR 074).
  */
-function firstTimeIn(phrase: string): { hour: number; minute: number } | null {
-  const match = STARTING_AT.exec(phrase);
+function firstTimeIn(phrase: string): ClockTime | null {
+  return clockTimeOf(STARTING_AT.exec(phrase));
+}
+
+/** The last time of "every 2 hours from 9 to 5" (5 pm, as a bare hour with a repeat), or null. */
+function lastTimeIn(phrase: string): ClockTime | null {
+  return clockTimeOf(ENDING_AT.exec(phrase));
+}
+
+type ClockTime = { hour: number; minute: number };
+const toMinutes = ({ hour, minute }: ClockTime) => hour * 60 + minute;
+const MINUTES_IN_A_DAY = 24 * 60;
+
+function clockTimeOf(match: RegExpExecArray | null): ClockTime | null {
   if (!match) return null;
   const said = Number(match[1]);
   const minute = Number(match[2] ?? 0);

@@ -36,8 +36,9 @@ const UNSUPPORTED_REPEATS: readonly RegExp[] = [
   // Intervals other than days, weeks, months and years: "every other night", "every half hour", "every few
   // days" (how many?). Every other day, every 2 weeks, every 3 months and every other year are rules.
   unsupported(`${EVERY}\\s+other\\s+(?:night|morning|afternoon|evening|weekend)`),
-  // "every 8 hours starting at 7am": the first time goes with the phrase, so the answer's times start there.
-  unsupported(`${EVERY}\\s+${NUMBER_WORD}\\s+${UNIT}\\b(?:,?\\s+(?:starting|beginning|from)\\s+(?:at\\s+)?${FIRST_CLOCK_TIME})?`),
+  // "every 8 hours starting at 7am": the first time goes with the phrase, so the answer's times start there; "every 2
+  // hours from 9 to 5", "between 9am and 5pm": so does the last.
+  unsupported(`${EVERY}\\s+${NUMBER_WORD}\\s+${UNIT}\\b(?:,?\\s+(?:(?:starting|beginning|from)\\s+(?:at\\s+)?${FIRST_CLOCK_TIME}(?:\\s*(?:to|until|till|-|–)\\s*${FIRST_CLOCK_TIME})?|between\\s+${FIRST_CLOCK_TIME}\\s+and\\s+${FIRST_CLOCK_TIME}))?`),
   unsupported(`${EVERY}\\s+${VAGUE_NUMBER}\\s+${ANY_UNIT}\\b`),
   unsupported(`${EVERY}\\s+half\\s+(?:an\\s+)?hour\\b`),
   unsupported(`${EVERY}\\s+(?:2nd|second|3rd|third|4th|fourth)\\s+night\\b(?!\\s+of\\b)`),
