@@ -609,6 +609,20 @@ const cases: Case[] = [
   { prompt: "every first monday team meeting", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "team meeting", local: "2026-04-06 09:00", recurrence: { freq: "monthly", week: 1, weekday: 1 } },
   { prompt: "every second tuesday of the month call the bank", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call the bank", local: "2026-03-10 09:00", recurrence: { freq: "monthly", week: 2, weekday: 2 } },
   { prompt: "every 3 months on the last friday review the budget", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "review the budget", local: "2026-03-27 09:00", recurrence: { freq: "monthly", week: -1, weekday: 5, interval: 3 } },
+  // A repeat said without its day and the place apart from it (session 55): "monthly book club on the first thursday"
+  // was every month on the 5th, titled "book club on the first"; "quarterly review on the last friday" every 3 months
+  // on the day chrono's "last friday" (the one gone) gave.
+  { prompt: "monthly book club on the first thursday at 7pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "book club", local: "2026-03-05 19:00", recurrence: { freq: "monthly", week: 1, weekday: 4 } },
+  { prompt: "quarterly review on the last friday of the month", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "review", local: "2026-03-27 09:00", recurrence: { freq: "monthly", week: -1, weekday: 5, interval: 3 } },
+  { prompt: "quarterly review on the last friday", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "review", local: "2026-03-27 09:00", recurrence: { freq: "monthly", week: -1, weekday: 5, interval: 3 } },
+  { prompt: "every 2 months water the ficus on the second tuesday", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "water the ficus", local: "2026-03-10 09:00", recurrence: { freq: "monthly", week: 2, weekday: 2, interval: 2 } },
+  { prompt: "meeting monthly, first thursday at 9", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "meeting", local: "2026-03-05 09:00", recurrence: { freq: "monthly", week: 1, weekday: 4 } },
+  { prompt: "monthly review last friday", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "review", local: "2026-03-27 09:00", recurrence: { freq: "monthly", week: -1, weekday: 5 } },
+  // Said once with "the" and no month: the next such day (it was the coming weekday, "on the first" left in the title).
+  { prompt: "send the monthly report on the first thursday", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "send the monthly report", local: "2026-03-05 09:00" },
+  { prompt: "call mum the second sunday", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call mum", local: "2026-03-08 09:00" },
+  { prompt: "the last friday at 3 pay invoices", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pay invoices", local: "2026-03-27 15:00" },
+  { prompt: "on the first monday send the report", now: NOW.nyMondayAfternoon, zone: NEW_YORK, title: "send the report", local: "2026-04-06 09:00" },
   // ...and one such day: the next one still to come, or this or next month's.
   { prompt: "first monday of the month team meeting", now: NOW.nyNovember, zone: NEW_YORK, title: "team meeting", local: "2026-12-07 09:00" },
   { prompt: "the last friday of next month pay the cleaner", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "pay the cleaner", local: "2026-04-24 09:00" },

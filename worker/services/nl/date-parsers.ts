@@ -62,6 +62,7 @@ function withOurPhrases(base: chrono.Chrono, ownParsers: readonly chrono.Parser[
   });
   casual.parsers.push(...WORKING_DAY_PARSERS);
   casual.parsers.push({ pattern: () => NTH_WEEKDAY_OF_MONTH, extract: nthWeekdayOfMonth });
+  casual.parsers.push({ pattern: () => PLACED_WEEKDAY_ALONE, extract: placedWeekdayAlone });
   casual.parsers.push({ pattern: () => WEEKDAY_AND_DAY, extract: weekdayAndDay });
   casual.parsers.push({ pattern: () => DAY_OF_THE_MONTH, extract: dayOfTheMonth });
   casual.parsers.push({ pattern: () => DAY_THEN_WHICH_MONTH, extract: dayOfTheMonth });
@@ -242,6 +243,21 @@ const NTH_WEEKDAY_OF_MONTH = new RegExp(
   `\\b(?:the\\s+)?(first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|last)\\s+(${DAY})\\s+(?:of|in)\\s+(${MONTH_WORD}|(?:the|this|next)\\s+month)\\b(?:,?\\s+(\\d{4})\\b)?`,
   "i",
 );
+
+/**
+ * "send the report on the first monday", "the last friday at 3": a weekday's place with "the" and no month, the next
+ * such day (as "of the month"). Chrono read the weekday alone, the coming Monday, titled "send the report on the first".
+ */
+const PLACED_WEEKDAY_ALONE = new RegExp(
+  // Without "on", only where a when goes on or the words end: "the first monday episode" is a name.
+  `\\b(?:on\\s+)?the\\s+(first|second|third|fourth|1st|2nd|3rd|4th|last)\\s+(${DAY})\\b(?!\\s+(?:of|in|after|before)\\b)(?:(?<=\\bon\\s+the\\s+\\S+\\s+\\S+)|(?=\\s*(?:$|[,.;:!?)]|\\d|(?:at|@|from|to|and|remind|morning|afternoon|evening|night)\\b)))`,
+  "i",
+);
+
+function placedWeekdayAlone(context: chrono.ParsingContext, match: RegExpMatchArray): { day: number; month: number; year: number } | null {
+  const { place, weekday } = placeAndWeekdayOf(match);
+  return nthWeekdayOfARelativeMonth(localToday(context), "the month", weekday, place);
+}
 
 /**
  * The weekday's place in a named month that `text` (a date chrono read) says, for a yearly repeat to keep: "the fourth

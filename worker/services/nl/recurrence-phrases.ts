@@ -90,7 +90,7 @@ const YEARLY = `(?:${EVERY}\\s+year|once\\s+a\\s+year|yearly|annually)\\b`;
 // Not "may", which chrono reads only with a day ("every may day" is no date).
 const FULL_MONTH = "(?:january|february|march|april|june|july|august|september|october|november|december)";
 /** A weekday's place in the month a rule can hold: the first to the fourth, or the last (not every month has a fifth). */
-const PLACE = "(?:first|second|third|fourth|last|1st|2nd|3rd|4th)";
+export const PLACE = "(?:first|second|third|fourth|last|1st|2nd|3rd|4th)";
 // Also "every fourth thursday of november", "every last monday in may": that weekday of the month every year, which
 // chrono's reader and ours (date-parsers.ts) find once "every" is hidden; schedule.ts makes the rule hold the place.
 const EVERY_BEFORE_A_DATE = `${EVERY}\\s+(?=${MONTH_WORD}\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?\\b|(?:the\\s+)?\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH_WORD}\\b|${FULL_MONTH}\\b|(?:the\\s+)?${PLACE}\\s+${DAY}\\s+(?:of|in)\\s+${MONTH_WORD}\\b)`;
@@ -269,7 +269,7 @@ function daysFromTo(matched: string): Omit<RecurrenceMatch, "span"> | null {
 }
 
 /** "the first monday" in the words matched, every `interval` months. */
-function monthlyOnPlacedDay(matched: string, interval: number): Omit<RecurrenceMatch, "span"> | null {
+export function monthlyOnPlacedDay(matched: string, interval: number): Omit<RecurrenceMatch, "span"> | null {
   const found = new RegExp(`\\b(${PLACE})\\s+(${DAY})`, "i").exec(matched);
   const week = PLACE_VALUE[(found?.[1] ?? "").toLowerCase()];
   const word = (found?.[2] ?? "").toLowerCase();

@@ -2,6 +2,7 @@ import { findDateTime, type DateTimeHints } from "./date-time-phrases";
 import { findExcept, unholdableException, withoutDays } from "./except-phrases";
 import type { ParseFailureReason } from "./messages";
 import { findMovingDay, MOVING_DAY_TITLES, type MovingDayFound } from "./moving-days";
+import { placedDayApart } from "./placed-day-apart";
 import { findRecurrence, type RecurrenceMatch } from "./recurrence-phrases";
 import { blankOut, type Span } from "./types";
 import { findDaysInARow, findRepeatEnd, findUnreadRepeat } from "./unsupported-phrases";
@@ -37,7 +38,9 @@ export function readRepeat(text: string, now: Date, zone: string): RepeatReading
   const moving = findMovingDay(text, now, zone, (rest) => namesADay(findDateTime(rest, now, zone)));
   if (moving?.kind === "unknown_here" || moving?.kind === "moves_with_easter") return refused(moving.kind, MOVING_DAY_TITLES[moving.name]);
   const found = moving?.kind === "repeat" ? { span: moving.span, rule: moving.rule } : findRecurrence(except ? blankOut(text, [except.span]) : text);
-  const repeat = found && except ? withoutDays(found, except) : found;
+  // "monthly book club on the first thursday": the day of a repeat said without one, apart from it (placed-day-apart.ts).
+  const placed = found ? placedDayApart(text, found) : null;
+  const repeat = placed ? placed.repeat : found && except ? withoutDays(found, except) : found;
   if (except && !repeat) return refused("unsupported_repeat", except.phrase);
   const unreadRepeat = repeat ? null : findUnreadRepeat(text);
   if (unreadRepeat) return refused("unsupported_repeat", unreadRepeat);
@@ -51,7 +54,7 @@ export function readRepeat(text: string, now: Date, zone: string): RepeatReading
   return {
     ok: true,
     repeat,
-    repeatSpans: repeat ? [repeat.span, ...(except ? [except.span] : [])] : [],
+    repeatSpans: repeat ? [repeat.span, ...(except ? [except.span] : []), ...(placed ? [placed.span] : [])] : [],
     movingDate: moving?.kind === "date" ? moving : null,
   };
 }
