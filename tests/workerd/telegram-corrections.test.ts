@@ -249,6 +249,31 @@ describe("changing how hard a reminder nudges, in words (ADR 112)", () => {
     expect(lastText(bot)).toBe('Delete "Call bob" (Tue, Mar 8 at 5:00 PM)?');
   });
 
+  it("'make it 7pm' after several made from one message asks which, each button saying where it would go; a press moves that one alone (ADR 190)", async () => {
+    const bot = fakeTelegram();
+    const u = await linkedUser();
+    await postUpdate(textUpdate(u.chat, "call the pharmacy at 9am and 6pm"));
+    const [evening, morning] = (await tasksOfUser(u.id)).sort((a, b) => a.dueAt - b.dueAt);
+    await postUpdate(textUpdate(u.chat, "make it 7pm"));
+    // It moved the last time said (9 AM) alone, as if the other had not been made.
+    expect(lastText(bot)).toBe("That message made 2 reminders. Which one should I move?");
+    const buttons = lastButtons(bot);
+    expect(buttons.map(([label]) => label)).toEqual(["Call the pharmacy → Tue, Mar 8 at 7:00 PM", "Call the pharmacy → Wed, Mar 9 at 7:00 PM"]);
+    expect(buttons.map(([, data]) => data.split(":")[1])).toEqual([evening!.id, morning!.id]);
+    // Nothing moved on the words alone.
+    expect((await tasksOfUser(u.id)).map((task) => task.dueAt).sort()).toEqual([evening!.dueAt, morning!.dueAt]);
+    await postUpdate(pressUpdate(u.chat, buttons[1]![1], bot.sent.at(-1)!.messageId));
+    const after = new Map((await tasksOfUser(u.id)).map((task) => [task.id, task.dueAt]));
+    expect(DateTime.fromMillis(after.get(morning!.id)!, { zone: ZONE }).toFormat("ccc HH:mm")).toBe("Wed 19:00");
+    expect(after.get(evening!.id)).toBe(evening!.dueAt);
+    // Made alone, a reminder is moved at once, as before.
+    await postUpdate(textUpdate(u.chat, "call bob at 5pm"));
+    await postUpdate(textUpdate(u.chat, "make it 4pm"));
+    expect(lastButtons(bot)).toEqual([]);
+    const bob = (await tasksOfUser(u.id)).find((task) => task.title === "Call bob")!;
+    expect(DateTime.fromMillis(bob.dueAt, { zone: ZONE }).toFormat("ccc HH:mm")).toBe("Tue 16:00");
+  });
+
   it("one-offs on two days are told apart by their day on the buttons", async () => {
     const bot = fakeTelegram();
     const u = await linkedUser();

@@ -14,7 +14,7 @@ import { answerTypedInChat, copyInChat, reminderFromChat, repeatChangeInChat, st
 import type { ChatOwner } from "./chats";
 import { forgetByName, forgetJustMade, forgetThisOne, type ChatReply } from "./forget";
 import { justMadeInChat, type ChatMessageRef } from "./just-made";
-import { moveByName } from "./move-by-name";
+import { moveByName, moveOneOfSeveral } from "./move-by-name";
 import { answerToQuestion } from "./questions";
 import { BOT_TEXTS } from "./texts";
 
@@ -49,7 +49,11 @@ export async function replyToChatText(
   // "make it 8pm" right after making a reminder is about that one, before any that waits; with neither, it asks which.
   const correction = correctionWordsIn(text);
   if (correction) {
-    const target = await reminderToChange(deps, owner, repliedTaskId);
+    // Right after a message that made several ("at 8am and 8pm"): which of them (ADR 190).
+    const justMade = repliedTaskId ? null : await justMadeInChat(deps, owner);
+    const which = justMade ? await moveOneOfSeveral(deps, owner, justMade, correction) : null;
+    if (which) return which;
+    const target = repliedTaskId ?? justMade ?? (await reminderToAnswer(deps, owner.id, "telegram"))?.id;
     if (!target) return { text: BOT_TEXTS.nothingToCorrect };
     return { text: await answerTypedInChat(deps, owner, { answer: "move", snoozeMinutes: null, moveTo: correction }, target) };
   }

@@ -1,6 +1,6 @@
 import type { Deps } from "../deps";
 import { isAppError } from "../errors";
-import { movedDueAt, moveTaskToInstant, type TaskLine } from "../tasks";
+import { madeTogetherWith, movedDueAt, moveTaskToInstant, ownTaskLine, type TaskLine } from "../tasks";
 import { findChatOwner, type ChatOwner } from "./chats";
 import type { ChatReply } from "./forget";
 import { OFFERED, openRemindersNamed, shortWhen } from "../tasks/named-reminders";
@@ -36,12 +36,32 @@ export async function moveByName(deps: Deps, owner: ChatOwner, named: string, wh
       buttons: [[[BOT_TEXTS.move.yes, moveToData(task.id, at)], [BOT_TEXTS.forget.no, `forget-keep:${task.id}`]]],
     };
   }
-  const offered = found.slice(0, OFFERED).flatMap((task) => {
-    const at = newDue(when, task, now, owner.timezone);
-    return typeof at === "string" ? [] : [[[`${task.title} → ${shortWhen(at, owner.timezone)}`.slice(0, 60), moveToData(task.id, at)] as [string, string]]];
-  });
+  const offered = moveChoices(found.slice(0, OFFERED), when, now, owner.timezone);
   if (offered.length === 0) return { text: BOT_TEXTS.move.allPast };
   return { text: BOT_TEXTS.move.which(found.length), buttons: offered };
+}
+
+/**
+ * "make it 6pm" right after a message that made several reminders ("take meds at 8am and 8pm", ADR 181): which one, a
+ * button each saying where it would go (ADR 190); it moved the last time said alone. Null for one made alone, or when
+ * fewer than two of them are still open.
+ */
+export async function moveOneOfSeveral(deps: Deps, owner: ChatOwner, taskId: string, when: string): Promise<ChatReply | null> {
+  const together = await madeTogetherWith(deps, owner.id, taskId);
+  if (together.length < 2) return null;
+  const open = (await Promise.all(together.map((id) => ownTaskLine(deps, owner.id, id)))).filter((task): task is TaskLine => task !== null && task.status !== "COMPLETED");
+  if (open.length < 2) return null;
+  const offered = moveChoices(open, when, deps.clock.now(), owner.timezone);
+  if (offered.length === 0) return { text: BOT_TEXTS.move.allPast };
+  return { text: BOT_TEXTS.move.whichOfSeveral(open.length), buttons: offered };
+}
+
+/** "Take meds → Wed, Nov 25 at 6:00 PM", one row each, for those the words can move (not to a time gone by). */
+function moveChoices(tasks: readonly TaskLine[], when: string, now: Date, zone: string): NonNullable<ChatReply["buttons"]> {
+  return tasks.flatMap((task) => {
+    const at = newDue(when, task, now, zone);
+    return typeof at === "string" ? [] : [[[`${task.title} → ${shortWhen(at, zone)}`.slice(0, 60), moveToData(task.id, at)] as [string, string]]];
+  });
 }
 
 /** A move button pressed: for the chat's owner only; the reminder moves to the minute the button showed. */
