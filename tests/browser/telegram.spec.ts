@@ -232,6 +232,11 @@ test.describe("Telegram", () => {
     await expect(page.locator(".dev-chat__bubble--bot").last().locator(".dev-chat__text")).toHaveText(
       /^You haven't missed anything: no reminder is waiting for an answer\. Your next reminder: Take meds, .+ at 8:00 (AM|PM)\.$/,
     );
+    // A new time asks which (ADR 190): each button names its reminder by its time; nothing moves until one is pressed.
+    await sendInDevChat(page, "make it 9pm");
+    const which = page.locator(".dev-chat__bubble--bot").last();
+    await expect(which.locator(".dev-chat__text")).toHaveText('That message made 2 "Take meds" reminders. Which one should I move?');
+    await expect(which.getByRole("button")).toHaveText([/ at 8:00 (AM|PM) → .+ at 9:00 PM$/, / at 8:00 (AM|PM) → .+ at 9:00 PM$/]);
     await screenshotBoth(page, "dev-telegram-several-changed", page.url());
     await confirmation.getByRole("button", { name: "↩️ Undo 8:00 AM" }).click();
     const after = page.locator(".dev-chat__bubble--bot").filter({ hasText: "Still set: 8:00 PM." });

@@ -256,13 +256,13 @@ describe("changing how hard a reminder nudges, in words (ADR 112)", () => {
     const [evening, morning] = (await tasksOfUser(u.id)).sort((a, b) => a.dueAt - b.dueAt);
     await postUpdate(textUpdate(u.chat, "make it 7pm"));
     // It moved the last time said (9 AM) alone, as if the other had not been made.
-    expect(lastText(bot)).toBe("That message made 2 reminders. Which one should I move?");
+    expect(lastText(bot)).toBe('That message made 2 "Call the pharmacy" reminders. Which one should I move?');
     const buttons = lastButtons(bot);
-    expect(buttons.map(([label]) => label)).toEqual(["Call the pharmacy → Tue, Mar 8 at 7:00 PM", "Call the pharmacy → Wed, Mar 9 at 7:00 PM"]);
-    expect(buttons.map(([, data]) => data.split(":")[1])).toEqual([evening!.id, morning!.id]);
+    expect(buttons.map(([label]) => label)).toEqual(["Tue, Mar 8 at 6:00 PM → Tue, Mar 8 at 7:00 PM", "Wed, Mar 9 at 9:00 AM → Wed, Mar 9 at 7:00 PM"]);
+    expect(buttons.map(([, data]) => data!.split(":")[1])).toEqual([evening!.id, morning!.id]);
     // Nothing moved on the words alone.
     expect((await tasksOfUser(u.id)).map((task) => task.dueAt).sort()).toEqual([evening!.dueAt, morning!.dueAt]);
-    await postUpdate(pressUpdate(u.chat, buttons[1]![1], bot.sent.at(-1)!.messageId));
+    await postUpdate(pressUpdate(u.chat, buttons[1]![1]!, bot.sent.at(-1)!.messageId));
     const after = new Map((await tasksOfUser(u.id)).map((task) => [task.id, task.dueAt]));
     expect(DateTime.fromMillis(after.get(morning!.id)!, { zone: ZONE }).toFormat("ccc HH:mm")).toBe("Wed 19:00");
     expect(after.get(evening!.id)).toBe(evening!.dueAt);

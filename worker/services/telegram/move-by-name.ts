@@ -51,16 +51,20 @@ export async function moveOneOfSeveral(deps: Deps, owner: ChatOwner, taskId: str
   if (together.length < 2) return null;
   const open = (await Promise.all(together.map((id) => ownTaskLine(deps, owner.id, id)))).filter((task): task is TaskLine => task !== null && task.status !== "COMPLETED");
   if (open.length < 2) return null;
-  const offered = moveChoices(open, when, deps.clock.now(), owner.timezone);
+  // One title for all: each button says which by its time, from and to (both may move to the same time).
+  const offered = moveChoices(open, when, deps.clock.now(), owner.timezone, (task) => shortWhen(task.dueAt, owner.timezone));
   if (offered.length === 0) return { text: BOT_TEXTS.move.allPast };
-  return { text: BOT_TEXTS.move.whichOfSeveral(open.length), buttons: offered };
+  return { text: BOT_TEXTS.move.whichOfSeveral(open.length, open[0]!.title), buttons: offered };
 }
 
-/** "Take meds → Wed, Nov 25 at 6:00 PM", one row each, for those the words can move (not to a time gone by). */
-function moveChoices(tasks: readonly TaskLine[], when: string, now: Date, zone: string): NonNullable<ChatReply["buttons"]> {
+/**
+ * "Take meds → Wed, Nov 25 at 6:00 PM" (or "<from> → <to>"), one row each, for those the words can move (not to a time
+ * gone by).
+ */
+function moveChoices(tasks: readonly TaskLine[], when: string, now: Date, zone: string, label: (task: TaskLine) => string = (task) => task.title): NonNullable<ChatReply["buttons"]> {
   return tasks.flatMap((task) => {
     const at = newDue(when, task, now, zone);
-    return typeof at === "string" ? [] : [[[`${task.title} → ${shortWhen(at, zone)}`.slice(0, 60), moveToData(task.id, at)] as [string, string]]];
+    return typeof at === "string" ? [] : [[[`${label(task)} → ${shortWhen(at, zone)}`.slice(0, 60), moveToData(task.id, at)] as [string, string]]];
   });
 }
 

@@ -82,7 +82,7 @@ export const BOT_TEXTS = {
     ask: (title: string, from: string, to: string) => `Move "${title}" from ${from} to ${to}?`,
     yes: "Yes, move it",
     which: (count: number) => `I found ${count} open reminders like that${count > 5 ? " (the 5 nearest below)" : ""}. Which one should I move?`,
-    whichOfSeveral: (count: number) => `That message made ${count} reminders. Which one should I move?`,
+    whichOfSeveral: (count: number, title: string) => `That message made ${count} "${title}" reminders. Which one should I move?`,
     allPast: 'That time has already passed for each of them, so nothing changed. Name a day or time still to come, like "move the dentist to friday".',
     moved: (sentence: string) => `📅 ${sentence}`,
   },
