@@ -56,6 +56,9 @@ describe("eachJoinedTime: one prompt per time, the rest of the words kept", () =
     ["vitamins mornings and evenings", ["vitamins every morning", "vitamins every evening"]],
     ["pills with breakfast and dinner", ["pills with breakfast", "pills with dinner"]],
     ["pills before breakfast and after dinner", ["pills before breakfast", "pills after dinner"]],
+    // A bare hour after noon is the afternoon's or the evening's (session 55: one reminder at noon, "and 6" in the title).
+    ["check on mom at noon and 6", ["check on mom at noon", "check on mom at 6pm"]],
+    ["meds at midday & 5:30 every day", ["meds at noon every day", "meds at 5:30pm every day"]],
   ])("%j → %j", (prompt, prompts) => {
     expect(eachJoinedTime(prompt)).toEqual(prompts);
   });
@@ -69,6 +72,9 @@ describe("eachJoinedTime: one prompt per time, the rest of the words kept", () =
     // One time, or none joined.
     "take meds at 8am",
     "buy 2 and 3 year old presents tomorrow",
+    // Before noon, a bare hour could be either; a space alone joins no hour to noon ("lunch at noon 6 people").
+    "at 6 and noon call the school",
+    "book lunch at noon 6 people",
     // More than a day's doses.
     "water at 6am 8am 10am 12pm 2pm 4pm 6pm",
   ])("%j → null", (prompt) => {

@@ -32,7 +32,7 @@ const MEAL_ITEM = new RegExp(String.raw`\b(?:${MEAL_PREP}\s+)?${MEAL}\b`, "gi");
  * otherwise null (no list, one time, more than MOST_JOINED_TIMES).
  */
 export function eachJoinedTime(text: string): string[] | null {
-  const found = clockList(text) ?? partList(text) ?? everyMeal(text) ?? mealList(text);
+  const found = clockList(text) ?? noonThenBareHour(text) ?? partList(text) ?? everyMeal(text) ?? mealList(text);
   if (!found || found.times.length < 2 || found.times.length > MOST_JOINED_TIMES) return null;
   const before = text.slice(0, found.index);
   const after = text.slice(found.index + found.length);
@@ -51,6 +51,18 @@ function clockList(text: string): JoinedList | null {
   if (!match) return null;
   const times = [...match[0].matchAll(new RegExp(CLEAR_CLOCK, "gi"))].map((time) => `at ${time[0]}`);
   return { index: match.index, length: match[0].length, times };
+}
+
+/**
+ * "at noon and 6", "midday & 5:30": a bare hour after noon is the afternoon's or the evening's, as the day goes on
+ * (it was one reminder at noon titled "check on mom and 6"). Not before noon ("at 6 and noon": which 6?).
+ */
+const NOON_THEN_BARE_HOUR = new RegExp(String.raw`(?<![\w:.])${AT}(?:noon|midday)${JOINER}${AT}(1[01]|[1-9])(?::([0-5]\d))?(?![\w:])`, "i");
+
+function noonThenBareHour(text: string): JoinedList | null {
+  const match = NOON_THEN_BARE_HOUR.exec(text);
+  if (!match) return null;
+  return { index: match.index, length: match[0].length, times: ["at noon", `at ${match[1]}${match[2] ? `:${match[2]}` : ""}pm`] };
 }
 
 /**
