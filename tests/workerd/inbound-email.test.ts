@@ -567,6 +567,30 @@ describe("a reply about one reminder answers that one or none (ADR 105)", () => 
     expect((await lastReply(u.email)).text).toContain('Changed them: the 2 "Take meds" reminders are now Urgent (call early). A ping and a text at the due time,');
   });
 
+  it("a new time in a reply to the 'Reminder set' of several made from one mail asks which, a link each named by its time; nothing moves until one is opened (ADR 190)", async () => {
+    const u = await user({ timezone: "America/New_York" });
+    await deliver({ from: u.email, subject: "Call the pharmacy at 9am and 6pm", body: "" });
+    const set = await lastReply(u.email);
+    const [morning, evening] = (await tasksOf(u.id)).sort((a, b) => a.dueAt - b.dueAt);
+    await deliver({ from: u.email, subject: `Re: ${set.subject}`, body: "make it 7pm\n\nOn Wed, Nudge wrote:\n> Got it!" });
+    // It moved the one the subject's title found first.
+    const asked = await lastReply(u.email);
+    expect(asked.subject).toBe("Which reminder should move?");
+    expect(asked.text).toContain('That message made 2 "Call the pharmacy" reminders, so nothing moved yet. Open the link of the one to move; nothing changes until you do.');
+    const links = [...asked.text.matchAll(/^(.+): http:\/\/localhost:8787\/move\/([A-Za-z0-9_-]+)$/gm)].map((m) => ({ label: m[1]!, token: m[2]! }));
+    expect(links.map((link) => link.label)).toEqual(["Wed, Mar 1 at 9:00 AM → Wed, Mar 1 at 7:00 PM", "Wed, Mar 1 at 6:00 PM → Wed, Mar 1 at 7:00 PM"]);
+    expect((await tasksOf(u.id)).map((task) => task.dueAt).sort()).toEqual([morning!.dueAt, evening!.dueAt]);
+    const { deps } = depsAt(NOW.getTime());
+    expect(await redeemMoveLink(deps, links[1]!.token)).toMatchObject({ state: "moved" });
+    expect((await taskRow(evening!.id))?.dueAt).toBe(evening!.dueAt + 60 * MINUTE);
+    expect((await taskRow(morning!.id))?.dueAt).toBe(morning!.dueAt);
+    // With one of them left open, a new time is about that one, as before.
+    await completeTask(deps, u.id, morning!.id);
+    await deliver({ from: u.email, subject: `Re: ${set.subject}`, body: "make it 8pm" });
+    expect(await lastReply(u.email)).toMatchObject({ subject: "Moved: Call the pharmacy" });
+    expect((await taskRow(evening!.id))?.dueAt).toBe(evening!.dueAt + 120 * MINUTE);
+  });
+
   it("'make it every day' in a reply to 'Reminder set' makes that reminder repeat, or each of several made from one mail (ADR 177, 187)", async () => {
     const u = await user({ timezone: "America/New_York" });
     await deliver({ from: u.email, subject: "Call bob tomorrow at 7pm", body: "" });

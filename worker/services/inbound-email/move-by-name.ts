@@ -1,6 +1,6 @@
 import { appLink } from "../app-url";
 import type { Deps } from "../deps";
-import { moveOffersByName, OFFERED, shortWhen } from "../tasks";
+import { moveOffersByName, moveOffersFor, OFFERED, openMadeTogether, shortWhen } from "../tasks";
 import type { InboundOutcome } from "./outcome";
 import { INBOUND_TEXTS } from "./texts";
 
@@ -36,5 +36,30 @@ export async function askToMoveByName(
     subject: INBOUND_TEXTS.moveWhichSubject,
     reply: INBOUND_TEXTS.moveWhich(found, move.named),
     actions: offers.map(({ task, at, path }) => ({ label: `${task.title} → ${when(at)}`, url: url(path) })),
+  };
+}
+
+/**
+ * "make it 7pm" in reply about a reminder made with others from one message ("take meds at 8am and 8pm", ADR 190):
+ * which one, a link each named by its time, from and to (one title for all). It moved the one the subject's title
+ * found first. Null when fewer than two of them are still open: the move goes on as before.
+ */
+export async function askWhichOfSeveralToMove(
+  deps: Deps,
+  user: { id: string; timezone: string },
+  taskId: string,
+  when: string,
+): Promise<Extract<InboundOutcome, { kind: "replied" }> | null> {
+  const open = await openMadeTogether(deps, user.id, taskId);
+  if (open.length === 0) return null;
+  const { offers, refusal } = await moveOffersFor(deps, user.id, user.timezone, open, when);
+  if (offers.length === 0) return { kind: "replied", title: null, subject: INBOUND_TEXTS.notChangedSubject, reply: refusal };
+  const at = (instant: number) => shortWhen(instant, user.timezone);
+  return {
+    kind: "replied",
+    title: null,
+    subject: INBOUND_TEXTS.moveWhichSubject,
+    reply: INBOUND_TEXTS.moveWhichOfSeveral(open.length, open[0]!.title),
+    actions: offers.map(({ task, at: to, path }) => ({ label: `${at(task.dueAt)} → ${at(to)}`, url: appLink(deps.env, path) })),
   };
 }

@@ -13,7 +13,7 @@ import { whenOnlyAnswer } from "../when-only-answers";
 import { askToForgetByName } from "./forget-by-name";
 import { askedPrompt, remindedTitle, reminderLines, reminderSubject } from "./mail-text";
 import { answerDoesNotFitText, fitAnswer, questionOfPrompt, questionText, type AskedQuestion } from "../nl/question-answers";
-import { askToMoveByName } from "./move-by-name";
+import { askToMoveByName, askWhichOfSeveralToMove } from "./move-by-name";
 import type { InboundOutcome, ReadOutcome } from "./outcome";
 import { INBOUND_TEXTS } from "./texts";
 
@@ -126,7 +126,7 @@ async function answer(deps: Deps, user: Person, { subject, lines, named }: MailW
   const subjectSays = subject === "" ? null : typedAnswer(subject);
   if (subject !== "" && !subjectSays) return null;
   const typed = lines === "" ? subjectSays : (typedAnswer(lines) ?? (named ? (whenOnlyAnswer(lines) ?? correctionAnswer(lines)) : null));
-  return typed ? answerByMail(deps, user.id, typed, named) : null;
+  return typed ? answerByMail(deps, user, typed, named) : null;
 }
 
 /**
@@ -171,7 +171,7 @@ async function undoOrSkip(deps: Deps, user: Person, { subject, lines, named }: M
 /** "Yes" in reply to a check-back's "Is it done yet?" is Done. */
 async function yesToCheckIn(deps: Deps, user: Person, { subject, lines, named }: MailWords): Promise<ReadOutcome | null> {
   const checkedIn = (subject === "" || saysYes(subject)) && saysYes(lines || subject) ? await taskAYesAnswers(deps, user.id, "email", { named }) : null;
-  return checkedIn ? answerByMail(deps, user.id, { answer: "done", snoozeMinutes: null }, named, checkedIn) : null;
+  return checkedIn ? answerByMail(deps, user, { answer: "done", snoozeMinutes: null }, named, checkedIn) : null;
 }
 
 function emptyMail(_deps: Deps, _user: Person, { prompt }: MailWords): ReadOutcome | null {
@@ -240,11 +240,15 @@ async function questionAnswered(deps: Deps, user: Person, words: MailWords): Pro
  * while it waits, else the one waiting longest (reminderToAnswer); or `knownTaskId`, already found (a yes to a
  * check-back).
  */
-async function answerByMail(deps: Deps, userId: string, typed: TypedAnswer, named: string | null, knownTaskId?: string): Promise<Extract<InboundOutcome, { kind: "replied" }>> {
+async function answerByMail(deps: Deps, user: Person, typed: TypedAnswer, named: string | null, knownTaskId?: string): Promise<Extract<InboundOutcome, { kind: "replied" }>> {
+  const userId = user.id;
   const taskId = knownTaskId ?? (await reminderToAnswer(deps, userId, "email", named))?.id;
   if (!taskId) return { kind: "replied", title: null, subject: INBOUND_TEXTS.nothingWaitingSubject, reply: INBOUND_TEXTS.nothingWaiting };
   try {
     if (typed.answer === "move") {
+      // About one of several made from one message: which one (ADR 190).
+      const which = knownTaskId ? null : await askWhichOfSeveralToMove(deps, user, taskId, typed.moveTo ?? "");
+      if (which) return which;
       const moved = await moveTask(deps, userId, taskId, typed.moveTo ?? "");
       const subject = moved.state === "moved" ? INBOUND_TEXTS.movedSubject(moved.title) : INBOUND_TEXTS.answeredSubject(moved.title);
       return { kind: "replied", title: moved.title, subject, reply: moved.message };

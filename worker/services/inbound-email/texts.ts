@@ -26,6 +26,9 @@ export const INBOUND_TEXTS = {
     `Move "${title}" from ${from} to ${to}? Open the link to move it; nothing changes until you do. If you meant a new reminder instead, write it again starting with "remind me to".`,
   moveYes: "Yes, move it",
   moveWhichSubject: "Which reminder should move?",
+  /** A new time in reply about one of several reminders made from one message (ADR 190). */
+  moveWhichOfSeveral: (count: number, title: string) =>
+    `That message made ${count} "${title}" reminders, so nothing moved yet. Open the link of the one to move; nothing changes until you do.`,
   moveWhich: (count: number, named: string) =>
     `${count} of your reminders match "${named}". Open the link of the one to move; nothing changes until you do. If you meant a new reminder instead, write it again starting with "remind me to".`,
   /** "Cancel the dentist" in a new email (ADR 100): asked, with a link per choice. */

@@ -26,5 +26,5 @@ export { agendaText, AGENDA_TEXTS, nextReminderLines } from "./agenda";
 export { OFFERED, openRemindersNamed, shortWhen } from "./named-reminders";
 export { createMoveLink, describeMoveLink, MOVE_LINK_TEXTS, redeemMoveLink, type MoveLinkOutcome, type MoveLinkTask, type MoveLinkView } from "./move-links";
 export { createForgetLink, describeForgetLink, FORGET_LINK_TEXTS, redeemForgetLink, type ForgetKind, type ForgetLinkOutcome, type ForgetLinkTask, type ForgetLinkView } from "./forget-links";
-export { forgetOfferFor, forgetOffersByName, moveOffersByName, type ForgetOffer, type MoveOffer } from "./offers-by-name";
-export { madeTogetherWith } from "./made-together";
+export { forgetOfferFor, forgetOffersByName, moveOffersByName, moveOffersFor, type ForgetOffer, type MoveOffer } from "./offers-by-name";
+export { madeTogetherWith, openMadeTogether } from "./made-together";

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { tasks } from "../../../db/schema";
 import type { Deps } from "../deps";
-import { openInListOrder } from "./list";
+import { openInListOrder, ownTaskLine, type TaskLine } from "./list";
 
 /**
  * The open reminders made from the same message as this one ("take meds at 8am and 8pm", ADR 181), this one among
@@ -22,4 +22,15 @@ export async function madeTogetherWith(deps: Pick<Deps, "db">, userId: string, t
     );
   if (!rows.some((row) => row.id === taskId)) return [taskId];
   return rows.sort((a, b) => a.dueAt - b.dueAt || a.id.localeCompare(b.id)).map((row) => row.id);
+}
+
+/**
+ * The open reminders made with this one from one message, as lines, soonest first: what a "which one?" question lists
+ * (undo, a new time; ADR 187, ADR 190). Empty when fewer than two are still open: the words are about this one alone.
+ */
+export async function openMadeTogether(deps: Pick<Deps, "db">, userId: string, taskId: string): Promise<TaskLine[]> {
+  const together = await madeTogetherWith(deps, userId, taskId);
+  if (together.length < 2) return [];
+  const lines = (await Promise.all(together.map((id) => ownTaskLine(deps, userId, id)))).filter((task): task is TaskLine => task !== null);
+  return lines.length < 2 ? [] : lines;
 }

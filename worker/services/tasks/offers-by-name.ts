@@ -29,10 +29,18 @@ export interface ForgetOffer {
 /** The reminders named and where `when` moves each (at most `limit`); `refusal` says why none can move (a moment gone by). */
 export async function moveOffersByName(deps: Deps, userId: string, zone: string, named: string, when: string, limit: number): Promise<{ found: number; offers: MoveOffer[]; refusal: string }> {
   const found = await openRemindersNamed(deps, userId, named);
+  return { found: found.length, ...(await moveOffersFor(deps, userId, zone, found.slice(0, limit), when)) };
+}
+
+/**
+ * Where `when` moves each of these reminders, with its link; one it cannot move (to a moment gone by) is left out, and
+ * `refusal` says why (for when none can).
+ */
+export async function moveOffersFor(deps: Deps, userId: string, zone: string, tasks: readonly TaskLine[], when: string): Promise<{ offers: MoveOffer[]; refusal: string }> {
   const now = deps.clock.now();
   const offers: MoveOffer[] = [];
   let refusal = "";
-  for (const task of found.slice(0, limit)) {
+  for (const task of tasks) {
     try {
       const at = movedDueAt(when, task, now, zone);
       offers.push({ task, at, path: await createMoveLink(deps, userId, task, at) });
@@ -41,7 +49,7 @@ export async function moveOffersByName(deps: Deps, userId: string, zone: string,
       refusal = error.message;
     }
   }
-  return { found: found.length, offers, refusal };
+  return { offers, refusal };
 }
 
 /** The reminders named, each with its delete link (at most `limit`); one repeating match gets its series' too. */

@@ -2,7 +2,7 @@ import type { Deps } from "../deps";
 import { isAppError } from "../errors";
 import { describeRecurrence } from "../recurrence";
 import { readStoredRule } from "../series";
-import { deleteTask, madeTogetherWith, openOfSeries, ownTaskLine, type TaskLine } from "../tasks";
+import { deleteTask, openMadeTogether, openOfSeries, ownTaskLine, type TaskLine } from "../tasks";
 import { findChatOwner, type ChatOwner } from "./chats";
 import { confirmationsOf, goneConfirmationEdits, type ConfirmationEdit } from "./confirmations";
 import { OFFERED, openRemindersNamed, shortWhen } from "../tasks/named-reminders";
@@ -90,9 +90,8 @@ export const UNDO_BUTTON = /^undo:([0-9a-f-]{36})$/;
  * (ADR 187). One made alone is asked about as before. Null when there is none to ask about.
  */
 export async function forgetJustMade(deps: Deps, owner: ChatOwner, taskId: string | null): Promise<ChatReply | null> {
-  const together = taskId ? await madeTogetherWith(deps, owner.id, taskId) : [];
-  if (together.length < 2) return forgetThisOne(deps, owner, taskId);
-  const lines = (await Promise.all(together.map((id) => ownTaskLine(deps, owner.id, id)))).filter((task): task is TaskLine => task !== null);
+  const lines = taskId ? await openMadeTogether(deps, owner.id, taskId) : [];
+  if (lines.length === 0) return forgetThisOne(deps, owner, taskId);
   return {
     text: BOT_TEXTS.forget.whichOfSeveral(lines.length),
     buttons: askEachButtons(lines, owner.timezone),

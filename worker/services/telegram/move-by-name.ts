@@ -1,6 +1,6 @@
 import type { Deps } from "../deps";
 import { isAppError } from "../errors";
-import { madeTogetherWith, movedDueAt, moveTaskToInstant, ownTaskLine, type TaskLine } from "../tasks";
+import { movedDueAt, moveTaskToInstant, openMadeTogether, type TaskLine } from "../tasks";
 import { findChatOwner, type ChatOwner } from "./chats";
 import type { ChatReply } from "./forget";
 import { OFFERED, openRemindersNamed, shortWhen } from "../tasks/named-reminders";
@@ -47,10 +47,8 @@ export async function moveByName(deps: Deps, owner: ChatOwner, named: string, wh
  * fewer than two of them are still open.
  */
 export async function moveOneOfSeveral(deps: Deps, owner: ChatOwner, taskId: string, when: string): Promise<ChatReply | null> {
-  const together = await madeTogetherWith(deps, owner.id, taskId);
-  if (together.length < 2) return null;
-  const open = (await Promise.all(together.map((id) => ownTaskLine(deps, owner.id, id)))).filter((task): task is TaskLine => task !== null && task.status !== "COMPLETED");
-  if (open.length < 2) return null;
+  const open = await openMadeTogether(deps, owner.id, taskId);
+  if (open.length === 0) return null;
   // One title for all: each button says which by its time, from and to (both may move to the same time).
   const offered = moveChoices(open, when, deps.clock.now(), owner.timezone, (task) => shortWhen(task.dueAt, owner.timezone));
   if (offered.length === 0) return { text: BOT_TEXTS.move.allPast };
