@@ -11,7 +11,7 @@ import { deliveries, tasks, users } from "../../db/schema";
 import { ProviderError } from "../../worker/channels/errors";
 import { botSettings } from "../../worker/channels/telegram";
 import { telegramChannel } from "../../worker/channels/telegram/provider";
-import { acknowledgeTask, createTask } from "../../worker/services/tasks";
+import { acknowledgeTask, completeTask, createTask } from "../../worker/services/tasks";
 import { BOT_TEXTS } from "../../worker/services/telegram";
 import { reactionAnswer } from "../../worker/services/reaction-answers";
 import { expectConsoleError } from "./console-errors";
@@ -320,6 +320,17 @@ describe("answers typed in the chat", () => {
     await postUpdate(textUpdate(u.chat, "busy, 30 mins"));
     expect(await taskRow(other.id)).toMatchObject({ status: "SNOOZED", snoozedUntil: ERA.getTime() + 30 * MINUTE });
     expect(bot.callsOf("sendMessage").at(-1)!.payload.text).toBe("😴 Snoozed until 12:30 PM: Call the bank");
+    // "remind me in 20" (ADR 191): minutes, as the buttons count; it asked 'Is "in 20" minutes or hours?'.
+    const third = await dueTask(u.id, "Water the plants", 1);
+    await postUpdate(textUpdate(u.chat, "remind me in 20"));
+    expect(await taskRow(third.id)).toMatchObject({ status: "SNOOZED", snoozedUntil: ERA.getTime() + 20 * MINUTE });
+    expect(bot.callsOf("sendMessage").at(-1)!.payload.text).toBe("😴 Snoozed until 12:20 PM: Water the plants");
+    // With nothing waiting it is still asked, and nothing is made.
+    const { deps } = depsAt(ERA.getTime());
+    for (const task of [waiting, other, third]) await completeTask(deps, u.id, task.id);
+    await postUpdate(textUpdate(u.chat, "in 20"));
+    expect(bot.callsOf("sendMessage").at(-1)!.payload.text).toBe('Is "in 20" minutes or hours? Add one, like "in 20 minutes" or "in 20 hours".');
+    expect(await tasksOfUser(u.id)).toHaveLength(3);
   });
 
   it("'snooze it', 'snooze a few mins', 'snooze 2 days' and 'I've done it' answer the reminder waiting; none makes a reminder (ADR 171)", async () => {

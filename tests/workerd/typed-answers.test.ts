@@ -300,7 +300,16 @@ describe("answers to a reminder said as more time, a reason or a wait (ADR 139)"
     ["10 more", { answer: "snooze", snoozeMinutes: 10, snoozeUntil: null }],
     // More than two hours of minutes is no count anyone asks for; a number alone is still not read.
     ["give me 500", null],
-    ["in 20", null],
+    // "in 20" after "in", from 5 to 120, is minutes (ADR 191: it asked 'Is "in 20" minutes or hours?' and then made a
+    // new reminder of the answer); under 5 it may be hours, and is still asked.
+    ["in 20", { answer: "snooze", snoozeMinutes: 20, snoozeUntil: null }],
+    ["remind me in 15", { answer: "snooze", snoozeMinutes: 15, snoozeUntil: null }],
+    ["ping me again in 30", { answer: "snooze", snoozeMinutes: 30, snoozeUntil: null }],
+    ["nudge me in 45 please", { answer: "snooze", snoozeMinutes: 45, snoozeUntil: null }],
+    ["again in 10", { answer: "snooze", snoozeMinutes: 10, snoozeUntil: null }],
+    ["in 2", null],
+    ["in 4", null],
+    ["in 200", null],
     // A reason or a request before the when, "instead" after it (each was no answer).
     ["busy, 30 mins", { answer: "snooze", snoozeMinutes: 30, snoozeUntil: null }],
     ["driving - in an hour", { answer: "snooze", snoozeMinutes: 60, snoozeUntil: null }],

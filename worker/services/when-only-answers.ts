@@ -16,13 +16,20 @@ const LENGTH_ONLY = /^(?:(?:give\s+me|gimme|another|just|for)\s+)?(\d{1,4}|an?)\
  */
 const MINUTES_ASKED_FOR = /^(?:(?:give\s+me|gimme|another)\s+(\d{1,3})(?:\s+more)?|(\d{1,3})\s+more)(?:\s+please)?$/i;
 const MOST_MINUTES_ASKED_FOR = 120;
+/**
+ * "in 20", "remind me in 20", "again in 10", "ping me again in 30": a count after "in" in answer to a reminder is
+ * minutes, as the snooze buttons count, from 5 to two hours (ADR 191). It asked 'Is "in 20" minutes or hours?' and then
+ * made a new reminder of the answer. Under 5 ("in 2", "in 3") may well be hours: still asked.
+ */
+const IN_A_COUNT = /^(?:again\s+)?in\s+(\d{1,3})(?:\s+please)?$/i;
+const FEWEST_MINUTES_IN_A_COUNT = 5;
 const ASKED_FOR_MORE = /^(?:give\s+me|gimme|another|just)\s+/i;
 
 /**
  * "busy, 30 mins", "driving - in an hour", "try again at 6", "ask me again in 20 minutes", "at 6 instead": a reason or
  * a request before the when, or "instead" after it, that say nothing more than the when does.
  */
-const BEFORE_THE_WHEN = /^\s*(?:(?:please\s+)?remind\s+me\s+(?:again\s+)?|(?:(?:sorry|i'?m|im)[,\s]+)?(?:busy|driving|in\s+a\s+meeting|at\s+work|not\s+(?:now|yet)|can'?t\s+(?:right\s+)?now|(?:(?:right\s+)?now\s+(?:is\s+)?|it'?s\s+|this\s+is\s+)?(?:not\s+a\s+good|a\s+bad|bad)\s+time)\s*[,.!:;-]+\s*(?:(?:please\s+)?remind\s+me\s+(?:again\s+)?)?|(?:try|ask\s+me)\s+again\s+|try\s+(?=(?:in|at|after|around|tomorrow|tonight)\b)|(?:i'?ll\s+|i\s+will\s+)?do\s+it\s+(?=\S))/i;
+const BEFORE_THE_WHEN = /^\s*(?:(?:please\s+)?(?:remind|nudge|ping)\s+me\s+(?:again\s+)?|(?:(?:sorry|i'?m|im)[,\s]+)?(?:busy|driving|in\s+a\s+meeting|at\s+work|not\s+(?:now|yet)|can'?t\s+(?:right\s+)?now|(?:(?:right\s+)?now\s+(?:is\s+)?|it'?s\s+|this\s+is\s+)?(?:not\s+a\s+good|a\s+bad|bad)\s+time)\s*[,.!:;-]+\s*(?:(?:please\s+)?remind\s+me\s+(?:again\s+)?)?|(?:try|ask\s+me)\s+again\s+|try\s+(?=(?:in|at|after|around|tomorrow|tonight)\b)|(?:i'?ll\s+|i\s+will\s+)?do\s+it\s+(?=\S))/i;
 const INSTEAD_AFTER = /\s+instead(?:\s+please)?\s*[.!]*$/i;
 
 /** The words after every reason and request before the when: a reason, then a request ("it's not a good time - try again at 6"). */
@@ -51,6 +58,8 @@ export function whenOnlyAnswer(text: string): TypedAnswer | null {
   const asked = MINUTES_ASKED_FOR.exec(body.trim().replace(/[.!]+$/, ""));
   const askedMinutes = asked ? Number(asked[1] ?? asked[2]) : 0;
   if (askedMinutes >= 1 && askedMinutes <= MOST_MINUTES_ASKED_FOR) return { answer: "snooze", snoozeMinutes: askedMinutes, snoozeUntil: null };
+  const inACount = Number(IN_A_COUNT.exec(body.trim().replace(/[.!]+$/, ""))?.[1] ?? 0);
+  if (inACount >= FEWEST_MINUTES_IN_A_COUNT && inACount <= MOST_MINUTES_ASKED_FOR) return { answer: "snooze", snoozeMinutes: inACount, snoozeUntil: null };
   if (isALoneNumber(body)) return null;
   // "20 min", "1h", "10 more minutes", "give me 10 minutes": a length with its unit is a snooze for it.
   const amount = LENGTH_ONLY.exec(body.trim().replace(/[.!]+$/, ""));
