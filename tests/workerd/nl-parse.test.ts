@@ -689,6 +689,8 @@ const cases: Case[] = [
   { prompt: "flight 12/20 at 6:30am", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "flight", local: "2026-12-20 06:30" },
   { prompt: "gate 3/15 2pm", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "gate", local: "2026-03-15 14:00" },
   { prompt: "room 15/12 at 9am", now: NOW.nyMondayMorning, zone: "Europe/London", title: "room", local: "2026-12-15 09:00" },
+  // Day first, "20" after the slash is no hour joined to "6am" (it made two reminders, "flight 12/" at 8 PM and 6 AM).
+  { prompt: "flight 12/20 6am", now: NOW.nyMondayMorning, zone: "Europe/London", title: "flight", local: "2026-12-20 06:00" },
   // 13 to 24 just before a day counts ("buy 13 tomorrow" was 1 PM titled "buy"); after "at" it is a time; 12 is noon.
   { prompt: "buy 13 tomorrow", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "buy 13", local: "2026-03-03 09:00" },
   { prompt: "at 14 tomorrow call sam", now: NOW.nyMondayMorning, zone: NEW_YORK, title: "call sam", local: "2026-03-03 14:00" },

@@ -75,6 +75,8 @@ describe("eachJoinedTime: one prompt per time, the rest of the words kept", () =
     // Before noon, a bare hour could be either; a space alone joins no hour to noon ("lunch at noon 6 people").
     "at 6 and noon call the school",
     "book lunch at noon 6 people",
+    // A number after a slash is part of a date ("12/20"), not an hour joined to the time after it.
+    "flight 12/20 6am",
     // More than a day's doses.
     "water at 6am 8am 10am 12pm 2pm 4pm 6pm",
   ])("%j → null", (prompt) => {

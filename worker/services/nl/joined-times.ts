@@ -14,7 +14,7 @@ const CLEAR_CLOCK = String.raw`(?:\d{1,2}(?::\d{2})?\s*[ap]\.?m\.?|[01]\d:\d{2}|
 const AT = String.raw`(?:(?:at|@)\s*)?`;
 /** Between two times: a comma (with "and"), "and", "&", "+", or a space alone ("meds 8am 2pm 8pm"). */
 const BETWEEN = String.raw`(?:\s*,\s*(?:and\s+)?|\s+and\s+|\s*[&+]\s*|\s+)`;
-const CLOCK_LIST = new RegExp(String.raw`(?<![\w:.])${AT}${CLEAR_CLOCK}(?:${BETWEEN}${AT}${CLEAR_CLOCK})+(?![\w:])`, "i");
+const CLOCK_LIST = new RegExp(String.raw`(?<![\w:./])${AT}${CLEAR_CLOCK}(?:${BETWEEN}${AT}${CLEAR_CLOCK})+(?![\w:])`, "i");
 
 const PART = String.raw`(morning|afternoon|evening|night)s?`;
 const PART_PREFIX = String.raw`(?:(?:in\s+the|at)\s+)`;
