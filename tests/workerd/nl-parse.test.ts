@@ -3094,8 +3094,15 @@ describe("ADR 139: a time asked ahead of its fact, a clock no one named, two rem
       ["dentist 14.12 at 15:00", "dentist", "2026-12-14 15:00"],
       ["dentist 3.12 at 10", "dentist", "2026-12-03 10:00"],
       ["call the bank on 14-12 at 10", "call the bank", "2026-12-14 10:00"],
+      // A clock time right after without "at", and the German day's closing dot (session 55: "dentist 24.12. 10:00"
+      // was today at 10 PM, titled "dentist 24.12"; "dentist 24.12." found no time).
+      ["dentist 24.12. 10:00", "dentist", "2026-12-24 10:00"],
+      ["dentist 24.12 9am", "dentist", "2026-12-24 09:00"],
+      ["dentist 24.12.", "dentist", "2026-12-24 09:00"],
       // A number's dots stay: a version, an amount.
       ["version 1.2 at 5 release", "version 1.2 release", "2026-03-02 17:00"],
+      ["version 1.2. release tomorrow", "version 1.2. release", "2026-03-03 09:00"],
+      ["buy 2.5 kg rice tomorrow", "buy 2.5 kg rice", "2026-03-03 09:00"],
     ] as const) {
       const reminder = parsed(prompt, NOW.nyMondayMorning, BERLIN);
       expect([reminder.title, localTime(reminder.dueAt, BERLIN)], prompt).toEqual([title, local]);

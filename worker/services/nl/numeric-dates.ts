@@ -4,6 +4,9 @@ import { localToday } from "./relative-phrases";
 
 /** A day and a month in digits with a dot or a dash, which chrono does not read (date-parsers.ts adds them to its readers). */
 
+/** Not after a word that leads a time ("from 9.30 at ...") or a number's ("version 1.2"), nor inside a longer number. */
+const NOT_AFTER_A_NUMBERS_WORD = String.raw`(?<!\b(?:at|from|to|till|until|around|about|after|by|before|due|version|ver|v|release|update|chapter|section|page|pages|step|part|level|buy|get|pay|size)\s+|[@\d.,:£$€]\s*)`;
+
 /**
  * "pay rent on 12.12", "by 1.12 at 5pm": a day and month with a dot, as much of Europe writes them, read where dates
  * are written day first (no one writes month.day). After "on"; after "by", "before", "until" or "due" only when a
@@ -16,7 +19,10 @@ const DOTTED_DAY_MONTH = [
   /\b(?:by|before|until|till|due)\s+([0-3]?\d)\.([01]?\d)\b(?=,?\s*(?:at\s+|@\s*)\d)/i,
   // "dentist 14.12 at 15:00": with a time of day right after, the dotted pair is the day (it was tomorrow at 3 PM,
   // titled "dentist 14.12"); not after a word that leads a time ("from 9.30 at ...") or a number's ("version 1.2").
-  /(?<!\b(?:at|from|to|till|until|around|about|after|by|before|due|version|ver|v|release|update|chapter|section|page|pages|step|part|level|buy|get|pay|size)\s+|[@\d.,:£$€]\s*)\b([0-3]?\d)\.([01]?\d)\b(?!\.?\d)(?=\.?,?\s*(?:at\s+|@\s*)\d)/i,
+  // "dentist 24.12. 10:00", "24.12 9am": a clock time right after without "at" (it was today at 10 PM, titled "dentist
+  // 24.12"); and "dentist 24.12." with the dot that ends a day written the German way.
+  new RegExp(String.raw`${NOT_AFTER_A_NUMBERS_WORD}\b([0-3]?\d)\.([01]?\d)\b(?!\.?\d)(?=\.?,?\s*(?:(?:at\s+|@\s*)\d|\d{1,2}[:.]\d{2}\b|\d{1,2}\s*[ap]\.?m\b))`, "i"),
+  new RegExp(String.raw`${NOT_AFTER_A_NUMBERS_WORD}\b([0-3]?\d)\.([01]?\d)\.(?![\d.])`, "i"),
 ];
 
 /**
