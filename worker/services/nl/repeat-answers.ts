@@ -1,6 +1,6 @@
 import { joinWithAnd, WEEK_OF_MONTH_WORDS, type WeekOfMonth } from "../recurrence";
 import { MEAL_HOURS } from "./moments";
-import { PLACE_IN_MONTH } from "./date-parsers";
+import { PLACE_IN_MONTH } from "./placed-weekdays";
 import { countOf } from "./lengths-from-now";
 import { hourOfBareTime } from "./schedule";
 import { MOST_JOINED_TIMES, WITH_EVERY_MEAL } from "./joined-times";
