@@ -2137,6 +2137,21 @@ describe("days counted from a day known by name or a thing, a weekday before or 
     expect(localTime(parsed("pay rent by the end of this month", NOW.nyMondayMorning, NEW_YORK).dueAt, NEW_YORK)).toBe("2026-03-31 17:00");
   });
 
+  it("asks about a bare hour at the end with both halves of the day; a number that names a thing gets the usual answer (ADR 192)", () => {
+    const answer = (prompt: string) => {
+      const result = parseReminder(prompt, NOW.nyMondayMorning, NEW_YORK);
+      return result.ok ? "" : failureMessage(result.reason, result.phrase, result.otherPhrase);
+    };
+    // Each was "I couldn't find a time in that", though the person had typed one.
+    expect(answer("call mom 5")).toBe('Is "5" the time? Say it with am or pm, like "call mom at 5pm" or "call mom at 5am".');
+    expect(answer("meds 9")).toBe('Is "9" the time? Say it with am or pm, like "meds at 9am" or "meds at 9pm".');
+    expect(answer("pick up kids 12.")).toBe('Is "12" the time? Say it with am or pm, like "pick up kids at 12pm" or "pick up kids at 12am".');
+    expect(answer("call mom urgently 5")).toBe('Is "5" the time? Say it with am or pm, like "call mom at 5pm" or "call mom at 5am".');
+    for (const prompt of ["table 6", "pick up parcel from locker 5", "call mom 13", "buy milk"]) {
+      expect(answer(prompt), prompt).toBe(`I couldn't find a time in that. Try "remind me to call mom tomorrow at 5pm" or "in 20 minutes check the oven".`);
+    }
+  });
+
   it("gives a medicine's times from the first one said", () => {
     const answer = (prompt: string) => {
       const result = parseReminder(prompt, NOW.nyMondayMorning, NEW_YORK);
@@ -3984,8 +3999,9 @@ describe("ADR 167: an hour as the last word, after a part of the day named in th
       ["evening reading chapter 8", "evening reading chapter 8", "2026-03-02 19:00"],
       ["evening meds take 2", "evening meds take 2", "2026-03-02 19:00"],
     ]);
-    // No part of the day, no hour: a bare number alone is no time (a count, a room, a name).
-    expect(parseReminder("meds 8", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "no_time" });
+    // No part of the day, no hour: a bare number alone is no time (a count, a room, a name); asked about, with both
+    // halves of the day (ADR 192).
+    expect(parseReminder("meds 8", NOW.nyMondayMorning, NEW_YORK)).toEqual({ ok: false, reason: "no_time", phrase: "8", otherPhrase: "meds" });
   });
 });
 

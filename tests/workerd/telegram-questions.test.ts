@@ -107,6 +107,8 @@ describe("ADR 164: the chat's next message answers the reader's question", () =>
       ["call dad sat or sun at 5", /^Which one: "sat or sun at 5"\?/, "sun"],
       ["water the plants later", /^When is "later"\?/, "at 6"],
       ["call nan on her birthday", /^When is her birthday\?/, "april 3"],
+      // A bare hour at the end (ADR 192): it was "I couldn't find a time in that"; "pm" alone answers.
+      ["pick up the kids 4", /^Is "4" the time\? Say it with am or pm, like "pick up the kids at 4pm" or "pick up the kids at 4am"\.$/, "pm"],
     ];
     for (const [prompt, asked, answer] of cases) {
       await send(u.chat, prompt);
@@ -122,6 +124,7 @@ describe("ADR 164: the chat's next message answers the reader's question", () =>
         "Call dad @ Sun 2074-03-11 17:00",
         "Water the plants @ Tue 2074-03-06 18:00",
         "Call nan on her birthday @ Tue 2074-04-03 09:00",
+        "Pick up the kids @ Tue 2074-03-06 16:00",
       ].sort(),
     );
   });
@@ -287,6 +290,11 @@ describe("ADR 164: fitting an answer into a question", () => {
       ["call dad tomorrow at 6 or 7", "7", "call dad tomorrow at 7"],
       ["buy milk", "tomorrow at 5", "buy milk tomorrow at 5"],
       ["call bob today", "9pm", "call bob today 9pm"],
+      // In the bare hour's place, or the half of the day joined to it (ADR 192).
+      ["call mom 5", "5pm", "call mom 5pm"],
+      ["call mom 5", "tomorrow at 5pm", "call mom tomorrow at 5pm"],
+      ["call mom 5", "pm", "call mom at 5pm"],
+      ["call mom 5", "A.M.", "call mom at 5am"],
     ];
     for (const [prompt, answer, fitted] of cases) expect([prompt, answer, fit(prompt, answer)]).toEqual([prompt, answer, { kind: "fits", prompt: fitted }]);
   });

@@ -1,4 +1,5 @@
 import { DateTime } from "luxon";
+import { bothHalvesOf } from "./bare-hour-at-the-end";
 import { daysOfAMonthAnswer, periodAsSaid } from "./day-answers";
 import { periodExamples } from "./period-examples";
 import { SET_BY_THANKSGIVING } from "./moving-days";
@@ -212,6 +213,10 @@ export function failureMessage(reason: ParseFailureReason, phrase?: string, othe
   // "on my day off", "after the holidays": a day, not a time, is what is missing.
   if (reason === "vague_time" && phrase && A_DAY_YOU_KNOW.test(phrase)) return `When is "${phrase}"? Add its day, like "on friday at 10am", and I'll nudge you then.`;
   if (reason === "vague_time" && phrase) return `When is "${phrase}"? Add a time, like "at 6pm" or "in 2 hours", and I'll nudge you then.`;
+  if (reason === "no_time" && phrase && otherPhrase) {
+    const [first, second] = bothHalvesOf(phrase);
+    return `Is "${phrase}" the time? Say it with am or pm, like "${otherPhrase} at ${first}" or "${otherPhrase} at ${second}".`;
+  }
   if (reason === "no_unit" && phrase) return `Is "${phrase}" minutes or hours? Add one, like "${phrase} minutes" or "${phrase} hours".`;
   if (reason === "ahead_of_repeat" && phrase) return `I can't remind you "${phrase}" this repeat: no repeat I can set falls on those days. Say the day and time to be reminded, like "every sunday at 7pm".`;
   if (reason === "weekday_mismatch" && phrase && otherPhrase) {

@@ -1,4 +1,5 @@
 import { assertTimeZone, WEEKDAY_NAMES, type Recurrence } from "../recurrence";
+import { bareHourAtTheEnd } from "./bare-hour-at-the-end";
 import type { AheadAmount } from "./ahead-amount";
 import { timeOfAnEarlyDay } from "./ahead-at";
 import { amountClauseLast, findAhead } from "./ahead-phrases";
@@ -186,6 +187,9 @@ export function parseReminder(prompt: string, now: Date, zone: string): ParseRes
     if (asMinutes) return parseReminder(asMinutes, now, zone);
     const unitless = countWithoutUnit(text);
     if (unitless) return { ok: false, reason: "no_unit", phrase: unitless };
+    // "call mom 5", "dinner 7": a bare hour at the end, asked with both halves of the day (ADR 192).
+    const bareHour = bareHourAtTheEnd(text);
+    if (bareHour) return { ok: false, reason: "no_time", phrase: bareHour.hour, otherPhrase: bareHour.before };
     const vague = vagueWhen(text) ?? momentClause(text);
     if (vague) return { ok: false, reason: "vague_time", phrase: vague };
   }

@@ -109,6 +109,9 @@ function pickedForThem(asked: AskedQuestion, now: Date, zone: string): AnswerFit
   return { kind: "not_an_answer" };
 }
 
+/** "pm", "a.m.": the half of the day alone, in answer to 'Is "5" the time? Say it with am or pm'. */
+const HALF_OF_THE_DAY = /^[ap]\.?m\.?$/i;
+
 /** A probe title no answer shares: "zzqx monday at 9" reads as a reminder titled "zzqx" only if the rest is a when. */
 const PROBE = "zzqx";
 /** "minutes", "mins", "hours": the unit a "minutes or hours?" question asks for, alone. */
@@ -122,6 +125,7 @@ const TODAY_ALONE = /^(?:later\s+)?today$/i;
  */
 function isOnlyAWhen(asked: AskedQuestion, answer: string, now: Date, zone: string): boolean {
   if (asked.reason === "no_unit" && A_UNIT.test(answer)) return true;
+  if (asked.reason === "no_time" && asked.phrase && HALF_OF_THE_DAY.test(answer)) return true;
   if (choiceIn(asked, answer)) return true;
   const probe = parseReminder(`${PROBE} ${answer}`, now, zone);
   if (probe.ok) return probe.reminder.title.trim().toLowerCase() === PROBE;
@@ -139,6 +143,9 @@ function candidatePrompts(asked: AskedQuestion, answer: string): string[] {
   const replaced = replaceAt(prompt, found, answer);
   if (asked.reason === "several_times") return unique([choiceMade(asked, answer), replaced].filter(isString));
   if (asked.reason === "no_unit") return [replaceAt(prompt, found, unitCompleted(phrase, answer))];
+  // "call mom 5" + "5pm", "at 5pm", "tomorrow at 5pm", or "pm" alone: in the hour's place (ADR 192). Added after it
+  // ("call mom 5 5pm"), the hour was kept in the title.
+  if (asked.reason === "no_time") return [replaceAt(prompt, found, HALF_OF_THE_DAY.test(answer) ? `at ${phrase}${answer.replace(/\./g, "").toLowerCase()}` : answer)];
   const period = periodIn(phrase);
   // "this week" + "tomorrow at 6pm": the answer's own day ("this week on tomorrow" read as today). Next week holds no
   // tomorrow: that stays a reading of its own, which leavesItsOwnDay refuses.
