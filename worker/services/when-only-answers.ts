@@ -55,14 +55,15 @@ export function whenOnlyAnswer(text: string): TypedAnswer | null {
   // "remind me in an hour", "remind me again tomorrow": said about the reminder that waits, the words after.
   // "give me twenty minutes": lengths and times in words in digits first (clock-words.ts).
   const body = withLengthsAndClocksPlain(withoutRoughness(clockWordsAsDigits(withoutWhatLeadsIn(text).replace(INSTEAD_AFTER, ""))));
-  const asked = MINUTES_ASKED_FOR.exec(body.trim().replace(/[.!]+$/, ""));
+  const said = body.trim().replace(/[.!]+$/, "");
+  const asked = MINUTES_ASKED_FOR.exec(said);
   const askedMinutes = asked ? Number(asked[1] ?? asked[2]) : 0;
   if (askedMinutes >= 1 && askedMinutes <= MOST_MINUTES_ASKED_FOR) return { answer: "snooze", snoozeMinutes: askedMinutes, snoozeUntil: null };
-  const inACount = Number(IN_A_COUNT.exec(body.trim().replace(/[.!]+$/, ""))?.[1] ?? 0);
+  const inACount = Number(IN_A_COUNT.exec(said)?.[1] ?? 0);
   if (inACount >= FEWEST_MINUTES_IN_A_COUNT && inACount <= MOST_MINUTES_ASKED_FOR) return { answer: "snooze", snoozeMinutes: inACount, snoozeUntil: null };
   if (isALoneNumber(body)) return null;
   // "20 min", "1h", "10 more minutes", "give me 10 minutes": a length with its unit is a snooze for it.
-  const amount = LENGTH_ONLY.exec(body.trim().replace(/[.!]+$/, ""));
+  const amount = LENGTH_ONLY.exec(said);
   const lengthMinutes = amount ? minutesOfAnAmount(`${amount[1]} ${amount[2]}`) : null;
   if (lengthMinutes !== null && lengthMinutes <= LONGEST_SNOOZE_MINUTES) return { answer: "snooze", snoozeMinutes: Math.max(lengthMinutes, 1), snoozeUntil: null };
   // "half an hour", "give me half an hour": the amount reader's (amounts.ts), which LENGTH_ONLY has no count for.

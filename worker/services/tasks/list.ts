@@ -190,7 +190,8 @@ export interface TaskLine {
   createdAt: number;
 }
 
-const taskLine = { id: tasks.id, title: tasks.title, dueAt: tasks.dueAt, status: tasks.status, snoozedUntil: tasks.snoozedUntil, recurrence: tasks.recurrence, seriesId: tasks.seriesId, createdAt: tasks.createdAt };
+/** The columns of a TaskLine, for a select. */
+export const taskLine = { id: tasks.id, title: tasks.title, dueAt: tasks.dueAt, status: tasks.status, snoozedUntil: tasks.snoozedUntil, recurrence: tasks.recurrence, seriesId: tasks.seriesId, createdAt: tasks.createdAt };
 
 /**
  * The person's open tasks due before `before` (and at or after `from`, when given), soonest first, at
